@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { accountTypeSchema } from './account.ts';
+import {
+  emailSchema,
+  fullNameSchema,
+  langSchema,
+  otpSchema,
+  phoneNumberSchema,
+  referralCodeSchema,
+} from './validation.ts';
+
+export const otpSendBody = z.object({ phoneNumber: phoneNumberSchema });
+export type OtpSendBody = z.infer<typeof otpSendBody>;
+
+export const otpCheckBody = z.object({ phoneNumber: phoneNumberSchema, otp: otpSchema });
+export type OtpCheckBody = z.infer<typeof otpCheckBody>;
+
+/** §5: sign-up sends fullName as a single space, so the name here may be blank. */
+export const registerBody = z.object({
+  phoneNumber: phoneNumberSchema,
+  verifyToken: z.string({ error: 'required' }).min(20, 'required').max(200, 'invalid'),
+  fullName: z.string().max(40, 'fullNameTooLong').default(' '),
+  referralCode: referralCodeSchema,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const profileUpdateBody = z.object({ fullName: fullNameSchema, email: emailSchema });
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const settingUpdateBody = z.object({ lang: langSchema });
+
+export const profileSchema = z.object({
+  id: z.number(),
+  phoneNumber: z.string(),
+  accountType: accountTypeSchema,
+  fullName: z.string(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  lang: langSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** What a successful sign-in or sign-up returns: the token is for the web server only. */
+export const sessionGrantSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  profile: profileSchema,
+});
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
+
+/** A phone passed the OTP check but has no account: this ticket lets it sign up. */
+export const phoneVerifiedSchema = z.object({ verifyToken: z.string(), expiresAt: z.string() });
+export type PhoneVerified = z.infer<typeof phoneVerifiedSchema>;
+
+export const accountSettingSchema = z.object({ lang: langSchema });
+
+export const otpSentSchema = z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() });
+export type OtpSent = z.infer<typeof otpSentSchema>;
+
+/** Web form shapes (conform + zod): the same rules, only the fields a person types. */
+export const loginForm = z.object({ phoneNumber: phoneNumberSchema });
+export const verifyOtpForm = z.object({ otp: otpSchema });
+export const signUpForm = z.object({
+  referralCode: referralCodeSchema,
+  acceptTerms: z.literal('on', { error: 'termsRequired' }),
+});

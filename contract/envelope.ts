@@ -1,0 +1,17 @@
+import type { Code } from './codes.ts';
+
+/** The gateway's response body, success or failure (ARCHITECTURE §4). */
+export type Envelope<T = unknown> = {
+  code: Code;
+  data?: T;
+  message?: string;
+  description?: { code?: Code; message?: string };
+};
+
+/** Field errors of a code-2 answer: field name → localized messages. */
+export type FieldErrors = Record<string, string[]>;
+
+export type ValidationErrorData = { fieldErrors: FieldErrors };
+
+/** What a failed call tells the client beyond its code. */
+export type RetryAfterData = { retryAfterSeconds: number };

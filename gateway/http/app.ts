@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
+import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { generalRoutes } from '#gateway/modules/general/routes.ts';
+import { mediaRoutes } from '#gateway/modules/media/routes.ts';
+import { memberRoutes } from '#gateway/modules/members/routes.ts';
+import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { ApiError } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+
+const langOf = (header: string | undefined): Lang => (header?.trim().toLowerCase().startsWith('en') ? 'en' : 'vi');
+
+/** The whole /api/v1 contract as one Hono app; the server and the tests both build it here. */
+export function createGatewayApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('lang', langOf(c.req.header('accept-language')));
+    c.set('clientIp', c.req.header(deps.config.CLIENT_IP_HEADER)?.split(',')[0]?.trim() || 'unknown');
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    c.header('x-content-type-options', 'nosniff');
+    deps.logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.db.execute('select 1');
+      return c.json({ status: 'ready' });
+    } catch (error) {
+      deps.logger.error({ err: error }, 'database not reachable');
+      return c.json({ status: 'database unreachable' }, 503);
+    }
+  });
+  app.get('/api/v1/openapi.json', (c) => c.json(openApiDocument()));
+
+  app.route('/api/v1/auth', authRoutes());
+  app.route('/api/v1', memberRoutes());
+  app.route('/api/v1/general', generalRoutes());
+  app.route('/api/v1/media', mediaRoutes());
+  if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
+
+  app.notFound((c) => {
+    const lang = c.get('lang') ?? 'vi';
+    return c.json({ code: Codes.NOT_FOUND, message: messageForCode(Codes.NOT_FOUND, lang) }, 404);
+  });
+
+  app.onError((error, c) => {
+    const lang = c.get('lang') ?? 'vi';
+    if (error instanceof ApiError) {
+      if (error.code === Codes.SESSION_EXPIRED) c.header('www-authenticate', 'Bearer');
+      return c.json(
+        {
+          code: error.code,
+          message: messageForCode(error.code, lang, error.description),
+          data: error.data,
+          description: error.description,
+        },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals: malformed JSON, unreadable form bodies and the like.
+      const code = error.status === 413 ? Codes.FILE_TOO_LARGE : Codes.VALIDATION;
+      return c.json({ code, message: messageForCode(code, lang) }, error.status === 413 ? 413 : 400);
+    }
+    deps.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+    return c.json(
+      { code: Codes.SYSTEM_ERROR, message: messageForCode(Codes.SYSTEM_ERROR, lang), requestId: c.get('requestId') },
+      500,
+    );
+  });
+
+  return app;
+}
+
+export type GatewayApp = ReturnType<typeof createGatewayApp>;

@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { AccountType } from '#contract/account.ts';
+import type { Lang } from '#contract/codes.ts';
+import type { Clock } from '#gateway/clock.ts';
+import type { GatewayConfig } from '#gateway/config.ts';
+import type { Database } from '#gateway/db/client.ts';
+import type { SmsSender } from '#gateway/providers/sms/port.ts';
+
+/** Everything a request handler may use; built once at start, replaced in tests. */
+export type Deps = {
+  db: Database;
+  clock: Clock;
+  sms: SmsSender;
+  config: GatewayConfig;
+  logger: Logger;
+};
+
+export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    lang: Lang;
+    clientIp: string;
+    account: CurrentAccount;
+  };
+};

@@ -1,0 +1,9 @@
+import type { Context } from 'hono';
+import { Codes, type Code } from '#contract/codes.ts';
+import { messageForCode } from '#contract/codes.ts';
+import type { AppEnv } from './context.ts';
+
+/** A success answer: a 4-digit code (1000 for a plain read) with its message. */
+export function ok<T>(c: Context<AppEnv>, data?: T, code: Code = Codes.OK) {
+  return c.json({ code, message: messageForCode(code, c.get('lang')), data }, 200);
+}

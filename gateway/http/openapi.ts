@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
+import { Codes, type Code } from '#contract/codes.ts';
+
+type Operation = {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  auth: boolean;
+  success: Code;
+  body?: z.ZodType;
+  multipart?: string;
+};
+
+/** Every operation of the contract this gateway serves; a test checks each one is routed. */
+export const operations: Operation[] = [
+  { method: 'post', path: '/api/v1/auth/otp/send', summary: 'Send a sign-in code by SMS', auth: false, success: Codes.OTP_SENT, body: otpSendBody },
+  { method: 'post', path: '/api/v1/auth/otp/login', summary: 'Sign in with a code (200 + verifyToken for a new phone)', auth: false, success: Codes.SIGNED_IN, body: otpCheckBody },
+  { method: 'post', path: '/api/v1/auth/otp/send/verify', summary: 'Check a sign-in code and get a sign-up ticket', auth: false, success: Codes.OK, body: otpCheckBody },
+  { method: 'post', path: '/api/v1/auth/register', summary: 'Create a member account from a sign-up ticket', auth: false, success: Codes.SIGNED_UP, body: registerBody },
+  { method: 'post', path: '/api/v1/auth/otp/send/phone-number/new', summary: 'Send a code to a new phone number', auth: true, success: Codes.OTP_SENT, body: otpSendBody },
+  { method: 'put', path: '/api/v1/auth/account/phone-number/change', summary: 'Change the phone number with the code sent to it', auth: true, success: Codes.PHONE_CHANGED, body: otpCheckBody },
+  { method: 'post', path: '/api/v1/auth/logout', summary: 'Revoke the current token', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/auth/profile', summary: 'The signed-in member', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/auth/profile', summary: 'Update name and email', auth: true, success: Codes.OK, body: profileUpdateBody },
+  { method: 'put', path: '/api/v1/auth/profile/avatar', summary: 'Upload an avatar (≤ 5 MB; re-encoded)', auth: true, success: Codes.OK, multipart: 'image' },
+  { method: 'get', path: '/api/v1/account/setting/me', summary: 'Account settings', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/account/setting/update', summary: 'Change the language', auth: true, success: Codes.OK, body: settingUpdateBody },
+  { method: 'get', path: '/api/v1/general/version', summary: 'The app-version setting', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK },
+];
+
+const envelope = {
+  type: 'object',
+  required: ['code'],
+  properties: {
+    code: { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+    message: { type: 'string' },
+    data: {},
+    description: { type: 'object', properties: { code: {}, message: { type: 'string' } } },
+  },
+};
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const requestBody = op.body
+      ? { required: true, content: { 'application/json': { schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) } } }
+      : op.multipart
+        ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [op.multipart]: { type: 'string', format: 'binary' } } } } } }
+        : undefined;
+    (paths[op.path] ??= {})[op.method] = {
+      summary: op.summary,
+      security: op.auth ? [{ bearer: [] }] : [],
+      requestBody,
+      responses: {
+        200: { description: `code ${String(op.success)}`, content: { 'application/json': { schema: envelope } } },
+        default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Gym member gateway', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

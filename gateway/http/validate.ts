@@ -1,0 +1,14 @@
+import { zValidator } from '@hono/zod-validator';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from './context.ts';
+import { validationError } from './errors.ts';
+
+type Target = 'json' | 'query' | 'param' | 'form';
+
+/** Validates one part of the request; a failure is code 2 with field errors, never a 500. */
+export const validate = <T extends Target, S extends z.ZodType>(target: T, schema: S) =>
+  zValidator(target, schema, (result, c) => {
+    const lang = (c as unknown as Context<AppEnv>).get('lang');
+    if (!result.success) throw validationError(result.error as unknown as z.ZodError, lang);
+  });

@@ -1,0 +1,140 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { Codes, type Lang } from '#contract/codes.ts';
+import type { Deps } from '#gateway/http/context.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { otpCodes, type OtpPurpose } from '#gateway/db/schema.ts';
+import { countHit, hourWindow, vietnamDayWindow } from '#gateway/modules/limits/counters.ts';
+import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
+
+/** The limits of security.md "One-time codes": a 4-digit code is weak, so these carry the weight. */
+export const OTP_RULES = {
+  ttlMs: 5 * 60_000,
+  resendAfterMs: 30_000,
+  maxFailedAttempts: 5,
+  maxSendsPerPhonePerDay: 10,
+  maxSendsPerIpPerHour: 30,
+} as const;
+
+const hashCode = (salt: string, phone: string, purpose: OtpPurpose, code: string) =>
+  createHash('sha256').update(`${salt}:${phone}:${purpose}:${code}`).digest();
+
+// Unaccented on purpose: brandname SMS templates are registered without diacritics, and
+// Unicode SMS costs more and splits sooner on Vietnamese carriers.
+const otpText = (code: string, lang: Lang) =>
+  lang === 'en'
+    ? `Your gym verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`
+    : `Ma xac thuc cua ban la ${code}. Ma co hieu luc trong 5 phut. Khong chia se ma nay cho bat ky ai.`;
+
+type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang };
+
+/** Creates a fresh code (replacing the old one) and sends it by SMS. */
+export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang }: SendOtp) {
+  const { db, clock, sms, logger } = deps;
+  const now = clock.now();
+  const [previous] = await db
+    .select({ sentAt: otpCodes.sentAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose)));
+  if (previous && now.getTime() - previous.sentAt.getTime() < OTP_RULES.resendAfterMs) {
+    const retryAfterSeconds = Math.ceil((OTP_RULES.resendAfterMs - (now.getTime() - previous.sentAt.getTime())) / 1000);
+    throw new ApiError(429, Codes.LIMIT_30_SECONDS, { retryAfterSeconds });
+  }
+
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const salt = randomBytes(16).toString('hex');
+  const outcome = await db.transaction(async (tx) => {
+    const phoneOk = await countHit(tx, `otp-send:phone:${phone}`, vietnamDayWindow(now), OTP_RULES.maxSendsPerPhonePerDay);
+    const ipOk = await countHit(tx, `otp-send:ip:${clientIp}`, hourWindow(now), OTP_RULES.maxSendsPerIpPerHour);
+    // A refused attempt still counts against the abuser, so the transaction commits either way.
+    if (!phoneOk || !ipOk) return 'capped' as const;
+    const values = {
+      codeHash: hashCode(salt, phone, purpose, code).toString('hex'),
+      salt,
+      accountId: accountId ?? null,
+      failedAttempts: 0,
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + OTP_RULES.ttlMs),
+      consumedAt: null,
+    };
+    const written = await tx
+      .insert(otpCodes)
+      .values({ phoneNumber: phone, purpose, ...values })
+      .onConflictDoUpdate({
+        target: [otpCodes.phoneNumber, otpCodes.purpose],
+        set: values,
+        // the 30-second rule again, atomically, for two sends racing past the check above
+        setWhere: lt(otpCodes.sentAt, new Date(now.getTime() - OTP_RULES.resendAfterMs)),
+      })
+      .returning({ id: otpCodes.id });
+    return written.length === 1 ? ('written' as const) : ('too_soon' as const);
+  });
+  if (outcome === 'capped') throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  if (outcome === 'too_soon') throw new ApiError(429, Codes.LIMIT_30_SECONDS, { retryAfterSeconds: 30 });
+
+  try {
+    await sms.send({ phone, text: otpText(code, lang), requestId: `otp-${salt.slice(0, 16)}` });
+  } catch (error) {
+    // Without a delivered code the member must be able to ask again at once.
+    await db.delete(otpCodes).where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.salt, salt)));
+    logger.error({ err: error instanceof SmsDeliveryError ? error.message : error, provider: sms.name }, 'otp sms failed');
+    throw new ApiError(503, Codes.SERVICE_ERROR, undefined, { code: Codes.TIMEOUT });
+  }
+  return {
+    resendAfterSeconds: OTP_RULES.resendAfterMs / 1000,
+    expiresInSeconds: OTP_RULES.ttlMs / 1000,
+  };
+}
+
+type CheckOtp = { phone: string; purpose: OtpPurpose; code: string; accountId?: number };
+
+/**
+ * Checks and consumes a code. Each step is one atomic statement, so parallel guesses
+ * cannot share a try, and a wrong guess is counted even though the request fails.
+ */
+export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId }: CheckOtp) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose)));
+  const usable =
+    row &&
+    !row.consumedAt &&
+    row.expiresAt > now &&
+    row.failedAttempts < OTP_RULES.maxFailedAttempts &&
+    (purpose !== 'change_phone' || row.accountId === accountId);
+  if (!usable) throw new ApiError(400, Codes.OTP_NOT_VALID);
+
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const matches = timingSafeEqual(expected, hashCode(row.salt, phone, purpose, code));
+  if (matches) {
+    const consumed = await db
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(otpCodes.id, row.id),
+          isNull(otpCodes.consumedAt),
+          gt(otpCodes.expiresAt, now),
+          lt(otpCodes.failedAttempts, OTP_RULES.maxFailedAttempts),
+        ),
+      )
+      .returning({ id: otpCodes.id });
+    if (consumed.length === 1) return;
+    throw new ApiError(400, Codes.OTP_NOT_VALID);
+  }
+
+  const [counted] = await db
+    .update(otpCodes)
+    .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
+    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
+    .returning({ failedAttempts: otpCodes.failedAttempts });
+  if (!counted || counted.failedAttempts >= OTP_RULES.maxFailedAttempts) {
+    throw new ApiError(400, Codes.OTP_NOT_VALID);
+  }
+  throw new ApiError(400, Codes.WRONG_OTP, {
+    attemptsLeft: OTP_RULES.maxFailedAttempts - counted.failedAttempts,
+  });
+}

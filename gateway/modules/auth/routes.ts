@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { otpCheckBody, otpSendBody, registerBody } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { revokeToken } from './tokens.ts';
+import { sendOtp } from './otp.ts';
+import { assertCustomer, changePhone, loginWithOtp, register, verifyPhone } from './service.ts';
+
+/** §7 Auth: OTP sign-in and sign-up, phone change, sign-out. Profile and settings live in members/. */
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post('/otp/send', validate('json', otpSendBody), async (c) => {
+    const { phoneNumber } = c.req.valid('json');
+    const deps = c.get('deps');
+    const account = await findAccountByPhone(deps.db, phoneNumber);
+    assertCustomer(account);
+    const sent = await sendOtp(deps, {
+      phone: phoneNumber,
+      purpose: 'login',
+      clientIp: c.get('clientIp'),
+      lang: account?.lang ?? c.get('lang'),
+    });
+    return ok(c, sent, Codes.OTP_SENT);
+  });
+
+  app.post('/otp/login', validate('json', otpCheckBody), async (c) => {
+    const { phoneNumber, otp } = c.req.valid('json');
+    return ok(c, await loginWithOtp(c.get('deps'), phoneNumber, otp), Codes.SIGNED_IN);
+  });
+
+  app.post('/otp/send/verify', validate('json', otpCheckBody), async (c) => {
+    const { phoneNumber, otp } = c.req.valid('json');
+    return ok(c, await verifyPhone(c.get('deps'), phoneNumber, otp));
+  });
+
+  app.post('/register', validate('json', registerBody), async (c) => {
+    return ok(c, await register(c.get('deps'), c.req.valid('json'), c.get('lang')), Codes.SIGNED_UP);
+  });
+
+  app.post('/otp/send/phone-number/new', requireAccount(), validate('json', otpSendBody), async (c) => {
+    const { phoneNumber } = c.req.valid('json');
+    const deps = c.get('deps');
+    if (await findAccountByPhone(deps.db, phoneNumber)) throw new ApiError(409, Codes.PHONE_EXISTS);
+    const sent = await sendOtp(deps, {
+      phone: phoneNumber,
+      purpose: 'change_phone',
+      accountId: c.get('account').id,
+      clientIp: c.get('clientIp'),
+      lang: c.get('lang'),
+    });
+    return ok(c, sent, Codes.OTP_SENT);
+  });
+
+  app.put('/account/phone-number/change', requireAccount(), validate('json', otpCheckBody), async (c) => {
+    const { phoneNumber, otp } = c.req.valid('json');
+    const profile = await changePhone(c.get('deps'), c.get('account').id, phoneNumber, otp);
+    return ok(c, profile, Codes.PHONE_CHANGED);
+  });
+
+  app.post('/logout', requireAccount(), async (c) => {
+    const { db, clock } = c.get('deps');
+    await revokeToken(db, c.get('account').tokenId, clock.now());
+    return ok(c);
+  });
+
+  return app;
+}

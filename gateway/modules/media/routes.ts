@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { notFound } from '#gateway/http/errors.ts';
+import { findMedia } from './queries.ts';
+
+/** Serves stored images by their unguessable id (avatars are not secret, but never listable). */
+export function mediaRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/:id{[0-9a-f]{32}}', async (c) => {
+    const media = await findMedia(c.get('deps').db, c.req.param('id'));
+    if (!media) throw notFound();
+    return c.body(new Uint8Array(media.bytes), 200, {
+      'content-type': media.contentType,
+      'cache-control': 'private, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'",
+    });
+  });
+  return app;
+}

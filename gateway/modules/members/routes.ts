@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { profileUpdateBody, settingUpdateBody } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { validationMessage } from '#contract/validation.ts';
+import { accounts } from '#gateway/db/schema.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/modules/media/image.ts';
+import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
+import { findAccountById, toProfile } from './queries.ts';
+
+const AVATAR_SIDE = 512;
+// Room for the multipart framing around a file of the largest allowed size.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The member's own account: profile, avatar and settings (§7 Auth group). */
+export function memberRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  app.get('/auth/profile', member, async (c) => {
+    const account = await findAccountById(c.get('deps').db, c.get('account').id);
+    if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, toProfile(account));
+  });
+
+  app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = c.req.valid('json');
+    const [account] = await db
+      .update(accounts)
+      .set({ fullName: body.fullName, email: body.email ?? null, updatedAt: clock.now() })
+      .where(eq(accounts.id, c.get('account').id))
+      .returning();
+    return ok(c, toProfile(account));
+  });
+
+  app.put(
+    '/auth/profile/avatar',
+    member,
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw new ApiError(413, Codes.FILE_TOO_LARGE);
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(415, Codes.NOT_AN_IMAGE);
+      });
+      const file = form.image;
+      if (!(file instanceof File)) {
+        throw new ApiError(400, Codes.VALIDATION, {
+          fieldErrors: { image: [validationMessage('required', c.get('lang'))] },
+        });
+      }
+      const image = await reencodeImage(new Uint8Array(await file.arrayBuffer()), { maxSide: AVATAR_SIDE }).catch(
+        (error: unknown) => {
+          if (error instanceof ImageRejectedError) {
+            throw error.reason === 'too_large'
+              ? new ApiError(413, Codes.FILE_TOO_LARGE)
+              : new ApiError(415, Codes.NOT_AN_IMAGE);
+          }
+          throw error;
+        },
+      );
+      const { db, clock } = c.get('deps');
+      const accountId = c.get('account').id;
+      const account = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ avatarMediaId: accounts.avatarMediaId }).from(accounts).where(eq(accounts.id, accountId));
+        const mediaId = await storeImage(tx, accountId, 'avatar', image);
+        const [updated] = await tx
+          .update(accounts)
+          .set({ avatarMediaId: mediaId, updatedAt: clock.now() })
+          .where(eq(accounts.id, accountId))
+          .returning();
+        if (before?.avatarMediaId) await deleteMedia(tx, before.avatarMediaId);
+        return updated;
+      });
+      return ok(c, toProfile(account));
+    },
+  );
+
+  app.get('/account/setting/me', member, async (c) => {
+    const account = await findAccountById(c.get('deps').db, c.get('account').id);
+    return ok(c, { lang: account?.lang ?? 'vi' });
+  });
+
+  app.put('/account/setting/update', member, validate('json', settingUpdateBody), async (c) => {
+    const { db, clock } = c.get('deps');
+    const { lang } = c.req.valid('json');
+    await db.update(accounts).set({ lang, updatedAt: clock.now() }).where(eq(accounts.id, c.get('account').id));
+    return ok(c, { lang });
+  });
+
+  return app;
+}

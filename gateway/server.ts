@@ -1,0 +1,46 @@
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadGatewayConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DatabaseLockedError } from './db/lock.ts';
+import { isDatabaseEmpty, seedDatabase } from './db/seed.ts';
+import { createGatewayApp } from './http/app.ts';
+import { createSmsSender } from './providers/sms/index.ts';
+
+async function main() {
+  const config = loadGatewayConfig();
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const handle = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, migrationsDir: config.MIGRATIONS_DIR })
+    : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR });
+  if (await isDatabaseEmpty(handle.db)) {
+    await seedDatabase(handle.db);
+    logger.info('empty database: demo data seeded');
+  }
+  const sms = createSmsSender(config, handle.db);
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, config, logger });
+  const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
+    logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name }, 'gateway listening');
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close(() => void handle.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import pino from 'pino';
+import { manualClock } from '#gateway/clock.ts';
+import { loadGatewayConfig } from '#gateway/config.ts';
+import { openDatabase, type DatabaseHandle } from '#gateway/db/client.ts';
+import { seedDatabase } from '#gateway/db/seed.ts';
+import { createGatewayApp } from '#gateway/http/app.ts';
+import { createSandboxSmsSender } from '#gateway/providers/sms/sandbox.ts';
+import type { SmsSender } from '#gateway/providers/sms/port.ts';
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const migrationsDir = 'gateway/db/migrations';
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
+
+  const { default: pg } = await import('pg');
+  const name = `gym_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), migrationsDir });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+type CallOptions = { json?: unknown; body?: BodyInit; token?: string; lang?: 'vi' | 'en'; ip?: string; headers?: Record<string, string> };
+
+export type TestGateway = Awaited<ReturnType<typeof startTestGateway>>;
+
+export async function startTestGateway(
+  options: { sms?: (fallback: SmsSender) => SmsSender; env?: Record<string, string> } = {},
+) {
+  const handle = await freshDatabase();
+  await seedDatabase(handle.db);
+  const clock = manualClock();
+  const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...options.env });
+  const sandboxSms = createSandboxSmsSender(handle.db);
+  const sms = options.sms ? options.sms(sandboxSms) : sandboxSms;
+  const logger = pino({ level: 'silent' });
+  const app = createGatewayApp({ db: handle.db, clock, sms, config, logger });
+
+  async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
+    const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', ...headers } };
+    const h = init.headers as Record<string, string>;
+    if (lang) h['accept-language'] = lang;
+    if (token) h.authorization = `Bearer ${token}`;
+    if (json !== undefined) {
+      h['content-type'] = 'application/json';
+      init.body = JSON.stringify(json);
+    } else if (body !== undefined) {
+      init.body = body;
+    }
+    const response = await app.request(path, init);
+    const text = await response.text();
+    let parsed: any;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  /** The newest code the sandbox SMS outbox holds for this phone. */
+  async function latestOtp(phone: string): Promise<string> {
+    const { body } = await call('GET', `/sandbox/sms?phone=${phone}`);
+    const text: string | undefined = body.data?.[0]?.text;
+    const code = text?.match(/\b(\d{4})\b/)?.[1];
+    if (!code) throw new Error(`no OTP in the outbox for ${phone}`);
+    return code;
+  }
+
+  /** Signs a fresh member up through the public API and returns its token. */
+  async function signUp(phone = randomPhone(), extra: { referralCode?: string; lang?: 'vi' | 'en' } = {}) {
+    await call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone } });
+    const login = await call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: await latestOtp(phone) } });
+    const registered = await call('POST', '/api/v1/auth/register', {
+      lang: extra.lang,
+      json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: ' ', referralCode: extra.referralCode },
+    });
+    if (registered.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
+    clock.advance(31_000);
+    return { phone, token: registered.body.data.token as string, profile: registered.body.data.profile };
+  }
+
+  return { app, db: handle.db, clock, call, latestOtp, signUp, close: handle.close };
+}
+
+/** Numbers in the retired 010x range: never a real subscriber. */
+export const randomPhone = () => `0100${100_000 + randomInt(0, 900_000)}`;
