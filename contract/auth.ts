@@ -59,7 +59,10 @@ export type OtpSent = z.infer<typeof otpSentSchema>;
 
 /** Web form shapes (conform + zod): the same rules, only the fields a person types. */
 export const loginForm = z.object({ phoneNumber: phoneNumberSchema });
-export const verifyOtpForm = z.object({ otp: otpSchema });
+/** The four digit boxes post four values of one name; they are one code. */
+export const verifyOtpForm = z.object({
+  otp: z.preprocess((v) => (Array.isArray(v) ? v.join('') : v), otpSchema),
+});
 export const signUpForm = z.object({
   referralCode: referralCodeSchema,
   acceptTerms: z.literal('on', { error: 'termsRequired' }),

@@ -1,41 +1,7 @@
 import { z } from 'zod';
-import type { Lang, Localized } from './codes.ts';
+import { type ValidationMessageKey } from './validation-messages.ts';
 
-/** The messages of spec §5; keys are what schemas put in their issues. */
-export const validationMessages = {
-  required: { en: 'Required field', vi: 'Trường bắt buộc' },
-  phoneRequired: { en: 'Please enter the phone number', vi: 'Vui lòng nhập số điện thoại' },
-  phoneInvalid: { en: 'Phone number is incorrect', vi: 'Số điện thoại không đúng' },
-  referralInvalid: { en: 'Invalid referral code', vi: 'Mã giới thiệu không hợp lệ' },
-  passwordInvalid: {
-    en: 'Use 6 to 16 characters with at least one digit and one special character (!@#$%^&*)',
-    vi: 'Mật khẩu gồm 6 đến 16 ký tự, có ít nhất một chữ số và một ký tự đặc biệt (!@#$%^&*)',
-  },
-  fullNameTooLong: { en: 'Please do not exceed 40 characters', vi: 'Vui lòng không nhập quá 40 ký tự' },
-  freeTextTooLong: {
-    en: 'Number of characters exceeded the allowed limit',
-    vi: 'Số ký tự vượt quá giới hạn cho phép',
-  },
-  numberTooSmall: { en: 'Number must be greater than 0', vi: 'Số phải lớn hơn 0' },
-  numberType: { en: 'Invalid number type', vi: 'Kiểu số không hợp lệ' },
-  numberInvalid: { en: 'Invalid number', vi: 'Số không hợp lệ' },
-  arrayEmpty: { en: 'Please choose at least one item', vi: 'Vui lòng chọn ít nhất một mục' },
-  emailInvalid: { en: 'Email is incorrect', vi: 'Email không đúng định dạng' },
-  otpInvalid: { en: 'The code has 4 digits', vi: 'Mã OTP gồm 4 chữ số' },
-  invalid: { en: 'Invalid value', vi: 'Giá trị không hợp lệ' },
-  termsRequired: {
-    en: 'Please accept the terms and conditions',
-    vi: 'Vui lòng đồng ý với điều khoản và điều kiện',
-  },
-} as const satisfies Record<string, Localized>;
-
-export type ValidationMessageKey = keyof typeof validationMessages;
-
-/** The text of a schema issue; anything else (a zod default message) reads as "Invalid value". */
-export function validationMessage(key: string, lang: Lang): string {
-  const entry = (validationMessages as Record<string, Localized>)[key] ?? validationMessages.invalid;
-  return entry[lang];
-}
+export { validationMessage, validationMessages, type ValidationMessageKey } from './validation-messages.ts';
 
 export const MAX_FULL_NAME = 40;
 export const MAX_FREE_TEXT = 1000;

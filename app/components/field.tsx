@@ -1,0 +1,16 @@
+import { validationMessage, validationMessages } from '#contract/validation-messages.ts';
+import type { Lang } from '#contract/codes.ts';
+
+/** A schema issue is a message key of contract/validation.ts; a gateway error is already text. */
+export function errorText(error: string, lang: Lang) {
+  return error in validationMessages ? validationMessage(error, lang) : error;
+}
+
+export function FieldErrors({ id, errors, lang }: { id: string; errors?: string[]; lang: Lang }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {errors.map((e) => errorText(e, lang)).join(' ')}
+    </p>
+  );
+}

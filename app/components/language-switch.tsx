@@ -1,0 +1,18 @@
+import { Form, useLocation } from 'react-router';
+import { useT } from '#app/i18n.ts';
+
+/** A plain form, so switching works without JavaScript; the server keeps the choice. */
+export function LanguageSwitch() {
+  const { t, lang } = useT();
+  const location = useLocation();
+  const next = lang === 'en' ? 'vi' : 'en';
+  return (
+    <Form method="post" action="/language" className="language-switch">
+      <input type="hidden" name="lang" value={next} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="chip" lang={next} aria-label={t('language.switchTo')}>
+        {next === 'en' ? 'EN' : 'VI'}
+      </button>
+    </Form>
+  );
+}

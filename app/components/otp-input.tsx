@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+
+type Props = { name: string; length: number; label: (n: number) => string; invalid: boolean; describedBy?: string };
+
+/**
+ * Four real inputs of one name: the server joins them, so it works without JavaScript.
+ * With JavaScript: typing moves on, Backspace moves back, a paste or an SMS autofill
+ * fills every box, and a full code submits the form.
+ */
+export function OtpInput({ name, length, label, invalid, describedBy }: Props) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  const fill = (start: number, digits: string) => {
+    let index = start;
+    for (const digit of digits) {
+      const box = boxes.current[index];
+      if (!box) break;
+      box.value = digit;
+      index++;
+    }
+    const target = boxes.current[Math.min(index, length - 1)];
+    target?.focus();
+    if (boxes.current.every((b) => b?.value)) target?.form?.requestSubmit();
+  };
+
+  return (
+    <div className="otp" role="group">
+      {Array.from({ length }, (_, i) => (
+        <input
+          key={i}
+          ref={(el) => {
+            boxes.current[i] = el;
+          }}
+          name={name}
+          className="otp-box"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={i === 0 ? length : 1}
+          autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          autoFocus={i === 0}
+          aria-label={label(i + 1)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onInput={(event) => {
+            const box = event.currentTarget;
+            const digits = box.value.replace(/\D/g, '');
+            box.value = '';
+            if (digits) fill(i, digits);
+          }}
+          onPaste={(event) => {
+            const digits = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, length);
+            if (!digits) return;
+            event.preventDefault();
+            fill(0, digits);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Backspace' && !event.currentTarget.value && i > 0) {
+              const previous = boxes.current[i - 1];
+              if (previous) {
+                previous.value = '';
+                previous.focus();
+              }
+              event.preventDefault();
+            }
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { NonceContext } from './nonce.ts';
+import { documentCsp, newNonce } from './security.server.ts';
+
+export const streamTimeout = 5_000;
+
+// The web server (app/http-server.ts) sets the headers every response carries; React Router
+// appends rather than replaces, so only the per-response CSP is set here.
+function applyCsp(headers: Headers, nonce?: string) {
+  headers.set('Content-Security-Policy', nonce ? documentCsp(nonce) : "default-src 'none'; frame-ancestors 'none'");
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  const nonce = newNonce();
+  applyCsp(responseHeaders, nonce);
+  // Crawlers and the SPA-mode build get the whole document; people get it streamed.
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applyCsp(response.headers);
+  return response;
+};

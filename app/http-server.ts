@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import { baseSecurityHeaders } from './security.server.ts';
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');
+// Behind a load balancer, say how many hops to trust so req.ip is the member's address.
+const trustProxy = process.env.TRUST_PROXY ?? 'loopback';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Non-GET requests from another origin are refused here, for actions and resource routes
+ * alike (React Router's own check covers actions only).
+ */
+export function isCrossOrigin(req: Pick<Request, 'method' | 'headers' | 'protocol'>): boolean {
+  if (!unsafeMethods.has(req.method)) return false;
+  const origin = req.headers.origin;
+  if (origin) {
+    const hostHeader = req.headers['x-forwarded-host'] ?? req.headers.host;
+    try {
+      return new URL(origin).host !== hostHeader;
+    } catch {
+      return true;
+    }
+  }
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+async function main() {
+  const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
+  const build = (await import(serverBuildUrl)) as ServerBuild;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
+  app.use(compression());
+
+  const securityHeaders = baseSecurityHeaders(secure);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.set(securityHeaders);
+    if (isCrossOrigin(req)) {
+      res.status(403).type('text/plain').send('Cross-origin request refused');
+      return;
+    }
+    // The gateway counts OTP sends per client address: it must be the member's, never a header they sent.
+    req.headers['x-client-ip'] = req.ip ?? '';
+    next();
+  });
+
+  // Pages set their own nonce CSP (entry.server.tsx); static files need nothing beyond this.
+  const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
+  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: staticCsp }));
+  app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+
+  const server = app.listen(port, host, () => {
+    console.log(JSON.stringify({ service: 'web', msg: 'web listening', url: `http://${host}:${port}` }));
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

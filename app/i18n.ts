@@ -1,0 +1,34 @@
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import type { Lang } from '#contract/codes.ts';
+import type { en } from './locales/en.ts';
+
+export const supportedLanguages = ['vi', 'en'] as const;
+export const defaultLanguage: Lang = 'vi';
+export type Messages = typeof en;
+
+export const isLang = (value: unknown): value is Lang => value === 'vi' || value === 'en';
+
+type Vars = Record<string, string | number>;
+
+/** Looks up "a.b.c" and fills {{name}} the way i18next does, so keys and texts are shared with the server. */
+export function translate(messages: Messages, key: string, vars?: Vars): string {
+  let value: unknown = messages;
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  if (typeof value !== 'string') return key;
+  return vars ? value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : value;
+}
+
+type I18n = { lang: Lang; t: (key: string, vars?: Vars) => string };
+
+const I18nContext = createContext<I18n>({ lang: defaultLanguage, t: (key) => key });
+
+/**
+ * The page carries its language's messages in the root loader data. The browser reads them
+ * with this small hook instead of shipping i18next (ADR 004: the first-load JavaScript budget).
+ */
+export function I18nProvider({ lang, messages, children }: { lang: Lang; messages: Messages; children: ReactNode }) {
+  const value = useMemo<I18n>(() => ({ lang, t: (key, vars) => translate(messages, key, vars) }), [lang, messages]);
+  return createElement(I18nContext.Provider, { value }, children);
+}
+
+export const useT = () => useContext(I18nContext);

@@ -1,0 +1,111 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { LoadingBar } from './components/loading-bar.tsx';
+import { Toast } from './components/toast.tsx';
+import { I18nProvider } from './i18n.ts';
+import { getLang, i18nMiddleware, messagesByLang } from './middleware/i18n.server.ts';
+import { sessionMiddleware } from './middleware/session.server.ts';
+import { useNonce } from './nonce.ts';
+import { getSession } from './session.server.ts';
+import stylesHref from './styles.css?url';
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = getSession(context);
+  const lang = getLang(context);
+  return {
+    lang,
+    // Only the active language's strings travel with the page, so hydration waits for nothing.
+    messages: messagesByLang[lang],
+    toast: session.get('toast') ?? null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  return (
+    <html lang={data?.lang ?? 'vi'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { lang, messages, toast } = loaderData;
+  return (
+    <I18nProvider lang={lang} messages={messages}>
+      <LoadingBar label={messages.app.loading} />
+      <Outlet />
+      {toast ? <Toast key={`${toast.kind}:${toast.text}:${Math.random()}`} toast={toast} /> : null}
+    </I18nProvider>
+  );
+}
+
+const errorTexts = {
+  vi: { title: 'Đã có lỗi xảy ra', lead: 'Vui lòng thử lại sau ít phút.', home: 'Về trang chủ', sessionExpired: 'Đang chuyển về trang đăng nhập…' },
+  en: { title: 'Something went wrong', lead: 'Please try again in a few minutes.', home: 'Go to home', sessionExpired: 'Taking you back to sign in…' },
+};
+
+type SessionExpiredData = { sessionExpired: true; message: string };
+
+/** §4: a 401 shows "session expired", then /landing after 1 s (meta refresh when JavaScript is off). */
+function SessionExpired({ message, lang }: { message: string; lang: 'vi' | 'en' }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/landing', { replace: true }), 1000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <main className="page page-center">
+      <meta httpEquiv="refresh" content="1;url=/landing" />
+      <Toast toast={{ kind: 'error', text: message }} />
+      <p className="muted">{errorTexts[lang].sessionExpired}</p>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'vi';
+  if (isRouteErrorResponse(error) && error.status === 401 && (error.data as SessionExpiredData)?.sessionExpired) {
+    return <SessionExpired message={(error.data as SessionExpiredData).message} lang={lang} />;
+  }
+  const texts = errorTexts[lang];
+  return (
+    <main className="page page-center">
+      <h1>{texts.title}</h1>
+      <p className="muted">{texts.lead}</p>
+      <a className="button" href="/home">
+        {texts.home}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+/** The product's map (spec §2): every URL, in its layout group. */
+export default [
+  index('routes/index.ts'),
+
+  layout('routes/layout.bare.tsx', [
+    route('landing', 'routes/landing.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('verify-otp', 'routes/verify-otp.tsx'),
+    route('sign-up', 'routes/sign-up.tsx'),
+  ]),
+
+  layout('routes/layout.main.tsx', [route('home', 'routes/home.tsx')]),
+
+  // Resource routes: form targets and probes, no UI of their own.
+  route('logout', 'routes/logout.ts'),
+  route('language', 'routes/language.ts'),
+  route('healthz', 'routes/healthz.ts'),
+  route('*', 'routes/not-found.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,46 @@
+import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router';
+import type { AccountType } from '#contract/account.ts';
+import type { Lang } from '#contract/codes.ts';
+import { webConfig } from './config.server.ts';
+
+export type Toast = { kind: 'success' | 'error'; text: string };
+
+/** Everything the session cookie holds: the token stays on the server side of the page. */
+export type SessionData = {
+  token: string;
+  accountId: number;
+  accountType: AccountType;
+  lang: Lang;
+  /** The phone a code was sent to, and when (for the resend countdown). */
+  otpPhone: string;
+  otpSentAt: number;
+  /** The sign-up ticket of a verified phone with no account yet. */
+  verifyToken: string;
+};
+type FlashData = { toast: Toast };
+
+export type AppSession = Session<SessionData, FlashData>;
+
+export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
+  cookie: {
+    name: webConfig.secure ? '__Host-gym_session' : 'gym_session',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: webConfig.secure,
+    path: '/',
+    secrets: webConfig.sessionSecrets,
+    maxAge: 30 * 24 * 3600,
+  },
+});
+
+export const sessionContext = createContext<AppSession>();
+
+export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
+
+export function signOutSession(session: AppSession) {
+  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpSentAt', 'verifyToken'] as const) {
+    session.unset(key);
+  }
+}
+
+export const flashToast = (session: AppSession, toast: Toast) => session.flash('toast', toast);

@@ -1,0 +1,145 @@
+import { expect, test } from 'vitest';
+import { ConfigError, loadGatewayConfig } from './config.ts';
+
+/** The ConfigError a bad environment throws (fails the test if it does not throw one). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadGatewayConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+const esms = { SMS_PROVIDER: 'esms', ESMS_API_KEY: 'k', ESMS_SECRET_KEY: 's', ESMS_BRANDNAME: 'GYMCLUB' };
+
+test('an empty environment gives the documented defaults: loopback, port 4000, embedded database, sandbox on', () => {
+  expect(loadGatewayConfig({})).toEqual({
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: 4000,
+    PGLITE_DIR: './data/pglite',
+    MIGRATIONS_DIR: './gateway/db/migrations',
+    SANDBOX: true,
+    SMS_PROVIDER: 'sandbox',
+    ESMS_BASE_URL: 'https://rest.esms.vn',
+    LOG_LEVEL: 'info',
+    CLIENT_IP_HEADER: 'x-client-ip',
+  });
+});
+
+test('the environment passed in is what is read, not process.env', () => {
+  const before = process.env.GATEWAY_PORT;
+  process.env.GATEWAY_PORT = 'not-a-port';
+  try {
+    expect(loadGatewayConfig({ GATEWAY_PORT: '4100' }).GATEWAY_PORT).toBe(4100);
+  } finally {
+    if (before === undefined) delete process.env.GATEWAY_PORT;
+    else process.env.GATEWAY_PORT = before;
+  }
+});
+
+test.each([
+  [{ GATEWAY_PORT: '1' }, 'GATEWAY_PORT', 1],
+  [{ GATEWAY_PORT: '65535' }, 'GATEWAY_PORT', 65535],
+  [{ GATEWAY_HOST: '0.0.0.0' }, 'GATEWAY_HOST', '0.0.0.0'],
+  [{ DATABASE_URL: 'postgres://gym:pw@db:5432/gym' }, 'DATABASE_URL', 'postgres://gym:pw@db:5432/gym'],
+  [{ DATABASE_URL: 'postgresql://localhost/gym' }, 'DATABASE_URL', 'postgresql://localhost/gym'],
+  [{ SANDBOX: 'false', ...esms }, 'SANDBOX', false],
+  [{ SANDBOX: '0', ...esms }, 'SANDBOX', false],
+  [{ SANDBOX: '1' }, 'SANDBOX', true],
+  [{ SANDBOX: 'true' }, 'SANDBOX', true],
+  [{ LOG_LEVEL: 'silent' }, 'LOG_LEVEL', 'silent'],
+  [{ CLIENT_IP_HEADER: 'x-forwarded-for' }, 'CLIENT_IP_HEADER', 'x-forwarded-for'],
+  [esms, 'SMS_PROVIDER', 'esms'],
+] as const)('%j is read as %s = %j', (env, key, value) => {
+  expect(loadGatewayConfig(env)[key]).toEqual(value);
+});
+
+test.each([
+  ['0'],
+  ['65536'],
+  ['-1'],
+  ['abc'],
+  ['80.5'],
+  ['4000abc'],
+  [''],
+])('GATEWAY_PORT %j is refused with a message naming GATEWAY_PORT', (port) => {
+  const error = configError({ GATEWAY_PORT: port });
+  expect(error.message).toMatch(/^\s+GATEWAY_PORT: /m);
+  expect(error.message.split('\n').filter((line) => /^\s+\w/.test(line))).toHaveLength(1);
+});
+
+test.each([
+  ['mysql://gym:pw@db/gym'],
+  ['localhost:5432/gym'],
+  ['gym'],
+  ['http://db:5432/gym'],
+])('DATABASE_URL %j is refused with a message naming DATABASE_URL', (url) => {
+  const error = configError({ DATABASE_URL: url });
+  expect(error.message).toMatch(/^\s+DATABASE_URL: .*postgres/m);
+});
+
+test('a refused DATABASE_URL is not echoed into the message (it may hold a password)', () => {
+  const error = configError({ DATABASE_URL: 'mysql://gym:S3cr3t-Pa55@db/gym' });
+  expect(error.message).not.toContain('S3cr3t-Pa55');
+});
+
+test('esms without its keys names each missing variable', () => {
+  const error = configError({ SMS_PROVIDER: 'esms' });
+  for (const key of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME']) {
+    expect(error.message).toMatch(new RegExp(`^\\s+${key}: .*SMS_PROVIDER=esms`, 'm'));
+  }
+});
+
+test.each([['ESMS_API_KEY'], ['ESMS_SECRET_KEY'], ['ESMS_BRANDNAME']])('esms with an empty %s names only that variable', (key) => {
+  const error = configError({ ...esms, [key]: '' });
+  const named = ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'].filter((k) => error.message.includes(k));
+  expect(named).toEqual([key]);
+});
+
+test('esms keys are not echoed into the message', () => {
+  const error = configError({ ...esms, ESMS_SECRET_KEY: '', ESMS_API_KEY: 'live-key-7F3A9C', ESMS_BASE_URL: 'not a url' });
+  expect(error.message).not.toContain('live-key-7F3A9C');
+  expect(error.message).toMatch(/^\s+ESMS_BASE_URL: /m);
+});
+
+test('the sandbox SMS provider with SANDBOX=false is refused, naming SMS_PROVIDER', () => {
+  const error = configError({ SANDBOX: 'false' });
+  expect(error.message).toMatch(/^\s+SMS_PROVIDER: .*SANDBOX=true/m);
+});
+
+test.each([
+  [{ SANDBOX: 'yes' }, 'SANDBOX'],
+  [{ SANDBOX: 'TRUE' }, 'SANDBOX'],
+  [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER'],
+  [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+  [{ ESMS_BASE_URL: 'rest.esms.vn' }, 'ESMS_BASE_URL'],
+] as const)('%j is refused, naming %s', (env, key) => {
+  expect(configError(env).message).toMatch(new RegExp(`^\\s+${key}: `, 'm'));
+});
+
+test('several bad variables are all reported at once, one line each', () => {
+  const error = configError({ GATEWAY_PORT: '99999', DATABASE_URL: 'mysql://x', SANDBOX: 'maybe', LOG_LEVEL: 'loud' });
+  expect(error.message).toMatch(/^Invalid gateway configuration/);
+  for (const key of ['GATEWAY_PORT', 'DATABASE_URL', 'SANDBOX', 'LOG_LEVEL']) {
+    expect(error.message).toMatch(new RegExp(`^\\s+${key}: `, 'm'));
+  }
+});
+
+test('missing esms keys are reported together with another bad variable, not only after it is fixed', () => {
+  // A port out of range does not hide them …
+  const withPort = configError({ GATEWAY_PORT: '99999', SMS_PROVIDER: 'esms' });
+  expect(withPort.message).toMatch(/^\s+ESMS_API_KEY: /m);
+  // … and neither may a value of the wrong kind (an unknown log level, a port that is no number).
+  const error = configError({ LOG_LEVEL: 'verbose', GATEWAY_PORT: 'abc', SMS_PROVIDER: 'esms' });
+  for (const key of ['LOG_LEVEL', 'GATEWAY_PORT', 'ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME']) {
+    expect(error.message).toMatch(new RegExp(`^\\s+${key}: `, 'm'));
+  }
+});
+
+test('ConfigError is an Error the start script can tell apart', () => {
+  const error = configError({ GATEWAY_PORT: 'x' });
+  expect(error).toBeInstanceOf(Error);
+  expect(error.message.length).toBeGreaterThan(0);
+});

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/lib/chromium.mjs';
+
+const chromium = findChromium();
+
+/** Phone-sized real Chromium (Debian's: `npx playwright install` cannot download here). */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  globalSetup: './tests/e2e/global-setup.ts',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium ?? undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'phone' }],
+});

@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Numbers in the retired 010x range: never a real subscriber. */
+export const randomPhone = () => `0100${100_000 + randomInt(0, 900_000)}`;
+
+export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
+
+/** Reads the newest code from the sandbox SMS outbox, waiting briefly for it to arrive. */
+export async function readOtp(request: APIRequestContext, phone: string, notThis?: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await request.get(`${gatewayUrl()}/sandbox/sms?phone=${phone}`);
+    const body = (await res.json()) as { data?: { text: string }[] };
+    const code = body.data?.[0]?.text.match(/\b(\d{4})\b/)?.[1];
+    if (code && code !== notThis) return code;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no OTP for ${phone}`);
+}
+
+const screensDir = path.resolve('test-results/screens');
+mkdirSync(screensDir, { recursive: true });
+
+/** Keeps a full-page screenshot of a screen as an artifact, to be looked at. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+/** Types a code into the four boxes, one digit per box, as a person would. */
+export async function typeOtp(page: Page, code: string) {
+  for (const [i, digit] of [...code].entries()) {
+    await page.getByRole('textbox', { name: new RegExp(`(Chữ số thứ|Digit) ${i + 1}$`) }).fill(digit);
+  }
+}
