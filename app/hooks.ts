@@ -10,19 +10,19 @@ export const useHydrated = () =>
     () => false,
   );
 
-/** Seconds left, counting down once a second from the server's figure. */
-export function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
+/** Seconds left, counting down once a second from the server's figure; a new resetKey starts again. */
+export function useCountdown(seconds: number, resetKey: string | number) {
+  const [state, setState] = useState({ resetKey, left: seconds });
+  if (state.resetKey !== resetKey) setState({ resetKey, left: seconds });
   useEffect(() => {
-    setLeft(seconds);
     if (seconds <= 0) return;
     const started = Date.now();
     const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
+      const left = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setState((current) => ({ ...current, left }));
+      if (left === 0) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
-  }, [seconds]);
-  return left;
+  }, [seconds, resetKey]);
+  return state.left;
 }

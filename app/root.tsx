@@ -64,7 +64,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <I18nProvider lang={lang} messages={messages}>
       <LoadingBar label={messages.app.loading} />
       <Outlet />
-      {toast ? <Toast key={`${toast.kind}:${toast.text}:${Math.random()}`} toast={toast} /> : null}
+      {toast ? <Toast key={toast.id} toast={toast} /> : null}
     </I18nProvider>
   );
 }

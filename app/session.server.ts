@@ -3,7 +3,7 @@ import type { AccountType } from '#contract/account.ts';
 import type { Lang } from '#contract/codes.ts';
 import { webConfig } from './config.server.ts';
 
-export type Toast = { kind: 'success' | 'error'; text: string };
+export type Toast = { kind: 'success' | 'error'; text: string; id?: string };
 
 /** Everything the session cookie holds: the token stays on the server side of the page. */
 export type SessionData = {
@@ -43,4 +43,6 @@ export function signOutSession(session: AppSession) {
   }
 }
 
-export const flashToast = (session: AppSession, toast: Toast) => session.flash('toast', toast);
+/** A toast for the next page; its id makes two equal messages in a row show twice. */
+export const flashToast = (session: AppSession, toast: Omit<Toast, 'id'>) =>
+  session.flash('toast', { ...toast, id: crypto.randomUUID().slice(0, 8) });

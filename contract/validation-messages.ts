@@ -33,6 +33,11 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 
 /** The text of a schema issue; anything else (a zod default message) reads as "Invalid value". */
 export function validationMessage(key: string, lang: Lang): string {
-  const entry = (validationMessages as Record<string, Localized>)[key] ?? validationMessages.invalid;
+  const entry = Object.hasOwn(validationMessages, key)
+    ? (validationMessages as Record<string, Localized>)[key]
+    : validationMessages.invalid;
   return entry[lang];
 }
+
+/** True for a message key of this table (own keys only: "constructor" is not one). */
+export const isValidationMessageKey = (key: string): key is ValidationMessageKey => Object.hasOwn(validationMessages, key);

@@ -46,12 +46,15 @@ export const referralCodeSchema = z.preprocess(
     .optional(),
 );
 
-export const passwordSchema = requiredString()
-  .min(6, 'passwordInvalid')
-  .max(16, 'passwordInvalid')
-  .regex(/^[A-Za-z0-9!@#$%^&*]+$/, 'passwordInvalid')
-  .regex(/\d/, 'passwordInvalid')
-  .regex(/[!@#$%^&*]/, 'passwordInvalid');
+export const passwordSchema = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  requiredString()
+    .min(6, 'passwordInvalid')
+    .max(16, 'passwordInvalid')
+    .regex(/^[A-Za-z0-9!@#$%^&*]+$/, 'passwordInvalid')
+    .regex(/\d/, 'passwordInvalid')
+    .regex(/[!@#$%^&*]/, 'passwordInvalid'),
+);
 
 export const fullNameSchema = z.preprocess(
   blankToUndefined,

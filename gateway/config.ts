@@ -24,26 +24,38 @@ const envSchema = z
     // The web server (our BFF) forwards the member's address in this header; the gateway
     // listens on loopback by default, so only the BFF can set it.
     CLIENT_IP_HEADER: z.string().default('x-client-ip'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SMS_PROVIDER === 'esms') {
-      for (const key of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=esms' });
-      }
-    }
-    if (env.SMS_PROVIDER === 'sandbox' && !env.SANDBOX) {
-      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'the sandbox SMS provider needs SANDBOX=true' });
-    }
   });
+
+type Env = Record<string, string | undefined>;
+
+/** Rules between variables, read from the raw strings so they are reported even when another variable is malformed. */
+function crossVariableIssues(env: Env) {
+  const issues: { path: string; message: string }[] = [];
+  const provider = env.SMS_PROVIDER ?? 'sandbox';
+  if (provider === 'esms') {
+    for (const key of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME']) {
+      if (!env[key]) issues.push({ path: key, message: 'required when SMS_PROVIDER=esms' });
+    }
+  }
+  const sandbox = env.SANDBOX === undefined || env.SANDBOX === 'true' || env.SANDBOX === '1';
+  if (provider === 'sandbox' && !sandbox) {
+    issues.push({ path: 'SMS_PROVIDER', message: 'the sandbox SMS provider needs SANDBOX=true' });
+  }
+  return issues;
+}
 
 export type GatewayConfig = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
 /** Reads the environment once at start; a bad value stops the process with a message per variable. */
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
   const parsed = envSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }))),
+    ...crossVariableIssues(env),
+  ];
+  if (parsed.success && issues.length === 0) return parsed.data;
+  const lines = issues.map((i) => `  ${i.path}: ${i.message}`);
   throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
 }

@@ -1,9 +1,9 @@
-import { validationMessage, validationMessages } from '#contract/validation-messages.ts';
+import { isValidationMessageKey, validationMessage } from '#contract/validation-messages.ts';
 import type { Lang } from '#contract/codes.ts';
 
 /** A schema issue is a message key of contract/validation.ts; a gateway error is already text. */
 export function errorText(error: string, lang: Lang) {
-  return error in validationMessages ? validationMessage(error, lang) : error;
+  return isValidationMessageKey(error) ? validationMessage(error, lang) : error;
 }
 
 export function FieldErrors({ id, errors, lang }: { id: string; errors?: string[]; lang: Lang }) {

@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const phone = session.get('otpPhone');
   if (!phone) throw redirect('/login');
   const elapsed = Math.floor((Date.now() - (session.get('otpSentAt') ?? 0)) / 1000);
-  return { phone: formatPhone(phone), resendIn: Math.max(0, RESEND_AFTER_SECONDS - elapsed) };
+  return { phone: formatPhone(phone), resendIn: Math.max(0, RESEND_AFTER_SECONDS - elapsed), sentAt: session.get('otpSentAt') ?? 0 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +73,7 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const hydrated = useHydrated();
-  const resendIn = useCountdown(loaderData.resendIn);
+  const resendIn = useCountdown(loaderData.resendIn, loaderData.sentAt);
   const [form, fields] = useForm({
     id: 'verify-otp',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,

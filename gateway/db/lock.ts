@@ -30,7 +30,7 @@ export function acquireDirectoryLock(lockPath: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
         throw new DatabaseLockedError(
           `The embedded database is in use by another process (pid ${owner}, lock ${lockPath}). ` +
             'Stop that gateway first, or set DATABASE_URL to use a PostgreSQL server.',

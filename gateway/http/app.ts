@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
@@ -34,6 +35,15 @@ export function createGatewayApp(deps: Deps) {
       'request',
     );
   });
+
+  // JSON bodies are small; only uploads (which set their own limit) may be larger.
+  const jsonLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, Codes.VALIDATION);
+    },
+  });
+  app.use('/api/*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/') ? next() : jsonLimit(c, next)));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -10,6 +10,8 @@ type Operation = {
   success: Code;
   body?: z.ZodType;
   multipart?: string;
+  /** Answers raw bytes of this type instead of the JSON envelope. */
+  binary?: string;
 };
 
 /** Every operation of the contract this gateway serves; a test checks each one is routed. */
@@ -27,7 +29,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/account/setting/me', summary: 'Account settings', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/account/setting/update', summary: 'Change the language', auth: true, success: Codes.OK, body: settingUpdateBody },
   { method: 'get', path: '/api/v1/general/version', summary: 'The app-version setting', auth: false, success: Codes.OK },
-  { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
 ];
 
 const envelope = {
@@ -49,12 +51,21 @@ export function openApiDocument() {
       : op.multipart
         ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [op.multipart]: { type: 'string', format: 'binary' } } } } } }
         : undefined;
+    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       security: op.auth ? [{ bearer: [] }] : [],
+      ...(parameters.length ? { parameters } : {}),
       requestBody,
       responses: {
-        200: { description: `code ${String(op.success)}`, content: { 'application/json': { schema: envelope } } },
+        200: op.binary
+          ? { description: 'the file', content: { [op.binary]: { schema: { type: 'string', format: 'binary' } } } }
+          : { description: `code ${String(op.success)}`, content: { 'application/json': { schema: envelope } } },
         default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
       },
     };

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSystem } from '../../scripts/lib/system.mjs';
+import { startSystem } from '#scripts/lib/system.mjs';
 
 /** One isolated system (own ports, own embedded database) for the whole run. */
 export default async function globalSetup() {

@@ -22,6 +22,7 @@ const CODE_MEANINGS: Record<string, string> = {
 // SmsType 2 = brandname customer-care route, the one OTPs are registered on.
 const SMS_TYPE_BRANDNAME_CSKH = '2';
 
+// eslint-disable-next-line no-control-regex -- "outside ASCII" is exactly the range from NUL
 const hasNonAscii = (text: string): boolean => /[^\x00-\x7f]/.test(text);
 
 export function createEsmsSender(config: EsmsConfig, fetchImpl: typeof fetch = fetch): SmsSender {
