@@ -30,5 +30,5 @@ export function safeRedirectPath(value: unknown, fallback = '/home') {
   return value;
 }
 
-/** 0100123456 → "0100 123 456", as Vietnamese numbers are read aloud. */
-export const formatPhone = (phone: string) => phone.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3');
+/** 0100123456 → "0100 123 456", as Vietnamese numbers are read aloud; no-break spaces keep it on one line. */
+export const formatPhone = (phone: string) => phone.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3');

@@ -1,14 +1,28 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
-type Props = { name: string; length: number; label: (n: number) => string; invalid: boolean; describedBy?: string };
+type Props = {
+  name: string;
+  length: number;
+  label: (n: number) => string;
+  invalid: boolean;
+  describedBy?: string;
+  /** A new value (a refused code) empties the boxes for the next try. */
+  resetKey?: unknown;
+};
 
 /**
  * Four real inputs of one name: the server joins them, so it works without JavaScript.
  * With JavaScript: typing moves on, Backspace moves back, a paste or an SMS autofill
  * fills every box, and a full code submits the form.
  */
-export function OtpInput({ name, length, label, invalid, describedBy }: Props) {
+export function OtpInput({ name, length, label, invalid, describedBy, resetKey }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  useEffect(() => {
+    if (resetKey === undefined) return;
+    for (const box of boxes.current) if (box) box.value = '';
+    boxes.current[0]?.focus();
+  }, [resetKey]);
 
   const fill = (start: number, digits: string) => {
     let index = start;

@@ -38,15 +38,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const sent = await call('/api/v1/auth/otp/send', otpSentSchema, { json: { phoneNumber } });
       session.set('otpSentAt', Date.now());
       flashToast(session, { kind: 'success', text: sent.message });
-      return { result: undefined };
+      return { result: undefined, resendError: undefined };
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      return { result: { status: 'error' as const, error: { '': [error.text] } } };
+      return { result: undefined, resendError: error.text };
     }
   }
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }) };
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }), resendError: undefined };
   try {
     const grant = await call('/api/v1/auth/otp/login', sessionGrantSchema, {
       json: { phoneNumber, otp: submission.value.otp },
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const attemptsLeft = (error.data as { attemptsLeft?: number } | undefined)?.attemptsLeft;
     const t = getT(context);
     const text = attemptsLeft ? `${error.text} ${t('verify.attemptsLeft', { count: attemptsLeft })}` : error.text;
-    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }) };
+    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }), resendError: undefined };
   }
 }
 
@@ -92,6 +92,7 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
             label={(n) => t('verify.digit', { n })}
             invalid={errors.length > 0}
             describedBy={errors.length ? form.errorId : undefined}
+            resetKey={actionData?.result}
           />
           {errors.length ? (
             <p id={form.errorId} className="field-error" role="alert">
@@ -114,6 +115,11 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
         >
           {resendIn > 0 ? t('verify.resendIn', { seconds: resendIn }) : t('verify.resend')}
         </button>
+        {actionData?.resendError ? (
+          <p className="field-error center" role="alert">
+            {actionData.resendError}
+          </p>
+        ) : null}
       </Form>
       <p className="center">
         <Link to="/login" className="link">

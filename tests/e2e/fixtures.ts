@@ -27,7 +27,8 @@ mkdirSync(screensDir, { recursive: true });
 
 /** Keeps a full-page screenshot of a screen as an artifact, to be looked at. */
 export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  // Animations stay on: disabling them would fast-forward the toast to its hidden end state.
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 
 export const test = base.extend({

@@ -1,0 +1,131 @@
+import { expect, test } from 'vitest';
+import { translate, type Messages } from '#app/i18n.ts';
+import { en } from '#app/locales/en.ts';
+import { vi } from '#app/locales/vi.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf as [dotted key, text]. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+const viLeaves = leaves(vi as unknown as Tree);
+const enLeaves = leaves(en as unknown as Tree);
+const viByKey = new Map(viLeaves);
+const enByKey = new Map(enLeaves);
+
+/** Branch keys too, so a leaf in one language cannot sit where the other has a group. */
+function allKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : [`${prefix}${key}/`, ...allKeys(value, `${prefix}${key}.`)],
+  );
+}
+
+// A letter outside ASCII: Vietnamese written without its diacritics would have none.
+const nonAsciiLetter = /(?=\P{ASCII})\p{L}/u;
+const hasLetter = /\p{L}/u;
+
+/**
+ * Vietnamese texts that are rightly plain ASCII: names, codes and placeholders that read the
+ * same in both languages, and the switch that names English in English.
+ */
+const asciiAllowed = new Map<string, string>([
+  ['app.name', 'VietFit'],
+  ['language.en', 'English'],
+  ['language.switchTo', 'Switch to English'],
+  ['login.phonePlaceholder', '0xxx xxx xxx'],
+]);
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+test('Vietnamese and English have exactly the same keys, groups and leaves alike', () => {
+  expect(allKeys(en as unknown as Tree).sort()).toEqual(allKeys(vi as unknown as Tree).sort());
+});
+
+test('the message trees are not empty', () => {
+  expect(viLeaves.length).toBeGreaterThan(10);
+});
+
+test.each(viLeaves)('vi %s is not empty', (_key, text) => {
+  expect(text.trim()).not.toBe('');
+});
+
+test.each(enLeaves)('en %s is not empty', (_key, text) => {
+  expect(text.trim()).not.toBe('');
+});
+
+test.each(viLeaves.filter(([, text]) => hasLetter.test(text)))(
+  'vi %s is written in Vietnamese (has diacritics) or is allow-listed',
+  (key, text) => {
+    if (asciiAllowed.has(key)) {
+      expect(text).toBe(asciiAllowed.get(key));
+    } else {
+      expect(text).toMatch(nonAsciiLetter);
+    }
+  },
+);
+
+test.each([...asciiAllowed.keys()])('allow-listed key %s still exists', (key) => {
+  expect(viByKey.has(key)).toBe(true);
+});
+
+test.each(viLeaves)('%s uses the same {{placeholders}} in vi and en', (key, viText) => {
+  const enText = enByKey.get(key);
+  expect(enText).toBeDefined();
+  expect(placeholders(enText ?? '')).toEqual(placeholders(viText));
+});
+
+test('placeholders are spelled {{name}}, never with single braces or a stray brace', () => {
+  for (const [key, text] of [...viLeaves, ...enLeaves]) {
+    const withoutPlaceholders = text.replace(/\{\{\s*\w+\s*\}\}/g, '');
+    expect(withoutPlaceholders, key).not.toMatch(/[{}]/);
+  }
+});
+
+// translate(): the browser's small stand-in for i18next.
+
+const messages = en as Messages;
+
+test.each<[string, string, Record<string, string | number> | undefined, string]>([
+  ['a top-level group leaf', 'app.name', undefined, 'VietFit'],
+  ['a nested leaf', 'verify.resend', undefined, 'Resend code'],
+  ['a string var', 'home.greeting', { name: 'Lan' }, 'Hello, Lan!'],
+  ['a number var', 'verify.attemptsLeft', { count: 4 }, '4 tries left.'],
+  ['zero as a var', 'verify.attemptsLeft', { count: 0 }, '0 tries left.'],
+  ['extra vars are ignored', 'verify.digit', { n: 2, other: 'x' }, 'Digit 2'],
+  ['a var with $ patterns is inserted literally', 'home.greeting', { name: "Tom $& $1 $' Jerry" }, "Hello, Tom $& $1 $' Jerry!"],
+  ['a var is not re-interpolated', 'home.greeting', { name: '{{name}}' }, 'Hello, {{name}}!'],
+  ['a var keeps markup as text (React escapes it later)', 'home.greeting', { name: '<b>Lan</b>' }, 'Hello, <b>Lan</b>!'],
+  ['a missing var becomes empty', 'home.greeting', {}, 'Hello, !'],
+  ['a text without placeholders ignores vars', 'home.signOut', { name: 'Lan' }, 'Sign out'],
+])('translate: %s', (_case, key, vars, expected) => {
+  expect(translate(messages, key, vars)).toBe(expected);
+});
+
+test('translate fills every occurrence and both languages', () => {
+  expect(translate(vi as unknown as Messages, 'verify.sentTo', { phone: '0100 123 456' })).toBe(
+    'Mã gồm 4 chữ số đã được gửi đến 0100 123 456.',
+  );
+  expect(translate(messages, 'verify.sentTo', { phone: '0100 123 456' })).toBe('We sent a 4-digit code to 0100 123 456.');
+});
+
+test('translate accepts spaces inside the braces, as i18next does', () => {
+  const custom = { ...en, home: { ...en.home, greeting: 'Hi {{ name }}!' } } as Messages;
+  expect(translate(custom, 'home.greeting', { name: 'Lan' })).toBe('Hi Lan!');
+});
+
+test.each([
+  ['a missing leaf', 'verify.nope'],
+  ['a missing group', 'nope.title'],
+  ['a group, not a text', 'verify'],
+  ['a path through a text', 'app.name.length'],
+  ['an Object.prototype member', 'toString'],
+  ['a prototype path', '__proto__.constructor'],
+  ['the empty key', ''],
+])('translate: %s returns the key itself', (_case, key) => {
+  expect(translate(messages, key)).toBe(key);
+  expect(translate(messages, key, { name: 'x' })).toBe(key);
+});

@@ -1,0 +1,78 @@
+// The pages `npm run bench` measures (ARCHITECTURE §9), and how a cold visitor reaches each one.
+// To measure another page, add an entry; when it needs state (a session…), give it an `access`
+// that builds that state against the running system and returns the request headers to send.
+import { randomInt } from 'node:crypto';
+
+/**
+ * @typedef {object} BenchContext
+ * @property {string} webUrl  e.g. http://localhost:3000
+ * @property {string} gatewayUrl
+ * @property {(phone: string) => string} smsOutboxUrl
+ */
+
+/**
+ * @typedef {object} Access
+ * @property {string} describe  how the page is reached, printed under the table
+ * @property {(ctx: BenchContext) => Promise<Record<string, string>>} headers  the request headers
+ *   (a Cookie…) every request of the visit carries; called once per route, and the result is
+ *   shared by the HTML fetch and all the Lighthouse runs of that route
+ */
+
+/**
+ * @typedef {object} BenchRoute
+ * @property {string} path
+ * @property {Access} access
+ */
+
+/** @type {Access} */
+export const anonymous = {
+  describe: 'anonymous cold visit',
+  headers: async () => ({}),
+};
+
+/** A number in the retired 0100 range: never a real subscriber, accepted by the phone rules. */
+export const benchPhone = () => `0100${randomInt(100_000, 1_000_000)}`;
+
+/**
+ * Cookie header made of the `name=value` pairs of the Set-Cookie headers of a response.
+ * @param {Response} res
+ */
+const cookieHeader = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/**
+ * A session that has asked for a sign-in code: POST the login form once (the gateway allows 30
+ * code sends per IP per hour, so one send serves all the runs).
+ * @type {Access}
+ */
+export const otpRequested = {
+  describe: 'session that asked for a code (POST /login with a 0100… phone)',
+  async headers({ webUrl }) {
+    const phone = benchPhone();
+    const res = await fetch(new URL('/login', webUrl), {
+      method: 'POST',
+      headers: { Origin: webUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `phoneNumber=${phone}`,
+      redirect: 'manual',
+    });
+    const cookie = cookieHeader(res);
+    if (res.status !== 302 || res.headers.get('location') !== '/verify-otp' || !/gym_session=/.test(cookie)) {
+      const body = await res.text().catch(() => '');
+      throw new Error(
+        `POST /login (phone ${phone}) answered ${res.status} → ${res.headers.get('location') ?? 'no redirect'}` +
+          `${cookie ? '' : ', no gym_session cookie'}: ${body.slice(0, 300)}`,
+      );
+    }
+    return { Cookie: cookie };
+  },
+};
+
+/** @type {readonly BenchRoute[]} */
+export const ROUTES = Object.freeze([
+  { path: '/landing', access: anonymous },
+  { path: '/login', access: anonymous },
+  { path: '/verify-otp', access: otpRequested },
+]);
