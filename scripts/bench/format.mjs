@@ -1,0 +1,24 @@
+// Number formatting and Markdown tables for the bench report.
+
+/** Bytes as KB (1024) with one decimal. */
+export const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+
+/** Milliseconds as seconds with one decimal, "1.3 s". */
+export const seconds = (/** @type {number | null} */ value) => (value === null ? 'n/a' : `${(value / 1000).toFixed(1)} s`);
+
+/** Milliseconds rounded, "120 ms". */
+export const ms = (/** @type {number | null} */ value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+
+/**
+ * A Markdown table padded so it also reads well as plain text.
+ * @param {string[]} head
+ * @param {string[][]} rows
+ * @param {('left' | 'right')[]} [align]
+ */
+export function mdTable(head, rows, align = []) {
+  const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)));
+  const cell = (text, i) => (align[i] === 'right' ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const line = (cells) => `| ${cells.map((c, i) => cell(c ?? '', i)).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (align[i] === 'right' ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`;
+  return [line(head), rule, ...rows.map(line)].join('\n');
+}

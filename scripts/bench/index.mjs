@@ -1,0 +1,37 @@
+// The sections of `npm run bench` (ARCHITECTURE §9), in the order they run and print.
+// A section measures one thing against the running system and returns Markdown, JSON data and
+// the targets it missed. The ones with `run: null` are planned and print "not measured yet":
+// to add one, write its module under scripts/bench/ and put its function here.
+import { measurePages } from './pages.mjs';
+
+/**
+ * @typedef {object} SectionContext
+ * @property {import('../lib/system.mjs').RunningSystem} system
+ * @property {readonly import('./routes.mjs').BenchRoute[]} routes  the routes asked for (--routes)
+ * @property {number} runs  Lighthouse runs per route (--runs)
+ * @property {string} outDir  this bench's folder under bench-results/, for reports
+ * @property {(message: string) => void} log  progress, to stderr
+ */
+
+/**
+ * @typedef {object} SectionResult
+ * @property {string} markdown
+ * @property {unknown} data  goes into the JSON results under the section id
+ * @property {string[]} missed  one line per missed target, printed as "MISSED: …"
+ */
+
+/**
+ * @typedef {object} Section
+ * @property {string} id
+ * @property {string} title
+ * @property {((ctx: SectionContext) => Promise<SectionResult>) | null} run  null: not measured yet
+ */
+
+/** @type {readonly Section[]} */
+export const SECTIONS = Object.freeze([
+  { id: 'pages', title: 'First-load JS and Lighthouse mobile scores', run: measurePages },
+  // autocannon against /home (signed in) with a running gateway, beside a bare React Router page.
+  { id: 'ssr', title: 'SSR throughput and p99 of /home (autocannon)', run: null },
+  // Gateway endpoint latency with 1k and with 100k seeded members.
+  { id: 'gateway', title: 'Gateway endpoint latency at 1k and 100k members', run: null },
+]);

@@ -1,0 +1,146 @@
+// §9 part 1: first-load JS per route (KB gzipped) and Lighthouse mobile scores, as one table.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { measureFirstLoad } from './first-load.mjs';
+import { medianRun, runLighthouse } from './lighthouse.mjs';
+import { kb, mdTable, ms, seconds } from './format.mjs';
+
+export const TARGETS = Object.freeze({ jsKbGz: 130, performance: 98, accessibility: 100 });
+export const TARGETS_LINE = `targets: JS ≤ ${TARGETS.jsKbGz} KB gz, performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}`;
+
+/** File-name-safe form of a route path: /verify-otp → verify-otp, / → root. */
+const slug = (/** @type {string} */ p) => p.replace(/^\/+|\/+$/g, '').replace(/[^\w.-]+/g, '_') || 'root';
+
+/**
+ * @param {import('./index.mjs').SectionContext} ctx
+ * @returns {Promise<import('./index.mjs').SectionResult>}
+ */
+export async function measurePages(ctx) {
+  const { system, routes, runs, outDir, log } = ctx;
+  const rows = [];
+  for (const route of routes) {
+    const url = new URL(route.path, system.webUrl).href;
+    log(`${route.path}: preparing (${route.access.describe})`);
+    const headers = await route.access.headers(system);
+
+    const firstLoad = await measureFirstLoad(url, headers);
+    log(
+      `${route.path}: first-load JS ${kb(firstLoad.js.gzip)} KB gz in ${firstLoad.js.files.length} files, CSS ${kb(firstLoad.css.gzip)} KB gz`,
+    );
+
+    const lighthouse = [];
+    for (let i = 1; i <= runs; i++) {
+      const started = Date.now();
+      const run = await runLighthouse(url, { headers });
+      const reportFile = path.join(outDir, `lighthouse-${slug(route.path)}-run${i}.html`);
+      await writeFile(reportFile, run.html);
+      const { html: _html, ...kept } = run;
+      lighthouse.push({ ...kept, run: i, report: path.basename(reportFile) });
+      const s = run.scores;
+      log(
+        `${route.path}: Lighthouse ${i}/${runs} perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}` +
+          ` (${((Date.now() - started) / 1000).toFixed(1)} s)${run.finalUrl !== url ? ` — ended on ${run.finalUrl}` : ''}`,
+      );
+      for (const w of run.warnings) log(`${route.path}: Lighthouse warning: ${w}`);
+    }
+    rows.push({ route: route.path, access: route.access.describe, url, firstLoad, lighthouse, median: medianRun(lighthouse) });
+  }
+
+  /** @type {string[]} */
+  const missed = [];
+  for (const r of rows) {
+    const js = r.firstLoad.js.gzip / 1024;
+    if (js > TARGETS.jsKbGz) missed.push(`${r.route} first-load JS ${kb(r.firstLoad.js.gzip)} KB gz > ${TARGETS.jsKbGz}`);
+    const { performance, accessibility } = r.median.scores;
+    if (performance === null || performance < TARGETS.performance) {
+      missed.push(`${r.route} performance ${performance ?? 'n/a'} < ${TARGETS.performance}`);
+    }
+    if (accessibility === null || accessibility < TARGETS.accessibility) {
+      missed.push(`${r.route} accessibility ${accessibility ?? 'n/a'} < ${TARGETS.accessibility}`);
+    }
+    const wrongPage = r.lighthouse.filter((l) => new URL(l.finalUrl).pathname !== new URL(r.url).pathname);
+    if (wrongPage.length) missed.push(`${r.route} Lighthouse ended on ${wrongPage[0].finalUrl}: not the page asked for`);
+  }
+
+  const table = mdTable(
+    ['route', 'JS first load (KB gz)', 'CSS (KB gz)', 'perf', 'a11y', 'best-pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+    rows.map((r) => {
+      const m = r.median;
+      return [
+        r.route,
+        kb(r.firstLoad.js.gzip),
+        kb(r.firstLoad.css.gzip),
+        String(m.scores.performance ?? 'n/a'),
+        String(m.scores.accessibility ?? 'n/a'),
+        String(m.scores['best-practices'] ?? 'n/a'),
+        String(m.scores.seo ?? 'n/a'),
+        seconds(m.metrics.fcp),
+        seconds(m.metrics.lcp),
+        ms(m.metrics.tbt),
+        m.metrics.cls === null ? 'n/a' : m.metrics.cls.toFixed(3),
+      ];
+    }),
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+  );
+
+  // Failing audits, once per route and audit across the runs.
+  /** @type {string[]} */
+  const failing = [];
+  for (const r of rows) {
+    /** @type {Map<string, import('./lighthouse.mjs').FailingAudit & { runs: number }>} */
+    const byId = new Map();
+    for (const l of r.lighthouse) {
+      for (const f of l.failing) {
+        const seen = byId.get(f.id);
+        if (seen) {
+          seen.runs++;
+          seen.offenders = [...new Set([...seen.offenders, ...f.offenders])];
+        } else byId.set(f.id, { ...f, runs: 1 });
+      }
+    }
+    for (const f of byId.values()) {
+      failing.push(`- ${r.route} · ${f.category} · \`${f.id}\` — ${f.title} (${f.runs}/${r.lighthouse.length} runs)`);
+      for (const o of f.offenders.slice(0, 10)) failing.push(`    - \`${o.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 200)}\``);
+      if (f.offenders.length > 10) failing.push(`    - … ${f.offenders.length - 10} more`);
+    }
+  }
+
+  const first = rows[0]?.lighthouse[0];
+  const markdown = [
+    table,
+    '',
+    `Median of ${runs} Lighthouse ${first?.lighthouseVersion ?? ''} runs per route by performance score (runs: ${rows
+      .map((r) => `${r.route} ${r.lighthouse.map((l) => l.scores.performance).join('/')}`)
+      .join(', ')}); mobile, simulated slow 4G and 4× CPU; ${first?.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
+    `JS: the entry, the modulepreloads and the module scripts of the server-rendered HTML (plus their static imports), each file once, gzip -9 of build/client; 1 KB = 1024 bytes.`,
+    `Reached as: ${rows.map((r) => `${r.route} ${r.access}`).join('; ')}.`,
+    '',
+    TARGETS_LINE,
+    '',
+    failing.length ? `Lighthouse audits not passing (accessibility, best practices, SEO):\n\n${failing.join('\n')}` : 'Lighthouse audits not passing: none.',
+    ...rows
+      .filter((r) => r.firstLoad.notPreloaded.length)
+      .map((r) => `\nNote: ${r.route} imports JS its HTML does not preload: ${r.firstLoad.notPreloaded.join(', ')}`),
+  ].join('\n');
+
+  return {
+    markdown,
+    missed,
+    data: {
+      targets: TARGETS,
+      routes: rows.map((r) => ({
+        route: r.route,
+        access: r.access,
+        url: r.url,
+        firstLoad: {
+          jsKbGz: Number(kb(r.firstLoad.js.gzip)),
+          cssKbGz: Number(kb(r.firstLoad.css.gzip)),
+          htmlKbGz: Number(kb(r.firstLoad.html.gzip)),
+          ...r.firstLoad,
+        },
+        median: { run: r.median.run, scores: r.median.scores, metrics: r.median.metrics },
+        lighthouse: r.lighthouse,
+      })),
+    },
+  };
+}
