@@ -22,12 +22,21 @@ export function startMemberSession(session: AppSession, grant: SessionGrant) {
   session.set('lang', grant.profile.lang);
 }
 
-/** Only same-site paths: "//host" and "/\host" are open redirects (security.md, RR advisories). */
+/**
+ * Only paths on this site. Browsers drop tabs and newlines inside URLs ("/\t/evil" is "//evil")
+ * and read "/\\" as "//", so the value is resolved the way a browser would and must stay here.
+ */
 export function safeRedirectPath(value: unknown, fallback = '/home') {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
+  // eslint-disable-next-line no-control-regex -- any control character is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  const base = 'https://app.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
     return fallback;
   }
-  return value;
 }
 
 /** 0100123456 → "0100 123 456", as Vietnamese numbers are read aloud; no-break spaces keep it on one line. */

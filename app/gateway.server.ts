@@ -58,13 +58,13 @@ export function gatewayClient({ request, context }: Args) {
     }
 
     const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
-    if (!envelope || envelope.code === undefined) {
-      throw new GatewayError(response.status, Codes.SYSTEM_ERROR, messageForCode(Codes.SYSTEM_ERROR, lang), undefined);
-    }
-    if (response.status === 401 || envelope.code === Codes.SESSION_EXPIRED) {
+    if (response.status === 401 || envelope?.code === Codes.SESSION_EXPIRED) {
       // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
       signOutSession(session);
       throw data({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang) }, { status: 401 });
+    }
+    if (!envelope || envelope.code === undefined) {
+      throw new GatewayError(response.status, Codes.SYSTEM_ERROR, messageForCode(Codes.SYSTEM_ERROR, lang), undefined);
     }
     if (!isSuccessCode(envelope.code)) {
       throw new GatewayError(

@@ -23,7 +23,9 @@ export function isCrossOrigin(req: Pick<Request, 'method' | 'headers' | 'protoco
   if (!unsafeMethods.has(req.method)) return false;
   const origin = req.headers.origin;
   if (origin) {
-    const hostHeader = req.headers['x-forwarded-host'] ?? req.headers.host;
+    // Behind several proxies the header is a list: the first entry is what the browser asked for.
+    const forwarded = req.headers['x-forwarded-host'];
+    const hostHeader = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || req.headers.host;
     try {
       return new URL(origin).host !== hostHeader;
     } catch {

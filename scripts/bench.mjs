@@ -116,9 +116,9 @@ try {
   await cleanUp();
 }
 
-if (notYet.length) parts.push(`Not measured yet: ${notYet.join('; ')}.`);
 if (missed.length) parts.push(missed.map((m) => `MISSED: ${m}`).join('\n'));
 else if (!failed) parts.push('All targets met.');
+if (notYet.length) parts.push(`Not measured yet: ${notYet.join('; ')}.`);
 
 const markdown = `${parts.join('\n\n')}\n`;
 process.stdout.write(`\n${markdown}`);

@@ -40,9 +40,10 @@ export function referencedAssets(html, pageUrl) {
   const js = new Set();
   const css = new Set();
   const abs = (/** @type {string} */ href) => new URL(href, pageUrl).href;
-  for (const m of html.matchAll(/<(script|link)\b([^>]*)>(?:([\s\S]*?)<\/script>)?/gi)) {
-    const tag = m[1].toLowerCase();
-    const a = parseAttrs(m[2]);
+  // A <script> with its content, or a <link>.
+  for (const m of html.matchAll(/<(script)\b([^>]*)>([\s\S]*?)<\/script\s*>|<(link)\b([^>]*)>/gi)) {
+    const tag = (m[1] ?? m[4]).toLowerCase();
+    const a = parseAttrs(m[2] ?? m[5]);
     if (tag === 'link') {
       const rel = (a.rel ?? '').toLowerCase().split(/\s+/);
       if (rel.includes('modulepreload') && a.href) js.add(abs(a.href));
