@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -69,7 +70,16 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Started as a program (not imported by a test); real paths, so a symlinked checkout still starts.
+const isMain = (() => {
+  try {
+    return realpathSync(new URL(import.meta.url)) === realpathSync(process.argv[1] ?? '');
+  } catch {
+    return false;
+  }
+})();
+
+if (isMain) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/build-if-needed.mjs';
 import { startSystem } from './lib/system.mjs';
@@ -56,6 +57,7 @@ try {
 }
 
 const startedAt = new Date();
+const loadAtStart = os.loadavg().map((n) => n.toFixed(1));
 const stamp = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 const outDir = path.join(ROOT, 'bench-results', stamp);
 mkdirSync(outDir, { recursive: true });
@@ -78,6 +80,33 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   });
 }
 
+/** Starts the isolated system (same data folder each time); builds first when the sources changed. */
+async function start() {
+  for (let attempt = 1; ; attempt++) {
+    log('starting an isolated system (builds first when the sources changed)…');
+    const t0 = Date.now();
+    try {
+      const started = await startSystem({ webPort: 0, gatewayPort: 0, dataDir, quiet: true, logFile: path.join(outDir, 'servers.log') });
+      log(`system up in ${((Date.now() - t0) / 1000).toFixed(1)} s: web ${started.webUrl}, gateway ${started.gatewayUrl}`);
+      return started;
+    } catch (error) {
+      // build/ is shared: a build started elsewhere (plain `npm run build` takes no lock) empties it
+      // for a while. Wait and try again; startSystem rebuilds if what is left is stale.
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !/Cannot find module '[^']*\/build\/|ENOENT[^\n]*\/build\//.test(message)) throw error;
+      log(`build/ was incomplete (another build running?): trying again in 10 s`);
+      await sleep(10_000);
+    }
+  }
+}
+
+const restartSystem = async () => {
+  await system?.stop();
+  system = undefined;
+  system = await start();
+  return system;
+};
+
 /** @type {Record<string, unknown>} */
 const data = {};
 /** @type {string[]} */
@@ -89,10 +118,7 @@ const notYet = [];
 let failed = false;
 
 try {
-  log('starting an isolated system (builds first when the sources changed)…');
-  const t0 = Date.now();
-  system = await startSystem({ webPort: 0, gatewayPort: 0, dataDir, quiet: true, logFile: path.join(outDir, 'servers.log') });
-  log(`system up in ${((Date.now() - t0) / 1000).toFixed(1)} s: web ${system.webUrl}, gateway ${system.gatewayUrl}`);
+  system = await start();
 
   for (const section of SECTIONS) {
     if (!section.run) {
@@ -101,7 +127,7 @@ try {
     }
     const t = Date.now();
     log(`— ${section.title}`);
-    const result = await section.run({ system, routes: opts.routes, runs: opts.runs, outDir, log });
+    const result = await section.run({ system, restartSystem, routes: opts.routes, runs: opts.runs, outDir, log });
     log(`— ${section.title}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
     parts.push(`## ${section.title}`, result.markdown);
     data[section.id] = result.data;
@@ -120,6 +146,11 @@ if (missed.length) parts.push(missed.map((m) => `MISSED: ${m}`).join('\n'));
 else if (!failed) parts.push('All targets met.');
 if (notYet.length) parts.push(`Not measured yet: ${notYet.join('; ')}.`);
 
+const load = os.loadavg().map((n) => n.toFixed(1));
+parts.push(
+  `Machine: ${os.cpus().length} cores, load average ${loadAtStart.join(' / ')} at start and ${load.join(' / ')} at the end` +
+    ' (1/5/15 min; other work on the machine lowers the performance scores).',
+);
 const markdown = `${parts.join('\n\n')}\n`;
 process.stdout.write(`\n${markdown}`);
 writeFileSync(path.join(outDir, 'results.md'), markdown);
@@ -131,6 +162,7 @@ writeFileSync(
       durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
       options: { routes: opts.routes.map((r) => r.path), runs: opts.runs },
       node: process.version,
+      machine: { cores: os.cpus().length, loadAverageAtStart: loadAtStart.map(Number), loadAverageAtEnd: load.map(Number) },
       failed,
       missed,
       notMeasuredYet: notYet,

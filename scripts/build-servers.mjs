@@ -1,7 +1,10 @@
 // Bundles the two Node servers (and the seed command) into build/, after `react-router build`.
 // Usage: node scripts/build-servers.mjs [gateway] [web]   (both when none is named)
+import { readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
 import { build } from 'esbuild';
-import { ROOT, writeBuildStamp } from './lib/build-if-needed.mjs';
+import { ROOT, STAMP_FILE, writeBuildStamp } from './lib/build-if-needed.mjs';
 
 /** @type {Record<string, { outdir: string, entryPoints: Record<string, string> }>} */
 const TARGETS = {
@@ -42,7 +45,6 @@ const results = await Promise.allSettled(
       // node_modules stay external: npm ci --omit=dev installs them beside the bundle.
       packages: 'external',
       sourcemap: true,
-      outExtension: { '.js': '.js' },
       banner: { js: banner },
       define: { require: '__bundleRequire', __filename: '__bundleFilename', __dirname: '__bundleDirname' },
       metafile: true,
@@ -50,6 +52,12 @@ const results = await Promise.allSettled(
     }),
   ),
 );
+
+// The production image installs `dependencies` only (npm ci --omit=dev): a server that imports a
+// devDependency works here and fails there, so refuse it now.
+const { dependencies = {} } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const builtins = new Set(builtinModules);
+const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
 
 let failed = false;
 results.forEach((result, i) => {
@@ -60,10 +68,23 @@ results.forEach((result, i) => {
     return;
   }
   for (const [file, out] of Object.entries(result.value.metafile.outputs)) {
-    if (!file.endsWith('.map')) console.log(`  ${file.padEnd(28)} ${(out.bytes / 1024).toFixed(0).padStart(5)} kB`);
+    if (file.endsWith('.map')) continue;
+    console.log(`  ${file.padEnd(28)} ${(out.bytes / 1024).toFixed(0).padStart(5)} kB`);
+    const notShipped = new Set(
+      out.imports
+        .filter((imp) => imp.external && !imp.path.startsWith('node:') && !builtins.has(imp.path))
+        .map((imp) => packageOf(imp.path))
+        .filter((pkg) => !(pkg in dependencies)),
+    );
+    if (notShipped.size > 0) {
+      failed = true;
+      console.error(`build-servers: ${file} imports ${[...notShipped].join(', ')}, not in package.json "dependencies"`);
+    }
   }
 });
 if (failed) process.exit(1);
-// The stamp says which sources this build came from (see scripts/lib/build-if-needed.mjs).
-if (selected.length === Object.keys(TARGETS).length) writeBuildStamp();
+// The stamp says which sources build/ came from (scripts/lib/build-if-needed.mjs). Only a whole
+// `npm run build` (react-router build succeeded just before) may vouch for all of build/.
+if (process.env.npm_lifecycle_event === 'build' && selected.length === Object.keys(TARGETS).length) writeBuildStamp();
+else rmSync(path.join(ROOT, STAMP_FILE), { force: true });
 console.log(`build-servers: ${selected.join(' + ')} bundled in ${Date.now() - started} ms`);

@@ -7,6 +7,12 @@ import { ROOT } from '../lib/build-if-needed.mjs';
 
 export const CLIENT_DIR = path.join(ROOT, 'build/client');
 
+/**
+ * The running server and build/ no longer agree: another process rebuilt (or is rebuilding)
+ * build/ while the server ran, so the assets its pages name are gone. Restarting the system fixes it.
+ */
+export class BuildChanged extends Error {}
+
 /** gzip -9 size of some bytes. */
 export const gzSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level: 9 }).length;
 
@@ -78,8 +84,12 @@ async function assetBytes(url, origin, headers) {
       }
     }
   }
-  const res = await fetch(url, { headers: { ...headers, 'Accept-Encoding': 'identity' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const res = await fetch(url, { headers: { ...headers, 'Accept-Encoding': 'identity' }, redirect: 'manual' });
+  if (res.status !== 200) {
+    await res.body?.cancel();
+    const error = `${url} is not in build/client and the server answers ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}`;
+    throw u.origin === origin ? new BuildChanged(error) : new Error(error);
+  }
   return { bytes: Buffer.from(await res.arrayBuffer()), source: url };
 }
 

@@ -1,7 +1,10 @@
 // Number formatting and Markdown tables for the bench report.
 
-/** Bytes as KB (1024) with one decimal. */
-export const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+/** Bytes per KB: decimal, as the budget (130 KB gz) and ADR 004 count; stricter than KiB. */
+export const KB = 1000;
+
+/** Bytes as KB with one decimal. */
+export const kb = (/** @type {number} */ bytes) => (bytes / KB).toFixed(1);
 
 /** Milliseconds as seconds with one decimal, "1.3 s". */
 export const seconds = (/** @type {number | null} */ value) => (value === null ? 'n/a' : `${(value / 1000).toFixed(1)} s`);

@@ -6,7 +6,9 @@ import { measurePages } from './pages.mjs';
 
 /**
  * @typedef {object} SectionContext
- * @property {import('../lib/system.mjs').RunningSystem} system
+ * @property {import('../lib/system.mjs').RunningSystem} system  the system running now
+ * @property {() => Promise<import('../lib/system.mjs').RunningSystem>} restartSystem  stops it and starts
+ *   it again (rebuilding when build/ is stale), same data folder; use the one it returns from then on
  * @property {readonly import('./routes.mjs').BenchRoute[]} routes  the routes asked for (--routes)
  * @property {number} runs  Lighthouse runs per route (--runs)
  * @property {string} outDir  this bench's folder under bench-results/, for reports

@@ -47,6 +47,7 @@ const SCORED = new Set(['binary', 'numeric', 'metricSavings']);
  * @property {Record<keyof typeof METRICS, string | null>} display  Lighthouse's own formatting
  * @property {FailingAudit[]} failing  accessibility, best-practices and SEO audits that do not pass
  * @property {string[]} warnings
+ * @property {string[]} brokenAssets  same-origin scripts and stylesheets that did not load (status, URL)
  * @property {string} html  the HTML report
  * @property {string} lighthouseVersion
  * @property {string} userAgent
@@ -66,11 +67,24 @@ function offendersOf(audit) {
       const where = item.source?.url ?? item.sourceLocation?.url ?? item.url ?? '';
       const what = item.description ?? item.issue ?? item.message ?? '';
       out.push([where, what].filter(Boolean).join(' — '));
+    } else if (item.message) {
+      // robots-txt and the like: a line of a file and what is wrong with it; one entry per message.
+      const seen = byMessage.get(item.message);
+      if (seen) seen.count++;
+      else byMessage.set(item.message, { first: item, count: 1 });
     }
     // Table rows can nest a sub-table (e.g. color-contrast → related nodes).
     for (const sub of item.subItems?.items ?? []) visit(sub);
   };
+  /** @type {Map<string, { first: any, count: number }>} */
+  const byMessage = new Map();
   for (const item of items) visit(item);
+  for (const [message, { first, count }] of byMessage) {
+    const line = typeof first.line === 'string' ? ` (${first.line.slice(0, 60)}…)` : '';
+    const where = first.index ? `line ${first.index}${count > 1 ? ` and ${count - 1} more` : ''}: ` : '';
+    out.push(`${where}${message}${line}`);
+  }
+  if (!out.length && audit.explanation) out.push(audit.explanation);
   return [...new Set(out)];
 }
 
@@ -84,6 +98,28 @@ function failingAudits(lhr) {
       if (!audit || !SCORED.has(audit.scoreDisplayMode) || audit.score === null || audit.score >= 1) continue;
       out.push({ category, id: audit.id, title: audit.title, score: audit.score, offenders: offendersOf(audit) });
     }
+  }
+  return out;
+}
+
+/**
+ * Same-origin JS and CSS requests of the page that did not answer 200 (or 304): the page was not
+ * the page. A redirect of an asset shows up with no resource type, hence the extension check.
+ * @param {any} lhr
+ */
+function brokenAssets(lhr) {
+  const origin = new URL(lhr.finalDisplayedUrl).origin;
+  /** @type {string[]} */
+  const out = [];
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    let u;
+    try {
+      u = new URL(item.url);
+    } catch {
+      continue;
+    }
+    const asset = ['Script', 'Stylesheet'].includes(item.resourceType) || /\.(m?js|css)$/.test(u.pathname);
+    if (u.origin === origin && asset && item.statusCode !== 200 && item.statusCode !== 304) out.push(`${item.statusCode} ${item.url}`);
   }
   return out;
 }
@@ -130,6 +166,7 @@ export async function runLighthouse(url, { headers = {} } = {}) {
       ),
       failing: failingAudits(lhr),
       warnings: lhr.runWarnings ?? [],
+      brokenAssets: brokenAssets(lhr),
       html: /** @type {string} */ (Array.isArray(result.report) ? result.report[0] : result.report),
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent ?? '',

@@ -56,11 +56,11 @@ const hashOf = (files) =>
 
 /**
  * Records which inputs the build in build/ was made from.
+ * @param {string} [root]
  * @param {Record<string, string>} [files] the fingerprint taken before the build started, so an
  *   edit made while building still triggers the next rebuild
- * @param {string} [root]
  */
-export function writeBuildStamp(files = inputFingerprint(), root = ROOT) {
+export function writeBuildStamp(root = ROOT, files = inputFingerprint(root)) {
   mkdirSync(path.join(root, 'build'), { recursive: true });
   writeFileSync(path.join(root, STAMP_FILE), `${JSON.stringify({ hash: hashOf(files), files })}\n`);
 }
@@ -101,7 +101,7 @@ const isAlive = (pid) => {
  * `npm start` and the e2e setup) would wreck each other. The lock lives outside build/ for that reason.
  * @returns {Promise<() => void>}
  */
-async function lockBuild(root, log) {
+async function lockBuild(root) {
   const dir = path.join(root, 'node_modules/.cache');
   mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'gym-build.lock');
@@ -115,13 +115,22 @@ async function lockBuild(root, log) {
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
     }
-    const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    if (!Number.isInteger(owner) || owner === process.pid || !isAlive(owner)) {
+    let owner;
+    try {
+      owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+    } catch {
+      continue; // released meanwhile
+    }
+    // An empty file is a lock being written, unless it has been empty for a while.
+    const abandoned = Number.isNaN(owner) && Date.now() - (statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 5_000;
+    if (abandoned || owner === process.pid || (!Number.isNaN(owner) && !isAlive(owner))) {
       rmSync(lockPath, { force: true });
       continue;
     }
-    if (!told) log(`Waiting for the build running in process ${owner}…`);
-    told = true;
+    if (!told && !Number.isNaN(owner)) {
+      console.log(`Waiting for the build running in process ${owner}…`);
+      told = true;
+    }
     await sleep(500);
   }
 }
@@ -130,7 +139,8 @@ async function lockBuild(root, log) {
 let running = null;
 
 /**
- * Runs `npm run build` (output shown) when build/ is missing or older than the sources.
+ * Runs `npm run build` when build/ is missing or older than the sources; `quiet` hides the build's
+ * own output but for its errors.
  * Concurrent calls in one process share one build; other processes wait on a lock file.
  * @param {{ root?: string, quiet?: boolean, force?: boolean }} [options]
  * @returns {Promise<boolean>} whether a build ran
@@ -144,15 +154,15 @@ export function buildIfNeeded(options = {}) {
 
 /** @param {{ root?: string, quiet?: boolean, force?: boolean }} options */
 async function build({ root = ROOT, quiet = false, force = false }) {
-  const log = (msg) => quiet || console.log(msg);
   let reason = force ? 'a build was asked for' : staleBuildReason(root);
   if (!reason) return false;
-  const unlock = await lockBuild(root, log);
+  const unlock = await lockBuild(root);
   try {
     // Another process may have built while we waited for the lock.
     reason = force ? reason : staleBuildReason(root);
     if (!reason) return false;
-    log(`Building (${reason})…`);
+    // Said even when quiet: it explains why starting takes a while.
+    console.log(`Building (${reason})…`);
     const files = inputFingerprint(root);
     const started = Date.now();
     await new Promise((resolve, reject) => {
@@ -162,8 +172,8 @@ async function build({ root = ROOT, quiet = false, force = false }) {
         code === 0 ? resolve(undefined) : reject(new Error(`npm run build failed (${signal ?? `exit code ${code}`})`)),
       );
     });
-    writeBuildStamp(files, root);
-    log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    writeBuildStamp(root, files);
+    console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return true;
   } finally {
     unlock();

@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# One image for both servers. Default command: the web server (port 3000).
+# The gateway is the same image with: node --enable-source-maps build/gateway/server.js (port 4000).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Installed apart from the build so no devDependency reaches the runtime image.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+# package.json says "type": "module", which the bundles in build/ need.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY --from=build /app/build ./build
+# The gateway applies these at start (MIGRATIONS_DIR, relative to /app).
+COPY gateway/db/migrations ./gateway/db/migrations
+# Without DATABASE_URL the gateway keeps PGlite in ./data; the web server keeps a generated
+# session secret there when SESSION_SECRET is unset. Both run as `node`, so it must be theirs.
+RUN mkdir -p data && chown node:node data
+USER node
+EXPOSE 3000 4000
+CMD ["node", "--enable-source-maps", "build/web/server.js"]
