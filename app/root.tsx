@@ -17,14 +17,16 @@ import { getLang, i18nMiddleware, messagesByLang } from './middleware/i18n.serve
 import { sessionMiddleware } from './middleware/session.server.ts';
 import { useNonce } from './nonce.ts';
 import { getSession } from './session.server.ts';
-import stylesHref from './styles.css?url';
+import inlineStyles from './styles.css?inline';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+// The whole stylesheet is under 2 KB gzipped: inlined in the server's HTML it saves a
+// render-blocking round trip on slow 4G. The browser bundle never carries it (Vite drops the
+// import there), and hydration leaves the server's <style> alone.
+const serverStyles = import.meta.env.SSR ? inlineStyles : '';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = getSession(context);
@@ -48,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
       </head>
       <body>
         {children}

@@ -10,7 +10,7 @@ export function documentCsp(nonce: string) {
     "default-src 'self'",
     // Vite's dev server injects styles and a websocket; production needs neither.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ''}`,
-    `style-src 'self'${isDev ? " 'unsafe-inline'" : ''}`,
+    `style-src 'self' ${isDev ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
     "img-src 'self' data: blob:",
     `connect-src 'self'${isDev ? ' ws: wss:' : ''}`,
     "font-src 'self'",

@@ -14,3 +14,13 @@ export function FieldErrors({ id, errors, lang }: { id: string; errors?: string[
     </p>
   );
 }
+
+/** Errors of the whole form (not of one field), announced when they appear. */
+export function FormErrors({ id, errors, lang }: { id?: string; errors?: string[]; lang: Lang }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="form-error" role="alert">
+      {errors.map((e) => errorText(e, lang)).join(' ')}
+    </p>
+  );
+}

@@ -10,8 +10,9 @@ export function LanguageSwitch() {
     <Form method="post" action="/language" className="language-switch">
       <input type="hidden" name="lang" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className="chip" lang={next} aria-label={t('language.switchTo')}>
-        {next === 'en' ? 'EN' : 'VI'}
+      {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+      <button type="submit" className="chip" lang={next} aria-label={`${next.toUpperCase()} · ${t('language.switchTo')}`}>
+        {next.toUpperCase()}
       </button>
     </Form>
   );

@@ -3,8 +3,10 @@ import { profileSchema } from '#contract/auth.ts';
 import { gatewayClient } from '#app/gateway.server.ts';
 import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/meta.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'VietFit' }];
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
 
 export async function loader(args: Route.LoaderArgs) {
   const { data: profile } = await gatewayClient(args)('/api/v1/auth/profile', profileSchema);

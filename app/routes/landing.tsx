@@ -2,12 +2,10 @@ import { Link } from 'react-router';
 import { redirectIfSignedIn } from '#app/auth.server.ts';
 import type { Route } from './+types/landing';
 import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/meta.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { messages?: { app: { name: string; slogan: string } } } | undefined;
-  const app = root?.messages?.app;
-  return [{ title: app ? `${app.name} · ${app.slogan}` : 'VietFit' }, { name: 'description', content: app?.slogan ?? '' }];
-};
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context);

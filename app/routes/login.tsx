@@ -4,13 +4,15 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { otpSentSchema, loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { redirectIfSignedIn } from '#app/auth.server.ts';
-import { FieldErrors, errorText } from '#app/components/field.tsx';
+import { FieldErrors, FormErrors } from '#app/components/field.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { getSession } from '#app/session.server.ts';
 import type { Route } from './+types/login';
 import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/meta.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'VietFit' }];
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'login.title');
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context);
@@ -62,7 +64,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
           <FieldErrors id={phone.errorId} errors={phone.errors} lang={lang} />
         </div>
-        {form.errors ? <p className="form-error" role="alert">{form.errors.map((e) => errorText(e, lang)).join(' ')}</p> : null}
+        <FormErrors errors={form.errors} lang={lang} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('login.submit')}
         </button>

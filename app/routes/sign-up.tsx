@@ -4,13 +4,15 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from '#app/auth.server.ts';
-import { FieldErrors, errorText } from '#app/components/field.tsx';
+import { FieldErrors, FormErrors } from '#app/components/field.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { flashToast, getSession } from '#app/session.server.ts';
 import type { Route } from './+types/sign-up';
 import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/meta.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'VietFit' }];
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'signUp.title');
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context);
@@ -85,7 +87,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           </label>
           <FieldErrors id={acceptTerms.errorId} errors={acceptTerms.errors} lang={lang} />
         </div>
-        {form.errors ? <p className="form-error" role="alert">{form.errors.map((e) => errorText(e, lang)).join(' ')}</p> : null}
+        <FormErrors errors={form.errors} lang={lang} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('signUp.submit')}
         </button>

@@ -12,10 +12,12 @@ import { getT } from '#app/middleware/i18n.server.ts';
 import { flashToast, getSession } from '#app/session.server.ts';
 import type { Route } from './+types/verify-otp';
 import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/meta.ts';
 
 const RESEND_AFTER_SECONDS = 30;
 
-export const meta: Route.MetaFunction = () => [{ title: 'VietFit' }];
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'verify.title');
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context);

@@ -1,4 +1,4 @@
-import { expect, randomPhone, readOtp, snap, test, typeOtp } from './fixtures.ts';
+import { expect, randomPhone, readOtp, requestCode, snap, test, typeOtp } from './fixtures.ts';
 
 test.describe('sign up and sign in with phone + OTP', () => {
   test('a new phone signs up with the code from the sandbox outbox and lands on /home (vi)', async ({ page, request }) => {
@@ -40,10 +40,7 @@ test.describe('sign up and sign in with phone + OTP', () => {
 
   test('a returning member signs in and sees their name; sign out goes to /landing', async ({ page, request }) => {
     const phone = '0100000002'; // the seeded demo member
-    await page.goto('/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-    await expect(page).toHaveURL(/\/verify-otp$/);
+    await requestCode(page, phone);
     await typeOtp(page, await readOtp(request, phone));
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: 'Xin chào, Nguyễn Văn An!' })).toBeVisible();
@@ -68,10 +65,7 @@ test.describe('sign up and sign in with phone + OTP', () => {
 
   test("a wrong code shows 209's message, and the right one then works", async ({ page, request }) => {
     const phone = randomPhone();
-    await page.goto('/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-    await expect(page).toHaveURL(/\/verify-otp$/);
+    await requestCode(page, phone);
     const code = await readOtp(request, phone);
     await typeOtp(page, code === '0000' ? '1111' : '0000');
     await expect(page.getByText('Mã OTP không đúng, vui lòng thử lại.')).toBeVisible();
@@ -83,20 +77,14 @@ test.describe('sign up and sign in with phone + OTP', () => {
 
   test('resend is refused within 30 s (JavaScript on: a countdown; the gateway says why)', async ({ page, request }) => {
     const phone = randomPhone();
-    await page.goto('/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-    await expect(page).toHaveURL(/\/verify-otp$/);
+    await requestCode(page, phone);
     const resend = page.getByRole('button', { name: /Gửi lại mã sau \d+ giây/ });
     await expect(resend).toBeDisabled();
     const first = await resend.textContent();
     await page.waitForTimeout(1500);
     expect(await resend.textContent()).not.toBe(first);
     // Going back and asking again for the same phone within 30 s: LIMIT_30_SECONDS, and the code in hand still works.
-    await page.goto('/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-    await expect(page).toHaveURL(/\/verify-otp$/);
+    await requestCode(page, phone);
     await typeOtp(page, await readOtp(request, phone));
     await expect(page).toHaveURL(/\/sign-up$/);
   });
@@ -114,10 +102,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('the whole login works: phone, code, sign-up, home; resend within 30 s is refused with a message', async ({ page, request }) => {
     const phone = randomPhone();
-    await page.goto('/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-    await expect(page).toHaveURL(/\/verify-otp$/);
+    await requestCode(page, phone);
 
     await page.getByRole('button', { name: /Gửi lại mã/ }).click();
     await expect(page.getByText(/30 giây/).first()).toBeVisible();

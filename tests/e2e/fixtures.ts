@@ -43,3 +43,22 @@ export async function typeOtp(page: Page, code: string) {
     await page.getByRole('textbox', { name: new RegExp(`(Chữ số thứ|Digit) ${i + 1}$`) }).fill(digit);
   }
 }
+
+/** From /login to the code page for this phone. */
+export async function requestCode(page: Page, phone: string) {
+  await page.goto('/login');
+  await page.getByLabel('Số điện thoại').fill(phone);
+  await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
+  await expect(page).toHaveURL(/\/verify-otp$/);
+}
+
+/** A new member, signed up through the UI, on /home. */
+export async function signUpInBrowser(page: Page, request: APIRequestContext, phone = randomPhone()) {
+  await requestCode(page, phone);
+  await typeOtp(page, await readOtp(request, phone));
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+  await page.getByRole('button', { name: 'Đăng ký' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return phone;
+}

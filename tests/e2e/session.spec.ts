@@ -1,17 +1,4 @@
-import { expect, readOtp, randomPhone, snap, test, typeOtp, type Page } from './fixtures.ts';
-import type { APIRequestContext } from '@playwright/test';
-
-async function signUpInBrowser(page: Page, request: APIRequestContext, phone = randomPhone()) {
-  await page.goto('/login');
-  await page.getByLabel('Số điện thoại').fill(phone);
-  await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
-  await expect(page).toHaveURL(/\/verify-otp$/);
-  await typeOtp(page, await readOtp(request, phone));
-  await expect(page).toHaveURL(/\/sign-up$/);
-  await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
-  await page.getByRole('button', { name: 'Đăng ký' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
+import { expect, randomPhone, signUpInBrowser, snap, test } from './fixtures.ts';
 
 test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({ page, browser, request }) => {
   await signUpInBrowser(page, request);
@@ -60,4 +47,20 @@ test('a form post from another origin is refused', async ({ request }) => {
     maxRedirects: 0,
   });
   expect(res.status()).toBe(403);
+});
+
+test('no console errors, CSP violations or hydration warnings on any screen', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/landing');
+  await expect(page.locator('.hero')).toBeVisible();
+  // Styled by the inlined stylesheet: the primary button has the brand colour.
+  await expect(page.getByRole('link', { name: 'Đăng nhập / Đăng ký' })).toHaveCSS('background-color', 'rgb(249, 115, 22)');
+  await signUpInBrowser(page, request);
+  await page.getByRole('button', { name: /^EN/ }).click();
+  await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
+  expect(problems).toEqual([]);
 });
