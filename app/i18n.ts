@@ -10,7 +10,7 @@ export const isLang = (value: unknown): value is Lang => value === 'vi' || value
 
 type Vars = Record<string, string | number>;
 
-/** Looks up "a.b.c" and fills {{name}} the way i18next does, so keys and texts are shared with the server. */
+/** Looks up "a.b.c" and fills {{name}} (a missing value becomes empty); the keys and texts are the ones the server's i18next uses. */
 export function translate(messages: Messages, key: string, vars?: Vars): string {
   let value: unknown = messages;
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
