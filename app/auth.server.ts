@@ -14,7 +14,7 @@ export function redirectIfSignedIn(context: Readonly<RouterContextProvider>) {
 }
 
 export function startMemberSession(session: AppSession, grant: SessionGrant) {
-  for (const key of ['otpPhone', 'otpSentAt', 'verifyToken'] as const) session.unset(key);
+  for (const key of ['otpPhone', 'otpResendAt', 'verifyToken'] as const) session.unset(key);
   session.set('token', grant.token);
   session.set('accountId', grant.profile.id);
   session.set('accountType', grant.profile.accountType);

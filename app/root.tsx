@@ -72,15 +72,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const errorTexts = {
-  vi: { title: 'Đã có lỗi xảy ra', lead: 'Vui lòng thử lại sau ít phút.', home: 'Về trang chủ', sessionExpired: 'Đang chuyển về trang đăng nhập…' },
-  en: { title: 'Something went wrong', lead: 'Please try again in a few minutes.', home: 'Go to home', sessionExpired: 'Taking you back to sign in…' },
-};
+// Only for when the root loader itself failed and no messages reached the page.
+const lastResortError = { title: 'Đã có lỗi xảy ra · Something went wrong', lead: '', home: 'VietFit', sessionExpired: '' };
 
 type SessionExpiredData = { sessionExpired: true; message: string };
 
 /** §4: a 401 shows "session expired", then /landing after 1 s (meta refresh when JavaScript is off). */
-function SessionExpired({ message, lang }: { message: string; lang: 'vi' | 'en' }) {
+function SessionExpired({ message, waiting }: { message: string; waiting: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => navigate('/landing', { replace: true }), 1000);
@@ -90,18 +88,17 @@ function SessionExpired({ message, lang }: { message: string; lang: 'vi' | 'en' 
     <main className="page page-center">
       <meta httpEquiv="refresh" content="1;url=/landing" />
       <Toast toast={{ kind: 'error', text: message }} />
-      <p className="muted">{errorTexts[lang].sessionExpired}</p>
+      <p className="muted">{waiting}</p>
     </main>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const lang = data?.lang ?? 'vi';
+  const texts = data?.messages.error ?? lastResortError;
   if (isRouteErrorResponse(error) && error.status === 401 && (error.data as SessionExpiredData)?.sessionExpired) {
-    return <SessionExpired message={(error.data as SessionExpiredData).message} lang={lang} />;
+    return <SessionExpired message={(error.data as SessionExpiredData).message} waiting={texts.sessionExpired} />;
   }
-  const texts = errorTexts[lang];
   return (
     <main className="page page-center">
       <h1>{texts.title}</h1>

@@ -1,5 +1,6 @@
 import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router';
 import type { AccountType } from '#contract/account.ts';
+import type { OtpSent } from '#contract/auth.ts';
 import type { Lang } from '#contract/codes.ts';
 import { webConfig } from './config.server.ts';
 
@@ -11,9 +12,9 @@ export type SessionData = {
   accountId: number;
   accountType: AccountType;
   lang: Lang;
-  /** The phone a code was sent to, and when (for the resend countdown). */
+  /** The phone a code was sent to, and when the gateway allows the next send (epoch ms). */
   otpPhone: string;
-  otpSentAt: number;
+  otpResendAt: number;
   /** The sign-up ticket of a verified phone with no account yet. */
   verifyToken: string;
 };
@@ -38,11 +39,15 @@ export const sessionContext = createContext<AppSession>();
 export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
 
 export function signOutSession(session: AppSession) {
-  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpSentAt', 'verifyToken'] as const) {
+  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken'] as const) {
     session.unset(key);
   }
 }
 
 /** A toast for the next page; its id makes two equal messages in a row show twice. */
+/** Remembers when the gateway allows another code for this phone (it said so in its answer). */
+export const rememberOtpSent = (session: AppSession, sent: OtpSent) =>
+  session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000);
+
 export const flashToast = (session: AppSession, toast: Omit<Toast, 'id'>) =>
   session.flash('toast', { ...toast, id: crypto.randomUUID().slice(0, 8) });

@@ -10,8 +10,3 @@ export type Envelope<T = unknown> = {
 
 /** Field errors of a code-2 answer: field name → localized messages. */
 export type FieldErrors = Record<string, string[]>;
-
-export type ValidationErrorData = { fieldErrors: FieldErrors };
-
-/** What a failed call tells the client beyond its code. */
-export type RetryAfterData = { retryAfterSeconds: number };

@@ -5,8 +5,6 @@ export { validationMessage, validationMessages, type ValidationMessageKey } from
 
 export const MAX_FULL_NAME = 40;
 export const MAX_FREE_TEXT = 1000;
-export const PHONE_DIGITS = 10;
-export const OTP_DIGITS = 4;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 

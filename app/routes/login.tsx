@@ -6,7 +6,7 @@ import { Codes } from '#contract/codes.ts';
 import { redirectIfSignedIn } from '#app/auth.server.ts';
 import { FieldErrors, FormErrors } from '#app/components/field.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
-import { getSession } from '#app/session.server.ts';
+import { getSession, rememberOtpSent } from '#app/session.server.ts';
 import type { Route } from './+types/login';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
@@ -24,8 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: submission.reply() };
   const { phoneNumber } = submission.value;
   const session = getSession(context);
+  let sent;
   try {
-    await gatewayClient({ request, context })('/api/v1/auth/otp/send', otpSentSchema, { json: { phoneNumber } });
+    ({ data: sent } = await gatewayClient({ request, context })('/api/v1/auth/otp/send', otpSentSchema, {
+      json: { phoneNumber },
+    }));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same phone is still good: go and type it.
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { result: submission.reply({ fieldErrors: { phoneNumber: [error.text] } }) };
   }
   session.set('otpPhone', phoneNumber);
-  session.set('otpSentAt', Date.now());
+  rememberOtpSent(session, sent);
   session.unset('verifyToken');
   throw redirect('/verify-otp');
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { otpSentSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
+import { otpSentSchema, phoneVerifiedSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from '#app/auth.server.ts';
 import { errorText } from '#app/components/field.tsx';
@@ -9,12 +9,10 @@ import { OtpInput } from '#app/components/otp-input.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { useCountdown, useHydrated } from '#app/hooks.ts';
 import { getT } from '#app/middleware/i18n.server.ts';
-import { flashToast, getSession } from '#app/session.server.ts';
+import { flashToast, getSession, rememberOtpSent } from '#app/session.server.ts';
 import type { Route } from './+types/verify-otp';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
-
-const RESEND_AFTER_SECONDS = 30;
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'verify.title');
@@ -24,8 +22,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const session = getSession(context);
   const phone = session.get('otpPhone');
   if (!phone) throw redirect('/login');
-  const elapsed = Math.floor((Date.now() - (session.get('otpSentAt') ?? 0)) / 1000);
-  return { phone: formatPhone(phone), resendIn: Math.max(0, RESEND_AFTER_SECONDS - elapsed), sentAt: session.get('otpSentAt') ?? 0 };
+  const resendAt = session.get('otpResendAt') ?? 0;
+  return { phone: formatPhone(phone), resendIn: Math.max(0, Math.ceil((resendAt - Date.now()) / 1000)), resendAt };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'resend') {
     try {
       const sent = await call('/api/v1/auth/otp/send', otpSentSchema, { json: { phoneNumber } });
-      session.set('otpSentAt', Date.now());
+      rememberOtpSent(session, sent.data);
       flashToast(session, { kind: 'success', text: sent.message });
       return { result: undefined, resendError: undefined };
     } catch (error) {
@@ -59,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.code === Codes.PHONE_NOT_FOUND) {
-      const { verifyToken } = error.data as { verifyToken: string };
+      const { verifyToken } = phoneVerifiedSchema.parse(error.data);
       session.set('verifyToken', verifyToken);
       throw redirect('/sign-up');
     }
@@ -75,7 +73,7 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const hydrated = useHydrated();
-  const resendIn = useCountdown(loaderData.resendIn, loaderData.sentAt);
+  const resendIn = useCountdown(loaderData.resendIn, loaderData.resendAt);
   const [form, fields] = useForm({
     id: 'verify-otp',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,

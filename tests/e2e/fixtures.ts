@@ -1,12 +1,10 @@
-import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { randomPhone } from '#tests/support/phones.ts';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export { expect };
+export { expect, randomPhone };
 
-/** Numbers in the retired 010x range: never a real subscriber. */
-export const randomPhone = () => `0100${100_000 + randomInt(0, 900_000)}`;
 
 export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
 

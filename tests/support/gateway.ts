@@ -1,5 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
+import { randomPhone } from './phones.ts';
+
+export { randomPhone };
 import { manualClock } from '#gateway/clock.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { openDatabase, type DatabaseHandle } from '#gateway/db/client.ts';
@@ -98,5 +101,3 @@ export async function startTestGateway(
   return { app, db: handle.db, clock, call, latestOtp, signUp, close: handle.close };
 }
 
-/** Numbers in the retired 010x range: never a real subscriber. */
-export const randomPhone = () => `0100${100_000 + randomInt(0, 900_000)}`;
