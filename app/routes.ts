@@ -11,9 +11,21 @@ export default [
     route('sign-up', 'routes/sign-up.tsx'),
   ]),
 
-  layout('routes/layout.main.tsx', [route('home', 'routes/home.tsx')]),
+  layout('routes/layout.main.tsx', [
+    // The bottom navigation's tabs.
+    route('home', 'routes/home.tsx'),
+    route('membership', 'routes/membership.tsx'),
+    route('workout', 'routes/workout.tsx'),
+    route('inbody', 'routes/inbody.tsx'),
+    route('history', 'routes/history.tsx'),
+
+    // Notification
+    route('notification', 'routes/notification.tsx'),
+    route('notification/:notifyId', 'routes/notification.detail.tsx'),
+  ]),
 
   // Resource routes: form targets and probes, no UI of their own.
+  route('notification/push', 'routes/notification.push.ts'),
   route('logout', 'routes/logout.ts'),
   route('language', 'routes/language.ts'),
   route('healthz', 'routes/healthz.ts'),

@@ -17,6 +17,8 @@ export type SessionData = {
   otpResendAt: number;
   /** The sign-up ticket of a verified phone with no account yet. */
   verifyToken: string;
+  /** The gift whose hint popup was already shown once (§2 header). */
+  giftHintSeen: number;
 };
 type FlashData = { toast: Toast };
 
@@ -39,7 +41,7 @@ export const sessionContext = createContext<AppSession>();
 export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
 
 export function signOutSession(session: AppSession) {
-  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken'] as const) {
+  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken', 'giftHintSeen'] as const) {
     session.unset(key);
   }
 }

@@ -1,16 +1,49 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireMember } from '#app/auth.server.ts';
-import { BrandHeader } from '#app/components/brand-header.tsx';
+import { BottomNav } from '#app/components/bottom-nav.tsx';
+import { Icon } from '#app/components/icons.tsx';
+import { MemberHeader } from '#app/components/member-header.tsx';
+import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
+import { loadShell } from './layout.main.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
-/** Signed-in pages. The header icons and bottom navigation of §2 grow here with the app shell. */
-export default function MainLayout() {
+export const loader = (args: Route.LoaderArgs) => loadShell(args);
+
+/** Pages under /notification change the unread count: the header follows them. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname.startsWith('/notification') || nextUrl.pathname.startsWith('/notification');
+}
+
+/** What a page may ask of the layout: a back link to its parent (the optional header of §2). */
+export type ShellHandle = { back?: string };
+
+/** Signed-in pages (§2): the member header, the page, the slogan footer and the bottom navigation. */
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const matches = useMatches();
+  const back = matches.map((m) => (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
   return (
-    <div className="layout">
-      <BrandHeader home="/home" />
+    <div className="layout layout-main">
+      <MemberHeader unreadCount={loaderData.unreadCount} gift={loaderData.gift} />
+      {back ? (
+        <div className="sub-header">
+          <Link to={back} className="sub-header-link" aria-label={t('header.back')}>
+            <Icon name="back" />
+            <span>{t('header.back')}</span>
+          </Link>
+          <Link to="/home" className="sub-header-link" aria-label={t('nav.home')}>
+            <Icon name="home" size={22} />
+          </Link>
+        </div>
+      ) : null}
       <Outlet />
+      <footer className="app-footer">
+        <p className="slogan">{t('app.slogan')}</p>
+        <p className="small muted">© {t('app.name')}</p>
+      </footer>
+      <BottomNav />
     </div>
   );
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDateTimeSeconds } from './format.ts';
+
+describe('§9 date formats in Asia/Ho_Chi_Minh', () => {
+  it.each([
+    ['2026-11-21T00:00:00Z', '21/11/2026', '21/11/2026 07:00', '21/11/2026 07:00:00'],
+    // 17:30 UTC is already the next day in Vietnam (UTC+7).
+    ['2026-12-31T17:30:05Z', '01/01/2027', '01/01/2027 00:30', '01/01/2027 00:30:05'],
+    ['2026-03-05T09:04:09+07:00', '05/03/2026', '05/03/2026 09:04', '05/03/2026 09:04:09'],
+  ])('%s', (iso, date, dateTime, seconds) => {
+    expect(formatDate(iso)).toBe(date);
+    expect(formatDateTime(iso)).toBe(dateTime);
+    expect(formatDateTimeSeconds(iso)).toBe(seconds);
+  });
+});

@@ -1,0 +1,37 @@
+/** §9 date formats in Vietnam's time zone; used by loaders so server and browser print the same text. */
+const zone = 'Asia/Ho_Chi_Minh';
+
+const dateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: zone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(value: string | Date) {
+  const map: Record<string, string> = {};
+  for (const part of dateParts.formatToParts(new Date(value))) map[part.type] = part.value;
+  return map;
+}
+
+/** DD/MM/YYYY */
+export function formatDate(value: string | Date) {
+  const p = parts(value);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** DD/MM/YYYY HH:mm */
+export function formatDateTime(value: string | Date) {
+  const p = parts(value);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** DD/MM/YYYY HH:mm:ss */
+export function formatDateTimeSeconds(value: string | Date) {
+  const p = parts(value);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
