@@ -37,6 +37,9 @@ const asciiAllowed = new Map<string, string>([
   ['language.en', 'English'],
   ['language.switchTo', 'Switch to English'],
   ['login.phonePlaceholder', '0xxx xxx xxx'],
+  ['nav.inbody', 'InBody'],
+  ['tabs.inbody.title', 'InBody'],
+  ['notification.pageOf', 'Trang {{page}}/{{count}}'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
