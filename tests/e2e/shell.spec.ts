@@ -1,0 +1,158 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gatewayUrl, randomPhone, readOtp, signUpInBrowser, snap, test, typeOtp } from './fixtures.ts';
+
+const tabs = [
+  { path: '/home', vi: 'Trang chủ', en: 'Home' },
+  { path: '/membership', vi: 'Gói tập', en: 'Membership' },
+  { path: '/workout', vi: 'Tập luyện', en: 'Workout' },
+  { path: '/inbody', vi: 'InBody', en: 'Inbody' },
+  { path: '/history', vi: 'Lịch sử', en: 'History' },
+];
+
+async function switchToEnglish(page: Page) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: /^EN/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+async function notify(request: APIRequestContext, phoneNumber: string, n: number, link: string | null = '/support') {
+  const res = await request.post(`${gatewayUrl()}/sandbox/notifications`, {
+    data: {
+      phoneNumber,
+      kind: 'GENERAL',
+      titleVi: `Thông báo thử số ${n}`,
+      titleEn: `Test notification ${n}`,
+      bodyVi: `Nội dung thông báo số ${n}: lịch tập tuần này của câu lạc bộ đã được cập nhật.`,
+      bodyEn: `Body of notification ${n}: this week's club timetable has been updated.`,
+      link,
+    },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+for (const lang of ['vi', 'en'] as const) {
+  test(`${lang}: the bottom navigation reaches every tab and marks the active one`, async ({ page, request }) => {
+    await signUpInBrowser(page, request);
+    if (lang === 'en') await switchToEnglish(page);
+    const nav = page.getByRole('navigation', { name: lang === 'vi' ? 'Điều hướng chính' : 'Main navigation' });
+    for (const tab of [...tabs].reverse()) {
+      await nav.getByRole('link', { name: tab[lang], exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${tab.path}$`));
+      await expect(nav.getByRole('link', { name: tab[lang], exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Nothing hides under the fixed bar: the page's last element stays reachable.
+      await page.mouse.wheel(0, 5000);
+      await expect(page.locator('.app-footer .slogan')).toBeInViewport();
+      await snap(page, `${lang}-tab${tab.path.replace('/', '-')}`);
+    }
+    // Header icons lead to the account, support and notification pages.
+    await page.getByRole('link', { name: lang === 'vi' ? 'Thông báo' : 'Notifications' }).first().click();
+    await expect(page).toHaveURL(/\/notification$/);
+  });
+}
+
+test('notifications: unread dot, list, detail with its deep link, mark all read, other members see none', async ({ page, request, browser }) => {
+  const phone = await signUpInBrowser(page, request);
+  // The welcome notification of sign-up is unread.
+  await expect(page.getByTestId('unread-dot')).toBeVisible();
+  await notify(request, phone, 1, '/support');
+  await notify(request, phone, 2, null);
+  await page.reload();
+  await page.getByRole('link', { name: /Thông báo, 3 chưa đọc/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thông báo', exact: true })).toBeVisible();
+  const cards = page.locator('.notification-card');
+  await expect(cards).toHaveCount(3);
+  // Newest first, all unread.
+  await expect(cards.first()).toContainText('Thông báo thử số 2');
+  await expect(page.locator('.notification-card.unread')).toHaveCount(3);
+  await snap(page, 'vi-notification-list');
+
+  await cards.filter({ hasText: 'Thông báo thử số 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Thông báo thử số 1' })).toBeVisible();
+  await expect(page.getByText('lịch tập tuần này')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Thông báo, 2 chưa đọc' })).toBeVisible();
+  await snap(page, 'vi-notification-detail');
+  const detailUrl = page.url();
+  await page.getByRole('link', { name: 'Xem chi tiết' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+
+  // Another member opening this notification gets "not found", never its text.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const otherPage = await other.newPage();
+  await signUpInBrowser(otherPage, request);
+  await otherPage.goto(detailUrl);
+  await expect(otherPage.getByRole('heading', { name: 'Không tìm thấy thông báo' })).toBeVisible();
+  await expect(otherPage.getByText('Thông báo thử số 1')).toHaveCount(0);
+  await snap(otherPage, 'vi-notification-not-found');
+  await other.close();
+
+  await page.goto('/notification');
+  await page.getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }).click();
+  await expect(page.getByRole('status')).toHaveText('Đã đánh dấu tất cả thông báo là đã đọc.');
+  await expect(page.locator('.notification-card.unread')).toHaveCount(0);
+  await expect(page.getByTestId('unread-dot')).toHaveCount(0);
+  await snap(page, 'vi-notification-all-read');
+});
+
+test('notifications in English, paged 20 to a page, with JavaScript off', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'vi-VN' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const phone = await signUpInBrowserNoJs(page, request);
+  for (let n = 1; n <= 21; n++) await notify(request, phone, n);
+  await switchToEnglish(page);
+  await page.goto('/notification');
+  await expect(page.locator('.notification-card')).toHaveCount(20);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await snap(page, 'en-notification-list');
+  await page.getByRole('link', { name: 'Older' }).click();
+  await expect(page).toHaveURL(/page=2$/);
+  // 22 in all: 21 sent here and the welcome one, the oldest.
+  await expect(page.locator('.notification-card')).toHaveCount(2);
+  await expect(page.locator('.notification-card').last()).toContainText('Welcome');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.locator('.notification-card.unread')).toHaveCount(0);
+  await page.goto('/notification?page=9');
+  await expect(page.getByRole('heading', { name: 'No more notifications' })).toBeVisible();
+  await context.close();
+});
+
+test('a member with a gift sees the gift icon, with its hint popup only the first time', async ({ page, request }) => {
+  const phone = await signUpInBrowser(page, request);
+  await expect(page.getByLabel('Quà tặng của bạn')).toHaveCount(0);
+  const res = await request.put(`${gatewayUrl()}/sandbox/gift`, {
+    data: {
+      phoneNumber: phone,
+      titleVi: 'Tặng 1 buổi tập thử miễn phí',
+      titleEn: 'One free trial session',
+      descriptionVi: 'Dẫn một người bạn đến tập thử một buổi tại bất kỳ câu lạc bộ nào.',
+      descriptionEn: 'Bring a friend for one free trial session at any club.',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  await page.reload();
+  const hint = page.getByText('Bạn có một món quà!');
+  await expect(hint).toBeVisible();
+  await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeVisible();
+  await snap(page, 'vi-gift-hint');
+  await page.goto('/membership');
+  await expect(hint).toHaveCount(0);
+  await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();
+  await page.getByLabel('Quà tặng của bạn').first().click();
+  await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeVisible();
+});
+
+/** Sign-up through plain form posts (no JavaScript): the code boxes are posted as typed. */
+async function signUpInBrowserNoJs(page: Page, request: APIRequestContext) {
+  const phone = randomPhone();
+  await page.goto('/login');
+  await page.getByLabel('Số điện thoại').fill(phone);
+  await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
+  await typeOtp(page, await readOtp(request, phone));
+  await page.getByRole('button', { name: 'Xác nhận' }).click();
+  await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+  await page.getByRole('button', { name: 'Đăng ký' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return phone;
+}
