@@ -70,9 +70,48 @@ export const otpRequested = {
   },
 };
 
+/**
+ * POSTs a form to the web app the way a browser does (same Origin), carrying the session so far.
+ * @param {string} webUrl @param {string} path @param {Record<string, string>} fields @param {string} cookie
+ */
+async function postForm(webUrl, path, fields, cookie) {
+  const res = await fetch(new URL(path, webUrl), {
+    method: 'POST',
+    headers: { Origin: webUrl, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  const next = cookieHeader(res);
+  return { location: res.headers.get('location'), status: res.status, cookie: next || cookie };
+}
+
+/**
+ * A new member, signed up through the real forms: phone, the code from the sandbox outbox, terms.
+ * @type {Access}
+ */
+export const signedInMember = {
+  describe: 'new member signed up through /login → /verify-otp → /sign-up (sandbox SMS)',
+  async headers({ webUrl, smsOutboxUrl }) {
+    const phone = benchPhone();
+    const login = await postForm(webUrl, '/login', { phoneNumber: phone }, '');
+    const outbox = await (await fetch(smsOutboxUrl(phone))).json();
+    const otp = outbox.data?.[0]?.text.match(/\b(\d{4})\b/)?.[1];
+    if (!otp) throw new Error(`no sign-in code in the sandbox outbox for ${phone}`);
+    const verify = await postForm(webUrl, '/verify-otp', { otp, intent: 'verify' }, login.cookie);
+    const signUp = await postForm(webUrl, '/sign-up', { acceptTerms: 'on' }, verify.cookie);
+    if (verify.location !== '/sign-up' || signUp.location !== '/home') {
+      throw new Error(`sign-up of ${phone} went ${verify.location} → ${signUp.location} (${signUp.status})`);
+    }
+    return { Cookie: signUp.cookie };
+  },
+};
+
 /** @type {readonly BenchRoute[]} */
 export const ROUTES = Object.freeze([
   { path: '/landing', access: anonymous },
   { path: '/login', access: anonymous },
   { path: '/verify-otp', access: otpRequested },
+  { path: '/home', access: signedInMember },
+  { path: '/account', access: signedInMember },
+  { path: '/notification', access: signedInMember },
 ]);
