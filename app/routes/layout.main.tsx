@@ -19,6 +19,15 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 /** What a page may ask of the layout: a back link to its parent (the optional header of §2). */
 export type ShellHandle = { back?: string };
 
+/**
+ * A page whose loader changes the unread count (opening a notification) returns the new figure as
+ * `unreadCount`; the layout's own loader ran beside it, before the change.
+ */
+function latestUnreadCount(matches: ReturnType<typeof useMatches>, own: number) {
+  const fromPage = matches.map((m) => (m.loaderData as { unreadCount?: unknown } | undefined)?.unreadCount).findLast((n) => typeof n === 'number');
+  return typeof fromPage === 'number' ? fromPage : own;
+}
+
 /** Signed-in pages (§2): the member header, the page, the slogan footer and the bottom navigation. */
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
@@ -26,7 +35,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const back = matches.map((m) => (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
   return (
     <div className="layout layout-main">
-      <MemberHeader unreadCount={loaderData.unreadCount} gift={loaderData.gift} />
+      <MemberHeader unreadCount={latestUnreadCount(matches, loaderData.unreadCount)} gift={loaderData.gift} />
       {back ? (
         <div className="sub-header">
           <Link to={back} className="sub-header-link" aria-label={t('header.back')}>

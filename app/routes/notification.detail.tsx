@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
-import { notificationSchema } from '#contract/notifications.ts';
+import { notificationPageSchema, notificationSchema } from '#contract/notifications.ts';
 import { EmptyState } from '#app/components/empty-state.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -15,12 +15,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'noti
 
 /** Opening it marks it read on the gateway; another member's id answers not found. */
 export async function loader(args: Route.LoaderArgs) {
+  const gateway = gatewayClient(args);
   try {
-    const { data: notification } = await gatewayClient(args)(
+    const { data: notification } = await gateway(
       `/api/v1/member/notification/${encodeURIComponent(args.params.notifyId)}`,
       notificationSchema,
     );
-    return toNotificationView(notification, getLang(args.context));
+    // Read after the opening marked it read: the header's dot is drawn from this figure (layout loaders run in parallel).
+    const { data: counts } = await gateway('/api/v1/member/notifications?page=1&limit=1', notificationPageSchema);
+    return { ...toNotificationView(notification, getLang(args.context)), unreadCount: counts.unreadCount };
   } catch (error) {
     if (error instanceof GatewayError && (error.status === 404 || error.status === 400)) {
       throw data({ notFound: true }, { status: 404 });
