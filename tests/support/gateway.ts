@@ -35,6 +35,13 @@ async function freshDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
+      // pool.end() resolves before its sockets have closed: forcing the drop while they close
+      // kills them with 57P01, an unhandled error in the test run. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
     },
