@@ -1,0 +1,12 @@
+import { loadContentPage } from '#app/account.server.ts';
+import { ContentPageView } from '#app/components/account-ui.tsx';
+import { pageMeta } from '#app/meta.ts';
+import type { Route } from './+types/account.terms-condition';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.terms');
+
+export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'terms-condition');
+
+export default function TermsCondition({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData} titleKey="account.links.terms" self="/account/terms-condition" />;
+}
