@@ -70,6 +70,16 @@ async function checkPhoneLayout(page: Page) {
   await page.setViewportSize(size);
 }
 
+/** Console errors, CSP violations and hydration warnings, collected for the whole test. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /** The same signed-in member in a browser with JavaScript off. */
 async function withoutJavaScript(browser: Browser, page: Page) {
   const context = await browser.newContext({
@@ -83,6 +93,7 @@ async function withoutJavaScript(browser: Browser, page: Page) {
 }
 
 test('/account: profile, type label, every account page, sign out (vi and en)', async ({ page, request }) => {
+  const problems = watchConsole(page);
   const phone = await signUpInBrowser(page, request);
   await page.goto('/account');
   await expect(page).toHaveTitle(/^Tài khoản · VietFit/);
@@ -100,6 +111,7 @@ test('/account: profile, type label, every account page, sign out (vi and en)', 
   await expect(page.getByText('Customer')).toBeVisible();
   await snap(page, 'en-account');
   await checkPhoneLayout(page);
+  expect(problems).toEqual([]);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/landing$/);
 });
@@ -144,6 +156,7 @@ for (const lang of ['vi', 'en'] as const) {
 }
 
 test('avatar with JavaScript: resized in the browser, refused files say why and keep the typed name', async ({ page, request }) => {
+  const problems = watchConsole(page);
   await signUpInBrowser(page, request);
   await page.goto('/account/information');
   const t = texts.vi;
@@ -180,6 +193,7 @@ test('avatar with JavaScript: resized in the browser, refused files say why and 
   await expect(avatar).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await snap(page, 'vi-account-with-avatar');
+  expect(problems).toEqual([]);
 });
 
 test('avatar with JavaScript off: the raw file is posted; too large → 100, not an image → 102, photo → saved', async ({
