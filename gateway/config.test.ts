@@ -13,6 +13,13 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 }
 
 const esms = { SMS_PROVIDER: 'esms', ESMS_API_KEY: 'k', ESMS_SECRET_KEY: 's', ESMS_BRANDNAME: 'GYMCLUB' };
+// A key pair of the right shape (the values are never used to sign here).
+const vapid = {
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'k'.repeat(43),
+  VAPID_SUBJECT: 'mailto:ops@vietfit.example',
+};
+const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid };
 
 test('an empty environment gives the documented defaults: loopback, port 4000, embedded database, sandbox on', () => {
   expect(loadGatewayConfig({})).toEqual({
@@ -22,6 +29,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     MIGRATIONS_DIR: './gateway/db/migrations',
     SANDBOX: true,
     SMS_PROVIDER: 'sandbox',
+    PUSH_PROVIDER: 'sandbox',
     ESMS_BASE_URL: 'https://rest.esms.vn',
     LOG_LEVEL: 'info',
     CLIENT_IP_HEADER: 'x-client-ip',
@@ -45,8 +53,11 @@ test.each([
   [{ GATEWAY_HOST: '0.0.0.0' }, 'GATEWAY_HOST', '0.0.0.0'],
   [{ DATABASE_URL: 'postgres://gym:pw@db:5432/gym' }, 'DATABASE_URL', 'postgres://gym:pw@db:5432/gym'],
   [{ DATABASE_URL: 'postgresql://localhost/gym' }, 'DATABASE_URL', 'postgresql://localhost/gym'],
-  [{ SANDBOX: 'false', ...esms }, 'SANDBOX', false],
-  [{ SANDBOX: '0', ...esms }, 'SANDBOX', false],
+  [production, 'SANDBOX', false],
+  [{ ...production, SANDBOX: '0' }, 'SANDBOX', false],
+  [production, 'PUSH_PROVIDER', 'webpush'],
+  [{ PUSH_PROVIDER: 'webpush' }, 'PUSH_PROVIDER', 'webpush'],
+  [production, 'VAPID_SUBJECT', 'mailto:ops@vietfit.example'],
   [{ SANDBOX: '1' }, 'SANDBOX', true],
   [{ SANDBOX: 'true' }, 'SANDBOX', true],
   [{ LOG_LEVEL: 'silent' }, 'LOG_LEVEL', 'silent'],
@@ -142,4 +153,38 @@ test('ConfigError is an Error the start script can tell apart', () => {
   const error = configError({ GATEWAY_PORT: 'x' });
   expect(error).toBeInstanceOf(Error);
   expect(error.message.length).toBeGreaterThan(0);
+});
+
+test('SANDBOX=false needs the real push provider and every VAPID variable, each named', () => {
+  const error = configError({ SANDBOX: 'false', ...esms });
+  expect(error.message).toMatch(/^\s+PUSH_PROVIDER: .*SANDBOX=true/m);
+  for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']) {
+    expect(error.message).toMatch(new RegExp(`^\\s+${key}: .*SANDBOX=false`, 'm'));
+  }
+  const oneMissing = configError({ ...production, VAPID_SUBJECT: '' });
+  expect(oneMissing.message.match(/^\s+\w+:/gm)).toEqual(['  VAPID_SUBJECT:']);
+});
+
+test('in the sandbox, the VAPID keys come both or neither (neither: a pair is made and kept)', () => {
+  expect(loadGatewayConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+  expect(loadGatewayConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY }).VAPID_PRIVATE_KEY).toBe(
+    vapid.VAPID_PRIVATE_KEY,
+  );
+  expect(configError({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY }).message).toMatch(/^\s+VAPID_PRIVATE_KEY: .*both/m);
+  expect(configError({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY }).message).toMatch(/^\s+VAPID_PUBLIC_KEY: .*both/m);
+});
+
+test.each([
+  [{ VAPID_PUBLIC_KEY: 'too-short', VAPID_PRIVATE_KEY: 'k'.repeat(43) }, 'VAPID_PUBLIC_KEY'],
+  [{ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'has spaces in it' }, 'VAPID_PRIVATE_KEY'],
+  [{ VAPID_SUBJECT: 'ops@vietfit.example' }, 'VAPID_SUBJECT'],
+  [{ VAPID_SUBJECT: 'http://vietfit.example' }, 'VAPID_SUBJECT'],
+  [{ PUSH_PROVIDER: 'fcm' }, 'PUSH_PROVIDER'],
+] as const)('%j is refused, naming %s', (env, key) => {
+  expect(configError(env).message).toMatch(new RegExp(`^\\s+${key}: `, 'm'));
+});
+
+test('a refused VAPID private key is not echoed into the message', () => {
+  const error = configError({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: 'secret-but-malformed-7F3A9C' });
+  expect(error.message).not.toContain('secret-but-malformed-7F3A9C');
 });

@@ -4,6 +4,9 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+// An empty value (VAR= in an env file) counts as unset.
+const optional = (schema: z.ZodString) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z
   .object({
     GATEWAY_HOST: z.string().default('127.0.0.1'),
@@ -20,6 +23,11 @@ const envSchema = z
     ESMS_SECRET_KEY: z.string().optional(),
     ESMS_BRANDNAME: z.string().optional(),
     ESMS_BASE_URL: z.url().default('https://rest.esms.vn'),
+    PUSH_PROVIDER: z.enum(['sandbox', 'webpush']).default('sandbox'),
+    // base64url: an uncompressed P-256 point (65 bytes) and a 32-byte private scalar.
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The web server (our BFF) forwards the member's address in this header; the gateway
     // listens on loopback by default, so only the BFF can set it.
@@ -40,6 +48,17 @@ function crossVariableIssues(env: Env) {
   const sandbox = env.SANDBOX === undefined || env.SANDBOX === 'true' || env.SANDBOX === '1';
   if (provider === 'sandbox' && !sandbox) {
     issues.push({ path: 'SMS_PROVIDER', message: 'the sandbox SMS provider needs SANDBOX=true' });
+  }
+  if ((env.PUSH_PROVIDER ?? 'sandbox') === 'sandbox' && !sandbox) {
+    issues.push({ path: 'PUSH_PROVIDER', message: 'the sandbox push provider needs SANDBOX=true' });
+  }
+  // Outside the sandbox the keys must be configured: generated ones would change per database.
+  const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'];
+  for (const key of sandbox ? [] : [...vapid, 'VAPID_SUBJECT']) {
+    if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
+  }
+  if (sandbox && vapid.filter((key) => env[key]).length === 1) {
+    for (const key of vapid.filter((k) => !env[k])) issues.push({ path: key, message: 'set both VAPID keys or neither' });
   }
   return issues;
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { isDatabaseEmpty, seedDatabase } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
+import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
 async function main() {
@@ -19,9 +20,10 @@ async function main() {
     logger.info('empty database: demo data seeded');
   }
   const sms = createSmsSender(config, handle.db);
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, config, logger });
+  const push = await createPushSender(config, handle.db);
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name }, 'gateway listening');
+    logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
 
   let stopping = false;

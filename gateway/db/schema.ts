@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AccountType } from '#contract/account.ts';
+import type { NotificationKind } from '#contract/notifications.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -160,3 +162,87 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phoneNumber, sql`${t.createdAt} desc`)],
 );
+
+/** A member's inbox (issue 3). The id is 128-bit random hex: not guessable, not a counter. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    titleVi: text('title_vi').notNull(),
+    titleEn: text('title_en').notNull(),
+    bodyVi: text('body_vi').notNull(),
+    bodyEn: text('body_en').notNull(),
+    /** An in-app path, or null. */
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_account_created_idx').on(t.accountId, sql`${t.createdAt} desc`)],
+);
+
+/** A browser's Web Push subscription (the §3 notify token); an endpoint belongs to one account at a time. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    failureCount: integer('failure_count').notNull().default(0),
+  },
+  (t) => [index('push_subscriptions_account_idx').on(t.accountId)],
+);
+
+/** The sandbox push provider's record of what it would have sent (ARCHITECTURE §6). */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_deliveries_account_idx').on(t.accountId, sql`${t.createdAt} desc`)],
+);
+
+/** §3 Member gift: shown behind the header's gift icon; activation comes with a later issue. */
+export const memberGifts = pgTable(
+  'member_gifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    titleVi: text('title_vi').notNull(),
+    titleEn: text('title_en').notNull(),
+    descriptionVi: text('description_vi').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_gifts_account_idx').on(t.accountId, sql`${t.createdAt} desc`)],
+);
+
+export type ContentSection = { headingVi: string; headingEn: string; bodyVi: string; bodyEn: string };
+
+/** Terms, about and the support FAQ: texts staff edit without a release. */
+export const contentPages = pgTable('content_pages', {
+  slug: text('slug').primaryKey(),
+  titleVi: text('title_vi').notNull(),
+  titleEn: text('title_en').notNull(),
+  sections: jsonb('sections').$type<ContentSection[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { accounts, appSettings, cities, clubs, paymentMethodGroups } from './schema.ts';
+import { accounts, appSettings, cities, clubs, contentPages, memberGifts, notifications, paymentMethodGroups } from './schema.ts';
+import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
@@ -15,15 +17,15 @@ const cityRows = [
 type ClubSeed = Omit<typeof clubs.$inferInsert, 'cityId'> & { city: string };
 
 const clubRows: ClubSeed[] = [
-  { city: 'ho-chi-minh', slug: 'q1-le-thanh-ton', nameVi: 'Gym Lê Thánh Tôn', nameEn: 'Gym Le Thanh Ton', address: '72 Lê Thánh Tôn, Phường Bến Nghé', districtName: 'Quận 1', latitude: 10.7769, longitude: 106.7009, hotline: '1900 0001' },
-  { city: 'ho-chi-minh', slug: 'q3-vo-van-tan', nameVi: 'Gym Võ Văn Tần', nameEn: 'Gym Vo Van Tan', address: '135 Võ Văn Tần, Phường 6', districtName: 'Quận 3', latitude: 10.7745, longitude: 106.6903, hotline: '1900 0002' },
-  { city: 'ho-chi-minh', slug: 'q7-nguyen-thi-thap', nameVi: 'Gym Nguyễn Thị Thập', nameEn: 'Gym Nguyen Thi Thap', address: '468 Nguyễn Thị Thập, Phường Tân Quy', districtName: 'Quận 7', latitude: 10.7383, longitude: 106.7146, hotline: '1900 0003' },
-  { city: 'ho-chi-minh', slug: 'thu-duc-vo-van-ngan', nameVi: 'Gym Võ Văn Ngân', nameEn: 'Gym Vo Van Ngan', address: '216 Võ Văn Ngân, Phường Bình Thọ', districtName: 'TP. Thủ Đức', latitude: 10.8506, longitude: 106.7719, hotline: '1900 0004' },
-  { city: 'ha-noi', slug: 'cau-giay-xuan-thuy', nameVi: 'Gym Xuân Thủy', nameEn: 'Gym Xuan Thuy', address: '173 Xuân Thủy, Phường Dịch Vọng Hậu', districtName: 'Quận Cầu Giấy', latitude: 21.0368, longitude: 105.7826, hotline: '1900 0005' },
-  { city: 'ha-noi', slug: 'dong-da-thai-ha', nameVi: 'Gym Thái Hà', nameEn: 'Gym Thai Ha', address: '62 Thái Hà, Phường Trung Liệt', districtName: 'Quận Đống Đa', latitude: 21.0127, longitude: 105.8199, hotline: '1900 0006' },
-  { city: 'ha-noi', slug: 'hai-ba-trung-ba-trieu', nameVi: 'Gym Bà Triệu', nameEn: 'Gym Ba Trieu', address: '191 Bà Triệu, Phường Lê Đại Hành', districtName: 'Quận Hai Bà Trưng', latitude: 21.0109, longitude: 105.8494, hotline: '1900 0007' },
-  { city: 'da-nang', slug: 'hai-chau-nguyen-van-linh', nameVi: 'Gym Nguyễn Văn Linh', nameEn: 'Gym Nguyen Van Linh', address: '255 Nguyễn Văn Linh, Phường Thạc Gián', districtName: 'Quận Thanh Khê', latitude: 16.0606, longitude: 108.2093, hotline: '1900 0008' },
-  { city: 'da-nang', slug: 'son-tra-vo-nguyen-giap', nameVi: 'Gym Võ Nguyên Giáp', nameEn: 'Gym Vo Nguyen Giap', address: '118 Võ Nguyên Giáp, Phường Phước Mỹ', districtName: 'Quận Sơn Trà', latitude: 16.0678, longitude: 108.2452, hotline: '1900 0009' },
+  { city: 'ho-chi-minh', slug: 'q1-le-thanh-ton', nameVi: 'Gym Lê Thánh Tôn', nameEn: 'Gym Le Thanh Ton', address: '72 Lê Thánh Tôn, Phường Bến Nghé', districtName: 'Quận 1', latitude: 10.7769, longitude: 106.7009, hotline: '0100 000 101' },
+  { city: 'ho-chi-minh', slug: 'q3-vo-van-tan', nameVi: 'Gym Võ Văn Tần', nameEn: 'Gym Vo Van Tan', address: '135 Võ Văn Tần, Phường 6', districtName: 'Quận 3', latitude: 10.7745, longitude: 106.6903, hotline: '0100 000 102' },
+  { city: 'ho-chi-minh', slug: 'q7-nguyen-thi-thap', nameVi: 'Gym Nguyễn Thị Thập', nameEn: 'Gym Nguyen Thi Thap', address: '468 Nguyễn Thị Thập, Phường Tân Quy', districtName: 'Quận 7', latitude: 10.7383, longitude: 106.7146, hotline: '0100 000 103' },
+  { city: 'ho-chi-minh', slug: 'thu-duc-vo-van-ngan', nameVi: 'Gym Võ Văn Ngân', nameEn: 'Gym Vo Van Ngan', address: '216 Võ Văn Ngân, Phường Bình Thọ', districtName: 'TP. Thủ Đức', latitude: 10.8506, longitude: 106.7719, hotline: '0100 000 104' },
+  { city: 'ha-noi', slug: 'cau-giay-xuan-thuy', nameVi: 'Gym Xuân Thủy', nameEn: 'Gym Xuan Thuy', address: '173 Xuân Thủy, Phường Dịch Vọng Hậu', districtName: 'Quận Cầu Giấy', latitude: 21.0368, longitude: 105.7826, hotline: '0100 000 105' },
+  { city: 'ha-noi', slug: 'dong-da-thai-ha', nameVi: 'Gym Thái Hà', nameEn: 'Gym Thai Ha', address: '62 Thái Hà, Phường Trung Liệt', districtName: 'Quận Đống Đa', latitude: 21.0127, longitude: 105.8199, hotline: '0100 000 106' },
+  { city: 'ha-noi', slug: 'hai-ba-trung-ba-trieu', nameVi: 'Gym Bà Triệu', nameEn: 'Gym Ba Trieu', address: '191 Bà Triệu, Phường Lê Đại Hành', districtName: 'Quận Hai Bà Trưng', latitude: 21.0109, longitude: 105.8494, hotline: '0100 000 107' },
+  { city: 'da-nang', slug: 'hai-chau-nguyen-van-linh', nameVi: 'Gym Nguyễn Văn Linh', nameEn: 'Gym Nguyen Van Linh', address: '255 Nguyễn Văn Linh, Phường Thạc Gián', districtName: 'Quận Thanh Khê', latitude: 16.0606, longitude: 108.2093, hotline: '0100 000 108' },
+  { city: 'da-nang', slug: 'son-tra-vo-nguyen-giap', nameVi: 'Gym Võ Nguyên Giáp', nameEn: 'Gym Vo Nguyen Giap', address: '118 Võ Nguyên Giáp, Phường Phước Mỹ', districtName: 'Quận Sơn Trà', latitude: 16.0678, longitude: 108.2452, hotline: '0100 000 109' },
 ];
 
 const paymentMethodRows = [
@@ -32,7 +34,7 @@ const paymentMethodRows = [
   { id: 3, code: 'CASH', nameVi: 'Tiền mặt tại quầy', nameEn: 'Cash at the counter', sortOrder: 3 },
 ];
 
-const settingRows = [{ key: 'app_version', valueVi: '1.0.0', valueEn: '1.0.0' }];
+const settingRows = [{ key: 'app_version', valueVi: '1.0.0', valueEn: '1.0.0' }, ...contactSettingRows];
 
 export async function isDatabaseEmpty(db: Database) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(cities);
@@ -40,7 +42,7 @@ export async function isDatabaseEmpty(db: Database) {
 }
 
 /** Demo data for a fresh system. Idempotent: what exists is left as staff may have changed it. */
-export async function seedDatabase(db: Database) {
+export async function seedDatabase(db: Database, now = new Date()) {
   await db.transaction(async (tx) => {
     await tx.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.slug });
     const cityIds = new Map((await tx.select().from(cities)).map((c) => [c.slug, c.id]));
@@ -57,6 +59,16 @@ export async function seedDatabase(db: Database) {
         { phoneNumber: DEMO_MEMBER_PHONE, accountType: 'MEMBER', fullName: 'Nguyễn Văn An' },
       ])
       .onConflictDoNothing({ target: accounts.phoneNumber });
+    await tx.insert(contentPages).values(contentPageRows).onConflictDoNothing({ target: contentPages.slug });
+
+    // The demo member's inbox and gift, once: a member who read or used them keeps it that way.
+    const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, DEMO_MEMBER_PHONE));
+    const [inbox] = await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.accountId, demo.id));
+    if (inbox.n === 0) {
+      await tx.insert(notifications).values(demoNotifications(now).map((n) => ({ ...n, id: randomBytes(16).toString('hex'), accountId: demo.id })));
+    }
+    const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
+    if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
   });
 }
 

@@ -4,9 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
+import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
 import { memberRoutes } from '#gateway/modules/members/routes.ts';
+import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -59,7 +62,10 @@ export function createGatewayApp(deps: Deps) {
 
   app.route('/api/v1/auth', authRoutes());
   app.route('/api/v1', memberRoutes());
+  app.route('/api/v1', notificationRoutes());
+  app.route('/api/v1', giftRoutes());
   app.route('/api/v1/general', generalRoutes());
+  app.route('/api/v1/general', contentRoutes());
   app.route('/api/v1/media', mediaRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 

@@ -4,6 +4,7 @@ import type { Lang } from '#contract/codes.ts';
 import type { Clock } from '#gateway/clock.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database } from '#gateway/db/client.ts';
+import type { PushSender } from '#gateway/providers/push/port.ts';
 import type { SmsSender } from '#gateway/providers/sms/port.ts';
 
 /** Everything a request handler may use; built once at start, replaced in tests. */
@@ -11,6 +12,7 @@ export type Deps = {
   db: Database;
   clock: Clock;
   sms: SmsSender;
+  push: PushSender;
   config: GatewayConfig;
   logger: Logger;
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
+import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -29,6 +30,15 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/account/setting/me', summary: 'Account settings', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/account/setting/update', summary: 'Change the language', auth: true, success: Codes.OK, body: settingUpdateBody },
   { method: 'get', path: '/api/v1/general/version', summary: 'The app-version setting', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/page/{slug}', summary: 'A content page: terms-condition, about or support (FAQ)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/contact', summary: "The chain's contact channels and every active club's hotline", auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/push/public-key', summary: 'The VAPID application server key for Web Push', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/notifications', summary: 'Notifications, newest first (?page=1&limit=20, limit ≤ 50), with the unread count', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/notification/{id}', summary: 'One notification; opening it marks it read', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/notifications/read-all', summary: 'Mark every notification read', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/push/subscription', summary: "Save this browser's push subscription for the caller", auth: true, success: Codes.OK, body: pushSubscriptionBody },
+  { method: 'delete', path: '/api/v1/member/push/subscription', summary: "Remove one of the caller's push subscriptions", auth: true, success: Codes.OK, body: pushUnsubscribeBody },
+  { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift, or null", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
 ];
 

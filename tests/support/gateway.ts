@@ -8,6 +8,9 @@ import { loadGatewayConfig } from '#gateway/config.ts';
 import { openDatabase, type DatabaseHandle } from '#gateway/db/client.ts';
 import { seedDatabase } from '#gateway/db/seed.ts';
 import { createGatewayApp } from '#gateway/http/app.ts';
+import type { PushSender } from '#gateway/providers/push/port.ts';
+import { createSandboxPushSender } from '#gateway/providers/push/sandbox.ts';
+import { resolveVapidKeys } from '#gateway/providers/push/vapid.ts';
 import { createSandboxSmsSender } from '#gateway/providers/sms/sandbox.ts';
 import type { SmsSender } from '#gateway/providers/sms/port.ts';
 
@@ -43,7 +46,11 @@ type CallOptions = { json?: unknown; body?: BodyInit; token?: string; lang?: 'vi
 export type TestGateway = Awaited<ReturnType<typeof startTestGateway>>;
 
 export async function startTestGateway(
-  options: { sms?: (fallback: SmsSender) => SmsSender; env?: Record<string, string> } = {},
+  options: {
+    sms?: (fallback: SmsSender) => SmsSender;
+    push?: (fallback: PushSender) => PushSender;
+    env?: Record<string, string>;
+  } = {},
 ) {
   const handle = await freshDatabase();
   await seedDatabase(handle.db);
@@ -51,8 +58,10 @@ export async function startTestGateway(
   const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...options.env });
   const sandboxSms = createSandboxSmsSender(handle.db);
   const sms = options.sms ? options.sms(sandboxSms) : sandboxSms;
+  const sandboxPush = createSandboxPushSender(handle.db, (await resolveVapidKeys(config, handle.db)).publicKey);
+  const push = options.push ? options.push(sandboxPush) : sandboxPush;
   const logger = pino({ level: 'silent' });
-  const app = createGatewayApp({ db: handle.db, clock, sms, config, logger });
+  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger });
 
   async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
     const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', ...headers } };
@@ -98,6 +107,6 @@ export async function startTestGateway(
     return { phone, token: registered.body.data.token as string, profile: registered.body.data.profile };
   }
 
-  return { app, db: handle.db, clock, call, latestOtp, signUp, close: handle.close };
+  return { app, db: handle.db, clock, push, logger, call, latestOtp, signUp, close: handle.close };
 }
 

@@ -6,11 +6,23 @@ import { accounts, phoneVerifications } from '#gateway/db/schema.ts';
 import { hashToken } from '#gateway/http/auth.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
+import { notifyMember } from '#gateway/modules/notifications/service.ts';
 import { findAccountById, findAccountByPhone, toProfile, type AccountRow } from '#gateway/modules/members/queries.ts';
 import { consumeOtp } from './otp.ts';
 import { issueToken, newSecret } from './tokens.ts';
 
 const VERIFICATION_TTL_MS = 15 * 60_000;
+
+const WELCOME = {
+  kind: 'ACCOUNT',
+  titleVi: 'Chào mừng bạn đến với VietFit!',
+  titleEn: 'Welcome to VietFit!',
+  bodyVi:
+    'Tài khoản của bạn đã sẵn sàng. Hãy chọn gói tập phù hợp để bắt đầu, xem lịch lớp và đặt buổi với huấn luyện viên ngay trên ứng dụng.',
+  bodyEn:
+    'Your account is ready. Choose a membership to get started, then browse classes and book sessions with a personal trainer right in the app.',
+  link: '/membership',
+} as const;
 
 /** Staff sign in to staff tools, never to the member app (§6, code 210). */
 export function assertCustomer(account: AccountRow | undefined) {
@@ -78,6 +90,10 @@ export async function register(deps: Deps, body: RegisterBody, lang: Lang) {
       .returning();
     if (created.length !== 1) throw new ApiError(409, Codes.PHONE_EXISTS);
     return created[0];
+  });
+  // A welcome in the inbox; losing it must never lose the sign-up.
+  await notifyMember(deps, account.id, WELCOME).catch((error: unknown) => {
+    deps.logger.warn({ err: error, accountId: account.id }, 'welcome notification not stored');
   });
   return grantFor(deps, account);
 }

@@ -1,16 +1,53 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { smsOutbox } from '#gateway/db/schema.ts';
+import { Codes } from '#contract/codes.ts';
+import { notificationKindSchema } from '#contract/notifications.ts';
+import { phoneNumberSchema } from '#contract/validation.ts';
+import { accounts, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
-import { phoneNumberSchema } from '#contract/validation.ts';
+import { toMemberGift } from '#gateway/modules/gifts/routes.ts';
+import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { notifyMember } from '#gateway/modules/notifications/service.ts';
+
+const phoneQuery = z.object({ phone: phoneNumberSchema });
+const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'invalid');
+// An in-app path ("/membership"), never another site ("//evil.example", "https://…").
+const inAppLink = z.string().regex(/^\/(?!\/)[^\s\\]{0,299}$/, 'invalid');
+
+const notificationBody = z.object({
+  phoneNumber: phoneNumberSchema,
+  kind: notificationKindSchema.default('GENERAL'),
+  titleVi: text(200),
+  titleEn: text(200),
+  bodyVi: text(2000),
+  bodyEn: text(2000),
+  link: inAppLink.nullable().default(null),
+});
+
+const giftBody = z.object({
+  phoneNumber: phoneNumberSchema,
+  titleVi: text(200),
+  titleEn: text(200),
+  descriptionVi: text(2000),
+  descriptionEn: text(2000),
+  expiresAt: z.iso.datetime({ offset: true, error: 'invalid' }).nullable().default(null),
+});
 
 /** The sandbox providers' windows; mounted only while SANDBOX is on (ARCHITECTURE §6). */
 export function sandboxRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/sms', validate('query', z.object({ phone: phoneNumberSchema })), async (c) => {
+
+  const member = async (db: AppEnv['Variables']['deps']['db'], phone: string) => {
+    const account = await findAccountByPhone(db, phone);
+    if (!account) throw new ApiError(404, Codes.PHONE_NOT_FOUND);
+    return account;
+  };
+
+  app.get('/sms', validate('query', phoneQuery), async (c) => {
     const rows = await c
       .get('deps')
       .db.select({ phone: smsOutbox.phoneNumber, text: smsOutbox.text, createdAt: smsOutbox.createdAt })
@@ -20,5 +57,42 @@ export function sandboxRoutes() {
       .limit(50);
     return ok(c, rows);
   });
+
+  // What the sandbox push provider "sent" to the member's browsers, newest first.
+  app.get('/push', validate('query', phoneQuery), async (c) => {
+    const rows = await c
+      .get('deps')
+      .db.select({ endpoint: pushDeliveries.endpoint, payload: pushDeliveries.payload, createdAt: pushDeliveries.createdAt })
+      .from(pushDeliveries)
+      .innerJoin(accounts, eq(accounts.id, pushDeliveries.accountId))
+      .where(eq(accounts.phoneNumber, c.req.valid('query').phone))
+      .orderBy(desc(pushDeliveries.createdAt), desc(pushDeliveries.id))
+      .limit(50);
+    return ok(
+      c,
+      rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as unknown })),
+    );
+  });
+
+  // Sends a member a notification the way a gateway module would (demos and e2e tests).
+  app.post('/notifications', validate('json', notificationBody), async (c) => {
+    const { phoneNumber, ...input } = c.req.valid('json');
+    const deps = c.get('deps');
+    const account = await member(deps.db, phoneNumber);
+    return ok(c, await notifyMember(deps, account.id, input));
+  });
+
+  // Gives a member a gift so the header's gift icon can be seen (demos and e2e tests).
+  app.put('/gift', validate('json', giftBody), async (c) => {
+    const { phoneNumber, expiresAt, ...gift } = c.req.valid('json');
+    const { db, clock } = c.get('deps');
+    const account = await member(db, phoneNumber);
+    const [row] = await db
+      .insert(memberGifts)
+      .values({ accountId: account.id, ...gift, expiresAt: expiresAt ? new Date(expiresAt) : null, createdAt: clock.now() })
+      .returning();
+    return ok(c, toMemberGift(row));
+  });
+
   return app;
 }

@@ -1,0 +1,78 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { contentPageSlugSchema, type Contact, type ContentPage } from '#contract/content.ts';
+import { appSettings, clubs, contentPages } from '#gateway/db/schema.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { notFound } from '#gateway/http/errors.ts';
+
+/** app_settings keys of the chain's contact channels (value_vi and value_en; equal where not text). */
+export const CONTACT_SETTINGS = {
+  hotline: 'contact_hotline',
+  email: 'contact_email',
+  address: 'contact_address',
+  hours: 'contact_hours',
+  zaloUrl: 'contact_zalo_url',
+  facebookUrl: 'contact_facebook_url',
+} as const;
+
+// Staff change these rarely; a few minutes of caching spares the gateway on every account page.
+const PUBLIC_CACHE = 'public, max-age=300';
+
+/** Terms, about, support FAQ and contact: public reads of texts staff edit without a release. */
+export function contentRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/page/:slug', async (c) => {
+    const slug = contentPageSlugSchema.safeParse(c.req.param('slug'));
+    if (!slug.success) throw notFound();
+    const [row] = await c.get('deps').db.select().from(contentPages).where(eq(contentPages.slug, slug.data));
+    if (!row) throw notFound();
+    c.header('cache-control', PUBLIC_CACHE);
+    const page: ContentPage = {
+      slug: slug.data,
+      titleVi: row.titleVi,
+      titleEn: row.titleEn,
+      sections: row.sections,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+    return ok(c, page);
+  });
+
+  app.get('/contact', async (c) => {
+    const { db } = c.get('deps');
+    const [settings, clubRows] = await Promise.all([
+      db.select().from(appSettings).where(inArray(appSettings.key, Object.values(CONTACT_SETTINGS))),
+      db
+        .select({
+          id: clubs.id,
+          nameVi: clubs.nameVi,
+          nameEn: clubs.nameEn,
+          address: clubs.address,
+          districtName: clubs.districtName,
+          hotline: clubs.hotline,
+        })
+        .from(clubs)
+        .where(eq(clubs.isActive, true))
+        .orderBy(asc(clubs.cityId), asc(clubs.id)),
+    ]);
+    const setting = (key: string) => settings.find((s) => s.key === key);
+    const text = (key: string) => setting(key)?.valueVi.trim() || '';
+    const url = (key: string) => text(key) || null;
+    const contact: Contact = {
+      hotline: text(CONTACT_SETTINGS.hotline),
+      email: text(CONTACT_SETTINGS.email),
+      addressVi: setting(CONTACT_SETTINGS.address)?.valueVi ?? '',
+      addressEn: setting(CONTACT_SETTINGS.address)?.valueEn ?? '',
+      hoursVi: setting(CONTACT_SETTINGS.hours)?.valueVi ?? '',
+      hoursEn: setting(CONTACT_SETTINGS.hours)?.valueEn ?? '',
+      zaloUrl: url(CONTACT_SETTINGS.zaloUrl),
+      facebookUrl: url(CONTACT_SETTINGS.facebookUrl),
+      clubs: clubRows,
+    };
+    c.header('cache-control', PUBLIC_CACHE);
+    return ok(c, contact);
+  });
+
+  return app;
+}

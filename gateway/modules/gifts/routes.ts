@@ -1,0 +1,44 @@
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { MemberGift } from '#contract/gift.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { memberGifts } from '#gateway/db/schema.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+
+export const toMemberGift = (row: typeof memberGifts.$inferSelect): MemberGift => ({
+  memberGiftId: row.id,
+  titleVi: row.titleVi,
+  titleEn: row.titleEn,
+  descriptionVi: row.descriptionVi,
+  descriptionEn: row.descriptionEn,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
+/** The member's newest gift that is neither used nor expired, or null. */
+export async function currentGift(db: Executor, accountId: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(memberGifts)
+    .where(
+      and(
+        eq(memberGifts.accountId, accountId),
+        isNull(memberGifts.usedAt),
+        or(isNull(memberGifts.expiresAt), gt(memberGifts.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(memberGifts.createdAt), desc(memberGifts.id))
+    .limit(1);
+  return row ? toMemberGift(row) : null;
+}
+
+/** §3 Member gift: what the header's gift icon shows. Activating it comes with a later issue. */
+export function giftRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/member/gift', requireAccount(), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await currentGift(db, c.get('account').id, clock.now()));
+  });
+  return app;
+}
