@@ -18,7 +18,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       {loaderData.ok ? (
         <>
           <ContactChannels channels={loaderData.value} />
-          <dl className="facts">
+          <dl className="facts facts-stacked">
             <div>
               <dt>{t('account.contact.address')}</dt>
               <dd>{loaderData.value.address}</dd>

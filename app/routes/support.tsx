@@ -19,8 +19,8 @@ export default function Support({ loaderData }: Route.ComponentProps) {
   const { faq, contact } = loaderData;
   return (
     <main className="page">
-      <h1>{faq.ok ? faq.value.title : t('account.links.support')}</h1>
-      <h2 className="section-title">{t('account.support.faq')}</h2>
+      <h1>{t('account.links.support')}</h1>
+      <h2 className="section-title">{faq.ok ? faq.value.title : t('account.support.faq')}</h2>
       {faq.ok ? (
         faq.value.sections.length ? (
           <div className="faq">
