@@ -37,6 +37,8 @@ const asciiAllowed = new Map<string, string>([
   ['language.en', 'English'],
   ['language.switchTo', 'Switch to English'],
   ['login.phonePlaceholder', '0xxx xxx xxx'],
+  ['account.information.emailPlaceholder', 'ten@vidu.com'],
+  ['account.contact.email', 'Email'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
