@@ -31,22 +31,19 @@ export function ContactChannels({ channels }: { channels: Channels }) {
           <span className="row-action">{t('account.contact.write')}</span>
         </a>
       </li>
-      {channels.zaloUrl ? (
-        <li>
-          <a href={channels.zaloUrl} className="menu-row" rel="noopener noreferrer" target="_blank">
-            <span className="row-label">Zalo</span>
-            <span className="row-action">{t('account.contact.open')}</span>
-          </a>
-        </li>
-      ) : null}
-      {channels.facebookUrl ? (
-        <li>
-          <a href={channels.facebookUrl} className="menu-row" rel="noopener noreferrer" target="_blank">
-            <span className="row-label">Facebook</span>
-            <span className="row-action">{t('account.contact.open')}</span>
-          </a>
-        </li>
-      ) : null}
+      {[
+        { name: 'Zalo', url: channels.zaloUrl },
+        { name: 'Facebook', url: channels.facebookUrl },
+      ].map(({ name, url }) =>
+        url ? (
+          <li key={name}>
+            <a href={url} className="menu-row" rel="noopener noreferrer" target="_blank">
+              <span className="row-label">{name}</span>
+              <span className="row-action">{t('account.contact.open')}</span>
+            </a>
+          </li>
+        ) : null,
+      )}
     </ul>
   );
 }
