@@ -38,7 +38,7 @@ export function ContactChannels({ channels }: { channels: Channels }) {
         url ? (
           <li key={name}>
             <a href={url} className="menu-row" rel="noopener noreferrer" target="_blank">
-              <span className="row-label">{name}</span>
+              <span className="row-value">{name}</span>
               <span className="row-action">{t('account.contact.open')}</span>
             </a>
           </li>
