@@ -40,6 +40,8 @@ const asciiAllowed = new Map<string, string>([
   ['nav.inbody', 'InBody'],
   ['tabs.inbody.title', 'InBody'],
   ['notification.pageOf', 'Trang {{page}}/{{count}}'],
+  ['account.information.emailPlaceholder', 'ten@vidu.com'],
+  ['account.contact.email', 'Email'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

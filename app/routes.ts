@@ -1,4 +1,4 @@
-import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** The product's map (spec §2): every URL, in its layout group. */
 export default [
@@ -22,12 +22,25 @@ export default [
     // Notification
     route('notification', 'routes/notification.tsx'),
     route('notification/:notifyId', 'routes/notification.detail.tsx'),
+
+    // Account (§2): the member's profile, settings and the chain's staff-edited pages.
+    ...prefix('account', [
+      index('routes/account.tsx'),
+      route('information', 'routes/account.information.tsx'),
+      route('information/change-phone', 'routes/account.information.change-phone.tsx'),
+      route('information/change-phone/verify', 'routes/account.information.change-phone.verify.tsx'),
+      route('terms-condition', 'routes/account.terms-condition.tsx'),
+      route('contact', 'routes/account.contact.tsx'),
+      route('about', 'routes/account.about.tsx'),
+    ]),
+    route('support', 'routes/support.tsx'),
   ]),
 
   // Resource routes: form targets and probes, no UI of their own.
   route('notification/push', 'routes/notification.push.ts'),
   route('logout', 'routes/logout.ts'),
   route('language', 'routes/language.ts'),
+  route('media/:id', 'routes/media.ts'),
   route('healthz', 'routes/healthz.ts'),
   route('*', 'routes/not-found.ts'),
 ] satisfies RouteConfig;

@@ -16,8 +16,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate || currentUrl.pathname.startsWith('/notification') || nextUrl.pathname.startsWith('/notification');
 }
 
-/** What a page may ask of the layout: a back link to its parent (the optional header of §2). */
-export type ShellHandle = { back?: string };
+/** What a page may ask of the layout: a back link to its parent, named by a locale key (the optional header of §2). */
+export type ShellHandle = { back?: { to: string; label: string } };
 
 /**
  * A page whose loader changes the unread count (opening a notification) returns the new figure as
@@ -38,9 +38,9 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
       <MemberHeader unreadCount={latestUnreadCount(matches, loaderData.unreadCount)} gift={loaderData.gift} />
       {back ? (
         <div className="sub-header">
-          <Link to={back} className="sub-header-link" aria-label={t('header.back')}>
+          <Link to={back.to} className="sub-header-link">
             <Icon name="back" />
-            <span>{t('header.back')}</span>
+            <span>{t(back.label)}</span>
           </Link>
           <Link to="/home" className="sub-header-link" aria-label={t('nav.home')}>
             <Icon name="home" size={22} />

@@ -9,7 +9,7 @@ import type { ShellHandle } from './layout.main.tsx';
 import type { Route } from './+types/notification.detail';
 import { toNotificationView } from './notification.server.ts';
 
-export const handle: ShellHandle = { back: '/notification' };
+export const handle: ShellHandle = { back: { to: '/notification', label: 'notification.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notification.title');
 

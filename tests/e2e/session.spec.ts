@@ -60,7 +60,13 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
   // Styled by the inlined stylesheet: the primary button has the brand colour.
   await expect(page.getByRole('link', { name: 'Đăng nhập / Đăng ký' })).toHaveCSS('background-color', 'rgb(249, 115, 22)');
   await signUpInBrowser(page, request);
-  await page.getByRole('button', { name: /^EN/ }).click();
+  for (const path of ['/membership', '/workout', '/inbody', '/history', '/notification', '/support']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -11,7 +11,7 @@ const tabs = [
 
 async function switchToEnglish(page: Page) {
   await page.goto('/account');
-  await page.getByRole('button', { name: /^EN/ }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
 

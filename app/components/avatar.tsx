@@ -1,0 +1,22 @@
+/**
+ * The member's photo, or their initials (or a silhouette when they have no name yet). Sized by
+ * CSS classes, never a style attribute: the page CSP refuses inline styles.
+ */
+export function Avatar({ url, name }: { url: string | null; name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+  if (url) return <img className="avatar" src={url} alt="" width={72} height={72} decoding="async" />;
+  return (
+    <span className="avatar avatar-empty" aria-hidden="true">
+      {initials || (
+        <svg viewBox="0 0 24 24" width="40" height="40">
+          <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-9 2.2-9 5.5V22h18v-2.5c0-3.3-4.6-5.5-9-5.5Z" />
+        </svg>
+      )}
+    </span>
+  );
+}
