@@ -100,7 +100,7 @@ test('/account: profile, type label, every account page, sign out (vi and en)', 
   await expect(page.getByText(phone.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3'))).toBeVisible();
   await expect(page.getByText('Khách hàng')).toBeVisible();
   for (const name of ['Thông tin tài khoản', 'Điều khoản và điều kiện', 'Liên hệ', 'Về VietFit', 'Hỗ trợ']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Tiếng Việt', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await snap(page, 'vi-account');
@@ -267,6 +267,7 @@ test('change phone with an OTP to the new number: wrong code, then 1081 and the 
 test('change phone to a number that has an account: 208 under the field (en)', async ({ page, request }) => {
   const other = await signUpInBrowser(page, request);
   await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
   await signUpInBrowser(page, request);
   await toEnglish(page);
   await page.goto('/account/information/change-phone');
