@@ -47,7 +47,7 @@ body{min-height:100vh;display:flex;align-items:center;justify-content:center;pad
 main{display:grid;grid-template-columns:300px 1fr;gap:48px;align-items:center;max-width:920px;width:100%;background:#fff;border-radius:28px;padding:48px;box-shadow:0 24px 60px rgba(15,23,42,.12)}
 .qr{display:flex;flex-direction:column;align-items:center;gap:12px}
 .qr svg{width:300px;height:300px;border-radius:16px;border:1px solid #e2e8f0}
-.brand{font-weight:800;letter-spacing:.02em;font-size:1.25rem;margin:0 0 20px}
+.brand{font-weight:800;letter-spacing:.02em;font-size:1.25rem;margin:0 0 20px;color:#0f172a}
 .brand span{color:#f97316}
 h1{font-size:1.9rem;line-height:1.2;margin:0 0 10px;letter-spacing:-.01em}
 h2{font-size:1.35rem;line-height:1.25;margin:0 0 8px}
@@ -62,7 +62,7 @@ p{margin:0;color:#475569}
  * iPadOS Safari and Chrome on big Android tablets present themselves as desktops: a touch screen
  * behind a Mac or Linux user agent marks the device with a cookie and reloads once into the app.
  */
-const touchCheck = `(function(){var n=navigator,c='${TOUCH_COOKIE}=1';if(n.maxTouchPoints>1&&/Macintosh|Linux/.test(n.userAgent)&&document.cookie.indexOf(c)<0){document.cookie=c+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf(c)>=0)location.reload()}})()`;
+const touchCheck = `(function(){var n=navigator,c='${TOUCH_COOKIE}=1';if(n.maxTouchPoints>0&&/Macintosh|Linux/.test(n.userAgent)&&document.cookie.indexOf(c)<0){document.cookie=c+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf(c)>=0)location.reload()}})()`;
 
 const noticeCsp = [
   "default-src 'none'",
@@ -108,7 +108,7 @@ export async function desktopNoticeHtml(url: URL): Promise<string> {
 <p class="brand">Viet<span>Fit</span></p>
 <section><h1>${escapeHtml(a.title)}</h1><p>${escapeHtml(a.lead)}</p></section>
 <section class="en" lang="en"><h2>${escapeHtml(b.title)}</h2><p>${escapeHtml(b.lead)}</p></section>
-<p class="link">${escapeHtml(a.copy)} <span lang="en">${escapeHtml(b.copy)}</span><code>${href}</code></p>
+<p class="link">${escapeHtml(a.copy)}<br><span lang="en">${escapeHtml(b.copy)}</span><code>${href}</code></p>
 </div>
 </main>
 </body>
@@ -120,7 +120,8 @@ const escapeStyle = `
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;justify-content:center;gap:14px;padding:32px 24px;background:#fff7ed;color:#0f172a;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;text-align:center}
 h1{font-size:1.4rem;margin:0}
 p{margin:0;color:#475569}
-a{display:flex;align-items:center;justify-content:center;min-height:48px;border-radius:999px;font-weight:700;text-decoration:none;color:#111827}
+a{display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:56px;padding:6px 16px;border-radius:999px;font-weight:700;line-height:1.25;text-decoration:none;color:#111827}
+a span{font-size:.85rem;font-weight:600}
 #open{background:#f97316}
 #stay{border:1.5px solid #cbd5e1;background:#fff}
 `;
@@ -155,8 +156,8 @@ export function escapePageHtml(systemUrl: string, flaggedUrl: URL): string {
 <h1>${escapeHtml(a.title)}</h1>
 <p>${escapeHtml(a.lead)}</p>
 <p lang="en">${escapeHtml(b.lead)}</p>
-<a id="open" href="${escapeHtml(systemUrl)}">${escapeHtml(a.open)} · <span lang="en">${escapeHtml(b.open)}</span></a>
-<a id="stay" href="${stay}">${escapeHtml(a.stay)} · <span lang="en">${escapeHtml(b.stay)}</span></a>
+<a id="open" href="${escapeHtml(systemUrl)}">${escapeHtml(a.open)}<span lang="en">${escapeHtml(b.open)}</span></a>
+<a id="stay" href="${stay}">${escapeHtml(a.stay)}<span lang="en">${escapeHtml(b.stay)}</span></a>
 <script>${escapeScript}</script>
 </body>
 </html>`;

@@ -67,7 +67,7 @@ export const en: Shape<typeof vi> = {
       title: 'Install the VietFit app',
       lead: 'Open it straight from your home screen, full screen like an app.',
       button: 'Install',
-      how: 'How to install',
+      how: 'Show how',
       later: 'Not now',
       close: 'Close',
       iosTitle: 'Add VietFit to your Home Screen',
@@ -76,7 +76,6 @@ export const en: Shape<typeof vi> = {
       iosStep3: 'Tap “Add” in the top-right corner. The VietFit icon appears on your home screen.',
     },
     inApp: {
-      banner: 'Open in your browser to install the app',
       title: 'Open VietFit in your browser',
       lead: "You are viewing this page inside {{app}}. This app's built-in browser cannot install VietFit.",
       androidStep1: 'Tap the ⋮ or ⋯ button in the top-right corner.',

@@ -64,7 +64,7 @@ export const vi = {
       title: 'Cài ứng dụng VietFit',
       lead: 'Mở nhanh từ màn hình chính, toàn màn hình như một ứng dụng.',
       button: 'Cài đặt',
-      how: 'Xem cách cài',
+      how: 'Cách cài',
       later: 'Để sau',
       close: 'Đóng',
       iosTitle: 'Thêm VietFit vào màn hình chính',
@@ -73,7 +73,6 @@ export const vi = {
       iosStep3: 'Chạm “Thêm” ở góc trên bên phải. Biểu tượng VietFit sẽ xuất hiện trên màn hình chính.',
     },
     inApp: {
-      banner: 'Mở bằng trình duyệt để cài ứng dụng',
       title: 'Mở VietFit bằng trình duyệt',
       lead: 'Bạn đang xem trang này trong {{app}}. Trình duyệt bên trong ứng dụng này không cài được VietFit.',
       androidStep1: 'Chạm nút ⋮ hoặc ⋯ ở góc trên bên phải màn hình.',
