@@ -5,6 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
+import { platformGate } from './platform-gate.server.ts';
 import { baseSecurityHeaders } from './security.server.ts';
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
@@ -60,6 +61,8 @@ async function main() {
   const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: staticCsp }));
+  // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
+  app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure }));
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
 
   const server = app.listen(port, host, () => {

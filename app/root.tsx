@@ -10,12 +10,14 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { InstallCapture } from './components/install-capture.tsx';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { Toast } from './components/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware, messagesByLang } from './middleware/i18n.server.ts';
 import { sessionMiddleware } from './middleware/session.server.ts';
 import { useNonce } from './nonce.ts';
+import { clientPlatform } from './platform.server.ts';
 import { getSession } from './session.server.ts';
 import inlineStyles from './styles.css?inline';
 
@@ -28,7 +30,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 // import there), and hydration leaves the server's <style> alone.
 const serverStyles = import.meta.env.SSR ? inlineStyles : '';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const session = getSession(context);
   const lang = getLang(context);
   return {
@@ -36,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only the active language's strings travel with the page, so hydration waits for nothing.
     messages: messagesByLang[lang],
     toast: session.get('toast') ?? null,
+    // Phone, tablet or in-app browser, for the install prompt (ADR 008).
+    platform: clientPlatform(request),
   };
 }
 
@@ -51,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
+        <InstallCapture nonce={nonce} />
       </head>
       <body>
         {children}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { redirectIfSignedIn } from '#app/auth.server.ts';
 import type { Route } from './+types/landing';
+import { InstallPrompt } from '#app/components/install-prompt.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
 
@@ -41,6 +42,7 @@ export default function Landing() {
         {t('landing.start')}
       </Link>
       <p className="muted small">{t('landing.note')}</p>
+      <InstallPrompt />
     </main>
   );
 }
