@@ -192,6 +192,8 @@ export const en: Shape<typeof vi> = {
       feedbackText: 'Want to tell us something about a club or the app? Email us or call the hotline: we read every message. In-app feedback is coming soon.',
       feedbackEmail: 'Send feedback by email',
       allContacts: 'See every contact channel',
+    },
+  },
   platform: {
     notice: {
       title: 'Open this link on your phone',

@@ -189,6 +189,8 @@ export const vi = {
       feedbackText: 'Bạn muốn góp ý về phòng tập hay ứng dụng? Hãy gửi email hoặc gọi tổng đài, chúng tôi đọc mọi góp ý. Mục góp ý ngay trong ứng dụng sẽ sớm có.',
       feedbackEmail: 'Gửi góp ý qua email',
       allContacts: 'Xem tất cả kênh liên hệ',
+    },
+  },
   platform: {
     notice: {
       title: 'Mở liên kết này trên điện thoại',

@@ -2,6 +2,7 @@ import { Link, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'rea
 import { requireMember } from '#app/auth.server.ts';
 import { BottomNav } from '#app/components/bottom-nav.tsx';
 import { Icon } from '#app/components/icons.tsx';
+import { InstallPrompt } from '#app/components/install-prompt.tsx';
 import { MemberHeader } from '#app/components/member-header.tsx';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
@@ -52,6 +53,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
         <p className="slogan">{t('app.slogan')}</p>
         <p className="small muted">© {t('app.name')}</p>
       </footer>
+      <InstallPrompt />
       <BottomNav />
     </div>
   );
