@@ -2,6 +2,7 @@
 // To measure another page, add an entry; when it needs state (a session…), give it an `access`
 // that builds that state against the running system and returns the request headers to send.
 import { randomInt } from 'node:crypto';
+import { URLSearchParams } from 'node:url';
 
 /**
  * @typedef {object} BenchContext
