@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { LoadingBar } from './components/loading-bar.tsx';
+import { PwaHead, PwaShell, pwaLinks } from './components/pwa-shell.tsx';
 import { Toast } from './components/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware, messagesByLang } from './middleware/i18n.server.ts';
@@ -18,10 +19,11 @@ import { sessionMiddleware } from './middleware/session.server.ts';
 import { useNonce } from './nonce.ts';
 import { getSession } from './session.server.ts';
 import inlineStyles from './styles.css?inline';
+import { appVersion } from './version.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...pwaLinks];
 
 // The whole stylesheet is under 2 KB gzipped: inlined in the server's HTML it saves a
 // render-blocking round trip on slow 4G. The browser bundle never carries it (Vite drops the
@@ -36,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only the active language's strings travel with the page, so hydration waits for nothing.
     messages: messagesByLang[lang],
     toast: session.get('toast') ?? null,
+    // PWA (ADR 009): the app-version setting, for the update prompt.
+    appVersion: await appVersion(),
   };
 }
 
@@ -51,8 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
+        <PwaHead nonce={nonce} />
       </head>
       <body>
+        {data ? <PwaShell messages={data.messages} appVersion={data.appVersion} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

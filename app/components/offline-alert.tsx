@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+
+// Offline is either what the browser says (navigator.onLine) or a request of the page that failed
+// for want of a network (a navigation's data, a form's action): fetch rejects with a TypeError then.
+let requestFailed = false;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+let watching = false;
+function watch() {
+  if (watching) return;
+  watching = true;
+  const settle = (failed: boolean) => {
+    if (requestFailed === failed) return;
+    requestFailed = failed;
+    emit();
+  };
+  addEventListener('online', () => {
+    requestFailed = false;
+    emit();
+  });
+  addEventListener('offline', emit);
+  const fetchOriginal = window.fetch;
+  window.fetch = (...args) =>
+    fetchOriginal(...args).then(
+      (response) => (settle(false), response),
+      (error: unknown) => {
+        if (error instanceof TypeError) settle(true);
+        throw error;
+      },
+    );
+}
+
+function subscribe(listener: () => void) {
+  watch();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isOffline = () => !navigator.onLine || requestFailed;
+
+/** §2: the network-error alert, shown while offline and gone when the connection is back. */
+export function OfflineAlert({ title, body }: { title: string; body: string }) {
+  const offline = useSyncExternalStore(subscribe, isOffline, () => false);
+  if (!offline) return null;
+  return (
+    <div className="offline-alert" role="alert">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M3 3l18 18" />
+        <circle cx="12" cy="19.5" r="1.2" fill="currentColor" />
+      </svg>
+      <div>
+        <p className="offline-alert-title">{title}</p>
+        <p>{body}</p>
+      </div>
+    </div>
+  );
+}
