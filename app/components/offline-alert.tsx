@@ -45,10 +45,6 @@ export function OfflineAlert({ title, body }: { title: string; body: string }) {
   if (!offline) return null;
   return (
     <div className="offline-alert" role="alert">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M3 3l18 18" />
-        <circle cx="12" cy="19.5" r="1.2" fill="currentColor" />
-      </svg>
       <div>
         <p className="offline-alert-title">{title}</p>
         <p>{body}</p>

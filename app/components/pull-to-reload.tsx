@@ -20,7 +20,6 @@ export function PullToReload({ pull, release }: { pull: string; release: string 
   useEffect(() => {
     const indicator = ref.current;
     if (!indicator) return;
-    const label = indicator.lastElementChild as HTMLElement;
     let start: { x: number; y: number } | null = null;
     let dx = 0;
     let dy = 0;
@@ -29,7 +28,7 @@ export function PullToReload({ pull, release }: { pull: string; release: string 
       indicator.hidden = dy <= 0;
       indicator.style.transform = `translate(-50%, ${pullOffset(dy)}px)`;
       indicator.classList.toggle('pull-ready', ready);
-      label.textContent = ready ? release : pull;
+      indicator.textContent = ready ? release : pull;
     };
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
@@ -53,24 +52,13 @@ export function PullToReload({ pull, release }: { pull: string; release: string 
       dx = dy = 0;
       paint();
     };
-    const options = { passive: true };
+    const stop = new AbortController();
+    const options = { passive: true, signal: stop.signal };
     addEventListener('touchstart', onStart, options);
     addEventListener('touchmove', onMove, options);
     addEventListener('touchend', onEnd, options);
     addEventListener('touchcancel', onEnd, options);
-    return () => {
-      removeEventListener('touchstart', onStart);
-      removeEventListener('touchmove', onMove);
-      removeEventListener('touchend', onEnd);
-      removeEventListener('touchcancel', onEnd);
-    };
+    return () => stop.abort();
   }, [pull, release]);
-  return (
-    <div ref={ref} className="pull" aria-hidden="true" hidden>
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5" />
-      </svg>
-      <span />
-    </div>
-  );
+  return <div ref={ref} className="pull" aria-hidden="true" hidden />;
 }

@@ -26,10 +26,13 @@ export function PwaHead({ nonce }: { nonce: string }) {
   );
 }
 
-/** On every page, error pages included: splash, offline alert, update prompt, pull-to-reload, service worker. */
+/**
+ * On every page, error pages included: the splash (server-rendered, CSS-driven), the offline
+ * alert, the update prompt, pull-to-reload and the service worker. About 1.6 KB gz of JavaScript.
+ */
 export function PwaShell({ messages, appVersion }: { messages: Messages; appVersion: string | null }) {
   useServiceWorker();
-  const { pwa, app } = messages;
+  const { app, pwa } = messages;
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />

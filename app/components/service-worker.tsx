@@ -22,14 +22,12 @@ export function useServiceWorker() {
     const onVisible = () => {
       if (document.visibilityState === 'visible') void sw.getRegistration().then((reg) => reg?.update()).catch(() => undefined);
     };
-    sw.addEventListener('controllerchange', onControllerChange);
-    document.addEventListener('visibilitychange', onVisible);
+    const stop = new AbortController();
+    const { signal } = stop;
+    sw.addEventListener('controllerchange', onControllerChange, { signal });
+    document.addEventListener('visibilitychange', onVisible, { signal });
     if (document.readyState === 'complete') register();
-    else addEventListener('load', register, { once: true });
-    return () => {
-      sw.removeEventListener('controllerchange', onControllerChange);
-      document.removeEventListener('visibilitychange', onVisible);
-      removeEventListener('load', register);
-    };
+    else addEventListener('load', register, { once: true, signal });
+    return () => stop.abort();
   }, []);
 }

@@ -49,7 +49,7 @@ export const vi = {
   },
   pwa: {
     offlineTitle: 'Không có kết nối mạng',
-    offlineBody: 'Hãy kiểm tra Wi-Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
+    offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
     updateTitle: 'Đã có phiên bản mới',
     updateBody: 'VietFit {{version}} đã sẵn sàng. Cập nhật để dùng phiên bản mới nhất.',
     updateButton: 'Cập nhật ngay',

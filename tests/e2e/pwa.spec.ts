@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
@@ -272,15 +272,20 @@ test.describe('pull-to-reload', () => {
   });
 });
 
-// Its own system: changing the app version must not show prompts in other specs' pages, and the
-// version is read from the gateway on every page here (APP_VERSION_CACHE_SECONDS=0).
-test.describe('update prompt', () => {
+// Its own system: changing the app version must not show prompts in other specs' pages, the
+// version is read from the gateway on every page here (APP_VERSION_CACHE_SECONDS=0), and the web
+// server serves its own copy of the build, where a test writes the next release's worker.
+test.describe('releases', () => {
   test.describe.configure({ mode: 'serial' });
   let system: Awaited<ReturnType<typeof startSystem>>;
   let dataDir: string;
+  let buildDir: string;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-pwa-'));
+    // Inside the checkout, where the server build finds node_modules.
+    buildDir = mkdtempSync(path.resolve('test-results/pwa-build-'));
+    for (const part of ['client', 'server']) cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
     system = await startSystem({
       webPort: 0,
       gatewayPort: 0,
@@ -288,12 +293,12 @@ test.describe('update prompt', () => {
       quiet: true,
       build: false,
       logFile: path.resolve('test-results/servers-pwa.log'),
-      env: { APP_VERSION_CACHE_SECONDS: '0' },
+      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir },
     });
   });
   test.afterAll(async () => {
     await system?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, buildDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const setVersion = async (request: APIRequestContext, version: string) => {
@@ -324,4 +329,22 @@ test.describe('update prompt', () => {
       expect(await page.evaluate(() => localStorage.getItem('appVersion'))).toBe(version);
     });
   }
+
+  test('the first install takes control quietly; a new worker taking over reloads the page once', async ({ page }) => {
+    await page.goto(`${system.webUrl}/landing`);
+    await mark(page);
+    await controlledByServiceWorker(page);
+    await page.waitForTimeout(500);
+    expect(await marked(page)).toBe(true);
+
+    // The next release: same worker, other bytes.
+    appendFileSync(path.join(buildDir, 'client/sw.js'), '\n// next release\n');
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((reg) => reg?.update()));
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
+    expect(await marked(page)).toBe(false);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
+  });
 });
