@@ -59,8 +59,17 @@ async function main() {
 
   // Pages set their own nonce CSP (entry.server.tsx); static files need nothing beyond this.
   const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
+  const pwaHeaders = (res: Response, file: string) => {
+    staticCsp(res);
+    const name = path.basename(file);
+    // ADR 009: the worker, the manifest and the offline page are revalidated on every fetch,
+    // so a release reaches installed apps at once (the worker's precache versions the rest).
+    if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html') res.set('Cache-Control', 'no-cache');
+    // A worker runs under the CSP it was served with: it must be allowed to fetch this origin.
+    if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
+  };
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: staticCsp }));
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders }));
   // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
   app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure }));
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));

@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { InstallCapture } from './components/install-capture.tsx';
 import { LoadingBar } from './components/loading-bar.tsx';
+import { PwaHead, PwaShell, pwaLinks } from './components/pwa-shell.tsx';
 import { Toast } from './components/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware, messagesByLang } from './middleware/i18n.server.ts';
@@ -20,10 +21,11 @@ import { useNonce } from './nonce.ts';
 import { clientPlatform } from './platform.server.ts';
 import { getSession } from './session.server.ts';
 import inlineStyles from './styles.css?inline';
+import { appVersion } from './version.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...pwaLinks];
 
 // The whole stylesheet is under 2 KB gzipped: inlined in the server's HTML it saves a
 // render-blocking round trip on slow 4G. The browser bundle never carries it (Vite drops the
@@ -40,6 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toast: session.get('toast') ?? null,
     // Phone, tablet or in-app browser, for the install prompt (ADR 008).
     platform: clientPlatform(request),
+    // PWA (ADR 009): the app-version setting, for the update prompt.
+    appVersion: await appVersion(),
   };
 }
 
@@ -56,8 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
         <InstallCapture nonce={nonce} />
+        <PwaHead nonce={nonce} />
       </head>
       <body>
+        {data ? <PwaShell messages={data.messages} appVersion={data.appVersion} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -14,6 +14,8 @@ export function documentCsp(nonce: string) {
     "img-src 'self' data: blob:",
     `connect-src 'self'${isDev ? ' ws: wss:' : ''}`,
     "font-src 'self'",
+    // The service worker (ADR 009): 'strict-dynamic' is no rule for workers in every browser.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -231,4 +231,13 @@ export const en: Shape<typeof vi> = {
       someApp: 'another app',
     },
   },
+  pwa: {
+    offlineTitle: 'No internet connection',
+    offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',
+    updateTitle: 'A new version is available',
+    updateBody: 'VietFit {{version}} is ready. Update to use the latest version.',
+    updateButton: 'Update now',
+    pullToReload: 'Pull down to reload',
+    releaseToReload: 'Release to reload',
+  },
 };

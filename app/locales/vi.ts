@@ -228,4 +228,13 @@ export const vi = {
       someApp: 'một ứng dụng khác',
     },
   },
+  pwa: {
+    offlineTitle: 'Không có kết nối mạng',
+    offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
+    updateTitle: 'Đã có phiên bản mới',
+    updateBody: 'VietFit {{version}} đã sẵn sàng. Cập nhật để dùng phiên bản mới nhất.',
+    updateButton: 'Cập nhật ngay',
+    pullToReload: 'Kéo xuống để tải lại',
+    releaseToReload: 'Thả tay để tải lại',
+  },
 } as const;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { notificationKindSchema } from '#contract/notifications.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
-import { accounts, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema.ts';
+import { accounts, appSettings, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -36,6 +36,9 @@ const giftBody = z.object({
   descriptionEn: text(2000),
   expiresAt: z.iso.datetime({ offset: true, error: 'invalid' }).nullable().default(null),
 });
+import { APP_VERSION_SETTING } from '#gateway/modules/general/routes.ts';
+
+const versionText = z.string().trim().min(1).max(40);
 
 /** The sandbox providers' windows; mounted only while SANDBOX is on (ARCHITECTURE §6). */
 export function sandboxRoutes() {
@@ -94,5 +97,15 @@ export function sandboxRoutes() {
     return ok(c, toMemberGift(row));
   });
 
+  // Stands in for staff changing the app-version setting (the web's update prompt follows it).
+  app.put('/app-version', validate('json', z.object({ valueVi: versionText, valueEn: versionText })), async (c) => {
+    const { valueVi, valueEn } = c.req.valid('json');
+    await c
+      .get('deps')
+      .db.insert(appSettings)
+      .values({ key: APP_VERSION_SETTING, valueVi, valueEn })
+      .onConflictDoUpdate({ target: appSettings.key, set: { valueVi, valueEn, updatedAt: new Date() } });
+    return ok(c, { settingValueVi: valueVi, settingValueEn: valueEn });
+  });
   return app;
 }

@@ -1,0 +1,59 @@
+/// <reference lib="webworker" />
+// The service worker (ADR 009), built by vite-plugin-pwa (injectManifest) into build/client/sw.js.
+// - Precaches the hashed build assets and the offline page (the list is injected at build time).
+// - Pages go to the network and are never cached: a page can hold one member's data, and the
+//   cache outlives sign-outs. When the network fails, the precached offline page answers instead.
+// - /api, data requests (.data) and everything else not precached: straight to the network.
+// - Web Push: shows the gateway's notification and opens its link when tapped.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { NetworkOnly } from 'workbox-strategies';
+import { OFFLINE_PAGE, pushNotification } from './sw-logic.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+// A new worker takes over at once; the page reloads once when that happens (service-worker.tsx).
+void self.skipWaiting();
+clientsClaim();
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Navigations (GET links and POST forms) go to the network only; see setCatchHandler for offline.
+const isNavigation = ({ request }: { request: Request }) => request.mode === 'navigate';
+registerRoute(isNavigation, new NetworkOnly(), 'GET');
+registerRoute(isNavigation, new NetworkOnly(), 'POST');
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+  return Response.error();
+});
+
+self.addEventListener('push', (event) => {
+  let payload: unknown;
+  try {
+    payload = event.data?.json();
+  } catch {
+    payload = undefined;
+  }
+  const { title, options } = pushNotification(payload, self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = new URL((event.notification.data as { link?: string } | undefined)?.link ?? '/notification', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(link).catch(() => self.clients.openWindow(link));
+        return;
+      }
+      await self.clients.openWindow(link);
+    })(),
+  );
+});

@@ -1,0 +1,350 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { startSystem } from '#scripts/lib/system.mjs';
+import { expect, snap, test } from './fixtures.ts';
+
+// The PWA of issue 3 (ADR 009): manifest, service worker, offline page and alert, update prompt,
+// splash and pull-to-reload, at 390×844 in Vietnamese and English.
+
+const texts = {
+  vi: { offline: 'Không có kết nối mạng', update: 'Đã có phiên bản mới', updateButton: 'Cập nhật ngay', slogan: 'Khỏe hơn mỗi ngày', pull: 'Kéo xuống để tải lại', release: 'Thả tay để tải lại' },
+  en: { offline: 'No internet connection', update: 'A new version is available', updateButton: 'Update now', slogan: 'Stronger every day', pull: 'Pull down to reload', release: 'Release to reload' },
+} as const;
+type Lang = keyof typeof texts;
+
+/** Opens /landing in the language asked for (the switch stores it in the session). */
+async function landing(page: Page, lang: Lang, base = '') {
+  await page.goto(`${base}/landing`);
+  if (lang === 'en') {
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
+  await expect(page.locator('h1')).toBeVisible();
+}
+
+/** The page's worker is active and controls it. */
+async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 15_000 });
+}
+
+/** A page-lifetime marker: gone once the document has been reloaded. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { pwaMark: number }).pwaMark = 1));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { pwaMark?: number }).pwaMark === 1);
+
+test.describe('manifest', () => {
+  test('is linked from the page, valid, with fetchable icons of the declared sizes', async ({ page, request }) => {
+    await page.goto('/landing');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
+
+    const res = await request.get('/manifest.webmanifest');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers()['cache-control']).toBe('no-cache');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'VietFit',
+      short_name: 'VietFit',
+      lang: 'vi',
+      start_url: '/home',
+      scope: '/',
+      id: '/',
+      display: 'standalone',
+      theme_color: '#0f172a',
+      background_color: '#0f172a',
+    });
+    expect(manifest.description.length).toBeGreaterThan(20);
+
+    const icons: { src: string; sizes: string; type: string; purpose: string }[] = manifest.icons;
+    const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    const all = [...icons, { src: apple ?? '', sizes: '180x180', type: 'image/png', purpose: 'apple-touch-icon' }];
+    for (const icon of all) {
+      const file = await request.get(icon.src);
+      expect(file.status(), icon.src).toBe(200);
+      expect(file.headers()['content-type']).toBe(icon.type);
+      const meta = await sharp(await file.body()).metadata();
+      expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
+      expect(meta.format).toBe('png');
+    }
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+
+  });
+
+  test("Chrome's installability checks pass (what Lighthouse's installable-manifest audit reported)", async ({ baseURL }) => {
+    // A test context is incognito, where Chrome never offers to install: use a real profile.
+    const profile = mkdtempSync(path.join(tmpdir(), 'gym-e2e-profile-'));
+    const { launchOptions, viewport, userAgent } = test.info().project.use;
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, viewport, userAgent, isMobile: true, hasTouch: true });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${baseURL}/landing`);
+      await controlledByServiceWorker(page);
+      const cdp: CDPSession = await context.newCDPSession(page);
+      const { errors } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('service worker', () => {
+  test('installs, controls the page, precaches the assets and the offline page, and is served fresh', async ({ page, request }) => {
+    await page.goto('/landing');
+    await controlledByServiceWorker(page);
+    const worker = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      const cached: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) cached.push(new URL(req.url).pathname);
+      return { script: new URL(reg.active!.scriptURL).pathname, scope: new URL(reg.scope).pathname, cached };
+    });
+    expect(worker.script).toBe('/sw.js');
+    expect(worker.scope).toBe('/');
+    expect(worker.cached).toContain('/offline.html');
+    expect(worker.cached.some((p) => /^\/assets\/entry\.client-.+\.js$/.test(p))).toBe(true);
+    // Nothing but the build's static files: no page, no data.
+    expect(worker.cached.filter((p) => !/^\/(assets\/.+\.(js|css)|offline\.(html|css))$/.test(p))).toEqual([]);
+
+    const sw = await request.get('/sw.js');
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+  });
+
+  for (const lang of ['vi', 'en'] as const) {
+    test(`offline, a page not cached shows the offline page (${lang}), and "try again" loads it once back online`, async ({ page, context }) => {
+      await landing(page, lang);
+      await controlledByServiceWorker(page);
+      await context.setOffline(true);
+      await page.goto('/login');
+      // Bilingual: the offline page cannot know the language.
+      await expect(page.getByRole('heading', { name: texts.vi.offline })).toBeVisible();
+      await expect(page.getByRole('heading', { name: texts.en.offline })).toBeVisible();
+      if (lang === 'vi') await snap(page, 'offline-page');
+
+      await context.setOffline(false);
+      await page.getByRole('link', { name: /Thử lại/ }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.locator('input[name="phoneNumber"]')).toBeVisible();
+    });
+  }
+
+  test('no page is ever served from the cache, not even the one just seen', async ({ page, context }) => {
+    // So no member's page can reach a signed-out visitor or another member.
+    await page.goto('/landing');
+    await controlledByServiceWorker(page);
+    await page.reload();
+    await context.setOffline(true);
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { name: texts.vi.offline })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
+test.describe('offline alert', () => {
+  for (const lang of ['vi', 'en'] as const) {
+    test(`appears when the network is cut and goes away when it is back (${lang})`, async ({ page, context }) => {
+      await landing(page, lang);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await context.setOffline(true);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(texts[lang].offline);
+      await expect(alert.locator('p')).toHaveCount(2);
+      await snap(page, `${lang}-offline-alert`);
+      await context.setOffline(false);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+  }
+
+  test('appears when a navigation fails for want of a network, and goes once a request succeeds', async ({ page }) => {
+    await page.goto('/landing');
+    await expect(page.locator('h1')).toBeVisible();
+    // The browser still thinks it is online; the connection drops under the data request.
+    await page.route('**/*.data*', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }).click();
+    await expect(page.getByRole('alert')).toContainText(texts.vi.offline);
+    await page.unroute('**/*.data*');
+    await page.goto('/landing');
+    await page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('splash', () => {
+  /** What an installed app reports: display-mode standalone. */
+  const standalone = () => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      if (!/display-mode:\s*standalone/.test(query)) return original(query);
+      const list = original('(min-width: 0px)');
+      return Object.defineProperties(list, { matches: { value: true }, media: { value: query } });
+    };
+  };
+
+  for (const lang of ['vi', 'en'] as const) {
+    test(`the installed app starts with the slogan for 3.5 s over the page, once per app session (${lang})`, async ({ page }) => {
+      await landing(page, lang); // the language first, in a normal tab: no splash there
+      await expect(page.locator('.splash-screen')).toBeHidden();
+      await page.addInitScript(standalone);
+
+      await page.goto('/landing');
+      const splash = page.locator('.splash-screen');
+      const shownAt = Date.now();
+      await expect(splash).toBeVisible();
+      await expect(splash).toContainText(texts[lang].slogan);
+      // The server-rendered page is already there underneath.
+      await expect(page.locator('main h1')).toHaveCount(1);
+      await snap(page, `${lang}-splash`);
+      await page.waitForTimeout(2000);
+      await expect(splash).toBeVisible();
+      await expect(splash).toBeHidden({ timeout: 3000 });
+      const elapsed = Date.now() - shownAt;
+      expect(elapsed).toBeGreaterThan(3000);
+      expect(elapsed).toBeLessThan(5000);
+
+      // Not again in the same app session: neither on navigation nor on a full reload.
+      await page.reload();
+      await expect(splash).toBeHidden();
+      await page.goto('/login');
+      await expect(splash).toBeHidden();
+    });
+  }
+
+  test('a normal browser tab never shows it', async ({ page }) => {
+    await page.goto('/landing');
+    await expect(page.locator('.splash-screen')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('splash'))).toBe(false);
+  });
+});
+
+test.describe('pull-to-reload', () => {
+  /** A one-finger vertical drag from y0 to y1 at x, as real touch events. */
+  async function drag(cdp: CDPSession, x: number, y0: number, y1: number, release = true) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+    const steps = 8;
+    for (let i = 1; i <= steps; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }] });
+    }
+    if (release) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  for (const lang of ['vi', 'en'] as const) {
+    test(`past 70 px at the top the page reloads, short of it nothing happens (${lang})`, async ({ page }) => {
+      await landing(page, lang);
+      await page.waitForLoadState('load');
+      const cdp = await page.context().newCDPSession(page);
+      const indicator = page.locator('.pull');
+      await mark(page);
+
+      await drag(cdp, 195, 200, 260, false);
+      await expect(indicator).toBeVisible();
+      await expect(indicator).toHaveText(texts[lang].pull);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect(indicator).toBeHidden();
+      expect(await marked(page)).toBe(true);
+
+      await drag(cdp, 195, 200, 290, false);
+      await expect(indicator).toHaveText(texts[lang].release);
+      await snap(page, `${lang}-pull-to-reload`);
+      const reloaded = page.waitForEvent('load');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await reloaded;
+      expect(await marked(page)).toBe(false);
+    });
+  }
+
+  test('a mouse drag does nothing', async ({ page }) => {
+    await page.goto('/landing');
+    await page.waitForLoadState('load');
+    await mark(page);
+    await page.mouse.move(195, 200);
+    await page.mouse.down();
+    await page.mouse.move(195, 400, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.locator('.pull')).toBeHidden();
+    await page.waitForTimeout(300);
+    expect(await marked(page)).toBe(true);
+  });
+});
+
+// Its own system: changing the app version must not show prompts in other specs' pages, the
+// version is read from the gateway on every page here (APP_VERSION_CACHE_SECONDS=0), and the web
+// server serves its own copy of the build, where a test writes the next release's worker.
+test.describe('releases', () => {
+  test.describe.configure({ mode: 'serial' });
+  let system: Awaited<ReturnType<typeof startSystem>>;
+  let dataDir: string;
+  let buildDir: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-pwa-'));
+    // Inside the checkout, where the server build finds node_modules.
+    buildDir = mkdtempSync(path.resolve('test-results/pwa-build-'));
+    for (const part of ['client', 'server']) cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
+    system = await startSystem({
+      webPort: 0,
+      gatewayPort: 0,
+      dataDir,
+      quiet: true,
+      build: false,
+      logFile: path.resolve('test-results/servers-pwa.log'),
+      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir },
+    });
+  });
+  test.afterAll(async () => {
+    await system?.stop();
+    for (const dir of [dataDir, buildDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const setVersion = async (request: APIRequestContext, version: string) => {
+    const res = await request.put(`${system.gatewayUrl}/sandbox/app-version`, { data: { valueVi: version, valueEn: version } });
+    expect(res.status()).toBe(200);
+  };
+
+  for (const [lang, version] of [['vi', '1.1.0'], ['en', '1.2.0']] as const) {
+    test(`a new app version prompts, and the button reloads into it (${lang})`, async ({ page, request }) => {
+      await landing(page, lang, system.webUrl);
+      const started = await page.evaluate(() => localStorage.getItem('appVersion'));
+      expect(started).toMatch(/^\d+\.\d+\.\d+$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await setVersion(request, version);
+      await page.reload();
+      const prompt = page.getByRole('dialog', { name: texts[lang].update });
+      await expect(prompt).toBeVisible();
+      await expect(prompt).toContainText(version);
+      await snap(page, `${lang}-update-prompt`);
+
+      await mark(page);
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: texts[lang].updateButton }).click();
+      await reloaded;
+      expect(await marked(page)).toBe(false);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('appVersion'))).toBe(version);
+    });
+  }
+
+  test('the first install takes control quietly; a new worker taking over reloads the page once', async ({ page }) => {
+    await page.goto(`${system.webUrl}/landing`);
+    await mark(page);
+    await controlledByServiceWorker(page);
+    await page.waitForTimeout(500);
+    expect(await marked(page)).toBe(true);
+
+    // The next release: same worker, other bytes.
+    appendFileSync(path.join(buildDir, 'client/sw.js'), '\n// next release\n');
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((reg) => reg?.update()));
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
+    expect(await marked(page)).toBe(false);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
+  });
+});
