@@ -354,6 +354,7 @@ test('with SANDBOX=false the sandbox SMS window is not routed, and codes go thro
       ['GET', `/sandbox/push?phone=${phone}`],
       ['POST', '/sandbox/notifications'],
       ['PUT', '/sandbox/gift'],
+      ['PUT', '/sandbox/app-version'],
     ] as const) {
       const res = await prod.call(method, path);
       expect(res.status, `${method} ${path}`).toBe(404);

@@ -27,17 +27,3 @@ test.each([{}, { valueVi: '1.0.1' }, { valueVi: '', valueEn: '1.0.1' }, { valueV
     expect(res.body.code).toBe(2);
   },
 );
-
-test('with SANDBOX=false there is no PUT /sandbox/app-version', async () => {
-  // Without the sandbox the real SMS provider must be configured (the gateway checks at start).
-  const prod = await startTestGateway({
-    env: { SANDBOX: 'false', SMS_PROVIDER: 'esms', ESMS_API_KEY: 'dummy-key', ESMS_SECRET_KEY: 'dummy-secret', ESMS_BRANDNAME: 'GYMCLUB' },
-  });
-  try {
-    const res = await prod.call('PUT', '/sandbox/app-version', { json: { valueVi: '9.9.9', valueEn: '9.9.9' } });
-    expect(res.status).toBe(404);
-    expect((await prod.call('GET', '/api/v1/general/version')).body.data.settingValueEn).toBe('1.0.0');
-  } finally {
-    await prod.close();
-  }
-});
