@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { MemberGift } from '#contract/gift.ts';
 import { useT } from '#app/i18n.ts';
@@ -33,16 +34,37 @@ export function MemberHeader({ unreadCount, gift }: { unreadCount: number; gift:
 
 type T = ReturnType<typeof useT>['t'];
 
-/** A disclosure, so it opens without JavaScript; open by itself the first time the gift is shown. */
+/**
+ * A disclosure, so it opens without JavaScript (tap the icon again to close); open by itself the
+ * first time the gift is shown. With JavaScript a tap outside or on the close button closes it.
+ */
 function GiftButton({ badge, lang, t }: { badge: GiftBadge; lang: 'vi' | 'en'; t: T }) {
   const { gift } = badge;
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const closeOutside = (event: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, []);
   return (
-    <details className="gift-popover" open={badge.firstTime}>
+    <details className="gift-popover" open={badge.firstTime} ref={ref}>
       <summary className="header-icon" aria-label={t('header.gift')}>
         <Icon name="gift" />
         <span className="gift-dot" />
       </summary>
       <div className="gift-panel" role="dialog" aria-label={t('header.gift')}>
+        <button
+          type="button"
+          className="gift-close"
+          aria-label={t('gift.close')}
+          onClick={() => {
+            if (ref.current) ref.current.open = false;
+          }}
+        >
+          <Icon name="close" size={20} />
+        </button>
         {badge.firstTime ? <p className="gift-hint">{t('gift.hint')}</p> : null}
         <p className="gift-title">{lang === 'en' ? gift.titleEn : gift.titleVi}</p>
         <p className="small">{lang === 'en' ? gift.descriptionEn : gift.descriptionVi}</p>

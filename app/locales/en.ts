@@ -67,6 +67,7 @@ export const en: Shape<typeof vi> = {
   },
   gift: {
     hint: 'You have a gift! Tap the gift icon to see it again at any time.',
+    close: 'Close',
     expires: 'Valid until {{date}}',
     activateSoon: 'You will be able to activate gifts right here in the next update; club staff can also help you.',
   },

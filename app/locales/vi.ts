@@ -64,6 +64,7 @@ export const vi = {
   },
   gift: {
     hint: 'Bạn có một món quà! Nhấn vào biểu tượng hộp quà để xem lại bất cứ lúc nào.',
+    close: 'Đóng',
     expires: 'Hạn dùng đến {{date}}',
     activateSoon: 'Bạn sẽ kích hoạt quà ngay trên ứng dụng trong bản cập nhật tới; nhân viên câu lạc bộ cũng có thể hỗ trợ bạn.',
   },

@@ -44,7 +44,11 @@ test.describe('sign up and sign in with phone + OTP', () => {
     await typeOtp(page, await readOtp(request, phone));
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: 'Xin chào, Nguyễn Văn An!' })).toBeVisible();
+    // The seeded gift's hint opens by itself the first time; it closes when asked.
+    await expect(page.getByText('Bạn có một món quà!')).toBeVisible();
     await snap(page, 'vi-home-member');
+    await page.getByRole('button', { name: 'Đóng' }).click();
+    await expect(page.getByText('Bạn có một món quà!')).toBeHidden();
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await expect(page).toHaveURL(/\/landing$/);
     await page.goto('/home');

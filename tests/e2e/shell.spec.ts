@@ -141,6 +141,10 @@ test('a member with a gift sees the gift icon, with its hint popup only the firs
   await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();
   await page.getByLabel('Quà tặng của bạn').first().click();
   await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeVisible();
+  await snap(page, 'vi-gift-open');
+  // A tap elsewhere on the page closes it.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();
 });
 
 /** Sign-up through plain form posts (no JavaScript): the code boxes are posted as typed. */
