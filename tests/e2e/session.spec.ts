@@ -66,6 +66,7 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
   }
   await page.goto('/account');
   await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
   expect(problems).toEqual([]);
