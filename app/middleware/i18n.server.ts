@@ -2,12 +2,33 @@ import { createInstance } from 'i18next';
 import type { RouterContextProvider } from 'react-router';
 import { createI18nextMiddleware } from 'remix-i18next/middleware';
 import type { Lang } from '#contract/codes.ts';
-import { defaultLanguage, isLang, supportedLanguages } from '#app/i18n.ts';
+import { defaultLanguage, isLang, supportedLanguages, type Messages } from '#app/i18n.ts';
 import { en } from '#app/locales/en.ts';
 import { vi } from '#app/locales/vi.ts';
+import { messageScope, scopedNamespaces } from '#app/message-scopes.ts';
 import { sessionStorage } from '#app/session.server.ts';
 
 export const messagesByLang = { vi, en } as const;
+
+const pageMessagesCache = new Map<string, Messages>();
+
+/**
+ * The strings a page carries to the browser: every namespace but the scoped ones of other pages
+ * (app/message-scopes.ts), and none of the desktop and in-app notices the web server renders itself.
+ */
+export function pageMessages(lang: Lang, pathname: string): Messages {
+  const scope = messageScope(pathname);
+  const key = `${lang}:${scope}`;
+  let messages = pageMessagesCache.get(key);
+  if (!messages) {
+    const all: Record<string, unknown> = { ...messagesByLang[lang] };
+    for (const namespace of scopedNamespaces) if (namespace !== scope) delete all[namespace];
+    const { notice: _notice, escape: _escape, ...platform } = messagesByLang[lang].platform;
+    messages = { ...all, platform } as unknown as Messages;
+    pageMessagesCache.set(key, messages);
+  }
+  return messages;
+}
 
 const i18nextOptions = {
   supportedLngs: [...supportedLanguages],

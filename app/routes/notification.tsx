@@ -65,7 +65,6 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
-      <PushToggle publicKey={publicKey} />
       {total === 0 ? (
         <EmptyState icon="bell" title={t('notification.emptyTitle')} text={t('notification.emptyText')} />
       ) : items.length === 0 ? (
@@ -112,6 +111,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       ) : null}
+      {/* After the list: it appears once the browser says what it supports, and must not push the list down. */}
+      <PushToggle publicKey={publicKey} />
     </main>
   );
 }
