@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
@@ -16,7 +15,6 @@ import { LoadingBar } from './components/loading-bar.tsx';
 import { PwaHead, PwaShell, pwaLinks } from './components/pwa-shell.tsx';
 import { Toast } from './components/toast.tsx';
 import { I18nProvider } from './i18n.ts';
-import { messageScope } from './message-scopes.ts';
 import { getLang, i18nMiddleware, pageMessages } from './middleware/i18n.server.ts';
 import { sessionMiddleware } from './middleware/session.server.ts';
 import { useNonce } from './nonce.ts';
@@ -39,19 +37,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = getLang(context);
   return {
     lang,
-    // Only the active language's strings this page can use travel with it, so hydration waits for nothing.
-    messages: pageMessages(lang, new URL(request.url).pathname),
+    // Only the active language's strings travel with the page, so hydration waits for nothing.
+    messages: pageMessages[lang],
     toast: session.get('toast') ?? null,
     // Phone, tablet or in-app browser, for the install prompt (ADR 008).
     platform: clientPlatform(request),
     // PWA (ADR 009): the app-version setting, for the update prompt.
     appVersion: await appVersion(),
   };
-}
-
-/** Moving into another part of the app that needs other strings (app/message-scopes.ts) reloads them. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || messageScope(currentUrl.pathname) !== messageScope(nextUrl.pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,30 +5,17 @@ import type { Lang } from '#contract/codes.ts';
 import { defaultLanguage, isLang, supportedLanguages, type Messages } from '#app/i18n.ts';
 import { en } from '#app/locales/en.ts';
 import { vi } from '#app/locales/vi.ts';
-import { messageScope, scopedNamespaces } from '#app/message-scopes.ts';
 import { sessionStorage } from '#app/session.server.ts';
 
 export const messagesByLang = { vi, en } as const;
 
-const pageMessagesCache = new Map<string, Messages>();
-
-/**
- * The strings a page carries to the browser: every namespace but the scoped ones of other pages
- * (app/message-scopes.ts), and none of the desktop and in-app notices the web server renders itself.
- */
-export function pageMessages(lang: Lang, pathname: string): Messages {
-  const scope = messageScope(pathname);
-  const key = `${lang}:${scope}`;
-  let messages = pageMessagesCache.get(key);
-  if (!messages) {
-    const all: Record<string, unknown> = { ...messagesByLang[lang] };
-    for (const namespace of scopedNamespaces) if (namespace !== scope) delete all[namespace];
+/** The strings a page carries to the browser: all but the desktop and in-app notices the web server renders itself. */
+export const pageMessages = Object.fromEntries(
+  supportedLanguages.map((lang) => {
     const { notice: _notice, escape: _escape, ...platform } = messagesByLang[lang].platform;
-    messages = { ...all, platform } as unknown as Messages;
-    pageMessagesCache.set(key, messages);
-  }
-  return messages;
-}
+    return [lang, { ...messagesByLang[lang], platform } as unknown as Messages];
+  }),
+) as Record<Lang, Messages>;
 
 const i18nextOptions = {
   supportedLngs: [...supportedLanguages],
