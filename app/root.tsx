@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
@@ -45,6 +46,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // PWA (ADR 009): the app-version setting, for the update prompt.
     appVersion: await appVersion(),
   };
+}
+
+/**
+ * The root's data (strings, toast, platform, version) changes with a form post (language, sign-in,
+ * any action's toast) or a refresh, not with a tap on a link. Framework mode would reload it on
+ * every navigation: on a dropped connection that turned a failed tap into a root error page
+ * without styles or the offline alert. Now a failed navigation leaves the root as it was.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -46,6 +46,7 @@ export const en: Shape<typeof vi> = {
   error: {
     title: 'Something went wrong',
     lead: 'Please try again in a few minutes.',
+    retry: 'Try again',
     home: 'Go to home',
     sessionExpired: 'Taking you back to sign in…',
   },

@@ -43,6 +43,7 @@ export const vi = {
   error: {
     title: 'Đã có lỗi xảy ra',
     lead: 'Vui lòng thử lại sau ít phút.',
+    retry: 'Thử lại',
     home: 'Về trang chủ',
     sessionExpired: 'Đang chuyển về trang đăng nhập…',
   },

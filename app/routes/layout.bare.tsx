@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { BrandHeader } from '#app/components/brand-header.tsx';
+import { PageError } from '#app/components/page-error.tsx';
+import type { Route } from './+types/layout.bare';
 
 /** Pre-login pages: brand, language switch and the page, nothing else. */
 export default function BareLayout() {
@@ -7,6 +9,15 @@ export default function BareLayout() {
     <div className="layout">
       <BrandHeader home="/landing" />
       <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="layout">
+      <BrandHeader home="/landing" />
+      <PageError error={error} home="/landing" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { BottomNav } from '#app/components/bottom-nav.tsx';
 import { Icon } from '#app/components/icons.tsx';
 import { InstallPrompt } from '#app/components/install-prompt.tsx';
 import { MemberHeader } from '#app/components/member-header.tsx';
+import { PageError } from '#app/components/page-error.tsx';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
 import { loadShell } from './layout.main.server.ts';
@@ -54,6 +55,17 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
         <p className="small muted">© {t('app.name')}</p>
       </footer>
       <InstallPrompt />
+      <BottomNav />
+    </div>
+  );
+}
+
+/** A page of the group failed: the layout's loader may have failed too, so the header is drawn without its counts. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="layout layout-main">
+      <MemberHeader unreadCount={0} gift={null} />
+      <PageError error={error} home="/home" />
       <BottomNav />
     </div>
   );

@@ -167,6 +167,10 @@ test.describe('offline alert', () => {
     await page.route('**/*.data*', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }).click();
     await expect(page.getByRole('alert')).toContainText(texts.vi.offline);
+    // The failure stays inside the layout: header, styles and a way to try again remain.
+    await expect(page.getByRole('link', { name: 'Thử lại' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
+    await snap(page, 'vi-navigation-failed-offline');
     await page.unroute('**/*.data*');
     await page.goto('/landing');
     await page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }).click();

@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, useLocation } from 'react-router';
+import { useT } from '#app/i18n.ts';
+
+/**
+ * A page that failed (a gateway error, a dropped connection) inside a layout: the header and the
+ * navigation stay, with a way to try again. A 401 belongs to the root: session expired (§4).
+ */
+export function PageError({ error, home }: { error: unknown; home: string }) {
+  const { t } = useT();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  return (
+    <main className="page page-center">
+      <h1>{t('error.title')}</h1>
+      <p className="muted">{t('error.lead')}</p>
+      <a className="button button-primary" href={`${location.pathname}${location.search}`}>
+        {t('error.retry')}
+      </a>
+      <a className="button button-secondary" href={home}>
+        {t('error.home')}
+      </a>
+    </main>
+  );
+}
