@@ -147,6 +147,7 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('status')).toHaveText(t.saved);
     await expect(page.getByText('Nguyễn Thị Thu Hà')).toBeVisible();
     await page.goto('/account/information');
+    await page.waitForLoadState('networkidle');
     await expect(email).toHaveValue('thuha@example.com');
     // Email is optional: clearing it is allowed.
     await email.fill('');
