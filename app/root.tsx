@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { BrandHeader } from './components/brand-header.tsx';
 import { InstallCapture } from './components/install-capture.tsx';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { PwaHead, PwaShell, pwaLinks } from './components/pwa-shell.tsx';
@@ -120,7 +121,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
   const texts = data?.messages.error ?? lastResortError;
   if (isRouteErrorResponse(error) && error.status === 401 && (error.data as SessionExpiredData)?.sessionExpired) {
-    return <SessionExpired message={(error.data as SessionExpiredData).message} waiting={texts.sessionExpired} />;
+    const expired = <SessionExpired message={(error.data as SessionExpiredData).message} waiting={texts.sessionExpired} />;
+    if (!data) return expired;
+    return (
+      <I18nProvider lang={data.lang} messages={data.messages}>
+        <div className="layout">
+          <BrandHeader home="/landing" />
+          {expired}
+        </div>
+      </I18nProvider>
+    );
   }
   return (
     <main className="page page-center">
