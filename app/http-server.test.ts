@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { expect, test } from 'vitest';
-import { isCrossOrigin } from '#app/http-server.ts';
+import { isCrossOrigin, isOversizedBody, MAX_FORM_BYTES } from '#app/http-server.ts';
 
 type Req = Parameters<typeof isCrossOrigin>[0];
 const req = (method: string, headers: IncomingHttpHeaders, protocol = 'http') =>
@@ -42,4 +42,15 @@ test('the protocol of the request does not change the answer', () => {
     expect(isCrossOrigin(req('POST', { host, origin: sameOrigin }, protocol))).toBe(false);
     expect(isCrossOrigin(req('POST', { host, origin: 'https://evil.example' }, protocol))).toBe(true);
   }
+});
+
+test.each<[string, string, IncomingHttpHeaders, boolean]>([
+  ['a sign-in form', 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '23' }, false],
+  ['a form at the limit', 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(MAX_FORM_BYTES) }, false],
+  ['a form over the limit', 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(MAX_FORM_BYTES + 1) }, true],
+  ['JSON over the limit', 'PUT', { 'content-type': 'application/json', 'content-length': '10000000' }, true],
+  ['an avatar upload (bounded by its own action)', 'POST', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '6000000' }, false],
+  ['a GET with a body length', 'GET', { 'content-length': '10000000' }, false],
+])('%s: oversized %s', (_, method, headers, oversized) => {
+  expect(isOversizedBody({ method, headers } as unknown as Parameters<typeof isOversizedBody>[0])).toBe(oversized);
 });

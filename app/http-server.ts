@@ -37,6 +37,16 @@ export function isCrossOrigin(req: Pick<Request, 'method' | 'headers' | 'protoco
   return req.headers['sec-fetch-site'] === 'cross-site';
 }
 
+/** Forms and JSON of this app are a few KB; the avatar form (multipart) bounds its own upload (upload.server.ts). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** A non-multipart write that announces a body larger than any form of the app: refused before it is read. */
+export function isOversizedBody(req: Pick<Request, 'method' | 'headers'>): boolean {
+  if (!unsafeMethods.has(req.method)) return false;
+  if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) return false;
+  return Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES;
+}
+
 async function main() {
   const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
   const build = (await import(serverBuildUrl)) as ServerBuild;
@@ -50,6 +60,10 @@ async function main() {
     res.set(securityHeaders);
     if (isCrossOrigin(req)) {
       res.status(403).type('text/plain').send('Cross-origin request refused');
+      return;
+    }
+    if (isOversizedBody(req)) {
+      res.status(413).type('text/plain').send('Request body too large');
       return;
     }
     // The gateway counts OTP sends per client address: it must be the member's, never a header they sent.
