@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
 import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
@@ -66,6 +67,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', giftRoutes());
   app.route('/api/v1/general', generalRoutes());
   app.route('/api/v1/general', contentRoutes());
+  app.route('/api/v1/general', clubRoutes());
   app.route('/api/v1/media', mediaRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 

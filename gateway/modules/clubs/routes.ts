@@ -1,0 +1,45 @@
+import { Hono, type Context } from 'hono';
+import { clubsQuery, isId } from '#contract/clubs.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { notFound } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { activePaymentMethodGroups, citiesWithClubs, findClub, listClubs } from './queries.ts';
+
+// Clubs and payment methods change rarely; five minutes of caching spares the gateway.
+const publicCache = (c: Context<AppEnv>) => c.header('cache-control', 'public, max-age=300');
+
+/** §7 General: public reads of cities, clubs and payment method groups. */
+export function clubRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/city/have-clubs', async (c) => {
+    const rows = await citiesWithClubs(c.get('deps').db);
+    publicCache(c);
+    return ok(c, rows);
+  });
+
+  app.get('/clubs', validate('query', clubsQuery), async (c) => {
+    const rows = await listClubs(c.get('deps').db, c.req.valid('query'));
+    publicCache(c);
+    return ok(c, rows);
+  });
+
+  app.get('/club/:clubId/detail', async (c) => {
+    const clubId = c.req.param('clubId');
+    // Malformed and unknown ids answer the same not found.
+    if (!isId(clubId)) throw notFound();
+    const club = await findClub(c.get('deps').db, Number(clubId));
+    if (!club) throw notFound();
+    publicCache(c);
+    return ok(c, club);
+  });
+
+  app.get('/payment-method/groups', async (c) => {
+    const rows = await activePaymentMethodGroups(c.get('deps').db);
+    publicCache(c);
+    return ok(c, rows);
+  });
+
+  return app;
+}
