@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Profile } from '#contract/auth.ts';
 import { Codes, type Lang } from '#contract/codes.ts';
 import { contactSchema, contentPageSchema, type ContentPageSlug } from '#contract/content.ts';
@@ -7,9 +6,6 @@ import { GatewayError, gatewayClient } from './gateway.server.ts';
 import { getLang } from './middleware/i18n.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
-
-/** GET /api/v1/general/version: the app-version setting, one text per language. */
-export const appVersionSchema = z.object({ settingValueVi: z.string(), settingValueEn: z.string() });
 
 /** The gateway serves stored images under /api/v1/media/…; the browser reaches them through /media/… here. */
 export const webMediaUrl = (gatewayPath: string | null) => {
@@ -75,14 +71,6 @@ export async function loadContact(args: Args) {
         hotlineHref: telHref(c.hotline),
       })),
     };
-  });
-}
-
-export async function loadAppVersion(args: Args) {
-  const lang = getLang(args.context);
-  return tryLoad(async () => {
-    const { data } = await gatewayClient(args)('/api/v1/general/version', appVersionSchema);
-    return pick(lang, data.settingValueVi, data.settingValueEn);
   });
 }
 

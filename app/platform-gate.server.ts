@@ -64,14 +64,18 @@ p{margin:0;color:#475569}
  */
 const touchCheck = `(function(){var n=navigator,c='${TOUCH_COOKIE}=1';if(n.maxTouchPoints>0&&/Macintosh|Linux/.test(n.userAgent)&&document.cookie.indexOf(c)<0){document.cookie=c+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf(c)>=0)location.reload()}})()`;
 
-const noticeCsp = [
-  "default-src 'none'",
-  `script-src ${sha256(touchCheck)}`,
-  `style-src ${sha256(noticeStyle)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** A self-contained page's CSP: only its own inline script and style, by hash. */
+const hashOnlyCsp = (script: string, style: string) =>
+  [
+    "default-src 'none'",
+    `script-src ${sha256(script)}`,
+    `style-src ${sha256(style)}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+const noticeCsp = hashOnlyCsp(touchCheck, noticeStyle);
 
 async function qrSvg(url: URL, label: string): Promise<string> {
   const options = { type: 'svg', margin: 2, errorCorrectionLevel: 'M' } as const;
@@ -129,14 +133,7 @@ a span{font-size:.85rem;font-weight:600}
 // Tries the system browser, then (whether it opened or not) carries on here with the flag.
 const escapeScript = `location.href=document.getElementById('open').href;setTimeout(function(){location.replace(document.getElementById('stay').href)},1500)`;
 
-const escapeCsp = [
-  "default-src 'none'",
-  `script-src ${sha256(escapeScript)}`,
-  `style-src ${sha256(escapeStyle)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const escapeCsp = hashOnlyCsp(escapeScript, escapeStyle);
 
 /** The one-time page in an in-app browser: open in the system browser, else continue here. */
 export function escapePageHtml(systemUrl: string, flaggedUrl: URL): string {

@@ -3,7 +3,13 @@ import { webConfig } from './config.server.ts';
 
 // §7 GET /api/v1/general/version, "cached 15 minutes": one value for every visitor (it is public
 // and the same for all), so it is fetched without any member's token and kept in this process.
-const versionEnvelope = z.object({ code: z.literal(1000), data: z.object({ settingValueEn: z.string().min(1) }) });
+const versionEnvelope = z.object({
+  code: z.literal(1000),
+  data: z.object({ settingValueVi: z.string().min(1), settingValueEn: z.string().min(1) }),
+});
+
+/** §3 "App version setting", as the gateway gives it. */
+export type AppVersionSetting = z.infer<typeof versionEnvelope>['data'];
 
 const cacheMs = () => {
   const seconds = Number(process.env.APP_VERSION_CACHE_SECONDS ?? 900);
@@ -12,20 +18,19 @@ const cacheMs = () => {
 // A gateway that does not answer is asked again after 30 s at most, not on every page.
 const RETRY_MS = 30_000;
 
-let cached: { value: string | null; until: number } | undefined;
-let pending: Promise<string | null> | undefined;
+let cached: { value: AppVersionSetting | null; until: number } | undefined;
+let pending: Promise<AppVersionSetting | null> | undefined;
 
-async function fetchVersion(): Promise<string | null> {
+async function fetchVersion(): Promise<AppVersionSetting> {
   const response = await fetch(`${webConfig.gatewayUrl}/api/v1/general/version`, {
     headers: { accept: 'application/json' },
     signal: AbortSignal.timeout(Math.min(webConfig.gatewayTimeoutMs, 3_000)),
   });
-  // §3 "App version setting: settingValueEn".
-  return versionEnvelope.parse(await response.json()).data.settingValueEn;
+  return versionEnvelope.parse(await response.json()).data;
 }
 
-/** The app-version setting, or null when the gateway has none to give (the page never waits long for it). */
-export function appVersion(now = Date.now()): Promise<string | null> {
+/** The app-version setting in both languages, or null when the gateway has none to give (the page never waits long for it). */
+export function appVersionSetting(now = Date.now()): Promise<AppVersionSetting | null> {
   if (cached && now < cached.until) return Promise.resolve(cached.value);
   pending ??= fetchVersion()
     .then(
@@ -36,6 +41,9 @@ export function appVersion(now = Date.now()): Promise<string | null> {
     .finally(() => (pending = undefined));
   return pending;
 }
+
+/** The version the update prompt compares (§3 "App version setting: settingValueEn"). */
+export const appVersion = async (now = Date.now()) => (await appVersionSetting(now))?.settingValueEn ?? null;
 
 /** For tests: forget the cached value. */
 export const resetAppVersionCache = () => {

@@ -7,7 +7,7 @@ export function LoadFailed({ message, retryTo }: { message: string; retryTo: str
     <div className="notice notice-error" role="alert">
       <p>{message}</p>
       <a href={retryTo} className="button button-secondary">
-        {t('account.retry')}
+        {t('error.retry')}
       </a>
     </div>
   );

@@ -133,7 +133,6 @@ export const en: Shape<typeof vi> = {
     profile: 'Your profile',
     noName: 'No name yet',
     edit: 'Edit',
-    retry: 'Try again',
     signOut: 'Sign out',
     saving: 'Saving…',
     emptyContent: 'This page is being updated. Please check back later.',

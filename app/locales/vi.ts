@@ -130,7 +130,6 @@ export const vi = {
     profile: 'Hồ sơ của bạn',
     noName: 'Chưa có tên',
     edit: 'Chỉnh sửa',
-    retry: 'Thử lại',
     signOut: 'Đăng xuất',
     saving: 'Đang lưu…',
     emptyContent: 'Nội dung đang được cập nhật, bạn quay lại sau nhé.',

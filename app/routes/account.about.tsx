@@ -1,7 +1,9 @@
-import { loadAppVersion, loadContentPage } from '#app/account.server.ts';
+import { loadContentPage } from '#app/account.server.ts';
 import { ContentPageView } from '#app/components/account-ui.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
+import { getLang } from '#app/middleware/i18n.server.ts';
+import { appVersionSetting } from '#app/version.server.ts';
 import type { Route } from './+types/account.about';
 import type { ShellHandle } from './layout.main.tsx';
 
@@ -10,7 +12,9 @@ export const handle: ShellHandle = { back: { to: '/account', label: 'account.tit
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.about');
 
 export async function loader(args: Route.LoaderArgs) {
-  const [page, version] = await Promise.all([loadContentPage(args, 'about'), loadAppVersion(args)]);
+  // The same cached setting the update prompt reads (version.server.ts), in the page's language.
+  const [page, setting] = await Promise.all([loadContentPage(args, 'about'), appVersionSetting()]);
+  const version = setting ? (getLang(args.context) === 'en' ? setting.settingValueEn : setting.settingValueVi) : null;
   return { page, version };
 }
 
@@ -22,7 +26,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <dl className="facts">
         <div>
           <dt>{t('account.about.version')}</dt>
-          <dd>{version.ok ? version.value : t('account.about.versionUnknown')}</dd>
+          <dd>{version ?? t('account.about.versionUnknown')}</dd>
         </div>
       </dl>
     </ContentPageView>

@@ -1,4 +1,4 @@
-import { Link, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { requireMember } from '#app/auth.server.ts';
 import { BottomNav } from '#app/components/bottom-nav.tsx';
 import { Icon } from '#app/components/icons.tsx';
@@ -12,11 +12,6 @@ import { loadShell } from './layout.main.server.ts';
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
 export const loader = (args: Route.LoaderArgs) => loadShell(args);
-
-/** Pages under /notification change the unread count: the header follows them. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || currentUrl.pathname.startsWith('/notification') || nextUrl.pathname.startsWith('/notification');
-}
 
 /** What a page may ask of the layout: a back link to its parent, named by a locale key (the optional header of §2). */
 export type ShellHandle = { back?: { to: string; label: string } };
