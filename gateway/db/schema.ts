@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AccountType } from '#contract/account.ts';
+import type { PlanType, PlanUnit, TransactionStatus, PaymentStatus } from '#contract/membership.ts';
 import type { NotificationKind } from '#contract/notifications.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -46,6 +47,10 @@ export const clubs = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     hotline: text('hotline').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The club's receiving bank account for VietQR transfers (the BIN is in contract/banks.ts). */
+    bankBin: text('bank_bin'),
+    bankAccountNumber: text('bank_account_number'),
+    bankAccountName: text('bank_account_name'),
   },
   (t) => [index('clubs_city_idx').on(t.cityId)],
 );
@@ -87,6 +92,8 @@ export const accounts = pgTable('accounts', {
   avatarMediaId: text('avatar_media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
   lang: text('lang').$type<'vi' | 'en'>().notNull().default('vi'),
   referredByCode: text('referred_by_code'),
+  /** A staff account's club (EMPLOYEE, LEADER); null for GM (every club) and members. */
+  clubId: integer('club_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -246,3 +253,268 @@ export const contentPages = pgTable('content_pages', {
   sections: jsonb('sections').$type<ContentSection[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── Issue 4: plans, coupons, contracts, payments ──
+
+/** A plan as sold at one club: its prices are the club's (§3 plan card). */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    type: text('type').$type<PlanType>().notNull(),
+    nameVi: text('name_vi').notNull(),
+    nameEn: text('name_en').notNull(),
+    tagVi: text('tag_vi'),
+    tagEn: text('tag_en'),
+    sloganVi: text('slogan_vi').notNull(),
+    sloganEn: text('slogan_en').notNull(),
+    descriptionVi: text('description_vi').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    durationValue: integer('duration_value').notNull(),
+    durationUnit: text('duration_unit').$type<PlanUnit>().notNull(),
+    /** List price for the whole duration (VND). */
+    originalPrice: integer('original_price').notNull(),
+    /** The club's own discount on the membership fee (VND). */
+    planDiscount: integer('plan_discount').notNull().default(0),
+    joiningFee: integer('joining_fee').notNull().default(0),
+    /** The club's own discount on the joining fee (VND). */
+    joiningFeeDiscount: integer('joining_fee_discount').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('payment_plans_club_idx').on(t.clubId, t.sortOrder)],
+);
+
+export const couponCampaigns = pgTable('coupon_campaigns', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  nameVi: text('name_vi').notNull(),
+  nameEn: text('name_en').notNull(),
+  descriptionVi: text('description_vi').notNull(),
+  descriptionEn: text('description_en').notNull(),
+});
+
+export type CouponTarget = 'membership' | 'joining_fee' | 'both';
+
+export const coupons = pgTable('coupons', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  campaignId: integer('campaign_id')
+    .notNull()
+    .references(() => couponCampaigns.id),
+  /** Percent off (1–100) or a fixed amount off; exactly one is set. */
+  percentOff: integer('percent_off'),
+  amountOff: integer('amount_off'),
+  /** A cap on a percent discount (VND), or null. */
+  maxDiscount: integer('max_discount'),
+  appliesTo: text('applies_to').$type<CouponTarget>().notNull().default('membership'),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }),
+  /** Uses across all members (paid or awaiting payment); null = unlimited. Each member may use a coupon once. */
+  usageLimit: integer('usage_limit'),
+  newCustomerOnly: boolean('new_customer_only').notNull().default(false),
+  /** Null = every club / every plan type. */
+  clubIds: jsonb('club_ids').$type<number[]>(),
+  planTypes: jsonb('plan_types').$type<PlanType[]>(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Unpaid → WAITFORPAYMENT; paid → FUTURE/CURRENT/PAST by its dates; never paid → FAIL. */
+export type ContractPaymentState = 'WAITFORPAYMENT' | 'PAID' | 'FAIL';
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    paymentPlanId: integer('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id),
+    paymentState: text('payment_state').$type<ContractPaymentState>().notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    isFrozen: boolean('is_frozen').notNull().default(false),
+    isGift: boolean('is_gift').notNull().default(false),
+    paymentMethodGroupId: integer('payment_method_group_id').notNull(),
+    isCash: boolean('is_cash').notNull().default(false),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    referrerAccountId: integer('referrer_account_id').references(() => accounts.id),
+    referralCode: text('referral_code'),
+    bonusDays: integer('bonus_days').notNull().default(0),
+    // The prices as computed when the contract was made: what the member agreed to pay.
+    originalPrice: integer('original_price').notNull(),
+    membershipDiscount: integer('membership_discount').notNull(),
+    joiningFee: integer('joining_fee').notNull(),
+    joiningFeeDiscount: integer('joining_fee_discount').notNull(),
+    totalPayment: integer('total_payment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contracts_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
+    // At most one unpaid contract per member and club: a double tap gets the same one back.
+    uniqueIndex('contracts_one_unpaid_per_club_idx')
+      .on(t.accountId, t.clubId)
+      .where(sql`${t.paymentState} = 'WAITFORPAYMENT'`),
+  ],
+);
+
+/** One row per fee of a contract (§3 transaction types). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').$type<'JOINING_FEE' | 'MEMBERSHIP_FEE' | 'FREEZE_CONTRACT'>().notNull(),
+    paymentType: text('payment_type').$type<'FULLPAID' | 'DEPOSIT'>().notNull().default('FULLPAID'),
+    paymentMethod: integer('payment_method').notNull(),
+    paymentLocation: integer('payment_location').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<TransactionStatus>().notNull(),
+    paymentId: integer('payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_account_idx').on(t.accountId, sql`${t.createdAt} desc`), index('transactions_contract_idx').on(t.contractId)],
+);
+
+export type PaymentProvider = 'vietqr' | 'vnpay' | 'cash';
+
+/** One attempt to pay a contract. `reference` is the transfer memo, the vnp_TxnRef or the cash slip. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    method: integer('method').notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    reference: text('reference').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's own id for the money movement (bank transaction id, vnp_TransactionNo, staff receipt). */
+    providerTransactionId: text('provider_transaction_id'),
+    /** vnp_ResponseCode of a card payment, for the member's message. */
+    responseCode: text('response_code'),
+    /** Card payments: the signed pay URL; saved-card payments name the card. */
+    payUrl: text('pay_url'),
+    savedCardId: integer('saved_card_id'),
+    /** The staff account that took cash. */
+    confirmedBy: integer('confirmed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
+    index('payments_contract_idx').on(t.contractId),
+    index('payments_pending_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type PaymentEventOutcome =
+  | 'matched'
+  | 'declined'
+  | 'wrong_amount'
+  | 'late'
+  | 'unmatched'
+  | 'ignored';
+
+/**
+ * Every server-to-server payment message (bank webhook, VNPAY IPN), once per provider id:
+ * a replay hits the unique index and changes nothing. Outcomes other than matched/declined/ignored
+ * are money staff must look at (`needsReview`).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    paymentId: integer('payment_id'),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull().default(''),
+    outcome: text('outcome').$type<PaymentEventOutcome>().notNull(),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reviewedBy: integer('reviewed_by'),
+    raw: jsonb('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_external_idx').on(t.provider, t.externalId),
+    index('payment_events_review_idx').on(t.needsReview, sql`${t.createdAt} desc`),
+  ],
+);
+
+/** §3 Saved card: a VNPAY token; only the masked number and bank leave the gateway. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    token: text('token').notNull(),
+    cardNumber: text('card_number').notNull(),
+    bankCode: text('bank_code').notNull(),
+    cardType: text('card_type').$type<'01' | '02'>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('saved_cards_account_idx').on(t.accountId),
+    uniqueIndex('saved_cards_token_idx').on(t.token),
+  ],
+);
+
+/** A started "add a card" flow (VNPAY token_create), matched back by its reference. */
+export const cardRequests = pgTable('card_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  reference: text('reference').notNull().unique(),
+  cardType: text('card_type').$type<'01' | '02'>().notNull(),
+  status: text('status').$type<'PENDING' | 'SUCCESS' | 'FAIL'>().notNull(),
+  responseCode: text('response_code'),
+  savedCardId: integer('saved_card_id'),
+  createdAt: createdAt(),
+});
+
+/** §3 Rating request: made pending when a contract is paid; the ratings feature answers it. */
+export const ratingRequests = pgTable(
+  'rating_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').$type<'contract' | 'pt_booking'>().notNull(),
+    contractId: integer('contract_id').references(() => contracts.id),
+    status: text('status').$type<'pending' | 'rated' | 'ignored'>().notNull().default('pending'),
+    rate: integer('rate'),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rating_requests_account_idx').on(t.accountId, t.status),
+    uniqueIndex('rating_requests_contract_idx').on(t.contractId),
+  ],
+);

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { accounts, appSettings, cities, clubs, contentPages, memberGifts, notifications, paymentMethodGroups } from './schema.ts';
+import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema.ts';
+import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
 export const DEMO_MEMBER_PHONE = '0100000002';
+/** A GM: confirms cash and reviews payments at every club. */
+export const DEMO_MANAGER_PHONE = '0100000003';
 
 const cityRows = [
   { slug: 'ho-chi-minh', nameVi: 'TP. Hồ Chí Minh', nameEn: 'Ho Chi Minh City' },
@@ -56,10 +59,12 @@ export async function seedDatabase(db: Database, now = new Date()) {
       .insert(accounts)
       .values([
         { phoneNumber: DEMO_STAFF_PHONE, accountType: 'EMPLOYEE', fullName: 'Trần Thị Lễ Tân' },
+        { phoneNumber: DEMO_MANAGER_PHONE, accountType: 'GM', fullName: 'Lê Văn Quản Lý' },
         { phoneNumber: DEMO_MEMBER_PHONE, accountType: 'MEMBER', fullName: 'Nguyễn Văn An' },
       ])
       .onConflictDoNothing({ target: accounts.phoneNumber });
     await tx.insert(contentPages).values(contentPageRows).onConflictDoNothing({ target: contentPages.slug });
+    await seedMembership(tx, now);
 
     // The demo member's inbox and gift, once: a member who read or used them keeps it that way.
     const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, DEMO_MEMBER_PHONE));
@@ -70,6 +75,25 @@ export async function seedDatabase(db: Database, now = new Date()) {
     const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
     if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
   });
+}
+
+/** Receiving accounts, plans for every club that has none, and the demo coupons (issue 4). */
+async function seedMembership(tx: Parameters<Parameters<Database['transaction']>[0]>[0], now: Date) {
+  const clubList = await tx.select({ id: clubs.id, bankBin: clubs.bankBin, citySlug: cities.slug }).from(clubs).innerJoin(cities, eq(cities.id, clubs.cityId));
+  for (const club of clubList) {
+    if (!club.bankBin) await tx.update(clubs).set(clubBankAccount(club.id)).where(and(eq(clubs.id, club.id), isNull(clubs.bankBin)));
+    const [plans] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id));
+    if (plans.n === 0) await tx.insert(paymentPlans).values(planRowsForClub(club.id, club.citySlug));
+  }
+  // The front-desk demo account works at the first club.
+  const first = clubList.reduce((min, c) => Math.min(min, c.id), Number.MAX_SAFE_INTEGER);
+  await tx.update(accounts).set({ clubId: first }).where(and(eq(accounts.phoneNumber, DEMO_STAFF_PHONE), isNull(accounts.clubId)));
+  for (const { campaign, ...coupon } of couponRows(now)) {
+    const [existing] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, coupon.code));
+    if (existing) continue;
+    const [row] = await tx.insert(couponCampaigns).values(campaign).returning({ id: couponCampaigns.id });
+    await tx.insert(coupons).values({ ...coupon, campaignId: row.id });
+  }
 }
 
 export async function countSeeded(db: Database) {

@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import { referralCodeSchema } from './validation.ts';
+
+// Issue 4: plans, coupons, contracts, transactions, payments and receipts (spec §3, §4, §7).
+// Money is an integer number of VND everywhere; dates are 'YYYY-MM-DD' in Asia/Ho_Chi_Minh and
+// instants are ISO strings. Prices are computed by the gateway only (security.md "Money").
+
+export const planTypes = ['BLACK_CARD', 'BASIC', 'CLASSIC', 'SUBSCRIPTION', 'BLACK_CARD_SUBSCRIPTION'] as const;
+export type PlanType = (typeof planTypes)[number];
+/** BLACK_CARD and BLACK_CARD_SUBSCRIPTION open every club; the others only the club they were bought at. */
+export const isAllClubPlan = (type: PlanType) => type === 'BLACK_CARD' || type === 'BLACK_CARD_SUBSCRIPTION';
+/** Subscriptions bill monthly (§9): a first payment now, then `nextPayment` each month. */
+export const isSubscriptionPlan = (type: PlanType) => type === 'SUBSCRIPTION' || type === 'BLACK_CARD_SUBSCRIPTION';
+
+export const planUnits = ['month', 'day'] as const;
+export type PlanUnit = (typeof planUnits)[number];
+export const durationSchema = z.object({ value: z.number().int(), unit: z.enum(planUnits) });
+export type Duration = z.infer<typeof durationSchema>;
+
+const money = z.number().int();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const instant = z.string();
+
+/** §3 Coupon: id, code, campaign{nameVi,nameEn,descriptionVi,descriptionEn}. */
+export const couponSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  campaign: z.object({
+    nameVi: z.string(),
+    nameEn: z.string(),
+    descriptionVi: z.string(),
+    descriptionEn: z.string(),
+  }),
+  validTo: instant.nullable(),
+  newCustomerOnly: z.boolean(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+/**
+ * §3 Plan card, priced for the caller: with a coupon the discounts are recomputed, and the joining
+ * fee is waived (0) for a member who already had a paid contract.
+ * price = originalPrice − membershipDiscount; totalPaymentFirst = price + joiningFee − joiningFeeDiscount.
+ */
+export const paymentPlanSchema = z.object({
+  id: z.number(),
+  clubId: z.number(),
+  type: z.enum(planTypes),
+  /** All-club access (BLACK_CARD, BLACK_CARD_SUBSCRIPTION). */
+  isBlackCard: z.boolean(),
+  isSubscription: z.boolean(),
+  planNameVi: z.string(),
+  planNameEn: z.string(),
+  tagNameVi: z.string().nullable(),
+  tagNameEn: z.string().nullable(),
+  sloganVi: z.string(),
+  sloganEn: z.string(),
+  descriptionVi: z.string(),
+  descriptionEn: z.string(),
+  unit: z.enum(planUnits),
+  duration: z.number().int(),
+  /** List price of the membership for the whole duration (one month for a subscription). */
+  originalPrice: money,
+  /** What the membership costs after every discount. */
+  price: money,
+  /** price spread per month (equal to price for one month or less). */
+  pricePerMonth: money,
+  /** Joining fee this member pays before discount: 0 when they already had a paid contract. */
+  joiningFee: money,
+  joiningFeeDiscount: money,
+  /** Plan discount plus coupon discount on the membership fee. */
+  membershipDiscount: money,
+  /** The applied coupon's code, or null. */
+  promotionCode: z.string().nullable(),
+  coupon: couponSchema.nullable(),
+  totalPaymentFirst: money,
+  /** A subscription's monthly charge after the first payment; null for fixed-term plans. */
+  nextPayment: money.nullable(),
+  /** Day-unit plans are trials: referral offers do not apply (code 180). */
+  isTrial: z.boolean(),
+});
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+/** GET /global/club/{clubId}/payment-plans?coupon=CODE and …/payment-plan/{id}/detail?coupon=CODE */
+export const paymentPlansQuery = z.object({
+  coupon: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'couponInvalid').optional(),
+  ),
+});
+
+/** GET /member/coupons?clubId=&paymentPlanId= (the coupon chooser): coupons this member can still use there. */
+export const couponsQuery = z.object({
+  clubId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number),
+  paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
+});
+
+/** Contract statuses as a member sees them (§4): WAITFORPAYMENT, then FUTURE/CURRENT/PAST by date; FAIL when never paid. */
+export const contractStatuses = ['WAITFORPAYMENT', 'FUTURE', 'CURRENT', 'PAST', 'FAIL'] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
+
+export const PaymentMethods = { QR: 1, CARD: 2, CASH: 3 } as const;
+export const paymentMethodIds = [1, 2, 3] as const;
+export type PaymentMethodId = (typeof paymentMethodIds)[number];
+/** §3 payment location: 1 pay at the counter, 2 online. */
+export const PaymentLocations = { COUNTER: 1, ONLINE: 2 } as const;
+
+export const contractAmountsSchema = z.object({
+  originalPrice: money,
+  membershipDiscount: money,
+  joiningFee: money,
+  joiningFeeDiscount: money,
+  totalPayment: money,
+});
+
+/** §3 Contract/membership. */
+export const contractSchema = z.object({
+  contractId: z.number(),
+  status: z.enum(contractStatuses),
+  clubId: z.number(),
+  isFrozen: z.boolean(),
+  isGift: z.boolean(),
+  paymentPlanId: z.number(),
+  startDate: isoDate,
+  endDate: isoDate,
+  /** When the payment landed; null while waiting. */
+  signDate: instant.nullable(),
+  createdAt: instant,
+  club: z.object({ nameVi: z.string(), nameEn: z.string() }),
+  paymentPlan: z.object({
+    type: z.enum(planTypes),
+    isBlackCard: z.boolean(),
+    planNameVi: z.string(),
+    planNameEn: z.string(),
+    duration: durationSchema,
+  }),
+  paymentMethodGroupId: z.number(),
+  isCash: z.boolean(),
+  amounts: contractAmountsSchema,
+  promotionCode: z.string().nullable(),
+  referralCode: z.string().nullable(),
+  /** Free days added by a referral (§9: two weeks). */
+  bonusDays: z.number().int(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+/** GET /member/contracts: every filter of §7 is optional. */
+export const contractsQuery = z.object({
+  status: z.enum(contractStatuses).optional(),
+  clubId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
+  isFrozen: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  isGift: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
+});
+
+export const transactionTypes = ['JOINING_FEE', 'MEMBERSHIP_FEE', 'FREEZE_CONTRACT'] as const;
+export const transactionStatuses = ['WAITFORPAYMENT', 'SUCCESS', 'FAIL'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** §3 Transaction: one per fee of a contract. */
+export const transactionSchema = z.object({
+  transactionId: z.number(),
+  contractId: z.number(),
+  type: z.enum(transactionTypes),
+  paymentType: z.enum(['FULLPAID', 'DEPOSIT']),
+  paymentMethod: z.number(),
+  paymentLocation: z.number(),
+  amount: money,
+  status: z.enum(transactionStatuses),
+  /** When the money arrived; null while pending or failed. */
+  paymentDate: instant.nullable(),
+  createdAt: instant,
+  club: z.object({ nameVi: z.string(), nameEn: z.string() }),
+  planNameVi: z.string(),
+  planNameEn: z.string(),
+  /** The provider's reference: bank transaction id, VNPAY transaction number or the cash receipt number. */
+  reference: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** §3 Receipts. A receipt shows a successful payment when paymentDate exists, otherwise pending (§4). */
+export const receiptSchema = z.object({
+  clubNameVi: z.string(),
+  clubNameEn: z.string(),
+  membershipNameVi: z.string(),
+  membershipNameEn: z.string(),
+  paymentDate: instant.nullable(),
+  /** The payment's reference shown to the member (e.g. the transfer memo or VNPAY number). */
+  transactionId: z.string(),
+  duration: durationSchema,
+  membershipFee: money,
+  startupFee: money,
+  promoDiscount: money,
+  /** "Referred by 09xx…: +14 days" style facts; null without a referral. */
+  referralInfo: z.object({ referralCode: z.string(), bonusDays: z.number().int() }).nullable(),
+  /** Joining-fee discount plus membership discount. */
+  discount: money,
+  totalPayment: money,
+  startDate: isoDate,
+  endDate: isoDate,
+  paymentMethod: z.number(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const timelineEventSchema = z.object({
+  kind: z.enum(['created', 'paid', 'failed', 'starts', 'ends']),
+  at: z.string(),
+});
+
+/** GET /member/contract/{id}/detail */
+export const contractDetailSchema = contractSchema.extend({
+  transactions: z.array(transactionSchema),
+  receipts: z.array(receiptSchema),
+  timeline: z.array(timelineEventSchema),
+  /** The payment in progress (WAITFORPAYMENT only), so the member can resume it. */
+  payment: z.lazy(() => paymentSchema).nullable(),
+});
+export type ContractDetail = z.infer<typeof contractDetailSchema>;
+
+export const paymentStatuses = ['PENDING', 'SUCCESS', 'FAIL', 'EXPIRED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** A payment attempt for a contract, and how to complete it. */
+export const paymentSchema = z.object({
+  id: z.number(),
+  contractId: z.number(),
+  method: z.number(),
+  status: z.enum(paymentStatuses),
+  amount: money,
+  /** Bank QR and card attempts expire (15 minutes); cash waits for the counter. */
+  expiresAt: instant.nullable(),
+  paidAt: instant.nullable(),
+  /** Bank QR: everything the member needs to transfer by hand or by scanning. */
+  qr: z
+    .object({
+      payload: z.string(),
+      bankBin: z.string(),
+      bankCode: z.string(),
+      bankShortName: z.string(),
+      accountNumber: z.string(),
+      accountName: z.string(),
+      memo: z.string(),
+    })
+    .nullable(),
+  /** Card: the signed VNPAY pay URL to send the browser to. */
+  payUrl: z.string().nullable(),
+  /** The provider's answer code for a failed card payment (vnp_ResponseCode), for its message. */
+  responseCode: z.string().nullable(),
+  /** Cash: where to pay. */
+  counter: z
+    .object({ clubNameVi: z.string(), clubNameEn: z.string(), address: z.string(), hotline: z.string() })
+    .nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** POST /member/contract — §3 create-contract payload (+ savedCardId to pay with a saved card). */
+export const createContractBody = z.object({
+  paymentPlanId: z.number().int().positive(),
+  paymentMethodGroupId: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  couponId: z.number().int().positive().nullish(),
+  referralCode: referralCodeSchema.nullish(),
+  isCash: z.boolean().default(false),
+  savedCardId: z.number().int().positive().nullish(),
+});
+export type CreateContractBody = z.input<typeof createContractBody>;
+
+/** 1022: the contract and its payment. An existing unpaid contract at the same club comes back instead of a second. */
+export const createContractResultSchema = z.object({
+  contract: contractSchema,
+  payment: paymentSchema,
+  /** True when an existing unpaid contract was returned. */
+  existing: z.boolean(),
+});
+
+/** POST /member/contract/{id}/payment: pay an unpaid contract another way (or again after a failure). */
+export const payContractBody = z.object({
+  paymentMethodGroupId: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  savedCardId: z.number().int().positive().nullish(),
+});
+
+/** GET /member/contracts/home-page: what the membership header card needs. */
+export const homePageContractsSchema = z.object({
+  isExistsCurrentContract: z.boolean(),
+  current: contractSchema.nullable(),
+  future: z.array(contractSchema),
+  waitingForPayment: z.array(contractSchema),
+  /** A freeze in effect: the header shows "frozen until". Freezes come with a later issue. */
+  frozenUntil: isoDate.nullable(),
+});
+
+/** GET /member/contract/access-clubs: clubs the member's current memberships open. */
+export const accessClubSchema = z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() });
+
+/** POST /member/referral/check {phoneNumber}: the referral code is the referrer's phone number. */
+export const referralCheckBody = z.object({
+  phoneNumber: referralCodeSchema.pipe(z.string({ error: 'referralInvalid' })),
+  paymentPlanId: z.number().int().positive().optional(),
+});
+export const referralCheckResultSchema = z.object({ referrerName: z.string(), bonusDays: z.number().int() });
+
+/** Referral reward for the new member (§9: two free weeks). */
+export const REFERRAL_BONUS_DAYS = 14;
+/** How many friends one member may bring in a calendar year (code 157 past it). */
+export const REFERRAL_YEARLY_LIMIT = 10;
+/** A bank-QR or card payment must complete within 15 minutes. */
+export const PAYMENT_WINDOW_MINUTES = 15;
+
+/** §3 Saved card. The token stays in the gateway. */
+export const cardTypes = ['01', '02'] as const;
+export const savedCardSchema = z.object({
+  id: z.number(),
+  cardNumber: z.string(),
+  bankCode: z.string(),
+  cardType: z.enum(cardTypes),
+  isDefault: z.boolean(),
+  createdAt: instant,
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+export const addCardBody = z.object({ cardType: z.enum(cardTypes) });
+export const addCardResultSchema = z.object({ payUrl: z.string() });

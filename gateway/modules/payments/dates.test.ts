@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, membershipEnd, nextStartDate, vietnamToday } from './dates.ts';
+
+describe('membership dates', () => {
+  it('takes the day in Vietnam (UTC+7)', () => {
+    expect(vietnamToday(new Date('2026-11-21T16:59:59Z'))).toBe('2026-11-21');
+    expect(vietnamToday(new Date('2026-11-21T17:00:00Z'))).toBe('2026-11-22');
+  });
+  it.each([
+    ['2026-01-31', 1, '2026-02-28'],
+    ['2028-01-31', 1, '2028-02-29'],
+    ['2026-11-21', 12, '2027-11-21'],
+    ['2026-12-15', 3, '2027-03-15'],
+  ])('adds months to %s + %i = %s', (day, months, expected) => expect(addMonths(day, months)).toBe(expected));
+  it.each([
+    ['2026-03-01', { value: 1, unit: 'month' as const }, 0, '2026-03-31'],
+    ['2026-11-21', { value: 12, unit: 'month' as const }, 0, '2027-11-20'],
+    ['2026-11-21', { value: 7, unit: 'day' as const }, 0, '2026-11-27'],
+    ['2026-11-21', { value: 1, unit: 'month' as const }, 14, '2027-01-03'],
+  ])('a membership from %s for %o (+%i bonus days) ends %s', (start, duration, bonus, end) => expect(membershipEnd(start, duration, bonus)).toBe(end));
+  it('starts today, or the day after the latest covering membership ends', () => {
+    expect(nextStartDate('2026-11-21', [])).toBe('2026-11-21');
+    expect(nextStartDate('2026-11-21', ['2026-11-20'])).toBe('2026-11-21');
+    expect(nextStartDate('2026-11-21', ['2026-11-21'])).toBe('2026-11-22');
+    expect(nextStartDate('2026-11-21', ['2027-01-10', '2026-12-01'])).toBe('2027-01-11');
+  });
+});

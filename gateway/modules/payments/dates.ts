@@ -1,0 +1,42 @@
+import type { Duration } from '#contract/membership.ts';
+
+// Membership dates are calendar days in Vietnam (UTC+7, no daylight saving), kept as 'YYYY-MM-DD'.
+
+const VN_OFFSET_MS = 7 * 3_600_000;
+
+/** The calendar day in Vietnam at `now`. */
+export const vietnamToday = (now: Date) => new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
+
+const toUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+const fromUtc = (date: Date) => date.toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number) => {
+  const d = toUtc(day);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+};
+
+/** Adds calendar months; a day past the end of the target month clamps to its last day (31 Jan + 1 month = 28/29 Feb). */
+export const addMonths = (day: string, months: number) => {
+  const d = toUtc(day);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return fromUtc(target);
+};
+
+/** The last day of a membership that starts on `start`: inclusive, so one month from 1 March ends 31 March. */
+export function membershipEnd(start: string, duration: Duration, bonusDays = 0) {
+  const afterEnd = duration.unit === 'month' ? addMonths(start, duration.value) : addDays(start, duration.value);
+  return addDays(afterEnd, bonusDays - 1);
+}
+
+/**
+ * §4/issue 4: a new membership starts today, or the day after the member's latest membership that
+ * covers the same club ends (it is then FUTURE). `covering` are the end dates of paid memberships
+ * that open this club (same club, or all-club on either side).
+ */
+export function nextStartDate(today: string, coveringEndDates: string[]) {
+  const latest = coveringEndDates.filter((end) => end >= today).sort().at(-1);
+  return latest ? addDays(latest, 1) : today;
+}

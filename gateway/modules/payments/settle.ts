@@ -1,0 +1,177 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { isAllClubPlan, PaymentLocations, PaymentMethods } from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema.ts';
+import type { Deps } from '#gateway/http/context.ts';
+import { notifyMember } from '#gateway/modules/notifications/service.ts';
+import { membershipEnd, nextStartDate, vietnamToday } from './dates.ts';
+
+// The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
+// IPN and the staff cash confirmation all call settlePayment. Everything happens in one database
+// transaction with the payment row locked, so a replay or two providers racing change nothing twice.
+
+export type SettleInput = {
+  paymentId: number;
+  /** What the provider says arrived, in VND. */
+  amount: number;
+  providerTransactionId: string;
+  paidAt: Date;
+  /** Staff account for cash. */
+  confirmedBy?: number;
+};
+
+export type SettleOutcome =
+  /** The contract is now paid (FUTURE or CURRENT). */
+  | { kind: 'settled'; contractId: number; accountId: number }
+  /** This payment was already settled: nothing changed. */
+  | { kind: 'already'; contractId: number }
+  /** The amount differs: nothing changed; staff must look. */
+  | { kind: 'wrong_amount'; contractId: number; expected: number }
+  /** The payment expired or failed, or the contract was paid another way: nothing changed; staff must look. */
+  | { kind: 'late'; contractId: number };
+
+type PaymentsDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
+
+/** Locks and settles one payment. Call inside `db.transaction` or let it open one. */
+export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Date): Promise<SettleOutcome> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+  if (!payment) throw new Error(`payment ${String(input.paymentId)} does not exist`);
+  if (payment.status === 'SUCCESS') return { kind: 'already', contractId: payment.contractId };
+  if (input.amount !== payment.amount) return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
+
+  const [contract] = await tx.select().from(contracts).where(eq(contracts.id, payment.contractId)).for('update');
+  if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
+
+  const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, contract.paymentPlanId));
+  const today = vietnamToday(input.paidAt);
+  // Paid later than planned (cash days later, a FUTURE date already passed): start no earlier than today.
+  const covering = await coveringEndDates(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
+  const startDate = nextStartDate(today, covering);
+  const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, contract.bonusDays);
+
+  await tx
+    .update(payments)
+    .set({ status: 'SUCCESS', paidAt: input.paidAt, providerTransactionId: input.providerTransactionId, confirmedBy: input.confirmedBy ?? null })
+    .where(eq(payments.id, payment.id));
+  // Any other attempt still open for this contract is superseded.
+  await tx
+    .update(payments)
+    .set({ status: 'FAIL' })
+    .where(and(eq(payments.contractId, contract.id), ne(payments.id, payment.id), eq(payments.status, 'PENDING')));
+  await tx
+    .update(contracts)
+    .set({
+      paymentState: 'PAID',
+      signedAt: input.paidAt,
+      startDate,
+      endDate,
+      paymentMethodGroupId: payment.method,
+      isCash: payment.method === PaymentMethods.CASH,
+    })
+    .where(eq(contracts.id, contract.id));
+  await tx
+    .update(transactions)
+    .set({
+      status: 'SUCCESS',
+      paidAt: input.paidAt,
+      paymentId: payment.id,
+      paymentMethod: payment.method,
+      paymentLocation: payment.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE,
+    })
+    .where(eq(transactions.contractId, contract.id));
+  await tx
+    .insert(ratingRequests)
+    .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
+    .onConflictDoNothing();
+  return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
+}
+
+/** End dates of the member's paid memberships that open the same club (same club, or all-club on either side). */
+async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
+  const rows = await tx
+    .select({ endDate: contracts.endDate })
+    .from(contracts)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .where(
+      and(
+        eq(contracts.accountId, accountId),
+        eq(contracts.paymentState, 'PAID'),
+        ne(contracts.id, exceptContractId),
+        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, ['BLACK_CARD', 'BLACK_CARD_SUBSCRIPTION'])),
+      ),
+    );
+  return rows.map((r) => r.endDate);
+}
+
+/** Settles a payment and, when it activated a membership, tells the member (outside the transaction). */
+export async function settlePayment(deps: PaymentsDeps, input: SettleInput): Promise<SettleOutcome> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction((tx) => settlePaymentIn(tx, input, now));
+  if (outcome.kind === 'settled') await announceMembership(deps, outcome.contractId, outcome.accountId);
+  return outcome;
+}
+
+async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
+  try {
+    const [row] = await deps.db
+      .select({ nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn, startDate: contracts.startDate })
+      .from(contracts)
+      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+      .where(eq(contracts.id, contractId));
+    const [d, m, y] = [row.startDate.slice(8, 10), row.startDate.slice(5, 7), row.startDate.slice(0, 4)];
+    await notifyMember(deps, accountId, {
+      kind: 'PAYMENT',
+      titleVi: 'Thanh toán thành công',
+      titleEn: 'Payment received',
+      bodyVi: `Gói ${row.nameVi} của bạn đã được kích hoạt, bắt đầu từ ${d}/${m}/${y}.`,
+      bodyEn: `Your ${row.nameEn} membership is confirmed, starting ${d}/${m}/${y}.`,
+      link: `/history/membership/${String(contractId)}`,
+    });
+  } catch (error) {
+    // The membership is paid and stored; a failed notice must not undo or fail that.
+    deps.logger.warn({ err: error, contractId }, 'membership notification failed');
+  }
+}
+
+/** A payment the provider reports as not completed (declined card, cancelled): the contract stays payable. */
+export async function failPayment(db: Executor, paymentId: number, responseCode: string | null) {
+  await db
+    .update(payments)
+    .set({ status: 'FAIL', responseCode })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')));
+}
+
+/**
+ * Bank-QR and card attempts past their 15 minutes become EXPIRED; a contract left with no open
+ * attempt and no payment becomes FAIL with its transactions ("expired unpaid requests become FAIL").
+ * Cash waits at the counter and never expires here. Returns how many contracts failed.
+ */
+export async function expireStalePayments(db: Executor, now: Date) {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(payments)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(payments.status, 'PENDING'), sql`${payments.expiresAt} <= ${now.toISOString()}`))
+      .returning({ contractId: payments.contractId });
+    const candidates = [...new Set(expired.map((p) => p.contractId))];
+    if (candidates.length === 0) return 0;
+    const failed = await tx
+      .update(contracts)
+      .set({ paymentState: 'FAIL' })
+      .where(
+        and(
+          inArray(contracts.id, candidates),
+          eq(contracts.paymentState, 'WAITFORPAYMENT'),
+          sql`not exists (select 1 from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING')`,
+        ),
+      )
+      .returning({ id: contracts.id });
+    if (failed.length > 0) {
+      await tx
+        .update(transactions)
+        .set({ status: 'FAIL' })
+        .where(inArray(transactions.contractId, failed.map((c) => c.id)));
+    }
+    return failed.length;
+  });
+}
