@@ -5,7 +5,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 
 // An empty value (VAR= in an env file) counts as unset.
-const optional = (schema: z.ZodString) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType<string>>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z
   .object({
@@ -32,6 +32,14 @@ const envSchema = z
     // The web server (our BFF) forwards the member's address in this header; the gateway
     // listens on loopback by default, so only the BFF can set it.
     CLIENT_IP_HEADER: z.string().default('x-client-ip'),
+    // VNPAY 2.1.0 (card payments). The defaults point at the sandbox pay page inside this gateway.
+    VNPAY_TMN_CODE: z.string().regex(/^[A-Z0-9]{8}$/, 'must be the 8-character terminal code').default('VFSANDBX'),
+    VNPAY_HASH_SECRET: optional(z.string().min(16, 'must be the merchant hash secret (16+ characters)')),
+    VNPAY_PAY_URL: optional(z.url()),
+    /** Where VNPAY sends the member's browser back: the web app's return page. */
+    VNPAY_RETURN_URL: z.url().default('http://localhost:3000/membership/payment/vnpay-return'),
+    // Bank transfers: the webhook secret (Casso v2 HMAC key or SePay API key) and the memo prefix.
+    BANK_WEBHOOK_SECRET: optional(z.string().min(16, 'must be 16+ characters')),
   });
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +63,9 @@ function crossVariableIssues(env: Env) {
   // Outside the sandbox the keys must be configured: generated ones would change per database.
   const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'];
   for (const key of sandbox ? [] : [...vapid, 'VAPID_SUBJECT']) {
+    if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
+  }
+  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
   if (sandbox && vapid.filter((key) => env[key]).length === 1) {

@@ -40,3 +40,5 @@ export function nextStartDate(today: string, coveringEndDates: string[]) {
   const latest = coveringEndDates.filter((end) => end >= today).sort().at(-1);
   return latest ? addDays(latest, 1) : today;
 }
+
+export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { addMinutes } from './dates.ts';
+import { bankByBin } from '#contract/banks.ts';
+import type { Lang } from '#contract/codes.ts';
+import { PAYMENT_WINDOW_MINUTES, PaymentMethods, type Payment, type PaymentMethodId } from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { clubs, contracts, payments } from '#gateway/db/schema.ts';
+import type { GatewayConfig } from '#gateway/config.ts';
+import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
+import { buildVietQrPayload } from '#gateway/providers/bank-transfer/vietqr.ts';
+import { buildVnpayPayUrl } from '#gateway/providers/card/vnpay.ts';
+import { vnpaySettings } from '#gateway/providers/card/settings.ts';
+
+// Opening a payment attempt for an unpaid contract, per method (§3 payment method QR=1, CARD=2,
+// CASH=3). Settling it is settle.ts's job.
+
+type ContractRow = typeof contracts.$inferSelect;
+type ClubRow = typeof clubs.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type StartPaymentInput = {
+  contract: ContractRow;
+  club: ClubRow;
+  method: PaymentMethodId;
+  lang: Lang;
+  clientIp: string;
+  now: Date;
+  /** Card payments with a saved card: its VNPAY token (token_pay). */
+  savedCard?: { id: number; token: string } | null;
+};
+
+/** A reference that is unique for ever: the unique index (provider, reference) backs it up. */
+const cardReference = (contractId: number) => `VF${String(contractId)}${randomBytes(5).toString('hex').toUpperCase()}`;
+
+export async function startPayment(tx: Executor, config: GatewayConfig, input: StartPaymentInput): Promise<PaymentRow> {
+  const { contract, club, method, now } = input;
+  const base = { contractId: contract.id, accountId: contract.accountId, method, amount: contract.totalPayment, status: 'PENDING' as const, createdAt: now };
+  if (method === PaymentMethods.CASH) {
+    const [row] = await tx
+      .insert(payments)
+      .values({ ...base, provider: 'cash', reference: `CASH${String(contract.id)}${randomBytes(4).toString('hex').toUpperCase()}`, expiresAt: null })
+      .returning();
+    return row;
+  }
+  const expiresAt = addMinutes(now, PAYMENT_WINDOW_MINUTES);
+  if (method === PaymentMethods.QR) {
+    // 40 random bits; on the rare clash the unique index refuses and we draw again.
+    for (let attempt = 0; ; attempt++) {
+      const memo = transferMemo();
+      const inserted = await tx
+        .insert(payments)
+        .values({ ...base, provider: 'vietqr', reference: memo, expiresAt })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted[0]) return inserted[0];
+      if (attempt > 5) throw new Error('could not draw a unique transfer memo');
+    }
+  }
+  const settings = vnpaySettings(config);
+  const reference = cardReference(contract.id);
+  const payUrl = buildVnpayPayUrl({
+    ...settings,
+    txnRef: reference,
+    amount: contract.totalPayment,
+    orderInfo: `Thanh toan hop dong ${String(contract.id)}`,
+    locale: input.lang,
+    clientIp: input.clientIp,
+    createdAt: now,
+    expiresAt,
+  });
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...base, provider: 'vnpay', reference, expiresAt, payUrl, savedCardId: input.savedCard?.id ?? null })
+    .returning();
+  return row;
+}
+
+/** The member-facing view of a payment attempt, with the QR payload rebuilt from the stored facts. */
+export function toPayment(row: PaymentRow, club: ClubRow): Payment {
+  const bank = club.bankBin ? bankByBin(club.bankBin) : undefined;
+  const qr =
+    row.provider === 'vietqr' && bank && club.bankAccountNumber && club.bankAccountName
+      ? {
+          payload: buildVietQrPayload({ bin: bank.bin, accountNumber: club.bankAccountNumber, amount: row.amount, memo: row.reference }),
+          bankBin: bank.bin,
+          bankCode: bank.code,
+          bankShortName: bank.shortName,
+          accountNumber: club.bankAccountNumber,
+          accountName: club.bankAccountName,
+          memo: row.reference,
+        }
+      : null;
+  return {
+    id: row.id,
+    contractId: row.contractId,
+    method: row.method,
+    status: row.status,
+    amount: row.amount,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    qr,
+    payUrl: row.status === 'PENDING' ? row.payUrl : null,
+    responseCode: row.responseCode,
+    counter:
+      row.provider === 'cash'
+        ? { clubNameVi: club.nameVi, clubNameEn: club.nameEn, address: `${club.address}, ${club.districtName}`, hotline: club.hotline }
+        : null,
+  };
+}
