@@ -4,7 +4,7 @@ import { bankByBin } from '#contract/banks.ts';
 import type { Lang } from '#contract/codes.ts';
 import { PAYMENT_WINDOW_MINUTES, PaymentMethods, type Payment, type PaymentMethodId } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, payments } from '#gateway/db/schema.ts';
+import { payments, type clubs, type contracts } from '#gateway/db/schema.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
 import { buildVietQrPayload } from '#gateway/providers/bank-transfer/vietqr.ts';
@@ -33,7 +33,7 @@ export type StartPaymentInput = {
 const cardReference = (contractId: number) => `VF${String(contractId)}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export async function startPayment(tx: Executor, config: GatewayConfig, input: StartPaymentInput): Promise<PaymentRow> {
-  const { contract, club, method, now } = input;
+  const { contract, method, now } = input;
   const base = { contractId: contract.id, accountId: contract.accountId, method, amount: contract.totalPayment, status: 'PENDING' as const, createdAt: now };
   if (method === PaymentMethods.CASH) {
     const [row] = await tx
