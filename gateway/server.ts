@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { isDatabaseEmpty, seedDatabase } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
+import { expireStalePayments } from './modules/payments/settle.ts';
 import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
@@ -26,10 +27,23 @@ async function main() {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
 
+  // Lapsed bank-QR and card attempts become EXPIRED and their contracts FAIL even when nobody looks;
+  // the member reads call the same sweep first, so this only keeps the data tidy between reads.
+  const sweep = setInterval(() => {
+    expireStalePayments(handle.db, systemClock.now()).then(
+      (failed) => {
+        if (failed > 0) logger.info({ failed }, 'unpaid contracts expired');
+      },
+      (error: unknown) => logger.error({ err: error }, 'payment expiry sweep failed'),
+    );
+  }, 60_000);
+  sweep.unref();
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweep);
     logger.info({ signal }, 'stopping');
     server.close(() => void handle.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
