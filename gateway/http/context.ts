@@ -28,5 +28,7 @@ export type AppEnv = {
     lang: Lang;
     clientIp: string;
     account: CurrentAccount;
+    /** Set by optionalAccount(): the signed-in member, or null. */
+    maybeAccount: CurrentAccount | null;
   };
 };

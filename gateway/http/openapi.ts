@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
+import { createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody } from '#contract/staff.ts';
 
@@ -46,6 +47,21 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/member/push/subscription', summary: "Save this browser's push subscription for the caller", auth: true, success: Codes.OK, body: pushSubscriptionBody },
   { method: 'delete', path: '/api/v1/member/push/subscription', summary: "Remove one of the caller's push subscriptions", auth: true, success: Codes.OK, body: pushUnsubscribeBody },
   { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plans', summary: 'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail', summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/coupons', summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/referral/check', summary: "Check a referral code (the referrer's phone) → 1019 {referrerName, bonusDays}; 152–157, 178, 180", auth: true, success: Codes.REFERRAL_APPLIED, body: referralCheckBody },
+  { method: 'post', path: '/api/v1/member/contract', summary: 'Buy a plan: the contract and its payment (an unpaid one at the same club comes back, existing:true)', auth: true, success: Codes.PURCHASE_REQUEST_CREATED, body: createContractBody },
+  { method: 'post', path: '/api/v1/member/contract/{id}/payment', summary: 'Pay an unpaid contract (another way, or again)', auth: true, success: Codes.PURCHASE_REQUEST_CREATED, body: payContractBody },
+  { method: 'get', path: '/api/v1/member/contract/{id}/payment', summary: "The contract's latest payment attempt (live status), or null", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/contract/{id}/cancel', summary: 'Give up an unpaid contract: it becomes FAIL', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contracts', summary: 'Contracts newest first (?status&clubId&isFrozen&isGift&paymentPlanId)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/{id}/detail', summary: 'One contract with transactions, receipts, timeline and the open payment', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contracts/home-page', summary: 'What the membership header card needs: current, future, waiting for payment', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/club/{clubId}/contract/latest', summary: "The member's newest contract at a club, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/access-clubs', summary: "Clubs the member's current memberships open", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/transactions', summary: "The member's transactions, newest first", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/transaction/{id}/detail', summary: 'One transaction with its receipt', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
   { method: 'post', path: '/api/v1/payment/bank/casso', summary: 'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing', auth: false, webhook: 'cassoSignature', success: Codes.OK },
   { method: 'post', path: '/api/v1/payment/bank/sepay', summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}', auth: false, webhook: 'sepayApiKey', success: Codes.OK },

@@ -87,7 +87,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
 }
 
 /** End dates of the member's paid memberships that open the same club (same club, or all-club on either side). */
-async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
+export async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
   const rows = await tx
     .select({ endDate: contracts.endDate })
     .from(contracts)
