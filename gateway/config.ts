@@ -40,6 +40,8 @@ const envSchema = z
     VNPAY_RETURN_URL: z.url().default('http://localhost:3000/membership/payment/vnpay-return'),
     // Bank transfers: the webhook secret (Casso v2 HMAC key or SePay API key) and the memo prefix.
     BANK_WEBHOOK_SECRET: optional(z.string().min(16, 'must be 16+ characters')),
+    /** Where the sandbox "simulate transfer" posts its signed Casso webhook (default: this gateway's own). */
+    BANK_SANDBOX_WEBHOOK_URL: optional(z.url()),
   });
 
 type Env = Record<string, string | undefined>;

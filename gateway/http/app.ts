@@ -12,8 +12,10 @@ import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
 import { memberRoutes } from '#gateway/modules/members/routes.ts';
 import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
+import { bankWebhookRoutes } from '#gateway/modules/payments/bank-routes.ts';
 import { planRoutes } from '#gateway/modules/plans/routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
+import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
@@ -73,6 +75,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/general', contentRoutes());
   app.route('/api/v1/general', clubRoutes());
   app.route('/api/v1/media', mediaRoutes());
+  app.route('/api/v1/payment/bank', bankWebhookRoutes());
+  app.route('/api/v1/staff', staffRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 
   app.notFound((c) => {

@@ -15,6 +15,8 @@ export type Deps = {
   push: PushSender;
   config: GatewayConfig;
   logger: Logger;
+  /** Outgoing HTTP of the sandboxes (e.g. the simulated bank webhook); tests route it into the app. Default: global fetch. */
+  fetch?: typeof globalThis.fetch;
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };

@@ -3,12 +3,15 @@ import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpda
 import { Codes, type Code } from '#contract/codes.ts';
 import { createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
+import { cashConfirmBody } from '#contract/staff.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   summary: string;
   auth: boolean;
+  /** Server-to-server webhooks: authenticated by the provider's signature or key instead of a bearer token (401 code 552 without it). */
+  webhook?: 'cassoSignature' | 'sepayApiKey';
   success: Code;
   body?: z.ZodType;
   multipart?: string;
@@ -60,6 +63,14 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/transactions', summary: "The member's transactions, newest first", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/transaction/{id}/detail', summary: 'One transaction with its receipt', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
+  { method: 'post', path: '/api/v1/payment/bank/casso', summary: 'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing', auth: false, webhook: 'cassoSignature', success: Codes.OK },
+  { method: 'post', path: '/api/v1/payment/bank/sepay', summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}', auth: false, webhook: 'sepayApiKey', success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/auth/otp/send', summary: 'Send a sign-in code to a staff phone (EMPLOYEE, LEADER, GM; other phones: 200)', auth: false, success: Codes.OTP_SENT, body: otpSendBody },
+  { method: 'post', path: '/api/v1/staff/auth/otp/login', summary: 'Staff sign-in with a code → {accessToken, expiresAt, accountType, fullName, clubId}', auth: false, success: Codes.SIGNED_IN, body: otpCheckBody },
+  { method: 'get', path: '/api/v1/staff/contracts/waiting', summary: "Unpaid cash contracts at the staff member's club (GM: every club), ?phoneNumber= the member's phone", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/contract/{id}/cash/confirm', summary: 'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)', auth: true, success: Codes.OK, body: cashConfirmBody },
+  { method: 'get', path: '/api/v1/staff/payment-events', summary: 'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/payment-event/{id}/reviewed', summary: 'Take a payment message off the review queue (records who)', auth: true, success: Codes.OK },
 ];
 
 const envelope = {
@@ -89,7 +100,7 @@ export function openApiDocument() {
     }));
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
-      security: op.auth ? [{ bearer: [] }] : [],
+      security: op.auth ? [{ bearer: [] }] : op.webhook ? [{ [op.webhook]: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       requestBody,
       responses: {
@@ -103,7 +114,13 @@ export function openApiDocument() {
   return {
     openapi: '3.1.0',
     info: { title: 'Gym member gateway', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        cassoSignature: { type: 'apiKey', in: 'header', name: 'X-Casso-Signature', description: 't=<ms>,v1=<hex HMAC-SHA512(secret, t + "." + body JSON with sorted keys)>' },
+        sepayApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Apikey <BANK_WEBHOOK_SECRET>' },
+      },
+    },
     paths,
   };
 }

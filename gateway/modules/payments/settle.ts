@@ -111,7 +111,8 @@ export async function settlePayment(deps: PaymentsDeps, input: SettleInput): Pro
   return outcome;
 }
 
-async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
+/** Tells the member their membership is paid; for callers that settle inside their own transaction (settlePaymentIn). */
+export async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
   try {
     const [row] = await deps.db
       .select({ nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn, startDate: contracts.startDate })
