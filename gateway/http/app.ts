@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { cardRoutes } from '#gateway/modules/cards/routes.ts';
 import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
@@ -11,6 +12,7 @@ import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
 import { memberRoutes } from '#gateway/modules/members/routes.ts';
 import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
+import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -69,6 +71,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/general', contentRoutes());
   app.route('/api/v1/general', clubRoutes());
   app.route('/api/v1/media', mediaRoutes());
+  app.route('/api/v1', cardRoutes());
+  app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 
   app.notFound((c) => {

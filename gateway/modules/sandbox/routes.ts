@@ -12,6 +12,7 @@ import { validate } from '#gateway/http/validate.ts';
 import { toMemberGift } from '#gateway/modules/gifts/routes.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
+import { sandboxVnpayRoutes } from './vnpay.ts';
 
 const phoneQuery = z.object({ phone: phoneNumberSchema });
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'invalid');
@@ -107,5 +108,8 @@ export function sandboxRoutes() {
       .onConflictDoUpdate({ target: appSettings.key, set: { valueVi, valueEn, updatedAt: new Date() } });
     return ok(c, { settingValueVi: valueVi, settingValueEn: valueEn });
   });
+
+  // VNPAY's pay and saved-card pages (G2).
+  app.route('/vnpay', sandboxVnpayRoutes());
   return app;
 }
