@@ -15,7 +15,7 @@ type Locale = 'vi' | 'en';
 const texts = {
   vi: {
     title: 'Cổng thanh toán VNPAY (thử nghiệm)',
-    banner: 'SANDBOX — môi trường thử nghiệm, không có tiền thật được chuyển.',
+    banner: 'Môi trường thử nghiệm: không có tiền thật được chuyển.',
     amount: 'Số tiền',
     order: 'Nội dung',
     reference: 'Mã giao dịch',
@@ -31,7 +31,7 @@ const texts = {
   },
   en: {
     title: 'VNPAY payment gateway (test)',
-    banner: 'SANDBOX — a test environment, no real money moves.',
+    banner: 'A test environment: no real money moves.',
     amount: 'Amount',
     order: 'Order',
     reference: 'Reference',
