@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema.ts';
+import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { accountIdOf, pathOf, startVnpayGateway, submitSandbox, TEST_VNPAY_SECRET, unpaidCardPayment } from '#tests/support/vnpay.ts';
@@ -234,4 +235,22 @@ test('full sandbox flow, declined 51: the contract still waits, the return shows
   const [row] = await vn.gw.db.select().from(contracts).where(and(eq(contracts.id, contract.id)));
   expect(row.paymentState).toBe('WAITFORPAYMENT');
   expect((await state(payment.id, contract.id)).payment.responseCode).toBe('51');
+});
+
+test('an unexpected failure behind a valid signature answers 99 Unknown error with HTTP 200, never a 500', async () => {
+  const { Hono } = await import('hono');
+  const { default: pino } = await import('pino');
+  const { vnpayRoutes } = await import('./vnpay-routes.ts');
+  const brokenDb = new Proxy({}, { get: () => { throw new Error('database unreachable'); } });
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', { config: vn.config, clock: vn.gw.clock, logger: pino({ level: 'silent' }), db: brokenDb } as unknown as Deps);
+    await next();
+  });
+  app.route('/', vnpayRoutes());
+  const res = await app.request(`/ipn?${signed(vnpResult('VF1ANY', 1000))}`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ RspCode: '99', Message: 'Unknown error' });
+  // The same request on the working gateway is answered normally.
+  expect((await ipn(signed(vnpResult('VF1ANY', 1000)))).body.RspCode).toBe('01');
 });
