@@ -40,6 +40,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     CLIENT_IP_HEADER: 'x-client-ip',
     VNPAY_TMN_CODE: 'VFSANDBX',
     VNPAY_RETURN_URL: 'http://localhost:3000/membership/payment/vnpay-return',
+    VNPAY_CARD_RETURN_URL: 'http://localhost:3000/account/information/payment-method/vnpay-return',
   });
 });
 

@@ -10,6 +10,8 @@ import { expireStalePayments } from './modules/payments/settle.ts';
 import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
+const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+
 async function main() {
   const config = loadGatewayConfig();
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
@@ -27,24 +29,22 @@ async function main() {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
 
-  // Lapsed bank-QR and card attempts become EXPIRED and their contracts FAIL even when nobody looks;
-  // the member reads call the same sweep first, so this only keeps the data tidy between reads.
-  const sweep = setInterval(() => {
-    expireStalePayments(handle.db, systemClock.now()).then(
-      (failed) => {
+  // Bank-QR and card attempts past their 15 minutes expire; their contracts fail (ADR 010).
+  const expiry = setInterval(() => {
+    expireStalePayments(handle.db, systemClock.now())
+      .then((failed) => {
         if (failed > 0) logger.info({ failed }, 'unpaid contracts expired');
-      },
-      (error: unknown) => logger.error({ err: error }, 'payment expiry sweep failed'),
-    );
-  }, 60_000);
-  sweep.unref();
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'payment expiry failed'));
+  }, PAYMENT_EXPIRY_INTERVAL_MS);
+  expiry.unref();
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(sweep);
     logger.info({ signal }, 'stopping');
+    clearInterval(expiry);
     server.close(() => void handle.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { cardRoutes } from '#gateway/modules/cards/routes.ts';
 import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { contractRoutes } from '#gateway/modules/contracts/routes.ts';
@@ -14,6 +15,7 @@ import { memberRoutes } from '#gateway/modules/members/routes.ts';
 import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
 import { bankWebhookRoutes } from '#gateway/modules/payments/bank-routes.ts';
 import { planRoutes } from '#gateway/modules/plans/routes.ts';
+import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -77,6 +79,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/media', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
+  app.route('/api/v1', cardRoutes());
+  app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 
   app.notFound((c) => {

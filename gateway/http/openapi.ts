@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
 import { createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
+import { addCardBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody } from '#contract/staff.ts';
 
@@ -62,6 +63,13 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/contract/access-clubs', summary: "Clubs the member's current memberships open", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/transactions', summary: "The member's transactions, newest first", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/transaction/{id}/detail', summary: 'One transaction with its receipt', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/cards', summary: 'Saved cards (masked number, bank, type), the default first', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/card', summary: "Add a card: the signed URL of VNPAY's token page (token_create)", auth: true, success: Codes.OK, body: addCardBody },
+  { method: 'put', path: '/api/v1/member/card/{id}/default', summary: 'Make a saved card the default (exactly one default)', auth: true, success: Codes.DEFAULT_CARD_SET },
+  { method: 'delete', path: '/api/v1/member/card/{id}', summary: 'Delete a saved card; the default passes to the newest remaining card', auth: true, success: Codes.CARD_DELETED },
+  { method: 'get', path: '/api/v1/payment/vnpay/ipn', summary: 'VNPAY IPN (server to server, signed): the only source of truth; answers VNPAY\'s {RspCode, Message}, not the envelope', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/payment/vnpay/return', summary: "VNPAY return fields (signed; 552 when not): the payment's status in our database, display only", auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/payment/vnpay/card-return', summary: 'VNPAY add-card return fields (signed; 552 when not): the request status and the card (1052 when added)', auth: false, success: Codes.CARD_ADDED },
   { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
   { method: 'post', path: '/api/v1/payment/bank/casso', summary: 'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing', auth: false, webhook: 'cassoSignature', success: Codes.OK },
   { method: 'post', path: '/api/v1/payment/bank/sepay', summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}', auth: false, webhook: 'sepayApiKey', success: Codes.OK },

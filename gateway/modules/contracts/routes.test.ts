@@ -451,7 +451,8 @@ describe('referral', () => {
     // Ten friends already brought this year (paid contracts naming the referrer) → 157.
     const [ref] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, referrer.phone));
     const [template] = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, ref.id), eq(contracts.paymentState, 'PAID')));
-    const rows = Array.from({ length: REFERRAL_YEARLY_LIMIT }, () => ({ ...template, id: undefined, paymentState: 'FAIL' as const, referrerAccountId: ref.id }));
+    const { id: _id, ...copy } = template;
+    const rows = Array.from({ length: REFERRAL_YEARLY_LIMIT }, () => ({ ...copy, paymentState: 'FAIL' as const, referrerAccountId: ref.id }));
     const inserted = await gw.db.insert(contracts).values(rows).returning({ id: contracts.id });
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.referrerAccountId, ref.id));
     await expectCode(friend.token, referrer.phone, 157);

@@ -146,8 +146,10 @@ describe('coupon refusals', () => {
 
 describe('who may see plans', () => {
   test('a closed club sells nothing → 404; unknown and malformed ids → 404', async () => {
-    const [club] = await gw.db.insert(clubs).values({ ...(await clubBySlug(gw, 'q7-nguyen-thi-thap')), id: undefined, slug: 'closed-test', isActive: false }).returning();
-    await gw.db.insert(paymentPlans).values({ ...hcmPlans[3], id: undefined, clubId: club.id });
+    const { id: _club, ...open } = await clubBySlug(gw, 'q7-nguyen-thi-thap');
+    const [club] = await gw.db.insert(clubs).values({ ...open, slug: 'closed-test', isActive: false }).returning();
+    const { id: _plan, ...basic } = hcmPlans[3];
+    await gw.db.insert(paymentPlans).values({ ...basic, clubId: club.id });
     for (const path of [
       `/api/v1/global/club/${String(club.id)}/payment-plans`,
       '/api/v1/global/club/999999/payment-plans',
@@ -164,7 +166,8 @@ describe('who may see plans', () => {
   });
 
   test('an inactive plan is not listed and its detail is 404', async () => {
-    const [extra] = await gw.db.insert(paymentPlans).values({ ...hcmPlans[3], id: undefined, isActive: false, sortOrder: 99 }).returning();
+    const { id: _id, ...basic } = hcmPlans[3];
+    const [extra] = await gw.db.insert(paymentPlans).values({ ...basic, isActive: false, sortOrder: 99 }).returning();
     const res = await plansAt(hcm);
     expect(res.body.data.map((p: PaymentPlan) => p.id)).not.toContain(extra.id);
     expect((await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(extra.id)}/detail`)).status).toBe(404);
