@@ -161,7 +161,9 @@ export async function loadPlan(args: Args, clubId: number, planId: number, coupo
     try {
       return { plan: await fetchPlan(args, clubId, planId, coupon), couponError: null };
     } catch (error) {
-      if (!(error instanceof GatewayError) || error.status === 404 || error.status >= 500) throw error;
+      // A refused coupon is a 400 with its code; an unknown plan is a 404 either way.
+      if (error instanceof GatewayError && error.status === 404) throw notFoundPage();
+      if (!(error instanceof GatewayError) || error.status !== 400) throw error;
       return { plan: await orNotFound(() => fetchPlan(args, clubId, planId, null)), couponError: error.text };
     }
   }

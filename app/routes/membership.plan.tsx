@@ -45,11 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { clubId, planId } = ids(args.params);
   const lang = getLang(args.context);
   const savedCoupon = getSavedCoupon(getSession(args.context));
-  const [club, priced, options] = await Promise.all([
-    loadClub(args, String(clubId)),
-    loadPlan(args, clubId, planId, savedCoupon),
-    loadPurchaseOptions(args, clubId, planId),
-  ]);
+  const club = await loadClub(args, String(clubId));
+  // A closed club sells nothing: the page says so instead of a plan.
+  if (!club.isActive) return { club, plan: null };
+  const [priced, options] = await Promise.all([loadPlan(args, clubId, planId, savedCoupon), loadPurchaseOptions(args, clubId, planId)]);
   if (priced.plan.clubId !== club.id) throw notFoundPage();
   return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options };
 }
@@ -193,10 +192,32 @@ function Row({ label, amount, minus, strong }: { label: string; amount: number; 
 }
 
 export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  if (!loaderData.plan) {
+    const { club } = loaderData;
+    return (
+      <main className="page">
+        <p className="eyebrow">{t('membership.plan.at', { club: club.name })}</p>
+        <h1>{t('membership.plan.title')}</h1>
+        <p className="notice notice-error" role="status">
+          {t('membership.plan.closed')}
+        </p>
+        <Link to={`/membership/${club.id}/detail`} className="button button-secondary button-block club-actions">
+          {t('membership.detail.title')}
+        </Link>
+      </main>
+    );
+  }
+  return <PurchaseForm data={loaderData} actionData={actionData} />;
+}
+
+type Loaded = Extract<Route.ComponentProps['loaderData'], { savedCoupon: unknown }>;
+
+function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps['actionData'] }) {
   const { t, lang } = useT();
   const navigation = useNavigation();
   const durationText = useDurationText();
-  const { club, plan, savedCoupon, couponError, coupons, cards, methods } = loaderData;
+  const { club, plan, savedCoupon, couponError, coupons, cards, methods } = data;
   const busy = navigation.formData !== undefined;
   const values = actionData?.values;
   const errors = actionData?.fieldErrors ?? {};
@@ -228,182 +249,176 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       </dl>
       <p>{plan.description}</p>
 
-      {!club.isActive ? (
-        <p className="notice notice-error" role="status">
-          {t('membership.plan.closed')}
-        </p>
-      ) : (
-        <Form method="post" className="stack purchase-form" preventScrollReset>
-          {/* The Enter key submits the form's first button: let it re-price and check, never buy. */}
-          <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-            {t('membership.plan.update')}
-          </button>
+      <Form method="post" className="stack purchase-form" preventScrollReset>
+        {/* The Enter key submits the form's first button: let it re-price and check, never buy. */}
+        <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {t('membership.plan.update')}
+        </button>
 
-          <section className="purchase-section" aria-labelledby="coupon-title">
-            <h2 id="coupon-title" className="section-title">
-              {t('membership.plan.couponTitle')}
-            </h2>
-            {applied ? (
-              <div className="coupon-applied" role="status">
-                <span>{t('membership.plan.applied', { code: applied })}</span>
-                <button type="submit" name="intent" value="removeCoupon" className="button button-link" disabled={busy}>
-                  {t('membership.plan.remove')}
-                </button>
-              </div>
-            ) : null}
-            {savedCoupon && couponError ? (
-              <p className="notice">{t('membership.plan.couponSavedOff', { code: savedCoupon, message: couponError })}</p>
-            ) : null}
-            <div className="field">
-              <label htmlFor="couponCode">{t('membership.plan.couponLabel')}</label>
-              <div className="input-row">
-                <input
-                  key={savedCoupon ?? ''}
-                  id="couponCode"
-                  name="couponCode"
-                  className="input input-code"
-                  defaultValue={values?.couponCode ?? ''}
-                  placeholder={t('membership.plan.couponPlaceholder')}
-                  autoCapitalize="characters"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={32}
-                  aria-invalid={errors.couponCode ? true : undefined}
-                  aria-describedby={describedBy('couponCode')}
-                />
-                <button type="submit" name="intent" value="coupon" className="button button-secondary" disabled={busy}>
-                  {t('membership.plan.apply')}
-                </button>
-              </div>
-              <FieldErrors id="couponCode-error" errors={errors.couponCode} lang={lang} />
+        <section className="purchase-section" aria-labelledby="coupon-title">
+          <h2 id="coupon-title" className="section-title">
+            {t('membership.plan.couponTitle')}
+          </h2>
+          {applied ? (
+            <div className="coupon-applied" role="status">
+              <span>{t('membership.plan.applied', { code: applied })}</span>
+              <button type="submit" name="intent" value="removeCoupon" className="button button-link" disabled={busy}>
+                {t('membership.plan.remove')}
+              </button>
             </div>
-            <h3 className="sub-title">{t('membership.plan.yourCoupons')}</h3>
-            {coupons.length ? (
-              <ul className="coupon-list">
-                {coupons.map((coupon) => (
-                  <li key={coupon.id} className="coupon">
-                    <div className="coupon-text">
-                      <span className="coupon-name">{coupon.name}</span>
-                      <span className="coupon-code">{coupon.code}</span>
-                      <span className="muted small">{coupon.description}</span>
-                      <span className="muted small">
-                        {[coupon.newCustomerOnly ? t('membership.plan.newCustomers') : null, coupon.validTo ? t('membership.plan.validTo', { date: formatDate(coupon.validTo) }) : null]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </span>
-                    </div>
-                    {coupon.code === applied ? (
-                      <span className="coupon-badge">✓</span>
-                    ) : (
-                      <button type="submit" name="coupon" value={coupon.code} className="button button-secondary" disabled={busy}>
-                        {t('membership.plan.use')}
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted small">{t('membership.plan.noCoupons')}</p>
-            )}
-          </section>
+          ) : null}
+          {savedCoupon && couponError ? (
+            <p className="notice">{t('membership.plan.couponSavedOff', { code: savedCoupon, message: couponError })}</p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="couponCode">{t('membership.plan.couponLabel')}</label>
+            <div className="input-row">
+              <input
+                key={savedCoupon ?? ''}
+                id="couponCode"
+                name="couponCode"
+                className="input input-code"
+                defaultValue={values?.couponCode ?? ''}
+                placeholder={t('membership.plan.couponPlaceholder')}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={32}
+                aria-invalid={errors.couponCode ? true : undefined}
+                aria-describedby={describedBy('couponCode')}
+              />
+              <button type="submit" name="intent" value="coupon" className="button button-secondary" disabled={busy}>
+                {t('membership.plan.apply')}
+              </button>
+            </div>
+            <FieldErrors id="couponCode-error" errors={errors.couponCode} lang={lang} />
+          </div>
+          <h3 className="sub-title">{t('membership.plan.yourCoupons')}</h3>
+          {coupons.length ? (
+            <ul className="coupon-list">
+              {coupons.map((coupon) => (
+                <li key={coupon.id} className="coupon">
+                  <div className="coupon-text">
+                    <span className="coupon-name">{coupon.name}</span>
+                    <span className="coupon-code">{coupon.code}</span>
+                    <span className="muted small">{coupon.description}</span>
+                    <span className="muted small">
+                      {[coupon.newCustomerOnly ? t('membership.plan.newCustomers') : null, coupon.validTo ? t('membership.plan.validTo', { date: formatDate(coupon.validTo) }) : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </div>
+                  {coupon.code === applied ? (
+                    <span className="coupon-badge">✓</span>
+                  ) : (
+                    <button type="submit" name="coupon" value={coupon.code} className="button button-secondary" disabled={busy}>
+                      {t('membership.plan.use')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted small">{t('membership.plan.noCoupons')}</p>
+          )}
+        </section>
 
-          <section className="purchase-section" aria-labelledby="referral-title">
-            <h2 id="referral-title" className="section-title">
-              {t('membership.plan.referralTitle')}
-            </h2>
-            <div className="field">
-              <label htmlFor="referralCode">{t('membership.plan.referralLabel')}</label>
-              <div className="input-row">
-                <input
-                  id="referralCode"
-                  name="referralCode"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={14}
-                  defaultValue={values?.referralCode ?? ''}
-                  aria-invalid={errors.referralCode ? true : undefined}
-                  aria-describedby={describedBy('referralCode', 'referral-hint')}
-                />
-                <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
-                  {t('membership.plan.check')}
-                </button>
-              </div>
-              <p id="referral-hint" className="hint">
-                {t('membership.plan.referralHint', { days: REFERRAL_BONUS_DAYS })}
+        <section className="purchase-section" aria-labelledby="referral-title">
+          <h2 id="referral-title" className="section-title">
+            {t('membership.plan.referralTitle')}
+          </h2>
+          <div className="field">
+            <label htmlFor="referralCode">{t('membership.plan.referralLabel')}</label>
+            <div className="input-row">
+              <input
+                id="referralCode"
+                name="referralCode"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={14}
+                defaultValue={values?.referralCode ?? ''}
+                aria-invalid={errors.referralCode ? true : undefined}
+                aria-describedby={describedBy('referralCode', 'referral-hint')}
+              />
+              <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
+                {t('membership.plan.check')}
+              </button>
+            </div>
+            <p id="referral-hint" className="hint">
+              {t('membership.plan.referralHint', { days: REFERRAL_BONUS_DAYS })}
+            </p>
+            <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
+            {actionData?.referralOk && !errors.referralCode ? (
+              <p className="field-ok" role="status">
+                {actionData.referralOk}
               </p>
-              <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
-              {actionData?.referralOk && !errors.referralCode ? (
-                <p className="field-ok" role="status">
-                  {actionData.referralOk}
-                </p>
+            ) : null}
+          </div>
+        </section>
+
+        <fieldset className="field purchase-section" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+          <legend className="section-title">{t('membership.plan.methodTitle')}</legend>
+          {methods.map((method) => (
+            <div key={method.id} className="method">
+              <label className="method-option">
+                <input type="radio" name="paymentMethod" value={method.id} defaultChecked={String(method.id) === defaultMethod} />
+                <span>
+                  <span className="method-name">{method.name}</span>
+                  <span className="hint">
+                    {method.code === 'QR' ? t('membership.plan.qrHint') : method.code === 'CARD' ? t('membership.plan.cardHint') : t('membership.plan.cashHint')}
+                  </span>
+                </span>
+              </label>
+              {method.code === 'CARD' ? (
+                <div className="saved-cards" role="group" aria-label={t('membership.plan.savedCards')}>
+                  {cards.map((card) => (
+                    <label key={card.id} className="check card-option">
+                      <input type="radio" name="savedCardId" value={card.id} defaultChecked={String(card.id) === defaultCard} />
+                      <span>
+                        {card.bankCode} {card.cardNumber}
+                        {card.isDefault ? <span className="badge">{t('membership.plan.defaultCard')}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                  <label className="check card-option">
+                    <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
+                    <span>{t('membership.plan.otherCard')}</span>
+                  </label>
+                  <Link to="/account/information/payment-method" className="chip-link add-card">
+                    {t('membership.plan.addCard')}
+                  </Link>
+                </div>
               ) : null}
             </div>
-          </section>
+          ))}
+          <FieldErrors id="paymentMethod-error" errors={errors.paymentMethod} lang={lang} />
+        </fieldset>
 
-          <fieldset className="field purchase-section" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
-            <legend className="section-title">{t('membership.plan.methodTitle')}</legend>
-            {methods.map((method) => (
-              <div key={method.id} className="method">
-                <label className="method-option">
-                  <input type="radio" name="paymentMethod" value={method.id} defaultChecked={String(method.id) === defaultMethod} />
-                  <span>
-                    <span className="method-name">{method.name}</span>
-                    <span className="hint">
-                      {method.code === 'QR' ? t('membership.plan.qrHint') : method.code === 'CARD' ? t('membership.plan.cardHint') : t('membership.plan.cashHint')}
-                    </span>
-                  </span>
-                </label>
-                {method.code === 'CARD' ? (
-                  <div className="saved-cards" role="group" aria-label={t('membership.plan.savedCards')}>
-                    {cards.map((card) => (
-                      <label key={card.id} className="check card-option">
-                        <input type="radio" name="savedCardId" value={card.id} defaultChecked={String(card.id) === defaultCard} />
-                        <span>
-                          {card.bankCode} {card.cardNumber}
-                          {card.isDefault ? <span className="badge">{t('membership.plan.defaultCard')}</span> : null}
-                        </span>
-                      </label>
-                    ))}
-                    <label className="check card-option">
-                      <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
-                      <span>{t('membership.plan.otherCard')}</span>
-                    </label>
-                    <Link to="/account/information/payment-method" className="chip-link add-card">
-                      {t('membership.plan.addCard')}
-                    </Link>
-                  </div>
-                ) : null}
-              </div>
-            ))}
-            <FieldErrors id="paymentMethod-error" errors={errors.paymentMethod} lang={lang} />
-          </fieldset>
+        <section className="purchase-section totals" aria-labelledby="totals-title">
+          <h2 id="totals-title" className="section-title">
+            {t('membership.plan.totalsTitle')}
+          </h2>
+          <dl className="facts">
+            <Row label={t('membership.plan.membershipFee')} amount={plan.originalPrice} />
+            {plan.membershipDiscount > 0 ? <Row label={t('membership.plan.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
+            {plan.joiningFee > 0 ? <Row label={t('membership.plan.joiningFee')} amount={plan.joiningFee} /> : null}
+            {plan.joiningFeeDiscount > 0 ? <Row label={t('membership.plan.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
+            <Row label={t('membership.plan.total')} amount={plan.totalPaymentFirst} strong />
+          </dl>
+          {plan.nextPayment !== null ? (
+            <p className="next-payment">
+              <span className="label">{t('membership.plan.nextTitle')}</span>{' '}
+              {t('membership.plan.nextText', { amount: formatVnd(plan.nextPayment, lang) })}
+            </p>
+          ) : null}
+        </section>
 
-          <section className="purchase-section totals" aria-labelledby="totals-title">
-            <h2 id="totals-title" className="section-title">
-              {t('membership.plan.totalsTitle')}
-            </h2>
-            <dl className="facts">
-              <Row label={t('membership.plan.membershipFee')} amount={plan.originalPrice} />
-              {plan.membershipDiscount > 0 ? <Row label={t('membership.plan.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
-              {plan.joiningFee > 0 ? <Row label={t('membership.plan.joiningFee')} amount={plan.joiningFee} /> : null}
-              {plan.joiningFeeDiscount > 0 ? <Row label={t('membership.plan.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
-              <Row label={t('membership.plan.total')} amount={plan.totalPaymentFirst} strong />
-            </dl>
-            {plan.nextPayment !== null ? (
-              <p className="next-payment">
-                <span className="label">{t('membership.plan.nextTitle')}</span>{' '}
-                {t('membership.plan.nextText', { amount: formatVnd(plan.nextPayment, lang) })}
-              </p>
-            ) : null}
-          </section>
-
-          <FormErrors errors={actionData?.formErrors} lang={lang} />
-          <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
-            {busy && navigation.formData?.get('intent') === 'confirm' ? t('membership.plan.submitting') : t('membership.plan.confirm')}
-          </button>
-        </Form>
-      )}
+        <FormErrors errors={actionData?.formErrors} lang={lang} />
+        <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
+          {busy && navigation.formData?.get('intent') === 'confirm' ? t('membership.plan.submitting') : t('membership.plan.confirm')}
+        </button>
+      </Form>
     </main>
   );
 }
