@@ -102,8 +102,10 @@ export function PlanPrice({ plan }: { plan: PlanFigures }) {
           {formatVnd(plan.originalPrice, lang)}
         </s>
       ) : null}
-      <strong className="plan-amount">{formatVnd(plan.price, lang)}</strong>
-      {plan.isSubscription ? <span className="plan-per">{t('membership.card.perMonth')}</span> : null}
+      <span className="plan-now">
+        <strong className="plan-amount">{formatVnd(plan.price, lang)}</strong>
+        {plan.isSubscription ? <span className="plan-per">{t('membership.card.perMonth')}</span> : null}
+      </span>
     </p>
   );
 }

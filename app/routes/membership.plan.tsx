@@ -96,8 +96,12 @@ export async function action(args: Route.ActionArgs) {
     return result;
   }
 
-  if (intent === 'coupon' || intent === 'update') {
-    const typed = chosenCoupon || values.couponCode;
+  // A code typed but not applied yet is applied first, also on Confirm: the member sees the new
+  // total (or the refusal) before anything is bought.
+  const typedCoupon = chosenCoupon || values.couponCode;
+  const applyFirst = intent === 'confirm' && typedCoupon !== '';
+  if (intent === 'coupon' || intent === 'update' || applyFirst) {
+    const typed = typedCoupon;
     if (typed) {
       const { code, valid } = normalizeCoupon(typed);
       if (!valid || !code) {
@@ -130,7 +134,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  if (intent !== 'confirm') return result;
+  if (intent !== 'confirm' || applyFirst) return result;
 
   const method = Number(values.paymentMethod);
   if (![1, 2, 3].includes(method)) result.fieldErrors.paymentMethod = ['required'];
@@ -357,7 +361,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           </div>
         </section>
 
-        <fieldset className="field purchase-section" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+        <fieldset className="purchase-section method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
           <legend className="section-title">{t('membership.plan.methodTitle')}</legend>
           {methods.map((method) => (
             <div key={method.id} className="method">

@@ -100,7 +100,8 @@ async function checkPhoneLayout(page: Page) {
   await page.setViewportSize({ width: 360, height: 780 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const small = await page.evaluate(() =>
-    [...document.querySelectorAll('main a, main button, main input, main summary')]
+    // A radio is tapped through its label: the label is the target that must be 44 px.
+    [...document.querySelectorAll('main a, main button, main input:not([type=radio]), main label:has(input[type=radio]), main summary')]
       .filter((el) => !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden'))
       .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
       .filter((box) => box.height < 44),
@@ -174,7 +175,7 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page).toHaveURL(/\/membership\/\d+\/detail$/);
     await expect(page.getByText('72 Lê Thánh Tôn, Phường Bến Nghé')).toBeVisible();
     await expect(page.getByText('Quận 1')).toBeVisible();
-    await expect(page.getByRole('link', { name: '0100 000 101' })).toHaveAttribute('href', 'tel:0100000101');
+    await expect(page.getByRole('link', { name: '0100 000 101', exact: true })).toHaveAttribute('href', 'tel:0100000101');
     await expect(page.getByRole('link', { name: /Google Maps/ })).toHaveAttribute('href', /query=10\.7769,106\.7009$/);
     await snap(page, `${lang}-membership-club-detail`);
     await checkPhoneLayout(page);
@@ -209,19 +210,19 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page).toHaveURL(/\/membership\/\d+\/plan\/\d+$/);
     const total = page.locator('.total-row dd');
     await expect(total).toHaveText(vnd(classic3.total, lang));
-    await expect(page.getByRole('radio', { name: new RegExp(t.qr) })).toBeChecked();
+    await expect(page.getByRole('radio', { name: t.qr })).toBeChecked();
     await snap(page, `${lang}-membership-plan`);
     await checkPhoneLayout(page);
 
     // Something typed before applying a coupon stays.
-    await page.getByRole('radio', { name: new RegExp(t.cash) }).check();
+    await page.getByRole('radio', { name: t.cash }).check();
     const coupon = page.getByLabel(t.couponLabel);
     await coupon.fill('chaoban10');
     await page.getByRole('button', { name: t.apply, exact: true }).click();
     await expect(page.getByText(t.applied)).toBeVisible();
     await expect(total).toHaveText(vnd(withChaoBan.total, lang));
     await expect(page.getByText(vnd(-withChaoBan.discount, lang))).toBeVisible();
-    await expect(page.getByRole('radio', { name: new RegExp(t.cash) })).toBeChecked();
+    await expect(page.getByRole('radio', { name: t.cash })).toBeChecked();
     await expect(coupon).toHaveValue('');
 
     // An expired code: the message by the field, the code kept, the applied one unchanged.
@@ -292,5 +293,46 @@ test('JavaScript off: clubs by city, choose a plan, choose a coupon from the lis
   await expect(noJs.locator('#referralCode-error')).toHaveText(validationMessages.referralInvalid.vi);
   await expect(noJs).toHaveURL(/\/plan\/\d+$/);
   await snap(noJs, 'vi-membership-plan-nojs');
+
+  // Confirm by cash: the purchase request (1022) leads to the payment step, and the saved coupon is used up.
+  await noJs.getByLabel(t.couponLabel).fill('');
+  await noJs.getByLabel(t.referralLabel).fill('');
+  await noJs.getByRole('radio', { name: t.cash }).check();
+  const [posted] = await Promise.all([
+    noJs.waitForResponse((r) => r.request().method() === 'POST' && /\/plan\/\d+/.test(r.url())),
+    noJs.getByRole('button', { name: t.confirm, exact: true }).click(),
+  ]);
+  expect(posted.status()).toBe(302);
+  expect(posted.headers().location).toMatch(/^\/membership\/payment\/\d+$/);
+  await expect(noJs.getByText(messageForCode(1022, 'vi'))).toBeVisible();
+  await plansOfFirstClub(noJs, t);
+  await expect(noJs.getByText(t.listApplied)).toHaveCount(0);
   await context.close();
+});
+
+test('Confirm with JavaScript: the button is disabled while the purchase is sent, one request, then the payment step (en)', async ({ page, request }) => {
+  const t = texts.en;
+  await signedIn(page, request, 'en');
+  await plansOfFirstClub(page, t);
+  await page.getByRole('link', { name: t.select }).click();
+  await expect(page.locator('.total-row dd')).toHaveText(vnd(classic3.total, 'en'));
+  // A slow network: the action's request waits a second, long enough to tap twice.
+  const posts: string[] = [];
+  await page.route(/\/plan\/\d+\.data/, async (route) => {
+    if (route.request().method() === 'POST') {
+      posts.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await route.continue();
+  });
+  const confirm = page.getByRole('button', { name: /^(Confirm|Sending…)$/ });
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/plan\/\d+\.data/.test(r.url()));
+  await confirm.click();
+  await expect(confirm).toBeDisabled();
+  await expect(confirm).toHaveText('Sending…');
+  await confirm.click({ force: true });
+  // The action answers with the redirect to the payment step of the new contract.
+  expect(await (await answered).text()).toMatch(/\/membership\/payment\/\d+/);
+  await expect(page).not.toHaveURL(/\/plan\/\d+$/);
+  expect(posts).toHaveLength(1);
 });
