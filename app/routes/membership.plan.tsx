@@ -361,8 +361,8 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           </div>
         </section>
 
-        <fieldset className="purchase-section method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
-          <legend className="section-title">{t('membership.plan.methodTitle')}</legend>
+        <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+          <legend>{t('membership.plan.methodTitle')}</legend>
           {methods.map((method) => (
             <div key={method.id} className="method">
               <label className="method-option">

@@ -40,6 +40,9 @@ const texts = {
     check: 'Kiểm tra',
     qr: 'Chuyển khoản ngân hàng (QR)',
     cash: 'Tiền mặt tại quầy',
+    card: 'Thẻ tín dụng/ghi nợ',
+    otherCard: 'Thẻ khác (nhập trên VNPAY)',
+    addCard: 'Thêm thẻ mới',
     confirm: 'Xác nhận',
     use: 'Dùng mã',
   },
@@ -74,6 +77,9 @@ const texts = {
     check: 'Check',
     qr: 'Bank transfer (QR)',
     cash: 'Cash at the counter',
+    card: 'Credit/debit card',
+    otherCard: 'Another card (entered on VNPAY)',
+    addCard: 'Add a new card',
     confirm: 'Confirm',
     use: 'Use code',
   },
@@ -213,6 +219,12 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('radio', { name: t.qr })).toBeChecked();
     await snap(page, `${lang}-membership-plan`);
     await checkPhoneLayout(page);
+
+    // Card: the saved cards (none yet), another card, and the way to add one.
+    await page.getByRole('radio', { name: t.card }).check();
+    await expect(page.getByRole('radio', { name: t.otherCard })).toBeChecked();
+    await expect(page.getByRole('link', { name: t.addCard })).toHaveAttribute('href', '/account/information/payment-method');
+    await snap(page, `${lang}-membership-plan-card`);
 
     // Something typed before applying a coupon stays.
     await page.getByRole('radio', { name: t.cash }).check();
