@@ -381,6 +381,9 @@ export const en: Shape<typeof vi> = {
       confirm: 'Confirm',
       submitting: 'Sending…',
       update: 'Update',
+      otherUnpaid: 'You already have {{plan}} waiting for payment at this club.',
+      continueOther: 'Continue paying for that one',
+      replaceOther: 'Cancel it and buy this plan',
     },
   },
 };

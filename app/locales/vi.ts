@@ -378,6 +378,9 @@ export const vi = {
       confirm: 'Xác nhận',
       submitting: 'Đang gửi…',
       update: 'Cập nhật',
+      otherUnpaid: 'Bạn đang có gói {{plan}} chờ thanh toán tại câu lạc bộ này.',
+      continueOther: 'Tiếp tục thanh toán gói đó',
+      replaceOther: 'Hủy gói đó và mua gói này',
     },
   },
 } as const;

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { isId } from '#contract/clubs.ts';
 import { Codes, messageForCode, type Code } from '#contract/codes.ts';
 import {
+  contractSchema,
   createContractBody,
   createContractResultSchema,
   REFERRAL_BONUS_DAYS,
@@ -55,7 +56,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Field = 'couponCode' | 'referralCode' | 'paymentMethod';
 type Values = Record<Field | 'savedCardId', string>;
-type ActionResult = { values: Values; fieldErrors: Partial<Record<Field, string[]>>; formErrors: string[]; referralOk: string | null };
+/** Another plan of this club already waits for payment: continue it, or cancel it for this one. */
+type OtherUnpaid = { contractId: number; planName: string };
+type ActionResult = {
+  values: Values;
+  fieldErrors: Partial<Record<Field, string[]>>;
+  formErrors: string[];
+  referralOk: string | null;
+  otherUnpaid: OtherUnpaid | null;
+};
 
 const couponCodes = new Set<Code>([Codes.COUPON_USED, Codes.COUPON_NEW_CUSTOMERS_ONLY, Codes.PROMO_CODE_INVALID]);
 /** §8 referral refusals: 152–157 and 177–180. */
@@ -87,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
     paymentMethod: text('paymentMethod'),
     savedCardId: text('savedCardId'),
   };
-  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null };
+  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null };
   const chosenCoupon = text('coupon');
   const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
 
@@ -134,7 +143,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  if (intent !== 'confirm' || applyFirst) return result;
+  if ((intent !== 'confirm' && intent !== 'replace') || applyFirst) return result;
 
   const method = Number(values.paymentMethod);
   if (![1, 2, 3].includes(method)) result.fieldErrors.paymentMethod = ['required'];
@@ -162,17 +171,26 @@ export async function action(args: Route.ActionArgs) {
     savedCardId: method === 2 && isId(values.savedCardId) ? Number(values.savedCardId) : null,
   });
   try {
+    // "Cancel that one and buy this plan": the other unpaid contract of this club becomes FAIL first.
+    const replace = text('replaceContractId');
+    if (intent === 'replace' && isId(replace)) await call(`/api/v1/member/contract/${replace}/cancel`, contractSchema, { method: 'PUT' });
     const created = await call('/api/v1/member/contract', createContractResultSchema, { json: body });
+    const { contract, existing } = created.data;
+    if (existing && contract.paymentPlanId !== planId) {
+      const lang = getLang(context);
+      result.otherUnpaid = { contractId: contract.contractId, planName: lang === 'en' ? contract.paymentPlan.planNameEn : contract.paymentPlan.planNameVi };
+      return result;
+    }
     clearSavedCoupon(session);
     flashToast(session, { kind: 'success', text: created.message });
-    throw redirect(`/membership/payment/${created.data.contract.contractId}`);
+    throw redirect(`/membership/payment/${contract.contractId}`);
   } catch (error) {
     if (!(error instanceof GatewayError) || error.status >= 500) throw error;
-    if (error.status === 404) throw notFoundPage();
     const fromGateway = Object.entries(error.fieldErrors ?? {});
     if (couponCodes.has(error.code)) result.fieldErrors.couponCode = [error.text];
     else if (referralCodes.has(error.code)) result.fieldErrors.referralCode = [error.text];
     else if (error.code === Codes.CARD_NOT_FOUND) result.fieldErrors.paymentMethod = [error.text];
+    else if (error.status === 404) throw notFoundPage();
     else if (fromGateway.length) {
       for (const [field, messages] of fromGateway) {
         const ours = gatewayFields[field];
@@ -418,6 +436,18 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           ) : null}
         </section>
 
+        {actionData?.otherUnpaid ? (
+          <div className="notice other-unpaid" role="alert">
+            <p>{t('membership.plan.otherUnpaid', { plan: actionData.otherUnpaid.planName })}</p>
+            <input type="hidden" name="replaceContractId" value={actionData.otherUnpaid.contractId} />
+            <Link to={`/membership/payment/${actionData.otherUnpaid.contractId}`} className="button button-secondary button-block">
+              {t('membership.plan.continueOther')}
+            </Link>
+            <button type="submit" name="intent" value="replace" className="button button-secondary button-block" disabled={busy}>
+              {t('membership.plan.replaceOther')}
+            </button>
+          </div>
+        ) : null}
         <FormErrors errors={actionData?.formErrors} lang={lang} />
         <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
           {busy && navigation.formData?.get('intent') === 'confirm' ? t('membership.plan.submitting') : t('membership.plan.confirm')}

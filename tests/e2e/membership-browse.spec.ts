@@ -319,6 +319,20 @@ test('JavaScript off: clubs by city, choose a plan, choose a coupon from the lis
   await expect(noJs.getByText(messageForCode(1022, 'vi'))).toBeVisible();
   await plansOfFirstClub(noJs, t);
   await expect(noJs.getByText(t.listApplied)).toHaveCount(0);
+
+  // Another plan at the same club while that one waits for payment: continue it, or cancel it for this one.
+  await noJs.getByRole('link', { name: 'Chọn gói Basic 1 tháng' }).click();
+  await noJs.getByRole('button', { name: t.confirm, exact: true }).click();
+  await expect(noJs.getByRole('alert').filter({ hasText: 'Bạn đang có gói Classic 3 tháng chờ thanh toán' })).toBeVisible();
+  await expect(noJs.getByRole('link', { name: 'Tiếp tục thanh toán gói đó' })).toHaveAttribute('href', posted.headers().location);
+  await snap(noJs, 'vi-membership-plan-other-unpaid');
+  const [replaced] = await Promise.all([
+    noJs.waitForResponse((r) => r.request().method() === 'POST' && /\/plan\/\d+/.test(r.url())),
+    noJs.getByRole('button', { name: 'Hủy gói đó và mua gói này' }).click(),
+  ]);
+  expect(replaced.status()).toBe(302);
+  expect(replaced.headers().location).toMatch(/^\/membership\/payment\/\d+$/);
+  expect(replaced.headers().location).not.toBe(posted.headers().location);
   await context.close();
 });
 
