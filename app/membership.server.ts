@@ -1,8 +1,17 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { cityWithClubsSchema, clubSchema, isId, paymentMethodGroupSchema, type Club } from '#contract/clubs.ts';
-import type { Lang } from '#contract/codes.ts';
-import { couponSchema, paymentPlanSchema, paymentPlansQuery, savedCardSchema, type Coupon, type PaymentPlan } from '#contract/membership.ts';
+import { Codes, type Code, type Lang } from '#contract/codes.ts';
+import {
+  couponSchema,
+  PAYMENT_WINDOW_MINUTES,
+  paymentPlanSchema,
+  paymentPlansQuery,
+  REFERRAL_BONUS_DAYS,
+  savedCardSchema,
+  type Coupon,
+  type PaymentPlan,
+} from '#contract/membership.ts';
 import { telHref } from './account.server.ts';
 import { GatewayError, gatewayClient } from './gateway.server.ts';
 import { getLang } from './middleware/i18n.server.ts';
@@ -13,6 +22,9 @@ import type { AppSession } from './session.server.ts';
 type Args = Parameters<typeof gatewayClient>[0];
 
 const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
+
+/** The contract's constants the pages print, sent with the loader data (zod stays on the server). */
+export const membershipTerms = { referralDays: REFERRAL_BONUS_DAYS, paymentMinutes: PAYMENT_WINDOW_MINUTES };
 
 /** An unknown or malformed id in the URL: the route's error boundary says "not found". */
 export const notFoundPage = () => data({ notFound: true }, { status: 404 });
@@ -194,4 +206,42 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
     cards: cards.map((c) => ({ id: c.id, cardNumber: c.cardNumber, bankCode: c.bankCode, isDefault: c.isDefault })),
     methods: methods.data.map((m) => ({ id: m.id, code: m.code, name: pick(lang, m.nameVi, m.nameEn) })),
   };
+}
+
+// ── where a refused purchase's message goes on the plan page ──
+
+export type PurchaseField = 'couponCode' | 'referralCode' | 'paymentMethod';
+
+const couponCodes = new Set<Code>([Codes.COUPON_USED, Codes.COUPON_NEW_CUSTOMERS_ONLY, Codes.PROMO_CODE_INVALID]);
+/** §8 referral refusals: 152–157 and 177–180. */
+const referralCodes = new Set<Code>([152, 153, 154, 155, 156, 157, 177, 178, 179, 180]);
+/** The gateway's field names (code 2) on the fields of the plan page. */
+const gatewayFields: Record<string, PurchaseField> = {
+  couponId: 'couponCode',
+  referralCode: 'referralCode',
+  paymentMethodGroupId: 'paymentMethod',
+  savedCardId: 'paymentMethod',
+  isCash: 'paymentMethod',
+};
+
+/**
+ * A refused purchase by the field it concerns: coupon codes by the coupon, referral codes by the
+ * referral code, a missing saved card (550) by the payment method, else the whole form. Null for
+ * any other not found (the plan or club is gone).
+ */
+export function placePurchaseError(error: GatewayError) {
+  const fieldErrors: Partial<Record<PurchaseField, string[]>> = {};
+  const formErrors: string[] = [];
+  if (couponCodes.has(error.code)) fieldErrors.couponCode = [error.text];
+  else if (referralCodes.has(error.code)) fieldErrors.referralCode = [error.text];
+  else if (error.code === Codes.CARD_NOT_FOUND) fieldErrors.paymentMethod = [error.text];
+  else if (error.status === 404) return null;
+  else if (error.fieldErrors && Object.keys(error.fieldErrors).length) {
+    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      const ours = gatewayFields[field];
+      if (ours) fieldErrors[ours] = messages;
+      else formErrors.push(...messages);
+    }
+  } else formErrors.push(error.text);
+  return { fieldErrors, formErrors };
 }

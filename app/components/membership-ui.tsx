@@ -1,16 +1,20 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { PAYMENT_WINDOW_MINUTES, REFERRAL_BONUS_DAYS } from '#contract/membership.ts';
 import { formatVnd } from '#app/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from './empty-state.tsx';
 import { PageError } from './page-error.tsx';
 
 // Issue 4's shared membership components (spec §2): compare-plans panel, membership FAQ, plan card.
+// No import of contract/membership.ts here: it carries zod, which must stay out of the browser
+// (ADR 004). Its constants come in through the loaders (`membershipTerms`).
+
+/** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of contract/membership.ts, as the loaders pass them. */
+export type MembershipTerms = { referralDays: number; paymentMinutes: number };
 
 /** The compare-plans panel: every club (Black Card) against one club, six rows (§9). */
-export function ComparePlans({ clubCount }: { clubCount: number }) {
+export function ComparePlans({ clubCount, terms }: { clubCount: number; terms: MembershipTerms }) {
   const { t } = useT();
-  const days = { days: REFERRAL_BONUS_DAYS };
+  const days = { days: terms.referralDays };
   const rows: [string, string, string][] = [
     [t('membership.compare.clubs'), t('membership.compare.clubsMulti', { count: clubCount }), t('membership.compare.clubsSingle')],
     [t('membership.compare.visits'), t('membership.compare.unlimited'), t('membership.compare.unlimited')],
@@ -46,9 +50,9 @@ export function ComparePlans({ clubCount }: { clubCount: number }) {
 }
 
 /** The membership FAQ: four entries (§9), open one at a time without JavaScript. */
-export function MembershipFaq() {
+export function MembershipFaq({ terms }: { terms: MembershipTerms }) {
   const { t } = useT();
-  const vars = { minutes: PAYMENT_WINDOW_MINUTES, days: REFERRAL_BONUS_DAYS };
+  const vars = { minutes: terms.paymentMinutes, days: terms.referralDays };
   return (
     <section aria-labelledby="membership-faq">
       <h2 id="membership-faq" className="section-title">

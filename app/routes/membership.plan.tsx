@@ -1,11 +1,10 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { isId } from '#contract/clubs.ts';
-import { Codes, messageForCode, type Code } from '#contract/codes.ts';
+import { Codes, messageForCode } from '#contract/codes.ts';
 import {
   contractSchema,
   createContractBody,
   createContractResultSchema,
-  REFERRAL_BONUS_DAYS,
   referralCheckBody,
   referralCheckResultSchema,
 } from '#contract/membership.ts';
@@ -22,14 +21,17 @@ import {
   loadClub,
   loadPlan,
   loadPurchaseOptions,
+  membershipTerms,
   normalizeCoupon,
   notFoundPage,
+  placePurchaseError,
   planView,
   saveCoupon,
 } from '#app/membership.server.ts';
 import { pageMeta } from '#app/meta.ts';
 import { getLang, getT } from '#app/middleware/i18n.server.ts';
 import { flashToast, getSession } from '#app/session.server.ts';
+import type { PurchaseField as Field } from '#app/membership.server.ts';
 import type { Route } from './+types/membership.plan';
 import type { ShellHandle } from './layout.main.tsx';
 
@@ -51,10 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (!club.isActive) return { club, plan: null };
   const [priced, options] = await Promise.all([loadPlan(args, clubId, planId, savedCoupon), loadPurchaseOptions(args, clubId, planId)]);
   if (priced.plan.clubId !== club.id) throw notFoundPage();
-  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options };
+  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options, terms: membershipTerms };
 }
 
-type Field = 'couponCode' | 'referralCode' | 'paymentMethod';
 type Values = Record<Field | 'savedCardId', string>;
 /** Another plan of this club already waits for payment: continue it, or cancel it for this one. */
 type OtherUnpaid = { contractId: number; planName: string };
@@ -64,18 +65,6 @@ type ActionResult = {
   formErrors: string[];
   referralOk: string | null;
   otherUnpaid: OtherUnpaid | null;
-};
-
-const couponCodes = new Set<Code>([Codes.COUPON_USED, Codes.COUPON_NEW_CUSTOMERS_ONLY, Codes.PROMO_CODE_INVALID]);
-/** §8 referral refusals: 152–157 and 177–180. */
-const referralCodes = new Set<Code>([152, 153, 154, 155, 156, 157, 177, 178, 179, 180]);
-/** The gateway's field names (code 2) on the fields of this form. */
-const gatewayFields: Record<string, Field> = {
-  couponId: 'couponCode',
-  referralCode: 'referralCode',
-  paymentMethodGroupId: 'paymentMethod',
-  savedCardId: 'paymentMethod',
-  isCash: 'paymentMethod',
 };
 
 /**
@@ -186,18 +175,10 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(`/membership/payment/${contract.contractId}`);
   } catch (error) {
     if (!(error instanceof GatewayError) || error.status >= 500) throw error;
-    const fromGateway = Object.entries(error.fieldErrors ?? {});
-    if (couponCodes.has(error.code)) result.fieldErrors.couponCode = [error.text];
-    else if (referralCodes.has(error.code)) result.fieldErrors.referralCode = [error.text];
-    else if (error.code === Codes.CARD_NOT_FOUND) result.fieldErrors.paymentMethod = [error.text];
-    else if (error.status === 404) throw notFoundPage();
-    else if (fromGateway.length) {
-      for (const [field, messages] of fromGateway) {
-        const ours = gatewayFields[field];
-        if (ours) result.fieldErrors[ours] = messages;
-        else result.formErrors.push(...messages);
-      }
-    } else result.formErrors.push(error.text);
+    const placed = placePurchaseError(error);
+    if (!placed) throw notFoundPage();
+    Object.assign(result.fieldErrors, placed.fieldErrors);
+    result.formErrors.push(...placed.formErrors);
     return result;
   }
 }
@@ -239,7 +220,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
   const { t, lang } = useT();
   const navigation = useNavigation();
   const durationText = useDurationText();
-  const { club, plan, savedCoupon, couponError, coupons, cards, methods } = data;
+  const { club, plan, savedCoupon, couponError, coupons, cards, methods, terms } = data;
   const busy = navigation.formData !== undefined;
   const values = actionData?.values;
   const errors = actionData?.fieldErrors ?? {};
@@ -368,7 +349,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
               </button>
             </div>
             <p id="referral-hint" className="hint">
-              {t('membership.plan.referralHint', { days: REFERRAL_BONUS_DAYS })}
+              {t('membership.plan.referralHint', { days: terms.referralDays })}
             </p>
             <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
             {actionData?.referralOk && !errors.referralCode ? (

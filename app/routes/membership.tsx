@@ -4,14 +4,14 @@ import { distanceKm } from '#contract/geo.ts';
 import { ComparePlans, MembershipFaq } from '#app/components/membership-ui.tsx';
 import { useHydrated } from '#app/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import { clubChoice, loadClubsByCity, type ClubChoice, type ClubView } from '#app/membership.server.ts';
+import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from '#app/membership.server.ts';
 import { pageMeta } from '#app/meta.ts';
 import type { Route } from './+types/membership';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.list.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url) };
+  return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url), terms: membershipTerms };
 }
 
 type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude'>;
@@ -74,7 +74,7 @@ function NearestFirst({ clubs, onChange }: { clubs: Club[]; onChange: (next: Loc
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const hydrated = useHydrated();
-  const { cities, clubCount, choice } = loaderData;
+  const { cities, clubCount, choice, terms } = loaderData;
   const [locating, setLocating] = useState<Locating>({ state: 'idle' });
   const allClubs = cities.flatMap((city) => city.clubs);
   const options: { value: ClubChoice; title: string; text: string }[] = [
@@ -106,7 +106,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <ComparePlans clubCount={clubCount} />
+        <ComparePlans clubCount={clubCount} terms={terms} />
       </section>
 
       <section aria-labelledby="clubs-title">
@@ -159,7 +159,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <MembershipFaq />
+      <MembershipFaq terms={terms} />
     </main>
   );
 }
