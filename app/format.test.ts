@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds } from './format.ts';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from './format.ts';
 
 describe('§9 date formats in Asia/Ho_Chi_Minh', () => {
   it.each([
@@ -11,5 +11,19 @@ describe('§9 date formats in Asia/Ho_Chi_Minh', () => {
     expect(formatDate(iso)).toBe(date);
     expect(formatDateTime(iso)).toBe(dateTime);
     expect(formatDateTimeSeconds(iso)).toBe(seconds);
+  });
+});
+
+describe('formatVnd: integer VND with the dong sign', () => {
+  it.each([
+    [1_890_000, 'vi', '1.890.000\u00a0₫'],
+    [1_890_000, 'en', '1,890,000\u00a0₫'],
+    [0, 'vi', '0\u00a0₫'],
+    [999, 'en', '999\u00a0₫'],
+    [1000, 'vi', '1.000\u00a0₫'],
+    [12_345_678_900, 'en', '12,345,678,900\u00a0₫'],
+    [-500_000, 'vi', '−500.000\u00a0₫'],
+  ] as const)('%d in %s → %s', (amount, lang, text) => {
+    expect(formatVnd(amount, lang)).toBe(text);
   });
 });

@@ -35,3 +35,14 @@ export function formatDateTimeSeconds(value: string | Date) {
   const p = parts(value);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
+
+const vndGroups = { vi: '.', en: ',' } as const;
+
+/**
+ * §9 money: integer VND with the dong sign, "1.890.000 ₫" (vi) or "1,890,000 ₫" (en). A no-break
+ * space keeps the sign on the number's line. Hand-made so server and browser print the same text.
+ */
+export function formatVnd(amount: number, lang: 'vi' | 'en') {
+  const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, vndGroups[lang === 'en' ? 'en' : 'vi']);
+  return `${amount < 0 ? '−' : ''}${digits}\u00a0₫`;
+}

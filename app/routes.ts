@@ -19,6 +19,13 @@ export default [
     route('inbody', 'routes/inbody.tsx'),
     route('history', 'routes/history.tsx'),
 
+    // Membership (issue 4): choose a club, then a plan, then pay.
+    ...prefix('membership', [
+      route(':clubId/detail', 'routes/membership.club-detail.tsx'),
+      route(':clubId', 'routes/membership.club.tsx'),
+      route(':clubId/plan/:paymentPlanId', 'routes/membership.plan.tsx'),
+    ]),
+
     // Notification
     route('notification', 'routes/notification.tsx'),
     route('notification/:notifyId', 'routes/notification.detail.tsx'),

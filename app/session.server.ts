@@ -19,6 +19,8 @@ export type SessionData = {
   verifyToken: string;
   /** The gift whose hint popup was already shown once (§2 header). */
   giftHintSeen: number;
+  /** §3 "saved coupon": the promo code the member last applied, until a purchase uses it. */
+  savedCoupon: string;
 };
 type FlashData = { toast: Toast };
 
@@ -41,7 +43,7 @@ export const sessionContext = createContext<AppSession>();
 export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
 
 export function signOutSession(session: AppSession) {
-  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken', 'giftHintSeen'] as const) {
+  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken', 'giftHintSeen', 'savedCoupon'] as const) {
     session.unset(key);
   }
 }

@@ -115,4 +115,8 @@ export const ROUTES = Object.freeze([
   { path: '/home', access: signedInMember },
   { path: '/account', access: signedInMember },
   { path: '/notification', access: signedInMember },
+  // Issue 4: choosing a club and a plan (seeded club 1; its third plan is Classic 3 months).
+  { path: '/membership', access: signedInMember },
+  { path: '/membership/1', access: signedInMember },
+  { path: '/membership/1/plan/3', access: signedInMember },
 ]);
