@@ -4,8 +4,29 @@ export const newNonce = () => randomBytes(16).toString('base64');
 
 const isDev = process.env.NODE_ENV === 'development';
 
+/**
+ * The card pay host (VNPAY, or the gateway's sandbox pay page): a payment form posted without
+ * JavaScript is redirected there, and browsers hold redirects of a form post to form-action.
+ * VNPAY_PAY_ORIGIN, else the origin of GATEWAY_URL (whose sandbox serves the pay page).
+ */
+export function vnpayPayOrigin(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.VNPAY_PAY_ORIGIN || env.GATEWAY_URL || 'http://127.0.0.1:4000';
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`VNPAY_PAY_ORIGIN must be an http(s) origin such as https://sandbox.vnpayment.vn (got ${JSON.stringify(raw)})`);
+  }
+  return url.origin;
+}
+
+const payOrigin = vnpayPayOrigin();
+
 /** The page CSP: scripts only by nonce (and what they load), nothing framed, no plugins. */
-export function documentCsp(nonce: string) {
+export function documentCsp(nonce: string, formTarget = payOrigin) {
   return [
     "default-src 'self'",
     // Vite's dev server injects styles and a websocket; production needs neither.
@@ -18,7 +39,7 @@ export function documentCsp(nonce: string) {
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self' ${formTarget}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -19,7 +19,12 @@ const vapid = {
   VAPID_PRIVATE_KEY: 'k'.repeat(43),
   VAPID_SUBJECT: 'mailto:ops@vietfit.example',
 };
-const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid };
+const payments = {
+  VNPAY_HASH_SECRET: 'test-hash-secret-0123456789',
+  VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
+  BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+};
+const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid, ...payments };
 
 test('an empty environment gives the documented defaults: loopback, port 4000, embedded database, sandbox on', () => {
   expect(loadGatewayConfig({})).toEqual({
@@ -33,6 +38,9 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     ESMS_BASE_URL: 'https://rest.esms.vn',
     LOG_LEVEL: 'info',
     CLIENT_IP_HEADER: 'x-client-ip',
+    VNPAY_TMN_CODE: 'VFSANDBX',
+    VNPAY_RETURN_URL: 'http://localhost:3000/membership/payment/vnpay-return',
+    VNPAY_CARD_RETURN_URL: 'http://localhost:3000/account/information/payment-method/vnpay-return',
   });
 });
 
@@ -187,4 +195,12 @@ test.each([
 test('a refused VAPID private key is not echoed into the message', () => {
   const error = configError({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: 'secret-but-malformed-7F3A9C' });
   expect(error.message).not.toContain('secret-but-malformed-7F3A9C');
+});
+
+test('SANDBOX=false needs the VNPAY secret and pay URL and the bank webhook secret, each named', () => {
+  const { VNPAY_HASH_SECRET: _s, VNPAY_PAY_URL: _u, BANK_WEBHOOK_SECRET: _b, ...rest } = production;
+  const error = configError(rest);
+  for (const key of ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET']) {
+    expect(error.message).toMatch(new RegExp(`^\\s+${key}: .*SANDBOX=false`, 'm'));
+  }
 });

@@ -38,8 +38,16 @@ const envSchema = z
     VNPAY_PAY_URL: optional(z.url()),
     /** Where VNPAY sends the member's browser back: the web app's return page. */
     VNPAY_RETURN_URL: z.url().default('http://localhost:3000/membership/payment/vnpay-return'),
+    /** Where VNPAY sends the browser back after adding a card (token_create): the web app's page. */
+    VNPAY_CARD_RETURN_URL: z.url().default('http://localhost:3000/account/information/payment-method/vnpay-return'),
+    /** The saved-card pages (token_ui/); by default beside VNPAY_PAY_URL (…/paymentv2/vpcpay.html → …/token_ui/). */
+    VNPAY_TOKEN_URL: optional(z.url()),
+    /** Where the sandbox pay page sends its IPN (server to server); default this gateway's own IPN endpoint. */
+    VNPAY_SANDBOX_IPN_URL: optional(z.url()),
     // Bank transfers: the webhook secret (Casso v2 HMAC key or SePay API key) and the memo prefix.
     BANK_WEBHOOK_SECRET: optional(z.string().min(16, 'must be 16+ characters')),
+    /** Where the sandbox "simulate transfer" posts its signed Casso webhook (default: this gateway's own). */
+    BANK_SANDBOX_WEBHOOK_URL: optional(z.url()),
   });
 
 type Env = Record<string, string | undefined>;

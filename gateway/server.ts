@@ -6,8 +6,11 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { isDatabaseEmpty, seedDatabase } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
+import { expireStalePayments } from './modules/payments/settle.ts';
 import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
+
+const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
 
 async function main() {
   const config = loadGatewayConfig();
@@ -26,11 +29,22 @@ async function main() {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
 
+  // Bank-QR and card attempts past their 15 minutes expire; their contracts fail (ADR 010).
+  const expiry = setInterval(() => {
+    expireStalePayments(handle.db, systemClock.now())
+      .then((failed) => {
+        if (failed > 0) logger.info({ failed }, 'unpaid contracts expired');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'payment expiry failed'));
+  }, PAYMENT_EXPIRY_INTERVAL_MS);
+  expiry.unref();
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
+    clearInterval(expiry);
     server.close(() => void handle.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -390,7 +390,8 @@ export const transactions = pgTable(
   (t) => [index('transactions_account_idx').on(t.accountId, sql`${t.createdAt} desc`), index('transactions_contract_idx').on(t.contractId)],
 );
 
-export type PaymentProvider = 'vietqr' | 'vnpay' | 'cash';
+/** 'free': a contract a coupon covers entirely, settled at once (reference FREE…). */
+export type PaymentProvider = 'vietqr' | 'vnpay' | 'cash' | 'free';
 
 /** One attempt to pay a contract. `reference` is the transfer memo, the vnp_TxnRef or the cash slip. */
 export const payments = pgTable(

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { clubs } from '#gateway/db/schema.ts';
+import { clubs, paymentPlans } from '#gateway/db/schema.ts';
 import type { SmsMessage } from '#gateway/providers/sms/port.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -262,6 +263,7 @@ test('every operation the OpenAPI document lists is routed, and its security mat
   const upload = await gw.call('PUT', '/api/v1/auth/profile/avatar', { token, body: form });
   const mediaId = String(upload.body.data.avatarUrl).split('/').pop()!;
   const [club] = await gw.db.select({ id: clubs.id }).from(clubs).limit(1);
+  const [plan] = await gw.db.select({ id: paymentPlans.id }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id)).limit(1);
 
   const ops = await operations();
   for (const { path, method, op } of ops) {
@@ -275,11 +277,16 @@ test('every operation the OpenAPI document lists is routed, and its security mat
       continue;
     }
     // Other path parameters: a value that exists (a slug, a seeded club) or one that needs a token first.
-    const res = await gw.call(method.toUpperCase(), path.replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{id}', ZERO_ID));
+    const res = await gw.call(method.toUpperCase(), path.replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{id}', ZERO_ID));
     expect(res.body.code, label).not.toBe('NOT_FOUND');
     expect(res.status, label).toBeLessThan(500);
-    const needsToken = (op.security ?? []).length > 0;
-    if (needsToken) {
+    const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+    const needsToken = schemes.includes('bearer');
+    if (schemes.length > 0 && !needsToken) {
+      // Webhooks: refused without the provider's signature or key.
+      expect(res.status, label).toBe(401);
+      expect(res.body.code, label).toBe(552);
+    } else if (needsToken) {
       expect(res.status, label).toBe(401);
       expect(res.body.code, label).toBe(-1);
     } else {
@@ -339,6 +346,9 @@ test('with SANDBOX=false the sandbox SMS window is not routed, and codes go thro
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@vietfit.example',
+      VNPAY_HASH_SECRET: 'test-hash-secret-0123456789',
+      VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
+      BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
     },
     sms: () => ({
       name: 'recorder',

@@ -4,14 +4,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { authRoutes } from '#gateway/modules/auth/routes.ts';
+import { cardRoutes } from '#gateway/modules/cards/routes.ts';
 import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
+import { contractRoutes } from '#gateway/modules/contracts/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
 import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
 import { memberRoutes } from '#gateway/modules/members/routes.ts';
 import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
+import { bankWebhookRoutes } from '#gateway/modules/payments/bank-routes.ts';
+import { planRoutes } from '#gateway/modules/plans/routes.ts';
+import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
+import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
@@ -65,10 +71,16 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', memberRoutes());
   app.route('/api/v1', notificationRoutes());
   app.route('/api/v1', giftRoutes());
+  app.route('/api/v1', planRoutes());
+  app.route('/api/v1', contractRoutes());
   app.route('/api/v1/general', generalRoutes());
   app.route('/api/v1/general', contentRoutes());
   app.route('/api/v1/general', clubRoutes());
   app.route('/api/v1/media', mediaRoutes());
+  app.route('/api/v1/payment/bank', bankWebhookRoutes());
+  app.route('/api/v1/staff', staffRoutes());
+  app.route('/api/v1', cardRoutes());
+  app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
 
   app.notFound((c) => {

@@ -1,37 +1,58 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AccountType } from '#contract/account.ts';
 import { Codes } from '#contract/codes.ts';
 import { accounts, authTokens } from '#gateway/db/schema.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, CurrentAccount } from './context.ts';
 import { ApiError } from './errors.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const sessionExpired = () => new ApiError(401, Codes.SESSION_EXPIRED);
 
+/** The account behind a bearer header, or null when it is missing, unknown, expired or revoked. */
+async function accountFromHeader(c: Context<AppEnv>): Promise<CurrentAccount | null | undefined> {
+  const header = c.req.header('authorization');
+  if (header === undefined) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+  if (!match) return null;
+  const { db, clock } = c.get('deps');
+  const [row] = await db
+    .select({ tokenId: authTokens.id, id: accounts.id, accountType: accounts.accountType })
+    .from(authTokens)
+    .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(match[1])),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, clock.now()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** Bearer auth: a missing, unknown, expired or revoked token is 401 with code -1. */
 export const requireAccount = (allowed: readonly AccountType[] = ['MEMBER']) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
-    if (!match) throw sessionExpired();
-    const { db, clock } = c.get('deps');
-    const [row] = await db
-      .select({ tokenId: authTokens.id, id: accounts.id, accountType: accounts.accountType })
-      .from(authTokens)
-      .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashToken(match[1])),
-          isNull(authTokens.revokedAt),
-          gt(authTokens.expiresAt, clock.now()),
-        ),
-      )
-      .limit(1);
+    const row = await accountFromHeader(c);
     if (!row) throw sessionExpired();
     if (!allowed.includes(row.accountType)) throw new ApiError(403, Codes.FORBIDDEN);
     c.set('account', row);
+    await next();
+  });
+
+/**
+ * Bearer optional (public reads that are personal when signed in, e.g. plan prices): no header →
+ * anonymous; a bad or expired token → 401 like everywhere, so the web app learns the session ended;
+ * a non-member account reads as anonymous.
+ */
+export const optionalAccount = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const row = await accountFromHeader(c);
+    if (row === null) throw sessionExpired();
+    c.set('maybeAccount', row && row.accountType === 'MEMBER' ? row : null);
     await next();
   });

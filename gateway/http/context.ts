@@ -15,6 +15,8 @@ export type Deps = {
   push: PushSender;
   config: GatewayConfig;
   logger: Logger;
+  /** Outgoing HTTP of the sandboxes (e.g. the simulated bank webhook); tests route it into the app. Default: global fetch. */
+  fetch?: typeof globalThis.fetch;
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };
@@ -26,5 +28,7 @@ export type AppEnv = {
     lang: Lang;
     clientIp: string;
     account: CurrentAccount;
+    /** Set by optionalAccount(): the signed-in member, or null. */
+    maybeAccount: CurrentAccount | null;
   };
 };

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
+import { createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
+import { addCardBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
+import { cashConfirmBody } from '#contract/staff.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   summary: string;
   auth: boolean;
+  /** Server-to-server webhooks: authenticated by the provider's signature or key instead of a bearer token (401 code 552 without it). */
+  webhook?: 'cassoSignature' | 'sepayApiKey';
   success: Code;
   body?: z.ZodType;
   multipart?: string;
@@ -43,7 +48,37 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/member/push/subscription', summary: "Save this browser's push subscription for the caller", auth: true, success: Codes.OK, body: pushSubscriptionBody },
   { method: 'delete', path: '/api/v1/member/push/subscription', summary: "Remove one of the caller's push subscriptions", auth: true, success: Codes.OK, body: pushUnsubscribeBody },
   { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plans', summary: 'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail', summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/coupons', summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/referral/check', summary: "Check a referral code (the referrer's phone) → 1019 {referrerName, bonusDays}; 152–157, 178, 180", auth: true, success: Codes.REFERRAL_APPLIED, body: referralCheckBody },
+  { method: 'post', path: '/api/v1/member/contract', summary: 'Buy a plan: the contract and its payment (an unpaid one at the same club comes back, existing:true)', auth: true, success: Codes.PURCHASE_REQUEST_CREATED, body: createContractBody },
+  { method: 'post', path: '/api/v1/member/contract/{id}/payment', summary: 'Pay an unpaid contract (another way, or again)', auth: true, success: Codes.PURCHASE_REQUEST_CREATED, body: payContractBody },
+  { method: 'get', path: '/api/v1/member/contract/{id}/payment', summary: "The contract's latest payment attempt (live status), or null", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/contract/{id}/cancel', summary: 'Give up an unpaid contract: it becomes FAIL', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contracts', summary: 'Contracts newest first (?status&clubId&isFrozen&isGift&paymentPlanId)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/{id}/detail', summary: 'One contract with transactions, receipts, timeline and the open payment', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contracts/home-page', summary: 'What the membership header card needs: current, future, waiting for payment', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/club/{clubId}/contract/latest', summary: "The member's newest contract at a club, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/access-clubs', summary: "Clubs the member's current memberships open", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/transactions', summary: "The member's transactions, newest first", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/transaction/{id}/detail', summary: 'One transaction with its receipt', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/cards', summary: 'Saved cards (masked number, bank, type), the default first', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/card', summary: "Add a card: the signed URL of VNPAY's token page (token_create)", auth: true, success: Codes.OK, body: addCardBody },
+  { method: 'put', path: '/api/v1/member/card/{id}/default', summary: 'Make a saved card the default (exactly one default)', auth: true, success: Codes.DEFAULT_CARD_SET },
+  { method: 'delete', path: '/api/v1/member/card/{id}', summary: 'Delete a saved card; the default passes to the newest remaining card', auth: true, success: Codes.CARD_DELETED },
+  { method: 'get', path: '/api/v1/payment/vnpay/ipn', summary: 'VNPAY IPN (server to server, signed): the only source of truth; answers VNPAY\'s {RspCode, Message}, not the envelope', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/payment/vnpay/return', summary: "VNPAY return fields (signed; 552 when not): the payment's status in our database, display only", auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/payment/vnpay/card-return', summary: 'VNPAY add-card return fields (signed; 552 when not): the request status and the card (1052 when added)', auth: false, success: Codes.CARD_ADDED },
   { method: 'get', path: '/api/v1/media/{id}', summary: 'A stored image', auth: false, success: Codes.OK, binary: 'image/webp' },
+  { method: 'post', path: '/api/v1/payment/bank/casso', summary: 'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing', auth: false, webhook: 'cassoSignature', success: Codes.OK },
+  { method: 'post', path: '/api/v1/payment/bank/sepay', summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}', auth: false, webhook: 'sepayApiKey', success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/auth/otp/send', summary: 'Send a sign-in code to a staff phone (EMPLOYEE, LEADER, GM; other phones: 200)', auth: false, success: Codes.OTP_SENT, body: otpSendBody },
+  { method: 'post', path: '/api/v1/staff/auth/otp/login', summary: 'Staff sign-in with a code → {accessToken, expiresAt, accountType, fullName, clubId}', auth: false, success: Codes.SIGNED_IN, body: otpCheckBody },
+  { method: 'get', path: '/api/v1/staff/contracts/waiting', summary: "Unpaid cash contracts at the staff member's club (GM: every club), ?phoneNumber= the member's phone", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/contract/{id}/cash/confirm', summary: 'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)', auth: true, success: Codes.OK, body: cashConfirmBody },
+  { method: 'get', path: '/api/v1/staff/payment-events', summary: 'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/payment-event/{id}/reviewed', summary: 'Take a payment message off the review queue (records who)', auth: true, success: Codes.OK },
 ];
 
 const envelope = {
@@ -73,7 +108,7 @@ export function openApiDocument() {
     }));
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
-      security: op.auth ? [{ bearer: [] }] : [],
+      security: op.auth ? [{ bearer: [] }] : op.webhook ? [{ [op.webhook]: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       requestBody,
       responses: {
@@ -87,7 +122,13 @@ export function openApiDocument() {
   return {
     openapi: '3.1.0',
     info: { title: 'Gym member gateway', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        cassoSignature: { type: 'apiKey', in: 'header', name: 'X-Casso-Signature', description: 't=<ms>,v1=<hex HMAC-SHA512(secret, t + "." + body JSON with sorted keys)>' },
+        sepayApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Apikey <BANK_WEBHOOK_SECRET>' },
+      },
+    },
     paths,
   };
 }

@@ -68,7 +68,9 @@ export async function startTestGateway(
   const sandboxPush = createSandboxPushSender(handle.db, (await resolveVapidKeys(config, handle.db)).publicKey);
   const push = options.push ? options.push(sandboxPush) : sandboxPush;
   const logger = pino({ level: 'silent' });
-  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger });
+  // The sandboxes' outgoing calls (a simulated bank webhook to our own endpoint) come straight back into this app.
+  const loopback: typeof globalThis.fetch = (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init));
+  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger, fetch: loopback });
 
   async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
     const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', ...headers } };

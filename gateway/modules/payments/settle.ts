@@ -87,7 +87,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
 }
 
 /** End dates of the member's paid memberships that open the same club (same club, or all-club on either side). */
-async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
+export async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
   const rows = await tx
     .select({ endDate: contracts.endDate })
     .from(contracts)
@@ -111,7 +111,8 @@ export async function settlePayment(deps: PaymentsDeps, input: SettleInput): Pro
   return outcome;
 }
 
-async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
+/** Tells the member their membership is paid; for callers that settle inside their own transaction (settlePaymentIn). */
+export async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
   try {
     const [row] = await deps.db
       .select({ nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn, startDate: contracts.startDate })

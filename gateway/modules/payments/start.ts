@@ -8,7 +8,7 @@ import { payments, type clubs, type contracts } from '#gateway/db/schema.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
 import { buildVietQrPayload } from '#gateway/providers/bank-transfer/vietqr.ts';
-import { buildVnpayPayUrl } from '#gateway/providers/card/vnpay.ts';
+import { buildVnpayPayUrl, buildVnpayTokenPayUrl } from '#gateway/providers/card/vnpay.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 
 // Opening a payment attempt for an unpaid contract, per method (§3 payment method QR=1, CARD=2,
@@ -58,7 +58,7 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
   }
   const settings = vnpaySettings(config);
   const reference = cardReference(contract.id);
-  const payUrl = buildVnpayPayUrl({
+  const order = {
     ...settings,
     txnRef: reference,
     amount: contract.totalPayment,
@@ -66,8 +66,12 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
     locale: input.lang,
     clientIp: input.clientIp,
     createdAt: now,
-    expiresAt,
-  });
+  };
+  // A saved card pays through VNPAY's token page (token_pay). The token rides only in this signed
+  // URL to VNPAY (ADR 011): without our hash secret nobody can make another request with it.
+  const payUrl = input.savedCard
+    ? buildVnpayTokenPayUrl({ ...order, appUserId: String(contract.accountId), token: input.savedCard.token })
+    : buildVnpayPayUrl({ ...order, expiresAt });
   const [row] = await tx
     .insert(payments)
     .values({ ...base, provider: 'vnpay', reference, expiresAt, payUrl, savedCardId: input.savedCard?.id ?? null })

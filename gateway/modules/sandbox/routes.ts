@@ -12,6 +12,8 @@ import { validate } from '#gateway/http/validate.ts';
 import { toMemberGift } from '#gateway/modules/gifts/routes.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
+import { sandboxBankRoutes } from './bank.ts';
+import { sandboxVnpayRoutes } from './vnpay.ts';
 
 const phoneQuery = z.object({ phone: phoneNumberSchema });
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'invalid');
@@ -107,5 +109,10 @@ export function sandboxRoutes() {
       .onConflictDoUpdate({ target: appSettings.key, set: { valueVi, valueEn, updatedAt: new Date() } });
     return ok(c, { settingValueVi: valueVi, settingValueEn: valueEn });
   });
+
+  // The sandbox bank: open QR payments and "simulate transfer" (a signed Casso webhook to ourselves).
+  app.route('/bank', sandboxBankRoutes());
+  // VNPAY's pay and saved-card pages (G2).
+  app.route('/vnpay', sandboxVnpayRoutes());
   return app;
 }

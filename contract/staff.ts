@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { phoneNumberSchema } from './validation.ts';
+
+// Staff tools (issue 4: cash at the counter, the bank-transfer review queue). Staff accounts are
+// EMPLOYEE, LEADER and GM; EMPLOYEE and LEADER work at one club, a GM at every club.
+
+export const staffAccountTypes = ['EMPLOYEE', 'LEADER', 'GM'] as const;
+export type StaffAccountType = (typeof staffAccountTypes)[number];
+
+/** POST /staff/auth/otp/login → 1002 */
+export const staffSessionSchema = z.object({
+  accessToken: z.string(),
+  expiresAt: z.string(),
+  accountType: z.enum(staffAccountTypes),
+  fullName: z.string(),
+  /** The staff member's club; null for a GM. */
+  clubId: z.number().nullable(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** GET /staff/contracts/waiting?phoneNumber= (the member's phone, optional) */
+export const waitingContractsQuery = z.object({ phoneNumber: phoneNumberSchema.optional() });
+
+/** One unpaid cash contract as the counter sees it. */
+export const waitingCashContractSchema = z.object({
+  contractId: z.number(),
+  createdAt: z.string(),
+  member: z.object({ phoneNumber: z.string(), fullName: z.string() }),
+  club: z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() }),
+  planNameVi: z.string(),
+  planNameEn: z.string(),
+  /** What the member must hand over, VND. */
+  amount: z.number().int(),
+  /** The cash slip reference. */
+  reference: z.string(),
+});
+export type WaitingCashContract = z.infer<typeof waitingCashContractSchema>;
+
+/** POST /staff/contract/{id}/cash/confirm: the cash counted, which must equal the amount due (else 553). */
+export const cashConfirmBody = z.object({
+  amount: z.number({ error: 'required' }).int('invalid').positive('invalid').max(Number.MAX_SAFE_INTEGER, 'invalid'),
+});
+
+export const cashConfirmResultSchema = z.object({
+  /** settled: the membership is now active; already: it was confirmed before and nothing changed. */
+  outcome: z.enum(['settled', 'already']),
+  contractId: z.number(),
+  reference: z.string(),
+  amount: z.number().int(),
+  paidAt: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
+export const paymentEventOutcomes = ['matched', 'declined', 'wrong_amount', 'late', 'unmatched', 'ignored'] as const;
+
+/** GET /staff/payment-events?needsReview=true&limit=50 */
+export const paymentEventsQuery = z.object({
+  needsReview: z.enum(['true', 'false'], { error: 'invalid' }).transform((v) => v === 'true').optional(),
+  limit: z.string().regex(/^[1-9]\d{0,2}$/, 'invalid').transform(Number).pipe(z.number().max(200, 'invalid')).default(50),
+});
+
+/** A webhook/IPN message as the review queue shows it. */
+export const paymentEventSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  externalId: z.string(),
+  amount: z.number().int(),
+  description: z.string(),
+  outcome: z.enum(paymentEventOutcomes),
+  needsReview: z.boolean(),
+  reviewedBy: z.number().nullable(),
+  createdAt: z.string(),
+  /** The receiving account the message names (bank transfers). */
+  accountNumber: z.string().nullable(),
+  paymentId: z.number().nullable(),
+  contractId: z.number().nullable(),
+  clubId: z.number().nullable(),
+  /** The payment's memo / reference when the message matched one. */
+  reference: z.string().nullable(),
+  /** What the matched payment asked for, to compare with `amount`. */
+  expectedAmount: z.number().int().nullable(),
+});
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;

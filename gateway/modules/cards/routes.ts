@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { isId } from '#contract/clubs.ts';
+import { Codes } from '#contract/codes.ts';
+import { addCardBody } from '#contract/membership.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { deleteCard, listCards, setDefaultCard, startAddCard } from './service.ts';
+
+const cardId = (value: string) => {
+  if (!isId(value)) throw new ApiError(404, Codes.CARD_NOT_FOUND);
+  return Number(value);
+};
+
+/** §7 saved cards: list, add (VNPAY token flow), default, delete. */
+export function cardRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  app.get('/member/cards', member, async (c) => ok(c, await listCards(c.get('deps').db, c.get('account').id)));
+
+  app.post('/member/card', member, validate('json', addCardBody), async (c) => {
+    const result = await startAddCard(c.get('deps'), {
+      accountId: c.get('account').id,
+      cardType: c.req.valid('json').cardType,
+      lang: c.get('lang'),
+      clientIp: c.get('clientIp'),
+    });
+    return ok(c, result);
+  });
+
+  app.put('/member/card/:id/default', member, async (c) => {
+    const card = await setDefaultCard(c.get('deps').db, c.get('account').id, cardId(c.req.param('id')));
+    return ok(c, card, Codes.DEFAULT_CARD_SET);
+  });
+
+  app.delete('/member/card/:id', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    await deleteCard(db, c.get('account').id, cardId(c.req.param('id')), clock.now());
+    return ok(c, undefined, Codes.CARD_DELETED);
+  });
+  return app;
+}

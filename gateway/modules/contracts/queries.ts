@@ -1,0 +1,241 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  isAllClubPlan,
+  type Contract,
+  type ContractDetail,
+  type ContractStatus,
+  type Receipt,
+  type Transaction,
+} from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { clubs, contracts, coupons, paymentPlans, payments, transactions } from '#gateway/db/schema.ts';
+import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
+import { pricePlan } from '#gateway/modules/plans/pricing.ts';
+import { planPriceInput } from '#gateway/modules/plans/queries.ts';
+
+// What a member reads about their contracts, transactions and receipts (§3). Every query is
+// scoped to the caller's account: another member's id is simply not found.
+
+export type ContractRow = typeof contracts.$inferSelect;
+type ContractJoin = { contract: ContractRow; club: typeof clubs.$inferSelect; plan: typeof paymentPlans.$inferSelect; couponCode: string | null };
+
+const selectContracts = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({ contract: contracts, club: clubs, plan: paymentPlans, couponCode: coupons.code })
+    .from(contracts)
+    .innerJoin(clubs, eq(clubs.id, contracts.clubId))
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .leftJoin(coupons, eq(coupons.id, contracts.couponId))
+    .where(where)
+    .orderBy(desc(contracts.createdAt), desc(contracts.id));
+
+/** §4: unpaid and failed as stored; a paid contract is FUTURE, CURRENT or PAST by its Vietnam days. */
+export function contractStatus(row: Pick<ContractRow, 'paymentState' | 'startDate' | 'endDate'>, today: string): ContractStatus {
+  if (row.paymentState !== 'PAID') return row.paymentState;
+  if (row.startDate > today) return 'FUTURE';
+  if (row.endDate < today) return 'PAST';
+  return 'CURRENT';
+}
+
+export function toContract({ contract, club, plan, couponCode }: ContractJoin, today: string): Contract {
+  return {
+    contractId: contract.id,
+    status: contractStatus(contract, today),
+    clubId: contract.clubId,
+    isFrozen: contract.isFrozen,
+    isGift: contract.isGift,
+    paymentPlanId: contract.paymentPlanId,
+    startDate: contract.startDate,
+    endDate: contract.endDate,
+    signDate: contract.signedAt?.toISOString() ?? null,
+    createdAt: contract.createdAt.toISOString(),
+    club: { nameVi: club.nameVi, nameEn: club.nameEn },
+    paymentPlan: {
+      type: plan.type,
+      isBlackCard: isAllClubPlan(plan.type),
+      planNameVi: plan.nameVi,
+      planNameEn: plan.nameEn,
+      duration: { value: plan.durationValue, unit: plan.durationUnit },
+    },
+    paymentMethodGroupId: contract.paymentMethodGroupId,
+    isCash: contract.isCash,
+    amounts: {
+      originalPrice: contract.originalPrice,
+      membershipDiscount: contract.membershipDiscount,
+      joiningFee: contract.joiningFee,
+      joiningFeeDiscount: contract.joiningFeeDiscount,
+      totalPayment: contract.totalPayment,
+    },
+    promotionCode: couponCode,
+    referralCode: contract.referralCode,
+    bonusDays: contract.bonusDays,
+  };
+}
+
+export type ContractFilters = { clubId?: number; isFrozen?: boolean; isGift?: boolean; paymentPlanId?: number; status?: ContractStatus };
+
+/** The member's contracts, newest first, filtered (status is derived, so it is filtered after reading). */
+export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, today: string) {
+  const rows = await selectContracts(
+    db,
+    and(
+      eq(contracts.accountId, accountId),
+      filters.clubId === undefined ? undefined : eq(contracts.clubId, filters.clubId),
+      filters.isFrozen === undefined ? undefined : eq(contracts.isFrozen, filters.isFrozen),
+      filters.isGift === undefined ? undefined : eq(contracts.isGift, filters.isGift),
+      filters.paymentPlanId === undefined ? undefined : eq(contracts.paymentPlanId, filters.paymentPlanId),
+    ),
+  );
+  const list = rows.map((row) => toContract(row, today));
+  return filters.status === undefined ? list : list.filter((c) => c.status === filters.status);
+}
+
+/** One of the member's contracts with its club and plan, or undefined. */
+export async function findOwnContract(db: Executor, accountId: number, contractId: number) {
+  const [row] = await selectContracts(db, and(eq(contracts.id, contractId), eq(contracts.accountId, accountId)));
+  return row;
+}
+
+/** The latest attempt to pay a contract (any status), or undefined. */
+export async function latestPayment(db: Executor, contractId: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.contractId, contractId)).orderBy(desc(payments.id)).limit(1);
+  return row;
+}
+
+/** The open (PENDING) attempt of a contract, newest first, or undefined. */
+export async function openPayment(db: Executor, contractId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.contractId, contractId), eq(payments.status, 'PENDING')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/** The part of the discount that came from the coupon: the price without it minus what was charged. */
+function promoDiscountOf({ contract, plan }: ContractJoin) {
+  if (contract.couponId === null) return 0;
+  const without = pricePlan(planPriceInput(plan), { isNewMember: contract.joiningFee > 0 });
+  const discount = contract.membershipDiscount + contract.joiningFeeDiscount;
+  return Math.max(0, Math.min(discount, without.totalPaymentFirst - contract.totalPayment));
+}
+
+/** §3 Receipt of one payment attempt: paid when paymentDate is set, otherwise pending. */
+export function toReceipt(join: ContractJoin, payment: PaymentRow): Receipt {
+  const { contract, club, plan } = join;
+  const paid = payment.status === 'SUCCESS';
+  return {
+    clubNameVi: club.nameVi,
+    clubNameEn: club.nameEn,
+    membershipNameVi: plan.nameVi,
+    membershipNameEn: plan.nameEn,
+    paymentDate: paid ? (payment.paidAt?.toISOString() ?? null) : null,
+    // The bank memo for a transfer, VNPAY's transaction number once a card payment is confirmed.
+    transactionId: paid && payment.provider === 'vnpay' && payment.providerTransactionId ? payment.providerTransactionId : payment.reference,
+    duration: { value: plan.durationValue, unit: plan.durationUnit },
+    membershipFee: contract.originalPrice,
+    startupFee: contract.joiningFee,
+    promoDiscount: promoDiscountOf(join),
+    referralInfo: contract.referralCode ? { referralCode: contract.referralCode, bonusDays: contract.bonusDays } : null,
+    discount: contract.membershipDiscount + contract.joiningFeeDiscount,
+    totalPayment: contract.totalPayment,
+    startDate: contract.startDate,
+    endDate: contract.endDate,
+    paymentMethod: payment.method,
+  };
+}
+
+const receiptPayments = (rows: PaymentRow[]) => rows.filter((p) => p.status === 'SUCCESS' || p.status === 'PENDING');
+
+type TransactionJoin = { transaction: typeof transactions.$inferSelect; club: { nameVi: string; nameEn: string }; plan: { nameVi: string; nameEn: string }; reference: string | null };
+
+const selectTransactions = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({
+      transaction: transactions,
+      club: { nameVi: clubs.nameVi, nameEn: clubs.nameEn },
+      plan: { nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn },
+      reference: payments.providerTransactionId,
+    })
+    .from(transactions)
+    .innerJoin(contracts, eq(contracts.id, transactions.contractId))
+    .innerJoin(clubs, eq(clubs.id, contracts.clubId))
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .leftJoin(payments, eq(payments.id, transactions.paymentId))
+    .where(where);
+
+export const toTransaction = ({ transaction: t, club, plan, reference }: TransactionJoin): Transaction => ({
+  transactionId: t.id,
+  contractId: t.contractId,
+  type: t.type,
+  paymentType: t.paymentType,
+  paymentMethod: t.paymentMethod,
+  paymentLocation: t.paymentLocation,
+  amount: t.amount,
+  status: t.status,
+  paymentDate: t.status === 'SUCCESS' ? (t.paidAt?.toISOString() ?? null) : null,
+  createdAt: t.createdAt.toISOString(),
+  club,
+  planNameVi: plan.nameVi,
+  planNameEn: plan.nameEn,
+  reference,
+});
+
+export async function listTransactions(db: Executor, accountId: number) {
+  const rows = await selectTransactions(db, eq(transactions.accountId, accountId)).orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return rows.map(toTransaction);
+}
+
+/** One of the member's transactions with the receipt of the payment that settled it (or the open one). */
+export async function transactionDetail(db: Executor, accountId: number, transactionId: number) {
+  const [row] = await selectTransactions(db, and(eq(transactions.id, transactionId), eq(transactions.accountId, accountId)));
+  if (!row) return undefined;
+  const join = await findOwnContract(db, accountId, row.transaction.contractId);
+  if (!join) return undefined;
+  const payment = row.transaction.paymentId
+    ? (await db.select().from(payments).where(eq(payments.id, row.transaction.paymentId)))[0]
+    : await openPayment(db, join.contract.id);
+  return { ...toTransaction(row), receipt: payment ? toReceipt(join, payment) : null };
+}
+
+/** GET /member/contract/{id}/detail. */
+export async function contractDetail(db: Executor, join: ContractJoin, today: string): Promise<ContractDetail> {
+  const contract = toContract(join, today);
+  const txRows = await selectTransactions(db, eq(transactions.contractId, join.contract.id)).orderBy(asc(transactions.id));
+  const attempts = await db.select().from(payments).where(eq(payments.contractId, join.contract.id)).orderBy(asc(payments.id));
+  const open = join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
+
+  const timeline: ContractDetail['timeline'] = [{ kind: 'created', at: join.contract.createdAt.toISOString() }];
+  if (join.contract.paymentState === 'PAID') {
+    if (join.contract.signedAt) timeline.push({ kind: 'paid', at: join.contract.signedAt.toISOString() });
+    timeline.push({ kind: 'starts', at: join.contract.startDate }, { kind: 'ends', at: join.contract.endDate });
+  } else if (join.contract.paymentState === 'FAIL') {
+    const last = attempts.at(-1);
+    timeline.push({ kind: 'failed', at: (last?.expiresAt ?? last?.createdAt ?? join.contract.createdAt).toISOString() });
+  }
+  return {
+    ...contract,
+    transactions: txRows.map(toTransaction),
+    receipts: receiptPayments(attempts).map((p) => toReceipt(join, p)),
+    timeline,
+    payment: open ? toPayment(open, join.club) : null,
+  };
+}
+
+/** Paid contracts that are current today, with their plan type (for access and the home card). */
+export async function currentContracts(db: Executor, accountId: number, today: string) {
+  const rows = await selectContracts(db, and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
+  return rows.filter((row) => contractStatus(row.contract, today) === 'CURRENT');
+}
+
+/** Clubs a member may enter today: every active club with a current all-club plan, else the clubs of current contracts. */
+export async function accessClubs(db: Executor, accountId: number, today: string) {
+  const current = await currentContracts(db, accountId, today);
+  if (current.length === 0) return [];
+  const allClubs = current.some((row) => isAllClubPlan(row.plan.type));
+  const where = allClubs
+    ? eq(clubs.isActive, true)
+    : and(eq(clubs.isActive, true), inArray(clubs.id, [...new Set(current.map((row) => row.contract.clubId))]));
+  return db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn }).from(clubs).where(where).orderBy(asc(clubs.id));
+}

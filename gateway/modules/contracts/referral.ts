@@ -1,0 +1,53 @@
+import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { Codes } from '#contract/codes.ts';
+import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { accounts, contracts } from '#gateway/db/schema.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { hasPaidContract, type PlanRow } from '#gateway/modules/plans/queries.ts';
+
+// A referral code is the referrer's phone number (§5). The check answers the member before they
+// pay (POST /member/referral/check) and runs again inside create-contract.
+
+export type ReferralCheck = {
+  caller: { id: number; phoneNumber: string };
+  phoneNumber: string;
+  /** The plan being bought: trials (day unit) take no referral (180). */
+  plan?: PlanRow;
+  now: Date;
+};
+
+const refuse = (code: (typeof Codes)[keyof typeof Codes]) => new ApiError(400, code);
+
+/** Shown to the friend: the referrer's name, or a masked phone when they gave none. */
+const displayName = (row: { fullName: string; phoneNumber: string }) =>
+  row.fullName.trim() || `${row.phoneNumber.slice(0, 3)}•••${row.phoneNumber.slice(-3)}`;
+
+/** Checks in §8 order: 178 self, 153 unknown, 155 not a member, 152 caller not new, 156, 157, 180. */
+export async function checkReferral(db: Executor, input: ReferralCheck) {
+  if (input.phoneNumber === input.caller.phoneNumber) throw refuse(Codes.REFERRAL_SELF);
+  const [referrer] = await db.select().from(accounts).where(eq(accounts.phoneNumber, input.phoneNumber));
+  if (!referrer) throw refuse(Codes.REFERRAL_CODE_NOT_FOUND);
+  if (referrer.accountType !== 'MEMBER') throw refuse(Codes.REFERRAL_CODE_INACTIVE);
+  if (await hasPaidContract(db, input.caller.id)) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
+
+  const today = vietnamToday(input.now);
+  const [current] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.accountId, referrer.id), eq(contracts.paymentState, 'PAID'), lte(contracts.startDate, today), gte(contracts.endDate, today)))
+    .limit(1);
+  if (!current) throw refuse(Codes.REFERRER_NO_MEMBERSHIP);
+
+  // Friends brought this calendar year in Vietnam: paid contracts naming this referrer.
+  const yearStart = new Date(`${today.slice(0, 4)}-01-01T00:00:00+07:00`);
+  const [brought] = await db
+    .select({ n: count() })
+    .from(contracts)
+    .where(and(eq(contracts.referrerAccountId, referrer.id), eq(contracts.paymentState, 'PAID'), gte(contracts.signedAt, yearStart)));
+  if (brought.n >= REFERRAL_YEARLY_LIMIT) throw refuse(Codes.REFERRAL_LIMIT_EXCEEDED);
+
+  if (input.plan?.durationUnit === 'day') throw refuse(Codes.REFERRAL_TRIAL_EXCLUDED);
+  return { referrer, referrerName: displayName(referrer), bonusDays: REFERRAL_BONUS_DAYS };
+}

@@ -1,0 +1,157 @@
+import { Hono, type Context } from 'hono';
+import { isId } from '#contract/clubs.ts';
+import { Codes } from '#contract/codes.ts';
+import { contractsQuery, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError, notFound, validationError } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
+import { toPayment } from '#gateway/modules/payments/start.ts';
+import { findSellablePlan } from '#gateway/modules/plans/queries.ts';
+import { findAccountById } from '#gateway/modules/members/queries.ts';
+import {
+  accessClubs,
+  contractDetail,
+  findOwnContract,
+  latestPayment,
+  listContracts,
+  listTransactions,
+  transactionDetail,
+} from './queries.ts';
+import { checkReferral } from './referral.ts';
+import { cancelContract, createContract, payContract, type PurchaseContext } from './service.ts';
+
+const idParam = (c: Context<AppEnv>, name: string) => {
+  const value = c.req.param(name);
+  if (!value || !isId(value)) throw notFound();
+  return Number(value);
+};
+
+const purchase = (c: Context<AppEnv>): PurchaseContext => {
+  const { db, config, clock } = c.get('deps');
+  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+};
+
+/** Reads that show payment state expire stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
+const freshen = async (c: Context<AppEnv>) => {
+  const { db, clock } = c.get('deps');
+  await expireStalePayments(db, clock.now());
+  return vietnamToday(clock.now());
+};
+
+/** §7 Member: referral check, buying a membership and reading contracts, transactions and receipts. */
+export function contractRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  // A malformed code is 154 (§8 "referral code invalid") with the field error, not a bare code 2.
+  app.post('/member/referral/check', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const lang = c.get('lang');
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ApiError(400, Codes.VALIDATION);
+    }
+    const parsed = referralCheckBody.safeParse(raw);
+    if (!parsed.success) {
+      const error = validationError(parsed.error, lang);
+      const onPhone = parsed.error.issues.some((issue) => issue.path[0] === 'phoneNumber');
+      throw onPhone ? new ApiError(400, Codes.REFERRAL_CODE_INVALID, error.data) : error;
+    }
+    const { phoneNumber, paymentPlanId } = parsed.data;
+    let plan;
+    if (paymentPlanId !== undefined) {
+      plan = (await findSellablePlan(db, paymentPlanId))?.plan;
+      if (!plan) throw notFound();
+    }
+    const caller = await findAccountById(db, c.get('account').id);
+    const result = await checkReferral(db, { caller, phoneNumber, plan, now: clock.now() });
+    return ok(c, { referrerName: result.referrerName, bonusDays: result.bonusDays }, Codes.REFERRAL_APPLIED);
+  });
+
+  app.post('/member/contract', member, validate('json', createContractBody), async (c) => {
+    const result = await createContract(purchase(c), c.req.valid('json'));
+    return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
+  });
+
+  app.post('/member/contract/:id/payment', member, validate('json', payContractBody), async (c) => {
+    const id = idParam(c, 'id');
+    const body = c.req.valid('json');
+    const result = await payContract(purchase(c), id, { method: body.paymentMethodGroupId, savedCardId: body.savedCardId });
+    return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
+  });
+
+  app.get('/member/contract/:id/payment', member, async (c) => {
+    const id = idParam(c, 'id');
+    await freshen(c);
+    const { db } = c.get('deps');
+    const join = await findOwnContract(db, c.get('account').id, id);
+    if (!join) throw notFound();
+    const payment = await latestPayment(db, id);
+    return ok(c, payment ? toPayment(payment, join.club) : null);
+  });
+
+  app.put('/member/contract/:id/cancel', member, async (c) => {
+    const id = idParam(c, 'id');
+    return ok(c, await cancelContract(purchase(c), id));
+  });
+
+  app.get('/member/contracts', member, validate('query', contractsQuery), async (c) => {
+    const today = await freshen(c);
+    return ok(c, await listContracts(c.get('deps').db, c.get('account').id, c.req.valid('query'), today));
+  });
+
+  app.get('/member/contract/access-clubs', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await accessClubs(db, c.get('account').id, vietnamToday(clock.now())));
+  });
+
+  app.get('/member/contract/:id/detail', member, async (c) => {
+    const id = idParam(c, 'id');
+    const today = await freshen(c);
+    const { db } = c.get('deps');
+    const join = await findOwnContract(db, c.get('account').id, id);
+    if (!join) throw notFound();
+    return ok(c, await contractDetail(db, join, today));
+  });
+
+  app.get('/member/contracts/home-page', member, async (c) => {
+    const today = await freshen(c);
+    const all = await listContracts(c.get('deps').db, c.get('account').id, {}, today);
+    const current = all.filter((x) => x.status === 'CURRENT').sort((a, b) => a.endDate.localeCompare(b.endDate)).at(-1) ?? null;
+    return ok(c, {
+      isExistsCurrentContract: current !== null,
+      current,
+      future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
+      waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
+      frozenUntil: null,
+    });
+  });
+
+  app.get('/member/club/:clubId/contract/latest', member, async (c) => {
+    const clubId = idParam(c, 'clubId');
+    const today = await freshen(c);
+    const [latest] = await listContracts(c.get('deps').db, c.get('account').id, { clubId }, today);
+    return ok(c, latest ?? null);
+  });
+
+  app.get('/member/transactions', member, async (c) => {
+    await freshen(c);
+    return ok(c, await listTransactions(c.get('deps').db, c.get('account').id));
+  });
+
+  app.get('/member/transaction/:id/detail', member, async (c) => {
+    const id = idParam(c, 'id');
+    await freshen(c);
+    const detail = await transactionDetail(c.get('deps').db, c.get('account').id, id);
+    if (!detail) throw notFound();
+    return ok(c, detail);
+  });
+
+  return app;
+}

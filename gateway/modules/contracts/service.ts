@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Codes, type Lang } from '#contract/codes.ts';
+import {
+  isAllClubPlan,
+  PaymentLocations,
+  PaymentMethods,
+  type createContractBody,
+  type PaymentMethodId,
+} from '#contract/membership.ts';
+import type { GatewayConfig } from '#gateway/config.ts';
+import type { Database, Executor } from '#gateway/db/client.ts';
+import { isUniqueViolation } from '#gateway/db/errors.ts';
+import { accounts, contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { coveringEndDates, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
+import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
+import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
+import { pricePlan } from '#gateway/modules/plans/pricing.ts';
+import { findSellablePlan, hasPaidContract, planPriceInput, type ClubRow } from '#gateway/modules/plans/queries.ts';
+import { findOwnContract, openPayment, toContract, type ContractRow } from './queries.ts';
+import { checkReferral } from './referral.ts';
+
+// Buying a membership: one database transaction per request with the member's account row
+// locked, so two submits of the same purchase queue up and the second finds the first's contract
+// (the unique partial index on unpaid contracts per member and club backs this up).
+
+export type PurchaseContext = {
+  db: Database;
+  config: GatewayConfig;
+  accountId: number;
+  lang: Lang;
+  clientIp: string;
+  now: Date;
+};
+
+type PurchaseBody = z.output<typeof createContractBody>;
+type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };
+type SavedCardToken = { id: number; token: string } | null;
+
+const notPayable = () => new ApiError(409, Codes.VALIDATION);
+
+async function lockAccount(tx: Executor, accountId: number) {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The payment method must be an active group; a saved card must be the caller's (550). */
+async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice): Promise<SavedCardToken> {
+  const [group] = await tx
+    .select({ id: paymentMethodGroups.id })
+    .from(paymentMethodGroups)
+    .where(and(eq(paymentMethodGroups.id, choice.method), eq(paymentMethodGroups.isActive, true)));
+  if (!group) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { paymentMethodGroupId: ['paymentMethodGroupId'] } });
+  if (choice.savedCardId == null) return null;
+  const [card] = await tx.select().from(savedCards).where(and(eq(savedCards.id, choice.savedCardId), eq(savedCards.accountId, accountId)));
+  if (!card || card.deletedAt) throw new ApiError(404, Codes.CARD_NOT_FOUND);
+  return choice.method === PaymentMethods.CARD ? { id: card.id, token: card.token } : null;
+}
+
+/** Opens a new attempt, superseding any open one, and records the method on the contract and its fees. */
+async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: ContractRow, club: ClubRow, choice: PayChoice, savedCard: SavedCardToken) {
+  await tx
+    .update(payments)
+    .set({ status: 'FAIL' })
+    .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING')));
+  const isCash = choice.method === PaymentMethods.CASH;
+  await tx.update(contracts).set({ paymentMethodGroupId: choice.method, isCash }).where(eq(contracts.id, contract.id));
+  await tx
+    .update(transactions)
+    .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
+    .where(eq(transactions.contractId, contract.id));
+  const payment = await startPayment(tx, ctx.config, { contract, club, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  return payment;
+}
+
+async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
+  const join = await findOwnContract(tx, ctx.accountId, contractId);
+  if (!join) throw notFound();
+  return { contract: toContract(join, vietnamToday(ctx.now)), payment: toPayment(payment, join.club), existing };
+}
+
+/** POST /member/contract → 1022 {contract, payment, existing}. */
+export async function createContract(ctx: PurchaseContext, body: PurchaseBody) {
+  await expireStalePayments(ctx.db, ctx.now);
+  try {
+    return await ctx.db.transaction((tx) => createIn(tx, ctx, body));
+  } catch (error) {
+    // Only reachable if two requests slipped past the account lock: the second gets the first's contract.
+    if (!isUniqueViolation(error)) throw error;
+    return ctx.db.transaction((tx) => createIn(tx, ctx, body));
+  }
+}
+
+async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) {
+  const caller = await lockAccount(tx, ctx.accountId);
+  const found = await findSellablePlan(tx, body.paymentPlanId);
+  if (!found) throw notFound();
+  const { plan, club } = found;
+  const choice: PayChoice = { method: body.isCash ? PaymentMethods.CASH : body.paymentMethodGroupId, savedCardId: body.savedCardId };
+  const savedCard = await checkPayChoice(tx, caller.id, choice);
+
+  const [waiting] = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.accountId, caller.id), eq(contracts.clubId, club.id), eq(contracts.paymentState, 'WAITFORPAYMENT')));
+  if (waiting) {
+    const open = await openPayment(tx, waiting.id);
+    const payment = open ?? (await openAttempt(tx, ctx, waiting, club, choice, savedCard));
+    return answer(tx, ctx, waiting.id, payment, true);
+  }
+
+  const isNewMember = !(await hasPaidContract(tx, caller.id));
+  let coupon = null;
+  if (body.couponId != null) {
+    coupon = await findCouponById(tx, body.couponId);
+    if (!coupon) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
+    await requireUsableCoupon(tx, coupon.coupon, { clubId: club.id, planType: plan.type, accountId: caller.id, isNewMember, now: ctx.now });
+  }
+  const referral = body.referralCode
+    ? await checkReferral(tx, { caller, phoneNumber: body.referralCode, plan, now: ctx.now })
+    : null;
+
+  const price = pricePlan(planPriceInput(plan), { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
+  const today = vietnamToday(ctx.now);
+  const startDate = nextStartDate(today, await coveringEndDates(tx, caller.id, club.id, isAllClubPlan(plan.type), 0));
+  const bonusDays = referral?.bonusDays ?? 0;
+  const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, bonusDays);
+  const isCash = choice.method === PaymentMethods.CASH;
+
+  const [contract] = await tx
+    .insert(contracts)
+    .values({
+      accountId: caller.id,
+      clubId: club.id,
+      paymentPlanId: plan.id,
+      paymentState: 'WAITFORPAYMENT',
+      startDate,
+      endDate,
+      paymentMethodGroupId: choice.method,
+      isCash,
+      couponId: coupon?.coupon.id ?? null,
+      referrerAccountId: referral?.referrer.id ?? null,
+      referralCode: referral ? body.referralCode : null,
+      bonusDays,
+      originalPrice: price.originalPrice,
+      membershipDiscount: price.membershipDiscount,
+      joiningFee: price.joiningFee,
+      joiningFeeDiscount: price.joiningFeeDiscount,
+      totalPayment: price.totalPaymentFirst,
+      createdAt: ctx.now,
+    })
+    .returning();
+
+  const fee = { contractId: contract.id, accountId: caller.id, paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE, status: 'WAITFORPAYMENT' as const, createdAt: ctx.now };
+  const joiningDue = price.joiningFee - price.joiningFeeDiscount;
+  await tx.insert(transactions).values([
+    ...(joiningDue > 0 ? [{ ...fee, type: 'JOINING_FEE' as const, amount: joiningDue }] : []),
+    { ...fee, type: 'MEMBERSHIP_FEE' as const, amount: price.price },
+  ]);
+
+  if (contract.totalPayment === 0) {
+    // A coupon covered everything: nothing to collect, settled now through the one settle path.
+    const reference = `FREE${String(contract.id)}${randomBytes(4).toString('hex').toUpperCase()}`;
+    const [free] = await tx
+      .insert(payments)
+      .values({ contractId: contract.id, accountId: caller.id, method: choice.method, provider: 'free', reference, amount: 0, status: 'PENDING', expiresAt: null, createdAt: ctx.now })
+      .returning();
+    await settlePaymentIn(tx, { paymentId: free.id, amount: 0, providerTransactionId: reference, paidAt: ctx.now }, ctx.now);
+    const [settled] = await tx.select().from(payments).where(eq(payments.id, free.id));
+    return answer(tx, ctx, contract.id, settled, false);
+  }
+  const payment = await startPayment(tx, ctx.config, { contract, club, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  return answer(tx, ctx, contract.id, payment, false);
+}
+
+/** POST /member/contract/{id}/payment: pay an unpaid contract (another way, or again). Same method twice → the open attempt. */
+export async function payContract(ctx: PurchaseContext, contractId: number, choice: PayChoice) {
+  await expireStalePayments(ctx.db, ctx.now);
+  return ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, ctx.accountId);
+    const join = await findOwnContract(tx, ctx.accountId, contractId);
+    if (!join) throw notFound();
+    if (join.contract.paymentState !== 'WAITFORPAYMENT') throw notPayable();
+    const savedCard = await checkPayChoice(tx, ctx.accountId, choice);
+    const open = await openPayment(tx, contractId);
+    if (open && open.method === choice.method && (open.savedCardId ?? null) === (savedCard?.id ?? null)) {
+      return answer(tx, ctx, contractId, open, false);
+    }
+    const payment = await openAttempt(tx, ctx, join.contract, join.club, choice, savedCard);
+    return answer(tx, ctx, contractId, payment, false);
+  });
+}
+
+/** PUT /member/contract/{id}/cancel: an unpaid contract becomes FAIL (a failed one stays so). */
+export async function cancelContract(ctx: PurchaseContext, contractId: number) {
+  await expireStalePayments(ctx.db, ctx.now);
+  return ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, ctx.accountId);
+    const join = await findOwnContract(tx, ctx.accountId, contractId);
+    if (!join) throw notFound();
+    if (join.contract.paymentState === 'PAID') throw notPayable();
+    if (join.contract.paymentState === 'WAITFORPAYMENT') {
+      await tx.update(payments).set({ status: 'FAIL' }).where(and(eq(payments.contractId, contractId), eq(payments.status, 'PENDING')));
+      await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contractId));
+      await tx.update(contracts).set({ paymentState: 'FAIL' }).where(eq(contracts.id, contractId));
+    }
+    const after = await findOwnContract(tx, ctx.accountId, contractId);
+    if (!after) throw notFound();
+    return toContract(after, vietnamToday(ctx.now));
+  });
+}

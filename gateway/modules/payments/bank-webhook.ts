@@ -1,0 +1,130 @@
+// Money arriving by bank transfer (ADR 010): a webhook message (Casso or SePay, already
+// authenticated and read by providers/bank-transfer) becomes one payment_events row and, when
+// its memo, account and amount match an open VietQR payment, a paid contract — in ONE database
+// transaction, so a crash leaves neither a settled payment without its event nor an event
+// claiming money that was not booked. A repeated message id changes nothing. Money that does not
+// fit (wrong amount, late, unknown memo) is stored with needs_review for staff: never silently
+// accepted, never dropped.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '#gateway/db/client.ts';
+import { clubs, contracts, paymentEvents, payments, type PaymentEventOutcome } from '#gateway/db/schema.ts';
+import type { Deps } from '#gateway/http/context.ts';
+import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
+import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
+import { announceMembership, settlePaymentIn, type SettleOutcome } from './settle.ts';
+
+export type TransferResult = {
+  externalId: string;
+  /** The stored event (the earlier one for a duplicate). */
+  eventId: number;
+  outcome: PaymentEventOutcome;
+  /** This id was seen before: nothing changed. */
+  duplicate: boolean;
+  contractId: number | null;
+};
+
+/** Account numbers as banks write them: spaces, dots and dashes vary. */
+const normalizeAccount = (account: string) => account.replace(/[\s.-]/g, '').toUpperCase();
+
+type Candidate = { paymentId: number; contractId: number };
+
+/**
+ * The VietQR payment this transfer pays: a memo found in its text whose payment belongs to a club
+ * receiving on this account. Null when there is no memo, no such payment, or more than one.
+ */
+async function findPayment(tx: Executor, transfer: IncomingTransfer): Promise<Candidate | null> {
+  const memos = findTransferMemos(transfer.description);
+  if (memos.length === 0) return null;
+  const rows = await tx
+    .select({ paymentId: payments.id, contractId: payments.contractId, account: clubs.bankAccountNumber })
+    .from(payments)
+    .innerJoin(contracts, eq(contracts.id, payments.contractId))
+    .innerJoin(clubs, eq(clubs.id, contracts.clubId))
+    .where(and(eq(payments.provider, 'vietqr'), inArray(payments.reference, memos)));
+  const account = normalizeAccount(transfer.accountNumber);
+  const matches = rows.filter((row) => row.account !== null && normalizeAccount(row.account) === account);
+  return matches.length === 1 ? { paymentId: matches[0].paymentId, contractId: matches[0].contractId } : null;
+}
+
+/** What a settle outcome means for the event: only a settled payment needs nobody. */
+function eventOutcome(outcome: SettleOutcome): { outcome: PaymentEventOutcome; needsReview: boolean } {
+  switch (outcome.kind) {
+    case 'settled':
+      return { outcome: 'matched', needsReview: false };
+    case 'wrong_amount':
+      return { outcome: 'wrong_amount', needsReview: true };
+    // 'already': this payment was settled by an earlier transfer, so this is money paid twice.
+    case 'already':
+    case 'late':
+      return { outcome: 'late', needsReview: true };
+  }
+}
+
+/** Records one transfer and settles the payment it matches. Safe to call again with the same message. */
+export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'push' | 'logger'>, transfer: IncomingTransfer): Promise<TransferResult> {
+  const now = deps.clock.now();
+  const base = { externalId: transfer.externalId, duplicate: false };
+  const { result, settled } = await deps.db.transaction(async (tx) => {
+    // Claim the message id first: a replay (or a concurrent second delivery, which waits here for
+    // the first to commit) inserts nothing and leaves everything as the first delivery made it.
+    const [claimed] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: transfer.provider,
+        externalId: transfer.externalId,
+        amount: transfer.amount,
+        description: transfer.description.slice(0, 2000),
+        outcome: transfer.incoming ? 'unmatched' : 'ignored',
+        needsReview: transfer.incoming,
+        raw: transfer.raw ?? {},
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!claimed) {
+      const [earlier] = await tx
+        .select({ id: paymentEvents.id, outcome: paymentEvents.outcome, paymentId: paymentEvents.paymentId })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, transfer.provider), eq(paymentEvents.externalId, transfer.externalId)));
+      const contractId = earlier.paymentId === null ? null : await contractOf(tx, earlier.paymentId);
+      return { result: { ...base, eventId: earlier.id, outcome: earlier.outcome, duplicate: true, contractId }, settled: null };
+    }
+    // Money leaving the account is none of ours to match.
+    if (!transfer.incoming) return { result: { ...base, eventId: claimed.id, outcome: 'ignored' as const, contractId: null }, settled: null };
+
+    const candidate = await findPayment(tx, transfer);
+    if (!candidate) return { result: { ...base, eventId: claimed.id, outcome: 'unmatched' as const, contractId: null }, settled: null };
+
+    // The bank's booking time (never in the future) decides the start date; without one, now.
+    const paidAt = transfer.bookedAt && transfer.bookedAt <= now ? transfer.bookedAt : now;
+    const outcome = await settlePaymentIn(
+      tx,
+      {
+        paymentId: candidate.paymentId,
+        amount: transfer.amount,
+        providerTransactionId: transfer.bankReference ?? `${transfer.provider}-${transfer.externalId}`,
+        paidAt,
+      },
+      now,
+    );
+    const mapped = eventOutcome(outcome);
+    await tx
+      .update(paymentEvents)
+      .set({ ...mapped, paymentId: candidate.paymentId })
+      .where(eq(paymentEvents.id, claimed.id));
+    return {
+      result: { ...base, eventId: claimed.id, outcome: mapped.outcome, contractId: candidate.contractId },
+      settled: outcome.kind === 'settled' ? outcome : null,
+    };
+  });
+  if (settled) await announceMembership(deps, settled.contractId, settled.accountId);
+  if (result.outcome !== 'matched' && result.outcome !== 'ignored' && !result.duplicate) {
+    deps.logger.warn({ provider: transfer.provider, externalId: transfer.externalId, outcome: result.outcome }, 'bank transfer needs review');
+  }
+  return result;
+}
+
+async function contractOf(tx: Executor, paymentId: number) {
+  const [row] = await tx.select({ contractId: payments.contractId }).from(payments).where(eq(payments.id, paymentId));
+  return row?.contractId ?? null;
+}

@@ -1,0 +1,94 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { isAllClubPlan, isSubscriptionPlan, type PaymentPlan } from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { clubs, contracts, paymentPlans } from '#gateway/db/schema.ts';
+import { couponTerms, toCoupon, type CouponWithCampaign } from './coupons.ts';
+import { pricePlan } from './pricing.ts';
+
+export type PlanRow = typeof paymentPlans.$inferSelect;
+export type ClubRow = typeof clubs.$inferSelect;
+
+/** A member is new (pays the joining fee, may use new-customer coupons and referrals) until a contract is paid. */
+export async function hasPaidContract(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** An active club, or undefined (a closed club sells nothing). */
+export async function findActiveClub(db: Executor, clubId: number) {
+  const [club] = await db.select().from(clubs).where(and(eq(clubs.id, clubId), eq(clubs.isActive, true)));
+  return club;
+}
+
+/** The active plans of a club, in display order. */
+export async function activePlansOf(db: Executor, clubId: number) {
+  return db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.clubId, clubId), eq(paymentPlans.isActive, true)))
+    .orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id));
+}
+
+/** A plan that is on sale (active, at an active club), with its club; `clubId` narrows it to one club. */
+export async function findSellablePlan(db: Executor, planId: number, clubId?: number) {
+  const [row] = await db
+    .select({ plan: paymentPlans, club: clubs })
+    .from(paymentPlans)
+    .innerJoin(clubs, eq(clubs.id, paymentPlans.clubId))
+    .where(
+      and(
+        eq(paymentPlans.id, planId),
+        eq(paymentPlans.isActive, true),
+        eq(clubs.isActive, true),
+        clubId === undefined ? undefined : eq(paymentPlans.clubId, clubId),
+      ),
+    );
+  return row;
+}
+
+export const planPriceInput = (plan: PlanRow) => ({
+  type: plan.type,
+  durationValue: plan.durationValue,
+  durationUnit: plan.durationUnit,
+  originalPrice: plan.originalPrice,
+  planDiscount: plan.planDiscount,
+  joiningFee: plan.joiningFee,
+  joiningFeeDiscount: plan.joiningFeeDiscount,
+});
+
+/** §3 plan card, priced by pricePlan for this member and coupon (null = no coupon applies). */
+export function toPlanCard(plan: PlanRow, isNewMember: boolean, coupon: CouponWithCampaign | null): PaymentPlan {
+  const price = pricePlan(planPriceInput(plan), { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
+  return {
+    id: plan.id,
+    clubId: plan.clubId,
+    type: plan.type,
+    isBlackCard: isAllClubPlan(plan.type),
+    isSubscription: isSubscriptionPlan(plan.type),
+    planNameVi: plan.nameVi,
+    planNameEn: plan.nameEn,
+    tagNameVi: plan.tagVi,
+    tagNameEn: plan.tagEn,
+    sloganVi: plan.sloganVi,
+    sloganEn: plan.sloganEn,
+    descriptionVi: plan.descriptionVi,
+    descriptionEn: plan.descriptionEn,
+    unit: plan.durationUnit,
+    duration: plan.durationValue,
+    originalPrice: price.originalPrice,
+    price: price.price,
+    pricePerMonth: price.pricePerMonth,
+    joiningFee: price.joiningFee,
+    joiningFeeDiscount: price.joiningFeeDiscount,
+    membershipDiscount: price.membershipDiscount,
+    promotionCode: coupon?.coupon.code ?? null,
+    coupon: coupon ? toCoupon(coupon) : null,
+    totalPaymentFirst: price.totalPaymentFirst,
+    nextPayment: price.nextPayment,
+    isTrial: plan.durationUnit === 'day',
+  };
+}

@@ -1,0 +1,89 @@
+import { Hono, type Context } from 'hono';
+import { isId } from '#contract/clubs.ts';
+import { Codes } from '#contract/codes.ts';
+import { couponsQuery, paymentPlansQuery } from '#contract/membership.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { activeCoupons, couponFitsPlan, couponRefusal, findCouponByCode, requireUsableCoupon, toCoupon, type CouponUse } from './coupons.ts';
+import { activePlansOf, findActiveClub, findSellablePlan, hasPaidContract, toPlanCard } from './queries.ts';
+
+const idParam = (c: Context<AppEnv>, name: string) => {
+  const value = c.req.param(name);
+  if (!value || !isId(value)) throw notFound();
+  return Number(value);
+};
+
+/** Who is asking: a member's history decides the joining fee; a visitor is priced as a new member. */
+async function buyer(db: Executor, c: Context<AppEnv>) {
+  const account = c.get('maybeAccount');
+  return { accountId: account?.id ?? null, isNewMember: account ? !(await hasPaidContract(db, account.id)) : true };
+}
+
+/** A coupon code from the query, known or refused with PROMO_CODE_INVALID. */
+async function couponByCode(db: Executor, code: string) {
+  const found = await findCouponByCode(db, code);
+  if (!found) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
+  return found;
+}
+
+/** §7 Global plan cards and the member's coupon chooser. */
+export function planRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/global/club/:clubId/payment-plans', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const clubId = idParam(c, 'clubId');
+    const club = await findActiveClub(db, clubId);
+    if (!club) throw notFound();
+    const who = await buyer(db, c);
+    const plans = await activePlansOf(db, clubId);
+    const { coupon: code } = c.req.valid('query');
+    if (code === undefined) return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, null)));
+
+    const coupon = await couponByCode(db, code);
+    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, now: clock.now() });
+    // A coupon for some plan types prices those; the others show their usual price.
+    if (!plans.some((plan) => couponFitsPlan(coupon.coupon, plan.type))) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
+    return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, couponFitsPlan(coupon.coupon, plan.type) ? coupon : null)));
+  });
+
+  app.get('/global/club/:clubId/payment-plan/:paymentPlanId/detail', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const clubId = idParam(c, 'clubId');
+    const planId = idParam(c, 'paymentPlanId');
+    const found = await findSellablePlan(db, planId, clubId);
+    if (!found) throw notFound();
+    const who = await buyer(db, c);
+    const { coupon: code } = c.req.valid('query');
+    if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
+    const coupon = await couponByCode(db, code);
+    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, planType: found.plan.type, now: clock.now() });
+    return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
+  });
+
+  app.get('/member/coupons', requireAccount(), validate('query', couponsQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const { clubId, paymentPlanId } = c.req.valid('query');
+    const club = await findActiveClub(db, clubId);
+    if (!club) throw notFound();
+    let planType: CouponUse['planType'];
+    if (paymentPlanId !== undefined) {
+      const found = await findSellablePlan(db, paymentPlanId, clubId);
+      if (!found) throw notFound();
+      planType = found.plan.type;
+    }
+    const accountId = c.get('account').id;
+    const use: CouponUse = { clubId, planType, accountId, isNewMember: !(await hasPaidContract(db, accountId)), now: clock.now() };
+    const usable = [];
+    for (const coupon of await activeCoupons(db)) {
+      if ((await couponRefusal(db, coupon.coupon, use)) === null) usable.push(toCoupon(coupon));
+    }
+    return ok(c, usable);
+  });
+
+  return app;
+}

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
+import { isId } from '#contract/clubs.ts';
+import { Codes } from '#contract/codes.ts';
+import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, type StaffSession } from '#contract/staff.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { contracts, paymentEvents } from '#gateway/db/schema.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv, Deps } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { validate } from '#gateway/http/validate.ts';
+import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
+import { issueToken } from '#gateway/modules/auth/tokens.ts';
+import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
+import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { settlePayment } from '#gateway/modules/payments/settle.ts';
+import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, worksAt } from './queries.ts';
+
+/** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
+const MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR = 10;
+
+const isStaffType = (type: string) => (staffAccountTypes as readonly string[]).includes(type);
+
+/**
+ * The staff account for this phone. A member, a PT or an unknown phone answers code 200 ("phone
+ * not registered", here: as staff) and never gets an account made; the lookups that fail are
+ * counted per IP, so the endpoint cannot list staff phones quickly.
+ */
+async function staffByPhone(deps: Deps, phoneNumber: string, clientIp: string) {
+  const account = await findAccountByPhone(deps.db, phoneNumber);
+  if (account && isStaffType(account.accountType)) return account;
+  const allowed = await countHit(deps.db, `staff-auth-miss:ip:${clientIp}`, hourWindow(deps.clock.now()), MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR);
+  if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  throw new ApiError(404, Codes.PHONE_NOT_FOUND);
+}
+
+const idParam = (value: string) => {
+  if (!isId(value)) throw notFound();
+  return Number(value);
+};
+
+async function contractClub(db: Executor, contractId: number) {
+  const [row] = await db.select({ clubId: contracts.clubId }).from(contracts).where(eq(contracts.id, contractId));
+  return row?.clubId;
+}
+
+/** §7 staff side of issue 4 (ADR 012): sign-in, cash at the counter, the bank-transfer review queue. */
+export function staffRoutes() {
+  const app = new Hono<AppEnv>();
+  // A member token is 403 (code 6); no token 401 (code -1).
+  const staffOnly = requireAccount(staffAccountTypes);
+
+  // The member OTP rules and limits (auth/otp.ts), for staff phones only.
+  app.post('/auth/otp/send', validate('json', otpSendBody), async (c) => {
+    const deps = c.get('deps');
+    const { phoneNumber } = c.req.valid('json');
+    const account = await staffByPhone(deps, phoneNumber, c.get('clientIp'));
+    const sent = await sendOtp(deps, { phone: phoneNumber, purpose: 'login', clientIp: c.get('clientIp'), lang: account.lang });
+    return ok(c, sent, Codes.OTP_SENT);
+  });
+
+  app.post('/auth/otp/login', validate('json', otpCheckBody), async (c) => {
+    const deps = c.get('deps');
+    const { phoneNumber, otp } = c.req.valid('json');
+    const account = await staffByPhone(deps, phoneNumber, c.get('clientIp'));
+    await consumeOtp(deps, { phone: phoneNumber, purpose: 'login', code: otp });
+    const { token, expiresAt } = await issueToken(deps.db, account.id, deps.clock.now());
+    const session: StaffSession = {
+      accessToken: token,
+      expiresAt,
+      accountType: account.accountType as StaffSession['accountType'],
+      fullName: account.fullName,
+      clubId: account.accountType === 'GM' ? null : account.clubId,
+    };
+    return ok(c, session, Codes.SIGNED_IN);
+  });
+
+  app.get('/contracts/waiting', staffOnly, validate('query', waitingContractsQuery), async (c) => {
+    const { db } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    return ok(c, await waitingCashContracts(db, staff, c.req.valid('query').phoneNumber));
+  });
+
+  // Cash counted at the counter → settlePayment, the one path from money to membership.
+  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+    const deps = c.get('deps');
+    const contractId = idParam(c.req.param('id'));
+    const staff = await loadStaff(deps.db, c.get('account').id);
+    const clubId = await contractClub(deps.db, contractId);
+    if (clubId === undefined || !worksAt(staff, clubId)) throw notFound();
+    const payment = await cashPaymentOf(deps.db, contractId);
+    if (!payment) throw notFound();
+    const { amount } = c.req.valid('json');
+    const outcome = await settlePayment(deps, {
+      paymentId: payment.id,
+      amount,
+      providerTransactionId: payment.reference,
+      paidAt: deps.clock.now(),
+      confirmedBy: staff.id,
+    });
+    if (outcome.kind === 'wrong_amount') throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
+    // Paid another way between the lookup and the lock: no cash is waiting any more.
+    if (outcome.kind === 'late') throw notFound();
+    const [contract] = await deps.db.select().from(contracts).where(eq(contracts.id, contractId));
+    const settled = await cashPaymentOf(deps.db, contractId);
+    return ok(c, {
+      outcome: outcome.kind,
+      contractId,
+      reference: settled.reference,
+      amount: settled.amount,
+      paidAt: settled.paidAt?.toISOString() ?? null,
+      startDate: contract.startDate,
+      endDate: contract.endDate,
+    });
+  });
+
+  app.get('/payment-events', staffOnly, validate('query', paymentEventsQuery), async (c) => {
+    const { db } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    return ok(c, await listPaymentEvents(db, staff, c.req.valid('query')));
+  });
+
+  // Staff looked at the money (refunded it, matched it by hand…): it leaves the queue, with who did it.
+  app.put('/payment-event/:id/reviewed', staffOnly, async (c) => {
+    const { db } = c.get('deps');
+    const id = idParam(c.req.param('id'));
+    const staff = await loadStaff(db, c.get('account').id);
+    const [visible] = await listPaymentEvents(db, staff, { id, limit: 1 });
+    if (!visible) throw notFound();
+    if (visible.needsReview) {
+      await db.update(paymentEvents).set({ needsReview: false, reviewedBy: staff.id }).where(eq(paymentEvents.id, id));
+    }
+    const [event] = await listPaymentEvents(db, staff, { id, limit: 1 });
+    return ok(c, event);
+  });
+
+  return app;
+}

@@ -1,0 +1,168 @@
+// Gateway latency of the purchase path under load: p50/p95/p99 of
+//   GET  /api/v1/global/club/{clubId}/payment-plans   (anonymous, signed in, with a coupon)
+//   POST /api/v1/member/contract                       (bank QR; every request a new contract)
+// with 50 requests in flight at once, several rounds. It bundles the gateway, starts it on a fresh
+// PGlite folder in the system temp directory (sandbox providers), signs members up through the API,
+// and stops everything afterwards.
+// Usage: node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 5]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'esbuild';
+import { ROOT } from '../lib/build-if-needed.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CONCURRENCY = arg('concurrency', 50);
+const ROUNDS = arg('rounds', 5);
+const log = (message) => process.stderr.write(`${message}\n`);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function bundleGateway() {
+  const outdir = path.join(ROOT, 'build/bench-gateway');
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { server: 'gateway/server.ts' },
+    outdir,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    bundle: true,
+    packages: 'external',
+    banner: { js: "import { createRequire as __r } from 'node:module'; const __bundleRequire = __r(import.meta.url);" },
+    define: { require: '__bundleRequire' },
+    logLevel: 'warning',
+  });
+  return path.join(outdir, 'server.js');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const summary = (name, samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (ms) => `${ms.toFixed(1)} ms`;
+  return `| ${name} | ${String(sorted.length)} | ${f(percentile(sorted, 50))} | ${f(percentile(sorted, 95))} | ${f(percentile(sorted, 99))} | ${f(sorted.at(-1))} |`;
+};
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${String(port)}`;
+  log('bundling the gateway…');
+  const server = await bundleGateway();
+  const env = { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite'), GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), SANDBOX: 'true', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [server], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+  try {
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error('the gateway exited while starting');
+      if (i > 600) throw new Error('the gateway did not become ready in 60 s');
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(100);
+    }
+
+    const call = async (method, url, { json, token, ip = '203.0.113.9' } = {}) => {
+      const headers = { 'x-client-ip': ip };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const started = performance.now();
+      const res = await fetch(`${base}${url}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+      const body = await res.json();
+      return { status: res.status, body, ms: performance.now() - started };
+    };
+
+    log(`signing up ${String(CONCURRENCY)} members…`);
+    const members = [];
+    for (let i = 0; i < CONCURRENCY; i++) {
+      const phone = `0100${String(900_000 + i)}`;
+      const ip = `198.51.100.${String(1 + (i % 250))}`;
+      await call('POST', '/api/v1/auth/otp/send', { ip, json: { phoneNumber: phone } });
+      const sms = await call('GET', `/sandbox/sms?phone=${phone}`);
+      const otp = /\b(\d{4})\b/.exec(sms.body.data[0].text)[1];
+      const login = await call('POST', '/api/v1/auth/otp/login', { ip, json: { phoneNumber: phone, otp } });
+      const reg = await call('POST', '/api/v1/auth/register', { ip, json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: `Bench ${String(i)}` } });
+      if (reg.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
+      members.push(reg.body.data.token);
+    }
+
+    const clubs = (await call('GET', '/api/v1/general/clubs')).body.data.map((c) => c.id);
+    const planOf = new Map();
+    for (const id of clubs) planOf.set(id, (await call('GET', `/api/v1/global/club/${String(id)}/payment-plans`)).body.data[3].id);
+
+    const wave = async (requests) => {
+      const results = await Promise.all(requests.map((r) => r()));
+      const bad = results.filter((r) => r.status !== 200);
+      if (bad.length > 0) throw new Error(`${String(bad.length)} requests failed, e.g. ${JSON.stringify(bad[0].body)}`);
+      return results;
+    };
+
+    // Warm-up (JIT, caches), not counted.
+    await wave(members.slice(0, 10).map((token) => () => call('GET', `/api/v1/global/club/${String(clubs[0])}/payment-plans`, { token })));
+
+    log(`payment-plans: ${String(ROUNDS)} rounds × ${String(CONCURRENCY)} in flight…`);
+    const plansMs = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await wave(
+        members.map((token, i) => () => {
+          const club = clubs[(round + i) % clubs.length];
+          // A third anonymous, a third signed in, a third signed in with a coupon.
+          const q = i % 3 === 2 ? '?coupon=TET2027' : '';
+          return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
+        }),
+      );
+      plansMs.push(...results.map((r) => r.ms));
+    }
+
+    const rounds = Math.min(ROUNDS, clubs.length);
+    log(`create-contract: ${String(rounds)} rounds × ${String(CONCURRENCY)} in flight (a new contract each)…`);
+    const createMs = [];
+    for (let round = 0; round < rounds; round++) {
+      const club = clubs[round];
+      const results = await wave(members.map((token) => () => call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false } })));
+      if (results.some((r) => r.body.code !== 1022 || r.body.data.existing)) throw new Error('a purchase did not create a new contract');
+      createMs.push(...results.map((r) => r.ms));
+    }
+
+    console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, PGlite (${new Date().toISOString()})`);
+    console.log('| endpoint | requests | p50 | p95 | p99 | max |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(summary('GET /global/club/{id}/payment-plans', plansMs));
+    console.log(summary('POST /member/contract', createMs));
+  } finally {
+    stop();
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
