@@ -272,7 +272,7 @@ export const vi = {
       lead: 'Đến quầy lễ tân của câu lạc bộ và thanh toán. Gói tập sẽ kích hoạt ngay khi nhân viên xác nhận.',
       club: 'Câu lạc bộ',
       address: 'Địa chỉ',
-      hotline: 'Hotline',
+      hotline: 'Đường dây nóng',
       showCode: 'Đưa mã này cho nhân viên tại quầy',
       waiting: 'Đang chờ thanh toán tại quầy…',
     },

@@ -216,7 +216,7 @@ function PayAnotherWay({ open, cards, error, current }: { open: boolean; cards: 
   const form = (
     <Form method="post" className="stack method-form">
       <fieldset className="field">
-        <legend className="label">{t('payment.methodLegend')}</legend>
+        <legend className={open ? 'visually-hidden' : 'label'}>{t('payment.methodLegend')}</legend>
         {choices.map((c) => (
           <label key={c.value} className="check method-choice">
             <input type="radio" name="method" value={c.value} required defaultChecked={current === null ? c.value === '1' : false} />

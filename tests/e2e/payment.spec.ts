@@ -265,7 +265,7 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(cards.filter({ hasText: number }).locator('.badge')).toHaveText(t.defaultBadge);
     // Delete: the confirm step first (a fold that opens without JavaScript).
     const other = cards.filter({ hasNotText: number });
-    await other.getByText(t.deleteCard).click();
+    await other.locator('summary', { hasText: t.deleteCard }).click();
     await snap(page, `${lang}-cards-delete-confirm`);
     await other.getByRole('button', { name: t.deleteConfirm }).click();
     await expect(page.locator('.saved-card')).toHaveCount(1);
