@@ -27,6 +27,7 @@ const texts = {
     receiptPaid: 'Thanh toán thành công',
     transactions: 'Giao dịch',
     joinNow: 'Tham gia ngay',
+    completePayment: 'Hoàn tất thanh toán',
     checkIn: 'Check-in',
     retry: 'Thử lại',
     cardsTitle: 'Thẻ thanh toán',
@@ -53,6 +54,7 @@ const texts = {
     receiptPaid: 'Payment successful',
     transactions: 'Transactions',
     joinNow: 'Join now',
+    completePayment: 'Complete your payment',
     checkIn: 'Check in',
     retry: 'Try again',
     cardsTitle: 'Payment cards',
@@ -227,6 +229,12 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByText(t.waitingCash)).toBeVisible();
     await expect(page.locator('.tel-link')).toHaveAttribute('href', /^tel:[\d+]+$/);
     await snap(page, `${lang}-payment-cash`);
+    // Home reminds the member of the unpaid request and leads back to it.
+    await page.goto('/home');
+    await snap(page, `${lang}-home-waiting`);
+    await page.getByRole('link', { name: new RegExp(t.completePayment) }).click();
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/${contractId}$`));
+    await expect(page.getByText(t.cashCode)).toBeVisible();
 
     // vi: the club's employee; en: the GM (works at every club) — each has its own 30 s OTP window.
     const token = await staffToken(request, lang === 'vi' ? '0100000001' : '0100000003');
