@@ -161,6 +161,13 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
     await expect(page.getByRole('button', { name: new RegExp(t.memo) })).toBeVisible();
     await snap(page, `${lang}-payment-qr`);
+    // 360 px wide: nothing sticks out sideways, and the copy buttons stay 44 px tall.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const box of await page.locator('.copy-button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
+      expect(box).toBeGreaterThanOrEqual(44);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await transfer(request, memo, plan.totalPaymentFirst);
     await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
