@@ -33,7 +33,7 @@ describe('payment views', () => {
       paymentMethod: 1,
     };
     const pending = receiptView(receipt, 'en');
-    expect(pending).toMatchObject({ paid: false, paymentDate: null, total: '5,400,000\u00a0₫', duration: '12 months', promoDiscount: '-600,000\u00a0₫' });
+    expect(pending).toMatchObject({ paid: false, paymentDate: null, total: '5,400,000\u00a0₫', duration: '12 months', promoDiscount: '\u2212600,000\u00a0₫' });
     expect(pending.startDate).toBe('01/07/2026');
     const paid = receiptView({ ...receipt, paymentDate: '2026-07-01T03:04:05Z' }, 'vi');
     expect(paid).toMatchObject({ paid: true, paymentDate: '01/07/2026 10:04:05', duration: '12 tháng', total: '5.400.000\u00a0₫' });

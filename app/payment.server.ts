@@ -12,9 +12,13 @@ import { GatewayError, gatewayClient } from './gateway.server.ts';
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
 // Everything is formatted here, on the server, so the browser gets ready text and no formatter code.
 
-/** TEMPORARY copy until W1's `formatVnd` lands in app/format.ts: 1.890.000 ₫ (vi), 1,890,000 ₫ (en). */
+/**
+ * TEMPORARY copy of W1's `formatVnd` (app/format.ts on issue4-w1, same algorithm): delete it and
+ * import from '#app/format.ts' once that lands. 1.890.000 ₫ (vi), 1,890,000 ₫ (en), − for negatives.
+ */
 export function formatVnd(amount: number, lang: Lang) {
-  return `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 0 }).format(amount)}\u00a0₫`;
+  const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.');
+  return `${amount < 0 ? '\u2212' : ''}${digits}\u00a0₫`;
 }
 
 const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
