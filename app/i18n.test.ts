@@ -42,6 +42,9 @@ const asciiAllowed = new Map<string, string>([
   ['notification.pageOf', 'Trang {{page}}/{{count}}'],
   ['account.information.emailPlaceholder', 'ten@vidu.com'],
   ['account.contact.email', 'Email'],
+  // Issue 4 (W2): the words Vietnamese gyms print on the button.
+  ['homeCard.joinNow', 'Tham gia ngay'],
+  ['homeCard.checkIn', 'Check-in'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

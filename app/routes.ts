@@ -25,6 +25,16 @@ export default [
       route(':clubId', 'routes/membership.club.tsx'),
       route(':clubId/plan/:paymentPlanId', 'routes/membership.plan.tsx'),
     ]),
+    // Home
+    route('home/your-plan', 'routes/home.your-plan.tsx'),
+
+    // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
+    route('membership/payment/vnpay-return', 'routes/membership.payment.vnpay-return.tsx'),
+    route('membership/payment/result/:contractId', 'routes/membership.payment.result.tsx'),
+    route('membership/payment/:contractId', 'routes/membership.payment.tsx'),
+
+    // History
+    route('history/membership/:contractId', 'routes/history.membership.tsx'),
 
     // Notification
     route('notification', 'routes/notification.tsx'),
@@ -36,6 +46,9 @@ export default [
       route('information', 'routes/account.information.tsx'),
       route('information/change-phone', 'routes/account.information.change-phone.tsx'),
       route('information/change-phone/verify', 'routes/account.information.change-phone.verify.tsx'),
+      route('information/payment-method', 'routes/account.information.payment-method.tsx'),
+      route('information/payment-method/vnpay-return', 'routes/account.information.payment-method.vnpay-return.ts'),
+      route('information/payment-method/:cardId', 'routes/account.information.payment-method.card.tsx'),
       route('terms-condition', 'routes/account.terms-condition.tsx'),
       route('contact', 'routes/account.contact.tsx'),
       route('about', 'routes/account.about.tsx'),
@@ -46,6 +59,7 @@ export default [
   // Resource routes: form targets and probes, no UI of their own.
   route('notification/push', 'routes/notification.push.ts'),
   route('logout', 'routes/logout.ts'),
+  route('membership/payment/:contractId/status', 'routes/membership.payment.status.ts'),
   route('language', 'routes/language.ts'),
   route('media/:id', 'routes/media.ts'),
   route('healthz', 'routes/healthz.ts'),

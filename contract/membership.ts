@@ -247,7 +247,14 @@ export const paymentSchema = z.object({
   responseCode: z.string().nullable(),
   /** Cash: where to pay. */
   counter: z
-    .object({ clubNameVi: z.string(), clubNameEn: z.string(), address: z.string(), hotline: z.string() })
+    .object({
+      clubNameVi: z.string(),
+      clubNameEn: z.string(),
+      address: z.string(),
+      hotline: z.string(),
+      /** The cash slip's reference the member shows at the counter (optional: older gateways omit it). */
+      reference: z.string().optional(),
+    })
     .nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

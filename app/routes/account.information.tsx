@@ -8,6 +8,7 @@ import { profileView, tryLoad } from '#app/account.server.ts';
 import { LoadFailed } from '#app/components/account-ui.tsx';
 import { Avatar } from '#app/components/avatar.tsx';
 import { FieldErrors, FormErrors } from '#app/components/field.tsx';
+import { Icon } from '#app/components/icons.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
@@ -206,6 +207,14 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
           {busy ? t('account.saving') : t('account.information.save')}
         </button>
       </Form>
+      <ul className="menu">
+        <li>
+          <Link to="/account/information/payment-method" className="menu-row">
+            <span>{t('cards.menuLink')}</span>
+            <Icon name="chevron" />
+          </Link>
+        </li>
+      </ul>
     </main>
   );
 }

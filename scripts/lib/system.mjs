@@ -178,18 +178,22 @@ export async function startSystem(options = {}) {
   while (webPort === gatewayPort && options.webPort === 0) webPort = await freePort();
   if (webPort === gatewayPort) throw new Error(`The web server and the gateway cannot both use port ${webPort}.`);
 
+  const webHost = reachable(options.env?.HOST ?? process.env.HOST ?? '127.0.0.1');
+  // A browser reaches a loopback server as localhost, a secure context (service worker, Secure cookies).
+  const webUrl = `http://${webHost === '127.0.0.1' ? 'localhost' : webHost}:${webPort}`;
+  const publicUrl = process.env.PUBLIC_URL ?? webUrl;
   const gatewayEnv = cleanEnv({
     ...process.env,
     GATEWAY_HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
     ...(dataDir && { PGLITE_DIR: path.resolve(dataDir, 'pglite') }),
     NODE_ENV: 'production',
+    // VNPAY sends the browser back to THIS web server (any port), unless configured otherwise.
+    VNPAY_RETURN_URL: process.env.VNPAY_RETURN_URL ?? `${publicUrl}/membership/payment/vnpay-return`,
+    VNPAY_CARD_RETURN_URL: process.env.VNPAY_CARD_RETURN_URL ?? `${publicUrl}/account/information/payment-method/vnpay-return`,
     ...options.env,
     GATEWAY_PORT: String(gatewayPort),
   });
   const gatewayUrl = `http://${reachable(gatewayEnv.GATEWAY_HOST)}:${gatewayPort}`;
-  const webHost = reachable(options.env?.HOST ?? process.env.HOST ?? '127.0.0.1');
-  // A browser reaches a loopback server as localhost, a secure context (service worker, Secure cookies).
-  const webUrl = `http://${webHost === '127.0.0.1' ? 'localhost' : webHost}:${webPort}`;
   const webEnv = cleanEnv({
     ...process.env,
     HOST: process.env.HOST ?? '127.0.0.1',
@@ -197,7 +201,7 @@ export async function startSystem(options = {}) {
     ...(dataDir && { DATA_DIR: path.resolve(dataDir) }),
     NODE_ENV: 'production',
     GATEWAY_URL: gatewayUrl,
-    PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl,
+    PUBLIC_URL: publicUrl,
     ...options.env,
     PORT: String(webPort),
   });

@@ -107,7 +107,13 @@ export function toPayment(row: PaymentRow, club: ClubRow): Payment {
     responseCode: row.responseCode,
     counter:
       row.provider === 'cash'
-        ? { clubNameVi: club.nameVi, clubNameEn: club.nameEn, address: `${club.address}, ${club.districtName}`, hotline: club.hotline }
+        ? {
+            clubNameVi: club.nameVi,
+            clubNameEn: club.nameEn,
+            address: `${club.address}, ${club.districtName}`,
+            hotline: club.hotline,
+            reference: row.reference,
+          }
         : null,
   };
 }

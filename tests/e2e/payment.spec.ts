@@ -1,0 +1,355 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, gatewayUrl, readOtp, signUpInBrowser, snap, test } from './fixtures.ts';
+
+// Issue 4, after "Confirm": bank QR that moves on by itself (with and without JavaScript), card
+// through the sandbox VNPAY page (success, then a declined card), cash confirmed by staff, history
+// and receipts with the right amounts, and saved cards. 390×844, Vietnamese and English.
+
+type Lang = 'vi' | 'en';
+type Plan = { id: number; type: string; unit: string; totalPaymentFirst: number; planNameVi: string; planNameEn: string };
+
+const CLUB = 1;
+
+const texts = {
+  vi: {
+    success: 'Thanh toán thành công',
+    failed: 'Thanh toán không thành công',
+    declined: 'Tài khoản của bạn không đủ số dư để thanh toán.',
+    memo: 'Nội dung chuyển khoản',
+    amount: 'Số tiền',
+    transferred: 'Tôi đã chuyển khoản',
+    payVnpay: /Thanh toán .* qua VNPAY/,
+    cashCode: 'Đưa mã này cho nhân viên tại quầy',
+    waitingCash: 'Đang chờ thanh toán tại quầy…',
+    active: 'Đang hoạt động',
+    future: 'Sắp tới',
+    receipt: 'Biên nhận',
+    receiptPaid: 'Thanh toán thành công',
+    transactions: 'Giao dịch',
+    joinNow: 'Tham gia ngay',
+    completePayment: 'Hoàn tất thanh toán',
+    checkIn: 'Check-in',
+    retry: 'Thử lại',
+    cardsTitle: 'Thẻ thanh toán',
+    addCard: 'Thêm thẻ qua VNPAY',
+    cardAdded: 'Đã thêm thẻ thanh toán.',
+    setDefault: 'Đặt làm mặc định',
+    deleteCard: 'Xóa thẻ',
+    deleteConfirm: 'Có, xóa thẻ',
+    defaultBadge: 'Mặc định',
+  },
+  en: {
+    success: 'Payment successful',
+    failed: 'Payment failed',
+    declined: 'Insufficient balance.',
+    memo: 'Transfer message',
+    amount: 'Amount',
+    transferred: 'I have transferred',
+    payVnpay: /Pay .* with VNPAY/,
+    cashCode: 'Show this code at the counter',
+    waitingCash: 'Waiting for your payment at the counter…',
+    active: 'Active',
+    future: 'Future',
+    receipt: 'Receipt',
+    receiptPaid: 'Payment successful',
+    transactions: 'Transactions',
+    joinNow: 'Join now',
+    completePayment: 'Complete your payment',
+    checkIn: 'Check in',
+    retry: 'Try again',
+    cardsTitle: 'Payment cards',
+    addCard: 'Add a card with VNPAY',
+    cardAdded: 'Card added.',
+    setDefault: 'Set as default',
+    deleteCard: 'Delete card',
+    deleteConfirm: 'Yes, delete it',
+    defaultBadge: 'Default',
+  },
+} as const;
+
+/** 1.890.000 ₫ (vi) or 1,890,000 ₫ (en), as the pages print money. */
+const vnd = (amount: number, lang: Lang) =>
+  `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
+
+async function toEnglish(page: Page) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+}
+
+async function newMember(page: Page, request: APIRequestContext, lang: Lang) {
+  const phone = await signUpInBrowser(page, request);
+  if (lang === 'en') await toEnglish(page);
+  return phone;
+}
+
+/** A single-club month plan of the club, priced as for a new member (optionally with a coupon). */
+async function singleClubPlan(request: APIRequestContext, coupon?: string): Promise<Plan> {
+  const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans${coupon ? `?coupon=${coupon}` : ''}`);
+  expect(res.ok()).toBe(true);
+  const plans = ((await res.json()) as { data: Plan[] }).data;
+  const plan = plans.find((p) => (p.type === 'BASIC' || p.type === 'CLASSIC') && p.unit === 'month');
+  if (!plan) throw new Error('no single-club month plan seeded');
+  return plan;
+}
+
+/** Through the plan page (W1): optional coupon, a method, Confirm; lands on the payment step. */
+async function buy(page: Page, planId: number, method: 1 | 2 | 3, coupon?: string) {
+  await page.goto(`/membership/${CLUB}/plan/${planId}`);
+  if (coupon) {
+    await page.locator('input[name="couponCode"]').fill(coupon);
+    await page.locator('button[name="intent"][value="coupon"]').click();
+    await expect(page.getByText(coupon).first()).toBeVisible();
+  }
+  await page.locator(`input[name="paymentMethod"][value="${method}"]`).check();
+  await page.locator('button[name="intent"][value="confirm"]').click();
+  await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
+  return Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+}
+
+/** A value of the QR screen's copy list, by its label. */
+const copyValue = (page: Page, label: string) => page.locator('.copy-row', { hasText: label }).locator('.copy-value');
+
+async function transfer(request: APIRequestContext, memo: string, amount: number) {
+  const res = await request.post(`${gatewayUrl()}/sandbox/bank/transfer`, { data: { memo, amount } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A staff token through the staff OTP sign-in (the member login answers 210 for staff). */
+async function staffToken(request: APIRequestContext, phone: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const sent = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/send`, { data: { phoneNumber: phone } });
+    if (sent.status() === 429) {
+      // Another test asked for this staff member's code less than 30 s ago.
+      const wait = ((await sent.json()) as { data?: { retryAfterSeconds?: number } }).data?.retryAfterSeconds ?? 30;
+      await new Promise((r) => setTimeout(r, (wait + 1) * 1000));
+      continue;
+    }
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const otp = await readOtp(request, phone);
+    const login = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/login`, { data: { phoneNumber: phone, otp } });
+    expect(login.ok(), await login.text()).toBe(true);
+    return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  }
+  throw new Error(`no staff token for ${phone}`);
+}
+
+async function payOnSandboxVnpay(page: Page, outcome: string) {
+  await expect(page.getByText('SANDBOX').first()).toBeVisible();
+  await page.locator(`input[name="outcome"][value="${outcome}"]`).check();
+  await page.locator('form button[type="submit"]').click();
+}
+
+for (const lang of ['vi', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`bank QR with a coupon: the page moves on by itself when the transfer lands (${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await newMember(page, request, lang);
+    await page.goto('/home');
+    await expect(page.getByRole('link', { name: t.joinNow })).toBeVisible();
+    await snap(page, `${lang}-home-non-member`);
+
+    const plan = await singleClubPlan(request, 'CHAOBAN10');
+    const contractId = await buy(page, plan.id, 1, 'CHAOBAN10');
+
+    // The QR screen: a server-drawn SVG, the copy list, the countdown.
+    await expect(page.locator('.qr-svg svg')).toBeVisible();
+    await expect(copyValue(page, t.amount)).toHaveText(vnd(plan.totalPaymentFirst, lang));
+    const memo = (await copyValue(page, t.memo).innerText()).trim();
+    expect(memo).toMatch(/^[A-Z0-9]{6,}/);
+    await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+    await expect(page.getByRole('button', { name: new RegExp(t.memo) })).toBeVisible();
+    await snap(page, `${lang}-payment-qr`);
+    // 360 px wide: nothing sticks out sideways, and the copy buttons stay 44 px tall.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const box of await page.locator('.copy-button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
+      expect(box).toBeGreaterThanOrEqual(44);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await transfer(request, memo, plan.totalPaymentFirst);
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
+    await expect(page.getByText(t.active).first()).toBeVisible();
+    const receipt = page.getByRole('region', { name: t.receipt });
+    await expect(receipt.getByText(t.receiptPaid)).toBeVisible();
+    await expect(receipt.locator('.receipt-total dd')).toHaveText(vnd(plan.totalPaymentFirst, lang));
+    await snap(page, `${lang}-payment-success`);
+
+    // Home: the member card with Check-in; history with the right amount.
+    await page.goto('/home');
+    await expect(page.getByRole('link', { name: t.checkIn })).toHaveAttribute('href', '/home/check-in');
+    await snap(page, `${lang}-home-member`);
+    await page.goto('/history');
+    await expect(page.locator('.contract-card').first()).toContainText(t.active);
+    await expect(page.locator('.contract-card').first()).toContainText(vnd(plan.totalPaymentFirst, lang));
+    await snap(page, `${lang}-history-memberships`);
+    await page.getByRole('link', { name: t.transactions }).click();
+    await expect(page).toHaveURL(/\?tab=transactions$/);
+    await expect(page.locator('.transaction-row').first()).toBeVisible();
+    await snap(page, `${lang}-history-transactions`);
+    await page.goto(`/history/membership/${contractId}`);
+    await expect(page.locator('.receipt-total dd')).toHaveText(vnd(plan.totalPaymentFirst, lang));
+    await expect(page.locator('.timeline-item')).not.toHaveCount(0);
+    await snap(page, `${lang}-history-detail`);
+    await page.goto('/home/your-plan');
+    await expect(page.locator('.contract-card').first()).toContainText(t.active);
+    await snap(page, `${lang}-your-plan`);
+  });
+
+  test(`card through the sandbox VNPAY page: success, then a declined card (${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await newMember(page, request, lang);
+    const plan = await singleClubPlan(request);
+    const first = await buy(page, plan.id, 2);
+    await snap(page, `${lang}-payment-card`);
+    await page.getByRole('link', { name: t.payVnpay }).click();
+    await payOnSandboxVnpay(page, '00');
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${first}$`));
+    await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
+    await snap(page, `${lang}-card-success`);
+
+    // A second membership starts after the first (FUTURE); this card is declined.
+    const second = await buy(page, plan.id, 2);
+    expect(second).not.toBe(first);
+    await page.getByRole('link', { name: t.payVnpay }).click();
+    await payOnSandboxVnpay(page, '51');
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${second}$`));
+    await expect(page.getByRole('heading', { name: t.failed })).toBeVisible();
+    await expect(page.getByText(t.declined)).toBeVisible();
+    await snap(page, `${lang}-card-declined`);
+    // Retry: back on the payment step, where another method can be chosen.
+    await page.getByRole('link', { name: t.retry }).click();
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/${second}$`));
+    await expect(page.getByText(t.declined)).toBeVisible();
+    await snap(page, `${lang}-payment-after-decline`);
+  });
+
+  test(`cash waits at the counter, then staff confirm it and it is active (${lang})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await newMember(page, request, lang);
+    const plan = await singleClubPlan(request);
+    const contractId = await buy(page, plan.id, 3);
+    await expect(page.getByText(t.cashCode)).toBeVisible();
+    await expect(page.getByText(t.waitingCash)).toBeVisible();
+    await expect(page.locator('.tel-link')).toHaveAttribute('href', /^tel:[\d+]+$/);
+    await snap(page, `${lang}-payment-cash`);
+    // Home reminds the member of the unpaid request and leads back to it.
+    await page.goto('/home');
+    await snap(page, `${lang}-home-waiting`);
+    await page.getByRole('link', { name: new RegExp(t.completePayment) }).click();
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/${contractId}$`));
+    await expect(page.getByText(t.cashCode)).toBeVisible();
+
+    // vi: the club's employee; en: the GM (works at every club) — each has its own 30 s OTP window.
+    const token = await staffToken(request, lang === 'vi' ? '0100000001' : '0100000003');
+    const confirmed = await request.post(`${gatewayUrl()}/api/v1/staff/contract/${contractId}/cash/confirm`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { amount: plan.totalPaymentFirst },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
+    await expect(page.locator('.receipt-total dd').first()).toHaveText(vnd(plan.totalPaymentFirst, lang));
+    await snap(page, `${lang}-cash-success`);
+  });
+
+  test(`saved cards: add through VNPAY, set default, delete after confirming (${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await newMember(page, request, lang);
+    await page.goto('/account/information');
+    await page.getByRole('link', { name: lang === 'vi' ? 'Thẻ thanh toán đã lưu' : 'Saved payment cards' }).click();
+    await expect(page.getByRole('heading', { name: t.cardsTitle })).toBeVisible();
+    for (const type of ['01', '02'] as const) {
+      await page.locator(`input[name="cardType"][value="${type}"]`).check();
+      await page.getByRole('button', { name: t.addCard }).click();
+      await expect(page.getByText('SANDBOX').first()).toBeVisible();
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/account\/information\/payment-method$/);
+      await expect(page.getByText(t.cardAdded)).toBeVisible();
+    }
+    await expect(page.locator('.saved-card')).toHaveCount(2);
+    await snap(page, `${lang}-cards-two`);
+    const cards = page.locator('.saved-card');
+    const notDefault = cards.filter({ hasNot: page.locator('.badge') });
+    await expect(notDefault).toHaveCount(1);
+    const number = (await notDefault.locator('.saved-card-number').innerText()).trim();
+    await notDefault.getByRole('button', { name: t.setDefault }).click();
+    await expect(cards.filter({ hasText: number }).locator('.badge')).toHaveText(t.defaultBadge);
+    // Delete: the confirm step first (a fold that opens without JavaScript).
+    const other = cards.filter({ hasNotText: number });
+    await other.locator('summary', { hasText: t.deleteCard }).click();
+    await snap(page, `${lang}-cards-delete-confirm`);
+    await other.getByRole('button', { name: t.deleteConfirm }).click();
+    await expect(page.locator('.saved-card')).toHaveCount(1);
+    await expect(page.locator('.saved-card-number')).toHaveText(number);
+    await snap(page, `${lang}-cards-after-delete`);
+  });
+}
+
+/** A second browser context sharing the member's cookies, with JavaScript off. */
+async function withoutJs(browser: Browser, page: Page) {
+  const context = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+  });
+  return context.newPage();
+}
+
+test('bank QR with JavaScript off: the page refreshes itself and lands on success', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  await newMember(page, request, 'vi');
+  const plan = await singleClubPlan(request);
+  const contractId = await buy(page, plan.id, 1);
+  const noJs = await withoutJs(browser, page);
+  await noJs.goto(`/membership/payment/${contractId}`);
+  await expect(noJs.locator('noscript')).toHaveCount(1);
+  await expect(noJs.locator('meta[http-equiv="refresh"]')).toHaveAttribute('content', '5');
+  // No copy buttons without JavaScript, but the values are there to select; the expiry is a time.
+  await expect(noJs.locator('.copy-button')).toHaveCount(0);
+  await expect(noJs.getByText(/Mã hết hạn lúc \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/)).toBeVisible();
+  await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute('href', `/membership/payment/${contractId}`);
+  const memo = (await copyValue(noJs, texts.vi.memo).innerText()).trim();
+  await snap(noJs, 'vi-payment-qr-nojs');
+  await transfer(request, memo, plan.totalPaymentFirst);
+  await expect(noJs).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+  await expect(noJs.getByRole('heading', { name: texts.vi.success })).toBeVisible();
+  await snap(noJs, 'vi-payment-success-nojs');
+  await noJs.context().close();
+});
+
+test('pay another way and cancel work without JavaScript', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  await newMember(page, request, 'vi');
+  const plan = await singleClubPlan(request);
+  const contractId = await buy(page, plan.id, 1);
+  const noJs = await withoutJs(browser, page);
+  await noJs.goto(`/membership/payment/${contractId}`);
+  await noJs.getByText('Thanh toán cách khác').click();
+  await noJs.locator('input[name="method"][value="3"]').check();
+  await noJs.getByRole('button', { name: 'Tiếp tục thanh toán' }).click();
+  await expect(noJs.getByText(texts.vi.cashCode)).toBeVisible();
+  await noJs.getByText('Hủy yêu cầu này').click();
+  await snap(noJs, 'vi-payment-cancel-confirm');
+  await noJs.getByRole('button', { name: 'Có, hủy yêu cầu' }).click();
+  await expect(noJs).toHaveURL(/\/membership$/);
+  await noJs.goto('/history');
+  await expect(noJs.locator('.contract-card').first()).toContainText('Đã hủy');
+  await noJs.goto(`/membership/payment/${contractId}`);
+  await expect(noJs.getByText('Yêu cầu mua gói này đã hủy hoặc hết hạn.')).toBeVisible();
+  await noJs.context().close();
+});
+
+test('an unknown contract id (or a malformed one) is a 404 on every page of the payment step', async ({ page, request }) => {
+  await newMember(page, request, 'vi');
+  for (const path of ['/membership/payment/999999', '/membership/payment/result/999999', '/history/membership/999999', '/membership/payment/abc']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+  }
+});
