@@ -1,12 +1,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { eq } from 'drizzle-orm';
-import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { PaymentMethods } from '#contract/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
-import { accounts, clubs, contracts, paymentPlans, transactions } from '#gateway/db/schema.ts';
-import { startPayment } from '#gateway/modules/payments/start.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { accounts, clubs, contracts, paymentPlans, payments } from '#gateway/db/schema.ts';
 import { startTestGateway, type TestGateway } from './gateway.ts';
 
 export const TEST_VNPAY_SECRET = 'g2-test-hash-secret-0123456789';
@@ -40,60 +38,33 @@ export async function accountIdOf(gw: TestGateway, phone: string) {
 }
 
 /**
- * An unpaid contract (inserted directly, as the contract endpoint would) with a card payment
- * opened by startPayment: the member's pay URL and the payment row.
+ * Buys a plan by card through POST /api/v1/member/contract (optionally with a saved card): the
+ * contract and payment rows and the pay URL the member's browser is sent to.
  */
 export async function unpaidCardPayment(
   vn: Awaited<ReturnType<typeof startVnpayGateway>>,
-  accountId: number,
-  options: { clubIndex?: number; amount?: number; savedCard?: { id: number; token: string }; lang?: 'vi' | 'en' } = {},
+  token: string,
+  options: { clubIndex?: number; savedCardId?: number; lang?: 'vi' | 'en' } = {},
 ) {
-  const { gw, config } = vn;
-  const clubRows = await gw.db.select().from(clubs).orderBy(clubs.id);
+  const { gw } = vn;
+  const clubRows = await gw.db.select().from(clubs).orderBy(asc(clubs.id));
   const club = clubRows[options.clubIndex ?? 0];
-  const [plan] = await gw.db.select().from(paymentPlans).where(eq(paymentPlans.clubId, club.id)).limit(1);
-  const amount = options.amount ?? 1_890_000;
-  const today = vietnamToday(gw.clock.now());
-  const [contract] = await gw.db
-    .insert(contracts)
-    .values({
-      accountId,
-      clubId: club.id,
-      paymentPlanId: plan.id,
-      paymentState: 'WAITFORPAYMENT',
-      startDate: today,
-      endDate: today,
-      paymentMethodGroupId: PaymentMethods.CARD,
-      originalPrice: amount,
-      membershipDiscount: 0,
-      joiningFee: 0,
-      joiningFeeDiscount: 0,
-      totalPayment: amount,
-      createdAt: gw.clock.now(),
-    })
-    .returning();
-  await gw.db.insert(transactions).values({
-    contractId: contract.id,
-    accountId,
-    type: 'MEMBERSHIP_FEE',
-    paymentMethod: PaymentMethods.CARD,
-    paymentLocation: PaymentLocations.ONLINE,
-    amount,
-    status: 'WAITFORPAYMENT',
-    createdAt: gw.clock.now(),
+  const [plan] = await gw.db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.clubId, club.id), eq(paymentPlans.type, 'CLASSIC')))
+    .orderBy(asc(paymentPlans.sortOrder))
+    .limit(1);
+  const res = await gw.call('POST', '/api/v1/member/contract', {
+    token,
+    lang: options.lang,
+    json: { paymentPlanId: plan.id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false, savedCardId: options.savedCardId },
   });
-  const payment = await startPayment(gw.db, config, {
-    contract,
-    club,
-    method: PaymentMethods.CARD,
-    lang: options.lang ?? 'vi',
-    clientIp: '203.0.113.7',
-    now: gw.clock.now(),
-    savedCard: options.savedCard ?? null,
-  });
-  return { contract, payment, payUrl: new URL(payment.payUrl ?? '') };
+  if (res.body.code !== 1022) throw new Error(`purchase failed: ${JSON.stringify(res.body)}`);
+  const [contract] = await gw.db.select().from(contracts).where(eq(contracts.id, res.body.data.contract.contractId));
+  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, res.body.data.payment.id));
+  return { contract, payment, payUrl: new URL(res.body.data.payment.payUrl) };
 }
-
 /** The path and query of an absolute URL, to call the in-process app with. */
 export const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cardRequests, contracts, payments, savedCards } from '#gateway/db/schema.ts';
-import { findUsableSavedCard } from '#gateway/modules/cards/service.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { signedVnpayQuery } from '#gateway/providers/card/vnpay.ts';
@@ -141,7 +140,6 @@ test("another member's card, an unknown id or a malformed one: 404 with 550, not
   }
   expect(await cardsOf(other.token)).toEqual([]);
   expect(await cardsOf(owner.token)).toMatchObject([{ id: card.id, isDefault: true }]);
-  await expect(findUsableSavedCard(vn.gw.db, await accountIdOf(vn.gw, other.phone), card.id)).rejects.toMatchObject({ status: 404, code: 550 });
 });
 
 test('card endpoints need a member token; a bad card type is code 2', async () => {
@@ -155,19 +153,18 @@ test('card endpoints need a member token; a bad card type is code 2', async () =
   }
 });
 
-test('pay with a saved card: token_pay page → IPN → paid; the member-facing pay URL goes to VNPAY only', async () => {
-  const { token, phone } = await vn.gw.signUp();
+test('pay with a saved card through POST /member/contract: token_pay page → IPN → paid', async () => {
+  const { token } = await vn.gw.signUp();
   await addCard(token, '01', { card: 'ncb', outcome: '00' });
-  const accountId = await accountIdOf(vn.gw, phone);
   const [card] = await cardsOf(token);
-  const savedCard = await findUsableSavedCard(vn.gw.db, accountId, card.id);
-  const { payUrl, payment, contract } = await unpaidCardPayment(vn, accountId, { savedCard, amount: 500_000, lang: 'en' });
+  const { payUrl, payment, contract } = await unpaidCardPayment(vn, token, { savedCardId: card.id, lang: 'en' });
   expect(payUrl.pathname).toBe('/sandbox/vnpay/token_ui/payment-token.html');
+  expect(payUrl.searchParams.get('vnp_command')).toBe('token_pay');
   expect(payment.savedCardId).toBe(card.id);
 
   const page = await vn.gw.call('GET', pathOf(payUrl));
   expect(page.status).toBe(200);
-  expect(page.body).toContain('500,000 ₫');
+  expect(page.body).toContain(`${new Intl.NumberFormat('en-US').format(payment.amount)} ₫`);
   expect(page.body).toContain(card.cardNumber);
 
   // Another member's token in a validly signed URL is refused by the sandbox, as VNPAY would.
@@ -187,6 +184,17 @@ test('pay with a saved card: token_pay page → IPN → paid; the member-facing 
   expect(row.paymentState).toBe('PAID');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
   expect(shown.body.data).toEqual({ contractId: contract.id, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+});
+
+test("paying with another member's card or a deleted one: 404 with 550", async () => {
+  const owner = await vn.gw.signUp();
+  const other = await vn.gw.signUp();
+  await addCard(owner.token, '01', { card: 'ncb', outcome: '00' });
+  await addCard(owner.token, '02', { card: 'visa', outcome: '00' });
+  const [first, second] = await cardsOf(owner.token);
+  await expect(unpaidCardPayment(vn, other.token, { savedCardId: first.id })).rejects.toThrow(/"code":550/);
+  await vn.gw.call('DELETE', `/api/v1/member/card/${String(second.id)}`, { token: owner.token });
+  await expect(unpaidCardPayment(vn, owner.token, { savedCardId: second.id, clubIndex: 1 })).rejects.toThrow(/"code":550/);
 });
 
 test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VNPAY hosts are used', async () => {

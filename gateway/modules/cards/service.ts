@@ -36,19 +36,6 @@ export async function listCards(db: Executor, accountId: number) {
   return rows.map(toSavedCard);
 }
 
-/**
- * The card a member chose to pay with, token included, for startPayment. Someone else's card,
- * a deleted one or an unknown id: 404 with 550 (card not found).
- */
-export async function findUsableSavedCard(db: Executor, accountId: number, savedCardId: number) {
-  const [row] = await db
-    .select({ id: savedCards.id, token: savedCards.token })
-    .from(savedCards)
-    .where(and(mine(accountId), eq(savedCards.id, savedCardId)));
-  if (!row) throw cardNotFound();
-  return row;
-}
-
 /** Starts VNPAY's token_create flow: a card request and the signed URL of VNPAY's add-card page. */
 export async function startAddCard(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,

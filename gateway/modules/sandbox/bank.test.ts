@@ -32,7 +32,7 @@ test('the page says SANDBOX, has its own strict CSP and lists open QR payments w
   expect(res.body).toContain(payment.reference);
   expect(res.body).toContain(`value="${String(payment.amount)}"`);
   // Amounts as VND with the dong sign.
-  expect(res.body).toContain(`${String(payment.amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`);
+  expect(res.body).toContain(`${String(payment.amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0₫`);
 });
 
 test('POST /sandbox/bank/transfer (JSON) signs a Casso webhook, posts it to our own endpoint and answers what it answered', async () => {

@@ -106,19 +106,20 @@ async function deliver(deps: Deps, input: TransferInput) {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-const vnd = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`;
+const vnd = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0₫`;
 const vietnamTime = (date: Date) => formatBankTime(date).slice(11, 16);
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:16px;max-width:760px;color:#1a1a1a;background:#fff}
 .banner{background:#b00020;color:#fff;font-weight:700;padding:8px 12px;border-radius:6px;letter-spacing:.04em}
 h1{font-size:1.3rem}h2{font-size:1.1rem;margin-top:28px}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #ddd;vertical-align:middle}
-code{font-size:1rem;font-weight:700}
+ul.open{list-style:none;margin:0;padding:0}ul.open li{border:1px solid #ddd;border-radius:8px;padding:4px 12px 12px;margin:0 0 12px}
+ul.open p{margin:8px 0}.memo{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}
+code{font-size:1.05rem;font-weight:700;letter-spacing:.04em}
 button{min-height:44px;padding:8px 14px;font:inherit;border:0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer}
 label{display:block;margin:10px 0 4px}input{font:inherit;min-height:44px;padding:6px 10px;width:100%;max-width:320px;box-sizing:border-box;border:1px solid #888;border-radius:6px}
-.muted{color:#555}.result{padding:12px;border-radius:6px;background:#f1f3f4}pre{white-space:pre-wrap;word-break:break-all}
-a{color:#0b57d0}`;
+.muted{color:#555}.result{padding:12px;border-radius:6px;background:#f1f3f4}pre{white-space:pre-wrap;overflow-wrap:anywhere}
+a{color:#0b57d0}a.back{display:inline-block;min-height:44px;padding:10px 0;box-sizing:border-box}`;
 
 function page(c: Context<AppEnv>, title: string, body: string, status: ContentfulStatusCode = 200) {
   const nonce = randomBytes(16).toString('base64');
@@ -174,15 +175,16 @@ export function sandboxBankRoutes() {
       .map((p) => {
         const minutes = Math.max(0, Math.ceil((p.expiresAt!.getTime() - now.getTime()) / 60_000));
         return (
-          `<tr><td><code>${escapeHtml(p.memo)}</code></td><td>${vnd(p.amount)}</td>` +
-          `<td>${escapeHtml(p.clubVi)}<br><span class="muted">${escapeHtml(p.clubEn)}</span></td>` +
-          `<td>${vietnamTime(p.expiresAt!)}<br><span class="muted">còn ${String(minutes)} phút / ${String(minutes)} min left</span></td>` +
-          `<td>${transferForm(p.memo, p.amount, p.account, 'Mô phỏng chuyển khoản này / Simulate this transfer')}</td></tr>`
+          `<li><p class="memo"><code>${escapeHtml(p.memo)}</code> <strong>${vnd(p.amount)}</strong></p>` +
+          `<p>${escapeHtml(p.clubVi)} <span class="muted">/ ${escapeHtml(p.clubEn)}</span></p>` +
+          `<p class="muted">Hết hạn ${vietnamTime(p.expiresAt!)} (còn ${String(minutes)} phút) / Expires ${vietnamTime(p.expiresAt!)} (${String(minutes)} min left)</p>` +
+          transferForm(p.memo, p.amount, p.account, 'Mô phỏng chuyển khoản này / Simulate this transfer') +
+          `</li>`
         );
       })
       .join('');
     const list = open.length
-      ? `<table><thead><tr><th>Nội dung / Memo</th><th>Số tiền / Amount</th><th>Câu lạc bộ / Club</th><th>Hết hạn / Expires</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<ul class="open">${rows}</ul>`
       : `<p class="muted">Chưa có thanh toán QR nào đang chờ. / No QR payment is waiting.</p>`;
     return page(
       c,
@@ -213,7 +215,7 @@ export function sandboxBankRoutes() {
     const parsed = transferInput.safeParse(raw);
     if (!parsed.success) {
       if (!isForm) throw validationError(parsed.error, c.get('lang'));
-      return page(c, 'SANDBOX bank', `<h1>Thông tin chưa hợp lệ / Invalid input</h1><p><a href="/sandbox/bank">← Quay lại / Back</a></p>`, 400);
+      return page(c, 'SANDBOX bank', `<h1>Thông tin chưa hợp lệ / Invalid input</h1><p><a class="back" href="/sandbox/bank">← Quay lại / Back</a></p>`, 400);
     }
     const answer = await deliver(deps, parsed.data);
     if (!isForm) return c.json(answer.body as object, answer.status as ContentfulStatusCode);
@@ -225,7 +227,7 @@ export function sandboxBankRoutes() {
         `<div class="result"><p><strong>${escapeHtml(outcome ? (OUTCOME_TEXT[outcome] ?? outcome) : `HTTP ${String(answer.status)}`)}</strong></p>` +
         `<p class="muted">${escapeHtml(parsed.data.memo)} · ${vnd(parsed.data.amount)}</p>` +
         `<pre>${escapeHtml(JSON.stringify(answer.body, null, 2))}</pre></div>` +
-        `<p><a href="/sandbox/bank">← Quay lại / Back</a></p>`,
+        `<p><a class="back" href="/sandbox/bank">← Quay lại / Back</a></p>`,
     );
   });
 
