@@ -381,6 +381,7 @@ export const en: Shape<typeof vi> = {
       confirm: 'Confirm',
       submitting: 'Sending…',
       update: 'Update',
+      couponChanged: 'Your promo code changed on another page. Please check the price, then confirm.',
       otherUnpaid: 'You already have {{plan}} waiting for payment at this club.',
       continueOther: 'Continue paying for that one',
       replaceOther: 'Cancel it and buy this plan',

@@ -378,6 +378,7 @@ export const vi = {
       confirm: 'Xác nhận',
       submitting: 'Đang gửi…',
       update: 'Cập nhật',
+      couponChanged: 'Mã khuyến mãi vừa thay đổi ở trang khác. Vui lòng xem lại giá rồi xác nhận.',
       otherUnpaid: 'Bạn đang có gói {{plan}} chờ thanh toán tại câu lạc bộ này.',
       continueOther: 'Tiếp tục thanh toán gói đó',
       replaceOther: 'Hủy gói đó và mua gói này',

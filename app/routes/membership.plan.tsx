@@ -139,17 +139,21 @@ export async function action(args: Route.ActionArgs) {
   const referral = referralCodeSchema.safeParse(values.referralCode);
   if (!referral.success) result.fieldErrors.referralCode = ['referralInvalid'];
 
-  // The saved coupon goes with the purchase only when it applies to this plan (the page showed its price).
+  // What was shown is what is bought: the coupon the page priced with (none when it showed none).
+  // If that coupon can no longer be used, its message is shown and nothing is bought.
   let couponId: number | null = null;
-  const saved = getSavedCoupon(session);
-  if (saved) {
+  const shown = text('shownCoupon');
+  if (shown) {
     try {
-      couponId = (await fetchPlan(args, clubId, planId, saved)).coupon?.id ?? null;
+      if (getSavedCoupon(session) !== shown) throw new Error('coupon removed meanwhile');
+      couponId = (await fetchPlan(args, clubId, planId, shown)).coupon?.id ?? null;
     } catch (error) {
-      if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+      if (error instanceof GatewayError && error.status < 500) result.fieldErrors.couponCode = [error.text];
+      else if (error instanceof GatewayError) throw error;
+      else result.formErrors.push(t('membership.plan.couponChanged'));
     }
   }
-  if (Object.keys(result.fieldErrors).length) return result;
+  if (Object.keys(result.fieldErrors).length || result.formErrors.length) return result;
 
   const body = createContractBody.parse({
     paymentPlanId: planId,
@@ -257,6 +261,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
         <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           {t('membership.plan.update')}
         </button>
+        <input type="hidden" name="shownCoupon" value={applied ?? ''} />
 
         <section className="purchase-section" aria-labelledby="coupon-title">
           <h2 id="coupon-title" className="section-title">

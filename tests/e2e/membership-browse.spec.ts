@@ -116,6 +116,16 @@ async function checkPhoneLayout(page: Page) {
   await page.setViewportSize(size);
 }
 
+/** Console errors, CSP violations and hydration warnings, collected for the whole test. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /** The figures of the seeded Classic 3 months at a Ho Chi Minh City club, for a new member (gateway pricePlan). */
 const classic3 = { original: 1_890_000, price: 1_690_000, joiningFee: 300_000, total: 1_990_000 };
 /** CHAOBAN10: 10 % of 1.690.000 rounded down to thousands = 169.000 off. */
@@ -131,6 +141,7 @@ for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
   test(`/membership: clubs by city, nearest first, compare panel and FAQ (${lang})`, async ({ page, request, context }) => {
+    const problems = watchConsole(page);
     await signedIn(page, request, lang);
     await page.goto('/membership');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
@@ -172,6 +183,7 @@ for (const lang of ['vi', 'en'] as const) {
     await snap(page, `${lang}-membership-nearest`);
     await page.getByRole('button', { name: t.byCity }).click();
     await expect(page.locator('.city-name')).toHaveText([...t.cities]);
+    expect(problems).toEqual([]);
   });
 
   test(`club detail and plan cards with the right VND (${lang})`, async ({ page, request }) => {
@@ -210,6 +222,7 @@ for (const lang of ['vi', 'en'] as const) {
   });
 
   test(`plan page: coupon re-prices, an expired coupon and a bad referral code stay in their fields (${lang})`, async ({ page, request }) => {
+    const problems = watchConsole(page);
     await signedIn(page, request, lang);
     await plansOfFirstClub(page, t);
     await page.getByRole('link', { name: t.select }).click();
@@ -264,6 +277,7 @@ for (const lang of ['vi', 'en'] as const) {
     await plansOfFirstClub(page, t);
     await expect(page.getByText(t.listApplied)).toBeVisible();
     await expect(page.getByRole('article', { name: t.classic3 }).locator('.plan-amount')).toHaveText(vnd(withChaoBan.price, lang));
+    expect(problems).toEqual([]);
   });
 }
 
