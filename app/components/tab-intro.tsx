@@ -7,7 +7,7 @@ import type { IconName } from './icons.tsx';
  * A bottom-navigation tab whose screens of §2 arrive with their own issue: its title and an
  * honest empty state pointing somewhere useful meanwhile.
  */
-export function TabIntro({ tab, action }: { tab: 'membership' | 'workout' | 'inbody' | 'history'; action: string }) {
+export function TabIntro({ tab, action }: { tab: 'workout' | 'inbody'; action: string }) {
   const { t } = useT();
   return (
     <main className="page">

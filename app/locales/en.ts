@@ -73,12 +73,6 @@ export const en: Shape<typeof vi> = {
     activateSoon: 'You will be able to activate gifts right here in the next update; club staff can also help you.',
   },
   tabs: {
-    membership: {
-      title: 'Membership',
-      emptyTitle: 'Memberships are coming to the app',
-      emptyText: 'Soon you will pick a club, compare plans and pay right here. Until then, call your nearest club for advice.',
-      action: "See our clubs' phone numbers",
-    },
     workout: {
       title: 'Workout',
       emptyTitle: 'Guided workouts are on their way',
@@ -90,12 +84,6 @@ export const en: Shape<typeof vi> = {
       emptyTitle: 'No InBody data yet',
       emptyText: 'After each InBody test at your club, take a photo of the result sheet to track your weight, muscle and fat here.',
       action: 'Learn more',
-    },
-    history: {
-      title: 'History',
-      emptyTitle: 'No memberships or payments yet',
-      emptyText: 'Your memberships, PT sessions, freezes and payment receipts will show here.',
-      action: 'See memberships',
     },
   },
   notification: {

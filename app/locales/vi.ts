@@ -70,12 +70,6 @@ export const vi = {
     activateSoon: 'Bạn sẽ kích hoạt quà ngay trên ứng dụng trong bản cập nhật tới; nhân viên câu lạc bộ cũng có thể hỗ trợ bạn.',
   },
   tabs: {
-    membership: {
-      title: 'Gói tập',
-      emptyTitle: 'Sắp mở bán gói tập trên ứng dụng',
-      emptyText: 'Bạn sẽ sớm chọn câu lạc bộ, so sánh gói và thanh toán ngay tại đây. Trong lúc chờ, hãy gọi câu lạc bộ gần nhất để được tư vấn.',
-      action: 'Xem số điện thoại các câu lạc bộ',
-    },
     workout: {
       title: 'Tập luyện',
       emptyTitle: 'Bài tập có hướng dẫn đang được chuẩn bị',
@@ -87,12 +81,6 @@ export const vi = {
       emptyTitle: 'Chưa có dữ liệu InBody',
       emptyText: 'Sau mỗi lần đo InBody tại câu lạc bộ, bạn sẽ chụp ảnh phiếu kết quả để theo dõi cân nặng, cơ và mỡ tại đây.',
       action: 'Tìm hiểu thêm',
-    },
-    history: {
-      title: 'Lịch sử',
-      emptyTitle: 'Bạn chưa có gói tập hay giao dịch nào',
-      emptyText: 'Các gói tập, buổi PT, bảo lưu và biên lai thanh toán của bạn sẽ hiện ở đây.',
-      action: 'Xem gói tập',
     },
   },
   notification: {
