@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { formatVnd } from '#app/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -127,10 +128,30 @@ export function JoiningFee({ plan }: { plan: Pick<PlanFigures, 'joiningFee' | 'j
   );
 }
 
+/** Duration and joining fee of a plan as a definition list, plus any further facts given as children. */
+export function PlanFacts({ plan, className, children }: { plan: PlanFigures; className: string; children?: ReactNode }) {
+  const { t } = useT();
+  const durationText = useDurationText();
+  return (
+    <dl className={className}>
+      <div>
+        <dt>{t('membership.card.duration')}</dt>
+        <dd>{durationText(plan)}</dd>
+      </div>
+      <div>
+        <dt>{t('membership.card.joiningFee')}</dt>
+        <dd>
+          <JoiningFee plan={plan} />
+        </dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
+
 /** §3 plan card: name, tag, slogan, prices, duration, joining fee, discount, offer detail, select. */
 export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
   const { t, lang } = useT();
-  const durationText = useDurationText();
   const discount = plan.membershipDiscount + plan.joiningFeeDiscount;
   const headingId = `plan-${plan.id}`;
   return (
@@ -146,17 +167,7 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
       {!plan.isSubscription && plan.unit === 'month' && plan.duration > 1 ? (
         <p className="plan-monthly">{t('membership.card.pricePerMonth', { price: formatVnd(plan.pricePerMonth, lang) })}</p>
       ) : null}
-      <dl className="plan-facts">
-        <div>
-          <dt>{t('membership.card.duration')}</dt>
-          <dd>{durationText(plan)}</dd>
-        </div>
-        <div>
-          <dt>{t('membership.card.joiningFee')}</dt>
-          <dd>
-            <JoiningFee plan={plan} />
-          </dd>
-        </div>
+      <PlanFacts plan={plan} className="plan-facts">
         {discount > 0 ? (
           <div>
             <dt>{t('membership.card.discount')}</dt>
@@ -169,7 +180,7 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
             <dd>{t('membership.card.nextPayment', { amount: formatVnd(plan.nextPayment, lang) })}</dd>
           </div>
         ) : null}
-      </dl>
+      </PlanFacts>
       <details className="plan-offer">
         <summary>{t('membership.card.offerDetail')}</summary>
         <p>{plan.description}</p>

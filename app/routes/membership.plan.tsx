@@ -10,7 +10,7 @@ import {
 } from '#contract/membership.ts';
 import { referralCodeSchema } from '#contract/validation.ts';
 import { FieldErrors, FormErrors } from '#app/components/field.tsx';
-import { JoiningFee, MembershipError, PlanPrice, useDurationText } from '#app/components/membership-ui.tsx';
+import { MembershipError, PlanFacts, PlanPrice } from '#app/components/membership-ui.tsx';
 import { formatDate, formatVnd } from '#app/format.ts';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -223,7 +223,6 @@ type Loaded = Extract<Route.ComponentProps['loaderData'], { savedCoupon: unknown
 function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps['actionData'] }) {
   const { t, lang } = useT();
   const navigation = useNavigation();
-  const durationText = useDurationText();
   const { club, plan, savedCoupon, couponError, coupons, cards, methods, terms } = data;
   const busy = navigation.formData !== undefined;
   const values = actionData?.values;
@@ -242,18 +241,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
       </div>
       <p className="plan-slogan">{plan.slogan}</p>
       <PlanPrice plan={plan} />
-      <dl className="facts">
-        <div>
-          <dt>{t('membership.card.duration')}</dt>
-          <dd>{durationText(plan)}</dd>
-        </div>
-        <div>
-          <dt>{t('membership.card.joiningFee')}</dt>
-          <dd>
-            <JoiningFee plan={plan} />
-          </dd>
-        </div>
-      </dl>
+      <PlanFacts plan={plan} className="facts" />
       <p>{plan.description}</p>
 
       <Form method="post" className="stack purchase-form" preventScrollReset>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, randomPhone, readOtp, requestCode, signUpInBrowser, snap, test, typeOtp } from './fixtures.ts';
+import { checkPhoneLayout, expect, randomPhone, readOtp, requestCode, signUpInBrowser, snap, test, toEnglish, typeOtp, watchConsole } from './fixtures.ts';
 import type { Browser, Page } from '@playwright/test';
 
 // Files a member might pick: a phone-sized photo, a huge lossless one, and a text file renamed .jpg.
@@ -48,37 +48,6 @@ const texts = {
   },
 } as const;
 const tooLarge = 'Tệp quá lớn, vui lòng chọn ảnh có dung lượng nhỏ hơn.';
-
-async function toEnglish(page: Page) {
-  await page.goto('/account');
-  await page.getByRole('button', { name: 'English', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
-}
-
-/** Nothing sticks out sideways at 360 px, and every control in the page is at least 44 px tall. */
-async function checkPhoneLayout(page: Page) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 780 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll('main a, main button, main input, main summary')]
-      .filter((el) => !el.closest('p') && (el as HTMLElement).offsetParent !== null)
-      .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
-      .filter((box) => box.height < 44),
-  );
-  expect(small).toEqual([]);
-  await page.setViewportSize(size);
-}
-
-/** Console errors, CSP violations and hydration warnings, collected for the whole test. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** The same signed-in member in a browser with JavaScript off. */
 async function withoutJavaScript(browser: Browser, page: Page) {

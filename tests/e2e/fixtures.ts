@@ -60,3 +60,36 @@ export async function signUpInBrowser(page: Page, request: APIRequestContext, ph
   await expect(page).toHaveURL(/\/home$/);
   return phone;
 }
+
+/** Switches the signed-in member to English on /account. */
+export async function toEnglish(page: Page) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+/** Nothing sticks out sideways at 360 px, and every control in the page is at least 44 px tall. */
+export async function checkPhoneLayout(page: Page) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const small = await page.evaluate(() =>
+    // A radio is tapped through its label: the label is the target that must be 44 px.
+    [...document.querySelectorAll('main a, main button, main input:not([type=radio]), main label:has(input[type=radio]), main summary')]
+      .filter((el) => !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden'))
+      .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
+      .filter((box) => box.height < 44),
+  );
+  expect(small).toEqual([]);
+  await page.setViewportSize(size);
+}
+
+/** Console errors, CSP violations and hydration warnings, collected for the whole test. */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,6 +1,6 @@
 import { messageForCode } from '#contract/codes.ts';
 import { validationMessages } from '#contract/validation-messages.ts';
-import { expect, signUpInBrowser, snap, test } from './fixtures.ts';
+import { checkPhoneLayout, expect, signUpInBrowser, snap, test, toEnglish, watchConsole } from './fixtures.ts';
 import type { Browser, Page } from '@playwright/test';
 
 // Issue 4, choosing a club and a plan: /membership, club detail, plan cards and the plan page
@@ -89,41 +89,9 @@ const texts = {
 const vnd = (amount: number, lang: Lang) =>
   `${amount < 0 ? '−' : ''}${String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
 
-async function toEnglish(page: Page) {
-  await page.goto('/account');
-  await page.getByRole('button', { name: 'English', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
-}
-
 async function signedIn(page: Page, request: Parameters<typeof signUpInBrowser>[1], lang: Lang) {
   await signUpInBrowser(page, request);
   if (lang === 'en') await toEnglish(page);
-}
-
-/** Nothing sticks out sideways at 360 px, and every control is at least 44 px tall. */
-async function checkPhoneLayout(page: Page) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 780 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const small = await page.evaluate(() =>
-    // A radio is tapped through its label: the label is the target that must be 44 px.
-    [...document.querySelectorAll('main a, main button, main input:not([type=radio]), main label:has(input[type=radio]), main summary')]
-      .filter((el) => !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden'))
-      .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
-      .filter((box) => box.height < 44),
-  );
-  expect(small).toEqual([]);
-  await page.setViewportSize(size);
-}
-
-/** Console errors, CSP violations and hydration warnings, collected for the whole test. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 /** The figures of the seeded Classic 3 months at a Ho Chi Minh City club, for a new member (gateway pricePlan). */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, readOtp, signUpInBrowser, snap, test } from './fixtures.ts';
+import { expect, gatewayUrl, readOtp, signUpInBrowser, snap, test, toEnglish } from './fixtures.ts';
 
 // Issue 4, after "Confirm": bank QR that moves on by itself (with and without JavaScript), card
 // through the sandbox VNPAY page (success, then a declined card), cash confirmed by staff, history
@@ -70,12 +70,6 @@ const texts = {
 /** 1.890.000 ₫ (vi) or 1,890,000 ₫ (en), as the pages print money. */
 const vnd = (amount: number, lang: Lang) =>
   `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
-
-async function toEnglish(page: Page) {
-  await page.goto('/account');
-  await page.getByRole('button', { name: 'English', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
-}
 
 async function newMember(page: Page, request: APIRequestContext, lang: Lang) {
   const phone = await signUpInBrowser(page, request);

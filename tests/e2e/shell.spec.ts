@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, randomPhone, readOtp, signUpInBrowser, snap, test, typeOtp } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, readOtp, signUpInBrowser, snap, test, toEnglish, typeOtp } from './fixtures.ts';
 
 const tabs = [
   { path: '/home', vi: 'Trang chủ', en: 'Home' },
@@ -8,12 +8,6 @@ const tabs = [
   { path: '/inbody', vi: 'InBody', en: 'Inbody' },
   { path: '/history', vi: 'Lịch sử', en: 'History' },
 ];
-
-async function switchToEnglish(page: Page) {
-  await page.goto('/account');
-  await page.getByRole('button', { name: 'English', exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-}
 
 async function notify(request: APIRequestContext, phoneNumber: string, n: number, link: string | null = '/support') {
   const res = await request.post(`${gatewayUrl()}/sandbox/notifications`, {
@@ -33,7 +27,7 @@ async function notify(request: APIRequestContext, phoneNumber: string, n: number
 for (const lang of ['vi', 'en'] as const) {
   test(`${lang}: the bottom navigation reaches every tab and marks the active one`, async ({ page, request }) => {
     await signUpInBrowser(page, request);
-    if (lang === 'en') await switchToEnglish(page);
+    if (lang === 'en') await toEnglish(page);
     const nav = page.getByRole('navigation', { name: lang === 'vi' ? 'Điều hướng chính' : 'Main navigation' });
     for (const tab of [...tabs].reverse()) {
       await nav.getByRole('link', { name: tab[lang], exact: true }).click();
@@ -101,7 +95,7 @@ test('notifications in English, paged 20 to a page, with JavaScript off', async 
   page.setDefaultTimeout(10_000);
   const phone = await signUpInBrowserNoJs(page, request);
   for (let n = 1; n <= 21; n++) await notify(request, phone, n);
-  await switchToEnglish(page);
+  await toEnglish(page);
   await page.goto('/notification');
   await expect(page.locator('.notification-card')).toHaveCount(20);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
