@@ -110,7 +110,9 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
     id: 'account-information',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     defaultValue: { fullName: profile?.fullName ?? '', email: profile?.email ?? '' },
-    shouldRevalidate: 'onBlur',
+    // Validation stays on submit (conform's default): with no client validation (ADR 004), any
+    // other setting posts the whole form to the server on each blur, and such a post could
+    // overtake the member's own "Save" and leave them on the page with nothing saved.
   });
   const imageErrors = fields.image?.errors;
 

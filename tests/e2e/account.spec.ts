@@ -109,10 +109,20 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByText(t.emailInvalid)).toBeVisible();
     await snap(page, `${lang}-account-information-errors`);
 
+    // Fixing the fields posts nothing by itself (no validation round trip on blur, which used to
+    // overtake the Save): only the Save posts, once.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
     await name.fill('Nguyễn Thị Thu Hà');
     await email.fill('thuha@example.com');
+    await name.focus();
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
     await save.click();
     await expect(page).toHaveURL(/\/account$/);
+    expect(posts.filter((url) => new URL(url).pathname.startsWith('/account/information'))).toHaveLength(1);
     await expect(page.getByRole('status')).toHaveText(t.saved);
     await expect(page.getByText('Nguyễn Thị Thu Hà')).toBeVisible();
     await page.goto('/account/information');
