@@ -166,6 +166,9 @@ describe('buying a plan', () => {
     const d = await detail(token, contract.contractId);
     expect(d.receipts[0].paymentDate).toBe(gw.clock.now().toISOString());
     expect(d.receipts[0].transactionId).toMatch(/^FREE/);
+    // The member is told, as for any paid membership.
+    const inbox = await gw.call('GET', '/api/v1/member/notifications?page=1&limit=5', { token });
+    expect(inbox.body.data.items.map((n: { kind: string; link: string }) => [n.kind, n.link])).toContainEqual(['PAYMENT', `/history/membership/${String(contract.contractId)}`]);
   });
 });
 

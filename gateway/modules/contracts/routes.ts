@@ -22,6 +22,7 @@ import {
   transactionDetail,
 } from './queries.ts';
 import { checkReferral } from './referral.ts';
+import { announceMembership } from '#gateway/modules/payments/settle.ts';
 import { cancelContract, createContract, payContract, type PurchaseContext } from './service.ts';
 
 const idParam = (c: Context<AppEnv>, name: string) => {
@@ -76,6 +77,10 @@ export function contractRoutes() {
 
   app.post('/member/contract', member, validate('json', createContractBody), async (c) => {
     const result = await createContract(purchase(c), c.req.valid('json'));
+    // A coupon that covers everything settles inside the purchase: tell the member, as settlePayment does.
+    if (!result.existing && result.payment.status === 'SUCCESS') {
+      await announceMembership(c.get('deps'), result.contract.contractId, c.get('account').id);
+    }
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
   });
 
