@@ -40,9 +40,6 @@ export const clubSchema = z.object({
 });
 export type Club = z.infer<typeof clubSchema>;
 
-/** §3 payment method: QR=1, CARD=2, CASH=3. */
-export const PaymentMethodGroupIds = { QR: 1, CARD: 2, CASH: 3 } as const;
-
 /** GET /api/v1/general/payment-method/groups: the active groups in their display order. */
 export const paymentMethodGroupSchema = z.object({
   id: z.number(),

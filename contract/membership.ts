@@ -153,6 +153,7 @@ export const contractsQuery = z.object({
 });
 
 export const transactionTypes = ['JOINING_FEE', 'MEMBERSHIP_FEE', 'FREEZE_CONTRACT'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
 export const transactionStatuses = ['WAITFORPAYMENT', 'SUCCESS', 'FAIL'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
@@ -268,7 +269,6 @@ export const createContractBody = z.object({
   isCash: z.boolean().default(false),
   savedCardId: z.number().int().positive().nullish(),
 });
-export type CreateContractBody = z.input<typeof createContractBody>;
 
 /** 1022: the contract and its payment. An existing unpaid contract at the same club comes back instead of a second. */
 export const createContractResultSchema = z.object({
@@ -313,6 +313,7 @@ export const PAYMENT_WINDOW_MINUTES = 15;
 
 /** §3 Saved card. The token stays in the gateway. */
 export const cardTypes = ['01', '02'] as const;
+export type CardType = (typeof cardTypes)[number];
 export const savedCardSchema = z.object({
   id: z.number(),
   cardNumber: z.string(),

@@ -53,6 +53,7 @@ export const cashConfirmResultSchema = z.object({
 });
 
 export const paymentEventOutcomes = ['matched', 'declined', 'wrong_amount', 'late', 'unmatched', 'ignored'] as const;
+export type PaymentEventOutcome = (typeof paymentEventOutcomes)[number];
 
 /** GET /staff/payment-events?needsReview=true&limit=50 */
 export const paymentEventsQuery = z.object({

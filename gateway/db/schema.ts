@@ -13,7 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AccountType } from '#contract/account.ts';
-import type { PlanType, PlanUnit, TransactionStatus, PaymentStatus } from '#contract/membership.ts';
+import type { CardType, PlanType, PlanUnit, PaymentStatus, TransactionStatus, TransactionType } from '#contract/membership.ts';
+import type { PaymentEventOutcome } from '#contract/staff.ts';
 import type { NotificationKind } from '#contract/notifications.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -377,7 +378,7 @@ export const transactions = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    type: text('type').$type<'JOINING_FEE' | 'MEMBERSHIP_FEE' | 'FREEZE_CONTRACT'>().notNull(),
+    type: text('type').$type<TransactionType>().notNull(),
     paymentType: text('payment_type').$type<'FULLPAID' | 'DEPOSIT'>().notNull().default('FULLPAID'),
     paymentMethod: integer('payment_method').notNull(),
     paymentLocation: integer('payment_location').notNull(),
@@ -429,13 +430,7 @@ export const payments = pgTable(
   ],
 );
 
-export type PaymentEventOutcome =
-  | 'matched'
-  | 'declined'
-  | 'wrong_amount'
-  | 'late'
-  | 'unmatched'
-  | 'ignored';
+export type { PaymentEventOutcome };
 
 /**
  * Every server-to-server payment message (bank webhook, VNPAY IPN), once per provider id:
@@ -474,7 +469,7 @@ export const savedCards = pgTable(
     token: text('token').notNull(),
     cardNumber: text('card_number').notNull(),
     bankCode: text('bank_code').notNull(),
-    cardType: text('card_type').$type<'01' | '02'>().notNull(),
+    cardType: text('card_type').$type<CardType>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -492,7 +487,7 @@ export const cardRequests = pgTable('card_requests', {
     .notNull()
     .references(() => accounts.id),
   reference: text('reference').notNull().unique(),
-  cardType: text('card_type').$type<'01' | '02'>().notNull(),
+  cardType: text('card_type').$type<CardType>().notNull(),
   status: text('status').$type<'PENDING' | 'SUCCESS' | 'FAIL'>().notNull(),
   responseCode: text('response_code'),
   savedCardId: integer('saved_card_id'),

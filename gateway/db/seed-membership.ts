@@ -1,27 +1,11 @@
 import type { CouponTarget, coupons, paymentPlans } from './schema.ts';
-import type { PlanType, PlanUnit } from '#contract/membership.ts';
 
 // Demo plans and coupons of issue 4. Prices are in VND and follow what Vietnamese chains charge
 // (a month of a single club ≈ 600–700k, a year of all clubs ≈ 8–10M); Hanoi is a little dearer
 // and Da Nang a little cheaper than Ho Chi Minh City.
 
-type PlanTemplate = {
-  type: PlanType;
-  nameVi: string;
-  nameEn: string;
-  tagVi: string | null;
-  tagEn: string | null;
-  sloganVi: string;
-  sloganEn: string;
-  descriptionVi: string;
-  descriptionEn: string;
-  durationValue: number;
-  durationUnit: PlanUnit;
-  originalPrice: number;
-  planDiscount: number;
-  joiningFee: number;
-  joiningFeeDiscount: number;
-};
+/** A plan as every club sells it; the club and its city's prices are filled in per club. */
+type PlanTemplate = Required<Omit<typeof paymentPlans.$inferInsert, 'id' | 'clubId' | 'isActive' | 'sortOrder'>>;
 
 const JOINING_FEE = 300_000;
 

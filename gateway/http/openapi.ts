@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
-import { createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
-import { addCardBody } from '#contract/membership.ts';
+import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody } from '#contract/staff.ts';
 

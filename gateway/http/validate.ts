@@ -2,7 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from './context.ts';
-import { validationError } from './errors.ts';
+import { isId } from '#contract/clubs.ts';
+import { notFound, validationError, type ApiError } from './errors.ts';
 
 type Target = 'json' | 'query' | 'param' | 'form';
 
@@ -12,3 +13,10 @@ export const validate = <T extends Target, S extends z.ZodType>(target: T, schem
     const lang = (c as unknown as Context<AppEnv>).get('lang');
     if (!result.success) throw validationError(result.error as unknown as z.ZodError, lang);
   });
+
+/** A database id from the path. Malformed ids answer like unknown ones (404), never a 500 or a hint. */
+export function idParam(c: Context<AppEnv>, name: string, refuse: () => ApiError = notFound) {
+  const value = c.req.param(name);
+  if (!value || !isId(value)) throw refuse();
+  return Number(value);
+}

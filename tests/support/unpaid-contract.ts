@@ -57,6 +57,6 @@ export async function openUnpaidContract(gw: TestGateway, options: { accountId: 
       ? [{ ...fee, type: 'JOINING_FEE' as const, paymentLocation: location, amount: price.joiningFee - price.joiningFeeDiscount }]
       : []),
   ]);
-  const payment = await startPayment(gw.db, config, { contract, club, method: options.method, lang: 'vi', clientIp: '203.0.113.7', now });
+  const payment = await startPayment(gw.db, config, { contract, method: options.method, lang: 'vi', clientIp: '203.0.113.7', now });
   return { contract, payment, club };
 }

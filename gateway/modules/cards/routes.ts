@@ -1,18 +1,15 @@
 import { Hono } from 'hono';
-import { isId } from '#contract/clubs.ts';
+
 import { Codes } from '#contract/codes.ts';
 import { addCardBody } from '#contract/membership.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
-import { deleteCard, listCards, setDefaultCard, startAddCard } from './service.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 
-const cardId = (value: string) => {
-  if (!isId(value)) throw new ApiError(404, Codes.CARD_NOT_FOUND);
-  return Number(value);
-};
+const cardNotFound = () => new ApiError(404, Codes.CARD_NOT_FOUND);
+import { deleteCard, listCards, setDefaultCard, startAddCard } from './service.ts';
 
 /** §7 saved cards: list, add (VNPAY token flow), default, delete. */
 export function cardRoutes() {
@@ -32,13 +29,13 @@ export function cardRoutes() {
   });
 
   app.put('/member/card/:id/default', member, async (c) => {
-    const card = await setDefaultCard(c.get('deps').db, c.get('account').id, cardId(c.req.param('id')));
+    const card = await setDefaultCard(c.get('deps').db, c.get('account').id, idParam(c, 'id', cardNotFound));
     return ok(c, card, Codes.DEFAULT_CARD_SET);
   });
 
   app.delete('/member/card/:id', member, async (c) => {
     const { db, clock } = c.get('deps');
-    await deleteCard(db, c.get('account').id, cardId(c.req.param('id')), clock.now());
+    await deleteCard(db, c.get('account').id, idParam(c, 'id', cardNotFound), clock.now());
     return ok(c, undefined, Codes.CARD_DELETED);
   });
   return app;

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { clubsQuery, isId } from '#contract/clubs.ts';
+import { clubsQuery } from '#contract/clubs.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 import { activePaymentMethodGroups, citiesWithClubs, findClub, listClubs } from './queries.ts';
 
 // Clubs and payment methods change rarely; five minutes of caching spares the gateway.
@@ -26,10 +26,7 @@ export function clubRoutes() {
   });
 
   app.get('/club/:clubId/detail', async (c) => {
-    const clubId = c.req.param('clubId');
-    // Malformed and unknown ids answer the same not found.
-    if (!isId(clubId)) throw notFound();
-    const club = await findClub(c.get('deps').db, Number(clubId));
+    const club = await findClub(c.get('deps').db, idParam(c, 'clubId'));
     if (!club) throw notFound();
     publicCache(c);
     return ok(c, club);

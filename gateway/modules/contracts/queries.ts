@@ -11,7 +11,6 @@ import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, coupons, paymentPlans, payments, transactions } from '#gateway/db/schema.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
-import { planPriceInput } from '#gateway/modules/plans/queries.ts';
 
 // What a member reads about their contracts, transactions and receipts (§3). Every query is
 // scoped to the caller's account: another member's id is simply not found.
@@ -116,7 +115,7 @@ export async function openPayment(db: Executor, contractId: number) {
 /** The part of the discount that came from the coupon: the price without it minus what was charged. */
 function promoDiscountOf({ contract, plan }: ContractJoin) {
   if (contract.couponId === null) return 0;
-  const without = pricePlan(planPriceInput(plan), { isNewMember: contract.joiningFee > 0 });
+  const without = pricePlan(plan, { isNewMember: contract.joiningFee > 0 });
   const discount = contract.membershipDiscount + contract.joiningFeeDiscount;
   return Math.max(0, Math.min(discount, without.totalPaymentFirst - contract.totalPayment));
 }

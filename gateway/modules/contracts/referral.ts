@@ -5,13 +5,15 @@ import type { Executor } from '#gateway/db/client.ts';
 import { accounts, contracts } from '#gateway/db/schema.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { hasPaidContract, type PlanRow } from '#gateway/modules/plans/queries.ts';
+import type { PlanRow } from '#gateway/modules/plans/queries.ts';
 
 // A referral code is the referrer's phone number (§5). The check answers the member before they
 // pay (POST /member/referral/check) and runs again inside create-contract.
 
 export type ReferralCheck = {
   caller: { id: number; phoneNumber: string };
+  /** The caller has no paid contract (the purchase already knows; the check route asks). */
+  isNewMember: boolean;
   phoneNumber: string;
   /** The plan being bought: trials (day unit) take no referral (180). */
   plan?: PlanRow;
@@ -30,7 +32,7 @@ export async function checkReferral(db: Executor, input: ReferralCheck) {
   const [referrer] = await db.select().from(accounts).where(eq(accounts.phoneNumber, input.phoneNumber));
   if (!referrer) throw refuse(Codes.REFERRAL_CODE_NOT_FOUND);
   if (referrer.accountType !== 'MEMBER') throw refuse(Codes.REFERRAL_CODE_INACTIVE);
-  if (await hasPaidContract(db, input.caller.id)) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
+  if (!input.isNewMember) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
 
   const today = vietnamToday(input.now);
   const [current] = await db

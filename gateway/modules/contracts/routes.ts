@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
-import { isId } from '#contract/clubs.ts';
+
 import { Codes } from '#contract/codes.ts';
 import { contractsQuery, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound, validationError } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
+import { announceMembership, expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
-import { findSellablePlan } from '#gateway/modules/plans/queries.ts';
+import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { findAccountById } from '#gateway/modules/members/queries.ts';
 import {
   accessClubs,
@@ -22,24 +22,17 @@ import {
   transactionDetail,
 } from './queries.ts';
 import { checkReferral } from './referral.ts';
-import { announceMembership } from '#gateway/modules/payments/settle.ts';
 import { cancelContract, createContract, payContract, type PurchaseContext } from './service.ts';
-
-const idParam = (c: Context<AppEnv>, name: string) => {
-  const value = c.req.param(name);
-  if (!value || !isId(value)) throw notFound();
-  return Number(value);
-};
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
   return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
 };
 
-/** Reads that show payment state expire stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
+/** Reads that show payment state expire the caller's stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
 const freshen = async (c: Context<AppEnv>) => {
   const { db, clock } = c.get('deps');
-  await expireStalePayments(db, clock.now());
+  await expireStalePayments(db, clock.now(), c.get('account').id);
   return vietnamToday(clock.now());
 };
 
@@ -71,7 +64,8 @@ export function contractRoutes() {
       if (!plan) throw notFound();
     }
     const caller = await findAccountById(db, c.get('account').id);
-    const result = await checkReferral(db, { caller, phoneNumber, plan, now: clock.now() });
+    const isNewMember = !(await hasPaidContract(db, caller.id));
+    const result = await checkReferral(db, { caller, isNewMember, phoneNumber, plan, now: clock.now() });
     return ok(c, { referrerName: result.referrerName, bonusDays: result.bonusDays }, Codes.REFERRAL_APPLIED);
   });
 

@@ -19,7 +19,7 @@ import { coveringEndDates, expireStalePayments, settlePaymentIn } from '#gateway
 import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
-import { findSellablePlan, hasPaidContract, planPriceInput, type ClubRow } from '#gateway/modules/plans/queries.ts';
+import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { findOwnContract, openPayment, toContract, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
@@ -62,7 +62,7 @@ async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice
 }
 
 /** Opens a new attempt, superseding any open one, and records the method on the contract and its fees. */
-async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: ContractRow, club: ClubRow, choice: PayChoice, savedCard: SavedCardToken) {
+async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: ContractRow, choice: PayChoice, savedCard: SavedCardToken) {
   await tx
     .update(payments)
     .set({ status: 'FAIL' })
@@ -73,7 +73,7 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: Contrac
     .update(transactions)
     .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
     .where(eq(transactions.contractId, contract.id));
-  const payment = await startPayment(tx, ctx.config, { contract, club, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  const payment = await startPayment(tx, ctx.config, { contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
   return payment;
 }
 
@@ -85,7 +85,7 @@ async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, pa
 
 /** POST /member/contract → 1022 {contract, payment, existing}. */
 export async function createContract(ctx: PurchaseContext, body: PurchaseBody) {
-  await expireStalePayments(ctx.db, ctx.now);
+  await expireStalePayments(ctx.db, ctx.now, ctx.accountId);
   try {
     return await ctx.db.transaction((tx) => createIn(tx, ctx, body));
   } catch (error) {
@@ -109,7 +109,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     .where(and(eq(contracts.accountId, caller.id), eq(contracts.clubId, club.id), eq(contracts.paymentState, 'WAITFORPAYMENT')));
   if (waiting) {
     const open = await openPayment(tx, waiting.id);
-    const payment = open ?? (await openAttempt(tx, ctx, waiting, club, choice, savedCard));
+    const payment = open ?? (await openAttempt(tx, ctx, waiting, choice, savedCard));
     return answer(tx, ctx, waiting.id, payment, true);
   }
 
@@ -121,10 +121,10 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     await requireUsableCoupon(tx, coupon.coupon, { clubId: club.id, planType: plan.type, accountId: caller.id, isNewMember, now: ctx.now });
   }
   const referral = body.referralCode
-    ? await checkReferral(tx, { caller, phoneNumber: body.referralCode, plan, now: ctx.now })
+    ? await checkReferral(tx, { caller, isNewMember, phoneNumber: body.referralCode, plan, now: ctx.now })
     : null;
 
-  const price = pricePlan(planPriceInput(plan), { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
+  const price = pricePlan(plan, { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
   const today = vietnamToday(ctx.now);
   const startDate = nextStartDate(today, await coveringEndDates(tx, caller.id, club.id, isAllClubPlan(plan.type), 0));
   const bonusDays = referral?.bonusDays ?? 0;
@@ -173,13 +173,13 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     const [settled] = await tx.select().from(payments).where(eq(payments.id, free.id));
     return answer(tx, ctx, contract.id, settled, false);
   }
-  const payment = await startPayment(tx, ctx.config, { contract, club, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  const payment = await startPayment(tx, ctx.config, { contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
   return answer(tx, ctx, contract.id, payment, false);
 }
 
 /** POST /member/contract/{id}/payment: pay an unpaid contract (another way, or again). Same method twice → the open attempt. */
 export async function payContract(ctx: PurchaseContext, contractId: number, choice: PayChoice) {
-  await expireStalePayments(ctx.db, ctx.now);
+  await expireStalePayments(ctx.db, ctx.now, ctx.accountId);
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, ctx.accountId);
     const join = await findOwnContract(tx, ctx.accountId, contractId);
@@ -190,14 +190,14 @@ export async function payContract(ctx: PurchaseContext, contractId: number, choi
     if (open && open.method === choice.method && (open.savedCardId ?? null) === (savedCard?.id ?? null)) {
       return answer(tx, ctx, contractId, open, false);
     }
-    const payment = await openAttempt(tx, ctx, join.contract, join.club, choice, savedCard);
+    const payment = await openAttempt(tx, ctx, join.contract, choice, savedCard);
     return answer(tx, ctx, contractId, payment, false);
   });
 }
 
 /** PUT /member/contract/{id}/cancel: an unpaid contract becomes FAIL (a failed one stays so). */
 export async function cancelContract(ctx: PurchaseContext, contractId: number) {
-  await expireStalePayments(ctx.db, ctx.now);
+  await expireStalePayments(ctx.db, ctx.now, ctx.accountId);
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, ctx.accountId);
     const join = await findOwnContract(tx, ctx.accountId, contractId);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { isAllClubPlan, PaymentLocations, PaymentMethods } from '#contract/membership.ts';
+import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -97,7 +97,7 @@ export async function coveringEndDates(tx: Executor, accountId: number, clubId: 
         eq(contracts.accountId, accountId),
         eq(contracts.paymentState, 'PAID'),
         ne(contracts.id, exceptContractId),
-        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, ['BLACK_CARD', 'BLACK_CARD_SUBSCRIPTION'])),
+        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
       ),
     );
   return rows.map((r) => r.endDate);
@@ -146,13 +146,21 @@ export async function failPayment(db: Executor, paymentId: number, responseCode:
  * Bank-QR and card attempts past their 15 minutes become EXPIRED; a contract left with no open
  * attempt and no payment becomes FAIL with its transactions ("expired unpaid requests become FAIL").
  * Cash waits at the counter and never expires here. Returns how many contracts failed.
+ * With `accountId`, only that member's attempts: what a member's own reads need; the 60 s sweep
+ * in server.ts covers everyone.
  */
-export async function expireStalePayments(db: Executor, now: Date) {
+export async function expireStalePayments(db: Executor, now: Date, accountId?: number) {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(payments)
       .set({ status: 'EXPIRED' })
-      .where(and(eq(payments.status, 'PENDING'), sql`${payments.expiresAt} <= ${now.toISOString()}`))
+      .where(
+        and(
+          eq(payments.status, 'PENDING'),
+          sql`${payments.expiresAt} <= ${now.toISOString()}`,
+          accountId === undefined ? undefined : eq(payments.accountId, accountId),
+        ),
+      )
       .returning({ contractId: payments.contractId });
     const candidates = [...new Set(expired.map((p) => p.contractId))];
     if (candidates.length === 0) return 0;

@@ -20,7 +20,6 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export type StartPaymentInput = {
   contract: ContractRow;
-  club: ClubRow;
   method: PaymentMethodId;
   lang: Lang;
   clientIp: string;

@@ -50,19 +50,9 @@ export async function findSellablePlan(db: Executor, planId: number, clubId?: nu
   return row;
 }
 
-export const planPriceInput = (plan: PlanRow) => ({
-  type: plan.type,
-  durationValue: plan.durationValue,
-  durationUnit: plan.durationUnit,
-  originalPrice: plan.originalPrice,
-  planDiscount: plan.planDiscount,
-  joiningFee: plan.joiningFee,
-  joiningFeeDiscount: plan.joiningFeeDiscount,
-});
-
 /** §3 plan card, priced by pricePlan for this member and coupon (null = no coupon applies). */
 export function toPlanCard(plan: PlanRow, isNewMember: boolean, coupon: CouponWithCampaign | null): PaymentPlan {
-  const price = pricePlan(planPriceInput(plan), { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
+  const price = pricePlan(plan, { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
   return {
     id: plan.id,
     clubId: plan.clubId,

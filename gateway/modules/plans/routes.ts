@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isId } from '#contract/clubs.ts';
+
 import { Codes } from '#contract/codes.ts';
 import { couponsQuery, paymentPlansQuery } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -7,15 +7,9 @@ import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 import { activeCoupons, couponFitsPlan, couponRefusal, findCouponByCode, requireUsableCoupon, toCoupon, type CouponUse } from './coupons.ts';
 import { activePlansOf, findActiveClub, findSellablePlan, hasPaidContract, toPlanCard } from './queries.ts';
-
-const idParam = (c: Context<AppEnv>, name: string) => {
-  const value = c.req.param(name);
-  if (!value || !isId(value)) throw notFound();
-  return Number(value);
-};
 
 /** Who is asking: a member's history decides the joining fee; a visitor is priced as a new member. */
 async function buyer(db: Executor, c: Context<AppEnv>) {

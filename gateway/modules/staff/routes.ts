@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
-import { isId } from '#contract/clubs.ts';
+
 import { Codes } from '#contract/codes.ts';
 import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -10,7 +10,7 @@ import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
@@ -35,11 +35,6 @@ async function staffByPhone(deps: Deps, phoneNumber: string, clientIp: string) {
   if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   throw new ApiError(404, Codes.PHONE_NOT_FOUND);
 }
-
-const idParam = (value: string) => {
-  if (!isId(value)) throw notFound();
-  return Number(value);
-};
 
 async function contractClub(db: Executor, contractId: number) {
   const [row] = await db.select({ clubId: contracts.clubId }).from(contracts).where(eq(contracts.id, contractId));
@@ -86,7 +81,7 @@ export function staffRoutes() {
   // Cash counted at the counter → settlePayment, the one path from money to membership.
   app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const deps = c.get('deps');
-    const contractId = idParam(c.req.param('id'));
+    const contractId = idParam(c, 'id');
     const staff = await loadStaff(deps.db, c.get('account').id);
     const clubId = await contractClub(deps.db, contractId);
     if (clubId === undefined || !worksAt(staff, clubId)) throw notFound();
@@ -125,15 +120,13 @@ export function staffRoutes() {
   // Staff looked at the money (refunded it, matched it by hand…): it leaves the queue, with who did it.
   app.put('/payment-event/:id/reviewed', staffOnly, async (c) => {
     const { db } = c.get('deps');
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c, 'id');
     const staff = await loadStaff(db, c.get('account').id);
     const [visible] = await listPaymentEvents(db, staff, { id, limit: 1 });
     if (!visible) throw notFound();
-    if (visible.needsReview) {
-      await db.update(paymentEvents).set({ needsReview: false, reviewedBy: staff.id }).where(eq(paymentEvents.id, id));
-    }
-    const [event] = await listPaymentEvents(db, staff, { id, limit: 1 });
-    return ok(c, event);
+    if (!visible.needsReview) return ok(c, visible);
+    await db.update(paymentEvents).set({ needsReview: false, reviewedBy: staff.id }).where(eq(paymentEvents.id, id));
+    return ok(c, { ...visible, needsReview: false, reviewedBy: staff.id });
   });
 
   return app;
