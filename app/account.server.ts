@@ -34,7 +34,8 @@ export async function tryLoad<T>(read: () => Promise<T>): Promise<Loaded<T>> {
   }
 }
 
-const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
+/** The Vietnamese or English text of a bilingual field. */
+export const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
 
 /** A staff-edited page (terms, about, support) in the page's language. */
 export async function loadContentPage(args: Args, slug: ContentPageSlug) {

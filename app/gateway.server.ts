@@ -81,3 +81,13 @@ export function gatewayClient({ request, context }: Args) {
     };
   };
 }
+
+/** A read that only enriches a page (a list to choose from): when the gateway refuses or fails, the fallback. */
+export async function softRead<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof GatewayError) return fallback;
+    throw error;
+  }
+}

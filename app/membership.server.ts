@@ -12,8 +12,8 @@ import {
   type Coupon,
   type PaymentPlan,
 } from '#contract/membership.ts';
-import { telHref } from './account.server.ts';
-import { GatewayError, gatewayClient } from './gateway.server.ts';
+import { pick, telHref } from './account.server.ts';
+import { GatewayError, gatewayClient, softRead } from './gateway.server.ts';
 import { getLang } from './middleware/i18n.server.ts';
 import type { AppSession } from './session.server.ts';
 
@@ -21,7 +21,6 @@ import type { AppSession } from './session.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
-const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
 
 /** The contract's constants the pages print, sent with the loader data (zod stays on the server). */
 export const membershipTerms = { referralDays: REFERRAL_BONUS_DAYS, paymentMinutes: PAYMENT_WINDOW_MINUTES };
@@ -182,23 +181,13 @@ export async function loadPlan(args: Args, clubId: number, planId: number, coupo
   return { plan: await orNotFound(() => fetchPlan(args, clubId, planId, null)), couponError: null };
 }
 
-/** Reads that only enrich the plan page (coupons to choose, saved cards): a failure shows an empty list. */
-async function soft<T>(read: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof GatewayError) return fallback;
-    throw error;
-  }
-}
-
 /** The coupon chooser's list, the saved cards and the payment method groups. */
 export async function loadPurchaseOptions(args: Args, clubId: number, planId: number) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
   const [coupons, cards, methods] = await Promise.all([
-    soft(async () => (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data, []),
-    soft(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
+    softRead(async () => (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data, []),
+    softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
     call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
   ]);
   return {

@@ -2,21 +2,20 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import { bankByCode } from '#contract/banks.ts';
+import { isId } from '#contract/clubs.ts';
 import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
 import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction } from '#contract/membership.ts';
-import { telHref } from './account.server.ts';
+import { pick, telHref } from './account.server.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from './format.ts';
-import { GatewayError, gatewayClient } from './gateway.server.ts';
+import { GatewayError, gatewayClient, softRead } from './gateway.server.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
 // Everything is formatted here, on the server, so the browser gets ready text and no formatter code.
 
-const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en : vi);
-
 /** A path id (contract, card): anything that is not a positive number is a 404, never a gateway call. */
 export function idParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw data(null, { status: 404 });
+  if (!value || !isId(value)) throw data(null, { status: 404 });
   return Number(value);
 }
 
@@ -133,7 +132,7 @@ export function paymentView(p: Payment, lang: Lang) {
           memo: p.qr.memo,
         }
       : null,
-    payUrl: p.payUrl,
+    payUrl: p.payUrl ? safePayUrl(p.payUrl) : null,
     failMessage: p.method === 2 ? cardMessage(p.responseCode, lang) : null,
     counter: p.counter
       ? {
@@ -173,14 +172,7 @@ export function notFoundAs404(error: unknown): never {
 type Args = Parameters<typeof gatewayClient>[0];
 
 /** The member's saved cards; a failing card service leaves the list empty (the other methods still work). */
-export async function loadCards(args: Args): Promise<CardView[]> {
-  try {
-    return (await gatewayClient(args)('/api/v1/member/cards', z.array(savedCardSchema))).data.map(cardView);
-  } catch (error) {
-    if (error instanceof GatewayError) return [];
-    throw error;
-  }
-}
+export const loadCards = (args: Args) => softRead(() => loadCardsStrict(args), []);
 
 /** Any successful answer body (the write's code is what matters). */
 export const anything = z.unknown();

@@ -299,7 +299,6 @@ export const en: Shape<typeof vi> = {
       closed: 'This club is closed and no longer sells memberships.',
     },
     club: {
-      lead: 'The plans of this club',
       filter: 'Plan type',
       all: 'All',
       multiTitle: 'Every club (Black Card)',
@@ -312,7 +311,6 @@ export const en: Shape<typeof vi> = {
     },
     card: {
       originalPrice: 'Original price',
-      price: 'Price',
       perMonth: '/month',
       pricePerMonth: 'Just {{price}}/month',
       duration: 'Duration',

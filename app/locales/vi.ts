@@ -296,7 +296,6 @@ export const vi = {
       closed: 'Câu lạc bộ này đã đóng cửa và không còn bán gói tập.',
     },
     club: {
-      lead: 'Các gói tập tại câu lạc bộ này',
       filter: 'Loại gói',
       all: 'Tất cả',
       multiTitle: 'Nhiều câu lạc bộ (Black Card)',
@@ -309,7 +308,6 @@ export const vi = {
     },
     card: {
       originalPrice: 'Giá gốc',
-      price: 'Giá',
       perMonth: '/tháng',
       pricePerMonth: 'Chỉ {{price}}/tháng',
       duration: 'Thời hạn',

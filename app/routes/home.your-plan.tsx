@@ -1,3 +1,4 @@
+import { pick } from '#app/account.server.ts';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { accessClubSchema, homePageContractsSchema } from '#contract/membership.ts';
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     current: home.data.current ? contractView(home.data.current, lang) : null,
     future: home.data.future.map((c) => contractView(c, lang)),
     waiting: home.data.waitingForPayment.map((c) => contractView(c, lang)),
-    clubs: clubs.data.map((c) => ({ id: c.id, name: lang === 'en' ? c.nameEn : c.nameVi })),
+    clubs: clubs.data.map((c) => ({ id: c.id, name: pick(lang, c.nameVi, c.nameEn) })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { pick } from '#app/account.server.ts';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { isId } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
@@ -171,7 +172,7 @@ export async function action(args: Route.ActionArgs) {
     const { contract, existing } = created.data;
     if (existing && contract.paymentPlanId !== planId) {
       const lang = getLang(context);
-      result.otherUnpaid = { contractId: contract.contractId, planName: lang === 'en' ? contract.paymentPlan.planNameEn : contract.paymentPlan.planNameVi };
+      result.otherUnpaid = { contractId: contract.contractId, planName: pick(lang, contract.paymentPlan.planNameVi, contract.paymentPlan.planNameEn) };
       return result;
     }
     clearSavedCoupon(session);
