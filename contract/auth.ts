@@ -45,6 +45,8 @@ export const sessionGrantSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   profile: profileSchema,
+  /** ADR 017: a new device token when this phone was not a known device yet; kept in a signed HttpOnly cookie. */
+  deviceToken: z.string().optional(),
 });
 export type SessionGrant = z.infer<typeof sessionGrantSchema>;
 

@@ -133,9 +133,34 @@ export const otpCodes = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    // '' for a code asked from an unknown device, 'device:<id>' for a known one (ADR 017): an
+    // attacker's sends replace only the unknown devices' code, never the member's own.
+    channel: text('channel').notNull().default(''),
   },
-  (t) => [uniqueIndex('otp_codes_phone_purpose_idx').on(t.phoneNumber, t.purpose)],
+  (t) => [uniqueIndex('otp_codes_phone_purpose_channel_idx').on(t.phoneNumber, t.purpose, t.channel)],
 );
+
+/** A phone that signed in before (ADR 017): the web server keeps the token in a signed HttpOnly cookie. */
+export const trustedDevices = pgTable('trusted_devices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Growing waits per key (ADR 017): `count` attempts since the key was last quiet for a whole
+ * window; no attempt is allowed before `nextTryAt`.
+ */
+export const attemptGuards = pgTable('attempt_guards', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull(),
+});
 
 /** Proof that a phone passed an OTP check, exchanged for an account at sign-up. */
 export const phoneVerifications = pgTable('phone_verifications', {

@@ -115,7 +115,13 @@ export async function startTestGateway(
     });
     if (registered.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
     clock.advance(31_000);
-    return { phone, token: registered.body.data.token as string, profile: registered.body.data.profile };
+    return {
+      phone,
+      token: registered.body.data.token as string,
+      profile: registered.body.data.profile,
+      /** The sign-up phone's device token (ADR 017), as the web server keeps it in its device cookie. */
+      deviceToken: registered.body.data.deviceToken as string,
+    };
   }
 
   return { app, db: handle.db, clock, push, logger, call, latestOtp, signUp, close: handle.close };

@@ -4,7 +4,8 @@ import { Codes, type Lang } from '#contract/codes.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { otpCodes, type OtpPurpose } from '#gateway/db/schema.ts';
-import { countHit, hourWindow, vietnamDayWindow } from '#gateway/modules/limits/counters.ts';
+import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
+import { GUESS_RULE, refundAttempt, SEND_RULE, takeAttempt } from '#gateway/modules/limits/guards.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
 
 /** The limits of security.md "One-time codes": a 4-digit code is weak, so these carry the weight. */
@@ -12,9 +13,17 @@ export const OTP_RULES = {
   ttlMs: 5 * 60_000,
   resendAfterMs: 30_000,
   maxFailedAttempts: 5,
-  maxSendsPerPhonePerDay: 10,
   maxSendsPerIpPerHour: 30,
 } as const;
+
+/**
+ * ADR 017: codes, sends and wrong guesses are kept apart per channel. Unknown devices share one
+ * per phone; each known device (a device token from an earlier sign-in) has its own, so an
+ * attacker's sends and guesses never lock the member out of the phone they already use.
+ */
+const channelOf = (deviceId: number | undefined) => (deviceId === undefined ? '' : `device:${deviceId}`);
+const guardKey = (kind: 'send' | 'guess', phone: string, deviceId: number | undefined) =>
+  deviceId === undefined ? `otp-${kind}:phone:${phone}` : `otp-${kind}:device:${deviceId}`;
 
 const hashCode = (salt: string, phone: string, purpose: OtpPurpose, code: string) =>
   createHash('sha256').update(`${salt}:${phone}:${purpose}:${code}`).digest();
@@ -26,16 +35,17 @@ const otpText = (code: string, lang: Lang) =>
     ? `Your gym verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`
     : `Ma xac thuc cua ban la ${code}. Ma co hieu luc trong 5 phut. Khong chia se ma nay cho bat ky ai.`;
 
-type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang };
+type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang; deviceId?: number };
 
-/** Creates a fresh code (replacing the old one) and sends it by SMS. */
-export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang }: SendOtp) {
+/** Creates a fresh code (replacing the old one of the same channel) and sends it by SMS. */
+export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang, deviceId }: SendOtp) {
   const { db, clock, sms, logger } = deps;
   const now = clock.now();
+  const channel = channelOf(deviceId);
   const [previous] = await db
     .select({ sentAt: otpCodes.sentAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose)));
+    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose), eq(otpCodes.channel, channel)));
   if (previous && now.getTime() - previous.sentAt.getTime() < OTP_RULES.resendAfterMs) {
     const retryAfterSeconds = Math.ceil((OTP_RULES.resendAfterMs - (now.getTime() - previous.sentAt.getTime())) / 1000);
     throw new ApiError(429, Codes.LIMIT_30_SECONDS, { retryAfterSeconds });
@@ -43,11 +53,13 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
 
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   const salt = randomBytes(16).toString('hex');
+  // A known device is not held back by the addresses an attacker shares with it (carrier NAT).
+  if (deviceId === undefined && !(await countHit(db, `otp-send:ip:${clientIp}`, hourWindow(now), OTP_RULES.maxSendsPerIpPerHour))) {
+    throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  }
+  const guard = await takeAttempt(db, guardKey('send', phone, deviceId), SEND_RULE, now);
+  if (!guard.ok) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: guard.retryAfterSeconds });
   const outcome = await db.transaction(async (tx) => {
-    const phoneOk = await countHit(tx, `otp-send:phone:${phone}`, vietnamDayWindow(now), OTP_RULES.maxSendsPerPhonePerDay);
-    const ipOk = await countHit(tx, `otp-send:ip:${clientIp}`, hourWindow(now), OTP_RULES.maxSendsPerIpPerHour);
-    // A refused attempt still counts against the abuser, so the transaction commits either way.
-    if (!phoneOk || !ipOk) return 'capped' as const;
     const values = {
       codeHash: hashCode(salt, phone, purpose, code).toString('hex'),
       salt,
@@ -59,9 +71,9 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
     };
     const written = await tx
       .insert(otpCodes)
-      .values({ phoneNumber: phone, purpose, ...values })
+      .values({ phoneNumber: phone, purpose, channel, ...values })
       .onConflictDoUpdate({
-        target: [otpCodes.phoneNumber, otpCodes.purpose],
+        target: [otpCodes.phoneNumber, otpCodes.purpose, otpCodes.channel],
         set: values,
         // the 30-second rule again, atomically, for two sends racing past the check above
         setWhere: lt(otpCodes.sentAt, new Date(now.getTime() - OTP_RULES.resendAfterMs)),
@@ -69,7 +81,6 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
       .returning({ id: otpCodes.id });
     return written.length === 1 ? ('written' as const) : ('too_soon' as const);
   });
-  if (outcome === 'capped') throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   if (outcome === 'too_soon') throw new ApiError(429, Codes.LIMIT_30_SECONDS, { retryAfterSeconds: 30 });
 
   try {
@@ -86,19 +97,20 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
   };
 }
 
-type CheckOtp = { phone: string; purpose: OtpPurpose; code: string; accountId?: number };
+type CheckOtp = { phone: string; purpose: OtpPurpose; code: string; accountId?: number; deviceId?: number };
 
 /**
  * Checks and consumes a code. Each step is one atomic statement, so parallel guesses
  * cannot share a try, and a wrong guess is counted even though the request fails.
+ * Every guess first takes an attempt from the channel's guard (ADR 017); a right code gives it back.
  */
-export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId }: CheckOtp) {
+export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId, deviceId }: CheckOtp) {
   const { db, clock } = deps;
   const now = clock.now();
   const [row] = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose)));
+    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose), eq(otpCodes.channel, channelOf(deviceId))));
   const usable =
     row &&
     !row.consumedAt &&
@@ -106,6 +118,9 @@ export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId }
     row.failedAttempts < OTP_RULES.maxFailedAttempts &&
     (purpose !== 'change_phone' || row.accountId === accountId);
   if (!usable) throw new ApiError(400, Codes.OTP_NOT_VALID);
+  const key = guardKey('guess', phone, deviceId);
+  const guard = await takeAttempt(db, key, GUESS_RULE, now);
+  if (!guard.ok) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: guard.retryAfterSeconds });
 
   const expected = Buffer.from(row.codeHash, 'hex');
   const matches = timingSafeEqual(expected, hashCode(row.salt, phone, purpose, code));
@@ -122,7 +137,10 @@ export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId }
         ),
       )
       .returning({ id: otpCodes.id });
-    if (consumed.length === 1) return;
+    if (consumed.length === 1) {
+      await refundAttempt(db, key, now);
+      return;
+    }
     throw new ApiError(400, Codes.OTP_NOT_VALID);
   }
 

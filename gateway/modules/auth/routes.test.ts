@@ -60,17 +60,23 @@ describe('otp/send', () => {
     expect((await login(phone, second)).body.code).toBe(200);
   });
 
-  test('at most 10 sends per phone per Vietnamese day', async () => {
+  // ADR 017: growing waits over a rolling count instead of a daily cap that an attacker could use up.
+  test('sends per phone from unknown devices: 5 with only the 30 s rule, then waits that grow; a quiet day forgets them', async () => {
     const phone = randomPhone();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await send(phone, `198.51.100.${i}`)).body.code).toBe(1001);
       gw.clock.advance(31_000);
     }
     const refused = await send(phone, '198.51.100.99');
     expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
-    gw.clock.advance(24 * 3_600_000);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', data: { retryAfterSeconds: 300 - 31 } });
+    gw.clock.advance(300_000);
     expect((await send(phone, '198.51.100.98')).body.code).toBe(1001);
+    gw.clock.advance(24 * 3_600_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await send(phone, `198.51.100.${10 + i}`)).body.code).toBe(1001);
+      gw.clock.advance(31_000);
+    }
   });
 
   test('at most 30 sends per client IP per hour', async () => {

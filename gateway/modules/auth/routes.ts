@@ -7,6 +7,9 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
+import { deviceTokenOf, knownDevice } from './devices.ts';
+import { OTP_RULES } from './otp.ts';
 import { revokeToken } from './tokens.ts';
 import { sendOtp } from './otp.ts';
 import { assertCustomer, changePhone, loginWithOtp, register, verifyPhone } from './service.ts';
@@ -19,19 +22,25 @@ export function authRoutes() {
     const { phoneNumber } = c.req.valid('json');
     const deps = c.get('deps');
     const account = await findAccountByPhone(deps.db, phoneNumber);
+    // "This is a staff phone" (code 210) is an answer too: counted like a send, so staff phones cannot be listed fast.
+    if (account && account.accountType !== 'MEMBER') {
+      const allowed = await countHit(deps.db, `otp-send:ip:${c.get('clientIp')}`, hourWindow(deps.clock.now()), OTP_RULES.maxSendsPerIpPerHour);
+      if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+    }
     assertCustomer(account);
     const sent = await sendOtp(deps, {
       phone: phoneNumber,
       purpose: 'login',
       clientIp: c.get('clientIp'),
       lang: account?.lang ?? c.get('lang'),
+      deviceId: await knownDevice(deps.db, deviceTokenOf(c), account?.id),
     });
     return ok(c, sent, Codes.OTP_SENT);
   });
 
   app.post('/otp/login', validate('json', otpCheckBody), async (c) => {
     const { phoneNumber, otp } = c.req.valid('json');
-    return ok(c, await loginWithOtp(c.get('deps'), phoneNumber, otp), Codes.SIGNED_IN);
+    return ok(c, await loginWithOtp(c.get('deps'), phoneNumber, otp, deviceTokenOf(c)), Codes.SIGNED_IN);
   });
 
   app.post('/otp/send/verify', validate('json', otpCheckBody), async (c) => {

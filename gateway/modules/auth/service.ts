@@ -8,6 +8,7 @@ import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
 import { findAccountById, findAccountByPhone, toProfile, type AccountRow } from '#gateway/modules/members/queries.ts';
+import { knownDevice, touchDevice, trustDevice } from './devices.ts';
 import { consumeOtp } from './otp.ts';
 import { issueToken, newSecret } from './tokens.ts';
 
@@ -29,9 +30,15 @@ export function assertCustomer(account: AccountRow | undefined) {
   if (account && account.accountType !== 'MEMBER') throw new ApiError(403, Codes.NOT_CUSTOMER);
 }
 
-async function grantFor(deps: Deps, account: AccountRow): Promise<SessionGrant> {
-  const { token, expiresAt } = await issueToken(deps.db, account.id, deps.clock.now());
-  return { token, expiresAt, profile: toProfile(account) };
+/** A session token, and a device token for a device that was not known yet (ADR 017). */
+async function grantFor(deps: Deps, account: AccountRow, deviceId?: number): Promise<SessionGrant> {
+  const now = deps.clock.now();
+  const { token, expiresAt } = await issueToken(deps.db, account.id, now);
+  if (deviceId !== undefined) {
+    await touchDevice(deps.db, deviceId, now);
+    return { token, expiresAt, profile: toProfile(account) };
+  }
+  return { token, expiresAt, profile: toProfile(account), deviceToken: await trustDevice(deps.db, account.id, now) };
 }
 
 /** Proof that this phone passed an OTP check, good for one sign-up within 15 minutes. */
@@ -43,14 +50,15 @@ async function issuePhoneVerification(deps: Deps, phoneNumber: string) {
 }
 
 /** A right code signs a member in; for a phone with no account it answers 200 with a sign-up ticket. */
-export async function loginWithOtp(deps: Deps, phoneNumber: string, otp: string) {
+export async function loginWithOtp(deps: Deps, phoneNumber: string, otp: string, deviceToken?: string) {
   const account = await findAccountByPhone(deps.db, phoneNumber);
   assertCustomer(account);
-  await consumeOtp(deps, { phone: phoneNumber, purpose: 'login', code: otp });
+  const deviceId = await knownDevice(deps.db, deviceToken, account?.id);
+  await consumeOtp(deps, { phone: phoneNumber, purpose: 'login', code: otp, deviceId });
   if (!account) {
     throw new ApiError(404, Codes.PHONE_NOT_FOUND, await issuePhoneVerification(deps, phoneNumber));
   }
-  return grantFor(deps, account);
+  return grantFor(deps, account, deviceId);
 }
 
 /** Checks a login code without signing in, for a client that signs up straight away. */
