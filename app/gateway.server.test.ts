@@ -258,3 +258,39 @@ test('a gateway that is down (closed port) gives a GatewayError with code 3, no 
   expect(error.text).toBe('Hết thời gian chờ phản hồi, vui lòng thử lại.');
   expect(session.get('token')).toBe('tok-kept');
 });
+
+// ADR 017: the phone that signed in keeps the gateway's device token in a signed HttpOnly cookie,
+// and every later call (OTP send and check included) passes it back.
+test('a device token from sign-in is set as a signed, HttpOnly, long-lived cookie and sent back to the gateway', async () => {
+  // Loaded together, so the middleware and the client share one module graph.
+  const device = await loadClient({ GATEWAY_URL: gatewayUrl });
+  const { sessionMiddleware } = await import('#app/middleware/session.server.ts');
+  const run = async (cookie: string | undefined, inside: (context: RouterContextProvider) => Promise<void> | void) => {
+    const context = new RouterContextProvider();
+    const request = new Request('http://app.example/verify-otp', { headers: cookie ? { cookie } : {} });
+    const next = async () => {
+      await inside(context);
+      return new Response(null, { status: 302 });
+    };
+    return (await sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next)) as Response;
+  };
+
+  const signedIn = await run(undefined, (context) => device.rememberDevice(context, 'device-token-of-this-phone'));
+  const setCookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('gym_device='));
+  expect(setCookie).toBeDefined();
+  expect(setCookie).toMatch(/; HttpOnly/);
+  expect(setCookie).toMatch(/; SameSite=Lax/);
+  expect(setCookie).toMatch(/; Max-Age=34560000/);
+  const pair = setCookie!.split(';')[0];
+  // Signed: the value is not the bare token, and a changed value is not accepted.
+  expect(pair).not.toBe('gym_device=device-token-of-this-phone');
+
+  answers.set('/device', { body: { code: 1000, data: { id: 1, fullName: 'A' } } });
+  await run(pair, (context) => device.gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile).then(() => undefined));
+  expect(lastSeen('/device')?.headers['x-device-token']).toBe('device-token-of-this-phone');
+
+  const forged = `gym_device=${Buffer.from(JSON.stringify('someone-elses-token')).toString('base64')}`;
+  const again = await run(forged, (context) => device.gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile).then(() => undefined));
+  expect(lastSeen('/device')?.headers['x-device-token']).toBeUndefined();
+  expect(again.headers.getSetCookie().some((c) => c.startsWith('gym_device='))).toBe(false);
+});

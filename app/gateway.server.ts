@@ -4,7 +4,7 @@ import { Codes, isSuccessCode, messageForCode, type Code } from '#contract/codes
 import type { Envelope, FieldErrors } from '#contract/envelope.ts';
 import { webConfig } from './config.server.ts';
 import { getLang } from './middleware/i18n.server.ts';
-import { getSession, signOutSession } from './session.server.ts';
+import { getDeviceToken, getSession, signOutSession } from './session.server.ts';
 
 /** A failure answer from the gateway, with its code's message in the page's language. */
 export class GatewayError extends Error {
@@ -35,6 +35,9 @@ export function gatewayClient({ request, context }: Args) {
     const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
     const token = session.get('token');
     if (token) headers.authorization = `Bearer ${token}`;
+    // ADR 017: a known device keeps its own OTP codes and limits at the gateway.
+    const deviceToken = getDeviceToken(context);
+    if (deviceToken) headers['x-device-token'] = deviceToken;
     const clientIp = request.headers.get('x-client-ip');
     if (clientIp) headers['x-client-ip'] = clientIp;
     let body: BodyInit | undefined;

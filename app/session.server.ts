@@ -1,4 +1,4 @@
-import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router';
+import { createContext, createCookie, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router';
 import type { AccountType } from '#contract/account.ts';
 import type { OtpSent } from '#contract/auth.ts';
 import type { Lang } from '#contract/codes.ts';
@@ -39,6 +39,32 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
 });
 
 export const sessionContext = createContext<AppSession>();
+
+/**
+ * ADR 017: the gateway's device token for this phone, in its own signed HttpOnly cookie that
+ * outlives sign-out and the 30-day session, so this phone stays a known device (exempt from
+ * the lockout an attacker can cause for unknown ones).
+ */
+export const deviceCookie = createCookie(webConfig.secure ? '__Host-gym_device' : 'gym_device', {
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: webConfig.secure,
+  path: '/',
+  secrets: webConfig.sessionSecrets,
+  // the longest a browser keeps a cookie (400 days)
+  maxAge: 400 * 24 * 3600,
+});
+
+/** The device token this request came with, and one the gateway just issued (to be set). */
+export type DeviceState = { token?: string; issued?: string };
+export const deviceContext = createContext<DeviceState>({});
+
+export const getDeviceToken = (context: Readonly<RouterContextProvider>) => context.get(deviceContext).token;
+
+/** Keeps the device token of a successful sign-in (the gateway sends one only for a new device). */
+export function rememberDevice(context: Readonly<RouterContextProvider>, token: string | undefined) {
+  if (token) context.set(deviceContext, { token, issued: token });
+}
 
 export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
 

@@ -6,7 +6,7 @@ import { Codes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from '#app/auth.server.ts';
 import { FieldErrors, FormErrors } from '#app/components/field.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
-import { flashToast, getSession } from '#app/session.server.ts';
+import { flashToast, getSession, rememberDevice } from '#app/session.server.ts';
 import type { Route } from './+types/sign-up';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
@@ -35,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       json: { phoneNumber, verifyToken, fullName: ' ', referralCode: submission.value.referralCode },
     });
     startMemberSession(session, grant.data);
+    rememberDevice(context, grant.data.deviceToken);
     flashToast(session, { kind: 'success', text: grant.message });
     throw redirect('/home');
   } catch (error) {

@@ -6,7 +6,7 @@ import { formatPhone, redirectIfSignedIn, startMemberSession } from '#app/auth.s
 import { OtpStep } from '#app/components/otp-step.tsx';
 import { GatewayError, gatewayClient } from '#app/gateway.server.ts';
 import { otpStepData, refusedCodeText, resendCode } from '#app/otp.server.ts';
-import { flashToast, getSession } from '#app/session.server.ts';
+import { flashToast, getSession, rememberDevice } from '#app/session.server.ts';
 import type { Route } from './+types/verify-otp';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/meta.ts';
@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       json: { phoneNumber, otp: submission.value.otp },
     });
     startMemberSession(session, grant.data);
+    rememberDevice(context, grant.data.deviceToken);
     flashToast(session, { kind: 'success', text: grant.message });
     throw redirect('/home');
   } catch (error) {
