@@ -21,11 +21,23 @@ function sessionSecrets(): string[] {
   return [readFileSync(file, 'utf8').trim()];
 }
 
+/**
+ * The secret that lets the gateway believe the member address we pass on (x-client-ip). `npm start`
+ * generates one into ./data for both servers; a public https deployment must be given it.
+ */
+function gatewayInternalSecret(): string | undefined {
+  const secret = process.env.GATEWAY_INTERNAL_SECRET?.trim();
+  if (secret) return secret;
+  if (isHttps) throw new Error('GATEWAY_INTERNAL_SECRET is required when PUBLIC_URL is https (the same value as the gateway has).');
+  return undefined;
+}
+
 export const webConfig = {
   gatewayUrl: (process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, ''),
   publicUrl,
   // https deployments get Secure, __Host- cookies and HSTS; plain-http demos cannot keep Secure cookies.
   secure: isHttps,
   sessionSecrets: sessionSecrets(),
+  gatewayInternalSecret: gatewayInternalSecret(),
   gatewayTimeoutMs: Number(process.env.GATEWAY_TIMEOUT_MS ?? 10_000),
 };

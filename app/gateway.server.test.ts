@@ -294,3 +294,17 @@ test('a device token from sign-in is set as a signed, HttpOnly, long-lived cooki
   expect(lastSeen('/device')?.headers['x-device-token']).toBeUndefined();
   expect(again.headers.getSetCookie().some((c) => c.startsWith('gym_device='))).toBe(false);
 });
+
+// Issue 9: the gateway believes x-client-ip only beside the shared secret the web server holds.
+test('with GATEWAY_INTERNAL_SECRET the client IP goes with the secret; without it, no secret header', async () => {
+  answers.set('/secret', { body: { code: 1000, data: {} } });
+  process.env.GATEWAY_INTERNAL_SECRET = 'web-to-gateway-secret-0123456789abcdef';
+  const withSecret = await loadClient({ GATEWAY_URL: gatewayUrl });
+  delete process.env.GATEWAY_INTERNAL_SECRET;
+  await (await callerFor(withSecret, { headers: { 'x-client-ip': '203.0.113.9' } })).call('/secret', z.object({}));
+  expect(lastSeen('/secret')?.headers['x-internal-secret']).toBe('web-to-gateway-secret-0123456789abcdef');
+  expect(lastSeen('/secret')?.headers['x-client-ip']).toBe('203.0.113.9');
+  const without = await loadClient({ GATEWAY_URL: gatewayUrl });
+  await (await callerFor(without)).call('/secret', z.object({}));
+  expect(lastSeen('/secret')?.headers['x-internal-secret']).toBeUndefined();
+});

@@ -38,8 +38,10 @@ export function gatewayClient({ request, context }: Args) {
     // ADR 017: a known device keeps its own OTP codes and limits at the gateway.
     const deviceToken = getDeviceToken(context);
     if (deviceToken) headers['x-device-token'] = deviceToken;
+    // The gateway believes the member address only with the shared secret beside it.
     const clientIp = request.headers.get('x-client-ip');
     if (clientIp) headers['x-client-ip'] = clientIp;
+    if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
     let body: BodyInit | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -54,3 +54,30 @@ test.each<[string, string, IncomingHttpHeaders, boolean]>([
 ])('%s: oversized %s', (_, method, headers, oversized) => {
   expect(isOversizedBody({ method, headers } as unknown as Parameters<typeof isOversizedBody>[0])).toBe(oversized);
 });
+
+// Issue 9 "Client IP spoofing": the gateway counts OTP sends per member address, so by default a
+// client must not choose it with X-Forwarded-For; a proxy in front is trusted only when configured.
+test.each<[string | undefined, string]>([
+  [undefined, '127.0.0.1'],
+  ['', '127.0.0.1'],
+  ['false', '127.0.0.1'],
+  ['loopback', '192.0.2.9'],
+  ['1', '192.0.2.9'],
+])('TRUST_PROXY=%j: a client on loopback sending X-Forwarded-For: 192.0.2.9 is seen as %s', async (setting, seenAs) => {
+  const { default: express } = await import('express');
+  const { trustProxySetting } = await import('#app/http-server.ts');
+  const app = express();
+  app.set('trust proxy', trustProxySetting(setting));
+  app.get('/ip', (req, res) => {
+    res.send(req.ip);
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/ip`, { headers: { 'x-forwarded-for': '192.0.2.9' } });
+    expect(await res.text()).toBe(seenAs);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

@@ -12,8 +12,18 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');
-// Behind a load balancer, say how many hops to trust so req.ip is the member's address.
-const trustProxy = process.env.TRUST_PROXY ?? 'loopback';
+/**
+ * Express `trust proxy` from TRUST_PROXY. Unset: no proxy is trusted, so X-Forwarded-For from a
+ * client never picks its own address (issue 9). Behind a load balancer, give the hops to trust
+ * (a number) or its addresses ('loopback', '10.0.0.0/8', …).
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

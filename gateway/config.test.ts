@@ -23,6 +23,7 @@ const payments = {
   VNPAY_HASH_SECRET: 'test-hash-secret-0123456789',
   VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
   BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+  GATEWAY_INTERNAL_SECRET: 'test-internal-secret-0123456789abcdef',
 };
 const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid, ...payments };
 
@@ -203,4 +204,10 @@ test('SANDBOX=false needs the VNPAY secret and pay URL and the bank webhook secr
   for (const key of ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET']) {
     expect(error.message).toMatch(new RegExp(`^\\s+${key}: .*SANDBOX=false`, 'm'));
   }
+});
+
+// Issue 9 "Client IP spoofing": outside the sandbox the gateway must know the web server by a secret.
+test('SANDBOX=false needs GATEWAY_INTERNAL_SECRET (32+ characters)', () => {
+  expect(configError({ ...production, GATEWAY_INTERNAL_SECRET: '' }).message).toMatch(/^\s+GATEWAY_INTERNAL_SECRET: .*SANDBOX=false/m);
+  expect(configError({ GATEWAY_INTERNAL_SECRET: 'short' }).message).toMatch(/^\s+GATEWAY_INTERNAL_SECRET: .*32\+/m);
 });

@@ -29,9 +29,10 @@ const envSchema = z
     VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // The web server (our BFF) forwards the member's address in this header; the gateway
-    // listens on loopback by default, so only the BFF can set it.
+    // The web server (our BFF) forwards the member's address in this header. It is believed only
+    // with GATEWAY_INTERNAL_SECRET in x-internal-secret; otherwise the socket's address counts.
     CLIENT_IP_HEADER: z.string().default('x-client-ip'),
+    GATEWAY_INTERNAL_SECRET: optional(z.string().min(32, 'must be 32+ characters (e.g. openssl rand -hex 32)')),
     // VNPAY 2.1.0 (card payments). The defaults point at the sandbox pay page inside this gateway.
     VNPAY_TMN_CODE: z.string().regex(/^[A-Z0-9]{8}$/, 'must be the 8-character terminal code').default('VFSANDBX'),
     VNPAY_HASH_SECRET: optional(z.string().min(16, 'must be the merchant hash secret (16+ characters)')),
@@ -73,7 +74,7 @@ function crossVariableIssues(env: Env) {
   for (const key of sandbox ? [] : [...vapid, 'VAPID_SUBJECT']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
-  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET']) {
+  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET', 'GATEWAY_INTERNAL_SECRET']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
   if (sandbox && vapid.filter((key) => env[key]).length === 1) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
@@ -20,9 +21,27 @@ import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
+import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
 
 const langOf = (header: string | undefined): Lang => (header?.trim().toLowerCase().startsWith('en') ? 'en' : 'vi');
+
+/** The socket's peer; requests made in-process (tests) have none. */
+function socketAddress(c: Context<AppEnv>) {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The member's address as the web server saw it, believed only from the web server (issue 9); else the socket's. */
+function clientIpOf(c: Context<AppEnv>, deps: Deps) {
+  const forwarded = fromWebServer(c.req.header(INTERNAL_SECRET_HEADER), deps.config.GATEWAY_INTERNAL_SECRET)
+    ? c.req.header(deps.config.CLIENT_IP_HEADER)?.split(',')[0]?.trim()
+    : undefined;
+  return forwarded || socketAddress(c) || 'unknown';
+}
 
 /** The whole /api/v1 contract as one Hono app; the server and the tests both build it here. */
 export function createGatewayApp(deps: Deps) {
@@ -34,7 +53,7 @@ export function createGatewayApp(deps: Deps) {
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('lang', langOf(c.req.header('accept-language')));
-    c.set('clientIp', c.req.header(deps.config.CLIENT_IP_HEADER)?.split(',')[0]?.trim() || 'unknown');
+    c.set('clientIp', clientIpOf(c, deps));
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);

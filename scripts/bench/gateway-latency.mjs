@@ -5,6 +5,7 @@
 // PGlite folder in the system temp directory (sandbox providers), signs members up through the API,
 // and stops everything afterwards.
 // Usage: node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 5]
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -65,7 +66,9 @@ async function main() {
   const base = `http://127.0.0.1:${String(port)}`;
   log('bundling the gateway…');
   const server = await bundleGateway();
-  const env = { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite'), GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), SANDBOX: 'true', LOG_LEVEL: 'warn' };
+  // The bench calls as the web server does: the member address with the shared secret beside it.
+  const internalSecret = randomBytes(32).toString('hex');
+  const env = { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite'), GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), SANDBOX: 'true', LOG_LEVEL: 'warn', GATEWAY_INTERNAL_SECRET: internalSecret };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [server], {
     cwd: ROOT,
@@ -89,7 +92,7 @@ async function main() {
     }
 
     const call = async (method, url, { json, token, ip = '203.0.113.9' } = {}) => {
-      const headers = { 'x-client-ip': ip };
+      const headers = { 'x-client-ip': ip, 'x-internal-secret': internalSecret };
       if (token) headers.authorization = `Bearer ${token}`;
       if (json !== undefined) headers['content-type'] = 'application/json';
       const started = performance.now();

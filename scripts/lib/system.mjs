@@ -1,7 +1,8 @@
 // Starts the whole system from build/: the gateway (with its embedded database) and then the web
 // server pointed at it. Used by `npm start`, the Playwright global setup and the bench.
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -64,6 +65,21 @@ function portInUse(port, host) {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * The secret by which the gateway knows the web server (GATEWAY_INTERNAL_SECRET): given, or
+ * generated once into the data folder, like the web's session secret, so a demo needs no setup.
+ * @param {string} dataDir
+ */
+function internalSecret(dataDir) {
+  if (process.env.GATEWAY_INTERNAL_SECRET) return process.env.GATEWAY_INTERNAL_SECRET;
+  const file = path.resolve(dataDir, 'internal-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** Where to reach a server that listens on `host` from this machine. */
@@ -182,8 +198,10 @@ export async function startSystem(options = {}) {
   // A browser reaches a loopback server as localhost, a secure context (service worker, Secure cookies).
   const webUrl = `http://${webHost === '127.0.0.1' ? 'localhost' : webHost}:${webPort}`;
   const publicUrl = process.env.PUBLIC_URL ?? webUrl;
+  const GATEWAY_INTERNAL_SECRET = internalSecret(dataDir ?? process.env.DATA_DIR ?? './data');
   const gatewayEnv = cleanEnv({
     ...process.env,
+    GATEWAY_INTERNAL_SECRET,
     GATEWAY_HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
     ...(dataDir && { PGLITE_DIR: path.resolve(dataDir, 'pglite') }),
     NODE_ENV: 'production',
@@ -196,6 +214,7 @@ export async function startSystem(options = {}) {
   const gatewayUrl = `http://${reachable(gatewayEnv.GATEWAY_HOST)}:${gatewayPort}`;
   const webEnv = cleanEnv({
     ...process.env,
+    GATEWAY_INTERNAL_SECRET,
     HOST: process.env.HOST ?? '127.0.0.1',
     // The web server keeps its generated session secret in DATA_DIR (default ./data).
     ...(dataDir && { DATA_DIR: path.resolve(dataDir) }),

@@ -33,7 +33,8 @@ export async function snap(page: Page, name: string) {
 /**
  * Each test browses from its own address (the RFC 2544 benchmark range), as members do from their
  * own phones, so the per-address OTP limit (30 sends an hour) counts per test and not for the whole
- * suite. The web server takes X-Forwarded-For from loopback (TRUST_PROXY) and passes it on.
+ * suite. The test servers set TRUST_PROXY=loopback (global-setup.ts), so the web server takes
+ * X-Forwarded-For from loopback and passes it on; the default trusts no proxy.
  */
 export const testClientIp = () => `198.18.${String(randomInt(0, 256))}.${String(randomInt(1, 255))}`;
 

@@ -13,6 +13,9 @@ export default async function globalSetup() {
     dataDir,
     quiet: true,
     logFile: path.resolve('test-results/servers.log'),
+    // Each test's own client address comes as X-Forwarded-For from loopback (fixtures.ts);
+    // the default trusts no proxy.
+    env: { TRUST_PROXY: 'loopback' },
   });
   process.env.E2E_BASE_URL = system.webUrl;
   process.env.E2E_GATEWAY_URL = system.gatewayUrl;

@@ -298,7 +298,7 @@ test.describe('releases', () => {
       quiet: true,
       build: false,
       logFile: path.resolve('test-results/servers-pwa.log'),
-      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir },
+      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir, TRUST_PROXY: 'loopback' },
     });
   });
   test.afterAll(async () => {

@@ -14,6 +14,9 @@ import { resolveVapidKeys } from '#gateway/providers/push/vapid.ts';
 import { createSandboxSmsSender } from '#gateway/providers/sms/sandbox.ts';
 import type { SmsSender } from '#gateway/providers/sms/port.ts';
 
+/** The web server's shared secret in tests (GATEWAY_INTERNAL_SECRET); not a real one. */
+export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
+
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
 async function freshDatabase(): Promise<DatabaseHandle> {
   const migrationsDir = 'gateway/db/migrations';
@@ -62,7 +65,7 @@ export async function startTestGateway(
   const handle = await freshDatabase();
   await seedDatabase(handle.db);
   const clock = manualClock();
-  const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET, ...options.env });
   const sandboxSms = createSandboxSmsSender(handle.db);
   const sms = options.sms ? options.sms(sandboxSms) : sandboxSms;
   const sandboxPush = createSandboxPushSender(handle.db, (await resolveVapidKeys(config, handle.db)).publicKey);
@@ -73,7 +76,8 @@ export async function startTestGateway(
   const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger, fetch: loopback });
 
   async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
-    const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', ...headers } };
+    // As the web server calls: the member's address, vouched for by the shared secret.
+    const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', 'x-internal-secret': TEST_INTERNAL_SECRET, ...headers } };
     const h = init.headers as Record<string, string>;
     if (lang) h['accept-language'] = lang;
     if (token) h.authorization = `Bearer ${token}`;
