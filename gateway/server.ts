@@ -4,7 +4,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadGatewayConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
-import { isDatabaseEmpty, seedDatabase } from './db/seed.ts';
+import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
 import { createPushSender } from './providers/push/index.ts';
@@ -18,10 +18,9 @@ async function main() {
   const handle = config.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, migrationsDir: config.MIGRATIONS_DIR })
     : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR });
-  if (await isDatabaseEmpty(handle.db)) {
-    await seedDatabase(handle.db);
-    logger.info('empty database: demo data seeded');
-  }
+  const seeded = await seedOnStart(handle.db, config.SANDBOX);
+  if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
+  if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger });

@@ -44,6 +44,17 @@ export async function isDatabaseEmpty(db: Database) {
   return row.n === 0;
 }
 
+/**
+ * At start: demo data (a GM with a known phone, coupons…) goes only into an empty sandbox
+ * database. A production database is seeded only on request (`npm run db:seed`).
+ */
+export async function seedOnStart(db: Database, sandbox: boolean): Promise<'seeded' | 'not seeded: not the sandbox' | 'not empty'> {
+  if (!(await isDatabaseEmpty(db))) return 'not empty';
+  if (!sandbox) return 'not seeded: not the sandbox';
+  await seedDatabase(db);
+  return 'seeded';
+}
+
 /** Demo data for a fresh system. Idempotent: what exists is left as staff may have changed it. */
 export async function seedDatabase(db: Database, now = new Date()) {
   await db.transaction(async (tx) => {

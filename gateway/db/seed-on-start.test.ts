@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, expect, test } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './client.ts';
+import { accounts } from './schema.ts';
+import { seedOnStart } from './seed.ts';
+
+// Issue 9 "Demo data is seeded into any empty database": only the sandbox gets it at start.
+let handle: DatabaseHandle | undefined;
+afterEach(() => handle?.close());
+
+const accountCount = async (h: DatabaseHandle) => (await h.db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0].n;
+
+test('an empty production database (SANDBOX=false) stays empty: no GM with a known phone, no coupons', async () => {
+  handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });
+  expect(await seedOnStart(handle.db, false)).toBe('not seeded: not the sandbox');
+  expect(await accountCount(handle)).toBe(0);
+});
+
+test('an empty sandbox database gets the demo data once', async () => {
+  handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });
+  expect(await seedOnStart(handle.db, true)).toBe('seeded');
+  expect(await accountCount(handle)).toBeGreaterThan(0);
+  expect(await seedOnStart(handle.db, true)).toBe('not empty');
+});
