@@ -6,6 +6,7 @@ import { accounts, contracts } from '#gateway/db/schema.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import type { PlanRow } from '#gateway/modules/plans/queries.ts';
+import { maskName } from './mask-name.ts';
 
 // A referral code is the referrer's phone number (§5). The check answers the member before they
 // pay (POST /member/referral/check) and runs again inside create-contract.
@@ -22,9 +23,9 @@ export type ReferralCheck = {
 
 const refuse = (code: (typeof Codes)[keyof typeof Codes]) => new ApiError(400, code);
 
-/** Shown to the friend: the referrer's name, or a masked phone when they gave none. */
+/** Shown to the friend: the referrer's masked name ("Nguyễn V… A"), or a masked phone when they gave none. */
 const displayName = (row: { fullName: string; phoneNumber: string }) =>
-  row.fullName.trim() || `${row.phoneNumber.slice(0, 3)}•••${row.phoneNumber.slice(-3)}`;
+  maskName(row.fullName) || `${row.phoneNumber.slice(0, 3)}•••${row.phoneNumber.slice(-3)}`;
 
 /** Checks in §8 order: 178 self, 153 unknown, 155 not a member, 152 caller not new, 156, 157, 180. */
 export async function checkReferral(db: Executor, input: ReferralCheck) {

@@ -413,14 +413,14 @@ describe('coupons in create-contract', () => {
 describe('referral', () => {
   const check = (token: string, json: unknown) => gw.call('POST', '/api/v1/member/referral/check', { token, json });
 
-  test('success 1019 with the referrer name and 14 days; create-contract adds them to the end date', async () => {
+  test('success 1019 with the referrer name masked and 14 days; create-contract adds them to the end date', async () => {
     const referrer = await gw.signUp();
     await gw.call('PUT', '/api/v1/auth/profile', { token: referrer.token, json: { fullName: 'Phạm Thị Giới Thiệu' } });
     await buyAndPay(gw, referrer.token, p1[BASIC].id);
     const friend = await gw.signUp();
     const res = await check(friend.token, { phoneNumber: referrer.phone, paymentPlanId: p1[CLASSIC3].id });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 1019, data: { referrerName: 'Phạm Thị Giới Thiệu', bonusDays: 14 } });
+    expect(res.body).toMatchObject({ code: 1019, data: { referrerName: 'Phạm T… G… T', bonusDays: 14 } });
     const { contract } = await bought(friend.token, { paymentPlanId: p1[CLASSIC3].id, referralCode: referrer.phone });
     expect(contract).toMatchObject({ referralCode: referrer.phone, bonusDays: 14, startDate: '2026-11-21', endDate: '2027-03-06' });
     const d = await detail(friend.token, contract.contractId);
@@ -466,5 +466,25 @@ describe('referral', () => {
     await buyAndPay(gw, friend.token, p3[TRIAL].id);
     await expectCode(friend.token, referrer.phone, 152);
     expect((await check(friend.token, { phoneNumber: referrer.phone, paymentPlanId: 999_999 })).status).toBe(404);
+  });
+
+  // Issue 9 "Enumeration": 100 lookups used to answer 100 names in 1.3 s.
+  test('at most 10 lookups per member and 30 per address an hour (429), counted in the database', async () => {
+    const friend = await gw.signUp();
+    const ip = '192.0.2.150';
+    for (let i = 0; i < 10; i++) expect((await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999999' } })).body.code).toBe(153);
+    const refused = await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999998' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+    // Other members at the same address: 30 in all from it, whoever asks.
+    const others = [await gw.signUp(), await gw.signUp()];
+    const fromIp = async (token: string) => (await gw.call('POST', '/api/v1/member/referral/check', { token, ip, json: { phoneNumber: '0399999999' } })).status;
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push(await fromIp(others[0].token));
+    for (let i = 0; i < 10; i++) statuses.push(await fromIp(others[1].token));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    expect(statuses.at(-1)).toBe(429);
+    gw.clock.advance(3_600_000);
+    expect((await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999999' } })).body.code).toBe(153);
   });
 });

@@ -21,6 +21,7 @@ import {
   listTransactions,
   transactionDetail,
 } from './queries.ts';
+import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from './referral.ts';
 import { cancelContract, createContract, payContract, type PurchaseContext } from './service.ts';
 
@@ -37,6 +38,9 @@ const freshen = async (c: Context<AppEnv>) => {
 };
 
 /** §7 Member: referral check, buying a membership and reading contracts, transactions and receipts. */
+/** A member types a friend's code once or twice; a list of phones is not a referral. */
+export const REFERRAL_CHECKS_PER_HOUR = { member: 10, ip: 30 } as const;
+
 export function contractRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
@@ -58,6 +62,11 @@ export function contractRoutes() {
       throw onPhone ? new ApiError(400, Codes.REFERRAL_CODE_INVALID, error.data) : error;
     }
     const { phoneNumber, paymentPlanId } = parsed.data;
+    // Each answer says whether a phone is a member, and whose: a well-formed one is counted per member and per address (issue 9).
+    const hour = hourWindow(clock.now());
+    const memberOk = await countHit(db, `referral-check:account:${c.get('account').id}`, hour, REFERRAL_CHECKS_PER_HOUR.member);
+    const ipOk = await countHit(db, `referral-check:ip:${c.get('clientIp')}`, hour, REFERRAL_CHECKS_PER_HOUR.ip);
+    if (!memberOk || !ipOk) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
     let plan;
     if (paymentPlanId !== undefined) {
       plan = (await findSellablePlan(db, paymentPlanId))?.plan;
