@@ -224,3 +224,33 @@ describe('the payment review queue', () => {
     for (const id of ['999999999', 'abc', '0']) expect((await gw.call('PUT', `/api/v1/staff/payment-event/${id}/reviewed`, { token: manager })).status).toBe(404);
   });
 });
+
+// Issue 9: staff sign-in follows the member OTP limits (ADR 017), whatever address asks.
+describe('staff sign-in limits', () => {
+  test('sends to a staff phone: 5, then growing waits, from any address; wrong codes take the same guard', async () => {
+    const phone = randomPhone();
+    await gw.db.insert(accounts).values({ phoneNumber: phone, accountType: 'EMPLOYEE', fullName: 'Nhân Viên Thử' });
+    const wrong = (code: string) => (code === '0000' ? '0001' : '0000');
+    let code = '';
+    for (let i = 0; i < 5; i++) {
+      expect((await send(phone)).body.code).toBe(1001);
+      code = await gw.latestOtp(phone);
+      expect((await login(phone, wrong(code))).body.code).toBe(209);
+      gw.clock.advance(31_000);
+    }
+    // The 5th wrong code started a 15-minute wait; the 6th send waits 5 minutes.
+    expect((await login(phone, wrong(code))).body).toMatchObject({ code: 'TOO_MANY_REQUESTS', data: { retryAfterSeconds: 15 * 60 - 31 } });
+    const refused = await send(phone);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  test('the member otp/send answers "staff phone" (210) at most 30 times an hour per address', async () => {
+    const ip = '192.0.2.250';
+    for (let i = 0; i < 30; i++) {
+      expect((await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip })).body.code).toBe(210);
+    }
+    const refused = await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip });
+    expect(refused.status).toBe(429);
+  });
+});
