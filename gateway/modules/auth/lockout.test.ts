@@ -85,3 +85,17 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
   expect(evaluatedGuesses / 10_000).toBeLessThanOrEqual(0.01);
   expect(memberSignIns).toBe(73);
 });
+
+test('guesses racing at the end of a wait: one is compared, the others wait (no burst of tries)', async () => {
+  const { phone } = await gw.signUp();
+  const guessAll = (code: string, n: number) =>
+    Promise.all(Array.from({ length: n }, () => gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: wrongCode(code) }, ip: freshIp() })));
+  // Four free wrong codes and the 5th, which starts the first 15-minute wait.
+  await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, ip: freshIp() });
+  const first = await gw.latestOtp(phone);
+  for (let i = 0; i < 5; i++) await guessAll(first, 1);
+  gw.clock.advance(15 * 60_000);
+  await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, ip: freshIp() });
+  const answers = await guessAll(await gw.latestOtp(phone), 5);
+  expect(answers.map((a) => a.body.code).sort()).toEqual([209, 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS']);
+});
