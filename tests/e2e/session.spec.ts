@@ -1,4 +1,4 @@
-import { expect, randomPhone, signUpInBrowser, snap, test } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, readOtp, requestCode, signUpInBrowser, snap, test, typeOtp } from './fixtures.ts';
 
 test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({ page, browser, request }) => {
   await signUpInBrowser(page, request);
@@ -70,4 +70,36 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+// ADR 017 (issue 9 "Sign-in lockout"): a phone that signed in before keeps signing in while
+// someone else burns the codes of its number from other devices.
+test('a known phone signs in while an attacker has locked out unknown devices', async ({ page, request }) => {
+  const phone = await signUpInBrowser(page, request);
+  const device = (await page.context().cookies()).find((c) => c.name.endsWith('gym_device'));
+  expect(device?.httpOnly).toBe(true);
+  expect(device?.sameSite).toBe('Lax');
+  expect(device!.expires * 1000).toBeGreaterThan(Date.now() + 300 * 24 * 3_600_000);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('gym_device');
+  await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+
+  // The attacker, from another device: a new code once the 30 s since the sign-up's are over, five wrong guesses.
+  await new Promise((r) => setTimeout(r, 31_000));
+  const sent = await request.post(`${gatewayUrl()}/api/v1/auth/otp/send`, { data: { phoneNumber: phone } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = await readOtp(request, phone);
+  const wrong = code === '0000' ? '0001' : '0000';
+  const answers = [];
+  for (let i = 0; i < 5; i++) {
+    const guess = await request.post(`${gatewayUrl()}/api/v1/auth/otp/login`, { data: { phoneNumber: phone, otp: wrong } });
+    answers.push(((await guess.json()) as { code: unknown }).code);
+  }
+  // Compared and counted: unknown devices now wait 15 minutes, and a new code for them 30 s.
+  expect(answers).toEqual([209, 209, 209, 209, 'OTP_NOT_VALID']);
+
+  // The member, on their own phone at once: a code of its own, and in.
+  await requestCode(page, phone);
+  await typeOtp(page, await readOtp(request, phone, code));
+  await expect(page).toHaveURL(/\/home$/);
 });
