@@ -5,7 +5,7 @@ import { cardRequests, contracts, payments, savedCards } from '#gateway/db/schem
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { signedVnpayQuery } from '#gateway/providers/card/vnpay.ts';
-import { startTestGateway } from '#tests/support/gateway.ts';
+import { startTestGateway, TEST_INTERNAL_SECRET } from '#tests/support/gateway.ts';
 import { accountIdOf, pathOf, startVnpayGateway, submitSandbox, TEST_VNPAY_SECRET, unpaidCardPayment } from '#tests/support/vnpay.ts';
 
 let vn: Awaited<ReturnType<typeof startVnpayGateway>>;
@@ -212,6 +212,7 @@ test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VN
     VNPAY_HASH_SECRET: TEST_VNPAY_SECRET,
     VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
     BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+    GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
   };
   // With the sandbox on, the same unsigned request reaches the page and is refused by it.
   expect((await vn.gw.call('GET', '/sandbox/vnpay/paymentv2/vpcpay.html')).status).toBe(400);
