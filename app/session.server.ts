@@ -56,7 +56,7 @@ export const deviceCookie = createCookie(webConfig.secure ? '__Host-gym_device' 
 });
 
 /** The device token this request came with, and one the gateway just issued (to be set). */
-export type DeviceState = { token?: string; issued?: string };
+type DeviceState = { token?: string; issued?: string };
 export const deviceContext = createContext<DeviceState>({});
 
 export const getDeviceToken = (context: Readonly<RouterContextProvider>) => context.get(deviceContext).token;

@@ -7,7 +7,7 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { newSecret } from './tokens.ts';
 
 /** The web server passes the device cookie's token in this header on OTP send and check (ADR 017). */
-export const DEVICE_TOKEN_HEADER = 'x-device-token';
+const DEVICE_TOKEN_HEADER = 'x-device-token';
 
 export const deviceTokenOf = (c: Context<AppEnv>) => c.req.header(DEVICE_TOKEN_HEADER)?.trim() || undefined;
 

@@ -34,7 +34,7 @@ export function maxAttemptsIn(rule: GuardRule, periodMs: number): number {
   return n;
 }
 
-export type GuardTake = { ok: true } | { ok: false; retryAfterSeconds: number };
+type GuardTake = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
