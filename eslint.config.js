@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The web app's domain folders (ADR 014) and its route modules, read from the one product map.
+const APP_DOMAINS = ['auth', 'account', 'membership', 'payments', 'history', 'home', 'notifications', 'support', 'workouts', 'inbody'];
+const ROUTE_MODULES = [...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map((m) => m[1]);
+const ALIAS_RULE = { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.' };
+// Patterns are gitignore-style, where a leading # starts a comment: escape it, or the rule never fires.
+const escapeHash = (pattern) => ({ ...pattern, group: pattern.group.map((g) => g.replace(/^#/, '\\#')) });
+const appPatterns = (...extra) => [ALIAS_RULE, { group: ['#gateway/*'], message: 'app/ must not import gateway/.' }, ...extra].map(escapeHash);
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
@@ -27,16 +36,37 @@ export default tseslint.config(
   {
     // ARCHITECTURE §2: app/ and gateway/ never import each other; contract/ imports neither.
     files: ['app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['#gateway/*'], message: 'app/ must not import gateway/.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: appPatterns() }] },
+  },
+  // ADR 014: the web app's folders. Shared UI and the server's plumbing know no domain; a domain
+  // never imports another domain's route modules (shared pieces live in ui/ or in their owner's
+  // helpers and components).
+  {
+    files: ['app/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: appPatterns({ group: [...APP_DOMAINS, 'shell', 'server'].map((d) => `#app/${d}/*`), message: 'app/ui/ is shared UI: it imports no domain, shell or server module.' }) }],
+    },
   },
   {
+    files: ['app/server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: appPatterns({ group: [...APP_DOMAINS, 'ui'].map((d) => `#app/${d}/*`), message: 'app/server/ is the web server\'s plumbing: it imports no domain or UI module.' }) }],
+    },
+  },
+  ...APP_DOMAINS.map((domain) => ({
+    files: [`app/${domain}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: appPatterns({ group: ROUTE_MODULES.filter((m) => !m.startsWith(`${domain}/`) && !m.startsWith('shell/layout.')).map((m) => `#app/${m}`), message: 'Another domain\'s route module: move what both need to app/ui/ or to its owner\'s helpers.' }) }],
+    },
+  })),
+  {
     files: ['gateway/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['#app/*'], message: 'gateway/ must not import app/.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['\\#app/*'], message: 'gateway/ must not import app/.' }] }] },
   },
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#app/*', '#gateway/*'], message: 'contract/ imports neither side.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['\\#app/*', '\\#gateway/*'], message: 'contract/ imports neither side.' }] }],
     },
   },
   {

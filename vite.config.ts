@@ -5,13 +5,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   plugins: [
     reactRouter(),
-    // ADR 009: our own worker (app/sw.ts, push handlers included), built after the client bundle
+    // ADR 009: our own worker (app/shell/sw.ts, push handlers included), built after the client bundle
     // into build/client/sw.js, which the web server serves at /sw.js (scope /). The manifest is a
     // static file (public/manifest.webmanifest) and the page registers the worker itself
-    // (app/components/service-worker.tsx), so the plugin injects nothing into pages.
+    // (app/shell/service-worker.tsx), so the plugin injects nothing into pages.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'app',
+      srcDir: 'app/shell',
       filename: 'sw.ts',
       outDir: 'build/client',
       manifest: false,

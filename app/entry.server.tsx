@@ -4,12 +4,12 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { NonceContext } from './nonce.ts';
-import { documentCsp, newNonce } from './security.server.ts';
+import { NonceContext } from '#app/server/nonce.ts';
+import { documentCsp, newNonce } from '#app/server/security.server.ts';
 
 export const streamTimeout = 5_000;
 
-// The web server (app/http-server.ts) sets the headers every response carries; React Router
+// The web server (app/server/http-server.ts) sets the headers every response carries; React Router
 // appends rather than replaces, so only the per-response CSP is set here.
 function applyCsp(headers: Headers, nonce?: string) {
   headers.set('Content-Security-Policy', nonce ? documentCsp(nonce) : "default-src 'none'; frame-ancestors 'none'");

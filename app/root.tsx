@@ -11,19 +11,19 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { BrandHeader } from './components/brand-header.tsx';
-import { InstallCapture } from './components/install-capture.tsx';
-import { LoadingBar } from './components/loading-bar.tsx';
-import { PwaHead, PwaShell, pwaLinks } from './components/pwa-shell.tsx';
-import { Toast } from './components/toast.tsx';
+import { BrandHeader } from '#app/shell/brand-header.tsx';
+import { InstallCapture } from '#app/shell/install-capture.tsx';
+import { LoadingBar } from '#app/shell/loading-bar.tsx';
+import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
+import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
-import { getLang, i18nMiddleware, pageMessages } from './middleware/i18n.server.ts';
-import { sessionMiddleware } from './middleware/session.server.ts';
-import { useNonce } from './nonce.ts';
-import { clientPlatform } from './platform.server.ts';
-import { getSession } from './session.server.ts';
+import { getLang, i18nMiddleware, pageMessages } from '#app/server/i18n.server.ts';
+import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
+import { useNonce } from '#app/server/nonce.ts';
+import { clientPlatform } from '#app/shell/platform.server.ts';
+import { getSession } from '#app/server/session.server.ts';
 import inlineStyles from './styles.css?inline';
-import { appVersion } from './version.server.ts';
+import { appVersion } from '#app/server/version.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 

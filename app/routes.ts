@@ -2,66 +2,66 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 
 /** The product's map (spec §2): every URL, in its layout group. */
 export default [
-  index('routes/index.ts'),
+  index('shell/index.ts'),
 
-  layout('routes/layout.bare.tsx', [
-    route('landing', 'routes/landing.tsx'),
-    route('login', 'routes/login.tsx'),
-    route('verify-otp', 'routes/verify-otp.tsx'),
-    route('sign-up', 'routes/sign-up.tsx'),
+  layout('shell/layout.bare.tsx', [
+    route('landing', 'auth/landing.tsx'),
+    route('login', 'auth/login.tsx'),
+    route('verify-otp', 'auth/verify-otp.tsx'),
+    route('sign-up', 'auth/sign-up.tsx'),
   ]),
 
-  layout('routes/layout.main.tsx', [
+  layout('shell/layout.main.tsx', [
     // The bottom navigation's tabs.
-    route('home', 'routes/home.tsx'),
-    route('membership', 'routes/membership.tsx'),
-    route('workout', 'routes/workout.tsx'),
-    route('inbody', 'routes/inbody.tsx'),
-    route('history', 'routes/history.tsx'),
+    route('home', 'home/home.tsx'),
+    route('membership', 'membership/clubs.tsx'),
+    route('workout', 'workouts/workout.tsx'),
+    route('inbody', 'inbody/inbody.tsx'),
+    route('history', 'history/history.tsx'),
 
     // Membership (issue 4): choose a club, then a plan, then pay.
     ...prefix('membership', [
-      route(':clubId/detail', 'routes/membership.club-detail.tsx'),
-      route(':clubId', 'routes/membership.club.tsx'),
-      route(':clubId/plan/:paymentPlanId', 'routes/membership.plan.tsx'),
+      route(':clubId/detail', 'membership/club-detail.tsx'),
+      route(':clubId', 'membership/club.tsx'),
+      route(':clubId/plan/:paymentPlanId', 'membership/plan.tsx'),
     ]),
     // Home
-    route('home/your-plan', 'routes/home.your-plan.tsx'),
+    route('home/your-plan', 'home/your-plan.tsx'),
 
     // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
-    route('membership/payment/vnpay-return', 'routes/membership.payment.vnpay-return.tsx'),
-    route('membership/payment/result/:contractId', 'routes/membership.payment.result.tsx'),
-    route('membership/payment/:contractId', 'routes/membership.payment.tsx'),
+    route('membership/payment/vnpay-return', 'payments/vnpay-return.tsx'),
+    route('membership/payment/result/:contractId', 'payments/result.tsx'),
+    route('membership/payment/:contractId', 'payments/payment.tsx'),
 
     // History
-    route('history/membership/:contractId', 'routes/history.membership.tsx'),
+    route('history/membership/:contractId', 'history/membership-detail.tsx'),
 
     // Notification
-    route('notification', 'routes/notification.tsx'),
-    route('notification/:notifyId', 'routes/notification.detail.tsx'),
+    route('notification', 'notifications/notifications.tsx'),
+    route('notification/:notifyId', 'notifications/detail.tsx'),
 
     // Account (§2): the member's profile, settings and the chain's staff-edited pages.
     ...prefix('account', [
-      index('routes/account.tsx'),
-      route('information', 'routes/account.information.tsx'),
-      route('information/change-phone', 'routes/account.information.change-phone.tsx'),
-      route('information/change-phone/verify', 'routes/account.information.change-phone.verify.tsx'),
-      route('information/payment-method', 'routes/account.information.payment-method.tsx'),
-      route('information/payment-method/vnpay-return', 'routes/account.information.payment-method.vnpay-return.ts'),
-      route('information/payment-method/:cardId', 'routes/account.information.payment-method.card.tsx'),
-      route('terms-condition', 'routes/account.terms-condition.tsx'),
-      route('contact', 'routes/account.contact.tsx'),
-      route('about', 'routes/account.about.tsx'),
+      index('account/account.tsx'),
+      route('information', 'account/information.tsx'),
+      route('information/change-phone', 'account/change-phone.tsx'),
+      route('information/change-phone/verify', 'account/change-phone.verify.tsx'),
+      route('information/payment-method', 'payments/saved-cards.tsx'),
+      route('information/payment-method/vnpay-return', 'payments/saved-card-return.ts'),
+      route('information/payment-method/:cardId', 'payments/saved-card-detail.tsx'),
+      route('terms-condition', 'account/terms-condition.tsx'),
+      route('contact', 'account/contact.tsx'),
+      route('about', 'account/about.tsx'),
     ]),
-    route('support', 'routes/support.tsx'),
+    route('support', 'support/support.tsx'),
   ]),
 
   // Resource routes: form targets and probes, no UI of their own.
-  route('notification/push', 'routes/notification.push.ts'),
-  route('logout', 'routes/logout.ts'),
-  route('membership/payment/:contractId/status', 'routes/membership.payment.status.ts'),
-  route('language', 'routes/language.ts'),
-  route('media/:id', 'routes/media.ts'),
-  route('healthz', 'routes/healthz.ts'),
-  route('*', 'routes/not-found.ts'),
+  route('notification/push', 'notifications/push.ts'),
+  route('logout', 'auth/logout.ts'),
+  route('membership/payment/:contractId/status', 'payments/status.ts'),
+  route('language', 'shell/language.ts'),
+  route('media/:id', 'server/media.ts'),
+  route('healthz', 'server/healthz.ts'),
+  route('*', 'shell/not-found.ts'),
 ] satisfies RouteConfig;

@@ -9,7 +9,7 @@ import { ROOT, STAMP_FILE, writeBuildStamp } from './lib/build-if-needed.mjs';
 /** @type {Record<string, { outdir: string, entryPoints: Record<string, string> }>} */
 const TARGETS = {
   gateway: { outdir: 'build/gateway', entryPoints: { server: 'gateway/server.ts', seed: 'gateway/db/seed-cli.ts' } },
-  web: { outdir: 'build/web', entryPoints: { server: 'app/http-server.ts' } },
+  web: { outdir: 'build/web', entryPoints: { server: 'app/server/http-server.ts' } },
 };
 
 // An ESM bundle has no require/__filename/__dirname; a dependency or our code may still use them.

@@ -1,0 +1,96 @@
+import { Form, Link, useLocation } from 'react-router';
+import { profileSchema } from '#contract/auth.ts';
+import type { AccountType } from '#contract/account.ts';
+import { profileView, tryLoad } from './account.server.ts';
+import { LoadFailed } from './account-ui.tsx';
+import { Avatar } from '#app/ui/avatar.tsx';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/account';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  return tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+}
+
+// The account pages that exist; payment methods (issue 4) join this list when they land.
+const links = [
+  { to: '/account/information', key: 'account.links.information' },
+  { to: '/account/terms-condition', key: 'account.links.terms' },
+  { to: '/account/contact', key: 'account.links.contact' },
+  { to: '/account/about', key: 'account.links.about' },
+  { to: '/support', key: 'account.links.support' },
+] as const;
+
+const typeKey = (type: AccountType) => `account.types.${type}`;
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const location = useLocation();
+  return (
+    <main className="page account">
+      <h1 className="visually-hidden">{t('account.title')}</h1>
+      {loaderData.ok ? (
+        <section className="profile-card" aria-label={t('account.profile')}>
+          <Avatar url={loaderData.value.avatarUrl} name={loaderData.value.fullName} />
+          <div className="profile-text">
+            <p className="profile-name">{loaderData.value.fullName || t('account.noName')}</p>
+            <p className="profile-phone">{loaderData.value.phone}</p>
+            <span className="badge">{t(typeKey(loaderData.value.accountType))}</span>
+          </div>
+          <Link to="/account/information" className="chip-link">
+            {t('account.edit')}
+          </Link>
+        </section>
+      ) : (
+        <LoadFailed message={loaderData.message} retryTo="/account" />
+      )}
+
+      <nav aria-label={t('account.title')}>
+        <ul className="menu">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="menu-row">
+                <span>{t(link.key)}</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                  <path fill="currentColor" d="M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6z" />
+                </svg>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className="setting" aria-labelledby="language-heading">
+        <h2 id="language-heading" className="section-title">
+          {t('language.label')}
+        </h2>
+        {/* A plain form: works without JavaScript; /language also saves it on the account for the next sign-in. */}
+        <Form method="post" action="/language" className="segmented">
+          <input type="hidden" name="redirectTo" value={location.pathname} />
+          {(['vi', 'en'] as const).map((code) => (
+            <button
+              key={code}
+              type="submit"
+              name="lang"
+              value={code}
+              lang={code}
+              className="segment"
+              aria-pressed={lang === code}
+            >
+              {t(`language.${code}`)}
+            </button>
+          ))}
+        </Form>
+      </section>
+
+      <Form method="post" action="/logout" className="sign-out">
+        <button type="submit" className="button button-secondary button-block">
+          {t('account.signOut')}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, redirect, useNavigation } from 'react-router';
+import { loginForm, otpSentSchema } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { FieldErrors } from '#app/ui/field.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
+import type { Route } from './+types/change-phone';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/account/information', label: 'account.information.title' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.title');
+
+// While signed in, the session's otpPhone/otpResendAt (the sign-in flow's, unused now) hold the new number.
+export function loader({ context }: Route.LoaderArgs) {
+  return { phoneNumber: getSession(context).get('otpPhone') ?? '' };
+}
+
+/** Step 1: a code to the new number (ASVS 5.0 7.5.1: the change is proven by OTP). */
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema: loginForm });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  const { phoneNumber } = submission.value;
+  const session = getSession(args.context);
+  try {
+    const sent = await gatewayClient(args)('/api/v1/auth/otp/send/phone-number/new', otpSentSchema, {
+      json: { phoneNumber },
+    });
+    rememberOtpSent(session, sent.data);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // A code sent moments ago to this same number is still good: go and type it.
+    const pending = error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber;
+    if (!pending) return { result: submission.reply({ fieldErrors: { phoneNumber: [error.text] } }) };
+  }
+  session.set('otpPhone', phoneNumber);
+  throw redirect('/account/information/change-phone/verify');
+}
+
+export default function ChangePhone({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'change-phone',
+    lastResult: actionData?.result,
+    defaultValue: { phoneNumber: loaderData.phoneNumber },
+  });
+  const phone = fields.phoneNumber;
+  return (
+    <main className="page">
+      <h1>{t('account.changePhone.title')}</h1>
+      <p className="lead">{t('account.changePhone.lead')}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <div className="field">
+          <label htmlFor={phone.id}>{t('account.changePhone.newPhone')}</label>
+          <input
+            {...getInputProps(phone, { type: 'tel' })}
+            inputMode="tel"
+            autoComplete="off"
+            placeholder={t('login.phonePlaceholder')}
+            aria-describedby={phone.errors ? phone.errorId : undefined}
+            className="input input-large"
+          />
+          <FieldErrors id={phone.errorId} errors={phone.errors} lang={lang} />
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('account.changePhone.submit')}
+        </button>
+      </Form>
+    </main>
+  );
+}

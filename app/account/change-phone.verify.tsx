@@ -1,0 +1,67 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from 'react-router';
+import { profileSchema, verifyOtpForm } from '#contract/auth.ts';
+import { formatPhone } from '#app/auth/auth.server.ts';
+import { OtpStep } from '#app/auth/otp-step.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import type { Route } from './+types/change-phone.verify';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/account/information/change-phone', label: 'account.changePhone.title' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.verifyTitle');
+
+const START = '/account/information/change-phone';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const session = getSession(context);
+  const phone = session.get('otpPhone');
+  if (!phone) throw redirect(START);
+  return otpStepData(formatPhone(phone), session.get('otpResendAt') ?? 0);
+}
+
+/** Step 2: the code proves the new number; the token stays valid, so the member stays signed in. */
+export async function action(args: Route.ActionArgs) {
+  const session = getSession(args.context);
+  const phoneNumber = session.get('otpPhone');
+  if (!phoneNumber) throw redirect(START);
+  const formData = await args.request.formData();
+  if (formData.get('intent') === 'resend') return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
+
+  const submission = parseWithZod(formData, { schema: verifyOtpForm });
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }), resendError: undefined };
+  try {
+    const changed = await gatewayClient(args)('/api/v1/auth/account/phone-number/change', profileSchema, {
+      method: 'PUT',
+      json: { phoneNumber, otp: submission.value.otp },
+    });
+    session.unset('otpPhone');
+    session.unset('otpResendAt');
+    flashToast(session, { kind: 'success', text: changed.message });
+    throw redirect('/account');
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    const text = refusedCodeText(error, args.context);
+    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }), resendError: undefined };
+  }
+}
+
+export default function ChangePhoneVerify({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <h1>{t('account.changePhone.verifyTitle')}</h1>
+      <OtpStep
+        id="change-phone-verify"
+        {...loaderData}
+        actionData={actionData}
+        submitLabel={t('account.changePhone.confirm')}
+        back={{ to: START, label: t('account.changePhone.otherNumber') }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,222 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { profileSchema, profileUpdateBody } from '#contract/auth.ts';
+import { Codes, messageForCode } from '#contract/codes.ts';
+import { profileView, tryLoad } from './account.server.ts';
+import { LoadFailed } from './account-ui.tsx';
+import { Avatar } from '#app/ui/avatar.tsx';
+import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { Icon } from '#app/ui/icons.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import { readBoundedForm } from '#app/server/upload.server.ts';
+import type { Route } from './+types/information';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  return tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+}
+
+/**
+ * One form for name, email and photo. Each part is saved on its own: a refused photo keeps the
+ * typed name and email (saved when valid), and a refused name does not lose the photo.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const lang = getLang(context);
+  const { formData, tooLarge } = await readBoundedForm(request);
+  const call = gatewayClient(args);
+  const submission = parseWithZod(formData, { schema: profileUpdateBody });
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+
+  const image = formData.get('image');
+  if (tooLarge) fieldErrors.image = [messageForCode(Codes.FILE_TOO_LARGE, lang)];
+  else if (image instanceof File && image.size > 0) {
+    const upload = new FormData();
+    upload.set('image', image, image.name || 'avatar');
+    try {
+      await call('/api/v1/auth/profile/avatar', profileSchema, { method: 'PUT', form: upload });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      fieldErrors.image = [error.text];
+    }
+  }
+
+  if (submission.status === 'success') {
+    try {
+      await call('/api/v1/auth/profile', profileSchema, { method: 'PUT', json: submission.value });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      const fromGateway = error.fieldErrors;
+      if (fromGateway && Object.keys(fromGateway).length) Object.assign(fieldErrors, fromGateway);
+      else formErrors.push(error.text);
+    }
+  }
+
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length || formErrors.length) {
+    return { result: submission.reply({ fieldErrors, formErrors, hideFields: ['image'] }) };
+  }
+  flashToast(getSession(context), { kind: 'success', text: getT(context)('account.information.saved') });
+  throw redirect('/account');
+}
+
+const MAX_SIDE = 1024;
+
+/**
+ * The photo as a JPEG of at most 1024 px, made by the browser: phones take 5–15 MB pictures and
+ * iPhones take HEIC, which the gateway cannot read. Null when this browser cannot decode the file
+ * (then the file goes as it is, and the gateway says what is wrong with it).
+ */
+async function shrinkToJpeg(file: File): Promise<File | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.fillStyle = '#fff'; // transparent PNGs get a white background, not black
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+    return blob ? new File([blob], 'avatar.jpg', { type: 'image/jpeg' }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default function AccountInformation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [preparing, setPreparing] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const profile = loaderData.ok ? loaderData.value : null;
+  const [form, fields] = useForm<{ fullName: string; email: string; image: File }>({
+    id: 'account-information',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    defaultValue: { fullName: profile?.fullName ?? '', email: profile?.email ?? '' },
+    // Validation stays on submit (conform's default): with no client validation (ADR 004), any
+    // other setting posts the whole form to the server on each blur, and such a post could
+    // overtake the member's own "Save" and leave them on the page with nothing saved.
+  });
+  const imageErrors = fields.image?.errors;
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    setPreview(null);
+    if (!file) return;
+    setPreparing(true);
+    const jpeg = await shrinkToJpeg(file);
+    if (jpeg) {
+      // The form then posts the small JPEG instead of the original, with or without the router.
+      const transfer = new DataTransfer();
+      transfer.items.add(jpeg);
+      input.files = transfer.files;
+      setPreview(URL.createObjectURL(jpeg));
+    }
+    setPreparing(false);
+  }
+
+  if (!profile) {
+    return (
+      <main className="page">
+        <h1>{t('account.information.title')}</h1>
+        {loaderData.ok ? null : <LoadFailed message={loaderData.message} retryTo="/account/information" />}
+      </main>
+    );
+  }
+
+  const { fullName, email } = fields;
+  return (
+    <main className="page">
+      <h1>{t('account.information.title')}</h1>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+        {/* Text fields first: an oversized photo is cut off at the end of the body, they are not. */}
+        <div className="field">
+          <label htmlFor={fullName.id}>{t('account.information.fullName')}</label>
+          <input
+            {...getInputProps(fullName, { type: 'text' })}
+            autoComplete="name"
+            aria-describedby={fullName.errors ? fullName.errorId : undefined}
+            className="input"
+          />
+          <FieldErrors id={fullName.errorId} errors={fullName.errors} lang={lang} />
+        </div>
+        <div className="field">
+          <label htmlFor={email.id}>{t('account.information.email')}</label>
+          <input
+            {...getInputProps(email, { type: 'email' })}
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('account.information.emailPlaceholder')}
+            aria-describedby={email.errors ? email.errorId : undefined}
+            className="input"
+          />
+          <FieldErrors id={email.errorId} errors={email.errors} lang={lang} />
+        </div>
+        <div className="field">
+          <label htmlFor="avatar-input">{t('account.information.avatar')}</label>
+          <div className="avatar-picker">
+            {preview ? (
+              <img className="avatar" src={preview} alt={t('account.information.newPhoto')} width={72} height={72} />
+            ) : (
+              <Avatar url={profile.avatarUrl} name={profile.fullName} />
+            )}
+            {/* The browser's own picker: it offers the camera or the gallery on a phone, and shows the chosen name without JavaScript. */}
+            <input
+              id="avatar-input"
+              type="file"
+              name="image"
+              accept="image/*"
+              className="file-input"
+              aria-describedby={`avatar-hint${imageErrors ? ` ${fields.image.errorId}` : ''}`}
+              aria-invalid={imageErrors ? true : undefined}
+              onChange={onPick}
+            />
+          </div>
+          <p id="avatar-hint" className="hint">
+            {preview ? t('account.information.photoReady') : t('account.information.photoHint')}
+          </p>
+          <FieldErrors id={fields.image.errorId} errors={imageErrors} lang={lang} />
+        </div>
+        <div className="field">
+          <span className="label">{t('account.information.phone')}</span>
+          <div className="phone-row">
+            <span className="profile-phone">{profile.phone}</span>
+            <Link to="/account/information/change-phone" className="chip-link">
+              {t('account.information.changePhone')}
+            </Link>
+          </div>
+        </div>
+        <FormErrors errors={form.errors} lang={lang} />
+        <button type="submit" className="button button-primary button-block" disabled={busy || preparing}>
+          {busy ? t('account.saving') : t('account.information.save')}
+        </button>
+      </Form>
+      <ul className="menu">
+        <li>
+          <Link to="/account/information/payment-method" className="menu-row">
+            <span>{t('cards.menuLink')}</span>
+            <Icon name="chevron" />
+          </Link>
+        </li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, redirect, useNavigation } from 'react-router';
+import { otpSentSchema, loginForm } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { redirectIfSignedIn } from './auth.server.ts';
+import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
+import type { Route } from './+types/login';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'login.title');
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context);
+  return { phoneNumber: getSession(context).get('otpPhone') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginForm });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  const { phoneNumber } = submission.value;
+  const session = getSession(context);
+  let sent;
+  try {
+    ({ data: sent } = await gatewayClient({ request, context })('/api/v1/auth/otp/send', otpSentSchema, {
+      json: { phoneNumber },
+    }));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // A code sent moments ago to this same phone is still good: go and type it.
+    if (error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber) throw redirect('/verify-otp');
+    return { result: submission.reply({ fieldErrors: { phoneNumber: [error.text] } }) };
+  }
+  session.set('otpPhone', phoneNumber);
+  rememberOtpSent(session, sent);
+  session.unset('verifyToken');
+  throw redirect('/verify-otp');
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    defaultValue: { phoneNumber: loaderData.phoneNumber },
+  });
+  const phone = fields.phoneNumber;
+  return (
+    <main className="page">
+      <h1>{t('login.title')}</h1>
+      <p className="lead">{t('login.lead')}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <div className="field">
+          <label htmlFor={phone.id}>{t('login.phone')}</label>
+          <input
+            {...getInputProps(phone, { type: 'tel' })}
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t('login.phonePlaceholder')}
+            aria-describedby={phone.errors ? phone.errorId : undefined}
+            className="input input-large"
+          />
+          <FieldErrors id={phone.errorId} errors={phone.errors} lang={lang} />
+        </div>
+        <FormErrors errors={form.errors} lang={lang} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('login.submit')}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, redirect, useNavigation } from 'react-router';
+import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
+import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { flashToast, getSession, rememberDevice } from '#app/server/session.server.ts';
+import type { Route } from './+types/sign-up';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'signUp.title');
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context);
+  const session = getSession(context);
+  const phone = session.get('otpPhone');
+  if (!phone || !session.get('verifyToken')) throw redirect('/login');
+  return { phone: formatPhone(phone) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = getSession(context);
+  const phoneNumber = session.get('otpPhone');
+  const verifyToken = session.get('verifyToken');
+  if (!phoneNumber || !verifyToken) throw redirect('/login');
+  const submission = parseWithZod(await request.formData(), { schema: signUpForm });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  try {
+    const grant = await gatewayClient({ request, context })('/api/v1/auth/register', sessionGrantSchema, {
+      // §5: sign-up sends fullName as a single space; the member names themselves later.
+      json: { phoneNumber, verifyToken, fullName: ' ', referralCode: submission.value.referralCode },
+    });
+    startMemberSession(session, grant.data);
+    rememberDevice(context, grant.data.deviceToken);
+    flashToast(session, { kind: 'success', text: grant.message });
+    throw redirect('/home');
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.code === Codes.OTP_NOT_VALID || error.code === Codes.PHONE_EXISTS) {
+      // The ticket is spent or the phone was registered meanwhile: start again from the phone.
+      session.unset('verifyToken');
+      flashToast(session, { kind: 'error', text: error.text });
+      throw redirect('/login');
+    }
+    const fieldErrors = error.fieldErrors;
+    return { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }) };
+  }
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'sign-up',
+    lastResult: actionData?.result,
+  });
+  const { referralCode, acceptTerms } = fields;
+  return (
+    <main className="page">
+      <h1>{t('signUp.title')}</h1>
+      <p className="lead">{t('signUp.lead', { phone: loaderData.phone })}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <div className="field">
+          <label htmlFor={referralCode.id}>{t('signUp.referral')}</label>
+          <input
+            {...getInputProps(referralCode, { type: 'text' })}
+            inputMode="numeric"
+            autoComplete="off"
+            className="input"
+            aria-describedby={`${referralCode.descriptionId}${referralCode.errors ? ` ${referralCode.errorId}` : ''}`}
+          />
+          <p id={referralCode.descriptionId} className="hint">
+            {t('signUp.referralHint')}
+          </p>
+          <FieldErrors id={referralCode.errorId} errors={referralCode.errors} lang={lang} />
+        </div>
+        <div className="field">
+          <label className="check">
+            <input
+              {...getInputProps(acceptTerms, { type: 'checkbox' })}
+              aria-describedby={acceptTerms.errors ? acceptTerms.errorId : undefined}
+            />
+            <span>{t('signUp.acceptTerms')}</span>
+          </label>
+          <FieldErrors id={acceptTerms.errorId} errors={acceptTerms.errors} lang={lang} />
+        </div>
+        <FormErrors errors={form.errors} lang={lang} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('signUp.submit')}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from 'react-router';
+import { phoneVerifiedSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
+import { Codes } from '#contract/codes.ts';
+import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
+import { OtpStep } from './otp-step.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { otpStepData, refusedCodeText, resendCode } from './otp.server.ts';
+import { flashToast, getSession, rememberDevice } from '#app/server/session.server.ts';
+import type { Route } from './+types/verify-otp';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'verify.title');
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context);
+  const session = getSession(context);
+  const phone = session.get('otpPhone');
+  if (!phone) throw redirect('/login');
+  return otpStepData(formatPhone(phone), session.get('otpResendAt') ?? 0);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = getSession(context);
+  const phoneNumber = session.get('otpPhone');
+  if (!phoneNumber) throw redirect('/login');
+  const formData = await request.formData();
+  const call = gatewayClient({ request, context });
+
+  if (formData.get('intent') === 'resend') return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);
+
+  const submission = parseWithZod(formData, { schema: verifyOtpForm });
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }), resendError: undefined };
+  try {
+    const grant = await call('/api/v1/auth/otp/login', sessionGrantSchema, {
+      json: { phoneNumber, otp: submission.value.otp },
+    });
+    startMemberSession(session, grant.data);
+    rememberDevice(context, grant.data.deviceToken);
+    flashToast(session, { kind: 'success', text: grant.message });
+    throw redirect('/home');
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.code === Codes.PHONE_NOT_FOUND) {
+      const { verifyToken } = phoneVerifiedSchema.parse(error.data);
+      session.set('verifyToken', verifyToken);
+      throw redirect('/sign-up');
+    }
+    const text = refusedCodeText(error, context);
+    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }), resendError: undefined };
+  }
+}
+
+export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <h1>{t('verify.title')}</h1>
+      <OtpStep
+        id="verify-otp"
+        {...loaderData}
+        actionData={actionData}
+        submitLabel={t('verify.submit')}
+        back={{ to: '/login', label: t('verify.changePhone') }}
+      />
+    </main>
+  );
+}

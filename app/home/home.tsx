@@ -1,0 +1,43 @@
+import { Form } from 'react-router';
+import { profileSchema } from '#contract/auth.ts';
+import { homePageContractsSchema } from '#contract/membership.ts';
+import { tryLoad } from '#app/account/account.server.ts';
+import { LoadFailed } from '#app/account/account-ui.tsx';
+import { MembershipCard } from '#app/membership/membership-card.tsx';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { homeCardView } from '#app/payments/payment.server.ts';
+import type { Route } from './+types/home';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
+
+export async function loader(args: Route.LoaderArgs) {
+  const call = gatewayClient(args);
+  const lang = getLang(args.context);
+  const [{ data: profile }, card] = await Promise.all([
+    call('/api/v1/auth/profile', profileSchema),
+    // The card failing must not take the home page down with it.
+    tryLoad(async () => homeCardView((await call('/api/v1/member/contracts/home-page', homePageContractsSchema)).data, lang)),
+  ]);
+  return { fullName: profile.fullName.trim(), card };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { card } = loaderData;
+  return (
+    <main className="page">
+      <h1>{loaderData.fullName ? t('home.greeting', { name: loaderData.fullName }) : t('home.greetingNoName')}</h1>
+      {card.ok ? <MembershipCard card={card.value} /> : <LoadFailed message={card.message} retryTo="/home" />}
+      <p className="lead">{t('home.lead')}</p>
+      <Form method="post" action="/logout">
+        <button type="submit" className="button button-secondary button-block">
+          {t('home.signOut')}
+        </button>
+      </Form>
+    </main>
+  );
+}

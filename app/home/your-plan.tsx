@@ -1,0 +1,108 @@
+import { pick } from '#app/account/account.server.ts';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { accessClubSchema, homePageContractsSchema } from '#contract/membership.ts';
+import { ContractCard } from '#app/payments/payment-ui.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { contractView } from '#app/payments/payment.server.ts';
+import type { Route } from './+types/your-plan';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/home', label: 'nav.home' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'homeCard.yourPlanTitle');
+
+export async function loader(args: Route.LoaderArgs) {
+  const call = gatewayClient(args);
+  const lang = getLang(args.context);
+  const [home, clubs] = await Promise.all([
+    call('/api/v1/member/contracts/home-page', homePageContractsSchema),
+    call('/api/v1/member/contract/access-clubs', z.array(accessClubSchema)),
+  ]);
+  return {
+    current: home.data.current ? contractView(home.data.current, lang) : null,
+    future: home.data.future.map((c) => contractView(c, lang)),
+    waiting: home.data.waitingForPayment.map((c) => contractView(c, lang)),
+    clubs: clubs.data.map((c) => ({ id: c.id, name: pick(lang, c.nameVi, c.nameEn) })),
+  };
+}
+
+export default function YourPlan({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { current, future, waiting, clubs } = loaderData;
+  if (!current && !future.length && !waiting.length) {
+    return (
+      <main className="page">
+        <h1>{t('homeCard.yourPlanTitle')}</h1>
+        <EmptyState icon="membership" title={t('homeCard.noMembershipTitle')} text={t('homeCard.noMembershipText')}>
+          <Link to="/membership" className="button button-primary">
+            {t('homeCard.joinNow')}
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  }
+  return (
+    <main className="page">
+      <h1>{t('homeCard.yourPlanTitle')}</h1>
+      {current ? (
+        <section aria-labelledby="current-title">
+          <h2 id="current-title" className="section-title">
+            {t('homeCard.current')}
+          </h2>
+          <ContractCard contract={current} to={`/history/membership/${current.id}`} />
+        </section>
+      ) : null}
+      {future.length ? (
+        <section aria-labelledby="future-title">
+          <h2 id="future-title" className="section-title">
+            {t('homeCard.future')}
+          </h2>
+          <ul className="contract-list">
+            {future.map((c) => (
+              <li key={c.id}>
+                <ContractCard contract={c} to={`/history/membership/${c.id}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {waiting.length ? (
+        <section aria-labelledby="waiting-title">
+          <h2 id="waiting-title" className="section-title">
+            {t('homeCard.waitingTitle')}
+          </h2>
+          <ul className="contract-list">
+            {waiting.map((c) => (
+              <li key={c.id}>
+                <ContractCard contract={c} to={`/membership/payment/${c.id}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="clubs-title">
+        <h2 id="clubs-title" className="section-title">
+          {t('homeCard.accessClubs')}
+        </h2>
+        {clubs.length ? (
+          <ul className="club-chips">
+            {clubs.map((c) => (
+              <li key={c.id}>
+                <Link to={`/membership/${c.id}/detail`} className="chip-link">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('homeCard.noAccessClubs')}</p>
+        )}
+      </section>
+    </main>
+  );
+}

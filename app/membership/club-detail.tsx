@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { MembershipError } from './membership-ui.tsx';
+import { useT } from '#app/i18n.ts';
+import { loadClub } from './membership.server.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/club-detail';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.detail.title');
+
+export const loader = async (args: Route.LoaderArgs) => ({ club: await loadClub(args, args.params.clubId) });
+
+/** §3 Club: address, district, city, hotline (tap to call), the map, and its plans unless it closed. */
+export default function ClubDetail({ loaderData: { club } }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <p className="eyebrow">{t('membership.detail.title')}</p>
+      <h1>{club.name}</h1>
+      {club.isActive ? null : (
+        <p className="notice notice-error" role="status">
+          {t('membership.detail.closed')}
+        </p>
+      )}
+      <dl className="facts">
+        <div>
+          <dt>{t('membership.detail.address')}</dt>
+          <dd>{club.address}</dd>
+        </div>
+        <div>
+          <dt>{t('membership.detail.district')}</dt>
+          <dd>{club.district}</dd>
+        </div>
+        <div>
+          <dt>{t('membership.detail.city')}</dt>
+          <dd>{club.city}</dd>
+        </div>
+        <div>
+          <dt>{t('membership.detail.hotline')}</dt>
+          <dd>
+            <a href={club.hotlineHref} className="tel-link">
+              {club.hotline}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      <div className="stack club-actions">
+        {club.isActive ? (
+          <Link to={`/membership/${club.id}`} className="button button-primary button-block">
+            {t('membership.detail.seePlans')}
+          </Link>
+        ) : null}
+        <a href={club.hotlineHref} className="button button-secondary button-block">
+          {t('membership.detail.call', { phone: club.hotline })}
+        </a>
+        <a href={club.mapUrl} className="button button-secondary button-block" target="_blank" rel="noopener noreferrer">
+          {t('membership.detail.map')}
+        </a>
+      </div>
+    </main>
+  );
+}
+
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => <MembershipError error={error} />;

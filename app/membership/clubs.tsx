@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { distanceKm } from '#contract/geo.ts';
+import { ComparePlans, MembershipFaq } from './membership-ui.tsx';
+import { useHydrated } from '#app/ui/hooks.ts';
+import { useT } from '#app/i18n.ts';
+import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/clubs';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.list.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url), terms: membershipTerms };
+}
+
+type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude'>;
+type Sorted = { club: Club; km: number }[];
+type Locating = { state: 'idle' } | { state: 'locating' } | { state: 'sorted'; clubs: Sorted } | { state: 'denied' | 'failed' };
+
+const plansHref = (clubId: number, choice: ClubChoice | null) => `/membership/${clubId}${choice ? `?type=${choice}` : ''}`;
+
+function ClubCard({ club, choice, km }: { club: Club; choice: ClubChoice | null; km?: number }) {
+  const { t, lang } = useT();
+  return (
+    <li className="club-card">
+      <Link to={plansHref(club.id, choice)} className="club-card-main">
+        <span className="club-name">{club.name}</span>
+        <span className="muted small">
+          {club.address}, {club.district}
+        </span>
+        {km === undefined ? null : (
+          <span className="club-distance">
+            {t('membership.list.distance', {
+              km: new Intl.NumberFormat(lang, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km),
+            })}
+          </span>
+        )}
+        <span className="club-cta">{t('membership.list.seePlans')}</span>
+      </Link>
+      <Link to={`/membership/${club.id}/detail`} className="chip-link club-info-link">
+        {t('membership.list.clubInfo')}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * "Nearest first": asks for the position only after the tap (never on load), then lists every
+ * club by distance (§9 haversine, 6371 km). Without JavaScript the button is not drawn.
+ */
+function NearestFirst({ clubs, onChange }: { clubs: Club[]; onChange: (next: Locating) => void }) {
+  const { t } = useT();
+  function locate() {
+    if (!('geolocation' in navigator)) return onChange({ state: 'failed' });
+    onChange({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        const here = { latitude: coords.latitude, longitude: coords.longitude };
+        const sorted = clubs.map((club) => ({ club, km: distanceKm(here, club) })).sort((a, b) => a.km - b.km);
+        onChange({ state: 'sorted', clubs: sorted });
+      },
+      (error) => onChange({ state: error.code === error.PERMISSION_DENIED ? 'denied' : 'failed' }),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
+    );
+  }
+  return (
+    <button type="button" className="chip-link nearest-button" onClick={locate}>
+      {t('membership.list.nearest')}
+    </button>
+  );
+}
+
+export default function Membership({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const hydrated = useHydrated();
+  const { cities, clubCount, choice, terms } = loaderData;
+  const [locating, setLocating] = useState<Locating>({ state: 'idle' });
+  const allClubs = cities.flatMap((city) => city.clubs);
+  const options: { value: ClubChoice; title: string; text: string }[] = [
+    { value: 'multi', title: t('membership.list.multi'), text: t('membership.list.multiText', { count: clubCount }) },
+    { value: 'single', title: t('membership.list.single'), text: t('membership.list.singleText') },
+  ];
+
+  return (
+    <main className="page membership-page">
+      <h1>{t('membership.list.title')}</h1>
+      <p className="lead">{t('membership.list.lead')}</p>
+
+      <section aria-labelledby="club-choice">
+        <h2 id="club-choice" className="section-title">
+          {t('membership.list.choiceTitle')}
+        </h2>
+        <ul className="choice-list">
+          {options.map((option) => (
+            <li key={option.value}>
+              <Link
+                to={choice === option.value ? '/membership' : `/membership?type=${option.value}`}
+                className="choice-card"
+                aria-current={choice === option.value ? 'true' : undefined}
+                preventScrollReset
+              >
+                <span className="choice-title">{option.title}</span>
+                <span className="muted small">{option.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ComparePlans clubCount={clubCount} terms={terms} />
+      </section>
+
+      <section aria-labelledby="clubs-title">
+        <div className="page-title-row clubs-title-row">
+          <h2 id="clubs-title" className="section-title">
+            {t('membership.list.clubsTitle')}
+          </h2>
+          {hydrated && allClubs.length > 1 ? (
+            locating.state === 'sorted' ? (
+              <button type="button" className="chip-link nearest-button" onClick={() => setLocating({ state: 'idle' })}>
+                {t('membership.list.byCity')}
+              </button>
+            ) : (
+              <NearestFirst clubs={allClubs} onChange={setLocating} />
+            )
+          ) : null}
+        </div>
+        <p className="hint" role="status">
+          {locating.state === 'locating'
+            ? t('membership.list.locating')
+            : locating.state === 'denied'
+              ? t('membership.list.locationDenied')
+              : locating.state === 'failed'
+                ? t('membership.list.locationFailed')
+                : locating.state === 'sorted'
+                  ? t('membership.list.sortedNearest')
+                  : ''}
+        </p>
+        {allClubs.length === 0 ? (
+          <p className="muted">{t('membership.list.noClubs')}</p>
+        ) : locating.state === 'sorted' ? (
+          <ul className="club-cards">
+            {locating.clubs.map(({ club, km }) => (
+              <ClubCard key={club.id} club={club} choice={choice} km={km} />
+            ))}
+          </ul>
+        ) : (
+          cities.map((city) => (
+            <section key={city.id} aria-labelledby={`city-${city.id}`}>
+              <h3 id={`city-${city.id}`} className="city-name">
+                {city.name}
+              </h3>
+              <ul className="club-cards">
+                {city.clubs.map((club) => (
+                  <ClubCard key={club.id} club={club} choice={choice} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </section>
+
+      <MembershipFaq terms={terms} />
+    </main>
+  );
+}

@@ -1,0 +1,212 @@
+import { isRouteErrorResponse, Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { formatVnd } from '#app/ui/format.ts';
+import { useT } from '#app/i18n.ts';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { PageError } from '#app/ui/page-error.tsx';
+
+// Issue 4's shared membership components (spec §2): compare-plans panel, membership FAQ, plan card.
+// No import of contract/membership.ts here: it carries zod, which must stay out of the browser
+// (ADR 004). Its constants come in through the loaders (`membershipTerms`).
+
+/** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of contract/membership.ts, as the loaders pass them. */
+export type MembershipTerms = { referralDays: number; paymentMinutes: number };
+
+/** The compare-plans panel: every club (Black Card) against one club, six rows (§9). */
+export function ComparePlans({ clubCount, terms }: { clubCount: number; terms: MembershipTerms }) {
+  const { t } = useT();
+  const days = { days: terms.referralDays };
+  const rows: [string, string, string][] = [
+    [t('membership.compare.clubs'), t('membership.compare.clubsMulti', { count: clubCount }), t('membership.compare.clubsSingle')],
+    [t('membership.compare.visits'), t('membership.compare.unlimited'), t('membership.compare.unlimited')],
+    [t('membership.compare.pt'), t('membership.compare.ptMulti'), t('membership.compare.none')],
+    [t('membership.compare.amenities'), t('membership.compare.amenitiesMulti'), t('membership.compare.amenitiesSingle')],
+    [t('membership.compare.terms'), t('membership.compare.termsMulti'), t('membership.compare.termsSingle')],
+    [t('membership.compare.referral'), t('membership.compare.referralBonus', days), t('membership.compare.referralSingle', days)],
+  ];
+  return (
+    <details className="compare-panel">
+      <summary>{t('membership.compare.title')}</summary>
+      <table className="compare-table">
+        <caption className="visually-hidden">{t('membership.compare.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('membership.compare.benefit')}</th>
+            <th scope="col">{t('membership.compare.multi')}</th>
+            <th scope="col">{t('membership.compare.single')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([benefit, multi, single]) => (
+            <tr key={benefit}>
+              <th scope="row">{benefit}</th>
+              <td>{multi}</td>
+              <td>{single}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** The membership FAQ: four entries (§9), open one at a time without JavaScript. */
+export function MembershipFaq({ terms }: { terms: MembershipTerms }) {
+  const { t } = useT();
+  const vars = { minutes: terms.paymentMinutes, days: terms.referralDays };
+  return (
+    <section aria-labelledby="membership-faq">
+      <h2 id="membership-faq" className="section-title">
+        {t('membership.faq.title')}
+      </h2>
+      <div className="faq">
+        {([1, 2, 3, 4] as const).map((n) => (
+          <details key={n} className="faq-item" name="membership-faq">
+            <summary>{t(`membership.faq.q${n}`)}</summary>
+            <p className="faq-answer">{t(`membership.faq.a${n}`, vars)}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+type PlanFigures = {
+  id: number;
+  isSubscription: boolean;
+  name: string;
+  tag: string | null;
+  slogan: string;
+  description: string;
+  unit: 'month' | 'day';
+  duration: number;
+  originalPrice: number;
+  price: number;
+  pricePerMonth: number;
+  joiningFee: number;
+  joiningFeeDiscount: number;
+  membershipDiscount: number;
+  promotionCode: string | null;
+  totalPaymentFirst: number;
+  nextPayment: number | null;
+};
+
+export const useDurationText = () => {
+  const { t } = useT();
+  return (plan: Pick<PlanFigures, 'unit' | 'duration'>) => t(`membership.card.${plan.unit}`, { count: plan.duration });
+};
+
+/** The price line: the list price struck through when a discount applies, then the price (per month for a subscription). */
+export function PlanPrice({ plan }: { plan: PlanFigures }) {
+  const { t, lang } = useT();
+  return (
+    <p className="plan-price">
+      {plan.originalPrice > plan.price ? (
+        <s className="plan-original">
+          <span className="visually-hidden">{t('membership.card.originalPrice')} </span>
+          {formatVnd(plan.originalPrice, lang)}
+        </s>
+      ) : null}
+      <span className="plan-now">
+        <strong className="plan-amount">{formatVnd(plan.price, lang)}</strong>
+        {plan.isSubscription ? <span className="plan-per">{t('membership.card.perMonth')}</span> : null}
+      </span>
+    </p>
+  );
+}
+
+/** The joining fee as this member pays it: free, struck-through when waived, or the amount. */
+export function JoiningFee({ plan }: { plan: Pick<PlanFigures, 'joiningFee' | 'joiningFeeDiscount'> }) {
+  const { t, lang } = useT();
+  const due = plan.joiningFee - plan.joiningFeeDiscount;
+  if (plan.joiningFee === 0) return <>{t('membership.card.joiningFeeWaived')}</>;
+  return (
+    <>
+      {plan.joiningFeeDiscount > 0 ? <s className="plan-original">{formatVnd(plan.joiningFee, lang)}</s> : null}{' '}
+      {due === 0 ? t('membership.card.joiningFeeWaived') : formatVnd(due, lang)}
+    </>
+  );
+}
+
+/** Duration and joining fee of a plan as a definition list, plus any further facts given as children. */
+export function PlanFacts({ plan, className, children }: { plan: PlanFigures; className: string; children?: ReactNode }) {
+  const { t } = useT();
+  const durationText = useDurationText();
+  return (
+    <dl className={className}>
+      <div>
+        <dt>{t('membership.card.duration')}</dt>
+        <dd>{durationText(plan)}</dd>
+      </div>
+      <div>
+        <dt>{t('membership.card.joiningFee')}</dt>
+        <dd>
+          <JoiningFee plan={plan} />
+        </dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
+
+/** §3 plan card: name, tag, slogan, prices, duration, joining fee, discount, offer detail, select. */
+export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
+  const { t, lang } = useT();
+  const discount = plan.membershipDiscount + plan.joiningFeeDiscount;
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article className="plan-card" aria-labelledby={headingId}>
+      <div className="plan-head">
+        <h3 id={headingId} className="plan-name">
+          {plan.name}
+        </h3>
+        {plan.tag ? <span className="plan-tag">{plan.tag}</span> : null}
+      </div>
+      <p className="plan-slogan">{plan.slogan}</p>
+      <PlanPrice plan={plan} />
+      {!plan.isSubscription && plan.unit === 'month' && plan.duration > 1 ? (
+        <p className="plan-monthly">{t('membership.card.pricePerMonth', { price: formatVnd(plan.pricePerMonth, lang) })}</p>
+      ) : null}
+      <PlanFacts plan={plan} className="plan-facts">
+        {discount > 0 ? (
+          <div>
+            <dt>{t('membership.card.discount')}</dt>
+            <dd className="plan-save">{t('membership.card.save', { amount: formatVnd(discount, lang) })}</dd>
+          </div>
+        ) : null}
+        {plan.nextPayment !== null ? (
+          <div>
+            <dt>{t('membership.plan.nextTitle')}</dt>
+            <dd>{t('membership.card.nextPayment', { amount: formatVnd(plan.nextPayment, lang) })}</dd>
+          </div>
+        ) : null}
+      </PlanFacts>
+      <details className="plan-offer">
+        <summary>{t('membership.card.offerDetail')}</summary>
+        <p>{plan.description}</p>
+        {plan.promotionCode ? <p className="plan-save">{t('membership.card.coupon', { code: plan.promotionCode })}</p> : null}
+        <p>
+          {t('membership.card.firstPayment')}: <strong>{formatVnd(plan.totalPaymentFirst, lang)}</strong>
+        </p>
+      </details>
+      <Link to={to} className="button button-primary button-block" aria-label={t('membership.card.selectPlan', { plan: plan.name })}>
+        {t('membership.card.select')}
+      </Link>
+    </article>
+  );
+}
+
+/** The error boundary of the club and plan pages: an unknown club or plan is "not found" with a way back to the clubs. */
+export function MembershipError({ error }: { error: unknown }) {
+  const { t } = useT();
+  if (!(isRouteErrorResponse(error) && error.status === 404)) return <PageError error={error} home="/membership" />;
+  return (
+    <main className="page">
+      <EmptyState icon="membership" title={t('membership.notFound')} text="">
+        <Link to="/membership" className="button button-secondary">
+          {t('membership.list.title')}
+        </Link>
+      </EmptyState>
+    </main>
+  );
+}

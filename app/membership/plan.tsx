@@ -1,0 +1,435 @@
+import { pick } from '#app/account/account.server.ts';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { isId } from '#contract/clubs.ts';
+import { Codes, messageForCode } from '#contract/codes.ts';
+import {
+  contractSchema,
+  createContractBody,
+  createContractResultSchema,
+  referralCheckBody,
+  referralCheckResultSchema,
+} from '#contract/membership.ts';
+import { referralCodeSchema } from '#contract/validation.ts';
+import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
+import { formatDate, formatVnd } from '#app/ui/format.ts';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import {
+  clearSavedCoupon,
+  fetchPlan,
+  getSavedCoupon,
+  loadClub,
+  loadPlan,
+  loadPurchaseOptions,
+  membershipTerms,
+  normalizeCoupon,
+  notFoundPage,
+  placePurchaseError,
+  planView,
+  saveCoupon,
+} from './membership.server.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import type { PurchaseField as Field } from './membership.server.ts';
+import type { Route } from './+types/plan';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.plan.title');
+
+function ids(params: Route.LoaderArgs['params']) {
+  if (!isId(params.clubId) || !isId(params.paymentPlanId)) throw notFoundPage();
+  return { clubId: Number(params.clubId), planId: Number(params.paymentPlanId) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { clubId, planId } = ids(args.params);
+  const lang = getLang(args.context);
+  const savedCoupon = getSavedCoupon(getSession(args.context));
+  const club = await loadClub(args, String(clubId));
+  // A closed club sells nothing: the page says so instead of a plan.
+  if (!club.isActive) return { club, plan: null };
+  const [priced, options] = await Promise.all([loadPlan(args, clubId, planId, savedCoupon), loadPurchaseOptions(args, clubId, planId)]);
+  if (priced.plan.clubId !== club.id) throw notFoundPage();
+  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options, terms: membershipTerms };
+}
+
+type Values = Record<Field | 'savedCardId', string>;
+/** Another plan of this club already waits for payment: continue it, or cancel it for this one. */
+type OtherUnpaid = { contractId: number; planName: string };
+type ActionResult = {
+  values: Values;
+  fieldErrors: Partial<Record<Field, string[]>>;
+  formErrors: string[];
+  referralOk: string | null;
+  otherUnpaid: OtherUnpaid | null;
+};
+
+/**
+ * One form for the whole purchase, so nothing typed is lost whichever button is pressed (and
+ * with JavaScript off): apply or remove a coupon, check a referral code, or confirm.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { clubId, planId } = ids(args.params);
+  const { context } = args;
+  const session = getSession(context);
+  const t = getT(context);
+  const call = gatewayClient(args);
+  const formData = await args.request.formData();
+  const text = (name: string) => String(formData.get(name) ?? '').trim();
+  const values: Values = {
+    couponCode: text('couponCode'),
+    referralCode: text('referralCode'),
+    paymentMethod: text('paymentMethod'),
+    savedCardId: text('savedCardId'),
+  };
+  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null };
+  const chosenCoupon = text('coupon');
+  const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
+
+  if (intent === 'removeCoupon') {
+    clearSavedCoupon(session);
+    return result;
+  }
+
+  // A code typed but not applied yet is applied first, also on Confirm: the member sees the new
+  // total (or the refusal) before anything is bought.
+  const typedCoupon = chosenCoupon || values.couponCode;
+  const applyFirst = intent === 'confirm' && typedCoupon !== '';
+  if (intent === 'coupon' || intent === 'update' || applyFirst) {
+    const typed = typedCoupon;
+    if (typed) {
+      const { code, valid } = normalizeCoupon(typed);
+      if (!valid || !code) {
+        result.fieldErrors.couponCode = [messageForCode(Codes.PROMO_CODE_INVALID, getLang(context))];
+      } else {
+        try {
+          await fetchPlan(args, clubId, planId, code);
+          saveCoupon(session, code);
+          values.couponCode = '';
+        } catch (error) {
+          if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+          if (error.status === 404) throw notFoundPage();
+          result.fieldErrors.couponCode = [error.text];
+        }
+      }
+    }
+  }
+
+  if (intent === 'referral' || (intent === 'update' && values.referralCode)) {
+    const parsed = referralCheckBody.safeParse({ phoneNumber: values.referralCode, paymentPlanId: planId });
+    if (!parsed.success) result.fieldErrors.referralCode = ['referralInvalid'];
+    else {
+      try {
+        const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
+        result.referralOk = `${checked.message} ${t('membership.plan.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
+      } catch (error) {
+        if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+        result.fieldErrors.referralCode = [error.text];
+      }
+    }
+  }
+
+  if ((intent !== 'confirm' && intent !== 'replace') || applyFirst) return result;
+
+  const method = Number(values.paymentMethod);
+  if (![1, 2, 3].includes(method)) result.fieldErrors.paymentMethod = ['required'];
+  const referral = referralCodeSchema.safeParse(values.referralCode);
+  if (!referral.success) result.fieldErrors.referralCode = ['referralInvalid'];
+
+  // What was shown is what is bought: the coupon the page priced with (none when it showed none).
+  // If that coupon can no longer be used, its message is shown and nothing is bought.
+  let couponId: number | null = null;
+  const shown = text('shownCoupon');
+  if (shown) {
+    try {
+      if (getSavedCoupon(session) !== shown) throw new Error('coupon removed meanwhile');
+      couponId = (await fetchPlan(args, clubId, planId, shown)).coupon?.id ?? null;
+    } catch (error) {
+      if (error instanceof GatewayError && error.status < 500) result.fieldErrors.couponCode = [error.text];
+      else if (error instanceof GatewayError) throw error;
+      else result.formErrors.push(t('membership.plan.couponChanged'));
+    }
+  }
+  if (Object.keys(result.fieldErrors).length || result.formErrors.length) return result;
+
+  const body = createContractBody.parse({
+    paymentPlanId: planId,
+    paymentMethodGroupId: method,
+    couponId,
+    referralCode: referral.data ?? null,
+    isCash: method === 3,
+    savedCardId: method === 2 && isId(values.savedCardId) ? Number(values.savedCardId) : null,
+  });
+  try {
+    // "Cancel that one and buy this plan": the other unpaid contract of this club becomes FAIL first.
+    const replace = text('replaceContractId');
+    if (intent === 'replace' && isId(replace)) await call(`/api/v1/member/contract/${replace}/cancel`, contractSchema, { method: 'PUT' });
+    const created = await call('/api/v1/member/contract', createContractResultSchema, { json: body });
+    const { contract, existing } = created.data;
+    if (existing && contract.paymentPlanId !== planId) {
+      const lang = getLang(context);
+      result.otherUnpaid = { contractId: contract.contractId, planName: pick(lang, contract.paymentPlan.planNameVi, contract.paymentPlan.planNameEn) };
+      return result;
+    }
+    clearSavedCoupon(session);
+    flashToast(session, { kind: 'success', text: created.message });
+    throw redirect(`/membership/payment/${contract.contractId}`);
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+    const placed = placePurchaseError(error);
+    if (!placed) throw notFoundPage();
+    Object.assign(result.fieldErrors, placed.fieldErrors);
+    result.formErrors.push(...placed.formErrors);
+    return result;
+  }
+}
+
+function Row({ label, amount, minus, strong }: { label: string; amount: number; minus?: boolean; strong?: boolean }) {
+  const { lang } = useT();
+  const value = formatVnd(minus ? -amount : amount, lang);
+  return (
+    <div className={strong ? 'total-row' : undefined}>
+      <dt>{label}</dt>
+      <dd>{strong ? <strong>{value}</strong> : value}</dd>
+    </div>
+  );
+}
+
+export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  if (!loaderData.plan) {
+    const { club } = loaderData;
+    return (
+      <main className="page">
+        <p className="eyebrow">{t('membership.plan.at', { club: club.name })}</p>
+        <h1>{t('membership.plan.title')}</h1>
+        <p className="notice notice-error" role="status">
+          {t('membership.plan.closed')}
+        </p>
+        <Link to={`/membership/${club.id}/detail`} className="button button-secondary button-block club-actions">
+          {t('membership.detail.title')}
+        </Link>
+      </main>
+    );
+  }
+  return <PurchaseForm data={loaderData} actionData={actionData} />;
+}
+
+type Loaded = Extract<Route.ComponentProps['loaderData'], { savedCoupon: unknown }>;
+
+function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps['actionData'] }) {
+  const { t, lang } = useT();
+  const navigation = useNavigation();
+  const { club, plan, savedCoupon, couponError, coupons, cards, methods, terms } = data;
+  const busy = navigation.formData !== undefined;
+  const values = actionData?.values;
+  const errors = actionData?.fieldErrors ?? {};
+  const applied = plan.promotionCode;
+  const defaultMethod = values?.paymentMethod || String(methods.find((m) => m.code === (plan.isSubscription ? 'CARD' : 'QR'))?.id ?? methods[0]?.id ?? '');
+  const defaultCard = values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? 'new');
+  const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <main className="page plan-page">
+      <p className="eyebrow">{t('membership.plan.at', { club: club.name })}</p>
+      <div className="plan-head">
+        <h1>{plan.name}</h1>
+        {plan.tag ? <span className="plan-tag">{plan.tag}</span> : null}
+      </div>
+      <p className="plan-slogan">{plan.slogan}</p>
+      <PlanPrice plan={plan} />
+      <PlanFacts plan={plan} className="facts" />
+      <p>{plan.description}</p>
+
+      <Form method="post" className="stack purchase-form" preventScrollReset>
+        {/* The Enter key submits the form's first button: let it re-price and check, never buy. */}
+        <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {t('membership.plan.update')}
+        </button>
+        <input type="hidden" name="shownCoupon" value={applied ?? ''} />
+
+        <section className="purchase-section" aria-labelledby="coupon-title">
+          <h2 id="coupon-title" className="section-title">
+            {t('membership.plan.couponTitle')}
+          </h2>
+          {applied ? (
+            <div className="coupon-applied" role="status">
+              <span>{t('membership.plan.applied', { code: applied })}</span>
+              <button type="submit" name="intent" value="removeCoupon" className="button button-link" disabled={busy}>
+                {t('membership.plan.remove')}
+              </button>
+            </div>
+          ) : null}
+          {savedCoupon && couponError ? (
+            <p className="notice">{t('membership.plan.couponSavedOff', { code: savedCoupon, message: couponError })}</p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="couponCode">{t('membership.plan.couponLabel')}</label>
+            <div className="input-row">
+              <input
+                key={savedCoupon ?? ''}
+                id="couponCode"
+                name="couponCode"
+                className="input input-code"
+                defaultValue={values?.couponCode ?? ''}
+                placeholder={t('membership.plan.couponPlaceholder')}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={32}
+                aria-invalid={errors.couponCode ? true : undefined}
+                aria-describedby={describedBy('couponCode')}
+              />
+              <button type="submit" name="intent" value="coupon" className="button button-secondary" disabled={busy}>
+                {t('membership.plan.apply')}
+              </button>
+            </div>
+            <FieldErrors id="couponCode-error" errors={errors.couponCode} lang={lang} />
+          </div>
+          <h3 className="sub-title">{t('membership.plan.yourCoupons')}</h3>
+          {coupons.length ? (
+            <ul className="coupon-list">
+              {coupons.map((coupon) => (
+                <li key={coupon.id} className="coupon">
+                  <div className="coupon-text">
+                    <span className="coupon-name">{coupon.name}</span>
+                    <span className="coupon-code">{coupon.code}</span>
+                    <span className="muted small">{coupon.description}</span>
+                    <span className="muted small">
+                      {[coupon.newCustomerOnly ? t('membership.plan.newCustomers') : null, coupon.validTo ? t('membership.plan.validTo', { date: formatDate(coupon.validTo) }) : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </div>
+                  {coupon.code === applied ? (
+                    <span className="coupon-badge">✓</span>
+                  ) : (
+                    <button type="submit" name="coupon" value={coupon.code} className="button button-secondary" disabled={busy}>
+                      {t('membership.plan.use')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted small">{t('membership.plan.noCoupons')}</p>
+          )}
+        </section>
+
+        <section className="purchase-section" aria-labelledby="referral-title">
+          <h2 id="referral-title" className="section-title">
+            {t('membership.plan.referralTitle')}
+          </h2>
+          <div className="field">
+            <label htmlFor="referralCode">{t('membership.plan.referralLabel')}</label>
+            <div className="input-row">
+              <input
+                id="referralCode"
+                name="referralCode"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={14}
+                defaultValue={values?.referralCode ?? ''}
+                aria-invalid={errors.referralCode ? true : undefined}
+                aria-describedby={describedBy('referralCode', 'referral-hint')}
+              />
+              <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
+                {t('membership.plan.check')}
+              </button>
+            </div>
+            <p id="referral-hint" className="hint">
+              {t('membership.plan.referralHint', { days: terms.referralDays })}
+            </p>
+            <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
+            {actionData?.referralOk && !errors.referralCode ? (
+              <p className="field-ok" role="status">
+                {actionData.referralOk}
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+          <legend>{t('membership.plan.methodTitle')}</legend>
+          {methods.map((method) => (
+            <div key={method.id} className="method">
+              <label className="method-option">
+                <input type="radio" name="paymentMethod" value={method.id} defaultChecked={String(method.id) === defaultMethod} />
+                <span>
+                  <span className="method-name">{method.name}</span>
+                  <span className="hint">
+                    {method.code === 'QR' ? t('membership.plan.qrHint') : method.code === 'CARD' ? t('membership.plan.cardHint') : t('membership.plan.cashHint')}
+                  </span>
+                </span>
+              </label>
+              {method.code === 'CARD' ? (
+                <div className="saved-cards" role="group" aria-label={t('membership.plan.savedCards')}>
+                  {cards.map((card) => (
+                    <label key={card.id} className="check card-option">
+                      <input type="radio" name="savedCardId" value={card.id} defaultChecked={String(card.id) === defaultCard} />
+                      <span>
+                        {card.bankCode} {card.cardNumber}
+                        {card.isDefault ? <span className="badge">{t('membership.plan.defaultCard')}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                  <label className="check card-option">
+                    <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
+                    <span>{t('membership.plan.otherCard')}</span>
+                  </label>
+                  <Link to="/account/information/payment-method" className="chip-link add-card">
+                    {t('membership.plan.addCard')}
+                  </Link>
+                </div>
+              ) : null}
+            </div>
+          ))}
+          <FieldErrors id="paymentMethod-error" errors={errors.paymentMethod} lang={lang} />
+        </fieldset>
+
+        <section className="purchase-section totals" aria-labelledby="totals-title">
+          <h2 id="totals-title" className="section-title">
+            {t('membership.plan.totalsTitle')}
+          </h2>
+          <dl className="facts">
+            <Row label={t('membership.plan.membershipFee')} amount={plan.originalPrice} />
+            {plan.membershipDiscount > 0 ? <Row label={t('membership.plan.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
+            {plan.joiningFee > 0 ? <Row label={t('membership.plan.joiningFee')} amount={plan.joiningFee} /> : null}
+            {plan.joiningFeeDiscount > 0 ? <Row label={t('membership.plan.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
+            <Row label={t('membership.plan.total')} amount={plan.totalPaymentFirst} strong />
+          </dl>
+          {plan.nextPayment !== null ? (
+            <p className="next-payment">
+              <span className="label">{t('membership.plan.nextTitle')}</span>{' '}
+              {t('membership.plan.nextText', { amount: formatVnd(plan.nextPayment, lang) })}
+            </p>
+          ) : null}
+        </section>
+
+        {actionData?.otherUnpaid ? (
+          <div className="notice other-unpaid" role="alert">
+            <p>{t('membership.plan.otherUnpaid', { plan: actionData.otherUnpaid.planName })}</p>
+            <input type="hidden" name="replaceContractId" value={actionData.otherUnpaid.contractId} />
+            <Link to={`/membership/payment/${actionData.otherUnpaid.contractId}`} className="button button-secondary button-block">
+              {t('membership.plan.continueOther')}
+            </Link>
+            <button type="submit" name="intent" value="replace" className="button button-secondary button-block" disabled={busy}>
+              {t('membership.plan.replaceOther')}
+            </button>
+          </div>
+        ) : null}
+        <FormErrors errors={actionData?.formErrors} lang={lang} />
+        <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
+          {busy && navigation.formData?.get('intent') === 'confirm' ? t('membership.plan.submitting') : t('membership.plan.confirm')}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => <MembershipError error={error} />;

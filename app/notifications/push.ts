@@ -1,0 +1,25 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import type { Route } from './+types/push';
+
+const pushChange = z.union([z.object({ subscribe: pushSubscriptionBody }), z.object({ unsubscribe: pushUnsubscribeBody })]);
+
+/** The browser's push subscription, passed on to the gateway with the member's token (which the page never sees). */
+export async function action(args: Route.ActionArgs) {
+  const body = pushChange.safeParse(await args.request.json().catch(() => undefined));
+  if (!body.success) return data({ ok: false }, { status: 400 });
+  const gateway = gatewayClient(args);
+  try {
+    if ('subscribe' in body.data) {
+      await gateway('/api/v1/member/push/subscription', z.unknown(), { method: 'POST', json: body.data.subscribe });
+    } else {
+      await gateway('/api/v1/member/push/subscription', z.unknown(), { method: 'DELETE', json: body.data.unsubscribe });
+    }
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof GatewayError) return data({ ok: false }, { status: error.status >= 400 ? error.status : 502 });
+    throw error;
+  }
+}

@@ -1,0 +1,249 @@
+import { useCallback } from 'react';
+import { Form, Link, data, redirect, useNavigation, useRevalidator } from 'react-router';
+import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
+import { CopyRow, Countdown, LiveStatus, methodKey } from './payment-ui.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { contractView, idParam, isPaid, loadCards, notFoundAs404, anything, parseMethodChoice, paymentView, qrSvg, type CardView } from './payment.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import type { Route } from './+types/payment';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/membership', label: 'nav.membership' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idParam(args.params.contractId);
+  const lang = getLang(args.context);
+  const call = gatewayClient(args);
+  const detail = (await call(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404)).data;
+  if (isPaid(detail.status)) throw redirect(`/membership/payment/result/${id}`);
+  // The open attempt comes with the detail; after it ended, the latest one says how (expired, declined).
+  const payment = detail.payment ?? (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable())).data;
+  const view = payment ? paymentView(payment, lang) : null;
+  const waiting = detail.status === 'WAITFORPAYMENT';
+  return {
+    contract: contractView(detail, lang),
+    payment: view,
+    qrSvg: view?.open && payment?.qr ? await qrSvg(payment.qr.payload) : null,
+    waiting,
+    cards: waiting ? await loadCards(args) : [],
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idParam(args.params.contractId);
+  const session = getSession(args.context);
+  const t = getT(args.context);
+  const form = await args.request.formData();
+  const call = gatewayClient(args);
+  const self = `/membership/payment/${id}`;
+  try {
+    if (form.get('intent') === 'cancel') {
+      await call(`/api/v1/member/contract/${id}/cancel`, anything, { method: 'PUT' });
+      flashToast(session, { kind: 'success', text: t('payment.cancelled') });
+      return redirect('/membership');
+    }
+    const body = parseMethodChoice(form.get('method'));
+    if (!body) return { error: t('payment.chooseMethod') };
+    await call(`/api/v1/member/contract/${id}/payment`, createContractResultSchema, { json: body });
+    return redirect(self);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    flashToast(session, { kind: 'error', text: error.text });
+    return redirect(self);
+  }
+}
+
+export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { contract, payment, waiting, cards } = loaderData;
+  const revalidator = useRevalidator();
+  const onExpire = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const open = waiting && payment?.open;
+
+  return (
+    <main className="page payment-page">
+      <h1>{t('payment.title')}</h1>
+      <div className="payment-summary">
+        <span className="contract-plan">{contract.planName}</span>
+        <span className="small muted">
+          {contract.allClubs ? t('payment.allClubs') : contract.clubName} · {contract.duration}
+        </span>
+        <span className="small muted">{t('payment.period', { from: contract.startDate, to: contract.endDate })}</span>
+        <span className="payment-amount">{contract.total}</span>
+      </div>
+
+      {open && payment.method === 1 && payment.qr ? (
+        <section className="pay-block" aria-labelledby="qr-title">
+          <h2 id="qr-title" className="section-title">
+            {t('payment.qr.title')}
+          </h2>
+          <LiveStatus contractId={contract.id} label={t('payment.qr.waiting')} />
+          {loaderData.qrSvg ? (
+            <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel')}>
+              <div className="qr-svg" dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
+              <span className="qr-bank">{payment.qr.bankShortName}</span>
+            </div>
+          ) : null}
+          <p className="small muted center">{t('payment.qr.scanHint')}</p>
+          {payment.expiresAt && payment.expiresAtText ? (
+            <Countdown expiresAt={payment.expiresAt} expiresAtText={payment.expiresAtText} onExpire={onExpire} />
+          ) : null}
+          <dl className="facts copy-facts">
+            <CopyRow label={t('payment.qr.bank')} value={`${payment.qr.bankShortName} — ${payment.qr.bankName}`} copy={payment.qr.bankShortName} />
+            <CopyRow label={t('payment.qr.accountNumber')} value={payment.qr.accountNumber} mono />
+            <CopyRow label={t('payment.qr.accountName')} value={payment.qr.accountName} />
+            <CopyRow label={t('payment.qr.amount')} value={payment.amount} copy={payment.amountDigits} />
+            <CopyRow label={t('payment.qr.memo')} value={payment.qr.memo} mono />
+          </dl>
+          <p className="notice small">{t('payment.qr.memoWarning')}</p>
+          <a href={`/membership/payment/${contract.id}`} className="button button-primary button-block">
+            {t('payment.qr.transferred')}
+          </a>
+        </section>
+      ) : null}
+
+      {open && payment.method === 2 ? (
+        <section className="pay-block" aria-labelledby="card-title">
+          <h2 id="card-title" className="section-title">
+            {t('payment.card.title')}
+          </h2>
+          <p>{t('payment.card.lead')}</p>
+          {payment.payUrl ? (
+            <a href={payment.payUrl} className="button button-primary button-block" rel="noreferrer">
+              {t('payment.card.go', { amount: payment.amount })}
+            </a>
+          ) : null}
+          <LiveStatus contractId={contract.id} label={t('payment.card.waiting')} />
+          {payment.expiresAtText ? <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p> : null}
+        </section>
+      ) : null}
+
+      {open && payment.method === 3 && payment.counter ? (
+        <section className="pay-block" aria-labelledby="cash-title">
+          <h2 id="cash-title" className="section-title">
+            {t('payment.cash.title')}
+          </h2>
+          <p>{t('payment.cash.lead')}</p>
+          <dl className="facts">
+            <div>
+              <dt>{t('payment.cash.club')}</dt>
+              <dd>{payment.counter.clubName}</dd>
+            </div>
+            <div>
+              <dt>{t('payment.cash.address')}</dt>
+              <dd>{payment.counter.address}</dd>
+            </div>
+            <div>
+              <dt>{t('payment.cash.hotline')}</dt>
+              <dd>
+                <a href={payment.counter.hotlineHref} className="tel-link">
+                  {payment.counter.hotline}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('payment.qr.amount')}</dt>
+              <dd>{payment.amount}</dd>
+            </div>
+          </dl>
+          {payment.counter.reference ? (
+            <div className="counter-code">
+              <span className="small muted">{t('payment.cash.showCode')}</span>
+              <strong className="mono">{payment.counter.reference}</strong>
+            </div>
+          ) : null}
+          <LiveStatus contractId={contract.id} label={t('payment.cash.waiting')} />
+        </section>
+      ) : null}
+
+      {!waiting ? (
+        <div className="notice notice-error" role="alert">
+          <p>{t('payment.failed.closed')}</p>
+          <Link to={`/membership/${contract.clubId}`} className="button button-primary button-block">
+            {t('payment.failed.startAgain')}
+          </Link>
+        </div>
+      ) : !open ? (
+        <div className="notice notice-error" role="alert">
+          <p>
+            {payment?.status === 'FAIL'
+              ? (payment.failMessage ?? t('payment.failed.generic'))
+              : payment
+                ? t('payment.failed.expired')
+                : t('payment.failed.none')}
+          </p>
+          <p className="small">{t('payment.failed.chooseAnother')}</p>
+        </div>
+      ) : null}
+
+      {waiting ? (
+        <PayAnotherWay open={!open} cards={cards} error={actionData?.error} current={open ? payment.method : null} />
+      ) : null}
+
+      {waiting ? (
+        <details className="confirm-box">
+          <summary className="button button-link">{t('payment.cancel.open')}</summary>
+          <p>{t('payment.cancel.question')}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="button button-secondary button-block danger-text">
+              {t('payment.cancel.confirm')}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </main>
+  );
+}
+
+/** Another method for the same contract: open when the last attempt ended, folded while one runs. */
+function PayAnotherWay({ open, cards, error, current }: { open: boolean; cards: CardView[]; error?: string; current: number | null }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const choices = [
+    { value: '1', label: t(methodKey(1)) },
+    ...cards.map((c) => ({ value: `card-${c.id}`, label: t('payment.savedCard', { bank: c.bankName, last4: c.last4 }) })),
+    { value: '2', label: cards.length ? t('payment.newCard') : t(methodKey(2)) },
+    { value: '3', label: t(methodKey(3)) },
+  ];
+  const form = (
+    <Form method="post" className="stack method-form">
+      <fieldset className="field">
+        <legend className={open ? 'visually-hidden' : 'label'}>{t('payment.methodLegend')}</legend>
+        {choices.map((c) => (
+          <label key={c.value} className="check method-choice">
+            <input type="radio" name="method" value={c.value} required defaultChecked={current === null ? c.value === '1' : false} />
+            <span>{c.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? <p className="form-error">{error}</p> : null}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {t('payment.payWithThis')}
+      </button>
+    </Form>
+  );
+  if (open) {
+    return (
+      <section aria-labelledby="another-title">
+        <h2 id="another-title" className="section-title">
+          {t('payment.chooseAnother')}
+        </h2>
+        {form}
+      </section>
+    );
+  }
+  return (
+    <details className="confirm-box">
+      <summary className="button button-link">{t('payment.payAnotherWay')}</summary>
+      {form}
+    </details>
+  );
+}

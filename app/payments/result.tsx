@@ -1,0 +1,104 @@
+import { Link } from 'react-router';
+import { contractDetailSchema, paymentSchema } from '#contract/membership.ts';
+import { LiveStatus, ReceiptCard, StatusBadge } from './payment-ui.tsx';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView } from './payment.server.ts';
+import type { Route } from './+types/result';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/history', label: 'nav.history' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.result.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idParam(args.params.contractId);
+  const lang = getLang(args.context);
+  const call = gatewayClient(args);
+  const detail = (await call(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404)).data;
+  const payment =
+    detail.payment ??
+    (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable()).then(
+      (r) => r.data,
+      (error: unknown) => {
+        if (error instanceof GatewayError) return null;
+        throw error;
+      },
+    ));
+  const view = payment ? paymentView(payment, lang) : null;
+  const state = isPaid(detail.status) ? 'success' : detail.status === 'WAITFORPAYMENT' && view?.open ? 'pending' : 'failed';
+  return {
+    state,
+    contract: contractView(detail, lang),
+    payment: view,
+    receipts: detail.receipts.map((r) => receiptView(r, lang)),
+  } as const;
+}
+
+export default function PaymentResult({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { state, contract, payment, receipts } = loaderData;
+  return (
+    <main className="page result-page">
+      <div className={`result-hero result-${state}`}>
+        <span className="result-icon" aria-hidden="true">
+          {state === 'success' ? '✓' : state === 'pending' ? '…' : '!'}
+        </span>
+        <h1>{t(`payment.result.${state}Title`)}</h1>
+      </div>
+
+      {state === 'success' ? (
+        <div className="result-facts">
+          <p className="lead">
+            {t(contract.status === 'FUTURE' ? 'payment.result.futureLead' : 'payment.result.activeLead', {
+              plan: contract.planName,
+              from: contract.startDate,
+              to: contract.endDate,
+            })}
+          </p>
+          <p>
+            <StatusBadge status={contract.status} />
+          </p>
+          <Link to="/home" className="button button-primary button-block">
+            {t('payment.result.toHome')}
+          </Link>
+        </div>
+      ) : state === 'pending' ? (
+        <div className="result-facts">
+          <p className="lead">{t('payment.result.pendingLead')}</p>
+          <LiveStatus contractId={contract.id} label={t('payment.result.pendingStatus')} />
+          <Link to={`/membership/payment/${contract.id}`} className="button button-secondary button-block">
+            {t('payment.result.backToPayment')}
+          </Link>
+        </div>
+      ) : (
+        <div className="result-facts">
+          <div className="notice notice-error" role="alert">
+            <p>
+              {payment?.failMessage ??
+                (contract.status === 'FAIL' ? t('payment.failed.closed') : payment ? t('payment.failed.expired') : t('payment.failed.generic'))}
+            </p>
+          </div>
+          {contract.status === 'WAITFORPAYMENT' ? (
+            <Link to={`/membership/payment/${contract.id}`} className="button button-primary button-block spaced">
+              {t('payment.result.retry')}
+            </Link>
+          ) : (
+            <Link to={`/membership/${contract.clubId}`} className="button button-primary button-block spaced">
+              {t('payment.failed.startAgain')}
+            </Link>
+          )}
+        </div>
+      )}
+
+      {receipts.map((receipt, i) => (
+        <ReceiptCard key={i} receipt={receipt} />
+      ))}
+      <Link to={`/history/membership/${contract.id}`} className="button button-link">
+        {t('payment.result.toDetail')}
+      </Link>
+    </main>
+  );
+}

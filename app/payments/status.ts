@@ -1,0 +1,25 @@
+import { data } from 'react-router';
+import { paymentSchema } from '#contract/membership.ts';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { idParam, isOpen } from './payment.server.ts';
+import { getSession } from '#app/server/session.server.ts';
+import type { Route } from './+types/status';
+
+/**
+ * GET /membership/payment/{contractId}/status → {state}: what the payment page polls every 3 s.
+ * paid: the membership is active or future; pending: keep waiting; over: the attempt ended (show it).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const headers = { 'cache-control': 'no-store' };
+  if (!getSession(args.context).get('token')) return data({ state: 'signed-out' }, { status: 401, headers });
+  const id = idParam(args.params.contractId);
+  try {
+    // The latest attempt only: lighter than the contract detail, and asked every 3 s.
+    const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable());
+    const state = payment?.status === 'SUCCESS' ? 'paid' : payment && isOpen(payment) ? 'pending' : 'over';
+    return data({ state }, { headers });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return data({ state: 'unknown' }, { status: error.status === 404 ? 404 : 503, headers });
+  }
+}

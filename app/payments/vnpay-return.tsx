@@ -1,0 +1,38 @@
+import { Link, redirect } from 'react-router';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { useT } from '#app/i18n.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { vnpayQuery, vnpayReturnSchema } from './payment.server.ts';
+import type { Route } from './+types/vnpay-return';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
+
+/**
+ * VNPAY sends the browser back here. The gateway checks the signature and names the contract; the
+ * IPN (server to server) is what activates it, so the result page shows the contract's own state.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    const { data } = await gatewayClient(args)(`/api/v1/payment/vnpay/return?${vnpayQuery(args.request.url)}`, vnpayReturnSchema);
+    throw redirect(`/membership/payment/result/${data.contractId}`);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // 552: the signature does not match (a changed or forged link).
+    return { message: error.text };
+  }
+}
+
+export default function VnpayReturn({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <h1>{t('payment.result.failedTitle')}</h1>
+      <div className="notice notice-error" role="alert">
+        <p>{loaderData.message}</p>
+      </div>
+      <Link to="/history" className="button button-secondary button-block spaced">
+        {t('payment.result.toHistory')}
+      </Link>
+    </main>
+  );
+}

@@ -1,9 +1,0 @@
-import { TabIntro } from '#app/components/tab-intro.tsx';
-import { pageMeta } from '#app/meta.ts';
-import type { Route } from './+types/inbody';
-
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.inbody');
-
-export default function InbodyTab() {
-  return <TabIntro tab="inbody" action="/support" />;
-}

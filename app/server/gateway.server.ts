@@ -1,0 +1,98 @@
+import { data, type RouterContextProvider } from 'react-router';
+import type { z } from 'zod';
+import { Codes, isSuccessCode, messageForCode, type Code } from '#contract/codes.ts';
+import type { Envelope, FieldErrors } from '#contract/envelope.ts';
+import { webConfig } from './config.server.ts';
+import { getLang } from './i18n.server.ts';
+import { getDeviceToken, getSession, signOutSession } from './session.server.ts';
+
+/** A failure answer from the gateway, with its code's message in the page's language. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: Code,
+    readonly text: string,
+    readonly data: unknown,
+  ) {
+    super(`gateway answered ${String(code)}`);
+    this.name = 'GatewayError';
+  }
+
+  get fieldErrors(): FieldErrors | undefined {
+    return (this.data as { fieldErrors?: FieldErrors } | undefined)?.fieldErrors;
+  }
+}
+
+type CallOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown; form?: FormData };
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The one way the web server talks to the gateway (ARCHITECTURE §7). */
+export function gatewayClient({ request, context }: Args) {
+  const session = getSession(context);
+  const lang = getLang(context);
+
+  return async function call<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
+    const token = session.get('token');
+    if (token) headers.authorization = `Bearer ${token}`;
+    // ADR 017: a known device keeps its own OTP codes and limits at the gateway.
+    const deviceToken = getDeviceToken(context);
+    if (deviceToken) headers['x-device-token'] = deviceToken;
+    // The gateway believes the member address only with the shared secret beside it.
+    const clientIp = request.headers.get('x-client-ip');
+    if (clientIp) headers['x-client-ip'] = clientIp;
+    if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(`${webConfig.gatewayUrl}${path}`, {
+        method: options.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        body,
+        signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
+      });
+    } catch {
+      throw new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined);
+    }
+
+    const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
+    if (response.status === 401 || envelope?.code === Codes.SESSION_EXPIRED) {
+      // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
+      signOutSession(session);
+      throw data({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang) }, { status: 401 });
+    }
+    if (!envelope || envelope.code === undefined) {
+      throw new GatewayError(response.status, Codes.SYSTEM_ERROR, messageForCode(Codes.SYSTEM_ERROR, lang), undefined);
+    }
+    if (!isSuccessCode(envelope.code)) {
+      throw new GatewayError(
+        response.status,
+        envelope.code,
+        messageForCode(envelope.code, lang, envelope.description),
+        envelope.data,
+      );
+    }
+    return {
+      code: envelope.code,
+      message: messageForCode(envelope.code, lang),
+      data: schema.parse(envelope.data) as z.output<S>,
+    };
+  };
+}
+
+/** A read that only enriches a page (a list to choose from): when the gateway refuses or fails, the fallback. */
+export async function softRead<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof GatewayError) return fallback;
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import { platformGate } from '#app/shell/platform-gate.server.ts';
+import { baseSecurityHeaders } from './security.server.ts';
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');
+/**
+ * Express `trust proxy` from TRUST_PROXY. Unset: no proxy is trusted, so X-Forwarded-For from a
+ * client never picks its own address (issue 9). Behind a load balancer, give the hops to trust
+ * (a number) or its addresses ('loopback', '10.0.0.0/8', …).
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Non-GET requests from another origin are refused here, for actions and resource routes
+ * alike (React Router's own check covers actions only).
+ */
+export function isCrossOrigin(req: Pick<Request, 'method' | 'headers' | 'protocol'>): boolean {
+  if (!unsafeMethods.has(req.method)) return false;
+  const origin = req.headers.origin;
+  if (origin) {
+    // Behind several proxies the header is a list: the first entry is what the browser asked for.
+    const forwarded = req.headers['x-forwarded-host'];
+    const hostHeader = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || req.headers.host;
+    try {
+      return new URL(origin).host !== hostHeader;
+    } catch {
+      return true;
+    }
+  }
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Forms and JSON of this app are a few KB; the avatar form (multipart) bounds its own upload (upload.server.ts). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** A non-multipart write that announces a body larger than any form of the app: refused before it is read. */
+export function isOversizedBody(req: Pick<Request, 'method' | 'headers'>): boolean {
+  if (!unsafeMethods.has(req.method)) return false;
+  if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) return false;
+  return Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES;
+}
+
+async function main() {
+  const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
+  const build = (await import(serverBuildUrl)) as ServerBuild;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
+  app.use(compression());
+
+  const securityHeaders = baseSecurityHeaders(secure);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.set(securityHeaders);
+    if (isCrossOrigin(req)) {
+      res.status(403).type('text/plain').send('Cross-origin request refused');
+      return;
+    }
+    if (isOversizedBody(req)) {
+      res.status(413).type('text/plain').send('Request body too large');
+      return;
+    }
+    // The gateway counts OTP sends per client address: it must be the member's, never a header they sent.
+    req.headers['x-client-ip'] = req.ip ?? '';
+    next();
+  });
+
+  // Pages set their own nonce CSP (entry.server.tsx); static files need nothing beyond this.
+  const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
+  const pwaHeaders = (res: Response, file: string) => {
+    staticCsp(res);
+    const name = path.basename(file);
+    // ADR 009: the worker, the manifest and the offline page are revalidated on every fetch,
+    // so a release reaches installed apps at once (the worker's precache versions the rest).
+    if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html') res.set('Cache-Control', 'no-cache');
+    // A worker runs under the CSP it was served with: it must be allowed to fetch this origin.
+    if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
+  };
+  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders }));
+  // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
+  app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure }));
+  app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+
+  const server = app.listen(port, host, () => {
+    console.log(JSON.stringify({ service: 'web', msg: 'web listening', url: `http://${host}:${port}` }));
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+// Started as a program (not imported by a test); real paths, so a symlinked checkout still starts.
+const isMain = (() => {
+  try {
+    return realpathSync(new URL(import.meta.url)) === realpathSync(process.argv[1] ?? '');
+  } catch {
+    return false;
+  }
+})();
+
+if (isMain) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

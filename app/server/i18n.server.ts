@@ -1,0 +1,61 @@
+import { createInstance } from 'i18next';
+import type { RouterContextProvider } from 'react-router';
+import { createI18nextMiddleware } from 'remix-i18next/middleware';
+import type { Lang } from '#contract/codes.ts';
+import { defaultLanguage, isLang, supportedLanguages, type Messages } from '#app/i18n.ts';
+import { en } from '#app/locales/en.ts';
+import { vi } from '#app/locales/vi.ts';
+import { sessionStorage } from './session.server.ts';
+
+export const messagesByLang = { vi, en } as const;
+
+/** The strings a page carries to the browser: all but the desktop and in-app notices the web server renders itself. */
+export const pageMessages = Object.fromEntries(
+  supportedLanguages.map((lang) => {
+    const { notice: _notice, escape: _escape, ...platform } = messagesByLang[lang].platform;
+    return [lang, { ...messagesByLang[lang], platform } as unknown as Messages];
+  }),
+) as Record<Lang, Messages>;
+
+const i18nextOptions = {
+  supportedLngs: [...supportedLanguages],
+  fallbackLng: defaultLanguage,
+  resources: { vi: { translation: vi }, en: { translation: en } },
+  interpolation: { escapeValue: false },
+};
+
+/** The language lives in the session (signed in or not); Vietnamese otherwise. */
+export const [i18nMiddleware, getLocaleFromContext, getInstanceFromContext] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    order: ['custom'],
+    async findLocale(request) {
+      const session = await sessionStorage.getSession(request.headers.get('Cookie'));
+      const lang = session.get('lang');
+      return isLang(lang) ? lang : defaultLanguage;
+    },
+  },
+  i18next: i18nextOptions,
+});
+
+// remix-i18next throws when its middleware did not run (an unmatched URL): keep a fallback.
+const fallback = createInstance({ ...i18nextOptions, lng: defaultLanguage, initAsync: false });
+void fallback.init();
+
+export function getLang(context: Readonly<RouterContextProvider>): Lang {
+  try {
+    const lang = getLocaleFromContext(context);
+    return isLang(lang) ? lang : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+export function getT(context: Readonly<RouterContextProvider>) {
+  try {
+    return getInstanceFromContext(context).t;
+  } catch {
+    return fallback.t;
+  }
+}

@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { documentCsp, vnpayPayOrigin } from './security.server.ts';
+
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+
+test('form-action allows this site and the card pay host only (a no-JS payment form is redirected there)', () => {
+  const csp = documentCsp('abc', 'https://sandbox.vnpayment.vn');
+  expect(directive(csp, 'form-action')).toBe("form-action 'self' https://sandbox.vnpayment.vn");
+  expect(directive(csp, 'script-src')).toContain("'nonce-abc'");
+  expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+});
+
+test.each([
+  [{}, 'http://127.0.0.1:4000'],
+  [{ GATEWAY_URL: 'http://127.0.0.1:4123/' }, 'http://127.0.0.1:4123'],
+  [{ GATEWAY_URL: 'http://127.0.0.1:4123', VNPAY_PAY_ORIGIN: 'https://pay.vnpay.vn/vpcpay.html' }, 'https://pay.vnpay.vn'],
+  [{ VNPAY_PAY_ORIGIN: '' }, 'http://127.0.0.1:4000'],
+])('VNPAY_PAY_ORIGIN %j → %s', (env, origin) => {
+  expect(vnpayPayOrigin(env)).toBe(origin);
+});
+
+test.each(['javascript:alert(1)', 'not a url', "https://x.example 'unsafe-inline'"])('a bad VNPAY_PAY_ORIGIN (%s) stops the start with its name', (value) => {
+  expect(() => vnpayPayOrigin({ VNPAY_PAY_ORIGIN: value })).toThrow(/VNPAY_PAY_ORIGIN/);
+});

@@ -1,0 +1,67 @@
+import { Link, Outlet, useMatches } from 'react-router';
+import { requireMember } from '#app/auth/auth.server.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { Icon } from '#app/ui/icons.tsx';
+import { InstallPrompt } from './install-prompt.tsx';
+import { MemberHeader } from './member-header.tsx';
+import { PageError } from '#app/ui/page-error.tsx';
+import { useT } from '#app/i18n.ts';
+import type { Route } from './+types/layout.main';
+import { loadShell } from './layout.main.server.ts';
+
+export const middleware: Route.MiddlewareFunction[] = [requireMember];
+
+export const loader = (args: Route.LoaderArgs) => loadShell(args);
+
+/** What a page may ask of the layout: a back link to its parent, named by a locale key (the optional header of §2). */
+export type ShellHandle = { back?: { to: string; label: string } };
+
+/**
+ * A page whose loader changes the unread count (opening a notification) returns the new figure as
+ * `unreadCount`; the layout's own loader ran beside it, before the change.
+ */
+function latestUnreadCount(matches: ReturnType<typeof useMatches>, own: number) {
+  const fromPage = matches.map((m) => (m.loaderData as { unreadCount?: unknown } | undefined)?.unreadCount).findLast((n) => typeof n === 'number');
+  return typeof fromPage === 'number' ? fromPage : own;
+}
+
+/** Signed-in pages (§2): the member header, the page, the slogan footer and the bottom navigation. */
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const matches = useMatches();
+  const back = matches.map((m) => (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
+  return (
+    <div className="layout layout-main">
+      <MemberHeader unreadCount={latestUnreadCount(matches, loaderData.unreadCount)} gift={loaderData.gift} />
+      {back ? (
+        <div className="sub-header">
+          <Link to={back.to} className="sub-header-link">
+            <Icon name="back" />
+            <span>{t(back.label)}</span>
+          </Link>
+          <Link to="/home" className="sub-header-link" aria-label={t('nav.home')}>
+            <Icon name="home" size={22} />
+          </Link>
+        </div>
+      ) : null}
+      <Outlet />
+      <footer className="app-footer">
+        <p className="slogan">{t('app.slogan')}</p>
+        <p className="small muted">© {t('app.name')}</p>
+      </footer>
+      <InstallPrompt />
+      <BottomNav />
+    </div>
+  );
+}
+
+/** A page of the group failed: the layout's loader may have failed too, so the header is drawn without its counts. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="layout layout-main">
+      <MemberHeader unreadCount={0} gift={null} />
+      <PageError error={error} home="/home" />
+      <BottomNav />
+    </div>
+  );
+}
