@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './gateway/db/schema.ts',
+  schema: './gateway/db/schema/index.ts',
   out: './gateway/db/migrations',
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 import { acquireDirectoryLock } from './lock.ts';
 
 type Schema = typeof schema;

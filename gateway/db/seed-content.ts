@@ -1,4 +1,4 @@
-import type { ContentSection } from './schema.ts';
+import type { ContentSection } from './schema/index.ts';
 
 // Texts staff edit later without a release (content_pages, app_settings). Section bodies are plain
 // text: a blank line separates paragraphs, a line starting with "• " is a list item.

@@ -1,4 +1,4 @@
-import type { CouponTarget, coupons, paymentPlans } from './schema.ts';
+import type { CouponTarget, coupons, paymentPlans } from './schema/index.ts';
 
 // Demo plans and coupons of issue 4. Prices are in VND and follow what Vietnamese chains charge
 // (a month of a single club ≈ 600–700k, a year of all clubs ≈ 8–10M); Hanoi is a little dearer

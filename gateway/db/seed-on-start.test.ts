@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
-import { accounts } from './schema.ts';
+import { accounts } from './schema/index.ts';
 import { seedOnStart } from './seed.ts';
 
 // Issue 9 "Demo data is seeded into any empty database": only the sandbox gets it at start.

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
-import { accounts, contentPages, memberGifts, notifications } from './schema.ts';
+import { accounts, contentPages, memberGifts, notifications } from './schema/index.ts';
 import { DEMO_MEMBER_PHONE, seedDatabase } from './seed.ts';
 
 let handle: DatabaseHandle;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema.ts';
+import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
 import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { clubs, paymentPlans } from '#gateway/db/schema.ts';
+import { clubs, paymentPlans } from '#gateway/db/schema/index.ts';
 import type { SmsMessage } from '#gateway/providers/sms/port.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 

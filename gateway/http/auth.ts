@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AccountType } from '#contract/account.ts';
 import { Codes } from '#contract/codes.ts';
-import { accounts, authTokens } from '#gateway/db/schema.ts';
+import { accounts, authTokens } from '#gateway/db/schema/index.ts';
 import type { AppEnv, CurrentAccount } from './context.ts';
 import { ApiError } from './errors.ts';
 

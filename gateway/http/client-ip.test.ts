@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { rateCounters } from '#gateway/db/schema.ts';
+import { rateCounters } from '#gateway/db/schema/index.ts';
 import { randomPhone, startTestGateway, TEST_INTERNAL_SECRET, type TestGateway } from '#tests/support/gateway.ts';
 import { fromWebServer } from './internal.ts';
 

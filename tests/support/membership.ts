@@ -1,5 +1,5 @@
 import { asc, eq, ne } from 'drizzle-orm';
-import { clubs, coupons, paymentPlans } from '#gateway/db/schema.ts';
+import { clubs, coupons, paymentPlans } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 

@@ -4,7 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PaymentLocations, PaymentMethods, type PaymentMethodId } from '#contract/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
-import { clubs, contracts, paymentPlans, transactions } from '#gateway/db/schema.ts';
+import { clubs, contracts, paymentPlans, transactions } from '#gateway/db/schema/index.ts';
 import { membershipEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { and, asc, eq } from 'drizzle-orm';
 import { PaymentMethods } from '#contract/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
-import { accounts, clubs, contracts, paymentPlans, payments } from '#gateway/db/schema.ts';
+import { accounts, clubs, contracts, paymentPlans, payments } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from './gateway.ts';
 
 export const TEST_VNPAY_SECRET = 'g2-test-hash-secret-0123456789';

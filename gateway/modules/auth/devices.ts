@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Executor } from '#gateway/db/client.ts';
-import { trustedDevices } from '#gateway/db/schema.ts';
+import { trustedDevices } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { newSecret } from './tokens.ts';

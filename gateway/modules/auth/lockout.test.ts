@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { attemptGuards } from '#gateway/db/schema.ts';
+import { attemptGuards } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 // ADR 017 and issue 9 "Sign-in lockout": an attacker with as many addresses as they like, for a

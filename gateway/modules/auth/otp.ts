@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { otpCodes, type OtpPurpose } from '#gateway/db/schema.ts';
+import { otpCodes, type OtpPurpose } from '#gateway/db/schema/index.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { GUESS_RULE, refundAttempt, SEND_RULE, takeAttempt } from '#gateway/modules/limits/guards.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';

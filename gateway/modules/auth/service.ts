@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RegisterBody, SessionGrant } from '#contract/auth.ts';
 import { Codes, type Lang } from '#contract/codes.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, phoneVerifications } from '#gateway/db/schema.ts';
+import { accounts, phoneVerifications } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';

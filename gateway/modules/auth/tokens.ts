@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { authTokens } from '#gateway/db/schema.ts';
+import { authTokens } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3_600_000;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cardRequests, contracts, payments, savedCards } from '#gateway/db/schema.ts';
+import { cardRequests, contracts, payments, savedCards } from '#gateway/db/schema/index.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { signedVnpayQuery } from '#gateway/providers/card/vnpay.ts';

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
 import type { SavedCard } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, cardRequests, savedCards } from '#gateway/db/schema.ts';
+import { accounts, cardRequests, savedCards } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';

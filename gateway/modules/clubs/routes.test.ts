@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cityWithClubsSchema, clubSchema, paymentMethodGroupSchema } from '#contract/clubs.ts';
-import { cities, clubs, paymentMethodGroups } from '#gateway/db/schema.ts';
+import { cities, clubs, paymentMethodGroups } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 let gw: TestGateway;

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { contentPageSlugSchema, type Contact, type ContentPage } from '#contract/content.ts';
-import { appSettings, clubs, contentPages } from '#gateway/db/schema.ts';
+import { appSettings, clubs, contentPages } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';

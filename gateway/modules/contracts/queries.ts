@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, coupons, paymentPlans, payments, transactions } from '#gateway/db/schema.ts';
+import { clubs, contracts, coupons, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 

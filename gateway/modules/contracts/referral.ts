@@ -2,7 +2,7 @@ import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, contracts } from '#gateway/db/schema.ts';
+import { accounts, contracts } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import type { PlanRow } from '#gateway/modules/plans/queries.ts';

@@ -12,7 +12,7 @@ import {
   REFERRAL_YEARLY_LIMIT,
   type Contract,
 } from '#contract/membership.ts';
-import { accounts, authTokens, clubs, contracts, couponCampaigns, coupons, paymentMethodGroups, payments, savedCards } from '#gateway/db/schema.ts';
+import { accounts, authTokens, clubs, contracts, couponCampaigns, coupons, paymentMethodGroups, payments, savedCards } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { anchorCoupons, buyAndPay, clubBySlug, couponId, plansOf } from '#tests/support/membership.ts';

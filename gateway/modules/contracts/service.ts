@@ -12,7 +12,7 @@ import {
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema.ts';
+import { accounts, contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringEndDates, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { appSettings } from '#gateway/db/schema.ts';
+import { appSettings } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';

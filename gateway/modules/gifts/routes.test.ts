@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { currentGiftSchema } from '#contract/gift.ts';
-import { memberGifts } from '#gateway/db/schema.ts';
+import { memberGifts } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 let gw: TestGateway;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { MemberGift } from '#contract/gift.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { memberGifts } from '#gateway/db/schema.ts';
+import { memberGifts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

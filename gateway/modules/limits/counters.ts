@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { rateCounters } from '#gateway/db/schema.ts';
+import { rateCounters } from '#gateway/db/schema/index.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { attemptGuards } from '#gateway/db/schema.ts';
+import { attemptGuards } from '#gateway/db/schema/index.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

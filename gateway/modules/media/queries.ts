@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { mediaFiles } from '#gateway/db/schema.ts';
+import { mediaFiles } from '#gateway/db/schema/index.ts';
 import type { ProcessedImage } from './image.ts';
 
 export const mediaUrl = (id: string) => `/api/v1/media/${id}`;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Profile } from '#contract/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts } from '#gateway/db/schema.ts';
+import { accounts } from '#gateway/db/schema/index.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { profileUpdateBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { validationMessage } from '#contract/validation.ts';
-import { accounts } from '#gateway/db/schema.ts';
+import { accounts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '#contract/notifications.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { notifications, pushSubscriptions } from '#gateway/db/schema.ts';
+import { notifications, pushSubscriptions } from '#gateway/db/schema/index.ts';
 import { toNotification } from './service.ts';
 
 /** A browser per phone, tablet and laptop is plenty; older subscriptions beyond this are dropped. */

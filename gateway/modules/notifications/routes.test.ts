@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { notificationPageSchema, notificationSchema } from '#contract/notifications.ts';
-import { pushSubscriptions } from '#gateway/db/schema.ts';
+import { pushSubscriptions } from '#gateway/db/schema/index.ts';
 import { resolveVapidKeys } from '#gateway/providers/push/vapid.ts';
 import type { PushSender } from '#gateway/providers/push/port.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Notification, NotificationKind } from '#contract/notifications.ts';
-import { accounts, notifications, pushSubscriptions } from '#gateway/db/schema.ts';
+import { accounts, notifications, pushSubscriptions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 
 export type NotifyInput = {

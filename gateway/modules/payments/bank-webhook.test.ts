@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
-import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema.ts';
+import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';
 import { formatBankTime } from '#gateway/providers/bank-transfer/transfer.ts';

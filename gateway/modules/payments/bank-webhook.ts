@@ -7,7 +7,7 @@
 // accepted, never dropped.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, payments, type PaymentEventOutcome } from '#gateway/db/schema.ts';
+import { clubs, contracts, paymentEvents, payments, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema.ts';
+import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate, vietnamToday } from './dates.ts';

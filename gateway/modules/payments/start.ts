@@ -4,7 +4,7 @@ import { bankByBin } from '#contract/banks.ts';
 import type { Lang } from '#contract/codes.ts';
 import { PAYMENT_WINDOW_MINUTES, PaymentMethods, type Payment, type PaymentMethodId } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { payments, type clubs, type contracts } from '#gateway/db/schema.ts';
+import { payments, type clubs, type contracts } from '#gateway/db/schema/index.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
 import { buildVietQrPayload } from '#gateway/providers/bank-transfer/vietqr.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, cardRequests, paymentEvents, payments, savedCards, type PaymentEventOutcome } from '#gateway/db/schema.ts';
+import { accounts, cardRequests, paymentEvents, payments, savedCards, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import {

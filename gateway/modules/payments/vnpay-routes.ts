@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { cardRequests, payments, savedCards } from '#gateway/db/schema.ts';
+import { cardRequests, payments, savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';

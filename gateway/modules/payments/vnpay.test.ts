@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema.ts';
+import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';

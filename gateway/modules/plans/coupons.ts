@@ -2,7 +2,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import type { Coupon, PlanType } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, couponCampaigns, coupons } from '#gateway/db/schema.ts';
+import { contracts, couponCampaigns, coupons } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import type { CouponTerms } from './pricing.ts';
 

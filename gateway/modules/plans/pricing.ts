@@ -1,6 +1,6 @@
 import type { PlanType, PlanUnit } from '#contract/membership.ts';
 import { isSubscriptionPlan } from '#contract/membership.ts';
-import type { CouponTarget } from '#gateway/db/schema.ts';
+import type { CouponTarget } from '#gateway/db/schema/index.ts';
 
 // The one place prices are computed (security.md "Money"): plan cards, plan detail and the
 // contract a member signs all come from here, so what is shown is what is charged.

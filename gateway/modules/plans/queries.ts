@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isAllClubPlan, isSubscriptionPlan, type PaymentPlan } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentPlans } from '#gateway/db/schema.ts';
+import { clubs, contracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { couponTerms, toCoupon, type CouponWithCampaign } from './coupons.ts';
 import { pricePlan } from './pricing.ts';
 

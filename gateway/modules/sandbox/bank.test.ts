@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
-import { contracts, paymentEvents } from '#gateway/db/schema.ts';
+import { contracts, paymentEvents } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { openUnpaidContract } from '#tests/support/unpaid-contract.ts';
 

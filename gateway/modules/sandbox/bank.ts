@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { bankByBin } from '#contract/banks.ts';
 import { Codes } from '#contract/codes.ts';
-import { clubs, contracts, payments } from '#gateway/db/schema.ts';
+import { clubs, contracts, payments } from '#gateway/db/schema/index.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';
 import { CASSO_SIGNATURE_HEADER, cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';

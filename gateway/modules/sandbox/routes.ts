@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { notificationKindSchema } from '#contract/notifications.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
-import { accounts, appSettings, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema.ts';
+import { accounts, appSettings, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { savedCards } from '#gateway/db/schema.ts';
+import { savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { vnpaySettings, type VnpaySettings } from '#gateway/providers/card/settings.ts';
 import { hasValidVnpaySignature, maskCardNumber, signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, contracts, paymentEvents, paymentPlans, payments } from '#gateway/db/schema.ts';
+import { accounts, clubs, contracts, paymentEvents, paymentPlans, payments } from '#gateway/db/schema/index.ts';
 
 /** The signed-in staff member: GM works at every club (clubId null), the others at theirs. */
 export type Staff = { id: number; accountType: 'EMPLOYEE' | 'LEADER' | 'GM'; clubId: number | null };

@@ -5,7 +5,7 @@ import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, paymentEvents } from '#gateway/db/schema.ts';
+import { contracts, paymentEvents } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '#gateway/db/client.ts';
-import { pushDeliveries } from '#gateway/db/schema.ts';
+import { pushDeliveries } from '#gateway/db/schema/index.ts';
 import type { PushSender } from './port.ts';
 
 /** Delivers nothing: every push lands in push_deliveries, read at GET /sandbox/push. */

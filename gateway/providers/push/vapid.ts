@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database } from '#gateway/db/client.ts';
-import { appSettings } from '#gateway/db/schema.ts';
+import { appSettings } from '#gateway/db/schema/index.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 

@@ -1,5 +1,5 @@
 import type { Database } from '#gateway/db/client.ts';
-import { smsOutbox } from '#gateway/db/schema.ts';
+import { smsOutbox } from '#gateway/db/schema/index.ts';
 import type { SmsSender } from './port.ts';
 
 /** Delivers nothing: every message lands in the outbox table, read at GET /sandbox/sms. */

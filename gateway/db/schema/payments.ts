@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CardType, PaymentStatus } from '#contract/membership.ts';
+import type { PaymentEventOutcome } from '#contract/staff.ts';
+import { createdAt } from './columns.ts';
+import { accounts } from './accounts.ts';
+import { contracts } from './contracts.ts';
+
+/** QR=1, CARD=2, CASH=3 (§3 payment method). */
+export const paymentMethodGroups = pgTable('payment_method_groups', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameVi: text('name_vi').notNull(),
+  nameEn: text('name_en').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** 'free': a contract a coupon covers entirely, settled at once (reference FREE…). */
+export type PaymentProvider = 'vietqr' | 'vnpay' | 'cash' | 'free';
+
+/** One attempt to pay a contract. `reference` is the transfer memo, the vnp_TxnRef or the cash slip. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    method: integer('method').notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    reference: text('reference').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's own id for the money movement (bank transaction id, vnp_TransactionNo, staff receipt). */
+    providerTransactionId: text('provider_transaction_id'),
+    /** vnp_ResponseCode of a card payment, for the member's message. */
+    responseCode: text('response_code'),
+    /** Card payments: the signed pay URL; saved-card payments name the card. */
+    payUrl: text('pay_url'),
+    savedCardId: integer('saved_card_id'),
+    /** The staff account that took cash. */
+    confirmedBy: integer('confirmed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
+    index('payments_contract_idx').on(t.contractId),
+    index('payments_pending_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type { PaymentEventOutcome };
+
+/**
+ * Every server-to-server payment message (bank webhook, VNPAY IPN), once per provider id:
+ * a replay hits the unique index and changes nothing. Outcomes other than matched/declined/ignored
+ * are money staff must look at (`needsReview`).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    paymentId: integer('payment_id'),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull().default(''),
+    outcome: text('outcome').$type<PaymentEventOutcome>().notNull(),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reviewedBy: integer('reviewed_by'),
+    raw: jsonb('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_external_idx').on(t.provider, t.externalId),
+    index('payment_events_review_idx').on(t.needsReview, sql`${t.createdAt} desc`),
+  ],
+);
+
+/** §3 Saved card: a VNPAY token; only the masked number and bank leave the gateway. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    token: text('token').notNull(),
+    cardNumber: text('card_number').notNull(),
+    bankCode: text('bank_code').notNull(),
+    cardType: text('card_type').$type<CardType>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('saved_cards_account_idx').on(t.accountId),
+    uniqueIndex('saved_cards_token_idx').on(t.token),
+  ],
+);
+
+/** A started "add a card" flow (VNPAY token_create), matched back by its reference. */
+export const cardRequests = pgTable('card_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  reference: text('reference').notNull().unique(),
+  cardType: text('card_type').$type<CardType>().notNull(),
+  status: text('status').$type<'PENDING' | 'SUCCESS' | 'FAIL'>().notNull(),
+  responseCode: text('response_code'),
+  savedCardId: integer('saved_card_id'),
+  createdAt: createdAt(),
+});
