@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { translate, type Messages } from '#app/i18n.ts';
-import { en } from '#app/locales/en.ts';
-import { vi } from '#app/locales/vi.ts';
+import { en } from '#app/locales/en/index.ts';
+import { vi } from '#app/locales/vi/index.ts';
 
 type Tree = { [key: string]: string | Tree };
 

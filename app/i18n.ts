@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import type { Lang } from '#contract/codes.ts';
-import type { en } from './locales/en.ts';
+import type { en } from './locales/en/index.ts';
 
 export const supportedLanguages = ['vi', 'en'] as const;
 export const defaultLanguage: Lang = 'vi';

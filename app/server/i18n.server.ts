@@ -3,8 +3,8 @@ import type { RouterContextProvider } from 'react-router';
 import { createI18nextMiddleware } from 'remix-i18next/middleware';
 import type { Lang } from '#contract/codes.ts';
 import { defaultLanguage, isLang, supportedLanguages, type Messages } from '#app/i18n.ts';
-import { en } from '#app/locales/en.ts';
-import { vi } from '#app/locales/vi.ts';
+import { en } from '#app/locales/en/index.ts';
+import { vi } from '#app/locales/vi/index.ts';
 import { sessionStorage } from './session.server.ts';
 
 export const messagesByLang = { vi, en } as const;

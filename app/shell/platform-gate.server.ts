@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import QRCode from 'qrcode';
-import { en } from '#app/locales/en.ts';
-import { vi } from '#app/locales/vi.ts';
+import { en } from '#app/locales/en/index.ts';
+import { vi } from '#app/locales/vi/index.ts';
 import { ESCAPE_FLAG, type Platform } from './platform.ts';
 import {
   detectPlatform,

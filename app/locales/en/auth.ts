@@ -1,0 +1,37 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { auth as vi } from '#app/locales/vi/auth.ts';
+
+export const auth: Shape<typeof vi> = {
+  landing: {
+    title: 'Train with VietFit',
+    lead: 'Buy memberships, check in, book a personal trainer and track your InBody results on your phone.',
+    start: 'Sign in / Sign up',
+    note: 'Just your phone number and a one-time code, no password.',
+  },
+  login: {
+    title: 'Sign in',
+    lead: 'Enter your phone number and we will text you a 4-digit code.',
+    phone: 'Phone number',
+    phonePlaceholder: '0xxx xxx xxx',
+    submit: 'Get code',
+  },
+  verify: {
+    title: 'Enter the code',
+    sentTo: 'We sent a 4-digit code to {{phone}}.',
+    code: 'One-time code',
+    digit: 'Digit {{n}}',
+    submit: 'Confirm',
+    resendIn: 'Resend code in {{seconds}} s',
+    resend: 'Resend code',
+    changePhone: 'Change phone number',
+    attemptsLeft: '{{count}} tries left.',
+  },
+  signUp: {
+    title: 'Create your account',
+    lead: '{{phone}} has no account yet. One last step to get started.',
+    referral: 'Referral code (optional)',
+    referralHint: '10–11 digits, usually the phone number of the friend who referred you.',
+    acceptTerms: "I agree to VietFit's Terms and Conditions",
+    submit: 'Sign up',
+  },
+};

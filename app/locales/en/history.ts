@@ -1,0 +1,40 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { history as vi } from '#app/locales/vi/history.ts';
+
+export const history: Shape<typeof vi> = {
+  history: {
+    title: 'History',
+    tabsLabel: 'History type',
+    memberships: 'Memberships',
+    transactions: 'Transactions',
+    status: {
+      WAITFORPAYMENT: 'Waiting for payment',
+      CURRENT: 'Active',
+      FUTURE: 'Future',
+      PAST: 'Expired',
+      FAIL: 'Cancelled',
+    },
+    txStatus: { WAITFORPAYMENT: 'Waiting for payment', SUCCESS: 'Successful', FAIL: 'Failed' },
+    type: { JOINING_FEE: 'Joining fee', MEMBERSHIP_FEE: 'Membership fee', FREEZE_CONTRACT: 'Freeze fee' },
+    emptyMemberships: 'No memberships yet',
+    emptyTransactions: 'No transactions yet',
+    emptyText: 'Your memberships and payments will show here.',
+    detailTitle: 'Membership details',
+    contractNo: 'Contract no.',
+    createdAt: 'Created',
+    signDate: 'Paid on',
+    promotionCode: 'Promo code',
+    bonusDays: 'Bonus days',
+    bonusDaysValue: '+{{days}} days',
+    timeline: 'Timeline',
+    event: {
+      created: 'Purchase requested',
+      paid: 'Paid',
+      failed: 'Cancelled / expired',
+      starts: 'Starts',
+      ends: 'Ends',
+    },
+    receipts: 'Receipts',
+    noReceipts: 'No receipts yet.',
+  },
+};

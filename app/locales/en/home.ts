@@ -1,0 +1,31 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { home as vi } from '#app/locales/vi/home.ts';
+
+export const home: Shape<typeof vi> = {
+  home: {
+    greeting: 'Hello, {{name}}!',
+    greetingNoName: 'Hello!',
+    lead: 'Welcome to VietFit. Your membership, PT sessions and InBody results will show here.',
+    signOut: 'Sign out',
+  },
+  homeCard: {
+    yourMembership: 'Your membership',
+    upcoming: 'Upcoming membership',
+    validUntil: 'Valid until {{date}}',
+    startsOn: 'Starts on {{date}}',
+    frozenUntil: 'Frozen until {{date}}',
+    checkIn: 'Check in',
+    yourPlan: 'Your plan',
+    noMembershipTitle: "You don't have a membership yet",
+    noMembershipText: 'Pick a club and a plan to start training.',
+    joinNow: 'Join now',
+    waiting: 'Your {{plan}} plan ({{amount}}) is waiting for payment.',
+    completePayment: 'Complete your payment',
+    yourPlanTitle: 'My plan',
+    current: 'Active',
+    future: 'Future',
+    waitingTitle: 'Waiting for payment',
+    accessClubs: 'Clubs you can train at',
+    noAccessClubs: 'No clubs yet: your membership has not started.',
+  },
+};

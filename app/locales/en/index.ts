@@ -1,0 +1,22 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { vi } from '#app/locales/vi/index.ts';
+import { shell } from './shell.ts';
+import { auth } from './auth.ts';
+import { home } from './home.ts';
+import { notifications } from './notifications.ts';
+import { account } from './account.ts';
+import { membership } from './membership.ts';
+import { payments } from './payments.ts';
+import { history } from './history.ts';
+
+/** English: every domain's texts, in step with vi (ADR 020). */
+export const en: Shape<typeof vi> = {
+  ...shell,
+  ...auth,
+  ...home,
+  ...notifications,
+  ...account,
+  ...membership,
+  ...payments,
+  ...history,
+};

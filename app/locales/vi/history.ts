@@ -1,0 +1,38 @@
+/** Vietnamese texts of the history domain (the default language; en/history.ts has the same keys). */
+export const history = {
+  history: {
+    title: 'Lịch sử',
+    tabsLabel: 'Loại lịch sử',
+    memberships: 'Gói tập',
+    transactions: 'Giao dịch',
+    status: {
+      WAITFORPAYMENT: 'Chờ thanh toán',
+      CURRENT: 'Đang hoạt động',
+      FUTURE: 'Sắp tới',
+      PAST: 'Đã hết hạn',
+      FAIL: 'Đã hủy',
+    },
+    txStatus: { WAITFORPAYMENT: 'Chờ thanh toán', SUCCESS: 'Thành công', FAIL: 'Thất bại' },
+    type: { JOINING_FEE: 'Phí gia nhập', MEMBERSHIP_FEE: 'Phí hội viên', FREEZE_CONTRACT: 'Phí bảo lưu' },
+    emptyMemberships: 'Chưa có gói tập nào',
+    emptyTransactions: 'Chưa có giao dịch nào',
+    emptyText: 'Các gói tập và giao dịch của bạn sẽ hiện ở đây.',
+    detailTitle: 'Chi tiết gói tập',
+    contractNo: 'Số hợp đồng',
+    createdAt: 'Ngày tạo',
+    signDate: 'Ngày thanh toán',
+    promotionCode: 'Mã khuyến mãi',
+    bonusDays: 'Ngày tặng thêm',
+    bonusDaysValue: '+{{days}} ngày',
+    timeline: 'Tiến trình',
+    event: {
+      created: 'Tạo yêu cầu mua gói',
+      paid: 'Đã thanh toán',
+      failed: 'Đã hủy / hết hạn',
+      starts: 'Bắt đầu hiệu lực',
+      ends: 'Hết hiệu lực',
+    },
+    receipts: 'Biên nhận',
+    noReceipts: 'Chưa có biên nhận.',
+  },
+} as const;

@@ -1,0 +1,20 @@
+import { shell } from './shell.ts';
+import { auth } from './auth.ts';
+import { home } from './home.ts';
+import { notifications } from './notifications.ts';
+import { account } from './account.ts';
+import { membership } from './membership.ts';
+import { payments } from './payments.ts';
+import { history } from './history.ts';
+
+/** Vietnamese, the default language: every domain's texts (ADR 020). */
+export const vi = {
+  ...shell,
+  ...auth,
+  ...home,
+  ...notifications,
+  ...account,
+  ...membership,
+  ...payments,
+  ...history,
+} as const;

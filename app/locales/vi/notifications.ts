@@ -1,0 +1,33 @@
+/** Vietnamese texts of the notifications domain (the default language; en/notifications.ts has the same keys). */
+export const notifications = {
+  notification: {
+    title: 'Thông báo',
+    markAllRead: 'Đánh dấu tất cả đã đọc',
+    allRead: 'Đã đánh dấu tất cả thông báo là đã đọc.',
+    unread: 'Chưa đọc',
+    emptyTitle: 'Chưa có thông báo nào',
+    emptyText: 'Khi có tin về gói tập, thanh toán hay lịch tập của bạn, chúng tôi sẽ báo ở đây.',
+    pastEndTitle: 'Không còn thông báo nào',
+    pastEndText: 'Trang này trống. Hãy quay về trang đầu để xem thông báo mới nhất.',
+    firstPage: 'Về trang đầu',
+    pages: 'Các trang thông báo',
+    pageOf: 'Trang {{page}}/{{count}}',
+    newer: 'Mới hơn',
+    older: 'Cũ hơn',
+    open: 'Xem chi tiết',
+    notFoundTitle: 'Không tìm thấy thông báo',
+    notFoundText: 'Thông báo này không tồn tại hoặc không thuộc tài khoản của bạn.',
+    backToList: 'Về danh sách thông báo',
+  },
+  push: {
+    offTitle: 'Nhận thông báo trên điện thoại',
+    onTitle: 'Đã bật thông báo trên điện thoại này',
+    offText: 'Bật để biết ngay khi thanh toán thành công, PT xác nhận lịch hay có quà mới.',
+    onText: 'Bạn sẽ nhận thông báo kể cả khi không mở ứng dụng.',
+    deniedText: 'Thông báo đang bị chặn. Hãy cho phép thông báo cho trang này trong cài đặt trình duyệt.',
+    'ios-installText': 'Trên iPhone, hãy thêm ứng dụng vào Màn hình chính rồi mở từ đó để nhận thông báo.',
+    failedText: 'Chưa bật được thông báo. Vui lòng thử lại.',
+    turnOn: 'Bật thông báo',
+    turnOff: 'Tắt thông báo',
+  },
+} as const;
