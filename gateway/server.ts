@@ -16,7 +16,12 @@ async function main() {
   const config = loadGatewayConfig();
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
   const handle = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, migrationsDir: config.MIGRATIONS_DIR })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        migrationsDir: config.MIGRATIONS_DIR,
+        onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+      })
     : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR });
   const seeded = await seedOnStart(handle.db, config.SANDBOX);
   if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
@@ -47,6 +52,8 @@ async function main() {
     server.close(() => void handle.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
+  // A stray rejection (a timer's query while the database is away) is logged, not fatal (ADR 015).
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -13,9 +13,14 @@ export type Executor = Database | Transaction;
 
 export type DatabaseHandle = { db: Database; kind: 'pglite' | 'postgres'; close(): Promise<void> };
 
+/** Where the pool reports a connection it lost while idle (a restart, a failover, pg_terminate_backend). */
+type ConnectionErrorSink = (error: Error) => void;
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; migrationsDir: string }
+  | { kind: 'postgres'; url: string; migrationsDir: string; onConnectionError?: ConnectionErrorSink; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; migrationsDir: string };
+
+const defaultConnectionErrorSink: ConnectionErrorSink = (error) => console.error(`database connection lost: ${error.message}`);
 
 /** Opens the database and applies the committed migrations. PGlite in memory when no dataDir. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -24,7 +29,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // ADR 015: while the server is away a request fails fast (503) instead of waiting for ever
+      // for a connection; a new connection is tried per request, so the pool recovers by itself.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    // Without a listener, an idle client's 'error' (the server closed it) is an unhandled 'error'
+    // event and ends the process. The pool has already dropped that client.
+    pool.on('error', (error) => (options.onConnectionError ?? defaultConnectionErrorSink)(error));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -20,6 +20,7 @@ import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
+import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
 import { ApiError } from './errors.ts';
 import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
@@ -125,6 +126,15 @@ export function createGatewayApp(deps: Deps) {
       // Hono's own refusals: malformed JSON, unreadable form bodies and the like.
       const code = error.status === 413 ? Codes.FILE_TOO_LARGE : Codes.VALIDATION;
       return c.json({ code, message: messageForCode(code, lang) }, error.status === 413 ? 413 : 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: temporary, the pool reconnects on the next request (ADR 015).
+      deps.logger.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable');
+      c.header('retry-after', '2');
+      return c.json(
+        { code: Codes.SYSTEM_ERROR, message: messageForCode(Codes.SYSTEM_ERROR, lang), requestId: c.get('requestId') },
+        503,
+      );
     }
     deps.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
     return c.json(

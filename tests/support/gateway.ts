@@ -60,9 +60,11 @@ export async function startTestGateway(
     sms?: (fallback: SmsSender) => SmsSender;
     push?: (fallback: PushSender) => PushSender;
     env?: Record<string, string>;
+    /** Another database than the fresh one per file (the fault tests bring their own server). */
+    database?: () => Promise<DatabaseHandle>;
   } = {},
 ) {
-  const handle = await freshDatabase();
+  const handle = await (options.database ?? freshDatabase)();
   await seedDatabase(handle.db);
   const clock = manualClock();
   const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET, ...options.env });
