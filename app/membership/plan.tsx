@@ -1,5 +1,5 @@
 import { pick } from '#app/account/account.server.ts';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { isId } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import {
@@ -66,7 +66,21 @@ type ActionResult = {
   formErrors: string[];
   referralOk: string | null;
   otherUnpaid: OtherUnpaid | null;
+  /** The gateway was away: nothing was done, the page stays as it is with what was typed (issue 9). */
+  unavailable: boolean;
 };
+
+/** A step refused because the gateway is away (5xx): say so by the field tapped (else above Confirm) and keep everything typed. */
+function gatewayAway(result: ActionResult, error: GatewayError, field?: Field): ActionResult {
+  if (field) result.fieldErrors[field] = [error.text];
+  else result.formErrors.push(error.text);
+  result.unavailable = true;
+  return result;
+}
+
+/** After such a refusal the page is not reloaded: its loader would fail too and take the form with it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<ActionResult> | undefined)?.unavailable ? false : defaultShouldRevalidate;
 
 /**
  * One form for the whole purchase, so nothing typed is lost whichever button is pressed (and
@@ -86,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
     paymentMethod: text('paymentMethod'),
     savedCardId: text('savedCardId'),
   };
-  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null };
+  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null, unavailable: false };
   const chosenCoupon = text('coupon');
   const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
 
@@ -111,7 +125,8 @@ export async function action(args: Route.ActionArgs) {
           saveCoupon(session, code);
           values.couponCode = '';
         } catch (error) {
-          if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+          if (!(error instanceof GatewayError)) throw error;
+          if (error.status >= 500) return gatewayAway(result, error, 'couponCode');
           if (error.status === 404) throw notFoundPage();
           result.fieldErrors.couponCode = [error.text];
         }
@@ -127,7 +142,8 @@ export async function action(args: Route.ActionArgs) {
         const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
         result.referralOk = `${checked.message} ${t('membership.plan.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
       } catch (error) {
-        if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+        if (!(error instanceof GatewayError)) throw error;
+        if (error.status >= 500) return gatewayAway(result, error, 'referralCode');
         result.fieldErrors.referralCode = [error.text];
       }
     }
@@ -150,7 +166,7 @@ export async function action(args: Route.ActionArgs) {
       couponId = (await fetchPlan(args, clubId, planId, shown)).coupon?.id ?? null;
     } catch (error) {
       if (error instanceof GatewayError && error.status < 500) result.fieldErrors.couponCode = [error.text];
-      else if (error instanceof GatewayError) throw error;
+      else if (error instanceof GatewayError) return gatewayAway(result, error);
       else result.formErrors.push(t('membership.plan.couponChanged'));
     }
   }
@@ -179,7 +195,8 @@ export async function action(args: Route.ActionArgs) {
     flashToast(session, { kind: 'success', text: created.message });
     throw redirect(`/membership/payment/${contract.contractId}`);
   } catch (error) {
-    if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status >= 500) return gatewayAway(result, error);
     const placed = placePurchaseError(error);
     if (!placed) throw notFoundPage();
     Object.assign(result.fieldErrors, placed.fieldErrors);

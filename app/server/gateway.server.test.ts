@@ -52,7 +52,7 @@ const { GatewayError } = mod;
 
 async function callerFor(
   loaded: typeof mod = mod,
-  { token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
+  { token, headers = {}, method = 'GET' }: { token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' } = {},
 ) {
   const session = await loaded.sessionStorage.getSession();
   if (token) {
@@ -63,7 +63,7 @@ async function callerFor(
   session.set('lang', 'en');
   const context = new RouterContextProvider();
   context.set(loaded.sessionContext, session);
-  const request = new Request('http://app.example/home', { headers });
+  const request = new Request('http://app.example/home', { headers, method });
   return { call: loaded.gatewayClient({ request, context }), session };
 }
 
@@ -217,25 +217,51 @@ test.each<[string, Answer]>([
   expect(session.get('token')).toBe('tok-kept');
 });
 
+// Issue 9: a page read while the gateway is away is a 503 "try again" page, not a 500.
+test('a page read whose gateway is down fails the page with 503 and Retry-After, keeping the session', async () => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const down = await loadClient({ GATEWAY_URL: `http://127.0.0.1:${String(closedPort)}` });
+  const { call, session } = await callerFor(down, { token: 'tok-kept' });
+  const thrown = (await caught(call('/api/v1/account', z.unknown()))) as { init: ResponseInit; data: unknown };
+  expect(down.isGatewayUnavailable(thrown)).toBe(true);
+  expect(thrown.init.status).toBe(503);
+  expect(new Headers(thrown.init.headers).get('retry-after')).toBe('5');
+  expect(session.get('token')).toBe('tok-kept');
+});
+
+test('a gateway answering 503 (its database away) is the same: 503 for a page read, a GatewayError for an action', async () => {
+  answers.set('/db-away', { status: 503, body: { code: Codes.SYSTEM_ERROR, message: 'x' } });
+  const read = await callerFor();
+  expect(mod.isGatewayUnavailable(await caught(read.call('/db-away', z.unknown())))).toBe(true);
+  const write = await callerFor(mod, { method: 'POST' });
+  const error = (await caught(write.call('/db-away', z.unknown()))) as InstanceType<typeof GatewayError>;
+  expect(error).toBeInstanceOf(GatewayError);
+  expect(error.status).toBe(503);
+  expect(error.code).toBe(Codes.SYSTEM_ERROR);
+});
+
 test('a success envelope whose data does not match the schema throws instead of passing it on', async () => {
   answers.set('/bad-shape', { body: { code: 1000, data: { id: 'seven' } } });
   const { call } = await callerFor();
   await expect(call('/bad-shape', profile)).rejects.toThrow();
 });
 
-test('a gateway that hangs up mid-request gives a GatewayError with code 3', async () => {
+test('an action whose gateway hangs up mid-request gets a GatewayError with code 3', async () => {
   answers.set('/hang-up', { hangUp: true });
-  const { call } = await callerFor();
+  const { call } = await callerFor(mod, { method: 'POST' });
   const error = (await caught(call('/hang-up', z.unknown()))) as InstanceType<typeof GatewayError>;
   expect(error).toBeInstanceOf(GatewayError);
   expect(error.code).toBe(Codes.TIMEOUT);
   expect(error.text).toBe(messageForCode(Codes.TIMEOUT, 'vi'));
 });
 
-test('a gateway that never answers gives a GatewayError with code 3 after the timeout', async () => {
+test('an action whose gateway never answers gets a GatewayError with code 3 after the timeout', async () => {
   answers.set('/slow', { hang: true });
   const short = await loadClient({ GATEWAY_URL: gatewayUrl, GATEWAY_TIMEOUT_MS: '300' });
-  const { call } = await callerFor(short);
+  const { call } = await callerFor(short, { method: 'POST' });
   const started = Date.now();
   const error = (await caught(call('/slow', z.unknown()))) as InstanceType<typeof short.GatewayError>;
   expect(error).toBeInstanceOf(short.GatewayError);
@@ -243,14 +269,14 @@ test('a gateway that never answers gives a GatewayError with code 3 after the ti
   expect(Date.now() - started).toBeLessThan(5_000);
 });
 
-test('a gateway that is down (closed port) gives a GatewayError with code 3, no crash', async () => {
+test('an action whose gateway is down (closed port) gets a GatewayError with code 3, no crash', async () => {
   const closed = http.createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const closedPort = (closed.address() as AddressInfo).port;
   await new Promise((resolve) => closed.close(resolve));
 
   const down = await loadClient({ GATEWAY_URL: `http://127.0.0.1:${String(closedPort)}` });
-  const { call, session } = await callerFor(down, { token: 'tok-kept' });
+  const { call, session } = await callerFor(down, { token: 'tok-kept', method: 'POST' });
   const error = (await caught(call('/api/v1/account', z.unknown()))) as InstanceType<typeof down.GatewayError>;
   expect(error).toBeInstanceOf(down.GatewayError);
   expect(error.code).toBe(Codes.TIMEOUT);

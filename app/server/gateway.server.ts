@@ -23,6 +23,29 @@ export class GatewayError extends Error {
   }
 }
 
+/** What a page's loader throws when the gateway cannot answer: the page becomes a 503 "try again" (issue 9). */
+export type GatewayUnavailable = { gatewayUnavailable: true };
+
+const RETRY_AFTER_SECONDS = '5';
+
+/**
+ * A read (GET) whose gateway is down or restarting fails the page with HTTP 503: the layout's
+ * error boundary keeps the shell and offers Try again. A write keeps its GatewayError, so the
+ * action can show it beside what the member typed.
+ */
+function unavailable(request: Request, error: GatewayError): never {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    throw data<GatewayUnavailable>({ gatewayUnavailable: true }, { status: 503, headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+  }
+  throw error;
+}
+
+/** Whether a loader's failure is the gateway being away (see `unavailable`). */
+export function isGatewayUnavailable(error: unknown): boolean {
+  const thrown = error as { init?: { status?: number } | null; data?: Partial<GatewayUnavailable> } | null;
+  return thrown?.init?.status === 503 && thrown.data?.gatewayUnavailable === true;
+}
+
 type CallOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown; form?: FormData };
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -59,7 +82,7 @@ export function gatewayClient({ request, context }: Args) {
         signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
       });
     } catch {
-      throw new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined);
+      unavailable(request, new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined));
     }
 
     const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
@@ -67,6 +90,11 @@ export function gatewayClient({ request, context }: Args) {
       // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
       signOutSession(session);
       throw data({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang) }, { status: 401 });
+    }
+    if (response.status === 503) {
+      // The gateway is up but its database is away (ADR 015): temporary, like the gateway being down.
+      const code = envelope?.code ?? Codes.SERVICE_ERROR;
+      unavailable(request, new GatewayError(503, code, messageForCode(code, lang, envelope?.description), envelope?.data));
     }
     if (!envelope || envelope.code === undefined) {
       throw new GatewayError(response.status, Codes.SYSTEM_ERROR, messageForCode(Codes.SYSTEM_ERROR, lang), undefined);

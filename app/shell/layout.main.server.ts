@@ -1,6 +1,6 @@
 import { currentGiftSchema } from '#contract/gift.ts';
 import { notificationPageSchema } from '#contract/notifications.ts';
-import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#app/ui/format.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './member-header.tsx';
@@ -11,7 +11,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 export async function loadShell(args: Args): Promise<{ unreadCount: number; gift: GiftBadge | null }> {
   const gateway = gatewayClient(args);
   const soft = <T,>(fallback: T) => (error: unknown) => {
-    if (error instanceof GatewayError) return fallback;
+    if (error instanceof GatewayError || isGatewayUnavailable(error)) return fallback;
     throw error; // a 401 (session expired) and programming errors go to the error boundary
   };
   const [unreadCount, gift] = await Promise.all([

@@ -9,10 +9,12 @@ export function PageError({ error, home }: { error: unknown; home: string }) {
   const { t } = useT();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  // 503: the gateway or its database is away for a moment (issue 9), not a fault of this page.
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <main className="page page-center">
-      <h1>{t('error.title')}</h1>
-      <p className="muted">{t('error.lead')}</p>
+      <h1>{t(unavailable ? 'error.unavailableTitle' : 'error.title')}</h1>
+      <p className="muted">{t(unavailable ? 'error.unavailableLead' : 'error.lead')}</p>
       <a className="button button-primary" href={`${location.pathname}${location.search}`}>
         {t('error.retry')}
       </a>

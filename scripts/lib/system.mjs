@@ -35,6 +35,7 @@ const STOP_GRACE_MS = 5_000;
  * @property {Promise<{ name: 'gateway' | 'web', code: number | null, signal: string | null }>} exited
  *   settles when the first server exits, stopped or not
  * @property {() => Promise<void>} stop SIGTERM both, SIGKILL after 5 s; safe to call twice
+ * @property {() => Promise<void>} stopGateway stops the gateway alone (the tests of a gateway that is away)
  */
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -271,5 +272,6 @@ export async function startSystem(options = {}) {
     smsOutboxUrl: (phone) => `${gatewayUrl}/sandbox/sms?phone=${encodeURIComponent(phone)}`,
     exited: /** @type {RunningSystem['exited']} */ (exited),
     stop,
+    stopGateway: () => gateway.stop(),
   };
 }

@@ -8,6 +8,8 @@ export const shell: Shape<typeof vi> = {
     title: 'Something went wrong',
     lead: 'Please try again in a few minutes.',
     retry: 'Try again',
+    unavailableTitle: 'We are having a short break',
+    unavailableLead: 'We cannot reach our servers right now. Your data is safe; please try again in a few minutes.',
     home: 'Go to home',
     sessionExpired: 'Taking you back to sign in…',
   },

@@ -6,6 +6,8 @@ export const shell = {
     title: 'Đã có lỗi xảy ra',
     lead: 'Vui lòng thử lại sau ít phút.',
     retry: 'Thử lại',
+    unavailableTitle: 'Hệ thống đang tạm gián đoạn',
+    unavailableLead: 'Chúng tôi chưa kết nối được máy chủ. Dữ liệu của bạn vẫn an toàn, vui lòng thử lại sau ít phút.',
     home: 'Về trang chủ',
     sessionExpired: 'Đang chuyển về trang đăng nhập…',
   },
