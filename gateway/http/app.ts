@@ -21,6 +21,7 @@ import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
+import { refuseUnstorableText } from './unstorable.ts';
 
 const langOf = (header: string | undefined): Lang => (header?.trim().toLowerCase().startsWith('en') ? 'en' : 'vi');
 
@@ -54,6 +55,7 @@ export function createGatewayApp(deps: Deps) {
     },
   });
   app.use('/api/*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/') ? next() : jsonLimit(c, next)));
+  app.use(refuseUnstorableText());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
