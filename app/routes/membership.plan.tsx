@@ -35,6 +35,7 @@ import { flashToast, getSession } from '#app/session.server.ts';
 import type { PurchaseField as Field } from '#app/membership.server.ts';
 import type { Route } from './+types/membership.plan';
 import type { ShellHandle } from './layout.main.tsx';
+import { readForm } from '#app/form.server.ts';
 
 export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
 
@@ -78,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
   const session = getSession(context);
   const t = getT(context);
   const call = gatewayClient(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const text = (name: string) => String(formData.get(name) ?? '').trim();
   const values: Values = {
     couponCode: text('couponCode'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 import { operations } from './openapi.ts';
 
 // Done means 0 × 5xx: every route Hono knows (so a new one is fuzzed without touching this file),
@@ -13,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = mulberry32(20_261_124);
+const random = seededRandom(20_261_124);
 const controlString = () =>
   Array.from({ length: 1 + Math.floor(random() * 12) }, () => String.fromCharCode(Math.floor(random() * 32))).join('');
 
