@@ -31,3 +31,18 @@ test('a refused sign-up keeps the tick and the referral code', async ({ page, re
   await expect(page.getByRole('checkbox')).toBeChecked();
   await expect(page.getByLabel(/Mã giới thiệu/)).toHaveValue('12345');
 });
+
+test('a tap on Confirm right after the code auto-submitted does not send the spent code again', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  for (let run = 0; run < 3; run++) {
+    await page.context().clearCookies();
+    const phone = randomPhone();
+    await requestCode(page, phone);
+    await typeOtp(page, await readOtp(request, phone));
+    await page.getByRole('button', { name: 'Xác nhận' }).click({ force: true, noWaitAfter: true, timeout: 2_000 }).catch(() => undefined);
+    await expect(page, `run ${String(run)}`).toHaveURL(/\/sign-up$/);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Đăng ký' }).click();
+    await expect(page, `run ${String(run)}`).toHaveURL(/\/home$/);
+  }
+});
