@@ -23,6 +23,7 @@ export const validationMessages = {
   emailInvalid: { en: 'Email is incorrect', vi: 'Email không đúng định dạng' },
   otpInvalid: { en: 'The code has 4 digits', vi: 'Mã OTP gồm 4 chữ số' },
   invalid: { en: 'Invalid value', vi: 'Giá trị không hợp lệ' },
+  textUnstorable: { en: 'Contains a character that is not allowed', vi: 'Có ký tự không được phép' },
   termsRequired: {
     en: 'Please accept the terms and conditions',
     vi: 'Vui lòng đồng ý với điều khoản và điều kiện',

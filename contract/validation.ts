@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText } from './text.ts';
 import { type ValidationMessageKey } from './validation-messages.ts';
 
 export { validationMessage, validationMessages, type ValidationMessageKey } from './validation-messages.ts';
@@ -16,7 +17,9 @@ const blankToUndefined = (value: unknown) => {
 };
 
 const requiredString = (missing: ValidationMessageKey = 'required') =>
-  z.string({ error: (issue) => (isMissing(issue.input) ? missing : 'required') });
+  z
+    .string({ error: (issue) => (isMissing(issue.input) ? missing : 'required') })
+    .refine(isStorableText, 'textUnstorable');
 
 /** Accepts what people type ("090 123 4567", "+84 90…") and keeps the 10-digit local form. */
 export function normalizePhone(value: unknown): unknown {
@@ -61,7 +64,7 @@ export const fullNameSchema = z.preprocess(
 
 export const freeTextSchema = z.preprocess(
   blankToUndefined,
-  z.string({ error: 'required' }).max(MAX_FREE_TEXT, 'freeTextTooLong').optional(),
+  z.string({ error: 'required' }).max(MAX_FREE_TEXT, 'freeTextTooLong').refine(isStorableText, 'textUnstorable').optional(),
 );
 
 export const requiredFreeTextSchema = z.preprocess(

@@ -10,6 +10,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { readForm } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { back: { to: '/account/information', label: 'account.information.title' } };
 
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** Step 1: a code to the new number (ASVS 5.0 7.5.1: the change is proven by OTP). */
 export async function action(args: Route.ActionArgs) {
-  const submission = parseWithZod(await args.request.formData(), { schema: loginForm });
+  const submission = parseWithZod(await readForm(args.request), { schema: loginForm });
   if (submission.status !== 'success') return { result: submission.reply() };
   const { phoneNumber } = submission.value;
   const session = getSession(args.context);

@@ -10,6 +10,7 @@ import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.t
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/change-phone.verify';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { readForm } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { back: { to: '/account/information/change-phone', label: 'account.changePhone.title' } };
 
@@ -29,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const session = getSession(args.context);
   const phoneNumber = session.get('otpPhone');
   if (!phoneNumber) throw redirect(START);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get('intent') === 'resend') return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });

@@ -10,6 +10,7 @@ import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/login';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { readForm } from '#app/server/form.server.ts';
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'login.title');
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginForm });
+  const submission = parseWithZod(await readForm(request), { schema: loginForm });
   if (submission.status !== 'success') return { result: submission.reply() };
   const { phoneNumber } = submission.value;
   const session = getSession(context);

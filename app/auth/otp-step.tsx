@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useCountdown, useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
@@ -28,10 +29,22 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
   const resendIn = useCountdown(wait, resendAt);
   const [form, fields] = useForm({ id, lastResult: navigation.state === 'idle' ? actionData?.result : undefined });
   const errors = [...(fields.otp.errors ?? []), ...(form.errors ?? [])];
+  // One code, one submission: a tap on Confirm right after the 4th digit auto-submitted (or an SMS
+  // autofill) used to send the spent code again, and that refused second answer won the navigation.
+  const inFlight = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') inFlight.current = false;
+  }, [navigation.state]);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) return event.preventDefault();
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) inFlight.current = true;
+  };
   return (
     <>
       <p className="lead">{t('verify.sentTo', { phone })}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
         <fieldset className="field">
           <legend className="label">{t('verify.code')}</legend>
           <OtpInput

@@ -10,6 +10,7 @@ import { flashToast, getSession, rememberDevice } from '#app/server/session.serv
 import type { Route } from './+types/sign-up';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { readForm } from '#app/server/form.server.ts';
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'signUp.title');
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const phoneNumber = session.get('otpPhone');
   const verifyToken = session.get('verifyToken');
   if (!phoneNumber || !verifyToken) throw redirect('/login');
-  const submission = parseWithZod(await request.formData(), { schema: signUpForm });
+  const submission = parseWithZod(await readForm(request), { schema: signUpForm });
   if (submission.status !== 'success') return { result: submission.reply() };
   try {
     const grant = await gatewayClient({ request, context })('/api/v1/auth/register', sessionGrantSchema, {

@@ -10,6 +10,7 @@ import { flashToast, getSession, rememberDevice } from '#app/server/session.serv
 import type { Route } from './+types/verify-otp';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { readForm } from '#app/server/form.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'verify.title');
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
   const phoneNumber = session.get('otpPhone');
   if (!phoneNumber) throw redirect('/login');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const call = gatewayClient({ request, context });
 
   if (formData.get('intent') === 'resend') return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);

@@ -35,6 +35,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { PurchaseField as Field } from './membership.server.ts';
 import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { readForm } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
 
@@ -92,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
   const session = getSession(context);
   const t = getT(context);
   const call = gatewayClient(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const text = (name: string) => String(formData.get(name) ?? '').trim();
   const values: Values = {
     couponCode: text('couponCode'),

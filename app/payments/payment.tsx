@@ -10,6 +10,7 @@ import { contractView, idParam, isPaid, loadCards, notFoundAs404, anything, pars
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/payment';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { readForm } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { back: { to: '/membership', label: 'nav.membership' } };
 
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const id = idParam(args.params.contractId);
   const session = getSession(args.context);
   const t = getT(args.context);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const call = gatewayClient(args);
   const self = `/membership/payment/${id}`;
   try {

@@ -5,6 +5,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { anything, idParam, safePayUrl } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
+import { readForm } from '#app/server/form.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0] & { params: { cardId?: string } };
 
@@ -18,7 +19,7 @@ export const CARDS_PATH = '/account/information/payment-method';
 export async function cardAction(args: Args) {
   const session = getSession(args.context);
   const lang = getLang(args.context);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get('intent');
   const call = gatewayClient(args);
   try {

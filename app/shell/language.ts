@@ -5,12 +5,13 @@ import { safeRedirectPath } from '#app/auth/auth.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/language';
+import { readForm } from '#app/server/form.server.ts';
 
 export const loader = () => redirect('/home');
 
 /** Switches the language for this visitor, and for a member also on the account (used at the next sign-in). */
 export async function action(args: Route.ActionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const redirectTo = safeRedirectPath(formData.get('redirectTo'));
   const parsed = langSchema.safeParse(formData.get('lang'));
   if (!parsed.success) throw redirect(redirectTo);

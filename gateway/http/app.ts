@@ -24,6 +24,7 @@ import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
 import { ApiError } from './errors.ts';
 import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
+import { refuseUnstorableText } from './unstorable.ts';
 
 const langOf = (header: string | undefined): Lang => (header?.trim().toLowerCase().startsWith('en') ? 'en' : 'vi');
 
@@ -74,6 +75,7 @@ export function createGatewayApp(deps: Deps) {
     },
   });
   app.use('/api/*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/') ? next() : jsonLimit(c, next)));
+  app.use(refuseUnstorableText());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from './context.ts';
 import { isId } from '#contract/clubs.ts';
-import { notFound, validationError, type ApiError } from './errors.ts';
+import { Codes } from '#contract/codes.ts';
+import { ApiError, notFound, validationError } from './errors.ts';
 
 type Target = 'json' | 'query' | 'param' | 'form';
 
@@ -19,4 +20,13 @@ export function idParam(c: Context<AppEnv>, name: string, refuse: () => ApiError
   const value = c.req.param(name);
   if (!value || !isId(value)) throw refuse();
   return Number(value);
+}
+
+/** A posted form; a body that is not one (broken multipart, no boundary) is code 2, never a 500. */
+export async function readForm(c: Context<AppEnv>) {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new ApiError(400, Codes.VALIDATION);
+  }
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
+import { stripUnstorableText } from '#contract/text.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';
@@ -47,8 +48,9 @@ export function bankWebhookRoutes() {
     const header = parseCassoSignatureHeader(c.req.header(CASSO_SIGNATURE_HEADER));
     if (!header) throw refused(c, 'casso', 'missing or malformed signature header');
     if (!isFreshCassoTimestamp(header, deps.clock.now())) throw refused(c, 'casso', 'stale timestamp');
-    const raw = await readJson(c);
+    let raw = await readJson(c);
     if (!hasValidCassoSignature(bankWebhookSecret(deps.config), header, raw)) throw refused(c, 'casso', 'bad signature');
+    raw = stripUnstorableText(raw); // after the signature, over the bytes as sent (ADR 018)
     const body = parse(c, cassoWebhookBody, raw);
     const results = [];
     for (const transfer of cassoTransfers(body, raw)) results.push(await receiveBankTransfer(deps, transfer));
@@ -59,7 +61,7 @@ export function bankWebhookRoutes() {
   app.post('/sepay', async (c) => {
     const deps = c.get('deps');
     if (!hasValidSepayApiKey(c.req.header('authorization'), bankWebhookSecret(deps.config))) throw refused(c, 'sepay', 'bad api key');
-    const raw = await readJson(c);
+    const raw = stripUnstorableText(await readJson(c)); // authenticated by key, not by the bytes (ADR 018)
     const body = parse(c, sepayWebhookBody, raw);
     await receiveBankTransfer(deps, sepayTransfer(body, raw));
     return c.json({ success: true }, 200);

@@ -264,3 +264,24 @@ describe('SePay', () => {
     expect(bad.body.code).toBe(2);
   });
 });
+
+describe('text PostgreSQL cannot store, behind a valid signature (ADR 018)', () => {
+  test('Casso: a NUL in the memo is stripped after the signature check; the transfer settles and the event keeps the memo', async () => {
+    const { contract, memo, account, payment } = await memberWithQr();
+    const body = cassoBody({ description: `${memo}\u0000 CK\ud800`, amount: payment.amount, accountNumber: account });
+    const res = await casso(body);
+    expect(res.status).toBe(200);
+    expect(res.body.data.results[0].outcome).toBe('matched');
+    expect((await contractRow(contract.id)).paymentState).toBe('PAID');
+    expect((await eventOf(body.data.id)).description).toBe(`${memo} CK\uFFFD`);
+  });
+
+  test('SePay: a NUL in content and a key is stripped; {"success":true}, the event recorded', async () => {
+    const { memo, account, payment } = await memberWithQr();
+    const body = { id: nextId++, gateway: 'VCB\u0000', transactionDate: formatBankTime(gw.clock.now()), accountNumber: account, content: `${memo}\u0000`, transferType: 'in', transferAmount: payment.amount, referenceCode: 'R\u0000', 'x\u0000': 1 };
+    const res = await gw.call('POST', '/api/v1/payment/bank/sepay', { json: body, headers: { authorization: `Apikey ${SECRET}` } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await eventOf(body.id)).toMatchObject({ provider: 'sepay', outcome: 'matched' });
+  });
+});

@@ -255,3 +255,15 @@ test('an unexpected failure behind a valid signature answers 99 Unknown error wi
   // The same request on the working gateway is answered normally.
   expect((await ipn(signed(vnpResult('VF1ANY', 1000)))).body.RspCode).toBe('01');
 });
+
+test('IPN with a NUL in a signed field: 99, HTTP 200, nothing recorded (ADR 018)', async () => {
+  const { payment, contract } = await cardPayment();
+  for (const bad of ['Thanh toan\u0000', '\u0000']) {
+    const res = await ipn(signed(vnpResult(payment.reference, payment.amount, { vnp_OrderInfo: bad })));
+    expect(res.status).toBe(200);
+    expect(res.body.RspCode).toBe('99');
+  }
+  const after = await state(payment.id, contract.id);
+  expect(after.payment.status).toBe('PENDING');
+  expect(after.events).toHaveLength(0);
+});

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
+import { readForm } from '#gateway/http/validate.ts';
 import { vnpaySettings, type VnpaySettings } from '#gateway/providers/card/settings.ts';
 import { hasValidVnpaySignature, maskCardNumber, signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';
 
@@ -206,7 +207,7 @@ export function sandboxVnpayRoutes() {
 
   app.post('/paymentv2/vpcpay.html', async (c) => {
     const settings = vnpaySettings(c.get('deps').config);
-    const posted = await c.req.parseBody();
+    const posted = await readForm(c);
     const params = vnpParams(posted);
     const locale = localeOf('pay', params);
     const refused = checkRequest('pay', params, settings);
@@ -255,7 +256,7 @@ export function sandboxVnpayRoutes() {
   app.post('/token_ui/create-token.html', async (c) => {
     const { config, clock } = c.get('deps');
     const settings = vnpaySettings(config);
-    const posted = await c.req.parseBody();
+    const posted = await readForm(c);
     const params = vnpParams(posted);
     const locale = localeOf('token_create', params);
     const refused = checkRequest('token_create', params, settings);
@@ -312,7 +313,7 @@ export function sandboxVnpayRoutes() {
   app.post('/token_ui/payment-token.html', async (c) => {
     const { config, clock } = c.get('deps');
     const settings = vnpaySettings(config);
-    const posted = await c.req.parseBody();
+    const posted = await readForm(c);
     const params = vnpParams(posted);
     const locale = localeOf('token_pay', params);
     const refused = checkRequest('token_pay', params, settings);
