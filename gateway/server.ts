@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
+import { startNoticeWorker } from './modules/notifications/service.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
 import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
@@ -43,13 +44,16 @@ async function main() {
   }, PAYMENT_EXPIRY_INTERVAL_MS);
   expiry.unref();
 
+  // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
+  const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, logger, clock: systemClock });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(expiry);
-    server.close(() => void handle.close().finally(() => process.exit(0)));
+    server.close(() => void stopNoticeWorker().finally(() => void handle.close().finally(() => process.exit(0))));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   // A stray rejection (a timer's query while the database is away) is logged, not fatal (ADR 015).

@@ -31,12 +31,15 @@ async function unstorableField(c: Context<AppEnv>): Promise<string | undefined> 
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   // Multipart stays with its handler (uploads have their own size limit); no handler stores its text fields.
   if (type.startsWith('multipart/')) return undefined;
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    const form = await c.req.parseBody().catch(() => undefined);
-    return findUnstorableText(form);
-  }
-  const text = await c.req.text();
+  // Read once, then put back: a later reader (a route's body limit, its form parser) reads it again.
+  const text = await c.req.raw.text();
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers: c.req.raw.headers, body: text });
   if (text.includes('\u0000')) return '';
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const form: Record<string, string[]> = {};
+    for (const [key, value] of new URLSearchParams(text)) (form[key] ??= []).push(value);
+    return findUnstorableText(form)?.replace(/\.\d+$/, '');
+  }
   try {
     return findUnstorableText(JSON.parse(text) as unknown);
   } catch {

@@ -18,7 +18,7 @@ import type { SmsSender } from '#gateway/providers/sms/port.ts';
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
-async function freshDatabase(): Promise<DatabaseHandle> {
+export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const migrationsDir = 'gateway/db/migrations';
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
@@ -34,6 +34,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), migrationsDir });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const drop = new pg.Client({ connectionString: adminUrl });

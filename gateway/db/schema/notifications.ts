@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '#contract/notifications.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
@@ -41,4 +41,39 @@ export const pushSubscriptions = pgTable(
     failureCount: integer('failure_count').notNull().default(0),
   },
   (t) => [index('push_subscriptions_account_idx').on(t.accountId)],
+);
+
+/** What a notice says: the inbox row's texts and link (the notification service's input). */
+export type NoticeContent = {
+  kind: NotificationKind;
+  titleVi: string;
+  titleEn: string;
+  bodyVi: string;
+  bodyEn: string;
+  link: string | null;
+};
+
+/**
+ * The transactional outbox of notices (ADR 016): written in the transaction of the change that
+ * causes it, delivered (inbox row + Web Push) by a worker. `notificationId` is chosen at enqueue
+ * time and is the inbox row's primary key, so a notice is stored once however often delivery runs.
+ */
+export const noticeOutbox = pgTable(
+  'notice_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    notificationId: text('notification_id').notNull().unique(),
+    content: jsonb('content').$type<NoticeContent>().notNull(),
+    /** pending → delivered, or failed after the last attempt. */
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('notice_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 );

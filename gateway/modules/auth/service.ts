@@ -6,7 +6,7 @@ import { accounts, phoneVerifications } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { notifyMember } from '#gateway/modules/notifications/service.ts';
+import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { findAccountById, findAccountByPhone, toProfile, type AccountRow } from '#gateway/modules/members/queries.ts';
 import { knownDevice, touchDevice, trustDevice } from './devices.ts';
 import { consumeOtp } from './otp.ts';
@@ -97,12 +97,11 @@ export async function register(deps: Deps, body: RegisterBody, lang: Lang) {
       .onConflictDoNothing({ target: accounts.phoneNumber })
       .returning();
     if (created.length !== 1) throw new ApiError(409, Codes.PHONE_EXISTS);
+    // A welcome in the inbox, queued with the account (ADR 016).
+    await enqueueNotice(tx, created[0].id, WELCOME, deps.clock.now());
     return created[0];
   });
-  // A welcome in the inbox; losing it must never lose the sign-up.
-  await notifyMember(deps, account.id, WELCOME).catch((error: unknown) => {
-    deps.logger.warn({ err: error, accountId: account.id }, 'welcome notification not stored');
-  });
+  await deliverNoticesNow(deps);
   return grantFor(deps, account);
 }
 

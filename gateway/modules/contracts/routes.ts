@@ -8,7 +8,8 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound, validationError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { announceMembership, expireStalePayments } from '#gateway/modules/payments/settle.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { findAccountById } from '#gateway/modules/members/queries.ts';
@@ -80,10 +81,8 @@ export function contractRoutes() {
 
   app.post('/member/contract', member, validate('json', createContractBody), async (c) => {
     const result = await createContract(purchase(c), c.req.valid('json'));
-    // A coupon that covers everything settles inside the purchase: tell the member, as settlePayment does.
-    if (!result.existing && result.payment.status === 'SUCCESS') {
-      await announceMembership(c.get('deps'), result.contract.contractId, c.get('account').id);
-    }
+    // A coupon that covers everything settles inside the purchase, which queued its notice (ADR 016).
+    if (!result.existing && result.payment.status === 'SUCCESS') await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
   });
 

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Notification, NotificationKind } from '#contract/notifications.ts';
-import { accounts, notifications, pushSubscriptions } from '#gateway/db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Notification } from '#contract/notifications.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { accounts, noticeOutbox, notifications, pushSubscriptions, type NoticeContent } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 
-export type NotifyInput = {
-  kind: NotificationKind;
-  titleVi: string;
-  titleEn: string;
-  bodyVi: string;
-  bodyEn: string;
-  /** An in-app path such as /membership, or null. */
-  link: string | null;
-};
+/** What a notice says; `link` is an in-app path such as /membership, or null. */
+export type NotifyInput = NoticeContent;
 
 export type NotifyDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
 
@@ -32,26 +26,121 @@ export const toNotification = (row: NotificationRow): Notification => ({
   readAt: row.readAt?.toISOString() ?? null,
 });
 
-/**
- * Tells a member something: stores it in their inbox, then pushes it to each of their browsers
- * in their language. A dead subscription (404/410) is dropped; any other push failure is logged
- * and never fails the caller, since the inbox already holds the message.
- */
-export async function notifyMember(deps: NotifyDeps, accountId: number, input: NotifyInput): Promise<Notification> {
-  const [row] = await deps.db
-    .insert(notifications)
-    .values({ id: newNotificationId(), accountId, ...input, createdAt: deps.clock.now() })
-    .returning();
-  await pushToMember(deps, row).catch((error: unknown) => {
-    deps.logger.warn({ err: error, accountId }, 'push fan-out failed');
-  });
-  return toNotification(row);
+// ADR 016: the transactional outbox. A feature never stores or pushes a notice itself: it calls
+// enqueueNotice inside the transaction of the change, and deliverDueNotices runs after the commit
+// (and every few seconds in the worker), so a crash between the two loses nothing.
+
+/** Tries per notice before it is marked failed; the waits between them double from 5 s. */
+export const NOTICE_DELIVERY = { maxAttempts: 8, firstRetryMs: 5_000, leaseMs: 15_000, batch: 20 } as const;
+
+/** Queues a notice in the caller's transaction: it exists if and only if the change committed. */
+export async function enqueueNotice(tx: Executor, accountId: number, content: NotifyInput, now: Date): Promise<string> {
+  const notificationId = newNotificationId();
+  await tx.insert(noticeOutbox).values({ accountId, notificationId, content, nextAttemptAt: now, createdAt: now });
+  return notificationId;
 }
 
+/**
+ * Delivers the notices that are due: stores each in the inbox and pushes it to the member's
+ * browsers. Rows are leased by one statement (FOR UPDATE SKIP LOCKED), so replicas share the work
+ * and never take the same row; a worker that dies mid-delivery leaves a lease that runs out, and
+ * the notice is delivered again. The inbox row's key is chosen at enqueue time, so it is stored
+ * once whatever happens; a push may come twice in that rare case. Returns how many were delivered.
+ */
+export async function deliverDueNotices(deps: NotifyDeps): Promise<number> {
+  const now = deps.clock.now();
+  const leased = await deps.db
+    .update(noticeOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + NOTICE_DELIVERY.leaseMs), attempts: sql`${noticeOutbox.attempts} + 1` })
+    .where(
+      inArray(
+        noticeOutbox.id,
+        deps.db
+          .select({ id: noticeOutbox.id })
+          .from(noticeOutbox)
+          .where(and(eq(noticeOutbox.status, 'pending'), sql`${noticeOutbox.nextAttemptAt} <= ${now.toISOString()}`))
+          .orderBy(noticeOutbox.id)
+          .limit(NOTICE_DELIVERY.batch)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+  let delivered = 0;
+  for (const notice of leased) {
+    try {
+      await deliverNotice(deps, notice);
+      await deps.db
+        .update(noticeOutbox)
+        .set({ status: 'delivered', deliveredAt: deps.clock.now(), lastError: null })
+        .where(eq(noticeOutbox.id, notice.id));
+      delivered++;
+    } catch (error) {
+      const lastTry = notice.attempts >= NOTICE_DELIVERY.maxAttempts;
+      const wait = NOTICE_DELIVERY.firstRetryMs * 2 ** (notice.attempts - 1);
+      deps.logger.warn({ err: error, noticeId: notice.id, attempts: notice.attempts, lastTry }, 'notice delivery failed');
+      await deps.db
+        .update(noticeOutbox)
+        .set({
+          status: lastTry ? 'failed' : 'pending',
+          nextAttemptAt: new Date(deps.clock.now().getTime() + wait),
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+        })
+        .where(eq(noticeOutbox.id, notice.id));
+    }
+  }
+  return delivered;
+}
+
+/** After a commit that queued notices: deliver them now, so the member sees them at once. Never throws. */
+export async function deliverNoticesNow(deps: NotifyDeps) {
+  await deliverDueNotices(deps).catch((error: unknown) => deps.logger.warn({ err: error }, 'notice delivery deferred to the worker'));
+}
+
+/** Runs deliverDueNotices every `intervalMs` until stopped (server.ts); one run at a time. */
+export function startNoticeWorker(deps: NotifyDeps, intervalMs = 2_000) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= deliverDueNotices(deps)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'notice worker run failed'))
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+type OutboxRow = typeof noticeOutbox.$inferSelect;
+
+async function deliverNotice(deps: NotifyDeps, notice: OutboxRow) {
+  const [stored] = await deps.db
+    .insert(notifications)
+    .values({ id: notice.notificationId, accountId: notice.accountId, ...notice.content, createdAt: notice.createdAt })
+    .onConflictDoNothing({ target: notifications.id })
+    .returning();
+  const row = stored ?? (await deps.db.select().from(notifications).where(eq(notifications.id, notice.notificationId)))[0];
+  if (!row) return; // read and deleted by the member between two tries: nothing left to push
+  const { targets, failed } = await pushToMember(deps, row);
+  // Every browser failed for a passing reason (not "gone"): try the push again later.
+  if (targets > 0 && failed === targets) throw new Error(`push failed for all ${String(targets)} subscriptions`);
+}
+
+/** A notice for a member now, through the outbox (the sandbox's "send a notification"). */
+export async function notifyMember(deps: NotifyDeps, accountId: number, input: NotifyInput): Promise<Notification> {
+  const now = deps.clock.now();
+  const id = await deps.db.transaction((tx) => enqueueNotice(tx, accountId, input, now));
+  await deliverNoticesNow(deps);
+  const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, id));
+  return row ? toNotification(row) : { id, ...input, createdAt: now.toISOString(), readAt: null };
+}
+
+/** Pushes to each of the member's browsers; a dead subscription (404/410) is dropped. Counts the failures. */
 async function pushToMember(deps: NotifyDeps, row: NotificationRow) {
   const [account] = await deps.db.select({ lang: accounts.lang }).from(accounts).where(eq(accounts.id, row.accountId));
   const targets = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, row.accountId));
-  if (targets.length === 0) return;
+  let failed = 0;
+  if (targets.length === 0) return { targets: 0, failed };
   const en = account?.lang === 'en';
   const payload = JSON.stringify({
     id: row.id,
@@ -72,6 +161,7 @@ async function pushToMember(deps: NotifyDeps, row: NotificationRow) {
           await deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.clock.now(), failureCount: 0 }).where(mine);
         }
       } catch (error) {
+        failed++;
         deps.logger.warn({ err: error, accountId: row.accountId, subscriptionId: target.id }, 'push delivery failed');
         await deps.db
           .update(pushSubscriptions)
@@ -80,4 +170,5 @@ async function pushToMember(deps: NotifyDeps, row: NotificationRow) {
       }
     }),
   );
+  return { targets: targets.length, failed };
 }

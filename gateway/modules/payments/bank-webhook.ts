@@ -11,7 +11,8 @@ import { clubs, contracts, paymentEvents, payments, type PaymentEventOutcome } f
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
-import { announceMembership, settlePaymentIn, type SettleOutcome } from './settle.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { settlePaymentIn, type SettleOutcome } from './settle.ts';
 
 export type TransferResult = {
   externalId: string;
@@ -117,7 +118,7 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
       settled: outcome.kind === 'settled' ? outcome : null,
     };
   });
-  if (settled) await announceMembership(deps, settled.contractId, settled.accountId);
+  if (settled) await deliverNoticesNow(deps);
   if (result.outcome !== 'matched' && result.outcome !== 'ignored' && !result.duplicate) {
     deps.logger.warn({ provider: transfer.provider, externalId: transfer.externalId, outcome: result.outcome }, 'bank transfer needs review');
   }

@@ -3,7 +3,7 @@ import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#con
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
-import { notifyMember } from '#gateway/modules/notifications/service.ts';
+import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate, vietnamToday } from './dates.ts';
 
 // The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
@@ -83,6 +83,21 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
     .insert(ratingRequests)
     .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
     .onConflictDoNothing();
+  // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
+  const [d, m, y] = [startDate.slice(8, 10), startDate.slice(5, 7), startDate.slice(0, 4)];
+  await enqueueNotice(
+    tx,
+    contract.accountId,
+    {
+      kind: 'PAYMENT',
+      titleVi: 'Thanh toán thành công',
+      titleEn: 'Payment received',
+      bodyVi: `Gói ${plan.nameVi} của bạn đã được kích hoạt, bắt đầu từ ${d}/${m}/${y}.`,
+      bodyEn: `Your ${plan.nameEn} membership is confirmed, starting ${d}/${m}/${y}.`,
+      link: `/history/membership/${String(contract.id)}`,
+    },
+    now,
+  );
   return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
 }
 
@@ -103,35 +118,12 @@ export async function coveringEndDates(tx: Executor, accountId: number, clubId: 
   return rows.map((r) => r.endDate);
 }
 
-/** Settles a payment and, when it activated a membership, tells the member (outside the transaction). */
+/** Settles a payment in a transaction of its own, then delivers the notice it queued (ADR 016). */
 export async function settlePayment(deps: PaymentsDeps, input: SettleInput): Promise<SettleOutcome> {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction((tx) => settlePaymentIn(tx, input, now));
-  if (outcome.kind === 'settled') await announceMembership(deps, outcome.contractId, outcome.accountId);
+  if (outcome.kind === 'settled') await deliverNoticesNow(deps);
   return outcome;
-}
-
-/** Tells the member their membership is paid; for callers that settle inside their own transaction (settlePaymentIn). */
-export async function announceMembership(deps: PaymentsDeps, contractId: number, accountId: number) {
-  try {
-    const [row] = await deps.db
-      .select({ nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn, startDate: contracts.startDate })
-      .from(contracts)
-      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-      .where(eq(contracts.id, contractId));
-    const [d, m, y] = [row.startDate.slice(8, 10), row.startDate.slice(5, 7), row.startDate.slice(0, 4)];
-    await notifyMember(deps, accountId, {
-      kind: 'PAYMENT',
-      titleVi: 'Thanh toán thành công',
-      titleEn: 'Payment received',
-      bodyVi: `Gói ${row.nameVi} của bạn đã được kích hoạt, bắt đầu từ ${d}/${m}/${y}.`,
-      bodyEn: `Your ${row.nameEn} membership is confirmed, starting ${d}/${m}/${y}.`,
-      link: `/history/membership/${String(contractId)}`,
-    });
-  } catch (error) {
-    // The membership is paid and stored; a failed notice must not undo or fail that.
-    deps.logger.warn({ err: error, contractId }, 'membership notification failed');
-  }
 }
 
 /** A payment the provider reports as not completed (declined card, cancelled): the contract stays payable. */

@@ -11,7 +11,8 @@ import {
   type VnpayResult,
   type VnpParams,
 } from '#gateway/providers/card/vnpay.ts';
-import { failPayment, settlePayment } from './settle.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { failPayment, settlePaymentIn, type SettleOutcome } from './settle.ts';
 
 // The VNPAY IPN: the only message that changes a card payment's state (notes/providers.md,
 // ADR 011). Every answer is VNPAY's {RspCode, Message}; a replay finds the state already moved
@@ -46,6 +47,14 @@ async function record(db: Executor, facts: EventFacts, outcome: EventOutcome) {
 /** Declined, but the bank may have debited the member (07 suspected fraud, 04 reversed): staff must look. */
 const moneyMayHaveMoved = (result: VnpayResult) =>
   result.responseCode === '07' || result.transactionStatus === '04' || result.transactionStatus === '07';
+
+/** What each settle outcome is recorded as, and what VNPAY is answered. */
+const IPN_OUTCOMES: Record<SettleOutcome['kind'], { event: { outcome: PaymentEventOutcome; needsReview: boolean }; rspCode: '00' | '02' | '04' }> = {
+  settled: { event: { outcome: 'matched', needsReview: false }, rspCode: '00' },
+  already: { event: { outcome: 'ignored', needsReview: false }, rspCode: '02' },
+  wrong_amount: { event: { outcome: 'wrong_amount', needsReview: true }, rspCode: '04' },
+  late: { event: { outcome: 'late', needsReview: true }, rspCode: '02' },
+};
 
 export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<IpnAnswer> {
   const settings = vnpaySettings(deps.config);
@@ -97,26 +106,20 @@ export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<
     await record(deps.db, facts, { ...base, outcome: 'declined', needsReview: moneyMayHaveMoved(result) });
     return ipnAnswer('00');
   }
-  const outcome = await settlePayment(deps, {
-    paymentId: payment.id,
-    amount: payment.amount,
-    providerTransactionId: result.transactionNo,
-    paidAt: result.payDate ?? now,
+  // The event is written in the settlement's transaction: of copies arriving together, the one
+  // that settles holds the payment's lock until its 'matched' row is in, so it is the one recorded.
+  const { answer, settled } = await deps.db.transaction(async (tx) => {
+    const outcome = await settlePaymentIn(
+      tx,
+      { paymentId: payment.id, amount: payment.amount, providerTransactionId: result.transactionNo, paidAt: result.payDate ?? now },
+      now,
+    );
+    const { event, rspCode } = IPN_OUTCOMES[outcome.kind];
+    await record(tx, facts, { ...base, ...event });
+    return { answer: ipnAnswer(rspCode), settled: outcome.kind === 'settled' };
   });
-  switch (outcome.kind) {
-    case 'settled':
-      await record(deps.db, facts, { ...base, outcome: 'matched', needsReview: false });
-      return ipnAnswer('00');
-    case 'already':
-      await record(deps.db, facts, { ...base, outcome: 'ignored', needsReview: false });
-      return ipnAnswer('02');
-    case 'wrong_amount':
-      await record(deps.db, facts, { ...base, outcome: 'wrong_amount', needsReview: true });
-      return ipnAnswer('04');
-    case 'late':
-      await record(deps.db, facts, { ...base, outcome: 'late', needsReview: true });
-      return ipnAnswer('02');
-  }
+  if (settled) await deliverNoticesNow(deps);
+  return answer;
 }
 
 const TOKEN = /^[\w-]{8,128}$/;

@@ -267,3 +267,17 @@ test('IPN with a NUL in a signed field: 99, HTTP 200, nothing recorded (ADR 018)
   expect(after.payment.status).toBe('PENDING');
   expect(after.events).toHaveLength(0);
 });
+
+// Issue 9: copies of one IPN arriving together. The event row is written in the settlement's
+// transaction, so the copy that paid is the one recorded (it was 'ignored' in 8 of 9 runs).
+test('copies of one IPN at once: one payment, one notice, and the event says matched', async () => {
+  for (let round = 0; round < 4; round++) {
+    const { payment, contract } = await cardPayment();
+    const fields = vnpResult(payment.reference, payment.amount, { vnp_TransactionNo: `1500${String(round)}` });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ipn(signed(fields))));
+    expect(answers.map((a) => a.body.RspCode).sort()).toEqual(['00', '02', '02', '02', '02', '02', '02', '02']);
+    const { events, contract: paid } = await state(payment.id, contract.id);
+    expect(paid.paymentState).toBe('PAID');
+    expect(events).toMatchObject([{ outcome: 'matched', needsReview: false }]);
+  }
+});
