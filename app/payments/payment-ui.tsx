@@ -208,7 +208,7 @@ const POLL_MS = 3000;
  * and opens the result page on success (or reloads the page when the attempt ended); without
  * JavaScript the page refreshes itself every 5 s and the loader redirects once it is paid.
  */
-export function LiveStatus({ contractId, label }: { contractId: number; label: string }) {
+export function LiveStatus({ contractId, label, refresh = true }: { contractId: number; label: string; refresh?: boolean }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -242,9 +242,11 @@ export function LiveStatus({ contractId, label }: { contractId: number; label: s
   }, [contractId]);
   return (
     <>
-      <noscript>
-        <meta httpEquiv="refresh" content="5" />
-      </noscript>
+      {refresh ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+      ) : null}
       <p className="live-status" role="status">
         <span className="pulse" aria-hidden="true" />
         {label}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from 'react-router';
 import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
 import { CopyRow, Countdown, LiveStatus, methodKey } from './payment-ui.tsx';
@@ -27,12 +27,24 @@ export async function loader(args: Route.LoaderArgs) {
   const view = payment ? paymentView(payment, lang) : null;
   const waiting = detail.status === 'WAITFORPAYMENT';
   return {
+    unfolded: unfoldedPart(args.request),
     contract: contractView(detail, lang),
     payment: view,
     qrSvg: view?.open && payment?.qr ? await qrSvg(payment.qr.payload) : null,
     waiting,
     cards: waiting ? await loadCards(args) : [],
   };
+}
+
+/**
+ * Without JavaScript the page reloads itself every 5 s to notice the payment, which would fold a
+ * <details> the member just opened. So there, "pay another way" and "cancel" are links to the page
+ * with that part unfolded (?open=another|cancel), and that page does not reload itself.
+ */
+type UnfoldedPart = 'another' | 'cancel' | null;
+function unfoldedPart(request: Request): UnfoldedPart {
+  const open = new URL(request.url).searchParams.get('open');
+  return open === 'another' || open === 'cancel' ? open : null;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -62,7 +74,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const { contract, payment, waiting, cards } = loaderData;
+  const { contract, payment, waiting, cards, unfolded } = loaderData;
+  const refresh = unfolded === null;
   const revalidator = useRevalidator();
   const onExpire = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const open = waiting && payment?.open;
@@ -84,7 +97,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           <h2 id="qr-title" className="section-title">
             {t('payment.qr.title')}
           </h2>
-          <LiveStatus contractId={contract.id} label={t('payment.qr.waiting')} />
+          <LiveStatus contractId={contract.id} label={t('payment.qr.waiting')} refresh={refresh} />
           {loaderData.qrSvg ? (
             <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel')}>
               <div className="qr-svg" dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
@@ -120,7 +133,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {t('payment.card.go', { amount: payment.amount })}
             </a>
           ) : null}
-          <LiveStatus contractId={contract.id} label={t('payment.card.waiting')} />
+          <LiveStatus contractId={contract.id} label={t('payment.card.waiting')} refresh={refresh} />
           {payment.expiresAtText ? <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p> : null}
         </section>
       ) : null}
@@ -159,7 +172,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               <strong className="mono">{payment.counter.reference}</strong>
             </div>
           ) : null}
-          <LiveStatus contractId={contract.id} label={t('payment.cash.waiting')} />
+          <LiveStatus contractId={contract.id} label={t('payment.cash.waiting')} refresh={refresh} />
         </section>
       ) : null}
 
@@ -184,12 +197,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {waiting ? (
-        <PayAnotherWay open={!open} cards={cards} error={actionData?.error} current={open ? payment.method : null} />
+        <PayAnotherWay open={!open} unfolded={unfolded === 'another'} cards={cards} error={actionData?.error} current={open ? payment.method : null} />
       ) : null}
 
       {waiting ? (
-        <details className="confirm-box">
-          <summary className="button button-link">{t('payment.cancel.open')}</summary>
+        <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('payment.cancel.open')}>
           <p>{t('payment.cancel.question')}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
@@ -197,14 +209,26 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {t('payment.cancel.confirm')}
             </button>
           </Form>
-        </details>
+        </FoldedWithoutJs>
       ) : null}
     </main>
   );
 }
 
 /** Another method for the same contract: open when the last attempt ended, folded while one runs. */
-function PayAnotherWay({ open, cards, error, current }: { open: boolean; cards: CardView[]; error?: string; current: number | null }) {
+function PayAnotherWay({
+  open,
+  unfolded,
+  cards,
+  error,
+  current,
+}: {
+  open: boolean;
+  unfolded: boolean;
+  cards: CardView[];
+  error?: string;
+  current: number | null;
+}) {
   const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -242,9 +266,30 @@ function PayAnotherWay({ open, cards, error, current }: { open: boolean; cards: 
     );
   }
   return (
-    <details className="confirm-box">
-      <summary className="button button-link">{t('payment.payAnotherWay')}</summary>
+    <FoldedWithoutJs part="another" unfolded={unfolded} label={t('payment.payAnotherWay')}>
       {form}
-    </details>
+    </FoldedWithoutJs>
+  );
+}
+
+/**
+ * A folded part of the payment page. With JavaScript, a <details> (no reload ever folds it again);
+ * without, a link to the page with the part unfolded (see unfoldedPart).
+ */
+function FoldedWithoutJs({ part, unfolded, label, children }: { part: Exclude<UnfoldedPart, null>; unfolded: boolean; label: string; children: ReactNode }) {
+  return (
+    <>
+      {unfolded ? null : (
+        <noscript>
+          <a href={`?open=${part}#${part}`} className="button button-link confirm-box-link">
+            {label}
+          </a>
+        </noscript>
+      )}
+      <details id={part} className={unfolded ? 'confirm-box' : 'confirm-box js-only'} open={unfolded || undefined}>
+        <summary className="button button-link">{label}</summary>
+        {children}
+      </details>
+    </>
   );
 }
