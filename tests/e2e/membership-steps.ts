@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gatewayUrl, readOtp, signUpInBrowser, toEnglish } from './fixtures.ts';
+
+// The steps of buying a membership that several journeys share: a new member, a plan, the plan
+// page's Confirm, a bank transfer through the sandbox bank, a staff token.
+
+export type Lang = 'vi' | 'en';
+export type Plan = { id: number; type: string; unit: string; totalPaymentFirst: number; planNameVi: string; planNameEn: string };
+
+/** The seeded club the journeys buy at. */
+export const CLUB = 1;
+
+/** 1.890.000 ₫ (vi) or 1,890,000 ₫ (en), as the pages print money. */
+export const vnd = (amount: number, lang: Lang) =>
+  `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
+
+export async function newMember(page: Page, request: APIRequestContext, lang: Lang) {
+  const phone = await signUpInBrowser(page, request);
+  if (lang === 'en') await toEnglish(page);
+  return phone;
+}
+
+/** A single-club month plan of the club, priced as for a new member (optionally with a coupon). */
+export async function singleClubPlan(request: APIRequestContext, coupon?: string): Promise<Plan> {
+  const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans${coupon ? `?coupon=${coupon}` : ''}`);
+  expect(res.ok()).toBe(true);
+  const plans = ((await res.json()) as { data: Plan[] }).data;
+  const plan = plans.find((p) => (p.type === 'BASIC' || p.type === 'CLASSIC') && p.unit === 'month');
+  if (!plan) throw new Error('no single-club month plan seeded');
+  return plan;
+}
+
+/** Through the plan page (W1): optional coupon, a method, Confirm; lands on the payment step. */
+export async function buy(page: Page, planId: number, method: 1 | 2 | 3, coupon?: string) {
+  await page.goto(`/membership/${CLUB}/plan/${planId}`);
+  if (coupon) {
+    await page.locator('input[name="couponCode"]').fill(coupon);
+    await page.locator('button[name="intent"][value="coupon"]').click();
+    await expect(page.getByText(coupon).first()).toBeVisible();
+  }
+  await page.locator(`input[name="paymentMethod"][value="${method}"]`).check();
+  await page.locator('button[name="intent"][value="confirm"]').click();
+  await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
+  return Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+}
+
+/** A value of the QR screen's copy list, by its label. */
+export const copyValue = (page: Page, label: string) => page.locator('.copy-row', { hasText: label }).locator('.copy-value');
+
+export async function transfer(request: APIRequestContext, memo: string, amount: number) {
+  const res = await request.post(`${gatewayUrl()}/sandbox/bank/transfer`, { data: { memo, amount } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A staff token through the staff OTP sign-in (the member login answers 210 for staff). */
+export async function staffToken(request: APIRequestContext, phone: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const sent = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/send`, { data: { phoneNumber: phone } });
+    if (sent.status() === 429) {
+      // Another test asked for this staff member's code less than 30 s ago.
+      const wait = ((await sent.json()) as { data?: { retryAfterSeconds?: number } }).data?.retryAfterSeconds ?? 30;
+      await new Promise((r) => setTimeout(r, (wait + 1) * 1000));
+      continue;
+    }
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const otp = await readOtp(request, phone);
+    const login = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/login`, { data: { phoneNumber: phone, otp } });
+    expect(login.ok(), await login.text()).toBe(true);
+    return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  }
+  throw new Error(`no staff token for ${phone}`);
+}
+
