@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, test } from './fixtures.ts';
 import { buy, copyValue, newMember, singleClubPlan, staffToken, transfer, vnd } from './membership-steps.ts';
 
