@@ -112,6 +112,25 @@ export const contractAmountsSchema = z.object({
   totalPayment: money,
 });
 
+/** Why an unpaid contract ended: the member cancelled it, or its payment time ran out. */
+export const contractCloseReasons = ['cancelled', 'expired'] as const;
+export type ContractCloseReason = (typeof contractCloseReasons)[number];
+
+/**
+ * Money that arrived for a contract and was NOT booked (issue 10): a bank transfer of another
+ * amount, or one that came after the request ended (or after it was already paid). It waits for
+ * the club (staff review): the member is told what was received and what happens next.
+ */
+export const unbookedReasons = ['wrong_amount', 'late'] as const;
+export const unbookedTransferSchema = z.object({
+  amount: money,
+  receivedAt: instant,
+  reason: z.enum(unbookedReasons),
+  /** Staff have looked at it (and contacted the member). */
+  reviewed: z.boolean(),
+});
+export type UnbookedTransfer = z.infer<typeof unbookedTransferSchema>;
+
 /** §3 Contract/membership. */
 export const contractSchema = z.object({
   contractId: z.number(),
@@ -140,6 +159,11 @@ export const contractSchema = z.object({
   referralCode: z.string().nullable(),
   /** Free days added by a referral (§9: two weeks). */
   bonusDays: z.number().int(),
+  /** When and why an unpaid contract ended (FAIL); null otherwise. */
+  closedAt: instant.nullable(),
+  closedReason: z.enum(contractCloseReasons).nullable(),
+  /** Money received for this contract that was not booked (wrong amount, late, paid twice). */
+  unbooked: z.array(unbookedTransferSchema),
 });
 export type Contract = z.infer<typeof contractSchema>;
 
@@ -175,6 +199,8 @@ export const transactionSchema = z.object({
   planNameEn: z.string(),
   /** The provider's reference: bank transaction id, VNPAY transaction number or the cash receipt number. */
   reference: z.string().nullable(),
+  /** A FAIL transaction's contract was cancelled by the member or expired unpaid. */
+  closedReason: z.enum(contractCloseReasons).nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -203,7 +229,8 @@ export const receiptSchema = z.object({
 export type Receipt = z.infer<typeof receiptSchema>;
 
 export const timelineEventSchema = z.object({
-  kind: z.enum(['created', 'paid', 'failed', 'starts', 'ends']),
+  /** 'failed': ended unpaid before the reason was recorded; 'cancelled' by the member; 'expired' unpaid. */
+  kind: z.enum(['created', 'paid', 'failed', 'cancelled', 'expired', 'starts', 'ends']),
   at: z.string(),
 });
 
@@ -257,6 +284,8 @@ export const paymentSchema = z.object({
       reference: z.string().optional(),
     })
     .nullable(),
+  /** Money received for this attempt that was not booked (a transfer of another amount). */
+  unbooked: z.array(unbookedTransferSchema),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -5,7 +5,7 @@ import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { formatDate, formatDateTimeSeconds } from '#app/ui/format.ts';
+import { formatDate, formatDateTimeSeconds } from '#contract/format.ts';
 import { contractView, idParam, notFoundAs404, receiptView, transactionView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatVnd } from '#app/ui/format.ts';
+import { formatVnd } from '#contract/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PageError } from '#app/ui/page-error.tsx';

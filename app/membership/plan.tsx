@@ -12,7 +12,7 @@ import {
 import { referralCodeSchema } from '#contract/validation.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
-import { formatDate, formatVnd } from '#app/ui/format.ts';
+import { formatDate, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import {
@@ -263,7 +263,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
       <PlanFacts plan={plan} className="facts" />
       <p>{plan.description}</p>
 
-      <Form method="post" className="stack purchase-form" preventScrollReset>
+      <Form method="post" className="stack purchase-form">
         {/* The Enter key submits the form's first button: let it re-price and check, never buy. */}
         <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           {t('membership.plan.update')}

@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '#contract/membership.ts';
 import { LiveStatus } from './payment-ui.tsx';
-import { formatVnd } from '#app/ui/format.ts';
+import { formatVnd } from '#contract/format.ts';
 import { cardMessage, isOpen, parseMethodChoice, qrSvg, receiptView, safePayUrl, vnpayQuery } from './payment.server.ts';
 
 describe('payment views', () => {

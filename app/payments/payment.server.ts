@@ -7,7 +7,7 @@ import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
 import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction } from '#contract/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
-import { formatDate, formatDateTimeSeconds, formatVnd } from '#app/ui/format.ts';
+import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.

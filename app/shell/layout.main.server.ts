@@ -1,7 +1,7 @@
 import { currentGiftSchema } from '#contract/gift.ts';
 import { notificationPageSchema } from '#contract/notifications.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
-import { formatDate } from '#app/ui/format.ts';
+import { formatDate } from '#contract/format.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './member-header.tsx';
 

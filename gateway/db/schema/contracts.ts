@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TransactionStatus, TransactionType } from '#contract/membership.ts';
+import type { ContractCloseReason, TransactionStatus, TransactionType } from '#contract/membership.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
@@ -40,6 +40,9 @@ export const contracts = pgTable(
     joiningFee: integer('joining_fee').notNull(),
     joiningFeeDiscount: integer('joining_fee_discount').notNull(),
     totalPayment: integer('total_payment').notNull(),
+    /** An unpaid contract that ended (FAIL): when, and whether the member cancelled it or it expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason').$type<ContractCloseReason>(),
     createdAt: createdAt(),
   },
   (t) => [

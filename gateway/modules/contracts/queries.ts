@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   isAllClubPlan,
+  unbookedReasons,
+  type UnbookedTransfer,
   type Contract,
   type ContractDetail,
   type ContractStatus,
@@ -8,7 +10,7 @@ import {
   type Transaction,
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, coupons, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, coupons, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 
@@ -36,7 +38,44 @@ export function contractStatus(row: Pick<ContractRow, 'paymentState' | 'startDat
   return 'CURRENT';
 }
 
-export function toContract({ contract, club, plan, couponCode }: ContractJoin, today: string): Contract {
+/** Money received for a contract and not booked, with the attempt it was meant for. */
+export type UnbookedRow = UnbookedTransfer & { contractId: number; paymentId: number };
+
+const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): UnbookedTransfer => ({ amount, receivedAt, reason, reviewed });
+
+/**
+ * Transfers that reached a contract's payment but were not booked (wrong amount, late, paid twice):
+ * the payment events staff review (ADR 021). One query for any number of contracts, oldest first.
+ */
+export async function unbookedTransfers(db: Executor, contractIds: number[]): Promise<UnbookedRow[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
+    .select({
+      contractId: payments.contractId,
+      paymentId: payments.id,
+      amount: paymentEvents.amount,
+      createdAt: paymentEvents.createdAt,
+      outcome: paymentEvents.outcome,
+      needsReview: paymentEvents.needsReview,
+    })
+    .from(paymentEvents)
+    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .where(and(inArray(payments.contractId, contractIds), inArray(paymentEvents.outcome, [...unbookedReasons])))
+    .orderBy(asc(paymentEvents.id));
+  return rows.map((row) => ({
+    contractId: row.contractId,
+    paymentId: row.paymentId,
+    amount: row.amount,
+    receivedAt: row.createdAt.toISOString(),
+    reason: row.outcome === 'wrong_amount' ? 'wrong_amount' : 'late',
+    reviewed: !row.needsReview,
+  }));
+}
+
+/** The unbooked money of one payment attempt, for the payment view. */
+export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
+
+export function toContract({ contract, club, plan, couponCode }: ContractJoin, today: string, unbooked: UnbookedRow[]): Contract {
   return {
     contractId: contract.id,
     status: contractStatus(contract, today),
@@ -68,7 +107,15 @@ export function toContract({ contract, club, plan, couponCode }: ContractJoin, t
     promotionCode: couponCode,
     referralCode: contract.referralCode,
     bonusDays: contract.bonusDays,
+    closedAt: contract.closedAt?.toISOString() ?? null,
+    closedReason: contract.closedReason,
+    unbooked: unbooked.filter((row) => row.contractId === contract.id).map(publicUnbooked),
   };
+}
+
+/** One contract as the member sees it, with its unbooked money. */
+export async function contractOf(db: Executor, join: ContractJoin, today: string) {
+  return toContract(join, today, await unbookedTransfers(db, [join.contract.id]));
 }
 
 export type ContractFilters = { clubId?: number; isFrozen?: boolean; isGift?: boolean; paymentPlanId?: number; status?: ContractStatus };
@@ -85,7 +132,8 @@ export async function listContracts(db: Executor, accountId: number, filters: Co
       filters.paymentPlanId === undefined ? undefined : eq(contracts.paymentPlanId, filters.paymentPlanId),
     ),
   );
-  const list = rows.map((row) => toContract(row, today));
+  const unbooked = await unbookedTransfers(db, rows.map((row) => row.contract.id));
+  const list = rows.map((row) => toContract(row, today, unbooked));
   return filters.status === undefined ? list : list.filter((c) => c.status === filters.status);
 }
 
@@ -147,7 +195,13 @@ export function toReceipt(join: ContractJoin, payment: PaymentRow): Receipt {
 
 const receiptPayments = (rows: PaymentRow[]) => rows.filter((p) => p.status === 'SUCCESS' || p.status === 'PENDING');
 
-type TransactionJoin = { transaction: typeof transactions.$inferSelect; club: { nameVi: string; nameEn: string }; plan: { nameVi: string; nameEn: string }; reference: string | null };
+type TransactionJoin = {
+  transaction: typeof transactions.$inferSelect;
+  club: { nameVi: string; nameEn: string };
+  plan: { nameVi: string; nameEn: string };
+  reference: string | null;
+  closedReason: ContractRow['closedReason'];
+};
 
 const selectTransactions = (db: Executor, where: SQL | undefined) =>
   db
@@ -156,6 +210,7 @@ const selectTransactions = (db: Executor, where: SQL | undefined) =>
       club: { nameVi: clubs.nameVi, nameEn: clubs.nameEn },
       plan: { nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn },
       reference: payments.providerTransactionId,
+      closedReason: contracts.closedReason,
     })
     .from(transactions)
     .innerJoin(contracts, eq(contracts.id, transactions.contractId))
@@ -164,7 +219,7 @@ const selectTransactions = (db: Executor, where: SQL | undefined) =>
     .leftJoin(payments, eq(payments.id, transactions.paymentId))
     .where(where);
 
-export const toTransaction = ({ transaction: t, club, plan, reference }: TransactionJoin): Transaction => ({
+export const toTransaction = ({ transaction: t, club, plan, reference, closedReason }: TransactionJoin): Transaction => ({
   transactionId: t.id,
   contractId: t.contractId,
   type: t.type,
@@ -179,6 +234,7 @@ export const toTransaction = ({ transaction: t, club, plan, reference }: Transac
   planNameVi: plan.nameVi,
   planNameEn: plan.nameEn,
   reference,
+  closedReason: t.status === 'FAIL' ? closedReason : null,
 });
 
 export async function listTransactions(db: Executor, accountId: number) {
@@ -200,7 +256,8 @@ export async function transactionDetail(db: Executor, accountId: number, transac
 
 /** GET /member/contract/{id}/detail. */
 export async function contractDetail(db: Executor, join: ContractJoin, today: string): Promise<ContractDetail> {
-  const contract = toContract(join, today);
+  const unbooked = await unbookedTransfers(db, [join.contract.id]);
+  const contract = toContract(join, today, unbooked);
   const txRows = await selectTransactions(db, eq(transactions.contractId, join.contract.id)).orderBy(asc(transactions.id));
   const attempts = await db.select().from(payments).where(eq(payments.contractId, join.contract.id)).orderBy(asc(payments.id));
   const open = join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
@@ -210,15 +267,20 @@ export async function contractDetail(db: Executor, join: ContractJoin, today: st
     if (join.contract.signedAt) timeline.push({ kind: 'paid', at: join.contract.signedAt.toISOString() });
     timeline.push({ kind: 'starts', at: join.contract.startDate }, { kind: 'ends', at: join.contract.endDate });
   } else if (join.contract.paymentState === 'FAIL') {
-    const last = attempts.at(-1);
-    timeline.push({ kind: 'failed', at: (last?.expiresAt ?? last?.createdAt ?? join.contract.createdAt).toISOString() });
+    if (join.contract.closedAt && join.contract.closedReason) {
+      timeline.push({ kind: join.contract.closedReason, at: join.contract.closedAt.toISOString() });
+    } else {
+      // Ended before the reason was recorded (migration 0005): the last attempt's end is the best guess.
+      const last = attempts.at(-1);
+      timeline.push({ kind: 'failed', at: (last?.expiresAt ?? last?.createdAt ?? join.contract.createdAt).toISOString() });
+    }
   }
   return {
     ...contract,
     transactions: txRows.map(toTransaction),
     receipts: receiptPayments(attempts).map((p) => toReceipt(join, p)),
     timeline,
-    payment: open ? toPayment(open, join.club) : null,
+    payment: open ? toPayment(open, join.club, unbookedOfPayment(unbooked, open.id)) : null,
   };
 }
 

@@ -218,7 +218,8 @@ describe('expiry and settlement', () => {
     expect(d.payment).toBeNull();
     expect(d.receipts).toEqual([]);
     expect(d.transactions.every((t) => t.status === 'FAIL')).toBe(true);
-    expect(d.timeline.map((e) => e.kind)).toEqual(['created', 'failed']);
+    expect(d.timeline.map((e) => e.kind)).toEqual(['created', 'expired']);
+    expect(d.transactions.every((t) => t.closedReason === 'expired')).toBe(true);
     const next = await bought(token, { paymentPlanId: p3[BASIC].id });
     expect(next.existing).toBe(false);
   });

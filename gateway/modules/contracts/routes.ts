@@ -21,6 +21,8 @@ import {
   listContracts,
   listTransactions,
   transactionDetail,
+  unbookedOfPayment,
+  unbookedTransfers,
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from './referral.ts';
@@ -100,7 +102,8 @@ export function contractRoutes() {
     const join = await findOwnContract(db, c.get('account').id, id);
     if (!join) throw notFound();
     const payment = await latestPayment(db, id);
-    return ok(c, payment ? toPayment(payment, join.club) : null);
+    if (!payment) return ok(c, null);
+    return ok(c, toPayment(payment, join.club, unbookedOfPayment(await unbookedTransfers(db, [id]), payment.id)));
   });
 
   app.put('/member/contract/:id/cancel', member, async (c) => {

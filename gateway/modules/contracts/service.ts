@@ -20,7 +20,7 @@ import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payme
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findOwnContract, openPayment, toContract, type ContractRow } from './queries.ts';
+import { contractOf, findOwnContract, openPayment, toContract, unbookedOfPayment, unbookedTransfers, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
 // Buying a membership: one database transaction per request with the member's account row
@@ -80,7 +80,8 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: Contrac
 async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
   const join = await findOwnContract(tx, ctx.accountId, contractId);
   if (!join) throw notFound();
-  return { contract: toContract(join, vietnamToday(ctx.now)), payment: toPayment(payment, join.club), existing };
+  const unbooked = await unbookedTransfers(tx, [contractId]);
+  return { contract: toContract(join, vietnamToday(ctx.now), unbooked), payment: toPayment(payment, join.club, unbookedOfPayment(unbooked, payment.id)), existing };
 }
 
 /** POST /member/contract → 1022 {contract, payment, existing}. */
@@ -206,10 +207,10 @@ export async function cancelContract(ctx: PurchaseContext, contractId: number) {
     if (join.contract.paymentState === 'WAITFORPAYMENT') {
       await tx.update(payments).set({ status: 'FAIL' }).where(and(eq(payments.contractId, contractId), eq(payments.status, 'PENDING')));
       await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contractId));
-      await tx.update(contracts).set({ paymentState: 'FAIL' }).where(eq(contracts.id, contractId));
+      await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' }).where(eq(contracts.id, contractId));
     }
     const after = await findOwnContract(tx, ctx.accountId, contractId);
     if (!after) throw notFound();
-    return toContract(after, vietnamToday(ctx.now));
+    return contractOf(tx, after, vietnamToday(ctx.now));
   });
 }

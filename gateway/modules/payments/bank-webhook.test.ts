@@ -134,6 +134,68 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     expect((await paymentRow(payment.id)).status).toBe('EXPIRED');
   });
 
+  test('the member sees money that was not booked: on the payment, the contract, the list, and in a notice (issue 10)', async () => {
+    const { contract, payment, memo, account, token } = await memberWithQr();
+    const wrong = payment.amount * 2 - 500_000; // e.g. two plans' worth typed by hand
+    const body = cassoBody({ description: `CT ${memo}`, amount: wrong, accountNumber: account });
+    expect((await casso(body)).body.data.results[0].outcome).toBe('wrong_amount');
+
+    const seen = { amount: wrong, reason: 'wrong_amount', reviewed: false };
+    const attempt = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/payment`, { token });
+    expect(attempt.body.data.unbooked).toEqual([expect.objectContaining(seen)]);
+    const detail = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/detail`, { token });
+    expect(detail.body.data.unbooked).toEqual([expect.objectContaining(seen)]);
+    expect(detail.body.data.payment.unbooked).toEqual([expect.objectContaining(seen)]);
+    const list = await gw.call('GET', '/api/v1/member/contracts', { token });
+    expect(list.body.data.find((c: { contractId: number }) => c.contractId === contract.id).unbooked).toEqual([expect.objectContaining(seen)]);
+
+    const inbox = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'vi' });
+    const notice = inbox.body.data.items.find((n: { link: string | null }) => n.link === `/history/membership/${String(contract.id)}`);
+    expect(notice.titleVi).toBe('Đã nhận tiền, đang chờ câu lạc bộ xử lý');
+    expect(notice.bodyVi).toContain(`${new Intl.NumberFormat('de-DE').format(wrong)}\u00a0₫`);
+    expect(notice.bodyVi).toContain('không cần chuyển lại');
+    expect(notice.bodyEn).toContain('Please do not transfer again');
+
+    // Once staff have looked at it, the member sees that too; a replay adds no second notice.
+    await casso(body);
+    const again = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'vi' });
+    expect(again.body.data.items.filter((n: { link: string | null }) => n.link === notice.link)).toHaveLength(1);
+    await gw.db.update(paymentEvents).set({ needsReview: false }).where(eq(paymentEvents.externalId, String(body.data.id)));
+    const reviewed = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/detail`, { token });
+    expect(reviewed.body.data.unbooked[0].reviewed).toBe(true);
+  });
+
+  test('another member never sees someone else’s unbooked money', async () => {
+    const { contract, payment, memo, account } = await memberWithQr();
+    await casso(cassoBody({ description: memo, amount: payment.amount + 1, accountNumber: account }));
+    const stranger = await gw.signUp();
+    const res = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/payment`, { token: stranger.token });
+    expect(res.status).toBe(404);
+  });
+
+  test('cancelled and expired requests say when and why they ended; a late transfer shows as unbooked, not as a failed payment', async () => {
+    const cancelled = await memberWithQr();
+    gw.clock.advance(60_000);
+    const cancelledAt = gw.clock.now().toISOString();
+    const res = await gw.call('PUT', `/api/v1/member/contract/${String(cancelled.contract.id)}/cancel`, { token: cancelled.token });
+    expect(res.body.data).toMatchObject({ status: 'FAIL', closedReason: 'cancelled', closedAt: cancelledAt });
+    const detail = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, { token: cancelled.token });
+    expect(detail.body.data.timeline.at(-1)).toEqual({ kind: 'cancelled', at: cancelledAt });
+    for (const tx of detail.body.data.transactions) expect(tx).toMatchObject({ status: 'FAIL', closedReason: 'cancelled' });
+
+    // Paid after cancelling: the money is shown as received and waiting for the club.
+    await casso(cassoBody({ description: cancelled.memo, amount: cancelled.payment.amount, accountNumber: cancelled.account }));
+    const after = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, { token: cancelled.token });
+    expect(after.body.data.unbooked).toEqual([expect.objectContaining({ amount: cancelled.payment.amount, reason: 'late' })]);
+
+    const expired = await memberWithQr();
+    gw.clock.advance(15 * 60_000 + 1000);
+    await expireStalePayments(gw.db, gw.clock.now());
+    const gone = await gw.call('GET', `/api/v1/member/contract/${String(expired.contract.id)}/detail`, { token: expired.token });
+    expect(gone.body.data).toMatchObject({ closedReason: 'expired', closedAt: gw.clock.now().toISOString() });
+    expect(gone.body.data.timeline.at(-1).kind).toBe('expired');
+  });
+
   test.each([
     ['no memo at all', () => 'chuyen tien tap gym'],
     ['a well-formed memo nobody was given', () => 'MBVCB.9.VFZZZZZZZZ.CT'],

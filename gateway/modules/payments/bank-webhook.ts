@@ -6,12 +6,13 @@
 // fit (wrong amount, late, unknown memo) is stored with needs_review for staff: never silently
 // accepted, never dropped.
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, payments, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, paymentEvents, paymentPlans, payments, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
-import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { settlePaymentIn, type SettleOutcome } from './settle.ts';
 
 export type TransferResult = {
@@ -61,11 +62,46 @@ function eventOutcome(outcome: SettleOutcome): { outcome: PaymentEventOutcome; n
   }
 }
 
+/**
+ * The member hears of money that reached their payment but could not be booked (issue 10, ADR 021):
+ * what arrived and when, why it was not booked, that the club will call, and not to pay again.
+ * Queued in the transaction that records the event, like every notice (ADR 016).
+ */
+async function tellMemberOfUnbooked(tx: Executor, contractId: number, outcome: SettleOutcome, amount: number, receivedAt: Date) {
+  const [row] = await tx
+    .select({ accountId: contracts.accountId, paymentState: contracts.paymentState, total: contracts.totalPayment, nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn })
+    .from(contracts)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .where(eq(contracts.id, contractId));
+  if (!row) return;
+  const when = formatDateTime(receivedAt);
+  const [vi, en] = [formatVnd(amount, 'vi'), formatVnd(amount, 'en')];
+  const why =
+    outcome.kind === 'wrong_amount'
+      ? { vi: `Số tiền không khớp với ${formatVnd(row.total, 'vi')} cần thanh toán`, en: `it does not match the ${formatVnd(row.total, 'en')} due` }
+      : outcome.kind === 'already' || row.paymentState === 'PAID'
+        ? { vi: 'Gói này đã được thanh toán trước đó', en: 'this membership was already paid' }
+        : { vi: 'Yêu cầu thanh toán đã kết thúc trước khi tiền về', en: 'the payment request had ended before it arrived' };
+  await enqueueNotice(
+    tx,
+    row.accountId,
+    {
+      kind: 'PAYMENT',
+      titleVi: 'Đã nhận tiền, đang chờ câu lạc bộ xử lý',
+      titleEn: 'Money received, waiting for the club',
+      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${row.nameVi}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
+      bodyEn: `We received ${en} at ${when} for your ${row.nameEn} membership, but ${why.en}, so it was not activated automatically. The club will contact you within 1 working day to activate it or refund you. Please do not transfer again.`,
+      link: `/history/membership/${String(contractId)}`,
+    },
+    receivedAt,
+  );
+}
+
 /** Records one transfer and settles the payment it matches. Safe to call again with the same message. */
 export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'push' | 'logger'>, transfer: IncomingTransfer): Promise<TransferResult> {
   const now = deps.clock.now();
   const base = { externalId: transfer.externalId, duplicate: false };
-  const { result, settled } = await deps.db.transaction(async (tx) => {
+  const { result, notified } = await deps.db.transaction(async (tx) => {
     // Claim the message id first: a replay (or a concurrent second delivery, which waits here for
     // the first to commit) inserts nothing and leaves everything as the first delivery made it.
     const [claimed] = await tx
@@ -88,13 +124,13 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
         .from(paymentEvents)
         .where(and(eq(paymentEvents.provider, transfer.provider), eq(paymentEvents.externalId, transfer.externalId)));
       const contractId = earlier.paymentId === null ? null : await contractOf(tx, earlier.paymentId);
-      return { result: { ...base, eventId: earlier.id, outcome: earlier.outcome, duplicate: true, contractId }, settled: null };
+      return { result: { ...base, eventId: earlier.id, outcome: earlier.outcome, duplicate: true, contractId }, notified: false };
     }
     // Money leaving the account is none of ours to match.
-    if (!transfer.incoming) return { result: { ...base, eventId: claimed.id, outcome: 'ignored' as const, contractId: null }, settled: null };
+    if (!transfer.incoming) return { result: { ...base, eventId: claimed.id, outcome: 'ignored' as const, contractId: null }, notified: false };
 
     const candidate = await findPayment(tx, transfer);
-    if (!candidate) return { result: { ...base, eventId: claimed.id, outcome: 'unmatched' as const, contractId: null }, settled: null };
+    if (!candidate) return { result: { ...base, eventId: claimed.id, outcome: 'unmatched' as const, contractId: null }, notified: false };
 
     // The bank's booking time (never in the future) decides the start date; without one, now.
     const paidAt = transfer.bookedAt && transfer.bookedAt <= now ? transfer.bookedAt : now;
@@ -113,12 +149,13 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
       .update(paymentEvents)
       .set({ ...mapped, paymentId: candidate.paymentId })
       .where(eq(paymentEvents.id, claimed.id));
+    if (mapped.needsReview) await tellMemberOfUnbooked(tx, candidate.contractId, outcome, transfer.amount, now);
     return {
       result: { ...base, eventId: claimed.id, outcome: mapped.outcome, contractId: candidate.contractId },
-      settled: outcome.kind === 'settled' ? outcome : null,
+      notified: outcome.kind === 'settled' || mapped.needsReview,
     };
   });
-  if (settled) await deliverNoticesNow(deps);
+  if (notified) await deliverNoticesNow(deps);
   if (result.outcome !== 'matched' && result.outcome !== 'ignored' && !result.duplicate) {
     deps.logger.warn({ provider: transfer.provider, externalId: transfer.externalId, outcome: result.outcome }, 'bank transfer needs review');
   }

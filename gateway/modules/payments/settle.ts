@@ -158,7 +158,7 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
     if (candidates.length === 0) return 0;
     const failed = await tx
       .update(contracts)
-      .set({ paymentState: 'FAIL' })
+      .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
       .where(
         and(
           inArray(contracts.id, candidates),

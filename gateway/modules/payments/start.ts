@@ -79,7 +79,7 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
 }
 
 /** The member-facing view of a payment attempt, with the QR payload rebuilt from the stored facts. */
-export function toPayment(row: PaymentRow, club: ClubRow): Payment {
+export function toPayment(row: PaymentRow, club: ClubRow, unbooked: Payment['unbooked']): Payment {
   const bank = club.bankBin ? bankByBin(club.bankBin) : undefined;
   const qr =
     row.provider === 'vietqr' && bank && club.bankAccountNumber && club.bankAccountName
@@ -114,5 +114,6 @@ export function toPayment(row: PaymentRow, club: ClubRow): Payment {
             reference: row.reference,
           }
         : null,
+    unbooked,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { formatVnd } from '#contract/format.ts';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { savedCards } from '#gateway/db/schema/index.ts';
@@ -75,7 +76,6 @@ const testCards = [
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-const formatVnd = (amount: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'vi' ? 'vi-VN' : 'en-US').format(amount)} ₫`;
 
 const vnpParams = (record: Record<string, unknown>): VnpParams =>
   Object.fromEntries(Object.entries(record).filter((e): e is [string, string] => e[0].startsWith('vnp_') && typeof e[1] === 'string'));
