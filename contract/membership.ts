@@ -144,7 +144,8 @@ export const contractSchema = z.object({
   /** When the payment landed; null while waiting. */
   signDate: instant.nullable(),
   createdAt: instant,
-  club: z.object({ nameVi: z.string(), nameEn: z.string() }),
+  /** The club the contract was bought at; its hotline is who to call about the money. */
+  club: z.object({ nameVi: z.string(), nameEn: z.string(), hotline: z.string() }),
   paymentPlan: z.object({
     type: z.enum(planTypes),
     isBlackCard: z.boolean(),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { contractDetailSchema } from '#contract/membership.ts';
-import { ContractCard, ReceiptCard, TransactionRow } from '#app/payments/payment-ui.tsx';
+import { ContractCard, ReceiptCard, TransactionRow, UnbookedNotice } from '#app/payments/payment-ui.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -39,6 +39,7 @@ export default function MembershipHistoryDetail({ loaderData }: Route.ComponentP
     <main className="page">
       <h1>{t('history.detailTitle')}</h1>
       <ContractCard contract={contract} />
+      <UnbookedNotice contract={contract} />
       {contract.status === 'WAITFORPAYMENT' ? (
         <Link to={`/membership/payment/${contract.id}`} className="button button-primary button-block spaced">
           {t('homeCard.completePayment')}

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import type { ContractStatus } from '#contract/membership.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import type { ContractView, ReceiptView, TransactionView } from './payment.server.ts';
+import type { ContractBadge, ContractView, ReceiptView, TransactionView } from './payment.server.ts';
 
-/** §4 labels: Active, Future, Expired, waiting for payment, failed. */
-export function StatusBadge({ status }: { status: ContractStatus }) {
+/** §4 labels: Active, Future, Expired, waiting for payment; an unpaid one cancelled or expired. */
+export function StatusBadge({ status }: { status: ContractBadge }) {
   const { t } = useT();
   return <span className={`status-badge status-${status.toLowerCase()}`}>{t(`history.status.${status}`)}</span>;
 }
@@ -99,13 +98,18 @@ export function ContractCard({ contract, to }: { contract: ContractView; to?: st
     <>
       <span className="contract-card-top">
         <span className="contract-plan">{contract.planName}</span>
-        <StatusBadge status={contract.status} />
+        <StatusBadge status={contract.badge} />
       </span>
       <span className="contract-club">{contract.allClubs ? t('payment.allClubs') : contract.clubName}</span>
       <span className="contract-dates small muted">
         {contract.startDate} – {contract.endDate} · {contract.duration}
       </span>
       <span className="contract-total">{contract.total}</span>
+      {contract.unbooked.map((u, i) => (
+        <span key={i} className="contract-unbooked small">
+          {t('payment.unbooked.short', { amount: u.amount })}
+        </span>
+      ))}
     </>
   );
   return to ? (
@@ -114,6 +118,34 @@ export function ContractCard({ contract, to }: { contract: ContractView; to?: st
     </Link>
   ) : (
     <div className="contract-card">{body}</div>
+  );
+}
+
+/**
+ * Money that arrived for this contract and was not booked (issue 10): what arrived and when, why it
+ * waits, what happens next, and the club's number. Shown wherever the contract is.
+ */
+export function UnbookedNotice({ contract }: { contract: ContractView }) {
+  const { t } = useT();
+  if (contract.unbooked.length === 0) return null;
+  return (
+    <section className="notice notice-money" role="status" aria-labelledby="unbooked-title">
+      <h2 id="unbooked-title" className="notice-title">
+        {t('payment.unbooked.title')}
+      </h2>
+      {contract.unbooked.map((u, i) => (
+        <div key={i} className="unbooked-item">
+          <p>
+            <strong>{t('payment.unbooked.received', { amount: u.amount, time: u.receivedAt })}</strong>
+          </p>
+          <p>{t(`payment.unbooked.${u.why}`, { due: contract.total })}</p>
+          <p>{u.reviewed ? t('payment.unbooked.reviewed') : t('payment.unbooked.next')}</p>
+        </div>
+      ))}
+      <a href={contract.hotlineHref} className="button button-secondary button-block">
+        {t('payment.unbooked.call', { hotline: contract.hotline })}
+      </a>
+    </section>
   );
 }
 
@@ -218,12 +250,12 @@ export function LiveStatus({ contractId, label, refresh = true }: { contractId: 
       try {
         const response = await fetch(`/membership/payment/${contractId}/status`, { headers: { accept: 'application/json' } });
         if (response.ok) {
-          const { state } = (await response.json()) as { state: 'paid' | 'pending' | 'over' };
+          const { state } = (await response.json()) as { state: 'paid' | 'pending' | 'over' | 'held' };
           if (state === 'paid') {
             void navigate(`/membership/payment/result/${contractId}`, { replace: true });
             return;
           }
-          if (state === 'over') {
+          if (state === 'over' || state === 'held') {
             void revalidator.revalidate();
             return;
           }
@@ -271,7 +303,7 @@ export function TransactionRow({ tx, link }: { tx: TransactionView; link?: boole
       </span>
       <span className="transaction-side">
         <span className="transaction-amount">{tx.amount}</span>
-        <span className={`tx-status tx-${tx.status.toLowerCase()}`}>{t(`history.txStatus.${tx.status}`)}</span>
+        <span className={`tx-status tx-${tx.badge.toLowerCase()}`}>{t(`history.txStatus.${tx.badge}`)}</span>
       </span>
     </>
   );

@@ -5,9 +5,9 @@ import { bankByCode } from '#contract/banks.ts';
 import { isId } from '#contract/clubs.ts';
 import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
-import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction } from '#contract/membership.ts';
+import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction, type UnbookedTransfer } from '#contract/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
-import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
@@ -28,6 +28,23 @@ export function durationText({ value, unit }: Duration, lang: Lang) {
 /** The contract has been paid: FUTURE, CURRENT or PAST (§4). */
 export const isPaid = (status: ContractStatus) => status === 'CURRENT' || status === 'FUTURE' || status === 'PAST';
 
+/** The badge of a contract: an ended unpaid one says whether the member cancelled it or it expired. */
+export type ContractBadge = ContractStatus | 'CANCELLED' | 'EXPIRED';
+function contractBadge(c: Pick<Contract, 'status' | 'closedReason'>): ContractBadge {
+  if (c.status !== 'FAIL' || c.closedReason === null) return c.status;
+  return c.closedReason === 'cancelled' ? 'CANCELLED' : 'EXPIRED';
+}
+
+/**
+ * Money that arrived and was not booked, as the member reads it (issue 10): how much, when, and
+ * why: another amount than due, after the request ended, or on a membership already paid.
+ */
+function unbookedView(u: UnbookedTransfer, c: Contract, lang: Lang) {
+  const why = u.reason === 'wrong_amount' ? 'wrongAmount' : isPaid(c.status) ? 'paidTwice' : 'late';
+  return { amount: formatVnd(u.amount, lang), receivedAt: formatDateTime(u.receivedAt), why, reviewed: u.reviewed } as const;
+}
+export type UnbookedView = ReturnType<typeof unbookedView>;
+
 export function contractView(c: Contract, lang: Lang) {
   return {
     id: c.contractId,
@@ -46,6 +63,10 @@ export function contractView(c: Contract, lang: Lang) {
     isFrozen: c.isFrozen,
     isGift: c.isGift,
     bonusDays: c.bonusDays,
+    badge: contractBadge(c),
+    hotline: c.club.hotline,
+    hotlineHref: telHref(c.club.hotline),
+    unbooked: c.unbooked.map((u) => unbookedView(u, c, lang)),
   };
 }
 export type ContractView = ReturnType<typeof contractView>;
@@ -85,6 +106,7 @@ export function transactionView(t: Transaction, lang: Lang) {
     planName: pick(lang, t.planNameVi, t.planNameEn),
     clubName: pick(lang, t.club.nameVi, t.club.nameEn),
     reference: t.reference,
+    badge: t.status === 'FAIL' && t.closedReason ? (t.closedReason === 'cancelled' ? 'CANCELLED' : 'EXPIRED') : t.status,
   };
 }
 export type TransactionView = ReturnType<typeof transactionView>;

@@ -1,7 +1,8 @@
 import { useCallback, type ReactNode } from 'react';
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from 'react-router';
+import { formatDateTimeSeconds } from '#contract/format.ts';
 import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
-import { CopyRow, Countdown, LiveStatus, methodKey } from './payment-ui.tsx';
+import { CopyRow, Countdown, LiveStatus, UnbookedNotice, methodKey } from './payment-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -26,8 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
   const payment = detail.payment ?? (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable())).data;
   const view = payment ? paymentView(payment, lang) : null;
   const waiting = detail.status === 'WAITFORPAYMENT';
+  // "I have transferred" asks again (the loader just did): say what was seen, and when.
+  const checked = new URL(args.request.url).searchParams.has('checked');
   return {
     unfolded: unfoldedPart(args.request),
+    checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null,
     contract: contractView(detail, lang),
     payment: view,
     qrSvg: view?.open && payment?.qr ? await qrSvg(payment.qr.payload) : null,
@@ -78,7 +82,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const refresh = unfolded === null;
   const revalidator = useRevalidator();
   const onExpire = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const open = waiting && payment?.open;
+  // Money arrived and waits for the club: no way to pay again until staff have looked at it.
+  const held = contract.unbooked.some((u) => !u.reviewed);
+  const open = waiting && payment?.open && !held;
 
   return (
     <main className="page payment-page">
@@ -91,6 +97,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <span className="small muted">{t('payment.period', { from: contract.startDate, to: contract.endDate })}</span>
         <span className="payment-amount">{contract.total}</span>
       </div>
+      <UnbookedNotice contract={contract} />
 
       {open && payment.method === 1 && payment.qr ? (
         <section className="pay-block" aria-labelledby="qr-title">
@@ -116,9 +123,23 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
             <CopyRow label={t('payment.qr.memo')} value={payment.qr.memo} mono />
           </dl>
           <p className="notice small">{t('payment.qr.memoWarning')}</p>
-          <a href={`/membership/payment/${contract.id}`} className="button button-primary button-block">
+          <Link to="?checked#checked" className="button button-primary button-block" preventScrollReset>
             {t('payment.qr.transferred')}
-          </a>
+          </Link>
+          {loaderData.checkedAt ? (
+            <div id="checked" className="notice" role="status">
+              <p>
+                <strong>{t('payment.qr.checkedNothing', { time: loaderData.checkedAt })}</strong>
+              </p>
+              <p>{t('payment.qr.checkedWait')}</p>
+              <p>
+                {t('payment.qr.checkedCall')}{' '}
+                <a href={contract.hotlineHref} className="tel-link">
+                  {contract.hotline}
+                </a>
+              </p>
+            </div>
+          ) : null}
         </section>
       ) : null}
 
@@ -176,7 +197,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      {!waiting ? (
+      {held ? null : !waiting ? (
         <div className="notice notice-error" role="alert">
           <p>{t('payment.failed.closed')}</p>
           <Link to={`/membership/${contract.clubId}`} className="button button-primary button-block">
@@ -196,11 +217,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
 
-      {waiting ? (
+      {waiting && !held ? (
         <PayAnotherWay open={!open} unfolded={unfolded === 'another'} cards={cards} error={actionData?.error} current={open ? payment.method : null} />
       ) : null}
 
-      {waiting ? (
+      {waiting && !held ? (
         <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('payment.cancel.open')}>
           <p>{t('payment.cancel.question')}</p>
           <Form method="post">

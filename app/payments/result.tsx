@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { contractDetailSchema, paymentSchema } from '#contract/membership.ts';
-import { LiveStatus, ReceiptCard, StatusBadge } from './payment-ui.tsx';
+import { LiveStatus, ReceiptCard, StatusBadge, UnbookedNotice } from './payment-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -48,6 +48,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
         </span>
         <h1>{t(`payment.result.${state}Title`)}</h1>
       </div>
+      <UnbookedNotice contract={contract} />
 
       {state === 'success' ? (
         <div className="result-facts">
@@ -59,7 +60,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
             })}
           </p>
           <p>
-            <StatusBadge status={contract.status} />
+            <StatusBadge status={contract.badge} />
           </p>
           <Link to="/home" className="button button-primary button-block">
             {t('payment.result.toHome')}

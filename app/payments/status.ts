@@ -7,7 +7,8 @@ import type { Route } from './+types/status';
 
 /**
  * GET /membership/payment/{contractId}/status → {state}: what the payment page polls every 3 s.
- * paid: the membership is active or future; pending: keep waiting; over: the attempt ended (show it).
+ * paid: the membership is active or future; pending: keep waiting; over: the attempt ended (show it);
+ * held: money arrived but was not booked (another amount): show what happens next.
  */
 export async function loader(args: Route.LoaderArgs) {
   const headers = { 'cache-control': 'no-store' };
@@ -16,7 +17,14 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     // The latest attempt only: lighter than the contract detail, and asked every 3 s.
     const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable());
-    const state = payment?.status === 'SUCCESS' ? 'paid' : payment && isOpen(payment) ? 'pending' : 'over';
+    const state =
+      payment?.status === 'SUCCESS'
+        ? 'paid'
+        : payment?.unbooked.some((u) => !u.reviewed)
+          ? 'held'
+          : payment && isOpen(payment)
+            ? 'pending'
+            : 'over';
     return data({ state }, { headers });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

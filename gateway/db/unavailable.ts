@@ -20,6 +20,7 @@ const UNAVAILABLE_MESSAGES = [
   'terminating connection due to administrator command',
   'the database system is starting up',
   'the database system is shutting down',
+  'PGlite is closed', // the embedded database, closed under a request (shutdown)
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

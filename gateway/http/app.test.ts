@@ -465,9 +465,9 @@ test('after a failed delivery the member asks again at once and signs in with th
 });
 
 // ---------------------------------------------------------------------------------------------
-// The database goes away: 500 code 1 with a request id, no internals; readiness says so.
+// The database goes away: 503 code 1 (ADR 015) with a request id, no internals; readiness says so.
 
-test('with the database gone: /readyz answers 503 and a read answers 500 code 1 with the request id', async () => {
+test('with the database gone: /readyz answers 503 and a read answers 503 code 1 with the request id', async () => {
   const doomed = await startTestGateway();
   await doomed.close();
 
@@ -480,7 +480,8 @@ test('with the database gone: /readyz answers 503 and a read answers 500 code 1 
 
   for (const lang of ['en', 'vi'] as const) {
     const res = await doomed.call('GET', '/api/v1/general/version', { lang });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
     expect(res.body.code).toBe(1);
     expect(res.body.message).toBe(
       lang === 'en' ? 'Something went wrong. Please try again later.' : 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.',

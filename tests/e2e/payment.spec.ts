@@ -244,7 +244,7 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   // No copy buttons without JavaScript, but the values are there to select; the expiry is a time.
   await expect(noJs.locator('.copy-button')).toHaveCount(0);
   await expect(noJs.getByText(/Mã hết hạn lúc \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/)).toBeVisible();
-  await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute('href', `/membership/payment/${contractId}`);
+  await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute('href', `/membership/payment/${contractId}?checked#checked`);
   const memo = (await copyValue(noJs, texts.vi.memo).innerText()).trim();
   await snap(noJs, 'vi-payment-qr-nojs');
   await transfer(request, memo, plan.totalPaymentFirst);

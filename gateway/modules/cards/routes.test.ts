@@ -1,3 +1,4 @@
+import { formatVnd } from '#contract/format.ts';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -164,7 +165,7 @@ test('pay with a saved card through POST /member/contract: token_pay page → IP
 
   const page = await vn.gw.call('GET', pathOf(payUrl));
   expect(page.status).toBe(200);
-  expect(page.body).toContain(`${new Intl.NumberFormat('en-US').format(payment.amount)} ₫`);
+  expect(page.body).toContain(formatVnd(payment.amount, 'en'));
   expect(page.body).toContain(card.cardNumber);
 
   // Another member's token in a validly signed URL is refused by the sandbox, as VNPAY would.

@@ -87,7 +87,7 @@ export function toContract({ contract, club, plan, couponCode }: ContractJoin, t
     endDate: contract.endDate,
     signDate: contract.signedAt?.toISOString() ?? null,
     createdAt: contract.createdAt.toISOString(),
-    club: { nameVi: club.nameVi, nameEn: club.nameEn },
+    club: { nameVi: club.nameVi, nameEn: club.nameEn, hotline: club.hotline },
     paymentPlan: {
       type: plan.type,
       isBlackCard: isAllClubPlan(plan.type),

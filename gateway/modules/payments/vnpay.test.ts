@@ -1,3 +1,4 @@
+import { formatVnd } from '#contract/format.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
@@ -171,7 +172,7 @@ test('sandbox pay page: a signed request shows the amount and an honest SANDBOX 
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
   expect(page.body).toContain('SANDBOX');
   expect(payment.amount).toBeGreaterThan(100_000);
-  expect(page.body).toContain(`${new Intl.NumberFormat('vi-VN').format(payment.amount)} ₫`);
+  expect(page.body).toContain(formatVnd(payment.amount, 'vi'));
   expect(page.body).toContain('name="outcome" value="51"');
   expect(page.body).not.toMatch(/<script|https?:\/\/(?!localhost:3000)/);
   const csp = page.headers.get('content-security-policy') ?? '';
