@@ -317,12 +317,22 @@ export const payContractBody = z.object({
 /** GET /member/contracts/home-page: what the membership header card needs. */
 export const homePageContractsSchema = z.object({
   isExistsCurrentContract: z.boolean(),
+  /** The current contract that runs longest: the header card's one. */
   current: contractSchema.nullable(),
+  /** Every current contract (a member may have plans at several clubs), longest-running first. */
+  currents: z.array(contractSchema),
   future: z.array(contractSchema),
   waitingForPayment: z.array(contractSchema),
   /** A freeze in effect: the header shows "frozen until". Freezes come with a later issue. */
   frozenUntil: isoDate.nullable(),
 });
+
+/**
+ * GET /member/club/{clubId}/payment-plan/{id}/dates: when this plan would run if bought now, for
+ * the plan page before Confirm (ADR 021). Referral bonus days are added on top at purchase.
+ */
+export const plannedDatesSchema = z.object({ startDate: isoDate, endDate: isoDate, afterCurrent: z.boolean() });
+export type PlannedDates = z.infer<typeof plannedDatesSchema>;
 
 /** GET /member/contract/access-clubs: clubs the member's current memberships open. */
 export const accessClubSchema = z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() });

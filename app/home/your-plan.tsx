@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     call('/api/v1/member/contract/access-clubs', z.array(accessClubSchema)),
   ]);
   return {
-    current: home.data.current ? contractView(home.data.current, lang) : null,
+    currents: home.data.currents.map((c) => contractView(c, lang)),
     future: home.data.future.map((c) => contractView(c, lang)),
     waiting: home.data.waitingForPayment.map((c) => contractView(c, lang)),
     clubs: clubs.data.map((c) => ({ id: c.id, name: pick(lang, c.nameVi, c.nameEn) })),
@@ -33,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function YourPlan({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { current, future, waiting, clubs } = loaderData;
-  if (!current && !future.length && !waiting.length) {
+  const { currents, future, waiting, clubs } = loaderData;
+  if (!currents.length && !future.length && !waiting.length) {
     return (
       <main className="page">
         <h1>{t('homeCard.yourPlanTitle')}</h1>
@@ -49,12 +49,18 @@ export default function YourPlan({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page">
       <h1>{t('homeCard.yourPlanTitle')}</h1>
-      {current ? (
+      {currents.length ? (
         <section aria-labelledby="current-title">
           <h2 id="current-title" className="section-title">
             {t('homeCard.current')}
           </h2>
-          <ContractCard contract={current} to={`/history/membership/${current.id}`} />
+          <ul className="contract-list">
+            {currents.map((c) => (
+              <li key={c.id}>
+                <ContractCard contract={c} to={`/history/membership/${c.id}`} />
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {future.length ? (

@@ -7,11 +7,13 @@ import {
   PAYMENT_WINDOW_MINUTES,
   paymentPlanSchema,
   paymentPlansQuery,
+  plannedDatesSchema,
   REFERRAL_BONUS_DAYS,
   savedCardSchema,
   type Coupon,
   type PaymentPlan,
 } from '#contract/membership.ts';
+import { formatDate } from '#contract/format.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -185,15 +187,18 @@ export async function loadPlan(args: Args, clubId: number, planId: number, coupo
 export async function loadPurchaseOptions(args: Args, clubId: number, planId: number) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const [coupons, cards, methods] = await Promise.all([
+  const [coupons, cards, methods, dates] = await Promise.all([
     softRead(async () => (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data, []),
     softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
     call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
+    // When the plan would run: shown before Confirm; without it the page still sells (the payment page shows the dates).
+    softRead(async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data, null),
   ]);
   return {
     coupons: coupons.map((c) => couponView(c, lang)),
     cards: cards.map((c) => ({ id: c.id, cardNumber: c.cardNumber, bankCode: c.bankCode, isDefault: c.isDefault })),
     methods: methods.data.map((m) => ({ id: m.id, code: m.code, name: pick(lang, m.nameVi, m.nameEn) })),
+    dates: dates ? { start: formatDate(dates.startDate), end: formatDate(dates.endDate), afterCurrent: dates.afterCurrent } : null,
   };
 }
 

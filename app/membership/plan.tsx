@@ -421,6 +421,13 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
             {plan.joiningFeeDiscount > 0 ? <Row label={t('membership.plan.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
             <Row label={t('membership.plan.total')} amount={plan.totalPaymentFirst} strong />
           </dl>
+          {data.dates ? (
+            <p className="planned-dates">
+              <span className="label">{t('membership.plan.datesTitle')}</span>{' '}
+              {t('membership.plan.datesText', { from: data.dates.start, to: data.dates.end })}
+              {data.dates.afterCurrent ? <span className="small muted block">{t('membership.plan.datesAfterCurrent')}</span> : null}
+            </p>
+          ) : null}
           {plan.nextPayment !== null ? (
             <p className="next-payment">
               <span className="label">{t('membership.plan.nextTitle')}</span>{' '}

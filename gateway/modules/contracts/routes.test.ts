@@ -286,6 +286,34 @@ describe('expiry and settlement', () => {
     }
   });
 
+  test('issue 10 §3 §4: plans at two clubs are both current; a Black Card that starts later does not push back a plan at another club', async () => {
+    const { token } = await gw.signUp();
+    const today = (await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[CLASSIC3].id)}/dates`, { token })).body.data;
+    expect(today).toMatchObject({ afterCurrent: false });
+    await buyAndPay(gw, token, p1[CLASSIC3].id);
+    // A Black Card bought now waits for the Classic at club 1 to end (it opens club 1 too).
+    const blackDates = (await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[BLACK].id)}/dates`, { token })).body.data;
+    expect(blackDates.afterCurrent).toBe(true);
+    await buyAndPay(gw, token, p1[BLACK].id);
+    const black = ((await gw.call('GET', '/api/v1/member/contracts', { token })).body.data as Contract[])[0];
+    expect(black).toMatchObject({ status: 'FUTURE', startDate: blackDates.startDate, endDate: blackDates.endDate });
+
+    // Club 3 cannot be entered today: its plan starts today, as the plan page said before Confirm.
+    const planned = (await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`, { token })).body.data;
+    expect(planned).toEqual({ startDate: today.startDate, endDate: expect.any(String), afterCurrent: false });
+    const { contract, payment } = await bought(token, { paymentPlanId: p3[BASIC].id });
+    expect(contract.startDate).toBe(today.startDate);
+    await settle(payment.id, payment.amount);
+    const home = homePageContractsSchema.parse((await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data);
+    expect(home.currents.map((c) => c.clubId).sort()).toEqual([q1, q3].sort());
+    expect(home.future.map((c) => c.contractId)).toEqual([black.contractId]);
+
+    // Not a plan of this club, or not a plan at all: 404.
+    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p1[BASIC].id)}/dates`, { token })).status).toBe(404);
+    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/999999/dates`, { token })).status).toBe(404);
+    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`)).status).toBe(401);
+  });
+
   test('a current Black Card opens every active club', async () => {
     const { token } = await gw.signUp();
     await buyAndPay(gw, token, p1[BLACK].id);

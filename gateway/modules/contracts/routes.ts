@@ -26,7 +26,7 @@ import {
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from './referral.ts';
-import { cancelContract, createContract, payContract, type PurchaseContext } from './service.ts';
+import { cancelContract, createContract, payContract, plannedDates, type PurchaseContext } from './service.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -133,14 +133,21 @@ export function contractRoutes() {
   app.get('/member/contracts/home-page', member, async (c) => {
     const today = await freshen(c);
     const all = await listContracts(c.get('deps').db, c.get('account').id, {}, today);
-    const current = all.filter((x) => x.status === 'CURRENT').sort((a, b) => a.endDate.localeCompare(b.endDate)).at(-1) ?? null;
+    const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
+    const current = currents[0] ?? null;
     return ok(c, {
       isExistsCurrentContract: current !== null,
       current,
+      currents,
       future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
       waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
       frozenUntil: null,
     });
+  });
+
+  app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await plannedDates(db, c.get('account').id, idParam(c, 'clubId'), idParam(c, 'planId'), clock.now()));
   });
 
   app.get('/member/club/:clubId/contract/latest', member, async (c) => {

@@ -8,6 +8,7 @@ import {
   PaymentMethods,
   type createContractBody,
   type PaymentMethodId,
+  type PlannedDates,
 } from '#contract/membership.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
@@ -15,7 +16,7 @@ import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { coveringEndDates, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
@@ -127,7 +128,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
 
   const price = pricePlan(plan, { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
   const today = vietnamToday(ctx.now);
-  const startDate = nextStartDate(today, await coveringEndDates(tx, caller.id, club.id, isAllClubPlan(plan.type), 0));
+  const startDate = nextStartDate(today, await coveringPeriods(tx, caller.id, club.id, isAllClubPlan(plan.type), 0));
   const bonusDays = referral?.bonusDays ?? 0;
   const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, bonusDays);
   const isCash = choice.method === PaymentMethods.CASH;
@@ -194,6 +195,16 @@ export async function payContract(ctx: PurchaseContext, contractId: number, choi
     const payment = await openAttempt(tx, ctx, join.contract, choice, savedCard);
     return answer(tx, ctx, contractId, payment, false);
   });
+}
+
+/** The start and end of a plan bought now: the same rule the purchase and the settlement use. */
+export async function plannedDates(db: Executor, accountId: number, clubId: number, planId: number, now: Date): Promise<PlannedDates> {
+  const found = await findSellablePlan(db, planId, clubId);
+  if (!found) throw notFound();
+  const { plan, club } = found;
+  const today = vietnamToday(now);
+  const startDate = nextStartDate(today, await coveringPeriods(db, accountId, club.id, isAllClubPlan(plan.type), 0));
+  return { startDate, endDate: membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }), afterCurrent: startDate !== today };
 }
 
 /** PUT /member/contract/{id}/cancel: an unpaid contract becomes FAIL (a failed one stays so). */

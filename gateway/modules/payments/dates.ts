@@ -31,14 +31,23 @@ export function membershipEnd(start: string, duration: Duration, bonusDays = 0) 
   return addDays(afterEnd, bonusDays - 1);
 }
 
+/** A paid membership's days, first and last inclusive. */
+export type Period = { start: string; end: string };
+
 /**
- * §4/issue 4: a new membership starts today, or the day after the member's latest membership that
- * covers the same club ends (it is then FUTURE). `covering` are the end dates of paid memberships
- * that open this club (same club, or all-club on either side).
+ * When a new membership starts (ADR 021): today when the member cannot enter the club today;
+ * otherwise the day after the unbroken run of memberships that opens it from today ends (it is then
+ * FUTURE). `covering` are the paid memberships that open this club (same club, or all-club). A
+ * membership that starts later, after a gap, does not push the new one back: a Black Card that
+ * begins in 2027 says nothing about a club the member wants to use now.
  */
-export function nextStartDate(today: string, coveringEndDates: string[]) {
-  const latest = coveringEndDates.filter((end) => end >= today).sort().at(-1);
-  return latest ? addDays(latest, 1) : today;
+export function nextStartDate(today: string, covering: Period[]) {
+  let day = today;
+  for (;;) {
+    const open = covering.filter((p) => p.start <= day && p.end >= day);
+    if (open.length === 0) return day;
+    day = addDays(open.map((p) => p.end).sort().at(-1)!, 1);
+  }
 }
 
 export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);

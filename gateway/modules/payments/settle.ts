@@ -4,7 +4,7 @@ import type { Executor } from '#gateway/db/client.ts';
 import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { membershipEnd, nextStartDate, vietnamToday } from './dates.ts';
+import { membershipEnd, nextStartDate, vietnamToday, type Period } from './dates.ts';
 
 // The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
 // IPN and the staff cash confirmation all call settlePayment. Everything happens in one database
@@ -45,7 +45,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, contract.paymentPlanId));
   const today = vietnamToday(input.paidAt);
   // Paid later than planned (cash days later, a FUTURE date already passed): start no earlier than today.
-  const covering = await coveringEndDates(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
+  const covering = await coveringPeriods(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
   const startDate = nextStartDate(today, covering);
   const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, contract.bonusDays);
 
@@ -101,10 +101,10 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
 }
 
-/** End dates of the member's paid memberships that open the same club (same club, or all-club on either side). */
-export async function coveringEndDates(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number) {
+/** The member's paid memberships that open the same club (same club, or all-club on either side). */
+export async function coveringPeriods(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number): Promise<Period[]> {
   const rows = await tx
-    .select({ endDate: contracts.endDate })
+    .select({ start: contracts.startDate, end: contracts.endDate })
     .from(contracts)
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
     .where(
@@ -115,7 +115,7 @@ export async function coveringEndDates(tx: Executor, accountId: number, clubId: 
         allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
       ),
     );
-  return rows.map((r) => r.endDate);
+  return rows;
 }
 
 /** Settles a payment in a transaction of its own, then delivers the notice it queued (ADR 016). */
