@@ -9,6 +9,18 @@ export function PageError({ error, home }: { error: unknown; home: string }) {
   const { t } = useT();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  // 404: a missing id, or another member's (the gateway answers the same): nothing to retry (issue 10 §9).
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="page page-center">
+        <h1>{t('error.notFoundTitle')}</h1>
+        <p className="muted">{t('error.notFoundLead')}</p>
+        <a className="button button-primary" href={home}>
+          {t('error.home')}
+        </a>
+      </main>
+    );
+  }
   // 503: the gateway or its database is away for a moment (issue 9), not a fault of this page.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (

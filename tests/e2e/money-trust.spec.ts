@@ -1,92 +1,70 @@
-import { expect, gatewayUrl, snap, test } from "./fixtures.ts";
-import {
-  CLUB,
-  buy,
-  copyValue,
-  newMember,
-  singleClubPlan,
-  transfer,
-  vnd,
-  type Lang,
-} from "./membership-steps.ts";
+import { expect, gatewayUrl, snap, test } from './fixtures.ts';
+import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
 
 const texts = {
   vi: {
-    received: "Chúng tôi đã nhận tiền của bạn",
+    received: 'Chúng tôi đã nhận tiền của bạn',
     wrongAmount: /không khớp với .* cần thanh toán/,
-    noNeed: "Bạn không cần chuyển lại.",
-    transferred: "Tôi đã chuyển khoản",
+    noNeed: 'Bạn không cần chuyển lại.',
+    transferred: 'Tôi đã chuyển khoản',
     nothingYet: /Chưa thấy tiền về \(kiểm tra lúc \d\d:\d\d:\d\d\)/,
     short: /Đã nhận .* · chờ CLB xử lý/,
-    noticeTitle: "Đã nhận tiền, đang chờ câu lạc bộ xử lý",
-    cancelled: "Đã hủy",
-    youCancelled: "Bạn đã hủy yêu cầu",
-    cancelOpen: "Hủy yêu cầu này",
-    cancelConfirm: "Có, hủy yêu cầu",
-    late: "Tiền về sau khi yêu cầu thanh toán đã kết thúc",
+    noticeTitle: 'Đã nhận tiền, đang chờ câu lạc bộ xử lý',
+    cancelled: 'Đã hủy',
+    youCancelled: 'Bạn đã hủy yêu cầu',
+    cancelOpen: 'Hủy yêu cầu này',
+    cancelConfirm: 'Có, hủy yêu cầu',
+    late: 'Tiền về sau khi yêu cầu thanh toán đã kết thúc',
   },
   en: {
-    received: "We received your money",
+    received: 'We received your money',
     wrongAmount: /does not match the .* due/,
-    noNeed: "You do not need to transfer again.",
-    transferred: "I have transferred",
+    noNeed: 'You do not need to transfer again.',
+    transferred: 'I have transferred',
     nothingYet: /Nothing has arrived yet \(checked at \d\d:\d\d:\d\d\)/,
     short: /Received .* · waiting for the club/,
-    noticeTitle: "Money received, waiting for the club",
-    cancelled: "Cancelled",
-    youCancelled: "You cancelled the request",
-    cancelOpen: "Cancel this request",
-    cancelConfirm: "Yes, cancel it",
-    late: "It arrived after the payment request had ended",
+    noticeTitle: 'Money received, waiting for the club',
+    cancelled: 'Cancelled',
+    youCancelled: 'You cancelled the request',
+    cancelOpen: 'Cancel this request',
+    cancelConfirm: 'Yes, cancel it',
+    late: 'It arrived after the payment request had ended',
   },
 } as const;
 
 for (const [method, lang] of [
-  [1, "vi"],
-  [2, "en"],
-  [3, "vi"],
+  [1, 'vi'],
+  [2, 'en'],
+  [3, 'vi'],
 ] as const) {
-  test(`§1 Confirm at the foot of the plan page opens the payment page at its top (method ${method}, ${lang})`, async ({
-    page,
-    request,
-  }) => {
+  test(`§1 Confirm at the foot of the plan page opens the payment page at its top (method ${method}, ${lang})`, async ({ page, request }) => {
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     await page.goto(`/membership/${CLUB}/plan/${plan.id}`);
-    await page
-      .locator(`input[name="paymentMethod"][value="${method}"]`)
-      .check();
+    await page.locator(`input[name="paymentMethod"][value="${method}"]`).check();
     const confirm = page.locator('button[name="intent"][value="confirm"]');
     await confirm.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await confirm.click();
     await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(page.locator(".payment-amount")).toBeInViewport();
-    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+    await expect(page.locator('.payment-amount')).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   });
 }
 
-for (const lang of ["vi", "en"] as const) {
-  test(`§2 a transfer of the wrong amount is shown as received, everywhere, with what happens next (${lang})`, async ({
-    page,
-    request,
-  }) => {
+for (const lang of ['vi', 'en'] as const) {
+  test(`§2 a transfer of the wrong amount is shown as received, everywhere, with what happens next (${lang})`, async ({ page, request }) => {
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
-    const memo = (
-      await copyValue(
-        page,
-        lang === "vi" ? "Nội dung chuyển khoản" : "Transfer message",
-      ).innerText()
-    ).trim();
+    const memo = (await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()).trim();
 
     // "I have transferred" before anything arrived: an honest answer, not a silent reload.
-    await page.getByRole("link", { name: texts[lang].transferred }).click();
-    const checked = page.locator("#checked");
+    await page.getByRole('link', { name: texts[lang].transferred }).click();
+    const checked = page.locator('#checked');
     await expect(checked).toContainText(texts[lang].nothingYet);
     await expect(checked).toBeInViewport();
     await snap(page, `${lang}-payment-checked-nothing-yet`);
@@ -95,88 +73,72 @@ for (const lang of ["vi", "en"] as const) {
     const paid = plan.totalPaymentFirst * 2;
     await transfer(request, memo, paid);
     // The page notices by itself (the status poll), stops offering to pay, and says what happens.
-    const notice = page
-      .getByRole("status")
-      .filter({ hasText: texts[lang].received });
+    const notice = page.getByRole('status').filter({ hasText: texts[lang].received });
     await expect(notice).toBeVisible({ timeout: 15_000 });
     await expect(notice).toContainText(vnd(paid, lang));
     await expect(notice).toContainText(texts[lang].wrongAmount);
     await expect(notice).toContainText(texts[lang].noNeed);
-    await expect(notice.getByRole("link")).toHaveAttribute("href", /^tel:/);
-    await expect(page.locator(".qr-box")).toHaveCount(0);
+    await expect(notice.getByRole('link')).toHaveAttribute('href', /^tel:/);
+    await expect(page.locator('.qr-box')).toHaveCount(0);
     await expect(page.getByText(texts[lang].transferred)).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, `${lang}-payment-money-held`);
 
     await page.goto(`/membership/payment/result/${contractId}`);
-    await expect(
-      page.getByRole("status").filter({ hasText: texts[lang].received }),
-    ).toContainText(vnd(paid, lang));
-    await page.goto("/history");
-    await expect(page.locator(".contract-card").first()).toContainText(
-      texts[lang].short,
-    );
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].received })).toContainText(vnd(paid, lang));
+    await page.goto('/history');
+    await expect(page.locator('.contract-card').first()).toContainText(texts[lang].short);
     await snap(page, `${lang}-history-money-held`);
     await page.goto(`/history/membership/${contractId}`);
-    await expect(
-      page.getByRole("status").filter({ hasText: texts[lang].received }),
-    ).toContainText(vnd(paid, lang));
-    await page.goto("/notification");
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].received })).toContainText(vnd(paid, lang));
+    await page.goto('/notification');
     await expect(page.getByText(texts[lang].noticeTitle)).toBeVisible();
     await snap(page, `${lang}-notifications-money-held`);
   });
 }
 
-test("§2 §10 a transfer after cancelling shows as received; the request says who cancelled it and when (en)", async ({
-  page,
-  request,
-}) => {
-  const lang: Lang = "en";
+test('§2 §10 a transfer after cancelling shows as received; the request says who cancelled it and when (en)', async ({ page, request }) => {
+  const lang: Lang = 'en';
   await newMember(page, request, lang);
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 1);
-  const memo = (await copyValue(page, "Transfer message").innerText()).trim();
+  const memo = (await copyValue(page, 'Transfer message').innerText()).trim();
   await page.getByText(texts[lang].cancelOpen).click();
-  await page.getByRole("button", { name: texts[lang].cancelConfirm }).click();
+  await page.getByRole('button', { name: texts[lang].cancelConfirm }).click();
   await expect(page).toHaveURL(/\/membership$/);
 
   await page.goto(`/history/membership/${contractId}`);
-  await expect(page.locator(".status-badge")).toHaveText(texts[lang].cancelled);
-  const cancelledAt = page.locator(".timeline-cancelled");
+  await expect(page.locator('.status-badge')).toHaveText(texts[lang].cancelled);
+  const cancelledAt = page.locator('.timeline-cancelled');
   await expect(cancelledAt).toContainText(texts[lang].youCancelled);
   // The time of the cancel, not the QR's expiry 15 minutes later.
-  const shown = (await cancelledAt.locator("time").innerText()).trim();
+  const shown = (await cancelledAt.locator('time').innerText()).trim();
   const [d, m, y, hh, mm] = shown.split(/[/: ]/).map(Number);
   const shownMs = Date.UTC(y, m - 1, d, hh - 7, mm);
   expect(Math.abs(shownMs - Date.now())).toBeLessThan(3 * 60_000);
-  for (const status of await page.locator(".tx-status").allInnerTexts())
-    expect(status).toBe(texts[lang].cancelled);
+  for (const status of await page.locator('.tx-status').allInnerTexts()) expect(status).toBe(texts[lang].cancelled);
 
   await transfer(request, memo, plan.totalPaymentFirst);
   await page.reload();
-  const notice = page
-    .getByRole("status")
-    .filter({ hasText: texts[lang].received });
+  const notice = page.getByRole('status').filter({ hasText: texts[lang].received });
   await expect(notice).toContainText(texts[lang].late);
-  await snap(page, "en-history-cancelled-then-paid");
+  await snap(page, 'en-history-cancelled-then-paid');
 });
 
-test("§3 §4 the plan page shows when the plan runs before Confirm; plans paid at two clubs both show on /home/your-plan (vi)", async ({
+test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid at two clubs both show on /home/your-plan (vi)', async ({
   page,
   request,
 }) => {
-  await newMember(page, request, "vi");
-  const today = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Ho_Chi_Minh",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
+  await newMember(page, request, 'vi');
+  const today = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Ho_Chi_Minh',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
   }).format(new Date());
   const bought: string[] = [];
   for (const club of [CLUB, CLUB + 1]) {
-    const res = await request.get(
-      `${gatewayUrl()}/api/v1/global/club/${club}/payment-plans`,
-    );
+    const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${club}/payment-plans`);
     const plans = (
       (await res.json()) as {
         data: {
@@ -188,31 +150,50 @@ test("§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
         }[];
       }
     ).data;
-    const plan = plans.find((p) => p.type === "BASIC" || p.type === "CLASSIC")!;
+    const plan = plans.find((p) => p.type === 'BASIC' || p.type === 'CLASSIC')!;
     await page.goto(`/membership/${club}/plan/${plan.id}`);
-    await expect(page.locator(".planned-dates")).toContainText(
-      `từ ${today} đến`,
-    );
-    if (club === CLUB + 1) await snap(page, "vi-plan-dates-before-confirm");
+    await expect(page.locator('.planned-dates')).toContainText(`từ ${today} đến`);
+    if (club === CLUB + 1) await snap(page, 'vi-plan-dates-before-confirm');
     await page.locator('input[name="paymentMethod"][value="1"]').check();
     await page.locator('button[name="intent"][value="confirm"]').click();
     await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
-    await expect(page.locator(".payment-summary")).toContainText(`Từ ${today}`);
-    const memo = (
-      await copyValue(page, "Nội dung chuyển khoản").innerText()
-    ).trim();
+    await expect(page.locator('.payment-summary')).toContainText(`Từ ${today}`);
+    const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
     await transfer(request, memo, plan.totalPaymentFirst);
     await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, {
       timeout: 15_000,
     });
     bought.push(plan.planNameVi);
   }
-  await page.goto("/home/your-plan");
-  const cards = page.locator(".contract-card");
+  await page.goto('/home/your-plan');
+  const cards = page.locator('.contract-card');
   await expect(cards).toHaveCount(2);
-  for (const name of bought)
-    await expect(
-      page.locator(".contract-card", { hasText: name }).first(),
-    ).toBeVisible();
-  await snap(page, "vi-your-plan-two-clubs");
+  for (const name of bought) await expect(page.locator('.contract-card', { hasText: name }).first()).toBeVisible();
+  await snap(page, 'vi-your-plan-two-clubs');
+
+  // §8 the home card's Check-in opens the member's pass, not a bounce back to /home.
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Check-in' }).click();
+  await expect(page).toHaveURL(/\/home\/check-in$/);
+  const pass = page.locator('.member-pass');
+  await expect(pass).toContainText(bought[0]);
+  await expect(pass).toContainText('Gym Lê Thánh Tôn');
+  await expect(pass.locator('.pass-clock')).toHaveText(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
+  await snap(page, 'vi-check-in-pass');
+});
+
+test('§8 §9 without a membership the check-in page says what to do; a missing or foreign id is "not found" in the shell (en)', async ({ page, request }) => {
+  await newMember(page, request, 'en');
+  await page.goto('/home/check-in');
+  await expect(page).toHaveURL(/\/home\/check-in$/);
+  await expect(page.getByRole('heading', { name: 'No active membership' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join now' })).toBeVisible();
+  for (const path of ['/history/membership/999999', '/membership/payment/999999', '/membership/payment/result/999999']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  }
+  await snap(page, 'en-not-found-in-shell');
 });

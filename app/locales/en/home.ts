@@ -8,6 +8,15 @@ export const home: Shape<typeof vi> = {
     lead: 'Welcome to VietFit. Your membership, PT sessions and InBody results will show here.',
     signOut: 'Sign out',
   },
+  checkIn: {
+    title: 'Check in',
+    lead: 'Show this screen at reception when you arrive at the club.',
+    kicker: 'VietFit membership pass',
+    memberNo: 'Member no. {{no}}',
+    qrSoon: 'QR check-in is coming in the next update. The clock on the pass runs live so reception can tell an old screenshot.',
+    noneTitle: 'No active membership',
+    noneText: 'You need an active membership to train. An upcoming one works from its start date.',
+  },
   homeCard: {
     yourMembership: 'Your membership',
     upcoming: 'Upcoming membership',

@@ -11,6 +11,8 @@ export const shell: Shape<typeof vi> = {
     unavailableTitle: 'We are having a short break',
     unavailableLead: 'We cannot reach our servers right now. Your data is safe; please try again in a few minutes.',
     home: 'Go to home',
+    notFoundTitle: 'Not found',
+    notFoundLead: 'The page you opened does not exist or does not belong to your account.',
     sessionExpired: 'Taking you back to sign in…',
   },
   // ── app shell: header, navigation, tabs, notifications ──

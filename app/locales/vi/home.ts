@@ -6,6 +6,15 @@ export const home = {
     lead: 'Chào mừng bạn đến với VietFit. Gói tập, lịch PT và chỉ số InBody của bạn sẽ hiện ở đây.',
     signOut: 'Đăng xuất',
   },
+  checkIn: {
+    title: 'Check-in',
+    lead: 'Đưa màn hình này cho lễ tân khi vào câu lạc bộ.',
+    kicker: 'Thẻ hội viên VietFit',
+    memberNo: 'Mã hội viên {{no}}',
+    qrSoon: 'Check-in bằng mã QR sẽ có trong bản cập nhật tới. Đồng hồ trên thẻ chạy theo thời gian thực để lễ tân nhận ra ảnh chụp màn hình cũ.',
+    noneTitle: 'Chưa có gói tập đang hoạt động',
+    noneText: 'Bạn cần một gói tập đang hoạt động để vào tập. Gói sắp tới sẽ dùng được từ ngày bắt đầu.',
+  },
   homeCard: {
     yourMembership: 'Gói tập của bạn',
     upcoming: 'Gói tập sắp tới',

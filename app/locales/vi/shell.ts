@@ -9,6 +9,8 @@ export const shell = {
     unavailableTitle: 'Hệ thống đang tạm gián đoạn',
     unavailableLead: 'Chúng tôi chưa kết nối được máy chủ. Dữ liệu của bạn vẫn an toàn, vui lòng thử lại sau ít phút.',
     home: 'Về trang chủ',
+    notFoundTitle: 'Không tìm thấy',
+    notFoundLead: 'Trang bạn mở không tồn tại hoặc không thuộc tài khoản của bạn.',
     sessionExpired: 'Đang chuyển về trang đăng nhập…',
   },
   // ── app shell: header, navigation, tabs, notifications ──
