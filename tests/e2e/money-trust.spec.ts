@@ -197,3 +197,17 @@ test('§8 §9 without a membership the check-in page says what to do; a missing 
   }
   await snap(page, 'en-not-found-in-shell');
 });
+
+test('§13 offline on the QR page, History says "no connection" (not "something went wrong") and loads by itself when the network is back', async ({ page, request, context }) => {
+  await newMember(page, request, 'vi');
+  const plan = await singleClubPlan(request);
+  await buy(page, plan.id, 1);
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Lịch sử' }).click();
+  await expect(page.getByRole('heading', { name: 'Không có kết nối mạng', level: 1 })).toBeVisible();
+  await expect(page.getByText('Đã có lỗi xảy ra')).toHaveCount(0);
+  await snap(page, 'vi-offline-navigation');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Lịch sử', level: 1 })).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('.contract-card').first()).toBeVisible();
+});
