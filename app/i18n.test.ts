@@ -45,6 +45,7 @@ const asciiAllowed = new Map<string, string>([
   // Issue 4 (W2): the words Vietnamese gyms print on the button.
   ['homeCard.joinNow', 'Tham gia ngay'],
   ['homeCard.checkIn', 'Check-in'],
+  ['checkIn.title', 'Check-in'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

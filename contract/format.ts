@@ -46,3 +46,9 @@ export function formatVnd(amount: number, lang: 'vi' | 'en') {
   const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, vndGroups[lang === 'en' ? 'en' : 'vi']);
   return `${amount < 0 ? '−' : ''}${digits}\u00a0₫`;
 }
+
+/** A plan's length as members read it: "12 tháng", "1 month", "7 days" (one text everywhere, issue 10 §17). */
+export function durationText({ value, unit }: { value: number; unit: 'month' | 'day' }, lang: 'vi' | 'en') {
+  if (lang === 'vi') return `${value} ${unit === 'month' ? 'tháng' : 'ngày'}`;
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}

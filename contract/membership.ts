@@ -209,6 +209,8 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const receiptSchema = z.object({
   clubNameVi: z.string(),
   clubNameEn: z.string(),
+  /** An all-club plan: the receipt says "All clubs" like every other screen. */
+  allClubs: z.boolean(),
   membershipNameVi: z.string(),
   membershipNameEn: z.string(),
   paymentDate: instant.nullable(),
@@ -222,6 +224,8 @@ export const receiptSchema = z.object({
   referralInfo: z.object({ referralCode: z.string(), bonusDays: z.number().int() }).nullable(),
   /** Joining-fee discount plus membership discount. */
   discount: money,
+  /** The plan's own offer: `discount` without the coupon's part (promoDiscount). */
+  planDiscount: money,
   totalPayment: money,
   startDate: isoDate,
   endDate: isoDate,

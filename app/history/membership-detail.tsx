@@ -98,8 +98,15 @@ export default function MembershipHistoryDetail({ loaderData }: Route.ComponentP
         </>
       ) : null}
 
-      <h2 className="section-title">{t('history.receipts')}</h2>
-      {receipts.length ? receipts.map((r, i) => <ReceiptCard key={i} receipt={r} />) : <p className="muted">{t('history.noReceipts')}</p>}
+      {/* Each receipt carries its own "Receipt" heading: no second one above it. */}
+      {receipts.length ? (
+        receipts.map((r, i) => <ReceiptCard key={i} receipt={r} />)
+      ) : (
+        <>
+          <h2 className="section-title">{t('history.receipts')}</h2>
+          <p className="muted">{t('history.noReceipts')}</p>
+        </>
+      )}
     </main>
   );
 }

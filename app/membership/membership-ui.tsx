@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatVnd } from '#contract/format.ts';
+import { durationText, formatVnd } from '#contract/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PageError } from '#app/ui/page-error.tsx';
@@ -92,8 +92,8 @@ type PlanFigures = {
 };
 
 export const useDurationText = () => {
-  const { t } = useT();
-  return (plan: Pick<PlanFigures, 'unit' | 'duration'>) => t(`membership.card.${plan.unit}`, { count: plan.duration });
+  const { lang } = useT();
+  return (plan: Pick<PlanFigures, 'unit' | 'duration'>) => durationText({ value: plan.duration, unit: plan.unit }, lang);
 };
 
 /** The price line: the list price struck through when a discount applies, then the price (per month for a subscription). */

@@ -28,7 +28,7 @@ export function ReceiptCard({ receipt }: { receipt: ReceiptView }) {
       <dl className="facts">
         <div>
           <dt>{t('payment.receipt.club')}</dt>
-          <dd>{receipt.clubName}</dd>
+          <dd>{receipt.allClubs ? t('payment.allClubs') : receipt.clubName}</dd>
         </div>
         <div>
           <dt>{t('payment.receipt.membership')}</dt>
@@ -64,16 +64,16 @@ export function ReceiptCard({ receipt }: { receipt: ReceiptView }) {
           <dt>{t('payment.receipt.startupFee')}</dt>
           <dd>{receipt.startupFee}</dd>
         </div>
+        {receipt.planDiscount ? (
+          <div>
+            <dt>{t('payment.receipt.planDiscount')}</dt>
+            <dd>{receipt.planDiscount}</dd>
+          </div>
+        ) : null}
         {receipt.promoDiscount ? (
           <div>
             <dt>{t('payment.receipt.promoDiscount')}</dt>
             <dd>{receipt.promoDiscount}</dd>
-          </div>
-        ) : null}
-        {receipt.discount ? (
-          <div>
-            <dt>{t('payment.receipt.discount')}</dt>
-            <dd>{receipt.discount}</dd>
           </div>
         ) : null}
         {receipt.referral ? (

@@ -18,6 +18,7 @@ describe('payment views', () => {
     const receipt: Receipt = {
       clubNameVi: 'CLB Quận 1',
       clubNameEn: 'District 1 Club',
+      allClubs: false,
       membershipNameVi: 'Cơ bản 12 tháng',
       membershipNameEn: 'Basic 12 months',
       paymentDate: null,
@@ -26,15 +27,18 @@ describe('payment views', () => {
       membershipFee: 6000000,
       startupFee: 500000,
       promoDiscount: 600000,
-      referralInfo: { referralCode: '0912345678', bonusDays: 14 },
+      referralInfo: { referralCode: '0100000001', bonusDays: 14 },
       discount: 1100000,
+      planDiscount: 500000,
       totalPayment: 5400000,
       startDate: '2026-07-01',
       endDate: '2027-06-30',
       paymentMethod: 1,
     };
     const pending = receiptView(receipt, 'en');
-    expect(pending).toMatchObject({ paid: false, paymentDate: null, total: '5,400,000\u00a0₫', duration: '12 months', promoDiscount: '\u2212600,000\u00a0₫' });
+    expect(pending).toMatchObject({ paid: false, paymentDate: null, total: '5,400,000\u00a0₫', duration: '12 months', promoDiscount: '\u2212600,000\u00a0₫', planDiscount: '\u2212500,000\u00a0₫' });
+    // Every line adds up to the total: 6,000,000 + 500,000 − 500,000 − 600,000.
+    expect(receipt.membershipFee + receipt.startupFee - receipt.planDiscount - receipt.promoDiscount).toBe(receipt.totalPayment);
     expect(pending.startDate).toBe('01/07/2026');
     const paid = receiptView({ ...receipt, paymentDate: '2026-07-01T03:04:05Z' }, 'vi');
     expect(paid).toMatchObject({ paid: true, paymentDate: '01/07/2026 10:04:05', duration: '12 tháng', total: '5.400.000\u00a0₫' });

@@ -7,7 +7,7 @@ import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
 import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction, type UnbookedTransfer } from '#contract/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
+import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
@@ -19,11 +19,6 @@ export function idParam(value: string | undefined): number {
   return Number(value);
 }
 
-/** "12 tháng", "1 month", "7 days". */
-export function durationText({ value, unit }: Duration, lang: Lang) {
-  if (lang === 'vi') return `${value} ${unit === 'month' ? 'tháng' : 'ngày'}`;
-  return `${value} ${unit}${value === 1 ? '' : 's'}`;
-}
 
 /** The contract has been paid: FUTURE, CURRENT or PAST (§4). */
 export const isPaid = (status: ContractStatus) => status === 'CURRENT' || status === 'FUTURE' || status === 'PAST';
@@ -75,6 +70,7 @@ export type ContractView = ReturnType<typeof contractView>;
 export function receiptView(r: Receipt, lang: Lang) {
   return {
     clubName: pick(lang, r.clubNameVi, r.clubNameEn),
+    allClubs: r.allClubs,
     membershipName: pick(lang, r.membershipNameVi, r.membershipNameEn),
     paid: r.paymentDate !== null,
     paymentDate: r.paymentDate ? formatDateTimeSeconds(r.paymentDate) : null,
@@ -83,7 +79,7 @@ export function receiptView(r: Receipt, lang: Lang) {
     membershipFee: formatVnd(r.membershipFee, lang),
     startupFee: formatVnd(r.startupFee, lang),
     promoDiscount: r.promoDiscount > 0 ? formatVnd(-r.promoDiscount, lang) : null,
-    discount: r.discount > 0 ? formatVnd(-r.discount, lang) : null,
+    planDiscount: r.planDiscount > 0 ? formatVnd(-r.planDiscount, lang) : null,
     referral: r.referralInfo ? { code: r.referralInfo.referralCode, days: r.referralInfo.bonusDays } : null,
     total: formatVnd(r.totalPayment, lang),
     startDate: formatDate(r.startDate),

@@ -33,7 +33,7 @@ const clubRows: ClubSeed[] = [
 
 const paymentMethodRows = [
   { id: 1, code: 'QR', nameVi: 'Chuyển khoản ngân hàng (QR)', nameEn: 'Bank transfer (QR)', sortOrder: 1 },
-  { id: 2, code: 'CARD', nameVi: 'Thẻ tín dụng/ghi nợ', nameEn: 'Credit/debit card', sortOrder: 2 },
+  { id: 2, code: 'CARD', nameVi: 'Thẻ ATM / thẻ tín dụng', nameEn: 'Debit or credit card', sortOrder: 2 },
   { id: 3, code: 'CASH', nameVi: 'Tiền mặt tại quầy', nameEn: 'Cash at the counter', sortOrder: 3 },
 ];
 

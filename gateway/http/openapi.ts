@@ -59,6 +59,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/contract/{id}/detail', summary: 'One contract with transactions, receipts, timeline and the open payment', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/contracts/home-page', summary: 'What the membership header card needs: current, future, waiting for payment', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/club/{clubId}/contract/latest', summary: "The member's newest contract at a club, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/club/{clubId}/payment-plan/{planId}/dates', summary: 'When a plan bought now would start and end for this member (ADR 021), shown before Confirm', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/contract/access-clubs', summary: "Clubs the member's current memberships open", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/transactions', summary: "The member's transactions, newest first", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/transaction/{id}/detail', summary: 'One transaction with its receipt', auth: true, success: Codes.OK },

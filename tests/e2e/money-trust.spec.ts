@@ -211,3 +211,27 @@ test('§13 offline on the QR page, History says "no connection" (not "something 
   await expect(page.getByRole('heading', { name: 'Lịch sử', level: 1 })).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('.contract-card').first()).toBeVisible();
 });
+
+test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and its lines add up to the fees paid (vi)', async ({ page, request }) => {
+  await newMember(page, request, 'vi');
+  const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans`);
+  const plans = ((await res.json()) as { data: { id: number; type: string; totalPaymentFirst: number }[] }).data;
+  const black = plans.find((p) => p.type === 'BLACK_CARD')!;
+  const contractId = await buy(page, black.id, 1);
+  const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
+  await transfer(request, memo, black.totalPaymentFirst);
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+  await page.goto(`/history/membership/${contractId}`);
+  const receipt = page.getByRole('region', { name: 'Biên nhận' });
+  await expect(receipt.locator('.facts > div', { hasText: 'Câu lạc bộ' }).locator('dd')).toHaveText('Tất cả câu lạc bộ');
+  await expect(receipt.locator('.facts > div', { hasText: 'Ưu đãi của gói' })).toBeVisible();
+  // One "Biên nhận" heading, the receipt's own.
+  await expect(page.getByRole('heading', { name: 'Biên nhận' })).toHaveCount(1);
+  const money = (text: string) => Number(text.replace(/[^\d−-]/g, '').replace('−', '-'));
+  const lines = await receipt.locator('.facts > div:not(.receipt-total) dd').allInnerTexts();
+  const sum = lines.filter((l) => /₫/.test(l)).reduce((total, l) => total + money(l), 0);
+  expect(sum).toBe(black.totalPaymentFirst);
+  const fees = await page.locator('.transaction-amount').allInnerTexts();
+  expect(fees.reduce((total, l) => total + money(l), 0)).toBe(black.totalPaymentFirst);
+  await snap(page, 'vi-black-card-receipt');
+});

@@ -87,8 +87,6 @@ export const membership: Shape<typeof vi> = {
       perMonth: '/month',
       pricePerMonth: 'Just {{price}}/month',
       duration: 'Duration',
-      month: '{{count}} month(s)',
-      day: '{{count}} day(s)',
       joiningFee: 'Joining fee',
       joiningFeeWaived: 'Free',
       discount: 'Discount',

@@ -85,8 +85,6 @@ export const membership = {
       perMonth: '/tháng',
       pricePerMonth: 'Chỉ {{price}}/tháng',
       duration: 'Thời hạn',
-      month: '{{count}} tháng',
-      day: '{{count}} ngày',
       joiningFee: 'Phí gia nhập',
       joiningFeeWaived: 'Miễn phí',
       discount: 'Ưu đãi',

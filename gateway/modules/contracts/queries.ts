@@ -172,9 +172,12 @@ function promoDiscountOf({ contract, plan }: ContractJoin) {
 export function toReceipt(join: ContractJoin, payment: PaymentRow): Receipt {
   const { contract, club, plan } = join;
   const paid = payment.status === 'SUCCESS';
+  const promoDiscount = promoDiscountOf(join);
+  const discount = contract.membershipDiscount + contract.joiningFeeDiscount;
   return {
     clubNameVi: club.nameVi,
     clubNameEn: club.nameEn,
+    allClubs: isAllClubPlan(plan.type),
     membershipNameVi: plan.nameVi,
     membershipNameEn: plan.nameEn,
     paymentDate: paid ? (payment.paidAt?.toISOString() ?? null) : null,
@@ -183,9 +186,10 @@ export function toReceipt(join: ContractJoin, payment: PaymentRow): Receipt {
     duration: { value: plan.durationValue, unit: plan.durationUnit },
     membershipFee: contract.originalPrice,
     startupFee: contract.joiningFee,
-    promoDiscount: promoDiscountOf(join),
+    promoDiscount,
     referralInfo: contract.referralCode ? { referralCode: contract.referralCode, bonusDays: contract.bonusDays } : null,
-    discount: contract.membershipDiscount + contract.joiningFeeDiscount,
+    discount,
+    planDiscount: discount - promoDiscount,
     totalPayment: contract.totalPayment,
     startDate: contract.startDate,
     endDate: contract.endDate,
