@@ -5,7 +5,7 @@ import { bankByCode } from '#contract/banks.ts';
 import { isId } from '#contract/clubs.ts';
 import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
-import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Duration, type Payment, type Receipt, type SavedCard, type Transaction, type UnbookedTransfer } from '#contract/membership.ts';
+import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Payment, type Receipt, type SavedCard, type Transaction, type UnbookedTransfer } from '#contract/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
