@@ -178,7 +178,12 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
             ) : (
               <Avatar url={profile.avatarUrl} name={profile.fullName} />
             )}
-            {/* The browser's own picker: it offers the camera or the gallery on a phone, and shows the chosen name without JavaScript. */}
+            {/* The browser's own picker offers the camera or the gallery on a phone. Its button speaks the
+                browser's language ("Choose File"), so with JavaScript a button of ours opens it and the
+                preview shows the choice; without JavaScript the native one stays (it shows the file name). */}
+            <label htmlFor="avatar-input" className="button button-secondary js-only file-button">
+              {t('account.information.choosePhoto')}
+            </label>
             <input
               id="avatar-input"
               type="file"

@@ -18,7 +18,7 @@ export default function Landing() {
   return (
     <main className="page landing">
       <div className="hero" aria-hidden="true">
-        <svg viewBox="0 0 320 200" width="320" height="200">
+        <svg viewBox="0 24 320 200" width="320" height="200">
           <circle cx="160" cy="120" r="86" fill="#fed7aa" />
           <circle cx="160" cy="120" r="58" fill="#fdba74" />
           <g fill="#0f172a">

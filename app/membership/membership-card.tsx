@@ -53,7 +53,12 @@ export function MembershipCard({ card }: { card: HomeCardView }) {
       {waiting ? (
         <Link to={`/membership/payment/${waiting.id}`} className="membership-card-waiting">
           <span>{t('homeCard.waiting', { plan: waiting.planName, amount: waiting.total })}</span>
-          <strong>{t('homeCard.completePayment')}</strong>
+          {/* Money already arrived for it (another amount): never "complete your payment" then (issue 10). */}
+          {waiting.unbooked.length ? (
+            <strong>{t('payment.unbooked.short', { amount: waiting.unbooked[0].amount })}</strong>
+          ) : (
+            <strong>{t('homeCard.completePayment')}</strong>
+          )}
         </Link>
       ) : null}
     </section>

@@ -218,7 +218,15 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {waiting && !held ? (
-        <PayAnotherWay open={!open} unfolded={unfolded === 'another'} cards={cards} error={actionData?.error} current={open ? payment.method : null} />
+        <PayAnotherWay
+          // A new attempt is a new chooser: folded again after a switch.
+          key={payment?.id ?? 0}
+          open={!open}
+          unfolded={unfolded === 'another'}
+          cards={cards}
+          error={actionData?.error}
+          tried={open ? null : (payment?.method ?? null)}
+        />
       ) : null}
 
       {waiting && !held ? (
@@ -242,13 +250,14 @@ function PayAnotherWay({
   unfolded,
   cards,
   error,
-  current,
+  tried,
 }: {
   open: boolean;
   unfolded: boolean;
   cards: CardView[];
   error?: string;
-  current: number | null;
+  /** The method of the attempt that just ended: chosen already, to try again in one tap. */
+  tried: number | null;
 }) {
   const { t } = useT();
   const navigation = useNavigation();
@@ -265,7 +274,7 @@ function PayAnotherWay({
         <legend className={open ? 'visually-hidden' : 'label'}>{t('payment.methodLegend')}</legend>
         {choices.map((c) => (
           <label key={c.value} className="check method-choice">
-            <input type="radio" name="method" value={c.value} required defaultChecked={current === null ? c.value === '1' : false} />
+            <input type="radio" name="method" value={c.value} required defaultChecked={open && c.value === String(tried ?? 1)} />
             <span>{c.label}</span>
           </label>
         ))}

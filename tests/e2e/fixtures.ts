@@ -88,7 +88,11 @@ export async function checkPhoneLayout(page: Page) {
   const small = await page.evaluate(() =>
     // A radio is tapped through its label: the label is the target that must be 44 px.
     [...document.querySelectorAll('main a, main button, main input:not([type=radio]), main label:has(input[type=radio]), main summary')]
-      .filter((el) => !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden'))
+      // A transparent input is reached through its label (the photo picker's button): the label is measured.
+      .filter(
+        (el) =>
+          !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden') && getComputedStyle(el).opacity !== '0',
+      )
       .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
       .filter((box) => box.height < 44),
   );

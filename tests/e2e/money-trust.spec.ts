@@ -235,3 +235,34 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
   expect(fees.reduce((total, l) => total + money(l), 0)).toBe(black.totalPaymentFirst);
   await snap(page, 'vi-black-card-receipt');
 });
+
+test('§17 the landing hero is whole, notification cards stay inside the page, the photo button speaks Vietnamese (360 px)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/landing');
+  const fits = await page.locator('.hero svg').evaluate((svg: SVGSVGElement) => {
+    const view = svg.viewBox.baseVal;
+    return [...svg.querySelectorAll('circle')].every((c) => {
+      const box = c.getBBox();
+      return box.y >= view.y && box.y + box.height <= view.y + view.height && box.x >= view.x && box.x + box.width <= view.x + view.width;
+    });
+  });
+  expect(fits).toBe(true);
+
+  await newMember(page, request, 'vi');
+  // The sign-up's welcome notice is card enough to measure.
+  await page.goto('/notification');
+  await expect(page.locator('.notification-card').first()).toBeVisible();
+  const main = (await page.locator('main').boundingBox())!;
+  for (const card of await page.locator('.notification-card').all()) {
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(main.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(main.x + main.width + 0.5);
+  }
+  await snap(page, 'vi-notifications-360');
+
+  await page.goto('/account/information');
+  await expect(page.locator('.file-button')).toHaveText('Chọn ảnh');
+  await expect(page.locator('.file-button')).toBeVisible();
+  expect((await page.locator('#avatar-input').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await snap(page, 'vi-account-photo-button');
+});

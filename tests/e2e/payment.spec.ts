@@ -155,6 +155,18 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/membership/payment/${second}$`));
     await expect(page.getByText(t.declined)).toBeVisible();
     await snap(page, `${lang}-payment-after-decline`);
+    // Issue 10 §17: the method just tried is chosen already; each radio sits inside its card's border.
+    await expect(page.locator('input[name="method"][value="2"]')).toBeChecked();
+    for (const choice of await page.locator('.method-choice').all()) {
+      const card = (await choice.boundingBox())!;
+      const radio = (await choice.locator('input').boundingBox())!;
+      expect(radio.x - card.x, 'space left of the radio').toBeGreaterThanOrEqual(8);
+    }
+    // Switching to the QR shows it, and the chooser is folded again.
+    await page.locator('input[name="method"][value="1"]').check();
+    await page.locator('.method-form button[type="submit"]').click();
+    await expect(page.locator('.qr-box')).toBeVisible();
+    await expect(page.locator('details#another')).not.toHaveAttribute('open');
   });
 
   test(`cash waits at the counter, then staff confirm it and it is active (${lang})`, async ({ page, request }) => {

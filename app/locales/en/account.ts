@@ -30,6 +30,7 @@ export const account: Shape<typeof vi> = {
       email: 'Email (optional)',
       emailPlaceholder: 'name@example.com',
       avatar: 'Profile photo',
+      choosePhoto: 'Choose a photo',
       newPhoto: 'New photo chosen',
       photoHint: 'Take a new photo or pick one from your gallery (JPEG, PNG, up to 5 MB).',
       photoReady: 'Photo ready. Tap Save changes to update it.',

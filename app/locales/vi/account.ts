@@ -28,6 +28,7 @@ export const account = {
       email: 'Email (không bắt buộc)',
       emailPlaceholder: 'ten@vidu.com',
       avatar: 'Ảnh đại diện',
+      choosePhoto: 'Chọn ảnh',
       newPhoto: 'Ảnh mới đã chọn',
       photoHint: 'Chụp ảnh mới hoặc chọn từ thư viện (JPEG, PNG, tối đa 5 MB).',
       photoReady: 'Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.',
