@@ -12,6 +12,8 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/payment';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm } from '#app/server/form.server.ts';
+import { webConfig } from '#app/server/config.server.ts';
+import { bankAppLinks } from './bank-deeplinks.ts';
 
 export const handle: ShellHandle = { back: { to: '/membership', label: 'nav.membership' } };
 
@@ -35,6 +37,18 @@ export async function loader(args: Route.LoaderArgs) {
     contract: contractView(detail, lang),
     payment: view,
     qrSvg: view?.open && payment?.qr ? await qrSvg(payment.qr.payload) : null,
+    // Paying from this phone: its banking apps, opened with the transfer filled in (issue 10 §5).
+    bankApps:
+      view?.open && payment?.qr
+        ? bankAppLinks({
+            accountNumber: payment.qr.accountNumber,
+            bankCode: payment.qr.bankCode,
+            accountName: payment.qr.accountName,
+            amount: payment.amount,
+            memo: payment.qr.memo,
+            returnUrl: `${webConfig.publicUrl}/membership/payment/${id}`,
+          })
+        : [],
     waiting,
     cards: waiting ? await loadCards(args) : [],
   };
@@ -106,12 +120,34 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           </h2>
           <LiveStatus contractId={contract.id} label={t('payment.qr.waiting')} refresh={refresh} />
           {loaderData.qrSvg ? (
-            <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel')}>
+            <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel', { amount: payment.amount, bank: payment.qr.bankShortName })}>
               <div className="qr-svg" dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
               <span className="qr-bank">{payment.qr.bankShortName}</span>
             </div>
           ) : null}
           <p className="small muted center">{t('payment.qr.scanHint')}</p>
+          <div className="qr-on-this-phone">
+            <a href={`/membership/payment/${contract.id}/qr.png`} download={`vietfit-qr-${contract.id}.png`} className="button button-secondary button-block">
+              {t('payment.qr.save')}
+            </a>
+            <p className="small muted">{t('payment.qr.saveHint')}</p>
+            {loaderData.bankApps.length ? (
+              <>
+                <h3 className="label">{t('payment.qr.openApp')}</h3>
+                <ul className="bank-apps">
+                  {loaderData.bankApps.map((app) => (
+                    <li key={app.appId}>
+                      <a href={app.href} className="bank-app" rel="noreferrer">
+                        {app.name}
+                        {app.autofill ? <span className="small muted">{t('payment.qr.autofill')}</span> : null}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <p className="small muted">{t('payment.qr.openAppHint')}</p>
+              </>
+            ) : null}
+          </div>
           {payment.expiresAt && payment.expiresAtText ? (
             <Countdown expiresAt={payment.expiresAt} expiresAtText={payment.expiresAtText} onExpire={onExpire} />
           ) : null}

@@ -266,3 +266,40 @@ test('§17 the landing hero is whole, notification cards stay inside the page, t
   expect((await page.locator('#avatar-input').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
   await snap(page, 'vi-account-photo-button');
 });
+
+for (const lang of ['vi', 'en'] as const) {
+  test(`§5 paying by QR from the same phone: a real PNG to save, banking apps with the transfer filled in, a named QR (${lang})`, async ({ page, request, browser }) => {
+    await newMember(page, request, lang);
+    const plan = await singleClubPlan(request);
+    const contractId = await buy(page, plan.id, 1);
+    const memo = (await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()).trim();
+    const amountPattern = vnd(plan.totalPaymentFirst, lang).replace(/[.,]/g, '.').replace('\u00a0', '\\s');
+    await expect(page.getByRole('img', { name: new RegExp(amountPattern) })).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: lang === 'vi' ? 'Lưu ảnh QR' : 'Save QR image' }).click()]);
+    expect(download.suggestedFilename()).toBe(`vietfit-qr-${contractId}.png`);
+    const { readFile } = await import('node:fs/promises');
+    const png = await readFile((await download.path())!);
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(600); // IHDR width
+
+    const links = page.locator('.bank-app');
+    await expect(links).toHaveCount(7);
+    const mb = new URL((await links.first().getAttribute('href'))!);
+    expect(mb.host).toBe('dl.vietqr.io');
+    expect(mb.searchParams.get('app')).toBe('mb');
+    expect(mb.searchParams.get('am')).toBe(String(plan.totalPaymentFirst));
+    expect(mb.searchParams.get('tn')).toBe(memo);
+    expect(mb.searchParams.get('url')).toMatch(new RegExp(`/membership/payment/${contractId}$`));
+    await page.locator('.qr-on-this-phone').scrollIntoViewIfNeeded();
+    await snap(page, `${lang}-payment-qr-same-phone`);
+
+    // Another member cannot fetch this member's QR image.
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    await newMember(stranger, request, lang);
+    const res = await stranger.request.get(`/membership/payment/${contractId}/qr.png`);
+    expect(res.status()).toBe(404);
+    await other.close();
+  });
+}

@@ -12,7 +12,12 @@ export const payments: Shape<typeof vi> = {
     qr: {
       title: 'Scan the QR code to transfer',
       waiting: 'Waiting for your transfer… This page moves on by itself when it arrives.',
-      imageLabel: 'VietQR code for the transfer',
+      imageLabel: 'VietQR code to transfer {{amount}} to {{bank}}',
+      save: 'Save QR image',
+      saveHint: 'Paying on this phone? Save the image, then in your banking app choose Scan QR → pick it from your photos. On an iPhone, if the image opens instead, touch and hold it and choose “Save to Photos”.',
+      openApp: 'Or open your banking app',
+      autofill: 'fills in',
+      openAppHint: 'Apps marked “fills in” enter the amount and message for you; for the others, paste them with the Copy buttons below.',
       scanHint: 'Open your banking app and scan. The amount and message are filled in for you.',
       expiresAt: 'The code expires at {{time}}',
       timeLeft: 'Code valid for',
