@@ -1,14 +1,26 @@
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The first letter of the last two words, as the reader sees a letter (issue 10 §12): a whole
+ * grapheme, so an emoji or a letter with its combining marks ("Ệ" typed as E + two marks) is never
+ * cut in half. Upper-cased, and composed (NFC) so the server and the browser print the same text.
+ */
+export function initialsOf(name: string) {
+  return name
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-2)
+    .map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment.toUpperCase() ?? '')
+    .join('');
+}
+
 /**
  * The member's photo, or their initials (or a silhouette when they have no name yet). Sized by
  * CSS classes, never a style attribute: the page CSP refuses inline styles.
  */
 export function Avatar({ url, name }: { url: string | null; name: string }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(-2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
+  const initials = initialsOf(name);
   if (url) return <img className="avatar" src={url} alt="" width={72} height={72} decoding="async" />;
   return (
     <span className="avatar avatar-empty" aria-hidden="true">
