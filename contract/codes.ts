@@ -165,6 +165,8 @@ export const Codes = {
   NOT_FOUND: 'NOT_FOUND',
   /** §5 'This promo code is invalid or used before.' */
   PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
+  /** Change phone: the new number is the account's own current number (issue 10 §16). */
+  PHONE_IS_CURRENT: 'PHONE_IS_CURRENT',
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -345,9 +347,9 @@ const messages = {
   },
 
   // Coupons
-  [C.COUPON_USED]: { vi: 'Mã giảm giá đã được sử dụng.', en: 'This coupon has already been used.' },
+  [C.COUPON_USED]: { vi: 'Mã khuyến mãi đã được sử dụng.', en: 'This coupon has already been used.' },
   [C.COUPON_NEW_CUSTOMERS_ONLY]: {
-    vi: 'Mã giảm giá chỉ áp dụng cho khách hàng mới.',
+    vi: 'Mã khuyến mãi chỉ áp dụng cho khách hàng mới.',
     en: 'This coupon is for new customers only.',
   },
 
@@ -480,6 +482,10 @@ const messages = {
   },
 
   // Ours
+  [C.PHONE_IS_CURRENT]: {
+    vi: 'Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.',
+    en: 'This is your current phone number. Please enter the new one.',
+  },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',
     en: 'Too many attempts. Please try again later.',

@@ -259,6 +259,17 @@ test('change phone to a number that has an account: 208 under the field (en)', a
   await snap(page, 'en-change-phone-taken');
 });
 
+test('change phone to your own current number: said as such under the field, what was typed kept (vi, issue 10 §16)', async ({ page, request }) => {
+  const own = await signUpInBrowser(page, request);
+  await page.goto('/account/information/change-phone');
+  await page.getByLabel('Số điện thoại mới').fill(own);
+  await page.getByRole('button', { name: 'Gửi mã xác thực' }).click();
+  await expect(page.getByText('Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.')).toBeVisible();
+  await expect(page.getByText('Số điện thoại này đã được đăng ký.')).toHaveCount(0);
+  await expect(page.getByLabel('Số điện thoại mới')).toHaveValue(own);
+  await expect(page).toHaveURL(/\/change-phone$/);
+});
+
 test('the language chosen on /account is kept on the account and used at the next sign-in', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
   const phone = await signUpInBrowser(page, request);

@@ -254,6 +254,19 @@ describe('change phone', () => {
     expect(res.body.code).toBe(208);
   });
 
+  test('your own current number → 400 PHONE_IS_CURRENT, said as such, and no code is sent (issue 10 §16)', async () => {
+    const { token, phone } = await gw.signUp();
+    for (const lang of ['vi', 'en'] as const) {
+      const res = await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', { token, lang, json: { phoneNumber: phone } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('PHONE_IS_CURRENT');
+      expect(res.body.message).toBe(lang === 'vi' ? 'Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.' : 'This is your current phone number. Please enter the new one.');
+    }
+    // Only the sign-up's code went to this phone.
+    const outbox = await gw.call('GET', `/sandbox/sms?phone=${phone}`);
+    expect(outbox.body.data).toHaveLength(1);
+  });
+
   test("another member cannot use a code sent for someone else's change", async () => {
     const alice = await gw.signUp();
     const bob = await gw.signUp();

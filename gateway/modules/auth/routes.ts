@@ -55,7 +55,9 @@ export function authRoutes() {
   app.post('/otp/send/phone-number/new', requireAccount(), validate('json', otpSendBody), async (c) => {
     const { phoneNumber } = c.req.valid('json');
     const deps = c.get('deps');
-    if (await findAccountByPhone(deps.db, phoneNumber)) throw new ApiError(409, Codes.PHONE_EXISTS);
+    const holder = await findAccountByPhone(deps.db, phoneNumber);
+    if (holder?.id === c.get('account').id) throw new ApiError(400, Codes.PHONE_IS_CURRENT);
+    if (holder) throw new ApiError(409, Codes.PHONE_EXISTS);
     const sent = await sendOtp(deps, {
       phone: phoneNumber,
       purpose: 'change_phone',
