@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import { phoneVerifiedSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
-import { Codes } from '#contract/codes.ts';
+import { Codes, messageForCode } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { OtpStep } from './otp-step.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     startMemberSession(session, grant.data);
     rememberDevice(context, grant.data.deviceToken);
-    flashToast(session, { kind: 'success', text: grant.message });
+    // In the account's own language, which this sign-in has just made the session's (issue 10 §15).
+    flashToast(session, { kind: 'success', text: messageForCode(grant.code, grant.data.profile.lang) });
     throw redirect('/home');
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -286,6 +286,9 @@ test('the language chosen on /account is kept on the account and used at the nex
   await requestCode(fresh, phone);
   await typeOtp(fresh, await readOtp(request, phone));
   await expect(fresh).toHaveURL(/\/home$/);
+  // The welcome toast speaks the account's language too, not the browser's Vietnamese (issue 10 §15).
+  await expect(fresh.getByRole('status').filter({ hasText: 'Signed in.' })).toBeVisible();
+  await expect(fresh.getByText('Đăng nhập thành công.')).toHaveCount(0);
   await fresh.goto('/account');
   await expect(fresh.getByRole('button', { name: 'English', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(fresh.getByRole('link', { name: 'Account information' })).toBeVisible();
