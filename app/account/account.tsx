@@ -4,6 +4,7 @@ import type { AccountType } from '#contract/account.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from './account-ui.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
+import { Icon } from '#app/ui/icons.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -40,8 +41,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <p className="profile-phone">{loaderData.value.phone}</p>
             <span className="badge">{t(typeKey(loaderData.value.accountType))}</span>
           </div>
-          <Link to="/account/information" className="chip-link">
-            {t('account.edit')}
+          {/* An icon with its name for screen readers: a text chip took the phone's room at 360 px (issue 10 §11). */}
+          <Link to="/account/information" className="profile-edit" aria-label={t('account.edit')}>
+            <Icon name="edit" />
           </Link>
         </section>
       ) : (

@@ -12,6 +12,7 @@ const paths = {
   back: 'M15 5l-7 7 7 7',
   chevron: 'M9 5l7 7-7 7',
   close: 'M6 6l12 12M18 6 6 18',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
 } as const;
 
 export type IconName = keyof typeof paths;

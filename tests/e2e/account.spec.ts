@@ -336,3 +336,38 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.locator('#feedback')).toBeVisible();
   });
 }
+
+for (const width of [360, 390]) {
+  test(`the /account header at ${width} px: a long name breaks between words, nothing covers the phone, the badge stays on one line (issue 10 §11)`, async ({ page, request }) => {
+    await signUpInBrowser(page, request);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/account/information');
+    await page.getByLabel('Họ và tên').fill('Nguyễn Thị Phương Thảo Hoàng');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await page.goto('/account');
+    const card = page.locator('.profile-card');
+    const phone = (await card.locator('.profile-phone').boundingBox())!;
+    const edit = (await card.getByRole('link', { name: 'Chỉnh sửa' }).boundingBox())!;
+    const badge = (await card.locator('.badge').boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    expect(phone.x + phone.width, 'the phone ends before the edit button').toBeLessThanOrEqual(edit.x);
+    expect(badge.height, 'the badge is one line').toBeLessThan(30);
+    expect(edit.x + edit.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    // Every word of the name is on one line: a word split across lines has two client rects.
+    const split = await card.locator('.profile-name').evaluate((el) => {
+      const text = el.firstChild!;
+      const words: string[] = [];
+      let at = 0;
+      for (const word of (text.textContent ?? '').split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        if (range.getClientRects().length > 1) words.push(word);
+        at += word.length + 1;
+      }
+      return words;
+    });
+    expect(split).toEqual([]);
+    await snap(page, `vi-account-header-${width}`);
+  });
+}
