@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 
 // The web app's domain folders (ADR 014) and its route modules, read from the one product map.
 const APP_DOMAINS = ['auth', 'account', 'membership', 'payments', 'history', 'home', 'notifications', 'support', 'workouts', 'inbody'];
-const ROUTE_MODULES = [...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map((m) => m[1]);
+// Unique: one module may serve several URLs (account/legal.tsx: /terms and /privacy).
+const ROUTE_MODULES = [...new Set([...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map((m) => m[1]))];
 const ALIAS_RULE = { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.' };
 // Patterns are gitignore-style, where a leading # starts a comment: escape it, or the rule never fires.
 const escapeHash = (pattern) => ({ ...pattern, group: pattern.group.map((g) => g.replace(/^#/, '\\#')) });

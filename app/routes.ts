@@ -9,6 +9,9 @@ export default [
     route('login', 'auth/login.tsx'),
     route('verify-otp', 'auth/verify-otp.tsx'),
     route('sign-up', 'auth/sign-up.tsx'),
+    // Readable before signing in (issue 10 §6): what the sign-up checkbox agrees to.
+    route('terms', 'account/legal.tsx', { id: 'legal-terms' }),
+    route('privacy', 'account/legal.tsx', { id: 'legal-privacy' }),
   ]),
 
   layout('shell/layout.main.tsx', [
@@ -51,6 +54,7 @@ export default [
       route('information/payment-method/vnpay-return', 'payments/saved-card-return.ts'),
       route('information/payment-method/:cardId', 'payments/saved-card-detail.tsx'),
       route('terms-condition', 'account/terms-condition.tsx'),
+      route('privacy', 'account/privacy.tsx'),
       route('contact', 'account/contact.tsx'),
       route('about', 'account/about.tsx'),
     ]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Texts staff edit without a release (terms, about, support FAQ), read from the gateway's settings. */
-export const contentPageSlugs = ['terms-condition', 'about', 'support'] as const;
+export const contentPageSlugs = ['terms-condition', 'privacy', 'about', 'support'] as const;
 export const contentPageSlugSchema = z.enum(contentPageSlugs);
 export type ContentPageSlug = z.infer<typeof contentPageSlugSchema>;
 

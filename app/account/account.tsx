@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 const links = [
   { to: '/account/information', key: 'account.links.information' },
   { to: '/account/terms-condition', key: 'account.links.terms' },
+  { to: '/account/privacy', key: 'account.links.privacy' },
   { to: '/account/contact', key: 'account.links.contact' },
   { to: '/account/about', key: 'account.links.about' },
   { to: '/support', key: 'account.links.support' },

@@ -43,6 +43,10 @@ export default function Landing() {
       </Link>
       <p className="muted small">{t('landing.note')}</p>
       <InstallPrompt />
+      <nav className="legal-links small" aria-label={t('landing.legal')}>
+        <Link to="/terms">{t('account.links.terms')}</Link>
+        <Link to="/privacy">{t('account.links.privacy')}</Link>
+      </nav>
     </main>
   );
 }

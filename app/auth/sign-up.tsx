@@ -85,7 +85,18 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               {...getInputProps(acceptTerms, { type: 'checkbox' })}
               aria-describedby={acceptTerms.errors ? acceptTerms.errorId : undefined}
             />
-            <span>{t('signUp.acceptTerms')}</span>
+            {/* The texts open in a new tab: what was typed here stays (issue 10 §6). */}
+            <span>
+              {t('signUp.acceptBefore')}
+              <a href="/terms" target="_blank" rel="noopener">
+                {t('account.links.terms')}
+              </a>
+              {t('signUp.acceptAnd')}
+              <a href="/privacy" target="_blank" rel="noopener">
+                {t('account.links.privacy')}
+              </a>
+              {t('signUp.acceptAfter')}
+            </span>
           </label>
           <FieldErrors id={acceptTerms.errorId} errors={acceptTerms.errors} lang={lang} />
         </div>

@@ -173,7 +173,74 @@ const support: PageSeed = {
   ],
 };
 
-export const contentPageRows: PageSeed[] = [terms, about, support];
+
+// Issue 10 §6: what a visitor agrees to at sign-up must be readable before it (Decree 13/2023/NĐ-CP
+// on personal data protection: the data subject is told what, why, how long, to whom, and their rights).
+const privacy: PageSeed = {
+  slug: 'privacy',
+  titleVi: 'Chính sách quyền riêng tư',
+  titleEn: 'Privacy notice',
+  sections: [
+    {
+      headingVi: '1. Ai xử lý dữ liệu của bạn',
+      headingEn: '1. Who processes your data',
+      bodyVi:
+        'Công ty Cổ phần VietFit (“VietFit”) là bên kiểm soát và xử lý dữ liệu cá nhân của hội viên và khách dùng ứng dụng, theo Nghị định 13/2023/NĐ-CP về bảo vệ dữ liệu cá nhân và các quy định pháp luật có liên quan. Khi đăng ký tài khoản, bạn đồng ý để VietFit xử lý dữ liệu như mô tả dưới đây; bạn có thể rút lại sự đồng ý bất cứ lúc nào (mục 6).',
+      bodyEn:
+        'VietFit Joint Stock Company (“VietFit”) controls and processes the personal data of members and app users, under Decree 13/2023/ND-CP on personal data protection and related Vietnamese law. By creating an account you consent to the processing described below; you may withdraw that consent at any time (section 6).',
+    },
+    {
+      headingVi: '2. Dữ liệu chúng tôi thu thập',
+      headingEn: '2. The data we collect',
+      bodyVi:
+        '• Dữ liệu cơ bản: số điện thoại, họ tên, email (nếu bạn nhập), ảnh đại diện, ngôn ngữ.\n• Dữ liệu gói tập và thanh toán: gói đã mua, hợp đồng, hóa đơn, lịch sử giao dịch. VietFit không lưu số thẻ đầy đủ: thẻ đã lưu là mã token do VNPAY cấp kèm 4 số cuối.\n• Dữ liệu sử dụng: lượt check-in, lịch đặt PT và lớp, đánh giá, góp ý.\n• Dữ liệu nhạy cảm, chỉ khi bạn chủ động cung cấp: chỉ số sức khỏe (kết quả InBody, ghi chú tập luyện) và ảnh giấy tờ tùy thân khi ký hợp đồng điện tử.\n• Dữ liệu kỹ thuật: địa chỉ IP, loại thiết bị, để bảo vệ tài khoản (chống dò mã OTP).',
+      bodyEn:
+        '• Basic data: phone number, name, email (if you give one), profile photo, language.\n• Membership and payment data: plans bought, contracts, receipts, transactions. VietFit never stores full card numbers: a saved card is a VNPAY token with its last 4 digits.\n• Usage data: check-ins, PT and class bookings, ratings, feedback.\n• Sensitive data, only when you provide it: health figures (InBody results, training notes) and identity-document photos for e-contracts.\n• Technical data: IP address and device type, to protect your account (against OTP guessing).',
+    },
+    {
+      headingVi: '3. Mục đích xử lý',
+      headingEn: '3. Why we process it',
+      bodyVi:
+        '• Tạo và bảo vệ tài khoản, đăng nhập bằng mã OTP.\n• Bán gói tập, nhận thanh toán, xuất biên nhận và hóa đơn, hoàn tiền khi cần.\n• Cho phép bạn vào câu lạc bộ, đặt lịch PT, lớp tập và theo dõi kết quả tập luyện.\n• Gửi thông báo về thanh toán, lịch tập và quà tặng; tin khuyến mãi chỉ khi bạn đồng ý nhận.\n• Thực hiện nghĩa vụ theo pháp luật (kế toán, thuế, yêu cầu của cơ quan có thẩm quyền).',
+      bodyEn:
+        '• To create and protect your account and sign you in with one-time codes.\n• To sell memberships, take payments, issue receipts and invoices, and refund when due.\n• To let you into the clubs, book PT and classes, and follow your training results.\n• To notify you about payments, bookings and gifts; promotions only if you agree to them.\n• To meet legal duties (accounting, tax, requests of competent authorities).',
+    },
+    {
+      headingVi: '4. Chia sẻ dữ liệu',
+      headingEn: '4. Who we share it with',
+      bodyVi:
+        'VietFit không bán dữ liệu cá nhân. Dữ liệu chỉ được chia sẻ ở mức cần thiết với: ngân hàng và cổng thanh toán VNPAY (để xử lý thanh toán), nhà cung cấp dịch vụ SMS (để gửi mã OTP), nhà cung cấp nhận dạng giấy tờ (khi bạn xác thực danh tính), huấn luyện viên phụ trách bạn (lịch tập, chỉ số InBody bạn chia sẻ), và cơ quan nhà nước khi pháp luật yêu cầu. Các bên này phải bảo mật dữ liệu theo hợp đồng với VietFit.',
+      bodyEn:
+        'VietFit does not sell personal data. It is shared only as far as needed with: banks and the VNPAY payment gateway (to process payments), the SMS provider (to send one-time codes), the identity-document recognition provider (when you verify your identity), the trainer who works with you (bookings, InBody results you share), and public authorities where the law requires. These parties must keep the data confidential under their contracts with VietFit.',
+    },
+    {
+      headingVi: '5. Thời gian lưu trữ',
+      headingEn: '5. How long we keep it',
+      bodyVi:
+        '• Dữ liệu tài khoản: trong thời gian bạn còn là hội viên và 24 tháng sau lần sử dụng cuối, trừ khi bạn yêu cầu xóa sớm hơn.\n• Hợp đồng, biên nhận và chứng từ thanh toán: 10 năm theo quy định về kế toán.\n• Kết quả InBody và ảnh giấy tờ: đến khi bạn xóa hoặc rút lại sự đồng ý.\n• Nhật ký bảo mật (IP, lượt đăng nhập): tối đa 12 tháng.',
+      bodyEn:
+        '• Account data: while you are a member and for 24 months after your last use, unless you ask us to delete it sooner.\n• Contracts, receipts and payment records: 10 years, as accounting law requires.\n• InBody results and document photos: until you delete them or withdraw consent.\n• Security logs (IP addresses, sign-ins): up to 12 months.',
+    },
+    {
+      headingVi: '6. Quyền của bạn',
+      headingEn: '6. Your rights',
+      bodyVi:
+        'Theo Nghị định 13/2023/NĐ-CP, bạn có quyền được biết, đồng ý hoặc không đồng ý, truy cập và chỉnh sửa dữ liệu (phần lớn có thể tự làm trong mục Tài khoản), rút lại sự đồng ý, yêu cầu xóa dữ liệu, hạn chế xử lý, nhận bản sao dữ liệu, phản đối việc xử lý, khiếu nại, tố cáo, khởi kiện và yêu cầu bồi thường thiệt hại theo quy định.\n\nVietFit xử lý yêu cầu xóa dữ liệu trong vòng 72 giờ kể từ khi nhận được yêu cầu hợp lệ, trừ dữ liệu pháp luật buộc phải lưu giữ (mục 5). Việc rút lại sự đồng ý không ảnh hưởng đến việc xử lý hợp pháp trước đó.',
+      bodyEn:
+        'Under Decree 13/2023/ND-CP you have the right to be informed; to consent or refuse; to access and correct your data (mostly by yourself under Account); to withdraw consent; to have your data deleted; to restrict processing; to receive a copy of your data; to object to processing; and to complain, report, sue and claim damages as the law provides.\n\nVietFit deletes data within 72 hours of a valid request, except what the law requires us to keep (section 5). Withdrawing consent does not affect lawful processing before it.',
+    },
+    {
+      headingVi: '7. Liên hệ',
+      headingEn: '7. Contact',
+      bodyVi:
+        'Để thực hiện các quyền trên hoặc hỏi về dữ liệu của bạn, hãy gửi yêu cầu qua mục Hỗ trợ trong ứng dụng hoặc liên hệ bộ phận bảo vệ dữ liệu của VietFit qua các kênh tại trang Liên hệ. Chúng tôi có thể đề nghị xác minh danh tính trước khi xử lý yêu cầu. Nếu có vi phạm bảo mật ảnh hưởng đến bạn, VietFit sẽ thông báo cho bạn và cơ quan chức năng theo quy định.',
+      bodyEn:
+        'To use these rights or ask about your data, send a request through Support in the app or contact VietFit’s data protection team through the channels on the Contact page. We may ask you to confirm your identity first. If a security breach affects you, VietFit will tell you and the authorities as the law requires.',
+    },
+  ],
+};
+
+export const contentPageRows: PageSeed[] = [terms, privacy, about, support];
 
 /** The chain's contact channels: fictional numbers (010x is no Vietnamese mobile range) and an example domain. */
 export const contactSettingRows = [

@@ -24,7 +24,7 @@ test.describe('sign up and sign in with phone + OTP', () => {
     await page.getByRole('button', { name: 'Đăng ký' }).click();
     await expect(page.getByText('Vui lòng đồng ý với điều khoản và điều kiện')).toBeVisible();
     await page.getByLabel('Mã giới thiệu (không bắt buộc)').fill('12345');
-    await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
     await expect(page.getByText('Mã giới thiệu không hợp lệ')).toBeVisible();
     await expect(page.getByLabel('Mã giới thiệu (không bắt buộc)')).toHaveValue('12345');
@@ -115,7 +115,7 @@ test.describe('with JavaScript disabled', () => {
     await typeOtp(page, await readOtp(request, phone));
     await page.getByRole('button', { name: 'Xác nhận' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
-    await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
@@ -143,7 +143,7 @@ test.describe('language', () => {
     await typeOtp(page, await readOtp(request, phone));
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await snap(page, 'en-sign-up');
-    await page.getByText("I agree to VietFit's Terms and Conditions").click();
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
     await snap(page, 'en-home');

@@ -67,7 +67,7 @@ export async function signUpInBrowser(page: Page, request: APIRequestContext, ph
   await requestCode(page, phone);
   await typeOtp(page, await readOtp(request, phone));
   await expect(page).toHaveURL(/\/sign-up$/);
-  await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Đăng ký' }).click();
   await expect(page).toHaveURL(/\/home$/);
   return phone;

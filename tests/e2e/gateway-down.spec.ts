@@ -46,7 +46,7 @@ test.describe('when the gateway is away', () => {
     await expect(page).toHaveURL(/\/verify-otp$/);
     const outbox = (await (await page.request.get(system.smsOutboxUrl(phone))).json()) as { data: { text: string }[] };
     await typeOtp(page, outbox.data[0].text.match(/\b(\d{4})\b/)![1]);
-    await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
     await expect(page).toHaveURL(/\/home$/);
     if (lang === 'en') {

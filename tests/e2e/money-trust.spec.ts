@@ -1,4 +1,4 @@
-import { expect, gatewayUrl, snap, test } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, readOtp, requestCode, snap, test, typeOtp } from './fixtures.ts';
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
@@ -303,3 +303,30 @@ for (const lang of ['vi', 'en'] as const) {
     await other.close();
   });
 }
+
+test('§6 terms and privacy are readable before signing in, from the landing page and the sign-up tick, without losing what was typed', async ({ page, request, context }) => {
+  await page.goto('/landing');
+  await page.getByRole('link', { name: 'Điều khoản và điều kiện' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Điều khoản và điều kiện');
+  await expect(page.getByRole('heading', { name: '3. Thanh toán và hoàn tiền' })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chính sách quyền riêng tư');
+  await expect(page.getByText(/Nghị định 13\/2023\/NĐ-CP/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '6. Quyền của bạn' })).toBeVisible();
+  await snap(page, 'vi-privacy-public');
+
+  // On the sign-up page the tick's texts open in a new tab; the page keeps what was typed.
+  const phone = randomPhone();
+  await requestCode(page, phone);
+  await typeOtp(page, await readOtp(request, phone));
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await page.locator('input[name="referralCode"]').fill('0100000009');
+  const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Điều khoản và điều kiện' }).click()]);
+  await terms.waitForLoadState();
+  expect(new URL(terms.url()).pathname).toBe('/terms');
+  await terms.close();
+  await expect(page.locator('input[name="referralCode"]')).toHaveValue('0100000009');
+  await expect(page.getByRole('checkbox')).not.toBeChecked();
+  await snap(page, 'vi-sign-up-terms-links');
+});

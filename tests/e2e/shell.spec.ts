@@ -149,7 +149,7 @@ async function signUpInBrowserNoJs(page: Page, request: APIRequestContext) {
   await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
   await typeOtp(page, await readOtp(request, phone));
   await page.getByRole('button', { name: 'Xác nhận' }).click();
-  await page.getByText('Tôi đồng ý với Điều khoản và điều kiện của VietFit').click();
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Đăng ký' }).click();
   await expect(page).toHaveURL(/\/home$/);
   return phone;

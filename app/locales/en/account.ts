@@ -13,6 +13,7 @@ export const account: Shape<typeof vi> = {
     links: {
       information: 'Account information',
       terms: 'Terms and conditions',
+      privacy: 'Privacy notice',
       contact: 'Contact',
       about: 'About VietFit',
       support: 'Support',

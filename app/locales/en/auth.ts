@@ -3,6 +3,7 @@ import type { auth as vi } from '#app/locales/vi/auth.ts';
 
 export const auth: Shape<typeof vi> = {
   landing: {
+    legal: 'Legal',
     title: 'Train with VietFit',
     lead: 'Buy memberships, check in, book a personal trainer and track your InBody results on your phone.',
     start: 'Sign in / Sign up',
@@ -31,7 +32,9 @@ export const auth: Shape<typeof vi> = {
     lead: '{{phone}} has no account yet. One last step to get started.',
     referral: 'Referral code (optional)',
     referralHint: '10–11 digits, usually the phone number of the friend who referred you.',
-    acceptTerms: "I agree to VietFit's Terms and Conditions",
+    acceptBefore: 'I have read and agree to VietFit’s ',
+    acceptAnd: ' and ',
+    acceptAfter: '.',
     submit: 'Sign up',
   },
 };

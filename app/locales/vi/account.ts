@@ -11,6 +11,7 @@ export const account = {
     links: {
       information: 'Thông tin tài khoản',
       terms: 'Điều khoản và điều kiện',
+      privacy: 'Chính sách quyền riêng tư',
       contact: 'Liên hệ',
       about: 'Về VietFit',
       support: 'Hỗ trợ',

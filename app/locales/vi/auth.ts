@@ -1,6 +1,7 @@
 /** Vietnamese texts of the auth domain (the default language; en/auth.ts has the same keys). */
 export const auth = {
   landing: {
+    legal: 'Thông tin pháp lý',
     title: 'Tập luyện cùng VietFit',
     lead: 'Mua gói tập, check-in, đặt lịch PT và theo dõi chỉ số InBody ngay trên điện thoại.',
     start: 'Đăng nhập / Đăng ký',
@@ -29,7 +30,9 @@ export const auth = {
     lead: 'Số {{phone}} chưa có tài khoản. Hoàn tất bước cuối để bắt đầu.',
     referral: 'Mã giới thiệu (không bắt buộc)',
     referralHint: 'Gồm 10–11 chữ số, thường là số điện thoại của người giới thiệu bạn.',
-    acceptTerms: 'Tôi đồng ý với Điều khoản và điều kiện của VietFit',
+    acceptBefore: 'Tôi đã đọc và đồng ý với ',
+    acceptAnd: ' và ',
+    acceptAfter: ' của VietFit',
     submit: 'Đăng ký',
   },
 } as const;

@@ -1,0 +1,15 @@
+import { loadContentPage } from './account.server.ts';
+import { ContentPageView } from './account-ui.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/privacy';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+
+export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.privacy');
+
+export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'privacy');
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData} titleKey="account.links.privacy" self="/account/privacy" />;
+}
