@@ -37,6 +37,11 @@ export const profileSchema = z.object({
   email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   lang: langSchema,
+  /**
+   * GET /auth/profile only: the referral code given at sign-up while it can still be used (no paid
+   * membership yet), for the first purchase to carry (issue 10 §7).
+   */
+  referralCode: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -169,6 +169,9 @@ export const Codes = {
   PHONE_IS_CURRENT: 'PHONE_IS_CURRENT',
 } as const;
 
+/** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
+export const referralRefusalCodes: ReadonlySet<Code> = new Set<Code>([152, 153, 154, 155, 156, 157, 177, 178, 179, 180]);
+
 export type CodeName = keyof typeof Codes;
 export type KnownCode = (typeof Codes)[CodeName];
 

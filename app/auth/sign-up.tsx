@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
 import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
-import { Codes } from '#contract/codes.ts';
+import { Codes, referralRefusalCodes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -47,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       flashToast(session, { kind: 'error', text: error.text });
       throw redirect('/login');
     }
-    const fieldErrors = error.fieldErrors;
+    // A referral code the gateway refused (unknown, not a member, …): said by its field (issue 10 §7).
+    const fieldErrors = referralRefusalCodes.has(error.code) ? { referralCode: [error.text] } : error.fieldErrors;
     return { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }) };
   }
 }

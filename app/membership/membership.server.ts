@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { cityWithClubsSchema, clubSchema, isId, paymentMethodGroupSchema, type Club } from '#contract/clubs.ts';
-import { Codes, type Code, type Lang } from '#contract/codes.ts';
+import { profileSchema } from '#contract/auth.ts';
+import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
   couponSchema,
   PAYMENT_WINDOW_MINUTES,
@@ -187,17 +188,20 @@ export async function loadPlan(args: Args, clubId: number, planId: number, coupo
 export async function loadPurchaseOptions(args: Args, clubId: number, planId: number) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const [coupons, cards, methods, dates] = await Promise.all([
+  const [coupons, cards, methods, dates, profile] = await Promise.all([
     softRead(async () => (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data, []),
     softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
     call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
     // When the plan would run: shown before Confirm; without it the page still sells (the payment page shows the dates).
     softRead(async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data, null),
+    // The referral code given at sign-up, carried to the first purchase (issue 10 §7).
+    softRead(async () => (await call('/api/v1/auth/profile', profileSchema)).data, null),
   ]);
   return {
     coupons: coupons.map((c) => couponView(c, lang)),
     cards: cards.map((c) => ({ id: c.id, cardNumber: c.cardNumber, bankCode: c.bankCode, isDefault: c.isDefault })),
     methods: methods.data.map((m) => ({ id: m.id, code: m.code, name: pick(lang, m.nameVi, m.nameEn) })),
+    signUpReferral: profile?.referralCode ?? null,
     dates: dates ? { start: formatDate(dates.startDate), end: formatDate(dates.endDate), afterCurrent: dates.afterCurrent } : null,
   };
 }
@@ -207,8 +211,6 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
 export type PurchaseField = 'couponCode' | 'referralCode' | 'paymentMethod';
 
 const couponCodes = new Set<Code>([Codes.COUPON_USED, Codes.COUPON_NEW_CUSTOMERS_ONLY, Codes.PROMO_CODE_INVALID]);
-/** §8 referral refusals: 152–157 and 177–180. */
-const referralCodes = new Set<Code>([152, 153, 154, 155, 156, 157, 177, 178, 179, 180]);
 /** The gateway's field names (code 2) on the fields of the plan page. */
 const gatewayFields: Record<string, PurchaseField> = {
   couponId: 'couponCode',
@@ -227,7 +229,7 @@ export function placePurchaseError(error: GatewayError) {
   const fieldErrors: Partial<Record<PurchaseField, string[]>> = {};
   const formErrors: string[] = [];
   if (couponCodes.has(error.code)) fieldErrors.couponCode = [error.text];
-  else if (referralCodes.has(error.code)) fieldErrors.referralCode = [error.text];
+  else if (referralRefusalCodes.has(error.code)) fieldErrors.referralCode = [error.text];
   else if (error.code === Codes.CARD_NOT_FOUND) fieldErrors.paymentMethod = [error.text];
   else if (error.status === 404) return null;
   else if (error.fieldErrors && Object.keys(error.fieldErrors).length) {

@@ -352,7 +352,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={14}
-                defaultValue={values?.referralCode ?? ''}
+                defaultValue={values?.referralCode ?? data.signUpReferral ?? ''}
                 aria-invalid={errors.referralCode ? true : undefined}
                 aria-describedby={describedBy('referralCode', 'referral-hint')}
               />

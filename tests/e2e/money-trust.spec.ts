@@ -330,3 +330,36 @@ test('§6 terms and privacy are readable before signing in, from the landing pag
   await expect(page.getByRole('checkbox')).not.toBeChecked();
   await snap(page, 'vi-sign-up-terms-links');
 });
+
+test('§7 a referral code at sign-up is checked there (refused by its field, nothing lost) and carried to the first purchase (vi)', async ({ page, request, browser }) => {
+  // A referrer with a current membership.
+  const referrerPhone = await newMember(page, request, 'vi');
+  const plan = await singleClubPlan(request);
+  await buy(page, plan.id, 1);
+  const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
+  await transfer(request, memo, plan.totalPaymentFirst);
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL, locale: 'vi-VN' });
+  const friend = await context.newPage();
+  const phone = randomPhone();
+  await requestCode(friend, phone);
+  await typeOtp(friend, await readOtp(request, phone));
+  await expect(friend).toHaveURL(/\/sign-up$/);
+  const unknown = randomPhone();
+  await friend.locator('input[name="referralCode"]').fill(unknown);
+  await friend.getByRole('checkbox').check();
+  await friend.getByRole('button', { name: 'Đăng ký' }).click();
+  const error = friend.locator('#' + (await friend.locator('input[name="referralCode"]').getAttribute('aria-describedby'))!.split(' ')[0]);
+  await expect(error).not.toBeEmpty();
+  await expect(friend.locator('input[name="referralCode"]')).toHaveValue(unknown);
+  await expect(friend.getByRole('checkbox')).toBeChecked();
+  await snap(friend, 'vi-sign-up-referral-refused');
+
+  await friend.locator('input[name="referralCode"]').fill(referrerPhone);
+  await friend.getByRole('button', { name: 'Đăng ký' }).click();
+  await expect(friend).toHaveURL(/\/home$/);
+  await friend.goto(`/membership/${CLUB}/plan/${plan.id}`);
+  await expect(friend.locator('input[name="referralCode"]')).toHaveValue(referrerPhone);
+  await context.close();
+});

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { clubs } from '#gateway/db/schema/index.ts';
+import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -99,7 +102,7 @@ describe('otp/login and register', () => {
     expect(res.body.data.verifyToken).toMatch(/^[\w-]{40,}$/);
 
     const reg = await gw.call('POST', '/api/v1/auth/register', {
-      json: { phoneNumber: phone, verifyToken: res.body.data.verifyToken, fullName: ' ', referralCode: '0912345678' },
+      json: { phoneNumber: phone, verifyToken: res.body.data.verifyToken, fullName: ' ' },
     });
     expect(reg.body.code).toBe(1003);
     expect(reg.body.data.token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
@@ -277,5 +280,50 @@ describe('change phone', () => {
       json: { phoneNumber: newPhone, otp: await gw.latestOtp(newPhone) },
     });
     expect(res.body.code).toBe('OTP_NOT_VALID');
+  });
+});
+
+describe('a referral code at sign-up (issue 10 §7)', () => {
+  async function ticket(phone: string) {
+    await gw.call('POST', '/api/v1/auth/otp/send', { ip: '198.51.100.77', json: { phoneNumber: phone } });
+    const login = await gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: await gw.latestOtp(phone) } });
+    return login.body.data.verifyToken as string;
+  }
+  const register = (phone: string, verifyToken: string, referralCode?: string) =>
+    gw.call('POST', '/api/v1/auth/register', { json: { phoneNumber: phone, verifyToken, fullName: ' ', referralCode } });
+
+  test('is checked like the purchase checks it; a refusal keeps the phone ticket good', async () => {
+    const phone = randomPhone();
+    const verifyToken = await ticket(phone);
+    const unknown = await register(phone, verifyToken, randomPhone());
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe(153);
+    const self = await register(phone, verifyToken, phone);
+    expect(self.body.code).toBe(178);
+    // A member without a current membership cannot bring friends (155 is "not a member"; 156 no membership).
+    const idle = await gw.signUp();
+    expect((await register(phone, verifyToken, idle.phone)).body.code).toBe(156);
+    // Nothing was written: the same ticket signs up without a code.
+    const plain = await register(phone, verifyToken);
+    expect(plain.body.code).toBe(1003);
+    expect((await gw.call('GET', '/api/v1/auth/profile', { token: plain.body.data.token })).body.data.referralCode).toBeNull();
+  });
+
+  test('an accepted code is carried to the first purchase, and gone once a membership is paid', async () => {
+    const referrer = await gw.signUp();
+    const [club] = await gw.db.select().from(clubs).where(eq(clubs.isActive, true)).limit(1);
+    const plans = await plansOf(gw, club.id);
+    const monthly = plans.find((p) => p.durationUnit === 'month')!;
+    await buyAndPay(gw, referrer.token, monthly.id);
+
+    const phone = randomPhone();
+    const accepted = await register(phone, await ticket(phone), referrer.phone);
+    expect(accepted.body.code).toBe(1003);
+    const token = accepted.body.data.token as string;
+    expect((await gw.call('GET', '/api/v1/auth/profile', { token })).body.data.referralCode).toBe(referrer.phone);
+    const { contract } = await buyAndPay(gw, token, monthly.id, { referralCode: referrer.phone });
+    const detail = await gw.call('GET', `/api/v1/member/contract/${String(contract.contractId)}/detail`, { token });
+    expect(detail.body.data).toMatchObject({ referralCode: referrer.phone, bonusDays: 14 });
+    expect((await gw.call('GET', '/api/v1/auth/profile', { token })).body.data.referralCode).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { findAccountById, findAccountByPhone, toProfile, type AccountRow } from '#gateway/modules/members/queries.ts';
+import { checkReferral } from '#gateway/modules/contracts/referral.ts';
 import { knownDevice, touchDevice, trustDevice } from './devices.ts';
 import { consumeOtp } from './otp.ts';
 import { issueToken, newSecret } from './tokens.ts';
@@ -85,6 +86,11 @@ export async function register(deps: Deps, body: RegisterBody, lang: Lang) {
       )
       .returning({ id: phoneVerifications.id });
     if (used.length !== 1) throw new ApiError(400, Codes.OTP_NOT_VALID);
+    // A referral code is checked now as the purchase will check it (issue 10 §7): a refusal undoes
+    // this transaction, so the phone's ticket stays good and the member can correct the code.
+    if (body.referralCode) {
+      await checkReferral(tx, { caller: { id: 0, phoneNumber: body.phoneNumber }, isNewMember: true, phoneNumber: body.referralCode, now });
+    }
     const created = await tx
       .insert(accounts)
       .values({

@@ -13,6 +13,7 @@ import { validate } from '#gateway/http/validate.ts';
 import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/modules/media/image.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, toProfile } from './queries.ts';
+import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
 const AVATAR_SIDE = 512;
 // Room for the multipart framing around a file of the largest allowed size.
@@ -24,9 +25,12 @@ export function memberRoutes() {
   const member = requireAccount();
 
   app.get('/auth/profile', member, async (c) => {
-    const account = await findAccountById(c.get('deps').db, c.get('account').id);
+    const { db } = c.get('deps');
+    const account = await findAccountById(db, c.get('account').id);
     if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, toProfile(account));
+    // The sign-up's referral code, until a paid membership has used (or passed) it.
+    const referralCode = account.referredByCode && !(await hasPaidContract(db, account.id)) ? account.referredByCode : null;
+    return ok(c, { ...toProfile(account), referralCode });
   });
 
   app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {
