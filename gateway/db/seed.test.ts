@@ -35,5 +35,5 @@ test('seeding again adds nothing and leaves what the member did alone', async ()
   expect(inbox).toHaveLength(4);
   expect(inbox.every((n) => n.readAt !== null)).toBe(true);
   expect(gifts).toHaveLength(1);
-  expect(await handle.db.select({ slug: contentPages.slug }).from(contentPages)).toHaveLength(3);
+  expect(await handle.db.select({ slug: contentPages.slug }).from(contentPages)).toHaveLength(4);
 });

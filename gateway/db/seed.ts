@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
 import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
+import { seedDemoMemberHistory } from './seed-demo-member.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
@@ -83,6 +84,8 @@ export async function seedDatabase(db: Database, now = new Date()) {
     if (inbox.n === 0) {
       await tx.insert(notifications).values(demoNotifications(now).map((n) => ({ ...n, id: randomBytes(16).toString('hex'), accountId: demo.id })));
     }
+    const [firstClub] = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id)).limit(1);
+    await seedDemoMemberHistory(tx, demo.id, firstClub.id, now);
     const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
     if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
   });

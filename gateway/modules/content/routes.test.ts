@@ -49,7 +49,7 @@ test('what staff change in the database is what the page serves', async () => {
   expect(page.sections).toEqual([{ headingVi: 'Mới', headingEn: 'New', bodyVi: 'Nội dung mới', bodyEn: 'New text' }]);
 });
 
-test.each([['privacy'], ['ABOUT'], ['terms'], ['..%2Fversion'], ['x'.repeat(3000)]])('an unknown page %s → 404 NOT_FOUND', async (slug) => {
+test.each([['policy'], ['ABOUT'], ['terms'], ['..%2Fversion'], ['x'.repeat(3000)]])('an unknown page %s → 404 NOT_FOUND', async (slug) => {
   const res = await gw.call('GET', `/api/v1/general/page/${slug.slice(0, 40)}`);
   expect(res.status).toBe(404);
   expect(res.body.code).toBe('NOT_FOUND');

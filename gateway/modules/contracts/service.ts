@@ -19,7 +19,7 @@ import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/pay
 import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
-import { pricePlan } from '#gateway/modules/plans/pricing.ts';
+import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { contractOf, findOwnContract, openPayment, toContract, unbookedOfPayment, unbookedTransfers, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
@@ -83,6 +83,14 @@ async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, pa
   if (!join) throw notFound();
   const unbooked = await unbookedTransfers(tx, [contractId]);
   return { contract: toContract(join, vietnamToday(ctx.now), unbooked), payment: toPayment(payment, join.club, unbookedOfPayment(unbooked, payment.id)), existing };
+}
+
+type FeeBase = Omit<typeof transactions.$inferInsert, 'type' | 'amount'>;
+
+/** A contract's fees (§3 transaction types): the joining fee when one is due, and the membership fee. */
+export function feeRows(price: Pick<PlanPrice, 'joiningFee' | 'joiningFeeDiscount' | 'price'>, base: FeeBase): (typeof transactions.$inferInsert)[] {
+  const joiningDue = price.joiningFee - price.joiningFeeDiscount;
+  return [...(joiningDue > 0 ? [{ ...base, type: 'JOINING_FEE' as const, amount: joiningDue }] : []), { ...base, type: 'MEMBERSHIP_FEE' as const, amount: price.price }];
 }
 
 /** POST /member/contract → 1022 {contract, payment, existing}. */
@@ -158,11 +166,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     .returning();
 
   const fee = { contractId: contract.id, accountId: caller.id, paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE, status: 'WAITFORPAYMENT' as const, createdAt: ctx.now };
-  const joiningDue = price.joiningFee - price.joiningFeeDiscount;
-  await tx.insert(transactions).values([
-    ...(joiningDue > 0 ? [{ ...fee, type: 'JOINING_FEE' as const, amount: joiningDue }] : []),
-    { ...fee, type: 'MEMBERSHIP_FEE' as const, amount: price.price },
-  ]);
+  await tx.insert(transactions).values(feeRows(price, fee));
 
   if (contract.totalPayment === 0) {
     // A coupon covered everything: nothing to collect, settled now through the one settle path.
