@@ -6,7 +6,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { platformGate } from '#app/shell/platform-gate.server.ts';
-import { baseSecurityHeaders } from './security.server.ts';
+import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
 const port = Number(process.env.PORT ?? 3000);
@@ -95,7 +95,7 @@ async function main() {
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders }));
   // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
-  app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure }));
+  app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure, sandbox: sandboxDemo() }));
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
 
   const server = app.listen(port, host, () => {

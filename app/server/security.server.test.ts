@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { documentCsp, vnpayPayOrigin } from './security.server.ts';
+import { baseSecurityHeaders, documentCsp, sandboxDemo, vnpayPayOrigin } from './security.server.ts';
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 
@@ -21,4 +21,14 @@ test.each([
 
 test.each(['javascript:alert(1)', 'not a url', "https://x.example 'unsafe-inline'"])('a bad VNPAY_PAY_ORIGIN (%s) stops the start with its name', (value) => {
   expect(() => vnpayPayOrigin({ VNPAY_PAY_ORIGIN: value })).toThrow(/VNPAY_PAY_ORIGIN/);
+});
+
+test('only a sandbox demo lets its own pages be framed (the /try phone frame); production frames nothing', () => {
+  expect(directive(documentCsp('abc', 'https://x.example', false), 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  expect(baseSecurityHeaders(true, false)['X-Frame-Options']).toBe('DENY');
+  expect(directive(documentCsp('abc', 'https://x.example', true), 'frame-ancestors')).toBe("frame-ancestors 'self'");
+  expect(baseSecurityHeaders(false, true)['X-Frame-Options']).toBe('SAMEORIGIN');
+  expect(sandboxDemo({})).toBe(false);
+  expect(sandboxDemo({ SANDBOX: 'false' })).toBe(false);
+  expect(sandboxDemo({ SANDBOX: 'true' })).toBe(true);
 });

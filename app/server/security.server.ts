@@ -5,6 +5,14 @@ export const newNonce = () => randomBytes(16).toString('base64');
 const isDev = process.env.NODE_ENV === 'development';
 
 /**
+ * A sandbox demo (SANDBOX=true, set by `npm start` and the tests; never by default): the app may
+ * be framed by its own /try page, so a desktop visitor can try it at phone size (issue 10 §18).
+ * A production server keeps every page unframeable.
+ */
+export const sandboxDemo = (env: Record<string, string | undefined> = process.env) => env.SANDBOX === 'true' || env.SANDBOX === '1';
+const framedBySelf = sandboxDemo();
+
+/**
  * The card pay host (VNPAY, or the gateway's sandbox pay page): a payment form posted without
  * JavaScript is redirected there, and browsers hold redirects of a form post to form-action.
  * VNPAY_PAY_ORIGIN, else the origin of GATEWAY_URL (whose sandbox serves the pay page).
@@ -26,7 +34,7 @@ export function vnpayPayOrigin(env: Record<string, string | undefined> = process
 const payOrigin = vnpayPayOrigin();
 
 /** The page CSP: scripts only by nonce (and what they load), nothing framed, no plugins. */
-export function documentCsp(nonce: string, formTarget = payOrigin) {
+export function documentCsp(nonce: string, formTarget = payOrigin, frameSelf = framedBySelf) {
   return [
     "default-src 'self'",
     // Vite's dev server injects styles and a websocket; production needs neither.
@@ -40,16 +48,16 @@ export function documentCsp(nonce: string, formTarget = payOrigin) {
     "object-src 'none'",
     "base-uri 'none'",
     `form-action 'self' ${formTarget}`,
-    "frame-ancestors 'none'",
+    frameSelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
 /** Headers every response carries (ARCHITECTURE §7, security.md "Headers"). */
-export function baseSecurityHeaders(secure: boolean): Record<string, string> {
+export function baseSecurityHeaders(secure: boolean, frameSelf = framedBySelf): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': frameSelf ? 'SAMEORIGIN' : 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(self), geolocation=(self), microphone=()',
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),

@@ -158,3 +158,42 @@ test('a public URL decides the origin in the QR code, not the Host header', asyn
     server.close();
   }
 });
+
+// Issue 10 §18: in a sandbox demo only, the notice offers the app in a phone-sized frame.
+test('production: the notice offers no frame, and /try is just another page (the app decides)', async () => {
+  const desktop = documentHeaders(ua.chromeWindows, { 'sec-ch-ua-mobile': '?0' });
+  expect(await (await get('/landing', desktop)).text()).not.toContain('/try');
+  const tryPage = await get('/try?path=/landing', desktop);
+  expect(await tryPage.text()).not.toContain('<iframe');
+});
+
+test('sandbox: the notice links to /try with this page, which frames the app at 390 × 844 under a CSP that frames only this site', async () => {
+  const app = express();
+  app.use(platformGate({ secure: false, sandbox: true }));
+  app.use((_req, res) => res.type('text/html').send('<p>APP</p>'));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const sandboxBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const desktop = documentHeaders(ua.chromeWindows, { 'sec-ch-ua-mobile': '?0' });
+    const notice = await (await fetch(`${sandboxBase}/membership/3?tab=plans`, { headers: desktop })).text();
+    expect(notice).toContain('href="/try?path=%2Fmembership%2F3%3Ftab%3Dplans"');
+    expect(notice).toContain('Dùng thử trong khung điện thoại');
+    const frame = await fetch(`${sandboxBase}/try?path=${encodeURIComponent('/membership/3?tab=plans')}`, { headers: desktop });
+    const html = await frame.text();
+    expect(html).toContain('<iframe src="/membership/3?tab=plans"');
+    expect(frame.headers.get('content-security-policy')).toContain("frame-src 'self'");
+    expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(html).not.toContain('<script');
+    // Only a path of this site is framed: another origin or a protocol-relative URL falls back to the landing page.
+    for (const path of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/try?path=/try']) {
+      const other = await (await fetch(`${sandboxBase}/try?path=${encodeURIComponent(path)}`, { headers: desktop })).text();
+      expect(other, path).toContain('<iframe src="/landing"');
+    }
+    // The frame's own loads are not documents: they reach the app, even from a desktop.
+    const inFrame = await fetch(`${sandboxBase}/landing`, { headers: { ...desktop, 'sec-fetch-dest': 'iframe' } });
+    expect(await inFrame.text()).toBe('<p>APP</p>');
+  } finally {
+    server.close();
+  }
+});

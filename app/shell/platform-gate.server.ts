@@ -54,6 +54,7 @@ h2{font-size:1.35rem;line-height:1.25;margin:0 0 8px}
 p{margin:0;color:#475569}
 .en{margin-top:24px;padding-top:24px;border-top:1px solid #e2e8f0}
 .link{margin-top:28px;font-size:.9rem}
+.try{margin-top:24px}.try a{display:inline-block;padding:12px 20px;border-radius:999px;background:#f97316;color:#111827;font-weight:700;text-decoration:none}.try small{display:block;margin-top:8px;color:#64748b}
 .link code{display:block;margin-top:6px;padding:10px 12px;border-radius:10px;background:#f1f5f9;color:#0f172a;font:.9rem ui-monospace,Menlo,Consolas,monospace;word-break:break-all}
 @media (max-width:760px){main{grid-template-columns:1fr;gap:28px;padding:28px}.qr svg{width:240px;height:240px}}
 `;
@@ -89,8 +90,14 @@ async function qrSvg(url: URL, label: string): Promise<string> {
   return svg.replace('<svg ', `<svg role="img" aria-label="${escapeHtml(label)}" `);
 }
 
-/** The only thing a desktop gets: a bilingual notice with a QR code of the current URL, no app. */
-export async function desktopNoticeHtml(url: URL): Promise<string> {
+/** Where /try frames: a path on this site (anything else is the landing page). */
+export function framedPath(url: URL): string {
+  const wanted = url.searchParams.get('path') ?? '/landing';
+  return /^\/(?![/\\])[^\s]*$/.test(wanted) && !wanted.startsWith('/try') ? wanted : '/landing';
+}
+
+/** The only thing a desktop gets: a bilingual notice with a QR code of the current URL, no app (in a sandbox demo, a way into a phone frame). */
+export async function desktopNoticeHtml(url: URL, sandbox = false): Promise<string> {
   const clean = new URL(url);
   clean.searchParams.delete(ESCAPE_FLAG);
   const [a, b] = [vi.platform.notice, en.platform.notice];
@@ -113,6 +120,11 @@ export async function desktopNoticeHtml(url: URL): Promise<string> {
 <section><h1>${escapeHtml(a.title)}</h1><p>${escapeHtml(a.lead)}</p></section>
 <section class="en" lang="en"><h2>${escapeHtml(b.title)}</h2><p>${escapeHtml(b.lead)}</p></section>
 <p class="link">${escapeHtml(a.copy)}<br><span lang="en">${escapeHtml(b.copy)}</span><code>${href}</code></p>
+${
+  sandbox
+    ? `<p class="try"><a href="/try?path=${encodeURIComponent(clean.pathname + clean.search)}">${escapeHtml(a.tryFrame)} · <span lang="en">${escapeHtml(b.tryFrame)}</span></a><small>${escapeHtml(a.tryNote)} ${escapeHtml(b.tryNote)}</small></p>`
+    : ''
+}
 </div>
 </main>
 </body>
@@ -167,6 +179,40 @@ const gatedPageHeaders = (res: Response, csp: string) =>
     'Cache-Control': 'private, no-store',
   });
 
+const frameStyle = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;padding:24px;background:linear-gradient(160deg,#fff7ed 0%,#f1f5f9 60%);font:14px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#475569}
+.phone{width:414px;height:868px;padding:12px;border-radius:44px;background:#0f172a;box-shadow:0 24px 60px rgba(15,23,42,.25)}
+iframe{display:block;width:390px;height:844px;border:0;border-radius:32px;background:#fff}
+`;
+const frameCsp = [
+  "default-src 'none'",
+  `style-src ${sha256(frameStyle)}`,
+  "frame-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Sandbox demo only (issue 10 §18): the app at phone size in a frame, for a desktop visitor trying it. */
+export function phoneFrameHtml(path: string): string {
+  const [a, b] = [vi.platform.notice, en.platform.notice];
+  return `<!doctype html>
+<html lang="vi">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(a.frameTitle)}</title>
+<style>${frameStyle}</style>
+</head>
+<body>
+<div class="phone"><iframe src="${escapeHtml(path)}" title="${escapeHtml(a.frameTitle)}"></iframe></div>
+<p>${escapeHtml(a.tryNote)} <span lang="en">${escapeHtml(b.tryNote)}</span></p>
+</body>
+</html>`;
+}
+
 export type PlatformDecision =
   | { action: 'app'; platform: Platform; setEscapeCookie: boolean }
   | { action: 'notice'; platform: Platform }
@@ -190,16 +236,21 @@ export function decide(req: GateRequest, url: URL): PlatformDecision {
  * Express middleware in front of React Router: desktops get the notice, an in-app browser gets
  * one attempt to open the system browser; everything else goes on to the app.
  */
-export function platformGate({ publicUrl, secure }: { publicUrl?: string; secure: boolean }) {
+export function platformGate({ publicUrl, secure, sandbox = false }: { publicUrl?: string; secure: boolean; sandbox?: boolean }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isDocumentRequest(req)) return next();
     const url = visibleUrl(req, publicUrl);
+    // The frame's own loads are `Sec-Fetch-Dest: iframe`, not documents: they reach the app.
+    if (sandbox && url.pathname === '/try') {
+      gatedPageHeaders(res, frameCsp).status(200).send(phoneFrameHtml(framedPath(url)));
+      return;
+    }
     const decision = decide(req, url);
     res.append('Vary', platformVary);
     res.set('Accept-CH', platformAcceptCh);
     switch (decision.action) {
       case 'notice':
-        gatedPageHeaders(res, noticeCsp).status(200).send(await desktopNoticeHtml(url));
+        gatedPageHeaders(res, noticeCsp).status(200).send(await desktopNoticeHtml(url, sandbox));
         return;
       case 'escape':
         gatedPageHeaders(res, escapeCsp).status(200).send(escapePageHtml(decision.systemUrl, decision.flaggedUrl));

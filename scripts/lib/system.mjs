@@ -222,6 +222,9 @@ export async function startSystem(options = {}) {
     NODE_ENV: 'production',
     GATEWAY_URL: gatewayUrl,
     PUBLIC_URL: publicUrl,
+    // The gateway runs sandbox providers unless SANDBOX=false: the web server then offers desktop
+    // visitors the app in a phone frame (/try, issue 10 §18). A server started on its own never does.
+    SANDBOX: process.env.SANDBOX ?? 'true',
     ...options.env,
     PORT: String(webPort),
   });

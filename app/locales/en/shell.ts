@@ -57,6 +57,9 @@ export const shell: Shape<typeof vi> = {
       lead: "VietFit is made for phones. Scan the QR code with your phone's camera to open this very page.",
       copy: 'Or send this link to your phone:',
       qr: 'QR code of this link',
+      tryFrame: 'Try it in a phone-sized frame',
+      tryNote: 'Sandbox demo only; not on the real site.',
+      frameTitle: 'VietFit in a 390 × 844 phone frame',
     },
     escape: {
       title: 'Opening in your browser…',

@@ -55,6 +55,9 @@ export const shell = {
       lead: 'VietFit là ứng dụng dành cho điện thoại. Quét mã QR bằng camera của điện thoại để mở đúng trang này.',
       copy: 'Hoặc gửi liên kết này sang điện thoại:',
       qr: 'Mã QR của liên kết này',
+      tryFrame: 'Dùng thử trong khung điện thoại',
+      tryNote: 'Chỉ có ở bản thử nghiệm (sandbox), không có trên bản chính thức.',
+      frameTitle: 'VietFit trong khung điện thoại 390 × 844',
     },
     escape: {
       title: 'Đang mở trong trình duyệt…',
