@@ -1,10 +1,14 @@
 // Gateway latency of the purchase path under load: p50/p95/p99 of
+//   GET  /readyz                                       (the baseline: a bare handler, one `select 1` through the same pool)
 //   GET  /api/v1/global/club/{clubId}/payment-plans   (anonymous, signed in, with a coupon)
+//   GET  /api/v1/member/contracts                      (the member's contracts)
 //   POST /api/v1/member/contract                       (bank QR; every request a new contract)
-// with 50 requests in flight at once, several rounds. It bundles the gateway, starts it on a fresh
-// PGlite folder in the system temp directory (sandbox providers), signs members up through the API,
-// and stops everything afterwards.
-// Usage: node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 5]
+// with 50 requests in flight at once, several rounds, all measured in the same run (the machine is
+// shared: compare each figure with the baseline beside it). It bundles the gateway, starts it on a
+// fresh PGlite folder in the system temp directory, or on a fresh database of the PostgreSQL server
+// given by BENCH_DATABASE_URL (created and dropped here), with the sandbox providers, signs members up
+// through the API, and stops everything afterwards.
+// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 5]
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
+import pg from 'pg';
 import { ROOT } from '../lib/build-if-needed.mjs';
 
 const arg = (name, fallback) => {
@@ -70,6 +75,17 @@ async function main() {
   const internalSecret = randomBytes(32).toString('hex');
   const env = { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite'), GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), SANDBOX: 'true', LOG_LEVEL: 'warn', GATEWAY_INTERNAL_SECRET: internalSecret };
   delete env.DATABASE_URL;
+  const pgServer = process.env.BENCH_DATABASE_URL;
+  const benchDb = pgServer ? `bench_${randomBytes(4).toString('hex')}` : null;
+  const admin = pgServer ? new pg.Client({ connectionString: pgServer }) : null;
+  if (admin && benchDb) {
+    await admin.connect();
+    await admin.query(`create database ${benchDb}`);
+    const url = new URL(pgServer);
+    url.pathname = `/${benchDb}`;
+    env.DATABASE_URL = url.href;
+  }
+  const databaseName = benchDb ? 'PostgreSQL' : 'PGlite';
   const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     env,
@@ -119,6 +135,13 @@ async function main() {
     const planOf = new Map();
     for (const id of clubs) planOf.set(id, (await call('GET', `/api/v1/global/club/${String(id)}/payment-plans`)).body.data[3].id);
 
+    const timed = async (name, rounds, makeWave) => {
+      log(`${name}: ${String(rounds)} rounds × ${String(CONCURRENCY)} in flight…`);
+      const samples = [];
+      for (let round = 0; round < rounds; round++) samples.push(...(await wave(makeWave(round))).map((r) => r.ms));
+      return samples;
+    };
+
     const wave = async (requests) => {
       const results = await Promise.all(requests.map((r) => r()));
       const bad = results.filter((r) => r.status !== 200);
@@ -129,19 +152,15 @@ async function main() {
     // Warm-up (JIT, caches), not counted.
     await wave(members.slice(0, 10).map((token) => () => call('GET', `/api/v1/global/club/${String(clubs[0])}/payment-plans`, { token })));
 
-    log(`payment-plans: ${String(ROUNDS)} rounds × ${String(CONCURRENCY)} in flight…`);
-    const plansMs = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const results = await wave(
-        members.map((token, i) => () => {
-          const club = clubs[(round + i) % clubs.length];
-          // A third anonymous, a third signed in, a third signed in with a coupon.
-          const q = i % 3 === 2 ? '?coupon=TET2027' : '';
-          return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
-        }),
-      );
-      plansMs.push(...results.map((r) => r.ms));
-    }
+    const readyMs = await timed('baseline /readyz (select 1)', ROUNDS, () => members.map(() => () => call('GET', '/readyz')));
+    const plansMs = await timed('payment-plans', ROUNDS, (round) =>
+      members.map((token, i) => () => {
+        const club = clubs[(round + i) % clubs.length];
+        // A third anonymous, a third signed in, a third signed in with a coupon.
+        const q = i % 3 === 2 ? '?coupon=TET2027' : '';
+        return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
+      }),
+    );
 
     const rounds = Math.min(ROUNDS, clubs.length);
     log(`create-contract: ${String(rounds)} rounds × ${String(CONCURRENCY)} in flight (a new contract each)…`);
@@ -153,15 +172,24 @@ async function main() {
       createMs.push(...results.map((r) => r.ms));
     }
 
-    console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, PGlite (${new Date().toISOString()})`);
+    // After the purchases, every member has contracts to read.
+    const contractsMs = await timed('member contracts', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token })));
+
+    console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, ${databaseName} (${new Date().toISOString()})`);
     console.log('| endpoint | requests | p50 | p95 | p99 | max |');
     console.log('|---|---|---|---|---|---|');
+    console.log(summary('GET /readyz (baseline: select 1)', readyMs));
     console.log(summary('GET /global/club/{id}/payment-plans', plansMs));
+    console.log(summary('GET /member/contracts', contractsMs));
     console.log(summary('POST /member/contract', createMs));
   } finally {
     stop();
     await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
     rmSync(dataDir, { recursive: true, force: true });
+    if (admin && benchDb) {
+      await admin.query(`drop database if exists ${benchDb} with (force)`);
+      await admin.end();
+    }
   }
 }
 
