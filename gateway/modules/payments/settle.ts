@@ -142,18 +142,18 @@ export async function failPayment(db: Executor, paymentId: number, responseCode:
  * in server.ts covers everyone.
  */
 export async function expireStalePayments(db: Executor, now: Date, accountId?: number) {
+  const due = and(
+    eq(payments.status, 'PENDING'),
+    sql`${payments.expiresAt} <= ${now.toISOString()}`,
+    accountId === undefined ? undefined : eq(payments.accountId, accountId),
+  );
+  // Every member read asks this first: almost always nothing is due, and one indexed read answers
+  // that without a write transaction (BEGIN, UPDATE, COMMIT: three round trips and a lock) — the
+  // largest per-request cost of the member reads under load (issue 9 §5).
+  const [any] = await db.select({ id: payments.id }).from(payments).where(due).limit(1);
+  if (!any) return 0;
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(payments)
-      .set({ status: 'EXPIRED' })
-      .where(
-        and(
-          eq(payments.status, 'PENDING'),
-          sql`${payments.expiresAt} <= ${now.toISOString()}`,
-          accountId === undefined ? undefined : eq(payments.accountId, accountId),
-        ),
-      )
-      .returning({ contractId: payments.contractId });
+    const expired = await tx.update(payments).set({ status: 'EXPIRED' }).where(due).returning({ contractId: payments.contractId });
     const candidates = [...new Set(expired.map((p) => p.contractId))];
     if (candidates.length === 0) return 0;
     const failed = await tx
