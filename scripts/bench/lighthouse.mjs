@@ -130,7 +130,22 @@ function brokenAssets(lhr) {
  * @param {{ headers?: Record<string, string> }} [options]
  * @returns {Promise<LighthouseRun>}
  */
-export async function runLighthouse(url, { headers = {} } = {}) {
+export async function runLighthouse(url, options = {}) {
+  // Lighthouse's own "please run Lighthouse again" trace failures (NO_NAVSTART, NO_FCP…) on a loaded
+  // 2-core machine are not the page's: two more tries before the bench gives up.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, options);
+    } catch (error) {
+      const retryable = error instanceof Error && /Please run Lighthouse again|NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(error.message);
+      if (!retryable || attempt >= 3) throw error;
+      process.stderr.write(`[bench] ${url}: ${error.message.split('\n')[0]} — trying again (${String(attempt + 1)}/3)\n`);
+    }
+  }
+}
+
+/** @param {string} url @param {{ headers?: Record<string, string> }} [options] @returns {Promise<LighthouseRun>} */
+async function runLighthouseOnce(url, { headers = {} } = {}) {
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_HELP);
   // The bench handles Ctrl-C itself (stopBrowsers), so that the servers are stopped too.
