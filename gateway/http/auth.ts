@@ -7,6 +7,7 @@ import { Codes } from '#contract/codes.ts';
 import { accounts, authTokens } from '#gateway/db/schema/index.ts';
 import type { AppEnv, CurrentAccount } from './context.ts';
 import { ApiError } from './errors.ts';
+import { tokenCacheFor } from './token-cache.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,19 +20,27 @@ async function accountFromHeader(c: Context<AppEnv>): Promise<CurrentAccount | n
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
   if (!match) return null;
   const { db, clock } = c.get('deps');
+  const tokenHash = hashToken(match[1]);
+  const now = clock.now();
+  const cache = tokenCacheFor(db);
+  const cached = cache.get(tokenHash, now.getTime());
+  if (cached) return cached;
   const [row] = await db
-    .select({ tokenId: authTokens.id, id: accounts.id, accountType: accounts.accountType })
+    .select({ tokenId: authTokens.id, id: accounts.id, accountType: accounts.accountType, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(match[1])),
+        eq(authTokens.tokenHash, tokenHash),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, clock.now()),
+        gt(authTokens.expiresAt, now),
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const account: CurrentAccount = { tokenId: row.tokenId, id: row.id, accountType: row.accountType };
+  cache.set(tokenHash, account, row.expiresAt, now.getTime());
+  return account;
 }
 
 /** Bearer auth: a missing, unknown, expired or revoked token is 401 with code -1. */

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
 import { authTokens } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';
+import { tokenCacheFor } from '#gateway/http/token-cache.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 
@@ -21,4 +22,6 @@ export async function revokeToken(db: Executor, tokenId: number, now: Date) {
     .update(authTokens)
     .set({ revokedAt: now })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+  // This process stops believing it now; other replicas within TOKEN_CACHE_MS (ADR 023).
+  tokenCacheFor(db).forgetToken(tokenId);
 }
