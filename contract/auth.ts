@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentGiftSchema } from './gift.ts';
 import { accountTypeSchema } from './account.ts';
 import {
   emailSchema,
@@ -74,3 +75,14 @@ export const signUpForm = z.object({
   referralCode: referralCodeSchema,
   acceptTerms: z.literal('on', { error: 'termsRequired' }),
 });
+
+/**
+ * GET /member/shell (issue 18): what every signed-in page's frame shows, in one call: the member's
+ * profile (the header, the greeting), the unread notifications and the current gift.
+ */
+export const memberShellSchema = z.object({
+  profile: profileSchema,
+  unreadCount: z.number().int(),
+  gift: currentGiftSchema,
+});
+export type MemberShell = z.infer<typeof memberShellSchema>;

@@ -1,5 +1,4 @@
-import { Form } from 'react-router';
-import { profileSchema } from '#contract/auth.ts';
+import { Form, useRouteLoaderData } from 'react-router';
 import { homePageContractsSchema } from '#contract/membership.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/account/account-ui.tsx';
@@ -10,6 +9,7 @@ import { homeCardView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import type { ShellData } from '#app/shell/layout.main.server.ts';
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
@@ -17,20 +17,19 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home
 export async function loader(args: Route.LoaderArgs) {
   const call = gatewayClient(args);
   const lang = getLang(args.context);
-  const [{ data: profile }, card] = await Promise.all([
-    call('/api/v1/auth/profile', profileSchema),
-    // The card failing must not take the home page down with it.
-    tryLoad(async () => homeCardView((await call('/api/v1/member/contracts/home-page', homePageContractsSchema)).data, lang)),
-  ]);
-  return { fullName: profile.fullName.trim(), card };
+  // One call of its own: the name comes with the layout's shell call (issue 18). The card failing
+  // must not take the home page down with it.
+  const card = await tryLoad(async () => homeCardView((await call('/api/v1/member/contracts/home-page', homePageContractsSchema)).data, lang));
+  return { card };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { card } = loaderData;
+  const fullName = useRouteLoaderData<ShellData>('shell/layout.main')?.fullName;
   return (
     <main className="page">
-      <h1>{loaderData.fullName ? t('home.greeting', { name: loaderData.fullName }) : t('home.greetingNoName')}</h1>
+      <h1>{fullName ? t('home.greeting', { name: fullName }) : t('home.greetingNoName')}</h1>
       {card.ok ? <MembershipCard card={card.value} /> : <LoadFailed message={card.message} retryTo="/home" />}
       <p className="lead">{t('home.lead')}</p>
       <Form method="post" action="/logout">

@@ -13,6 +13,8 @@ import { validate } from '#gateway/http/validate.ts';
 import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/modules/media/image.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, toProfile } from './queries.ts';
+import { currentGift } from '#gateway/modules/gifts/routes.ts';
+import { unreadCount } from '#gateway/modules/notifications/queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
 const AVATAR_SIDE = 512;
@@ -31,6 +33,15 @@ export function memberRoutes() {
     // The sign-up's referral code, until a paid membership has used (or passed) it.
     const referralCode = account.referredByCode && !(await hasPaidContract(db, account.id)) ? account.referredByCode : null;
     return ok(c, { ...toProfile(account), referralCode });
+  });
+
+  // Issue 18: the frame of every signed-in page in one call (three reads, one token check).
+  app.get('/member/shell', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const id = c.get('account').id;
+    const [account, unread, gift] = await Promise.all([findAccountById(db, id), unreadCount(db, id), currentGift(db, id, clock.now())]);
+    if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { profile: toProfile(account), unreadCount: unread, gift });
   });
 
   app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {

@@ -74,3 +74,12 @@ export async function deleteSubscription(db: Executor, accountId: number, endpoi
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.accountId, accountId)));
 }
+
+/** The member's unread notifications: the header's dot, one count. */
+export async function unreadCount(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.accountId, accountId), isNull(notifications.readAt)));
+  return row.n;
+}

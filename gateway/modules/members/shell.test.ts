@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+
+describe('GET /member/shell (issue 18)', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  test('profile, unread count and gift in one call; signed out → 401', async () => {
+    const { token, phone } = await gw.signUp();
+    const res = await gw.call('GET', '/api/v1/member/shell', { token });
+    expect(res.status).toBe(200);
+    // The welcome notice is unread; a new member has no gift.
+    expect(res.body.data).toMatchObject({ profile: { phoneNumber: phone }, unreadCount: 1, gift: null });
+    const page = await gw.call('GET', '/api/v1/member/notifications?page=1&limit=1', { token });
+    expect(page.body.data.unreadCount).toBe(res.body.data.unreadCount);
+    expect((await gw.call('GET', '/api/v1/member/shell')).status).toBe(401);
+  });
+});
