@@ -3,6 +3,7 @@
 // the targets it missed. The ones with `run: null` are planned and print "not measured yet":
 // to add one, write its module under scripts/bench/ and put its function here.
 import { measurePages } from './pages.mjs';
+import { measureSsr } from './ssr.mjs';
 
 /**
  * @typedef {object} SectionContext
@@ -32,8 +33,8 @@ import { measurePages } from './pages.mjs';
 /** @type {readonly Section[]} */
 export const SECTIONS = Object.freeze([
   { id: 'pages', title: 'First-load JS and Lighthouse mobile scores', run: measurePages },
-  // autocannon against /home (signed in) with a running gateway, beside a bare React Router page.
-  { id: 'ssr', title: 'SSR throughput and p99 of /home (autocannon)', run: null },
+  // 50 connections against a signed-in /home with the running gateway, beside /landing in the same run.
+  { id: 'ssr', title: 'SSR throughput and p99 of /home', run: measureSsr },
   // Gateway endpoint latency with 1k and with 100k seeded members.
   { id: 'gateway', title: 'Gateway endpoint latency at 1k and 100k members', run: null },
 ]);

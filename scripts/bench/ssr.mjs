@@ -1,0 +1,59 @@
+// SSR throughput (issue 18): 50 connections for 10 s against a signed-in /home, beside /landing
+// (the same server, no gateway call) measured in the same run. The load comes from this process,
+// on the same machine: on 2 cores it takes its share, which is why the two are only compared.
+// The bare React Router app of the issue's table is not built here yet.
+import { performance } from 'node:perf_hooks';
+import { anonymous, signedInMember } from './routes.mjs';
+
+/** A phone, navigating: what the platform gate lets through to the app. */
+const PHONE = {
+  'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  Accept: 'text/html',
+  'Sec-Fetch-Dest': 'document',
+};
+const CONNECTIONS = 50;
+const SECONDS = 10;
+
+async function load(url, headers) {
+  const samples = [];
+  let failed = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const res = await fetch(url, { headers, redirect: 'manual' });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+        samples.push(performance.now() - started);
+      }
+    }),
+  );
+  samples.sort((a, b) => a - b);
+  const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]);
+  return { requests: samples.length, perSecond: Math.round(samples.length / SECONDS), p50: at(0.5), p99: at(0.99), failed };
+}
+
+/** @param {import('./index.mjs').SectionContext} ctx @returns {Promise<import('./index.mjs').SectionResult>} */
+export async function measureSsr({ system, log }) {
+  const member = await signedInMember.headers(system);
+  const visitor = await anonymous.headers(system);
+  log(`ssr: /landing, ${String(CONNECTIONS)} connections for ${String(SECONDS)} s…`);
+  const landing = await load(new URL('/landing', system.webUrl), { ...PHONE, ...visitor });
+  log(`ssr: signed-in /home, ${String(CONNECTIONS)} connections for ${String(SECONDS)} s…`);
+  const home = await load(new URL('/home', system.webUrl), { ...PHONE, ...member });
+  const row = (name, r) => `| ${name} | ${String(r.perSecond)} | ${String(r.p50)} ms | ${String(r.p99)} ms | ${String(r.failed)} |`;
+  const ratio = home.perSecond / Math.max(1, landing.perSecond);
+  const markdown = [
+    `| page (${String(CONNECTIONS)} connections, ${String(SECONDS)} s) | req/s | p50 | p99 | not 200 |`,
+    '|:--|--:|--:|--:|--:|',
+    row('/landing (no gateway call)', landing),
+    row('/home (signed in)', home),
+    '',
+    `/home runs at ${ratio.toFixed(2)}× the req/s of /landing in the same run. Target (issue 18): p99 ≤ 500 ms.`,
+  ].join('\n');
+  const missed = [];
+  if (home.p99 > 500) missed.push(`/home SSR p99 ${String(home.p99)} ms > 500 ms`);
+  if (home.failed > 0 || landing.failed > 0) missed.push(`SSR answers other than 200: /home ${String(home.failed)}, /landing ${String(landing.failed)}`);
+  return { markdown, data: { landing, home, ratio }, missed };
+}
