@@ -6,6 +6,7 @@
 //
 //   npm run bench                       all routes, 3 Lighthouse runs each
 //   npm run bench -- --routes=/login,/landing --runs=1
+//   npm run bench -- --sections=ssr     one section only (ids in scripts/bench/index.mjs)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,15 +18,16 @@ import { SECTIONS } from './bench/index.mjs';
 import { stopBrowsers } from './bench/lighthouse.mjs';
 import { ROUTES } from './bench/routes.mjs';
 
-const USAGE = `Usage: npm run bench -- [--routes=/landing,/login] [--runs=3]
-  --routes  comma-separated paths among: ${ROUTES.map((r) => r.path).join(', ')} (default: all)
-  --runs    Lighthouse runs per route, the median is reported (default: 3)`;
+const USAGE = `Usage: npm run bench -- [--routes=/landing,/login] [--runs=3] [--sections=pages,ssr]
+  --routes    comma-separated paths among: ${ROUTES.map((r) => r.path).join(', ')} (default: all)
+  --runs      Lighthouse runs per route, the median is reported (default: 3)
+  --sections  comma-separated section ids among: ${SECTIONS.map((s) => s.id).join(', ')} (default: all)`;
 
-/** @returns {{ routes: readonly import('./bench/routes.mjs').BenchRoute[], runs: number }} */
+/** @returns {{ routes: readonly import('./bench/routes.mjs').BenchRoute[], runs: number, sections: ReadonlySet<string> }} */
 function options(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { routes: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { routes: { type: 'string' }, runs: { type: 'string' }, sections: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) {
@@ -43,7 +45,10 @@ function options(argv) {
   }
   const runs = values.runs === undefined ? 3 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs must be a whole number from 1 to 20, not ${values.runs}`);
-  return { routes, runs };
+  const sections = new Set(values.sections === undefined ? SECTIONS.map((s) => s.id) : values.sections.split(',').map((id) => id.trim()));
+  const unknownSections = [...sections].filter((id) => !SECTIONS.some((s) => s.id === id));
+  if (unknownSections.length || !sections.size) throw new Error(`Unknown section ${unknownSections.join(', ') || '(none given)'}`);
+  return { routes, runs, sections };
 }
 
 const log = (/** @type {string} */ message) => process.stderr.write(`[bench] ${message}\n`);
@@ -120,7 +125,7 @@ let failed = false;
 try {
   system = await start();
 
-  for (const section of SECTIONS) {
+  for (const section of SECTIONS.filter((s) => opts.sections.has(s.id))) {
     if (!section.run) {
       notYet.push(section.title);
       continue;
@@ -160,7 +165,7 @@ writeFileSync(
     {
       startedAt: startedAt.toISOString(),
       durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-      options: { routes: opts.routes.map((r) => r.path), runs: opts.runs },
+      options: { routes: opts.routes.map((r) => r.path), runs: opts.runs, sections: [...opts.sections] },
       node: process.version,
       machine: { cores: os.cpus().length, loadAverageAtStart: loadAtStart.map(Number), loadAverageAtEnd: load.map(Number) },
       failed,
