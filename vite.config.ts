@@ -24,5 +24,8 @@ export default defineConfig({
       },
     }),
   ],
+  // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
+  // names of the language chunks from it, to preload the page's one (ADR 024).
+  build: { manifest: true },
   server: { port: 3000, host: '127.0.0.1' },
 });

@@ -17,13 +17,15 @@ import { LoadingBar } from '#app/shell/loading-bar.tsx';
 import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
-import { getLang, i18nMiddleware, pageMessages } from '#app/server/i18n.server.ts';
+import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
+import { loadMessages, loadedMessages, useMessages } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import inlineStyles from './styles.css?inline';
 import { appVersion } from '#app/server/version.server.ts';
+import { localeChunkUrl } from '#app/server/locale-chunks.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
@@ -37,10 +39,13 @@ const serverStyles = import.meta.env.SSR ? inlineStyles : '';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = getSession(context);
   const lang = getLang(context);
+  // The strings stay out of the loader data (ADR 024): rendered from memory here, imported as a
+  // cached chunk by the browser. This makes sure they are in memory before anything renders.
+  await loadMessages(lang);
   return {
     lang,
-    // Only the active language's strings travel with the page, so hydration waits for nothing.
-    messages: pageMessages[lang],
+    // Preloaded beside the entry: hydration needs it (ADR 024).
+    messagesChunk: localeChunkUrl(lang),
     toast: session.get('toast') ?? null,
     // Phone, tablet or in-app browser, for the install prompt (ADR 008).
     platform: clientPlatform(request),
@@ -71,12 +76,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
+        {data?.messagesChunk ? <link rel="modulepreload" href={data.messagesChunk} /> : null}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
         <InstallCapture nonce={nonce} />
         <PwaHead nonce={nonce} />
       </head>
       <body>
-        {data ? <PwaShell messages={data.messages} appVersion={data.appVersion} /> : null}
+        {data ? <PwaShell lang={data.lang} appVersion={data.appVersion} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -86,7 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { lang, messages, toast } = loaderData;
+  const { lang, toast } = loaderData;
+  const messages = useMessages(lang);
   return (
     <I18nProvider lang={lang} messages={messages}>
       <LoadingBar label={messages.app.loading} />
@@ -119,12 +126,13 @@ function SessionExpired({ message, waiting }: { message: string; waiting: string
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const texts = data?.messages.error ?? lastResortError;
+  const messages = data ? loadedMessages(data.lang) : undefined;
+  const texts = messages?.error ?? lastResortError;
   if (isRouteErrorResponse(error) && error.status === 401 && (error.data as SessionExpiredData)?.sessionExpired) {
     const expired = <SessionExpired message={(error.data as SessionExpiredData).message} waiting={texts.sessionExpired} />;
-    if (!data) return expired;
+    if (!data || !messages) return expired;
     return (
-      <I18nProvider lang={data.lang} messages={data.messages}>
+      <I18nProvider lang={data.lang} messages={messages}>
         <div className="layout">
           <BrandHeader home="/landing" />
           {expired}

@@ -2,20 +2,10 @@ import { createInstance } from 'i18next';
 import type { RouterContextProvider } from 'react-router';
 import { createI18nextMiddleware } from 'remix-i18next/middleware';
 import type { Lang } from '#contract/codes.ts';
-import { defaultLanguage, isLang, supportedLanguages, type Messages } from '#app/i18n.ts';
+import { defaultLanguage, isLang, supportedLanguages } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';
 import { sessionStorage } from './session.server.ts';
-
-export const messagesByLang = { vi, en } as const;
-
-/** The strings a page carries to the browser: all but the desktop and in-app notices the web server renders itself. */
-export const pageMessages = Object.fromEntries(
-  supportedLanguages.map((lang) => {
-    const { notice: _notice, escape: _escape, ...platform } = messagesByLang[lang].platform;
-    return [lang, { ...messagesByLang[lang], platform } as unknown as Messages];
-  }),
-) as Record<Lang, Messages>;
 
 const i18nextOptions = {
   supportedLngs: [...supportedLanguages],

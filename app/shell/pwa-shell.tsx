@@ -1,7 +1,8 @@
 // The app shell's PWA pieces (ADR 009), grouped so root.tsx adds them in three places:
 // `pwaLinks` in links, <PwaHead> in <head>, <PwaShell> in <body>.
 import type { LinksFunction } from 'react-router';
-import type { Messages } from '#app/i18n.ts';
+import type { Lang } from '#contract/codes.ts';
+import { useMessages } from '#app/locales/messages.ts';
 import { OfflineAlert } from './offline-alert.tsx';
 import { PullToReload } from './pull-to-reload.tsx';
 import { useServiceWorker } from './service-worker.tsx';
@@ -30,9 +31,9 @@ export function PwaHead({ nonce }: { nonce: string }) {
  * On every page, error pages included: the splash (server-rendered, CSS-driven), the offline
  * alert, the update prompt, pull-to-reload and the service worker. About 1.6 KB gz of JavaScript.
  */
-export function PwaShell({ messages, appVersion }: { messages: Messages; appVersion: string | null }) {
+export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string | null }) {
   useServiceWorker();
-  const { app, pwa } = messages;
+  const { app, pwa } = useMessages(lang);
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { translate, type Messages } from '#app/i18n.ts';
+import type { Lang } from '#contract/codes.ts';
+import { translate } from '#app/i18n.ts';
+import { loadedMessages } from '#app/locales/messages.ts';
 
 type Match = { id: string; loaderData: unknown } | undefined;
 
@@ -8,7 +10,8 @@ type Match = { id: string; loaderData: unknown } | undefined;
  * meta with the child's, so every route returns the whole set through this one helper.
  */
 export function pageMeta(matches: Match[], titleKey?: string): MetaDescriptor[] {
-  const messages = (matches.find((m) => m?.id === 'root')?.loaderData as { messages?: Messages } | undefined)?.messages;
+  const lang = (matches.find((m) => m?.id === 'root')?.loaderData as { lang?: Lang } | undefined)?.lang;
+  const messages = lang ? loadedMessages(lang) : undefined;
   if (!messages) return [{ title: 'VietFit' }];
   const name = messages.app.name;
   const title = titleKey ? `${translate(messages, titleKey)} · ${name}` : `${name} · ${messages.app.slogan}`;

@@ -2,6 +2,8 @@
 //   GET  /readyz                                       (the baseline: a bare handler, one `select 1` through the same pool)
 //   GET  /api/v1/global/club/{clubId}/payment-plans   (anonymous, signed in, with a coupon)
 //   GET  /api/v1/member/contracts                      (the member's contracts)
+//   GET  /api/v1/member/shell                          (every signed-in page's frame: profile, unread count, gift)
+//   GET  /api/v1/member/contracts/home-page            (the home page's membership card)
 //   POST /api/v1/member/contract                       (bank QR; every request a new contract)
 // with 50 requests in flight at once, several rounds, all measured in the same run (the machine is
 // shared: compare each figure with the baseline beside it). It bundles the gateway, starts it on a
@@ -174,6 +176,8 @@ async function main() {
 
     // After the purchases, every member has contracts to read.
     const contractsMs = await timed('member contracts', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token })));
+    const shellMs = await timed('member shell', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/shell', { token })));
+    const homeMs = await timed('home page', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/contracts/home-page', { token })));
 
     console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, ${databaseName} (${new Date().toISOString()})`);
     console.log('| endpoint | requests | p50 | p95 | p99 | max |');
@@ -181,7 +185,15 @@ async function main() {
     console.log(summary('GET /readyz (baseline: select 1)', readyMs));
     console.log(summary('GET /global/club/{id}/payment-plans', plansMs));
     console.log(summary('GET /member/contracts', contractsMs));
+    console.log(summary('GET /member/shell', shellMs));
+    console.log(summary('GET /member/contracts/home-page', homeMs));
     console.log(summary('POST /member/contract', createMs));
+    // Issue 18: every read's p99 within 2× the bare handler's p99, measured in the same run.
+    const p99 = (samples) => percentile([...samples].sort((a, b) => a - b), 99);
+    const limit = 2 * p99(readyMs);
+    for (const [name, samples] of [['payment-plans', plansMs], ['member contracts', contractsMs], ['member shell', shellMs], ['home page', homeMs]]) {
+      if (p99(samples) > limit) console.log(`MISSED: ${name} p99 ${p99(samples).toFixed(1)} ms > 2 × /readyz p99 (${limit.toFixed(1)} ms)`);
+    }
   } finally {
     stop();
     await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
