@@ -76,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
-        {data?.messagesChunk ? <link rel="modulepreload" href={data.messagesChunk} /> : null}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
         <InstallCapture nonce={nonce} />
         <PwaHead nonce={nonce} />
@@ -85,6 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <PwaShell lang={data.lang} appVersion={data.appVersion} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
+        {/* Beside React Router's own modulepreloads, after the content: never before the first paint. */}
+        {data?.messagesChunk ? <link rel="modulepreload" href={data.messagesChunk} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

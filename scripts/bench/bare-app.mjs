@@ -31,14 +31,17 @@ export function buildBareApp() {
  */
 export async function startBareApp() {
   buildBareApp();
-  const child = spawn(process.execPath, [path.join(SOURCE, 'server.mjs'), '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [path.join(SOURCE, 'server.mjs'), '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  // Its 404 noise (a browser asks for /favicon.ico) stays quiet; the tail is kept for a failed start.
+  let errors = '';
+  child.stderr?.on('data', (chunk) => (errors = (errors + String(chunk)).slice(-2000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const port = await new Promise((resolve, reject) => {
     createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on('line', (line) => {
       const m = /^listening (\d+)$/.exec(line);
       if (m) resolve(Number(m[1]));
     });
-    void exited.then((code) => reject(new Error(`the bare app exited (${String(code)}) before listening`)));
+    void exited.then((code) => reject(new Error(`the bare app exited (${String(code)}) before listening:\n${errors}`)));
   });
   return {
     url: `http://127.0.0.1:${String(port)}/`,
