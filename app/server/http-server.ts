@@ -63,7 +63,9 @@ async function main() {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
-  app.use(compression());
+  // Level 4, not zlib's default 6: a page gzips in 0.35 ms instead of 0.6 ms for 5 % more bytes
+  // (ADR 025, measured on /landing); the hashed assets are the same files for every visitor.
+  app.use(compression({ level: 4 }));
 
   const securityHeaders = baseSecurityHeaders(secure);
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -93,7 +95,9 @@ async function main() {
     if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
   };
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders }));
+  // Only a path with a file extension can be a file here: pages skip the disk lookup.
+  const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders });
+  app.use((req: Request, res: Response, next: NextFunction) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
   app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure, sandbox: sandboxDemo() }));
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
