@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   isAllClubPlan,
   unbookedReasons,
@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
+import { preparedFor } from '#gateway/db/prepared.ts';
 import { clubs, contracts, coupons, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
@@ -47,9 +48,8 @@ const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): 
  * Transfers that reached a contract's payment but were not booked (wrong amount, late, paid twice):
  * the payment events staff review (ADR 021). One query for any number of contracts, oldest first.
  */
-export async function unbookedTransfers(db: Executor, contractIds: number[]): Promise<UnbookedRow[]> {
-  if (contractIds.length === 0) return [];
-  const rows = await db
+const unbookedSelect = (db: Executor, where: SQL) =>
+  db
     .select({
       contractId: payments.contractId,
       paymentId: payments.id,
@@ -60,17 +60,33 @@ export async function unbookedTransfers(db: Executor, contractIds: number[]): Pr
     })
     .from(paymentEvents)
     .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
-    .where(and(inArray(payments.contractId, contractIds), inArray(paymentEvents.outcome, [...unbookedReasons])))
+    .where(and(where, inArray(paymentEvents.outcome, [...unbookedReasons])))
     .orderBy(asc(paymentEvents.id));
-  return rows.map((row) => ({
-    contractId: row.contractId,
-    paymentId: row.paymentId,
-    amount: row.amount,
-    receivedAt: row.createdAt.toISOString(),
-    reason: row.outcome === 'wrong_amount' ? 'wrong_amount' : 'late',
-    reviewed: !row.needsReview,
-  }));
+
+type UnbookedSelectRow = Awaited<ReturnType<typeof unbookedSelect>>[number];
+
+const toUnbookedRow = (row: UnbookedSelectRow): UnbookedRow => ({
+  contractId: row.contractId,
+  paymentId: row.paymentId,
+  amount: row.amount,
+  receivedAt: row.createdAt.toISOString(),
+  reason: row.outcome === 'wrong_amount' ? 'wrong_amount' : 'late',
+  reviewed: !row.needsReview,
+});
+
+export async function unbookedTransfers(db: Executor, contractIds: number[]): Promise<UnbookedRow[]> {
+  if (contractIds.length === 0) return [];
+  return (await unbookedSelect(db, inArray(payments.contractId, contractIds))).map(toUnbookedRow);
 }
+
+/** All unbooked money of a member's contracts, for their list (a hot read: prepared, ADR 026). */
+const unbookedOfAccountStatement = preparedFor((db) =>
+  // Through the member's contracts: payments are indexed by contract, not by account.
+  unbookedSelect(
+    db,
+    inArray(payments.contractId, db.select({ id: contracts.id }).from(contracts).where(eq(contracts.accountId, sql.placeholder('accountId')))),
+  ).prepare('unbooked_of_account'),
+);
 
 /** The unbooked money of one payment attempt, for the payment view. */
 export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
@@ -120,19 +136,25 @@ export async function contractOf(db: Executor, join: ContractJoin, today: string
 
 export type ContractFilters = { clubId?: number; isFrozen?: boolean; isGift?: boolean; paymentPlanId?: number; status?: ContractStatus };
 
-/** The member's contracts, newest first, filtered (status is derived, so it is filtered after reading). */
+/** Every contract of a member with its club, plan and coupon, newest first (a hot read: prepared, ADR 026). */
+const contractsOfAccountStatement = preparedFor((db) =>
+  selectContracts(db, eq(contracts.accountId, sql.placeholder('accountId'))).prepare('contracts_of_account'),
+);
+
+/**
+ * The member's contracts, newest first, filtered. A member has a handful: they are read whole by
+ * one prepared statement and filtered here (status is derived, so it always was filtered here).
+ */
 export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, today: string) {
-  const rows = await selectContracts(
-    db,
-    and(
-      eq(contracts.accountId, accountId),
-      filters.clubId === undefined ? undefined : eq(contracts.clubId, filters.clubId),
-      filters.isFrozen === undefined ? undefined : eq(contracts.isFrozen, filters.isFrozen),
-      filters.isGift === undefined ? undefined : eq(contracts.isGift, filters.isGift),
-      filters.paymentPlanId === undefined ? undefined : eq(contracts.paymentPlanId, filters.paymentPlanId),
-    ),
+  const rows = (await contractsOfAccountStatement(db).execute({ accountId })).filter(
+    ({ contract }) =>
+      (filters.clubId === undefined || contract.clubId === filters.clubId) &&
+      (filters.isFrozen === undefined || contract.isFrozen === filters.isFrozen) &&
+      (filters.isGift === undefined || contract.isGift === filters.isGift) &&
+      (filters.paymentPlanId === undefined || contract.paymentPlanId === filters.paymentPlanId),
   );
-  const unbooked = await unbookedTransfers(db, rows.map((row) => row.contract.id));
+  if (rows.length === 0) return [];
+  const unbooked = (await unbookedOfAccountStatement(db).execute({ accountId })).map(toUnbookedRow);
   const list = rows.map((row) => toContract(row, today, unbooked));
   return filters.status === undefined ? list : list.filter((c) => c.status === filters.status);
 }

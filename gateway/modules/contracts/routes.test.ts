@@ -207,6 +207,21 @@ describe('double submit and the unpaid contract per club', () => {
 });
 
 describe('expiry and settlement', () => {
+  test('the hot list reads see an expiry at once: the home page and the list, unfiltered and filtered by FAIL', async () => {
+    for (const read of ['home', 'list', 'failed'] as const) {
+      const { token } = await gw.signUp();
+      const { contract } = await bought(token, { paymentPlanId: p3[BASIC].id });
+      gw.clock.advance(16 * MIN);
+      if (read === 'home') {
+        const home = await gw.call('GET', '/api/v1/member/contracts/home-page', { token });
+        expect(home.body.data.waitingForPayment).toEqual([]);
+      } else {
+        const list = await gw.call('GET', `/api/v1/member/contracts${read === 'failed' ? '?status=FAIL' : ''}`, { token });
+        expect(list.body.data.map((x: { contractId: number; status: string }) => [x.contractId, x.status])).toEqual([[contract.contractId, 'FAIL']]);
+      }
+    }
+  });
+
   test('16 minutes without payment: the payment EXPIRED, the contract and its fees FAIL; a new purchase is a new contract', async () => {
     const { token } = await gw.signUp();
     const { contract, payment } = await bought(token, { paymentPlanId: p3[BASIC].id });

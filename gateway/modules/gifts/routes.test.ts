@@ -35,7 +35,11 @@ const current = async (token: string) => {
   expect(res.status).toBe(200);
   expect(res.body.code).toBe(1000);
   expect(res.headers.get('cache-control')).toBe('no-store');
-  return currentGiftSchema.parse(res.body.data);
+  const gift = currentGiftSchema.parse(res.body.data);
+  // The shell reads the same gift in its one statement (issue 18): both must always agree.
+  const shell = await gw.call('GET', '/api/v1/member/shell', { token });
+  expect(shell.body.data.gift).toEqual(gift);
+  return gift;
 };
 
 test('a member without a gift gets null', async () => {

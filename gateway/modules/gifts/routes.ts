@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, type Column, desc, eq, gt, isNull, or, type Placeholder } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { MemberGift } from '#contract/gift.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -16,9 +16,12 @@ export const toMemberGift = (row: typeof memberGifts.$inferSelect): MemberGift =
   expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
-/** The member's newest gift that is neither used nor expired, or null. */
-export async function currentGift(db: Executor, accountId: number, now: Date) {
-  const [row] = await db
+/**
+ * The member's newest gift that is neither used nor expired, as a query of at most one row. The
+ * account may be a column (the shell's one-statement read correlates it with accounts.id).
+ */
+export const currentGiftQuery = (db: Executor, accountId: number | Column, now: Date | Placeholder) =>
+  db
     .select()
     .from(memberGifts)
     .where(
@@ -30,6 +33,10 @@ export async function currentGift(db: Executor, accountId: number, now: Date) {
     )
     .orderBy(desc(memberGifts.createdAt), desc(memberGifts.id))
     .limit(1);
+
+/** The member's newest gift that is neither used nor expired, or null. */
+export async function currentGift(db: Executor, accountId: number, now: Date) {
+  const [row] = await currentGiftQuery(db, accountId, now);
   return row ? toMemberGift(row) : null;
 }
 

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Profile } from '#contract/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts } from '#gateway/db/schema/index.ts';
+import { accounts, notifications } from '#gateway/db/schema/index.ts';
+import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/routes.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
+import { preparedFor } from '#gateway/db/prepared.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -25,3 +27,42 @@ export const toProfile = (row: AccountRow): Profile => ({
   avatarUrl: row.avatarMediaId ? mediaUrl(row.avatarMediaId) : null,
   lang: row.lang,
 });
+
+/**
+ * Every signed-in page's frame (GET /member/shell) in ONE prepared statement (issue 18): the
+ * account, its unread notices and its current gift. Three round trips to the database and three
+ * query builds were most of its cost.
+ */
+const memberShellStatement = preparedFor((db) => {
+  const unread = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.accountId, accounts.id), isNull(notifications.readAt)));
+  const gift = currentGiftQuery(db, accounts.id, sql.placeholder('now')).as('gift');
+  return db
+    .select({
+      account: accounts,
+      unreadCount: sql<number>`(${unread})`.mapWith(Number),
+      gift: {
+        id: gift.id,
+        accountId: gift.accountId,
+        titleVi: gift.titleVi,
+        titleEn: gift.titleEn,
+        descriptionVi: gift.descriptionVi,
+        descriptionEn: gift.descriptionEn,
+        expiresAt: gift.expiresAt,
+        usedAt: gift.usedAt,
+        createdAt: gift.createdAt,
+      },
+    })
+    .from(accounts)
+    .leftJoinLateral(gift, sql`true`)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare('member_shell');
+});
+
+export async function findMemberShell(db: Executor, accountId: number, now: Date) {
+  const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
+  if (!row) return undefined;
+  return { account: row.account, unreadCount: row.unreadCount, gift: row.gift ? toMemberGift(row.gift) : null };
+}

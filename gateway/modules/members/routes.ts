@@ -12,9 +12,7 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/modules/media/image.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
-import { findAccountById, toProfile } from './queries.ts';
-import { currentGift } from '#gateway/modules/gifts/routes.ts';
-import { unreadCount } from '#gateway/modules/notifications/queries.ts';
+import { findAccountById, findMemberShell, toProfile } from './queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
 const AVATAR_SIDE = 512;
@@ -39,9 +37,9 @@ export function memberRoutes() {
   app.get('/member/shell', member, async (c) => {
     const { db, clock } = c.get('deps');
     const id = c.get('account').id;
-    const [account, unread, gift] = await Promise.all([findAccountById(db, id), unreadCount(db, id), currentGift(db, id, clock.now())]);
-    if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { profile: toProfile(account), unreadCount: unread, gift });
+    const shell = await findMemberShell(db, id, clock.now());
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { profile: toProfile(shell.account), unreadCount: shell.unreadCount, gift: shell.gift });
   });
 
   app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {

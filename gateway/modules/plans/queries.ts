@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isAllClubPlan, isSubscriptionPlan, type PaymentPlan } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
+import { preparedFor } from '#gateway/db/prepared.ts';
 import { clubs, contracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { couponTerms, toCoupon, type CouponWithCampaign } from './coupons.ts';
 import { pricePlan } from './pricing.ts';
@@ -9,28 +10,42 @@ export type PlanRow = typeof paymentPlans.$inferSelect;
 export type ClubRow = typeof clubs.$inferSelect;
 
 /** A member is new (pays the joining fee, may use new-customer coupons and referrals) until a contract is paid. */
-export async function hasPaidContract(db: Executor, accountId: number) {
-  const [row] = await db
+const paidContractStatement = preparedFor((db) =>
+  db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')))
-    .limit(1);
+    .where(and(eq(contracts.accountId, sql.placeholder('accountId')), eq(contracts.paymentState, 'PAID')))
+    .limit(1)
+    .prepare('paid_contract_of_account'),
+);
+
+export async function hasPaidContract(db: Executor, accountId: number) {
+  const [row] = await paidContractStatement(db).execute({ accountId });
   return row !== undefined;
 }
 
 /** An active club, or undefined (a closed club sells nothing). */
+const activeClubStatement = preparedFor((db) =>
+  db.select().from(clubs).where(and(eq(clubs.id, sql.placeholder('clubId')), eq(clubs.isActive, true))).prepare('active_club'),
+);
+
 export async function findActiveClub(db: Executor, clubId: number) {
-  const [club] = await db.select().from(clubs).where(and(eq(clubs.id, clubId), eq(clubs.isActive, true)));
+  const [club] = await activeClubStatement(db).execute({ clubId });
   return club;
 }
 
 /** The active plans of a club, in display order. */
-export async function activePlansOf(db: Executor, clubId: number) {
-  return db
+const activePlansStatement = preparedFor((db) =>
+  db
     .select()
     .from(paymentPlans)
-    .where(and(eq(paymentPlans.clubId, clubId), eq(paymentPlans.isActive, true)))
-    .orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id));
+    .where(and(eq(paymentPlans.clubId, sql.placeholder('clubId')), eq(paymentPlans.isActive, true)))
+    .orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id))
+    .prepare('active_plans_of_club'),
+);
+
+export async function activePlansOf(db: Executor, clubId: number) {
+  return activePlansStatement(db).execute({ clubId });
 }
 
 /** A plan that is on sale (active, at an active club), with its club; `clubId` narrows it to one club. */
