@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { DeferModulePreloads } from '#app/server/deferred-preloads.server.ts';
 import { NonceContext } from '#app/server/nonce.ts';
 import { documentCsp, newNonce } from '#app/server/security.server.ts';
 
@@ -37,7 +37,8 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The modulepreload links leave the HTML and come back after the first paint (ADR 027).
+          const body = new DeferModulePreloads(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

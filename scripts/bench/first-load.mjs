@@ -36,7 +36,8 @@ const dynamicImports = (/** @type {string} */ code) =>
 
 /**
  * The JS and CSS URLs a page's HTML makes the browser fetch at load.
- * JS: `<script type="module" src>`, `<link rel="modulepreload">`, and the modules an inline module
+ * JS: `<script type="module" src>`, `<link rel="modulepreload">`, the list of the deferred-modulepreloads
+ * script (ADR 027), and the modules an inline module
  * script imports (React Router imports the route modules and the entry that way).
  * CSS: `<link rel="stylesheet">`.
  * @param {string} html
@@ -54,6 +55,10 @@ export function referencedAssets(html, pageUrl) {
       const rel = (a.rel ?? '').toLowerCase().split(/\s+/);
       if (rel.includes('modulepreload') && a.href) js.add(abs(a.href));
       if (rel.includes('stylesheet') && a.href) css.add(abs(a.href));
+    } else if (a.id === 'deferred-modulepreloads') {
+      // ADR 027: the page's modulepreloads, added by this script one frame after the first paint.
+      const list = /\[[^\]]*\]/.exec(m[3] ?? '');
+      for (const href of list ? /** @type {string[]} */ (JSON.parse(list[0])) : []) js.add(abs(href));
     } else if ((a.type ?? '').toLowerCase() === 'module') {
       if (a.src) js.add(abs(a.src));
       const inline = m[3] ?? '';
