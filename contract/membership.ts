@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { referralCodeSchema } from './validation.ts';
+import { memberShellSchema } from './auth.ts';
 
 // Issue 4: plans, coupons, contracts, transactions, payments and receipts (spec §3, §4, §7).
 // Money is an integer number of VND everywhere; dates are 'YYYY-MM-DD' in Asia/Ho_Chi_Minh and
@@ -330,6 +331,13 @@ export const homePageContractsSchema = z.object({
   /** A freeze in effect: the header shows "frozen until". Freezes come with a later issue. */
   frozenUntil: isoDate.nullable(),
 });
+
+/**
+ * GET /member/home (issue 18): the home screen in ONE call, the page's frame (the shell) with the
+ * header card's contracts, so a signed-in /home costs the web server one gateway round trip.
+ */
+export type HomePageContracts = z.infer<typeof homePageContractsSchema>;
+export const memberHomeSchema = z.object({ shell: memberShellSchema, homePage: homePageContractsSchema });
 
 /**
  * GET /member/club/{clubId}/payment-plan/{id}/dates: when this plan would run if bought now, for

@@ -1,25 +1,26 @@
 import { Form, useRouteLoaderData } from 'react-router';
-import { homePageContractsSchema } from '#contract/membership.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/account/account-ui.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
-import { gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { homeCardView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import type { ShellData } from '#app/shell/layout.main.server.ts';
+import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
 
 export async function loader(args: Route.LoaderArgs) {
-  const call = gatewayClient(args);
   const lang = getLang(args.context);
-  // One call of its own: the name comes with the layout's shell call (issue 18). The card failing
-  // must not take the home page down with it.
-  const card = await tryLoad(async () => homeCardView((await call('/api/v1/member/contracts/home-page', homePageContractsSchema)).data, lang));
+  // No call of its own (issue 18): the card's contracts come with the layout's shell in the one
+  // /member/home read. The card failing must not take the home page down with it.
+  const card = await tryLoad(async () => {
+    const { homePage } = await memberRead(args);
+    if (!homePage) throw new Error('/home reads /member/home: the home-page contracts are missing');
+    return homeCardView(homePage, lang);
+  });
   return { card };
 }
 

@@ -58,6 +58,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/contracts', summary: 'Contracts newest first (?status&clubId&isFrozen&isGift&paymentPlanId)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/contract/{id}/detail', summary: 'One contract with transactions, receipts, timeline and the open payment', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/shell', summary: 'The frame of a signed-in page in one call: profile, unread notifications, current gift', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/home', summary: 'The home screen in one call: the shell (profile, unread, gift) and the header card\'s contracts', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/contracts/home-page', summary: 'What the membership header card needs: current, future, waiting for payment', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/club/{clubId}/contract/latest', summary: "The member's newest contract at a club, or null", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/club/{clubId}/payment-plan/{planId}/dates', summary: 'When a plan bought now would start and end for this member (ADR 021), shown before Confirm', auth: true, success: Codes.OK },

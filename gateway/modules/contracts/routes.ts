@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 
 import { Codes } from '#contract/codes.ts';
-import { contractsQuery, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
+import { contractsQuery, createContractBody, payContractBody, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -12,7 +12,7 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById } from '#gateway/modules/members/queries.ts';
+import { findAccountById, findMemberShell } from '#gateway/modules/members/queries.ts';
 import {
   accessClubs,
   contractDetail,
@@ -55,6 +55,21 @@ async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
   const mayChange = filters.status === 'FAIL' || list.some((x) => x.status === 'WAITFORPAYMENT');
   if (!mayChange || (await expireStalePayments(db, clock.now(), accountId)) === 0) return list;
   return listContracts(db, accountId, filters, today);
+}
+
+/** GET /member/contracts/home-page: what the membership header card needs (also part of GET /member/home). */
+async function homePageOf(c: Context<AppEnv>): Promise<HomePageContracts> {
+  const all = await currentContracts(c, {});
+  const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
+  const current = currents[0] ?? null;
+  return {
+    isExistsCurrentContract: current !== null,
+    current,
+    currents,
+    future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
+    waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
+    frozenUntil: null,
+  };
 }
 
 /** §7 Member: referral check, buying a membership and reading contracts, transactions and receipts. */
@@ -146,18 +161,14 @@ export function contractRoutes() {
     return ok(c, await contractDetail(db, join, today));
   });
 
-  app.get('/member/contracts/home-page', member, async (c) => {
-    const all = await currentContracts(c, {});
-    const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
-    const current = currents[0] ?? null;
-    return ok(c, {
-      isExistsCurrentContract: current !== null,
-      current,
-      currents,
-      future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
-      waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
-      frozenUntil: null,
-    });
+  app.get('/member/contracts/home-page', member, async (c) => ok(c, await homePageOf(c)));
+
+  // Issue 18: the home screen in one round trip, its frame (the shell) with the header card.
+  app.get('/member/home', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const shell = await findMemberShell(db, c.get('account').id, clock.now());
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, homePage: await homePageOf(c) });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Profile } from '#contract/auth.ts';
+import type { MemberShell, Profile } from '#contract/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, notifications } from '#gateway/db/schema/index.ts';
 import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/routes.ts';
@@ -61,8 +61,9 @@ const memberShellStatement = preparedFor((db) => {
     .prepare('member_shell');
 });
 
-export async function findMemberShell(db: Executor, accountId: number, now: Date) {
+/** The member's shell (GET /member/shell, and the screens that bring it along), or undefined for an unknown account. */
+export async function findMemberShell(db: Executor, accountId: number, now: Date): Promise<MemberShell | undefined> {
   const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
   if (!row) return undefined;
-  return { account: row.account, unreadCount: row.unreadCount, gift: row.gift ? toMemberGift(row.gift) : null };
+  return { profile: toProfile(row.account), unreadCount: row.unreadCount, gift: row.gift ? toMemberGift(row.gift) : null };
 }

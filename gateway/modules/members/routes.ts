@@ -39,7 +39,7 @@ export function memberRoutes() {
     const id = c.get('account').id;
     const shell = await findMemberShell(db, id, clock.now());
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { profile: toProfile(shell.account), unreadCount: shell.unreadCount, gift: shell.gift });
+    return ok(c, shell);
   });
 
   app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { memberHomeSchema } from '#contract/membership.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 describe('GET /member/shell (issue 18)', () => {
@@ -17,5 +18,23 @@ describe('GET /member/shell (issue 18)', () => {
     const page = await gw.call('GET', '/api/v1/member/notifications?page=1&limit=1', { token });
     expect(page.body.data.unreadCount).toBe(res.body.data.unreadCount);
     expect((await gw.call('GET', '/api/v1/member/shell')).status).toBe(401);
+  });
+});
+
+describe('GET /member/home (issue 18)', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  test('the shell and the home-page contracts in one call, equal to the two calls; signed out → 401', async () => {
+    const { token } = await gw.signUp();
+    const res = await gw.call('GET', '/api/v1/member/home', { token });
+    expect(res.status).toBe(200);
+    const shell = await gw.call('GET', '/api/v1/member/shell', { token });
+    const homePage = await gw.call('GET', '/api/v1/member/contracts/home-page', { token });
+    expect(memberHomeSchema.parse(res.body.data)).toEqual({ shell: shell.body.data, homePage: homePage.body.data });
+    expect((await gw.call('GET', '/api/v1/member/home')).status).toBe(401);
   });
 });
