@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memberHomeSchema } from '#contract/membership.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
-describe('GET /member/shell (issue 18)', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway();
-  });
-  afterAll(() => gw.close());
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
 
+describe('GET /member/shell (issue 18)', () => {
   test('profile, unread count and gift in one call; signed out → 401', async () => {
     const { token, phone } = await gw.signUp();
     const res = await gw.call('GET', '/api/v1/member/shell', { token });
@@ -22,12 +22,6 @@ describe('GET /member/shell (issue 18)', () => {
 });
 
 describe('GET /member/home (issue 18)', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway();
-  });
-  afterAll(() => gw.close());
-
   test('the shell and the home-page contracts in one call, equal to the two calls; signed out → 401', async () => {
     const { token } = await gw.signUp();
     const res = await gw.call('GET', '/api/v1/member/home', { token });
