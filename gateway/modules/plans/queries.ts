@@ -37,15 +37,19 @@ export async function findActiveClub(db: Executor, clubId: number) {
 /** The active plans of a club, in display order. */
 const activePlansStatement = preparedFor((db) =>
   db
-    .select()
-    .from(paymentPlans)
-    .where(and(eq(paymentPlans.clubId, sql.placeholder('clubId')), eq(paymentPlans.isActive, true)))
+    .select({ club: clubs, plan: paymentPlans })
+    .from(clubs)
+    .leftJoin(paymentPlans, and(eq(paymentPlans.clubId, clubs.id), eq(paymentPlans.isActive, true)))
+    .where(and(eq(clubs.id, sql.placeholder('clubId')), eq(clubs.isActive, true)))
     .orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id))
     .prepare('active_plans_of_club'),
 );
 
-export async function activePlansOf(db: Executor, clubId: number) {
-  return activePlansStatement(db).execute({ clubId });
+/** The active plans of an active club in display order (one statement, issue 18), or undefined when the club is closed or unknown. */
+export async function activePlansOf(db: Executor, clubId: number): Promise<PlanRow[] | undefined> {
+  const rows = await activePlansStatement(db).execute({ clubId });
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((row) => (row.plan ? [row.plan] : []));
 }
 
 /** A plan that is on sale (active, at an active club), with its club; `clubId` narrows it to one club. */

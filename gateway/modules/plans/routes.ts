@@ -31,10 +31,9 @@ export function planRoutes() {
   app.get('/global/club/:clubId/payment-plans', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
     const { db, clock } = c.get('deps');
     const clubId = idParam(c, 'clubId');
-    const club = await findActiveClub(db, clubId);
-    if (!club) throw notFound();
-    const who = await buyer(db, c);
     const plans = await activePlansOf(db, clubId);
+    if (!plans) throw notFound();
+    const who = await buyer(db, c);
     const { coupon: code } = c.req.valid('query');
     if (code === undefined) return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, null)));
 
