@@ -3,6 +3,7 @@ import type { AccountType } from '#contract/account.ts';
 import type { OtpSent } from '#contract/auth.ts';
 import type { Lang } from '#contract/codes.ts';
 import { webConfig } from './config.server.ts';
+import { withParseCache } from './cookie-cache.server.ts';
 
 export type Toast = { kind: 'success' | 'error'; text: string; id?: string };
 
@@ -27,15 +28,16 @@ type FlashData = { toast: Toast };
 export type AppSession = Session<SessionData, FlashData>;
 
 export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
-  cookie: {
-    name: webConfig.secure ? '__Host-gym_session' : 'gym_session',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: webConfig.secure,
-    path: '/',
-    secrets: webConfig.sessionSecrets,
-    maxAge: 30 * 24 * 3600,
-  },
+  cookie: withParseCache(
+    createCookie(webConfig.secure ? '__Host-gym_session' : 'gym_session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: webConfig.secure,
+      path: '/',
+      secrets: webConfig.sessionSecrets,
+      maxAge: 30 * 24 * 3600,
+    }),
+  ),
 });
 
 export const sessionContext = createContext<AppSession>();
@@ -45,15 +47,17 @@ export const sessionContext = createContext<AppSession>();
  * outlives sign-out and the 30-day session, so this phone stays a known device (exempt from
  * the lockout an attacker can cause for unknown ones).
  */
-export const deviceCookie = createCookie(webConfig.secure ? '__Host-gym_device' : 'gym_device', {
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: webConfig.secure,
-  path: '/',
-  secrets: webConfig.sessionSecrets,
-  // the longest a browser keeps a cookie (400 days)
-  maxAge: 400 * 24 * 3600,
-});
+export const deviceCookie = withParseCache(
+  createCookie(webConfig.secure ? '__Host-gym_device' : 'gym_device', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: webConfig.secure,
+    path: '/',
+    secrets: webConfig.sessionSecrets,
+    // the longest a browser keeps a cookie (400 days)
+    maxAge: 400 * 24 * 3600,
+  }),
+);
 
 /** The device token this request came with, and one the gateway just issued (to be set). */
 type DeviceState = { token?: string; issued?: string };
