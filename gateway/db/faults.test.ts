@@ -64,23 +64,27 @@ describe.skipIf(skip)('the gateway when PostgreSQL goes away (on a server of its
   }, 60_000);
 
   it('answers 503 with code 1 while the server is stopped, and recovers within 2 s of its return', async () => {
-    const answers: { status: number; code: unknown; ms: number }[] = [];
+    const answers: { status: number; code: unknown; ms: number; afterStop: boolean }[] = [];
     let running = true;
+    let stopped = false;
     const traffic = (async () => {
       while (running) {
         const started = performance.now();
+        // A request sent before the stop may still be answered 200 from the socket afterwards:
+        // only the requests sent once the server was down are judged.
+        const afterStop = stopped;
         const { status, body } = await gateway.call('GET', PLANS);
-        answers.push({ status, code: body?.code, ms: performance.now() - started });
+        answers.push({ status, code: body?.code, ms: performance.now() - started, afterStop });
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
     await new Promise((r) => setTimeout(r, 200));
     server.stop();
-    const stoppedAt = answers.length;
+    stopped = true;
     await new Promise((r) => setTimeout(r, 1_000));
-    const whileDown = answers.slice(stoppedAt);
+    const whileDown = answers.filter((a) => a.afterStop);
     expect(whileDown.length).toBeGreaterThan(3);
-    expect(whileDown.every((a) => a.status === 503 && a.code === 1)).toBe(true);
+    expect(whileDown.filter((a) => !(a.status === 503 && a.code === 1)).map(({ status, code }) => ({ status, code }))).toEqual([]);
     expect(Math.max(...whileDown.map((a) => a.ms))).toBeLessThan(1_000);
     const readyz = await gateway.app.request('/readyz');
     expect(readyz.status).toBe(503);
