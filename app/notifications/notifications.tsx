@@ -111,7 +111,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       ) : null}
-      {/* After the list: it appears once the browser says what it supports, and must not push the list down. */}
+      {/* After the list, painted with it as "off" until the browser says what it supports (push-toggle.tsx). */}
       <PushToggle publicKey={publicKey} />
     </main>
   );

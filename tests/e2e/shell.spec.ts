@@ -60,6 +60,8 @@ test('notifications: unread dot, list, detail with its deep link, mark all read,
   // Newest first, all unread.
   await expect(cards.first()).toContainText('Thông báo thử số 2');
   await expect(page.locator('.notification-card.unread')).toHaveCount(3);
+  // The push card paints with the page (issue 18) and its button works once the phone is checked.
+  await expect(page.getByRole('button', { name: 'Bật thông báo' })).toBeEnabled();
   await snap(page, 'vi-notification-list');
 
   await cards.filter({ hasText: 'Thông báo thử số 1' }).click();
@@ -99,6 +101,9 @@ test('notifications in English, paged 20 to a page, with JavaScript off', async 
   await page.goto('/notification');
   await expect(page.locator('.notification-card')).toHaveCount(20);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // Server-rendered as "off"; without JavaScript its button cannot work, so it is disabled.
+  await expect(page.getByText('Get notifications on your phone')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeDisabled();
   await snap(page, 'en-notification-list');
   await page.getByRole('link', { name: 'Older' }).click();
   await expect(page).toHaveURL(/page=2$/);
