@@ -1,0 +1,1 @@
+CREATE INDEX "contracts_coupon_idx" ON "contracts" USING btree ("coupon_id") WHERE "contracts"."coupon_id" is not null;
