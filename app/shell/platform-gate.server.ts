@@ -96,24 +96,32 @@ export function framedPath(url: URL): string {
   return /^\/(?![/\\])[^\s]*$/.test(wanted) && !wanted.startsWith('/try') ? wanted : '/landing';
 }
 
+/** The frame of the gate's own pages (desktop notice, in-app escape, sandbox phone frame): Vietnamese first, never indexed. */
+const gatePage = ({ title, head, body }: { title: string; head: string; body: string }) => `<!doctype html>
+<html lang="vi">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>`;
+
 /** The only thing a desktop gets: a bilingual notice with a QR code of the current URL, no app (in a sandbox demo, a way into a phone frame). */
 export async function desktopNoticeHtml(url: URL, sandbox = false): Promise<string> {
   const clean = new URL(url);
   clean.searchParams.delete(ESCAPE_FLAG);
   const [a, b] = [vi.platform.notice, en.platform.notice];
   const href = escapeHtml(clean.href);
-  return `<!doctype html>
-<html lang="vi">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(`VietFit · ${a.title} · ${b.title}`)}</title>
-<style>${noticeStyle}</style>
-<script>${touchCheck}</script>
-</head>
-<body>
-<main>
+  return gatePage({
+    title: `VietFit · ${a.title} · ${b.title}`,
+    head: `<style>${noticeStyle}</style>
+<script>${touchCheck}</script>`,
+    body: `<main>
 <div class="qr">${await qrSvg(clean, `${a.qr} · ${b.qr}`)}</div>
 <div>
 <p class="brand">Viet<span>Fit</span></p>
@@ -126,9 +134,8 @@ ${
     : ''
 }
 </div>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 const escapeStyle = `
@@ -151,25 +158,17 @@ const escapeCsp = hashOnlyCsp(escapeScript, escapeStyle);
 export function escapePageHtml(systemUrl: string, flaggedUrl: URL): string {
   const [a, b] = [vi.platform.escape, en.platform.escape];
   const stay = escapeHtml(flaggedUrl.href);
-  return `<!doctype html>
-<html lang="vi">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>VietFit</title>
-<noscript><meta http-equiv="refresh" content="2;url=${stay}"></noscript>
-<style>${escapeStyle}</style>
-</head>
-<body>
-<h1>${escapeHtml(a.title)}</h1>
+  return gatePage({
+    title: 'VietFit',
+    head: `<noscript><meta http-equiv="refresh" content="2;url=${stay}"></noscript>
+<style>${escapeStyle}</style>`,
+    body: `<h1>${escapeHtml(a.title)}</h1>
 <p>${escapeHtml(a.lead)}</p>
 <p lang="en">${escapeHtml(b.lead)}</p>
 <a id="open" href="${escapeHtml(systemUrl)}">${escapeHtml(a.open)}<span lang="en">${escapeHtml(b.open)}</span></a>
 <a id="stay" href="${stay}">${escapeHtml(a.stay)}<span lang="en">${escapeHtml(b.stay)}</span></a>
-<script>${escapeScript}</script>
-</body>
-</html>`;
+<script>${escapeScript}</script>`,
+  });
 }
 
 const gatedPageHeaders = (res: Response, csp: string) =>
@@ -197,20 +196,12 @@ const frameCsp = [
 /** Sandbox demo only (issue 10 §18): the app at phone size in a frame, for a desktop visitor trying it. */
 export function phoneFrameHtml(path: string): string {
   const [a, b] = [vi.platform.notice, en.platform.notice];
-  return `<!doctype html>
-<html lang="vi">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(a.frameTitle)}</title>
-<style>${frameStyle}</style>
-</head>
-<body>
-<div class="phone"><iframe src="${escapeHtml(path)}" title="${escapeHtml(a.frameTitle)}"></iframe></div>
-<p>${escapeHtml(a.tryNote)} <span lang="en">${escapeHtml(b.tryNote)}</span></p>
-</body>
-</html>`;
+  return gatePage({
+    title: a.frameTitle,
+    head: `<style>${frameStyle}</style>`,
+    body: `<div class="phone"><iframe src="${escapeHtml(path)}" title="${escapeHtml(a.frameTitle)}"></iframe></div>
+<p>${escapeHtml(a.tryNote)} <span lang="en">${escapeHtml(b.tryNote)}</span></p>`,
+  });
 }
 
 export type PlatformDecision =
