@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
 import { loginForm, otpSentSchema } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { FieldErrors } from '#app/ui/field.tsx';
+import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -45,8 +45,9 @@ export async function action(args: Route.ActionArgs) {
 export default function ChangePhone({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'change-phone',
+    fields: ['phoneNumber'],
     lastResult: actionData?.result,
     defaultValue: { phoneNumber: loaderData.phoneNumber },
   });
@@ -55,11 +56,11 @@ export default function ChangePhone({ loaderData, actionData }: Route.ComponentP
     <main className="page">
       <h1>{t('account.changePhone.title')}</h1>
       <p className="lead">{t('account.changePhone.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps(form)} className="stack">
         <div className="field">
           <label htmlFor={phone.id}>{t('account.changePhone.newPhone')}</label>
           <input
-            {...getInputProps(phone, { type: 'tel' })}
+            {...inputProps(phone, 'tel')}
             inputMode="tel"
             autoComplete="off"
             placeholder={t('login.phonePlaceholder')}

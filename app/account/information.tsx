@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
@@ -8,6 +7,7 @@ import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from './account-ui.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
 import { Icon } from '#app/ui/icons.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -106,15 +106,13 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const profile = loaderData.ok ? loaderData.value : null;
-  const [form, fields] = useForm<{ fullName: string; email: string; image: File }>({
+  const [form, fields] = useServerForm({
     id: 'account-information',
+    fields: ['fullName', 'email', 'image'],
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     defaultValue: { fullName: profile?.fullName ?? '', email: profile?.email ?? '' },
-    // Validation stays on submit (conform's default): with no client validation (ADR 004), any
-    // other setting posts the whole form to the server on each blur, and such a post could
-    // overtake the member's own "Save" and leave them on the page with nothing saved.
   });
-  const imageErrors = fields.image?.errors;
+  const imageErrors = fields.image.errors;
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -146,12 +144,12 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
   return (
     <main className="page">
       <h1>{t('account.information.title')}</h1>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+      <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack">
         {/* Text fields first: an oversized photo is cut off at the end of the body, they are not. */}
         <div className="field">
           <label htmlFor={fullName.id}>{t('account.information.fullName')}</label>
           <input
-            {...getInputProps(fullName, { type: 'text' })}
+            {...inputProps(fullName, 'text')}
             autoComplete="name"
             aria-describedby={fullName.errors ? fullName.errorId : undefined}
             className="input"
@@ -161,7 +159,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
         <div className="field">
           <label htmlFor={email.id}>{t('account.information.email')}</label>
           <input
-            {...getInputProps(email, { type: 'email' })}
+            {...inputProps(email, 'email')}
             inputMode="email"
             autoComplete="email"
             placeholder={t('account.information.emailPlaceholder')}

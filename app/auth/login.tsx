@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
 import { otpSentSchema, loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { redirectIfSignedIn } from './auth.server.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/login';
@@ -45,8 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'login',
+    fields: ['phoneNumber'],
     lastResult: actionData?.result,
     defaultValue: { phoneNumber: loaderData.phoneNumber },
   });
@@ -55,11 +56,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <main className="page">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps(form)} className="stack">
         <div className="field">
           <label htmlFor={phone.id}>{t('login.phone')}</label>
           <input
-            {...getInputProps(phone, { type: 'tel' })}
+            {...inputProps(phone, 'tel')}
             inputMode="tel"
             autoComplete="tel-national"
             placeholder={t('login.phonePlaceholder')}

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useCountdown, useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
 import { errorText } from '#app/ui/field.tsx';
+import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { OtpInput } from './otp-input.tsx';
 
 type Props = {
@@ -12,7 +12,7 @@ type Props = {
   phone: string;
   resendIn: number;
   resendAt: number;
-  actionData?: { result?: SubmissionResult<string[]>; resendError?: string };
+  actionData?: { result?: FormReply; resendError?: string };
   submitLabel: string;
   back: { to: string; label: string };
 };
@@ -27,7 +27,7 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
   const busy = navigation.state === 'submitting';
   const hydrated = useHydrated();
   const resendIn = useCountdown(wait, resendAt);
-  const [form, fields] = useForm({ id, lastResult: navigation.state === 'idle' ? actionData?.result : undefined });
+  const [form, fields] = useServerForm({ id, fields: ['otp'], lastResult: navigation.state === 'idle' ? actionData?.result : undefined });
   const errors = [...(fields.otp.errors ?? []), ...(form.errors ?? [])];
   // One code, one submission: a tap on Confirm right after the 4th digit auto-submitted (or an SMS
   // autofill) used to send the spent code again, and that refused second answer won the navigation.
@@ -35,16 +35,14 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
   useEffect(() => {
     if (navigation.state === 'idle') inFlight.current = false;
   }, [navigation.state]);
-  const formProps = getFormProps(form);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (inFlight.current) return event.preventDefault();
-    formProps.onSubmit(event);
-    if (!event.defaultPrevented) inFlight.current = true;
+    inFlight.current = true;
   };
   return (
     <>
       <p className="lead">{t('verify.sentTo', { phone })}</p>
-      <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
+      <Form method="post" {...formProps(form)} onSubmit={onSubmit} className="stack">
         <fieldset className="field">
           <legend className="label">{t('verify.code')}</legend>
           <OtpInput

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
 import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { flashToast, getSession, rememberDevice } from '#app/server/session.server.ts';
 import type { Route } from './+types/sign-up';
@@ -56,8 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'sign-up',
+    fields: ['referralCode', 'acceptTerms'],
     lastResult: actionData?.result,
   });
   const { referralCode, acceptTerms } = fields;
@@ -65,11 +66,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     <main className="page">
       <h1>{t('signUp.title')}</h1>
       <p className="lead">{t('signUp.lead', { phone: loaderData.phone })}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps(form)} className="stack">
         <div className="field">
           <label htmlFor={referralCode.id}>{t('signUp.referral')}</label>
           <input
-            {...getInputProps(referralCode, { type: 'text' })}
+            {...inputProps(referralCode, 'text')}
             inputMode="numeric"
             autoComplete="off"
             className="input"
@@ -83,7 +84,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <div className="field">
           <label className="check">
             <input
-              {...getInputProps(acceptTerms, { type: 'checkbox' })}
+              {...inputProps(acceptTerms, 'checkbox')}
               aria-describedby={acceptTerms.errors ? acceptTerms.errorId : undefined}
             />
             {/* The texts open in a new tab: what was typed here stays (issue 10 §6). */}
