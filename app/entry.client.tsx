@@ -3,20 +3,37 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { defaultLanguage, isLang } from '#app/i18n.ts';
 import { loadMessages } from '#app/locales/messages.ts';
+import stylesheetUrl from './styles.css?url';
 
 // The page's strings are a cached chunk of their own (ADR 024): hydration renders what the
 // server rendered, so it starts once the language of <html lang> is in memory.
 const lang = document.documentElement.lang;
 
-void loadMessages(isLang(lang) ? lang : defaultLanguage)
-  .catch(() => undefined) // a chunk that failed to load: the root suspends and imports it again
-  .then(() => {
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>,
-      );
-    });
+/**
+ * ADR 029: the server's HTML holds only the rules its own markup uses. The whole sheet (hashed,
+ * cached, precached by the service worker) comes before hydration, so whatever React renders next
+ * (a client navigation, a state of a component) is styled. A sheet that fails to load delays nothing.
+ */
+function loadWholeStylesheet() {
+  return new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheetUrl;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
   });
+}
+
+void Promise.all([
+  loadMessages(isLang(lang) ? lang : defaultLanguage).catch(() => undefined), // a chunk that failed to load: the root suspends and imports it again
+  loadWholeStylesheet(),
+]).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});

@@ -4,10 +4,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { DeferModulePreloads } from '#app/server/deferred-preloads.server.ts';
+import { InlinePageCss, pageSheet } from '#app/server/page-css.server.ts';
+import { SPLASH_CLASS } from '#app/shell/splash.tsx';
+import stylesheet from './styles.css?inline';
 import { NonceContext } from '#app/server/nonce.ts';
 import { documentCsp, newNonce } from '#app/server/security.server.ts';
 
 export const streamTimeout = 5_000;
+
+/** The rules of the whole sheet a page's markup can match (ADR 029), parsed once. */
+const pageCss = pageSheet(stylesheet, [SPLASH_CLASS]);
 
 // The web server (app/server/http-server.ts) sets the headers every response carries; React Router
 // appends rather than replaces, so only the per-response CSP is set here.
@@ -37,11 +43,13 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          // The modulepreload links leave the HTML and come back after the first paint (ADR 027).
-          const body = new DeferModulePreloads(nonce);
+          // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave
+          // the HTML and come back after the first paint (ADR 027).
+          const html = new InlinePageCss(pageCss);
+          const body = html.pipe(new DeferModulePreloads(nonce));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(html);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -23,18 +23,12 @@ import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
 import { getSession } from '#app/server/session.server.ts';
-import inlineStyles from './styles.css?inline';
 import { appVersion } from '#app/server/version.server.ts';
 import { localeChunkUrl } from '#app/server/locale-chunks.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...pwaLinks];
-
-// The whole stylesheet is under 2 KB gzipped: inlined in the server's HTML it saves a
-// render-blocking round trip on slow 4G. The browser bundle never carries it (Vite drops the
-// import there), and hydration leaves the server's <style> alone.
-const serverStyles = import.meta.env.SSR ? inlineStyles : '';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = getSession(context);
@@ -76,7 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverStyles }} suppressHydrationWarning />
+        {/* ADR 029: entry.server fills it with the rules this page's markup uses (no render-blocking
+            request on slow 4G); entry.client loads the whole sheet before hydrating. Hydration
+            leaves the server's text alone. */}
+        <style nonce={nonce} id="page-css" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <InstallCapture nonce={nonce} />
         <PwaHead nonce={nonce} />
       </head>

@@ -6,8 +6,11 @@
 // gets empty ones, and hydration keeps the server's), so the splash costs no JavaScript download.
 const SSR = import.meta.env.SSR;
 
+/** The class the script puts on <html>: in no markup, so the page's inlined rules must keep it (ADR 029). */
+export const SPLASH_CLASS = 'splash';
+
 export const splashScript = SSR
-  ? `try{if((matchMedia('(display-mode: standalone)').matches||navigator.standalone===true)&&!sessionStorage.getItem('splashShown')){sessionStorage.setItem('splashShown','1');document.documentElement.classList.add('splash')}}catch(e){}`
+  ? `try{if((matchMedia('(display-mode: standalone)').matches||navigator.standalone===true)&&!sessionStorage.getItem('splashShown')){sessionStorage.setItem('splashShown','1');document.documentElement.classList.add('${SPLASH_CLASS}')}}catch(e){}`
   : '';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -46,6 +46,23 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
+test('a page carries only its own style rules; the whole sheet is there before a client navigation needs it (ADR 029)', async ({ page, request }) => {
+  const landing = await (await request.get('/landing')).text();
+  const pageCss = /<style[^>]*id="page-css"[^>]*>([\s\S]*?)<\/style>/.exec(landing)?.[1] ?? '';
+  expect(pageCss).toContain(':root{');
+  expect(pageCss).not.toContain('.clubs-title-row');
+  expect(pageCss.length).toBeLessThan(12_000);
+
+  await signUpInBrowser(page, request);
+  await expect(page).toHaveURL(/\/home$/);
+  expect(await page.locator('#page-css').textContent()).not.toContain('.clubs-title-row');
+  await expect(page.locator('link[rel="stylesheet"][href^="/assets/styles-"]')).toHaveCount(1);
+  // A client navigation to another domain's page: its rules come from the whole sheet.
+  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.locator('.clubs-title-row .section-title')).toHaveCSS('margin-top', '16px');
+});
+
 test('notifications: unread dot, list, detail with its deep link, mark all read, other members see none', async ({ page, request, browser }) => {
   const phone = await signUpInBrowser(page, request);
   // The welcome notification of sign-up is unread.

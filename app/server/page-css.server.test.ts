@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { classesIn, InlinePageCss, pageSheet } from './page-css.server.ts';
+
+const css = [
+  ':root{--ink:#0f172a}',
+  'body{margin:0}',
+  '.card{padding:8px}',
+  '.card .title,.hero h1{font-weight:700}',
+  '.tab:not(.active){opacity:.6}',
+  'a[href$=".pdf"]{color:red}',
+  '.toast{animation:toast-life 1.8s ease forwards}',
+  '@keyframes toast-life{0%{opacity:1}to{opacity:0}}',
+  '@keyframes unused-spin{to{transform:rotate(1turn)}}',
+  '@media (min-width:600px){.card{padding:16px}.sheet{display:grid}}',
+  '@media (scripting:none){.js-only{display:none}}',
+  '.splash .splash-screen{display:flex}',
+].join('');
+
+describe('the style rules a page can use (ADR 029)', () => {
+  const sheet = pageSheet(css, ['splash']);
+
+  it('keeps rules without classes, and those whose classes are all in the markup', () => {
+    const out = sheet('<main class="card"><h2 class="title">x</h2><p class="tab">t</p></main>');
+    expect(out).toContain(':root{--ink:#0f172a}');
+    expect(out).toContain('body{margin:0}');
+    expect(out).toContain('.card{padding:8px}');
+    expect(out).toContain('.card .title,.hero h1{font-weight:700}');
+    // A class inside :not() is not needed for the rule to apply.
+    expect(out).toContain('.tab:not(.active){opacity:.6}');
+    expect(out).toContain('a[href$=".pdf"]{color:red}');
+    expect(out).toContain('@media (min-width:600px){.card{padding:16px}}');
+    expect(out).not.toContain('.sheet');
+    expect(out).not.toContain('.toast');
+    expect(out).not.toContain('.js-only');
+  });
+
+  it('keeps a group only with a rule inside it, and a @keyframes only when a kept rule names it', () => {
+    const out = sheet('<div class="toast js-only">hi</div>');
+    expect(out).toContain('.toast{animation:toast-life 1.8s ease forwards}');
+    expect(out).toContain('@keyframes toast-life{');
+    expect(out).not.toContain('unused-spin');
+    expect(out).toContain('@media (scripting:none){.js-only{display:none}}');
+    expect(out).not.toContain('@media (min-width:600px)');
+  });
+
+  it('keeps rules for a class an inline script adds before the first paint', () => {
+    expect(sheet('<div class="splash-screen"></div>')).toContain('.splash .splash-screen{display:flex}');
+    expect(pageSheet(css)('<div class="splash-screen"></div>')).not.toContain('.splash .splash-screen');
+  });
+
+  it('reads every class attribute of the markup', () => {
+    expect([...classesIn('<a class="a  b" href="#"><i class="c"></i></a><p data-class="x">')]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the rules the app sheet needs for markup that uses all its classes, in the same order', () => {
+    const appCss = readFileSync(new URL('../styles.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const allClasses = [...appCss.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]);
+    const everything = pageSheet(appCss, ['splash'])(`<div class="${allClasses.join(' ')}"></div>`);
+    // Same rules in the same order (so the whole sheet, loaded after, changes nothing it styled);
+    // the @keyframes come after the rules that name them.
+    const keyframes = /@keyframes\s+[\w-]+\s*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g;
+    const squash = (text: string) => text.replace(keyframes, '').replace(/\s+/g, '');
+    const names = (text: string) => [...text.matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]).sort();
+    expect(squash(everything)).toBe(squash(appCss));
+    expect(names(everything)).toEqual(names(appCss));
+    expect(names(appCss).length).toBeGreaterThan(3);
+  });
+});
+
+describe('the HTML stream', () => {
+  const run = async (chunks: (string | Buffer)[]) => {
+    const stream = Readable.from(chunks).pipe(new InlinePageCss((html) => `/*${[...classesIn(html)].join(',')}*/`));
+    let out = '';
+    for await (const chunk of stream) out += String(chunk);
+    return out;
+  };
+
+  it('fills the empty page-css <style> from the markup written in one go', async () => {
+    const out = await run(['<html><head><style nonce="n" id="page-css"></style></head>', '<body><p class="lead">Xin chào</p></body></html>']);
+    expect(out).toBe('<html><head><style nonce="n" id="page-css">/*lead*/</style></head><body><p class="lead">Xin chào</p></body></html>');
+  });
+
+  it('keeps a Vietnamese letter cut between two chunks whole', async () => {
+    const bytes = Buffer.from('<style id="page-css"></style><p class="a">Việt</p>');
+    const cut = bytes.indexOf(Buffer.from('ệ')) + 1;
+    const out = await run([bytes.subarray(0, cut), bytes.subarray(cut)]);
+    expect(out).toBe('<style id="page-css">/*a*/</style><p class="a">Việt</p>');
+  });
+});
