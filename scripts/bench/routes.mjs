@@ -103,9 +103,22 @@ export const signedInMember = {
     if (verify.location !== '/sign-up' || signUp.location !== '/home') {
       throw new Error(`sign-up of ${phone} went ${verify.location} → ${signUp.location} (${signUp.status})`);
     }
-    return { Cookie: signUp.cookie };
+    // The browser follows the redirect: /home shows the welcome toast once (a flash message) and
+    // answers with a cookie that no longer holds it. Sending the sign-up's cookie on every timed
+    // request instead would show the toast, and sign a new cookie, each time: no member does that.
+    const home = await fetch(new URL('/home', webUrl), { headers: { Cookie: signUp.cookie }, redirect: 'manual' });
+    await home.arrayBuffer();
+    if (home.status !== 200) throw new Error(`/home right after the sign-up of ${phone} answered ${home.status}`);
+    return { Cookie: mergeCookies(signUp.cookie, cookieHeader(home)) };
   },
 };
+
+/** A Cookie header with the pairs of `newer` replacing those of the same name in `older`. */
+function mergeCookies(/** @type {string} */ older, /** @type {string} */ newer) {
+  const jar = new Map();
+  for (const pair of [...older.split('; '), ...newer.split('; ')].filter(Boolean)) jar.set(pair.split('=')[0], pair);
+  return [...jar.values()].join('; ');
+}
 
 /** @type {readonly BenchRoute[]} */
 export const ROUTES = Object.freeze([
