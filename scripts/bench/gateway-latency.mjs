@@ -3,17 +3,17 @@
 //   GET  /api/v1/global/club/{clubId}/payment-plans   (anonymous, signed in, with a coupon)
 //   GET  /api/v1/member/contracts                      (the member's contracts)
 //   GET  /api/v1/member/shell                          (every signed-in page's frame: profile, unread count, gift)
-//   GET  /api/v1/member/contracts/home-page            (the home page's membership card)
+//   GET  /api/v1/member/home                           (a signed-in /home: the shell and the header card's contracts)
 //   POST /api/v1/member/contract                       (bank QR; every request a new contract)
-// with 50 requests in flight at once, several rounds, all measured in the same run (the machine is
-// shared: compare each figure with the baseline beside it). It bundles the gateway, starts it on a
+// with 50 requests in flight at once, 10 rounds, the reads taking turns round by round in the same run
+// (the machine is shared: compare each figure with the baseline beside it). It bundles the gateway, starts it on a
 // fresh PGlite folder in the system temp directory, or on a fresh database of the PostgreSQL server
 // given by BENCH_DATABASE_URL (created and dropped here), with the sandbox providers, signs members up
 // through the API, and stops everything afterwards.
 // With --members N (PostgreSQL only: the bench writes the filler rows straight into its database),
 // the member reads are timed again after N other members, each with a contract and a notification,
 // are added: their latency must not grow with the data (issue 18).
-// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 5] [--members 100000]
+// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000]
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const CONCURRENCY = arg('concurrency', 50);
-const ROUNDS = arg('rounds', 5);
+const ROUNDS = arg('rounds', 10);
 const MEMBERS = arg('members', 0);
 const log = (message) => process.stderr.write(`${message}\n`);
 
@@ -179,16 +179,6 @@ async function main() {
     const planOf = new Map();
     for (const id of clubs) planOf.set(id, (await call('GET', `/api/v1/global/club/${String(id)}/payment-plans`)).body.data[3].id);
 
-    const timed = async (name, rounds, makeWave) => {
-      log(`${name}: ${String(rounds)} rounds × ${String(CONCURRENCY)} in flight, after one untimed round…`);
-      // The untimed round warms what every long-running gateway has warm: the JIT for this
-      // endpoint and its prepared statements on each pooled connection (ADR 026).
-      await wave(makeWave(rounds));
-      const samples = [];
-      for (let round = 0; round < rounds; round++) samples.push(...(await wave(makeWave(round))).map((r) => r.ms));
-      return samples;
-    };
-
     const wave = async (requests) => {
       const results = await Promise.all(requests.map((r) => r()));
       const bad = results.filter((r) => r.status !== 200);
@@ -196,19 +186,25 @@ async function main() {
       return results;
     };
 
-    // Warm-up (JIT, caches), not counted.
-    await wave(members.slice(0, 10).map((token) => () => call('GET', `/api/v1/global/club/${String(clubs[0])}/payment-plans`, { token })));
-
-    const readyMs = await timed('baseline /readyz (select 1)', ROUNDS, () => members.map(() => () => call('GET', '/readyz')));
-    const planCards = () => timed('payment-plans', ROUNDS, (round) =>
-      members.map((token, i) => () => {
-        const club = clubs[(round + i) % clubs.length];
-        // A third anonymous, a third signed in, a third signed in with a coupon.
-        const q = i % 3 === 2 ? '?coupon=TET2027' : '';
-        return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
-      }),
-    );
-    const plansMs = await planCards();
+    /**
+     * Each endpoint's waves of CONCURRENCY requests, taken in turns (readyz, plans, contracts…, then
+     * again), after one untimed wave each: the untimed wave warms what every long-running gateway
+     * has warm (the JIT, prepared statements on each pooled connection, ADR 026), and taking turns
+     * gives every endpoint the same share of this shared machine's changing speed, so their ratio
+     * to /readyz means something.
+     * @param {Record<string, (round: number) => (() => Promise<{ ms: number, status: number, body: any }>)[]>} endpoints
+     */
+    const timedInTurns = async (endpoints) => {
+      const names = Object.keys(endpoints);
+      log(`${names.join(', ')}: ${String(ROUNDS)} rounds × ${String(CONCURRENCY)} in flight each, in turns, after one untimed round…`);
+      for (const name of names) await wave(endpoints[name](ROUNDS));
+      /** @type {Record<string, number[]>} */
+      const samples = Object.fromEntries(names.map((name) => [name, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const name of names) samples[name].push(...(await wave(endpoints[name](round))).map((r) => r.ms));
+      }
+      return samples;
+    };
 
     const rounds = Math.min(ROUNDS, clubs.length);
     log(`create-contract: ${String(rounds)} rounds × ${String(CONCURRENCY)} in flight (a new contract each)…`);
@@ -221,18 +217,27 @@ async function main() {
     }
 
     // After the purchases, every member has contracts to read.
-    const memberReads = async () => ({
-      contracts: await timed('member contracts', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token }))),
-      shell: await timed('member shell', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/shell', { token }))),
-      home: await timed('home screen', ROUNDS, () => members.map((token) => () => call('GET', '/api/v1/member/home', { token }))),
-    });
-    const { contracts: contractsMs, shell: shellMs, home: homeMs } = await memberReads();
+    const reads = () =>
+      timedInTurns({
+        ready: () => members.map(() => () => call('GET', '/readyz')),
+        plans: (round) =>
+          members.map((token, i) => () => {
+            const club = clubs[(round + i) % clubs.length];
+            // A third anonymous, a third signed in, a third signed in with a coupon.
+            const q = i % 3 === 2 ? '?coupon=TET2027' : '';
+            return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
+          }),
+        contracts: () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token })),
+        shell: () => members.map((token) => () => call('GET', '/api/v1/member/shell', { token })),
+        home: () => members.map((token) => () => call('GET', '/api/v1/member/home', { token })),
+      });
+    const { ready: readyMs, plans: plansMs, contracts: contractsMs, shell: shellMs, home: homeMs } = await reads();
     let filled;
     if (MEMBERS > 0) {
       if (!env.DATABASE_URL) throw new Error('--members needs BENCH_DATABASE_URL (PostgreSQL)');
       log(`adding ${String(MEMBERS)} members with a contract and a notification each…`);
       filled = { accounts: await addFillerMembers(env.DATABASE_URL, MEMBERS) };
-      filled.reads = { ...(await memberReads()), plans: await planCards() };
+      filled.reads = await reads();
     }
 
     console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, ${databaseName} (${new Date().toISOString()})`);

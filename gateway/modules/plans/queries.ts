@@ -34,10 +34,14 @@ export async function findActiveClub(db: Executor, clubId: number) {
   return club;
 }
 
-/** The active plans of a club, in display order. */
+/** The active plans of a club, in display order, and whether the member asking has paid a contract. */
 const activePlansStatement = preparedFor((db) =>
   db
-    .select({ club: clubs, plan: paymentPlans })
+    .select({
+      club: clubs,
+      plan: paymentPlans,
+      memberHasPaid: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.accountId} = ${sql.placeholder('accountId')} and ${contracts.paymentState} = 'PAID')`,
+    })
     .from(clubs)
     .leftJoin(paymentPlans, and(eq(paymentPlans.clubId, clubs.id), eq(paymentPlans.isActive, true)))
     .where(and(eq(clubs.id, sql.placeholder('clubId')), eq(clubs.isActive, true)))
@@ -45,11 +49,15 @@ const activePlansStatement = preparedFor((db) =>
     .prepare('active_plans_of_club'),
 );
 
-/** The active plans of an active club in display order (one statement, issue 18), or undefined when the club is closed or unknown. */
-export async function activePlansOf(db: Executor, clubId: number): Promise<PlanRow[] | undefined> {
-  const rows = await activePlansStatement(db).execute({ clubId });
+/**
+ * The active plans of an active club in display order, and whether `accountId` is a new member (no
+ * paid contract; a visitor, null, always is): one statement (issue 18). Undefined when the club is
+ * closed or unknown.
+ */
+export async function activePlansOf(db: Executor, clubId: number, accountId: number | null): Promise<{ plans: PlanRow[]; isNewMember: boolean } | undefined> {
+  const rows = await activePlansStatement(db).execute({ clubId, accountId });
   if (rows.length === 0) return undefined;
-  return rows.flatMap((row) => (row.plan ? [row.plan] : []));
+  return { plans: rows.flatMap((row) => (row.plan ? [row.plan] : [])), isNewMember: !rows[0].memberHasPaid };
 }
 
 /** A plan that is on sale (active, at an active club), with its club; `clubId` narrows it to one club. */

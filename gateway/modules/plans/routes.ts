@@ -17,9 +17,9 @@ async function buyer(db: Executor, c: Context<AppEnv>) {
   return { accountId: account?.id ?? null, isNewMember: account ? !(await hasPaidContract(db, account.id)) : true };
 }
 
-/** A coupon code from the query, known or refused with PROMO_CODE_INVALID. */
-async function couponByCode(db: Executor, code: string) {
-  const found = await findCouponByCode(db, code);
+/** A coupon code from the query, known (with its uses) or refused with PROMO_CODE_INVALID. */
+async function couponByCode(db: Executor, code: string, accountId: number | null) {
+  const found = await findCouponByCode(db, code, accountId);
   if (!found) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
   return found;
 }
@@ -31,14 +31,17 @@ export function planRoutes() {
   app.get('/global/club/:clubId/payment-plans', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
     const { db, clock } = c.get('deps');
     const clubId = idParam(c, 'clubId');
-    const plans = await activePlansOf(db, clubId);
-    if (!plans) throw notFound();
-    const who = await buyer(db, c);
+    const accountId = c.get('maybeAccount')?.id ?? null;
+    // The plans and whether the member is new, in one statement (issue 18).
+    const club = await activePlansOf(db, clubId, accountId);
+    if (!club) throw notFound();
+    const { plans } = club;
+    const who = { accountId, isNewMember: club.isNewMember };
     const { coupon: code } = c.req.valid('query');
     if (code === undefined) return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, null)));
 
-    const coupon = await couponByCode(db, code);
-    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, now: clock.now() });
+    const coupon = await couponByCode(db, code, accountId);
+    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, now: clock.now() }, coupon.uses);
     // A coupon for some plan types prices those; the others show their usual price.
     if (!plans.some((plan) => couponFitsPlan(coupon.coupon, plan.type))) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
     return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, couponFitsPlan(coupon.coupon, plan.type) ? coupon : null)));
@@ -53,8 +56,8 @@ export function planRoutes() {
     const who = await buyer(db, c);
     const { coupon: code } = c.req.valid('query');
     if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
-    const coupon = await couponByCode(db, code);
-    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, planType: found.plan.type, now: clock.now() });
+    const coupon = await couponByCode(db, code, who.accountId);
+    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, planType: found.plan.type, now: clock.now() }, coupon.uses);
     return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
   });
 
