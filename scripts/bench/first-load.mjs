@@ -39,7 +39,7 @@ const dynamicImports = (/** @type {string} */ code) =>
  * JS: `<script type="module" src>`, `<link rel="modulepreload">`, the list of the deferred-modulepreloads
  * script (ADR 027), and the modules an inline module
  * script imports (React Router imports the route modules and the entry that way).
- * CSS: `<link rel="stylesheet">`.
+ * CSS: `<link rel="stylesheet">` (and, in measureFirstLoad, the sheets the page's JS loads).
  * @param {string} html
  * @param {string} pageUrl
  */
@@ -144,9 +144,16 @@ export async function measureFirstLoad(pageUrl, headers) {
       if (/^\.{1,2}\/[^?#]+\.m?js$/.test(spec)) queue.push({ url: new URL(spec, url).href, referenced: false });
     }
   }
+  // ADR 029: the page inlines its own rules and the entry loads the whole sheet before hydrating:
+  // a stylesheet URL written in the page's JS downloads on every first visit too.
+  const sheetsInJs = new Set();
+  for (const asset of js.values()) {
+    const code = (await assetBytes(asset.url, origin, headers)).bytes.toString('utf8');
+    for (const m of code.matchAll(/["'`](\/assets\/[\w.-]+\.css)["'`]/g)) sheetsInJs.add(new URL(m[1], pageUrl).href);
+  }
   /** @type {AssetSize[]} */
   const css = [];
-  for (const url of refs.css) {
+  for (const url of new Set([...refs.css, ...sheetsInJs])) {
     const { bytes, source } = await assetBytes(url, origin, headers);
     css.push({ url, source, bytes: bytes.length, gzip: gzSize(bytes), referenced: true });
   }

@@ -185,7 +185,7 @@ export async function measurePages(ctx) {
     `Median of ${runs} Lighthouse ${first?.lighthouseVersion ?? ''} runs per route by performance score (runs: ${rows
       .map((r) => `${r.route} ${r.lighthouse.map((l) => l.scores.performance).join('/')}`)
       .join(', ')}); mobile, simulated slow 4G and 4× CPU; ${first?.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
-    `JS: the entry, the modulepreloads and the module scripts of the server-rendered HTML (plus their static imports), each file once, gzip -9 of build/client; 1 KB = 1000 bytes.`,
+    `JS: the entry, the modulepreloads and the module scripts of the server-rendered HTML (plus their static imports), each file once, gzip -9 of build/client; 1 KB = 1000 bytes. CSS: the linked sheets and the whole sheet the entry loads before hydrating (ADR 029); the page's own rules are in its HTML.`,
     `Reached as: ${rows.map((r) => `${r.route} ${r.access}`).join('; ')}.`,
     '',
     TARGETS_LINE,
