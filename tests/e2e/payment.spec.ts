@@ -251,6 +251,9 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   const contractId = await buy(page, plan.id, 1);
   const noJs = await withoutJs(browser, page);
   await noJs.goto(`/membership/payment/${contractId}`);
+  // The screenshot first, right after the load: the page reloads itself every 5 s, and a screenshot
+  // that a reload interrupts never finishes (it hung a slow CI run for the whole test timeout).
+  await snap(noJs, 'vi-payment-qr-nojs');
   await expect(noJs.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
   await expect(noJs.locator('meta[http-equiv="refresh"]')).toHaveAttribute('content', '5');
   // No copy buttons without JavaScript, but the values are there to select; the expiry is a time.
@@ -258,7 +261,6 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   await expect(noJs.getByText(/Mã hết hạn lúc \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/)).toBeVisible();
   await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute('href', `/membership/payment/${contractId}?checked#checked`);
   const memo = (await copyValue(noJs, texts.vi.memo).innerText()).trim();
-  await snap(noJs, 'vi-payment-qr-nojs');
   await transfer(request, memo, plan.totalPaymentFirst);
   await expect(noJs).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
   await expect(noJs.getByRole('heading', { name: texts.vi.success })).toBeVisible();
