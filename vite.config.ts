@@ -25,7 +25,7 @@ export default defineConfig({
     }),
   ],
   // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
-  // names of the language chunks from it, to preload the page's one (ADR 024).
+  // names of the strings chunks from it, to preload the page's parts (ADR 024, 030).
   build: { manifest: true },
   server: { port: 3000, host: '127.0.0.1' },
 });

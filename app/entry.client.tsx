@@ -2,12 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { defaultLanguage, isLang } from '#app/i18n.ts';
-import { loadMessages } from '#app/locales/messages.ts';
+import { loadMessages, stringsParts, type StringsPart } from '#app/locales/messages.ts';
 import stylesheetUrl from './styles.css?url';
 
-// The page's strings are a cached chunk of their own (ADR 024): hydration renders what the
-// server rendered, so it starts once the language of <html lang> is in memory.
+// The page's strings are cached chunks of their own (ADR 024, 030): hydration renders what the
+// server rendered, so it starts once the parts named by <html data-strings>, in the language of
+// <html lang>, are in memory.
 const lang = document.documentElement.lang;
+const parts = (document.documentElement.dataset.strings ?? '')
+  .split(' ')
+  .filter((part): part is StringsPart => (stringsParts as readonly string[]).includes(part));
 
 /**
  * ADR 029: the server's HTML holds only the rules its own markup uses. The whole sheet (hashed,
@@ -25,7 +29,7 @@ function loadWholeStylesheet() {
 }
 
 void Promise.all([
-  loadMessages(isLang(lang) ? lang : defaultLanguage).catch(() => undefined), // a chunk that failed to load: the root suspends and imports it again
+  loadMessages(isLang(lang) ? lang : defaultLanguage, parts).catch(() => undefined), // a chunk that failed to load: the root suspends and imports it again
   loadWholeStylesheet(),
 ]).then(() => {
   startTransition(() => {

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
@@ -18,13 +19,13 @@ import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
-import { loadMessages, loadedMessages, useMessages } from '#app/locales/messages.ts';
+import { loadMessages, loadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';
-import { localeChunkUrl } from '#app/server/locale-chunks.server.ts';
+import { localeChunkUrls } from '#app/server/locale-chunks.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
@@ -38,8 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await loadMessages(lang);
   return {
     lang,
-    // Preloaded beside the entry: hydration needs it (ADR 024).
-    messagesChunk: localeChunkUrl(lang),
+    // The page preloads the parts its routes name beside the entry: hydration needs them (ADR 030).
+    messagesChunks: localeChunkUrls(lang),
     toast: session.get('toast') ?? null,
     // Phone, tablet or in-app browser, for the install prompt (ADR 008).
     platform: clientPlatform(request),
@@ -59,11 +60,18 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
   return false;
 }
 
+/** The string parts the matched routes name (ADR 030), the shell always: the same list on the server and in the browser. */
+function useStringsParts(): StringsPart[] {
+  const matches = useMatches();
+  return withShell(matches.flatMap((match) => (match.handle as StringsHandle | undefined)?.strings ?? []));
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
+  const parts = useStringsParts();
   return (
-    <html lang={data?.lang ?? 'vi'}>
+    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -82,7 +90,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         {/* Beside React Router's own modulepreloads, after the content: never before the first paint. */}
-        {data?.messagesChunk ? <link rel="modulepreload" href={data.messagesChunk} /> : null}
+        {parts.map((part) => {
+          const href = data?.messagesChunks[part];
+          return href ? <link key={part} rel="modulepreload" href={href} /> : null;
+        })}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -91,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, toast } = loaderData;
-  const messages = useMessages(lang);
+  const messages = useMessages(lang, useStringsParts());
   return (
     <I18nProvider lang={lang} messages={messages}>
       <LoadingBar label={messages.app.loading} />

@@ -7,7 +7,7 @@ import { appVersionSetting } from '#app/server/version.server.ts';
 import type { Route } from './+types/about';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.about');
 

@@ -2,13 +2,17 @@ import { Form, Link, useLocation } from 'react-router';
 import { profileSchema } from '#contract/auth.ts';
 import type { AccountType } from '#contract/account.ts';
 import { profileView, tryLoad } from './account.server.ts';
-import { LoadFailed } from './account-ui.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { Icon } from '#app/ui/icons.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/account';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['account'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.title');
 

@@ -12,7 +12,7 @@ import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { back: { to: '/account/information', label: 'account.information.title' } };
+export const handle: ShellHandle = { strings: ['account', 'auth'], back: { to: '/account/information', label: 'account.information.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.title');
 

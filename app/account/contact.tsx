@@ -1,12 +1,12 @@
 import { loadContact } from './account.server.ts';
-import { LoadFailed } from './account-ui.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { ContactChannels } from '#app/ui/contact-channels.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/contact';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.contact');
 

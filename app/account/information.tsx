@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { profileSchema, profileUpdateBody } from '#contract/auth.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { profileView, tryLoad } from './account.server.ts';
-import { LoadFailed } from './account-ui.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
@@ -18,7 +18,7 @@ import { readBoundedForm } from '#app/server/upload.server.ts';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = { strings: ['account', 'payments'], back: { to: '/account', label: 'account.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
 

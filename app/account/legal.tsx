@@ -3,6 +3,10 @@ import { loadContentPage } from './account.server.ts';
 import { ContentPageView } from './account-ui.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/legal';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['account'] };
 
 // Issue 10 §6: what a visitor agrees to at sign-up is readable before signing in, at /terms and
 // /privacy in the bare layout. The same staff-edited pages as /account/terms-condition (one source).

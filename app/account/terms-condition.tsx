@@ -4,7 +4,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/terms-condition';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.terms');
 

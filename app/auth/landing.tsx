@@ -4,6 +4,10 @@ import type { Route } from './+types/landing';
 import { InstallPrompt } from '#app/shell/install-prompt.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['account', 'auth'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
@@ -37,7 +41,7 @@ export default function Landing() {
       </div>
       <p className="slogan">{t('app.slogan')}</p>
       <h1>{t('landing.title')}</h1>
-      <p className="lead">{t('landing.lead')}</p>
+      <p className="lead">{t('app.description')}</p>
       <Link to="/login" className="button button-primary button-block">
         {t('landing.start')}
       </Link>

@@ -11,6 +11,10 @@ import type { Route } from './+types/sign-up';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm } from '#app/server/form.server.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['account', 'auth'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'signUp.title');

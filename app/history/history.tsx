@@ -9,6 +9,10 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView, transactionView, type ContractView, type TransactionView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/history';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['history', 'home', 'payments'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.history');
 

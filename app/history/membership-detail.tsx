@@ -10,7 +10,7 @@ import { contractView, idParam, notFoundAs404, receiptView, transactionView } fr
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = { strings: ['history', 'home', 'payments'], back: { to: '/history', label: 'nav.history' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'history.detailTitle');
 

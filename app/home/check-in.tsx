@@ -18,7 +18,7 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 // (issue 11) exists. Until then it opens the member's pass for reception: who, which plan, valid
 // until when, which clubs, and a running clock so a screenshot of yesterday's pass is easy to spot.
 
-export const handle: ShellHandle = { back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = { strings: ['home'], back: { to: '/home', label: 'nav.home' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'checkIn.title');
 
@@ -89,7 +89,7 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="pass-plan">{pass.planName}</p>
         <p className="pass-line">{t('homeCard.validUntil', { date: pass.endDate })}</p>
-        <p className="pass-line">{pass.allClubs ? t('payment.allClubs') : clubs.join(' · ')}</p>
+        <p className="pass-line">{pass.allClubs ? t('homeCard.allClubs') : clubs.join(' · ')}</p>
         <LiveClock initial={loaderData.now} />
       </section>
       <p className="small muted">{t('checkIn.qrSoon')}</p>

@@ -1,6 +1,6 @@
 import { Form, useRouteLoaderData } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
-import { LoadFailed } from '#app/account/account-ui.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
 import { getLang } from '#app/server/i18n.server.ts';
 import { homeCardView } from '#app/payments/payment.server.ts';
@@ -8,6 +8,10 @@ import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['home'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');

@@ -2,33 +2,81 @@ import { use } from 'react';
 import type { Lang } from '#contract/codes.ts';
 import type { Messages } from '#app/i18n.ts';
 
-// ADR 024: a page's strings are not in its HTML. Each language is one hashed chunk that the
-// browser caches (and the service worker precaches) once for every page: the server renders
-// from memory, the browser imports the page's language before hydrating (entry.client.tsx).
-const importers: Record<Lang, () => Promise<Messages>> = {
-  vi: () => import('./vi/index.ts').then((m) => m.vi as unknown as Messages),
-  en: () => import('./en/index.ts').then((m) => m.en),
+/**
+ * ADR 024 and 030: a page's strings are not in its HTML. Each domain's strings of each language are
+ * one hashed chunk that the browser caches (and the service worker precaches); a page loads the
+ * parts its routes name in their `handle.strings` (checked by strings-of-routes.test.ts), the shell
+ * always. The server renders from memory with every part.
+ */
+export const stringsParts = ['shell', 'auth', 'home', 'notifications', 'account', 'membership', 'payments', 'history', 'platform'] as const;
+export type StringsPart = (typeof stringsParts)[number];
+
+/** A route's `handle` may name the string parts its page and the components it imports use. */
+export type StringsHandle = { strings?: readonly StringsPart[] };
+
+type Part = Partial<Messages>;
+// One lazy import per file, so one chunk per part and language: `./vi/shell.ts` exports `shell`.
+const partModules = import.meta.glob<Record<string, Part>>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']);
+const importPart = (lang: Lang, part: StringsPart): Promise<Part> => {
+  const importer = partModules[`./${lang}/${part}.ts`];
+  if (!importer) return Promise.reject(new Error(`No strings part ${lang}/${part}`));
+  return importer().then((module) => module[part] as Part);
 };
 
-const loaded: Partial<Record<Lang, Messages>> = {};
-const pending: Partial<Record<Lang, Promise<Messages>>> = {};
+/** Every part imported so far, merged: a new object each time a part arrives (React sees the change). */
+const merged: Partial<Record<Lang, Messages>> = {};
+const loadedParts: Record<Lang, Set<StringsPart>> = {
+  vi: new Set(),
+  en: new Set(),
+};
+const pendingParts: Partial<Record<`${Lang}:${StringsPart}`, Promise<void>>> = {};
+const pendingSets = new Map<string, Promise<Messages>>();
 
-/** The language's strings, imported once per process (server) or page load (browser). */
-export function loadMessages(lang: Lang): Promise<Messages> {
-  const ready = loaded[lang];
-  if (ready) return Promise.resolve(ready);
-  pending[lang] ??= importers[lang]().then(
-    (messages) => (loaded[lang] = messages),
+function loadPart(lang: Lang, part: StringsPart): Promise<void> {
+  const key = `${lang}:${part}` as const;
+  pendingParts[key] ??= importPart(lang, part).then(
+    (strings) => {
+      merged[lang] = { ...merged[lang], ...strings } as Messages;
+      loadedParts[lang].add(part);
+    },
     (error: unknown) => {
-      delete pending[lang];
+      delete pendingParts[key];
       throw error;
     },
   );
-  return pending[lang];
+  return pendingParts[key];
 }
 
-/** The strings when already imported: always on the server after the root loader, in the browser after entry.client. */
-export const loadedMessages = (lang: Lang): Messages | undefined => loaded[lang];
+/** The shell and the named parts, so many as asked for (every part by default: the server renders any page). */
+export function withShell(parts: readonly StringsPart[] = stringsParts): StringsPart[] {
+  return [...new Set<StringsPart>(['shell', ...parts])].sort();
+}
 
-/** For components: the strings, suspending while a language switched to in the browser is still coming. */
-export const useMessages = (lang: Lang): Messages => loaded[lang] ?? use(loadMessages(lang));
+const hasAll = (lang: Lang, parts: readonly StringsPart[]) => parts.every((part) => loadedParts[lang].has(part));
+
+/** The language's strings with at least these parts, each imported once per process (server) or page load (browser). */
+export function loadMessages(lang: Lang, parts: readonly StringsPart[] = stringsParts): Promise<Messages> {
+  const wanted = withShell(parts);
+  if (hasAll(lang, wanted)) return Promise.resolve(merged[lang] as Messages);
+  const key = `${lang}:${wanted.join(',')}`;
+  let pending = pendingSets.get(key);
+  if (!pending) {
+    pending = Promise.all(wanted.map((part) => loadPart(lang, part))).then(
+      () => merged[lang] as Messages,
+      (error: unknown) => {
+        pendingSets.delete(key);
+        throw error;
+      },
+    );
+    pendingSets.set(key, pending);
+  }
+  return pending;
+}
+
+/** The strings imported so far: on the server every part after the root loader, in the browser the page's parts after entry.client. */
+export const loadedMessages = (lang: Lang): Messages | undefined => merged[lang];
+
+/** For components: the strings with these parts, suspending while a part (a new page's, a switched language's) is still coming. */
+export function useMessages(lang: Lang, parts: readonly StringsPart[] = ['shell']): Messages {
+  return hasAll(lang, withShell(parts)) ? (merged[lang] as Messages) : use(loadMessages(lang, parts));
+}

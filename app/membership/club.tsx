@@ -7,7 +7,7 @@ import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/club';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.title');
 

@@ -7,6 +7,10 @@ import { useT } from '#app/i18n.ts';
 import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/clubs';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['membership'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.list.title');
 

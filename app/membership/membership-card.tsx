@@ -18,7 +18,7 @@ export function MembershipCard({ card }: { card: HomeCardView }) {
           <h2 id="membership-card-title" className="membership-card-plan">
             {shown.planName}
           </h2>
-          <p className="membership-card-club">{shown.allClubs ? t('payment.allClubs') : shown.clubName}</p>
+          <p className="membership-card-club">{shown.allClubs ? t('homeCard.allClubs') : shown.clubName}</p>
           {frozenUntil ? (
             <p className="membership-card-frozen">{t('homeCard.frozenUntil', { date: frozenUntil })}</p>
           ) : current ? (
@@ -55,7 +55,7 @@ export function MembershipCard({ card }: { card: HomeCardView }) {
           <span>{t('homeCard.waiting', { plan: waiting.planName, amount: waiting.total })}</span>
           {/* Money already arrived for it (another amount): never "complete your payment" then (issue 10). */}
           {waiting.unbooked.length ? (
-            <strong>{t('payment.unbooked.short', { amount: waiting.unbooked[0].amount })}</strong>
+            <strong>{t('homeCard.unbooked', { amount: waiting.unbooked[0].amount })}</strong>
           ) : (
             <strong>{t('homeCard.completePayment')}</strong>
           )}

@@ -37,7 +37,7 @@ import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.plan.title');
 

@@ -9,6 +9,10 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/notifications';
 import { pageFromUrl, toNotificationView } from './notifications.server.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['notifications'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notification.title');
 

@@ -15,7 +15,7 @@ import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
 
-export const handle: ShellHandle = { back: { to: '/membership', label: 'nav.membership' } };
+export const handle: ShellHandle = { strings: ['history', 'payments'], back: { to: '/membership', label: 'nav.membership' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
 

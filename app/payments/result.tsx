@@ -9,7 +9,7 @@ import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView 
 import type { Route } from './+types/result';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = { strings: ['history', 'payments'], back: { to: '/history', label: 'nav.history' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.result.title');
 

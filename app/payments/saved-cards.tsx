@@ -8,7 +8,7 @@ import type { Route } from './+types/saved-cards';
 import { cardAction } from './saved-cards.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { back: { to: '/account/information', label: 'account.information.title' } };
+export const handle: ShellHandle = { strings: ['account', 'payments'], back: { to: '/account/information', label: 'account.information.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'cards.title');
 

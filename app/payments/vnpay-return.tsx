@@ -4,6 +4,10 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { vnpayQuery, vnpayReturnSchema } from './payment.server.ts';
 import type { Route } from './+types/vnpay-return';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['payments'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
 

@@ -1,28 +1,33 @@
 import { readFileSync } from 'node:fs';
 import type { Lang } from '#contract/codes.ts';
+import { stringsParts, type StringsPart } from '#app/locales/messages.ts';
+
+type Chunks = Partial<Record<StringsPart, string>>;
 
 /**
- * The hashed file of each language's strings chunk (ADR 024), from the client build's Vite manifest
- * (vite.config.ts keeps it), so the page can preload its language beside the entry instead of after
- * it. Empty in development (Vite serves the sources) and when the manifest is missing: the page
- * then loads the chunk on demand, one round trip later.
+ * The hashed file of each strings part of each language (ADR 024, 030), from the client build's
+ * Vite manifest (vite.config.ts keeps it), so the page can preload its parts beside the entry
+ * instead of after it. Empty in development (Vite serves the sources) and when the manifest is
+ * missing: the page then loads the parts on demand, one round trip later.
  */
-function readChunks(): Partial<Record<Lang, string>> {
+function readChunks(): Record<Lang, Chunks> {
+  const chunks: Record<Lang, Chunks> = { vi: {}, en: {} };
   try {
     const manifestUrl = new URL('../client/.vite/manifest.json', import.meta.url);
     const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<string, { file: string }>;
-    const chunks: Partial<Record<Lang, string>> = {};
     for (const lang of ['vi', 'en'] as const) {
-      const entry = manifest[`app/locales/${lang}/index.ts`];
-      if (entry) chunks[lang] = `/${entry.file}`;
+      for (const part of stringsParts) {
+        const entry = manifest[`app/locales/${lang}/${part}.ts`];
+        if (entry) chunks[lang][part] = `/${entry.file}`;
+      }
     }
-    return chunks;
   } catch {
-    return {};
+    // no manifest: no preloads
   }
+  return chunks;
 }
 
-const chunks = import.meta.env.PROD ? readChunks() : {};
+const chunks = import.meta.env.PROD ? readChunks() : { vi: {}, en: {} };
 
-/** e.g. /assets/vi-Bv72mjzi.js, or null when unknown. */
-export const localeChunkUrl = (lang: Lang): string | null => chunks[lang] ?? null;
+/** e.g. { shell: '/assets/shell-Bv72mjzi.js', … }: the page picks the parts its routes name. */
+export const localeChunkUrls = (lang: Lang): Chunks => chunks[lang];

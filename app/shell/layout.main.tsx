@@ -1,4 +1,5 @@
 import { Link, Outlet, useMatches } from 'react-router';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { requireMember } from '#app/auth/auth.server.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { Icon } from '#app/ui/icons.tsx';
@@ -14,7 +15,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireMember];
 export const loader = (args: Route.LoaderArgs) => loadShell(args);
 
 /** What a page may ask of the layout: a back link to its parent, named by a locale key (the optional header of §2). */
-export type ShellHandle = { back?: { to: string; label: string } };
+/** What a page under the main layout may say of itself: its string parts (ADR 030), its back link. */
+export type ShellHandle = StringsHandle & { back?: { to: string; label: string } };
 
 /**
  * A page whose loader changes the unread count (opening a notification) returns the new figure as

@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 import { loadContact, loadContentPage } from '#app/account/account.server.ts';
-import { LoadFailed, RichText } from '#app/account/account-ui.tsx';
+import { RichText } from '#app/account/account-ui.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { ContactChannels } from '#app/ui/contact-channels.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/support';
+import type { StringsHandle } from '#app/locales/messages.ts';
+
+/** The string parts this page uses (ADR 030). */
+export const handle: StringsHandle = { strings: ['account'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.support');
 

@@ -15,5 +15,5 @@ export function pageMeta(matches: Match[], titleKey?: string): MetaDescriptor[] 
   if (!messages) return [{ title: 'VietFit' }];
   const name = messages.app.name;
   const title = titleKey ? `${translate(messages, titleKey)} · ${name}` : `${name} · ${messages.app.slogan}`;
-  return [{ title }, { name: 'description', content: messages.landing.lead }];
+  return [{ title }, { name: 'description', content: messages.app.description }];
 }

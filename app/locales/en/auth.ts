@@ -5,7 +5,6 @@ export const auth: Shape<typeof vi> = {
   landing: {
     legal: 'Legal',
     title: 'Train with VietFit',
-    lead: 'Buy memberships, check in, book a personal trainer and track your InBody results on your phone.',
     start: 'Sign in / Sign up',
     note: 'Just your phone number and a one-time code, no password.',
   },

@@ -29,6 +29,8 @@ export const home: Shape<typeof vi> = {
     noMembershipText: 'Pick a club and a plan to start training.',
     joinNow: 'Join now',
     waiting: 'Your {{plan}} plan ({{amount}}) is waiting for payment.',
+    allClubs: 'All clubs',
+    unbooked: 'Received {{amount}} · waiting for the club',
     completePayment: 'Complete your payment',
     yourPlanTitle: 'My plan',
     current: 'In use now',

@@ -8,6 +8,7 @@ import { account } from './account.ts';
 import { membership } from './membership.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
+import { platform } from './platform.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -19,4 +20,5 @@ export const en: Shape<typeof vi> = {
   ...membership,
   ...payments,
   ...history,
+  ...platform,
 };

@@ -3,7 +3,6 @@ export const auth = {
   landing: {
     legal: 'Thông tin pháp lý',
     title: 'Tập luyện cùng VietFit',
-    lead: 'Mua gói tập, check-in, đặt lịch PT và theo dõi chỉ số InBody ngay trên điện thoại.',
     start: 'Đăng nhập / Đăng ký',
     note: 'Chỉ cần số điện thoại và mã OTP, không cần mật khẩu.',
   },

@@ -27,6 +27,8 @@ export const home = {
     noMembershipText: 'Chọn câu lạc bộ và gói phù hợp để bắt đầu tập.',
     joinNow: 'Tham gia ngay',
     waiting: 'Gói {{plan}} ({{amount}}) đang chờ thanh toán.',
+    allClubs: 'Tất cả câu lạc bộ',
+    unbooked: 'Đã nhận {{amount}} · chờ CLB xử lý',
     completePayment: 'Hoàn tất thanh toán',
     yourPlanTitle: 'Gói tập của tôi',
     current: 'Gói đang dùng',

@@ -6,6 +6,7 @@ import { account } from './account.ts';
 import { membership } from './membership.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
+import { platform } from './platform.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -17,4 +18,5 @@ export const vi = {
   ...membership,
   ...payments,
   ...history,
+  ...platform,
 } as const;
