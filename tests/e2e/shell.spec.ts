@@ -63,6 +63,40 @@ test('a page carries only its own style rules; the whole sheet is there before a
   await expect(page.locator('.clubs-title-row .section-title')).toHaveCSS('margin-top', '16px');
 });
 
+test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({ page, request }) => {
+  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|payments|history|platform)-[\w-]{8}\.js$/;
+  const fetched: string[] = [];
+  page.on('request', (req) => {
+    const part = partChunk.exec(new URL(req.url()).pathname)?.[1];
+    if (part) fetched.push(part);
+  });
+  await signUpInBrowser(page, request);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-strings', 'home shell');
+  await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
+  fetched.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
+  expect([...new Set(fetched)].sort()).toEqual(['home', 'shell']);
+
+  // The membership part comes with the navigation: the page shows texts, never a key.
+  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.locator('html')).toHaveAttribute('data-strings', 'membership shell');
+  expect(fetched).toContain('membership');
+  await expect(page.locator('main')).not.toContainText(/\b(membership|homeCard|payment|club)\.[a-z]/);
+
+  // Switched to English (on /account), the English parts load as pages need them.
+  await toEnglish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Account/);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Membership', exact: true }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\b(membership|homeCard|payment|club)\.[a-z]/);
+  await snap(page, 'en-membership-after-switch');
+});
+
 test('notifications: unread dot, list, detail with its deep link, mark all read, other members see none', async ({ page, request, browser }) => {
   const phone = await signUpInBrowser(page, request);
   // The welcome notification of sign-up is unread.
