@@ -80,6 +80,8 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_provider_external_idx').on(t.provider, t.externalId),
     index('payment_events_review_idx').on(t.needsReview, sql`${t.createdAt} desc`),
+    // A contract's unbooked money is read through its payments on every list of contracts (issue 18).
+    index('payment_events_payment_idx').on(t.paymentId),
   ],
 );
 

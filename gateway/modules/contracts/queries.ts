@@ -19,17 +19,75 @@ import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 // scoped to the caller's account: another member's id is simply not found.
 
 export type ContractRow = typeof contracts.$inferSelect;
-type ContractJoin = { contract: ContractRow; club: typeof clubs.$inferSelect; plan: typeof paymentPlans.$inferSelect; couponCode: string | null };
 
-const selectContracts = (db: Executor, where: SQL | undefined) =>
+/** Money received for a contract and not booked, with the attempt it was meant for. */
+export type UnbookedRow = UnbookedTransfer & { contractId: number; paymentId: number };
+type UnbookedJson = { paymentId: number; amount: number; createdAt: string; outcome: string; needsReview: boolean };
+
+/**
+ * Transfers that reached one of the contract's payment attempts and were not booked (wrong amount,
+ * late, paid twice): the payment events staff review (ADR 021), oldest first, as JSON in the
+ * contract's own row, so a list of contracts is one statement whatever its length (issue 18).
+ */
+const unbookedOfContract = sql<UnbookedJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'paymentId', p.id, 'amount', e.amount, 'createdAt', e.created_at, 'outcome', e.outcome, 'needsReview', e.needs_review
+  ) order by e.id), '[]'::json)
+  from ${paymentEvents} e join ${payments} p on p.id = e.payment_id
+  where p.contract_id = ${contracts.id} and e.outcome in (${sql.join(
+    unbookedReasons.map((reason) => sql.raw(`'${reason}'`)),
+    sql`, `,
+  )}))`;
+
+/** When the contract's earliest open attempt lapses (null: none open, or cash with no end). */
+const pendingUntilOfContract = sql<Date | null>`(
+  select min(p.expires_at) from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING'
+)`.mapWith((value: Date | string) => new Date(value));
+
+type ContractSelectRow = {
+  contract: ContractRow;
+  club: typeof clubs.$inferSelect;
+  plan: typeof paymentPlans.$inferSelect;
+  couponCode: string | null;
+  unbooked: UnbookedJson[];
+  pendingUntil: Date | null;
+};
+type ContractJoin = Omit<ContractSelectRow, 'unbooked'> & { unbooked: UnbookedRow[] };
+
+const toUnbookedRow = (contractId: number, row: UnbookedJson): UnbookedRow => ({
+  contractId,
+  paymentId: row.paymentId,
+  amount: row.amount,
+  receivedAt: new Date(row.createdAt).toISOString(),
+  reason: row.outcome === 'wrong_amount' ? 'wrong_amount' : 'late',
+  reviewed: !row.needsReview,
+});
+
+const toJoin = (row: ContractSelectRow): ContractJoin => ({
+  ...row,
+  // PGlite hands json back parsed, node-postgres too; a driver that gives text is parsed here.
+  unbooked: (typeof row.unbooked === 'string' ? (JSON.parse(row.unbooked) as UnbookedJson[]) : row.unbooked).map((u) => toUnbookedRow(row.contract.id, u)),
+});
+
+const contractSelect = (db: Executor, where: SQL | undefined) =>
   db
-    .select({ contract: contracts, club: clubs, plan: paymentPlans, couponCode: coupons.code })
+    .select({
+      contract: contracts,
+      club: clubs,
+      plan: paymentPlans,
+      couponCode: coupons.code,
+      unbooked: unbookedOfContract,
+      pendingUntil: pendingUntilOfContract,
+    })
     .from(contracts)
     .innerJoin(clubs, eq(clubs.id, contracts.clubId))
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
     .leftJoin(coupons, eq(coupons.id, contracts.couponId))
     .where(where)
     .orderBy(desc(contracts.createdAt), desc(contracts.id));
+
+const selectContracts = async (db: Executor, where: SQL | undefined): Promise<ContractJoin[]> =>
+  ((await contractSelect(db, where)) as ContractSelectRow[]).map(toJoin);
 
 /** §4: unpaid and failed as stored; a paid contract is FUTURE, CURRENT or PAST by its Vietnam days. */
 export function contractStatus(row: Pick<ContractRow, 'paymentState' | 'startDate' | 'endDate'>, today: string): ContractStatus {
@@ -39,59 +97,12 @@ export function contractStatus(row: Pick<ContractRow, 'paymentState' | 'startDat
   return 'CURRENT';
 }
 
-/** Money received for a contract and not booked, with the attempt it was meant for. */
-export type UnbookedRow = UnbookedTransfer & { contractId: number; paymentId: number };
-
 const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): UnbookedTransfer => ({ amount, receivedAt, reason, reviewed });
-
-/**
- * Transfers that reached a contract's payment but were not booked (wrong amount, late, paid twice):
- * the payment events staff review (ADR 021). One query for any number of contracts, oldest first.
- */
-const unbookedSelect = (db: Executor, where: SQL) =>
-  db
-    .select({
-      contractId: payments.contractId,
-      paymentId: payments.id,
-      amount: paymentEvents.amount,
-      createdAt: paymentEvents.createdAt,
-      outcome: paymentEvents.outcome,
-      needsReview: paymentEvents.needsReview,
-    })
-    .from(paymentEvents)
-    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
-    .where(and(where, inArray(paymentEvents.outcome, [...unbookedReasons])))
-    .orderBy(asc(paymentEvents.id));
-
-type UnbookedSelectRow = Awaited<ReturnType<typeof unbookedSelect>>[number];
-
-const toUnbookedRow = (row: UnbookedSelectRow): UnbookedRow => ({
-  contractId: row.contractId,
-  paymentId: row.paymentId,
-  amount: row.amount,
-  receivedAt: row.createdAt.toISOString(),
-  reason: row.outcome === 'wrong_amount' ? 'wrong_amount' : 'late',
-  reviewed: !row.needsReview,
-});
-
-export async function unbookedTransfers(db: Executor, contractIds: number[]): Promise<UnbookedRow[]> {
-  if (contractIds.length === 0) return [];
-  return (await unbookedSelect(db, inArray(payments.contractId, contractIds))).map(toUnbookedRow);
-}
-
-/** All unbooked money of a member's contracts, for their list (a hot read: prepared, ADR 026). */
-const unbookedOfAccountStatement = preparedFor((db) =>
-  // Through the member's contracts: payments are indexed by contract, not by account.
-  unbookedSelect(
-    db,
-    inArray(payments.contractId, db.select({ id: contracts.id }).from(contracts).where(eq(contracts.accountId, sql.placeholder('accountId')))),
-  ).prepare('unbooked_of_account'),
-);
 
 /** The unbooked money of one payment attempt, for the payment view. */
 export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
 
-export function toContract({ contract, club, plan, couponCode }: ContractJoin, today: string, unbooked: UnbookedRow[]): Contract {
+export function toContract({ contract, club, plan, couponCode, unbooked }: ContractJoin, today: string): Contract {
   return {
     contractId: contract.id,
     status: contractStatus(contract, today),
@@ -125,38 +136,33 @@ export function toContract({ contract, club, plan, couponCode }: ContractJoin, t
     bonusDays: contract.bonusDays,
     closedAt: contract.closedAt?.toISOString() ?? null,
     closedReason: contract.closedReason,
-    unbooked: unbooked.filter((row) => row.contractId === contract.id).map(publicUnbooked),
+    unbooked: unbooked.map(publicUnbooked),
   };
-}
-
-/** One contract as the member sees it, with its unbooked money. */
-export async function contractOf(db: Executor, join: ContractJoin, today: string) {
-  return toContract(join, today, await unbookedTransfers(db, [join.contract.id]));
 }
 
 export type ContractFilters = { clubId?: number; isFrozen?: boolean; isGift?: boolean; paymentPlanId?: number; status?: ContractStatus };
 
-/** Every contract of a member with its club, plan and coupon, newest first (a hot read: prepared, ADR 026). */
+/** Every contract of a member with its club, plan, coupon and unbooked money, newest first (a hot read: prepared, ADR 026). */
 const contractsOfAccountStatement = preparedFor((db) =>
-  selectContracts(db, eq(contracts.accountId, sql.placeholder('accountId'))).prepare('contracts_of_account'),
+  contractSelect(db, eq(contracts.accountId, sql.placeholder('accountId'))).prepare('contracts_of_account'),
 );
 
 /**
- * The member's contracts, newest first, filtered. A member has a handful: they are read whole by
- * one prepared statement and filtered here (status is derived, so it always was filtered here).
+ * The member's contracts, newest first, filtered, in one statement. A member has a handful: they
+ * are read whole and filtered here (status is derived, so it always was filtered here).
+ * `lapsed`: an open payment attempt of a listed contract is past its end (the caller expires it).
  */
-export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, today: string) {
-  const rows = (await contractsOfAccountStatement(db).execute({ accountId })).filter(
+export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, now: Date, today: string) {
+  const rows = ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin).filter(
     ({ contract }) =>
       (filters.clubId === undefined || contract.clubId === filters.clubId) &&
       (filters.isFrozen === undefined || contract.isFrozen === filters.isFrozen) &&
       (filters.isGift === undefined || contract.isGift === filters.isGift) &&
       (filters.paymentPlanId === undefined || contract.paymentPlanId === filters.paymentPlanId),
   );
-  if (rows.length === 0) return [];
-  const unbooked = (await unbookedOfAccountStatement(db).execute({ accountId })).map(toUnbookedRow);
-  const list = rows.map((row) => toContract(row, today, unbooked));
-  return filters.status === undefined ? list : list.filter((c) => c.status === filters.status);
+  const lapsed = rows.some((row) => row.pendingUntil !== null && row.pendingUntil <= now);
+  const all = rows.map((row) => toContract(row, today));
+  return { contracts: filters.status === undefined ? all : all.filter((c) => c.status === filters.status), lapsed };
 }
 
 /** One of the member's contracts with its club and plan, or undefined. */
@@ -282,8 +288,7 @@ export async function transactionDetail(db: Executor, accountId: number, transac
 
 /** GET /member/contract/{id}/detail. */
 export async function contractDetail(db: Executor, join: ContractJoin, today: string): Promise<ContractDetail> {
-  const unbooked = await unbookedTransfers(db, [join.contract.id]);
-  const contract = toContract(join, today, unbooked);
+  const contract = toContract(join, today);
   const txRows = await selectTransactions(db, eq(transactions.contractId, join.contract.id)).orderBy(asc(transactions.id));
   const attempts = await db.select().from(payments).where(eq(payments.contractId, join.contract.id)).orderBy(asc(payments.id));
   const open = join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
@@ -306,7 +311,7 @@ export async function contractDetail(db: Executor, join: ContractJoin, today: st
     transactions: txRows.map(toTransaction),
     receipts: receiptPayments(attempts).map((p) => toReceipt(join, p)),
     timeline,
-    payment: open ? toPayment(open, join.club, unbookedOfPayment(unbooked, open.id)) : null,
+    payment: open ? toPayment(open, join.club, unbookedOfPayment(join.unbooked, open.id)) : null,
   };
 }
 

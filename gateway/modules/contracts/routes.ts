@@ -23,7 +23,6 @@ import {
   listTransactions,
   transactionDetail,
   unbookedOfPayment,
-  unbookedTransfers,
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from './referral.ts';
@@ -42,19 +41,19 @@ const freshen = async (c: Context<AppEnv>) => {
 };
 
 /**
- * The member's contracts as of now, for the hot reads (issue 18). A bank-QR or card attempt past
- * its 15 minutes changes only a contract still waiting for payment (it fails), so the expiry runs,
- * and the list is read again, only when the list shows such a contract or failed ones are asked
- * for; otherwise one query answers. The gateway's sweep expires the rest every few seconds.
+ * The member's contracts as of now, for the hot reads (issue 18): one statement, which also says
+ * whether a listed contract's bank-QR or card attempt is past its 15 minutes. Only then does the
+ * expiry run (that contract fails) and the list is read again; the gateway's sweep expires the
+ * rest every few seconds.
  */
 async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
   const { db, clock } = c.get('deps');
   const accountId = c.get('account').id;
-  const today = vietnamToday(clock.now());
-  const list = await listContracts(db, accountId, filters, today);
-  const mayChange = filters.status === 'FAIL' || list.some((x) => x.status === 'WAITFORPAYMENT');
-  if (!mayChange || (await expireStalePayments(db, clock.now(), accountId)) === 0) return list;
-  return listContracts(db, accountId, filters, today);
+  const now = clock.now();
+  const today = vietnamToday(now);
+  const first = await listContracts(db, accountId, filters, now, today);
+  if (!first.lapsed || (await expireStalePayments(db, now, accountId)) === 0) return first.contracts;
+  return (await listContracts(db, accountId, filters, now, today)).contracts;
 }
 
 /** GET /member/contracts/home-page: what the membership header card needs (also part of GET /member/home). */
@@ -135,7 +134,7 @@ export function contractRoutes() {
     if (!join) throw notFound();
     const payment = await latestPayment(db, id);
     if (!payment) return ok(c, null);
-    return ok(c, toPayment(payment, join.club, unbookedOfPayment(await unbookedTransfers(db, [id]), payment.id)));
+    return ok(c, toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)));
   });
 
   app.put('/member/contract/:id/cancel', member, async (c) => {
@@ -166,9 +165,10 @@ export function contractRoutes() {
   // Issue 18: the home screen in one round trip, its frame (the shell) with the header card.
   app.get('/member/home', member, async (c) => {
     const { db, clock } = c.get('deps');
-    const shell = await findMemberShell(db, c.get('account').id, clock.now());
+    // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
+    const [shell, homePage] = await Promise.all([findMemberShell(db, c.get('account').id, clock.now()), homePageOf(c)]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { shell, homePage: await homePageOf(c) });
+    return ok(c, { shell, homePage });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {
@@ -177,9 +177,7 @@ export function contractRoutes() {
   });
 
   app.get('/member/club/:clubId/contract/latest', member, async (c) => {
-    const clubId = idParam(c, 'clubId');
-    const today = await freshen(c);
-    const [latest] = await listContracts(c.get('deps').db, c.get('account').id, { clubId }, today);
+    const [latest] = await currentContracts(c, { clubId: idParam(c, 'clubId') });
     return ok(c, latest ?? null);
   });
 

@@ -21,7 +21,7 @@ import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payme
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { contractOf, findOwnContract, openPayment, toContract, unbookedOfPayment, unbookedTransfers, type ContractRow } from './queries.ts';
+import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
 // Buying a membership: one database transaction per request with the member's account row
@@ -81,8 +81,7 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: Contrac
 async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
   const join = await findOwnContract(tx, ctx.accountId, contractId);
   if (!join) throw notFound();
-  const unbooked = await unbookedTransfers(tx, [contractId]);
-  return { contract: toContract(join, vietnamToday(ctx.now), unbooked), payment: toPayment(payment, join.club, unbookedOfPayment(unbooked, payment.id)), existing };
+  return { contract: toContract(join, vietnamToday(ctx.now)), payment: toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)), existing };
 }
 
 type FeeBase = Omit<typeof transactions.$inferInsert, 'type' | 'amount'>;
@@ -226,6 +225,6 @@ export async function cancelContract(ctx: PurchaseContext, contractId: number) {
     }
     const after = await findOwnContract(tx, ctx.accountId, contractId);
     if (!after) throw notFound();
-    return contractOf(tx, after, vietnamToday(ctx.now));
+    return toContract(after, vietnamToday(ctx.now));
   });
 }

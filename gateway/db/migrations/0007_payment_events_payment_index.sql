@@ -1,0 +1,1 @@
+CREATE INDEX "payment_events_payment_idx" ON "payment_events" USING btree ("payment_id");
