@@ -38,6 +38,12 @@ void Promise.all([
       <StrictMode>
         <HydratedRouter />
       </StrictMode>,
+      {
+        // React recovered (it rendered again); what went wrong is the error's cause: log that too.
+        onRecoverableError(error) {
+          console.error(error, (error as { cause?: unknown } | null)?.cause);
+        },
+      },
     );
   });
 });

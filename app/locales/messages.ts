@@ -76,7 +76,24 @@ export function loadMessages(lang: Lang, parts: readonly StringsPart[] = strings
 /** The strings imported so far: on the server every part after the root loader, in the browser the page's parts after entry.client. */
 export const loadedMessages = (lang: Lang): Messages | undefined => merged[lang];
 
-/** For components: the strings with these parts, suspending while a part (a new page's, a switched language's) is still coming. */
+/** A promise React's use() reads at once: it looks at `status` and `value` before waiting. */
+type ReadyThenable = Promise<Messages> & { status: 'fulfilled'; value: Messages };
+const readyThenables = new WeakMap<Messages, ReadyThenable>();
+function ready(messages: Messages): ReadyThenable {
+  let thenable = readyThenables.get(messages);
+  if (!thenable) {
+    thenable = Object.assign(Promise.resolve(messages), { status: 'fulfilled' as const, value: messages });
+    readyThenables.set(messages, thenable);
+  }
+  return thenable;
+}
+
+/**
+ * For components: the strings with these parts, suspending while a part (a new page's, a switched
+ * language's) is still coming. Always through use(), loaded or not: React replays a component that
+ * suspended in use() and switches it back to mounting hooks only when use() is called again, so a
+ * use() skipped on the replay breaks the hooks after it (React error 467, seen under Lighthouse).
+ */
 export function useMessages(lang: Lang, parts: readonly StringsPart[] = ['shell']): Messages {
-  return hasAll(lang, withShell(parts)) ? (merged[lang] as Messages) : use(loadMessages(lang, parts));
+  return use(hasAll(lang, withShell(parts)) ? ready(merged[lang] as Messages) : loadMessages(lang, parts));
 }
