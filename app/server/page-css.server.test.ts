@@ -21,6 +21,16 @@ const css = [
 describe('the style rules a page can use (ADR 029)', () => {
   const sheet = pageSheet(css, ['splash']);
 
+  it('answers the same rules for the same classes, whatever the markup around them (worked out once per set)', () => {
+    const first = sheet('<main class="card toast"><p>one</p></main>');
+    expect(sheet('<div class="toast"><section class="card">two</section></div>')).toBe(first);
+    expect(sheet('<main class="card"></main>')).not.toContain('toast-life');
+    expect(sheet('<main class="toast card"></main>')).toContain('@keyframes toast-life');
+    // Many different sets later, an early set is worked out again and still right.
+    for (let i = 0; i < 300; i++) sheet(`<p class="card c${String(i)}"></p>`);
+    expect(sheet('<main class="card toast"></main>')).toBe(first);
+  });
+
   it('keeps rules without classes, and those whose classes are all in the markup', () => {
     const out = sheet('<main class="card"><h2 class="title">x</h2><p class="tab">t</p></main>');
     expect(out).toContain(':root{--ink:#0f172a}');

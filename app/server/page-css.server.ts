@@ -123,16 +123,26 @@ export function classesIn(html: string): Set<string> {
  */
 export function pageSheet(css: string, scriptClasses: readonly string[] = []) {
   const rules = parseRules(css);
-  const keyframes = keyframesOf(rules);
+  const keyframes = keyframesOf(rules).map((k) => ({ ...k, named: new RegExp(`(^|[\\s:,])${k.name}([\\s;,}]|$)`) }));
+  // A route's pages use the same few sets of classes: each set's rules are worked out once
+  // (a bounded cache; the oldest set goes first).
+  const bySet = new Map<string, string>();
   return (html: string): string => {
     const classes = classesIn(html);
+    const key = [...classes].sort().join(' ');
+    const cached = bySet.get(key);
+    if (cached !== undefined) return cached;
     const has = (cls: string) => classes.has(cls) || scriptClasses.includes(cls);
     const kept = keptText(rules, has);
     // An animation's @keyframes goes with the rules that name it.
-    const animations = keyframes.filter((k) => new RegExp(`(^|[\\s:,])${k.name}([\\s;,}]|$)`).test(kept));
-    return kept + animations.map((k) => k.text).join('');
+    const sheet = kept + keyframes.filter((k) => k.named.test(kept)).map((k) => k.text).join('');
+    if (bySet.size >= MAX_CACHED_SETS) bySet.delete(bySet.keys().next().value as string);
+    bySet.set(key, sheet);
+    return sheet;
   };
 }
+
+const MAX_CACHED_SETS = 256;
 
 const PLACEHOLDER = new RegExp(`(<style[^>]* id="${PAGE_CSS_ID}"[^>]*>)(</style>)`);
 
