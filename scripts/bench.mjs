@@ -7,6 +7,9 @@
 //   npm run bench                       all routes, 3 Lighthouse runs each
 //   npm run bench -- --routes=/login,/landing --runs=1
 //   npm run bench -- --sections=ssr     one section only (ids in scripts/bench/index.mjs)
+//   npm run bench -- --sections=ssr --profile
+//                                       also CPU-profiles the web server and the gateway; summarize
+//                                       with node scripts/bench/profile-summary.mjs <file.cpuprofile>
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,16 +21,23 @@ import { SECTIONS } from './bench/index.mjs';
 import { stopBrowsers } from './bench/lighthouse.mjs';
 import { ROUTES } from './bench/routes.mjs';
 
-const USAGE = `Usage: npm run bench -- [--routes=/landing,/login] [--runs=3] [--sections=pages,ssr]
+const USAGE = `Usage: npm run bench -- [--routes=/landing,/login] [--runs=3] [--sections=pages,ssr] [--profile]
   --routes    comma-separated paths among: ${ROUTES.map((r) => r.path).join(', ')} (default: all)
   --runs      Lighthouse runs per route, the median is reported (default: 3)
-  --sections  comma-separated section ids among: ${SECTIONS.map((s) => s.id).join(', ')} (default: all)`;
+  --sections  comma-separated section ids among: ${SECTIONS.map((s) => s.id).join(', ')} (default: all)
+  --profile   CPU-profile the main system's web server and gateway (V8 .cpuprofile files in the results folder)`;
 
-/** @returns {{ routes: readonly import('./bench/routes.mjs').BenchRoute[], runs: number, sections: ReadonlySet<string> }} */
+/** @returns {{ routes: readonly import('./bench/routes.mjs').BenchRoute[], runs: number, sections: ReadonlySet<string>, profile: boolean }} */
 function options(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { routes: { type: 'string' }, runs: { type: 'string' }, sections: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      routes: { type: 'string' },
+      runs: { type: 'string' },
+      sections: { type: 'string' },
+      profile: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -48,7 +58,7 @@ function options(argv) {
   const sections = new Set(values.sections === undefined ? SECTIONS.map((s) => s.id) : values.sections.split(',').map((id) => id.trim()));
   const unknownSections = [...sections].filter((id) => !SECTIONS.some((s) => s.id === id));
   if (unknownSections.length || !sections.size) throw new Error(`Unknown section ${unknownSections.join(', ') || '(none given)'}`);
-  return { routes, runs, sections };
+  return { routes, runs, sections, profile: values.profile === true };
 }
 
 const log = (/** @type {string} */ message) => process.stderr.write(`[bench] ${message}\n`);
@@ -91,7 +101,14 @@ async function start() {
     log('starting an isolated system (builds first when the sources changed)…');
     const t0 = Date.now();
     try {
-      const started = await startSystem({ webPort: 0, gatewayPort: 0, dataDir, quiet: true, logFile: path.join(outDir, 'servers.log') });
+      const started = await startSystem({
+        webPort: 0,
+        gatewayPort: 0,
+        dataDir,
+        quiet: true,
+        logFile: path.join(outDir, 'servers.log'),
+        profileDir: opts.profile ? path.join(outDir, 'profiles') : undefined,
+      });
       log(`system up in ${((Date.now() - t0) / 1000).toFixed(1)} s: web ${started.webUrl}, gateway ${started.gatewayUrl}`);
       return started;
     } catch (error) {

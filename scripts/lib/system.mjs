@@ -23,6 +23,8 @@ const STOP_GRACE_MS = 5_000;
  * @property {boolean} [quiet] keep the servers' output off the terminal (it still shows in errors).
  * @property {string} [logFile] append both servers' output to this file.
  * @property {boolean} [build] run `npm run build` first when the sources changed (default true).
+ * @property {string} [profileDir] run both servers with V8's CPU profiler: each writes a .cpuprofile
+ *   into <profileDir>/<gateway|web>/ when it stops (`npm run bench -- --profile`).
  */
 
 /**
@@ -96,11 +98,12 @@ const cleanEnv = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) 
  * @param {string} name
  * @param {string} script
  * @param {Record<string, string>} env
- * @param {{ quiet: boolean, logFile?: string }} output
+ * @param {{ quiet: boolean, logFile?: string, profileDir?: string }} output
  */
-function startChild(name, script, env, { quiet, logFile }) {
+function startChild(name, script, env, { quiet, logFile, profileDir }) {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
   // node itself, not npm/npx: a signal sent to the pid then reaches the server.
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', script], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -182,7 +185,7 @@ async function waitUntilReady(child, url) {
  * @returns {Promise<RunningSystem>}
  */
 export async function startSystem(options = {}) {
-  const { dataDir, quiet = false, logFile, build = true } = options;
+  const { dataDir, quiet = false, logFile, build = true, profileDir } = options;
   if (build) await buildIfNeeded({ quiet });
 
   const pickPort = async (wanted, envValue, fallback) => {
@@ -238,7 +241,7 @@ export async function startSystem(options = {}) {
     }
   }
 
-  const output = { quiet, logFile };
+  const output = { quiet, logFile, profileDir };
   const gateway = startChild('gateway', 'build/gateway/server.js', gatewayEnv, output);
   /** @type {ReturnType<typeof startChild> | undefined} */
   let web;
