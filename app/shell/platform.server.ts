@@ -35,6 +35,21 @@ const inAppPatterns: [InApp, RegExp][] = [
   ['twitter', /\bTwitter(?:Android)?\b/i],
 ];
 
+/**
+ * isbot's one large pattern, run once per user agent: every page asks twice (the gate and the root
+ * loader) and a phone sends the same agent all visit long. Bounded: emptied past 512 agents.
+ */
+const botByUserAgent = new Map<string, boolean>();
+function isBotUserAgent(ua: string): boolean {
+  let bot = botByUserAgent.get(ua);
+  if (bot === undefined) {
+    bot = isbot(ua);
+    if (botByUserAgent.size >= 512) botByUserAgent.clear();
+    botByUserAgent.set(ua, bot);
+  }
+  return bot;
+}
+
 const unquote = (value: string) => value.trim().replace(/^"|"$/g, '').toLowerCase();
 
 /**
@@ -49,7 +64,7 @@ export function detectPlatform(headers: HeaderSource): Platform {
   const touch = hasCookie(headers, TOUCH_COOKIE);
 
   // Search engines, link previews and Lighthouse ("Chrome-Lighthouse", HeadlessChrome) get the app.
-  if (!ua || isbot(ua)) return { kind: 'bot', os: 'other', inApp: null };
+  if (!ua || isBotUserAgent(ua)) return { kind: 'bot', os: 'other', inApp: null };
 
   const inApp = inAppPatterns.find(([, pattern]) => pattern.test(ua))?.[0] ?? (/; wv\)/.test(ua) ? 'webview' : null);
 
