@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   isAllClubPlan,
   unbookedReasons,
@@ -44,10 +44,19 @@ const pendingUntilOfContract = sql<Date | null>`(
   select min(p.expires_at) from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING'
 )`.mapWith((value: Date | string) => new Date(value));
 
+/**
+ * Of its club and plan, a contract's readers need names, the hotline, the receiving account, the
+ * duration and the prices; not the plan's sales texts (most of a row's bytes, parsed on every read).
+ */
+const contractClubColumns = (({ id: _id, slug: _slug, cityId: _city, latitude: _lat, longitude: _lng, isActive: _active, ...kept }) => kept)(getTableColumns(clubs));
+const contractPlanColumns = (({ tagVi: _tv, tagEn: _te, sloganVi: _sv, sloganEn: _se, descriptionVi: _dv, descriptionEn: _de, isActive: _a, sortOrder: _o, ...kept }) => kept)(
+  getTableColumns(paymentPlans),
+);
+
 type ContractSelectRow = {
   contract: ContractRow;
-  club: typeof clubs.$inferSelect;
-  plan: typeof paymentPlans.$inferSelect;
+  club: Omit<typeof clubs.$inferSelect, 'id' | 'slug' | 'cityId' | 'latitude' | 'longitude' | 'isActive'>;
+  plan: Omit<typeof paymentPlans.$inferSelect, 'tagVi' | 'tagEn' | 'sloganVi' | 'sloganEn' | 'descriptionVi' | 'descriptionEn' | 'isActive' | 'sortOrder'>;
   couponCode: string | null;
   unbooked: UnbookedJson[];
   pendingUntil: Date | null;
@@ -73,8 +82,8 @@ const contractSelect = (db: Executor, where: SQL | undefined) =>
   db
     .select({
       contract: contracts,
-      club: clubs,
-      plan: paymentPlans,
+      club: contractClubColumns,
+      plan: contractPlanColumns,
       couponCode: coupons.code,
       unbooked: unbookedOfContract,
       pendingUntil: pendingUntilOfContract,

@@ -16,6 +16,8 @@ import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
 type ClubRow = typeof clubs.$inferSelect;
+/** What a payment's view needs of its club: the receiving account, and the counter for cash. */
+export type PaymentClub = Pick<ClubRow, 'nameVi' | 'nameEn' | 'address' | 'districtName' | 'hotline' | 'bankBin' | 'bankAccountNumber' | 'bankAccountName'>;
 export type PaymentRow = typeof payments.$inferSelect;
 
 export type StartPaymentInput = {
@@ -79,7 +81,7 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
 }
 
 /** The member-facing view of a payment attempt, with the QR payload rebuilt from the stored facts. */
-export function toPayment(row: PaymentRow, club: ClubRow, unbooked: Payment['unbooked']): Payment {
+export function toPayment(row: PaymentRow, club: PaymentClub, unbooked: Payment['unbooked']): Payment {
   const bank = club.bankBin ? bankByBin(club.bankBin) : undefined;
   const qr =
     row.provider === 'vietqr' && bank && club.bankAccountNumber && club.bankAccountName
