@@ -19,7 +19,7 @@ import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
-import { loadMessages, loadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
+import { loadMessages, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
@@ -70,6 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const parts = useStringsParts();
+  // <Meta> below titles the page from the strings in memory: render again when a part arrives
+  // (a language switched to, a page's new part), or the title keeps a key (ADR 030).
+  useLoadedMessages(data?.lang ?? 'vi');
   return (
     <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')}>
       <head>

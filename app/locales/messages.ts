@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import type { Lang } from '#contract/codes.ts';
 import type { Messages } from '#app/i18n.ts';
 
@@ -31,6 +31,8 @@ const loadedParts: Record<Lang, Set<StringsPart>> = {
 };
 const pendingParts: Partial<Record<`${Lang}:${StringsPart}`, Promise<void>>> = {};
 const pendingSets = new Map<string, Promise<Messages>>();
+/** Told each time a part arrives (useLoadedMessages). */
+const partListeners = new Set<() => void>();
 
 function loadPart(lang: Lang, part: StringsPart): Promise<void> {
   const key = `${lang}:${part}` as const;
@@ -38,6 +40,7 @@ function loadPart(lang: Lang, part: StringsPart): Promise<void> {
     (strings) => {
       merged[lang] = { ...merged[lang], ...strings } as Messages;
       loadedParts[lang].add(part);
+      for (const listener of partListeners) listener();
     },
     (error: unknown) => {
       delete pendingParts[key];
@@ -75,6 +78,21 @@ export function loadMessages(lang: Lang, parts: readonly StringsPart[] = strings
 
 /** The strings imported so far: on the server every part after the root loader, in the browser the page's parts after entry.client. */
 export const loadedMessages = (lang: Lang): Messages | undefined => merged[lang];
+
+const onPart = (listener: () => void) => {
+  partListeners.add(listener);
+  return () => partListeners.delete(listener);
+};
+
+/**
+ * The strings imported so far, re-rendering the caller each time a part arrives, without
+ * suspending. For the document around the app (root Layout): its <Meta> reads the page title
+ * from them, and a render that ran before a new part arrived must run again once it is in.
+ */
+export function useLoadedMessages(lang: Lang): Messages | undefined {
+  const read = () => merged[lang];
+  return useSyncExternalStore(onPart, read, read);
+}
 
 /** A promise React's use() reads at once: it looks at `status` and `value` before waiting. */
 type ReadyThenable = Promise<Messages> & { status: 'fulfilled'; value: Messages };
