@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomPhone } from '#tests/support/phones.ts';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { expect, randomPhone };
 
@@ -98,6 +98,18 @@ export async function checkPhoneLayout(page: Page) {
   );
   expect(small).toEqual([]);
   await page.setViewportSize(size);
+}
+
+/**
+ * Waits until React has hydrated this element (it carries React's props), so a click is the app's
+ * client navigation, not the browser following a plain link. The page waits for its strings and
+ * its whole stylesheet before hydrating (ADR 029, 030): on a busy machine that is a while after
+ * the server's HTML shows.
+ */
+export async function waitForHydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated' })
+    .toBe(true);
 }
 
 /** Console errors, CSP violations and hydration warnings, collected for the whole test. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startSystem } from '#scripts/lib/system.mjs';
-import { expect, snap, test } from './fixtures.ts';
+import { expect, snap, test, waitForHydrated } from './fixtures.ts';
 
 // The PWA of issue 3 (ADR 009): manifest, service worker, offline page and alert, update prompt,
 // splash and pull-to-reload, at 390×844 in Vietnamese and English.
@@ -163,6 +163,8 @@ test.describe('offline alert', () => {
   test('appears when a navigation fails for want of a network, and goes once a request succeeds', async ({ page }) => {
     await page.goto('/landing');
     await expect(page.locator('h1')).toBeVisible();
+    // A client navigation, so a data request: clicked before hydration it would be a plain page load.
+    await waitForHydrated(page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }));
     // The browser still thinks it is online; the connection drops under the data request.
     await page.route('**/*.data*', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Đăng nhập / Đăng ký' }).click();
