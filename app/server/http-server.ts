@@ -7,8 +7,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { ServerBuild } from 'react-router';
 import { platformGate } from '#app/shell/platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
+import { buildDir as buildDirOf } from './build-dir.server.ts';
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');

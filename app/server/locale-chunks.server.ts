@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Lang } from '#contract/codes.ts';
 import { stringsParts, type StringsPart } from '#app/locales/messages.ts';
+import { buildDir } from './build-dir.server.ts';
 
 type Chunks = Partial<Record<StringsPart, string>>;
 
@@ -13,16 +15,17 @@ type Chunks = Partial<Record<StringsPart, string>>;
 function readChunks(): Record<Lang, Chunks> {
   const chunks: Record<Lang, Chunks> = { vi: {}, en: {} };
   try {
-    const manifestUrl = new URL('../client/.vite/manifest.json', import.meta.url);
-    const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<string, { file: string }>;
+    const manifestFile = path.join(buildDir(), 'client/.vite/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
     for (const lang of ['vi', 'en'] as const) {
       for (const part of stringsParts) {
         const entry = manifest[`app/locales/${lang}/${part}.ts`];
         if (entry) chunks[lang][part] = `/${entry.file}`;
       }
     }
-  } catch {
-    // no manifest: no preloads
+  } catch (error) {
+    // No manifest: no preloads. Said once, so a build that moves it does not go unnoticed.
+    console.warn(`strings parts will not be preloaded: ${error instanceof Error ? error.message : String(error)}`);
   }
   return chunks;
 }

@@ -65,6 +65,14 @@ test('a page carries only its own style rules; the whole sheet is there before a
 
 test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({ page, request }) => {
   const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|payments|history|platform)-[\w-]{8}\.js$/;
+  // The server names the page's parts among the modules it preloads, beside the entry (not after it).
+  const landing = await (await request.get('/landing')).text();
+  const preloaded = /id="deferred-modulepreloads">[^<]*/.exec(landing)?.[0] ?? '';
+  expect([...preloaded.matchAll(/\/assets\/(\w+)-[\w-]{8}\.js/g)].map((m) => m[1]).filter((name) => partChunk.test(`/assets/${name}-xxxxxxxx.js`)).sort()).toEqual([
+    'account',
+    'auth',
+    'shell',
+  ]);
   const fetched: string[] = [];
   page.on('request', (req) => {
     const part = partChunk.exec(new URL(req.url()).pathname)?.[1];
