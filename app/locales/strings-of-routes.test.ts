@@ -9,6 +9,8 @@ import { home } from './vi/home.ts';
 import { notifications } from './vi/notifications.ts';
 import { account } from './vi/account.ts';
 import { membership } from './vi/membership.ts';
+import { guide } from './vi/guide.ts';
+import { purchase } from './vi/purchase.ts';
 import { payments } from './vi/payments.ts';
 import { history } from './vi/history.ts';
 import { platform } from './vi/platform.ts';
@@ -29,6 +31,8 @@ const partsByLocale: Record<StringsPart, object> = {
   notifications,
   account,
   membership,
+  guide,
+  purchase,
   payments,
   history,
   platform,

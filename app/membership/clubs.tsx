@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { distanceKm } from '#contract/geo.ts';
-import { ComparePlans, MembershipFaq } from './membership-ui.tsx';
+import { ComparePlans, MembershipFaq } from './membership-guide.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
 import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
@@ -10,7 +10,7 @@ import type { Route } from './+types/clubs';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['membership'] };
+export const handle: StringsHandle = { strings: ['membership', 'guide'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.list.title');
 

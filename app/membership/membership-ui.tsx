@@ -5,71 +5,13 @@ import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PageError } from '#app/ui/page-error.tsx';
 
-// Issue 4's shared membership components (spec §2): compare-plans panel, membership FAQ, plan card.
+// Issue 4's shared membership components (spec §2): plan card, prices, the membership error. The
+// compare-plans panel and the FAQ, shown on /membership only, are in membership-guide.tsx.
 // No import of contract/membership.ts here: it carries zod, which must stay out of the browser
 // (ADR 004). Its constants come in through the loaders (`membershipTerms`).
 
 /** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of contract/membership.ts, as the loaders pass them. */
 export type MembershipTerms = { referralDays: number; paymentMinutes: number };
-
-/** The compare-plans panel: every club (Black Card) against one club, six rows (§9). */
-export function ComparePlans({ clubCount, terms }: { clubCount: number; terms: MembershipTerms }) {
-  const { t } = useT();
-  const days = { days: terms.referralDays };
-  const rows: [string, string, string][] = [
-    [t('membership.compare.clubs'), t('membership.compare.clubsMulti', { count: clubCount }), t('membership.compare.clubsSingle')],
-    [t('membership.compare.visits'), t('membership.compare.unlimited'), t('membership.compare.unlimited')],
-    [t('membership.compare.pt'), t('membership.compare.ptMulti'), t('membership.compare.none')],
-    [t('membership.compare.amenities'), t('membership.compare.amenitiesMulti'), t('membership.compare.amenitiesSingle')],
-    [t('membership.compare.terms'), t('membership.compare.termsMulti'), t('membership.compare.termsSingle')],
-    [t('membership.compare.referral'), t('membership.compare.referralBonus', days), t('membership.compare.referralSingle', days)],
-  ];
-  return (
-    <details className="compare-panel">
-      <summary>{t('membership.compare.title')}</summary>
-      <table className="compare-table">
-        <caption className="visually-hidden">{t('membership.compare.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('membership.compare.benefit')}</th>
-            <th scope="col">{t('membership.compare.multi')}</th>
-            <th scope="col">{t('membership.compare.single')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([benefit, multi, single]) => (
-            <tr key={benefit}>
-              <th scope="row">{benefit}</th>
-              <td>{multi}</td>
-              <td>{single}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
-  );
-}
-
-/** The membership FAQ: four entries (§9), open one at a time without JavaScript. */
-export function MembershipFaq({ terms }: { terms: MembershipTerms }) {
-  const { t } = useT();
-  const vars = { minutes: terms.paymentMinutes, days: terms.referralDays };
-  return (
-    <section aria-labelledby="membership-faq">
-      <h2 id="membership-faq" className="section-title">
-        {t('membership.faq.title')}
-      </h2>
-      <div className="faq">
-        {([1, 2, 3, 4] as const).map((n) => (
-          <details key={n} className="faq-item" name="membership-faq">
-            <summary>{t(`membership.faq.q${n}`)}</summary>
-            <p className="faq-answer">{t(`membership.faq.a${n}`, vars)}</p>
-          </details>
-        ))}
-      </div>
-    </section>
-  );
-}
 
 type PlanFigures = {
   id: number;
@@ -176,7 +118,7 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
         ) : null}
         {plan.nextPayment !== null ? (
           <div>
-            <dt>{t('membership.plan.nextTitle')}</dt>
+            <dt>{t('membership.card.nextTitle')}</dt>
             <dd>{t('membership.card.nextPayment', { amount: formatVnd(plan.nextPayment, lang) })}</dd>
           </div>
         ) : null}

@@ -37,9 +37,9 @@ import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { strings: ['membership'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership', 'purchase'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.plan.title');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'purchase.title');
 
 function ids(params: Route.LoaderArgs['params']) {
   if (!isId(params.clubId) || !isId(params.paymentPlanId)) throw notFoundPage();
@@ -141,7 +141,7 @@ export async function action(args: Route.ActionArgs) {
     else {
       try {
         const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
-        result.referralOk = `${checked.message} ${t('membership.plan.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
+        result.referralOk = `${checked.message} ${t('purchase.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         if (error.status >= 500) return gatewayAway(result, error, 'referralCode');
@@ -168,7 +168,7 @@ export async function action(args: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof GatewayError && error.status < 500) result.fieldErrors.couponCode = [error.text];
       else if (error instanceof GatewayError) return gatewayAway(result, error);
-      else result.formErrors.push(t('membership.plan.couponChanged'));
+      else result.formErrors.push(t('purchase.couponChanged'));
     }
   }
   if (Object.keys(result.fieldErrors).length || result.formErrors.length) return result;
@@ -223,10 +223,10 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
     const { club } = loaderData;
     return (
       <main className="page">
-        <p className="eyebrow">{t('membership.plan.at', { club: club.name })}</p>
-        <h1>{t('membership.plan.title')}</h1>
+        <p className="eyebrow">{t('purchase.at', { club: club.name })}</p>
+        <h1>{t('purchase.title')}</h1>
         <p className="notice notice-error" role="status">
-          {t('membership.plan.closed')}
+          {t('purchase.closed')}
         </p>
         <Link to={`/membership/${club.id}/detail`} className="button button-secondary button-block club-actions">
           {t('membership.detail.title')}
@@ -253,7 +253,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
 
   return (
     <main className="page plan-page">
-      <p className="eyebrow">{t('membership.plan.at', { club: club.name })}</p>
+      <p className="eyebrow">{t('purchase.at', { club: club.name })}</p>
       <div className="plan-head">
         <h1>{plan.name}</h1>
         {plan.tag ? <span className="plan-tag">{plan.tag}</span> : null}
@@ -266,27 +266,27 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
       <Form method="post" className="stack purchase-form">
         {/* The Enter key submits the form's first button: let it re-price and check, never buy. */}
         <button type="submit" name="intent" value="update" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          {t('membership.plan.update')}
+          {t('purchase.update')}
         </button>
         <input type="hidden" name="shownCoupon" value={applied ?? ''} />
 
         <section className="purchase-section" aria-labelledby="coupon-title">
           <h2 id="coupon-title" className="section-title">
-            {t('membership.plan.couponTitle')}
+            {t('purchase.couponTitle')}
           </h2>
           {applied ? (
             <div className="coupon-applied" role="status">
-              <span>{t('membership.plan.applied', { code: applied })}</span>
+              <span>{t('purchase.applied', { code: applied })}</span>
               <button type="submit" name="intent" value="removeCoupon" className="button button-link" disabled={busy}>
-                {t('membership.plan.remove')}
+                {t('purchase.remove')}
               </button>
             </div>
           ) : null}
           {savedCoupon && couponError ? (
-            <p className="notice">{t('membership.plan.couponSavedOff', { code: savedCoupon, message: couponError })}</p>
+            <p className="notice">{t('purchase.couponSavedOff', { code: savedCoupon, message: couponError })}</p>
           ) : null}
           <div className="field">
-            <label htmlFor="couponCode">{t('membership.plan.couponLabel')}</label>
+            <label htmlFor="couponCode">{t('purchase.couponLabel')}</label>
             <div className="input-row">
               <input
                 key={savedCoupon ?? ''}
@@ -294,7 +294,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 name="couponCode"
                 className="input input-code"
                 defaultValue={values?.couponCode ?? ''}
-                placeholder={t('membership.plan.couponPlaceholder')}
+                placeholder={t('purchase.couponPlaceholder')}
                 autoCapitalize="characters"
                 autoComplete="off"
                 spellCheck={false}
@@ -303,12 +303,12 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 aria-describedby={describedBy('couponCode')}
               />
               <button type="submit" name="intent" value="coupon" className="button button-secondary" disabled={busy}>
-                {t('membership.plan.apply')}
+                {t('purchase.apply')}
               </button>
             </div>
             <FieldErrors id="couponCode-error" errors={errors.couponCode} lang={lang} />
           </div>
-          <h3 className="sub-title">{t('membership.plan.yourCoupons')}</h3>
+          <h3 className="sub-title">{t('purchase.yourCoupons')}</h3>
           {coupons.length ? (
             <ul className="coupon-list">
               {coupons.map((coupon) => (
@@ -318,7 +318,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                     <span className="coupon-code">{coupon.code}</span>
                     <span className="muted small">{coupon.description}</span>
                     <span className="muted small">
-                      {[coupon.newCustomerOnly ? t('membership.plan.newCustomers') : null, coupon.validTo ? t('membership.plan.validTo', { date: formatDate(coupon.validTo) }) : null]
+                      {[coupon.newCustomerOnly ? t('purchase.newCustomers') : null, coupon.validTo ? t('purchase.validTo', { date: formatDate(coupon.validTo) }) : null]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
@@ -327,23 +327,23 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                     <span className="coupon-badge">✓</span>
                   ) : (
                     <button type="submit" name="coupon" value={coupon.code} className="button button-secondary" disabled={busy}>
-                      {t('membership.plan.use')}
+                      {t('purchase.use')}
                     </button>
                   )}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted small">{t('membership.plan.noCoupons')}</p>
+            <p className="muted small">{t('purchase.noCoupons')}</p>
           )}
         </section>
 
         <section className="purchase-section" aria-labelledby="referral-title">
           <h2 id="referral-title" className="section-title">
-            {t('membership.plan.referralTitle')}
+            {t('purchase.referralTitle')}
           </h2>
           <div className="field">
-            <label htmlFor="referralCode">{t('membership.plan.referralLabel')}</label>
+            <label htmlFor="referralCode">{t('purchase.referralLabel')}</label>
             <div className="input-row">
               <input
                 id="referralCode"
@@ -357,11 +357,11 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 aria-describedby={describedBy('referralCode', 'referral-hint')}
               />
               <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
-                {t('membership.plan.check')}
+                {t('purchase.check')}
               </button>
             </div>
             <p id="referral-hint" className="hint">
-              {t('membership.plan.referralHint', { days: terms.referralDays })}
+              {t('purchase.referralHint', { days: terms.referralDays })}
             </p>
             <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
             {actionData?.referralOk && !errors.referralCode ? (
@@ -373,7 +373,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
         </section>
 
         <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
-          <legend>{t('membership.plan.methodTitle')}</legend>
+          <legend>{t('purchase.methodTitle')}</legend>
           {methods.map((method) => (
             <div key={method.id} className="method">
               <label className="method-option">
@@ -381,27 +381,27 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 <span>
                   <span className="method-name">{method.name}</span>
                   <span className="hint">
-                    {method.code === 'QR' ? t('membership.plan.qrHint') : method.code === 'CARD' ? t('membership.plan.cardHint') : t('membership.plan.cashHint')}
+                    {method.code === 'QR' ? t('purchase.qrHint') : method.code === 'CARD' ? t('purchase.cardHint') : t('purchase.cashHint')}
                   </span>
                 </span>
               </label>
               {method.code === 'CARD' ? (
-                <div className="saved-cards" role="group" aria-label={t('membership.plan.savedCards')}>
+                <div className="saved-cards" role="group" aria-label={t('purchase.savedCards')}>
                   {cards.map((card) => (
                     <label key={card.id} className="check card-option">
                       <input type="radio" name="savedCardId" value={card.id} defaultChecked={String(card.id) === defaultCard} />
                       <span>
                         {card.bankCode} {card.cardNumber}
-                        {card.isDefault ? <span className="badge">{t('membership.plan.defaultCard')}</span> : null}
+                        {card.isDefault ? <span className="badge">{t('purchase.defaultCard')}</span> : null}
                       </span>
                     </label>
                   ))}
                   <label className="check card-option">
                     <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
-                    <span>{t('membership.plan.otherCard')}</span>
+                    <span>{t('purchase.otherCard')}</span>
                   </label>
                   <Link to="/account/information/payment-method" className="chip-link add-card">
-                    {t('membership.plan.addCard')}
+                    {t('purchase.addCard')}
                   </Link>
                 </div>
               ) : null}
@@ -412,45 +412,45 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
 
         <section className="purchase-section totals" aria-labelledby="totals-title">
           <h2 id="totals-title" className="section-title">
-            {t('membership.plan.totalsTitle')}
+            {t('purchase.totalsTitle')}
           </h2>
           <dl className="facts">
-            <Row label={t('membership.plan.membershipFee')} amount={plan.originalPrice} />
-            {plan.membershipDiscount > 0 ? <Row label={t('membership.plan.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
-            {plan.joiningFee > 0 ? <Row label={t('membership.plan.joiningFee')} amount={plan.joiningFee} /> : null}
-            {plan.joiningFeeDiscount > 0 ? <Row label={t('membership.plan.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
-            <Row label={t('membership.plan.total')} amount={plan.totalPaymentFirst} strong />
+            <Row label={t('purchase.membershipFee')} amount={plan.originalPrice} />
+            {plan.membershipDiscount > 0 ? <Row label={t('purchase.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
+            {plan.joiningFee > 0 ? <Row label={t('purchase.joiningFee')} amount={plan.joiningFee} /> : null}
+            {plan.joiningFeeDiscount > 0 ? <Row label={t('purchase.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
+            <Row label={t('purchase.total')} amount={plan.totalPaymentFirst} strong />
           </dl>
           {data.dates ? (
             <p className="planned-dates">
-              <span className="label">{t('membership.plan.datesTitle')}</span>{' '}
-              {t('membership.plan.datesText', { from: data.dates.start, to: data.dates.end })}
-              {data.dates.afterCurrent ? <span className="small muted block">{t('membership.plan.datesAfterCurrent')}</span> : null}
+              <span className="label">{t('purchase.datesTitle')}</span>{' '}
+              {t('purchase.datesText', { from: data.dates.start, to: data.dates.end })}
+              {data.dates.afterCurrent ? <span className="small muted block">{t('purchase.datesAfterCurrent')}</span> : null}
             </p>
           ) : null}
           {plan.nextPayment !== null ? (
             <p className="next-payment">
-              <span className="label">{t('membership.plan.nextTitle')}</span>{' '}
-              {t('membership.plan.nextText', { amount: formatVnd(plan.nextPayment, lang) })}
+              <span className="label">{t('purchase.nextTitle')}</span>{' '}
+              {t('purchase.nextText', { amount: formatVnd(plan.nextPayment, lang) })}
             </p>
           ) : null}
         </section>
 
         {actionData?.otherUnpaid ? (
           <div className="notice other-unpaid" role="alert">
-            <p>{t('membership.plan.otherUnpaid', { plan: actionData.otherUnpaid.planName })}</p>
+            <p>{t('purchase.otherUnpaid', { plan: actionData.otherUnpaid.planName })}</p>
             <input type="hidden" name="replaceContractId" value={actionData.otherUnpaid.contractId} />
             <Link to={`/membership/payment/${actionData.otherUnpaid.contractId}`} className="button button-secondary button-block">
-              {t('membership.plan.continueOther')}
+              {t('purchase.continueOther')}
             </Link>
             <button type="submit" name="intent" value="replace" className="button button-secondary button-block" disabled={busy}>
-              {t('membership.plan.replaceOther')}
+              {t('purchase.replaceOther')}
             </button>
           </div>
         ) : null}
         <FormErrors errors={actionData?.formErrors} lang={lang} />
         <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
-          {busy && navigation.formData?.get('intent') === 'confirm' ? t('membership.plan.submitting') : t('membership.plan.confirm')}
+          {busy && navigation.formData?.get('intent') === 'confirm' ? t('purchase.submitting') : t('purchase.confirm')}
         </button>
       </Form>
     </main>

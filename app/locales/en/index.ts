@@ -6,6 +6,8 @@ import { home } from './home.ts';
 import { notifications } from './notifications.ts';
 import { account } from './account.ts';
 import { membership } from './membership.ts';
+import { guide } from './guide.ts';
+import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
 import { platform } from './platform.ts';
@@ -18,6 +20,8 @@ export const en: Shape<typeof vi> = {
   ...notifications,
   ...account,
   ...membership,
+  ...guide,
+  ...purchase,
   ...payments,
   ...history,
   ...platform,

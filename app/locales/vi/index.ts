@@ -4,6 +4,8 @@ import { home } from './home.ts';
 import { notifications } from './notifications.ts';
 import { account } from './account.ts';
 import { membership } from './membership.ts';
+import { guide } from './guide.ts';
+import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
 import { platform } from './platform.ts';
@@ -16,6 +18,8 @@ export const vi = {
   ...notifications,
   ...account,
   ...membership,
+  ...guide,
+  ...purchase,
   ...payments,
   ...history,
   ...platform,
