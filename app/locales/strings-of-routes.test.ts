@@ -9,11 +9,14 @@ import { home } from './vi/home.ts';
 import { notifications } from './vi/notifications.ts';
 import { account } from './vi/account.ts';
 import { membership } from './vi/membership.ts';
+import { directory } from './vi/directory.ts';
 import { guide } from './vi/guide.ts';
 import { purchase } from './vi/purchase.ts';
 import { payments } from './vi/payments.ts';
 import { history } from './vi/history.ts';
 import { platform } from './vi/platform.ts';
+import { tabs } from './vi/tabs.ts';
+import { prompts } from './vi/prompts.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -31,11 +34,14 @@ const partsByLocale: Record<StringsPart, object> = {
   notifications,
   account,
   membership,
+  directory,
   guide,
   purchase,
   payments,
   history,
   platform,
+  tabs,
+  prompts,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -6,9 +6,9 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/club-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['membership'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership', 'directory'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.detail.title');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.detail.title');
 
 export const loader = async (args: Route.LoaderArgs) => ({ club: await loadClub(args, args.params.clubId) });
 
@@ -17,28 +17,28 @@ export default function ClubDetail({ loaderData: { club } }: Route.ComponentProp
   const { t } = useT();
   return (
     <main className="page">
-      <p className="eyebrow">{t('membership.detail.title')}</p>
+      <p className="eyebrow">{t('clubs.detail.title')}</p>
       <h1>{club.name}</h1>
       {club.isActive ? null : (
         <p className="notice notice-error" role="status">
-          {t('membership.detail.closed')}
+          {t('clubs.detail.closed')}
         </p>
       )}
       <dl className="facts">
         <div>
-          <dt>{t('membership.detail.address')}</dt>
+          <dt>{t('clubs.detail.address')}</dt>
           <dd>{club.address}</dd>
         </div>
         <div>
-          <dt>{t('membership.detail.district')}</dt>
+          <dt>{t('clubs.detail.district')}</dt>
           <dd>{club.district}</dd>
         </div>
         <div>
-          <dt>{t('membership.detail.city')}</dt>
+          <dt>{t('clubs.detail.city')}</dt>
           <dd>{club.city}</dd>
         </div>
         <div>
-          <dt>{t('membership.detail.hotline')}</dt>
+          <dt>{t('clubs.detail.hotline')}</dt>
           <dd>
             <a href={club.hotlineHref} className="tel-link">
               {club.hotline}
@@ -49,14 +49,14 @@ export default function ClubDetail({ loaderData: { club } }: Route.ComponentProp
       <div className="stack club-actions">
         {club.isActive ? (
           <Link to={`/membership/${club.id}`} className="button button-primary button-block">
-            {t('membership.detail.seePlans')}
+            {t('clubs.detail.seePlans')}
           </Link>
         ) : null}
         <a href={club.hotlineHref} className="button button-secondary button-block">
-          {t('membership.detail.call', { phone: club.hotline })}
+          {t('clubs.detail.call', { phone: club.hotline })}
         </a>
         <a href={club.mapUrl} className="button button-secondary button-block" target="_blank" rel="noopener noreferrer">
-          {t('membership.detail.map')}
+          {t('clubs.detail.map')}
         </a>
       </div>
     </main>

@@ -7,7 +7,7 @@ import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/club';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['membership'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership', 'directory'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.title');
 
@@ -23,18 +23,18 @@ export default function ClubPlans({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { club, plans, coupon, couponError, choice } = loaderData;
   const groups: { value: ClubChoice; title: string; text: string; plans: typeof plans }[] = [
-    { value: 'multi', title: t('membership.club.multiTitle'), text: t('membership.club.multiText'), plans: plans.filter((p) => p.isBlackCard) },
+    { value: 'multi', title: t('clubs.plans.multiTitle'), text: t('clubs.plans.multiText'), plans: plans.filter((p) => p.isBlackCard) },
     {
       value: 'single',
-      title: t('membership.club.singleTitle'),
-      text: t('membership.club.singleText', { club: club.name }),
+      title: t('clubs.plans.singleTitle'),
+      text: t('clubs.plans.singleText', { club: club.name }),
       plans: plans.filter((p) => !p.isBlackCard),
     },
   ];
   const filters: { value: ClubChoice | null; label: string }[] = [
-    { value: null, label: t('membership.club.all') },
-    { value: 'multi', label: t('membership.list.multi') },
-    { value: 'single', label: t('membership.list.single') },
+    { value: null, label: t('clubs.plans.all') },
+    { value: 'multi', label: t('clubs.list.multi') },
+    { value: 'single', label: t('clubs.list.single') },
   ];
   const applied = coupon && !couponError && plans.some((p) => p.promotionCode === coupon);
 
@@ -45,22 +45,22 @@ export default function ClubPlans({ loaderData }: Route.ComponentProps) {
         {club.address}, {club.district}, {club.city}
       </p>
       <Link to={`/membership/${club.id}/detail`} className="chip-link">
-        {t('membership.list.clubInfo')}
+        {t('clubs.list.clubInfo')}
       </Link>
 
       {!club.isActive ? (
         <p className="notice notice-error" role="status">
-          {t('membership.detail.closed')}
+          {t('clubs.detail.closed')}
         </p>
       ) : plans.length === 0 ? (
-        <p className="muted plans-empty">{t('membership.club.none')}</p>
+        <p className="muted plans-empty">{t('clubs.plans.none')}</p>
       ) : (
         <>
-          {applied ? <p className="notice notice-ok">{t('membership.club.couponApplied', { code: coupon })}</p> : null}
+          {applied ? <p className="notice notice-ok">{t('clubs.plans.couponApplied', { code: coupon })}</p> : null}
           {coupon && couponError ? (
-            <p className="notice">{t('membership.club.couponNotApplied', { code: coupon, message: couponError })}</p>
+            <p className="notice">{t('clubs.plans.couponNotApplied', { code: coupon, message: couponError })}</p>
           ) : null}
-          <nav className="segmented-links" aria-label={t('membership.club.filter')}>
+          <nav className="segmented-links" aria-label={t('clubs.plans.filter')}>
             {filters.map((filter) => (
               <Link
                 key={filter.label}

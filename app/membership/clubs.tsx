@@ -10,9 +10,9 @@ import type { Route } from './+types/clubs';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['membership', 'guide'] };
+export const handle: StringsHandle = { strings: ['membership', 'directory', 'guide'] };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.list.title');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.list.title');
 
 export async function loader(args: Route.LoaderArgs) {
   return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url), terms: membershipTerms };
@@ -35,15 +35,15 @@ function ClubCard({ club, choice, km }: { club: Club; choice: ClubChoice | null;
         </span>
         {km === undefined ? null : (
           <span className="club-distance">
-            {t('membership.list.distance', {
+            {t('clubs.list.distance', {
               km: new Intl.NumberFormat(lang, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km),
             })}
           </span>
         )}
-        <span className="club-cta">{t('membership.list.seePlans')}</span>
+        <span className="club-cta">{t('clubs.list.seePlans')}</span>
       </Link>
       <Link to={`/membership/${club.id}/detail`} className="chip-link club-info-link">
-        {t('membership.list.clubInfo')}
+        {t('clubs.list.clubInfo')}
       </Link>
     </li>
   );
@@ -70,7 +70,7 @@ function NearestFirst({ clubs, onChange }: { clubs: Club[]; onChange: (next: Loc
   }
   return (
     <button type="button" className="chip-link nearest-button" onClick={locate}>
-      {t('membership.list.nearest')}
+      {t('clubs.list.nearest')}
     </button>
   );
 }
@@ -82,18 +82,18 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
   const [locating, setLocating] = useState<Locating>({ state: 'idle' });
   const allClubs = cities.flatMap((city) => city.clubs);
   const options: { value: ClubChoice; title: string; text: string }[] = [
-    { value: 'multi', title: t('membership.list.multi'), text: t('membership.list.multiText', { count: clubCount }) },
-    { value: 'single', title: t('membership.list.single'), text: t('membership.list.singleText') },
+    { value: 'multi', title: t('clubs.list.multi'), text: t('clubs.list.multiText', { count: clubCount }) },
+    { value: 'single', title: t('clubs.list.single'), text: t('clubs.list.singleText') },
   ];
 
   return (
     <main className="page membership-page">
-      <h1>{t('membership.list.title')}</h1>
-      <p className="lead">{t('membership.list.lead')}</p>
+      <h1>{t('clubs.list.title')}</h1>
+      <p className="lead">{t('clubs.list.lead')}</p>
 
       <section aria-labelledby="club-choice">
         <h2 id="club-choice" className="section-title">
-          {t('membership.list.choiceTitle')}
+          {t('clubs.list.choiceTitle')}
         </h2>
         <ul className="choice-list">
           {options.map((option) => (
@@ -116,12 +116,12 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="clubs-title">
         <div className="page-title-row clubs-title-row">
           <h2 id="clubs-title" className="section-title">
-            {t('membership.list.clubsTitle')}
+            {t('clubs.list.clubsTitle')}
           </h2>
           {hydrated && allClubs.length > 1 ? (
             locating.state === 'sorted' ? (
               <button type="button" className="chip-link nearest-button" onClick={() => setLocating({ state: 'idle' })}>
-                {t('membership.list.byCity')}
+                {t('clubs.list.byCity')}
               </button>
             ) : (
               <NearestFirst clubs={allClubs} onChange={setLocating} />
@@ -130,17 +130,17 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="hint" role="status">
           {locating.state === 'locating'
-            ? t('membership.list.locating')
+            ? t('clubs.list.locating')
             : locating.state === 'denied'
-              ? t('membership.list.locationDenied')
+              ? t('clubs.list.locationDenied')
               : locating.state === 'failed'
-                ? t('membership.list.locationFailed')
+                ? t('clubs.list.locationFailed')
                 : locating.state === 'sorted'
-                  ? t('membership.list.sortedNearest')
+                  ? t('clubs.list.sortedNearest')
                   : ''}
         </p>
         {allClubs.length === 0 ? (
-          <p className="muted">{t('membership.list.noClubs')}</p>
+          <p className="muted">{t('clubs.list.noClubs')}</p>
         ) : locating.state === 'sorted' ? (
           <ul className="club-cards">
             {locating.clubs.map(({ club, km }) => (

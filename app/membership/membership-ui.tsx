@@ -146,7 +146,7 @@ export function MembershipError({ error }: { error: unknown }) {
     <main className="page">
       <EmptyState icon="membership" title={t('membership.notFound')} text="">
         <Link to="/membership" className="button button-secondary">
-          {t('membership.list.title')}
+          {t('membership.chooseClub')}
         </Link>
       </EmptyState>
     </main>

@@ -229,7 +229,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           {t('purchase.closed')}
         </p>
         <Link to={`/membership/${club.id}/detail`} className="button button-secondary button-block club-actions">
-          {t('membership.detail.title')}
+          {t('purchase.clubDetails')}
         </Link>
       </main>
     );

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import type { Lang } from '#contract/codes.ts';
+import { useMessages } from '#app/locales/messages.ts';
 import { pullOffset, pullReloads } from './pwa.ts';
 
 /** Nothing under the finger is scrolled away from its top: the pull is meant for the page. */
@@ -15,7 +17,8 @@ function atTop(target: EventTarget | null) {
  * released past the threshold, reloads the page (ADR 009). Passive listeners never hold up
  * scrolling; a mouse sends no touch events, so desktops are untouched.
  */
-export function PullToReload({ pull, release }: { pull: string; release: string }) {
+export function PullToReload({ lang }: { lang: Lang }) {
+  const { pullToReload: pull, releaseToReload: release } = useMessages(lang, ['prompts']).prompts; // its own part (ADR 030)
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const indicator = ref.current;
@@ -58,6 +61,7 @@ export function PullToReload({ pull, release }: { pull: string; release: string 
     addEventListener('touchmove', onMove, options);
     addEventListener('touchend', onEnd, options);
     addEventListener('touchcancel', onEnd, options);
+    indicator.dataset.armed = ''; // listening (it loads once the page is idle): tests wait for this
     return () => stop.abort();
   }, [pull, release]);
   return <div ref={ref} className="pull" aria-hidden="true" hidden />;

@@ -1,13 +1,31 @@
 // The app shell's PWA pieces (ADR 009), grouped so root.tsx adds them in three places:
 // `pwaLinks` in links, <PwaHead> in <head>, <PwaShell> in <body>.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LinksFunction } from 'react-router';
 import type { Lang } from '#contract/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { OfflineAlert } from './offline-alert.tsx';
-import { PullToReload } from './pull-to-reload.tsx';
 import { useServiceWorker } from './service-worker.tsx';
 import { Splash, SplashScript } from './splash.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
+
+// Not needed to show or hydrate the page: loaded once the browser is idle after it (ADR 030's
+// first-load budget), from the service worker's precache on later visits.
+const PullToReload = lazy(() => import('./pull-to-reload.tsx').then((m) => ({ default: m.PullToReload })));
+const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
+
+/** False until the browser is first idle after hydration (at most 1 s). */
+function useIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIdle(true), 200); // Safari has no requestIdleCallback
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
 
 export const pwaLinks: ReturnType<LinksFunction> = [
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -29,17 +47,22 @@ export function PwaHead({ nonce }: { nonce: string }) {
 
 /**
  * On every page, error pages included: the splash (server-rendered, CSS-driven), the offline
- * alert, the update prompt, pull-to-reload and the service worker. About 1.6 KB gz of JavaScript.
+ * alert and the service worker at once; the update prompt and pull-to-reload once idle.
  */
 export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string | null }) {
   useServiceWorker();
   const { app, pwa } = useMessages(lang);
+  const idle = useIdle();
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />
       <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} />
-      <UpdatePrompt version={appVersion} texts={pwa} />
-      <PullToReload pull={pwa.pullToReload} release={pwa.releaseToReload} />
+      {idle ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt version={appVersion} lang={lang} />
+          <PullToReload lang={lang} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

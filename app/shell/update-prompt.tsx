@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { Lang } from '#contract/codes.ts';
+import { useMessages } from '#app/locales/messages.ts';
 import { APP_VERSION_KEY, isNewVersion } from './pwa.ts';
 
 const readStarted = () => {
@@ -20,13 +22,12 @@ const onStorage = (listener: () => void) => {
   return () => removeEventListener('storage', listener);
 };
 
-type Texts = { updateTitle: string; updateBody: string; updateButton: string };
-
 /**
  * §2: the app-version setting changed since this browser started with the app (the version it
  * started with is remembered in localStorage): offer to reload into the new version.
  */
-export function UpdatePrompt({ version, texts }: { version: string | null; texts: Texts }) {
+export function UpdatePrompt({ version, lang }: { version: string | null; lang: Lang }) {
+  const texts = useMessages(lang, ['prompts']).prompts; // its own part, loaded with it (ADR 030)
   const started = useSyncExternalStore(onStorage, readStarted, () => null);
   useEffect(() => {
     if (version && !readStarted()) remember(version);

@@ -274,6 +274,7 @@ test.describe('pull-to-reload', () => {
       await page.waitForLoadState('load');
       const cdp = await page.context().newCDPSession(page);
       const indicator = page.locator('.pull');
+      await expect(page.locator('.pull[data-armed]')).toBeAttached(); // loaded once the page is idle
       await mark(page);
 
       await drag(cdp, 195, 200, 260, false);
@@ -296,6 +297,7 @@ test.describe('pull-to-reload', () => {
   test('a mouse drag does nothing', async ({ page }) => {
     await page.goto('/landing');
     await page.waitForLoadState('load');
+    await expect(page.locator('.pull[data-armed]')).toBeAttached();
     await mark(page);
     await page.mouse.move(195, 200);
     await page.mouse.down();
@@ -344,8 +346,8 @@ test.describe('releases', () => {
   for (const [lang, version] of [['vi', '1.1.0'], ['en', '1.2.0']] as const) {
     test(`a new app version prompts, and the button reloads into it (${lang})`, async ({ page, request }) => {
       await landing(page, lang, system.webUrl);
-      const started = await page.evaluate(() => localStorage.getItem('appVersion'));
-      expect(started).toMatch(/^\d+\.\d+\.\d+$/);
+      // Remembered by the update prompt, which loads once the page is idle.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('appVersion'))).toMatch(/^\d+\.\d+\.\d+$/);
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await setVersion(request, version);

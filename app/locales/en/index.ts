@@ -6,11 +6,14 @@ import { home } from './home.ts';
 import { notifications } from './notifications.ts';
 import { account } from './account.ts';
 import { membership } from './membership.ts';
+import { directory } from './directory.ts';
 import { guide } from './guide.ts';
 import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
 import { platform } from './platform.ts';
+import { tabs } from './tabs.ts';
+import { prompts } from './prompts.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -20,9 +23,12 @@ export const en: Shape<typeof vi> = {
   ...notifications,
   ...account,
   ...membership,
+  ...directory,
   ...guide,
   ...purchase,
   ...payments,
   ...history,
   ...platform,
+  ...tabs,
+  ...prompts,
 };

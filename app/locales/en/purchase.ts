@@ -4,6 +4,7 @@ import type { purchase as vi } from '#app/locales/vi/purchase.ts';
 /** English texts of the plan page (ADR 030). */
 export const purchase: Shape<typeof vi> = {
   purchase: {
+    clubDetails: 'Club details',
     title: 'Plan details',
     at: 'At {{club}}',
     closed: 'This club is closed, so this plan cannot be bought.',

@@ -42,27 +42,8 @@ export const shell: Shape<typeof vi> = {
     expires: 'Valid until {{date}}',
     activateSoon: 'You will be able to activate gifts right here in the next update; club staff can also help you.',
   },
-  tabs: {
-    workout: {
-      title: 'Workout',
-      emptyTitle: 'Guided workouts are on their way',
-      emptyText: 'Workouts by body part, with videos and timers, arrive in the next update. The trainers at your club are always there to help.',
-      action: 'Contact a club',
-    },
-    inbody: {
-      title: 'Inbody',
-      emptyTitle: 'No InBody data yet',
-      emptyText: 'After each InBody test at your club, take a photo of the result sheet to track your weight, muscle and fat here.',
-      action: 'Learn more',
-    },
-  },
   pwa: {
     offlineTitle: 'No internet connection',
     offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',
-    updateTitle: 'A new version is available',
-    updateBody: 'VietFit {{version}} is ready. Update to use the latest version.',
-    updateButton: 'Update now',
-    pullToReload: 'Pull down to reload',
-    releaseToReload: 'Release to reload',
   },
 };

@@ -4,11 +4,14 @@ import { home } from './home.ts';
 import { notifications } from './notifications.ts';
 import { account } from './account.ts';
 import { membership } from './membership.ts';
+import { directory } from './directory.ts';
 import { guide } from './guide.ts';
 import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
 import { platform } from './platform.ts';
+import { tabs } from './tabs.ts';
+import { prompts } from './prompts.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -18,9 +21,12 @@ export const vi = {
   ...notifications,
   ...account,
   ...membership,
+  ...directory,
   ...guide,
   ...purchase,
   ...payments,
   ...history,
   ...platform,
+  ...tabs,
+  ...prompts,
 } as const;

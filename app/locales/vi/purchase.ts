@@ -1,6 +1,7 @@
 /** Vietnamese texts of the plan page: coupon, referral, payment method, totals (issue 4; its own strings part, ADR 030). */
 export const purchase = {
   purchase: {
+    clubDetails: 'Thông tin câu lạc bộ',
     title: 'Chi tiết gói tập',
     at: 'Tại {{club}}',
     closed: 'Câu lạc bộ này đã đóng cửa nên không thể mua gói này.',

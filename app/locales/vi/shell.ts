@@ -40,27 +40,8 @@ export const shell = {
     expires: 'Hạn dùng đến {{date}}',
     activateSoon: 'Bạn sẽ kích hoạt quà ngay trên ứng dụng trong bản cập nhật tới; nhân viên câu lạc bộ cũng có thể hỗ trợ bạn.',
   },
-  tabs: {
-    workout: {
-      title: 'Tập luyện',
-      emptyTitle: 'Bài tập có hướng dẫn đang được chuẩn bị',
-      emptyText: 'Các buổi tập theo nhóm cơ, kèm video và bộ đếm giờ, sẽ có trong bản cập nhật tới. Huấn luyện viên tại câu lạc bộ luôn sẵn sàng hỗ trợ bạn.',
-      action: 'Liên hệ câu lạc bộ',
-    },
-    inbody: {
-      title: 'InBody',
-      emptyTitle: 'Chưa có dữ liệu InBody',
-      emptyText: 'Sau mỗi lần đo InBody tại câu lạc bộ, bạn sẽ chụp ảnh phiếu kết quả để theo dõi cân nặng, cơ và mỡ tại đây.',
-      action: 'Tìm hiểu thêm',
-    },
-  },
   pwa: {
     offlineTitle: 'Không có kết nối mạng',
     offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
-    updateTitle: 'Đã có phiên bản mới',
-    updateBody: 'VietFit {{version}} đã sẵn sàng. Cập nhật để dùng phiên bản mới nhất.',
-    updateButton: 'Cập nhật ngay',
-    pullToReload: 'Kéo xuống để tải lại',
-    releaseToReload: 'Thả tay để tải lại',
   },
 } as const;
