@@ -112,6 +112,11 @@ export async function waitForHydrated(locator: Locator) {
     .toBe(true);
 }
 
+/** The page's worker is active and controls it: the app's assets are precached (ADR 009). */
+export async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 15_000 });
+}
+
 /** Console errors, CSP violations and hydration warnings, collected for the whole test. */
 export function watchConsole(page: Page) {
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, gatewayUrl, randomPhone, readOtp, requestCode, snap, test, typeOtp } from './fixtures.ts';
+import { controlledByServiceWorker, expect, gatewayUrl, randomPhone, readOtp, requestCode, snap, test, typeOtp } from './fixtures.ts';
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
@@ -202,6 +202,10 @@ test('§13 offline on the QR page, History says "no connection" (not "something 
   await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 1);
+  // A member back at the app has its code precached by the worker; offline, History's route module
+  // and strings come from there. Before the worker controls the page (its first seconds, precaching
+  // some 100 files), a missing module makes React Router reload into the browser's own offline page.
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Lịch sử' }).click();
   await expect(page.getByRole('heading', { name: 'Không có kết nối mạng', level: 1 })).toBeVisible();

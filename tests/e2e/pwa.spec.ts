@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startSystem } from '#scripts/lib/system.mjs';
-import { expect, snap, test, waitForHydrated } from './fixtures.ts';
+import { controlledByServiceWorker, expect, snap, test, waitForHydrated } from './fixtures.ts';
 
 // The PWA of issue 3 (ADR 009): manifest, service worker, offline page and alert, update prompt,
 // splash and pull-to-reload, at 390×844 in Vietnamese and English.
@@ -23,11 +23,6 @@ async function landing(page: Page, lang: Lang, base = '') {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   }
   await expect(page.locator('h1')).toBeVisible();
-}
-
-/** The page's worker is active and controls it. */
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 15_000 });
 }
 
 /** A page-lifetime marker: gone once the document has been reloaded. */
