@@ -72,11 +72,8 @@ const toUnbookedRow = (contractId: number, row: UnbookedJson): UnbookedRow => ({
   reviewed: !row.needsReview,
 });
 
-const toJoin = (row: ContractSelectRow): ContractJoin => ({
-  ...row,
-  // PGlite hands json back parsed, node-postgres too; a driver that gives text is parsed here.
-  unbooked: (typeof row.unbooked === 'string' ? (JSON.parse(row.unbooked) as UnbookedJson[]) : row.unbooked).map((u) => toUnbookedRow(row.contract.id, u)),
-});
+// PGlite and node-postgres both hand `json` back parsed.
+const toJoin = (row: ContractSelectRow): ContractJoin => ({ ...row, unbooked: row.unbooked.map((u) => toUnbookedRow(row.contract.id, u)) });
 
 const contractSelect = (db: Executor, where: SQL | undefined) =>
   db
