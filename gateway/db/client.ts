@@ -48,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { withNamedStatements } = await import('./pglite-statements.ts');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let releaseLock = () => {};
   let dataDir: string | undefined;
@@ -58,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   try {
     const client = dataDir ? new PGlite(dataDir) : new PGlite();
-    const db = drizzle(client, { schema });
+    const db = drizzle(withNamedStatements(client), { schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
