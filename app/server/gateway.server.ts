@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { Codes, isSuccessCode, messageForCode, type Code } from '#contract/codes.ts';
 import type { Envelope, FieldErrors } from '#contract/envelope.ts';
 import { webConfig } from './config.server.ts';
+import { requestGateway, type GatewayAnswer } from './gateway-http.server.ts';
 import { getLang } from './i18n.server.ts';
 import { getDeviceToken, getSession, signOutSession } from './session.server.ts';
 
@@ -65,27 +66,24 @@ export function gatewayClient({ request, context }: Args) {
     const clientIp = request.headers.get('x-client-ip');
     if (clientIp) headers['x-client-ip'] = clientIp;
     if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      body = options.form;
-    }
-
-    let response: Response;
+    const url = `${webConfig.gatewayUrl}${path}`;
+    const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
+    let response: GatewayAnswer;
     try {
-      response = await fetch(`${webConfig.gatewayUrl}${path}`, {
-        method: options.method ?? (body ? 'POST' : 'GET'),
-        headers,
-        body,
-        signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-      });
+      if (options.form) {
+        // An upload: fetch encodes the multipart body.
+        const answer = await fetch(url, { method, headers, body: options.form, signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs) });
+        response = { status: answer.status, text: await answer.text() };
+      } else {
+        if (options.json !== undefined) headers['content-type'] = 'application/json';
+        const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+        response = await requestGateway(url, { method, headers, body, timeoutMs: webConfig.gatewayTimeoutMs });
+      }
     } catch {
       unavailable(request, new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined));
     }
 
-    const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
+    const envelope = parseEnvelope(response.text);
     if (response.status === 401 || envelope?.code === Codes.SESSION_EXPIRED) {
       // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
       signOutSession(session);
@@ -113,6 +111,14 @@ export function gatewayClient({ request, context }: Args) {
       data: schema.parse(envelope.data) as z.output<S>,
     };
   };
+}
+
+function parseEnvelope(text: string): Envelope | undefined {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A read that only enriches a page (a list to choose from): when the gateway refuses or fails, the fallback. */
