@@ -41,6 +41,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary that finished rendering stays in place in the HTML. React otherwise
+        // moves one of more than 500 bytes to the end of the stream once 12.8 KB went before it, and
+        // puts it back with a script: without JavaScript it stays hidden there (the gift popover on
+        // the membership pages, whose inline style rules come first, did).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyEvent]() {
           shellRendered = true;
           // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave

@@ -17,6 +17,7 @@ import { history } from './vi/history.ts';
 import { platform } from './vi/platform.ts';
 import { tabs } from './vi/tabs.ts';
 import { prompts } from './vi/prompts.ts';
+import { gift } from './vi/gift.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -42,6 +43,7 @@ const partsByLocale: Record<StringsPart, object> = {
   platform,
   tabs,
   prompts,
+  gift,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -4,7 +4,7 @@ import { memberHomeSchema, type HomePageContracts } from '#contract/membership.t
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
 import { getSession } from '#app/server/session.server.ts';
-import type { GiftBadge } from './member-header.tsx';
+import type { GiftBadge } from './gift-badge.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 

@@ -178,9 +178,15 @@ test('notifications in English, paged 20 to a page, with JavaScript off', async 
   await context.close();
 });
 
-test('a member with a gift sees the gift icon, with its hint popup only the first time', async ({ page, request }) => {
+test('a member with a gift sees the gift icon, with its hint popup only the first time', async ({ page, request, browser }) => {
+  // The popover and its strings are their own chunks (ADR 030): fetched only for a member with a gift.
+  const giftChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/gift(-popover)?-[\w-]+\.js$/.test(r.url())) giftChunks.push(r.url());
+  });
   const phone = await signUpInBrowser(page, request);
   await expect(page.getByLabel('Quà tặng của bạn')).toHaveCount(0);
+  expect(giftChunks).toEqual([]);
   const res = await request.put(`${gatewayUrl()}/sandbox/gift`, {
     data: {
       phoneNumber: phone,
@@ -205,6 +211,16 @@ test('a member with a gift sees the gift icon, with its hint popup only the firs
   // A tap elsewhere on the page closes it.
   await page.mouse.click(30, 700);
   await expect(page.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();
+  expect(giftChunks.length).toBeGreaterThan(0);
+
+  // Without JavaScript the server's HTML has it in place, and the disclosure opens by itself.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noJs.newPage();
+  await plain.goto('/membership');
+  await expect(plain.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();
+  await plain.getByLabel('Quà tặng của bạn').first().click();
+  await expect(plain.getByText('Tặng 1 buổi tập thử miễn phí')).toBeVisible();
+  await noJs.close();
 });
 
 /** Sign-up through plain form posts (no JavaScript): the code boxes are posted as typed. */

@@ -14,6 +14,7 @@ import { history } from './history.ts';
 import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
+import { gift } from './gift.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -31,4 +32,5 @@ export const en: Shape<typeof vi> = {
   ...platform,
   ...tabs,
   ...prompts,
+  ...gift,
 };

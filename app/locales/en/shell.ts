@@ -34,13 +34,6 @@ export const shell: Shape<typeof vi> = {
     support: 'Support',
     notifications: 'Notifications',
     notificationsUnread: 'Notifications, {{count}} unread',
-    gift: 'Your gift',
-  },
-  gift: {
-    hint: 'You have a gift! Tap the gift icon to see it again at any time.',
-    close: 'Close',
-    expires: 'Valid until {{date}}',
-    activateSoon: 'You will be able to activate gifts right here in the next update; club staff can also help you.',
   },
   pwa: {
     offlineTitle: 'No internet connection',

@@ -12,6 +12,7 @@ import { history } from './history.ts';
 import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
+import { gift } from './gift.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -29,4 +30,5 @@ export const vi = {
   ...platform,
   ...tabs,
   ...prompts,
+  ...gift,
 } as const;

@@ -32,13 +32,6 @@ export const shell = {
     support: 'Hỗ trợ',
     notifications: 'Thông báo',
     notificationsUnread: 'Thông báo, {{count}} chưa đọc',
-    gift: 'Quà tặng của bạn',
-  },
-  gift: {
-    hint: 'Bạn có một món quà! Nhấn vào biểu tượng hộp quà để xem lại bất cứ lúc nào.',
-    close: 'Đóng',
-    expires: 'Hạn dùng đến {{date}}',
-    activateSoon: 'Bạn sẽ kích hoạt quà ngay trên ứng dụng trong bản cập nhật tới; nhân viên câu lạc bộ cũng có thể hỗ trợ bạn.',
   },
   pwa: {
     offlineTitle: 'Không có kết nối mạng',
