@@ -167,6 +167,17 @@ export const Codes = {
   PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
   /** Change phone: the new number is the account's own current number (issue 10 §16). */
   PHONE_IS_CURRENT: 'PHONE_IS_CURRENT',
+  /** Check-in (issue 11, ADR 032): each refusal of a door scan has its own code, said to staff. */
+  CHECK_IN_CODE_INVALID: 'CHECK_IN_CODE_INVALID',
+  CHECK_IN_CODE_EXPIRED: 'CHECK_IN_CODE_EXPIRED',
+  CHECK_IN_CODE_FUTURE: 'CHECK_IN_CODE_FUTURE',
+  CHECK_IN_CODE_USED: 'CHECK_IN_CODE_USED',
+  CHECK_IN_DEVICE_REVOKED: 'CHECK_IN_DEVICE_REVOKED',
+  CHECK_IN_NO_MEMBERSHIP: 'CHECK_IN_NO_MEMBERSHIP',
+  CHECK_IN_MEMBERSHIP_EXPIRED: 'CHECK_IN_MEMBERSHIP_EXPIRED',
+  CHECK_IN_FROZEN: 'CHECK_IN_FROZEN',
+  CHECK_IN_WRONG_CLUB: 'CHECK_IN_WRONG_CLUB',
+  CHECK_IN_PASS_BACK: 'CHECK_IN_PASS_BACK',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -488,6 +499,46 @@ const messages = {
   [C.PHONE_IS_CURRENT]: {
     vi: 'Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.',
     en: 'This is your current phone number. Please enter the new one.',
+  },
+  [C.CHECK_IN_CODE_INVALID]: {
+    vi: 'Mã check-in không hợp lệ. Hãy nhờ hội viên mở lại trang Check-in trên ứng dụng.',
+    en: 'This check-in code is not valid. Ask the member to open Check-in in the app again.',
+  },
+  [C.CHECK_IN_CODE_EXPIRED]: {
+    vi: 'Mã check-in đã hết hạn. Hãy quét mã mới đang hiện trên điện thoại.',
+    en: 'This check-in code has expired. Scan the new code on the phone.',
+  },
+  [C.CHECK_IN_CODE_FUTURE]: {
+    vi: 'Mã check-in chưa đến giờ dùng: đồng hồ điện thoại của hội viên đang chạy nhanh.',
+    en: 'This check-in code is not valid yet: the member’s phone clock is running fast.',
+  },
+  [C.CHECK_IN_CODE_USED]: {
+    vi: 'Mã check-in này đã được dùng. Hãy quét mã mới đang hiện trên điện thoại.',
+    en: 'This check-in code has already been used. Scan the new code on the phone.',
+  },
+  [C.CHECK_IN_DEVICE_REVOKED]: {
+    vi: 'Điện thoại này đã bị gỡ khỏi tài khoản. Hội viên cần đăng nhập lại để check-in.',
+    en: 'This phone was removed from the account. The member needs to sign in again to check in.',
+  },
+  [C.CHECK_IN_NO_MEMBERSHIP]: {
+    vi: 'Hội viên chưa có gói tập đang hoạt động.',
+    en: 'The member has no active membership.',
+  },
+  [C.CHECK_IN_MEMBERSHIP_EXPIRED]: {
+    vi: 'Gói tập của hội viên đã hết hạn.',
+    en: 'The member’s membership has expired.',
+  },
+  [C.CHECK_IN_FROZEN]: {
+    vi: 'Gói tập của hội viên đang bảo lưu.',
+    en: 'The member’s membership is frozen.',
+  },
+  [C.CHECK_IN_WRONG_CLUB]: {
+    vi: 'Gói tập của hội viên không dùng được tại câu lạc bộ này.',
+    en: 'The member’s membership does not include this club.',
+  },
+  [C.CHECK_IN_PASS_BACK]: {
+    vi: 'Hội viên vừa check-in cách đây chưa đến 5 phút.',
+    en: 'The member checked in less than 5 minutes ago.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

@@ -4,6 +4,7 @@ import { Codes, type Code } from '#contract/codes.ts';
 import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody } from '#contract/staff.ts';
+import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -79,6 +80,12 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/staff/auth/otp/login', summary: 'Staff sign-in with a code → {accessToken, expiresAt, accountType, fullName, clubId}', auth: false, success: Codes.SIGNED_IN, body: otpCheckBody },
   { method: 'get', path: '/api/v1/staff/contracts/waiting', summary: "Unpaid cash contracts at the staff member's club (GM: every club), ?phoneNumber= the member's phone", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/staff/contract/{id}/cash/confirm', summary: 'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)', auth: true, success: Codes.OK, body: cashConfirmBody },
+  { method: 'post', path: '/api/v1/staff/check-in', summary: "A door scan of a member's check-in code at the staff member's club (ADR 032): the visit and who it is, or the refusal's own code", auth: true, success: Codes.OK, body: staffCheckInBody },
+  { method: 'post', path: '/api/v1/member/check-in/devices', summary: 'Register this device for check-in: its id and 256-bit key, answered once (a 4th device revokes the oldest)', auth: true, success: Codes.OK, body: checkInDeviceBody },
+  { method: 'get', path: '/api/v1/member/check-in/devices', summary: "The member's active check-in devices (no keys)", auth: true, success: Codes.OK },
+  { method: 'delete', path: '/api/v1/member/check-in/devices/{deviceId}', summary: 'Revoke one of the member’s check-in devices', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/check-in/code', summary: "The device's current check-in code (?deviceId=), drawn by the gateway for pages without JavaScript", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/check-ins', summary: "The member's visits, newest first (?page=1&limit=20, ?since= an instant)", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/payment-events', summary: 'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/payment-event/{id}/reviewed', summary: 'Take a payment message off the review queue (records who)', auth: true, success: Codes.OK },
 ];

@@ -10,3 +10,4 @@ export * from './gifts.ts';
 export * from './plans.ts';
 export * from './contracts.ts';
 export * from './payments.ts';
+export * from './check-ins.ts';
