@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { DEFERRED_PRELOADS_ID, DeferModulePreloads } from './deferred-preloads.server.ts';
+import { DEFERRED_MODULE_ID, DEFERRED_PRELOADS_ID, DeferModulePreloads } from './deferred-preloads.server.ts';
 
 async function run(chunks: (string | Buffer)[]) {
   const out: Buffer[] = [];
@@ -20,10 +20,24 @@ describe('DeferModulePreloads (ADR 027)', () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain(`<script nonce="n0nce" id="${DEFERRED_PRELOADS_ID}">`);
     expect(html).toContain('["/assets/entry.js","/assets/vi.js"]');
-    expect(html.replace(/<script nonce="n0nce" id="[^"]+">.*?<\/script>/, '')).toBe(
-      page.replace(/<link rel="modulepreload"[^>]*>/g, ''),
+    expect(html.replace(/<script nonce="n0nce" id="[^"]+">.*?<\/script>/g, '')).toBe(
+      page.replace(/<link rel="modulepreload"[^>]*>/g, '').replace(/<script type="module".*?<\/script>/, ''),
     );
     expect(html.indexOf(DEFERRED_PRELOADS_ID)).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  test('React Router\'s module script starts after the first paint, its code intact and nonced', async () => {
+    const html = await run([page]);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const deferred = new RegExp(`<script nonce="n0nce" id="${DEFERRED_MODULE_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
+    expect(deferred).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(/);
+    expect(deferred).not.toContain('<');
+    // Run the script's body against a tiny DOM: it appends a module script with the same code and nonce.
+    const appended: { type?: string; nonce?: string; text?: string }[] = [];
+    const document = { createElement: () => ({}), body: { appendChild: (s: object) => appended.push(s) } };
+    const raf = (f: () => void) => f();
+    new Function('requestAnimationFrame', 'setTimeout', 'document', deferred)(raf, raf, document);
+    expect(appended).toEqual([{ type: 'module', nonce: 'n0nce', text: 'import "/assets/root.js"; if (0<1) {}' }]);
   });
 
   test('the same output whatever the chunking, across tags and multi-byte characters', async () => {

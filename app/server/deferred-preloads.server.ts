@@ -11,12 +11,26 @@ import { Transform, type TransformCallback } from 'node:stream';
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 /** The id the bench reads the list by (scripts/bench/first-load.mjs). */
 export const DEFERRED_PRELOADS_ID = 'deferred-modulepreloads';
+/** The id of React Router's module script once it waits for the first paint (the bench reads its imports). */
+export const DEFERRED_MODULE_ID = 'deferred-module';
+// React Router's one inline module script: it imports the entry and the route modules.
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g;
+const MODULE_SCRIPT_START = /<script\b[^>]*\btype="module"/;
+
+/**
+ * React Router's module script, started one frame after the first paint like the preloads: on a
+ * slow link the browser otherwise requests the entry and the route modules while it parses, before
+ * it paints, and Lighthouse's simulation counts them into the first paint (ADR 027, amended).
+ */
+export const deferredModuleScript = (code: string, nonce: string) =>
+  `<script nonce="${nonce}" id="${DEFERRED_MODULE_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
+  `var s=document.createElement('script');s.type='module';s.nonce=${JSON.stringify(nonce)};s.text=${JSON.stringify(code).replace(/</g, '\\u003c')};document.body.appendChild(s)})})</script>`;
 
 export const deferredPreloadScript = (hrefs: readonly string[], nonce: string) =>
   `<script nonce="${nonce}" id="${DEFERRED_PRELOADS_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
   `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
 
-/** The HTML stream with its modulepreload links moved into one script before </body>. */
+/** The HTML stream with its modulepreload links moved into one script before </body>, and its module script started after the first paint. */
 export class DeferModulePreloads extends Transform {
   #decoder = new StringDecoder('utf8');
   #carry = '';
@@ -29,9 +43,11 @@ export class DeferModulePreloads extends Transform {
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
     const text = this.#carry + (typeof chunk === 'string' ? chunk : this.#decoder.write(chunk));
-    // A tag cut at the end of a chunk waits for the rest of it.
+    // A tag cut at the end of a chunk waits for the rest of it, and so does a module script.
     const open = text.lastIndexOf('<');
-    const cut = open > text.lastIndexOf('>') ? open : text.length;
+    let cut = open > text.lastIndexOf('>') ? open : text.length;
+    const moduleStart = this.#done ? -1 : text.search(MODULE_SCRIPT_START);
+    if (moduleStart >= 0 && !text.includes('</script>', moduleStart)) cut = Math.min(cut, moduleStart);
     this.#carry = text.slice(cut);
     callback(null, this.#rewrite(text.slice(0, cut)));
   }
@@ -43,10 +59,12 @@ export class DeferModulePreloads extends Transform {
 
   #rewrite(text: string) {
     if (this.#done) return text;
-    let out = text.replace(PRELOAD, (_tag, href: string) => {
-      if (!this.#hrefs.includes(href)) this.#hrefs.push(href);
-      return '';
-    });
+    let out = text
+      .replace(PRELOAD, (_tag, href: string) => {
+        if (!this.#hrefs.includes(href)) this.#hrefs.push(href);
+        return '';
+      })
+      .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(code, this.nonce));
     const end = out.indexOf('</body>');
     if (end >= 0 && this.#hrefs.length > 0) {
       out = out.slice(0, end) + deferredPreloadScript(this.#hrefs, this.nonce) + out.slice(end);

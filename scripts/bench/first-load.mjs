@@ -37,7 +37,7 @@ const dynamicImports = (/** @type {string} */ code) =>
 /**
  * The JS and CSS URLs a page's HTML makes the browser fetch at load.
  * JS: `<script type="module" src>`, `<link rel="modulepreload">`, the list of the deferred-modulepreloads
- * script (ADR 027), and the modules an inline module
+ * script (ADR 027), the modules the deferred module script imports, and the modules an inline module
  * script imports (React Router imports the route modules and the entry that way).
  * CSS: `<link rel="stylesheet">` (and, in measureFirstLoad, the sheets the page's JS loads).
  * @param {string} html
@@ -59,6 +59,11 @@ export function referencedAssets(html, pageUrl) {
       // ADR 027: the page's modulepreloads, added by this script one frame after the first paint.
       const list = /\[[^\]]*\]/.exec(m[3] ?? '');
       for (const href of list ? /** @type {string[]} */ (JSON.parse(list[0])) : []) js.add(abs(href));
+    } else if (a.id === 'deferred-module') {
+      // ADR 027 (amended): React Router's module script, as a string this script runs after the first paint.
+      const code = /s\.text=("(?:[^"\\]|\\.)*")/.exec(m[3] ?? '');
+      const inline = code ? /** @type {string} */ (JSON.parse(code[1])) : '';
+      for (const spec of [...staticImports(inline), ...dynamicImports(inline)]) js.add(abs(spec));
     } else if ((a.type ?? '').toLowerCase() === 'module') {
       if (a.src) js.add(abs(a.src));
       const inline = m[3] ?? '';
