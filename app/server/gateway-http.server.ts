@@ -11,9 +11,17 @@ import https from 'node:https';
  */
 export type GatewayAnswer = { status: number; text: string };
 
+/**
+ * How long a kept-alive connection may sit idle before this side closes it: shorter than the
+ * gateway's own keep-alive timeout (Node's default 5 s), so a request never goes out on a connection
+ * the gateway is closing at that moment (a POST there fails and is not sent again). Without it Node
+ * keeps idle connections for ever; with it, Node also honours a shorter `Keep-Alive: timeout=` hint.
+ */
+export const IDLE_CONNECTION_MS = 3_000;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_CONNECTION_MS }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_CONNECTION_MS }),
 };
 
 /** Thrown when the gateway cannot be reached or did not answer within the time allowed. */
