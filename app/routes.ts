@@ -65,6 +65,7 @@ export default [
   route('notification/push', 'notifications/push.ts'),
   route('logout', 'auth/logout.ts'),
   route('membership/payment/:contractId/status', 'payments/status.ts'),
+  route('home/check-in/visits', 'home/check-in-visits.ts'),
   route('membership/payment/:contractId/qr.png', 'payments/qr-image.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),

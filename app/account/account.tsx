@@ -7,6 +7,7 @@ import { Avatar } from '#app/ui/avatar.tsx';
 import { Icon } from '#app/ui/icons.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
+import { SignOutForm } from '#app/auth/sign-out-form.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/account';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -93,11 +94,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      <Form method="post" action="/logout" className="sign-out">
+      <SignOutForm className="sign-out">
         <button type="submit" className="button button-secondary button-block">
           {t('account.signOut')}
         </button>
-      </Form>
+      </SignOutForm>
     </main>
   );
 }

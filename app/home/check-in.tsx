@@ -1,6 +1,6 @@
 import { pick } from '#app/account/account.server.ts';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { profileSchema } from '#contract/auth.ts';
 import { formatDateTimeSeconds } from '#contract/format.ts';
@@ -11,12 +11,18 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView } from '#app/payments/payment.server.ts';
+import { getSession } from '#app/server/session.server.ts';
+import { formatDate } from '#contract/format.ts';
+import type { CheckInDeviceKey } from '#contract/check-in.ts';
+import { checkInCode, registerDevice } from './check-in.server.ts';
+import { readPass, writePass } from './check-in-store.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-// Issue 10 §8: the home card's Check-in must not be a dead end before the signed QR check-in
-// (issue 11) exists. Until then it opens the member's pass for reception: who, which plan, valid
-// until when, which clubs, and a running clock so a screenshot of yesterday's pass is easy to spot.
+// Issue 11 (ADR 032): the member's check-in code, a QR that changes every 30 s. The server draws the
+// current one (it works without JavaScript: the page refreshes itself); with JavaScript the page asks
+// for the next one when it is due, hears of the door's scan within 2 s, and keeps this device's key in
+// IndexedDB so the service worker can draw codes with no network (app/shell/sw.ts).
 
 export const handle: ShellHandle = { strings: ['home'], back: { to: '/home', label: 'nav.home' } };
 
@@ -31,53 +37,161 @@ export async function loader(args: Route.LoaderArgs) {
     call('/api/v1/member/contract/access-clubs', z.array(accessClubSchema)),
   ]);
   const current = home.data.current;
+  const frozen = home.data.frozenUntil !== null || current?.isFrozen === true;
+  const pass = current && !frozen ? contractView(current, lang) : null;
+  const code = pass ? await checkInCode(call, getSession(args.context), args.request.headers.get('user-agent')) : null;
   return {
+    memberId: profile.data.id,
     name: profile.data.fullName.trim(),
     phone: profile.data.phoneNumber,
     memberNo: String(profile.data.id).padStart(6, '0'),
-    pass: current && !home.data.frozenUntil ? contractView(current, lang) : null,
-    frozenUntil: home.data.frozenUntil,
+    avatarUrl: profile.data.avatarUrl,
+    pass,
+    frozenUntil: frozen ? formatDate(home.data.frozenUntil ?? current?.endDate ?? '') : null,
     clubs: clubs.data.map((c) => pick(lang, c.nameVi, c.nameEn)),
-    now: formatDateTimeSeconds(new Date()),
+    code,
+    now: new Date().toISOString(),
   };
 }
 
-/** The time, ticking every second once the page runs (the server's time until then). */
-function LiveClock({ initial }: { initial: string }) {
-  const [now, setNow] = useState(initial);
+/** A browser whose IndexedDB lost the key (cleared site data) asks for a new device. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  if (form.get('intent') !== 'rekey') return { newKey: null };
+  return { newKey: await registerDevice(gatewayClient(args), getSession(args.context), args.request.headers.get('user-agent')) };
+}
+
+const VISIT_POLL_MS = 2000;
+
+type Visit = { visitId: number; checkedInAt: string; club: { nameVi: string; nameEn: string } };
+
+/** Keeps the screen on while the code shows, where the browser allows it (Wake Lock API). */
+function useWakeLock() {
   useEffect(() => {
-    const timer = setInterval(() => setNow(formatDateTimeSeconds(new Date())), 1000);
-    return () => clearInterval(timer);
+    let lock: { release(): Promise<void> } | null = null;
+    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const acquire = () => {
+      if (!wakeLock || document.visibilityState !== 'visible') return;
+      wakeLock.request('screen').then((l) => (lock = l), () => undefined);
+    };
+    acquire();
+    document.addEventListener('visibilitychange', acquire);
+    return () => {
+      document.removeEventListener('visibilitychange', acquire);
+      void lock?.release().catch(() => undefined);
+    };
   }, []);
-  return (
-    <time className="pass-clock mono" aria-live="off">
-      {now}
-    </time>
-  );
+}
+
+/** Seconds until `until`, ticking; at 0 the page asks for the next code (or, offline, lets the worker draw it). */
+function useNextCode(validUntil: string, renderedAt: string) {
+  const revalidator = useRevalidator();
+  // From the server's clock first, so the hydrated text matches the HTML; the phone's clock after.
+  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(validUntil) - Date.parse(renderedAt)) / 1000)));
+  useEffect(() => {
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((Date.parse(validUntil) - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds > 0) return;
+      if (navigator.onLine) void revalidator.revalidate();
+      else window.location.reload(); // the service worker answers with the offline check-in page
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per code
+  }, [validUntil]);
+  return left;
+}
+
+/** The newest visit since the page opened, asked every 2 s while the page is visible. */
+function useVisitSince(since: string) {
+  const [visit, setVisit] = useState<Visit | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    async function poll() {
+      if (document.visibilityState === 'visible' && navigator.onLine) {
+        try {
+          const response = await fetch(`/home/check-in/visits?since=${encodeURIComponent(since)}`, { headers: { accept: 'application/json' } });
+          if (response.ok) {
+            const body = (await response.json()) as { visit: Visit | null };
+            if (body.visit && !stopped) {
+              setVisit(body.visit);
+              return;
+            }
+          }
+        } catch {
+          // Offline for a moment: the next tick tries again.
+        }
+      }
+      if (!stopped) timer = setTimeout(poll, VISIT_POLL_MS);
+    }
+    timer = setTimeout(poll, VISIT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [since]);
+  return visit;
+}
+
+/** This device's key and the pass as the offline page shows it, kept in IndexedDB. */
+function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'en', validUntilText: string) {
+  const fetcher = useFetcher<{ newKey: CheckInDeviceKey | null }>();
+  const asked = useRef(false);
+  const { code, memberId, name, phone, pass, clubs } = data;
+  useEffect(() => {
+    if (!code || !pass) return;
+    const display = { lang, name: name || phone, planName: pass.planName, validUntilText, clubsText: pass.allClubs ? '' : clubs.join(' · '), savedAt: new Date().toISOString() };
+    const save = (key: CheckInDeviceKey) => writePass({ memberId: key.memberId, deviceId: key.deviceId, key: key.key, stepSeconds: key.stepSeconds, ...display });
+    void (async () => {
+      const newKey = fetcher.data?.newKey ?? code.newKey;
+      if (newKey && newKey.deviceId === code.deviceId) return save(newKey);
+      const stored = await readPass().catch(() => undefined);
+      if (stored && stored.deviceId === code.deviceId && stored.memberId === memberId) return writePass({ ...stored, ...display });
+      // No key for this device here (site data cleared, another member before): a new device.
+      if (!asked.current) {
+        asked.current = true;
+        void fetcher.submit({ intent: 'rekey' }, { method: 'post' });
+      }
+    })().catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved again when the device or the display changes
+  }, [code?.deviceId, fetcher.data, lang, name, pass?.planName, validUntilText]);
 }
 
 export default function CheckIn({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
-  const { pass, name, phone, memberNo, clubs } = loaderData;
-  if (!pass) {
+  const { t, lang } = useT();
+  const { pass, name, phone, memberNo, clubs, code, frozenUntil } = loaderData;
+  if (!pass || !code) {
     return (
       <main className="page">
         <h1>{t('checkIn.title')}</h1>
-        <EmptyState icon="membership" title={t('checkIn.noneTitle')} text={t('checkIn.noneText')}>
-          <Link to="/home/your-plan" className="button button-secondary">
-            {t('homeCard.yourPlan')}
-          </Link>
-          <Link to="/membership" className="button button-primary">
-            {t('homeCard.joinNow')}
-          </Link>
-        </EmptyState>
+        {frozenUntil ? (
+          <EmptyState icon="membership" title={t('checkIn.frozenTitle')} text={t('checkIn.frozenText', { date: frozenUntil })}>
+            <Link to="/home/your-plan" className="button button-primary">
+              {t('checkIn.unfreeze')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState icon="membership" title={t('checkIn.noneTitle')} text={t('checkIn.noneText')}>
+            <Link to="/home/your-plan" className="button button-secondary">
+              {t('homeCard.yourPlan')}
+            </Link>
+            <Link to="/membership" className="button button-primary">
+              {t('homeCard.joinNow')}
+            </Link>
+          </EmptyState>
+        )}
       </main>
     );
   }
+  const validUntilText = t('homeCard.validUntil', { date: pass.endDate });
   return (
-    <main className="page">
+    <main className="page check-in-page">
       <h1>{t('checkIn.title')}</h1>
       <p className="lead">{t('checkIn.lead')}</p>
+      <CheckInCode data={loaderData} lang={lang} validUntilText={validUntilText} />
       <section className="member-pass" aria-labelledby="pass-name">
         <p className="pass-kicker">{t('checkIn.kicker')}</p>
         <h2 id="pass-name" className="pass-name">
@@ -88,11 +202,57 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
           {name ? ` · ${phone}` : null}
         </p>
         <p className="pass-plan">{pass.planName}</p>
-        <p className="pass-line">{t('homeCard.validUntil', { date: pass.endDate })}</p>
+        <p className="pass-line">{validUntilText}</p>
         <p className="pass-line">{pass.allClubs ? t('homeCard.allClubs') : clubs.join(' · ')}</p>
-        <LiveClock initial={loaderData.now} />
       </section>
-      <p className="small muted">{t('checkIn.qrSoon')}</p>
     </main>
+  );
+}
+
+const RING = 2 * Math.PI * 20;
+
+function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProps['loaderData']; lang: 'vi' | 'en'; validUntilText: string }) {
+  const { t } = useT();
+  const code = data.code!;
+  const left = useNextCode(code.validUntil, data.now);
+  const visit = useVisitSince(data.now);
+  useWakeLock();
+  useStoredPass(data, lang, validUntilText);
+  const stepSeconds = 30;
+  return (
+    <section className="check-in-code" aria-label={t('checkIn.qrLabel')}>
+      <noscript>
+        <meta httpEquiv="refresh" content={String(Math.max(1, Math.ceil((Date.parse(code.validUntil) - Date.parse(data.now)) / 1000)))} />
+      </noscript>
+      <div className="check-in-qr" role="img" aria-label={t('checkIn.qrLabel')} data-code={code.code} dangerouslySetInnerHTML={{ __html: code.qr }} />
+      <p className="check-in-next" aria-live="off">
+        <svg width="24" height="24" viewBox="0 0 48 48" aria-hidden="true" className="js-only">
+          <circle cx="24" cy="24" r="20" fill="none" stroke="var(--line)" strokeWidth="5" />
+          <circle
+            cx="24"
+            cy="24"
+            r="20"
+            fill="none"
+            stroke="var(--accent)"
+            strokeWidth="5"
+            strokeDasharray={RING}
+            strokeDashoffset={RING * (1 - Math.min(left, stepSeconds) / stepSeconds)}
+            transform="rotate(-90 24 24)"
+          />
+        </svg>
+        <span className="js-only">{t('checkIn.nextCode', { seconds: String(left) })}</span>
+        <noscript>{t('checkIn.noJs')}</noscript>
+      </p>
+      {visit ? (
+        <p className="check-in-done" role="status">
+          {t('checkIn.checkedIn', {
+            club: lang === 'en' ? visit.club.nameEn : visit.club.nameVi,
+            time: formatDateTimeSeconds(visit.checkedInAt).slice(11, 16),
+          })}
+        </p>
+      ) : (
+        <p className="small muted js-only">{t('checkIn.offlineReady')}</p>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
@@ -6,6 +6,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { homeCardView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
+import { SignOutForm } from '#app/auth/sign-out-form.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -37,11 +38,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1>{fullName ? t('home.greeting', { name: fullName }) : t('home.greetingNoName')}</h1>
       {card.ok ? <MembershipCard card={card.value} /> : <LoadFailed message={card.message} retryTo="/home" />}
       <p className="lead">{t('home.lead')}</p>
-      <Form method="post" action="/logout">
+      <SignOutForm>
         <button type="submit" className="button button-secondary button-block">
           {t('home.signOut')}
         </button>
-      </Form>
+      </SignOutForm>
     </main>
   );
 }

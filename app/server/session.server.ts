@@ -22,6 +22,8 @@ export type SessionData = {
   giftHintSeen: number;
   /** §3 "saved coupon": the promo code the member last applied, until a purchase uses it. */
   savedCoupon: string;
+  /** Issue 11: this browser's check-in device at the gateway (its key is in the page's IndexedDB). */
+  checkInDeviceId: string;
 };
 type FlashData = { toast: Toast };
 

@@ -2,7 +2,8 @@
 // The service worker (ADR 009), built by vite-plugin-pwa (injectManifest) into build/client/sw.js.
 // - Precaches the hashed build assets and the offline page (the list is injected at build time).
 // - Pages go to the network and are never cached: a page can hold one member's data, and the
-//   cache outlives sign-outs. When the network fails, the precached offline page answers instead.
+//   cache outlives sign-outs. When the network fails, the precached offline page answers instead,
+//   and /home/check-in is drawn here from the key in IndexedDB (issue 11).
 // - /api, data requests (.data) and everything else not precached: straight to the network.
 // - Web Push: shows the gateway's notification and opens its link when tapped.
 import { clientsClaim } from 'workbox-core';
@@ -10,6 +11,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { OFFLINE_PAGE, pushNotification } from './sw-logic.ts';
+import { readPass } from '#app/home/check-in-store.ts';
+import { CHECK_IN_PATH, offlineCheckInPage } from './offline-check-in.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -26,8 +29,16 @@ registerRoute(isNavigation, new NetworkOnly(), 'GET');
 registerRoute(isNavigation, new NetworkOnly(), 'POST');
 
 setCatchHandler(async ({ request }) => {
-  if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
-  return Response.error();
+  if (request.mode !== 'navigate') return Response.error();
+  // Issue 11: check-in works with no network, from the key the online page kept (ADR 032).
+  if (request.method === 'GET' && new URL(request.url).pathname === CHECK_IN_PATH) {
+    const pass = await readPass().catch(() => undefined);
+    if (pass) {
+      const html = await offlineCheckInPage(pass, new Date());
+      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+    }
+  }
+  return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
 });
 
 self.addEventListener('push', (event) => {

@@ -1,0 +1,129 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { parseCheckInCode } from '#contract/check-in.ts';
+import { controlledByServiceWorker, expect, gatewayUrl, snap, test, waitForHydrated } from './fixtures.ts';
+import { buy, CLUB, copyValue, newMember, singleClubPlan, staffToken, transfer, type Lang } from './membership-steps.ts';
+
+// Issue 11 §6 (ADR 032): a member opens check-in, the door's scanner reads the QR (decoded here from
+// a screenshot by a real QR decoder) and the member's page hears of the visit; offline the service
+// worker keeps drawing codes that the door accepts; without JavaScript the server's QR refreshes.
+
+const GM_PHONE = '0100000003';
+
+const T = {
+  vi: { memo: 'Nội dung', qr: 'Mã check-in, đổi sau mỗi 30 giây', done: 'Đã check-in tại', offline: 'Bạn đang ngoại tuyến' },
+  en: { memo: 'Transfer message', qr: 'Check-in code, new every 30 seconds', done: 'Checked in at', offline: 'You are offline' },
+};
+
+/** A member with a paid single-club month plan at CLUB, paid by bank QR through the real pages. */
+async function memberWithMembership(page: Page, request: APIRequestContext, lang: Lang) {
+  await newMember(page, request, lang);
+  const plan = await singleClubPlan(request);
+  await buy(page, plan.id, 1);
+  const memo = (await copyValue(page, T[lang].memo).innerText()).trim();
+  await transfer(request, memo, plan.totalPaymentFirst);
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+}
+
+/** What a door scanner reads from the QR on screen: the element's screenshot through jsQR. */
+async function readQr(qr: Locator): Promise<string> {
+  const png = await qr.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  if (!found) throw new Error('no QR code in the screenshot');
+  return found.data;
+}
+
+async function scan(request: APIRequestContext, code: string) {
+  const token = await staffToken(request, GM_PHONE);
+  const res = await request.post(`${gatewayUrl()}/api/v1/staff/check-in`, { headers: { authorization: `Bearer ${token}` }, data: { code, clubId: CLUB } });
+  return { status: res.status(), body: (await res.json()) as { code: string | number } };
+}
+
+for (const lang of ['vi', 'en'] as const) {
+  test(`${lang}: the door reads the QR once, and the member's page shows the visit`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await memberWithMembership(page, request, lang);
+    await page.goto('/home/check-in');
+    const qr = page.getByRole('img', { name: T[lang].qr });
+    await expect(qr.locator('svg')).toBeVisible();
+    await waitForHydrated(qr);
+    const code = await readQr(qr);
+    expect(code).toBe(await qr.getAttribute('data-code'));
+    expect(parseCheckInCode(code)).not.toBeNull();
+    await snap(page, `${lang}-check-in`);
+
+    expect((await scan(request, code)).status).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: T[lang].done })).toBeVisible({ timeout: 10_000 });
+    await snap(page, `${lang}-check-in-done`);
+    // The same code again is refused: once and only once.
+    expect((await scan(request, code)).body.code).toBe('CHECK_IN_CODE_USED');
+
+    // 360 px: the QR fits, nothing sticks out sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}
+
+test('offline: the reloaded page still shows a QR, it changes after 30 s, and the door accepts it', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await memberWithMembership(page, request, 'vi');
+  await page.goto('/home/check-in');
+  const qr = page.getByRole('img', { name: T.vi.qr });
+  await waitForHydrated(qr);
+  await controlledByServiceWorker(page);
+  // The page keeps the key in IndexedDB (for the worker) once it has run.
+  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('vf-check-in');
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('pass')) return resolve(false);
+      const get = db.transaction('pass').objectStore('pass').get('current');
+      get.onsuccess = () => resolve(Boolean((get.result as { key?: string } | undefined)?.key));
+      get.onerror = () => resolve(false);
+    };
+    open.onerror = () => resolve(false);
+  }))).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(T.vi.offline)).toBeVisible();
+  const offlineQr = page.getByRole('img', { name: T.vi.qr });
+  const first = await readQr(offlineQr);
+  expect(first).toBe(await offlineQr.getAttribute('data-code'));
+  await snap(page, 'vi-check-in-offline');
+  // The page refreshes itself at the next step: a new code.
+  await expect.poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), { timeout: 40_000 }).not.toBe(first);
+  const second = (await page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'))!;
+  expect(parseCheckInCode(second)!.timeStep).toBeGreaterThan(parseCheckInCode(first)!.timeStep);
+
+  // Back at the door with a network on the scanner's side: the code drawn offline is accepted.
+  await context.setOffline(false);
+  expect((await scan(request, second)).status).toBe(200);
+});
+
+test('without JavaScript the server draws the QR and the page refreshes itself; no membership says why', async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
+  await memberWithMembership(page, request, 'vi');
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noJs.newPage();
+  const response = await plain.goto('/home/check-in');
+  const html = (await response?.text()) ?? '';
+  expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/?><\/noscript>/);
+  const qr = plain.getByRole('img', { name: T.vi.qr });
+  await expect(qr.locator('svg')).toBeVisible();
+  const code = await readQr(qr);
+  expect((await scan(request, code)).status).toBe(200);
+  await snap(plain, 'vi-check-in-no-js');
+  await noJs.close();
+
+  // A member with no membership gets no QR, and the way to one.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await newMember(fresh, request, 'vi');
+  await fresh.goto('/home/check-in');
+  await expect(fresh.getByRole('img', { name: T.vi.qr })).toHaveCount(0);
+  await expect(fresh.getByRole('link', { name: 'Tham gia ngay' })).toBeVisible();
+  await other.close();
+});
