@@ -48,3 +48,22 @@ export const paymentMethodGroupSchema = z.object({
   nameEn: z.string(),
 });
 export type PaymentMethodGroup = z.infer<typeof paymentMethodGroupSchema>;
+
+/**
+ * Issue 11 §3: how busy a club is now, from its visits (beyond the spec). `insideNow` estimates the
+ * members inside: visits of the last 90 minutes. `usualByHour` is the average number of visits that
+ * started in each hour (0–23, Vietnam time) on today's weekday over the last 4 weeks.
+ */
+export const busynessLevels = ['quiet', 'normal', 'busy'] as const;
+export type BusynessLevel = (typeof busynessLevels)[number];
+export const clubBusynessSchema = z.object({
+  clubId: z.number(),
+  insideNow: z.number(),
+  level: z.enum(busynessLevels),
+  /** The current hour in Vietnam (0–23): where "now" sits on the chart. */
+  hour: z.number(),
+  usualByHour: z.array(z.number()).length(24),
+});
+export type ClubBusyness = z.infer<typeof clubBusynessSchema>;
+export const BUSYNESS_INSIDE_MINUTES = 90;
+export const BUSYNESS_HISTORY_WEEKS = 4;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MembershipError } from './membership-ui.tsx';
+import { BusynessPanel } from './busyness.tsx';
 import { useT } from '#app/i18n.ts';
 import { loadClub } from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -24,6 +25,7 @@ export default function ClubDetail({ loaderData: { club } }: Route.ComponentProp
           {t('clubs.detail.closed')}
         </p>
       )}
+      {club.isActive && club.busyness ? <BusynessPanel busyness={club.busyness} /> : null}
       <dl className="facts">
         <div>
           <dt>{t('clubs.detail.address')}</dt>

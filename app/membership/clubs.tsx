@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { distanceKm } from '#contract/geo.ts';
 import { ComparePlans, MembershipFaq } from './membership-guide.tsx';
+import { BusynessBadge } from './busyness.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
 import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url), terms: membershipTerms };
 }
 
-type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude'>;
+type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude' | 'busyness'>;
 type Sorted = { club: Club; km: number }[];
 type Locating = { state: 'idle' } | { state: 'locating' } | { state: 'sorted'; clubs: Sorted } | { state: 'denied' | 'failed' };
 
@@ -40,6 +41,7 @@ function ClubCard({ club, choice, km }: { club: Club; choice: ClubChoice | null;
             })}
           </span>
         )}
+        {club.busyness ? <BusynessBadge busyness={club.busyness} /> : null}
         <span className="club-cta">{t('clubs.list.seePlans')}</span>
       </Link>
       <Link to={`/membership/${club.id}/detail`} className="chip-link club-info-link">

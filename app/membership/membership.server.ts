@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { cityWithClubsSchema, clubSchema, isId, paymentMethodGroupSchema, type Club } from '#contract/clubs.ts';
+import { cityWithClubsSchema, clubBusynessSchema, clubSchema, isId, paymentMethodGroupSchema, type Club, type ClubBusyness } from '#contract/clubs.ts';
 import { profileSchema } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
@@ -49,7 +49,11 @@ export const clubChoice = (url: string): ClubChoice | null => {
 };
 
 /** §3 Club: address, district and city names; the map link opens Google Maps at its coordinates. */
-export const clubView = (club: Club, lang: Lang) => ({
+/** Issue 11 §3: every club's busyness, or none when the gateway cannot say (the page shows without it). */
+const loadBusyness = (call: ReturnType<typeof gatewayClient>) =>
+  softRead(async () => new Map((await call('/api/v1/general/clubs/busyness', z.array(clubBusynessSchema))).data.map((b) => [b.clubId, b])), new Map<number, ClubBusyness>());
+
+export const clubView = (club: Club, lang: Lang, busyness: ClubBusyness | null = null) => ({
   id: club.id,
   name: pick(lang, club.nameVi, club.nameEn),
   address: club.address,
@@ -61,6 +65,7 @@ export const clubView = (club: Club, lang: Lang) => ({
   hotlineHref: telHref(club.hotline),
   mapUrl: `https://www.google.com/maps/search/?api=1&query=${club.latitude},${club.longitude}`,
   isActive: club.isActive,
+  busyness,
 });
 export type ClubView = ReturnType<typeof clubView>;
 
@@ -68,14 +73,15 @@ export type ClubView = ReturnType<typeof clubView>;
 export async function loadClubsByCity(args: Args) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const [cities, clubs] = await Promise.all([
+  const [cities, clubs, busyness] = await Promise.all([
     call('/api/v1/general/city/have-clubs', z.array(cityWithClubsSchema)),
     call('/api/v1/general/clubs?isActive=true', z.array(clubSchema)),
+    loadBusyness(call),
   ]);
   const groups = cities.data.map((city) => ({
     id: city.id,
     name: pick(lang, city.nameVi, city.nameEn),
-    clubs: clubs.data.filter((club) => club.cityId === city.id).map((club) => clubView(club, lang)),
+    clubs: clubs.data.filter((club) => club.cityId === city.id).map((club) => clubView(club, lang, busyness.get(club.id) ?? null)),
   }));
   return { cities: groups.filter((g) => g.clubs.length > 0), clubCount: clubs.data.length };
 }
@@ -83,8 +89,9 @@ export async function loadClubsByCity(args: Args) {
 /** One club, open or closed; an unknown id is a 404 page. */
 export async function loadClub(args: Args, clubId: string) {
   if (!isId(clubId)) throw notFoundPage();
-  const { data: club } = await orNotFound(() => gatewayClient(args)(`/api/v1/general/club/${clubId}/detail`, clubSchema));
-  return clubView(club, getLang(args.context));
+  const call = gatewayClient(args);
+  const [{ data: club }, busyness] = await Promise.all([orNotFound(() => call(`/api/v1/general/club/${clubId}/detail`, clubSchema)), loadBusyness(call)]);
+  return clubView(club, getLang(args.context), busyness.get(club.id) ?? null);
 }
 
 /** §3 Plan card in the page's language; money stays integer VND for formatVnd. */

@@ -5,6 +5,7 @@ import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, co
 import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
+import { seedVisitHistory } from './seed-visits.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
@@ -57,7 +58,7 @@ export async function seedOnStart(db: Database, sandbox: boolean): Promise<'seed
 }
 
 /** Demo data for a fresh system. Idempotent: what exists is left as staff may have changed it. */
-export async function seedDatabase(db: Database, now = new Date()) {
+export async function seedDatabase(db: Database, now = new Date(), { visitHistory = true }: { visitHistory?: boolean } = {}) {
   await db.transaction(async (tx) => {
     await tx.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.slug });
     const cityIds = new Map((await tx.select().from(cities)).map((c) => [c.slug, c.id]));
@@ -88,6 +89,7 @@ export async function seedDatabase(db: Database, now = new Date()) {
     await seedDemoMemberHistory(tx, demo.id, firstClub.id, now);
     const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
     if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
+    if (visitHistory) await seedVisitHistory(tx, now);
   });
 }
 

@@ -39,6 +39,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/general/contact', summary: "The chain's contact channels and every active club's hotline", auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/city/have-clubs', summary: 'Cities with at least one active club and how many, most clubs first', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/clubs', summary: 'Clubs (?cityId= optional; ?isActive=true|false, default true), by city', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/clubs/busyness', summary: "Each active club's members inside now (visits of the last 90 min), a word for it, and the usual visits per hour of this weekday over 4 weeks", auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/club/{clubId}/detail', summary: 'One club with its city, address, position and hotline', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/payment-method/groups', summary: 'Active payment method groups (QR=1, CARD=2, CASH=3) in display order', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/push/public-key', summary: 'The VAPID application server key for Web Push', auth: false, success: Codes.OK },

@@ -127,3 +127,18 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
   await expect(fresh.getByRole('link', { name: 'Tham gia ngay' })).toBeVisible();
   await other.close();
 });
+
+test('club cards say how busy each club is now; the club page draws the usual hours of today (from the demo visits)', async ({ page, request }) => {
+  await newMember(page, request, 'vi');
+  await page.goto('/membership');
+  const badges = page.locator('.club-card .busyness');
+  await expect(badges.first()).toBeVisible();
+  expect(await badges.count()).toBe(await page.locator('.club-card').count());
+  for (const text of await badges.allInnerTexts()) expect(['Đang vắng', 'Vừa phải', 'Đang đông']).toContain(text.trim());
+  await page.goto(`/membership/${String(CLUB)}/detail`);
+  const chart = page.getByRole('img', { name: /Số lượt vào theo giờ/ });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('rect').count()).toBe(18);
+  await expect(page.getByText(/Khoảng \d+ người đang tập/)).toBeVisible();
+  await snap(page, 'vi-club-busyness');
+});

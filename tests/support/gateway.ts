@@ -66,7 +66,8 @@ export async function startTestGateway(
   } = {},
 ) {
   const handle = await (options.database ?? freshDatabase)();
-  await seedDatabase(handle.db);
+  // Without the demo visit history (thousands of rows): tests make the visits they read.
+  await seedDatabase(handle.db, new Date(), { visitHistory: false });
   const clock = manualClock();
   const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET, ...options.env });
   const sandboxSms = createSandboxSmsSender(handle.db);

@@ -44,9 +44,8 @@ export const visits = pgTable(
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => checkInDevices.id),
+    /** The device whose code was scanned; null for a visit recorded otherwise (the demo history). */
+    deviceId: integer('device_id').references(() => checkInDevices.id),
     timeStep: bigint('time_step', { mode: 'number' }).notNull(),
     staffAccountId: integer('staff_account_id').references(() => accounts.id),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),

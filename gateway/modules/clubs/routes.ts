@@ -5,6 +5,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { activePaymentMethodGroups, citiesWithClubs, findClub, listClubs } from './queries.ts';
+import { cachedClubsBusyness } from './busyness.ts';
 
 // Clubs and payment methods change rarely; five minutes of caching spares the gateway.
 const publicCache = (c: Context<AppEnv>) => c.header('cache-control', 'public, max-age=300');
@@ -23,6 +24,13 @@ export function clubRoutes() {
     const rows = await listClubs(c.get('deps').db, c.req.valid('query'));
     publicCache(c);
     return ok(c, rows);
+  });
+
+  // Issue 11 §3: how busy each club is now and usually today (from visits), cached a minute.
+  app.get('/clubs/busyness', async (c) => {
+    const { db, clock } = c.get('deps');
+    c.header('cache-control', 'public, max-age=60');
+    return ok(c, await cachedClubsBusyness(db, clock.now()));
   });
 
   app.get('/club/:clubId/detail', async (c) => {

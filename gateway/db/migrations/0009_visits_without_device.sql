@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ALTER COLUMN "device_id" DROP NOT NULL;

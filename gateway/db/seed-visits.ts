@@ -1,0 +1,60 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { accounts, clubs, visits } from './schema/index.ts';
+
+// Issue 11 §3: four weeks of plausible visits for the demo clubs, so busyness shows something real
+// on a fresh system: regulars (demo members in the retired 0100 9xx xxx range) visiting through the
+// day with the morning and after-work peaks of a Vietnamese gym, quieter at weekends' dawn.
+
+const REGULARS = 120;
+/** Visits starting in each hour (0–23) on an ordinary weekday at the busiest demo club. */
+const WEEKDAY = [0, 0, 0, 0, 0, 5, 12, 11, 7, 4, 3, 3, 4, 3, 3, 4, 7, 13, 16, 15, 10, 6, 2, 0];
+const WEEKEND = [0, 0, 0, 0, 0, 2, 6, 9, 10, 9, 7, 5, 4, 3, 3, 5, 7, 8, 8, 7, 5, 3, 1, 0];
+const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
+const MIDDLE = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Đức', 'Thu', 'Hoàng', 'Thanh'];
+const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'Hà', 'Hải', 'Hương', 'Khánh', 'Lan', 'Long', 'Mai', 'Nam', 'Phúc', 'Quân', 'Tâm', 'Trang', 'Tuấn', 'Vy'];
+
+/** mulberry32: the same history on every fresh system. */
+function seeded(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export const regularPhone = (n: number) => `01009${String(n).padStart(5, '0')}`;
+
+/** Once: a database that has any visit keeps its own. */
+export async function seedVisitHistory(tx: Executor, now: Date) {
+  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(visits);
+  if (existing.n > 0) return;
+  const random = seeded(20_261_125);
+  const phones = Array.from({ length: REGULARS }, (_, i) => regularPhone(i));
+  await tx
+    .insert(accounts)
+    .values(phones.map((phoneNumber, i) => ({ phoneNumber, accountType: 'MEMBER' as const, fullName: `${FAMILY[i % FAMILY.length]} ${MIDDLE[i % MIDDLE.length]} ${GIVEN[i % GIVEN.length]}` })))
+    .onConflictDoNothing({ target: accounts.phoneNumber });
+  const regulars = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones))).map((r) => r.id);
+  const clubList = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id));
+  const rows: (typeof visits.$inferInsert)[] = [];
+  const vietnamMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 7 * 3_600_000;
+  for (const [index, club] of clubList.entries()) {
+    const size = 1 - index * 0.07; // the first clubs are the big ones
+    for (let day = 28; day >= 0; day--) {
+      const midnight = vietnamMidnight - day * 86_400_000;
+      const weekday = new Date(midnight + 7 * 3_600_000).getUTCDay();
+      const profile = weekday === 0 || weekday === 6 ? WEEKEND : WEEKDAY;
+      for (let hour = 0; hour < 24; hour++) {
+        const count = Math.round(profile[hour] * size * (0.7 + 0.6 * random()));
+        for (let k = 0; k < count; k++) {
+          const at = midnight + hour * 3_600_000 + Math.floor(random() * 3_600_000);
+          if (at >= now.getTime()) continue;
+          rows.push({ accountId: regulars[Math.floor(random() * regulars.length)], clubId: club.id, timeStep: 0, checkedInAt: new Date(at) });
+        }
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(visits).values(rows.slice(i, i + 1000));
+}
