@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubBusynessSchema } from './clubs.ts';
 import { referralCodeSchema } from './validation.ts';
 import { memberShellSchema } from './auth.ts';
 
@@ -337,7 +338,12 @@ export const homePageContractsSchema = z.object({
  * header card's contracts, so a signed-in /home costs the web server one gateway round trip.
  */
 export type HomePageContracts = z.infer<typeof homePageContractsSchema>;
-export const memberHomeSchema = z.object({ shell: memberShellSchema, homePage: homePageContractsSchema });
+export const memberHomeSchema = z.object({
+  shell: memberShellSchema,
+  homePage: homePageContractsSchema,
+  /** Issue 11 §3: how busy the member's club is now (the club of the current membership), or null. */
+  busyness: clubBusynessSchema.nullable(),
+});
 
 /**
  * GET /member/club/{clubId}/payment-plan/{id}/dates: when this plan would run if bought now, for

@@ -15,6 +15,7 @@ import { getSession } from '#app/server/session.server.ts';
 import { formatDate } from '#contract/format.ts';
 import type { CheckInDeviceKey } from '#contract/check-in.ts';
 import { checkInCode, registerDevice } from './check-in.server.ts';
+import { readForm } from '#app/server/form.server.ts';
 import { readPass, writePass } from './check-in-store.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -56,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** A browser whose IndexedDB lost the key (cleared site data) asks for a new device. */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get('intent') !== 'rekey') return { newKey: null };
   return { newKey: await registerDevice(gatewayClient(args), getSession(args.context), args.request.headers.get('user-agent')) };
 }

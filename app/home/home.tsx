@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import { BusynessBadge } from '#app/membership/busyness.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
@@ -12,7 +13,7 @@ import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['home'] };
+export const handle: StringsHandle = { strings: ['home', 'busyness'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
@@ -26,7 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
     if (!homePage) throw new Error('/home reads /member/home: the home-page contracts are missing');
     return homeCardView(homePage, lang);
   });
-  return { card };
+  // Issue 11 §3: how busy the member's club is now, from the same read (none when it failed).
+  const busyness = await memberRead(args).then(
+    (read) => read.busyness ?? null,
+    () => null,
+  );
+  const clubId = card.ok ? (card.value.current?.clubId ?? null) : null;
+  return { card, busyness, clubId };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -37,6 +44,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main className="page">
       <h1>{fullName ? t('home.greeting', { name: fullName }) : t('home.greetingNoName')}</h1>
       {card.ok ? <MembershipCard card={card.value} /> : <LoadFailed message={card.message} retryTo="/home" />}
+      {loaderData.busyness && loaderData.clubId !== null ? (
+        <Link to={`/membership/${String(loaderData.clubId)}/detail`} className="home-busyness">
+          <span className="muted small">{t('busyness.yourClub')}</span>
+          <BusynessBadge busyness={loaderData.busyness} />
+          <span className="muted small">{t('busyness.inside', { count: String(loaderData.busyness.insideNow) })}</span>
+        </Link>
+      ) : null}
       <p className="lead">{t('home.lead')}</p>
       <SignOutForm>
         <button type="submit" className="button button-secondary button-block">

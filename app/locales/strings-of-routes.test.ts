@@ -18,6 +18,7 @@ import { platform } from './vi/platform.ts';
 import { tabs } from './vi/tabs.ts';
 import { prompts } from './vi/prompts.ts';
 import { gift } from './vi/gift.ts';
+import { busyness } from './vi/busyness.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -44,6 +45,7 @@ const partsByLocale: Record<StringsPart, object> = {
   tabs,
   prompts,
   gift,
+  busyness,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -7,7 +7,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/club-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['membership', 'directory'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = { strings: ['membership', 'directory', 'busyness'], back: { to: '/membership', label: 'membership.backToClubs' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.detail.title');
 

@@ -11,7 +11,7 @@ import type { Route } from './+types/clubs';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['membership', 'directory', 'guide'] };
+export const handle: StringsHandle = { strings: ['membership', 'directory', 'guide', 'busyness'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.list.title');
 

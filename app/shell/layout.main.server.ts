@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
 import { memberHomeSchema, type HomePageContracts } from '#contract/membership.ts';
+import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
 import { getSession } from '#app/server/session.server.ts';
@@ -11,7 +12,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
 
 /** What one signed-in page reads from the gateway: always the shell, and the page's own data on the screens that have an aggregate. */
-type MemberRead = { shell: MemberShell; homePage?: HomePageContracts };
+type MemberRead = { shell: MemberShell; homePage?: HomePageContracts; busyness?: ClubBusyness | null };
 
 /**
  * Issue 18: ONE gateway round trip per signed-in page. A screen whose page data comes with the

@@ -43,8 +43,12 @@ async function scan(request: APIRequestContext, code: string) {
 
 for (const lang of ['vi', 'en'] as const) {
   test(`${lang}: the door reads the QR once, and the member's page shows the visit`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await memberWithMembership(page, request, lang);
+    // Home says how busy the member's club is now, from the same one gateway read (issue 11 §3, 18).
+    await page.goto('/home');
+    await expect(page.locator('.home-busyness .busyness')).toBeVisible();
+    await snap(page, `${lang}-home-busyness`);
     await page.goto('/home/check-in');
     const qr = page.getByRole('img', { name: T[lang].qr });
     await expect(qr.locator('svg')).toBeVisible();

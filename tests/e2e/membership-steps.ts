@@ -52,8 +52,23 @@ export async function transfer(request: APIRequestContext, memo: string, amount:
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** A staff token through the staff OTP sign-in (the member login answers 210 for staff). */
-export async function staffToken(request: APIRequestContext, phone: string) {
+/**
+ * A staff token through the staff OTP sign-in (the member login answers 210 for staff), once per
+ * phone per worker: the OTP rules allow 5 sends to a phone before waits start, and several specs
+ * sign the same demo staff in.
+ */
+const staffTokens = new Map<string, Promise<string>>();
+export function staffToken(request: APIRequestContext, phone: string): Promise<string> {
+  let token = staffTokens.get(phone);
+  if (!token) {
+    token = signInStaff(request, phone);
+    staffTokens.set(phone, token);
+    token.catch(() => staffTokens.delete(phone));
+  }
+  return token;
+}
+
+async function signInStaff(request: APIRequestContext, phone: string) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const sent = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/send`, { data: { phoneNumber: phone } });
     if (sent.status() === 429) {

@@ -47,12 +47,4 @@ export const directory: Shape<typeof vi> = {
       couponNotApplied: 'The code {{code}} does not apply here: {{message}}',
     },
   },
-  busyness: {
-    quiet: 'Quiet now',
-    normal: 'Moderate now',
-    busy: 'Busy now',
-    inside: 'About {{count}} people training',
-    chartTitle: 'Usually on this weekday',
-    chartLabel: 'Visits per hour, averaged over the last 4 weeks; the dark bar is the current hour',
-  },
 };

@@ -15,6 +15,7 @@ import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
+import { busyness } from './busyness.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -33,4 +34,5 @@ export const en: Shape<typeof vi> = {
   ...tabs,
   ...prompts,
   ...gift,
+  ...busyness,
 };

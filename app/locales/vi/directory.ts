@@ -44,12 +44,4 @@ export const directory = {
       couponNotApplied: 'Mã {{code}} không áp dụng ở đây: {{message}}',
     },
   },
-  busyness: {
-    quiet: 'Đang vắng',
-    normal: 'Vừa phải',
-    busy: 'Đang đông',
-    inside: 'Khoảng {{count}} người đang tập',
-    chartTitle: 'Thường ngày này trong tuần',
-    chartLabel: 'Số lượt vào theo giờ, trung bình 4 tuần qua; cột đậm là giờ hiện tại',
-  },
 } as const;

@@ -13,6 +13,7 @@ import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
+import { busyness } from './busyness.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -31,4 +32,5 @@ export const vi = {
   ...tabs,
   ...prompts,
   ...gift,
+  ...busyness,
 } as const;

@@ -1,3 +1,4 @@
+import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 
 import { Codes } from '#contract/codes.ts';
@@ -166,9 +167,14 @@ export function contractRoutes() {
   app.get('/member/home', member, async (c) => {
     const { db, clock } = c.get('deps');
     // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
-    const [shell, homePage] = await Promise.all([findMemberShell(db, c.get('account').id, clock.now()), homePageOf(c)]);
+    const [shell, homePage, busyness] = await Promise.all([
+      findMemberShell(db, c.get('account').id, clock.now()),
+      homePageOf(c),
+      cachedClubsBusyness(db, clock.now()), // every member's home shares this minute's answer
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { shell, homePage });
+    const clubId = homePage.current?.clubId;
+    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {

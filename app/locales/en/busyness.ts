@@ -1,0 +1,15 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { busyness as vi } from '#app/locales/vi/busyness.ts';
+
+/** English texts of how busy a club is (ADR 030). */
+export const busyness: Shape<typeof vi> = {
+  busyness: {
+    yourClub: 'Your club',
+    quiet: 'Quiet now',
+    normal: 'Moderate now',
+    busy: 'Busy now',
+    inside: 'About {{count}} people training',
+    chartTitle: 'Usually on this weekday',
+    chartLabel: 'Visits per hour, averaged over the last 4 weeks; the dark bar is the current hour',
+  },
+};

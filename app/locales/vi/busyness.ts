@@ -1,0 +1,12 @@
+/** Vietnamese texts of how busy a club is (club cards, the club page, home; their own strings part, ADR 030). */
+export const busyness = {
+  busyness: {
+    yourClub: 'Câu lạc bộ của bạn',
+    quiet: 'Đang vắng',
+    normal: 'Vừa phải',
+    busy: 'Đang đông',
+    inside: 'Khoảng {{count}} người đang tập',
+    chartTitle: 'Thường ngày này trong tuần',
+    chartLabel: 'Số lượt vào theo giờ, trung bình 4 tuần qua; cột đậm là giờ hiện tại',
+  },
+} as const;
