@@ -63,6 +63,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const VISIT_POLL_MS = 2000;
+const RECENT_VISIT_MS = 2 * 60_000;
 
 type Visit = { visitId: number; checkedInAt: string; club: { nameVi: string; nameEn: string } };
 
@@ -90,10 +91,14 @@ function useNextCode(validUntil: string, renderedAt: string) {
   // From the server's clock first, so the hydrated text matches the HTML; the phone's clock after.
   const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(validUntil) - Date.parse(renderedAt)) / 1000)));
   useEffect(() => {
+    let askedAt = 0;
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((Date.parse(validUntil) - Date.now()) / 1000));
       setLeft(seconds);
-      if (seconds > 0) return;
+      // Once per code, again after 5 s if it has not come: asking every second would cancel the
+      // request in flight on a slow link.
+      if (seconds > 0 || Date.now() - askedAt < 5_000) return;
+      askedAt = Date.now();
       if (navigator.onLine) void revalidator.revalidate();
       else window.location.reload(); // the service worker answers with the offline check-in page
     };
@@ -216,7 +221,10 @@ function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProp
   const { t } = useT();
   const code = data.code!;
   const left = useNextCode(code.validUntil, data.now);
-  const visit = useVisitSince(data.now);
+  // From when the page first opened (a new code's revalidation must not move it past a scan made
+  // just before), and a little earlier: a member who reopens the page right after the door sees it.
+  const [openedAt] = useState(() => new Date(Date.parse(data.now) - RECENT_VISIT_MS).toISOString());
+  const visit = useVisitSince(openedAt);
   useWakeLock();
   useStoredPass(data, lang, validUntilText);
   const stepSeconds = 30;
