@@ -3,7 +3,7 @@ import type { Executor } from './client.ts';
 import { accounts, clubs, visits } from './schema/index.ts';
 
 // Issue 11 §3: four weeks of plausible visits for the demo clubs, so busyness shows something real
-// on a fresh system: regulars (demo members in the retired 0100 9xx xxx range) visiting through the
+// on a fresh system: regulars (demo members in the retired 0100 05x xxx range) visiting through the
 // day with the morning and after-work peaks of a Vietnamese gym, quieter at weekends' dawn.
 
 const REGULARS = 120;
@@ -24,7 +24,8 @@ function seeded(seed: number) {
   };
 }
 
-export const regularPhone = (n: number) => `01009${String(n).padStart(5, '0')}`;
+/** 0100 050 000 onwards: below the range tests and the bench draw random phones from (0100 100 000+). */
+export const regularPhone = (n: number) => `010005${String(n).padStart(4, '0')}`;
 
 /** Once: a database that has any visit keeps its own. */
 export async function seedVisitHistory(tx: Executor, now: Date) {

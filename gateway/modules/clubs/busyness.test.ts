@@ -76,7 +76,7 @@ describe('GET /general/clubs/busyness', () => {
     await seedVisitHistory(gw.db, now);
     const [again] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(visits);
     expect(again.n).toBe(count.n);
-    const [regular] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, '0100900000'));
+    const [regular] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, '0100050000'));
     expect(regular.fullName).toMatch(/^Nguyễn /);
   });
 });
