@@ -29,6 +29,9 @@ export const handle: ShellHandle = { strings: ['home'], back: { to: '/home', lab
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'checkIn.title');
 
+// The page can carry this device's check-in key (once) and always a live code: never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export async function loader(args: Route.LoaderArgs) {
   const call = gatewayClient(args);
   const lang = getLang(args.context);

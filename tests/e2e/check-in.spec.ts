@@ -124,6 +124,7 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
   const plain = await noJs.newPage();
   const response = await plain.goto('/home/check-in');
   const html = (await response?.text()) ?? '';
+  expect(response?.headers()['cache-control']).toBe('no-store');
   expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/?><\/noscript>/);
   const qr = plain.getByRole('img', { name: T.vi.qr });
   await expect(qr.locator('svg')).toBeVisible();
