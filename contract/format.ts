@@ -30,6 +30,12 @@ export function formatDateTime(value: string | Date) {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+/** HH:mm */
+export function formatTime(value: string | Date) {
+  const p = parts(value);
+  return `${p.hour}:${p.minute}`;
+}
+
 /** DD/MM/YYYY HH:mm:ss */
 export function formatDateTimeSeconds(value: string | Date) {
   const p = parts(value);

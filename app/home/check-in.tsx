@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { profileSchema } from '#contract/auth.ts';
-import { formatDateTimeSeconds } from '#contract/format.ts';
+import { formatDate, formatTime } from '#contract/format.ts';
 import { accessClubSchema, homePageContractsSchema } from '#contract/membership.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
@@ -12,8 +12,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView } from '#app/payments/payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
-import { formatDate } from '#contract/format.ts';
-import type { CheckInDeviceKey } from '#contract/check-in.ts';
+import { CHECK_IN_STEP_SECONDS, type CheckInDeviceKey } from '#contract/check-in.ts';
 import { checkInCode, registerDevice } from './check-in.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { readPass, writePass } from './check-in-store.ts';
@@ -230,7 +229,6 @@ function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProp
   const visit = useVisitSince(openedAt);
   useWakeLock();
   useStoredPass(data, lang, validUntilText);
-  const stepSeconds = 30;
   return (
     <section className="check-in-code" aria-label={t('checkIn.qrLabel')}>
       <noscript>
@@ -248,7 +246,7 @@ function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProp
             stroke="var(--accent)"
             strokeWidth="5"
             strokeDasharray={RING}
-            strokeDashoffset={RING * (1 - Math.min(left, stepSeconds) / stepSeconds)}
+            strokeDashoffset={RING * (1 - Math.min(left, CHECK_IN_STEP_SECONDS) / CHECK_IN_STEP_SECONDS)}
             transform="rotate(-90 24 24)"
           />
         </svg>
@@ -259,7 +257,7 @@ function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProp
         <p className="check-in-done" role="status">
           {t('checkIn.checkedIn', {
             club: lang === 'en' ? visit.club.nameEn : visit.club.nameVi,
-            time: formatDateTimeSeconds(visit.checkedInAt).slice(11, 16),
+            time: formatTime(visit.checkedInAt),
           })}
         </p>
       ) : (

@@ -10,6 +10,7 @@ import {
   type CheckInResult,
 } from '#contract/check-in.ts';
 import { Codes } from '#contract/codes.ts';
+import { formatTime } from '#contract/format.ts';
 import { isAllClubPlan } from '#contract/membership.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
@@ -134,7 +135,7 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
         .returning({ id: visits.id });
       await tx.update(checkInDevices).set({ lastUsedAt: now }).where(eq(checkInDevices.id, device.id));
       const [member] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
-      const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+      const time = formatTime(now);
       await enqueueNotice(
         tx,
         accountId,
