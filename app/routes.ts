@@ -66,6 +66,7 @@ export default [
   route('logout', 'auth/logout.ts'),
   route('membership/payment/:contractId/status', 'payments/status.ts'),
   route('home/check-in/visits', 'home/check-in-visits.ts'),
+  route('home/check-in/key', 'home/check-in-key.ts'),
   route('membership/payment/:contractId/qr.png', 'payments/qr-image.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),

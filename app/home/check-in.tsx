@@ -1,6 +1,6 @@
 import { pick } from '#app/account/account.server.ts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { profileSchema } from '#contract/auth.ts';
 import { formatDate, formatTime } from '#contract/format.ts';
@@ -13,8 +13,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { contractView } from '#app/payments/payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { CHECK_IN_STEP_SECONDS, type CheckInDeviceKey } from '#contract/check-in.ts';
-import { checkInCode, registerDevice } from './check-in.server.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { checkInCode } from './check-in.server.ts';
 import { readPass, writePass } from './check-in-store.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -55,13 +54,6 @@ export async function loader(args: Route.LoaderArgs) {
     code,
     now: new Date().toISOString(),
   };
-}
-
-/** A browser whose IndexedDB lost the key (cleared site data) asks for a new device. */
-export async function action(args: Route.ActionArgs) {
-  const form = await readForm(args.request);
-  if (form.get('intent') !== 'rekey') return { newKey: null };
-  return { newKey: await registerDevice(gatewayClient(args), getSession(args.context), args.request.headers.get('user-agent')) };
 }
 
 const VISIT_POLL_MS = 2000;
@@ -146,7 +138,7 @@ function useVisitSince(since: string) {
 
 /** This device's key and the pass as the offline page shows it, kept in IndexedDB. */
 function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'en', validUntilText: string) {
-  const fetcher = useFetcher<{ newKey: CheckInDeviceKey | null }>();
+  const revalidator = useRevalidator();
   const asked = useRef(false);
   const { code, memberId, name, phone, pass, clubs } = data;
   useEffect(() => {
@@ -154,18 +146,22 @@ function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'e
     const display = { lang, name: name || phone, planName: pass.planName, validUntilText, clubsText: pass.allClubs ? '' : clubs.join(' · '), savedAt: new Date().toISOString() };
     const save = (key: CheckInDeviceKey) => writePass({ memberId: key.memberId, deviceId: key.deviceId, key: key.key, stepSeconds: key.stepSeconds, ...display });
     void (async () => {
-      const newKey = fetcher.data?.newKey ?? code.newKey;
-      if (newKey && newKey.deviceId === code.deviceId) return save(newKey);
+      if (code.newKey && code.newKey.deviceId === code.deviceId) return save(code.newKey);
       const stored = await readPass().catch(() => undefined);
       if (stored && stored.deviceId === code.deviceId && stored.memberId === memberId) return writePass({ ...stored, ...display });
-      // No key for this device here (site data cleared, another member before): a new device.
-      if (!asked.current) {
-        asked.current = true;
-        void fetcher.submit({ intent: 'rekey' }, { method: 'post' });
-      }
+      // No key for this device here (site data cleared, another member before): a new device, once
+      // per page; the page then shows the new device's code.
+      if (asked.current) return;
+      asked.current = true;
+      const response = await fetch('/home/check-in/key', { method: 'POST', headers: { accept: 'application/json' } });
+      if (!response.ok) return;
+      const { newKey } = (await response.json()) as { newKey: CheckInDeviceKey | null };
+      if (!newKey) return;
+      await save(newKey);
+      await revalidator.revalidate();
     })().catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved again when the device or the display changes
-  }, [code?.deviceId, fetcher.data, lang, name, pass?.planName, validUntilText]);
+  }, [code?.deviceId, lang, name, pass?.planName, validUntilText]);
 }
 
 export default function CheckIn({ loaderData }: Route.ComponentProps) {

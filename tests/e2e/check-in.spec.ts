@@ -117,6 +117,40 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   expect((await scan(request, second)).status).toBe(200);
 });
 
+test('a browser that lost its key (site data cleared) gets a new device, and its code is the one shown', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await memberWithMembership(page, request, 'vi');
+  await page.goto('/home/check-in');
+  const qr = page.getByRole('img', { name: T.vi.qr });
+  await waitForHydrated(qr);
+  const storedDevice = () =>
+    page.evaluate(() => new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('vf-check-in');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('pass')) return resolve(null);
+        const get = db.transaction('pass').objectStore('pass').get('current');
+        get.onsuccess = () => resolve((get.result as { deviceId?: string } | undefined)?.deviceId ?? null);
+        get.onerror = () => resolve(null);
+      };
+      open.onerror = () => resolve(null);
+    }));
+  const deviceOfQr = async () => parseCheckInCode((await qr.getAttribute('data-code'))!)!.deviceId;
+  await expect.poll(storedDevice).toBe(await deviceOfQr());
+  const before = await deviceOfQr();
+
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    const del = indexedDB.deleteDatabase('vf-check-in');
+    del.onsuccess = del.onerror = del.onblocked = () => resolve();
+  }));
+  await page.reload();
+  await waitForHydrated(page.getByRole('img', { name: T.vi.qr }));
+  // The page asked for a new device, kept its key, and now shows that device's code.
+  await expect.poll(deviceOfQr).not.toBe(before);
+  await expect.poll(storedDevice).toBe(await deviceOfQr());
+  expect((await scan(request, (await qr.getAttribute('data-code'))!)).status).toBe(200);
+});
+
 test('without JavaScript the server draws the QR and the page refreshes itself; no membership says why', async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   await memberWithMembership(page, request, 'vi');
