@@ -31,6 +31,7 @@ export default [
     // Home
     route('home/your-plan', 'home/your-plan.tsx'),
     route('home/check-in', 'home/check-in.tsx'),
+    route('home/workout-with-us', 'home/workout-with-us.tsx'),
 
     // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
     route('membership/payment/vnpay-return', 'payments/vnpay-return.tsx'),

@@ -19,6 +19,7 @@ import { tabs } from './vi/tabs.ts';
 import { prompts } from './vi/prompts.ts';
 import { gift } from './vi/gift.ts';
 import { busyness } from './vi/busyness.ts';
+import { newcomer } from './vi/newcomer.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -46,6 +47,7 @@ const partsByLocale: Record<StringsPart, object> = {
   prompts,
   gift,
   busyness,
+  newcomer,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -52,6 +52,17 @@ export async function transfer(request: APIRequestContext, memo: string, amount:
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+/** A new member with a current single-club month plan at CLUB, bought on the plan page and paid by bank QR. */
+export async function paidMember(page: Page, request: APIRequestContext, lang: Lang) {
+  const phone = await newMember(page, request, lang);
+  const plan = await singleClubPlan(request);
+  await buy(page, plan.id, 1);
+  const memo = (await copyValue(page, lang === 'en' ? 'Transfer message' : 'Nội dung').innerText()).trim();
+  await transfer(request, memo, plan.totalPaymentFirst);
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+  return phone;
+}
+
 /**
  * A staff token through the staff OTP sign-in (the member login answers 210 for staff), once per
  * phone per worker: the OTP rules allow 5 sends to a phone before waits start, and several specs

@@ -16,6 +16,7 @@ import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
+import { newcomer } from './newcomer.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -35,4 +36,5 @@ export const en: Shape<typeof vi> = {
   ...prompts,
   ...gift,
   ...busyness,
+  ...newcomer,
 };

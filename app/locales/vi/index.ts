@@ -14,6 +14,7 @@ import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
+import { newcomer } from './newcomer.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -33,4 +34,5 @@ export const vi = {
   ...prompts,
   ...gift,
   ...busyness,
+  ...newcomer,
 } as const;
