@@ -178,6 +178,16 @@ export const Codes = {
   CHECK_IN_FROZEN: 'CHECK_IN_FROZEN',
   CHECK_IN_WRONG_CLUB: 'CHECK_IN_WRONG_CLUB',
   CHECK_IN_PASS_BACK: 'CHECK_IN_PASS_BACK',
+  /** Classes (issue 11 §4, ADR 034): each refusal of a booking says why, to the member. */
+  CLASS_BOOKING_NOT_OPEN: 'CLASS_BOOKING_NOT_OPEN',
+  CLASS_BOOKING_CLOSED: 'CLASS_BOOKING_CLOSED',
+  CLASS_FULL: 'CLASS_FULL',
+  CLASS_CANCELLED: 'CLASS_CANCELLED',
+  CLASS_BLOCKED: 'CLASS_BLOCKED',
+  CLASS_NO_MEMBERSHIP: 'CLASS_NO_MEMBERSHIP',
+  CLASS_FROZEN: 'CLASS_FROZEN',
+  CLASS_WRONG_CLUB: 'CLASS_WRONG_CLUB',
+  CLASS_CANCEL_CLOSED: 'CLASS_CANCEL_CLOSED',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -539,6 +549,42 @@ const messages = {
   [C.CHECK_IN_PASS_BACK]: {
     vi: 'Hội viên vừa check-in cách đây chưa đến 5 phút.',
     en: 'The member checked in less than 5 minutes ago.',
+  },
+  [C.CLASS_BOOKING_NOT_OPEN]: {
+    vi: 'Lớp này chưa mở đặt chỗ. Bạn có thể đặt từ 48 giờ trước giờ bắt đầu.',
+    en: 'Booking for this class is not open yet. You can book from 48 hours before it starts.',
+  },
+  [C.CLASS_BOOKING_CLOSED]: {
+    vi: 'Lớp này đã đóng đặt chỗ (30 phút trước giờ bắt đầu).',
+    en: 'Booking for this class has closed (30 minutes before it starts).',
+  },
+  [C.CLASS_FULL]: {
+    vi: 'Lớp đã hết chỗ. Bạn có thể vào danh sách chờ.',
+    en: 'This class is full. You can join the waitlist.',
+  },
+  [C.CLASS_CANCELLED]: {
+    vi: 'Lớp này đã bị hủy.',
+    en: 'This class has been cancelled.',
+  },
+  [C.CLASS_BLOCKED]: {
+    vi: 'Bạn đã hủy muộn hoặc vắng mặt 3 lần trong 30 ngày, nên tạm thời chưa đặt lớp mới được.',
+    en: 'You cancelled late or missed a class 3 times in 30 days, so you cannot book new classes for now.',
+  },
+  [C.CLASS_NO_MEMBERSHIP]: {
+    vi: 'Bạn cần có gói tập đang hoạt động để đặt lớp.',
+    en: 'You need an active membership to book a class.',
+  },
+  [C.CLASS_FROZEN]: {
+    vi: 'Gói tập của bạn đang bảo lưu, nên chưa đặt lớp được.',
+    en: 'Your membership is frozen, so you cannot book classes.',
+  },
+  [C.CLASS_WRONG_CLUB]: {
+    vi: 'Gói tập của bạn không dùng được tại câu lạc bộ của lớp này.',
+    en: 'Your membership does not include this class’s club.',
+  },
+  [C.CLASS_CANCEL_CLOSED]: {
+    vi: 'Lớp đã bắt đầu nên không hủy được nữa.',
+    en: 'The class has started, so it can no longer be cancelled.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

@@ -1,3 +1,4 @@
+import { homeClassesSchema } from './classes.ts';
 import { z } from 'zod';
 import { clubBusynessSchema } from './clubs.ts';
 import { referralCodeSchema } from './validation.ts';
@@ -343,6 +344,8 @@ export const memberHomeSchema = z.object({
   homePage: homePageContractsSchema,
   /** Issue 11 §3: how busy the member's club is now (the club of the current membership), or null. */
   busyness: clubBusynessSchema.nullable(),
+  /** Issue 11 §5: the next class the member booked and today's at their clubs. */
+  classes: homeClassesSchema,
 });
 
 /**

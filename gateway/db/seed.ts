@@ -6,6 +6,7 @@ import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
 import { seedVisitHistory } from './seed-visits.ts';
+import { seedClasses } from './seed-classes.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
@@ -78,6 +79,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
       .onConflictDoNothing({ target: accounts.phoneNumber });
     await tx.insert(contentPages).values(contentPageRows).onConflictDoNothing({ target: contentPages.slug });
     await seedMembership(tx, now);
+    await seedClasses(tx);
 
     // The demo member's inbox and gift, once: a member who read or used them keeps it that way.
     const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, DEMO_MEMBER_PHONE));

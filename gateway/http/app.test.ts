@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { clubs, paymentPlans } from '#gateway/db/schema/index.ts';
+import { classSessions, clubs, paymentPlans } from '#gateway/db/schema/index.ts';
 import type { SmsMessage } from '#gateway/providers/sms/port.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -264,6 +264,8 @@ test('every operation the OpenAPI document lists is routed, and its security mat
   const mediaId = String(upload.body.data.avatarUrl).split('/').pop()!;
   const [club] = await gw.db.select({ id: clubs.id }).from(clubs).limit(1);
   const [plan] = await gw.db.select({ id: paymentPlans.id }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id)).limit(1);
+  await gw.call('GET', '/api/v1/global/classes'); // the timetable's first read makes the sessions
+  const [session] = await gw.db.select({ id: classSessions.id }).from(classSessions).limit(1);
 
   const ops = await operations();
   for (const { path, method, op } of ops) {
@@ -277,7 +279,7 @@ test('every operation the OpenAPI document lists is routed, and its security mat
       continue;
     }
     // Other path parameters: a value that exists (a slug, a seeded club) or one that needs a token first.
-    const res = await gw.call(method.toUpperCase(), path.replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{id}', ZERO_ID));
+    const res = await gw.call(method.toUpperCase(), path.replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{sessionId}', String(session.id)).replace('{id}', ZERO_ID));
     expect(res.body.code, label).not.toBe('NOT_FOUND');
     expect(res.status, label).toBeLessThan(500);
     const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));

@@ -19,6 +19,7 @@ import { planRoutes } from '#gateway/modules/plans/routes.ts';
 import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
+import { classRoutes } from '#gateway/modules/classes/routes.ts';
 import { checkInRoutes } from '#gateway/modules/check-in/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
@@ -103,6 +104,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
   app.route('/api/v1', checkInRoutes());
+  app.route('/api/v1', classRoutes());
   app.route('/api/v1', cardRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());

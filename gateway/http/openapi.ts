@@ -5,6 +5,7 @@ import { addCardBody, createContractBody, payContractBody, referralCheckBody } f
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody } from '#contract/staff.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
+import { classBookingBody } from '#contract/classes.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -87,6 +88,16 @@ export const operations: Operation[] = [
   { method: 'delete', path: '/api/v1/member/check-in/devices/{deviceId}', summary: 'Revoke one of the member’s check-in devices', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/check-in/code', summary: "The device's current check-in code (?deviceId=), drawn by the gateway for pages without JavaScript", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/check-ins', summary: "The member's visits, newest first (?page=1&limit=20, ?since= an instant)", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/classes', summary: 'The class sessions of one Vietnam day, by start (?clubId, ?date=YYYY-MM-DD, ?classTypeId, ?page, ?limit); with a member token, their booking on each (ADR 034)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/global/classes/{sessionId}', summary: "One class session: its type's and instructor's texts, spots left, waitlist, booking window; the member's booking when signed in", auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/class-types', summary: 'Class types for the timetable filter', auth: false, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/classes/{sessionId}/booking', summary: 'Book a spot (48 h to 30 min before the start), or with joinWaitlist a place in line when full; a repeat answers the same booking', auth: true, success: Codes.OK, body: classBookingBody },
+  { method: 'put', path: '/api/v1/member/class-bookings/{bookingId}/cancel', summary: 'Cancel a booking or leave the waitlist: free until 2 h before (1 h after a promotion), late after, refused once started', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/class-bookings', summary: "The member's booked and waitlisted classes still to come, soonest first", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/class-standing', summary: "The member's strikes (late cancels, no-shows) in 30 days and the end of a booking block", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/classes', summary: 'The /class screen in one read: the shell, clubs (the member’s first), class types, 14 days and the chosen day’s sessions', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/class/{sessionId}', summary: 'The /class/{id} screen in one read: the shell, the session and the member’s standing', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/today-classes', summary: "The /home/today-classes screen in one read: the shell and today's remaining classes at the member's clubs", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/payment-events', summary: 'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/payment-event/{id}/reviewed', summary: 'Take a payment message off the review queue (records who)', auth: true, success: Codes.OK },
 ];

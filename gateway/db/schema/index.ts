@@ -11,3 +11,4 @@ export * from './plans.ts';
 export * from './contracts.ts';
 export * from './payments.ts';
 export * from './check-ins.ts';
+export * from './classes.ts';

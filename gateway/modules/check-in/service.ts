@@ -11,13 +11,12 @@ import {
 } from '#contract/check-in.ts';
 import { Codes } from '#contract/codes.ts';
 import { formatTime } from '#contract/format.ts';
-import { isAllClubPlan } from '#contract/membership.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, checkInDevices, clubs, contracts, visits } from '#gateway/db/schema/index.ts';
+import { accounts, checkInDevices, clubs, visits } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { currentContracts } from '#gateway/modules/contracts/queries.ts';
+import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
@@ -164,24 +163,18 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
   }
 }
 
+const accessRefusals = {
+  NO_MEMBERSHIP: Codes.CHECK_IN_NO_MEMBERSHIP,
+  EXPIRED: Codes.CHECK_IN_MEMBERSHIP_EXPIRED,
+  FROZEN: Codes.CHECK_IN_FROZEN,
+  WRONG_CLUB: Codes.CHECK_IN_WRONG_CLUB,
+} as const;
+
 /** The membership that opens this club today, or the refusal that says why none does. */
 async function openingMembership(tx: Executor, accountId: number, clubId: number, today: string): Promise<CheckInResult['membership']> {
-  const current = await currentContracts(tx, accountId, today);
-  if (current.length === 0) {
-    const [past] = await tx
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} < ${today}`))
-      .limit(1);
-    throw refuse(403, past ? Codes.CHECK_IN_MEMBERSHIP_EXPIRED : Codes.CHECK_IN_NO_MEMBERSHIP);
-  }
-  const active = current.filter((row) => !row.contract.isFrozen);
-  if (active.length === 0) throw refuse(403, Codes.CHECK_IN_FROZEN);
-  const opening = active
-    .filter((row) => isAllClubPlan(row.plan.type) || row.contract.clubId === clubId)
-    .sort((a, b) => b.contract.endDate.localeCompare(a.contract.endDate))[0];
-  if (!opening) throw refuse(403, Codes.CHECK_IN_WRONG_CLUB);
-  return { planNameVi: opening.plan.nameVi, planNameEn: opening.plan.nameEn, endDate: opening.contract.endDate };
+  const access = await clubAccess(tx, accountId, clubId, today);
+  if (!access.ok) throw refuse(403, accessRefusals[access.reason]);
+  return access.membership;
 }
 
 /** The member's visits, newest first; `since` narrows to those after an instant. */

@@ -327,6 +327,30 @@ export async function currentContracts(db: Executor, accountId: number, today: s
   return rows.filter((row) => contractStatus(row.contract, today) === 'CURRENT');
 }
 
+/** Whether a member's memberships open a club today, and if not, why: for the door (check-in) and class bookings. */
+export type ClubAccess =
+  | { ok: true; membership: { planNameVi: string; planNameEn: string; endDate: string } }
+  | { ok: false; reason: 'NO_MEMBERSHIP' | 'EXPIRED' | 'FROZEN' | 'WRONG_CLUB' };
+
+export async function clubAccess(db: Executor, accountId: number, clubId: number, today: string): Promise<ClubAccess> {
+  const current = await currentContracts(db, accountId, today);
+  if (current.length === 0) {
+    const [past] = await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} < ${today}`))
+      .limit(1);
+    return { ok: false, reason: past ? 'EXPIRED' : 'NO_MEMBERSHIP' };
+  }
+  const active = current.filter((row) => !row.contract.isFrozen);
+  if (active.length === 0) return { ok: false, reason: 'FROZEN' };
+  const opening = active
+    .filter((row) => isAllClubPlan(row.plan.type) || row.contract.clubId === clubId)
+    .sort((a, b) => b.contract.endDate.localeCompare(a.contract.endDate))[0];
+  if (!opening) return { ok: false, reason: 'WRONG_CLUB' };
+  return { ok: true, membership: { planNameVi: opening.plan.nameVi, planNameEn: opening.plan.nameEn, endDate: opening.contract.endDate } };
+}
+
 /** Clubs a member may enter today: every active club with a current all-club plan, else the clubs of current contracts. */
 export async function accessClubs(db: Executor, accountId: number, today: string) {
   const current = await currentContracts(db, accountId, today);

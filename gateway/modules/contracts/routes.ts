@@ -1,3 +1,4 @@
+import { homeClasses } from '#gateway/modules/classes/service.ts';
 import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 
@@ -167,14 +168,17 @@ export function contractRoutes() {
   app.get('/member/home', member, async (c) => {
     const { db, clock } = c.get('deps');
     // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
-    const [shell, homePage, busyness] = await Promise.all([
-      findMemberShell(db, c.get('account').id, clock.now()),
+    const now = clock.now();
+    const accountId = c.get('account').id;
+    const [shell, homePage, busyness, classes] = await Promise.all([
+      findMemberShell(db, accountId, now),
       homePageOf(c),
-      cachedClubsBusyness(db, clock.now()), // every member's home shares this minute's answer
+      cachedClubsBusyness(db, now), // every member's home shares this minute's answer
+      accessClubs(db, accountId, vietnamToday(now)).then((mine) => homeClasses(db, accountId, mine.map((club) => club.id), now)),
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     const clubId = homePage.current?.clubId;
-    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null });
+    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {

@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { classBookingBody, classesQuery } from '#contract/classes.ts';
+import { Codes } from '#contract/codes.ts';
+import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import { accessClubs } from '#gateway/modules/contracts/queries.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { scheduleDays } from './sessions.ts';
+import { bookClass, cancelBooking, classDetail, classStanding, clubsForMember, listClassTypes, listClasses, todayClasses, upcomingBookings } from './service.ts';
+
+/** Issue 11 §4 (ADR 034): the class timetable, a session's detail, booking and cancelling, and the /class screens in one read each. */
+export function classRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  app.get('/global/classes', optionalAccount(), validate('query', classesQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await listClasses(db, c.req.valid('query'), c.get('maybeAccount')?.id ?? null, clock.now()));
+  });
+
+  app.get('/global/classes/:sessionId', optionalAccount(), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await classDetail(db, idParam(c, 'sessionId'), c.get('maybeAccount')?.id ?? null, clock.now()));
+  });
+
+  app.get('/general/class-types', async (c) => ok(c, await listClassTypes(c.get('deps').db)));
+
+  app.post('/member/classes/:sessionId/booking', member, validate('json', classBookingBody), async (c) =>
+    ok(c, await bookClass(c.get('deps'), c.get('account').id, idParam(c, 'sessionId'), c.req.valid('json'))),
+  );
+
+  app.put('/member/class-bookings/:bookingId/cancel', member, async (c) =>
+    ok(c, await cancelBooking(c.get('deps'), c.get('account').id, idParam(c, 'bookingId'))),
+  );
+
+  app.get('/member/class-bookings', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await upcomingBookings(db, c.get('account').id, clock.now()));
+  });
+
+  app.get('/member/class-standing', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await classStanding(db, c.get('account').id, clock.now()));
+  });
+
+  // Issue 18: each /class screen in one read, the member's shell with it.
+  app.get('/member/screens/classes', member, validate('query', classesQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const accountId = c.get('account').id;
+    const query = c.req.valid('query');
+    const days = scheduleDays(now);
+    const date = query.date && days.includes(query.date) ? query.date : days[0];
+    const mine = (await accessClubs(db, accountId, vietnamToday(now))).map((club) => club.id);
+    const [shell, clubList, classTypes, standing] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      clubsForMember(db, mine),
+      listClassTypes(db),
+      classStanding(db, accountId, now),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    const clubId = clubList.some((club) => club.id === query.clubId) ? query.clubId! : (clubList[0]?.id ?? null);
+    const classTypeId = classTypes.some((type) => type.id === query.classTypeId) ? query.classTypeId! : null;
+    const sessions = clubId === null ? [] : await listClasses(db, { clubId, date, classTypeId: classTypeId ?? undefined, page: 1, limit: 50 }, accountId, now);
+    return ok(c, { shell, classes: { clubs: clubList, clubId, classTypes, classTypeId, days, date, sessions, standing } });
+  });
+
+  app.get('/member/screens/class/:sessionId', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const accountId = c.get('account').id;
+    const [shell, session, standing] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      classDetail(db, idParam(c, 'sessionId'), accountId, now),
+      classStanding(db, accountId, now),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, class: { session, standing } });
+  });
+
+  app.get('/member/screens/today-classes', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const accountId = c.get('account').id;
+    const mine = (await accessClubs(db, accountId, vietnamToday(now))).map((club) => club.id);
+    const [shell, sessions] = await Promise.all([findMemberShell(db, accountId, now), todayClasses(db, accountId, mine, now, 100)]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, today: { sessions: sessions.sessions, hasClubs: mine.length > 0 } });
+  });
+
+  return app;
+}
