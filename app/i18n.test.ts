@@ -46,6 +46,16 @@ const asciiAllowed = new Map<string, string>([
   ['homeCard.joinNow', 'Tham gia ngay'],
   ['homeCard.checkIn', 'Check-in'],
   ['checkIn.title', 'Check-in'],
+  // Issue 11: class names Vietnamese gyms print as they are, the weekday abbreviations, a time range.
+  ['newcomer.classes.yoga.name', 'Yoga'],
+  ['newcomer.classes.zumba.name', 'Zumba'],
+  ['newcomer.classes.bodyPump.name', 'Body Pump'],
+  ['newcomer.classes.boxing.name', 'Boxing'],
+  ['newcomer.classes.pilates.name', 'Pilates'],
+  ['newcomer.classes.hiit.name', 'HIIT'],
+  ['classes.weekdaysShort', 'CN|T2|T3|T4|T5|T6|T7'],
+  ['classes.time', '{{start}}–{{end}}'],
+  ['classes.joinNow', 'Tham gia ngay'],
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

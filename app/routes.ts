@@ -31,12 +31,17 @@ export default [
     // Home
     route('home/your-plan', 'home/your-plan.tsx'),
     route('home/check-in', 'home/check-in.tsx'),
+    route('home/today-classes', 'classes/today-classes.tsx'),
     route('home/workout-with-us', 'home/workout-with-us.tsx'),
 
     // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
     route('membership/payment/vnpay-return', 'payments/vnpay-return.tsx'),
     route('membership/payment/result/:contractId', 'payments/result.tsx'),
     route('membership/payment/:contractId', 'payments/payment.tsx'),
+
+    // Class (issue 11 §4)
+    route('class', 'classes/classes.tsx'),
+    route('class/:classId', 'classes/class.tsx'),
 
     // History
     route('history/membership/:contractId', 'history/membership-detail.tsx'),

@@ -11,9 +11,11 @@ import { SignOutForm } from '#app/auth/sign-out-form.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { classCardView } from '#app/classes/classes.server.ts';
+import { ClassCard } from '#app/classes/classes-ui.tsx';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['home', 'busyness'] };
+export const handle: StringsHandle = { strings: ['home', 'busyness', 'classes'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
@@ -33,7 +35,15 @@ export async function loader(args: Route.LoaderArgs) {
     () => null,
   );
   const clubId = card.ok ? (card.value.current?.clubId ?? null) : null;
-  return { card, busyness, clubId };
+  // Issue 11 §5: the next class booked and 3 of today's, from the same read.
+  const classes = await memberRead(args).then(
+    ({ classes: home }) =>
+      home
+        ? { next: home.next ? classCardView(home.next, lang) : null, today: home.today.map((session) => classCardView(session, lang)), todayTotal: home.todayTotal }
+        : null,
+    () => null,
+  );
+  return { card, busyness, clubId, classes };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -51,6 +61,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <span className="muted small">{t('busyness.inside', { count: String(loaderData.busyness.insideNow) })}</span>
         </Link>
       ) : null}
+      {loaderData.classes?.next ? (
+        <section aria-labelledby="next-class">
+          <h2 id="next-class" className="section-title">
+            {t('classes.nextClass')}
+          </h2>
+          <ul className="class-list">
+            <ClassCard card={loaderData.classes.next} showClub showDay />
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.classes && loaderData.classes.today.length > 0 ? (
+        <section aria-labelledby="today-classes">
+          <h2 id="today-classes" className="section-title">
+            {t('classes.todayClasses')}
+          </h2>
+          <ul className="class-list">
+            {loaderData.classes.today.map((today) => (
+              <ClassCard key={today.id} card={today} showClub />
+            ))}
+          </ul>
+          <Link to="/home/today-classes" className="link">
+            {t('classes.seeAll', { count: String(loaderData.classes.todayTotal) })}
+          </Link>
+        </section>
+      ) : null}
+      <nav aria-label={t('home.shortcuts')} className="home-links">
+        <Link to="/class" className="chip-link">
+          {t('home.classes')}
+        </Link>
+        <Link to="/workout" className="chip-link">
+          {t('home.workouts')}
+        </Link>
+        <Link to="/home/workout-with-us" className="chip-link">
+          {t('home.newcomer')}
+        </Link>
+      </nav>
       <p className="lead">{t('home.lead')}</p>
       <SignOutForm>
         <button type="submit" className="button button-secondary button-block">

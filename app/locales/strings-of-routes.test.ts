@@ -20,6 +20,7 @@ import { prompts } from './vi/prompts.ts';
 import { gift } from './vi/gift.ts';
 import { busyness } from './vi/busyness.ts';
 import { newcomer } from './vi/newcomer.ts';
+import { classes } from './vi/classes.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -48,6 +49,7 @@ const partsByLocale: Record<StringsPart, object> = {
   gift,
   busyness,
   newcomer,
+  classes,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

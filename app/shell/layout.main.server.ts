@@ -1,6 +1,8 @@
 import { createContext } from 'react-router';
 import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
 import { memberHomeSchema, type HomePageContracts } from '#contract/membership.ts';
+import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
+import { z } from 'zod';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
@@ -9,19 +11,63 @@ import type { GiftBadge } from './gift-badge.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
+const classesScreenReadSchema = z.object({ shell: memberShellSchema, classes: classesScreenSchema });
+const classScreenReadSchema = z.object({ shell: memberShellSchema, class: classScreenSchema });
+const todayClassesReadSchema = z.object({ shell: memberShellSchema, today: todayClassesScreenSchema });
+
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
 
 /** What one signed-in page reads from the gateway: always the shell, and the page's own data on the screens that have an aggregate. */
-type MemberRead = { shell: MemberShell; homePage?: HomePageContracts; busyness?: ClubBusyness | null };
+type MemberRead = {
+  shell: MemberShell;
+  homePage?: HomePageContracts;
+  busyness?: ClubBusyness | null;
+  /** /home: the next booked class and today's (issue 11 §5). */
+  classes?: HomeClasses;
+  /** /class */
+  classesScreen?: ClassesScreen;
+  /** /class/{id} */
+  classScreen?: ClassScreen;
+  /** /home/today-classes */
+  todayClasses?: TodayClassesScreen;
+};
 
 /**
  * Issue 18: ONE gateway round trip per signed-in page. A screen whose page data comes with the
  * shell from one aggregate endpoint is listed here by its path; any other page gets the shell
  * from /member/shell (and makes its own call for its data).
  */
-const SCREEN_READS: Record<string, (call: ReturnType<typeof gatewayClient>) => Promise<MemberRead>> = {
-  '/home': async (call) => (await call('/api/v1/member/home', memberHomeSchema)).data,
-};
+type Call = ReturnType<typeof gatewayClient>;
+const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpExecArray) => Promise<MemberRead> }[] = [
+  { path: /^\/home$/, read: async (call) => (await call('/api/v1/member/home', memberHomeSchema)).data },
+  {
+    path: /^\/class$/,
+    read: async (call, url) => {
+      // The page's filters, passed on as the gateway names them (it checks them and falls back).
+      const query = new URLSearchParams();
+      for (const [from, to] of [['club', 'clubId'], ['date', 'date'], ['type', 'classTypeId']] as const) {
+        const value = url.searchParams.get(from);
+        if (value && /^[\d-]{1,10}$/.test(value)) query.set(to, value);
+      }
+      const { shell, classes } = (await call(`/api/v1/member/screens/classes?${query.toString()}`, classesScreenReadSchema)).data;
+      return { shell, classesScreen: classes };
+    },
+  },
+  {
+    path: /^\/class\/(\d{1,9})$/,
+    read: async (call, _url, match) => {
+      const { shell, class: classScreen } = (await call(`/api/v1/member/screens/class/${match[1]}`, classScreenReadSchema)).data;
+      return { shell, classScreen };
+    },
+  },
+  {
+    path: /^\/home\/today-classes$/,
+    read: async (call) => {
+      const { shell, today } = (await call('/api/v1/member/screens/today-classes', todayClassesReadSchema)).data;
+      return { shell, todayClasses: today };
+    },
+  },
+];
 
 const memberReadContext = createContext<Promise<MemberRead> | null>(null);
 
@@ -34,8 +80,17 @@ export function memberRead(args: Args): Promise<MemberRead> {
   if (!read) {
     const call = gatewayClient(args);
     // A client navigation asks /home.data: the same screen.
-    const screen = SCREEN_READS[new URL(args.request.url).pathname.replace(/\.data$/, '')];
-    read = screen ? screen(call) : call('/api/v1/member/shell', memberShellSchema).then((r) => ({ shell: r.data }));
+    const url = new URL(args.request.url);
+    const path = url.pathname.replace(/\.data$/, '');
+    let screen: Promise<MemberRead> | undefined;
+    for (const { path: pattern, read: readScreen } of SCREEN_READS) {
+      const match = pattern.exec(path);
+      if (match) {
+        screen = readScreen(call, url, match);
+        break;
+      }
+    }
+    read = screen ?? call('/api/v1/member/shell', memberShellSchema).then((r) => ({ shell: r.data }));
     // Each loader awaits it and handles its failure its own way: never an unhandled rejection here.
     read.catch(() => undefined);
     args.context.set(memberReadContext, read);

@@ -64,7 +64,7 @@ test('a page carries only its own style rules; the whole sheet is there before a
 });
 
 test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({ page, request }) => {
-  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|platform|tabs|prompts|gift|busyness|newcomer)-[\w-]{8}\.js$/;
+  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|platform|tabs|prompts|gift|busyness|newcomer|classes)-[\w-]{8}\.js$/;
   // The server names the page's parts among the modules it preloads, beside the entry (not after it).
   const landing = await (await request.get('/landing')).text();
   const preloaded = /id="deferred-modulepreloads">[^<]*/.exec(landing)?.[0] ?? '';
@@ -81,14 +81,14 @@ test('a page downloads only the strings parts its routes name; a client navigati
   await signUpInBrowser(page, request);
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness home shell');
+  await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness classes home shell');
   await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
   fetched.length = 0;
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
   // Once idle, pull-to-reload and the update prompt come with their own part (prompts).
   await expect(page.locator('.pull[data-armed]')).toBeAttached();
-  expect([...new Set(fetched)].sort()).toEqual(['busyness', 'home', 'prompts', 'shell']);
+  expect([...new Set(fetched)].sort()).toEqual(['busyness', 'classes', 'home', 'prompts', 'shell']);
 
   // The membership part comes with the navigation: the page shows texts, never a key.
   await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();

@@ -7,6 +7,10 @@ export const home: Shape<typeof vi> = {
     greetingNoName: 'Hello!',
     lead: 'Welcome to VietFit. Your membership, PT sessions and InBody results will show here.',
     signOut: 'Sign out',
+    classes: 'Group classes',
+    workouts: 'Workouts',
+    newcomer: 'Workout with us',
+    shortcuts: 'Shortcuts',
   },
   checkIn: {
     title: 'Check in',

@@ -17,6 +17,7 @@ import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
+import { classes } from './classes.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -37,4 +38,5 @@ export const en: Shape<typeof vi> = {
   ...gift,
   ...busyness,
   ...newcomer,
+  ...classes,
 };

@@ -5,6 +5,10 @@ export const home = {
     greetingNoName: 'Xin chào!',
     lead: 'Chào mừng bạn đến với VietFit. Gói tập, lịch PT và chỉ số InBody của bạn sẽ hiện ở đây.',
     signOut: 'Đăng xuất',
+    classes: 'Lớp tập nhóm',
+    workouts: 'Bài tập',
+    newcomer: 'Tập cùng VietFit',
+    shortcuts: 'Lối tắt',
   },
   checkIn: {
     title: 'Check-in',

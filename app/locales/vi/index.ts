@@ -15,6 +15,7 @@ import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
+import { classes } from './classes.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -35,4 +36,5 @@ export const vi = {
   ...gift,
   ...busyness,
   ...newcomer,
+  ...classes,
 } as const;

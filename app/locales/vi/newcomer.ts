@@ -45,7 +45,7 @@ export const newcomer = {
       zumba: { name: 'Zumba', text: 'Nhảy theo nhạc Latin sôi động, đốt nhiều năng lượng mà không cần biết nhảy.' },
       bodyPump: { name: 'Body Pump', text: 'Tập với đòn tạ nhẹ theo nhạc, nhiều lần lặp, giúp săn chắc toàn thân.' },
       boxing: { name: 'Boxing', text: 'Học thế đứng, các cú đấm và bước chân cơ bản; tăng sức bền và xả căng thẳng.' },
-      cycling: { name: 'Cycling', text: 'Đạp xe trong nhà theo nhạc, bạn tự chỉnh độ nặng; tốt cho tim mạch.' },
+      cycling: { name: 'Đạp xe trong nhà', text: 'Đạp xe trong nhà theo nhạc, bạn tự chỉnh độ nặng; tốt cho tim mạch.' },
       pilates: { name: 'Pilates', text: 'Động tác chậm, có kiểm soát cho cơ bụng, lưng và tư thế.' },
       hiit: { name: 'HIIT', text: 'Các bài ngắn cường độ cao xen kẽ nghỉ; nên thử sau vài tuần đã quen tập.' },
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { notificationKindSchema } from '#contract/notifications.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
-import { accounts, appSettings, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema/index.ts';
+import { accounts, appSettings, classSchedules, classSessions, classTypes, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -41,6 +41,13 @@ const giftBody = z.object({
 import { APP_VERSION_SETTING } from '#gateway/modules/general/routes.ts';
 
 const versionText = z.string().trim().min(1).max(40);
+
+const classSessionBody = z.object({
+  clubId: z.number().int().positive().max(2_147_483_647),
+  startsInMinutes: z.number().int().min(-1440).max(20_160),
+  capacity: z.number().int().min(1).max(200),
+  classTypeSlug: z.string().regex(/^[a-z-]{1,40}$/).default('yoga'),
+});
 
 /** The sandbox providers' windows; mounted only while SANDBOX is on (ARCHITECTURE §6). */
 export function sandboxRoutes() {
@@ -108,6 +115,22 @@ export function sandboxRoutes() {
       .values({ key: APP_VERSION_SETTING, valueVi, valueEn })
       .onConflictDoUpdate({ target: appSettings.key, set: { valueVi, valueEn, updatedAt: new Date() } });
     return ok(c, { settingValueVi: valueVi, settingValueEn: valueEn });
+  });
+
+  // Stands in for staff adding a one-off class (the staff side is issue 17): a session of the
+  // club's first schedule's instructor and room, starting this many minutes from now.
+  app.post('/class-session', validate('json', classSessionBody), async (c) => {
+    const { clubId, startsInMinutes, capacity, classTypeSlug } = c.req.valid('json');
+    const { db, clock } = c.get('deps');
+    const [schedule] = await db.select().from(classSchedules).where(eq(classSchedules.clubId, clubId)).limit(1);
+    const [type] = await db.select().from(classTypes).where(eq(classTypes.slug, classTypeSlug));
+    if (!schedule || !type) throw new ApiError(404, Codes.NOT_FOUND);
+    const startsAt = new Date(clock.now().getTime() + startsInMinutes * 60_000);
+    const [session] = await db
+      .insert(classSessions)
+      .values({ clubId, classTypeId: type.id, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000), capacity })
+      .returning({ id: classSessions.id, startsAt: classSessions.startsAt });
+    return ok(c, { id: session.id, startsAt: session.startsAt.toISOString() });
   });
 
   // The sandbox bank: open QR payments and "simulate transfer" (a signed Casso webhook to ourselves).

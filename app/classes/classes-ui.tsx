@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useT } from '#app/i18n.ts';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
+import type { ClassCardView } from './classes.server.ts';
+
+/** Spots left, full (with the line), or cancelled by the club. */
+export function SpotsText({ card }: { card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled'> }) {
+  const { t } = useT();
+  if (card.cancelled) return <span className="class-spots class-spots-none">{t('classes.cancelledClass')}</span>;
+  if (card.spotsLeft > 0) return <span className="class-spots">{t('classes.spotsLeft', { count: String(card.spotsLeft) })}</span>;
+  return (
+    <span className="class-spots class-spots-none">
+      {card.waitlistCount > 0 ? t('classes.fullWaiting', { count: String(card.waitlistCount) }) : t('classes.full')}
+    </span>
+  );
+}
+
+/** The member's booking of a class, as a badge. */
+export function BookingBadge({ booking }: { booking: ClassCardView['booking'] }) {
+  const { t } = useT();
+  if (!booking) return null;
+  return (
+    <span className={`status-badge class-state class-state-${booking.state.toLowerCase().replace('_', '-')}`}>
+      {t(`classes.state.${booking.state}`, { position: String(booking.position ?? '') })}
+    </span>
+  );
+}
+
+/** One class in a list: time, name and level, instructor and room, spots, the member's booking. */
+export function ClassCard({ card, showClub = false, showDay = false }: { card: ClassCardView; showClub?: boolean; showDay?: boolean }) {
+  const { t } = useT();
+  const mine = card.booking?.state === 'BOOKED' || card.booking?.state === 'ATTENDED';
+  return (
+    <li>
+      <Link to={card.href} className="class-card">
+        <span className="class-time">
+          {showDay ? <span className="small muted">{card.day.slice(0, 5)}</span> : null}
+          <strong>{card.start}</strong>
+          <span className="small muted">{card.end}</span>
+        </span>
+        <span className="class-main">
+          <span className="class-name">{card.name}</span>
+          <span className="small muted">
+            {t(`classes.level.${card.level}`)} · {t('classes.minutes', { count: String(card.minutes) })}
+          </span>
+          <span className="small">
+            {t('classes.with', { name: card.instructor })} · {card.room}
+            {showClub ? ` · ${card.club}` : null}
+          </span>
+          <span className="class-card-foot">
+            {/* A member with a spot needs no count of the others. */}
+            {mine ? null : <SpotsText card={card} />}
+            <BookingBadge booking={card.booking} />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The timetable or a class could not be read: say so, with a way to try again. */
+export function TimetableFailed({ message }: { message: string }) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <h1>{t('classes.title')}</h1>
+      <LoadFailed message={message} retryTo="/class" />
+    </main>
+  );
+}

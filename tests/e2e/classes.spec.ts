@@ -1,0 +1,159 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gatewayUrl, snap, test } from './fixtures.ts';
+import { CLUB, paidMember, type Lang } from './membership-steps.ts';
+
+// Issue 11 §4 and §6: browse the timetable, book, join the waitlist of a full class and be moved up
+// when a spot frees, cancel (free, and late with its warning), in vi and en, at 390 and 360 px, and
+// with JavaScript off. The classes made here stand in for staff adding a one-off class (sandbox).
+
+const T = {
+  vi: {
+    title: 'Lớp tập nhóm',
+    book: 'Đặt chỗ',
+    booked: 'Đã đặt chỗ',
+    waitlist: 'Vào danh sách chờ',
+    place1: 'Danh sách chờ · vị trí 1',
+    cancel: 'Hủy đặt chỗ',
+    cancelLate: 'Vẫn hủy (tính là hủy muộn)',
+    lateWarning: 'Bây giờ hủy sẽ tính là hủy muộn',
+    full: 'Hết chỗ',
+    promoted: 'Bạn được chuyển từ danh sách chờ vào lớp',
+    nextClass: 'Lớp sắp tới của bạn',
+    yours: '(của bạn)',
+  },
+  en: {
+    title: 'Group classes',
+    book: 'Book a spot',
+    booked: 'Booked',
+    waitlist: 'Join the waitlist',
+    place1: 'Waitlist · place 1',
+    cancel: 'Cancel booking',
+    cancelLate: 'Cancel anyway (late cancel)',
+    lateWarning: 'Cancelling now counts as a late cancel',
+    full: 'Full',
+    promoted: 'You were moved from the waitlist into the class',
+    nextClass: 'Your next class',
+    yours: '(yours)',
+  },
+};
+
+/** A one-off class at CLUB (the sandbox stands in for staff); its Vietnam day for the timetable's ?date=. */
+async function classIn(request: APIRequestContext, minutes: number, capacity: number, classTypeSlug = 'yoga') {
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug } });
+  expect(res.status()).toBe(200);
+  const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
+  const day = new Date(Date.parse(startsAt) + 7 * 3_600_000).toISOString().slice(0, 10);
+  return { id, day };
+}
+
+const badge = (page: Page, text: string) => page.locator('.class-page .class-card-foot .status-badge', { hasText: text });
+
+for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
+  test(`${lang}: book, a full class's waitlist moves up when a spot frees, a late cancel is said before it happens`, async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const t = T[lang];
+    await paidMember(page, request, lang);
+    const full = await classIn(request, 5 * 60, 1, 'zumba');
+    const soon = await classIn(request, 90, 10, 'hiit');
+
+    // The timetable of that day: the member's club first and marked, the day chosen, the class listed.
+    await page.goto(`/class?club=${String(CLUB)}&date=${full.day}`);
+    await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    await expect(page.locator('select[name="club"] option').first()).toContainText(t.yours);
+    await expect(page.locator('.day-link[aria-current="date"]')).toBeVisible();
+    const card = page.locator(`a.class-card[href="/class/${String(full.id)}"]`);
+    await expect(card).toBeVisible();
+    await snap(page, `${lang}-classes`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Book the only spot.
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/class/${String(full.id)}$`));
+    await page.getByRole('button', { name: t.book, exact: true }).click();
+    await expect(badge(page, t.booked)).toBeVisible();
+    await expect(page.getByRole('button', { name: t.cancel })).toBeVisible();
+    await snap(page, `${lang}-class-booked`);
+
+    // Another member finds it full and joins the waitlist.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const second = await other.newPage();
+    await paidMember(second, request, lang);
+    await second.goto(`/class/${String(full.id)}`);
+    await expect(second.locator('.class-page .class-spots', { hasText: t.full })).toBeVisible();
+    await second.getByRole('button', { name: t.waitlist }).click();
+    await expect(badge(second, t.place1)).toBeVisible();
+    await snap(second, `${lang}-class-waitlisted`);
+
+    // More than 2 h before: the first member cancels free, and the one in line has the spot.
+    await page.getByRole('button', { name: t.cancel }).click();
+    await expect(page.getByRole('button', { name: t.book, exact: true })).toHaveCount(0); // full again: the spot went to the line
+    await second.reload();
+    await expect(badge(second, t.booked)).toBeVisible();
+    await expect(second.getByText(t.promoted)).toBeVisible();
+    await second.goto('/home');
+    await expect(second.getByRole('heading', { name: t.nextClass })).toBeVisible();
+    await expect(second.locator(`a.class-card[href="/class/${String(full.id)}"]`)).toBeVisible();
+    await snap(second, `${lang}-home-next-class`);
+    await other.close();
+
+    // 90 minutes before: booking is open, cancelling is late, and the page says so first.
+    await page.goto(`/class/${String(soon.id)}`);
+    await page.getByRole('button', { name: t.book, exact: true }).click();
+    await expect(page.getByRole('note')).toContainText(t.lateWarning);
+    await snap(page, `${lang}-class-late-warning`);
+    await page.getByRole('button', { name: t.cancelLate }).click();
+    await expect(page.locator('.class-page .status-badge')).toHaveClass(/class-state-late-cancelled/);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/class?club=${String(CLUB)}&date=${full.day}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await snap(page, `${lang}-classes-360`);
+  });
+}
+
+test('without JavaScript: the day strip and type filter are links, the club a form, booking and cancelling are plain forms', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  await paidMember(page, request, 'vi');
+  const session = await classIn(request, 6 * 60, 5, 'pilates');
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, storageState: await page.context().storageState() });
+  const plain = await noJs.newPage();
+  await plain.goto('/class');
+  await expect(plain.getByRole('heading', { level: 1, name: T.vi.title })).toBeVisible();
+  // Another day by its link, then the type filter, then back to all.
+  const days = plain.locator('.day-link');
+  await expect(days).toHaveCount(14);
+  await plain.locator(`.day-link[href*="date=${session.day}"]`).click();
+  await expect(plain.locator(`.day-link[href*="date=${session.day}"]`)).toHaveAttribute('aria-current', 'date');
+  await plain.locator('.class-types .chip-link', { hasText: 'Pilates' }).click();
+  await expect(plain.locator('.class-types .chip-link[aria-current="true"]')).toHaveText('Pilates');
+  const card = plain.locator(`a.class-card[href="/class/${String(session.id)}"]`);
+  await expect(card).toBeVisible();
+  await expect(plain.locator('a.class-card', { hasNotText: 'Pilates' })).toHaveCount(0);
+  await snap(plain, 'vi-classes-no-js');
+  // The club form needs its button without JavaScript.
+  await plain.selectOption('select[name="club"]', { index: 1 });
+  await plain.getByRole('button', { name: 'Xem lớp' }).click();
+  await expect(plain).toHaveURL(/club=\d+/);
+  expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await plain.goto(`/class/${String(session.id)}`);
+  await plain.getByRole('button', { name: T.vi.book, exact: true }).click();
+  await expect(badge(plain, T.vi.booked)).toBeVisible();
+  await plain.getByRole('button', { name: T.vi.cancel }).click();
+  await expect(plain.getByRole('button', { name: T.vi.book, exact: true })).toBeVisible();
+  await snap(plain, 'vi-class-no-js');
+  await noJs.close();
+});
+
+test('a member with no membership sees the timetable but is told why booking fails; today’s classes say where to join', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { signUpInBrowser } = await import('./fixtures.ts');
+  await signUpInBrowser(page, request);
+  const session = await classIn(request, 4 * 60, 5);
+  await page.goto(`/class/${String(session.id)}`);
+  await page.getByRole('button', { name: T.vi.book, exact: true }).click();
+  await expect(page.locator('.toast-error')).toContainText('Bạn cần có gói tập đang hoạt động để đặt lớp.');
+  await page.goto('/home/today-classes');
+  await expect(page.getByRole('heading', { name: 'Bạn chưa có câu lạc bộ' })).toBeVisible();
+  await snap(page, 'vi-today-classes-none');
+});
