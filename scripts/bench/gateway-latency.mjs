@@ -5,6 +5,8 @@
 //   GET  /api/v1/member/shell                          (every signed-in page's frame: profile, unread count, gift)
 //   GET  /api/v1/member/home                           (a signed-in /home: the shell and the header card's contracts)
 //   POST /api/v1/member/contract                       (bank QR; every request a new contract)
+//   GET  /api/v1/global/classes?clubId=                 (a club's class timetable of today, with the member's bookings)
+//   POST /api/v1/staff/check-in                         (a door scan of a fresh code: each member once, pass-back allows no more)
 // with 50 requests in flight at once, 10 rounds, the reads taking turns round by round in the same run
 // (the machine is shared: compare each figure with the baseline beside it). It bundles the gateway, starts it on a
 // fresh PGlite folder in the system temp directory, or on a fresh database of the PostgreSQL server
@@ -14,7 +16,7 @@
 // the member reads are timed again after N other members, each with a contract and a notification,
 // are added: their latency must not grow with the data (issue 18).
 // Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000]
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -161,10 +163,8 @@ async function main() {
       return { status: res.status, body, ms: performance.now() - started };
     };
 
-    log(`signing up ${String(CONCURRENCY)} members…`);
-    const members = [];
-    for (let i = 0; i < CONCURRENCY; i++) {
-      const phone = `0100${String(900_000 + i)}`;
+    /** A member signed up through the API (OTP from the sandbox outbox); their token. */
+    const signUp = async (phone, i) => {
       const ip = `198.51.100.${String(1 + (i % 250))}`;
       await call('POST', '/api/v1/auth/otp/send', { ip, json: { phoneNumber: phone } });
       const sms = await call('GET', `/sandbox/sms?phone=${phone}`);
@@ -172,8 +172,12 @@ async function main() {
       const login = await call('POST', '/api/v1/auth/otp/login', { ip, json: { phoneNumber: phone, otp } });
       const reg = await call('POST', '/api/v1/auth/register', { ip, json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: `Bench ${String(i)}` } });
       if (reg.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
-      members.push(reg.body.data.token);
-    }
+      return reg.body.data.token;
+    };
+
+    log(`signing up ${String(CONCURRENCY)} members…`);
+    const members = [];
+    for (let i = 0; i < CONCURRENCY; i++) members.push(await signUp(`0100${String(900_000 + i)}`, i));
 
     const clubs = (await call('GET', '/api/v1/general/clubs')).body.data.map((c) => c.id);
     const planOf = new Map();
@@ -216,6 +220,42 @@ async function main() {
       createMs.push(...results.map((r) => r.ms));
     }
 
+    /**
+     * Issue 11: door scans. Every member checks in once (a second scan within 5 minutes is the
+     * pass-back refusal), so each wave is CONCURRENCY other members with a paid membership at the
+     * first club and a check-in device: one untimed wave, then CHECK_IN_WAVES timed ones.
+     */
+    const CHECK_IN_WAVES = 3;
+    async function doorScans() {
+      const gm = '0100000003';
+      await call('POST', '/api/v1/staff/auth/otp/send', { ip: '198.51.100.251', json: { phoneNumber: gm } });
+      const otp = /\b(\d{4})\b/.exec((await call('GET', `/sandbox/sms?phone=${gm}`)).body.data[0].text)[1];
+      const staff = (await call('POST', '/api/v1/staff/auth/otp/login', { ip: '198.51.100.251', json: { phoneNumber: gm, otp } })).body.data.accessToken;
+      const club = clubs[0];
+      log(`check-in: ${String(CHECK_IN_WAVES + 1)} waves of ${String(CONCURRENCY)} members with a paid membership and a device…`);
+      const doorWave = async (group) => {
+        const door = [];
+        for (let i = 0; i < CONCURRENCY; i++) {
+          const n = group * CONCURRENCY + i;
+          const token = await signUp(`0100${String(960_000 + n)}`, n);
+          const bought = await call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false } });
+          const { qr, amount } = bought.body.data.payment;
+          const paid = await call('POST', '/sandbox/bank/transfer', { json: { memo: qr.memo, amount } });
+          if (paid.status !== 200) throw new Error(`sandbox transfer failed: ${JSON.stringify(paid.body)}`);
+          door.push((await call('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Bench' } })).body.data);
+        }
+        // The code each phone shows now (contract/check-in.ts: 30 s steps, 96-bit HMAC-SHA256).
+        const step = Math.floor(Date.now() / 30_000);
+        const codeOf = ({ memberId, deviceId, key }) =>
+          `VF1.${deviceId}.${String(step)}.${createHmac('sha256', Buffer.from(key, 'base64url')).update(`${String(memberId)}.${deviceId}.${String(step)}`).digest().subarray(0, 12).toString('base64url')}`;
+        return (await wave(door.map((device) => () => call('POST', '/api/v1/staff/check-in', { token: staff, json: { code: codeOf(device), clubId: club } })))).map((r) => r.ms);
+      };
+      await doorWave(0);
+      const samples = [];
+      for (let w = 1; w <= CHECK_IN_WAVES; w++) samples.push(...(await doorWave(w)));
+      return samples;
+    }
+
     // After the purchases, every member has contracts to read.
     const reads = () =>
       timedInTurns({
@@ -230,8 +270,10 @@ async function main() {
         contracts: () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token })),
         shell: () => members.map((token) => () => call('GET', '/api/v1/member/shell', { token })),
         home: () => members.map((token) => () => call('GET', '/api/v1/member/home', { token })),
+        classes: (round) => members.map((token, i) => () => call('GET', `/api/v1/global/classes?clubId=${String(clubs[(round + i) % clubs.length])}`, { token })),
       });
-    const { ready: readyMs, plans: plansMs, contracts: contractsMs, shell: shellMs, home: homeMs } = await reads();
+    const { ready: readyMs, plans: plansMs, contracts: contractsMs, shell: shellMs, home: homeMs, classes: classesMs } = await reads();
+    const checkInMs = await doorScans();
     let filled;
     if (MEMBERS > 0) {
       if (!env.DATABASE_URL) throw new Error('--members needs BENCH_DATABASE_URL (PostgreSQL)');
@@ -249,6 +291,8 @@ async function main() {
     console.log(summary('GET /member/shell', shellMs));
     console.log(summary('GET /member/home', homeMs));
     console.log(summary('POST /member/contract', createMs));
+    console.log(summary('GET /global/classes?clubId= (today)', classesMs));
+    console.log(summary('POST /staff/check-in (a fresh code, accepted)', checkInMs));
     if (filled) {
       console.log(summary(`GET /global/club/{id}/payment-plans, ${filled.accounts} members`, filled.reads.plans));
       console.log(summary(`GET /member/contracts, ${filled.accounts} members`, filled.reads.contracts));
@@ -258,7 +302,7 @@ async function main() {
     // Issue 18: every read's p99 within 2× the bare handler's p99, measured in the same run.
     const p99 = (samples) => percentile([...samples].sort((a, b) => a - b), 99);
     const limit = 2 * p99(readyMs);
-    for (const [name, samples] of [['payment-plans', plansMs], ['member contracts', contractsMs], ['member shell', shellMs], ['home screen', homeMs]]) {
+    for (const [name, samples] of [['payment-plans', plansMs], ['member contracts', contractsMs], ['member shell', shellMs], ['home screen', homeMs], ['class timetable', classesMs]]) {
       if (p99(samples) > limit) console.log(`MISSED: ${name} p99 ${p99(samples).toFixed(1)} ms > 2 × /readyz p99 (${limit.toFixed(1)} ms)`);
     }
   } finally {

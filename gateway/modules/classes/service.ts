@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   CLASS_ATTEND_FROM_MINUTES,
   CLASS_BLOCK_DAYS,
@@ -21,6 +21,7 @@ import { Codes } from '#contract/codes.ts';
 import { formatDateTime } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
+import { preparedFor } from '#gateway/db/prepared.ts';
 import { accounts, classBookings, classInstructors, classRooms, classSessions, classTypes, clubs, visits } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
@@ -37,8 +38,8 @@ const DAY = 24 * HOUR;
 type SessionRow = typeof classSessions.$inferSelect;
 type BookingRow = typeof classBookings.$inferSelect;
 
-/** A time inside raw SQL, typed (a bare parameter's type is unknown to PostgreSQL). */
-const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** A time parameter of a prepared statement, typed (a bare parameter's type is unknown to PostgreSQL). */
+const placeholderTime = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 /** Serializes one member's bookings and cancels: the row lock on the account. */
 const lockMember = (tx: Executor, accountId: number) => tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
@@ -59,7 +60,7 @@ export function freeCancelUntil(session: Pick<SessionRow, 'startsAt'>, booking: 
 }
 
 /** A visit at the class's club from 30 min before the start to its end: the member came. */
-const attendedSql = (accountId: number, clubId: SQL, startsAt: SQL, endsAt: SQL) => sql`exists (
+const attendedSql = (accountId: SQL, clubId: SQL, startsAt: SQL, endsAt: SQL) => sql`exists (
   select 1 from ${visits} where ${visits.accountId} = ${accountId} and ${visits.clubId} = ${clubId}
   and ${visits.checkedInAt} >= ${startsAt} - interval '${sql.raw(String(CLASS_ATTEND_FROM_MINUTES))} minutes' and ${visits.checkedInAt} < ${endsAt})`;
 
@@ -83,13 +84,15 @@ function bookingView(session: SessionRow, { booking, attended, waitlistPosition 
   };
 }
 
-/** The member's newest booking of each session (live ones first), with the facts its state needs. */
-async function bookingsOf(db: Executor, accountId: number, sessions: SessionRow[]): Promise<Map<number, BookingFacts>> {
-  if (sessions.length === 0) return new Map();
-  const rows = await db
+/** A list of ids as one parameter: a PostgreSQL array literal, so a prepared statement takes any number of them. */
+const idList = (ids: readonly number[]) => `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
+const anyId = (name: string) => sql`any(${sql.placeholder(name)}::int[])`;
+
+const bookingsOfStatement = preparedFor((db) =>
+  db
     .select({
       booking: classBookings,
-      attended: attendedSql(accountId, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`).mapWith(Boolean),
+      attended: attendedSql(sql`${sql.placeholder('accountId')}::int`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`).mapWith(Boolean),
       position: sql<number | null>`case when ${classBookings.status} = 'WAITLISTED' then (
         select count(*)::int + 1 from ${classBookings} ahead where ahead.session_id = ${classBookings.sessionId} and ahead.status = 'WAITLISTED'
         and (ahead.waitlisted_at, ahead.id) < (${classBookings.waitlistedAt}, ${classBookings.id})) end`,
@@ -98,15 +101,19 @@ async function bookingsOf(db: Executor, accountId: number, sessions: SessionRow[
     .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
     .where(
       and(
-        eq(classBookings.accountId, accountId),
-        inArray(
-          classBookings.sessionId,
-          sessions.map((s) => s.id),
-        ),
+        eq(classBookings.accountId, sql.placeholder('accountId')),
+        sql`${classBookings.sessionId} = ${anyId('sessionIds')}`,
         // The newest row per session: no later booking of the same session by the member.
-        sql`not exists (select 1 from ${classBookings} later where later.session_id = ${classBookings.sessionId} and later.account_id = ${accountId} and later.id > ${classBookings.id})`,
+        sql`not exists (select 1 from ${classBookings} later where later.session_id = ${classBookings.sessionId} and later.account_id = ${classBookings.accountId} and later.id > ${classBookings.id})`,
       ),
-    );
+    )
+    .prepare('class_bookings_of'),
+);
+
+/** The member's newest booking of each session (live ones first), with the facts its state needs. */
+async function bookingsOf(db: Executor, accountId: number, sessions: SessionRow[]): Promise<Map<number, BookingFacts>> {
+  if (sessions.length === 0) return new Map();
+  const rows = await bookingsOfStatement(db).execute({ accountId, sessionIds: idList(sessions.map((s) => s.id)) });
   return new Map(rows.map((r) => [r.booking.sessionId, { booking: r.booking, attended: r.attended, waitlistPosition: r.position }]));
 }
 
@@ -169,43 +176,82 @@ async function sessionsWith(db: Executor, rows: SessionJoin[], accountId: number
   return rows.map((row) => cardOf(sessionView(row, mine.get(row.session.id), now)));
 }
 
+const byStart = [asc(classSessions.startsAt), asc(classSessions.id)];
+
+/** One club's (optionally one type's) sessions starting in [from, to). */
+const clubDayStatement = preparedFor((db) =>
+  selectSessions(
+    db,
+    and(
+      eq(classSessions.clubId, sql.placeholder('clubId')),
+      sql`${classSessions.startsAt} >= ${placeholderTime('from')} and ${classSessions.startsAt} < ${placeholderTime('to')}`,
+      sql`(${sql.placeholder('classTypeId')}::int is null or ${classSessions.classTypeId} = ${sql.placeholder('classTypeId')}::int)`,
+      eq(clubs.isActive, true),
+    ),
+  )
+    .orderBy(...byStart)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('class_club_day'),
+);
+
 /** GET /global/classes: the sessions of one Vietnam day (today by default), by start; the member's booking on each when signed in. */
-export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubId' | 'date' | 'classTypeId' | 'page' | 'limit'> & { clubIds?: number[] }, accountId: number | null, now: Date) {
+export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubId' | 'date' | 'classTypeId' | 'page' | 'limit'>, accountId: number | null, now: Date) {
   await ensureSessions(db, now);
   const date = query.date ?? vietnamToday(now);
-  const conditions = [gte(classSessions.startsAt, vietnamInstant(date, 0)), lt(classSessions.startsAt, vietnamInstant(addDays(date, 1), 0)), eq(clubs.isActive, true)];
-  if (query.clubId !== undefined) conditions.push(eq(classSessions.clubId, query.clubId));
-  if (query.clubIds) conditions.push(inArray(classSessions.clubId, query.clubIds.length > 0 ? query.clubIds : [-1]));
-  if (query.classTypeId !== undefined) conditions.push(eq(classSessions.classTypeId, query.classTypeId));
-  const rows = await selectSessions(db, and(...conditions))
-    .orderBy(asc(classSessions.startsAt), asc(classSessions.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const from = vietnamInstant(date, 0);
+  const to = vietnamInstant(addDays(date, 1), 0);
+  const offset = (query.page - 1) * query.limit;
+  // A club's day (every screen) is a prepared statement; every club's day (the public list) is built.
+  const rows =
+    query.clubId !== undefined
+      ? await clubDayStatement(db).execute({ clubId: query.clubId, from: from.toISOString(), to: to.toISOString(), classTypeId: query.classTypeId ?? null, limit: query.limit, offset })
+      : await selectSessions(
+          db,
+          and(gte(classSessions.startsAt, from), lt(classSessions.startsAt, to), eq(clubs.isActive, true), query.classTypeId === undefined ? undefined : eq(classSessions.classTypeId, query.classTypeId)),
+        )
+          .orderBy(...byStart)
+          .limit(query.limit)
+          .offset(offset);
   return sessionsWith(db, rows, accountId, now);
 }
+
+const detailStatement = preparedFor((db) => selectSessions(db, eq(classSessions.id, sql.placeholder('sessionId'))).prepare('class_detail'));
 
 /** One session with its type's and instructor's texts, spots left and the member's booking. */
 export async function classDetail(db: Executor, sessionId: number, accountId: number | null, now: Date): Promise<ClassSessionDetail> {
   await ensureSessions(db, now);
-  const [row] = await selectSessions(db, eq(classSessions.id, sessionId));
+  const [row] = await detailStatement(db).execute({ sessionId });
   if (!row) throw notFound();
   const mine = accountId === null ? undefined : (await bookingsOf(db, accountId, [row.session])).get(sessionId);
   return sessionView(row, mine, now);
 }
 
+const upcomingStatement = preparedFor((db) =>
+  selectSessions(
+    db,
+    and(
+      sql`${classSessions.endsAt} > ${placeholderTime('now')}`,
+      isNull(classSessions.cancelledAt),
+      // From the member's few live bookings (their index), not every future session.
+      inArray(
+        classSessions.id,
+        db
+          .select({ id: classBookings.sessionId })
+          .from(classBookings)
+          .where(and(eq(classBookings.accountId, sql.placeholder('accountId')), inArray(classBookings.status, ['BOOKED', 'WAITLISTED']))),
+      ),
+    ),
+  )
+    .orderBy(...byStart)
+    .limit(sql.placeholder('limit'))
+    .prepare('class_upcoming'),
+);
+
 /** The member's booked classes still to come (or under way), soonest first. */
 export async function upcomingBookings(db: Executor, accountId: number, now: Date, limit = 20) {
   await ensureSessions(db, now);
-  const rows = await selectSessions(
-    db,
-    and(
-      gt(classSessions.endsAt, now),
-      isNull(classSessions.cancelledAt),
-      sql`exists (select 1 from ${classBookings} where ${classBookings.sessionId} = ${classSessions.id} and ${classBookings.accountId} = ${accountId} and ${classBookings.status} in ('BOOKED', 'WAITLISTED'))`,
-    ),
-  )
-    .orderBy(asc(classSessions.startsAt))
-    .limit(limit);
+  const rows = await upcomingStatement(db).execute({ accountId, now: now.toISOString(), limit });
   return sessionsWith(db, rows, accountId, now);
 }
 
@@ -213,23 +259,28 @@ export async function upcomingBookings(db: Executor, accountId: number, now: Dat
  * Strikes are late cancels and no-shows (a booked class whose end passed with no visit at its club).
  * Any 3 within 30 days block new bookings for 7 days after the last of them.
  */
-export async function classStanding(db: Executor, accountId: number, now: Date): Promise<ClassStanding> {
-  const since = instant(new Date(now.getTime() - (CLASS_STRIKE_WINDOW_DAYS + CLASS_BLOCK_DAYS) * DAY));
-  const rows = await db
+const strikesStatement = preparedFor((db) =>
+  db
     .select({ at: sql<string>`case when ${classBookings.status} = 'LATE_CANCELLED' then ${classBookings.cancelledAt} else ${classSessions.endsAt} end` })
     .from(classBookings)
     .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
     .where(
       and(
-        eq(classBookings.accountId, accountId),
+        eq(classBookings.accountId, sql.placeholder('accountId')),
         sql`(
-          (${classBookings.status} = 'LATE_CANCELLED' and ${classBookings.cancelledAt} >= ${since})
-          or (${classBookings.status} = 'BOOKED' and ${classSessions.endsAt} <= ${instant(now)} and ${classSessions.endsAt} >= ${since}
+          (${classBookings.status} = 'LATE_CANCELLED' and ${classBookings.cancelledAt} >= ${placeholderTime('since')})
+          or (${classBookings.status} = 'BOOKED' and ${classSessions.endsAt} <= ${placeholderTime('now')} and ${classSessions.endsAt} >= ${placeholderTime('since')}
               and ${classSessions.cancelledAt} is null
-              and not ${attendedSql(accountId, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`)})
+              and not ${attendedSql(sql`${classBookings.accountId}`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`)})
         )`,
       ),
-    );
+    )
+    .prepare('class_strikes'),
+);
+
+export async function classStanding(db: Executor, accountId: number, now: Date): Promise<ClassStanding> {
+  const since = new Date(now.getTime() - (CLASS_STRIKE_WINDOW_DAYS + CLASS_BLOCK_DAYS) * DAY);
+  const rows = await strikesStatement(db).execute({ accountId, since: since.toISOString(), now: now.toISOString() });
   const times = rows.map((r) => new Date(r.at).getTime()).sort((a, b) => a - b);
   let blockedUntil = 0;
   for (let i = CLASS_STRIKE_LIMIT - 1; i < times.length; i++) {
@@ -412,26 +463,29 @@ async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
   }
 }
 
-/** Today's classes still to come or under way at these clubs, by start: the first `limit` and how many in all. */
-export async function todayClasses(db: Executor, accountId: number, clubIds: number[], now: Date, limit: number) {
-  await ensureSessions(db, now);
-  const rows = await selectSessions(
+const todayStatement = preparedFor((db) =>
+  selectSessions(
     db,
     and(
-      inArray(classSessions.clubId, clubIds.length > 0 ? clubIds : [-1]),
-      gt(classSessions.endsAt, now),
-      lt(classSessions.startsAt, vietnamInstant(addDays(vietnamToday(now), 1), 0)),
+      sql`${classSessions.clubId} = ${anyId('clubIds')}`,
+      sql`${classSessions.endsAt} > ${placeholderTime('now')} and ${classSessions.startsAt} < ${placeholderTime('dayEnd')}`,
       isNull(classSessions.cancelledAt),
     ),
-  ).orderBy(asc(classSessions.startsAt), asc(classSessions.id));
+  )
+    .orderBy(...byStart)
+    .prepare('class_today'),
+);
+
+/** Today's classes still to come or under way at these clubs, by start: the first `limit` and how many in all. */
+export async function todayClasses(db: Executor, accountId: number, clubIds: number[], now: Date, limit: number) {
+  if (clubIds.length === 0) return { sessions: [], total: 0 };
+  await ensureSessions(db, now);
+  const rows = await todayStatement(db).execute({ clubIds: idList(clubIds), now: now.toISOString(), dayEnd: vietnamInstant(addDays(vietnamToday(now), 1), 0).toISOString() });
   return { sessions: await sessionsWith(db, rows.slice(0, limit), accountId, now), total: rows.length };
 }
 
-/** What /home shows: the next class the member booked, and 3 of today's at their clubs. */
-export async function homeClasses(db: Executor, accountId: number, clubIds: number[], now: Date) {
-  const [[next], today] = await Promise.all([upcomingBookings(db, accountId, now, 1), todayClasses(db, accountId, clubIds, now, 3)]);
-  return { next: next ?? null, today: today.sessions, todayTotal: today.total };
-}
+/** How many of today's classes /home shows (with "see all"). */
+export const HOME_TODAY_CLASSES = 3;
 
 /** Class types for the filter, by name. */
 export const listClassTypes = (db: Executor) =>

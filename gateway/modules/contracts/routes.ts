@@ -1,9 +1,9 @@
-import { homeClasses } from '#gateway/modules/classes/service.ts';
+import { HOME_TODAY_CLASSES, todayClasses, upcomingBookings } from '#gateway/modules/classes/service.ts';
 import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 
 import { Codes } from '#contract/codes.ts';
-import { contractsQuery, createContractBody, payContractBody, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
+import { contractsQuery, createContractBody, isAllClubPlan, payContractBody, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -170,13 +170,18 @@ export function contractRoutes() {
     // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
     const now = clock.now();
     const accountId = c.get('account').id;
-    const [shell, homePage, busyness, classes] = await Promise.all([
+    const [shell, homePage, busyness, [nextClass]] = await Promise.all([
       findMemberShell(db, accountId, now),
       homePageOf(c),
-      cachedClubsBusyness(db, now), // every member's home shares this minute's answer
-      accessClubs(db, accountId, vietnamToday(now)).then((mine) => homeClasses(db, accountId, mine.map((club) => club.id), now)),
+      cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)
+      upcomingBookings(db, accountId, now, 1),
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
+    const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));
+    const clubIds = allClubs ? busyness.map((b) => b.clubId) : [...new Set(homePage.currents.map((contract) => contract.clubId))];
+    const today = await todayClasses(db, accountId, clubIds, now, HOME_TODAY_CLASSES);
+    const classes = { next: nextClass ?? null, today: today.sessions, todayTotal: today.total };
     const clubId = homePage.current?.clubId;
     return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes });
   });
