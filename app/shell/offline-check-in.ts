@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { CHECK_IN_MAC_BYTES, CHECK_IN_STEP_SECONDS, checkInMessage, formatCheckInCode, timeStepOf } from '#contract/check-in.ts';
+import { CHECK_IN_MAC_BYTES, CHECK_IN_STEP_SECONDS, checkInMessage, formatCheckInCode, timeStepOf } from '#contract/check-in-code.ts';
 import { home as enHome } from '#app/locales/en/home.ts';
 import { home as viHome } from '#app/locales/vi/home.ts';
 import type { StoredPass } from '#app/home/check-in-store.ts';

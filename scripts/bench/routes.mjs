@@ -113,6 +113,33 @@ export const signedInMember = {
   },
 };
 
+/**
+ * A new member (as above) who bought club 1's third plan on the plan page by bank QR and whose
+ * transfer the sandbox bank reported: a current membership, as a member at the door has.
+ * @type {Access}
+ */
+export const memberWithMembership = {
+  describe: 'new member (as above) with club 1 plan 3 bought on the plan page and paid through the sandbox bank',
+  async headers(ctx) {
+    const { Cookie } = await signedInMember.headers(ctx);
+    const bought = await postForm(ctx.webUrl, '/membership/1/plan/3', { paymentMethod: '1', intent: 'confirm' }, Cookie);
+    if (!bought.location || !/^\/membership\/payment\/\d+$/.test(bought.location)) throw new Error(`buying plan 3 went to ${String(bought.location)} (${bought.status})`);
+    const page = await (await fetch(new URL(bought.location, ctx.webUrl), { headers: { Cookie: bought.cookie } })).text();
+    // What the member copies from the QR screen: the memo and the amount (vi, the default language).
+    const copied = (label) => new RegExp(`<dt>${label}</dt><dd><span class="copy-value[^"]*">([^<]+)</span>`).exec(page)?.[1];
+    const memo = copied('Nội dung chuyển khoản');
+    const amount = Number(copied('Số tiền')?.replace(/\D/g, ''));
+    if (!memo || !amount) throw new Error('no transfer memo or amount on the payment page');
+    const paid = await fetch(new URL('/sandbox/bank/transfer', ctx.gatewayUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ memo, amount }),
+    });
+    if (!paid.ok) throw new Error(`the sandbox transfer answered ${paid.status}: ${await paid.text()}`);
+    return { Cookie: bought.cookie };
+  },
+};
+
 /** A Cookie header with the pairs of `newer` replacing those of the same name in `older`. */
 function mergeCookies(/** @type {string} */ older, /** @type {string} */ newer) {
   const jar = new Map();
@@ -132,4 +159,7 @@ export const ROUTES = Object.freeze([
   { path: '/membership', access: signedInMember },
   { path: '/membership/1', access: signedInMember },
   { path: '/membership/1/plan/3', access: signedInMember },
+  // Issue 11: the door (a member with a membership: the QR page, not its empty state) and classes.
+  { path: '/home/check-in', access: memberWithMembership },
+  { path: '/class', access: signedInMember },
 ]);
