@@ -15,6 +15,7 @@ import { getSession } from '#app/server/session.server.ts';
 import { CHECK_IN_STEP_SECONDS } from '#contract/check-in-code.ts';
 import type { CheckInDeviceKey } from '#contract/check-in.ts';
 import { checkInCode } from './check-in.server.ts';
+import { usePoll } from '#app/ui/poll.ts';
 import { readPass, writePass } from './check-in-store.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -108,32 +109,16 @@ function useNextCode(validUntil: string, renderedAt: string) {
 /** The newest visit since the page opened, asked every 2 s while the page is visible. */
 function useVisitSince(since: string) {
   const [visit, setVisit] = useState<Visit | null>(null);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    async function poll() {
-      if (document.visibilityState === 'visible' && navigator.onLine) {
-        try {
-          const response = await fetch(`/home/check-in/visits?since=${encodeURIComponent(since)}`, { headers: { accept: 'application/json' } });
-          if (response.ok) {
-            const body = (await response.json()) as { visit: Visit | null };
-            if (body.visit && !stopped) {
-              setVisit(body.visit);
-              return;
-            }
-          }
-        } catch {
-          // Offline for a moment: the next tick tries again.
-        }
-      }
-      if (!stopped) timer = setTimeout(poll, VISIT_POLL_MS);
-    }
-    timer = setTimeout(poll, VISIT_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [since]);
+  usePoll<{ visit: Visit | null }>(
+    `/home/check-in/visits?since=${encodeURIComponent(since)}`,
+    VISIT_POLL_MS,
+    (body) => {
+      if (!body.visit) return false;
+      setVisit(body.visit);
+      return true;
+    },
+    { onlyWhenVisible: true },
+  );
   return visit;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { usePoll } from '#app/ui/poll.ts';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
@@ -243,35 +244,17 @@ const POLL_MS = 3000;
 export function LiveStatus({ contractId, label, refresh = true }: { contractId: number; label: string; refresh?: boolean }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    async function poll() {
-      try {
-        const response = await fetch(`/membership/payment/${contractId}/status`, { headers: { accept: 'application/json' } });
-        if (response.ok) {
-          const { state } = (await response.json()) as { state: 'paid' | 'pending' | 'over' | 'held' };
-          if (state === 'paid') {
-            void navigate(`/membership/payment/result/${contractId}`, { replace: true });
-            return;
-          }
-          if (state === 'over' || state === 'held') {
-            void revalidator.revalidate();
-            return;
-          }
-        }
-      } catch {
-        // Offline for a moment: try again on the next tick.
-      }
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
+  usePoll<{ state: 'paid' | 'pending' | 'over' | 'held' }>(`/membership/payment/${contractId}/status`, POLL_MS, ({ state }) => {
+    if (state === 'paid') {
+      void navigate(`/membership/payment/result/${contractId}`, { replace: true });
+      return true;
     }
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one poller per contract
-  }, [contractId]);
+    if (state === 'over' || state === 'held') {
+      void revalidator.revalidate();
+      return true;
+    }
+    return false;
+  });
   return (
     <>
       {refresh ? (

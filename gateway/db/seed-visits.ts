@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { accounts, clubs, visits } from './schema/index.ts';
+import { seededRandom } from './seeded-random.ts';
 
 // Issue 11 §3: four weeks of plausible visits for the demo clubs, so busyness shows something real
 // on a fresh system: regulars (demo members in the retired 0100 05x xxx range) visiting through the
@@ -14,16 +15,6 @@ const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Pha
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Đức', 'Thu', 'Hoàng', 'Thanh'];
 const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'Hà', 'Hải', 'Hương', 'Khánh', 'Lan', 'Long', 'Mai', 'Nam', 'Phúc', 'Quân', 'Tâm', 'Trang', 'Tuấn', 'Vy'];
 
-/** mulberry32: the same history on every fresh system. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** 0100 050 000 onwards: below the range tests and the bench draw random phones from (0100 100 000+). */
 export const regularPhone = (n: number) => `010005${String(n).padStart(4, '0')}`;
 
@@ -31,7 +22,7 @@ export const regularPhone = (n: number) => `010005${String(n).padStart(4, '0')}`
 export async function seedVisitHistory(tx: Executor, now: Date) {
   const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(visits);
   if (existing.n > 0) return;
-  const random = seeded(20_261_125);
+  const random = seededRandom(20_261_125);
   const phones = Array.from({ length: REGULARS }, (_, i) => regularPhone(i));
   await tx
     .insert(accounts)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { seededRandom } from '#tests/support/seeded-random.ts';
+import { seededRandom } from '#gateway/db/seeded-random.ts';
 import { operations } from './openapi.ts';
 
 // Done means 0 × 5xx: every route Hono knows (so a new one is fuzzed without touching this file),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { seededRandom } from '#tests/support/seeded-random.ts';
+import { seededRandom } from '#gateway/db/seeded-random.ts';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
 
 // Done means 0 × 5xx: every route with an action in the built app (so a new form is fuzzed without

@@ -1,4 +1,4 @@
-/** mulberry32: a tiny seeded generator in [0, 1), so a fuzz run is the same run every time. */
+/** mulberry32: a tiny seeded generator in [0, 1): the same demo history on every fresh system, the same fuzz run every time. */
 export function seededRandom(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
