@@ -188,6 +188,13 @@ export const Codes = {
   CLASS_FROZEN: 'CLASS_FROZEN',
   CLASS_WRONG_CLUB: 'CLASS_WRONG_CLUB',
   CLASS_CANCEL_CLOSED: 'CLASS_CANCEL_CLOSED',
+  /** Gifts (issue 12 §3, ADR 035): why a gift cannot be activated or the experience pass taken. */
+  GIFT_NOT_FOUND: 'GIFT_NOT_FOUND',
+  GIFT_EXPIRED: 'GIFT_EXPIRED',
+  GIFT_USED: 'GIFT_USED',
+  GIFT_PLAN_NOT_ALLOWED: 'GIFT_PLAN_NOT_ALLOWED',
+  GIFT_EXPERIENCE_MEMBERS: 'GIFT_EXPERIENCE_MEMBERS',
+  GIFT_EXPERIENCE_TAKEN: 'GIFT_EXPERIENCE_TAKEN',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -585,6 +592,30 @@ const messages = {
   [C.CLASS_CANCEL_CLOSED]: {
     vi: 'Lớp đã bắt đầu nên không hủy được nữa.',
     en: 'The class has started, so it can no longer be cancelled.',
+  },
+  [C.GIFT_NOT_FOUND]: {
+    vi: 'Không tìm thấy quà tặng này trong tài khoản của bạn.',
+    en: 'We couldn’t find this gift in your account.',
+  },
+  [C.GIFT_EXPIRED]: {
+    vi: 'Quà tặng này đã hết hạn kích hoạt.',
+    en: 'This gift can no longer be activated: it has expired.',
+  },
+  [C.GIFT_USED]: {
+    vi: 'Quà tặng này đã được sử dụng.',
+    en: 'This gift has already been used.',
+  },
+  [C.GIFT_PLAN_NOT_ALLOWED]: {
+    vi: 'Quà tặng không áp dụng cho gói tập này. Vui lòng chọn câu lạc bộ khác.',
+    en: 'This gift cannot be used for that plan. Please choose another club.',
+  },
+  [C.GIFT_EXPERIENCE_MEMBERS]: {
+    vi: 'Buổi trải nghiệm miễn phí chỉ dành cho người chưa từng mua gói tập.',
+    en: 'The free experience pass is only for people who have never bought a membership.',
+  },
+  [C.GIFT_EXPERIENCE_TAKEN]: {
+    vi: 'Bạn đã nhận buổi trải nghiệm miễn phí trước đây. Mỗi tài khoản chỉ nhận được một lần.',
+    en: 'You have already had your free experience pass. Each account gets it once.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

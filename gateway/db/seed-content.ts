@@ -308,9 +308,11 @@ export const demoNotifications = (now: Date) => [
 ];
 
 export const demoGift = (now: Date) => ({
-  titleVi: 'Tặng 1 buổi tập miễn phí với huấn luyện viên',
-  titleEn: 'A free session with a personal trainer',
-  descriptionVi: 'Món quà chào mừng của VietFit: một buổi tập 60 phút cùng huấn luyện viên tại câu lạc bộ bạn chọn.',
-  descriptionEn: 'A welcome gift from VietFit: one 60-minute session with a personal trainer at the club of your choice.',
+  kind: 'PLAN_DAYS' as const,
+  days: 14,
+  titleVi: 'Tặng 2 tuần tập miễn phí',
+  titleEn: '2 free weeks of training',
+  descriptionVi: 'Món quà chào mừng của VietFit: 14 ngày tập miễn phí tại câu lạc bộ bạn chọn, bắt đầu ngay khi gói hiện tại của bạn ở đó kết thúc.',
+  descriptionEn: 'A welcome gift from VietFit: 14 free days at the club of your choice, starting as soon as your current membership there ends.',
   expiresAt: new Date(now.getTime() + 30 * DAY),
 });

@@ -6,6 +6,7 @@ import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notificatio
 import { cashConfirmBody } from '#contract/staff.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
+import { activateGiftBody } from '#contract/gift.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -49,7 +50,10 @@ export const operations: Operation[] = [
   { method: 'put', path: '/api/v1/member/notifications/read-all', summary: 'Mark every notification read', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/push/subscription', summary: "Save this browser's push subscription for the caller", auth: true, success: Codes.OK, body: pushSubscriptionBody },
   { method: 'delete', path: '/api/v1/member/push/subscription', summary: "Remove one of the caller's push subscriptions", auth: true, success: Codes.OK, body: pushUnsubscribeBody },
-  { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift, or null", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift (kind PLAN_DAYS or EXPERIENCE, its days), or null", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/gift/{memberGiftId}/contract', summary: "Activate a gift as a paid contract with isGift at the plan's club (CLASSIC or BASIC), starting as a purchase would and lasting the gift's days; a repeat answers the same contract (ADR 035)", auth: true, success: Codes.GIFT_ACTIVATED, body: activateGiftBody },
+  { method: 'post', path: '/api/v1/member/gift/experience', summary: 'Take the 1-day free experience pass (§9) as a gift to activate within 30 days: once per account, only without a paid membership', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/gift', summary: 'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plans', summary: 'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail', summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/coupons', summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)', auth: true, success: Codes.OK },

@@ -11,7 +11,7 @@ import {
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
-import { clubs, contracts, coupons, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, coupons, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 
@@ -58,6 +58,8 @@ type ContractSelectRow = {
   club: Omit<typeof clubs.$inferSelect, 'id' | 'slug' | 'cityId' | 'latitude' | 'longitude' | 'isActive'>;
   plan: Omit<typeof paymentPlans.$inferSelect, 'tagVi' | 'tagEn' | 'sloganVi' | 'sloganEn' | 'descriptionVi' | 'descriptionEn' | 'isActive' | 'sortOrder'>;
   couponCode: string | null;
+  /** The gift a gift contract came from (ADR 035): its title names the contract. */
+  gift: { titleVi: string; titleEn: string } | null;
   unbooked: UnbookedJson[];
   pendingUntil: Date | null;
 };
@@ -82,6 +84,7 @@ const contractSelect = (db: Executor, where: SQL | undefined) =>
       club: contractClubColumns,
       plan: contractPlanColumns,
       couponCode: coupons.code,
+      gift: { titleVi: memberGifts.titleVi, titleEn: memberGifts.titleEn },
       unbooked: unbookedOfContract,
       pendingUntil: pendingUntilOfContract,
     })
@@ -89,6 +92,7 @@ const contractSelect = (db: Executor, where: SQL | undefined) =>
     .innerJoin(clubs, eq(clubs.id, contracts.clubId))
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
     .leftJoin(coupons, eq(coupons.id, contracts.couponId))
+    .leftJoin(memberGifts, eq(memberGifts.contractId, contracts.id))
     .where(where)
     .orderBy(desc(contracts.createdAt), desc(contracts.id));
 
@@ -108,7 +112,14 @@ const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): 
 /** The unbooked money of one payment attempt, for the payment view. */
 export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
 
-export function toContract({ contract, club, plan, couponCode, unbooked }: ContractJoin, today: string): Contract {
+/** The days from `start` to `end`, both included. */
+const daysOf = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+export function toContract({ contract, club, plan, couponCode, gift, unbooked }: ContractJoin, today: string): Contract {
+  // A gift contract is named by its gift and lasts the gift's days, whatever plan it rides on (ADR 035).
+  const duration = contract.isGift
+    ? { value: daysOf(contract.startDate, contract.endDate), unit: 'day' as const }
+    : { value: plan.durationValue, unit: plan.durationUnit };
   return {
     contractId: contract.id,
     status: contractStatus(contract, today),
@@ -124,9 +135,9 @@ export function toContract({ contract, club, plan, couponCode, unbooked }: Contr
     paymentPlan: {
       type: plan.type,
       isBlackCard: isAllClubPlan(plan.type),
-      planNameVi: plan.nameVi,
-      planNameEn: plan.nameEn,
-      duration: { value: plan.durationValue, unit: plan.durationUnit },
+      planNameVi: gift?.titleVi ?? plan.nameVi,
+      planNameEn: gift?.titleEn ?? plan.nameEn,
+      duration,
     },
     paymentMethodGroupId: contract.paymentMethodGroupId,
     isCash: contract.isCash,

@@ -43,7 +43,8 @@ type SavedCardToken = { id: number; token: string } | null;
 
 const notPayable = () => new ApiError(409, Codes.VALIDATION);
 
-async function lockAccount(tx: Executor, accountId: number) {
+/** The member's account row, locked for the transaction: a member's purchases and gift activations go one at a time. */
+export async function lockAccount(tx: Executor, accountId: number) {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
   if (!row) throw notFound();
   return row;

@@ -53,6 +53,8 @@ test('the newest unused, unexpired gift is shown; expired and used ones are not'
   const newest = await give(phone, 'B', 7 * DAY);
   expect(await current(token)).toEqual({
     memberGiftId: newest.memberGiftId,
+    kind: 'PLAN_DAYS',
+    days: 14,
     titleVi: 'Quà B',
     titleEn: 'Gift B',
     descriptionVi: 'Một buổi tập miễn phí',

@@ -1,51 +1,49 @@
-import { and, type Column, desc, eq, gt, isNull, or, type Placeholder } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { MemberGift } from '#contract/gift.ts';
-import type { Executor } from '#gateway/db/client.ts';
-import { memberGifts } from '#gateway/db/schema/index.ts';
+import { Codes } from '#contract/codes.ts';
+import { activateGiftBody } from '#contract/gift.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { currentGift } from './queries.ts';
+import { activateGift, experienceAvailable, giftClubs, takeExperience } from './service.ts';
 
-export const toMemberGift = (row: typeof memberGifts.$inferSelect): MemberGift => ({
-  memberGiftId: row.id,
-  titleVi: row.titleVi,
-  titleEn: row.titleEn,
-  descriptionVi: row.descriptionVi,
-  descriptionEn: row.descriptionEn,
-  expiresAt: row.expiresAt?.toISOString() ?? null,
-});
-
-/**
- * The member's newest gift that is neither used nor expired, as a query of at most one row. The
- * account may be a column (the shell's one-statement read correlates it with accounts.id).
- */
-export const currentGiftQuery = (db: Executor, accountId: number | Column, now: Date | Placeholder) =>
-  db
-    .select()
-    .from(memberGifts)
-    .where(
-      and(
-        eq(memberGifts.accountId, accountId),
-        isNull(memberGifts.usedAt),
-        or(isNull(memberGifts.expiresAt), gt(memberGifts.expiresAt, now)),
-      ),
-    )
-    .orderBy(desc(memberGifts.createdAt), desc(memberGifts.id))
-    .limit(1);
-
-/** The member's newest gift that is neither used nor expired, or null. */
-export async function currentGift(db: Executor, accountId: number, now: Date) {
-  const [row] = await currentGiftQuery(db, accountId, now);
-  return row ? toMemberGift(row) : null;
-}
-
-/** §3 Member gift: what the header's gift icon shows. Activating it comes with a later issue. */
+/** §3 Member gift (issue 12 §3, ADR 035): the header's gift, activating it, the experience pass, and the /gift screen in one read. */
 export function giftRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/member/gift', requireAccount(), async (c) => {
+  const member = requireAccount();
+
+  app.get('/member/gift', member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await currentGift(db, c.get('account').id, clock.now()));
   });
+
+  app.post('/member/gift/experience', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await takeExperience(db, c.get('account').id, clock.now()));
+  });
+
+  app.post('/member/gift/:memberGiftId/contract', member, validate('json', activateGiftBody), async (c) => {
+    const deps = c.get('deps');
+    const giftId = idParam(c, 'memberGiftId', () => new ApiError(404, Codes.GIFT_NOT_FOUND));
+    const result = await activateGift(deps.db, c.get('account').id, giftId, c.req.valid('json').paymentPlanId, deps.clock.now());
+    // The notice was queued with the contract (ADR 016); a repeat queued nothing.
+    if (!result.existing) await deliverNoticesNow(deps);
+    return ok(c, result, Codes.GIFT_ACTIVATED);
+  });
+
+  app.get('/member/screens/gift', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const accountId = c.get('account').id;
+    const [shell, clubs, experience] = await Promise.all([findMemberShell(db, accountId, now), giftClubs(db), experienceAvailable(db, accountId)]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    // The screen's gift is the header's (the shell read it): they never disagree.
+    return ok(c, { shell, gift: { gift: shell.gift, clubs, experienceAvailable: experience } });
+  });
+
   return app;
 }

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberShell, Profile } from '#contract/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, notifications } from '#gateway/db/schema/index.ts';
-import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/routes.ts';
+import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 
@@ -46,12 +46,15 @@ const memberShellStatement = preparedFor((db) => {
       gift: {
         id: gift.id,
         accountId: gift.accountId,
+        kind: gift.kind,
+        days: gift.days,
         titleVi: gift.titleVi,
         titleEn: gift.titleEn,
         descriptionVi: gift.descriptionVi,
         descriptionEn: gift.descriptionEn,
         expiresAt: gift.expiresAt,
         usedAt: gift.usedAt,
+        contractId: gift.contractId,
         createdAt: gift.createdAt,
       },
     })

@@ -9,12 +9,15 @@ import { pricePlan } from './pricing.ts';
 export type PlanRow = typeof paymentPlans.$inferSelect;
 export type ClubRow = typeof clubs.$inferSelect;
 
-/** A member is new (pays the joining fee, may use new-customer coupons and referrals) until a contract is paid. */
+/**
+ * A member is new (pays the joining fee, may use new-customer coupons and referrals) until a contract
+ * is paid; a gift's contract is not a purchase (ADR 035).
+ */
 const paidContractStatement = preparedFor((db) =>
   db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.accountId, sql.placeholder('accountId')), eq(contracts.paymentState, 'PAID')))
+    .where(and(eq(contracts.accountId, sql.placeholder('accountId')), eq(contracts.paymentState, 'PAID'), eq(contracts.isGift, false)))
     .limit(1)
     .prepare('paid_contract_of_account'),
 );
@@ -34,13 +37,13 @@ export async function findActiveClub(db: Executor, clubId: number) {
   return club;
 }
 
-/** The active plans of a club, in display order, and whether the member asking has paid a contract. */
+/** The active plans of a club, in display order, and whether the member asking has paid a contract (a gift is no purchase). */
 const activePlansStatement = preparedFor((db) =>
   db
     .select({
       club: clubs,
       plan: paymentPlans,
-      memberHasPaid: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.accountId} = ${sql.placeholder('accountId')} and ${contracts.paymentState} = 'PAID')`,
+      memberHasPaid: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.accountId} = ${sql.placeholder('accountId')} and ${contracts.paymentState} = 'PAID' and not ${contracts.isGift})`,
     })
     .from(clubs)
     .leftJoin(paymentPlans, and(eq(paymentPlans.clubId, clubs.id), eq(paymentPlans.isActive, true)))

@@ -2,14 +2,16 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
+import { EXPERIENCE_DAYS, sandboxGiftBody } from '#contract/gift.ts';
 import { notificationKindSchema } from '#contract/notifications.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
 import { accounts, appSettings, classSchedules, classSessions, classTypes, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema/index.ts';
+import { isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
-import { toMemberGift } from '#gateway/modules/gifts/routes.ts';
+import { toMemberGift } from '#gateway/modules/gifts/queries.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
 import { sandboxBankRoutes } from './bank.ts';
@@ -30,14 +32,7 @@ const notificationBody = z.object({
   link: inAppLink.nullable().default(null),
 });
 
-const giftBody = z.object({
-  phoneNumber: phoneNumberSchema,
-  titleVi: text(200),
-  titleEn: text(200),
-  descriptionVi: text(2000),
-  descriptionEn: text(2000),
-  expiresAt: z.iso.datetime({ offset: true, error: 'invalid' }).nullable().default(null),
-});
+const giftBody = sandboxGiftBody.extend({ phoneNumber: phoneNumberSchema });
 import { APP_VERSION_SETTING } from '#gateway/modules/general/routes.ts';
 
 const versionText = z.string().trim().min(1).max(40);
@@ -94,16 +89,27 @@ export function sandboxRoutes() {
     return ok(c, await notifyMember(deps, account.id, input));
   });
 
-  // Gives a member a gift so the header's gift icon can be seen (demos and e2e tests).
+  // Gives a member a gift as staff or the referral programme will (demos and e2e tests): PLAN_DAYS
+  // (14 days unless told) or EXPERIENCE (§9: 1 day). An experience pass is once per account (409 GIFT_EXPERIENCE_TAKEN).
   app.put('/gift', validate('json', giftBody), async (c) => {
-    const { phoneNumber, expiresAt, ...gift } = c.req.valid('json');
+    const { phoneNumber, expiresAt, kind, days, ...gift } = c.req.valid('json');
     const { db, clock } = c.get('deps');
     const account = await member(db, phoneNumber);
-    const [row] = await db
-      .insert(memberGifts)
-      .values({ accountId: account.id, ...gift, expiresAt: expiresAt ? new Date(expiresAt) : null, createdAt: clock.now() })
-      .returning();
-    return ok(c, toMemberGift(row));
+    const values = {
+      accountId: account.id,
+      ...gift,
+      kind,
+      days: kind === 'EXPERIENCE' ? EXPERIENCE_DAYS : (days ?? 14),
+      expiresAt: expiresAt ? new Date(expiresAt) : null,
+      createdAt: clock.now(),
+    };
+    try {
+      const [row] = await db.insert(memberGifts).values(values).returning();
+      return ok(c, toMemberGift(row));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, Codes.GIFT_EXPERIENCE_TAKEN);
+      throw error;
+    }
   });
 
   // Stands in for staff changing the app-version setting (the web's update prompt follows it).
