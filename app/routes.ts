@@ -39,6 +39,9 @@ export default [
     route('membership/payment/result/:contractId', 'payments/result.tsx'),
     route('membership/payment/:contractId', 'payments/payment.tsx'),
 
+    // Gift (issue 12 §3): the header's gift icon leads here.
+    route('gift', 'gifts/gift.tsx'),
+
     // Class (issue 11 §4)
     route('class', 'classes/classes.tsx'),
     route('class/:classId', 'classes/class.tsx'),

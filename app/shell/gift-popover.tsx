@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Lang } from '#contract/codes.ts';
 import { translate } from '#app/i18n.ts';
 import { useMessages } from '#app/locales/messages.ts';
@@ -43,7 +44,15 @@ export default function GiftPopover({ badge, lang }: { badge: GiftBadge; lang: L
         <p className="gift-title">{lang === 'en' ? gift.titleEn : gift.titleVi}</p>
         <p className="small">{lang === 'en' ? gift.descriptionEn : gift.descriptionVi}</p>
         {badge.expires ? <p className="small muted">{t('gift.expires', { date: badge.expires })}</p> : null}
-        <p className="small muted">{t('gift.activateSoon')}</p>
+        <Link
+          to="/gift"
+          className="gift-open link"
+          onClick={() => {
+            if (ref.current) ref.current.open = false;
+          }}
+        >
+          {t('gift.open')}
+        </Link>
       </div>
     </details>
   );

@@ -3,6 +3,7 @@ import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
 import { memberHomeSchema, type HomePageContracts } from '#contract/membership.ts';
 import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
 import { z } from 'zod';
+import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
@@ -14,6 +15,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 const classesScreenReadSchema = z.object({ shell: memberShellSchema, classes: classesScreenSchema });
 const classScreenReadSchema = z.object({ shell: memberShellSchema, class: classScreenSchema });
 const todayClassesReadSchema = z.object({ shell: memberShellSchema, today: todayClassesScreenSchema });
+const giftReadSchema = z.object({ shell: memberShellSchema, gift: giftScreenSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
 
@@ -30,6 +32,8 @@ type MemberRead = {
   classScreen?: ClassScreen;
   /** /home/today-classes */
   todayClasses?: TodayClassesScreen;
+  /** /gift (issue 12 §3) */
+  giftScreen?: GiftScreen;
 };
 
 /**
@@ -65,6 +69,13 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call) => {
       const { shell, today } = (await call('/api/v1/member/screens/today-classes', todayClassesReadSchema)).data;
       return { shell, todayClasses: today };
+    },
+  },
+  {
+    path: /^\/gift$/,
+    read: async (call) => {
+      const { shell, gift } = (await call('/api/v1/member/screens/gift', giftReadSchema)).data;
+      return { shell, giftScreen: gift };
     },
   },
 ];
@@ -116,7 +127,9 @@ export async function loadShell(args: Args): Promise<ShellData> {
   const fullName = shell.profile.fullName.trim();
   if (!gift) return { unreadCount, gift: null, fullName };
   const session = getSession(args.context);
-  const firstTime = session.get('giftHintSeen') !== gift.memberGiftId;
-  if (firstTime) session.set('giftHintSeen', gift.memberGiftId);
+  // The gift screen shows the gift itself: the popover does not open over it (and counts as seen).
+  const onGiftScreen = new URL(args.request.url).pathname.replace(/\.data$/, '') === '/gift';
+  const firstTime = !onGiftScreen && session.get('giftHintSeen') !== gift.memberGiftId;
+  if (session.get('giftHintSeen') !== gift.memberGiftId) session.set('giftHintSeen', gift.memberGiftId);
   return { unreadCount, fullName, gift: { gift, firstTime, expires: gift.expiresAt ? formatDate(gift.expiresAt) : null } };
 }

@@ -100,6 +100,16 @@ export async function checkPhoneLayout(page: Page) {
   await page.setViewportSize(size);
 }
 
+/** Screenshots at the page's width and at 360 px, where nothing sticks out sideways and every control is 44 px tall. */
+export async function snapBothWidths(page: Page, name: string) {
+  await snap(page, name);
+  await checkPhoneLayout(page);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await snap(page, `${name}-360`);
+  await page.setViewportSize(size);
+}
+
 /**
  * Waits until React has hydrated this element (it carries React's props), so a click is the app's
  * client navigation, not the browser following a plain link. The page waits for its strings and

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkPhoneLayout, expect, gatewayUrl, snap, test, watchConsole } from './fixtures.ts';
+import { expect, gatewayUrl, snapBothWidths, test, watchConsole } from './fixtures.ts';
 import { CLUB, newMember, paidMember, type Lang } from './membership-steps.ts';
 
 // Issue 11 §5: the newcomer's guide at /home/workout-with-us. A member with a membership is given
@@ -47,16 +47,6 @@ async function expectGuide(page: Page, lang: Lang) {
   await expect(page.getByRole('link', { name: T[lang].checkIn })).toHaveAttribute('href', '/home/check-in');
   await expect(page.getByRole('link', { name: T[lang].workout })).toHaveAttribute('href', '/workout');
   await expect(page.locator('main .club-name')).toHaveText(['Yoga', 'Zumba', 'Body Pump', 'Boxing', lang === 'vi' ? 'Đạp xe trong nhà' : 'Cycling', 'Pilates', 'HIIT']);
-}
-
-/** Screenshots at 390 and at 360 px wide, where nothing sticks out sideways and every control is 44 px tall. */
-async function snapBothWidths(page: Page, name: string) {
-  await snap(page, name);
-  await checkPhoneLayout(page);
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 780 });
-  await snap(page, `${name}-360`);
-  await page.setViewportSize(size);
 }
 
 test('vi: a member with a membership reads the guide, calls their club first, opens check-in; the same page without JavaScript', async ({ page, request, browser }) => {
