@@ -105,7 +105,7 @@ export function ContractCard({ contract, to }: { contract: ContractView; to?: st
       <span className="contract-dates small muted">
         {contract.startDate} – {contract.endDate} · {contract.duration}
       </span>
-      <span className="contract-total">{contract.total}</span>
+      <span className="contract-total">{contract.isGift ? t('payment.giftTotal') : contract.total}</span>
       {contract.unbooked.map((u, i) => (
         <span key={i} className="contract-unbooked small">
           {t('payment.unbooked.short', { amount: u.amount })}

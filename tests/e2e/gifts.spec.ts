@@ -18,6 +18,7 @@ const T = {
     activated: /Đã kích hoạt quà! Bạn tập tại Gym Võ Văn Tần từ \d{2}\/\d{2}\/\d{4} đến hết \d{2}\/\d{2}\/\d{4}\./,
     plans: 'Gói tập của bạn',
     duration: '14 ngày',
+    free: 'Quà tặng · miễn phí',
     experience: 'Nhận ngày tập thử',
     experienceKind: '1 ngày tập trải nghiệm miễn phí',
   },
@@ -32,6 +33,7 @@ const T = {
     activated: /Gift activated! You can train at Gym Vo Van Tan from \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}\./,
     plans: 'Your plans',
     duration: '14 days',
+    free: 'Gift · free',
     experience: 'Get my free day',
     experienceKind: 'A free 1-day experience pass',
   },
@@ -85,7 +87,7 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(T[lang].clubName);
     await expect(card).toContainText(T[lang].duration);
-    await expect(card).toContainText(/0\u00a0₫/);
+    await expect(card).toContainText(T[lang].free); // no money moved: no "0 ₫" (ADR 035)
     await snapBothWidths(page, `${lang}-gift-activated`);
 
     // The gift is gone from the header; a second post of the same form makes nothing more.

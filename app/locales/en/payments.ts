@@ -5,6 +5,8 @@ export const payments: Shape<typeof vi> = {
   payment: {
     title: 'Payment',
     allClubs: 'All clubs',
+    /** A gift membership's card: no money moved (ADR 035). */
+    giftTotal: 'Gift · free',
     period: 'From {{from}} to {{to}}',
     method: { qr: 'Bank transfer (QR)', card: 'Debit or credit card', cash: 'Cash at the counter' },
     copy: 'Copy',

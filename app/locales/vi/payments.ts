@@ -3,6 +3,8 @@ export const payments = {
   payment: {
     title: 'Thanh toán',
     allClubs: 'Tất cả câu lạc bộ',
+    /** A gift membership's card: no money moved (ADR 035). */
+    giftTotal: 'Quà tặng · miễn phí',
     period: 'Từ {{from}} đến {{to}}',
     method: { qr: 'Chuyển khoản ngân hàng (QR)', card: 'Thẻ ATM / thẻ tín dụng', cash: 'Tiền mặt tại quầy' },
     copy: 'Sao chép',
