@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { idParam } from '#app/payments/payment.server.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
@@ -47,17 +47,16 @@ export async function action(args: Route.ActionArgs) {
   const self = `/class/${String(id)}`;
   const session = getSession(args.context);
   const t = getT(args.context);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const form = await readFormAs(args.request, intentSchema);
   const call = gatewayClient(args);
   try {
-    if (parsed.data.intent === 'cancel') {
-      const result = await call(`/api/v1/member/class-bookings/${parsed.data.booking}/cancel`, classBookingResultSchema, { method: 'PUT' });
+    if (form.intent === 'cancel') {
+      const result = await call(`/api/v1/member/class-bookings/${form.booking}/cancel`, classBookingResultSchema, { method: 'PUT' });
       const { state } = result.data.booking;
-      const wasWaiting = parsed.data.from === 'WAITLISTED';
+      const wasWaiting = form.from === 'WAITLISTED';
       flashToast(session, { kind: 'success', text: t(state === 'LATE_CANCELLED' ? 'classes.lateCancelledToast' : wasWaiting ? 'classes.leftWaitlist' : 'classes.cancelledToast') });
     } else {
-      const result = await call(`/api/v1/member/classes/${String(id)}/booking`, classBookingResultSchema, { json: { joinWaitlist: parsed.data.intent === 'waitlist' } });
+      const result = await call(`/api/v1/member/classes/${String(id)}/booking`, classBookingResultSchema, { json: { joinWaitlist: form.intent === 'waitlist' } });
       const { booking } = result.data;
       flashToast(session, {
         kind: 'success',

@@ -1,7 +1,7 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { z } from 'zod';
 import { pick } from '#app/account/account.server.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
@@ -51,12 +51,11 @@ const intentSchema = z.discriminatedUnion('intent', [
 export async function giftAction(args: ActionArgs) {
   const session = getSession(args.context);
   const t = getT(args.context);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const form = await readFormAs(args.request, intentSchema);
   const call = gatewayClient(args);
   try {
-    if (parsed.data.intent === 'activate') {
-      const { gift, paymentPlanId } = parsed.data;
+    if (form.intent === 'activate') {
+      const { gift, paymentPlanId } = form;
       const { data: result } = await call(`/api/v1/member/gift/${gift}/contract`, activatedGiftSchema, { json: { paymentPlanId: Number(paymentPlanId) } });
       const { contract } = result;
       const lang = getLang(args.context);

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { parseCheckInCode } from '#contract/check-in.ts';
 import { controlledByServiceWorker, expect, gatewayUrl, snap, test, waitForHydrated } from './fixtures.ts';
-import { buy, CLUB, copyValue, newMember, singleClubPlan, staffToken, transfer, type Lang } from './membership-steps.ts';
+import { CLUB, newMember, paidMember, staffToken } from './membership-steps.ts';
 
 // Issue 11 §6 (ADR 032): a member opens check-in, the door's scanner reads the QR (decoded here from
 // a screenshot by a real QR decoder) and the member's page hears of the visit; offline the service
@@ -12,19 +12,9 @@ import { buy, CLUB, copyValue, newMember, singleClubPlan, staffToken, transfer, 
 const GM_PHONE = '0100000003';
 
 const T = {
-  vi: { memo: 'Nội dung', qr: 'Mã check-in, đổi sau mỗi 30 giây', done: 'Đã check-in tại', offline: 'Bạn đang ngoại tuyến' },
-  en: { memo: 'Transfer message', qr: 'Check-in code, new every 30 seconds', done: 'Checked in at', offline: 'You are offline' },
+  vi: { qr: 'Mã check-in, đổi sau mỗi 30 giây', done: 'Đã check-in tại', offline: 'Bạn đang ngoại tuyến' },
+  en: { qr: 'Check-in code, new every 30 seconds', done: 'Checked in at', offline: 'You are offline' },
 };
-
-/** A member with a paid single-club month plan at CLUB, paid by bank QR through the real pages. */
-async function memberWithMembership(page: Page, request: APIRequestContext, lang: Lang) {
-  await newMember(page, request, lang);
-  const plan = await singleClubPlan(request);
-  await buy(page, plan.id, 1);
-  const memo = (await copyValue(page, T[lang].memo).innerText()).trim();
-  await transfer(request, memo, plan.totalPaymentFirst);
-  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
-}
 
 /** What a door scanner reads from the QR on screen: the element's screenshot through jsQR. */
 async function decodeQr(qr: Locator): Promise<string> {
@@ -56,7 +46,7 @@ async function scan(request: APIRequestContext, code: string) {
 for (const lang of ['vi', 'en'] as const) {
   test(`${lang}: the door reads the QR once, and the member's page shows the visit`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    await memberWithMembership(page, request, lang);
+    await paidMember(page, request, lang);
     // Home says how busy the member's club is now, from the same one gateway read (issue 11 §3, 18).
     await page.goto('/home');
     await expect(page.locator('.home-busyness .busyness')).toBeVisible();
@@ -83,7 +73,7 @@ for (const lang of ['vi', 'en'] as const) {
 
 test('offline: the reloaded page still shows a QR, it changes after 30 s, and the door accepts it', async ({ page, context, request }) => {
   test.setTimeout(120_000);
-  await memberWithMembership(page, request, 'vi');
+  await paidMember(page, request, 'vi');
   await page.goto('/home/check-in');
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
@@ -119,7 +109,7 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
 
 test('a browser that lost its key (site data cleared) gets a new device, and its code is the one shown', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await memberWithMembership(page, request, 'vi');
+  await paidMember(page, request, 'vi');
   await page.goto('/home/check-in');
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
@@ -153,7 +143,7 @@ test('a browser that lost its key (site data cleared) gets a new device, and its
 
 test('without JavaScript the server draws the QR and the page refreshes itself; no membership says why', async ({ browser, page, request }) => {
   test.setTimeout(90_000);
-  await memberWithMembership(page, request, 'vi');
+  await paidMember(page, request, 'vi');
   const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noJs.newPage();
   const response = await plain.goto('/home/check-in');

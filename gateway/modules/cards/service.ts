@@ -3,11 +3,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
 import type { SavedCard } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, cardRequests, savedCards } from '#gateway/db/schema/index.ts';
+import { cardRequests, savedCards } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { buildVnpayTokenCreateUrl } from '#gateway/providers/card/vnpay.ts';
+import { lockAccount } from '#gateway/modules/members/queries.ts';
 
 // Saved cards (§3): VNPAY keeps the card, we keep its token. Only the masked number, the bank
 // and the card type ever leave the gateway (ADR 011).
@@ -60,12 +61,9 @@ export async function startAddCard(
   return { payUrl };
 }
 
-/** Locks the member's card changes so exactly one card stays default. */
-const lockMember = (tx: Executor, accountId: number) => tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-
 export async function setDefaultCard(db: Executor, accountId: number, cardId: number) {
   return db.transaction(async (tx) => {
-    await lockMember(tx, accountId);
+    await lockAccount(tx, accountId);
     const [card] = await tx.select().from(savedCards).where(and(mine(accountId), eq(savedCards.id, cardId)));
     if (!card) throw cardNotFound();
     await tx.update(savedCards).set({ isDefault: false }).where(and(mine(accountId), eq(savedCards.isDefault, true)));
@@ -77,7 +75,7 @@ export async function setDefaultCard(db: Executor, accountId: number, cardId: nu
 /** Soft delete (payments keep naming the card); a deleted default passes to the newest remaining card. */
 export async function deleteCard(db: Executor, accountId: number, cardId: number, now: Date) {
   await db.transaction(async (tx) => {
-    await lockMember(tx, accountId);
+    await lockAccount(tx, accountId);
     const [card] = await tx.select().from(savedCards).where(and(mine(accountId), eq(savedCards.id, cardId)));
     if (!card) throw cardNotFound();
     await tx.update(savedCards).set({ deletedAt: now, isDefault: false }).where(eq(savedCards.id, card.id));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   CHECK_IN_MAX_DEVICES,
   CHECK_IN_PASS_BACK_MINUTES,
@@ -22,15 +22,13 @@ import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
-
-/** Serializes a member's check-ins and device changes: the row lock on the account. */
-const lockMember = (tx: Executor, accountId: number) => tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
+import { lockAccount } from '#gateway/modules/members/queries.ts';
 
 /** A new device for the member, with its key (returned once). The 4th active device revokes the oldest. */
 export async function registerDevice(db: Database, accountId: number, label: string, now: Date): Promise<CheckInDeviceKey> {
   const { deviceId, key } = newDeviceCredentials();
   await db.transaction(async (tx) => {
-    await lockMember(tx, accountId);
+    await lockAccount(tx, accountId);
     const active = await tx
       .select({ id: checkInDevices.id })
       .from(checkInDevices)
@@ -113,7 +111,7 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
   const accountId = device.accountId;
   try {
     return await db.transaction(async (tx) => {
-      await lockMember(tx, accountId);
+      await lockAccount(tx, accountId);
       const [used] = await tx
         .select({ id: visits.id })
         .from(visits)

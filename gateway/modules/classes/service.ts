@@ -30,6 +30,7 @@ import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { ensureSessions, vietnamInstant } from './sessions.ts';
+import { lockAccount } from '#gateway/modules/members/queries.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -40,9 +41,6 @@ type BookingRow = typeof classBookings.$inferSelect;
 
 /** A time parameter of a prepared statement, typed (a bare parameter's type is unknown to PostgreSQL). */
 const placeholderTime = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
-
-/** Serializes one member's bookings and cancels: the row lock on the account. */
-const lockMember = (tx: Executor, accountId: number) => tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
 
 export function bookingWindow(session: Pick<SessionRow, 'startsAt'>, now: Date): ClassBookingWindow {
   const start = session.startsAt.getTime();
@@ -327,7 +325,7 @@ export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: num
   await ensureSessions(db, now);
   try {
     return await db.transaction(async (tx) => {
-      await lockMember(tx, accountId);
+      await lockAccount(tx, accountId);
       const session = await findSession(tx, sessionId, { lock: true });
       if (session.cancelledAt) throw new ApiError(409, Codes.CLASS_CANCELLED);
       const [live] = await tx
@@ -373,7 +371,7 @@ export async function cancelBooking(deps: Pick<Deps, 'db' | 'clock'>, accountId:
   const { db, clock } = deps;
   const now = clock.now();
   return db.transaction(async (tx) => {
-    await lockMember(tx, accountId);
+    await lockAccount(tx, accountId);
     const [booking] = await tx
       .select()
       .from(classBookings)

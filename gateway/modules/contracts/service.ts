@@ -13,7 +13,7 @@ import {
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
+import { contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
@@ -21,6 +21,7 @@ import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payme
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
+import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
@@ -42,13 +43,6 @@ type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };
 type SavedCardToken = { id: number; token: string } | null;
 
 const notPayable = () => new ApiError(409, Codes.VALIDATION);
-
-/** The member's account row, locked for the transaction: a member's purchases and gift activations go one at a time. */
-export async function lockAccount(tx: Executor, accountId: number) {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
-  if (!row) throw notFound();
-  return row;
-}
 
 /** The payment method must be an active group; a saved card must be the caller's (550). */
 async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice): Promise<SavedCardToken> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
+import { formatDate } from '#contract/format.ts';
 import { EXPERIENCE_DAYS, EXPERIENCE_VALID_DAYS, giftPlanTypes, isGiftPlanType, type GiftClub } from '#contract/gift.ts';
 import type { ActivatedGift } from '#contract/gift-activation.ts';
 import { PaymentMethods } from '#contract/membership.ts';
@@ -8,7 +9,7 @@ import { cities, clubs, contracts, memberGifts, paymentPlans } from '#gateway/db
 import { toMemberGift, type GiftRow } from './queries.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.ts';
-import { lockAccount } from '#gateway/modules/contracts/service.ts';
+import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { addDays, membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
@@ -19,8 +20,6 @@ import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/querie
 // many taps arrive, one contract is made and the others answer it.
 
 const isExpired = (row: GiftRow, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
-
-const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** POST /member/gift/{id}/contract → 1101: the gift's days as a contract at the plan's club. */
 export async function activateGift(db: Database, accountId: number, giftId: number, paymentPlanId: number, now: Date): Promise<ActivatedGift> {
@@ -87,8 +86,8 @@ export async function activateGift(db: Database, accountId: number, giftId: numb
         kind: 'GIFT',
         titleVi: 'Quà tặng đã được kích hoạt',
         titleEn: 'Gift activated',
-        bodyVi: `${gift.titleVi}: tập tại ${club.nameVi} từ ${ddmmyyyy(startDate)} đến hết ${ddmmyyyy(endDate)}.`,
-        bodyEn: `${gift.titleEn}: train at ${club.nameEn} from ${ddmmyyyy(startDate)} to ${ddmmyyyy(endDate)}.`,
+        bodyVi: `${gift.titleVi}: tập tại ${club.nameVi} từ ${formatDate(startDate)} đến hết ${formatDate(endDate)}.`,
+        bodyEn: `${gift.titleEn}: train at ${club.nameEn} from ${formatDate(startDate)} to ${formatDate(endDate)}.`,
         link: `/history/membership/${String(contract.id)}`,
       },
       now,

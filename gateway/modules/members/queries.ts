@@ -5,8 +5,20 @@ import { accounts, notifications } from '#gateway/db/schema/index.ts';
 import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
+import { notFound } from '#gateway/http/errors.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * Holds the account's row for the rest of the transaction (`select … for update`): one member's
+ * purchases, bookings, door scans, gift activations and card changes go one at a time. An unknown
+ * account is 404.
+ */
+export async function lockAccount(tx: Executor, accountId: number) {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
 
 export async function findAccountByPhone(db: Executor, phoneNumber: string) {
   const [row] = await db.select().from(accounts).where(eq(accounts.phoneNumber, phoneNumber));
