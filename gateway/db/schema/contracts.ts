@@ -26,7 +26,6 @@ export const contracts = pgTable(
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
-    isFrozen: boolean('is_frozen').notNull().default(false),
     isGift: boolean('is_gift').notNull().default(false),
     paymentMethodGroupId: integer('payment_method_group_id').notNull(),
     isCash: boolean('is_cash').notNull().default(false),
@@ -75,6 +74,8 @@ export const transactions = pgTable(
     status: text('status').$type<TransactionStatus>().notNull(),
     paymentId: integer('payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** FREEZE_CONTRACT fees (ADR 036): the freeze they pay; `contract_id` is the membership. */
+    freezeContractId: integer('freeze_contract_id'),
     createdAt: createdAt(),
   },
   (t) => [index('transactions_account_idx').on(t.accountId, sql`${t.createdAt} desc`), index('transactions_contract_idx').on(t.contractId)],

@@ -12,3 +12,5 @@ export * from './contracts.ts';
 export * from './payments.ts';
 export * from './check-ins.ts';
 export * from './classes.ts';
+export * from './freezes.ts';
+export * from './referrals.ts';

@@ -5,6 +5,7 @@ import type { PaymentEventOutcome } from '#contract/staff.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { contracts } from './contracts.ts';
+import { freezeContracts } from './freezes.ts';
 
 /** QR=1, CARD=2, CASH=3 (§3 payment method). */
 export const paymentMethodGroups = pgTable('payment_method_groups', {
@@ -44,6 +45,8 @@ export const payments = pgTable(
     /** Card payments: the signed pay URL; saved-card payments name the card. */
     payUrl: text('pay_url'),
     savedCardId: integer('saved_card_id'),
+    /** A freeze's money (ADR 036): the freeze it pays; `contract_id` is then the membership it pauses. */
+    freezeContractId: integer('freeze_contract_id').references(() => freezeContracts.id),
     /** The staff account that took cash. */
     confirmedBy: integer('confirmed_by'),
     createdAt: createdAt(),
@@ -51,6 +54,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
     index('payments_contract_idx').on(t.contractId),
+    index('payments_freeze_idx').on(t.freezeContractId).where(sql`${t.freezeContractId} is not null`),
     index('payments_pending_idx').on(t.status, t.expiresAt),
   ],
 );
