@@ -195,6 +195,8 @@ export const Codes = {
   GIFT_PLAN_NOT_ALLOWED: 'GIFT_PLAN_NOT_ALLOWED',
   GIFT_EXPERIENCE_MEMBERS: 'GIFT_EXPERIENCE_MEMBERS',
   GIFT_EXPERIENCE_TAKEN: 'GIFT_EXPERIENCE_TAKEN',
+  /** Referral (issue 12 §4, ADR 037): this member texted this number less than a week ago. */
+  REFERRAL_INVITED_RECENTLY: 'REFERRAL_INVITED_RECENTLY',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -616,6 +618,10 @@ const messages = {
   [C.GIFT_EXPERIENCE_TAKEN]: {
     vi: 'Bạn đã nhận buổi trải nghiệm miễn phí trước đây. Mỗi tài khoản chỉ nhận được một lần.',
     en: 'You have already had your free experience pass. Each account gets it once.',
+  },
+  [C.REFERRAL_INVITED_RECENTLY]: {
+    vi: 'Bạn vừa gửi lời mời đến số này. Bạn có thể gửi lại sau 7 ngày.',
+    en: 'You invited this number recently. You can send another invitation after 7 days.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

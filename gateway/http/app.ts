@@ -11,6 +11,7 @@ import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { contractRoutes } from '#gateway/modules/contracts/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
 import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
+import { referralRoutes, referralSandboxRoutes } from '#gateway/modules/referrals/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
 import { memberRoutes } from '#gateway/modules/members/routes.ts';
 import { notificationRoutes } from '#gateway/modules/notifications/routes.ts';
@@ -95,6 +96,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', memberRoutes());
   app.route('/api/v1', notificationRoutes());
   app.route('/api/v1', giftRoutes());
+  app.route('/api/v1', referralRoutes());
   app.route('/api/v1', planRoutes());
   app.route('/api/v1', contractRoutes());
   app.route('/api/v1/general', generalRoutes());
@@ -108,6 +110,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', cardRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
+  if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());
 
   app.notFound((c) => {
     const lang = c.get('lang') ?? 'vi';

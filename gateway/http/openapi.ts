@@ -7,6 +7,7 @@ import { cashConfirmBody } from '#contract/staff.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
+import { referralSendBody } from '#contract/referral.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -54,6 +55,8 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/member/gift/{memberGiftId}/contract', summary: "Activate a gift as a paid contract with isGift at the plan's club (CLASSIC or BASIC), starting as a purchase would and lasting the gift's days; a repeat answers the same contract (ADR 035)", auth: true, success: Codes.GIFT_ACTIVATED, body: activateGiftBody },
   { method: 'post', path: '/api/v1/member/gift/experience', summary: 'Take the 1-day free experience pass (§9) as a gift to activate within 30 days: once per account, only without a paid membership', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/gift', summary: 'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/referral/send', summary: "Text a friend an invitation with the member's referral code (rate-limited; refuses the member's own number 178, no membership 177, limit 157, a paid member or one who joined over 14 days ago 179, the same number within 7 days) (ADR 037)", auth: true, success: Codes.OK, body: referralSendBody },
+  { method: 'get', path: '/api/v1/member/screens/referral', summary: 'The /home/referral screen in one read: the shell, the code, the offer, invited friends and their states (INVITED, JOINED, BOUGHT, REWARDED, EXPIRED), rewards given', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plans', summary: 'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail', summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/coupons', summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)', auth: true, success: Codes.OK },

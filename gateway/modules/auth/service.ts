@@ -99,6 +99,8 @@ export async function register(deps: Deps, body: RegisterBody, lang: Lang) {
         fullName: body.fullName.trim(),
         referredByCode: body.referralCode ?? null,
         lang,
+        // Joining is dated by the gateway's clock: the referral deal counts 14 days from it (ADR 037).
+        createdAt: now,
       })
       .onConflictDoNothing({ target: accounts.phoneNumber })
       .returning();

@@ -6,13 +6,15 @@ import { accounts, contracts } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import type { PlanRow } from '#gateway/modules/plans/queries.ts';
+import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 import { maskName } from './mask-name.ts';
 
 // A referral code is the referrer's phone number (§5). The check answers the member before they
 // pay (POST /member/referral/check) and runs again inside create-contract.
 
 export type ReferralCheck = {
-  caller: { id: number; phoneNumber: string };
+  /** `createdAt`: when the caller joined; the deal holds 14 days after it (§9, ADR 037). None at sign-up. */
+  caller: { id: number; phoneNumber: string; createdAt?: Date };
   /** The caller has no paid contract (the purchase already knows; the check route asks). */
   isNewMember: boolean;
   phoneNumber: string;
@@ -34,23 +36,33 @@ export async function checkReferral(db: Executor, input: ReferralCheck) {
   if (!referrer) throw refuse(Codes.REFERRAL_CODE_NOT_FOUND);
   if (referrer.accountType !== 'MEMBER') throw refuse(Codes.REFERRAL_CODE_INACTIVE);
   if (!input.isNewMember) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
+  // §9 "valid 14 days after the friend joins": later, the caller is no longer a new member for the deal.
+  if (input.caller.createdAt && !withinReferralDeal(input.caller.createdAt, input.now)) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
 
-  const today = vietnamToday(input.now);
-  const [current] = await db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(and(eq(contracts.accountId, referrer.id), eq(contracts.paymentState, 'PAID'), lte(contracts.startDate, today), gte(contracts.endDate, today)))
-    .limit(1);
-  if (!current) throw refuse(Codes.REFERRER_NO_MEMBERSHIP);
-
-  // Friends brought this calendar year in Vietnam: paid contracts naming this referrer.
-  const yearStart = new Date(`${today.slice(0, 4)}-01-01T00:00:00+07:00`);
-  const [brought] = await db
-    .select({ n: count() })
-    .from(contracts)
-    .where(and(eq(contracts.referrerAccountId, referrer.id), eq(contracts.paymentState, 'PAID'), gte(contracts.signedAt, yearStart)));
-  if (brought.n >= REFERRAL_YEARLY_LIMIT) throw refuse(Codes.REFERRAL_LIMIT_EXCEEDED);
+  if (!(await hasCurrentMembership(db, referrer.id, input.now))) throw refuse(Codes.REFERRER_NO_MEMBERSHIP);
+  if ((await friendsBroughtThisYear(db, referrer.id, input.now)) >= REFERRAL_YEARLY_LIMIT) throw refuse(Codes.REFERRAL_LIMIT_EXCEEDED);
 
   if (input.plan?.durationUnit === 'day') throw refuse(Codes.REFERRAL_TRIAL_EXCLUDED);
   return { referrer, referrerName: displayName(referrer), bonusDays: REFERRAL_BONUS_DAYS };
+}
+
+/** A paid membership (bought or gift) running today: what a referrer needs for their code to count (156). */
+export async function hasCurrentMembership(db: Executor, accountId: number, now: Date) {
+  const today = vietnamToday(now);
+  const [current] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), lte(contracts.startDate, today), gte(contracts.endDate, today)))
+    .limit(1);
+  return current !== undefined;
+}
+
+/** Friends brought this calendar year in Vietnam: paid contracts naming this referrer (157). */
+export async function friendsBroughtThisYear(db: Executor, referrerId: number, now: Date) {
+  const yearStart = new Date(`${vietnamToday(now).slice(0, 4)}-01-01T00:00:00+07:00`);
+  const [brought] = await db
+    .select({ n: count() })
+    .from(contracts)
+    .where(and(eq(contracts.referrerAccountId, referrerId), eq(contracts.paymentState, 'PAID'), gte(contracts.signedAt, yearStart)));
+  return brought.n;
 }

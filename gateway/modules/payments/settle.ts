@@ -4,6 +4,7 @@ import type { Executor } from '#gateway/db/client.ts';
 import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
+import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
 import { membershipEnd, nextStartDate, vietnamToday, type Period } from './dates.ts';
 
 // The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
@@ -83,6 +84,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
     .insert(ratingRequests)
     .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
     .onConflictDoNothing();
+  await rewardReferrerIn(tx, contract, now);
   // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
   const [d, m, y] = [startDate.slice(8, 10), startDate.slice(5, 7), startDate.slice(0, 4)];
   await enqueueNotice(
