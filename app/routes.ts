@@ -33,6 +33,7 @@ export default [
     route('home/check-in', 'home/check-in.tsx'),
     route('home/today-classes', 'classes/today-classes.tsx'),
     route('home/workout-with-us', 'home/workout-with-us.tsx'),
+    route('home/referral', 'referral/referral.tsx'),
 
     // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
     route('membership/payment/vnpay-return', 'payments/vnpay-return.tsx'),

@@ -96,6 +96,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to="/home/workout-with-us" className="chip-link">
           {t('home.newcomer')}
         </Link>
+        <Link to="/home/referral" className="chip-link">
+          {t('home.referral')}
+        </Link>
       </nav>
       <p className="lead">{t('home.lead')}</p>
       <SignOutForm>

@@ -21,6 +21,7 @@ import { gift } from './vi/gift.ts';
 import { busyness } from './vi/busyness.ts';
 import { newcomer } from './vi/newcomer.ts';
 import { classes } from './vi/classes.ts';
+import { referral } from './vi/referral.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -50,6 +51,7 @@ const partsByLocale: Record<StringsPart, object> = {
   busyness,
   newcomer,
   classes,
+  referral,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -4,6 +4,7 @@ import { memberHomeSchema, type HomePageContracts } from '#contract/membership.t
 import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
 import { z } from 'zod';
 import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
+import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
@@ -16,6 +17,7 @@ const classesScreenReadSchema = z.object({ shell: memberShellSchema, classes: cl
 const classScreenReadSchema = z.object({ shell: memberShellSchema, class: classScreenSchema });
 const todayClassesReadSchema = z.object({ shell: memberShellSchema, today: todayClassesScreenSchema });
 const giftReadSchema = z.object({ shell: memberShellSchema, gift: giftScreenSchema });
+const referralReadSchema = z.object({ shell: memberShellSchema, referral: referralScreenSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
 
@@ -34,6 +36,8 @@ type MemberRead = {
   todayClasses?: TodayClassesScreen;
   /** /gift (issue 12 §3) */
   giftScreen?: GiftScreen;
+  /** /home/referral (issue 12 §4) */
+  referralScreen?: ReferralScreen;
 };
 
 /**
@@ -76,6 +80,13 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call) => {
       const { shell, gift } = (await call('/api/v1/member/screens/gift', giftReadSchema)).data;
       return { shell, giftScreen: gift };
+    },
+  },
+  {
+    path: /^\/home\/referral$/,
+    read: async (call) => {
+      const { shell, referral } = (await call('/api/v1/member/screens/referral', referralReadSchema)).data;
+      return { shell, referralScreen: referral };
     },
   },
 ];

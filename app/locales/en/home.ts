@@ -11,6 +11,7 @@ export const home: Shape<typeof vi> = {
     workouts: 'Workouts',
     newcomer: 'Workout with us',
     shortcuts: 'Shortcuts',
+    referral: 'Refer a friend',
   },
   checkIn: {
     title: 'Check in',

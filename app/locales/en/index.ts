@@ -18,6 +18,7 @@ import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
+import { referral } from './referral.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -39,4 +40,5 @@ export const en: Shape<typeof vi> = {
   ...busyness,
   ...newcomer,
   ...classes,
+  ...referral,
 };

@@ -9,6 +9,7 @@ export const home = {
     workouts: 'Bài tập',
     newcomer: 'Tập cùng VietFit',
     shortcuts: 'Lối tắt',
+    referral: 'Giới thiệu bạn bè',
   },
   checkIn: {
     title: 'Check-in',

@@ -16,6 +16,7 @@ import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
+import { referral } from './referral.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -37,4 +38,5 @@ export const vi = {
   ...busyness,
   ...newcomer,
   ...classes,
+  ...referral,
 } as const;
