@@ -14,6 +14,7 @@ import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/mo
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, findMemberShell, toProfile } from './queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
+import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 
 const AVATAR_SIDE = 512;
 // Room for the multipart framing around a file of the largest allowed size.
@@ -25,11 +26,12 @@ export function memberRoutes() {
   const member = requireAccount();
 
   app.get('/auth/profile', member, async (c) => {
-    const { db } = c.get('deps');
+    const { db, clock } = c.get('deps');
     const account = await findAccountById(db, c.get('account').id);
     if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    // The sign-up's referral code, until a paid membership has used (or passed) it.
-    const referralCode = account.referredByCode && !(await hasPaidContract(db, account.id)) ? account.referredByCode : null;
+    // The sign-up's referral code, until a paid membership has used (or passed) it or its 14 days are over (ADR 037).
+    const usable = account.referredByCode && withinReferralDeal(account.createdAt, clock.now()) && !(await hasPaidContract(db, account.id));
+    const referralCode = usable ? account.referredByCode : null;
     return ok(c, { ...toProfile(account), referralCode });
   });
 

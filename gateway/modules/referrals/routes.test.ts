@@ -201,7 +201,12 @@ describe('reward', () => {
     const joined = (await accountOf(friend.phone)).createdAt;
     const ends = new Date(Date.parse(`${new Date(joined.getTime() + 7 * 3_600_000 + 14 * DAY).toISOString().slice(0, 10)}T23:59:59.999+07:00`));
     expect((await screen(me.token)).friends[0]).toMatchObject({ state: 'JOINED', dealEndsAt: ends.toISOString() });
+    const profileCode = async () => (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data.referralCode as string | null;
+    gw.clock.set(ends);
+    // The plan page fills in the sign-up's code while the deal runs, and not after.
+    expect(await profileCode()).toBe(me.phone);
     gw.clock.set(new Date(ends.getTime() + 1));
+    expect(await profileCode()).toBeNull();
     const check = await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, json: { phoneNumber: me.phone } });
     expect(check.body.code).toBe(152);
     const late = await gw.call('POST', '/api/v1/member/contract', {
