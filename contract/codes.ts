@@ -195,6 +195,12 @@ export const Codes = {
   GIFT_PLAN_NOT_ALLOWED: 'GIFT_PLAN_NOT_ALLOWED',
   GIFT_EXPERIENCE_MEMBERS: 'GIFT_EXPERIENCE_MEMBERS',
   GIFT_EXPERIENCE_TAKEN: 'GIFT_EXPERIENCE_TAKEN',
+  /** Freezes (issue 12 §1, ADR 036): why this membership cannot be frozen as asked. */
+  FREEZE_NOT_ALLOWED: 'FREEZE_NOT_ALLOWED',
+  FREEZE_NOT_STARTED: 'FREEZE_NOT_STARTED',
+  FREEZE_ALLOWANCE_EXCEEDED: 'FREEZE_ALLOWANCE_EXCEEDED',
+  FREEZE_START_INVALID: 'FREEZE_START_INVALID',
+  FREEZE_DURATION_INVALID: 'FREEZE_DURATION_INVALID',
   /** Referral (issue 12 §4, ADR 037): this member texted this number less than a week ago. */
   REFERRAL_INVITED_RECENTLY: 'REFERRAL_INVITED_RECENTLY',
 } as const;
@@ -618,6 +624,26 @@ const messages = {
   [C.GIFT_EXPERIENCE_TAKEN]: {
     vi: 'Bạn đã nhận buổi trải nghiệm miễn phí trước đây. Mỗi tài khoản chỉ nhận được một lần.',
     en: 'You have already had your free experience pass. Each account gets it once.',
+  },
+  [C.FREEZE_NOT_ALLOWED]: {
+    vi: 'Gói tập này không thể bảo lưu. Chỉ gói trả trước từ 3 tháng trở lên, đang còn hiệu lực, mới được bảo lưu.',
+    en: 'This membership cannot be frozen. Only running memberships paid in advance for 3 months or more can be.',
+  },
+  [C.FREEZE_NOT_STARTED]: {
+    vi: 'Gói tập chưa bắt đầu nên chưa thể bảo lưu.',
+    en: 'This membership has not started yet, so it cannot be frozen.',
+  },
+  [C.FREEZE_ALLOWANCE_EXCEEDED]: {
+    vi: 'Số ngày bảo lưu vượt quá số ngày còn lại của gói tập.',
+    en: 'That is more freeze days than this membership has left.',
+  },
+  [C.FREEZE_START_INVALID]: {
+    vi: 'Ngày bắt đầu bảo lưu phải từ ngày mai, trong vòng 30 ngày và trước ngày hết hạn gói tập.',
+    en: 'A freeze must start from tomorrow, within 30 days and before the membership ends.',
+  },
+  [C.FREEZE_DURATION_INVALID]: {
+    vi: 'Vui lòng chọn một thời gian bảo lưu trong danh sách.',
+    en: 'Please choose one of the freeze durations offered.',
   },
   [C.REFERRAL_INVITED_RECENTLY]: {
     vi: 'Bạn vừa gửi lời mời đến số này. Bạn có thể gửi lại sau 7 ngày.',

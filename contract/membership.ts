@@ -20,8 +20,8 @@ export type PlanUnit = (typeof planUnits)[number];
 export const durationSchema = z.object({ value: z.number().int(), unit: z.enum(planUnits) });
 export type Duration = z.infer<typeof durationSchema>;
 
-const money = z.number().int();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const money = z.number().int();
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const instant = z.string();
 
 /** §3 Coupon: id, code, campaign{nameVi,nameEn,descriptionVi,descriptionEn}. */
@@ -139,7 +139,10 @@ export const contractSchema = z.object({
   contractId: z.number(),
   status: z.enum(contractStatuses),
   clubId: z.number(),
+  /** A paid freeze covers today (ADR 036). */
   isFrozen: z.boolean(),
+  /** The paid freeze in effect today, else the next one to come; null without one. */
+  freeze: z.object({ freezeContractId: z.number(), startDate: isoDate, endDate: isoDate }).nullable(),
   isGift: z.boolean(),
   paymentPlanId: z.number(),
   startDate: isoDate,
@@ -189,6 +192,8 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionSchema = z.object({
   transactionId: z.number(),
   contractId: z.number(),
+  /** A FREEZE_CONTRACT fee: the freeze it pays (ADR 036); its receipt is the freeze's. */
+  freezeContractId: z.number().nullable(),
   type: z.enum(transactionTypes),
   paymentType: z.enum(['FULLPAID', 'DEPOSIT']),
   paymentMethod: z.number(),
@@ -259,6 +264,8 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentSchema = z.object({
   id: z.number(),
   contractId: z.number(),
+  /** Set when the money pays a freeze of the contract (ADR 036), not the contract itself. */
+  freezeContractId: z.number().nullable(),
   method: z.number(),
   status: z.enum(paymentStatuses),
   amount: money,
@@ -330,7 +337,7 @@ export const homePageContractsSchema = z.object({
   currents: z.array(contractSchema),
   future: z.array(contractSchema),
   waitingForPayment: z.array(contractSchema),
-  /** A freeze in effect: the header shows "frozen until". Freezes come with a later issue. */
+  /** The last frozen day of the header card's membership when a freeze is in effect today: the header shows "frozen until". */
   frozenUntil: isoDate.nullable(),
 });
 

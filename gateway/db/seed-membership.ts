@@ -126,3 +126,12 @@ export function couponRows(now: Date): CouponSeed[] {
     },
   ];
 }
+
+/** Freeze durations and their fees, VND (ADR 036): a week for a trip, a month for an injury, up to a quarter. */
+export const freezeOptionRows = [
+  { days: 7, price: 100_000 },
+  { days: 14, price: 180_000 },
+  { days: 30, price: 300_000 },
+  { days: 60, price: 500_000 },
+  { days: 90, price: 650_000 },
+];

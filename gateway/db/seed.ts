@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
-import { clubBankAccount, couponRows, planRowsForClub } from './seed-membership.ts';
+import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, freezeOptions, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
+import { clubBankAccount, couponRows, freezeOptionRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
 import { seedVisitHistory } from './seed-visits.ts';
@@ -68,6 +68,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
       .values(clubRows.map(({ city, ...club }) => ({ ...club, cityId: cityIds.get(city)! })))
       .onConflictDoNothing({ target: clubs.slug });
     await tx.insert(paymentMethodGroups).values(paymentMethodRows).onConflictDoNothing({ target: paymentMethodGroups.id });
+    await tx.insert(freezeOptions).values(freezeOptionRows).onConflictDoNothing({ target: freezeOptions.days });
     await tx.insert(appSettings).values(settingRows).onConflictDoNothing({ target: appSettings.key });
     await tx
       .insert(accounts)

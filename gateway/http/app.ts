@@ -10,6 +10,7 @@ import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { contractRoutes } from '#gateway/modules/contracts/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
+import { freezeRoutes } from '#gateway/modules/freezes/routes.ts';
 import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { referralRoutes, referralSandboxRoutes } from '#gateway/modules/referrals/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
@@ -107,6 +108,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/staff', staffRoutes());
   app.route('/api/v1', checkInRoutes());
   app.route('/api/v1', classRoutes());
+  app.route('/api/v1', freezeRoutes());
   app.route('/api/v1', cardRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());

@@ -1,3 +1,4 @@
+import { payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
@@ -54,6 +55,17 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/gift', summary: "The member's newest unused, unexpired gift (kind PLAN_DAYS or EXPERIENCE, its days), or null", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/gift/{memberGiftId}/contract', summary: "Activate a gift as a paid contract with isGift at the plan's club (CLASSIC or BASIC), starting as a purchase would and lasting the gift's days; a repeat answers the same contract (ADR 035)", auth: true, success: Codes.GIFT_ACTIVATED, body: activateGiftBody },
   { method: 'post', path: '/api/v1/member/gift/experience', summary: 'Take the 1-day free experience pass (§9) as a gift to activate within 30 days: once per account, only without a paid membership', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/freeze-price', summary: 'Freeze durations on offer and their prices, VND, shortest first (ADR 036)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/freeze-duration', summary: 'Freeze durations in days and the start window (from tomorrow, up to 30 days ahead)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/freeze-contracts', summary: "The caller's freezes, newest first (status WAITFORPAYMENT, FUTURE, CURRENT, UNFREEZE or FAIL)", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/freeze-contract/{id}', summary: 'One freeze with its payment attempt, receipt and timeline (169 for anyone else\'s)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/{id}/freeze-preview', summary: 'What freezing this membership for ?days from ?startDate costs and makes (first and last frozen day, new end date), before anything is created', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/contract/{id}/freeze', summary: 'Ask for a freeze and open its payment (QR, card, cash); the same request again answers the same freeze; another while one is open is 168 (ADR 036)', auth: true, success: Codes.FREEZE_REQUESTED, body: requestFreezeBody },
+  { method: 'post', path: '/api/v1/member/freeze-contract/{id}/payment', summary: 'Pay an unpaid freeze another way, or again', auth: true, success: Codes.FREEZE_REQUESTED, body: payFreezeBody },
+  { method: 'put', path: '/api/v1/member/freeze-contract/{id}/cancel', summary: 'Withdraw an unpaid freeze', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/freeze-contract/{id}/unfreeze', summary: 'End a paid freeze today (or before it begins): the days not frozen come back to the membership; 170 when none is left to end', auth: true, success: Codes.UNFROZEN },
+  { method: 'get', path: '/api/v1/member/screens/freeze/{contractId}', summary: 'The freeze screen in one read: the shell, the membership, durations and prices, the start window, the allowance, what blocks a freeze, and the preview of ?days&startDate', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/freeze-contract/{id}', summary: "A freeze's result and history screens in one read: the shell and the freeze's detail", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/gift', summary: 'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/referral/send', summary: "Text a friend an invitation with the member's referral code (rate-limited; refuses the member's own number 178, no membership 177, limit 157, a paid member or one who joined over 14 days ago 179, the same number within 7 days) (ADR 037)", auth: true, success: Codes.OK, body: referralSendBody },
   { method: 'get', path: '/api/v1/member/screens/referral', summary: 'The /home/referral screen in one read: the shell, the code, the offer, invited friends and their states (INVITED, JOINED, BOUGHT, REWARDED, EXPIRED), rewards given', auth: true, success: Codes.OK },

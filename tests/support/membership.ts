@@ -1,5 +1,6 @@
-import { asc, eq, ne } from 'drizzle-orm';
-import { clubs, coupons, paymentPlans } from '#gateway/db/schema/index.ts';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 
@@ -45,4 +46,25 @@ export async function buyAndPay(gw: TestGateway, token: string, paymentPlanId: n
   });
   if (outcome.kind !== 'settled') throw new Error(`settle failed: ${outcome.kind}`);
   return res.body.data as { contract: { contractId: number }; payment: { id: number; amount: number } };
+}
+
+/**
+ * Freezes the member's paid memberships around today as a paid freeze would (from yesterday for a
+ * week; ADR 036), without the payment: for tests of what a frozen member may not do.
+ */
+export async function freezeMemberships(gw: TestGateway, accountId: number) {
+  const today = vietnamToday(gw.clock.now());
+  const paid = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
+  for (const contract of paid) {
+    await gw.db.insert(freezeContracts).values({
+      accountId,
+      contractId: contract.id,
+      days: 7,
+      price: 0,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 5),
+      paymentState: 'PAID',
+      paidAt: gw.clock.now(),
+    });
+  }
 }

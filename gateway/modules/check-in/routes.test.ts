@@ -4,7 +4,7 @@ import { CHECK_IN_STEP_SECONDS, timeStepOf } from '#contract/check-in.ts';
 import { checkInDevices, contracts, notifications, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
+import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { drawCheckInCode } from './code.ts';
@@ -112,7 +112,7 @@ describe('a door scan', () => {
     expect((await scan(black.code(), club1.id, manager)).status).toBe(200);
 
     const frozen = await memberWith('CLASSIC');
-    await gw.db.update(contracts).set({ isFrozen: true }).where(eq(contracts.accountId, frozen.id));
+    await freezeMemberships(gw, frozen.id);
     expect((await scan(frozen.code(), club0.id)).body.code).toBe('CHECK_IN_FROZEN');
 
     const expired = await memberWith('CLASSIC');

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
-import { classBookings, classSchedules, classSessions, contracts, notifications, visits } from '#gateway/db/schema/index.ts';
+import { classBookings, classSchedules, classSessions, notifications, visits } from '#gateway/db/schema/index.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
+import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 
 let gw: TestGateway;
@@ -123,7 +123,7 @@ describe('booking', () => {
     expect((await book(classic.token, await sessionIn(3 * HOUR, 10, club1.id))).body.code).toBe('CLASS_WRONG_CLUB');
     const black = await member('BLACK_CARD'); // all clubs
     expect((await book(black.token, await sessionIn(3 * HOUR, 10, club1.id))).status).toBe(200);
-    await gw.db.update(contracts).set({ isFrozen: true }).where(eq(contracts.accountId, classic.id));
+    await freezeMemberships(gw, classic.id);
     expect((await book(classic.token, await sessionIn(3 * HOUR))).body.code).toBe('CLASS_FROZEN');
   });
 

@@ -399,6 +399,41 @@ export async function cancelBooking(deps: Pick<Deps, 'db' | 'clock'>, accountId:
   });
 }
 
+/**
+ * A paid freeze (ADR 036): the member's bookings and waitlist places of classes that start on the
+ * frozen days (Vietnam days `firstDay`..`lastDay`) and have not begun are cancelled, free (no strike),
+ * and each freed spot goes to the waitlist as a cancel's would. Returns how many were released.
+ * Runs in the caller's transaction; session rows are locked one by one, in id order.
+ */
+export async function releaseBookingsIn(tx: Executor, accountId: number, firstDay: string, lastDay: string, now: Date) {
+  const from = new Date(Math.max(vietnamInstant(firstDay, 0).getTime(), now.getTime()));
+  const until = vietnamInstant(addDays(lastDay, 1), 0);
+  const live = await tx
+    .select({ booking: classBookings })
+    .from(classBookings)
+    .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
+    .where(
+      and(
+        eq(classBookings.accountId, accountId),
+        inArray(classBookings.status, ['BOOKED', 'WAITLISTED']),
+        gte(classSessions.startsAt, from),
+        lt(classSessions.startsAt, until),
+      ),
+    )
+    .orderBy(asc(classSessions.id));
+  for (const { booking } of live) {
+    const session = await findSession(tx, booking.sessionId, { lock: true });
+    await tx.update(classBookings).set({ status: 'CANCELLED', cancelledAt: now }).where(eq(classBookings.id, booking.id));
+    if (booking.status !== 'BOOKED') continue;
+    await tx
+      .update(classSessions)
+      .set({ bookedCount: sql`${classSessions.bookedCount} - 1` })
+      .where(eq(classSessions.id, session.id));
+    await fillFreedSpot(tx, session, now);
+  }
+  return live.length;
+}
+
 async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
   if (session.cancelledAt) return;
   const [type] = await tx.select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn }).from(classTypes).where(eq(classTypes.id, session.classTypeId));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   isAllClubPlan,
   unbookedReasons,
@@ -11,7 +11,7 @@ import {
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
-import { clubs, contracts, coupons, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, coupons, freezeContracts, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 
@@ -34,15 +34,33 @@ const unbookedOfContract = sql<UnbookedJson[]>`(
     'paymentId', p.id, 'amount', e.amount, 'createdAt', e.created_at, 'outcome', e.outcome, 'needsReview', e.needs_review
   ) order by e.id), '[]'::json)
   from ${paymentEvents} e join ${payments} p on p.id = e.payment_id
-  where p.contract_id = ${contracts.id} and e.outcome in (${sql.join(
+  where p.contract_id = ${contracts.id} and p.freeze_contract_id is null and e.outcome in (${sql.join(
     unbookedReasons.map((reason) => sql.raw(`'${reason}'`)),
     sql`, `,
   )}))`;
 
 /** When the contract's earliest open attempt lapses (null: none open, or cash with no end). */
 const pendingUntilOfContract = sql<Date | null>`(
-  select min(p.expires_at) from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING'
+  select min(p.expires_at) from ${payments} p where p.contract_id = ${contracts.id} and p.freeze_contract_id is null and p.status = 'PENDING'
 )`.mapWith((value: Date | string) => new Date(value));
+
+/** A paid freeze of a membership: its first and last frozen day (ADR 036). */
+export type FreezePeriod = { id: number; startDate: string; endDate: string };
+
+/**
+ * The membership's paid freezes that froze (or will freeze) at least one day, by start: whether it
+ * is frozen on a day is a fact of the dates, derived at read time (no job flips a flag).
+ */
+const freezesOfContract = sql<FreezePeriod[]>`(
+  select coalesce(json_agg(json_build_object('id', f.id, 'startDate', f.start_date, 'endDate', f.end_date) order by f.start_date), '[]'::json)
+  from ${freezeContracts} f
+  where f.contract_id = ${contracts.id} and f.payment_state = 'PAID' and f.end_date >= f.start_date
+)`;
+
+/** The freeze that covers `day`, else the next one to come (for the header card), else null. */
+export function freezeOn(freezes: FreezePeriod[], day: string) {
+  return freezes.find((f) => f.startDate <= day && f.endDate >= day) ?? freezes.find((f) => f.startDate > day) ?? null;
+}
 
 /**
  * Of its club and plan, a contract's readers need names, the hotline, the receiving account, the
@@ -62,6 +80,7 @@ type ContractSelectRow = {
   gift: { titleVi: string; titleEn: string } | null;
   unbooked: UnbookedJson[];
   pendingUntil: Date | null;
+  freezes: FreezePeriod[];
 };
 type ContractJoin = Omit<ContractSelectRow, 'unbooked'> & { unbooked: UnbookedRow[] };
 
@@ -87,6 +106,7 @@ const contractSelect = (db: Executor, where: SQL | undefined) =>
       gift: { titleVi: memberGifts.titleVi, titleEn: memberGifts.titleEn },
       unbooked: unbookedOfContract,
       pendingUntil: pendingUntilOfContract,
+      freezes: freezesOfContract,
     })
     .from(contracts)
     .innerJoin(clubs, eq(clubs.id, contracts.clubId))
@@ -115,7 +135,8 @@ export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => row
 /** The days from `start` to `end`, both included. */
 const daysOf = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
-export function toContract({ contract, club, plan, couponCode, gift, unbooked }: ContractJoin, today: string): Contract {
+export function toContract({ contract, club, plan, couponCode, gift, unbooked, freezes }: ContractJoin, today: string): Contract {
+  const freeze = freezeOn(freezes, today);
   // A gift contract is named by its gift and lasts the gift's days, whatever plan it rides on (ADR 035).
   const duration = contract.isGift
     ? { value: daysOf(contract.startDate, contract.endDate), unit: 'day' as const }
@@ -124,7 +145,8 @@ export function toContract({ contract, club, plan, couponCode, gift, unbooked }:
     contractId: contract.id,
     status: contractStatus(contract, today),
     clubId: contract.clubId,
-    isFrozen: contract.isFrozen,
+    isFrozen: freeze !== null && freeze.startDate <= today,
+    freeze: freeze && { freezeContractId: freeze.id, startDate: freeze.startDate, endDate: freeze.endDate },
     isGift: contract.isGift,
     paymentPlanId: contract.paymentPlanId,
     startDate: contract.startDate,
@@ -173,13 +195,15 @@ export async function listContracts(db: Executor, accountId: number, filters: Co
   const rows = ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin).filter(
     ({ contract }) =>
       (filters.clubId === undefined || contract.clubId === filters.clubId) &&
-      (filters.isFrozen === undefined || contract.isFrozen === filters.isFrozen) &&
       (filters.isGift === undefined || contract.isGift === filters.isGift) &&
       (filters.paymentPlanId === undefined || contract.paymentPlanId === filters.paymentPlanId),
   );
   const lapsed = rows.some((row) => row.pendingUntil !== null && row.pendingUntil <= now);
-  const all = rows.map((row) => toContract(row, today));
-  return { contracts: filters.status === undefined ? all : all.filter((c) => c.status === filters.status), lapsed };
+  // Status and frozenness are derived from today, so they are filtered after.
+  const all = rows
+    .map((row) => toContract(row, today))
+    .filter((c) => (filters.status === undefined || c.status === filters.status) && (filters.isFrozen === undefined || c.isFrozen === filters.isFrozen));
+  return { contracts: all, lapsed };
 }
 
 /** One of the member's contracts with its club and plan, or undefined. */
@@ -190,7 +214,12 @@ export async function findOwnContract(db: Executor, accountId: number, contractI
 
 /** The latest attempt to pay a contract (any status), or undefined. */
 export async function latestPayment(db: Executor, contractId: number) {
-  const [row] = await db.select().from(payments).where(eq(payments.contractId, contractId)).orderBy(desc(payments.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.contractId, contractId), isNull(payments.freezeContractId)))
+    .orderBy(desc(payments.id))
+    .limit(1);
   return row;
 }
 
@@ -199,7 +228,7 @@ export async function openPayment(db: Executor, contractId: number) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.contractId, contractId), eq(payments.status, 'PENDING')))
+    .where(and(eq(payments.contractId, contractId), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')))
     .orderBy(desc(payments.id))
     .limit(1);
   return row;
@@ -271,6 +300,7 @@ const selectTransactions = (db: Executor, where: SQL | undefined) =>
 export const toTransaction = ({ transaction: t, club, plan, reference, closedReason }: TransactionJoin): Transaction => ({
   transactionId: t.id,
   contractId: t.contractId,
+  freezeContractId: t.freezeContractId,
   type: t.type,
   paymentType: t.paymentType,
   paymentMethod: t.paymentMethod,
@@ -295,6 +325,8 @@ export async function listTransactions(db: Executor, accountId: number) {
 export async function transactionDetail(db: Executor, accountId: number, transactionId: number) {
   const [row] = await selectTransactions(db, and(eq(transactions.id, transactionId), eq(transactions.accountId, accountId)));
   if (!row) return undefined;
+  // A freeze's fee: its receipt is on the freeze (GET /member/freeze-contract/{id}).
+  if (row.transaction.freezeContractId !== null) return { ...toTransaction(row), receipt: null };
   const join = await findOwnContract(db, accountId, row.transaction.contractId);
   if (!join) return undefined;
   const payment = row.transaction.paymentId
@@ -306,8 +338,12 @@ export async function transactionDetail(db: Executor, accountId: number, transac
 /** GET /member/contract/{id}/detail. */
 export async function contractDetail(db: Executor, join: ContractJoin, today: string): Promise<ContractDetail> {
   const contract = toContract(join, today);
-  const txRows = await selectTransactions(db, eq(transactions.contractId, join.contract.id)).orderBy(asc(transactions.id));
-  const attempts = await db.select().from(payments).where(eq(payments.contractId, join.contract.id)).orderBy(asc(payments.id));
+  const txRows = await selectTransactions(db, and(eq(transactions.contractId, join.contract.id), isNull(transactions.freezeContractId))).orderBy(asc(transactions.id));
+  const attempts = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.contractId, join.contract.id), isNull(payments.freezeContractId)))
+    .orderBy(asc(payments.id));
   const open = join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
 
   const timeline: ContractDetail['timeline'] = [{ kind: 'created', at: join.contract.createdAt.toISOString() }];
@@ -353,7 +389,7 @@ export async function clubAccess(db: Executor, accountId: number, clubId: number
       .limit(1);
     return { ok: false, reason: past ? 'EXPIRED' : 'NO_MEMBERSHIP' };
   }
-  const active = current.filter((row) => !row.contract.isFrozen);
+  const active = current.filter((row) => !row.freezes.some((f) => f.startDate <= today && f.endDate >= today));
   if (active.length === 0) return { ok: false, reason: 'FROZEN' };
   const opening = active
     .filter((row) => isAllClubPlan(row.plan.type) || row.contract.clubId === clubId)

@@ -69,7 +69,7 @@ async function homePageOf(c: Context<AppEnv>): Promise<HomePageContracts> {
     currents,
     future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
     waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
-    frozenUntil: null,
+    frozenUntil: current?.isFrozen ? (current.freeze?.endDate ?? null) : null,
   };
 }
 

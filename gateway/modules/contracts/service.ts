@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Codes, type Lang } from '#contract/codes.ts';
 import {
@@ -39,13 +39,13 @@ export type PurchaseContext = {
 };
 
 type PurchaseBody = z.output<typeof createContractBody>;
-type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };
+export type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };
 type SavedCardToken = { id: number; token: string } | null;
 
 const notPayable = () => new ApiError(409, Codes.VALIDATION);
 
 /** The payment method must be an active group; a saved card must be the caller's (550). */
-async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice): Promise<SavedCardToken> {
+export async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice): Promise<SavedCardToken> {
   const [group] = await tx
     .select({ id: paymentMethodGroups.id })
     .from(paymentMethodGroups)
@@ -62,13 +62,13 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: Contrac
   await tx
     .update(payments)
     .set({ status: 'FAIL' })
-    .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING')));
+    .where(and(eq(payments.contractId, contract.id), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')));
   const isCash = choice.method === PaymentMethods.CASH;
   await tx.update(contracts).set({ paymentMethodGroupId: choice.method, isCash }).where(eq(contracts.id, contract.id));
   await tx
     .update(transactions)
     .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
-    .where(eq(transactions.contractId, contract.id));
+    .where(and(eq(transactions.contractId, contract.id), isNull(transactions.freezeContractId)));
   const payment = await startPayment(tx, ctx.config, { contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
   return payment;
 }
@@ -214,8 +214,11 @@ export async function cancelContract(ctx: PurchaseContext, contractId: number) {
     if (!join) throw notFound();
     if (join.contract.paymentState === 'PAID') throw notPayable();
     if (join.contract.paymentState === 'WAITFORPAYMENT') {
-      await tx.update(payments).set({ status: 'FAIL' }).where(and(eq(payments.contractId, contractId), eq(payments.status, 'PENDING')));
-      await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contractId));
+      await tx
+        .update(payments)
+        .set({ status: 'FAIL' })
+        .where(and(eq(payments.contractId, contractId), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')));
+      await tx.update(transactions).set({ status: 'FAIL' }).where(and(eq(transactions.contractId, contractId), isNull(transactions.freezeContractId)));
       await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' }).where(eq(contracts.id, contractId));
     }
     const after = await findOwnContract(tx, ctx.accountId, contractId);

@@ -1,7 +1,9 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
+import { contracts, freezeContracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
+import { settleFreezeIn } from '#gateway/modules/freezes/settle.ts';
+import type { PaymentRow } from './start.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
@@ -39,6 +41,8 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   if (!payment) throw new Error(`payment ${String(input.paymentId)} does not exist`);
   if (payment.status === 'SUCCESS') return { kind: 'already', contractId: payment.contractId };
   if (input.amount !== payment.amount) return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
+  // A freeze's money (ADR 036): the freeze is what gets paid, the membership only moves.
+  if (payment.freezeContractId !== null) return settleFreezeIn(tx, payment, input, now);
 
   const [contract] = await tx.select().from(contracts).where(eq(contracts.id, payment.contractId)).for('update');
   if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
@@ -50,15 +54,10 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   const startDate = nextStartDate(today, covering);
   const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, contract.bonusDays);
 
-  await tx
-    .update(payments)
-    .set({ status: 'SUCCESS', paidAt: input.paidAt, providerTransactionId: input.providerTransactionId, confirmedBy: input.confirmedBy ?? null })
-    .where(eq(payments.id, payment.id));
-  // Any other attempt still open for this contract is superseded.
-  await tx
-    .update(payments)
-    .set({ status: 'FAIL' })
-    .where(and(eq(payments.contractId, contract.id), ne(payments.id, payment.id), eq(payments.status, 'PENDING')));
+  await bookPaymentIn(tx, payment, input, {
+    attempts: and(eq(payments.contractId, contract.id), isNull(payments.freezeContractId)),
+    fees: and(eq(transactions.contractId, contract.id), isNull(transactions.freezeContractId)),
+  });
   await tx
     .update(contracts)
     .set({
@@ -70,16 +69,6 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
       isCash: payment.method === PaymentMethods.CASH,
     })
     .where(eq(contracts.id, contract.id));
-  await tx
-    .update(transactions)
-    .set({
-      status: 'SUCCESS',
-      paidAt: input.paidAt,
-      paymentId: payment.id,
-      paymentMethod: payment.method,
-      paymentLocation: payment.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE,
-    })
-    .where(eq(transactions.contractId, contract.id));
   await tx
     .insert(ratingRequests)
     .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
@@ -103,6 +92,31 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
 }
 
+/**
+ * The money movement itself, for a membership or a freeze: the settling attempt becomes SUCCESS,
+ * the other open `attempts` of the same thing are superseded, and its `fees` are paid by it.
+ */
+export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined }) {
+  await tx
+    .update(payments)
+    .set({ status: 'SUCCESS', paidAt: input.paidAt, providerTransactionId: input.providerTransactionId, confirmedBy: input.confirmedBy ?? null })
+    .where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({ status: 'FAIL' })
+    .where(and(which.attempts, ne(payments.id, payment.id), eq(payments.status, 'PENDING')));
+  await tx
+    .update(transactions)
+    .set({
+      status: 'SUCCESS',
+      paidAt: input.paidAt,
+      paymentId: payment.id,
+      paymentMethod: payment.method,
+      paymentLocation: payment.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE,
+    })
+    .where(which.fees);
+}
+
 /** The member's paid memberships that open the same club (same club, or all-club on either side). */
 export async function coveringPeriods(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number): Promise<Period[]> {
   const rows = await tx
@@ -118,6 +132,28 @@ export async function coveringPeriods(tx: Executor, accountId: number, clubId: n
       ),
     );
   return rows;
+}
+
+/** Freezes whose last open attempt lapsed become FAIL with their fee (as contracts do). */
+async function failUnpaidFreezes(tx: Executor, freezeIds: number[], now: Date) {
+  if (freezeIds.length === 0) return;
+  const failed = await tx
+    .update(freezeContracts)
+    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
+    .where(
+      and(
+        inArray(freezeContracts.id, freezeIds),
+        eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
+        sql`not exists (select 1 from ${payments} p where p.freeze_contract_id = ${freezeContracts.id} and p.status = 'PENDING')`,
+      ),
+    )
+    .returning({ id: freezeContracts.id });
+  if (failed.length > 0) {
+    await tx
+      .update(transactions)
+      .set({ status: 'FAIL' })
+      .where(inArray(transactions.freezeContractId, failed.map((f) => f.id)));
+  }
 }
 
 /** Settles a payment in a transaction of its own, then delivers the notice it queued (ADR 016). */
@@ -155,8 +191,13 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
   const [any] = await db.select({ id: payments.id }).from(payments).where(due).limit(1);
   if (!any) return 0;
   return db.transaction(async (tx) => {
-    const expired = await tx.update(payments).set({ status: 'EXPIRED' }).where(due).returning({ contractId: payments.contractId });
-    const candidates = [...new Set(expired.map((p) => p.contractId))];
+    const expired = await tx
+      .update(payments)
+      .set({ status: 'EXPIRED' })
+      .where(due)
+      .returning({ contractId: payments.contractId, freezeContractId: payments.freezeContractId });
+    await failUnpaidFreezes(tx, [...new Set(expired.flatMap((p) => (p.freezeContractId === null ? [] : [p.freezeContractId])))], now);
+    const candidates = [...new Set(expired.filter((p) => p.freezeContractId === null).map((p) => p.contractId))];
     if (candidates.length === 0) return 0;
     const failed = await tx
       .update(contracts)

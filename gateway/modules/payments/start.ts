@@ -28,14 +28,17 @@ export type StartPaymentInput = {
   now: Date;
   /** Card payments with a saved card: its VNPAY token (token_pay). */
   savedCard?: { id: number; token: string } | null;
+  /** A freeze of this (paid) membership is what is being paid, not the membership (ADR 036). */
+  freeze?: { id: number; price: number } | null;
 };
 
 /** A reference that is unique for ever: the unique index (provider, reference) backs it up. */
 const cardReference = (contractId: number) => `VF${String(contractId)}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export async function startPayment(tx: Executor, config: GatewayConfig, input: StartPaymentInput): Promise<PaymentRow> {
-  const { contract, method, now } = input;
-  const base = { contractId: contract.id, accountId: contract.accountId, method, amount: contract.totalPayment, status: 'PENDING' as const, createdAt: now };
+  const { contract, method, now, freeze } = input;
+  const amount = freeze ? freeze.price : contract.totalPayment;
+  const base = { contractId: contract.id, freezeContractId: freeze?.id ?? null, accountId: contract.accountId, method, amount, status: 'PENDING' as const, createdAt: now };
   if (method === PaymentMethods.CASH) {
     const [row] = await tx
       .insert(payments)
@@ -62,8 +65,8 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
   const order = {
     ...settings,
     txnRef: reference,
-    amount: contract.totalPayment,
-    orderInfo: `Thanh toan hop dong ${String(contract.id)}`,
+    amount,
+    orderInfo: freeze ? `Thanh toan bao luu ${String(freeze.id)}` : `Thanh toan hop dong ${String(contract.id)}`,
     locale: input.lang,
     clientIp: input.clientIp,
     createdAt: now,
@@ -98,6 +101,7 @@ export function toPayment(row: PaymentRow, club: PaymentClub, unbooked: Payment[
   return {
     id: row.id,
     contractId: row.contractId,
+    freezeContractId: row.freezeContractId,
     method: row.method,
     status: row.status,
     amount: row.amount,

@@ -1,0 +1,102 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { Codes } from '#contract/codes.ts';
+import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema, payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import type { PurchaseContext } from '#gateway/modules/contracts/service.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
+import { cancelFreeze, freezeDetail, freezeScreen, listFreezeOptions, listFreezes, payFreeze, previewFreeze, requestFreeze, unfreeze } from './service.ts';
+
+const purchase = (c: Context<AppEnv>): PurchaseContext => {
+  const { db, config, clock } = c.get('deps');
+  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+};
+
+const freezeId = (c: Context<AppEnv>) => idParam(c, 'id', () => new ApiError(404, Codes.FREEZE_NOT_FOUND));
+
+/** The screen's query: a choice only when both parts are there (a half-filled form previews nothing). */
+const screenQuery = z.object({ days: z.string().max(4).optional(), startDate: z.string().max(10).optional() });
+
+/** The shell beside a screen's data (issue 18: one round trip per page). */
+async function withShell<T>(c: Context<AppEnv>, data: Promise<T>) {
+  const { db, clock } = c.get('deps');
+  const [shell, screen] = await Promise.all([findMemberShell(db, c.get('account').id, clock.now()), data]);
+  if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+  return { shell, freeze: screen };
+}
+
+/** Issue 12 §1 (ADR 036): freeze durations and prices, the preview, asking, paying, cancelling and ending a freeze. */
+export function freezeRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  app.get('/general/freeze-price', async (c) => ok(c, await listFreezeOptions(c.get('deps').db)));
+
+  app.get('/general/freeze-duration', async (c) => {
+    const options = await listFreezeOptions(c.get('deps').db);
+    return ok(c, { durations: options.map((o) => o.days), earliestStartDays: FREEZE_EARLIEST_START_DAYS, latestStartDays: FREEZE_LATEST_START_DAYS });
+  });
+
+  app.get('/member/freeze-contracts', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    return ok(c, await listFreezes(db, c.get('account').id, clock.now()));
+  });
+
+  app.get('/member/freeze-contract/:id', member, async (c) => {
+    const id = freezeId(c);
+    const { db, clock } = c.get('deps');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    return ok(c, await freezeDetail(db, c.get('account').id, id, clock.now()));
+  });
+
+  app.get('/member/contract/:id/freeze-preview', member, validate('query', freezeChoiceSchema), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await previewFreeze(db, c.get('account').id, idParam(c, 'id'), c.req.valid('query'), clock.now()));
+  });
+
+  app.post('/member/contract/:id/freeze', member, validate('json', requestFreezeBody), async (c) => {
+    const result = await requestFreeze(purchase(c), idParam(c, 'id'), c.req.valid('json'));
+    // A free duration settles inside the request, which queued its notice (ADR 016).
+    if (result.freeze.paidAt) await deliverNoticesNow(c.get('deps'));
+    return ok(c, result, Codes.FREEZE_REQUESTED);
+  });
+
+  app.post('/member/freeze-contract/:id/payment', member, validate('json', payFreezeBody), async (c) => {
+    const body = c.req.valid('json');
+    return ok(c, await payFreeze(purchase(c), freezeId(c), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }), Codes.FREEZE_REQUESTED);
+  });
+
+  app.put('/member/freeze-contract/:id/cancel', member, async (c) => ok(c, await cancelFreeze(purchase(c), freezeId(c))));
+
+  app.put('/member/freeze-contract/:id/unfreeze', member, async (c) => {
+    const result = await unfreeze(purchase(c), freezeId(c));
+    await deliverNoticesNow(c.get('deps'));
+    return ok(c, result, Codes.UNFROZEN);
+  });
+
+  // The freeze screen (/membership/freeze/payment): the rules, the durations and the preview of the query's choice.
+  app.get('/member/screens/freeze/:contractId', member, validate('query', screenQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const query = c.req.valid('query');
+    const parsed = freezeChoiceSchema.safeParse(query);
+    const choice = query.days && query.startDate && parsed.success ? parsed.data : null;
+    return ok(c, await withShell(c, freezeScreen(db, c.get('account').id, idParam(c, 'contractId'), choice, clock.now())));
+  });
+
+  // The freeze's result page and its history page.
+  app.get('/member/screens/freeze-contract/:id', member, async (c) => {
+    const id = freezeId(c);
+    const { db, clock } = c.get('deps');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    return ok(c, await withShell(c, freezeDetail(db, c.get('account').id, id, clock.now())));
+  });
+
+  return app;
+}
