@@ -14,3 +14,4 @@ export * from './check-ins.ts';
 export * from './classes.ts';
 export * from './freezes.ts';
 export * from './referrals.ts';
+export * from './subscriptions.ts';
