@@ -203,6 +203,9 @@ export const Codes = {
   FREEZE_DURATION_INVALID: 'FREEZE_DURATION_INVALID',
   /** Referral (issue 12 §4, ADR 037): this member texted this number less than a week ago. */
   REFERRAL_INVITED_RECENTLY: 'REFERRAL_INVITED_RECENTLY',
+  /** Subscriptions (issue 12 §2, ADR 038): already cancelled or over; over (no card change, no cancel). */
+  SUBSCRIPTION_NOT_CANCELLABLE: 'SUBSCRIPTION_NOT_CANCELLABLE',
+  SUBSCRIPTION_CLOSED: 'SUBSCRIPTION_CLOSED',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -648,6 +651,14 @@ const messages = {
   [C.REFERRAL_INVITED_RECENTLY]: {
     vi: 'Bạn vừa gửi lời mời đến số này. Bạn có thể gửi lại sau 7 ngày.',
     en: 'You invited this number recently. You can send another invitation after 7 days.',
+  },
+  [C.SUBSCRIPTION_NOT_CANCELLABLE]: {
+    vi: 'Gói tháng này đã được hủy hoặc đã kết thúc.',
+    en: 'This subscription is already cancelled or over.',
+  },
+  [C.SUBSCRIPTION_CLOSED]: {
+    vi: 'Gói tháng này đã kết thúc, không thể thay đổi.',
+    en: 'This subscription is over and can no longer be changed.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

@@ -49,6 +49,11 @@ const envSchema = z
     BANK_WEBHOOK_SECRET: optional(z.string().min(16, 'must be 16+ characters')),
     /** Where the sandbox "simulate transfer" posts its signed Casso webhook (default: this gateway's own). */
     BANK_SANDBOX_WEBHOOK_URL: optional(z.url()),
+    // Monthly subscriptions (ADR 038): who charges renewals without the member. 'none': every
+    // renewal is a pay link (token_pay with the bank's OTP). Default: the sandbox in the sandbox, else none.
+    RECURRING_PROVIDER: optional(z.enum(['sandbox', 'vnpay', 'none'])),
+    /** VNPAY's recurring JSON API (with RECURRING_PROVIDER=vnpay). */
+    VNPAY_RECURRING_URL: optional(z.url()),
   });
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +82,8 @@ function crossVariableIssues(env: Env) {
   for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET', 'GATEWAY_INTERNAL_SECRET']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
+  if (env.RECURRING_PROVIDER === 'sandbox' && !sandbox) issues.push({ path: 'RECURRING_PROVIDER', message: 'the sandbox recurring provider needs SANDBOX=true' });
+  if (env.RECURRING_PROVIDER === 'vnpay' && !env.VNPAY_RECURRING_URL) issues.push({ path: 'VNPAY_RECURRING_URL', message: 'required when RECURRING_PROVIDER=vnpay' });
   if (sandbox && vapid.filter((key) => env[key]).length === 1) {
     for (const key of vapid.filter((k) => !env[k])) issues.push({ path: key, message: 'set both VAPID keys or neither' });
   }

@@ -8,10 +8,13 @@ import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
+import { runRenewals } from './modules/subscriptions/renewal.ts';
 import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
 const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+/** Monthly subscriptions renew days ahead (ADR 038): every 10 minutes is plenty, and replicas share it. */
+const RENEWAL_INTERVAL_MS = 10 * 60_000;
 
 async function main() {
   const config = loadGatewayConfig();
@@ -44,6 +47,15 @@ async function main() {
   }, PAYMENT_EXPIRY_INTERVAL_MS);
   expiry.unref();
 
+  // Subscription renewals, retries, lapses and cancellations that ended (ADR 038); safe on every replica.
+  let renewing: Promise<unknown> | null = null;
+  const renewals = setInterval(() => {
+    renewing ??= runRenewals({ db: handle.db, push, logger, clock: systemClock, config })
+      .catch((error: unknown) => logger.error({ err: error }, 'subscription renewals failed'))
+      .finally(() => (renewing = null));
+  }, RENEWAL_INTERVAL_MS);
+  renewals.unref();
+
   // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
   const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, logger, clock: systemClock });
 
@@ -53,6 +65,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(expiry);
+    clearInterval(renewals);
     server.close(() => void stopNoticeWorker().finally(() => void handle.close().finally(() => process.exit(0))));
     setTimeout(() => process.exit(0), 5000).unref();
   };

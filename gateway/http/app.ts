@@ -21,6 +21,7 @@ import { planRoutes } from '#gateway/modules/plans/routes.ts';
 import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
+import { subscriptionRoutes, subscriptionSandboxRoutes } from '#gateway/modules/subscriptions/routes.ts';
 import { classRoutes } from '#gateway/modules/classes/routes.ts';
 import { checkInRoutes } from '#gateway/modules/check-in/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -110,9 +111,11 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', classRoutes());
   app.route('/api/v1', freezeRoutes());
   app.route('/api/v1', cardRoutes());
+  app.route('/api/v1', subscriptionRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());
+  if (deps.config.SANDBOX) app.route('/sandbox', subscriptionSandboxRoutes());
 
   app.notFound((c) => {
     const lang = c.get('lang') ?? 'vi';

@@ -9,6 +9,7 @@ import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
 import { referralSendBody } from '#contract/referral.ts';
+import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -64,10 +65,18 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/member/freeze-contract/{id}/payment', summary: 'Pay an unpaid freeze another way, or again', auth: true, success: Codes.FREEZE_REQUESTED, body: payFreezeBody },
   { method: 'put', path: '/api/v1/member/freeze-contract/{id}/cancel', summary: 'Withdraw an unpaid freeze', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/member/freeze-contract/{id}/unfreeze', summary: 'End a paid freeze today (or before it begins): the days not frozen come back to the membership; 170 when none is left to end', auth: true, success: Codes.UNFROZEN },
-  { method: 'get', path: '/api/v1/member/screens/freeze/{contractId}', summary: 'The freeze screen in one read: the shell, the membership, durations and prices, the start window, the allowance, what blocks a freeze, and the preview of ?days&startDate', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/freeze/{contractId}', summary: 'The freeze screen in one read ({contractId} or `current`, the home card\'s membership): the shell, the membership, durations and prices, the start window, the allowance, what blocks a freeze, and the preview of ?days&startDate', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/freeze-contract/{id}', summary: "A freeze's result and history screens in one read: the shell and the freeze's detail", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/gift', summary: 'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/referral/send', summary: "Text a friend an invitation with the member's referral code (rate-limited; refuses the member's own number 178, no membership 177, limit 157, a paid member or one who joined over 14 days ago 179, the same number within 7 days) (ADR 037)", auth: true, success: Codes.OK, body: referralSendBody },
+  { method: 'get', path: '/api/v1/member/contract/subscription', summary: "The member's live subscription (else the latest): month, next billing date and amount, card, what cancelling today would do, the unpaid renewal, the Black Card upgrade on offer (ADR 038); null when none", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/contract/subscription/allow', summary: 'May this member start a monthly subscription: {allowed, code} (750 when one is live)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/vnpay/subscription', summary: 'The card side of the subscription: vnpaySubscriptionId, masked card, autoCharge (a recurring agreement), a card change in progress; null when none', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/contract/subscription/{id}/cancel', summary: 'Cancel: until 4 days before the paid month ends, it ends with that month; later, with the next (already charged) month; a past-due month is withdrawn (ADR 038)', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/vnpay/subscription/{id}/change-card', summary: "Replace the subscription's card: the signed URL of VNPAY's token page (token_create); return and cancel URLs must be the web app's", auth: true, success: Codes.OK, body: changeCardBody },
+  { method: 'post', path: '/api/v1/member/vnpay/subscription/{id}/black-card/otp', summary: "Send the Black Card upgrade code by SMS to the member's phone (751 when the upgrade is not allowed; 30 s between sends)", auth: true, success: Codes.OTP_SENT },
+  { method: 'put', path: '/api/v1/member/vnpay/subscription/{id}/black-card/upgrade', summary: 'Upgrade to Black Card monthly from the next month not yet made, with the SMS code (209, OTP_NOT_VALID; 751 when not allowed)', auth: true, success: Codes.BLACK_CARD_UPGRADED, body: upgradeBody },
+  { method: 'get', path: '/api/v1/member/screens/subscription', summary: 'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/referral', summary: 'The /home/referral screen in one read: the shell, the code, the offer, invited friends and their states (INVITED, JOINED, BOUGHT, REWARDED, EXPIRED), rewards given', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plans', summary: 'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail', summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)', auth: false, success: Codes.OK },

@@ -116,7 +116,7 @@ export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId, 
     !row.consumedAt &&
     row.expiresAt > now &&
     row.failedAttempts < OTP_RULES.maxFailedAttempts &&
-    (purpose !== 'change_phone' || row.accountId === accountId);
+    (purpose === 'login' || row.accountId === accountId);
   if (!usable) throw new ApiError(400, Codes.OTP_NOT_VALID);
   const key = guardKey('guess', phone, deviceId);
   const guard = await takeAttempt(db, key, GUESS_RULE, now);

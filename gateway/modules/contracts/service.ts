@@ -22,6 +22,7 @@ import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modul
 import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { requireMaySubscribe } from '#gateway/modules/subscriptions/queries.ts';
 import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
@@ -117,6 +118,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     return answer(tx, ctx, waiting.id, payment, true);
   }
 
+  await requireMaySubscribe(tx, caller.id, plan.type);
   const isNewMember = !(await hasPaidContract(tx, caller.id));
   let coupon = null;
   if (body.couponId != null) {

@@ -7,6 +7,7 @@ import type { PaymentRow } from './start.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
+import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
 import { membershipEnd, nextStartDate, vietnamToday, type Period } from './dates.ts';
 
 // The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
@@ -74,6 +75,8 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
     .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
     .onConflictDoNothing();
   await rewardReferrerIn(tx, contract, now);
+  // A month of a subscription (ADR 038): starts one, or makes a renewal the current month.
+  await subscriptionPaidIn(tx, { ...contract, startDate, endDate }, plan, payment, now);
   // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
   const [d, m, y] = [startDate.slice(8, 10), startDate.slice(5, 7), startDate.slice(0, 4)];
   await enqueueNotice(

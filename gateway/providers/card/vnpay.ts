@@ -105,6 +105,8 @@ export type VnpayTokenCreateRequest = {
   /** The token_ui base, ending in '/'. */
   tokenUrl: string;
   returnUrl: string;
+  /** Where VNPAY sends a member who gives up; the return URL when not given. */
+  cancelUrl?: string;
   txnRef: string;
   appUserId: string;
   cardType: '01' | '02';
@@ -127,7 +129,7 @@ export function buildVnpayTokenCreateUrl(request: VnpayTokenCreateRequest) {
     vnp_ip_addr: request.clientIp,
     vnp_create_date: vnpayDate(request.createdAt),
     vnp_return_url: request.returnUrl,
-    vnp_cancel_url: request.returnUrl,
+    vnp_cancel_url: request.cancelUrl ?? request.returnUrl,
   };
   return `${request.tokenUrl}create-token.html?${signedVnpayQuery(request.hashSecret, params, 'vnp_secure_hash')}`;
 }

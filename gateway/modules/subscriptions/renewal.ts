@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { formatVnd } from '#contract/format.ts';
+import { PaymentMethods } from '#contract/membership.ts';
+import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { contracts, paymentPlans, payments, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
+import type { Deps } from '#gateway/http/context.ts';
+import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
+import type { PaymentRow } from '#gateway/modules/payments/start.ts';
+import { recurringPortOf } from '#gateway/providers/recurring/index.ts';
+import { RecurringProviderError, type RecurringCard, type RecurringPort } from '#gateway/providers/recurring/port.ts';
+import { dueRenewal, followingPeriod, insertMonthContract, LIVE, type SubscriptionRow } from './queries.ts';
+import { billingDate, graceEnd, MAX_ATTEMPTS, nextAttemptOn } from './rules.ts';
+import { SUBSCRIPTION_LINK } from './service.ts';
+
+// The renewal job (issue 12 §2, ADR 038). Every run looks at the live subscriptions whose paid
+// month ends within RENEW_DAYS_BEFORE_END days (or has ended) and, one subscription at a time:
+// makes the next month's contract (once: subscription_periods' unique index), charges it through
+// the recurring port or sends the member a pay link, retries on days 1, 3 and 5, lapses it after
+// the grace, and ends cancelled ones. A subscription is worked on under its row lock taken with
+// SKIP LOCKED, so replicas share the work and never do the same one twice; the money itself goes
+// through settlePaymentIn like every other payment. A charge is written (PENDING, its reference)
+// before the provider is asked, so a crash between the two asks again with the same reference.
+
+export type JobDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock' | 'config' | 'fetch'>;
+
+/** A charge asked but not answered for this long (a crash, a timeout) is asked again, same reference. */
+const IN_FLIGHT_MS = 5 * 60_000;
+
+const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+type Charge = { payment: PaymentRow; recurringId: string; card: RecurringCard; orderInfo: string };
+
+const emptyReport = (now: Date): RenewalReport => ({ at: now.toISOString(), created: 0, charged: 0, declined: 0, linked: 0, lapsed: 0, ended: 0 });
+
+/** Runs the job as of `now` (the server's timer: the clock; the sandbox's test clock: any instant). */
+export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): Promise<RenewalReport> {
+  const report = emptyReport(now);
+  const horizon = addDays(vietnamToday(now), RENEW_DAYS_BEFORE_END);
+  const due = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(contracts, eq(contracts.id, subscriptions.currentContractId))
+    .where(and(inArray(subscriptions.status, LIVE), lte(contracts.endDate, horizon)))
+    .orderBy(subscriptions.id);
+  const port = recurringPortOf(deps);
+  for (const { id } of due) {
+    try {
+      await renewOne(deps, port, id, now, report);
+    } catch (error) {
+      deps.logger.error({ err: error, subscriptionId: id }, 'subscription renewal failed; the next run tries again');
+    }
+  }
+  await deliverNoticesNow(deps);
+  return report;
+}
+
+async function renewOne(deps: JobDeps, port: RecurringPort | null, id: number, now: Date, report: RenewalReport) {
+  if (port) await askForAgreement(deps, port, id, now);
+  const charge = await deps.db.transaction((tx) => planStep(tx, port, id, now, report));
+  if (charge && port) await chargeNow(deps, port, charge, now, report);
+}
+
+/** Asks the provider once per card for an agreement; none (null) means pay links. */
+async function askForAgreement(deps: JobDeps, port: RecurringPort, id: number, now: Date) {
+  const [sub] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!sub?.savedCardId || sub.agreementCardId === sub.savedCardId) return;
+  const [card] = await deps.db.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
+  if (!card || card.deletedAt) return;
+  const agreement = await port.register(
+    { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber },
+    `VA${String(sub.id)}${randomBytes(4).toString('hex').toUpperCase()}`,
+    now,
+  );
+  await deps.db
+    .update(subscriptions)
+    .set({ recurringId: agreement?.recurringId ?? null, agreementCardId: card.id })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.savedCardId, card.id)));
+}
+
+type Tx = Executor;
+
+async function notify(tx: Tx, sub: SubscriptionRow, content: { titleVi: string; titleEn: string; bodyVi: string; bodyEn: string; link?: string }, now: Date) {
+  await enqueueNotice(tx, sub.accountId, { kind: 'PAYMENT', link: SUBSCRIPTION_LINK, ...content }, now);
+}
+
+/** Everything but the provider call, in one transaction under the subscription's lock. Returns the charge to make, if any. */
+async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Date, report: RenewalReport): Promise<Charge | null> {
+  const today = vietnamToday(now);
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update', { skipLocked: true });
+  if (!sub || !LIVE.includes(sub.status)) return null;
+  const [paid] = await tx.select().from(contracts).where(eq(contracts.id, sub.currentContractId));
+
+  let period = await dueRenewal(tx, sub.id);
+  if (!period) {
+    const next = followingPeriod(sub, paid.endDate);
+    if (sub.status === 'CANCELLING' && sub.endsOn !== null && next.start > sub.endsOn) {
+      if (today > sub.endsOn) {
+        await tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, sub.id));
+        await notify(
+          tx,
+          sub,
+          {
+            titleVi: 'Gói tháng đã kết thúc',
+            titleEn: 'Subscription ended',
+            bodyVi: `Gói tháng của bạn đã kết thúc ngày ${dmy(sub.endsOn)} như bạn đã hủy. Hẹn gặp lại bạn!`,
+            bodyEn: `Your subscription ended on ${dmy(sub.endsOn)} as you cancelled it. Hope to see you again!`,
+            link: '/membership',
+          },
+          now,
+        );
+        report.ended++;
+      }
+      return null;
+    }
+    if (today < billingDate(paid.endDate)) return null;
+    const [plan] = await tx
+      .select()
+      .from(paymentPlans)
+      .where(eq(paymentPlans.id, sub.pendingPlanId ?? sub.paymentPlanId));
+    const contract = await insertMonthContract(tx, sub, plan, next, now);
+    if (!contract) {
+      // Another unpaid contract of this member at this club (a purchase being paid): tried again next run.
+      return null;
+    }
+    const [created] = await tx
+      .insert(subscriptionPeriods)
+      .values({
+        subscriptionId: sub.id,
+        periodStart: next.start,
+        periodEnd: next.end,
+        paymentPlanId: plan.id,
+        contractId: contract.id,
+        state: 'DUE',
+        firstAttemptOn: today,
+        nextAttemptOn: today,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new Error(`subscription ${String(sub.id)}: month ${next.start} exists but is not due`);
+    if (sub.pendingPlanId !== null) await tx.update(subscriptions).set({ pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
+    period = created;
+    report.created++;
+  }
+
+  const lastDayToPay = graceEnd(addDays(period.periodStart, -1));
+  let [contract] = await tx.select().from(contracts).where(eq(contracts.id, period.contractId)).for('update');
+  if (today > lastDayToPay) {
+    await lapseIn(tx, sub, period.id, contract, now);
+    report.lapsed++;
+    return null;
+  }
+  if (sub.status === 'ACTIVE' && today >= period.periodStart) {
+    await tx.update(subscriptions).set({ status: 'PAST_DUE' }).where(eq(subscriptions.id, sub.id));
+  }
+  if (contract.paymentState === 'PAID') return null;
+  if (contract.paymentState === 'FAIL') {
+    // The member opened a pay link and let the attempt expire (ADR 010 fails such a contract): a fresh one for the same month.
+    const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, period.paymentPlanId));
+    const fresh = await insertMonthContract(tx, sub, plan, { start: period.periodStart, end: period.periodEnd }, now);
+    if (!fresh) return null;
+    await tx.update(subscriptionPeriods).set({ contractId: fresh.id }).where(eq(subscriptionPeriods.id, period.id));
+    contract = fresh;
+  }
+
+  const [inFlight] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING'), sql`${payments.reference} like 'VR%'`));
+  const card = sub.savedCardId ? (await tx.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId)))[0] : undefined;
+  const recurring =
+    port && sub.recurringId && card && !card.deletedAt
+      ? { recurringId: sub.recurringId, card: { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber } }
+      : null;
+  const orderInfo = `Gia han goi thang ${String(contract.id)}`;
+  if (inFlight) {
+    return recurring && inFlight.createdAt.getTime() <= now.getTime() - IN_FLIGHT_MS ? { payment: inFlight, ...recurring, orderInfo } : null;
+  }
+  if (period.attempts >= MAX_ATTEMPTS || period.nextAttemptOn === null || period.nextAttemptOn > today) return null;
+
+  const attempts = period.attempts + 1;
+  const first = period.firstAttemptOn ?? today;
+  await tx
+    .update(subscriptionPeriods)
+    .set({ attempts, firstAttemptOn: first, nextAttemptOn: nextAttemptOn(first, attempts) })
+    .where(eq(subscriptionPeriods.id, period.id));
+
+  if (recurring) {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        contractId: contract.id,
+        accountId: sub.accountId,
+        method: PaymentMethods.CARD,
+        provider: 'vnpay',
+        reference: `VR${String(contract.id)}${randomBytes(5).toString('hex').toUpperCase()}`,
+        amount: contract.totalPayment,
+        status: 'PENDING',
+        expiresAt: null,
+        savedCardId: card!.id,
+        createdAt: now,
+      })
+      .returning();
+    return { payment, ...recurring, orderInfo };
+  }
+
+  // No agreement: the member pays from the app (token_pay with the bank's OTP, or any method).
+  const amount = { vi: formatVnd(contract.totalPayment, 'vi'), en: formatVnd(contract.totalPayment, 'en') };
+  await notify(
+    tx,
+    sub,
+    {
+      titleVi: 'Thanh toán gói tháng tiếp theo',
+      titleEn: 'Pay for your next month',
+      bodyVi: `Tháng từ ${dmy(period.periodStart)} đến ${dmy(period.periodEnd)}: ${amount.vi}. Vui lòng thanh toán trước ngày ${dmy(lastDayToPay)} để giữ gói tháng.`,
+      bodyEn: `The month from ${dmy(period.periodStart)} to ${dmy(period.periodEnd)}: ${amount.en}. Please pay by ${dmy(lastDayToPay)} to keep your subscription.`,
+      link: `/membership/payment/${String(contract.id)}`,
+    },
+    now,
+  );
+  report.linked++;
+  return null;
+}
+
+/** Not paid by the end of the grace: the month's contract fails, the subscription lapses. */
+async function lapseIn(tx: Tx, sub: SubscriptionRow, periodId: number, contract: typeof contracts.$inferSelect, now: Date) {
+  await tx.update(subscriptionPeriods).set({ state: 'LAPSED', nextAttemptOn: null }).where(eq(subscriptionPeriods.id, periodId));
+  if (contract.paymentState === 'WAITFORPAYMENT') {
+    await tx
+      .update(payments)
+      .set({ status: 'FAIL' })
+      .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING')));
+    await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contract.id));
+    await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' }).where(eq(contracts.id, contract.id));
+  }
+  await tx.update(subscriptions).set({ status: 'LAPSED', pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
+  await notify(
+    tx,
+    sub,
+    {
+      titleVi: 'Gói tháng đã ngừng',
+      titleEn: 'Subscription lapsed',
+      bodyVi: 'Chúng tôi chưa nhận được tiền gói tháng sau 7 ngày gia hạn, nên gói tháng đã ngừng. Bạn có thể đăng ký lại bất cứ lúc nào.',
+      bodyEn: 'We did not receive the monthly payment within the 7 days of grace, so your subscription has stopped. You can subscribe again at any time.',
+      link: '/membership',
+    },
+    now,
+  );
+}
+
+/** Asks the provider, then settles (settlePaymentIn, as every payment) or records the decline and tells the member. */
+async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now: Date, report: RenewalReport) {
+  let result;
+  try {
+    result = await port.charge({
+      recurringId: charge.recurringId,
+      card: charge.card,
+      reference: charge.payment.reference,
+      amount: charge.payment.amount,
+      orderInfo: charge.orderInfo,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof RecurringProviderError)) throw error;
+    deps.logger.warn({ err: error.message, reference: charge.payment.reference }, 'recurring charge unanswered; asked again later with the same reference');
+    return;
+  }
+  if (result.ok) {
+    const outcome = await deps.db.transaction((tx) =>
+      settlePaymentIn(tx, { paymentId: charge.payment.id, amount: charge.payment.amount, providerTransactionId: result.transactionNo, paidAt: now }, now),
+    );
+    if (outcome.kind === 'settled') report.charged++;
+    return;
+  }
+  const declined = await deps.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(payments)
+      .set({ status: 'FAIL', responseCode: result.responseCode })
+      .where(and(eq(payments.id, charge.payment.id), eq(payments.status, 'PENDING')))
+      .returning({ id: payments.id });
+    if (failed.length === 0) return false;
+    const [period] = await tx
+      .update(subscriptionPeriods)
+      .set({ lastResponseCode: result.responseCode })
+      .where(and(eq(subscriptionPeriods.contractId, charge.payment.contractId), eq(subscriptionPeriods.state, 'DUE')))
+      .returning();
+    if (!period) return true;
+    const [sub] = await tx
+      .update(subscriptions)
+      .set({ status: sql`case when ${subscriptions.status} = 'ACTIVE' then 'PAST_DUE' else ${subscriptions.status} end` })
+      .where(eq(subscriptions.id, period.subscriptionId))
+      .returning();
+    const lastDay = graceEnd(addDays(period.periodStart, -1));
+    const again = period.nextAttemptOn;
+    await notify(
+      tx,
+      sub,
+      {
+        titleVi: 'Chưa thu được tiền gói tháng',
+        titleEn: 'Monthly payment declined',
+        bodyVi: again
+          ? `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Chúng tôi sẽ thử lại ngày ${dmy(again)}; bạn cũng có thể thanh toán hoặc đổi thẻ ngay.`
+          : `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Vui lòng thanh toán hoặc đổi thẻ trước ngày ${dmy(lastDay)} để giữ gói tháng.`,
+        bodyEn: again
+          ? `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). We will try again on ${dmy(again)}; you can also pay or change the card now.`
+          : `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). Please pay or change the card by ${dmy(lastDay)} to keep your subscription.`,
+      },
+      now,
+    );
+    return true;
+  });
+  if (declined) report.declined++;
+}

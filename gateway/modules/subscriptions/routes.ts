@@ -1,0 +1,95 @@
+import { Hono, type Context } from 'hono';
+import { Codes } from '#contract/codes.ts';
+import { changeCardBody, sandboxRunBody, upgradeBody } from '#contract/subscription.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import { listCards } from '#gateway/modules/cards/service.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { latestSubscription } from './queries.ts';
+import { runRenewals } from './renewal.ts';
+import { allowSubscription, cancelSubscription, sendUpgradeCode, startCardChange, subscriptionView, upgradeToBlackCard } from './service.ts';
+
+/** §7 contract/subscription, subscription/allow, vnpay/subscription, change-card, black-card/upgrade; the screen read (ADR 038). */
+export function subscriptionRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  const current = async (c: Context<AppEnv>) => {
+    const { db, clock } = c.get('deps');
+    const sub = await latestSubscription(db, c.get('account').id);
+    return sub ? subscriptionView(db, sub, clock.now()) : null;
+  };
+
+  app.get('/member/contract/subscription', member, async (c) => ok(c, await current(c)));
+
+  app.get('/member/contract/subscription/allow', member, async (c) => ok(c, await allowSubscription(c.get('deps').db, c.get('account').id)));
+
+  app.get('/member/vnpay/subscription', member, async (c) => {
+    const view = await current(c);
+    return ok(
+      c,
+      view
+        ? { vnpaySubscriptionId: view.id, status: view.status, card: view.card, autoCharge: view.autoCharge, cardChangePending: view.cardChangePending }
+        : null,
+    );
+  });
+
+  app.put('/member/contract/subscription/:id/cancel', member, async (c) => {
+    return ok(c, await cancelSubscription(c.get('deps'), c.get('account').id, idParam(c, 'id')));
+  });
+
+  app.put('/member/vnpay/subscription/:id/change-card', member, validate('json', changeCardBody), async (c) => {
+    const result = await startCardChange(c.get('deps'), {
+      accountId: c.get('account').id,
+      id: idParam(c, 'id'),
+      body: c.req.valid('json'),
+      clientIp: c.get('clientIp'),
+    });
+    return ok(c, result);
+  });
+
+  app.post('/member/vnpay/subscription/:id/black-card/otp', member, async (c) => {
+    const sent = await sendUpgradeCode(c.get('deps'), {
+      accountId: c.get('account').id,
+      id: idParam(c, 'id'),
+      clientIp: c.get('clientIp'),
+      lang: c.get('lang'),
+    });
+    return ok(c, sent, Codes.OTP_SENT);
+  });
+
+  app.put('/member/vnpay/subscription/:id/black-card/upgrade', member, validate('json', upgradeBody), async (c) => {
+    const view = await upgradeToBlackCard(c.get('deps'), { accountId: c.get('account').id, id: idParam(c, 'id'), otpCode: c.req.valid('json').otpCode });
+    return ok(c, view, Codes.BLACK_CARD_UPGRADED);
+  });
+
+  // The three subscription pages (your plan, verify-upgrade, subscription-card) in one read.
+  app.get('/member/screens/subscription', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const [shell, subscription, allow, cards] = await Promise.all([
+      findMemberShell(db, accountId, clock.now()),
+      current(c),
+      allowSubscription(db, accountId),
+      listCards(db, accountId),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, subscription, allow, cards });
+  });
+
+  return app;
+}
+
+/** Sandbox only: the test clock. Runs the renewal job as of an instant (default now), as the server's timer would then. */
+export function subscriptionSandboxRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post('/subscriptions/run', validate('json', sandboxRunBody), async (c) => {
+    const deps = c.get('deps');
+    const { at } = c.req.valid('json');
+    return ok(c, await runRenewals(deps, at ? new Date(at) : deps.clock.now()));
+  });
+  return app;
+}
