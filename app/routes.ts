@@ -40,6 +40,10 @@ export default [
     route('membership/payment/result/:contractId', 'payments/result.tsx'),
     route('membership/payment/:contractId', 'payments/payment.tsx'),
 
+    // Freeze (issue 12 §1): choose and preview, pay, and the result.
+    route('membership/freeze/payment', 'freezes/freeze-request.tsx'),
+    route('membership/freeze/payment/result/:freezeId', 'freezes/freeze-result.tsx'),
+
     // Gift (issue 12 §3): the header's gift icon leads here.
     route('gift', 'gifts/gift.tsx'),
 
@@ -49,6 +53,7 @@ export default [
 
     // History
     route('history/membership/:contractId', 'history/membership-detail.tsx'),
+    route('history/freeze/:freezeId', 'freezes/freeze-detail.tsx'),
 
     // Notification
     route('notification', 'notifications/notifications.tsx'),
@@ -78,6 +83,8 @@ export default [
   route('home/check-in/visits', 'home/check-in-visits.ts'),
   route('home/check-in/key', 'home/check-in-key.ts'),
   route('membership/payment/:contractId/qr.png', 'payments/qr-image.ts'),
+  route('membership/freeze/payment/:freezeId/status', 'freezes/freeze-status.ts'),
+  route('membership/freeze/payment/:freezeId/qr.png', 'freezes/freeze-qr-image.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),
   route('healthz', 'server/healthz.ts'),

@@ -45,6 +45,15 @@ export default function MembershipHistoryDetail({ loaderData }: Route.ComponentP
           {t('homeCard.completePayment')}
         </Link>
       ) : null}
+      {contract.freeze ? (
+        <Link to={`/history/freeze/${contract.freeze.id}`} className="notice freeze-banner">
+          {t('history.frozenBanner', { from: contract.freeze.from, to: contract.freeze.to })}
+        </Link>
+      ) : contract.status === 'CURRENT' && !contract.isGift ? (
+        <Link to={`/membership/freeze/payment?contract=${contract.id}`} className="button button-secondary button-block spaced">
+          {t('history.askFreeze')}
+        </Link>
+      ) : null}
       <dl className="facts">
         <div>
           <dt>{t('history.contractNo')}</dt>

@@ -8,7 +8,7 @@ import type { HomeCardView } from '#app/payments/payment.server.ts';
  */
 export function MembershipCard({ card }: { card: HomeCardView }) {
   const { t } = useT();
-  const { current, nextFuture, waiting, frozenUntil } = card;
+  const { current, nextFuture, waiting, frozenUntil, frozenId } = card;
   const shown = current ?? nextFuture;
   return (
     <section className="membership-card" aria-labelledby="membership-card-title">
@@ -30,6 +30,11 @@ export function MembershipCard({ card }: { card: HomeCardView }) {
             {current && !frozenUntil ? (
               <Link to="/home/check-in" className="button button-primary">
                 {t('homeCard.checkIn')}
+              </Link>
+            ) : null}
+            {frozenId !== null ? (
+              <Link to={`/history/freeze/${frozenId}?open=unfreeze#unfreeze`} className="button button-primary">
+                {t('homeCard.cancelFreeze')}
               </Link>
             ) : null}
             <Link to="/home/your-plan" className="button button-on-dark">

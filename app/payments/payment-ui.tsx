@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePoll } from '#app/ui/poll.ts';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Form, Link, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import type { ContractBadge, ContractView, ReceiptView, TransactionView } from './payment.server.ts';
+import type { CardView, ContractBadge, ContractView, PaymentView, ReceiptView, TransactionView } from './payment.server.ts';
 
 /** §4 labels: Active, Future, Expired, waiting for payment; an unpaid one cancelled or expired. */
 export function StatusBadge({ status }: { status: ContractBadge }) {
@@ -241,12 +241,12 @@ const POLL_MS = 3000;
  * and opens the result page on success (or reloads the page when the attempt ended); without
  * JavaScript the page refreshes itself every 5 s and the loader redirects once it is paid.
  */
-export function LiveStatus({ contractId, label, refresh = true }: { contractId: number; label: string; refresh?: boolean }) {
+export function LiveStatus({ statusUrl, paidUrl, label, refresh = true }: { statusUrl: string; paidUrl: string; label: string; refresh?: boolean }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  usePoll<{ state: 'paid' | 'pending' | 'over' | 'held' }>(`/membership/payment/${contractId}/status`, POLL_MS, ({ state }) => {
+  usePoll<{ state: 'paid' | 'pending' | 'over' | 'held' }>(statusUrl, POLL_MS, ({ state }) => {
     if (state === 'paid') {
-      void navigate(`/membership/payment/result/${contractId}`, { replace: true });
+      void navigate(paidUrl, { replace: true });
       return true;
     }
     if (state === 'over' || state === 'held') {
@@ -291,10 +291,265 @@ export function TransactionRow({ tx, link }: { tx: TransactionView; link?: boole
     </>
   );
   return link ? (
-    <Link to={`/history/membership/${tx.contractId}`} className="transaction-row">
+    <Link to={tx.freezeContractId === null ? `/history/membership/${tx.contractId}` : `/history/freeze/${tx.freezeContractId}`} className="transaction-row">
       {body}
     </Link>
   ) : (
     <div className="transaction-row">{body}</div>
+  );
+}
+
+/** Where a payment page's parts live: the status it polls, where it goes once paid, the QR as a PNG. */
+export type PaymentPaths = { status: string; paid: string; qrImage: string };
+type BankApp = { appId: string; name: string; href: string; autofill: boolean };
+
+/**
+ * The open attempt, by method: the bank QR (with this phone's banking apps and the transfer facts to
+ * copy), the card page link, or the counter to pay cash at; each polls its status. One component
+ * for every payable thing (a membership, a freeze): what differs is in `paths`.
+ */
+export function PayBlocks({
+  payment,
+  qrSvg,
+  bankApps,
+  hotline,
+  paths,
+  downloadName,
+  refresh,
+  checkedAt,
+  onExpire,
+}: {
+  payment: PaymentView;
+  qrSvg: string | null;
+  bankApps: BankApp[];
+  hotline: { text: string; href: string };
+  paths: PaymentPaths;
+  downloadName: string;
+  refresh: boolean;
+  checkedAt: string | null;
+  onExpire: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+    {payment.method === 1 && payment.qr ? (
+      <section className="pay-block" aria-labelledby="qr-title">
+        <h2 id="qr-title" className="section-title">
+          {t('payment.qr.title')}
+        </h2>
+        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.qr.waiting')} refresh={refresh} />
+        {qrSvg ? (
+          <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel', { amount: payment.amount, bank: payment.qr.bankShortName })}>
+            <div className="qr-svg" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+            <span className="qr-bank">{payment.qr.bankShortName}</span>
+          </div>
+        ) : null}
+        <p className="small muted center">{t('payment.qr.scanHint')}</p>
+        <div className="qr-on-this-phone">
+          <a href={paths.qrImage} download={downloadName} className="button button-secondary button-block">
+            {t('payment.qr.save')}
+          </a>
+          <p className="small muted">{t('payment.qr.saveHint')}</p>
+          {bankApps.length ? (
+            <>
+              <h3 className="label">{t('payment.qr.openApp')}</h3>
+              <ul className="bank-apps">
+                {bankApps.map((app) => (
+                  <li key={app.appId}>
+                    <a href={app.href} className="bank-app" rel="noreferrer">
+                      {app.name}
+                      {app.autofill ? <span className="small muted">{t('payment.qr.autofill')}</span> : null}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <p className="small muted">{t('payment.qr.openAppHint')}</p>
+            </>
+          ) : null}
+        </div>
+        {payment.expiresAt && payment.expiresAtText ? (
+          <Countdown expiresAt={payment.expiresAt} expiresAtText={payment.expiresAtText} onExpire={onExpire} />
+        ) : null}
+        <dl className="facts copy-facts">
+          <CopyRow label={t('payment.qr.bank')} value={`${payment.qr.bankShortName} — ${payment.qr.bankName}`} copy={payment.qr.bankShortName} />
+          <CopyRow label={t('payment.qr.accountNumber')} value={payment.qr.accountNumber} mono />
+          <CopyRow label={t('payment.qr.accountName')} value={payment.qr.accountName} />
+          <CopyRow label={t('payment.qr.amount')} value={payment.amount} copy={payment.amountDigits} />
+          <CopyRow label={t('payment.qr.memo')} value={payment.qr.memo} mono />
+        </dl>
+        <p className="notice small">{t('payment.qr.memoWarning')}</p>
+        <Link to="?checked#checked" className="button button-primary button-block" preventScrollReset>
+          {t('payment.qr.transferred')}
+        </Link>
+        {checkedAt ? (
+          <div id="checked" className="notice" role="status">
+            <p>
+              <strong>{t('payment.qr.checkedNothing', { time: checkedAt })}</strong>
+            </p>
+            <p>{t('payment.qr.checkedWait')}</p>
+            <p>
+              {t('payment.qr.checkedCall')}{' '}
+              <a href={hotline.href} className="tel-link">
+                {hotline.text}
+              </a>
+            </p>
+          </div>
+        ) : null}
+      </section>
+    ) : null}
+
+    {payment.method === 2 ? (
+      <section className="pay-block" aria-labelledby="card-title">
+        <h2 id="card-title" className="section-title">
+          {t('payment.card.title')}
+        </h2>
+        <p>{t('payment.card.lead')}</p>
+        {payment.payUrl ? (
+          <a href={payment.payUrl} className="button button-primary button-block" rel="noreferrer">
+            {t('payment.card.go', { amount: payment.amount })}
+          </a>
+        ) : null}
+        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.card.waiting')} refresh={refresh} />
+        {payment.expiresAtText ? <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p> : null}
+      </section>
+    ) : null}
+
+    {payment.method === 3 && payment.counter ? (
+      <section className="pay-block" aria-labelledby="cash-title">
+        <h2 id="cash-title" className="section-title">
+          {t('payment.cash.title')}
+        </h2>
+        <p>{t('payment.cash.lead')}</p>
+        <dl className="facts">
+          <div>
+            <dt>{t('payment.cash.club')}</dt>
+            <dd>{payment.counter.clubName}</dd>
+          </div>
+          <div>
+            <dt>{t('payment.cash.address')}</dt>
+            <dd>{payment.counter.address}</dd>
+          </div>
+          <div>
+            <dt>{t('payment.cash.hotline')}</dt>
+            <dd>
+              <a href={payment.counter.hotlineHref} className="tel-link">
+                {payment.counter.hotline}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('payment.qr.amount')}</dt>
+            <dd>{payment.amount}</dd>
+          </div>
+        </dl>
+        {payment.counter.reference ? (
+          <div className="counter-code">
+            <span className="small muted">{t('payment.cash.showCode')}</span>
+            <strong className="mono">{payment.counter.reference}</strong>
+          </div>
+        ) : null}
+        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.cash.waiting')} refresh={refresh} />
+      </section>
+    ) : null}
+    </>
+  );
+}
+
+/** Another method for the same contract: open when the last attempt ended, folded while one runs. */
+export function PayAnotherWay({
+  open,
+  unfolded,
+  cards,
+  error,
+  tried,
+  intent,
+}: {
+  open: boolean;
+  unfolded: boolean;
+  cards: CardView[];
+  error?: string;
+  /** The method of the attempt that just ended: chosen already, to try again in one tap. */
+  tried: number | null;
+  /** The page's action intent for "pay", where the page has several. */
+  intent?: string;
+}) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const form = (
+    <Form method="post" className="stack method-form">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <MethodChoices cards={cards} legendHidden={open} checked={open ? String(tried ?? 1) : null} />
+      {error ? <p className="form-error">{error}</p> : null}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {t('payment.payWithThis')}
+      </button>
+    </Form>
+  );
+  if (open) {
+    return (
+      <section aria-labelledby="another-title">
+        <h2 id="another-title" className="section-title">
+          {t('payment.chooseAnother')}
+        </h2>
+        {form}
+      </section>
+    );
+  }
+  return (
+    <FoldedWithoutJs part="another" unfolded={unfolded} label={t('payment.payAnotherWay')}>
+      {form}
+    </FoldedWithoutJs>
+  );
+}
+
+/** The method radios (bank QR, each saved card, a new card, cash), named `method` as parseMethodChoice reads them. */
+export function MethodChoices({ cards, legendHidden = false, checked }: { cards: CardView[]; legendHidden?: boolean; checked: string | null }) {
+  const { t } = useT();
+  const choices = [
+    { value: '1', label: t(methodKey(1)) },
+    ...cards.map((c) => ({ value: `card-${c.id}`, label: t('payment.savedCard', { bank: c.bankName, last4: c.last4 }) })),
+    { value: '2', label: cards.length ? t('payment.newCard') : t(methodKey(2)) },
+    { value: '3', label: t(methodKey(3)) },
+  ];
+  return (
+    <fieldset className="field">
+      <legend className={legendHidden ? 'visually-hidden' : 'label'}>{t('payment.methodLegend')}</legend>
+      {choices.map((c) => (
+        <label key={c.value} className="check method-choice">
+          <input type="radio" name="method" value={c.value} required defaultChecked={c.value === checked} />
+          <span>{c.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Without JavaScript a payment page reloads itself every 5 s to notice the payment, which would fold
+ * a <details> the member just opened. So there, a folded part is a link to the page with that part
+ * unfolded (?open=another|cancel), and that page does not reload itself.
+ */
+export type UnfoldedPart = 'another' | 'cancel' | 'unfreeze';
+
+/**
+ * A folded part of the payment page. With JavaScript, a <details> (no reload ever folds it again);
+ * without, a link to the page with the part unfolded (see unfoldedPart).
+ */
+export function FoldedWithoutJs({ part, unfolded, label, children }: { part: Exclude<UnfoldedPart, null>; unfolded: boolean; label: string; children: ReactNode }) {
+  return (
+    <>
+      {unfolded ? null : (
+        <noscript>
+          <a href={`?open=${part}#${part}`} className="button button-link confirm-box-link">
+            {label}
+          </a>
+        </noscript>
+      )}
+      <details id={part} className={unfolded ? 'confirm-box' : 'confirm-box js-only'} open={unfolded || undefined}>
+        <summary className="button button-link">{label}</summary>
+        {children}
+      </details>
+    </>
   );
 }

@@ -86,7 +86,7 @@ describe('payment views', () => {
   });
 
   it('refreshes the page without JavaScript only (the meta refresh sits in <noscript>)', () => {
-    const Stub = createRoutesStub([{ path: '/', Component: () => createElement(LiveStatus, { contractId: 7, label: 'Waiting' }) }]);
+    const Stub = createRoutesStub([{ path: '/', Component: () => createElement(LiveStatus, { statusUrl: '/membership/payment/7/status', paidUrl: '/membership/payment/result/7', label: 'Waiting' }) }]);
     const html = renderToString(createElement(Stub, { initialEntries: ['/'] }));
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
   });

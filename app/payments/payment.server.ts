@@ -47,6 +47,8 @@ export function contractView(c: Contract, lang: Lang) {
     planName: pick(lang, c.paymentPlan.planNameVi, c.paymentPlan.planNameEn),
     clubName: pick(lang, c.club.nameVi, c.club.nameEn),
     clubId: c.clubId,
+    /** The paid freeze in effect or coming (ADR 036), for "frozen until" and its page. */
+    freeze: c.freeze ? { id: c.freeze.freezeContractId, from: formatDate(c.freeze.startDate), to: formatDate(c.freeze.endDate), inEffect: c.isFrozen } : null,
     allClubs: c.paymentPlan.isBlackCard,
     duration: durationText(c.paymentPlan.duration, lang),
     startDate: formatDate(c.startDate),
@@ -93,6 +95,7 @@ export function transactionView(t: Transaction, lang: Lang) {
   return {
     id: t.transactionId,
     contractId: t.contractId,
+    freezeContractId: t.freezeContractId,
     type: t.type,
     status: t.status,
     amount: formatVnd(t.amount, lang),
@@ -110,6 +113,35 @@ export type TransactionView = ReturnType<typeof transactionView>;
 /** The QR image as inline SVG, drawn on the server: no QR library reaches the browser. */
 export function qrSvg(payload: string) {
   return QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+}
+
+/**
+ * What a payment page's poll answers (LiveStatus): paid; held (money arrived but was not booked:
+ * show what happens next); pending (keep waiting); over (the attempt ended: show it).
+ */
+export function pollState(payment: Payment | null, paid: boolean) {
+  if (paid) return 'paid';
+  if (payment?.unbooked.some((u) => !u.reviewed)) return 'held';
+  return payment && isOpen(payment) ? 'pending' : 'over';
+}
+
+/** Which folded part of a payment page the no-JavaScript link asked to see (?open=…), see FoldedWithoutJs. */
+export function unfoldedPart(request: Request) {
+  const open = new URL(request.url).searchParams.get('open');
+  return open === 'another' || open === 'cancel' || open === 'unfreeze' ? open : null;
+}
+
+/** The QR as a PNG download: large, with a quiet zone, for banking apps' "scan from photo" (issue 10 §5). */
+export async function qrPng(payload: string, filename: string) {
+  const png = await QRCode.toBuffer(payload, { type: 'png', width: 720, margin: 4, errorCorrectionLevel: 'M' });
+  return new Response(new Uint8Array(png), {
+    headers: {
+      'content-type': 'image/png',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
 }
 
 /** A payment attempt the member can still complete: pending and not past its expiry. */
@@ -213,6 +245,8 @@ export function parseMethodChoice(value: FormDataEntryValue | null) {
 /** GET /api/v1/payment/vnpay/return: what VNPAY told the browser, checked by the gateway (display only). */
 export const vnpayReturnSchema = z.object({
   contractId: z.number(),
+  /** The payment was a freeze's (ADR 036): its result page, not the membership's. */
+  freezeContractId: z.number().nullable().optional(),
   status: z.string(),
   responseCode: z.string().nullable(),
   transactionStatus: z.string().nullable().optional(),
@@ -237,6 +271,8 @@ export function homeCardView(home: z.infer<typeof homePageContractsSchema>, lang
   const waiting = home.waitingForPayment[0] ?? null;
   return {
     frozenUntil: home.frozenUntil ? formatDate(home.frozenUntil) : null,
+    /** The freeze in effect, whose page ends it ("cancel freeze"). */
+    frozenId: home.frozenUntil && home.current?.freeze ? home.current.freeze.freezeContractId : null,
     current: home.current ? contractView(home.current, lang) : null,
     nextFuture: home.future[0] ? contractView(home.future[0], lang) : null,
     waiting: waiting ? contractView(waiting, lang) : null,

@@ -1,8 +1,7 @@
-import QRCode from 'qrcode';
 import { data } from 'react-router';
 import { paymentSchema } from '#contract/membership.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
-import { idParam, isOpen, notFoundAs404 } from './payment.server.ts';
+import { idParam, isOpen, notFoundAs404, qrPng } from './payment.server.ts';
 import type { Route } from './+types/qr-image';
 
 /**
@@ -15,13 +14,5 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable()).catch(notFoundAs404);
   if (!payment?.qr || !isOpen(payment)) throw data(null, { status: 404 });
-  const png = await QRCode.toBuffer(payment.qr.payload, { type: 'png', width: 720, margin: 4, errorCorrectionLevel: 'M' });
-  return new Response(new Uint8Array(png), {
-    headers: {
-      'content-type': 'image/png',
-      'content-disposition': `attachment; filename="vietfit-qr-${id}.png"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return qrPng(payment.qr.payload, `vietfit-qr-${id}.png`);
 }

@@ -69,7 +69,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
       ) : state === 'pending' ? (
         <div className="result-facts">
           <p className="lead">{t('payment.result.pendingLead')}</p>
-          <LiveStatus contractId={contract.id} label={t('payment.result.pendingStatus')} />
+          <LiveStatus statusUrl={`/membership/payment/${contract.id}/status`} paidUrl={`/membership/payment/result/${contract.id}`} label={t('payment.result.pendingStatus')} />
           <Link to={`/membership/payment/${contract.id}`} className="button button-secondary button-block">
             {t('payment.result.backToPayment')}
           </Link>

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { paymentSchema } from '#contract/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
-import { idParam, isOpen } from './payment.server.ts';
+import { idParam, pollState } from './payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/status';
 
@@ -17,15 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     // The latest attempt only: lighter than the contract detail, and asked every 3 s.
     const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable());
-    const state =
-      payment?.status === 'SUCCESS'
-        ? 'paid'
-        : payment?.unbooked.some((u) => !u.reviewed)
-          ? 'held'
-          : payment && isOpen(payment)
-            ? 'pending'
-            : 'over';
-    return data({ state }, { headers });
+    return data({ state: pollState(payment, payment?.status === 'SUCCESS') }, { headers });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return data({ state: 'unknown' }, { status: error.status === 404 ? 404 : 503, headers });

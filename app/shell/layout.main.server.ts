@@ -4,6 +4,8 @@ import { memberHomeSchema, type HomePageContracts } from '#contract/membership.t
 import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
 import { z } from 'zod';
 import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
+import { freezeDetailSchema, freezeScreenSchema, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
+import { freezeQuery } from '#app/freezes/freeze-query.ts';
 import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
@@ -17,6 +19,8 @@ const classesScreenReadSchema = z.object({ shell: memberShellSchema, classes: cl
 const classScreenReadSchema = z.object({ shell: memberShellSchema, class: classScreenSchema });
 const todayClassesReadSchema = z.object({ shell: memberShellSchema, today: todayClassesScreenSchema });
 const giftReadSchema = z.object({ shell: memberShellSchema, gift: giftScreenSchema });
+const freezeRequestReadSchema = z.object({ shell: memberShellSchema, freeze: freezeScreenSchema });
+const freezeDetailReadSchema = z.object({ shell: memberShellSchema, freeze: freezeDetailSchema });
 const referralReadSchema = z.object({ shell: memberShellSchema, referral: referralScreenSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
@@ -36,6 +40,10 @@ type MemberRead = {
   todayClasses?: TodayClassesScreen;
   /** /gift (issue 12 §3) */
   giftScreen?: GiftScreen;
+  /** /membership/freeze/payment (issue 12 §1) */
+  freezeRequestScreen?: FreezeScreen;
+  /** /membership/freeze/payment/result/{id} and /history/freeze/{id} */
+  freezeScreen?: FreezeDetail;
   /** /home/referral (issue 12 §4) */
   referralScreen?: ReferralScreen;
 };
@@ -73,6 +81,23 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call) => {
       const { shell, today } = (await call('/api/v1/member/screens/today-classes', todayClassesReadSchema)).data;
       return { shell, todayClasses: today };
+    },
+  },
+  {
+    path: /^\/membership\/freeze\/payment$/,
+    read: async (call, url) => {
+      // The page's choice so far, as the gateway names it.
+      const { contractId, days, start } = freezeQuery(url);
+      const query = days && start ? `?days=${days}&startDate=${start}` : '';
+      const { shell, freeze } = (await call(`/api/v1/member/screens/freeze/${contractId}${query}`, freezeRequestReadSchema)).data;
+      return { shell, freezeRequestScreen: freeze };
+    },
+  },
+  {
+    path: /^\/(?:membership\/freeze\/payment\/result|history\/freeze)\/(\d{1,9})$/,
+    read: async (call, _url, match) => {
+      const { shell, freeze } = (await call(`/api/v1/member/screens/freeze-contract/${match[1]}`, freezeDetailReadSchema)).data;
+      return { shell, freezeScreen: freeze };
     },
   },
   {

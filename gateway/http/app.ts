@@ -10,7 +10,7 @@ import { clubRoutes } from '#gateway/modules/clubs/routes.ts';
 import { contentRoutes } from '#gateway/modules/content/routes.ts';
 import { contractRoutes } from '#gateway/modules/contracts/routes.ts';
 import { generalRoutes } from '#gateway/modules/general/routes.ts';
-import { freezeRoutes } from '#gateway/modules/freezes/routes.ts';
+import { freezeRoutes, freezeSandboxRoutes } from '#gateway/modules/freezes/routes.ts';
 import { giftRoutes } from '#gateway/modules/gifts/routes.ts';
 import { referralRoutes, referralSandboxRoutes } from '#gateway/modules/referrals/routes.ts';
 import { mediaRoutes } from '#gateway/modules/media/routes.ts';
@@ -116,6 +116,7 @@ export function createGatewayApp(deps: Deps) {
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', subscriptionSandboxRoutes());
+  if (deps.config.SANDBOX) app.route('/sandbox', freezeSandboxRoutes());
 
   app.notFound((c) => {
     const lang = c.get('lang') ?? 'vi';

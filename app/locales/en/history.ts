@@ -40,5 +40,7 @@ export const history: Shape<typeof vi> = {
     },
     receipts: 'Receipts',
     noReceipts: 'No receipts yet.',
+    askFreeze: 'Freeze this membership',
+    frozenBanner: 'Frozen from {{from}} to {{to}} · See details',
   },
 };

@@ -36,6 +36,7 @@ export const home: Shape<typeof vi> = {
     validUntil: 'Valid until {{date}}',
     startsOn: 'Starts on {{date}}',
     frozenUntil: 'Frozen until {{date}}',
+    cancelFreeze: 'Cancel freeze',
     checkIn: 'Check in',
     yourPlan: 'Your plan',
     noMembershipTitle: "You don't have a membership yet",

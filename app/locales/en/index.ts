@@ -19,6 +19,7 @@ import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
 import { referral } from './referral.ts';
+import { freeze } from './freeze.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -41,4 +42,5 @@ export const en: Shape<typeof vi> = {
   ...newcomer,
   ...classes,
   ...referral,
+  ...freeze,
 };

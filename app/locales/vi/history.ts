@@ -38,5 +38,7 @@ export const history = {
     },
     receipts: 'Biên nhận',
     noReceipts: 'Chưa có biên nhận.',
+    askFreeze: 'Bảo lưu gói tập',
+    frozenBanner: 'Bảo lưu từ {{from}} đến {{to}} · Xem chi tiết',
   },
 } as const;

@@ -34,6 +34,7 @@ export const home = {
     validUntil: 'Hiệu lực đến {{date}}',
     startsOn: 'Bắt đầu từ {{date}}',
     frozenUntil: 'Đang bảo lưu đến {{date}}',
+    cancelFreeze: 'Hủy bảo lưu',
     checkIn: 'Check-in',
     yourPlan: 'Xem gói tập',
     noMembershipTitle: 'Bạn chưa có gói tập',

@@ -67,6 +67,10 @@ describe('freeze (issue 12 §1, ADR 036)', () => {
       newMembershipEndDate: addDays(end, 14),
       allowanceLeftAfter: 76,
     });
+    // Without an id: the member's current membership.
+    const current = await gw.call('GET', '/api/v1/member/screens/freeze/current', { token: m.token });
+    expect(current.body.data.freeze.contract.contractId).toBe(m.contractId);
+    expect((await gw.call('GET', '/api/v1/member/screens/freeze/current', { token: (await gw.signUp()).token })).status).toBe(404);
     // The preview creates nothing.
     expect(await gw.db.select().from(freezeContracts).where(eq(freezeContracts.contractId, m.contractId))).toHaveLength(0);
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
@@ -10,8 +11,10 @@ import { idParam, validate } from '#gateway/http/validate.ts';
 import type { PurchaseContext } from '#gateway/modules/contracts/service.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { freezeContracts } from '#gateway/db/schema/index.ts';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
-import { cancelFreeze, freezeDetail, freezeScreen, listFreezeOptions, listFreezes, payFreeze, previewFreeze, requestFreeze, unfreeze } from './service.ts';
+import { cancelFreeze, currentMembershipId, freezeDetail, freezeScreen, listFreezeOptions, listFreezes, payFreeze, previewFreeze, requestFreeze, unfreeze } from './service.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -87,7 +90,11 @@ export function freezeRoutes() {
     const query = c.req.valid('query');
     const parsed = freezeChoiceSchema.safeParse(query);
     const choice = query.days && query.startDate && parsed.success ? parsed.data : null;
-    return ok(c, await withShell(c, freezeScreen(db, c.get('account').id, idParam(c, 'contractId'), choice, clock.now())));
+    // `current`: the membership the home card shows (the one a member means by "freeze my membership").
+    const accountId = c.get('account').id;
+    const contractId = c.req.param('contractId') === 'current' ? await currentMembershipId(db, accountId, clock.now()) : idParam(c, 'contractId');
+    if (contractId === null) throw new ApiError(404, Codes.NOT_FOUND);
+    return ok(c, await withShell(c, freezeScreen(db, accountId, contractId, choice, clock.now())));
   });
 
   // The freeze's result page and its history page.
@@ -98,5 +105,27 @@ export function freezeRoutes() {
     return ok(c, await withShell(c, freezeDetail(db, c.get('account').id, id, clock.now())));
   });
 
+  return app;
+}
+
+/**
+ * Sandbox only: `POST /sandbox/freeze/{id}/began-yesterday` moves a paid freeze that has not begun
+ * so it began yesterday (same length; the membership's end, already moved by its days, stays), so
+ * a journey can see "frozen until" and end it without waiting for tomorrow.
+ */
+export function freezeSandboxRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post('/freeze/:id/began-yesterday', async (c) => {
+    const { db, clock } = c.get('deps');
+    const id = freezeId(c);
+    const [row] = await db.select().from(freezeContracts).where(eq(freezeContracts.id, id));
+    if (!row || row.paymentState !== 'PAID' || row.unfrozenAt !== null) throw new ApiError(404, Codes.FREEZE_NOT_FOUND);
+    const start = addDays(vietnamToday(clock.now()), -1);
+    await db
+      .update(freezeContracts)
+      .set({ startDate: start, endDate: addDays(start, row.days - 1) })
+      .where(eq(freezeContracts.id, id));
+    return ok(c, { freezeContractId: id, startDate: start });
+  });
   return app;
 }

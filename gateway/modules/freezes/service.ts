@@ -15,7 +15,7 @@ import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { clubs, contracts, freezeContracts, freezeOptions, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { findOwnContract, toContract, type ContractRow } from '#gateway/modules/contracts/queries.ts';
+import { findOwnContract, listContracts, toContract, type ContractRow } from '#gateway/modules/contracts/queries.ts';
 import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/contracts/service.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
@@ -100,6 +100,12 @@ function previewOf(facts: MembershipFacts, options: { days: number; price: numbe
     newMembershipEndDate: dates.newMembershipEndDate,
     allowanceLeftAfter: facts.allowanceLeft - option.days,
   };
+}
+
+/** The current membership that runs longest (the home card's), or null: what "freeze my membership" means without an id. */
+export async function currentMembershipId(db: Executor, accountId: number, now: Date) {
+  const { contracts: current } = await listContracts(db, accountId, { status: 'CURRENT' }, now, vietnamToday(now));
+  return current.sort((a, b) => b.endDate.localeCompare(a.endDate))[0]?.contractId ?? null;
 }
 
 /** GET /member/contract/{id}/freeze-preview. */
