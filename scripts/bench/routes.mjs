@@ -162,4 +162,7 @@ export const ROUTES = Object.freeze([
   // Issue 11: the door (a member with a membership: the QR page, not its empty state) and classes.
   { path: '/home/check-in', access: memberWithMembership },
   { path: '/class', access: signedInMember },
+  // Issue 12: freezing the membership (Classic 3 months: freezable) and referring a friend.
+  { path: '/membership/freeze/payment', access: memberWithMembership },
+  { path: '/home/referral', access: signedInMember },
 ]);
