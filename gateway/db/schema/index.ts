@@ -15,3 +15,4 @@ export * from './classes.ts';
 export * from './freezes.ts';
 export * from './referrals.ts';
 export * from './subscriptions.ts';
+export * from './feedback.ts';
