@@ -4,7 +4,7 @@ import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, contracts } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { vietnamDayStart, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import type { PlanRow } from '#gateway/modules/plans/queries.ts';
 import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 import { maskName } from './mask-name.ts';
@@ -59,7 +59,7 @@ export async function hasCurrentMembership(db: Executor, accountId: number, now:
 
 /** Friends brought this calendar year in Vietnam: paid contracts naming this referrer (157). */
 export async function friendsBroughtThisYear(db: Executor, referrerId: number, now: Date) {
-  const yearStart = new Date(`${vietnamToday(now).slice(0, 4)}-01-01T00:00:00+07:00`);
+  const yearStart = vietnamDayStart(`${vietnamToday(now).slice(0, 4)}-01-01`);
   const [brought] = await db
     .select({ n: count() })
     .from(contracts)

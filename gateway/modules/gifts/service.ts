@@ -11,7 +11,7 @@ import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { addDays, membershipEnd, nextStartDate, vietnamDayEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
@@ -131,7 +131,7 @@ export async function takeExperience(db: Database, accountId: number, now: Date)
         titleEn: 'Free 1-day experience pass',
         descriptionVi: 'Một ngày tập miễn phí tại câu lạc bộ bạn chọn: máy tập, khu tạ và các lớp nhóm trong ngày.',
         descriptionEn: 'One free day at the club you choose: the machines, the free weights and the day’s group classes.',
-        expiresAt: new Date(Date.parse(`${addDays(vietnamToday(now), EXPERIENCE_VALID_DAYS)}T00:00:00+07:00`) - 1),
+        expiresAt: vietnamDayEnd(addDays(vietnamToday(now), EXPERIENCE_VALID_DAYS - 1)),
         createdAt: now,
       })
       .returning();

@@ -50,4 +50,9 @@ export function nextStartDate(today: string, covering: Period[]) {
   }
 }
 
+/** The first moment of a Vietnam calendar day. */
+export const vietnamDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+07:00`));
+/** The last moment (…59.999) of a Vietnam calendar day: "until the end of that day". */
+export const vietnamDayEnd = (day: string) => new Date(vietnamDayStart(addDays(day, 1)).getTime() - 1);
+
 export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
