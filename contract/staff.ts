@@ -24,6 +24,8 @@ export const waitingContractsQuery = z.object({ phoneNumber: phoneNumberSchema.o
 /** One unpaid cash contract as the counter sees it. */
 export const waitingCashContractSchema = z.object({
   contractId: z.number(),
+  /** A freeze's fee (ADR 036): confirm it at /staff/freeze-contract/{id}/cash/confirm; the plan names say which freeze. */
+  freezeContractId: z.number().nullable(),
   createdAt: z.string(),
   member: z.object({ phoneNumber: z.string(), fullName: z.string() }),
   club: z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() }),
@@ -45,6 +47,8 @@ export const cashConfirmResultSchema = z.object({
   /** settled: the membership is now active; already: it was confirmed before and nothing changed. */
   outcome: z.enum(['settled', 'already']),
   contractId: z.number(),
+  /** A freeze's fee: the freeze, whose first and last frozen days are startDate and endDate. */
+  freezeContractId: z.number().nullable(),
   reference: z.string(),
   amount: z.number().int(),
   paidAt: z.string().nullable(),

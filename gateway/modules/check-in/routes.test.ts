@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHECK_IN_STEP_SECONDS, timeStepOf } from '#contract/check-in.ts';
 import { checkInDevices, contracts, notifications, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
+import { staffLogin } from '#tests/support/staff.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
@@ -14,20 +15,11 @@ let employee: string; // works at club 0
 let manager: string; // GM: every club
 let club0: { id: number };
 let club1: { id: number };
-let ipCounter = 1;
-
-async function staffLogin(phone: string) {
-  gw.clock.advance(31_000);
-  const ip = `192.0.2.${String(ipCounter++)}`;
-  await gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: phone }, ip });
-  const res = await gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: phone, otp: await gw.latestOtp(phone) }, ip });
-  return res.body.data.accessToken as string;
-}
 
 beforeAll(async () => {
   gw = await startTestGateway();
-  employee = await staffLogin(DEMO_STAFF_PHONE);
-  manager = await staffLogin(DEMO_MANAGER_PHONE);
+  employee = await staffLogin(gw, DEMO_STAFF_PHONE);
+  manager = await staffLogin(gw, DEMO_MANAGER_PHONE);
   club0 = await clubAt(gw, 0);
   club1 = await clubAt(gw, 1);
 });

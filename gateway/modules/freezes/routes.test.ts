@@ -4,7 +4,9 @@ import { freezeDetailSchema, freezeScreenSchema } from '#contract/freeze.ts';
 import { contracts, freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
+import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { staffLogin } from '#tests/support/staff.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 
@@ -245,5 +247,28 @@ describe('freeze (issue 12 §1, ADR 036)', () => {
     // The membership itself is untouched by its freeze's lapse.
     const [membership] = await gw.db.select().from(contracts).where(eq(contracts.id, m2.contractId));
     expect(membership.paymentState).toBe('PAID');
+  });
+
+  test('cash at the counter: staff see the freeze fee waiting, a wrong amount is 553, the right one pays the freeze once', async () => {
+    const m = await memberWith(1);
+    const end = await membershipEnd(m.contractId);
+    const start = addDays(today(), 4);
+    const asked = await ask(m.token, m.contractId, { days: 7, startDate: start, paymentMethodGroupId: 3 });
+    const freezeId = asked.body.data.freeze.freezeContractId as number;
+    const staff = await staffLogin(gw, DEMO_STAFF_PHONE);
+    const waiting = (await gw.call('GET', '/api/v1/staff/contracts/waiting', { token: staff })).body.data as { contractId: number; freezeContractId: number | null; amount: number; planNameVi: string }[];
+    expect(waiting.find((w) => w.freezeContractId === freezeId)).toMatchObject({ contractId: m.contractId, amount: 100_000, planNameVi: expect.stringMatching(/^Bảo lưu 7 ngày · /) });
+    // The membership itself has no cash waiting: its own confirm finds nothing and pays nothing.
+    expect((await gw.call('POST', `/api/v1/staff/contract/${String(m.contractId)}/cash/confirm`, { token: staff, json: { amount: 100_000 } })).status).toBe(404);
+    const wrong = await gw.call('POST', `/api/v1/staff/freeze-contract/${String(freezeId)}/cash/confirm`, { token: staff, json: { amount: 90_000 } });
+    expect([wrong.status, wrong.body.code]).toEqual([400, 553]);
+    const right = await gw.call('POST', `/api/v1/staff/freeze-contract/${String(freezeId)}/cash/confirm`, { token: staff, json: { amount: 100_000 } });
+    expect(right.body.data).toMatchObject({ outcome: 'settled', contractId: m.contractId, freezeContractId: freezeId, startDate: start, endDate: addDays(start, 6) });
+    const again = await gw.call('POST', `/api/v1/staff/freeze-contract/${String(freezeId)}/cash/confirm`, { token: staff, json: { amount: 100_000 } });
+    expect(again.body.data.outcome).toBe('already');
+    expect(await membershipEnd(m.contractId)).toBe(addDays(end, 7));
+    expect((await gw.call('GET', '/api/v1/staff/contracts/waiting', { token: staff })).body.data.some((w: { freezeContractId: number | null }) => w.freezeContractId === freezeId)).toBe(false);
+    // A member's token is not staff's.
+    expect((await gw.call('POST', `/api/v1/staff/freeze-contract/${String(freezeId)}/cash/confirm`, { token: m.token, json: { amount: 100_000 } })).status).toBe(403);
   });
 });

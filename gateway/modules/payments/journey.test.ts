@@ -1,5 +1,6 @@
 // The whole path over the public API: a member buys (contracts endpoints), the money arrives
 // (the sandbox bank's signed webhook, or staff taking cash), the member sees an active membership.
+import { staffLogin } from '#tests/support/staff.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -38,10 +39,7 @@ test('bank QR: the memo and amount of the member’s QR, sent from the sandbox b
 test('cash: the contract waits at the counter until staff confirm the amount, then it is CURRENT', async () => {
   const { token, contractId, payment } = await buy(3);
   expect(payment.counter).not.toBeNull();
-  gw.clock.advance(31_000);
-  await gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip: '192.0.2.77' });
-  const staff = await gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: DEMO_STAFF_PHONE, otp: await gw.latestOtp(DEMO_STAFF_PHONE) } });
-  const staffToken = staff.body.data.accessToken as string;
+  const staffToken = await staffLogin(gw, DEMO_STAFF_PHONE);
   const waiting = await gw.call('GET', '/api/v1/staff/contracts/waiting', { token: staffToken });
   expect(waiting.body.data.map((w: { contractId: number }) => w.contractId)).toContain(contractId);
   // Hours later the member is still waiting: cash does not expire.

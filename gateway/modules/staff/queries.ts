@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, contracts, paymentEvents, paymentPlans, payments } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, contracts, freezeContracts, paymentEvents, paymentPlans, payments } from '#gateway/db/schema/index.ts';
 
 /** The signed-in staff member: GM works at every club (clubId null), the others at theirs. */
 export type Staff = { id: number; accountType: 'EMPLOYEE' | 'LEADER' | 'GM'; clubId: number | null };
@@ -33,42 +33,61 @@ export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumb
       planNameEn: paymentPlans.nameEn,
       amount: payments.amount,
       reference: payments.reference,
+      freezeContractId: payments.freezeContractId,
+      freezeDays: freezeContracts.days,
     })
     .from(contracts)
     .innerJoin(payments, and(eq(payments.contractId, contracts.id), eq(payments.provider, 'cash'), eq(payments.status, 'PENDING')))
+    .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
     .innerJoin(accounts, eq(accounts.id, contracts.accountId))
     .innerJoin(clubs, eq(clubs.id, contracts.clubId))
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
     .where(
       and(
-        eq(contracts.paymentState, 'WAITFORPAYMENT'),
+        // An unpaid membership's cash, or an unpaid freeze's (its membership is paid).
+        or(
+          and(eq(contracts.paymentState, 'WAITFORPAYMENT'), isNull(payments.freezeContractId)),
+          eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
+        ),
         clubFilter(staff, contracts.clubId),
         phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined,
       ),
     )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(200);
-  const seen = new Set<number>();
+  const seen = new Set<string>();
+  const key = (row: (typeof rows)[number]) => (row.freezeContractId === null ? `c${String(row.contractId)}` : `f${String(row.freezeContractId)}`);
   return rows
-    .filter((row) => !seen.has(row.contractId) && seen.add(row.contractId))
+    .filter((row) => !seen.has(key(row)) && seen.add(key(row)))
     .map((row) => ({
       contractId: row.contractId,
+      freezeContractId: row.freezeContractId,
       createdAt: row.createdAt.toISOString(),
       member: { phoneNumber: row.phoneNumber, fullName: row.fullName },
       club: { id: row.clubId, nameVi: row.clubNameVi, nameEn: row.clubNameEn },
-      planNameVi: row.planNameVi,
-      planNameEn: row.planNameEn,
+      planNameVi: row.freezeDays === null ? row.planNameVi : `Bảo lưu ${String(row.freezeDays)} ngày · ${row.planNameVi}`,
+      planNameEn: row.freezeDays === null ? row.planNameEn : `Freeze of ${String(row.freezeDays)} days · ${row.planNameEn}`,
       amount: row.amount,
       reference: row.reference,
     }));
 }
 
-/** The contract's cash payment a confirmation applies to: the settled one if any (a repeat), else the open one. */
-export async function cashPaymentOf(db: Executor, contractId: number) {
+/**
+ * The cash payment a confirmation applies to: the settled one if any (a repeat), else the open one;
+ * a membership's own (freezeContractId null) or one of its freezes' (ADR 036).
+ */
+export async function cashPaymentOf(db: Executor, contractId: number, freezeContractId: number | null) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.contractId, contractId), eq(payments.provider, 'cash'), inArray(payments.status, ['PENDING', 'SUCCESS'])))
+    .where(
+      and(
+        eq(payments.contractId, contractId),
+        freezeContractId === null ? isNull(payments.freezeContractId) : eq(payments.freezeContractId, freezeContractId),
+        eq(payments.provider, 'cash'),
+        inArray(payments.status, ['PENDING', 'SUCCESS']),
+      ),
+    )
     .orderBy(sql`${payments.status} = 'SUCCESS' desc`, desc(payments.id))
     .limit(1);
   return row;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 
 import { Codes } from '#contract/codes.ts';
 import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, paymentEvents } from '#gateway/db/schema/index.ts';
+import { contracts, freezeContracts, paymentEvents } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -78,16 +78,14 @@ export function staffRoutes() {
     return ok(c, await waitingCashContracts(db, staff, c.req.valid('query').phoneNumber));
   });
 
-  // Cash counted at the counter → settlePayment, the one path from money to membership.
-  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+  // Cash counted at the counter → settlePayment, the one path from money to membership (or freeze).
+  async function confirmCash(c: Context<AppEnv>, contractId: number, freezeContractId: number | null, amount: number) {
     const deps = c.get('deps');
-    const contractId = idParam(c, 'id');
     const staff = await loadStaff(deps.db, c.get('account').id);
     const clubId = await contractClub(deps.db, contractId);
     if (clubId === undefined || !worksAt(staff, clubId)) throw notFound();
-    const payment = await cashPaymentOf(deps.db, contractId);
+    const payment = await cashPaymentOf(deps.db, contractId, freezeContractId);
     if (!payment) throw notFound();
-    const { amount } = c.req.valid('json');
     const outcome = await settlePayment(deps, {
       paymentId: payment.id,
       amount,
@@ -98,17 +96,30 @@ export function staffRoutes() {
     if (outcome.kind === 'wrong_amount') throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
     // Paid another way between the lookup and the lock: no cash is waiting any more.
     if (outcome.kind === 'late') throw notFound();
-    const [contract] = await deps.db.select().from(contracts).where(eq(contracts.id, contractId));
-    const settled = await cashPaymentOf(deps.db, contractId);
+    const settled = await cashPaymentOf(deps.db, contractId, freezeContractId);
+    // The dates the money bought: the membership's, or the freeze's first and last frozen day.
+    const [dates] =
+      freezeContractId === null
+        ? await deps.db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, contractId))
+        : await deps.db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
     return ok(c, {
       outcome: outcome.kind,
       contractId,
+      freezeContractId,
       reference: settled.reference,
       amount: settled.amount,
       paidAt: settled.paidAt?.toISOString() ?? null,
-      startDate: contract.startDate,
-      endDate: contract.endDate,
+      ...dates,
     });
+  }
+
+  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), (c) => confirmCash(c, idParam(c, 'id'), null, c.req.valid('json').amount));
+
+  app.post('/freeze-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+    const freezeContractId = idParam(c, 'id');
+    const [freeze] = await c.get('deps').db.select({ contractId: freezeContracts.contractId }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
+    if (!freeze) throw notFound();
+    return confirmCash(c, freeze.contractId, freezeContractId, c.req.valid('json').amount);
   });
 
   app.get('/payment-events', staffOnly, validate('query', paymentEventsQuery), async (c) => {
