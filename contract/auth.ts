@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentGiftSchema } from './gift.ts';
+import { ratingRequestSchema } from './feedback.ts';
 import { accountTypeSchema } from './account.ts';
 import {
   emailSchema,
@@ -84,5 +85,7 @@ export const memberShellSchema = z.object({
   profile: profileSchema,
   unreadCount: z.number().int(),
   gift: currentGiftSchema,
+  /** The oldest pending rating request (issue 16 §2, ADR 039): the rating prompt's, with the page's one read. */
+  pendingRating: ratingRequestSchema.nullable().default(null),
 });
 export type MemberShell = z.infer<typeof memberShellSchema>;

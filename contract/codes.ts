@@ -206,6 +206,8 @@ export const Codes = {
   /** Subscriptions (issue 12 §2, ADR 038): already cancelled or over; over (no card change, no cancel). */
   SUBSCRIPTION_NOT_CANCELLABLE: 'SUBSCRIPTION_NOT_CANCELLABLE',
   SUBSCRIPTION_CLOSED: 'SUBSCRIPTION_CLOSED',
+  /** Feedback (issue 16 §1, ADR 039): staff answered this feedback already; the first reply stands. */
+  FEEDBACK_ALREADY_HANDLED: 'FEEDBACK_ALREADY_HANDLED',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -659,6 +661,10 @@ const messages = {
   [C.SUBSCRIPTION_CLOSED]: {
     vi: 'Gói tháng này đã kết thúc, không thể thay đổi.',
     en: 'This subscription is over and can no longer be changed.',
+  },
+  [C.FEEDBACK_ALREADY_HANDLED]: {
+    vi: 'Phản hồi này đã được xử lý và trả lời.',
+    en: 'This feedback has already been handled and answered.',
   },
   [C.TOO_MANY_REQUESTS]: {
     vi: 'Bạn đã thao tác quá nhiều lần, vui lòng thử lại sau.',

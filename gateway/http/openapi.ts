@@ -10,6 +10,7 @@ import { classBookingBody } from '#contract/classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
 import { referralSendBody } from '#contract/referral.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
+import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -129,6 +130,13 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/screens/today-classes', summary: "The /home/today-classes screen in one read: the shell and today's remaining classes at the member's clubs", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/payment-events', summary: 'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/payment-event/{id}/reviewed', summary: 'Take a payment message off the review queue (records who)', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/feedback', summary: 'Feedback on a club: type (one of six), 1–5 stars, comment ≤ 1000, isAnonymous (then no account is kept); 10 an hour (ADR 039)', auth: true, success: Codes.REPORT_RECORDED, body: memberFeedbackBody },
+  { method: 'post', path: '/api/v1/public/customer-report', summary: "A visitor's report from a club's poster, no sign-in (multipart: clubId, type, rate, comment ≤ 1000, phoneNumber optional, one photo ≤ 5 MB re-encoded, honeypot 'website'); 8 an hour per address, 60 per club; answers 1120 and nothing else (ADR 039)", auth: false, success: Codes.REPORT_RECORDED, multipart: 'photo' },
+  { method: 'get', path: '/api/v1/staff/feedback', summary: "Feedback and reports of the staff member's club (GM: every club or ?clubId), ?type= ?state=NEW|HANDLED ?page=, newest first, 50 a page", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/feedback/{id}/handled', summary: 'Mark feedback handled with a reply (once: FEEDBACK_ALREADY_HANDLED after); the member, unless anonymous, gets a notice', auth: true, success: Codes.OK, body: feedbackHandledBody },
+  { method: 'get', path: '/api/v1/member/ratings', summary: "The caller's pending rating requests, oldest first (§3 Rating request); the shell carries the oldest as pendingRating", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/rating/{ratingId}/update', summary: 'Rate a pending request: rate 1–5 required, comment ≤ 1000; once (460 rated, 459 ignored; 404 for anyone else\'s)', auth: true, success: Codes.RATING_SUBMITTED, body: ratingUpdateBody },
+  { method: 'delete', path: '/api/v1/member/rating/{id}/ignore', summary: 'Dismiss a pending rating request (once; 404 for anyone else\'s)', auth: true, success: Codes.OK },
 ];
 
 const envelope = {

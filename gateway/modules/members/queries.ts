@@ -6,6 +6,7 @@ import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.t
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { notFound } from '#gateway/http/errors.ts';
+import { pendingRatingsQuery, toRatingRequest } from '#gateway/modules/ratings/queries.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -42,7 +43,7 @@ export const toProfile = (row: AccountRow): Profile => ({
 
 /**
  * Every signed-in page's frame (GET /member/shell) in ONE prepared statement (issue 18): the
- * account, its unread notices and its current gift. Three round trips to the database and three
+ * account, its unread notices, its current gift and its oldest pending rating (issue 16 §2). Three round trips to the database and three
  * query builds were most of its cost.
  */
 const memberShellStatement = preparedFor((db) => {
@@ -51,6 +52,7 @@ const memberShellStatement = preparedFor((db) => {
     .from(notifications)
     .where(and(eq(notifications.accountId, accounts.id), isNull(notifications.readAt)));
   const gift = currentGiftQuery(db, accounts.id, sql.placeholder('now')).as('gift');
+  const rating = pendingRatingsQuery(db, accounts.id).limit(1).as('pending_rating');
   return db
     .select({
       account: accounts,
@@ -69,9 +71,20 @@ const memberShellStatement = preparedFor((db) => {
         contractId: gift.contractId,
         createdAt: gift.createdAt,
       },
+      rating: {
+        ratingId: rating.ratingId,
+        ratingType: rating.ratingType,
+        ratedContractId: rating.ratedContractId,
+        signedAt: rating.signedAt,
+        planNameVi: rating.planNameVi,
+        planNameEn: rating.planNameEn,
+        clubNameVi: rating.clubNameVi,
+        clubNameEn: rating.clubNameEn,
+      },
     })
     .from(accounts)
     .leftJoinLateral(gift, sql`true`)
+    .leftJoinLateral(rating, sql`true`)
     .where(eq(accounts.id, sql.placeholder('accountId')))
     .prepare('member_shell');
 });
@@ -80,5 +93,10 @@ const memberShellStatement = preparedFor((db) => {
 export async function findMemberShell(db: Executor, accountId: number, now: Date): Promise<MemberShell | undefined> {
   const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
   if (!row) return undefined;
-  return { profile: toProfile(row.account), unreadCount: row.unreadCount, gift: row.gift ? toMemberGift(row.gift) : null };
+  return {
+    profile: toProfile(row.account),
+    unreadCount: row.unreadCount,
+    gift: row.gift ? toMemberGift(row.gift) : null,
+    pendingRating: row.rating ? toRatingRequest(row.rating) : null,
+  };
 }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { profileUpdateBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { validationMessage } from '#contract/validation.ts';
@@ -10,15 +9,13 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
-import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage } from '#gateway/modules/media/image.ts';
+import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, findMemberShell, toProfile } from './queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 
 const AVATAR_SIDE = 512;
-// Room for the multipart framing around a file of the largest allowed size.
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The member's own account: profile, avatar and settings (§7 Auth group). */
 export function memberRoutes() {
@@ -58,12 +55,7 @@ export function memberRoutes() {
   app.put(
     '/auth/profile/avatar',
     member,
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw new ApiError(413, Codes.FILE_TOO_LARGE);
-      },
-    }),
+    imageUploadLimit(),
     async (c) => {
       const form = await c.req.parseBody().catch(() => {
         throw new ApiError(415, Codes.NOT_AN_IMAGE);
@@ -74,16 +66,7 @@ export function memberRoutes() {
           fieldErrors: { image: [validationMessage('required', c.get('lang'))] },
         });
       }
-      const image = await reencodeImage(new Uint8Array(await file.arrayBuffer()), { maxSide: AVATAR_SIDE }).catch(
-        (error: unknown) => {
-          if (error instanceof ImageRejectedError) {
-            throw error.reason === 'too_large'
-              ? new ApiError(413, Codes.FILE_TOO_LARGE)
-              : new ApiError(415, Codes.NOT_AN_IMAGE);
-          }
-          throw error;
-        },
-      );
+      const image = await reencodeUpload(file, AVATAR_SIDE);
       const { db, clock } = c.get('deps');
       const accountId = c.get('account').id;
       const account = await db.transaction(async (tx) => {

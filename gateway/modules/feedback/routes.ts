@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { Codes } from '#contract/codes.ts';
+import { feedbackHandledBody, HONEYPOT_FIELD, memberFeedbackBody, publicReportFields, REPORT_PHOTO_FIELD, staffFeedbackQuery } from '#contract/feedback.ts';
+import { staffAccountTypes } from '#contract/staff.ts';
+import { validationMessage } from '#contract/validation.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError, validationError } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
+import { loadStaff } from '#gateway/modules/staff/queries.ts';
+import { assertActiveClub, listFeedback, markHandled, recordMemberFeedback, recordPublicReport, REPORT_PHOTO_SIDE, takeReportSlot } from './service.ts';
+
+/** Issue 16 §1 (ADR 039): members' feedback, visitors' reports from a club's poster, and the staff's reading of both. */
+export function feedbackRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post('/member/feedback', requireAccount(), validate('json', memberFeedbackBody), async (c) => {
+    await recordMemberFeedback(c.get('deps'), c.get('account').id, c.req.valid('json'));
+    return ok(c, null, Codes.REPORT_RECORDED);
+  });
+
+  // No token: anyone in the club. It answers 1120 and nothing else, so it reads nothing out.
+  app.post('/public/customer-report', imageUploadLimit(), async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError(400, Codes.VALIDATION);
+    });
+    const text = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
+    // The honeypot: a person never sees the field; a bot that fills it is thanked and forgotten.
+    if (typeof form[HONEYPOT_FIELD] === 'string' && form[HONEYPOT_FIELD].trim() !== '') return ok(c, null, Codes.REPORT_RECORDED);
+    const parsed = publicReportFields.safeParse(text);
+    if (!parsed.success) throw validationError(parsed.error, lang);
+    const photo = form[REPORT_PHOTO_FIELD];
+    if (photo !== undefined && !(photo instanceof File)) {
+      throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { [REPORT_PHOTO_FIELD]: [validationMessage('invalid', lang)] } });
+    }
+    await assertActiveClub(deps.db, parsed.data.clubId);
+    await takeReportSlot(deps, parsed.data.clubId, c.get('clientIp'));
+    // An empty file input (no photo chosen) arrives as a nameless empty file.
+    const image = photo && photo.size > 0 ? await reencodeUpload(photo, REPORT_PHOTO_SIDE) : undefined;
+    await recordPublicReport(deps, parsed.data, image);
+    return ok(c, null, Codes.REPORT_RECORDED);
+  });
+
+  const staffOnly = requireAccount(staffAccountTypes);
+
+  app.get('/staff/feedback', staffOnly, validate('query', staffFeedbackQuery), async (c) => {
+    const { db } = c.get('deps');
+    return ok(c, await listFeedback(db, await loadStaff(db, c.get('account').id), c.req.valid('query')));
+  });
+
+  app.put('/staff/feedback/:id/handled', staffOnly, validate('json', feedbackHandledBody), async (c) => {
+    const deps = c.get('deps');
+    const staff = await loadStaff(deps.db, c.get('account').id);
+    return ok(c, await markHandled(deps, staff, idParam(c, 'id'), c.req.valid('json').reply));
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import { bodyLimit } from 'hono/body-limit';
+import { Codes } from '#contract/codes.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage, type ProcessedImage } from './image.ts';
+
+// Room for the multipart framing (and a few short text fields) around a file of the largest allowed size.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The request's size limit, before anything is read (security.md, Uploads): 413 code 100 beyond it. */
+export const imageUploadLimit = () =>
+  bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+    onError: () => {
+      throw new ApiError(413, Codes.FILE_TOO_LARGE);
+    },
+  });
+
+/** An uploaded file decoded and re-encoded by the one image pipeline (image.ts): 413 code 100 too large, 415 code 102 not an image. */
+export async function reencodeUpload(file: File, maxSide: number): Promise<ProcessedImage> {
+  return reencodeImage(new Uint8Array(await file.arrayBuffer()), { maxSide }).catch((error: unknown) => {
+    if (error instanceof ImageRejectedError) {
+      throw error.reason === 'too_large' ? new ApiError(413, Codes.FILE_TOO_LARGE) : new ApiError(415, Codes.NOT_AN_IMAGE);
+    }
+    throw error;
+  });
+}
