@@ -105,6 +105,11 @@ export function ContractCard({ contract, to }: { contract: ContractView; to?: st
       <span className="contract-dates small muted">
         {contract.startDate} – {contract.endDate} · {contract.duration}
       </span>
+      {contract.freeze ? (
+        <span className="contract-frozen small">
+          {t(contract.freeze.inEffect ? 'payment.frozenNow' : 'payment.frozenComing', { from: contract.freeze.from, to: contract.freeze.to })}
+        </span>
+      ) : null}
       <span className="contract-total">{contract.isGift ? t('payment.giftTotal') : contract.total}</span>
       {contract.unbooked.map((u, i) => (
         <span key={i} className="contract-unbooked small">

@@ -7,6 +7,8 @@ export const payments: Shape<typeof vi> = {
     allClubs: 'All clubs',
     /** A gift membership's card: no money moved (ADR 035). */
     giftTotal: 'Gift · free',
+    frozenNow: 'Frozen until {{to}}',
+    frozenComing: 'Frozen from {{from}} to {{to}}',
     period: 'From {{from}} to {{to}}',
     method: { qr: 'Bank transfer (QR)', card: 'Debit or credit card', cash: 'Cash at the counter' },
     copy: 'Copy',

@@ -5,6 +5,8 @@ export const payments = {
     allClubs: 'Tất cả câu lạc bộ',
     /** A gift membership's card: no money moved (ADR 035). */
     giftTotal: 'Quà tặng · miễn phí',
+    frozenNow: 'Đang bảo lưu đến {{to}}',
+    frozenComing: 'Sẽ bảo lưu từ {{from}} đến {{to}}',
     period: 'Từ {{from}} đến {{to}}',
     method: { qr: 'Chuyển khoản ngân hàng (QR)', card: 'Thẻ ATM / thẻ tín dụng', cash: 'Tiền mặt tại quầy' },
     copy: 'Sao chép',
