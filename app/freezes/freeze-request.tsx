@@ -6,6 +6,7 @@ import { loadCards } from '#app/payments/payment.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { freezeAction, freezeQuery, freezeScreenView, type FreezeScreenView } from './freeze.server.ts';
@@ -27,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     if (!freezeRequestScreen) throw new Error('/membership/freeze/payment reads /member/screens/freeze/{id}: the screen is missing');
     return freezeScreenView(freezeRequestScreen, lang);
   });
-  if (!screen.ok && screen.missing) throw data(null, { status: 404 });
+  // Asked without a membership (from a link, not from one of theirs) and none is running: say so.
+  if (!screen.ok && screen.missing && query.contractId !== 'current') throw data(null, { status: 404 });
   const cards = screen.ok && screen.value.preview ? await loadCards(args) : [];
   return { screen, query, cards };
 }
@@ -131,6 +133,18 @@ function Preview({ view, cards, error }: { view: FreezeScreenView; cards: Route.
 export default function FreezeRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const { screen, query, cards } = loaderData;
+  if (!screen.ok && screen.missing) {
+    return (
+      <main className="page">
+        <h1>{t('freeze.title')}</h1>
+        <EmptyState icon="membership" title={t('freeze.noMembershipTitle')} text={t('freeze.noMembershipText')}>
+          <Link to="/membership" className="button button-primary">
+            {t('freeze.seePlans')}
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  }
   if (!screen.ok) {
     return (
       <main className="page">

@@ -29,6 +29,9 @@ export const freeze = {
       ALLOWANCE_USED: 'This membership has used all its freeze days.',
     },
     seeOpen: 'See the freeze',
+    noMembershipTitle: 'No membership to freeze',
+    noMembershipText: 'You need a running membership, paid for 3 months or more, to freeze it.',
+    seePlans: 'See the plans',
     backToMembership: 'See the membership',
     status: {
       WAITFORPAYMENT: 'Waiting for payment',

@@ -29,6 +29,9 @@ export const freeze = {
       ALLOWANCE_USED: 'Gói tập này đã dùng hết số ngày bảo lưu.',
     },
     seeOpen: 'Xem yêu cầu bảo lưu',
+    noMembershipTitle: 'Chưa có gói tập để bảo lưu',
+    noMembershipText: 'Bạn cần một gói tập đang hiệu lực (trả trước từ 3 tháng) để bảo lưu.',
+    seePlans: 'Xem các gói tập',
     backToMembership: 'Xem gói tập',
     status: {
       WAITFORPAYMENT: 'Chờ thanh toán',
