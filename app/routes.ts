@@ -34,6 +34,8 @@ export default [
     route('home/today-classes', 'classes/today-classes.tsx'),
     route('home/workout-with-us', 'home/workout-with-us.tsx'),
     route('home/referral', 'referral/referral.tsx'),
+    // Monthly subscription (issue 12 §2): the Black Card upgrade with an SMS code.
+    route('membership/subscription/verify-upgrade', 'subscription/verify-upgrade.tsx'),
 
     // Membership: the payment step after "Confirm" (bank QR, card via VNPAY, cash) and its result.
     route('membership/payment/vnpay-return', 'payments/vnpay-return.tsx'),
@@ -67,6 +69,8 @@ export default [
       route('information/change-phone/verify', 'account/change-phone.verify.tsx'),
       route('information/payment-method', 'payments/saved-cards.tsx'),
       route('information/payment-method/vnpay-return', 'payments/saved-card-return.ts'),
+      route('information/payment-method/subscription-card', 'subscription/subscription-card.tsx'),
+      route('information/payment-method/subscription-card/vnpay-return', 'subscription/card-return.ts'),
       route('information/payment-method/:cardId', 'payments/saved-card-detail.tsx'),
       route('terms-condition', 'account/terms-condition.tsx'),
       route('privacy', 'account/privacy.tsx'),

@@ -1,10 +1,10 @@
 import { pick } from '#app/account/account.server.ts';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { accessClubSchema, homePageContractsSchema } from '#contract/membership.ts';
 import { ContractCard } from '#app/payments/payment-ui.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { gatewayClient } from '#app/server/gateway.server.ts';
+import { memberRead } from '#app/shell/layout.main.server.ts';
+import { SubscriptionSection } from '#app/subscription/subscription-section.tsx';
+import { cancelAction, subscriptionView } from '#app/subscription/subscription.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -12,29 +12,32 @@ import { contractView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/your-plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['history', 'home', 'payments'], back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = { strings: ['history', 'home', 'payments', 'subscription'], back: { to: '/home', label: 'nav.home' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'homeCard.yourPlanTitle');
 
+// One gateway read (issue 18): the memberships, the clubs they open and the subscription.
 export async function loader(args: Route.LoaderArgs) {
-  const call = gatewayClient(args);
   const lang = getLang(args.context);
-  const [home, clubs] = await Promise.all([
-    call('/api/v1/member/contracts/home-page', homePageContractsSchema),
-    call('/api/v1/member/contract/access-clubs', z.array(accessClubSchema)),
-  ]);
+  const { yourPlanScreen } = await memberRead(args);
+  if (!yourPlanScreen) throw new Error('/home/your-plan reads /member/screens/your-plan: the screen is missing');
+  const { homePage, accessClubs, subscription } = yourPlanScreen;
   return {
-    currents: home.data.currents.map((c) => contractView(c, lang)),
-    future: home.data.future.map((c) => contractView(c, lang)),
-    waiting: home.data.waitingForPayment.map((c) => contractView(c, lang)),
-    clubs: clubs.data.map((c) => ({ id: c.id, name: pick(lang, c.nameVi, c.nameEn) })),
+    currents: homePage.currents.map((c) => contractView(c, lang)),
+    future: homePage.future.map((c) => contractView(c, lang)),
+    waiting: homePage.waitingForPayment.map((c) => contractView(c, lang)),
+    clubs: accessClubs.map((c) => ({ id: c.id, name: pick(lang, c.nameVi, c.nameEn) })),
+    subscription: subscription ? subscriptionView(subscription, lang) : null,
   };
 }
 
+/** Cancelling the subscription's renewal (ADR 038). */
+export const action = (args: Route.ActionArgs) => cancelAction(args);
+
 export default function YourPlan({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { currents, future, waiting, clubs } = loaderData;
-  if (!currents.length && !future.length && !waiting.length) {
+  const { currents, future, waiting, clubs, subscription } = loaderData;
+  if (!currents.length && !future.length && !waiting.length && !subscription) {
     return (
       <main className="page">
         <h1>{t('homeCard.yourPlanTitle')}</h1>
@@ -49,6 +52,7 @@ export default function YourPlan({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page">
       <h1>{t('homeCard.yourPlanTitle')}</h1>
+      {subscription ? <SubscriptionSection sub={subscription} /> : null}
       {currents.length ? (
         <section aria-labelledby="current-title">
           <h2 id="current-title" className="section-title">

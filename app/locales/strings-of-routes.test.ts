@@ -22,6 +22,7 @@ import { busyness } from './vi/busyness.ts';
 import { newcomer } from './vi/newcomer.ts';
 import { classes } from './vi/classes.ts';
 import { referral } from './vi/referral.ts';
+import { subscription } from './vi/subscription.ts';
 import { freeze } from './vi/freeze.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
@@ -53,6 +54,7 @@ const partsByLocale: Record<StringsPart, object> = {
   newcomer,
   classes,
   referral,
+  subscription,
   freeze,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));

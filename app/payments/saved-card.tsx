@@ -61,3 +61,21 @@ export function GoToVnpay({ payUrl }: { payUrl: string }) {
     </div>
   );
 }
+
+/** The card type VNPAY's token page asks for (§3: 01 domestic, 02 international); saved cards and the subscription's card. */
+export function CardTypeChoice() {
+  const { t } = useT();
+  return (
+    <fieldset className="field">
+      <legend className="label">{t('cards.typeLegend')}</legend>
+      <label className="check method-choice">
+        <input type="radio" name="cardType" value="01" defaultChecked />
+        <span>{t('cards.type.01')}</span>
+      </label>
+      <label className="check method-choice">
+        <input type="radio" name="cardType" value="02" />
+        <span>{t('cards.type.02')}</span>
+      </label>
+    </fieldset>
+  );
+}

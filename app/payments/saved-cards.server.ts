@@ -3,7 +3,7 @@ import { Codes, messageForCode } from '#contract/codes.ts';
 import { addCardBody, addCardResultSchema } from '#contract/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { anything, idParam, safePayUrl } from './payment.server.ts';
+import { anything, cardMessage, cardReturnSchema, idParam, safePayUrl, vnpayQuery } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 
@@ -48,4 +48,19 @@ export async function cardAction(args: Args) {
     flashToast(session, { kind: 'error', text: error.text });
     return redirect(args.params.cardId && error.status !== 404 ? `${CARDS_PATH}/${args.params.cardId}` : CARDS_PATH);
   }
+}
+
+/** VNPAY's token page sent the browser back: the gateway checks the fields and says whether the card was saved (1052); a toast, then `to`. */
+export async function cardReturnTo(args: Parameters<typeof gatewayClient>[0], to: string): Promise<never> {
+  const session = getSession(args.context);
+  const lang = getLang(args.context);
+  try {
+    const { data } = await gatewayClient(args)(`/api/v1/payment/vnpay/card-return?${vnpayQuery(args.request.url)}`, cardReturnSchema);
+    if (data.status === 'SUCCESS') flashToast(session, { kind: 'success', text: messageForCode(Codes.CARD_ADDED, lang) });
+    else flashToast(session, { kind: 'error', text: cardMessage(data.responseCode ?? '99', lang) ?? messageForCode(Codes.SYSTEM_ERROR, lang) });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    flashToast(session, { kind: 'error', text: error.text });
+  }
+  throw redirect(to);
 }

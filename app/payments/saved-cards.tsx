@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { CardActions, GoToVnpay, SavedCardFace } from './saved-card.tsx';
+import { CardActions, CardTypeChoice, GoToVnpay, SavedCardFace } from './saved-card.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -45,17 +45,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           {t('cards.addTitle')}
         </h2>
         <Form method="post" className="stack">
-          <fieldset className="field">
-            <legend className="label">{t('cards.typeLegend')}</legend>
-            <label className="check method-choice">
-              <input type="radio" name="cardType" value="01" defaultChecked />
-              <span>{t('cards.type.01')}</span>
-            </label>
-            <label className="check method-choice">
-              <input type="radio" name="cardType" value="02" />
-              <span>{t('cards.type.02')}</span>
-            </label>
-          </fieldset>
+          <CardTypeChoice />
           {actionData?.error ? <p className="form-error">{actionData.error}</p> : null}
           <button type="submit" name="intent" value="add" className="button button-primary button-block" disabled={busy}>
             {t('cards.add')}

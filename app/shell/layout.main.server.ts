@@ -7,6 +7,7 @@ import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
 import { freezeDetailSchema, freezeScreenSchema, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
 import { freezeQuery } from '#app/freezes/freeze-query.ts';
 import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
+import { subscriptionScreenReadSchema, yourPlanReadSchema, type SubscriptionScreen, type YourPlanScreen } from '#app/subscription/subscription-read.server.ts';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
@@ -46,6 +47,10 @@ type MemberRead = {
   freezeScreen?: FreezeDetail;
   /** /home/referral (issue 12 §4) */
   referralScreen?: ReferralScreen;
+  /** /home/your-plan (issue 12 §2: with the subscription) */
+  yourPlanScreen?: YourPlanScreen;
+  /** /membership/subscription/verify-upgrade, /account/information/payment-method/subscription-card */
+  subscriptionScreen?: SubscriptionScreen;
 };
 
 /**
@@ -112,6 +117,20 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call) => {
       const { shell, referral } = (await call('/api/v1/member/screens/referral', referralReadSchema)).data;
       return { shell, referralScreen: referral };
+    },
+  },
+  {
+    path: /^\/home\/your-plan$/,
+    read: async (call) => {
+      const { shell, ...yourPlanScreen } = (await call('/api/v1/member/screens/your-plan', yourPlanReadSchema)).data;
+      return { shell, yourPlanScreen };
+    },
+  },
+  {
+    path: /^\/(?:membership\/subscription\/verify-upgrade|account\/information\/payment-method\/subscription-card)$/,
+    read: async (call) => {
+      const { shell, ...subscriptionScreen } = (await call('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)).data;
+      return { shell, subscriptionScreen };
     },
   },
 ];

@@ -19,6 +19,7 @@ import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
 import { referral } from './referral.ts';
+import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
@@ -42,5 +43,6 @@ export const en: Shape<typeof vi> = {
   ...newcomer,
   ...classes,
   ...referral,
+  ...subscription,
   ...freeze,
 };

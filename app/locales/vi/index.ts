@@ -17,6 +17,7 @@ import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
 import { referral } from './referral.ts';
+import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
@@ -40,5 +41,6 @@ export const vi = {
   ...newcomer,
   ...classes,
   ...referral,
+  ...subscription,
   ...freeze,
 } as const;

@@ -59,7 +59,7 @@ async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
 }
 
 /** GET /member/contracts/home-page: what the membership header card needs (also part of GET /member/home). */
-async function homePageOf(c: Context<AppEnv>): Promise<HomePageContracts> {
+export async function homePageOf(c: Context<AppEnv>): Promise<HomePageContracts> {
   const all = await currentContracts(c, {});
   const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
   const current = currents[0] ?? null;

@@ -7,6 +7,9 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { listCards } from '#gateway/modules/cards/service.ts';
+import { homePageOf } from '#gateway/modules/contracts/routes.ts';
+import { accessClubs } from '#gateway/modules/contracts/queries.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { latestSubscription } from './queries.ts';
 import { runRenewals } from './renewal.ts';
@@ -78,6 +81,16 @@ export function subscriptionRoutes() {
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, subscription, allow, cards });
+  });
+
+  // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.
+  app.get('/member/screens/your-plan', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const now = clock.now();
+    const [shell, homePage, clubs, subscription] = await Promise.all([findMemberShell(db, accountId, now), homePageOf(c), accessClubs(db, accountId, vietnamToday(now)), current(c)]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, homePage, accessClubs: clubs, subscription });
   });
 
   return app;
