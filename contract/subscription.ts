@@ -36,8 +36,8 @@ export const subscriptionSchema = z.object({
   nextPeriodStart: isoDate.nullable(),
   nextAmount: money.nullable(),
   card: card.nullable(),
-  /** A recurring agreement charges the card without the member; false: each month by a pay link with the bank's OTP. */
-  autoCharge: z.boolean(),
+  /** A recurring agreement charges the card without the member; false: each month by a pay link with the bank's OTP; null: not asked yet for this card (within minutes). */
+  autoCharge: z.boolean().nullable(),
   /** A new card being added on VNPAY's page to replace this one. */
   cardChangePending: z.boolean(),
   /** CANCELLING: the last day of access. */
@@ -74,7 +74,7 @@ export const vnpaySubscriptionSchema = z.object({
   vnpaySubscriptionId: z.number().int(),
   status: z.enum(subscriptionStatuses),
   card: card.nullable(),
-  autoCharge: z.boolean(),
+  autoCharge: z.boolean().nullable(),
   cardChangePending: z.boolean(),
 });
 

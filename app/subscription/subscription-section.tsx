@@ -53,7 +53,7 @@ export function CardLine({ sub }: { sub: SubscriptionView }) {
   return (
     <>
       <p className="mono">{sub.card ? `${sub.card.bank} ${sub.card.number}` : t('subscription.noCard')}</p>
-      <p className="small muted">{sub.autoCharge ? t('subscription.autoCharge') : t('subscription.payByLink')}</p>
+      {sub.autoCharge === null ? null : <p className="small muted">{sub.autoCharge ? t('subscription.autoCharge') : t('subscription.payByLink')}</p>}
     </>
   );
 }

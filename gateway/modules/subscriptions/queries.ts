@@ -191,7 +191,7 @@ export async function toSubscriptionView(db: Executor, sub: SubscriptionRow, tod
     nextPeriodStart: renewsNext ? following.start : (period?.periodStart ?? null),
     nextAmount: renewsNext ? monthlyPrice(nextPlan) : (renewalContract?.totalPayment ?? null),
     card: card && !card.deletedAt ? { id: card.id, cardNumber: card.cardNumber, bankCode: card.bankCode, cardType: card.cardType } : null,
-    autoCharge: Boolean(sub.recurringId && card && !card.deletedAt),
+    autoCharge: card && !card.deletedAt && sub.agreementCardId !== card.id ? null : Boolean(sub.recurringId && card && !card.deletedAt),
     cardChangePending: request?.status === 'PENDING',
     endsOn: sub.status === 'CANCELLING' || sub.status === 'CANCELLED' ? (sub.endsOn ?? paid.endDate) : null,
     cancel: cancellable ? { deadline: cancelDeadline(paid.endDate), endsOn: cancelEndsOn, beforeDeadline: cancelEndsOn === paid.endDate } : null,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { formatVnd } from '#contract/format.ts';
 import { PaymentMethods } from '#contract/membership.ts';
 import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
@@ -47,6 +47,22 @@ export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): 
     .where(and(inArray(subscriptions.status, LIVE), lte(contracts.endDate, horizon)))
     .orderBy(subscriptions.id);
   const port = recurringPortOf(deps);
+  // A new card (a first month, a change of card) is asked about at once, not only when a month is due: the member sees how they will pay.
+  const unasked = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, LIVE),
+        isNotNull(subscriptions.savedCardId),
+        sql`${subscriptions.agreementCardId} is distinct from ${subscriptions.savedCardId}`,
+      ),
+    );
+  for (const { id } of unasked) {
+    await askForAgreement(deps, port, id, now).catch((error: unknown) =>
+      deps.logger.warn({ err: error, subscriptionId: id }, 'recurring agreement not asked; the next run asks'),
+    );
+  }
   for (const { id } of due) {
     try {
       await renewOne(deps, port, id, now, report);
@@ -59,18 +75,18 @@ export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): 
 }
 
 async function renewOne(deps: JobDeps, port: RecurringPort | null, id: number, now: Date, report: RenewalReport) {
-  if (port) await askForAgreement(deps, port, id, now);
+  await askForAgreement(deps, port, id, now);
   const charge = await deps.db.transaction((tx) => planStep(tx, port, id, now, report));
   if (charge && port) await chargeNow(deps, port, charge, now, report);
 }
 
-/** Asks the provider once per card for an agreement; none (null) means pay links. */
-async function askForAgreement(deps: JobDeps, port: RecurringPort, id: number, now: Date) {
+/** Asks the provider once per card for an agreement; none (null, or no provider configured) means pay links. */
+async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: number, now: Date) {
   const [sub] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!sub?.savedCardId || sub.agreementCardId === sub.savedCardId) return;
   const [card] = await deps.db.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
   if (!card || card.deletedAt) return;
-  const agreement = await port.register(
+  const agreement = await port?.register(
     { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber },
     `VA${String(sub.id)}${randomBytes(4).toString('hex').toUpperCase()}`,
     now,

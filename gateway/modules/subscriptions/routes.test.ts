@@ -100,9 +100,13 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
       status: 'ACTIVE',
       plan: { type: 'SUBSCRIPTION' },
       card: { id: s.card!.id, cardNumber: GOOD_CARD },
-      autoCharge: false,
+      // The agreement for the card is asked by the next run, not only when a month is due.
+      autoCharge: null,
       renewal: null,
     });
+    await run('2026-11-21');
+    expect((await current(s.token)).autoCharge).toBe(true);
+    expect((await paymentsOf(s.view.id)).periods).toHaveLength(1);
     expect(s.view.periodStart).toBe('2026-11-21');
     expect(s.view.periodEnd).toBe('2026-12-20');
     expect(s.view.nextBillingDate).toBe('2026-12-17');
@@ -119,7 +123,7 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     });
     expect(again.body.code).toBe(750);
     const vnpay = await vn.gw.call('GET', '/api/v1/member/vnpay/subscription', { token: s.token });
-    expect(vnpay.body.data).toEqual({ vnpaySubscriptionId: s.view.id, status: 'ACTIVE', card: s.view.card, autoCharge: false, cardChangePending: false });
+    expect(vnpay.body.data).toEqual({ vnpaySubscriptionId: s.view.id, status: 'ACTIVE', card: s.view.card, autoCharge: true, cardChangePending: false });
     expect(JSON.stringify(vnpay.body)).not.toContain(s.card!.token);
   });
 
@@ -230,7 +234,7 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
 
   test('without a card (no agreement) the member gets a pay link on the billing day and each retry day', async () => {
     const s = await subscriber({ cardNumber: null });
-    expect(s.view.card).toBeNull();
+    expect(s.view).toMatchObject({ card: null, autoCharge: false });
     for (const day of ['2026-12-17', '2026-12-18', '2026-12-19', '2026-12-20', '2026-12-22']) await run(day);
     const links = (await vn.gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, s.accountId)))
       .map((n) => n.content as { titleEn: string; link: string })

@@ -88,7 +88,12 @@ export function subscriptionRoutes() {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const now = clock.now();
-    const [shell, homePage, clubs, subscription] = await Promise.all([findMemberShell(db, accountId, now), homePageOf(c), accessClubs(db, accountId, vietnamToday(now)), current(c)]);
+    const [shell, homePage, clubs, subscription] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      homePageOf(c),
+      accessClubs(db, accountId, vietnamToday(now)),
+      current(c),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, homePage, accessClubs: clubs, subscription });
   });
