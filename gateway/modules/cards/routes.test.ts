@@ -184,7 +184,7 @@ test('pay with a saved card through POST /member/contract: token_pay page → IP
   const [row] = await vn.gw.db.select().from(contracts).where(eq(contracts.id, contract.id));
   expect(row.paymentState).toBe('PAID');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
 });
 
 test("paying with another member's card or a deleted one: 404 with 550", async () => {
