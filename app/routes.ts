@@ -12,6 +12,9 @@ export default [
     // Readable before signing in (issue 10 §6): what the sign-up checkbox agrees to.
     route('terms', 'account/legal.tsx', { id: 'legal-terms' }),
     route('privacy', 'account/legal.tsx', { id: 'legal-privacy' }),
+    // Issue 16 §1: a club poster's problem report, with no sign-in (§1, §6).
+    route('public/customer-report', 'reports/customer-report.tsx'),
+    route('public/customer-report/:reportType', 'reports/customer-report-type.tsx'),
   ]),
 
   layout('shell/layout.main.tsx', [
@@ -78,6 +81,9 @@ export default [
       route('about', 'account/about.tsx'),
     ]),
     route('support', 'support/support.tsx'),
+    // Issue 16: feedback on a club (from /support) and the rating prompt's plain page.
+    route('support/feedback', 'feedback/feedback.tsx'),
+    route('rating', 'ratings/rating.tsx'),
   ]),
 
   // Resource routes: form targets and probes, no UI of their own.
@@ -89,6 +95,7 @@ export default [
   route('membership/payment/:contractId/qr.png', 'payments/qr-image.ts'),
   route('membership/freeze/payment/:freezeId/status', 'freezes/freeze-status.ts'),
   route('membership/freeze/payment/:freezeId/qr.png', 'freezes/freeze-qr-image.ts'),
+  route('public/customer-report/poster.svg', 'reports/poster.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),
   route('healthz', 'server/healthz.ts'),

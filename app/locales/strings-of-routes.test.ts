@@ -24,6 +24,7 @@ import { classes } from './vi/classes.ts';
 import { referral } from './vi/referral.ts';
 import { subscription } from './vi/subscription.ts';
 import { freeze } from './vi/freeze.ts';
+import { feedback } from './vi/feedback.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -56,6 +57,7 @@ const partsByLocale: Record<StringsPart, object> = {
   referral,
   subscription,
   freeze,
+  feedback,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -24,6 +24,8 @@ export type SessionData = {
   savedCoupon: string;
   /** Issue 11: this browser's check-in device at the gateway (its key is in the page's IndexedDB). */
   checkInDeviceId: string;
+  /** Issue 16 §2: a dismissed rating prompt stays away until then (epoch ms): the rest of the visit (ADR 039). */
+  ratingPromptOffUntil: number;
 };
 type FlashData = { toast: Toast };
 

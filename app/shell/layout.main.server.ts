@@ -11,6 +11,7 @@ import { subscriptionScreenReadSchema, yourPlanReadSchema, type SubscriptionScre
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
+import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
 
@@ -24,7 +25,7 @@ const freezeRequestReadSchema = z.object({ shell: memberShellSchema, freeze: fre
 const freezeDetailReadSchema = z.object({ shell: memberShellSchema, freeze: freezeDetailSchema });
 const referralReadSchema = z.object({ shell: memberShellSchema, referral: referralScreenSchema });
 
-export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null };
+export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
 
 /** What one signed-in page reads from the gateway: always the shell, and the page's own data on the screens that have an aggregate. */
 type MemberRead = {
@@ -177,14 +178,16 @@ export async function loadShell(args: Args): Promise<ShellData> {
       throw error; // a 401 (session expired) and programming errors go to the error boundary
     },
   );
-  if (!shell) return { unreadCount: 0, gift: null, fullName: null };
+  if (!shell) return { unreadCount: 0, gift: null, fullName: null, rating: null };
   const { unreadCount, gift } = shell;
   const fullName = shell.profile.fullName.trim();
-  if (!gift) return { unreadCount, gift: null, fullName };
+  // Issue 16 §2: the rating prompt rides the page's one read (the shell's pendingRating).
+  const rating = ratingPromptOf(args, shell.pendingRating, new URL(args.request.url).pathname.replace(/\.data$/, ''));
+  if (!gift) return { unreadCount, gift: null, fullName, rating };
   const session = getSession(args.context);
   // The gift screen shows the gift itself: the popover does not open over it (and counts as seen).
   const onGiftScreen = new URL(args.request.url).pathname.replace(/\.data$/, '') === '/gift';
   const firstTime = !onGiftScreen && session.get('giftHintSeen') !== gift.memberGiftId;
   if (session.get('giftHintSeen') !== gift.memberGiftId) session.set('giftHintSeen', gift.memberGiftId);
-  return { unreadCount, fullName, gift: { gift, firstTime, expires: gift.expiresAt ? formatDate(gift.expiresAt) : null } };
+  return { unreadCount, fullName, rating, gift: { gift, firstTime, expires: gift.expiresAt ? formatDate(gift.expiresAt) : null } };
 }

@@ -9,6 +9,7 @@ import { PageError } from '#app/ui/page-error.tsx';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
 import { loadShell } from './layout.main.server.ts';
+import { RatingSlot } from '#app/ratings/rating-slot.tsx';
 
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
@@ -29,7 +30,7 @@ function latestUnreadCount(matches: ReturnType<typeof useMatches>, own: number) 
 
 /** Signed-in pages (§2): the member header, the page, the slogan footer and the bottom navigation. */
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const matches = useMatches();
   const back = matches.map((m) => (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
   return (
@@ -46,6 +47,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
+      <RatingSlot prompt={loaderData.rating} lang={lang} />
       <Outlet />
       <footer className="app-footer">
         <p className="slogan">{t('app.slogan')}</p>

@@ -9,7 +9,7 @@ import type { Route } from './+types/support';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['account'] };
+export const handle: StringsHandle = { strings: ['account', 'feedback'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.support');
 
@@ -55,6 +55,9 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           {t('account.support.feedbackTitle')}
         </h2>
         <p>{t('account.support.feedbackText')}</p>
+        <Link to="/support/feedback" className="button button-primary">
+          {t('feedback.open')}
+        </Link>
         {contact.ok ? (
           <a href={`mailto:${contact.value.email}`} className="button button-secondary">
             {t('account.support.feedbackEmail')}

@@ -21,6 +21,7 @@ import { classes } from './classes.ts';
 import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
+import { feedback } from './feedback.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -45,4 +46,5 @@ export const en: Shape<typeof vi> = {
   ...referral,
   ...subscription,
   ...freeze,
+  ...feedback,
 };

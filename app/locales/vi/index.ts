@@ -19,6 +19,7 @@ import { classes } from './classes.ts';
 import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
+import { feedback } from './feedback.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -43,4 +44,5 @@ export const vi = {
   ...referral,
   ...subscription,
   ...freeze,
+  ...feedback,
 } as const;

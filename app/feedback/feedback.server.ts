@@ -1,0 +1,44 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { Codes, messageForCode } from '#contract/codes.ts';
+import { memberFeedbackBody } from '#contract/feedback.ts';
+import { readForm } from '#app/server/form.server.ts';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
+
+type Args = Parameters<typeof gatewayClient>[0];
+
+export type FeedbackTyped = { clubId: string; type: string; rate: string; comment: string; isAnonymous: boolean };
+export type FeedbackActionData = { typed: FeedbackTyped; fieldErrors: Record<string, string>; formError: string | null };
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 5_000) : '';
+};
+
+/** /support/feedback: §5's rules here (their messages, the typing kept), then the gateway; 1120 is a toast and back to /support (PRG). */
+export async function feedbackAction(args: Args) {
+  const lang = getLang(args.context);
+  const form = await readForm(args.request);
+  const typed: FeedbackTyped = {
+    clubId: field(form, 'clubId'),
+    type: field(form, 'type'),
+    rate: field(form, 'rate'),
+    comment: field(form, 'comment'),
+    isAnonymous: form.get('isAnonymous') === 'on',
+  };
+  const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) => data<FeedbackActionData>({ typed, fieldErrors, formError }, { status: 400 });
+  const parsed = memberFeedbackBody.safeParse(typed);
+  if (!parsed.success) return refuse(issuesByField(parsed.error, lang));
+  try {
+    await gatewayClient(args)('/api/v1/member/feedback', z.unknown(), { json: parsed.data });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    const byField = gatewayFieldErrors(error.fieldErrors);
+    return byField ? refuse(byField) : refuse({}, error.text);
+  }
+  flashToast(getSession(args.context), { kind: 'success', text: messageForCode(Codes.REPORT_RECORDED, lang) });
+  return redirect('/support');
+}

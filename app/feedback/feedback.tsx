@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { feedbackTypes } from '#contract/feedback-types.ts';
+import { useT } from '#app/i18n.ts';
+import { loadReportClubs } from '#app/reports/reports.server.ts';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import { CommentField, SendRow, Stars } from './feedback-ui.tsx';
+import { feedbackAction } from './feedback.server.ts';
+import type { Route } from './+types/feedback';
+
+// Issue 16 §1 (ADR 039): a member's feedback on a club, reached from /support. A plain form (PRG, toast).
+
+export const handle: ShellHandle = { strings: ['feedback', 'account'], back: { to: '/support', label: 'account.links.support' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.member.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  return { clubs: await loadReportClubs(args) };
+}
+
+export const action = (args: Route.ActionArgs) => feedbackAction(args);
+
+export default function FeedbackPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const typed = actionData?.typed;
+  const errors = actionData?.fieldErrors ?? {};
+  const [rate, setRate] = useState(typed?.rate ?? '');
+  return (
+    <main className="page">
+      <h1>{t('feedback.member.title')}</h1>
+      <p>{t('feedback.member.intro')}</p>
+      <Form method="post" className="report-form" noValidate>
+        <div className="field">
+          <label htmlFor="feedback-club">{t('feedback.member.club')}</label>
+          <select id="feedback-club" name="clubId" className="input" defaultValue={typed?.clubId ?? ''} aria-invalid={errors.clubId ? true : undefined}>
+            <option value="">{t('feedback.member.chooseClub')}</option>
+            {loaderData.clubs.map((club) => (
+              <option key={club.id} value={club.id}>
+                {club.name}
+              </option>
+            ))}
+          </select>
+          {errors.clubId ? (
+            <p className="field-error" role="alert">
+              {errors.clubId}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="field">
+          <legend>{t('feedback.member.type')}</legend>
+          <div className="choice-list">
+            {feedbackTypes.map((type) => (
+              <label key={type} className="choice">
+                <input type="radio" name="type" value={type} defaultChecked={typed?.type === type} />
+                <span>{t(`feedback.types.${type}`)}</span>
+              </label>
+            ))}
+          </div>
+          {errors.type ? (
+            <p className="field-error" role="alert">
+              {errors.type}
+            </p>
+          ) : null}
+        </fieldset>
+        <Stars id="feedback-rate" value={rate} onChange={setRate} error={errors.rate} />
+        <CommentField id="feedback-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
+        <label className="choice">
+          <input type="checkbox" name="isAnonymous" defaultChecked={typed?.isAnonymous} aria-describedby="feedback-anonymous-hint" />
+          <span>{t('feedback.member.anonymous')}</span>
+        </label>
+        <p id="feedback-anonymous-hint" className="hint">
+          {t('feedback.member.anonymousHint')}
+        </p>
+        <SendRow formError={actionData?.formError} busy={busy} label={t('feedback.send')} />
+      </Form>
+    </main>
+  );
+}
