@@ -165,4 +165,7 @@ export const ROUTES = Object.freeze([
   // Issue 12: freezing the membership (Classic 3 months: freezable) and referring a friend.
   { path: '/membership/freeze/payment', access: memberWithMembership },
   { path: '/home/referral', access: signedInMember },
+  // Issue 16: the problem report a club poster's QR opens (no sign-in), and one topic's form.
+  { path: '/public/customer-report?club=1', access: anonymous },
+  { path: '/public/customer-report/MACHINE?club=1', access: anonymous },
 ]);
