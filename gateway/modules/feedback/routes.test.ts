@@ -42,7 +42,7 @@ const photoJpeg = () =>
 function reportForm(fields: Record<string, string>, photo?: { bytes: Uint8Array; name?: string; type?: string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (photo) form.append('photo', new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? 'image/jpeg' }), photo.name ?? 'machine.jpg');
+  if (photo) form.append('photo', new Blob([Uint8Array.from(photo.bytes)], { type: photo.type ?? 'image/jpeg' }), photo.name ?? 'machine.jpg');
   return form;
 }
 
