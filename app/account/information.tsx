@@ -15,6 +15,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
+import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
@@ -72,31 +73,6 @@ export async function action(args: Route.ActionArgs) {
 
 const MAX_SIDE = 1024;
 
-/**
- * The photo as a JPEG of at most 1024 px, made by the browser: phones take 5–15 MB pictures and
- * iPhones take HEIC, which the gateway cannot read. Null when this browser cannot decode the file
- * (then the file goes as it is, and the gateway says what is wrong with it).
- */
-async function shrinkToJpeg(file: File): Promise<File | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.fillStyle = '#fff'; // transparent PNGs get a white background, not black
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
-    return blob ? new File([blob], 'avatar.jpg', { type: 'image/jpeg' }) : null;
-  } catch {
-    return null;
-  }
-}
-
 export default function AccountInformation({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const navigation = useNavigation();
@@ -116,18 +92,12 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
-    const file = input.files?.[0];
     setPreview(null);
-    if (!file) return;
+    if (!input.files?.[0]) return;
     setPreparing(true);
-    const jpeg = await shrinkToJpeg(file);
-    if (jpeg) {
-      // The form then posts the small JPEG instead of the original, with or without the router.
-      const transfer = new DataTransfer();
-      transfer.items.add(jpeg);
-      input.files = transfer.files;
-      setPreview(URL.createObjectURL(jpeg));
-    }
+    // The form then posts the small JPEG instead of the original, with or without the router.
+    const jpeg = await shrinkPickedPhoto(input, MAX_SIDE, 'avatar.jpg');
+    if (jpeg) setPreview(URL.createObjectURL(jpeg));
     setPreparing(false);
   }
 

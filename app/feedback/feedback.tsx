@@ -50,9 +50,9 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
         </div>
         <fieldset className="field">
           <legend>{t('feedback.member.type')}</legend>
-          <div className="choice-list">
+          <div className="topic-choices">
             {feedbackTypes.map((type) => (
-              <label key={type} className="choice">
+              <label key={type} className="topic-choice">
                 <input type="radio" name="type" value={type} defaultChecked={typed?.type === type} />
                 <span>{t(`feedback.types.${type}`)}</span>
               </label>
@@ -66,7 +66,7 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
         </fieldset>
         <Stars id="feedback-rate" value={rate} onChange={setRate} error={errors.rate} />
         <CommentField id="feedback-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
-        <label className="choice">
+        <label className="check feedback-anonymous">
           <input type="checkbox" name="isAnonymous" defaultChecked={typed?.isAnonymous} aria-describedby="feedback-anonymous-hint" />
           <span>{t('feedback.member.anonymous')}</span>
         </label>

@@ -4,6 +4,7 @@ import { HONEYPOT_FIELD, REPORT_PHOTO_FIELD } from '#contract/feedback-types.ts'
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
 import { CommentField, SendRow, Stars } from '#app/feedback/feedback-ui.tsx';
 import { clubParam, loadReportClub, reportAction, reportTypeOf } from './reports.server.ts';
 import type { Route } from './+types/customer-report-type';
@@ -12,6 +13,9 @@ import type { Route } from './+types/customer-report-type';
 // without JavaScript: stars, what is wrong, a phone for a call back, one photo; a honeypot field.
 
 export const handle: StringsHandle = { strings: ['feedback'] };
+
+/** The gateway keeps 1600 px (REPORT_PHOTO_SIDE): the browser sends no more. */
+const PHOTO_SIDE = 1600;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.report.title');
 
@@ -30,6 +34,7 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
   const typed = actionData?.typed;
   const errors = actionData?.fieldErrors ?? {};
   const [rate, setRate] = useState(typed?.rate ?? '');
+  const [preparing, setPreparing] = useState(false);
   if (!club) {
     return (
       <main className="page report-page">
@@ -73,7 +78,19 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
         </div>
         <div className="field">
           <label htmlFor="report-photo">{t('feedback.report.photo')}</label>
-          <input id="report-photo" name={REPORT_PHOTO_FIELD} type="file" accept="image/*" className="input" aria-describedby="report-photo-hint" />
+          <input
+            id="report-photo"
+            name={REPORT_PHOTO_FIELD}
+            type="file"
+            accept="image/*"
+            className="input"
+            aria-describedby="report-photo-hint"
+            onChange={(event) => {
+              // With JavaScript a phone's 5–15 MB picture goes as a JPEG of 1600 px (a slow connection); without, as it is.
+              setPreparing(true);
+              void shrinkPickedPhoto(event.currentTarget, PHOTO_SIDE, 'photo.jpg').finally(() => setPreparing(false));
+            }}
+          />
           <p id="report-photo-hint" className="hint">
             {t('feedback.report.photoHint')}
           </p>
@@ -88,7 +105,7 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
           <label htmlFor="report-website">{t('feedback.report.honeypot')}</label>
           <input id="report-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <SendRow formError={actionData?.formError} busy={busy} label={t('feedback.send')} />
+        <SendRow formError={actionData?.formError} busy={busy || preparing} label={t('feedback.send')} />
       </Form>
       <p>
         <Link to={`/public/customer-report?club=${String(club.id)}`} className="link">

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, gatewayUrl, randomPhone, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, signUpInBrowser, snap, snapBothWidths, test } from './fixtures.ts';
 import { CLUB, staffToken, type Lang } from './membership-steps.ts';
 
 // Issue 16 §1 (ADR 039): a visitor scans the club's poster and reports a broken machine with a
@@ -85,4 +85,33 @@ test.describe('JavaScript off', () => {
       expect(image.headers()['content-type']).toBe('image/webp');
     });
   }
+});
+
+test('vi: a member sends feedback from Support; staff see it with the member’s phone, then answer it and the member is notified', async ({ page, request }) => {
+  test.slow();
+  const phone = await signUpInBrowser(page, request);
+  await page.goto('/support');
+  await page.getByRole('link', { name: 'Gửi góp ý cho câu lạc bộ' }).click();
+  await expect(page).toHaveURL(/\/support\/feedback$/);
+  await page.getByLabel('Câu lạc bộ').selectOption(String(CLUB));
+  await page.getByLabel('Nhiệt độ, điều hòa').check();
+  await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+  await expect(page.locator('.stars-field .field-error')).toHaveText('Trường bắt buộc');
+  const comment = `Phòng tập nóng quá ${String(Date.now() % 100000)}`;
+  await page.getByLabel('5 ngôi sao').check();
+  await page.getByLabel('Mô tả').fill(comment);
+  await snapBothWidths(page, 'vi-feedback-member');
+  await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByText('Cảm ơn bạn! Chúng tôi đã ghi nhận phản hồi của bạn.')).toBeVisible();
+
+  const token = await staffToken(request, '0100000003');
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request.get(`${gatewayUrl()}/api/v1/staff/feedback?type=TEMPERATURE`, { headers });
+  const found = ((await list.json()) as { data: { id: number; comment: string; rate: number; source: string; phoneNumber: string | null }[] }).data.find((f) => f.comment === comment);
+  expect(found).toMatchObject({ rate: 5, source: 'MEMBER', phoneNumber: phone });
+  const answered = await request.put(`${gatewayUrl()}/api/v1/staff/feedback/${String(found!.id)}/handled`, { headers, data: { reply: 'Câu lạc bộ đã chỉnh điều hòa, cảm ơn bạn!' } });
+  expect(answered.ok(), await answered.text()).toBe(true);
+  await page.goto('/notification');
+  await expect(page.getByText('Phản hồi của bạn đã được trả lời')).toBeVisible();
 });
