@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, gatewayUrl, randomPhone, signUpInBrowser, snap, snapBothWidths, test } from './fixtures.ts';
 import { CLUB, staffToken, type Lang } from './membership-steps.ts';
@@ -48,7 +49,9 @@ test.describe('JavaScript off', () => {
       // The poster's QR opens this URL.
       const poster = await request.get(`/public/customer-report/poster.svg?club=${String(CLUB)}`);
       expect(poster.headers()['content-type']).toContain('image/svg+xml');
-      expect(await poster.text()).toContain(`/public/customer-report?club=${String(CLUB)}`);
+      // Printed (rasterized at 150 dpi), its QR reads as the club's report page.
+      const { data, info } = await sharp(await poster.body(), { density: 150 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toMatch(new RegExp(`/public/customer-report\\?club=${String(CLUB)}$`));
 
       await page.goto(`/public/customer-report?club=${String(CLUB)}`);
       if (lang === 'en') await page.getByRole('button', { name: /^EN/ }).click();
