@@ -11,7 +11,9 @@ import type { RatingActionData } from './ratings.server.ts';
 /**
  * The rating prompt (issue 16 §2, ADR 039), a chunk of its own that a browser fetches only when
  * there is something to rate. Server-rendered as a banner linking to /rating (the plain form that
- * works without JavaScript); with JavaScript it opens as a dialog over the page. Send or Not now
+ * works without JavaScript); with JavaScript the banner opens it as a dialog over the page. It does
+ * not open by itself: a modal popping up over a page takes the page from a member in the middle of
+ * something (booking a class, freezing, inviting a friend), ADR 039. Send or Not now
  * posts to /rating, which goes back to this page: its new shell brings the next request or none.
  */
 export default function RatingPrompt({ prompt, lang }: { prompt: Prompt; lang: Lang }) {
@@ -21,13 +23,13 @@ export default function RatingPrompt({ prompt, lang }: { prompt: Prompt; lang: L
   const location = useLocation();
   const fetcher = useFetcher<RatingActionData>();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [closed, setClosed] = useState(false);
+  const [open, setOpen] = useState(false);
   const returnTo = location.pathname + location.search;
 
   useEffect(() => {
     const element = dialog.current;
-    if (hydrated && element && !element.open && !closed) element.showModal();
-  }, [hydrated, closed, prompt.id]);
+    if (open && element && !element.open) element.showModal();
+  }, [open, prompt.id]);
 
   const refused = fetcher.data && fetcher.data.ratingId === String(prompt.id) ? fetcher.data : undefined;
   // Its own provider: the page's strings may lack this part, which came with this chunk.
@@ -35,12 +37,20 @@ export default function RatingPrompt({ prompt, lang }: { prompt: Prompt; lang: L
     <I18nProvider lang={lang} messages={strings}>
       <p className="rating-banner notice">
         <span>{t('feedback.rating.banner')}</span>{' '}
-        <Link to={`/rating?returnTo=${encodeURIComponent(returnTo)}`} className="link">
+        <Link
+          to={`/rating?returnTo=${encodeURIComponent(returnTo)}`}
+          className="link"
+          onClick={(event) => {
+            // With JavaScript the form opens over the page instead of on its own page.
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
           {t('feedback.rating.bannerLink')}
         </Link>
       </p>
       {hydrated ? (
-        <dialog ref={dialog} className="rating-dialog" aria-labelledby="rating-dialog-title" onClose={() => setClosed(true)}>
+        <dialog ref={dialog} className="rating-dialog" aria-labelledby="rating-dialog-title" onClose={() => setOpen(false)}>
           <div className="rating-dialog-head">
             <h2 id="rating-dialog-title">{t('feedback.rating.question', { plan: prompt.plan, club: prompt.club })}</h2>
             <button type="button" className="rating-dialog-close" aria-label={t('feedback.rating.close')} onClick={() => dialog.current?.close()}>

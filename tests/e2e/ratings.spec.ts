@@ -1,4 +1,4 @@
-import { expect, snap, snapBothWidths, test, watchConsole } from './fixtures.ts';
+import { expect, snap, snapBothWidths, test, waitForHydrated, watchConsole } from './fixtures.ts';
 import { paidMember, type Lang } from './membership-steps.ts';
 
 // Issue 16 §2 (ADR 039): after paying a membership the member is asked to rate it, once: a dialog
@@ -18,8 +18,13 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     // Not on the payment's result page.
     await expect(page.locator('.rating-dialog')).toHaveCount(0);
     await page.goto('/home');
+    // The banner over the page; it opens the dialog (the page itself stays usable until then).
+    const banner = page.locator('.rating-banner').getByRole('link', { name: t.banner });
+    await waitForHydrated(banner);
+    await banner.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
     await expect(dialog.getByRole('heading')).toHaveText(t.question);
     const send = dialog.getByRole('button', { name: t.send, exact: true });
     await expect(send).toBeDisabled();
@@ -32,7 +37,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await send.click();
     await expect(page.getByText(t.thanks)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: t.banner })).toHaveCount(0);
+    await expect(page.locator('.rating-banner')).toHaveCount(0);
     await page.reload();
     await expect(page.locator('.rating-dialog, .rating-banner')).toHaveCount(0);
     expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
@@ -44,6 +49,9 @@ test('vi: another member dismisses the prompt; no prompt again in the visit', as
   const t = T.vi;
   await paidMember(page, request, 'vi');
   await page.goto('/home');
+  const banner = page.locator('.rating-banner').getByRole('link', { name: t.banner });
+  await waitForHydrated(banner);
+  await banner.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: t.dismiss }).click();
@@ -60,7 +68,7 @@ test('en, JavaScript off: a banner leads to the rating page; stars are required;
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL, viewport: { width: 390, height: 844 } });
   const plain = await context.newPage();
   await plain.goto('/history');
-  await plain.getByRole('link', { name: t.banner }).click();
+  await plain.locator('.rating-banner').getByRole('link', { name: t.banner }).click();
   await expect(plain).toHaveURL(/\/rating\?returnTo=%2Fhistory$/);
   await snapBothWidths(plain, 'en-rating-page-nojs');
   await plain.getByRole('button', { name: t.send, exact: true }).click();
