@@ -122,9 +122,12 @@ export async function waitForHydrated(locator: Locator) {
     .toBe(true);
 }
 
-/** The page's worker is active and controls it: the app's assets are precached (ADR 009). */
+/**
+ * The page's worker is active and controls it: the app's assets are precached (ADR 009). The
+ * precache is now some 150 files; on a busy 2-core runner installing it took over 15 s.
+ */
 export async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 45_000 });
 }
 
 /** Console errors, CSP violations and hydration warnings, collected for the whole test. */

@@ -200,6 +200,7 @@ test('§8 §9 without a membership the check-in page says what to do; a missing 
 });
 
 test('§13 offline on the QR page, History says "no connection" (not "something went wrong") and loads by itself when the network is back', async ({ page, request, context }) => {
+  test.slow(); // a purchase, then the worker's whole precache before going offline
   await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 1);
