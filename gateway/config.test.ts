@@ -24,6 +24,7 @@ const payments = {
   VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
   BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
   GATEWAY_INTERNAL_SECRET: 'test-internal-secret-0123456789abcdef',
+  FPT_AI_API_KEY: 'test-fpt-api-key-0123456789',
 };
 const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid, ...payments };
 
@@ -42,7 +43,14 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     VNPAY_TMN_CODE: 'VFSANDBX',
     VNPAY_RETURN_URL: 'http://localhost:3000/membership/payment/vnpay-return',
     VNPAY_CARD_RETURN_URL: 'http://localhost:3000/account/information/payment-method/vnpay-return',
+    FPT_AI_URL: 'https://api.fpt.ai',
   });
+});
+
+test('the FPT.AI ID reader needs its key; the sandbox reader needs the sandbox (ADR 040)', () => {
+  expect(configError({ ...production, FPT_AI_API_KEY: '' }).message).toMatch(/FPT_AI_API_KEY: required when ID_RECOGNITION_PROVIDER=fpt/);
+  expect(configError({ ...production, ID_RECOGNITION_PROVIDER: 'sandbox' }).message).toMatch(/ID_RECOGNITION_PROVIDER: the sandbox ID reader needs SANDBOX=true/);
+  expect(loadGatewayConfig({ ID_RECOGNITION_PROVIDER: 'fpt', FPT_AI_API_KEY: 'k'.repeat(20) }).ID_RECOGNITION_PROVIDER).toBe('fpt');
 });
 
 test('the environment passed in is what is read, not process.env', () => {

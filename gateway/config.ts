@@ -54,6 +54,10 @@ const envSchema = z
     RECURRING_PROVIDER: optional(z.enum(['sandbox', 'vnpay', 'none'])),
     /** VNPAY's recurring JSON API (with RECURRING_PROVIDER=vnpay). */
     VNPAY_RECURRING_URL: optional(z.url()),
+    // ID verification (ADR 040): FPT.AI's reader, or the local sandbox reader. Default: the sandbox in the sandbox, else fpt.
+    ID_RECOGNITION_PROVIDER: optional(z.enum(['sandbox', 'fpt'])),
+    FPT_AI_API_KEY: optional(z.string().min(16, 'must be the FPT.AI api-key')),
+    FPT_AI_URL: z.url().default('https://api.fpt.ai'),
   });
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +88,9 @@ function crossVariableIssues(env: Env) {
   }
   if (env.RECURRING_PROVIDER === 'sandbox' && !sandbox) issues.push({ path: 'RECURRING_PROVIDER', message: 'the sandbox recurring provider needs SANDBOX=true' });
   if (env.RECURRING_PROVIDER === 'vnpay' && !env.VNPAY_RECURRING_URL) issues.push({ path: 'VNPAY_RECURRING_URL', message: 'required when RECURRING_PROVIDER=vnpay' });
+  const idProvider = env.ID_RECOGNITION_PROVIDER ?? (sandbox ? 'sandbox' : 'fpt');
+  if (idProvider === 'sandbox' && !sandbox) issues.push({ path: 'ID_RECOGNITION_PROVIDER', message: 'the sandbox ID reader needs SANDBOX=true' });
+  if (idProvider === 'fpt' && !env.FPT_AI_API_KEY) issues.push({ path: 'FPT_AI_API_KEY', message: 'required when ID_RECOGNITION_PROVIDER=fpt' });
   if (sandbox && vapid.filter((key) => env[key]).length === 1) {
     for (const key of vapid.filter((k) => !env[k])) issues.push({ path: key, message: 'set both VAPID keys or neither' });
   }

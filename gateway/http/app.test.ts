@@ -348,6 +348,7 @@ test('with SANDBOX=false the sandbox SMS window is not routed, and codes go thro
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@vietfit.example',
+      FPT_AI_API_KEY: 'dummy-fpt-api-key-0123',
       VNPAY_HASH_SECRET: 'test-hash-secret-0123456789',
       VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
       BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',

@@ -138,6 +138,8 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/ratings', summary: "The caller's pending rating requests, oldest first (§3 Rating request); the shell carries the oldest as pendingRating", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/member/rating/{ratingId}/update', summary: 'Rate a pending request: rate 1–5 required, comment ≤ 1000; once (460 rated, 459 ignored; 404 for anyone else\'s)', auth: true, success: Codes.RATING_SUBMITTED, body: ratingUpdateBody },
   { method: 'delete', path: '/api/v1/member/rating/{id}/ignore', summary: 'Dismiss a pending rating request (once; 404 for anyone else\'s)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/identity', summary: "The caller's verified ID card or passport (number masked to its last 4), or null (ADR 040)", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/fpt/recognize-id/upload', summary: 'Verify the caller\'s identity from photos (multipart: recognitionType 1 ID card | 2 passport, front, back for a card): read by FPT.AI or the sandbox, name/age 15/expiry checked, stored without the photos; 201–206, 500–511; 10 tries an hour (ADR 040)', auth: true, success: Codes.OK, multipart: 'front' },
 ];
 
 const envelope = {

@@ -16,3 +16,4 @@ export * from './freezes.ts';
 export * from './referrals.ts';
 export * from './subscriptions.ts';
 export * from './feedback.ts';
+export * from './identity.ts';

@@ -210,6 +210,7 @@ test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VN
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:ops@vietfit.example',
+    FPT_AI_API_KEY: 'dummy-fpt-api-key-0123',
     VNPAY_HASH_SECRET: TEST_VNPAY_SECRET,
     VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
     BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
