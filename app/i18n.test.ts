@@ -42,6 +42,8 @@ const asciiAllowed = new Map<string, string>([
   ['notification.pageOf', 'Trang {{page}}/{{count}}'],
   ['account.information.emailPlaceholder', 'ten@vidu.com'],
   ['account.contact.email', 'Email'],
+  // "Nam" (male) is written so on every Vietnamese ID card.
+  ['account.verification.male', 'Nam'],
   // Issue 4 (W2): the words Vietnamese gyms print on the button.
   ['homeCard.joinNow', 'Tham gia ngay'],
   ['homeCard.checkIn', 'Check-in'],

@@ -79,6 +79,9 @@ export default [
       route('privacy', 'account/privacy.tsx'),
       route('contact', 'account/contact.tsx'),
       route('about', 'account/about.tsx'),
+      // Issue 16 §3: ID card or passport verification.
+      route('verification', 'identity/verification.tsx'),
+      route('verification/success', 'identity/verification-success.tsx'),
     ]),
     route('support', 'support/support.tsx'),
     // Issue 16: feedback on a club (from /support) and the rating prompt's plain page.

@@ -44,6 +44,8 @@ export const profileSchema = z.object({
    * membership yet), for the first purchase to carry (issue 10 §7).
    */
   referralCode: z.string().nullable().optional(),
+  /** GET /auth/profile only: whether the member's ID card or passport is verified (issue 16 §3). */
+  identityVerified: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -20,6 +20,7 @@ export const profileView = (profile: Profile) => ({
   phone: formatPhone(profile.phoneNumber),
   accountType: profile.accountType,
   avatarUrl: webMediaUrl(profile.avatarUrl),
+  identityVerified: profile.identityVerified ?? false,
 });
 
 /** A read that may fail: the page shows the gateway's message in place instead of a blank error page. */

@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 // The account pages that exist; payment methods (issue 4) join this list when they land.
 const links = [
   { to: '/account/information', key: 'account.links.information' },
+  { to: '/account/verification', key: 'account.verification.link' },
   { to: '/account/terms-condition', key: 'account.links.terms' },
   { to: '/account/privacy', key: 'account.links.privacy' },
   { to: '/account/contact', key: 'account.links.contact' },
@@ -62,6 +63,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <li key={link.to}>
               <Link to={link.to} className="menu-row">
                 <span>{t(link.key)}</span>
+                {link.to === '/account/verification' && loaderData.ok && loaderData.value.identityVerified ? (
+                  <span className="badge badge-verified">{t('account.verification.verified')}</span>
+                ) : null}
                 <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
                   <path fill="currentColor" d="M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6z" />
                 </svg>

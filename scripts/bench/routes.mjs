@@ -168,4 +168,7 @@ export const ROUTES = Object.freeze([
   // Issue 16: the problem report a club poster's QR opens (no sign-in), and one topic's form.
   { path: '/public/customer-report?club=1', access: anonymous },
   { path: '/public/customer-report/MACHINE?club=1', access: anonymous },
+  // Issue 16 §3: the ID verification form (a member not yet verified). Issue 12's monthly plan page.
+  { path: '/account/verification', access: signedInMember },
+  { path: '/home/your-plan', access: signedInMember },
 ]);

@@ -47,6 +47,11 @@ export async function findIdentity(db: Database, accountId: number): Promise<Ide
   return row ? view(row) : null;
 }
 
+export async function isIdentityVerified(db: Database, accountId: number): Promise<boolean> {
+  const [row] = await db.select({ accountId: identityVerifications.accountId }).from(identityVerifications).where(eq(identityVerifications.accountId, accountId));
+  return Boolean(row);
+}
+
 export type IdPhotos = { documentType: DocumentType; front: File; back?: File };
 
 /**

@@ -14,6 +14,7 @@ import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, findMemberShell, toProfile } from './queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
+import { isIdentityVerified } from '#gateway/modules/identity/service.ts';
 
 const AVATAR_SIDE = 512;
 
@@ -29,7 +30,7 @@ export function memberRoutes() {
     // The sign-up's referral code, until a paid membership has used (or passed) it or its 14 days are over (ADR 037).
     const usable = account.referredByCode && withinReferralDeal(account.createdAt, clock.now()) && !(await hasPaidContract(db, account.id));
     const referralCode = usable ? account.referredByCode : null;
-    return ok(c, { ...toProfile(account), referralCode });
+    return ok(c, { ...toProfile(account), referralCode, identityVerified: await isIdentityVerified(db, account.id) });
   });
 
   // Issue 18: the frame of every signed-in page in one call (three reads, one token check).
