@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { formatDateTimeSeconds } from '#contract/format.ts';
-import { Form, Link, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { FoldedWithoutJs, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
+import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
 import { unfoldedPart } from '#app/payments/payment.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -93,10 +93,7 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       ) : !open && !held ? (
-        <div className="notice notice-error" role="alert">
-          <p>{payment?.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : payment ? t('payment.failed.expired') : t('payment.failed.none')}</p>
-          <p className="small">{t('payment.failed.chooseAnother')}</p>
-        </div>
+        <AttemptEndedNotice payment={payment} />
       ) : null}
       {waiting && !held ? (
         <PayAnotherWay
@@ -109,16 +106,7 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
           intent="pay"
         />
       ) : null}
-      {waiting && !held ? (
-        <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('freeze.cancelRequest')}>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="button button-secondary button-block danger-text">
-              {t('freeze.cancelRequestConfirm')}
-            </button>
-          </Form>
-        </FoldedWithoutJs>
-      ) : null}
+      {waiting && !held ? <CancelFold unfolded={unfolded === 'cancel'} label={t('freeze.cancelRequest')} confirm={t('freeze.cancelRequestConfirm')} /> : null}
     </main>
   );
 }

@@ -460,6 +460,32 @@ export function PayBlocks({
   );
 }
 
+/** Why the last payment attempt is over (refused, expired, or none yet), and that another method may be tried. */
+export function AttemptEndedNotice({ payment }: { payment: Pick<PaymentView, 'status' | 'failMessage'> | null }) {
+  const { t } = useT();
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{payment?.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : payment ? t('payment.failed.expired') : t('payment.failed.none')}</p>
+      <p className="small">{t('payment.failed.chooseAnother')}</p>
+    </div>
+  );
+}
+
+/** Withdrawing an unpaid request: folded, a question, one confirming button posting intent=cancel. */
+export function CancelFold({ unfolded, label, question, confirm }: { unfolded: boolean; label: string; question?: string; confirm: string }) {
+  return (
+    <FoldedWithoutJs part="cancel" unfolded={unfolded} label={label}>
+      {question ? <p>{question}</p> : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className="button button-secondary button-block danger-text">
+          {confirm}
+        </button>
+      </Form>
+    </FoldedWithoutJs>
+  );
+}
+
 /** Another method for the same contract: open when the last attempt ended, folded while one runs. */
 export function PayAnotherWay({
   open,

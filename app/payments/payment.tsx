@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { Form, Link, data, redirect, useRevalidator } from 'react-router';
+import { Link, data, redirect, useRevalidator } from 'react-router';
 import { formatDateTimeSeconds } from '#contract/format.ts';
 import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
-import { FoldedWithoutJs, PayAnotherWay, PayBlocks, UnbookedNotice } from './payment-ui.tsx';
+import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks, UnbookedNotice } from './payment-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -124,16 +124,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       ) : !open ? (
-        <div className="notice notice-error" role="alert">
-          <p>
-            {payment?.status === 'FAIL'
-              ? (payment.failMessage ?? t('payment.failed.generic'))
-              : payment
-                ? t('payment.failed.expired')
-                : t('payment.failed.none')}
-          </p>
-          <p className="small">{t('payment.failed.chooseAnother')}</p>
-        </div>
+        <AttemptEndedNotice payment={payment} />
       ) : null}
 
       {waiting && !held ? (
@@ -149,15 +140,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {waiting && !held ? (
-        <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('payment.cancel.open')}>
-          <p>{t('payment.cancel.question')}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="button button-secondary button-block danger-text">
-              {t('payment.cancel.confirm')}
-            </button>
-          </Form>
-        </FoldedWithoutJs>
+        <CancelFold unfolded={unfolded === 'cancel'} label={t('payment.cancel.open')} question={t('payment.cancel.question')} confirm={t('payment.cancel.confirm')} />
       ) : null}
     </main>
   );
