@@ -29,6 +29,8 @@ COPY package.json ./
 COPY --from=build /app/build ./build
 # The gateway applies these at start (MIGRATIONS_DIR, relative to /app).
 COPY gateway/db/migrations ./gateway/db/migrations
+# The workout content (WORKOUT_CONTENT_DIR), copied into the database at start when it changed (ADR 041).
+COPY gateway/modules/workouts/content ./gateway/modules/workouts/content
 # Without DATABASE_URL the gateway keeps PGlite in ./data; the web server keeps a generated
 # session secret there when SESSION_SECRET is unset. Both run as `node`, so it must be theirs.
 RUN mkdir -p data && chown node:node data

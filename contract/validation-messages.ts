@@ -24,6 +24,9 @@ export const validationMessages = {
   otpInvalid: { en: 'The code has 4 digits', vi: 'Mã OTP gồm 4 chữ số' },
   invalid: { en: 'Invalid value', vi: 'Giá trị không hợp lệ' },
   textUnstorable: { en: 'Contains a character that is not allowed', vi: 'Có ký tự không được phép' },
+  tooManyItems: { en: 'Too many items at once', vi: 'Quá nhiều mục trong một lần gửi' },
+  dateInFuture: { en: 'The time is in the future', vi: 'Thời gian nằm ở tương lai' },
+  dateTooOld: { en: 'The time is too long ago', vi: 'Thời gian đã quá lâu' },
   termsRequired: {
     en: 'Please accept the terms and conditions',
     vi: 'Vui lòng đồng ý với điều khoản và điều kiện',

@@ -17,6 +17,8 @@ const envSchema = z
       .optional(),
     PGLITE_DIR: z.string().default('./data/pglite'),
     MIGRATIONS_DIR: z.string().default('./gateway/db/migrations'),
+    /** The guided-workout content files (ADR 041), copied into the database at start when they changed. */
+    WORKOUT_CONTENT_DIR: z.string().default('./gateway/modules/workouts/content'),
     SANDBOX: flag.default(true),
     SMS_PROVIDER: z.enum(['sandbox', 'esms']).default('sandbox'),
     ESMS_API_KEY: z.string().optional(),

@@ -7,6 +7,7 @@ import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
+import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
 import { runRenewals } from './modules/subscriptions/renewal.ts';
 import { createPushSender } from './providers/push/index.ts';
@@ -30,6 +31,12 @@ async function main() {
   const seeded = await seedOnStart(handle.db, config.SANDBOX);
   if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
   if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
+  // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
+  try {
+    if ((await syncWorkoutContent(handle.db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
+  } catch (error) {
+    logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
+  }
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger });

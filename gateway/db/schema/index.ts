@@ -17,3 +17,4 @@ export * from './referrals.ts';
 export * from './subscriptions.ts';
 export * from './feedback.ts';
 export * from './identity.ts';
+export * from './workouts.ts';
