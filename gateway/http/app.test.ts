@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { classSessions, clubs, paymentPlans } from '#gateway/db/schema/index.ts';
+import { classSessions, clubs, paymentPlans, workoutTypes } from '#gateway/db/schema/index.ts';
+import { readWorkoutContent, syncWorkoutContent } from '#gateway/modules/workouts/content-sync.ts';
 import type { SmsMessage } from '#gateway/providers/sms/port.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -267,6 +268,11 @@ test('every operation the OpenAPI document lists is routed, and its security mat
   await gw.call('GET', '/api/v1/global/classes'); // the timetable's first read makes the sessions
   const [session] = await gw.db.select({ id: classSessions.id }).from(classSessions).limit(1);
 
+  // Workout content is copied in at the gateway's start, not by the seed (ADR 041).
+  await syncWorkoutContent(gw.db, readWorkoutContent('gateway/modules/workouts/content'));
+  const [cover] = await gw.db.select({ url: workoutTypes.coverUrl }).from(workoutTypes).limit(1);
+  const drawing = cover.url.split('/').slice(-2).join('/');
+
   const ops = await operations();
   for (const { path, method, op } of ops) {
     const label = `${method.toUpperCase()} ${path}`;
@@ -279,7 +285,7 @@ test('every operation the OpenAPI document lists is routed, and its security mat
       continue;
     }
     // Other path parameters: a value that exists (a slug, a seeded club) or one that needs a token first.
-    const res = await gw.call(method.toUpperCase(), path.replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{sessionId}', String(session.id)).replace('{id}', ZERO_ID));
+    const res = await gw.call(method.toUpperCase(), path.replace('{hash}/{file}', drawing).replace('{typeId}', '1').replace('{lessonId}', '101').replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{sessionId}', String(session.id)).replace('{id}', ZERO_ID));
     expect(res.body.code, label).not.toBe('NOT_FOUND');
     expect(res.status, label).toBeLessThan(500);
     const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));

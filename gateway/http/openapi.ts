@@ -11,6 +11,7 @@ import { activateGiftBody } from '#contract/gift.ts';
 import { referralSendBody } from '#contract/referral.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
+import { workoutProgressBody } from '#contract/workouts.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -140,6 +141,15 @@ export const operations: Operation[] = [
   { method: 'delete', path: '/api/v1/member/rating/{id}/ignore', summary: 'Dismiss a pending rating request (once; 404 for anyone else\'s)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/identity', summary: "The caller's verified ID card or passport (number masked to its last 4), or null (ADR 040)", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/fpt/recognize-id/upload', summary: 'Verify the caller\'s identity from photos (multipart: recognitionType 1 ID card | 2 passport, front, back for a card): read by FPT.AI or the sandbox, name/age 15/expiry checked, stored without the photos; 201–206, 500–511; 10 tries an hour (ADR 040)', auth: true, success: Codes.OK, multipart: 'front' },
+  { method: 'get', path: '/api/v1/general/workout-tutorials', summary: 'Guided workouts (ADR 041): the body-part types, then the beginner programme, each with its lesson count and a cover drawing; public, cached an hour', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/workout-types/{typeId}', summary: 'A workout type and its lessons (level, minutes, equipment, exercise counts; week and session in the programme)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/workout-lessons/{lessonId}', summary: 'A lesson with its warm-up, main and cool-down blocks: each mapping (sets, reps or seconds, rest, tempo) with its exercise (vi/en name, primer, steps; drawings)', auth: false, success: Codes.OK },
+  { method: 'get', path: '/api/v1/general/workout-drawings/{hash}/{file}', summary: "An exercise drawing (SVG) by the URL the lessons give: the hash of its content is in the path, so it is cached for good (immutable, strong ETag); anything else is 404", auth: false, success: Codes.OK, binary: 'image/svg+xml' },
+  { method: 'get', path: '/api/v1/member/workout/favorites', summary: "The member's favourite lessons, newest first; an empty list is [] with code 1000 (the web shows 752's text)", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/workout/favorites/{lessonId}', summary: 'Add a lesson to the favourites: 1118; 753 (409) when it already is one; 404 for an unknown lesson', auth: true, success: Codes.FAVORITE_ADDED },
+  { method: 'delete', path: '/api/v1/member/workout/favorites/{lessonId}', summary: 'Remove a favourite lesson: 1119; 404 when it is not one of the caller\'s', auth: true, success: Codes.FAVORITE_REMOVED },
+  { method: 'get', path: '/api/v1/member/workout/progress', summary: "The member's lessons started or completed: mappings done in the unfinished run, times completed, last completion; and the run touched last", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/workout/progress', summary: 'Sync events made on the phone (≤ 200; uuid ids; at most 30 days old): applied once each whatever the order or repeats, in one transaction; answers the progress as GET (ADR 041)', auth: true, success: Codes.OK, body: workoutProgressBody },
 ];
 
 const envelope = {

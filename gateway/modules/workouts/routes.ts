@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
+import { Codes } from '#contract/codes.ts';
+import { workoutProgressBody } from '#contract/workouts.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { workoutDrawings } from '#gateway/db/schema/index.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { notFound } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import { addFavorite, lessonDetail, listFavorites, listWorkoutTypes, readProgress, recordProgress, removeFavorite, workoutTypeDetail } from './service.ts';
+
+/** Content changes only with a release: an hour in any cache, then revalidated by its ETag. */
+const PUBLIC_CONTENT = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/** Public, cacheable content reads: the envelope's message follows accept-language, so caches keep one copy per language. */
+const publicContent: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status === 200 || c.res.status === 304) {
+    c.header('cache-control', PUBLIC_CONTENT);
+    c.header('vary', 'accept-language');
+  }
+};
+
+const HASH = /^[0-9a-f]{8}$/;
+
+type Drawing = { svg: string; etag: string };
+/** Drawings already read, by "hash/file": a URL's bytes never change (its hash is in it). */
+const drawingCache = new WeakMap<Executor, Map<string, Drawing>>();
+
+async function findDrawing(db: Executor, hash: string, file: string): Promise<Drawing | null> {
+  let cache = drawingCache.get(db);
+  if (!cache) drawingCache.set(db, (cache = new Map()));
+  const key = `${hash}/${file}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const [row] = await db
+    .select({ svg: workoutDrawings.svg })
+    .from(workoutDrawings)
+    .where(and(eq(workoutDrawings.file, file), eq(workoutDrawings.hash, hash)));
+  if (!row) return null;
+  const drawing = { svg: row.svg, etag: `"${createHash('sha256').update(row.svg).digest('base64url')}"` };
+  cache.set(key, drawing);
+  return drawing;
+}
+
+/** Issue 15 (ADR 041): guided workouts' content (public), a member's favourite lessons and progress. */
+export function workoutRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+  const content = [publicContent, etag()] as const;
+
+  app.get('/general/workout-tutorials', ...content, async (c) => ok(c, await listWorkoutTypes(c.get('deps').db)));
+
+  app.get('/general/workout-types/:typeId', ...content, async (c) => ok(c, await workoutTypeDetail(c.get('deps').db, idParam(c, 'typeId'))));
+
+  app.get('/general/workout-lessons/:lessonId', ...content, async (c) => ok(c, await lessonDetail(c.get('deps').db, idParam(c, 'lessonId'))));
+
+  // Only names of the set: 8 hex of the drawing's hash and a plain file name, nothing with a slash or dots to climb.
+  app.get('/general/workout-drawings/:hash/:file{[a-z0-9-]+\\.svg}', async (c) => {
+    const hash = c.req.param('hash');
+    const drawing = HASH.test(hash) ? await findDrawing(c.get('deps').db, hash, c.req.param('file')) : null;
+    if (!drawing) throw notFound();
+    const headers = {
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: drawing.etag,
+      // An SVG can carry script: none of it runs, and it is never read as anything else.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    };
+    const match = c.req.header('if-none-match');
+    if (match && match.split(',').some((tag) => tag.trim() === drawing.etag)) return c.body(null, 304, headers);
+    return c.body(drawing.svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
+  });
+
+  app.get('/member/workout/favorites', member, async (c) => ok(c, await listFavorites(c.get('deps').db, c.get('account').id)));
+
+  app.post('/member/workout/favorites/:lessonId', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await addFavorite(db, c.get('account').id, idParam(c, 'lessonId'), clock.now()), Codes.FAVORITE_ADDED);
+  });
+
+  app.delete('/member/workout/favorites/:lessonId', member, async (c) =>
+    ok(c, await removeFavorite(c.get('deps').db, c.get('account').id, idParam(c, 'lessonId')), Codes.FAVORITE_REMOVED),
+  );
+
+  app.get('/member/workout/progress', member, async (c) => ok(c, await readProgress(c.get('deps').db, c.get('account').id)));
+
+  app.post('/member/workout/progress', member, validate('json', workoutProgressBody), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await recordProgress(db, c.get('account').id, c.req.valid('json').events, clock.now(), c.get('lang')));
+  });
+
+  return app;
+}
