@@ -22,6 +22,10 @@ export default [
     route('home', 'home/home.tsx'),
     route('membership', 'membership/clubs.tsx'),
     route('workout', 'workouts/workout.tsx'),
+    // Guided workouts (issue 15): the beginner programme, a body part's lessons, one lesson.
+    route('workout/newbie', 'workouts/programme.tsx'),
+    route('workout/type/:workoutTypeId', 'workouts/workout-type.tsx'),
+    route('workout/type/:workoutTypeId/lesson/:lessonId', 'workouts/lesson.tsx'),
     route('inbody', 'inbody/inbody.tsx'),
     route('history', 'history/history.tsx'),
 
@@ -89,6 +93,9 @@ export default [
     route('rating', 'ratings/rating.tsx'),
   ]),
 
+  // Issue 15: the exercise player, full screen (no header, no navigation).
+  route('workout/type/:workoutTypeId/lesson/:lessonId/exercise/:exerciseMappingId', 'workouts/player.tsx'),
+
   // Resource routes: form targets and probes, no UI of their own.
   route('notification/push', 'notifications/push.ts'),
   route('logout', 'auth/logout.ts'),
@@ -101,6 +108,8 @@ export default [
   route('public/customer-report/poster.svg', 'reports/poster.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),
+  route('workout-drawings/:hash/:file', 'workouts/workout-drawing.ts'),
+  route('workout/progress', 'workouts/progress.ts'),
   route('healthz', 'server/healthz.ts'),
   route('*', 'shell/not-found.ts'),
 ] satisfies RouteConfig;

@@ -25,6 +25,7 @@ import { referral } from './vi/referral.ts';
 import { subscription } from './vi/subscription.ts';
 import { freeze } from './vi/freeze.ts';
 import { feedback } from './vi/feedback.ts';
+import { workouts } from './vi/workouts.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -58,6 +59,7 @@ const partsByLocale: Record<StringsPart, object> = {
   subscription,
   freeze,
   feedback,
+  workouts,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

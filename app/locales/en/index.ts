@@ -22,6 +22,7 @@ import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
+import { workouts } from './workouts.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -47,4 +48,5 @@ export const en: Shape<typeof vi> = {
   ...subscription,
   ...freeze,
   ...feedback,
+  ...workouts,
 };

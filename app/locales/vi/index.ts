@@ -20,6 +20,7 @@ import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
+import { workouts } from './workouts.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -45,4 +46,5 @@ export const vi = {
   ...subscription,
   ...freeze,
   ...feedback,
+  ...workouts,
 } as const;

@@ -1,0 +1,41 @@
+import { useT } from '#app/i18n.ts';
+import { pick } from '#app/account/account.server.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
+import { idOf, lessonCard, loadProgress, loadType, orNotFound } from './workouts.server.ts';
+import type { Route } from './+types/workout-type';
+
+// §2 /workout/type/{workoutTypeId} (issue 15): one body part's lessons with length, level and done marks.
+
+export const handle: ShellHandle = { strings: ['workouts'], back: { to: '/workout', label: 'nav.workout' } };
+
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? [{ title: `${data.name} · VietFit` }] : pageMeta(matches, 'nav.workout'));
+
+export async function loader(args: Route.LoaderArgs) {
+  const lang = getLang(args.context);
+  const [detail, progress] = await Promise.all([orNotFound(loadType(args, idOf(args.params.workoutTypeId))), loadProgress(args)]);
+  return {
+    name: pick(lang, detail.type.nameVi, detail.type.nameEn),
+    description: pick(lang, detail.type.descriptionVi, detail.type.descriptionEn),
+    lessons: detail.lessons.map((lesson) => lessonCard(args, lesson, progress)),
+  };
+}
+
+export default function WorkoutType({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page workouts">
+      <h1>{loaderData.name}</h1>
+      <p className="muted">{loaderData.description}</p>
+      <ul className="lesson-list">
+        {loaderData.lessons.map((lesson) => (
+          <LessonRow key={lesson.id} lesson={lesson} />
+        ))}
+      </ul>
+      <p className="small muted">{t('workouts.lessonCount', { count: loaderData.lessons.length })}</p>
+      <EverkineticCredit />
+    </main>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+
+// Issue 15: a member browses the guided workouts, plays a lesson with the timer and rest, finishes it
+// and sees it marked; favourites; the warm-up toggle is remembered; without JavaScript, done marks are forms.
+
+test('vi: browse, favourite, warm-up off remembered, play sets with the rest timer, finish, marked done', async ({ page, request }) => {
+  test.slow();
+  await page.clock.install();
+  await signUpInBrowser(page, request);
+  await page.goto('/workout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tập luyện');
+  await expect(page.getByText('Chưa có buổi tập yêu thích', { exact: false })).toBeVisible();
+  await snapBothWidths(page, 'vi-workout');
+  await page.getByRole('link', { name: /Ngực/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ngực');
+  await snapBothWidths(page, 'vi-workout-type');
+  await page.locator('.lesson-row').first().click();
+  await expect(page.getByRole('heading', { name: 'Khởi động' })).toBeVisible();
+  await snapBothWidths(page, 'vi-lesson');
+
+  // Favourite: the toast says 1118's text; the lesson is then on /workout.
+  await page.getByRole('button', { name: /Thêm vào yêu thích/ }).click();
+  await expect(page.getByRole('button', { name: /Bỏ khỏi yêu thích/ })).toBeVisible();
+  // Warm-up off, and still off after a reload.
+  await page.getByLabel('Khởi động trước khi tập').uncheck();
+  await expect(page.getByRole('heading', { name: 'Khởi động' })).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('Khởi động trước khi tập')).not.toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Khởi động' })).toBeHidden();
+
+  await page.getByRole('link', { name: 'Bắt đầu tập' }).click();
+  await expect(page.getByText(/^Bài 1\//)).toBeVisible();
+  await expect(page.getByText('Hiệp 1/', { exact: false })).toBeVisible();
+  await snapBothWidths(page, 'vi-player');
+  // One set, then the rest counts down and ends with the next set ready.
+  await page.getByRole('button', { name: 'Bắt đầu hiệp' }).click();
+  await page.getByRole('button', { name: 'Xong hiệp' }).click();
+  await expect(page.getByText('Nghỉ giữa hiệp')).toBeVisible();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await snapBothWidths(page, 'vi-player-rest');
+  await page.clock.fastForward('05:00');
+  await expect(page.getByText('Hiệp 2/', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bắt đầu hiệp' })).toBeVisible();
+  // Leave in the middle and come back: the same set.
+  await page.reload();
+  await expect(page.getByText('Hiệp 2/', { exact: false })).toBeVisible();
+
+  // The rest of the lesson exercise by exercise.
+  for (let i = 0; i < 30; i++) {
+    if (await page.getByRole('heading', { name: 'Hoàn thành buổi tập' }).isVisible()) break;
+    await page.getByRole('button', { name: 'Xong bài này' }).click();
+    await page.waitForTimeout(200);
+  }
+  await expect(page.getByRole('heading', { name: 'Hoàn thành buổi tập' })).toBeVisible();
+  await snapBothWidths(page, 'vi-player-summary');
+  await page.getByRole('link', { name: 'Về buổi tập' }).click();
+  await expect(page.getByText('Đã tập 1 lần')).toBeVisible();
+  await page.goto('/workout');
+  await expect(page.locator('.lesson-list .lesson-row')).toHaveCount(1);
+});
+
+test.describe('JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('en: a lesson page marks exercises done and confirms the whole lesson with plain forms', async ({ browser, request }) => {
+    test.slow();
+    const withJs = await browser.newContext({ javaScriptEnabled: true });
+    const setup = await withJs.newPage();
+    await signUpInBrowser(setup, request);
+    await toEnglish(setup);
+    const state = await withJs.storageState();
+    await withJs.close();
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+    const page = await context.newPage();
+    await page.goto('/workout/newbie');
+    await expect(page.getByRole('heading', { name: 'Week 1' })).toBeVisible();
+    await snapBothWidths(page, 'en-workout-programme');
+    await page.locator('.lesson-row').first().click();
+    const first = page.locator('.exercise-list').nth(1).locator('.exercise-row').first();
+    await first.getByRole('button', { name: /Mark as done/ }).click();
+    await expect(page.locator('.exercise-list').nth(1).locator('.exercise-row').first().getByText('Done')).toBeVisible();
+    await page.getByText('Confirm the whole lesson as done').first().click();
+    await page.getByRole('button', { name: 'Confirm the whole lesson as done' }).click();
+    await expect(page.getByText('Done 1 times')).toBeVisible();
+    await snapBothWidths(page, 'en-lesson-done');
+    await context.close();
+  });
+});
