@@ -4,15 +4,18 @@
 // - Pages go to the network and are never cached: a page can hold one member's data, and the
 //   cache outlives sign-outs. When the network fails, the precached offline page answers instead,
 //   and /home/check-in is drawn here from the key in IndexedDB (issue 11).
+// - Exercise drawings (public, hashed URLs): cache first (issue 15).
 // - /api, data requests (.data) and everything else not precached: straight to the network.
 // - Web Push: shows the gateway's notification and opens its link when tapped.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkOnly } from 'workbox-strategies';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { OFFLINE_PAGE, pushNotification } from './sw-logic.ts';
 import { readPass } from '#app/home/check-in-store.ts';
 import { CHECK_IN_PATH, offlineCheckInPage } from './offline-check-in.ts';
+import { DRAWINGS_CACHE } from '#app/workouts/lesson-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -27,6 +30,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 const isNavigation = ({ request }: { request: Request }) => request.mode === 'navigate';
 registerRoute(isNavigation, new NetworkOnly(), 'GET');
 registerRoute(isNavigation, new NetworkOnly(), 'POST');
+
+// Issue 15: exercise drawings are public and their URLs carry their content's hash: kept and served
+// from here, so a lesson opened once plays offline (lesson-cache.ts fetches them all).
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/workout-drawings/'),
+  new CacheFirst({ cacheName: DRAWINGS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
+);
 
 setCatchHandler(async ({ request }) => {
   if (request.mode !== 'navigate') return Response.error();

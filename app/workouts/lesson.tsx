@@ -9,6 +9,7 @@ import { EverkineticCredit } from './workout-ui.tsx';
 import { idOf, lessonAction, lessonView, loadFavorites, loadLesson, loadProgress, orNotFound, progressOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';
+import { rememberLesson } from './lesson-cache.ts';
 import type { Route } from './+types/lesson';
 
 // §2 /workout/type/{workoutTypeId}/lesson/{lessonId} (issue 15): the exercises by block, the warm-up
@@ -58,6 +59,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // What the player did and could not send yet (offline, or the page left too soon) goes first, then this page reads again.
   const revalidator = useRevalidator();
+  // Kept on the phone with its drawings: from here the lesson plays offline.
+  useEffect(() => rememberLesson(lesson), [lesson]);
   useEffect(() => {
     if (pendingEvents().length === 0) return;
     void flushEvents().then((ok) => {

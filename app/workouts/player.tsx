@@ -9,6 +9,7 @@ import { EverkineticCredit } from './workout-ui.tsx';
 import { idOf, lessonAction, lessonView, loadLesson, loadProgress, orNotFound, progressOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig } from './lesson-config.ts';
 import { flushEvents, queueEvent } from './progress-queue.ts';
+import { cachedLesson, rememberLesson } from './lesson-cache.ts';
 import type { Route } from './+types/player';
 
 // §2 the exercise player (issue 15), full screen: the two drawings alternate to show the movement
@@ -35,6 +36,23 @@ export async function loader(args: Route.LoaderArgs) {
     done: progressOf(progress, lessonId)?.completedMappingIds ?? [],
     eventId: crypto.randomUUID(),
   };
+}
+
+/**
+ * Between exercises (and from the lesson page) the phone's copy of the lesson is enough: no request,
+ * so a lesson opened once plays with no network. Without a copy, the server's loader; its lesson is kept.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const lessonId = Number(params.lessonId);
+  const mappingId = Number(params.exerciseMappingId);
+  const lesson = cachedLesson(lessonId);
+  const block = lesson && workoutBlocks.find((b) => lesson.blocks[b].some((m) => m.id === mappingId));
+  if (lesson && block && String(lesson.typeId) === params.workoutTypeId) {
+    return { lesson, mapping: lesson.blocks[block].find((m) => m.id === mappingId)!, block, done: [] as number[], eventId: crypto.randomUUID() };
+  }
+  const loaded = await serverLoader();
+  rememberLesson(loaded.lesson);
+  return loaded;
 }
 
 /** Without JavaScript: "finish this exercise" records it and opens the next one (or the lesson). */

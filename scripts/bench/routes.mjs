@@ -171,4 +171,8 @@ export const ROUTES = Object.freeze([
   // Issue 16 §3: the ID verification form (a member not yet verified). Issue 12's monthly plan page.
   { path: '/account/verification', access: signedInMember },
   { path: '/home/your-plan', access: signedInMember },
+  // Issue 15: the workout tab, a lesson (chest basics) and its player on the first main exercise.
+  { path: '/workout', access: signedInMember },
+  { path: '/workout/type/1/lesson/101', access: signedInMember },
+  { path: '/workout/type/1/lesson/101/exercise/5', access: signedInMember },
 ]);

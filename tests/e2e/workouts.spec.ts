@@ -1,4 +1,4 @@
-import { expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { controlledByServiceWorker, expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
 
 // Issue 15: a member browses the guided workouts, plays a lesson with the timer and rest, finishes it
 // and sees it marked; favourites; the warm-up toggle is remembered; without JavaScript, done marks are forms.
@@ -84,4 +84,41 @@ test.describe('JavaScript off', () => {
     await snapBothWidths(page, 'en-lesson-done');
     await context.close();
   });
+});
+
+test('vi: a lesson opened online plays with no network; back online its progress is on another browser of the member', async ({ page, context, browser, request }) => {
+  test.slow();
+  await signUpInBrowser(page, request);
+  await page.goto('/workout/newbie');
+  await page.locator('.lesson-row').first().click();
+  await expect(page.getByRole('link', { name: 'Bắt đầu tập' })).toBeVisible();
+  await controlledByServiceWorker(page);
+  // The lesson page keeps the lesson and fetches its drawings (the worker keeps them).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('vietfit.workout.lessons')?.length ?? 0)).toBeGreaterThan(100);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('workout-drawings')).keys()).length)).toBeGreaterThan(4);
+  const lessonUrl = page.url();
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Bắt đầu tập' }).click();
+  await expect(page.getByText(/^Bài 1\//)).toBeVisible();
+  // The drawings come from the worker's cache.
+  await expect.poll(() => page.locator('.movement img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  for (let i = 0; i < 40; i++) {
+    if (await page.getByRole('heading', { name: 'Hoàn thành buổi tập' }).isVisible()) break;
+    await page.getByRole('button', { name: 'Xong bài này' }).click();
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByRole('heading', { name: 'Hoàn thành buổi tập' })).toBeVisible();
+  await expect(page.getByText('Đang ngoại tuyến', { exact: false })).toBeVisible();
+  await snapBothWidths(page, 'vi-player-offline-summary');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length)).toBeGreaterThan(3);
+
+  // Back online: the queue goes to the gateway by itself.
+  await context.setOffline(false);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length), { timeout: 15_000 }).toBe(0);
+  const other = await browser.newContext({ storageState: await context.storageState() });
+  const second = await other.newPage();
+  await second.goto(lessonUrl);
+  await expect(second.getByText('Đã tập 1 lần')).toBeVisible();
+  await other.close();
 });
