@@ -18,7 +18,7 @@ import type { Route } from './+types/lesson';
 
 export const handle: ShellHandle = { strings: ['workouts'] };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => (data ? [{ title: `${data.lesson.name} · VietFit` }] : pageMeta(matches, 'nav.workout'));
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, 'nav.workout', data?.lesson.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lessonId = idOf(args.params.lessonId);

@@ -20,7 +20,7 @@ import type { Route } from './+types/player';
 
 export const handle: StringsHandle = { strings: ['workouts'] };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => (data ? [{ title: `${data.mapping.name} · VietFit` }] : pageMeta(matches, 'nav.workout'));
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, 'nav.workout', data?.mapping.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lessonId = idOf(args.params.lessonId);

@@ -12,7 +12,7 @@ import type { Route } from './+types/programme';
 
 export const handle: ShellHandle = { strings: ['workouts'], back: { to: '/workout', label: 'nav.workout' } };
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => (page ? [{ title: `${page.name} · VietFit` }] : pageMeta(matches, 'nav.workout'));
+export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, 'nav.workout', page?.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);

@@ -11,7 +11,7 @@ import type { Route } from './+types/workout-type';
 
 export const handle: ShellHandle = { strings: ['workouts'], back: { to: '/workout', label: 'nav.workout' } };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => (data ? [{ title: `${data.name} · VietFit` }] : pageMeta(matches, 'nav.workout'));
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, 'nav.workout', data?.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);

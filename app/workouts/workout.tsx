@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Codes, messageForCode } from '#contract/codes.ts';
 import { useT } from '#app/i18n.ts';
 import { pick, tryLoad } from '#app/account/account.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -35,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Only when a lesson was left unfinished: its name for the card.
     const resumeLesson = inProgress ? await loadLesson(args, inProgress.lessonId).catch(() => undefined) : undefined;
     return {
+      // §8 752 is the empty list's text (the gateway answers an empty list with 1000, ADR 041).
+      favoritesEmpty: messageForCode(Codes.FAVORITES_EMPTY, lang),
       programme: programme ? tile(programme) : null,
       bodyParts: types.filter((type) => type.kind === 'BODY_PART').map(tile),
       favorites: favorites.map((lesson) => lessonCard(args, lesson, progress)),
@@ -58,7 +61,7 @@ export default function WorkoutTab({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { programme, bodyParts, favorites, resume } = loaderData.value;
+  const { programme, bodyParts, favorites, resume, favoritesEmpty } = loaderData.value;
   return (
     <main className="page workouts">
       <h1>{t('workouts.title')}</h1>
@@ -113,7 +116,9 @@ export default function WorkoutTab({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="muted">{t('workouts.favoritesEmpty')}</p>
+          <p className="muted">
+            {favoritesEmpty} {t('workouts.favoritesHint')}
+          </p>
         )}
       </section>
       <EverkineticCredit />

@@ -90,6 +90,8 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
 // ADR 017 (issue 9 "Sign-in lockout"): a phone that signed in before keeps signing in while
 // someone else burns the codes of its number from other devices.
 test('a known phone signs in while an attacker has locked out unknown devices', async ({ page, request }) => {
+  // Many sign-in rounds: 40 s alone on the 2-core runner, over the 45 s default when it is busy.
+  test.slow();
   const phone = await signUpInBrowser(page, request);
   const device = (await page.context().cookies()).find((c) => c.name.endsWith('gym_device'));
   expect(device?.httpOnly).toBe(true);

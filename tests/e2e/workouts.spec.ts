@@ -1,4 +1,4 @@
-import { controlledByServiceWorker, expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { controlledByServiceWorker, expect, signUpInBrowser, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
 
 // Issue 15: a member browses the guided workouts, plays a lesson with the timer and rest, finishes it
 // and sees it marked; favourites; the warm-up toggle is remembered; without JavaScript, done marks are forms.
@@ -9,7 +9,7 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
   await signUpInBrowser(page, request);
   await page.goto('/workout');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tập luyện');
-  await expect(page.getByText('Chưa có buổi tập yêu thích', { exact: false })).toBeVisible();
+  await expect(page.getByText('Danh sách yêu thích đang trống.', { exact: false })).toBeVisible();
   await snapBothWidths(page, 'vi-workout');
   await page.getByRole('link', { name: /Ngực/ }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ngực');
@@ -21,6 +21,7 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
   // Favourite: the toast says 1118's text; the lesson is then on /workout.
   await page.getByRole('button', { name: /Thêm vào yêu thích/ }).click();
   await expect(page.getByRole('button', { name: /Bỏ khỏi yêu thích/ })).toBeVisible();
+  await expect(page.getByText('Đã thêm vào danh sách yêu thích.')).toBeVisible();
   // Warm-up off, and still off after a reload.
   await page.getByLabel('Khởi động trước khi tập').uncheck();
   await expect(page.getByRole('heading', { name: 'Khởi động' })).toBeHidden();
@@ -32,6 +33,11 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
   await expect(page.getByText(/^Bài 1\//)).toBeVisible();
   await expect(page.getByText('Hiệp 1/', { exact: false })).toBeVisible();
   await snapBothWidths(page, 'vi-player');
+  // Landscape: the drawing beside the controls, nothing sideways.
+  await page.setViewportSize({ width: 844, height: 390 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(844);
+  await snap(page, 'vi-player-landscape');
+  await page.setViewportSize({ width: 390, height: 844 });
   // One set, then the rest counts down and ends with the next set ready.
   await page.getByRole('button', { name: 'Bắt đầu hiệp' }).click();
   await page.getByRole('button', { name: 'Xong hiệp' }).click();
@@ -57,6 +63,13 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
   await expect(page.getByText('Đã tập 1 lần')).toBeVisible();
   await page.goto('/workout');
   await expect(page.locator('.lesson-list .lesson-row')).toHaveCount(1);
+  await expect(page.locator('.lesson-list .lesson-row .badge')).toContainText('Đã tập');
+  // Out of the favourites again: 1119's toast, then 752's text on the tab.
+  await page.locator('.lesson-list .lesson-row').first().click();
+  await page.getByRole('button', { name: /Bỏ khỏi yêu thích/ }).click();
+  await expect(page.getByText('Đã xóa khỏi danh sách yêu thích.')).toBeVisible();
+  await page.goto('/workout');
+  await expect(page.getByText('Danh sách yêu thích đang trống.', { exact: false })).toBeVisible();
 });
 
 test.describe('JavaScript off', () => {

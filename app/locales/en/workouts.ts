@@ -14,7 +14,7 @@ export const workouts: Shape<typeof vi> = {
     continueText: 'You stopped in the middle of “{{lesson}}”.',
     continueAction: 'Continue',
     favorites: 'Favourite lessons',
-    favoritesEmpty: 'No favourite lessons yet. Tap ♡ on a lesson to keep it here.',
+    favoritesHint: 'Tap ♡ on a lesson to keep it here.',
     credit: 'Exercise drawings and instructions: Everkinetic (everkinetic.com), CC BY-SA 4.0, adapted and translated.',
     loadFailed: "The workouts couldn't be loaded.",
     week: 'Week {{week}}',

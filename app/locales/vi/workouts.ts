@@ -11,7 +11,7 @@ export const workouts = {
     continueText: 'Bạn đang tập dở “{{lesson}}”.',
     continueAction: 'Tập tiếp',
     favorites: 'Buổi tập yêu thích',
-    favoritesEmpty: 'Chưa có buổi tập yêu thích. Nhấn ♡ ở một buổi tập để lưu lại.',
+    favoritesHint: 'Nhấn ♡ ở một buổi tập để lưu lại.',
     credit: 'Hình minh họa và hướng dẫn bài tập: Everkinetic (everkinetic.com), CC BY-SA 4.0, đã được chỉnh sửa và dịch.',
     loadFailed: 'Chưa tải được bài tập.',
     week: 'Tuần {{week}}',
