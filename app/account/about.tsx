@@ -6,8 +6,9 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { appVersionSetting } from '#app/server/version.server.ts';
 import type { Route } from './+types/about';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { EverkineticCredit } from '#app/workouts/workout-ui.tsx';
 
-export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = { strings: ['account', 'workouts'], back: { to: '/account', label: 'account.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.about');
 
@@ -29,6 +30,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <dd>{version ?? t('account.about.versionUnknown')}</dd>
         </div>
       </dl>
+      {/* CC BY-SA 4.0 asks for the credit where the drawings are shown and on the About page (issue 15). */}
+      <EverkineticCredit />
     </ContentPageView>
   );
 }

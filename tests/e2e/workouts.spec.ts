@@ -93,7 +93,7 @@ test.describe('JavaScript off', () => {
     await expect(page.locator('.exercise-list').nth(1).locator('.exercise-row').first().getByText('Done')).toBeVisible();
     await page.getByText('Confirm the whole lesson as done').first().click();
     await page.getByRole('button', { name: 'Confirm the whole lesson as done' }).click();
-    await expect(page.getByText('Done 1 times')).toBeVisible();
+    await expect(page.getByText('Times done: 1')).toBeVisible();
     await snapBothWidths(page, 'en-lesson-done');
     await context.close();
   });
@@ -134,4 +134,27 @@ test('vi: a lesson opened online plays with no network; back online its progress
   await second.goto(lessonUrl);
   await expect(second.getByText('Đã tập 1 lần')).toBeVisible();
   await other.close();
+});
+
+test('en: the player in English to the summary; the About page credits Everkinetic', async ({ page, request }) => {
+  test.slow();
+  await signUpInBrowser(page, request);
+  await toEnglish(page);
+  await page.goto('/workout/type/1/lesson/101');
+  await expect(page.getByRole('heading', { name: 'Warm-up' })).toBeVisible();
+  await page.getByRole('link', { name: 'Start workout' }).click();
+  await expect(page.getByText(/^Exercise 1\//)).toBeVisible();
+  await expect(page.getByText('Set 1/', { exact: false })).toBeVisible();
+  await expect(page.getByText('Everkinetic (everkinetic.com), CC BY-SA 4.0', { exact: false })).toBeVisible();
+  await snapBothWidths(page, 'en-player');
+  for (let i = 0; i < 40; i++) {
+    if (await page.getByRole('heading', { name: 'Workout complete' }).isVisible()) break;
+    await page.getByRole('button', { name: 'Finish this exercise' }).click();
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByRole('heading', { name: 'Workout complete' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the lesson' }).click();
+  await expect(page.getByText('Times done: 1')).toBeVisible();
+  await page.goto('/account/about');
+  await expect(page.getByText('Everkinetic (everkinetic.com), CC BY-SA 4.0', { exact: false })).toBeVisible();
 });

@@ -23,7 +23,7 @@ export const workouts: Shape<typeof vi> = {
     exercises: '{{count}} exercises',
     levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
     done: 'Done',
-    doneTimes: 'Done {{count}} times',
+    doneTimes: 'Times done: {{count}}',
     inProgress: 'In progress: {{done}}/{{total}} exercises',
     equipment: 'Equipment',
     noEquipment: 'No equipment',
