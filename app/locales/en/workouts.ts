@@ -1,5 +1,5 @@
-import type { Shape } from '../shape.ts';
-import type { workouts as vi } from '../vi/workouts.ts';
+import type { Shape } from '#app/locales/shape.ts';
+import type { workouts as vi } from '#app/locales/vi/workouts.ts';
 
 /** English texts of guided workouts (issue 15). */
 export const workouts: Shape<typeof vi> = {
