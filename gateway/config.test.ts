@@ -44,6 +44,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     VNPAY_RETURN_URL: 'http://localhost:3000/membership/payment/vnpay-return',
     VNPAY_CARD_RETURN_URL: 'http://localhost:3000/account/information/payment-method/vnpay-return',
     FPT_AI_URL: 'https://api.fpt.ai',
+    WORKOUT_CONTENT_DIR: './gateway/modules/workouts/content',
   });
 });
 
