@@ -56,11 +56,12 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 }
 
 /** Without JavaScript: "finish this exercise" records it and opens the next one (or the lesson). */
-export const action = async (args: Route.ActionArgs) => {
-  const form = await args.request.clone().formData();
-  const next = String(form.get('next') ?? '');
+export const action = (args: Route.ActionArgs) => {
   const lessonPath = `/workout/type/${args.params.workoutTypeId}/lesson/${args.params.lessonId}`;
-  return lessonAction(args, idOf(args.params.lessonId), next.startsWith(`${lessonPath}/exercise/`) ? next : lessonPath);
+  return lessonAction(args, idOf(args.params.lessonId), (form) => {
+    const next = String(form.get('next') ?? '');
+    return next.startsWith(`${lessonPath}/exercise/`) ? next : lessonPath;
+  });
 };
 
 type Phase = { kind: 'ready' } | { kind: 'work'; endsAt: number | null } | { kind: 'rest'; endsAt: number } | { kind: 'paused'; left: number; was: 'work' | 'rest' } | { kind: 'finished' };

@@ -15,6 +15,7 @@ import { pick } from '#app/account/account.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
+import { readBoundedForm } from '#app/server/upload.server.ts';
 
 // Issue 15 (ADR 041): the workout pages' reads and forms. Content is public at the gateway; the
 // member's favourites and progress need the session.
@@ -109,8 +110,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  * and "done" for one exercise or the whole lesson. A done form carries the event id the page made
  * when it was drawn, so a double tap or a resent form counts once (the gateway keeps each id once).
  */
-export async function lessonAction(args: Args, lessonId: number, back: string) {
-  const form = await args.request.formData();
+export async function lessonAction(args: Args, lessonId: number, backTo: string | ((form: FormData) => string)) {
+  // A body that is not a form (broken multipart, JSON…) reads as an empty form: 400 below, never 500.
+  const { formData: form } = await readBoundedForm(args.request);
+  const back = typeof backTo === 'string' ? backTo : backTo(form);
   const intent = String(form.get('intent') ?? '');
   const call = gatewayClient(args);
   const session = getSession(args.context);
