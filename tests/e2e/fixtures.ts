@@ -31,6 +31,17 @@ export async function snap(page: Page, name: string) {
 }
 
 /**
+ * The same for a page that reloads itself (a meta refresh): a screenshot that a reload interrupts
+ * never finishes and used to eat the whole test timeout on a busy runner, so it gets a few seconds
+ * and is skipped (with a note in the report) when a reload comes first.
+ */
+export async function snapReloading(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true, timeout: 4_000 }).catch((error: unknown) => {
+    console.warn(`screenshot ${name} skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  });
+}
+
+/**
  * Each test browses from its own address (the RFC 2544 benchmark range), as members do from their
  * own phones, so the per-address OTP limit (30 sends an hour) counts per test and not for the whole
  * suite. The test servers set TRUST_PROXY=loopback (global-setup.ts), so the web server takes

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, snap, test } from './fixtures.ts';
+import { expect, gatewayUrl, snap, snapReloading, test } from './fixtures.ts';
 import { buy, copyValue, newMember, singleClubPlan, staffToken, transfer, vnd } from './membership-steps.ts';
 
 // Issue 4, after "Confirm": bank QR that moves on by itself (with and without JavaScript), card
@@ -252,8 +252,8 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   const noJs = await withoutJs(browser, page);
   await noJs.goto(`/membership/payment/${contractId}`);
   // The screenshot first, right after the load: the page reloads itself every 5 s, and a screenshot
-  // that a reload interrupts never finishes (it hung a slow CI run for the whole test timeout).
-  await snap(noJs, 'vi-payment-qr-nojs');
+  // that a reload interrupts never finishes (it hung slow CI runs for the whole test timeout).
+  await snapReloading(noJs, 'vi-payment-qr-nojs');
   await expect(noJs.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
   await expect(noJs.locator('meta[http-equiv="refresh"]')).toHaveAttribute('content', '5');
   // No copy buttons without JavaScript, but the values are there to select; the expiry is a time.
