@@ -19,6 +19,7 @@ export const validationMessages = {
   numberTooSmall: { en: 'Number must be greater than 0', vi: 'Số phải lớn hơn 0' },
   numberType: { en: 'Invalid number type', vi: 'Kiểu số không hợp lệ' },
   numberInvalid: { en: 'Invalid number', vi: 'Số không hợp lệ' },
+  numberOutOfRange: { en: 'The value is outside the allowed range', vi: 'Giá trị nằm ngoài khoảng cho phép' },
   arrayEmpty: { en: 'Please choose at least one item', vi: 'Vui lòng chọn ít nhất một mục' },
   emailInvalid: { en: 'Email is incorrect', vi: 'Email không đúng định dạng' },
   otpInvalid: { en: 'The code has 4 digits', vi: 'Mã OTP gồm 4 chữ số' },

@@ -45,6 +45,9 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     VNPAY_CARD_RETURN_URL: 'http://localhost:3000/account/information/payment-method/vnpay-return',
     FPT_AI_URL: 'https://api.fpt.ai',
     WORKOUT_CONTENT_DIR: './gateway/modules/workouts/content',
+    INBODY_OCR_WORKERS: 0,
+    INBODY_OCR_QUEUE: 4,
+    INBODY_OCR_TIMEOUT_MS: 20_000,
   });
 });
 

@@ -12,6 +12,7 @@ import { referralSendBody } from '#contract/referral.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
+import { inbodyUpdateBody } from '#contract/inbody.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -141,6 +142,11 @@ export const operations: Operation[] = [
   { method: 'delete', path: '/api/v1/member/rating/{id}/ignore', summary: 'Dismiss a pending rating request (once; 404 for anyone else\'s)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/identity', summary: "The caller's verified ID card or passport (number masked to its last 4), or null (ADR 040)", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/fpt/recognize-id/upload', summary: 'Verify the caller\'s identity from photos (multipart: recognitionType 1 ID card | 2 passport, front, back for a card): read by FPT.AI or the sandbox, name/age 15/expiry checked, stored without the photos; 201–206, 500–511; 10 tries an hour (ADR 040)', auth: true, success: Codes.OK, multipart: 'front' },
+  { method: 'get', path: '/api/v1/member/inbody/list', summary: "The caller's confirmed InBody records, newest measurement first (?page=1&limit=10, limit ≤ 50; isFull=true: all) (ADR 042)", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/inbody/detect', summary: 'Read an InBody 270/570 sheet photo (multipart image ≤ 5 MB; re-encoded, kept private) into a DRAFT record with per-field confidence (confirmed | doubtful | missing); 100, 102, 103 (nothing usable or too slow), 429 when the OCR queue is full (ADR 042)', auth: true, success: Codes.INBODY_UPLOADED, multipart: 'image' },
+  { method: 'put', path: '/api/v1/member/inbody/{id}/update', summary: 'Confirm a draft or correct a record: weight 30–250, skeletal muscle 10–50, body fat 3–65 %, comma decimals, empty is 0 (ADR 042)', auth: true, success: Codes.INBODY_UPDATED, body: inbodyUpdateBody },
+  { method: 'delete', path: '/api/v1/member/inbody/{id}/delete', summary: 'Delete one of the caller\'s InBody records and its photo', auth: true, success: Codes.INBODY_DELETED },
+  { method: 'get', path: '/api/v1/member/inbody/{id}/photo', summary: "The record's sheet photo (WebP; ?download for an attachment), to its owner only", auth: true, success: Codes.OK, binary: 'image/webp' },
   { method: 'get', path: '/api/v1/general/workout-tutorials', summary: 'Guided workouts (ADR 041): the body-part types, then the beginner programme, each with its lesson count and a cover drawing; public, cached an hour', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/workout-types/{typeId}', summary: 'A workout type and its lessons (level, minutes, equipment, exercise counts; week and session in the programme)', auth: false, success: Codes.OK },
   { method: 'get', path: '/api/v1/general/workout-lessons/{lessonId}', summary: 'A lesson with its warm-up, main and cool-down blocks: each mapping (sets, reps or seconds, rest, tempo) with its exercise (vi/en name, primer, steps; drawings)', auth: false, success: Codes.OK },

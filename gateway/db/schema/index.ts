@@ -18,3 +18,4 @@ export * from './subscriptions.ts';
 export * from './feedback.ts';
 export * from './identity.ts';
 export * from './workouts.ts';
+export * from './inbody.ts';

@@ -3,12 +3,15 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { findMedia } from './queries.ts';
 
+/** Kinds served only by their own owner-checked routes (an InBody sheet photo: member/inbody/{id}/photo). */
+const PRIVATE_KINDS = new Set(['inbody']);
+
 /** Serves stored images by their unguessable id (avatars are not secret, but never listable). */
 export function mediaRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/:id{[0-9a-f]{32}}', async (c) => {
     const media = await findMedia(c.get('deps').db, c.req.param('id'));
-    if (!media) throw notFound();
+    if (!media || PRIVATE_KINDS.has(media.kind)) throw notFound();
     return c.body(new Uint8Array(media.bytes), 200, {
       'content-type': media.contentType,
       'cache-control': 'private, max-age=31536000, immutable',

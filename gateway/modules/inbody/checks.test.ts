@@ -1,0 +1,95 @@
+import { expect, test } from 'vitest';
+import { checkSheet, isUsable } from './checks.ts';
+import { parseSheet, type OcrLine } from './parse.ts';
+
+// Issue 14 (ADR 042): the sheet's arithmetic decides what is confirmed; a tampered or misread value is doubtful, never passed.
+const line = (text: string, confidence = 95): OcrLine => ({ text, words: text.split(/\s+/).map((w) => ({ text: w, confidence })) });
+
+const english = (over: Record<string, string> = {}) =>
+  [
+    'InBody InBody570',
+    '0912345678 172cm 35 Male 2026.03.14. 08:15',
+    'Body Composition Analysis',
+    `Total Body Water (L) ${over.water ?? '42.1'} (36.3 ~ 44.3)`,
+    `Protein (kg) ${over.protein ?? '11.4'} (9.7 ~ 11.9)`,
+    'Minerals (kg) 3.92 (3.36 ~ 4.11)',
+    `Body Fat Mass (kg) ${over.fat ?? '15.6'} (8.0 ~ 15.9)`,
+    `Weight (kg) ${over.weight ?? '73.0'} (55.8 ~ 75.4)`,
+    'Muscle-Fat Analysis',
+    '55 70 85 100 115 130 145 160 175',
+    `SMM Skeletal Muscle Mass (kg) ${over.smm ?? '32.0'}`,
+    'Obesity Analysis',
+    'BMI Body Mass Index (kg/m?) 24.7',
+    `PBF Percent Body Fat (%) ${over.pbf ?? '21.4'}`,
+    'Segmental Lean Analysis',
+    'Right Arm 3.12 kg 98.5 % Normal',
+    'Trunk 24.10 kg 112.0 % Over',
+    'Segmental Fat Analysis',
+    'Right Arm 0.9 kg 120.0 % Over',
+    'InBody Score 78/100 Points',
+    'Basal Metabolic Rate 1620 kcal',
+  ].map((t) => line(t));
+
+test('a sheet that adds up: every core field confirmed, regions read, the layout and date known', () => {
+  const sheet = parseSheet(english());
+  expect(sheet).toMatchObject({ layout: '570', language: 'en', testDate: '2026-03-14' });
+  const checked = checkSheet(sheet);
+  expect(checked.values).toMatchObject({ weight: 73, bodyFatMass: 15.6, percentBodyFat: 21.4, skeletalMuscleMass: 32, score: 78, totalBodyWater: 42.1, protein: 11.4, minerals: 3.92 });
+  expect(checked.values.leanBodyMass).toMatchObject({ rightArmMuscleMass: 3.12, rightArmMusclePercentage: 98.5, rightArmStatus: 'Normal', trunkStatus: 'Over' });
+  expect(checked.values.fatBodyMass).toMatchObject({ rightArmFatMass: 0.9, rightArmFatPercentage: 120, rightArmStatus: 'Over' });
+  for (const f of ['weight', 'bodyFatMass', 'percentBodyFat', 'skeletalMuscleMass', 'score', 'totalBodyWater', 'protein', 'minerals']) expect(checked.confidence[f]).toBe('confirmed');
+  expect(checked.warnings).toEqual([]);
+  expect(isUsable(checked)).toBe(true);
+});
+
+test('a tampered weight breaks both sums: weight, fat and PBF are doubtful, with the failed checks named', () => {
+  const checked = checkSheet(parseSheet(english({ weight: '78.0' })));
+  expect(checked.values.weight).toBe(78);
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass, checked.confidence.percentBodyFat]).toEqual(['doubtful', 'doubtful', 'doubtful']);
+  expect(checked.warnings).toHaveLength(2);
+});
+
+test('a tampered PBF alone is doubtful; the composition still adds up', () => {
+  const checked = checkSheet(parseSheet(english({ pbf: '27.4' })));
+  expect(checked.confidence.percentBodyFat).toBe('doubtful');
+  expect([checked.confidence.weight, checked.confidence.totalBodyWater]).toEqual(['confirmed', 'confirmed']);
+});
+
+test('a lost decimal mark is put back only where the sums then hold; an implausible SMM is doubtful', () => {
+  const checked = checkSheet(parseSheet(english({ weight: '730', smm: '52.0' })));
+  expect([checked.values.weight, checked.confidence.weight]).toEqual([73, 'confirmed']);
+  expect(checked.values.skeletalMuscleMass).toBe(null);
+  const implausible = checkSheet(parseSheet(english({ smm: '42.0' })));
+  expect([implausible.values.skeletalMuscleMass, implausible.confidence.skeletalMuscleMass]).toEqual([42, 'doubtful']);
+});
+
+test('Vietnamese labels as the English model reads them', () => {
+  const lines = [
+    'Tong lugng nudc (L) 42.1 (36.3 ~ 44.3)',
+    'Protein (kg) 11.4',
+    'Khoang chat (kg) 3.92',
+    'Lugng m@ co thé (kg) 15.6 (8.0 ~ 15.9)',
+    'Can nang (kg) 73.0',
+    'Lugng co xuong (kg) I 32.0',
+    'Ty 1&€ md co thé (%) 21.4',
+    'Ty 1é trao di chat co ban 1620 kcal',
+    'Phan tich co tirng vung',
+    'Tay phai 3.12 kg 98.5 % Binh thuong',
+    'Than 24.10 kg 85.0 % Du6i',
+    'Phan tich mé tirng vung',
+    'Than 7.7 kg 259.5 % Trén',
+    'Piém InBody 78/100 Piém',
+  ].map((t) => line(t));
+  const sheet = parseSheet(lines);
+  expect(sheet.language).toBe('vi');
+  const checked = checkSheet(sheet);
+  expect(checked.values).toMatchObject({ weight: 73, bodyFatMass: 15.6, percentBodyFat: 21.4, skeletalMuscleMass: 32, score: 78 });
+  expect(checked.values.leanBodyMass).toMatchObject({ trunkMuscleMass: 24.1, trunkStatus: 'Under' });
+  expect(checked.values.fatBodyMass).toMatchObject({ trunkFatMass: 7.7, trunkFatPercentage: 259.5, trunkStatus: 'Over' });
+});
+
+test('unsure words are doubtful; nothing readable is not usable', () => {
+  const unsure = checkSheet(parseSheet(english().map((l) => (/Skeletal|Score/.test(l.text) ? line(l.text, 60) : l))));
+  expect([unsure.confidence.skeletalMuscleMass, unsure.confidence.score]).toEqual(['doubtful', 'doubtful']);
+  expect(isUsable(checkSheet(parseSheet([line('a receipt'), line('Total 120.000 VND')])))).toBe(false);
+});

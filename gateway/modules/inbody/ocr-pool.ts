@@ -1,0 +1,161 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { createWorker, type Worker } from 'tesseract.js';
+import type { OcrLine } from './parse.ts';
+
+// Issue 14 (ADR 042): tesseract runs in its own worker threads, never on the event loop. A few
+// long-lived workers (loading the model costs a second), a short queue in front of them (a photo
+// beyond it is refused at once: 429), and a time limit per photo (the worker is then killed and
+// replaced: a stuck recognition cannot hold a slot).
+
+const require = createRequire(import.meta.url);
+// The English model ships inside an npm package: nothing is downloaded at run time (ARCHITECTURE).
+const ENG_DATA = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+/** Workers with nothing to do for this long are stopped (their threads hold ~100 MB each). */
+const IDLE_MS = 60_000;
+
+export class OcrBusyError extends Error {
+  constructor() {
+    super('every OCR worker is busy and the queue is full');
+    this.name = 'OcrBusyError';
+  }
+}
+export class OcrTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`OCR took longer than ${String(ms)} ms`);
+    this.name = 'OcrTimeoutError';
+  }
+}
+
+export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number };
+/** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
+export type Recognize = (image: Buffer) => Promise<OcrLine[]>;
+export type OcrPool = { recognize: Recognize; close: () => Promise<void>; stats: () => { running: number; waiting: number } };
+
+/** One fewer thread than the machine has cores (the event loop keeps one), at least one. */
+export const defaultOcrWorkers = () => Math.max(1, availableParallelism() - 1);
+
+async function tesseractWorker(): Promise<Worker> {
+  return createWorker('eng', 1, { langPath: ENG_DATA, gzip: true, cacheMethod: 'none' });
+}
+
+async function linesOf(worker: Worker, image: Buffer): Promise<OcrLine[]> {
+  const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+  return (data.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.map((line) => ({ text: line.text.trim(), words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })) })),
+    ),
+  );
+}
+
+/**
+ * A pool over `run`: at most `workers` at once, `queue` waiting, each limited to `timeoutMs`.
+ * `run` gets the slot's number; `reset` is called with it after a time-out.
+ */
+export function createPool<T>(
+  options: OcrPoolOptions,
+  run: (slot: number, input: Buffer) => Promise<T>,
+  reset: (slot: number) => Promise<void> = () => Promise.resolve(),
+) {
+  const free = Array.from({ length: options.workers }, (_, i) => i);
+  const waiting: ((slot: number) => void)[] = [];
+  const acquire = (): Promise<number> => {
+    const slot = free.shift();
+    if (slot !== undefined) return Promise.resolve(slot);
+    if (waiting.length >= options.queue) return Promise.reject(new OcrBusyError());
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = (slot: number) => {
+    const next = waiting.shift();
+    if (next) next(slot);
+    else free.push(slot);
+  };
+  async function submit(input: Buffer): Promise<T> {
+    const slot = await acquire();
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    const running = run(slot, input);
+    // After a time-out the abandoned run rejects when its worker is killed: that is expected.
+    running.catch(() => undefined);
+    try {
+      return await Promise.race([
+        running,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true;
+            reject(new OcrTimeoutError(options.timeoutMs));
+          }, options.timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      if (timedOut) await reset(slot).catch(() => undefined);
+      release(slot);
+    }
+  }
+  return { submit, stats: () => ({ running: options.workers - free.length, waiting: waiting.length }) };
+}
+
+/** The tesseract pool: workers started on first use and stopped after a minute idle. */
+export function createOcrPool(options: OcrPoolOptions): OcrPool {
+  const workers = new Map<number, Promise<Worker>>();
+  let idle: NodeJS.Timeout | undefined;
+  const stopAll = async () => {
+    const all = [...workers.values()];
+    workers.clear();
+    await Promise.all(all.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)));
+  };
+  const workerFor = (slot: number) => {
+    let worker = workers.get(slot);
+    if (!worker) {
+      worker = tesseractWorker();
+      worker.catch(() => workers.delete(slot));
+      workers.set(slot, worker);
+    }
+    return worker;
+  };
+  const pool = createPool<OcrLine[]>(
+    options,
+    async (slot, image) => linesOf(await workerFor(slot), image),
+    async (slot) => {
+      const worker = workers.get(slot);
+      workers.delete(slot);
+      await (await worker)?.terminate();
+    },
+  );
+  return {
+    recognize: async (image) => {
+      clearTimeout(idle);
+      try {
+        return await pool.submit(image);
+      } finally {
+        idle = setTimeout(() => {
+          if (pool.stats().running === 0) void stopAll();
+        }, IDLE_MS);
+        idle.unref();
+      }
+    },
+    close: stopAll,
+    stats: pool.stats,
+  };
+}
+
+const pools = new Map<string, OcrPool>();
+
+/** The process's pool for these settings (one per configuration, shared by every request). */
+export function sharedOcrPool(options: OcrPoolOptions): OcrPool {
+  const key = JSON.stringify(options);
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = createOcrPool(options);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+export async function closeOcrPools() {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.close()));
+}

@@ -1,0 +1,161 @@
+import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/inbody-fields.ts';
+
+// Issue 14 (ADR 042): what the OCR's lines of an InBody 270/570 sheet say, English or Vietnamese.
+// One pattern per label, matched on text folded to ASCII (the English model drops Vietnamese
+// marks and misreads some letters: "Lượng mỡ" comes out as "Lugng md"). Nothing here decides
+// whether a value is right: checks.ts does, with the sheet's own arithmetic.
+
+export type OcrWord = { text: string; confidence: number };
+export type OcrLine = { text: string; words: OcrWord[] };
+
+/** A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it printed a decimal mark. */
+export type Reading = { value: number; confidence: number; decimals: number };
+
+export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
+
+export type ParsedSheet = {
+  weight: Reading[];
+  skeletalMuscleMass: Reading[];
+  percentBodyFat: Reading[];
+  bodyFatMass: Reading[];
+  score: Reading[];
+  totalBodyWater: Reading[];
+  protein: Reading[];
+  minerals: Reading[];
+  lean: Partial<Record<InbodySegment, SegmentReading>>;
+  fat: Partial<Record<InbodySegment, SegmentReading>>;
+  /** YYYY-MM-DD of the test, when printed. */
+  testDate?: string;
+  layout: '270' | '570' | 'unknown';
+  language: 'en' | 'vi' | 'unknown';
+};
+
+/** ASCII, lower case, OCR's look-alikes of Vietnamese letters mapped back (đ→d, ơ→o…). */
+export const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase();
+
+// Labels, tried in this order on a line; the first that matches names the line.
+const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
+  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[o0]/],
+  ['skeletalMuscleMass', /skeletal|\bsmm\b|c[o0]\s*x[uư]?[o0]ng|xu[o0]ng/],
+  ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l/],
+  ['protein', /pr[o0]te[il1]n/],
+  ['minerals', /m[il1]neral|kh[o0][aá]ng/],
+  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[o0]|m[o0d@]\s*c[o0]\s*th/],
+  ['weight', /we[il1]ght|c[aâ]n\s*n[aă]ng|can\s*nang/],
+];
+
+const REGIONS: [InbodySegment, RegExp][] = [
+  ['rightArm', /right\s*arm|tay\s*ph[aả]i/],
+  ['leftArm', /left\s*arm|tay\s*tr[aá]i/],
+  ['rightLeg', /right\s*leg|ch[aâ]n\s*ph[aả]i/],
+  ['leftLeg', /left\s*leg|ch[aâ]n\s*tr[aá]i/],
+  ['trunk', /trunk|\bth[aâ]n\b/],
+];
+
+const LEAN_HEADING = /segmental\s*lean|lean\s*anal|\bc[o0]\s+t\S{1,3}ng\s*v/;
+const FAT_HEADING = /segmental\s*fat|fat\s*anal|\bm\S{0,2}\s+t\S{1,3}ng\s*v/;
+const SCORE_LINE = /score|d?i[eé]m\s*in|inbody\s*s/;
+
+// A unit in parentheses, "(kg)", "(L)", "(kg/m2)", and a normal range, "(36.3 ~ 44.3)": never the value.
+const UNIT = /\([^()\d]{0,8}[^()]{0,3}\)/g;
+const RANGE = /\(?\s*\d+(?:[.,]\d+)?\s*[~–-]\s*\d+(?:[.,]\d+)?\s*\)?/g;
+const NUMBER = /\d+(?:[.,]\d+)?/g;
+
+function levelIn(folded: string): InbodyLevel | undefined {
+  if (/normal|b[il1]nh\s*th/.test(folded)) return 'Normal';
+  if (/\bover\b|above|tr[eé]n\b|tren/.test(folded)) return 'Over';
+  if (/under|below|d[uư][o0ơ6]*i\b|duoi|dud/.test(folded)) return 'Under';
+  return undefined;
+}
+
+/** The word's OCR confidence of the token that holds this number (the lowest if it spans words). */
+function confidenceOf(token: string, words: OcrWord[]): number {
+  const found = words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
+  return found.length ? Math.min(...found.map((w) => w.confidence)) : 50;
+}
+
+function readingOf(token: string, words: OcrWord[]): Reading {
+  const text = token.replace(',', '.');
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  return { value: Number(text), confidence: confidenceOf(token, words), decimals };
+}
+
+/** The numbers of a line after its label, units and ranges left out. */
+function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
+  const folded = fold(line.text);
+  const at = label.exec(folded);
+  const rest = (at ? folded.slice(at.index + at[0].length) : folded).replace(UNIT, ' ').replace(RANGE, ' ');
+  return [...rest.matchAll(NUMBER)].map((m) => readingOf(m[0], line.words));
+}
+
+/** Parses the OCR's lines of one sheet. */
+export function parseSheet(lines: OcrLine[]): ParsedSheet {
+  const sheet: ParsedSheet = {
+    weight: [],
+    skeletalMuscleMass: [],
+    percentBodyFat: [],
+    bodyFatMass: [],
+    score: [],
+    totalBodyWater: [],
+    protein: [],
+    minerals: [],
+    lean: {},
+    fat: {},
+    layout: 'unknown',
+    language: 'unknown',
+  };
+  let section: 'lean' | 'fat' | undefined;
+  let english = 0;
+  let vietnamese = 0;
+  for (const line of lines) {
+    const folded = fold(line.text);
+    if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
+    if (/can\s*nang|phan\s*tich|l[uư]?[o0g]ng|co\s*the|tay\s*ph|chan\s*tr/.test(folded)) vietnamese++;
+    if (/\b570\b|body\s*570/.test(folded)) sheet.layout = '570';
+    else if (/\b270\b|body\s*270/.test(folded) && sheet.layout === 'unknown') sheet.layout = '270';
+    const date = /(20\d\d)\s*[.\-/]\s*(\d\d)\s*[.\-/]\s*(\d\d)/.exec(folded);
+    if (date && !sheet.testDate) sheet.testDate = `${date[1]}-${date[2]}-${date[3]}`;
+
+    if (FAT_HEADING.test(folded)) {
+      section = 'fat';
+      continue;
+    }
+    if (LEAN_HEADING.test(folded)) {
+      section = 'lean';
+      continue;
+    }
+    const score = /(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(folded);
+    if (score) {
+      sheet.score.push(readingOf(score[1], line.words));
+      continue;
+    }
+    if (SCORE_LINE.test(folded)) {
+      const [first] = numbersAfter(line, SCORE_LINE);
+      if (first) sheet.score.push(first);
+      continue;
+    }
+    const region = REGIONS.find(([, pattern]) => pattern.test(folded));
+    if (region) {
+      const [name, pattern] = region;
+      // Without a heading read, the first table is lean; a region seen twice without a fat heading between: the second is the fat table.
+      const table = (section ?? 'lean') === 'lean' && sheet.lean[name] ? 'fat' : (section ?? 'lean');
+      const [kg, percent] = numbersAfter(line, pattern);
+      sheet[table][name] = { kg, percent, status: levelIn(folded.slice((pattern.exec(folded)?.index ?? 0) + 3)) };
+      continue;
+    }
+    const label = LABELS.find(([, pattern]) => pattern.test(folded));
+    if (label) {
+      const [field, pattern] = label;
+      const [first] = numbersAfter(line, pattern);
+      if (first) sheet[field].push(first);
+    }
+  }
+  if (sheet.layout === 'unknown' && inbodySegments.some((s) => sheet.fat[s])) sheet.layout = '570';
+  if (english + vietnamese > 0) sheet.language = vietnamese > english ? 'vi' : 'en';
+  return sheet;
+}

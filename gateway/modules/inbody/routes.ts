@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { Codes } from '#contract/codes.ts';
+import { INBODY_IMAGE_FIELD, inbodyListQuery, inbodyUpdateBody } from '#contract/inbody.ts';
+import { findUnstorableText } from '#contract/text.ts';
+import { validationMessage } from '#contract/validation.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { idParam, readForm, validate } from '#gateway/http/validate.ts';
+import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
+import { deleteInbody, detectInbody, inbodyPhoto, listInbody, updateInbody } from './service.ts';
+
+/** Issue 14 (ADR 042): InBody sheets read from photos, confirmed by the member, and their history. */
+export function inbodyRoutes() {
+  const app = new Hono<AppEnv>();
+  const member = requireAccount();
+
+  app.get('/member/inbody/list', member, validate('query', inbodyListQuery), async (c) =>
+    ok(c, await listInbody(c.get('deps').db, c.get('account').id, c.req.valid('query'))),
+  );
+
+  app.post('/member/inbody/detect', member, imageUploadLimit(), async (c) => {
+    const form = await readForm(c);
+    const image = form[INBODY_IMAGE_FIELD];
+    // An empty file input arrives as a nameless empty file: that is no photo.
+    if (!(image instanceof File) || image.size === 0) {
+      throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { [INBODY_IMAGE_FIELD]: [validationMessage('required', c.get('lang'))] } });
+    }
+    return ok(c, await detectInbody(c.get('deps'), c.get('account').id, image), Codes.INBODY_UPLOADED);
+  });
+
+  app.put(
+    '/member/inbody/:id/update',
+    member,
+    async (c, next) => {
+      // The id first: another member's or a malformed id is 404 whatever the body.
+      idParam(c, 'id');
+      await next();
+    },
+    validate('json', inbodyUpdateBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      if (findUnstorableText(body) !== undefined) throw new ApiError(400, Codes.VALIDATION);
+      return ok(c, await updateInbody(c.get('deps'), c.get('account').id, idParam(c, 'id'), body), Codes.INBODY_UPDATED);
+    },
+  );
+
+  app.delete('/member/inbody/:id/delete', member, async (c) => {
+    await deleteInbody(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
+    return ok(c, null, Codes.INBODY_DELETED);
+  });
+
+  app.get('/member/inbody/:id/photo', member, async (c) => {
+    const media = await inbodyPhoto(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
+    const id = c.req.param('id');
+    return c.body(new Uint8Array(media.bytes), 200, {
+      'content-type': media.contentType,
+      // The member's body: never in a shared cache.
+      'cache-control': 'private, no-store',
+      'content-security-policy': "default-src 'none'",
+      'content-disposition': `${c.req.query('download') === undefined ? 'inline' : 'attachment'}; filename="inbody-${id}.webp"`,
+    });
+  });
+
+  return app;
+}

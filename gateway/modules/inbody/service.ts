@@ -1,0 +1,175 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { Codes } from '#contract/codes.ts';
+import { inbodySegments, type InbodyDetection, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
+import type { Deps } from '#gateway/http/context.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
+import { reencodeUpload } from '#gateway/modules/media/upload.ts';
+import { storeImage } from '#gateway/modules/media/queries.ts';
+import { defaultOcrWorkers, OcrBusyError, OcrTimeoutError, sharedOcrPool, type Recognize } from './ocr-pool.ts';
+import { readSheet } from './sheet-reader.ts';
+
+/** The media kind of sheet photos: private, served only through GET member/inbody/{id}/photo. */
+export const INBODY_MEDIA_KIND = 'inbody';
+/** Each reading costs seconds of a CPU: 30 photos an hour per member is far more than a visit to the scale needs. */
+export const DETECT_ATTEMPTS_PER_HOUR = 30;
+/** The side a sheet photo is kept and read at: 8-point print stays legible. */
+const SHEET_SIDE = 2400;
+/** Drafts never confirmed are dropped (with their photos) after this long. */
+const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+
+type Row = typeof inbodyRecords.$inferSelect;
+
+export const inbodyPhotoUrl = (id: number) => `/api/v1/member/inbody/${String(id)}/photo`;
+
+const view = (row: Row): InbodyRecord => ({
+  id: row.id,
+  status: row.status,
+  measuredAt: row.measuredAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  imageUrl: row.photoId ? inbodyPhotoUrl(row.id) : null,
+  weight: row.weight,
+  skeletalMuscleMass: row.skeletalMuscleMass,
+  percentBodyFat: row.percentBodyFat,
+  bodyFatMass: row.bodyFatMass,
+  score: row.score,
+  totalBodyWater: row.totalBodyWater,
+  protein: row.protein,
+  minerals: row.minerals,
+  leanBodyMass: row.leanBodyMass,
+  fatBodyMass: row.fatBodyMass,
+});
+
+/** The OCR this configuration reads with; tests may replace it. */
+export function ocrOf(deps: Deps): Recognize {
+  const { config } = deps;
+  return sharedOcrPool({ workers: config.INBODY_OCR_WORKERS || defaultOcrWorkers(), queue: config.INBODY_OCR_QUEUE, timeoutMs: config.INBODY_OCR_TIMEOUT_MS }).recognize;
+}
+
+/** YYYY-MM-DD printed on the sheet → that day at 08:00 in Vietnam; a date in the future or before 2000 is not believed. */
+function measuredAtOf(testDate: string | undefined, now: Date): Date {
+  if (!testDate) return now;
+  const at = new Date(`${testDate}T08:00:00+07:00`);
+  if (Number.isNaN(at.getTime()) || at > now || at.getUTCFullYear() < 2000) return now;
+  return at;
+}
+
+/**
+ * POST member/inbody/detect (ADR 042): the photo through the upload pipeline, read, checked; kept
+ * as the member's DRAFT with its photo. Nothing counts until PUT update confirms it.
+ */
+export async function detectInbody(deps: Deps, accountId: number, file: File, recognize: Recognize = ocrOf(deps)): Promise<InbodyDetection> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  if (!(await countHit(db, `inbody:detect:${String(accountId)}`, hourWindow(now), DETECT_ATTEMPTS_PER_HOUR))) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  const image = await reencodeUpload(file, SHEET_SIDE);
+  let reading;
+  try {
+    reading = await readSheet(image.bytes, recognize);
+  } catch (error) {
+    if (error instanceof OcrBusyError) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+    if (error instanceof OcrTimeoutError) throw new ApiError(422, Codes.CANNOT_SCAN);
+    throw error;
+  }
+  if (!reading.usable) throw new ApiError(422, Codes.CANNOT_SCAN);
+  const { values, confidence, warnings, parsed } = reading;
+  const meta = { confidence, warnings, layout: parsed.layout, language: parsed.language };
+  const row = await db.transaction(async (tx) => {
+    await dropStaleDrafts(tx, accountId, now);
+    const photoId = await storeImage(tx, accountId, INBODY_MEDIA_KIND, image);
+    const [stored] = await tx
+      .insert(inbodyRecords)
+      .values({ accountId, status: 'DRAFT', photoId, measuredAt: measuredAtOf(parsed.testDate, now), ...values, reading: meta, updatedAt: now, createdAt: now })
+      .returning();
+    return stored;
+  });
+  return { record: view(row), ...meta };
+}
+
+async function dropStaleDrafts(tx: Executor, accountId: number, now: Date) {
+  const stale = await tx
+    .delete(inbodyRecords)
+    .where(and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'DRAFT'), lt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))))
+    .returning({ photoId: inbodyRecords.photoId });
+  for (const { photoId } of stale) if (photoId) await tx.delete(mediaFiles).where(eq(mediaFiles.id, photoId));
+}
+
+/** GET member/inbody/list: the member's confirmed records, newest measurement first. */
+export async function listInbody(db: Executor, accountId: number, query: { page: number; limit: number; isFull: boolean }): Promise<InbodyList> {
+  const where = and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'CONFIRMED'));
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(inbodyRecords).where(where);
+  const limit = query.isFull ? Math.max(total, 1) : query.limit;
+  const page = query.isFull ? 1 : query.page;
+  const rows = await db
+    .select()
+    .from(inbodyRecords)
+    .where(where)
+    .orderBy(desc(inbodyRecords.measuredAt), desc(inbodyRecords.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { items: rows.map(view), page, limit, total };
+}
+
+async function ownRecord(db: Executor, accountId: number, id: number): Promise<Row> {
+  const [row] = await db.select().from(inbodyRecords).where(and(eq(inbodyRecords.id, id), eq(inbodyRecords.accountId, accountId)));
+  // Another member's record answers as a missing one.
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PUT member/inbody/{id}/update: the member's values confirm a draft or correct a record. */
+export async function updateInbody(deps: Deps, accountId: number, id: number, body: InbodyUpdateBody): Promise<InbodyRecord> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const row = await ownRecord(db, accountId, id);
+  const keep = <T>(value: T | undefined, old: T) => (value === undefined ? old : value);
+  const lean = { ...row.leanBodyMass } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(body.leanBodyMass ?? {})) if (value !== undefined) lean[key] = value;
+  let fat = row.fatBodyMass ? ({ ...row.fatBodyMass } as Record<string, unknown>) : null;
+  if (body.fatBodyMass && Object.values(body.fatBodyMass).some((v) => v !== undefined)) {
+    fat ??= Object.fromEntries(inbodySegments.flatMap((s) => [[`${s}FatMass`, null], [`${s}FatPercentage`, null], [`${s}Status`, null]]));
+    for (const [key, value] of Object.entries(body.fatBodyMass)) if (value !== undefined) fat[key] = value;
+  }
+  const [updated] = await db
+    .update(inbodyRecords)
+    .set({
+      status: 'CONFIRMED',
+      confirmedAt: row.confirmedAt ?? now,
+      updatedAt: now,
+      weight: body.weight,
+      skeletalMuscleMass: body.skeletalMuscleMass,
+      percentBodyFat: body.percentBodyFat,
+      bodyFatMass: keep(body.bodyFatMass, row.bodyFatMass),
+      score: keep(body.score, row.score),
+      totalBodyWater: keep(body.totalBodyWater, row.totalBodyWater),
+      protein: keep(body.protein, row.protein),
+      minerals: keep(body.minerals, row.minerals),
+      measuredAt: body.measuredOn ? new Date(`${body.measuredOn}T08:00:00+07:00`) : row.measuredAt,
+      leanBodyMass: lean as LeanBodyMass,
+      fatBodyMass: fat as FatBodyMass | null,
+    })
+    .where(and(eq(inbodyRecords.id, id), eq(inbodyRecords.accountId, accountId)))
+    .returning();
+  if (!updated) throw notFound();
+  return view(updated);
+}
+
+/** DELETE member/inbody/{id}/delete: the record and its photo. */
+export async function deleteInbody(db: Executor, accountId: number, id: number): Promise<void> {
+  const row = await ownRecord(db, accountId, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(inbodyRecords).where(and(eq(inbodyRecords.id, id), eq(inbodyRecords.accountId, accountId)));
+    if (row.photoId) await tx.delete(mediaFiles).where(eq(mediaFiles.id, row.photoId));
+  });
+}
+
+/** GET member/inbody/{id}/photo: the owner's photo only. */
+export async function inbodyPhoto(db: Executor, accountId: number, id: number) {
+  const row = await ownRecord(db, accountId, id);
+  if (!row.photoId) throw notFound();
+  const [media] = await db.select().from(mediaFiles).where(and(eq(mediaFiles.id, row.photoId), eq(mediaFiles.ownerAccountId, accountId)));
+  if (!media) throw notFound();
+  return media;
+}
