@@ -1,0 +1,24 @@
+// npm run bench:ocr (issue 14): the InBody sheet reader's accuracy and speed on generated phone
+// photos of 270/570 sheets in English and Vietnamese, graded clean, mild and hard. Bundles
+// ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000]
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from '../lib/build-if-needed.mjs';
+
+const outdir = path.join(ROOT, 'build/bench-ocr');
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: { run: 'scripts/bench/ocr-run.ts' },
+  outdir,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  bundle: true,
+  packages: 'external',
+  banner: { js: "import { createRequire as __r } from 'node:module'; const __bundleRequire = __r(import.meta.url);" },
+  define: { require: '__bundleRequire' },
+  logLevel: 'warning',
+});
+const child = spawn(process.execPath, [path.join(outdir, 'run.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+child.on('exit', (code) => process.exit(code ?? 1));
