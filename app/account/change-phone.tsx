@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { loginForm, otpSentSchema } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
@@ -10,7 +11,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
-import { readForm } from '#app/server/form.server.ts';
+import { readForm, localizedReply } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { strings: ['account', 'auth'], back: { to: '/account/information', label: 'account.information.title' } };
 
@@ -24,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Step 1: a code to the new number (ASVS 5.0 7.5.1: the change is proven by OTP). */
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: loginForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply(), getLang(args.context)) };
   const { phoneNumber } = submission.value;
   const session = getSession(args.context);
   try {
@@ -36,14 +37,14 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same number is still good: go and type it.
     const pending = error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber;
-    if (!pending) return { result: submission.reply({ fieldErrors: { phoneNumber: [error.text] } }) };
+    if (!pending) return { result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(args.context)) };
   }
   session.set('otpPhone', phoneNumber);
   throw redirect('/account/information/change-phone/verify');
 }
 
 export default function ChangePhone({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useServerForm({
     id: 'change-phone',
@@ -67,7 +68,7 @@ export default function ChangePhone({ loaderData, actionData }: Route.ComponentP
             aria-describedby={phone.errors ? phone.errorId : undefined}
             className="input input-large"
           />
-          <FieldErrors id={phone.errorId} errors={phone.errors} lang={lang} />
+          <FieldErrors id={phone.errorId} errors={phone.errors} />
         </div>
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('account.changePhone.submit')}

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
 import { profileSchema, verifyOtpForm } from '#contract/auth.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
@@ -10,7 +11,7 @@ import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.t
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/change-phone.verify';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
-import { readForm } from '#app/server/form.server.ts';
+import { readForm, localizedReply } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = { strings: ['account', 'auth'], back: { to: '/account/information/change-phone', label: 'account.changePhone.title' } };
 
@@ -34,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   if (formData.get('intent') === 'resend') return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }), resendError: undefined };
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(args.context)), resendError: undefined };
   try {
     const changed = await gatewayClient(args)('/api/v1/auth/account/phone-number/change', profileSchema, {
       method: 'PUT',
@@ -47,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const text = refusedCodeText(error, args.context);
-    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }), resendError: undefined };
+    return { result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(args.context)), resendError: undefined };
   }
 }
 

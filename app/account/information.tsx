@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { localizedReply } from '#app/server/form.server.ts';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { profileSchema, profileUpdateBody } from '#contract/auth.ts';
@@ -65,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (submission.status !== 'success' || Object.keys(fieldErrors).length || formErrors.length) {
-    return { result: submission.reply({ fieldErrors, formErrors, hideFields: ['image'] }) };
+    return { result: localizedReply(submission.reply({ fieldErrors, formErrors, hideFields: ['image'] }), getLang(context)) };
   }
   flashToast(getSession(context), { kind: 'success', text: getT(context)('account.information.saved') });
   throw redirect('/account');
@@ -74,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
 const MAX_SIDE = 1024;
 
 export default function AccountInformation({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [preparing, setPreparing] = useState(false);
@@ -124,7 +125,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
             aria-describedby={fullName.errors ? fullName.errorId : undefined}
             className="input"
           />
-          <FieldErrors id={fullName.errorId} errors={fullName.errors} lang={lang} />
+          <FieldErrors id={fullName.errorId} errors={fullName.errors} />
         </div>
         <div className="field">
           <label htmlFor={email.id}>{t('account.information.email')}</label>
@@ -136,7 +137,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
             aria-describedby={email.errors ? email.errorId : undefined}
             className="input"
           />
-          <FieldErrors id={email.errorId} errors={email.errors} lang={lang} />
+          <FieldErrors id={email.errorId} errors={email.errors} />
         </div>
         <div className="field">
           <label htmlFor="avatar-input">{t('account.information.avatar')}</label>
@@ -166,7 +167,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
           <p id="avatar-hint" className="hint">
             {preview ? t('account.information.photoReady') : t('account.information.photoHint')}
           </p>
-          <FieldErrors id={fields.image.errorId} errors={imageErrors} lang={lang} />
+          <FieldErrors id={fields.image.errorId} errors={imageErrors} />
         </div>
         <div className="field">
           <span className="label">{t('account.information.phone')}</span>
@@ -177,7 +178,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
             </Link>
           </div>
         </div>
-        <FormErrors errors={form.errors} lang={lang} />
+        <FormErrors errors={form.errors} />
         <button type="submit" className="button button-primary button-block" disabled={busy || preparing}>
           {busy ? t('account.saving') : t('account.information.save')}
         </button>

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { otpSentSchema, loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
@@ -10,7 +11,7 @@ import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/login';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
@@ -26,7 +27,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: loginForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply(), getLang(context)) };
   const { phoneNumber } = submission.value;
   const session = getSession(context);
   let sent;
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same phone is still good: go and type it.
     if (error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber) throw redirect('/verify-otp');
-    return { result: submission.reply({ fieldErrors: { phoneNumber: [error.text] } }) };
+    return { result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(context)) };
   }
   session.set('otpPhone', phoneNumber);
   rememberOtpSent(session, sent);
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useServerForm({
     id: 'login',
@@ -71,9 +72,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             aria-describedby={phone.errors ? phone.errorId : undefined}
             className="input input-large"
           />
-          <FieldErrors id={phone.errorId} errors={phone.errors} lang={lang} />
+          <FieldErrors id={phone.errorId} errors={phone.errors} />
         </div>
-        <FormErrors errors={form.errors} lang={lang} />
+        <FormErrors errors={form.errors} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('login.submit')}
         </button>

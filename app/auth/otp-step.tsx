@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useCountdown, useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import { errorText } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { OtpInput } from './otp-input.tsx';
 
@@ -22,7 +21,7 @@ type Props = {
  * gateway's wait, and a way back. Sign-in and the phone change both use it.
  */
 export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submitLabel, back }: Props) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const hydrated = useHydrated();
@@ -55,7 +54,7 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
           />
           {errors.length ? (
             <p id={form.errorId} className="field-error" role="alert">
-              {errors.map((e) => errorText(e, lang)).join(' ')}
+              {errors.join(' ')}
             </p>
           ) : null}
         </fieldset>

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes } from '#contract/codes.ts';
@@ -10,7 +11,7 @@ import { flashToast, getSession, rememberDevice } from '#app/server/session.serv
 import type { Route } from './+types/sign-up';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const verifyToken = session.get('verifyToken');
   if (!phoneNumber || !verifyToken) throw redirect('/login');
   const submission = parseWithZod(await readForm(request), { schema: signUpForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply(), getLang(context)) };
   try {
     const grant = await gatewayClient({ request, context })('/api/v1/auth/register', sessionGrantSchema, {
       // §5: sign-up sends fullName as a single space; the member names themselves later.
@@ -53,12 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A referral code the gateway refused (unknown, not a member, …): said by its field (issue 10 §7).
     const fieldErrors = referralRefusalCodes.has(error.code) ? { referralCode: [error.text] } : error.fieldErrors;
-    return { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }) };
+    return { result: localizedReply(submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }), getLang(context)) };
   }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useServerForm({
     id: 'sign-up',
@@ -83,7 +84,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           <p id={referralCode.descriptionId} className="hint">
             {t('signUp.referralHint')}
           </p>
-          <FieldErrors id={referralCode.errorId} errors={referralCode.errors} lang={lang} />
+          <FieldErrors id={referralCode.errorId} errors={referralCode.errors} />
         </div>
         <div className="field">
           <label className="check">
@@ -104,9 +105,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               {t('signUp.acceptAfter')}
             </span>
           </label>
-          <FieldErrors id={acceptTerms.errorId} errors={acceptTerms.errors} lang={lang} />
+          <FieldErrors id={acceptTerms.errorId} errors={acceptTerms.errors} />
         </div>
-        <FormErrors errors={form.errors} lang={lang} />
+        <FormErrors errors={form.errors} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('signUp.submit')}
         </button>

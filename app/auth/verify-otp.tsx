@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
 import { phoneVerifiedSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
@@ -10,7 +11,7 @@ import { flashToast, getSession, rememberDevice } from '#app/server/session.serv
 import type { Route } from './+types/verify-otp';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { readForm } from '#app/server/form.server.ts';
+import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'resend') return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['otp'] }), resendError: undefined };
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(context)), resendError: undefined };
   try {
     const grant = await call('/api/v1/auth/otp/login', sessionGrantSchema, {
       json: { phoneNumber, otp: submission.value.otp },
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect('/sign-up');
     }
     const text = refusedCodeText(error, context);
-    return { result: submission.reply({ formErrors: [text], hideFields: ['otp'] }), resendError: undefined };
+    return { result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(context)), resendError: undefined };
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from '#contract/membership.ts';
 import { referralCodeSchema } from '#contract/validation.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { validationMessage } from '#contract/validation-messages.ts';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -102,6 +103,7 @@ export async function action(args: Route.ActionArgs) {
     savedCardId: text('savedCardId'),
   };
   const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null, unavailable: false };
+  const refusal = (key: 'referralInvalid' | 'required') => [validationMessage(key, getLang(args.context))];
   const chosenCoupon = text('coupon');
   const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
 
@@ -137,7 +139,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === 'referral' || (intent === 'update' && values.referralCode)) {
     const parsed = referralCheckBody.safeParse({ phoneNumber: values.referralCode, paymentPlanId: planId });
-    if (!parsed.success) result.fieldErrors.referralCode = ['referralInvalid'];
+    if (!parsed.success) result.fieldErrors.referralCode = refusal('referralInvalid');
     else {
       try {
         const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
@@ -153,9 +155,9 @@ export async function action(args: Route.ActionArgs) {
   if ((intent !== 'confirm' && intent !== 'replace') || applyFirst) return result;
 
   const method = Number(values.paymentMethod);
-  if (![1, 2, 3].includes(method)) result.fieldErrors.paymentMethod = ['required'];
+  if (![1, 2, 3].includes(method)) result.fieldErrors.paymentMethod = refusal('required');
   const referral = referralCodeSchema.safeParse(values.referralCode);
-  if (!referral.success) result.fieldErrors.referralCode = ['referralInvalid'];
+  if (!referral.success) result.fieldErrors.referralCode = refusal('referralInvalid');
 
   // What was shown is what is bought: the coupon the page priced with (none when it showed none).
   // If that coupon can no longer be used, its message is shown and nothing is bought.
@@ -306,7 +308,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 {t('purchase.apply')}
               </button>
             </div>
-            <FieldErrors id="couponCode-error" errors={errors.couponCode} lang={lang} />
+            <FieldErrors id="couponCode-error" errors={errors.couponCode} />
           </div>
           <h3 className="sub-title">{t('purchase.yourCoupons')}</h3>
           {coupons.length ? (
@@ -363,7 +365,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
             <p id="referral-hint" className="hint">
               {t('purchase.referralHint', { days: terms.referralDays })}
             </p>
-            <FieldErrors id="referralCode-error" errors={errors.referralCode} lang={lang} />
+            <FieldErrors id="referralCode-error" errors={errors.referralCode} />
             {actionData?.referralOk && !errors.referralCode ? (
               <p className="field-ok" role="status">
                 {actionData.referralOk}
@@ -407,7 +409,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
               ) : null}
             </div>
           ))}
-          <FieldErrors id="paymentMethod-error" errors={errors.paymentMethod} lang={lang} />
+          <FieldErrors id="paymentMethod-error" errors={errors.paymentMethod} />
         </fieldset>
 
         <section className="purchase-section totals" aria-labelledby="totals-title">
@@ -448,7 +450,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
             </button>
           </div>
         ) : null}
-        <FormErrors errors={actionData?.formErrors} lang={lang} />
+        <FormErrors errors={actionData?.formErrors} />
         <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
           {busy && navigation.formData?.get('intent') === 'confirm' ? t('purchase.submitting') : t('purchase.confirm')}
         </button>

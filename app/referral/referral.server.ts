@@ -4,7 +4,7 @@ import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { errorText } from '#app/ui/field.tsx';
+import { errorText } from '#app/server/form.server.ts';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { referralSendBody, referralSendResultSchema, type ReferralScreen } from '#contract/referral.ts';

@@ -1,4 +1,7 @@
 import { data } from 'react-router';
+import type { SubmissionResult } from '@conform-to/react';
+import type { Lang } from '#contract/codes.ts';
+import { isValidationMessageKey, validationMessage } from '#contract/validation-messages.ts';
 
 /**
  * The posted form of an action. A body that is not a form (none, JSON, text, broken multipart)
@@ -20,4 +23,20 @@ export async function readFormAs<T>(request: Request, schema: { safeParse(value:
   const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   return parsed.data;
+}
+
+/**
+ * A refusal as the member reads it: a schema issue is a message key of contract/validation.ts (§5),
+ * turned into its text here; a gateway error is already text. Actions send texts only, so the
+ * browser never loads the messages of every form (issue 18).
+ */
+export function errorText(error: string, lang: Lang): string {
+  return isValidationMessageKey(error) ? validationMessage(error, lang) : error;
+}
+
+/** conform's reply with every error as text (errorText): what a form's action returns. */
+export function localizedReply(reply: SubmissionResult<string[]>, lang: Lang): SubmissionResult<string[]> {
+  if (!reply.error) return reply;
+  const error = Object.fromEntries(Object.entries(reply.error).map(([name, errors]) => [name, errors ? errors.map((e) => errorText(e, lang)) : errors]));
+  return { ...reply, error };
 }

@@ -15,7 +15,7 @@ export type FieldMeta = {
   name: string;
   errorId: string;
   descriptionId: string;
-  /** The server's message keys (or texts) for this field, undefined when it has none. */
+  /** The server's message texts for this field (localizedReply), undefined when it has none. */
   errors: string[] | undefined;
   /** What the member sent (after a refused submission) or the form's default. */
   initialValue: string | undefined;
