@@ -13,14 +13,15 @@ import { Avatar } from '#app/ui/avatar.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { classBookingResultSchema } from '#contract/classes.ts';
 import { classDetailView, standingView, type ClassDetailView } from './classes.server.ts';
-import { BookingBadge, SpotsText, TimetableFailed } from './classes-ui.tsx';
+import { BookingBadge, SpotsText } from '#app/classes/classes-ui.tsx';
+import { TimetableFailed } from '#app/classes/timetable-failed.tsx';
 import type { Route } from './+types/class';
 
 // Issue 11 §4: one class — what it is, who teaches, spots and waitlist — and the member's booking:
 // book, join the waitlist, cancel (saying plainly when it counts as a late cancel). Plain forms:
 // they work without JavaScript; the gateway answers a double tap with the same booking.
 
-export const handle: ShellHandle = { strings: ['classes'], back: { to: '/class', label: 'classes.title' } };
+export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/class', label: 'classes.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.title');
 
@@ -140,7 +141,7 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
   const blocked = standing.blockedUntil !== null;
   return (
     <main className="page class-page">
-      <p className="eyebrow">{t(`classes.level.${session.level}`)}</p>
+      <p className="eyebrow">{t(`classCard.level.${session.level}`)}</p>
       <h1>{session.name}</h1>
       <p className="lead">
         {session.day} · {t('classes.time', { start: session.start, end: session.end })}

@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { LoadFailed } from '#app/ui/load-failed.tsx';
-import type { ClassCardView } from './classes.server.ts';
+import type { ClassCardView } from '#app/classes/classes.server.ts';
 
 /** Spots left, full (with the line), or cancelled by the club. */
 export function SpotsText({ card }: { card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled'> }) {
   const { t } = useT();
-  if (card.cancelled) return <span className="class-spots class-spots-none">{t('classes.cancelledClass')}</span>;
-  if (card.spotsLeft > 0) return <span className="class-spots">{t('classes.spotsLeft', { count: String(card.spotsLeft) })}</span>;
+  if (card.cancelled) return <span className="class-spots class-spots-none">{t('classCard.cancelledClass')}</span>;
+  if (card.spotsLeft > 0) return <span className="class-spots">{t('classCard.spotsLeft', { count: String(card.spotsLeft) })}</span>;
   return (
     <span className="class-spots class-spots-none">
-      {card.waitlistCount > 0 ? t('classes.fullWaiting', { count: String(card.waitlistCount) }) : t('classes.full')}
+      {card.waitlistCount > 0 ? t('classCard.fullWaiting', { count: String(card.waitlistCount) }) : t('classCard.full')}
     </span>
   );
 }
@@ -21,7 +20,7 @@ export function BookingBadge({ booking }: { booking: ClassCardView['booking'] })
   if (!booking) return null;
   return (
     <span className={`status-badge class-state class-state-${booking.state.toLowerCase().replace('_', '-')}`}>
-      {t(`classes.state.${booking.state}`, { position: String(booking.position ?? '') })}
+      {t(`classCard.state.${booking.state}`, { position: String(booking.position ?? '') })}
     </span>
   );
 }
@@ -41,10 +40,10 @@ export function ClassCard({ card, showClub = false, showDay = false }: { card: C
         <span className="class-main">
           <span className="class-name">{card.name}</span>
           <span className="small muted">
-            {t(`classes.level.${card.level}`)} · {t('classes.minutes', { count: String(card.minutes) })}
+            {t(`classCard.level.${card.level}`)} · {t('classCard.minutes', { count: String(card.minutes) })}
           </span>
           <span className="small">
-            {t('classes.with', { name: card.instructor })} · {card.room}
+            {t('classCard.with', { name: card.instructor })} · {card.room}
             {showClub ? ` · ${card.club}` : null}
           </span>
           <span className="class-card-foot">
@@ -55,16 +54,5 @@ export function ClassCard({ card, showClub = false, showDay = false }: { card: C
         </span>
       </Link>
     </li>
-  );
-}
-
-/** The timetable or a class could not be read: say so, with a way to try again. */
-export function TimetableFailed({ message }: { message: string }) {
-  const { t } = useT();
-  return (
-    <main className="page">
-      <h1>{t('classes.title')}</h1>
-      <LoadFailed message={message} retryTo="/class" />
-    </main>
   );
 }

@@ -9,14 +9,15 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { classCardView, standingView } from './classes.server.ts';
-import { ClassCard, TimetableFailed } from './classes-ui.tsx';
+import { ClassCard } from '#app/classes/classes-ui.tsx';
+import { TimetableFailed } from '#app/classes/timetable-failed.tsx';
 import type { Route } from './+types/classes';
 
 // Issue 11 §4: the class timetable. A day strip (today and the next 13 days, §9's swipe list: 6 days
 // per view, a swipe of 50 px moves 5), the member's clubs first, a type filter, the day's classes.
 // Every choice is a link or a GET form: it all works without JavaScript.
 
-export const handle: ShellHandle = { strings: ['classes'], back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/home', label: 'nav.home' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.title');
 

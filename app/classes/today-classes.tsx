@@ -13,7 +13,7 @@ import type { Route } from './+types/today-classes';
 
 // Issue 11 §4: today's classes still to come at the member's clubs (those their membership opens).
 
-export const handle: ShellHandle = { strings: ['classes'], back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/home', label: 'nav.home' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.todayTitle');
 

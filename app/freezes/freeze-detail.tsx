@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { FoldedWithoutJs, methodKey } from '#app/payments/payment-ui.tsx';
+import { FoldedWithoutJs } from '#app/ui/folded.tsx';
+import { methodKey } from '#app/payments/method.ts';
 import { unfoldedPart } from '#app/payments/payment.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -10,7 +11,7 @@ import type { Route } from './+types/freeze-detail';
 // §2 /history/freeze/{freezeContractId}: what was frozen, when, the timeline, the fee's receipt, and
 // ending it early ("cancel freeze", 1043) with what that gives back said before the member confirms.
 
-export const handle: ShellHandle = { strings: ['freeze', 'history', 'home', 'payments'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = { strings: ['contracts', 'freeze', 'home', 'receipts'], back: { to: '/history', label: 'nav.history' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.historyTitle');
 
@@ -89,15 +90,15 @@ export default function FreezeDetailPage({ loaderData, actionData }: Route.Compo
         <section className="receipt" aria-label={t('freeze.receiptTitle')}>
           <div className="receipt-head">
             <h3>{t('freeze.receiptTitle')}</h3>
-            <span className="receipt-state paid">{t('payment.receipt.successful')}</span>
+            <span className="receipt-state paid">{t('receipt.successful')}</span>
           </div>
           <dl className="facts">
             <div>
-              <dt>{t('payment.receipt.membership')}</dt>
+              <dt>{t('receipt.membership')}</dt>
               <dd>{freeze.planName}</dd>
             </div>
             <div>
-              <dt>{t('payment.receipt.club')}</dt>
+              <dt>{t('receipt.club')}</dt>
               <dd>{freeze.clubName}</dd>
             </div>
             <div>

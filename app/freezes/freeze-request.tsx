@@ -1,7 +1,7 @@
 import { Form, Link, data, useNavigation, useSubmit } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
-import { MethodChoices } from '#app/payments/payment-ui.tsx';
+import { MethodChoices } from '#app/payments/method-choices.tsx';
 import { loadCards } from '#app/payments/payment.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
@@ -16,7 +16,7 @@ import type { Route } from './+types/freeze-request';
 // frozen day, the new end date, the price) BEFORE anything is created, then pay. The choice lives in
 // the URL: the preview is a plain GET form (it works without JavaScript; with it, it follows each change).
 
-export const handle: ShellHandle = { strings: ['freeze', 'history', 'home', 'payments'], back: { to: '/home/your-plan', label: 'homeCard.yourPlanTitle' } };
+export const handle: ShellHandle = { strings: ['contracts', 'freeze'], back: { to: '/home/your-plan', label: 'nav.yourPlan' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.title');
 

@@ -13,7 +13,7 @@ import type { Route } from './+types/freeze-result';
 // open attempt by method (bank QR, card, cash) with its live status while unpaid, another way or
 // withdrawing, and once paid the exact dates it froze and the membership's new end.
 
-export const handle: ShellHandle = { strings: ['freeze', 'history', 'home', 'payments'], back: { to: '/home/your-plan', label: 'homeCard.yourPlanTitle' } };
+export const handle: ShellHandle = { strings: ['contracts', 'freeze', 'payments', 'receipts'], back: { to: '/home/your-plan', label: 'nav.yourPlan' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.payTitle');
 
@@ -69,7 +69,7 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
       </div>
       {held ? (
         <div className="notice notice-money" role="status">
-          <p>{t('payment.unbooked.title')}</p>
+          <p>{t('receipt.unbooked.title')}</p>
         </div>
       ) : null}
       {open && payment && !held ? (

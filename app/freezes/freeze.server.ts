@@ -130,7 +130,7 @@ export async function freezeAction(args: Args & { params: { freezeId?: string } 
     if (intent.data === 'request') {
       const contractId = idParam(String(form.get('contractId') ?? ''));
       const choice = parseMethodChoice(form.get('method'));
-      if (!choice) return { error: t('payment.chooseMethod') };
+      if (!choice) return { error: t('contract.chooseMethod') };
       const days = Number(form.get('days'));
       const startDate = String(form.get('startDate') ?? '');
       const { data: made } = await call(`/api/v1/member/contract/${contractId}/freeze`, z.object({ freeze: freezeDetailSchema }), {
@@ -141,7 +141,7 @@ export async function freezeAction(args: Args & { params: { freezeId?: string } 
     const id = idParam(args.params.freezeId);
     if (intent.data === 'pay') {
       const choice = parseMethodChoice(form.get('method'));
-      if (!choice) return { error: t('payment.chooseMethod') };
+      if (!choice) return { error: t('contract.chooseMethod') };
       await call(`/api/v1/member/freeze-contract/${id}/payment`, anything, { json: choice });
       return redirect(resultOf(id));
     }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { contractSchema, transactionSchema } from '#contract/membership.ts';
-import { ContractCard, TransactionRow } from '#app/payments/payment-ui.tsx';
+import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -12,7 +12,7 @@ import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['history', 'home', 'payments'] };
+export const handle: StringsHandle = { strings: ['contracts', 'history', 'home'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.history');
 

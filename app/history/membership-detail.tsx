@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { contractDetailSchema } from '#contract/membership.ts';
-import { ContractCard, ReceiptCard, TransactionRow, UnbookedNotice } from '#app/payments/payment-ui.tsx';
+import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
+import { ReceiptCard, UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -10,7 +11,7 @@ import { contractView, idParam, notFoundAs404, receiptView, transactionView } fr
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['history', 'home', 'payments'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = { strings: ['contracts', 'history', 'home', 'receipts'], back: { to: '/history', label: 'nav.history' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'history.detailTitle');
 

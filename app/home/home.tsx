@@ -15,7 +15,7 @@ import { classCardView } from '#app/classes/classes.server.ts';
 import { ClassCard } from '#app/classes/classes-ui.tsx';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['home', 'busyness', 'classes'] };
+export const handle: StringsHandle = { strings: ['home', 'busyness', 'classCards'] };
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.classes?.next ? (
         <section aria-labelledby="next-class">
           <h2 id="next-class" className="section-title">
-            {t('classes.nextClass')}
+            {t('home.nextClass')}
           </h2>
           <ul className="class-list">
             <ClassCard card={loaderData.classes.next} showClub showDay />
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.classes && loaderData.classes.today.length > 0 ? (
         <section aria-labelledby="today-classes">
           <h2 id="today-classes" className="section-title">
-            {t('classes.todayClasses')}
+            {t('home.todayClasses')}
           </h2>
           <ul className="class-list">
             {loaderData.classes.today.map((today) => (
@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Link to="/home/today-classes" className="link">
-            {t('classes.seeAll', { count: String(loaderData.classes.todayTotal) })}
+            {t('home.seeAll', { count: String(loaderData.classes.todayTotal) })}
           </Link>
         </section>
       ) : null}

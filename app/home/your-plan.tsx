@@ -1,6 +1,6 @@
 import { pick } from '#app/account/account.server.ts';
 import { Link } from 'react-router';
-import { ContractCard } from '#app/payments/payment-ui.tsx';
+import { ContractCard } from '#app/payments/contract-ui.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import { SubscriptionSection } from '#app/subscription/subscription-section.tsx';
@@ -12,7 +12,7 @@ import { contractView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/your-plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['history', 'home', 'payments', 'subscription'], back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = { strings: ['contracts', 'home', 'subscription'], back: { to: '/home', label: 'nav.home' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'homeCard.yourPlanTitle');
 

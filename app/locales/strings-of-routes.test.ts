@@ -14,6 +14,8 @@ import { guide } from './vi/guide.ts';
 import { purchase } from './vi/purchase.ts';
 import { payments } from './vi/payments.ts';
 import { history } from './vi/history.ts';
+import { contracts } from './vi/contracts.ts';
+import { receipts } from './vi/receipts.ts';
 import { platform } from './vi/platform.ts';
 import { tabs } from './vi/tabs.ts';
 import { prompts } from './vi/prompts.ts';
@@ -21,6 +23,7 @@ import { gift } from './vi/gift.ts';
 import { busyness } from './vi/busyness.ts';
 import { newcomer } from './vi/newcomer.ts';
 import { classes } from './vi/classes.ts';
+import { classCards } from './vi/classCards.ts';
 import { referral } from './vi/referral.ts';
 import { subscription } from './vi/subscription.ts';
 import { freeze } from './vi/freeze.ts';
@@ -48,6 +51,8 @@ const partsByLocale: Record<StringsPart, object> = {
   purchase,
   payments,
   history,
+  contracts,
+  receipts,
   platform,
   tabs,
   prompts,
@@ -55,6 +60,7 @@ const partsByLocale: Record<StringsPart, object> = {
   busyness,
   newcomer,
   classes,
+  classCards,
   referral,
   subscription,
   freeze,
@@ -166,7 +172,7 @@ describe('the string parts each route names (ADR 030)', async () => {
   });
 
   it('finds the keys of a page (the check itself can fail)', () => {
-    expect([...partsUsedFrom(path.join(appDir, 'payments/payment.tsx'))].sort()).toEqual(['history', 'payments', 'shell']);
+    expect([...partsUsedFrom(path.join(appDir, 'payments/payment.tsx'))].sort()).toEqual(['contracts', 'payments', 'receipts', 'shell']);
   });
 });
 

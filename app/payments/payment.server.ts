@@ -125,7 +125,7 @@ export function pollState(payment: Payment | null, paid: boolean) {
   return payment && isOpen(payment) ? 'pending' : 'over';
 }
 
-/** Which folded part of a payment page the no-JavaScript link asked to see (?open=…), see FoldedWithoutJs. */
+/** Which folded part of a payment page the no-JavaScript link asked to see (?open=…), see FoldedWithoutJs in app/ui/folded.tsx. */
 export function unfoldedPart(request: Request) {
   const open = new URL(request.url).searchParams.get('open');
   return open === 'another' || open === 'cancel' || open === 'unfreeze' ? open : null;

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { Link, data, redirect, useRevalidator } from 'react-router';
 import { formatDateTimeSeconds } from '#contract/format.ts';
 import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
-import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks, UnbookedNotice } from './payment-ui.tsx';
+import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
+import { UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -15,7 +16,7 @@ import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
 
-export const handle: ShellHandle = { strings: ['history', 'payments'], back: { to: '/membership', label: 'nav.membership' } };
+export const handle: ShellHandle = { strings: ['contracts', 'payments', 'receipts'], back: { to: '/membership', label: 'nav.membership' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
 
@@ -68,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
       return redirect('/membership');
     }
     const body = parseMethodChoice(form.get('method'));
-    if (!body) return { error: t('payment.chooseMethod') };
+    if (!body) return { error: t('contract.chooseMethod') };
     await call(`/api/v1/member/contract/${id}/payment`, createContractResultSchema, { json: body });
     return redirect(self);
   } catch (error) {
@@ -95,7 +96,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       <div className="payment-summary">
         <span className="contract-plan">{contract.planName}</span>
         <span className="small muted">
-          {contract.allClubs ? t('payment.allClubs') : contract.clubName} · {contract.duration}
+          {contract.allClubs ? t('contract.allClubs') : contract.clubName} · {contract.duration}
         </span>
         <span className="small muted">{t('payment.period', { from: contract.startDate, to: contract.endDate })}</span>
         <span className="payment-amount">{contract.total}</span>

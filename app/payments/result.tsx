@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { contractDetailSchema, paymentSchema } from '#contract/membership.ts';
-import { LiveStatus, ReceiptCard, StatusBadge, UnbookedNotice } from './payment-ui.tsx';
+import { LiveStatus } from '#app/payments/payment-ui.tsx';
+import { StatusBadge } from '#app/payments/contract-ui.tsx';
+import { ReceiptCard, UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -9,7 +11,7 @@ import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView 
 import type { Route } from './+types/result';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['history', 'payments'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = { strings: ['contracts', 'payments', 'receipts'], back: { to: '/history', label: 'nav.history' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.result.title');
 

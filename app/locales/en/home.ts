@@ -3,6 +3,9 @@ import type { home as vi } from '#app/locales/vi/home.ts';
 
 export const home: Shape<typeof vi> = {
   home: {
+    seeAll: 'See all ({{count}})',
+    nextClass: 'Your next class',
+    todayClasses: 'Today’s classes',
     greeting: 'Hello, {{name}}!',
     greetingNoName: 'Hello!',
     lead: 'Welcome to VietFit. Your membership, PT sessions and InBody results will show here.',

@@ -11,6 +11,8 @@ import { guide } from './guide.ts';
 import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
+import { contracts } from './contracts.ts';
+import { receipts } from './receipts.ts';
 import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
@@ -18,6 +20,7 @@ import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
+import { classCards } from './classCards.ts';
 import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
@@ -37,6 +40,8 @@ export const en: Shape<typeof vi> = {
   ...purchase,
   ...payments,
   ...history,
+  ...contracts,
+  ...receipts,
   ...platform,
   ...tabs,
   ...prompts,
@@ -44,6 +49,7 @@ export const en: Shape<typeof vi> = {
   ...busyness,
   ...newcomer,
   ...classes,
+  ...classCards,
   ...referral,
   ...subscription,
   ...freeze,

@@ -28,6 +28,7 @@ export const shell: Shape<typeof vi> = {
     workout: 'Workout',
     inbody: 'Inbody',
     history: 'History',
+    yourPlan: 'My plan',
   },
   header: {
     account: 'Account',

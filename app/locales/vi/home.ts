@@ -1,6 +1,9 @@
 /** Vietnamese texts of the home domain (the default language; en/home.ts has the same keys). */
 export const home = {
   home: {
+    seeAll: 'Xem tất cả ({{count}})',
+    nextClass: 'Lớp sắp tới của bạn',
+    todayClasses: 'Lớp hôm nay',
     greeting: 'Xin chào, {{name}}!',
     greetingNoName: 'Xin chào!',
     lead: 'Chào mừng bạn đến với VietFit. Gói tập, lịch PT và chỉ số InBody của bạn sẽ hiện ở đây.',

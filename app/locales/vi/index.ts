@@ -9,6 +9,8 @@ import { guide } from './guide.ts';
 import { purchase } from './purchase.ts';
 import { payments } from './payments.ts';
 import { history } from './history.ts';
+import { contracts } from './contracts.ts';
+import { receipts } from './receipts.ts';
 import { platform } from './platform.ts';
 import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
@@ -16,6 +18,7 @@ import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
 import { newcomer } from './newcomer.ts';
 import { classes } from './classes.ts';
+import { classCards } from './classCards.ts';
 import { referral } from './referral.ts';
 import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
@@ -35,6 +38,8 @@ export const vi = {
   ...purchase,
   ...payments,
   ...history,
+  ...contracts,
+  ...receipts,
   ...platform,
   ...tabs,
   ...prompts,
@@ -42,6 +47,7 @@ export const vi = {
   ...busyness,
   ...newcomer,
   ...classes,
+  ...classCards,
   ...referral,
   ...subscription,
   ...freeze,

@@ -26,6 +26,8 @@ export const shell = {
     workout: 'Tập luyện',
     inbody: 'InBody',
     history: 'Lịch sử',
+    // Back label of the pages under /home/your-plan (the freeze pages): the same words as homeCard.yourPlanTitle.
+    yourPlan: 'Gói tập của tôi',
   },
   header: {
     account: 'Tài khoản',

@@ -1,0 +1,28 @@
+import type { Shape } from '#app/locales/shape.ts';
+import type { classCards as vi } from '#app/locales/vi/classCards.ts';
+
+/** English texts of a class as a card; the same keys as vi/classCards.ts. */
+export const classCards: Shape<typeof vi> = {
+  classCard: {
+    cancelledClass: 'Class cancelled',
+    full: 'Full',
+    fullWaiting: 'Full · {{count}} waiting',
+    minutes: '{{count}} min',
+    spotsLeft: '{{count}} spots left',
+    with: 'with {{name}}',
+    level: {
+      ALL: 'All levels',
+      BEGINNER: 'Beginner',
+      INTERMEDIATE: 'Intermediate',
+      ADVANCED: 'Advanced',
+    },
+    state: {
+      BOOKED: 'Booked',
+      WAITLISTED: 'Waitlist · place {{position}}',
+      ATTENDED: 'Attended',
+      NO_SHOW: 'Missed',
+      CANCELLED: 'Cancelled',
+      LATE_CANCELLED: 'Cancelled late',
+    },
+  },
+};

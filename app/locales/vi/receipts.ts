@@ -1,0 +1,33 @@
+/** Vietnamese texts of a receipt and of money that arrived but was not booked (the result and history pages); en/receipts.ts has the same keys. */
+export const receipts = {
+  receipt: {
+    title: 'Biên nhận',
+    successful: 'Thanh toán thành công',
+    pending: 'Đang chờ thanh toán',
+    club: 'Câu lạc bộ',
+    membership: 'Gói tập',
+    duration: 'Thời hạn',
+    period: 'Hiệu lực',
+    paymentDate: 'Ngày thanh toán',
+    notPaidYet: 'Chưa thanh toán',
+    method: 'Phương thức',
+    transactionId: 'Mã giao dịch',
+    membershipFee: 'Giá gói (niêm yết)',
+    startupFee: 'Phí gia nhập',
+    planDiscount: 'Ưu đãi của gói',
+    promoDiscount: 'Mã khuyến mãi',
+    referral: 'Giới thiệu',
+    referralText: 'Mã {{code}}: +{{days}} ngày',
+    total: 'Tổng thanh toán',
+    unbooked: {
+      title: 'Chúng tôi đã nhận tiền của bạn',
+      received: 'Đã nhận {{amount}} lúc {{time}}.',
+      wrongAmount: 'Số tiền không khớp với {{due}} cần thanh toán, nên gói chưa được kích hoạt tự động.',
+      late: 'Tiền về sau khi yêu cầu thanh toán đã kết thúc, nên gói chưa được kích hoạt tự động.',
+      paidTwice: 'Gói này đã được thanh toán trước đó, nên khoản này là tiền chuyển thêm.',
+      next: 'Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt gói hoặc hoàn tiền. Bạn không cần chuyển lại.',
+      reviewed: 'Câu lạc bộ đã ghi nhận khoản này. Nếu chưa được liên hệ, hãy gọi:',
+      call: 'Gọi câu lạc bộ {{hotline}}',
+    },
+  },
+} as const;
