@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { inbodyRecordSchema } from '#contract/inbody.ts';
 import { contractSchema, receiptSchema, savedCardSchema, transactionSchema } from '#contract/membership.ts';
 import { DEMO_MEMBER_PHONE, seedDatabase } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -44,4 +45,20 @@ test('seeding again adds no second history', async () => {
   await seedDatabase(gw.db, gw.clock.now());
   const contracts = (await gw.call('GET', '/api/v1/member/contracts', { token })).body.data;
   expect(contracts).toHaveLength(2);
+});
+
+test('8 confirmed InBody scans over a year, the newest first, each adding up as a sheet does', async () => {
+  const list = (await gw.call('GET', '/api/v1/member/inbody/list?isFull=true', { token })).body.data;
+  const records = list.items.map((r: unknown) => inbodyRecordSchema.parse(r));
+  expect(records).toHaveLength(8);
+  expect(records.every((r: { status: string }) => r.status === 'CONFIRMED')).toBe(true);
+  const times = records.map((r: { measuredAt: string }) => Date.parse(r.measuredAt));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  expect(times[0] - times[7]).toBeGreaterThan(300 * 86_400_000);
+  for (const r of records) {
+    expect(Math.abs(r.weight - (r.totalBodyWater + r.protein + r.minerals + r.bodyFatMass))).toBeLessThan(0.26);
+    expect(Math.abs(r.percentBodyFat - (r.bodyFatMass / r.weight) * 100)).toBeLessThan(0.2);
+  }
+  expect(records[0].fatBodyMass).not.toBeNull();
+  expect(records[7].fatBodyMass).toBeNull();
 });

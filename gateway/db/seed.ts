@@ -5,6 +5,7 @@ import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, co
 import { clubBankAccount, couponRows, freezeOptionRows, planRowsForClub } from './seed-membership.ts';
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
+import { seedDemoInbody } from './seed-inbody.ts';
 import { seedVisitHistory } from './seed-visits.ts';
 import { seedClasses } from './seed-classes.ts';
 
@@ -90,6 +91,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
     }
     const [firstClub] = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id)).limit(1);
     await seedDemoMemberHistory(tx, demo.id, firstClub.id, now);
+    await seedDemoInbody(tx, demo.id, now);
     const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
     if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
     if (visitHistory) await seedVisitHistory(tx, now);

@@ -42,7 +42,8 @@ export function randomTruth(seed: number): SheetTruth {
   const protein = round(fatFree * between(0.19, 0.21), 1);
   // Water takes the rounding, so that weight = water + protein + minerals + fat to 0.1 on the sheet.
   const totalBodyWater = round(weight - bodyFatMass - protein - minerals, 1);
-  const skeletalMuscleMass = round(fatFree * between(0.52, 0.58), 1);
+  // §5 bounds: skeletal muscle 10–50 kg (a heavier, more muscular member's sheet cannot be saved as it is).
+  const skeletalMuscleMass = Math.min(49.9, round(fatFree * between(0.52, 0.58), 1));
   const score = Math.round(Math.min(99, Math.max(45, 80 + (skeletalMuscleMass / weight - 0.4) * 100 - (percentBodyFat - 20) * 0.8)));
   const segment = (share: number, spread: number) => {
     const percent = round(between(100 - spread, 100 + spread), 1);
@@ -127,9 +128,15 @@ const esc = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${String(c.ch
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 
+/** Fonts the sheets are printed in (a different printer, firmware or language pack). */
+export const SHEET_FONTS = ['DejaVu Sans', 'Liberation Sans', 'Noto Sans', 'Liberation Sans Narrow'] as const;
+
+export type SheetLook = { font: (typeof SHEET_FONTS)[number]; valueX: number; rowGap: number };
+
 /** The sheet as SVG, A4-like 1240×1754 (150 dpi). */
-export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang): string {
+export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang, look: SheetLook = { font: 'DejaVu Sans', valueX: 560, rowGap: 46 }): string {
   const w = words[lang];
+  const vx = look.valueX;
   const parts: string[] = [];
   const text = (x: number, y: number, value: string, size = 24, extra = '') => parts.push(`<text x="${String(x)}" y="${String(y)}" font-size="${String(size)}" ${extra}>${esc(value)}</text>`);
   const heading = (y: number, value: string) => {
@@ -154,10 +161,10 @@ export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
     [w.weight, f1(truth.weight), `(${f1(truth.weight * 0.85)} ~ ${f1(truth.weight * 1.1)})`],
   ];
   for (const [label, value, range] of rows) {
-    y += 46;
+    y += look.rowGap;
     text(80, y, label, 24);
-    text(560, y, value, 26, 'font-weight="700"');
-    text(720, y, range, 20, 'fill="#555"');
+    text(vx, y, value, 26, 'font-weight="700"');
+    text(vx + 160, y, range, 20, 'fill="#555"');
   }
   y += 80;
   heading(y, w.muscleFat);
@@ -180,10 +187,10 @@ export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   heading(y, w.obesity);
   y += 50;
   text(80, y, w.bmi, 22);
-  text(560, y, f1(truth.bmi), 24, 'font-weight="700"');
-  y += 46;
+  text(vx, y, f1(truth.bmi), 24, 'font-weight="700"');
+  y += look.rowGap;
   text(80, y, w.pbf, 22);
-  text(560, y, f1(truth.percentBodyFat), 24, 'font-weight="700"');
+  text(vx, y, f1(truth.percentBodyFat), 24, 'font-weight="700"');
   const segmentTable = (title: string, data: SheetTruth['lean'], kgDigits: number) => {
     y += 80;
     heading(y, title);
@@ -200,30 +207,56 @@ export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   if (layout === '570') segmentTable(w.fat, truth.fat, 1);
   y += 90;
   text(80, y, w.score, 30, 'font-weight="700"');
-  text(560, y, `${String(truth.score)}/100 ${w.points}`, 34, 'font-weight="700"');
+  text(vx, y, `${String(truth.score)}/100 ${w.points}`, 34, 'font-weight="700"');
   y += 60;
   text(80, y, `${w.bmr} ${String(Math.round(370 + 21.6 * (truth.weight - truth.bodyFatMass)))} kcal`, 20, 'fill="#444"');
   y += 36;
   text(80, y, `${w.visceral} ${String(Math.max(1, Math.round(truth.percentBodyFat / 3)))}`, 20, 'fill="#444"');
   const height = Math.max(1754, y + 80);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="${String(height)}" font-family="DejaVu Sans" fill="#111"><rect width="1240" height="${String(height)}" fill="#ffffff"/>${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="${String(height)}" font-family="${look.font}" fill="#111"><rect width="1240" height="${String(height)}" fill="#ffffff"/>${parts.join('')}</svg>`;
 }
 
-type Degrade = { rotate: number; skew: number; shadow: number; blur: number; noise: number; quality: number; width: number; desk: boolean };
+type Degrade = { rotate: number; skew: number; keystone: number; shadow: number; blur: number; noise: number; quality: number; width: number; desk: boolean };
 
 const GRADES: Record<Grade, (r: () => number) => Degrade> = {
-  clean: () => ({ rotate: 0, skew: 0, shadow: 0, blur: 0, noise: 0, quality: 90, width: 1240, desk: false }),
-  mild: (r) => ({ rotate: (r() - 0.5) * 6, skew: (r() - 0.5) * 0.04, shadow: 0.15 + r() * 0.15, blur: 0.6, noise: 6, quality: 80, width: 1400, desk: true }),
-  hard: (r) => ({ rotate: (r() - 0.5) * 14, skew: (r() - 0.5) * 0.08, shadow: 0.3 + r() * 0.2, blur: 1.0, noise: 12, quality: 65, width: 1200, desk: true }),
+  clean: () => ({ rotate: 0, skew: 0, keystone: 0, shadow: 0, blur: 0, noise: 0, quality: 90, width: 1240, desk: false }),
+  mild: (r) => ({ rotate: (r() - 0.5) * 8, skew: (r() - 0.5) * 0.04, keystone: r() * 0.05, shadow: 0.15 + r() * 0.2, blur: 0.7, noise: 8, quality: 75, width: 1300, desk: true }),
+  hard: (r) => ({ rotate: (r() - 0.5) * 16, skew: (r() - 0.5) * 0.08, keystone: 0.04 + r() * 0.06, shadow: 0.35 + r() * 0.2, blur: 1.1, noise: 14, quality: 55, width: 1100, desk: true }),
 };
+
+/** The top of the page farther from the lens than the bottom: each row narrowed towards the centre (nearest pixel). */
+async function keystone(png: Buffer, amount: number, background: [number, number, number]): Promise<Buffer> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const out = Buffer.alloc(data.length);
+  const cx = width / 2;
+  for (let y = 0; y < height; y++) {
+    const scale = 1 - amount * (1 - y / height);
+    for (let x = 0; x < width; x++) {
+      const sx = Math.round(cx + (x - cx) / scale);
+      const o = (y * width + x) * 3;
+      if (sx < 0 || sx >= width) {
+        [out[o], out[o + 1], out[o + 2]] = background;
+      } else {
+        const i = (y * width + sx) * 3;
+        out[o] = data[i];
+        out[o + 1] = data[i + 1];
+        out[o + 2] = data[i + 2];
+      }
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
 
 /** A photo of the sheet in the given grade: JPEG bytes. */
 export async function sheetPhoto(truth: SheetTruth, layout: SheetLayout, lang: SheetLang, grade: Grade, seed = 1): Promise<Buffer> {
   const random = seededRandom(seed * 7919 + 17);
   const d = GRADES[grade](random);
-  let paper = await sharp(Buffer.from(sheetSvg(truth, layout, lang))).flatten({ background: '#ffffff' }).png().toBuffer();
+  const look: SheetLook = grade === 'clean' && seed % 2 === 1 ? { font: 'DejaVu Sans', valueX: 560, rowGap: 46 } : { font: SHEET_FONTS[seed % SHEET_FONTS.length], valueX: 520 + Math.round(random() * 80), rowGap: 42 + Math.round(random() * 8) };
+  let paper: Buffer = await sharp(Buffer.from(sheetSvg(truth, layout, lang, look))).flatten({ background: '#ffffff' }).png().toBuffer();
   if (d.skew) paper = await sharp(paper).affine([1, d.skew, -d.skew / 2, 1], { background: '#ffffff' }).png().toBuffer();
   if (d.rotate) paper = await sharp(paper).rotate(d.rotate, { background: d.desk ? '#7a5a3c' : '#ffffff' }).png().toBuffer();
+  if (d.keystone) paper = await keystone(paper, d.keystone, d.desk ? [0x7a, 0x5a, 0x3c] : [255, 255, 255]);
   const meta = await sharp(paper).metadata();
   let width = meta.width ?? 1240;
   let height = meta.height ?? 1754;

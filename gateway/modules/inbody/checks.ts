@@ -7,6 +7,7 @@ import {
   SEGMENT_PERCENT_BOUND,
   withinBound,
   type InbodyConfidence,
+  type InbodySegment,
   type InbodyTopField,
 } from '#contract/inbody-fields.ts';
 import type { FatBodyMass, LeanBodyMass } from '#contract/inbody.ts';
@@ -23,6 +24,8 @@ export type CheckedSheet = { values: CheckedValues; confidence: Record<string, I
 /** How sure the OCR must be of a word no arithmetic covers. */
 const SURE_WORD = 85;
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** A region's lean mass as a share of the fat-free mass (wide: bodies differ). */
+const LEAN_SHARE: Record<InbodySegment, [number, number]> = { rightArm: [0.03, 0.09], leftArm: [0.03, 0.09], trunk: [0.33, 0.56], rightLeg: [0.1, 0.23], leftLeg: [0.1, 0.23] };
 
 /** A reading and, when the decimal mark was lost (725 for 72.5), the value with it put back. */
 function candidates(readings: Reading[], field: InbodyTopField): number[] {
@@ -91,24 +94,32 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const score = sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
   set('score', score?.value, Boolean(score && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value)));
 
-  const segment = (reading: SegmentReading | undefined, prefix: string, massKey: string, percentKey: string, statusKey: string, lean: boolean) => {
+  const segment = (region: InbodySegment, reading: SegmentReading | undefined, prefix: string, massKey: string, percentKey: string, statusKey: string, lean: boolean) => {
     const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;
     const percent = reading?.percent && withinBound(reading.percent.value, SEGMENT_PERCENT_BOUND) ? reading.percent : undefined;
     // A lean region's level follows from its % (below 90 Under, above 110 Over): a level that disagrees shows a misread.
-    const agrees = !lean || (percent !== undefined && reading?.status === levelOfPercent(percent.value));
+    // Its mass is its body's share of the fat-free mass (a row of the other table read here is not); a fat region holds less than all the fat.
+    const [low, high] = LEAN_SHARE[region];
+    const fits = lean
+      ? fatFree !== undefined && kg !== undefined && kg.value >= fatFree * low && kg.value <= fatFree * high
+      : values.bodyFatMass !== null && confidence.bodyFatMass === 'confirmed' && kg !== undefined && kg.value < values.bodyFatMass * 0.7;
+    const agrees = fits && (!lean || (percent !== undefined && reading?.status === levelOfPercent(percent.value)));
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
-    confidence[`${prefix}.${massKey}`] = kg ? (kg.confidence >= SURE_WORD && agrees ? 'confirmed' : 'doubtful') : 'missing';
-    confidence[`${prefix}.${percentKey}`] = percent ? (percent.confidence >= SURE_WORD && agrees ? 'confirmed' : 'doubtful') : 'missing';
-    confidence[`${prefix}.${statusKey}`] = status ? (reading?.status && agrees ? 'confirmed' : 'doubtful') : 'missing';
+    const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
+    // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
+    const sure = (r: Reading) => r.confidence >= SURE_WORD && r.decimals > 0 && agrees;
+    confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
+    confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
+    confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';
     return { [massKey]: kg?.value ?? null, [percentKey]: percent?.value ?? null, [statusKey]: status ?? null };
   };
   const leanBodyMass = Object.assign(
     {},
-    ...inbodySegments.map((s) => segment(sheet.lean[s], 'leanBodyMass', `${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`, true)),
+    ...inbodySegments.map((s) => segment(s, sheet.lean[s], 'leanBodyMass', `${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`, true)),
   ) as LeanBodyMass;
   const hasFat = sheet.layout === '570' || inbodySegments.some((s) => sheet.fat[s]);
   const fatBodyMass = hasFat
-    ? (Object.assign({}, ...inbodySegments.map((s) => segment(sheet.fat[s], 'fatBodyMass', `${s}FatMass`, `${s}FatPercentage`, `${s}Status`, false))) as FatBodyMass)
+    ? (Object.assign({}, ...inbodySegments.map((s) => segment(s, sheet.fat[s], 'fatBodyMass', `${s}FatMass`, `${s}FatPercentage`, `${s}Status`, false))) as FatBodyMass)
     : null;
   return { values: { ...values, leanBodyMass, fatBodyMass }, confidence, warnings };
 }

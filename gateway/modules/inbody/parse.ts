@@ -40,13 +40,13 @@ export const fold = (value: string) =>
 
 // Labels, tried in this order on a line; the first that matches names the line.
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
-  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[o0]/],
-  ['skeletalMuscleMass', /skeletal|\bsmm\b|c[o0]\s*x[uư]?[o0]ng|xu[o0]ng/],
+  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]/],
+  ['skeletalMuscleMass', /skeletal|\bsmm\b|\bx\S{1,5}ng\b|\bc[o0a]\s+x[a-z]{2,}/],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l/],
   ['protein', /pr[o0]te[il1]n/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng/],
-  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[o0]|m[o0d@]\s*c[o0]\s*th/],
-  ['weight', /we[il1]ght|c[aâ]n\s*n[aă]ng|can\s*nang/],
+  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
+  ['weight', /we[il1]ght|\bc\S{1,2}n\s+n\S{1,2}ng\b/],
 ];
 
 const REGIONS: [InbodySegment, RegExp][] = [
