@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyParts, exerciseKinds, exerciseSources, WORKOUT_EVENTS_MAX, workoutEventKinds, workoutLevels, workoutTypeKinds } from './workout-fields.ts';
+import { memberShellSchema } from '#contract/auth.ts';
 
 // Issue 15 (ADR 041): guided workouts. Types (body parts and the beginner programme) hold lessons;
 // a lesson's blocks place exercises as mappings (sets, reps or seconds, rest, tempo). Content is
@@ -110,6 +111,28 @@ export const workoutProgressSchema = z.object({
   inProgress: z.object({ lessonId: z.number(), typeId: z.number(), mappingId: z.number(), at: z.string() }).nullable(),
 });
 export type WorkoutProgress = z.infer<typeof workoutProgressSchema>;
+
+/**
+ * Issue 18: each workout page in one read, with the signed-in frame (as the other member/screens/…).
+ * /workout and /workout/newbie: the tiles, the favourites, the progress and the name of the lesson
+ * to continue (null when nothing is unfinished or it is gone).
+ */
+export const workoutScreenSchema = z.object({
+  shell: memberShellSchema,
+  types: z.array(workoutTypeSummarySchema),
+  favorites: z.array(favoriteLessonSchema),
+  progress: workoutProgressSchema,
+  resumeLesson: z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() }).nullable(),
+});
+export type WorkoutScreen = z.infer<typeof workoutScreenSchema>;
+
+/** /workout/type/{id}: the body part's lessons and the member's progress. */
+export const workoutTypeScreenSchema = z.object({ shell: memberShellSchema, type: workoutTypeDetailSchema, progress: workoutProgressSchema });
+export type WorkoutTypeScreen = z.infer<typeof workoutTypeScreenSchema>;
+
+/** A lesson page and its player: the lesson, whether it is a favourite, and this lesson's progress (null before any). */
+export const workoutLessonScreenSchema = z.object({ shell: memberShellSchema, lesson: lessonDetailSchema, favorite: z.boolean(), progress: lessonProgressSchema.nullable() });
+export type WorkoutLessonScreen = z.infer<typeof workoutLessonScreenSchema>;
 
 const positiveId = z.number({ error: 'numberType' }).int('numberInvalid').min(1, 'numberTooSmall').max(2_147_483_647, 'numberInvalid');
 

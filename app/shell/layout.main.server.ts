@@ -14,6 +14,7 @@ import { formatDate } from '#contract/format.ts';
 import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
+import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -28,7 +29,7 @@ const referralReadSchema = z.object({ shell: memberShellSchema, referral: referr
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
 
 /** What one signed-in page reads from the gateway: always the shell, and the page's own data on the screens that have an aggregate. */
-type MemberRead = {
+export type MemberRead = {
   shell: MemberShell;
   homePage?: HomePageContracts;
   busyness?: ClubBusyness | null;
@@ -52,6 +53,12 @@ type MemberRead = {
   yourPlanScreen?: YourPlanScreen;
   /** /membership/subscription/verify-upgrade, /account/information/payment-method/subscription-card */
   subscriptionScreen?: SubscriptionScreen;
+  /** /workout (issue 15) */
+  workoutScreen?: Omit<WorkoutScreen, 'shell'>;
+  /** /workout/type/{id} and /workout/newbie (the programme, as a type) */
+  workoutTypeScreen?: Omit<WorkoutTypeScreen, 'shell'>;
+  /** /workout/type/{id}/lesson/{id} and its player …/exercise/{id} */
+  workoutLessonScreen?: Omit<WorkoutLessonScreen, 'shell'>;
 };
 
 /**
@@ -132,6 +139,28 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call) => {
       const { shell, ...subscriptionScreen } = (await call('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)).data;
       return { shell, subscriptionScreen };
+    },
+  },
+  {
+    path: /^\/workout$/,
+    read: async (call) => {
+      const { shell, ...workoutScreen } = (await call('/api/v1/member/screens/workout', workoutScreenSchema)).data;
+      return { shell, workoutScreen };
+    },
+  },
+  {
+    path: /^\/workout\/(?:newbie|type\/(\d{1,9}))$/,
+    read: async (call, _url, match) => {
+      const path = match[1] ? `workout-type/${match[1]}` : 'workout-programme';
+      const { shell, ...workoutTypeScreen } = (await call(`/api/v1/member/screens/${path}`, workoutTypeScreenSchema)).data;
+      return { shell, workoutTypeScreen };
+    },
+  },
+  {
+    path: /^\/workout\/type\/\d{1,9}\/lesson\/(\d{1,9})(?:\/exercise\/\d{1,9})?$/,
+    read: async (call, _url, match) => {
+      const { shell, ...workoutLessonScreen } = (await call(`/api/v1/member/screens/workout-lesson/${match[1]}`, workoutLessonScreenSchema)).data;
+      return { shell, workoutLessonScreen };
     },
   },
 ];

@@ -6,7 +6,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EverkineticCredit } from './workout-ui.tsx';
-import { idOf, lessonAction, lessonView, loadFavorites, loadLesson, loadProgress, orNotFound, progressOf, type MappingView } from './workouts.server.ts';
+import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';
 import { rememberLesson } from './lesson-cache.ts';
@@ -22,14 +22,13 @@ export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches,
 
 export async function loader(args: Route.LoaderArgs) {
   const lessonId = idOf(args.params.lessonId);
-  const [lesson, progress, favorites] = await Promise.all([orNotFound(loadLesson(args, lessonId)), loadProgress(args), loadFavorites(args)]);
+  const { lesson, favorite, progress: mine } = await workoutScreenOf(args, 'workoutLessonScreen');
   if (String(lesson.type.id) !== args.params.workoutTypeId) throw new Response(null, { status: 301, headers: { location: `/workout/type/${String(lesson.type.id)}/lesson/${String(lessonId)}` } });
-  const mine = progressOf(progress, lessonId);
   return {
     lesson: lessonView(args, lesson),
     done: mine?.completedMappingIds ?? [],
     timesCompleted: mine?.timesCompleted ?? 0,
-    favorite: favorites.some((f) => f.id === lessonId),
+    favorite,
     // Ids for this drawing's "done" forms: a form sent twice counts once (ADR 041).
     eventIds: Object.fromEntries([0, ...lesson.blocks.main.map((m) => m.id)].map((id) => [id, crypto.randomUUID()])),
   };

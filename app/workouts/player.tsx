@@ -6,7 +6,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EverkineticCredit } from './workout-ui.tsx';
-import { idOf, lessonAction, lessonView, loadLesson, loadProgress, orNotFound, progressOf, type MappingView } from './workouts.server.ts';
+import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig } from './lesson-config.ts';
 import { flushEvents, queueEvent } from './progress-queue.ts';
 import { cachedLesson, rememberLesson } from './lesson-cache.ts';
@@ -23,9 +23,9 @@ export const handle: StringsHandle = { strings: ['workouts'] };
 export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, 'nav.workout', data?.mapping.name);
 
 export async function loader(args: Route.LoaderArgs) {
-  const lessonId = idOf(args.params.lessonId);
+  idOf(args.params.lessonId);
   const mappingId = idOf(args.params.exerciseMappingId);
-  const [detail, progress] = await Promise.all([orNotFound(loadLesson(args, lessonId)), loadProgress(args)]);
+  const { lesson: detail, progress } = await workoutScreenOf(args, 'workoutLessonScreen');
   const lesson = lessonView(args, detail);
   const blockOf = workoutBlocks.find((block) => lesson.blocks[block].some((m) => m.id === mappingId));
   if (!blockOf || String(lesson.typeId) !== args.params.workoutTypeId) throw new Response(null, { status: 404 });
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     lesson,
     mapping: lesson.blocks[blockOf].find((m) => m.id === mappingId)!,
     block: blockOf,
-    done: progressOf(progress, lessonId)?.completedMappingIds ?? [],
+    done: progress?.completedMappingIds ?? [],
     eventId: crypto.randomUUID(),
   };
 }

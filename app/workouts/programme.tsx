@@ -1,11 +1,10 @@
-import { data } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { pick } from '#app/account/account.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
-import { lessonCard, loadProgress, loadTutorials, loadType } from './workouts.server.ts';
+import { lessonCard, workoutScreenOf } from './workouts.server.ts';
 import type { Route } from './+types/programme';
 
 // §2 /workout/newbie (issue 15): the beginner programme, week by week.
@@ -16,10 +15,8 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(ma
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const [types, progress] = await Promise.all([loadTutorials(args), loadProgress(args)]);
-  const programme = types.find((type) => type.kind === 'PROGRAMME');
-  if (!programme) throw data(null, { status: 404 });
-  const detail = await loadType(args, programme.id);
+  const { type: detail, progress } = await workoutScreenOf(args, 'workoutTypeScreen');
+  const programme = detail.type;
   const lessons = detail.lessons.map((lesson) => lessonCard(args, lesson, progress));
   const weeks = [...new Set(lessons.map((lesson) => lesson.week ?? 1))].sort((a, b) => a - b);
   return {

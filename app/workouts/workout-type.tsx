@@ -4,7 +4,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
-import { idOf, lessonCard, loadProgress, loadType, orNotFound } from './workouts.server.ts';
+import { idOf, lessonCard, workoutScreenOf } from './workouts.server.ts';
 import type { Route } from './+types/workout-type';
 
 // §2 /workout/type/{workoutTypeId} (issue 15): one body part's lessons with length, level and done marks.
@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches,
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const [detail, progress] = await Promise.all([orNotFound(loadType(args, idOf(args.params.workoutTypeId))), loadProgress(args)]);
+  idOf(args.params.workoutTypeId);
+  const { type: detail, progress } = await workoutScreenOf(args, 'workoutTypeScreen');
   return {
     name: pick(lang, detail.type.nameVi, detail.type.nameEn),
     description: pick(lang, detail.type.descriptionVi, detail.type.descriptionEn),

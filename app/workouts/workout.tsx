@@ -7,7 +7,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
-import { lessonCard, loadFavorites, loadLesson, loadProgress, loadTutorials, webDrawingUrl } from './workouts.server.ts';
+import { lessonCard, webDrawingUrl, workoutScreenOf } from './workouts.server.ts';
 import type { Route } from './+types/workout';
 
 // §2 /workout (issue 15): continue where you stopped, the beginner programme, the body-part tiles and
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   return tryLoad(async () => {
-    const [types, favorites, progress] = await Promise.all([loadTutorials(args), loadFavorites(args), loadProgress(args)]);
+    const { types, favorites, progress, resumeLesson } = await workoutScreenOf(args, 'workoutScreen');
     const tile = (type: (typeof types)[number]) => ({
       id: type.id,
       to: type.kind === 'PROGRAMME' ? '/workout/newbie' : `/workout/type/${String(type.id)}`,
@@ -33,8 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
     });
     const programme = types.find((type) => type.kind === 'PROGRAMME');
     const inProgress = progress.inProgress;
-    // Only when a lesson was left unfinished: its name for the card.
-    const resumeLesson = inProgress ? await loadLesson(args, inProgress.lessonId).catch(() => undefined) : undefined;
     return {
       // §8 752 is the empty list's text (the gateway answers an empty list with 1000, ADR 041).
       favoritesEmpty: messageForCode(Codes.FAVORITES_EMPTY, lang),

@@ -1,11 +1,7 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import {
-  favoriteLessonSchema,
-  lessonDetailSchema,
   workoutProgressSchema,
-  workoutTypeDetailSchema,
-  workoutTypeSummarySchema,
   type LessonDetail,
   type LessonProgress,
   type WorkoutEventKind,
@@ -16,6 +12,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
+import { memberRead, type MemberRead } from '#app/shell/layout.main.server.ts';
 
 // Issue 15 (ADR 041): the workout pages' reads and forms. Content is public at the gateway; the
 // member's favourites and progress need the session.
@@ -25,11 +22,17 @@ type Args = Parameters<typeof gatewayClient>[0];
 /** The gateway's drawing path → this server's (workout-drawing.ts passes it through). */
 export const webDrawingUrl = (gatewayPath: string) => gatewayPath.replace(/^\/api\/v1\/general\/workout-drawings\//, '/workout-drawings/');
 
-export const loadTutorials = async (args: Args) => (await gatewayClient(args)('/api/v1/general/workout-tutorials', z.array(workoutTypeSummarySchema))).data;
-export const loadType = async (args: Args, typeId: number) => (await gatewayClient(args)(`/api/v1/general/workout-types/${String(typeId)}`, workoutTypeDetailSchema)).data;
-export const loadLesson = async (args: Args, lessonId: number) => (await gatewayClient(args)(`/api/v1/general/workout-lessons/${String(lessonId)}`, lessonDetailSchema)).data;
-export const loadProgress = async (args: Args) => (await gatewayClient(args)('/api/v1/member/workout/progress', workoutProgressSchema)).data;
-export const loadFavorites = async (args: Args) => (await gatewayClient(args)('/api/v1/member/workout/favorites', z.array(favoriteLessonSchema))).data;
+type WorkoutScreenKey = 'workoutScreen' | 'workoutTypeScreen' | 'workoutLessonScreen';
+
+/**
+ * The page's data from the request's one member read (issue 18: member/screens/workout…, with the
+ * shell); the gateway's 404 (an unknown type or lesson) is this page's 404.
+ */
+export async function workoutScreenOf<K extends WorkoutScreenKey>(args: Args, key: K): Promise<NonNullable<MemberRead[K]>> {
+  const screen = (await orNotFound(memberRead(args)))[key];
+  if (!screen) throw new Error(`${key} is missing: the page's path and SCREEN_READS in layout.main.server.ts disagree`);
+  return screen;
+}
 
 /** A path id, or a 404 page. */
 export function idOf(value: string | undefined): number {
@@ -38,7 +41,7 @@ export function idOf(value: string | undefined): number {
 }
 
 /** The gateway's 404 as this page's 404. */
-export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {

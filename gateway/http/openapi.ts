@@ -156,6 +156,10 @@ export const operations: Operation[] = [
   { method: 'delete', path: '/api/v1/member/workout/favorites/{lessonId}', summary: 'Remove a favourite lesson: 1119; 404 when it is not one of the caller\'s', auth: true, success: Codes.FAVORITE_REMOVED },
   { method: 'get', path: '/api/v1/member/workout/progress', summary: "The member's lessons started or completed: mappings done in the unfinished run, times completed, last completion; and the run touched last", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/workout/progress', summary: 'Sync events made on the phone (≤ 200; uuid ids; at most 30 days old): applied once each whatever the order or repeats, in one transaction; answers the progress as GET (ADR 041)', auth: true, success: Codes.OK, body: workoutProgressBody },
+  { method: 'get', path: '/api/v1/member/screens/workout', summary: '/workout and /workout/newbie in one read (issue 18): the shell, the workout types, the favourites, the progress and the name of the lesson to continue', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/workout-type/{typeId}', summary: "/workout/type/{id} in one read: the shell, the type's lessons and the progress", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/workout-programme', summary: '/workout/newbie in one read: the shell, the beginner programme as a type with its lessons, and the progress', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/workout-lesson/{lessonId}', summary: "A lesson page and its player in one read: the shell, the lesson, whether it is a favourite and this lesson's progress", auth: true, success: Codes.OK },
 ];
 
 const envelope = {

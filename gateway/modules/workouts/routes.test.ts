@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   favoriteLessonSchema,
   lessonDetailSchema,
+  workoutLessonScreenSchema,
   workoutProgressSchema,
+  workoutScreenSchema,
   workoutTypeDetailSchema,
+  workoutTypeScreenSchema,
   workoutTypeSummarySchema,
   type LessonDetail,
   type WorkoutProgress,
@@ -403,5 +406,56 @@ describe('progress', () => {
         ),
       );
     expect(n).toBe(0);
+  });
+});
+
+describe('screens (issue 18: one read per workout page)', () => {
+  test('/workout: the shell, the types, the favourites, the progress and the name of the lesson to continue', async () => {
+    const { token } = await gw.signUp();
+    const lesson = firstLesson();
+    const fresh = workoutScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/workout', { token })).body.data);
+    expect(fresh.types.map((t) => t.id)).toEqual(types.map((t) => t.id));
+    expect(fresh).toMatchObject({ favorites: [], progress: { lessons: [], inProgress: null }, resumeLesson: null });
+    expect(fresh.shell.unreadCount).toBeGreaterThanOrEqual(0);
+
+    await gw.call('POST', `/api/v1/member/workout/favorites/${lesson.id}`, { token });
+    await sync(token, [ev('EXERCISE_DONE', lesson.id, lesson.blocks.main[0].id, 5)]);
+    const res = await gw.call('GET', '/api/v1/member/screens/workout', { token });
+    expect(res.status).toBe(200);
+    const screen = workoutScreenSchema.parse(res.body.data);
+    expect(screen.favorites.map((f) => f.id)).toEqual([lesson.id]);
+    expect(screen.progress).toEqual(await progress(token));
+    expect(screen.resumeLesson).toEqual({ id: lesson.id, nameVi: lesson.nameVi, nameEn: lesson.nameEn });
+  });
+
+  test('a type and a lesson: the same content as the public reads, with this member’s favourite and progress only', async () => {
+    const me = await gw.signUp();
+    const other = await gw.signUp();
+    const lesson = firstLesson();
+    await gw.call('POST', `/api/v1/member/workout/favorites/${lesson.id}`, { token: other.token });
+    await sync(other.token, [ev('EXERCISE_DONE', lesson.id, lesson.blocks.main[0].id, 5)]);
+
+    const programme = workoutTypeScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/workout-programme', { token: me.token })).body.data);
+    expect(programme.type).toEqual(workoutTypeDetailSchema.parse((await gw.call('GET', '/api/v1/general/workout-types/9')).body.data));
+    const type = workoutTypeScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-type/${lesson.typeId}`, { token: me.token })).body.data);
+    expect(type.type).toEqual(workoutTypeDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-types/${lesson.typeId}`)).body.data));
+    expect(type.progress).toEqual({ lessons: [], inProgress: null });
+
+    const mine = workoutLessonScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: me.token })).body.data);
+    expect(mine.lesson).toEqual(lesson);
+    expect(mine).toMatchObject({ favorite: false, progress: null });
+    const theirs = workoutLessonScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: other.token })).body.data);
+    expect(theirs.favorite).toBe(true);
+    expect(theirs.progress).toMatchObject({ lessonId: lesson.id, completedMappingIds: [lesson.blocks.main[0].id] });
+  });
+
+  test('unknown or malformed ids are 404, never 500; without a token 401', async () => {
+    const { token } = await gw.signUp();
+    for (const path of ['workout-type/999', 'workout-type/abc', 'workout-type/0', 'workout-lesson/99999', 'workout-lesson/1e3', 'workout-lesson/-1']) {
+      expect((await gw.call('GET', `/api/v1/member/screens/${path}`, { token })).status, path).toBe(404);
+    }
+    for (const path of ['workout', 'workout-programme', 'workout-type/1', `workout-lesson/${firstLesson().id}`]) {
+      expect((await gw.call('GET', `/api/v1/member/screens/${path}`)).status, path).toBe(401);
+    }
   });
 });

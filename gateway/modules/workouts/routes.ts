@@ -9,9 +9,10 @@ import { workoutDrawings } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
-import { notFound } from '#gateway/http/errors.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
-import { addFavorite, lessonDetail, listFavorites, listWorkoutTypes, readProgress, recordProgress, removeFavorite, workoutTypeDetail } from './service.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { addFavorite, lessonDetail, lessonNames, listFavorites, listWorkoutTypes, readProgress, recordProgress, removeFavorite, workoutTypeDetail } from './service.ts';
 
 /** Content changes only with a release: an hour in any cache, then revalidated by its ETag. */
 const PUBLIC_CONTENT = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -92,6 +93,54 @@ export function workoutRoutes() {
   app.post('/member/workout/progress', member, validate('json', workoutProgressBody), async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await recordProgress(db, c.get('account').id, c.req.valid('json').events, clock.now(), c.get('lang')));
+  });
+
+  // Issue 18: each workout page in one read with the signed-in frame (contract/workouts.ts *ScreenSchema).
+  app.get('/member/screens/workout', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const [shell, types, favorites, progress] = await Promise.all([
+      findMemberShell(db, accountId, clock.now()),
+      listWorkoutTypes(db),
+      listFavorites(db, accountId),
+      readProgress(db, accountId),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    const resumeLesson = progress.inProgress ? await lessonNames(db, progress.inProgress.lessonId) : null;
+    return ok(c, { shell, types, favorites, progress, resumeLesson });
+  });
+
+  app.get('/member/screens/workout-type/:typeId', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const [shell, type, progress] = await Promise.all([findMemberShell(db, accountId, clock.now()), workoutTypeDetail(db, idParam(c, 'typeId')), readProgress(db, accountId)]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, type, progress });
+  });
+
+  // /workout/newbie: the beginner programme (the one type of kind PROGRAMME), as a type's screen.
+  app.get('/member/screens/workout-programme', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const programme = (await listWorkoutTypes(db)).find((type) => type.kind === 'PROGRAMME');
+    if (!programme) throw notFound();
+    const [shell, type, progress] = await Promise.all([findMemberShell(db, accountId, clock.now()), workoutTypeDetail(db, programme.id), readProgress(db, accountId)]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, type, progress });
+  });
+
+  app.get('/member/screens/workout-lesson/:lessonId', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const lessonId = idParam(c, 'lessonId');
+    const [shell, lesson, favorites, progress] = await Promise.all([
+      findMemberShell(db, accountId, clock.now()),
+      lessonDetail(db, lessonId),
+      listFavorites(db, accountId),
+      readProgress(db, accountId),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, lesson, favorite: favorites.some((f) => f.id === lessonId), progress: progress.lessons.find((p) => p.lessonId === lessonId) ?? null });
   });
 
   return app;

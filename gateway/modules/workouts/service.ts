@@ -177,6 +177,12 @@ export async function removeFavorite(db: Executor, accountId: number, lessonId: 
 }
 
 /** Every lesson the member has completed or started, and the unfinished run touched last. */
+/** A lesson's names (the "continue" card of /workout), or null when the content no longer has it. */
+export async function lessonNames(db: Executor, lessonId: number): Promise<{ id: number; nameVi: string; nameEn: string } | null> {
+  const [row] = await db.select({ id: workoutLessons.id, nameVi: workoutLessons.nameVi, nameEn: workoutLessons.nameEn }).from(workoutLessons).where(eq(workoutLessons.id, lessonId));
+  return row ?? null;
+}
+
 export async function readProgress(db: Executor, accountId: number): Promise<WorkoutProgress> {
   const rows = await db
     .select({ progress: workoutLessonProgress, typeId: workoutLessons.typeId })
