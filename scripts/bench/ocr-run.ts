@@ -16,7 +16,8 @@ const arg = (name: string, fallback: number) => {
 const perCombination = arg('per', 3);
 const firstSeed = arg('seed', 1000);
 
-const grades: Grade[] = ['clean', 'mild', 'hard'];
+const gradesArg = args.indexOf('--grades');
+const grades = (gradesArg >= 0 ? args[gradesArg + 1].split(',') : ['clean', 'mild', 'hard']) as Grade[];
 const layouts: SheetLayout[] = ['270', '570'];
 const langs: SheetLang[] = ['en', 'vi'];
 

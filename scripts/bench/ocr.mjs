@@ -1,6 +1,6 @@
 // npm run bench:ocr (issue 14): the InBody sheet reader's accuracy and speed on generated phone
 // photos of 270/570 sheets in English and Vietnamese, graded clean, mild and hard. Bundles
-// ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000]
+// ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000 --grades clean,mild,hard]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -84,7 +84,13 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length) warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
 
   // Skeletal muscle: no sum covers it. A sure word, printed to 0.1, 45–65 % of the fat-free mass.
-  const smm = sheet.skeletalMuscleMass.find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass));
+  // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
+  const smm =
+    sheet.skeletalMuscleMass.find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass)) ??
+    sheet.skeletalMuscleMass
+      .filter((r) => r.decimals === 0)
+      .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
+      .find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass));
   const fatFree = values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed' ? values.weight - values.bodyFatMass : undefined;
   const smmPlausible = smm && fatFree !== undefined && smm.value / fatFree >= 0.45 && smm.value / fatFree <= 0.65;
   set('skeletalMuscleMass', smm?.value, Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD));

@@ -40,13 +40,14 @@ export const fold = (value: string) =>
 
 // Labels, tried in this order on a line; the first that matches names the line.
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
-  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]/],
+  // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
+  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
   ['skeletalMuscleMass', /skeletal|\bsmm\b|\bx\S{1,5}ng\b|\bc[o0a]\s+x[a-z]{2,}/],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l/],
   ['protein', /pr[o0]te[il1]n/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng/],
   ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
-  ['weight', /we[il1]ght|\bc\S{1,2}n\s+n\S{1,2}ng\b/],
+  ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s+n\S{1,2}ng\b/],
 ];
 
 const REGIONS: [InbodySegment, RegExp][] = [
