@@ -25,12 +25,14 @@ export function memberRoutes() {
 
   app.get('/auth/profile', member, async (c) => {
     const { db, clock } = c.get('deps');
-    const account = await findAccountById(db, c.get('account').id);
+    const id = c.get('account').id;
+    // Both primary-key reads at once: the verification adds no round trip to the profile's.
+    const [account, identityVerified] = await Promise.all([findAccountById(db, id), isIdentityVerified(db, id)]);
     if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
     // The sign-up's referral code, until a paid membership has used (or passed) it or its 14 days are over (ADR 037).
     const usable = account.referredByCode && withinReferralDeal(account.createdAt, clock.now()) && !(await hasPaidContract(db, account.id));
     const referralCode = usable ? account.referredByCode : null;
-    return ok(c, { ...toProfile(account), referralCode, identityVerified: await isIdentityVerified(db, account.id) });
+    return ok(c, { ...toProfile(account), referralCode, identityVerified });
   });
 
   // Issue 18: the frame of every signed-in page in one call (three reads, one token check).
