@@ -93,3 +93,16 @@ test('unsure words are doubtful; nothing readable is not usable', () => {
   expect([unsure.confidence.skeletalMuscleMass, unsure.confidence.score]).toEqual(['doubtful', 'doubtful']);
   expect(isUsable(checkSheet(parseSheet([line('a receipt'), line('Total 120.000 VND')])))).toBe(false);
 });
+
+test('an SMM label too garbled to match is taken from its place between the bars, and only offered', () => {
+  const lines = english().flatMap((l) =>
+    /Skeletal/.test(l.text) ? [] : /^Muscle-Fat/.test(l.text) ? [l, line('Weight (kg) I 73.0'), line('55 70 85 100 115 130'), line('Lufomg oof ure (kg) I, 320'), line('Body Fat Mass (kg) I 15.6')] : [l],
+  );
+  const checked = checkSheet(parseSheet(lines));
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
+});
+
+test('a fat mass read without its decimal mark (105 for 10.5) is put back where PBF then agrees', () => {
+  const checked = checkSheet(parseSheet(english({ fat: '156' })));
+  expect([checked.values.bodyFatMass, checked.confidence.bodyFatMass]).toEqual([15.6, 'confirmed']);
+});

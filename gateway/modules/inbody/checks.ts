@@ -32,9 +32,10 @@ function candidates(readings: Reading[], field: InbodyTopField): number[] {
   const out: number[] = [];
   for (const r of readings) {
     out.push(r.value);
-    if (r.decimals === 0 && !withinBound(r.value, INBODY_BOUNDS[field])) out.push(r.value / 10, r.value / 100);
+    // Every field but the score is printed with decimals: a whole number lost its mark somewhere.
+    if (r.decimals === 0 && field !== 'score') out.push(r.value / 10, r.value / 100);
   }
-  return [...new Set(out.map((v) => round(v, 2)))].filter((v) => withinBound(v, INBODY_BOUNDS[field])).slice(0, 4);
+  return [...new Set(out.map((v) => round(v, 2)))].filter((v) => withinBound(v, INBODY_BOUNDS[field])).slice(0, 6);
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.

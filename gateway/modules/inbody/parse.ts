@@ -113,8 +113,16 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   let section: 'lean' | 'fat' | undefined;
   let english = 0;
   let vietnamese = 0;
+  // The Muscle-Fat bars print weight, skeletal muscle, body fat mass in this order: an SMM label too
+  // garbled to match is the unlabelled line before the second "body fat mass" (scales skipped).
+  let unlabelled: OcrLine | undefined;
+  let fatMassLines = 0;
   for (const line of lines) {
     const folded = fold(line.text);
+    const prior = unlabelled;
+    // A bar's scale ("55 70 85 100 …") is no row: it keeps what came before.
+    if (!/[a-z]{2}/.test(folded) && (folded.match(/\d+/g) ?? []).length >= 4) continue;
+    unlabelled = undefined;
     if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
     if (/can\s*nang|phan\s*tich|l[uư]?[o0g]ng|co\s*the|tay\s*ph|chan\s*tr/.test(folded)) vietnamese++;
     if (/\b570\b|body\s*570/.test(folded)) sheet.layout = '570';
@@ -154,6 +162,13 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       const [field, pattern] = label;
       const [first] = numbersAfter(line, pattern);
       if (first) sheet[field].push(first);
+      if (field === 'bodyFatMass' && ++fatMassLines === 2 && prior && sheet.skeletalMuscleMass.length === 0) {
+        const guess = numbersAfter(prior, /\(\S{0,3}\)|$^/).at(-1);
+        // Found by position, not by its label: offered, never confirmed.
+        if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
+      }
+    } else {
+      unlabelled = line;
     }
   }
   if (sheet.layout === 'unknown' && inbodySegments.some((s) => sheet.fat[s])) sheet.layout = '570';
