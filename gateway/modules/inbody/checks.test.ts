@@ -106,3 +106,8 @@ test('a fat mass read without its decimal mark (105 for 10.5) is put back where 
   const checked = checkSheet(parseSheet(english({ fat: '156' })));
   expect([checked.values.bodyFatMass, checked.confidence.bodyFatMass]).toEqual([15.6, 'confirmed']);
 });
+
+test('whole numbers that fit PBF = fat ÷ weight by chance ("11" read from "11.1" twice) are not confirmed', () => {
+  const checked = checkSheet(parseSheet(english({ weight: '100.0', fat: '11', pbf: '11' })));
+  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat, checked.confidence.bodyFatMass]).toEqual([11, 'doubtful', 'doubtful']);
+});

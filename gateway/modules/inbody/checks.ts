@@ -27,15 +27,25 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 /** A region's lean mass as a share of the fat-free mass (wide: bodies differ). */
 const LEAN_SHARE: Record<InbodySegment, [number, number]> = { rightArm: [0.03, 0.09], leftArm: [0.03, 0.09], trunk: [0.33, 0.56], rightLeg: [0.1, 0.23], leftLeg: [0.1, 0.23] };
 
-/** A reading and, when the decimal mark was lost (725 for 72.5), the value with it put back. */
-function candidates(readings: Reading[], field: InbodyTopField): number[] {
-  const out: number[] = [];
+type Candidate = { value: number; formatted: boolean };
+
+/**
+ * A field's readings as values to try: each as read and, when a whole number came out of a field
+ * printed with decimals (725 for 72.5), with its mark put back. Only a value in the printed format
+ * (decimals read, or put back) can be confirmed: "11" read from "11.1" may fit a check by chance.
+ */
+function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
+  const out: Candidate[] = [];
   for (const r of readings) {
-    out.push(r.value);
-    // Every field but the score is printed with decimals: a whole number lost its mark somewhere.
-    if (r.decimals === 0 && field !== 'score') out.push(r.value / 10, r.value / 100);
+    const whole = r.decimals === 0 && field !== 'score';
+    out.push({ value: r.value, formatted: !whole });
+    if (whole) out.push({ value: r.value / 10, formatted: true }, { value: r.value / 100, formatted: true });
   }
-  return [...new Set(out.map((v) => round(v, 2)))].filter((v) => withinBound(v, INBODY_BOUNDS[field])).slice(0, 6);
+  const seen = new Set<number>();
+  return out
+    .map((c) => ({ ...c, value: round(c.value, 2) }))
+    .filter((c) => withinBound(c.value, INBODY_BOUNDS[field]) && !seen.has(c.value) && seen.add(c.value))
+    .slice(0, 6);
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.
@@ -55,32 +65,46 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const proteins = pick('protein');
   const minerals = pick('minerals');
 
-  // B: PBF = fat ÷ weight × 100.
-  let ratio: { weight: number; fat: number; pbf: number } | undefined;
-  for (const weight of weights)
-    for (const fat of fats)
-      for (const pbf of pbfs) if (!ratio && Math.abs(pbf - (fat / weight) * 100) <= pbfTolerance(weight)) ratio = { weight, fat, pbf };
-  // A: weight = water + protein + minerals + fat, with B's weight and fat when B held.
-  let sum: { weight: number; fat: number; water: number; protein: number; minerals: number } | undefined;
-  for (const weight of ratio ? [ratio.weight] : weights)
-    for (const fat of ratio ? [ratio.fat] : fats)
-      for (const water of waters)
-        for (const protein of proteins)
-          for (const mineral of minerals)
-            if (!sum && Math.abs(weight - (water + protein + mineral + fat)) <= SUM_TOLERANCE) sum = { weight, fat, water, protein, minerals: mineral };
+  // B: PBF = fat ÷ weight × 100; A: weight = water + protein + minerals + fat, with B's weight and fat when B held.
+  // Values in the printed format are tried first; a fit that needs a whole number is not sure.
+  const only = (cs: Candidate[], formatted: boolean) => (formatted ? cs.filter((c) => c.formatted) : cs);
+  let ratio: { weight: number; fat: number; pbf: number; sure: boolean } | undefined;
+  for (const sure of [true, false])
+    for (const weight of only(weights, sure))
+      for (const fat of only(fats, sure))
+        for (const pbf of only(pbfs, sure))
+          if (!ratio && Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value))
+            ratio = { weight: weight.value, fat: fat.value, pbf: pbf.value, sure: sure || (weight.formatted && fat.formatted && pbf.formatted) };
+  let sum: { weight: number; fat: number; water: number; protein: number; minerals: number; sure: boolean } | undefined;
+  for (const sure of [true, false])
+    for (const weight of ratio ? weights.filter((c) => c.value === ratio.weight) : only(weights, sure))
+      for (const fat of ratio ? fats.filter((c) => c.value === ratio.fat) : only(fats, sure))
+        for (const water of only(waters, sure))
+          for (const protein of only(proteins, sure))
+            for (const mineral of only(minerals, sure))
+              if (!sum && Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE)
+                sum = {
+                  weight: weight.value,
+                  fat: fat.value,
+                  water: water.value,
+                  protein: protein.value,
+                  minerals: mineral.value,
+                  sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
+                };
 
   const set = (field: InbodyTopField, value: number | undefined, sure: boolean) => {
     values[field] = value ?? null;
     confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
   };
-  set('weight', ratio?.weight ?? sum?.weight ?? weights[0], Boolean(ratio ?? sum));
-  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? fats[0], Boolean(ratio ?? sum));
-  set('percentBodyFat', ratio?.pbf ?? pbfs[0], Boolean(ratio));
+  const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
+  set('weight', ratio?.weight ?? sum?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
+  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
+  set('percentBodyFat', ratio?.pbf ?? pbfs[0]?.value, sureOf(ratio));
   // PBF not read but weight and fat mass vouched for by the sum: their ratio, to be looked at (rounding may differ by 0.1).
   if (values.percentBodyFat === null && sum) set('percentBodyFat', round((sum.fat / sum.weight) * 100, 1), false);
-  set('totalBodyWater', sum?.water ?? waters[0], Boolean(sum));
-  set('protein', sum?.protein ?? proteins[0], Boolean(sum));
-  set('minerals', sum?.minerals ?? minerals[0], Boolean(sum));
+  set('totalBodyWater', sum?.water ?? waters[0]?.value, sureOf(sum));
+  set('protein', sum?.protein ?? proteins[0]?.value, sureOf(sum));
+  set('minerals', sum?.minerals ?? minerals[0]?.value, sureOf(sum));
   if (!ratio && weights.length && fats.length && pbfs.length) warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
   if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length) warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
 
