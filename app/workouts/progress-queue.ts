@@ -43,7 +43,8 @@ async function sendPending(): Promise<boolean> {
       const response = await fetch('/workout/progress', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ events: batch }),
+        // The phone's time of sending: the server corrects the events' times by the phone's clock error.
+        body: JSON.stringify({ events: batch, sentAt: new Date().toISOString() }),
         credentials: 'same-origin',
       });
       // 400: an event the gateway will never take (too old, a lesson gone): drop the batch, not the phone's storage forever.
