@@ -128,3 +128,22 @@ test('malformed requests are 400/413/415, never 500; no token is 401; 10 tries a
   expect(statuses.at(-1)).toBe(429);
   expect(statuses.filter((s) => s === 415).length).toBeGreaterThan(0);
 }, 120_000);
+
+test('races are settled by the database: one card sent by two accounts at once verifies one of them (201 for the other); one account sending twice at once gets one row (206)', async () => {
+  const card = person();
+  const [front, back] = [await cccdFront(card), await cccdBack(card)];
+  const [a, b] = [await member('Phạm Minh Châu'), await member('Phạm Minh Châu')];
+  const both = await Promise.all([a, b].map((m) => upload(m.token, { type: '1', front, back })));
+  expect(both.map((r) => r.body.code).sort((x, y) => x - y)).toEqual([201, 1000]);
+  const rows = await gw.db.select().from(identityVerifications).where(eq(identityVerifications.idNumber, card.idNumber));
+  expect(rows).toHaveLength(1);
+  const winner = both.findIndex((r) => r.body.code === 1000);
+  expect(rows[0].accountId).toBe([a, b][winner].profile.id);
+
+  const own = person();
+  const [ownFront, ownBack] = [await cccdFront(own), await cccdBack(own)];
+  const c = await member('Phạm Minh Châu');
+  const twice = await Promise.all([0, 1].map(() => upload(c.token, { type: '1', front: ownFront, back: ownBack })));
+  expect(twice.map((r) => r.body.code).sort((x, y) => x - y)).toEqual([206, 1000]);
+  expect(await gw.db.select().from(identityVerifications).where(eq(identityVerifications.accountId, c.profile.id))).toHaveLength(1);
+}, 120_000);
