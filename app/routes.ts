@@ -110,6 +110,8 @@ export default [
   route('media/:id', 'server/media.ts'),
   route('workout-drawings/:hash/:file', 'workouts/workout-drawing.ts'),
   route('workout/progress', 'workouts/progress.ts'),
+  // Issue 14: the member's own InBody sheet photo (private, passed through with the session's token).
+  route('inbody/photo/:id', 'inbody/inbody-photo.ts'),
   route('healthz', 'server/healthz.ts'),
   route('*', 'shell/not-found.ts'),
 ] satisfies RouteConfig;

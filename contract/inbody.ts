@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from './text.ts';
+import { memberShellSchema } from '#contract/auth.ts';
 import {
   INBODY_BOUNDS,
   inbodyConfidences,
@@ -101,6 +102,10 @@ export const inbodyListSchema = z.object({
   total: z.number(),
 });
 export type InbodyList = z.infer<typeof inbodyListSchema>;
+
+/** GET member/screens/inbody (issue 18): the signed-in frame and every confirmed record, newest measurement first. */
+export const inbodyScreenSchema = z.object({ shell: memberShellSchema, records: z.array(inbodyRecordSchema) });
+export type InbodyScreen = z.infer<typeof inbodyScreenSchema>;
 
 /** §5: a typed number, comma or dot as decimal mark, empty is 0; then the bound (message "numberOutOfRange"). */
 const boundedNumber = (bound: Bound) =>

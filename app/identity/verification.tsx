@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ID_BACK_FIELD, ID_FRONT_FIELD, ID_PHOTO_SIDE, RECOGNITION_TYPE_FIELD, RecognitionTypes, type DocumentType } from '#contract/identity-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
+import { PhotoField } from '#app/ui/photo-field.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -29,37 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => verificationAction(args);
 
 const documentTypes: DocumentType[] = ['ID_CARD', 'PASSPORT'];
-
-function PhotoField({ name, label, hint, error, onPreparing }: { name: string; label: string; hint: string; error?: string; onPreparing: (busy: boolean) => void }) {
-  const id = `verification-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          onPreparing(true);
-          void shrinkPickedPhoto(event.currentTarget, ID_PHOTO_SIDE, `${name}.jpg`).finally(() => onPreparing(false));
-        }}
-      />
-      <p id={`${id}-hint`} className="hint">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
@@ -109,15 +78,17 @@ export default function Verification({ loaderData, actionData }: Route.Component
           </div>
         </fieldset>
         <PhotoField
+          idPrefix="verification"
           name={ID_FRONT_FIELD}
           label={t(documentType === 'PASSPORT' ? 'account.verification.passportPage' : 'account.verification.front')}
           hint={t(documentType === 'PASSPORT' ? 'account.verification.passportHint' : 'account.verification.frontHint')}
           error={errors[ID_FRONT_FIELD]}
+          maxSide={ID_PHOTO_SIDE}
           onPreparing={onPreparing}
         />
         {/* Without JavaScript both stay on screen: the back is ignored for a passport. */}
         <div hidden={documentType === 'PASSPORT'}>
-          <PhotoField name={ID_BACK_FIELD} label={t('account.verification.back')} hint={t('account.verification.backHint')} error={errors[ID_BACK_FIELD]} onPreparing={onPreparing} />
+          <PhotoField idPrefix="verification" name={ID_BACK_FIELD} maxSide={ID_PHOTO_SIDE} label={t('account.verification.back')} hint={t('account.verification.backHint')} error={errors[ID_BACK_FIELD]} onPreparing={onPreparing} />
         </div>
         {actionData?.formError ? (
           <div className="form-error" role="alert">

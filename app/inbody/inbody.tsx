@@ -1,12 +1,314 @@
-import { TabIntro } from '#app/ui/tab-intro.tsx';
+import { useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { INBODY_IMAGE_FIELD } from '#contract/inbody-fields.ts';
+import { useT } from '#app/i18n.ts';
+import { tryLoad } from '#app/account/account.server.ts';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
+import { PhotoField } from '#app/ui/photo-field.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { ChangeText, LineChart, Segments } from './inbody-ui.tsx';
+import { inbodyAction, inbodyView, type DraftView } from './inbody.server.ts';
 import type { Route } from './+types/inbody';
 
-export const handle: StringsHandle = { strings: ['tabs'] };
+// §2 /inbody (issue 14): Summary (three measures, a chart, add a result from a photo), Detail (one
+// scan: older/newer, score, regions, bars, photo, delete) and History (three charts); the tab last
+// used comes back on reload. Every part is a link or a form: it all works without JavaScript.
+
+export const handle: StringsHandle = { strings: ['inbody'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.inbody');
 
-export default function InbodyTab() {
-  return <TabIntro tab="inbody" action="/support" />;
+export async function loader(args: Route.LoaderArgs) {
+  return tryLoad(() => inbodyView(args));
+}
+
+export const action = (args: Route.ActionArgs) => inbodyAction(args);
+
+/** The longest side the browser shrinks a sheet photo to before sending (the gateway reads at 1700 px wide). */
+const SHEET_PHOTO_SIDE = 2400;
+
+function UploadForm({ error }: { error: string | null }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const [preparing, setPreparing] = useState(false);
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload';
+  return (
+    <section className="inbody-add" aria-labelledby="inbody-add-title">
+      <h2 id="inbody-add-title" className="section-title">
+        {t('inbody.add')}
+      </h2>
+      <p className="muted small">{t('inbody.addLead')}</p>
+      <Form method="post" encType="multipart/form-data" className="stack">
+        <input type="hidden" name="intent" value="upload" />
+        <PhotoField
+          idPrefix="inbody"
+          name={INBODY_IMAGE_FIELD}
+          label={t('inbody.photo')}
+          hint={t('inbody.photoHint')}
+          error={error ?? undefined}
+          maxSide={SHEET_PHOTO_SIDE}
+          onPreparing={setPreparing}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={preparing || sending}>
+          {sending ? t('inbody.reading') : t('inbody.read')}
+        </button>
+        {sending ? (
+          <p className="live-status" role="status">
+            <span className="pulse" aria-hidden="true" />
+            {t('inbody.reading')}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+/** §2 "update inbody data": what was read, editable, doubtful values marked; confirming saves (1124). */
+function ConfirmForm({ draft }: { draft: DraftView }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const doubtful = draft.fields.filter((f) => f.doubtful).map((f) => f.name);
+  return (
+    <section className="inbody-confirm" role="dialog" aria-labelledby="inbody-confirm-title" aria-modal="false">
+      <h2 id="inbody-confirm-title">{t('inbody.confirmTitle')}</h2>
+      <p className="muted small">{t('inbody.confirmLead')}</p>
+      {doubtful.length ? <p className="small inbody-doubtful-lead">{t('inbody.doubtfulLead')}</p> : null}
+      <Form method="post" className="stack" noValidate>
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="id" value={draft.id} />
+        <input type="hidden" name="doubtful" value={doubtful.join(',')} />
+        <div className="inbody-fields">
+          {draft.fields.map((field) => {
+            const id = `inbody-${field.name}`;
+            const described = [field.doubtful ? `${id}-doubtful` : null, field.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+            return (
+              <div key={field.name} className={field.doubtful ? 'field inbody-field doubtful' : 'field inbody-field'}>
+                <label htmlFor={id}>
+                  {t(`inbody.field.${field.name}`)} <span className="muted small">({t(`inbody.unit.${field.unit}`)})</span>
+                </label>
+                <input
+                  id={id}
+                  name={field.name}
+                  className="input"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={field.value}
+                  aria-invalid={field.error ? true : undefined}
+                  aria-describedby={described}
+                />
+                {field.doubtful ? (
+                  <p id={`${id}-doubtful`} className="hint inbody-doubtful">
+                    {t('inbody.doubtful')}
+                  </p>
+                ) : null}
+                {field.error ? (
+                  <p id={`${id}-error`} className="field-error" role="alert">
+                    {field.error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+        <div className="field">
+          <label htmlFor="inbody-measuredOn">{t('inbody.measuredOn')}</label>
+          <input id="inbody-measuredOn" name="measuredOn" type="date" className="input" defaultValue={draft.measuredOn} />
+        </div>
+        {draft.formError ? (
+          <p className="form-error" role="alert">
+            {draft.formError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('inbody.confirm')}
+        </button>
+        <Link to="/inbody?tab=summary" className="button button-secondary button-block">
+          {t('inbody.discard')}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+type View = Extract<Route.ComponentProps['loaderData'], { ok: true }>['value'];
+
+function Summary({ view }: { view: View }) {
+  const { t } = useT();
+  const summary = view.summary!;
+  return (
+    <>
+      <p className="muted small">{t('inbody.latest', { date: summary.date })}</p>
+      <nav className="inbody-cards" aria-label={t('inbody.metricsLabel')}>
+        {summary.cards.map((card) => (
+          <Link
+            key={card.metric}
+            to={`/inbody?tab=summary&metric=${card.metric}`}
+            className="inbody-card"
+            aria-current={card.metric === view.metric ? 'true' : undefined}
+            preventScrollReset
+            replace
+          >
+            <span className="inbody-card-label">{t(`inbody.field.${card.metric}`)}</span>
+            <span className="inbody-card-value">
+              {card.value ?? '—'} <span className="small">{t(`inbody.unit.${card.unit}`)}</span>
+            </span>
+            <ChangeText change={card.change} />
+          </Link>
+        ))}
+      </nav>
+      <LineChart chart={summary.chart} title={t('inbody.chartOf', { metric: t(`inbody.field.${summary.chart.metric}`) })} />
+    </>
+  );
+}
+
+function Detail({ view }: { view: View }) {
+  const { t } = useT();
+  const detail = view.detail!;
+  const at = (record: number, extra = '') => `/inbody?tab=detail&record=${String(record)}${extra}`;
+  return (
+    <>
+      <div className="inbody-browse">
+        {detail.olderId ? (
+          <Link to={at(detail.olderId)} className="button button-secondary" replace>
+            <span aria-hidden="true">‹ </span>
+            {t('inbody.older')}
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="small muted">{t('inbody.position', { index: detail.position.index, total: detail.position.total })}</span>
+        {detail.newerId ? (
+          <Link to={at(detail.newerId)} className="button button-secondary" replace>
+            {t('inbody.newer')}
+            <span aria-hidden="true"> ›</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+      </div>
+      <h2 className="section-title">{t('inbody.recordOf', { date: detail.date })}</h2>
+      {detail.score !== null ? (
+        <p className="inbody-score">
+          <span className="muted small">{t('inbody.field.score')}</span>
+          <strong>{t('inbody.scoreOf', { score: detail.score })}</strong>
+        </p>
+      ) : null}
+
+      <h3 className="section-title">{t('inbody.composition')}</h3>
+      <p className="small muted">{detail.first ? t('inbody.first') : t('inbody.changeFromPrevious')}</p>
+      <ul className="inbody-bars">
+        {detail.bars.map((bar) => (
+          <li key={bar.metric}>
+            <span className="inbody-bar-label">{t(`inbody.field.${bar.metric}`)}</span>
+            <span className="inbody-bar-value">
+              {bar.text ?? '—'} {bar.text ? t(`inbody.unit.${bar.unit}`) : ''}
+            </span>
+            <ChangeText change={bar.change} />
+          </li>
+        ))}
+      </ul>
+
+      <h3 className="section-title">{t('inbody.segmentsTitle')}</h3>
+      <nav className="segmented tab-links" aria-label={t('inbody.segmentsLabel')}>
+        <Link to={at(detail.id)} className="segment" aria-current={detail.part === 'lean' ? 'page' : undefined} replace preventScrollReset>
+          {t('inbody.lean')}
+        </Link>
+        <Link to={at(detail.id, '&part=fat')} className="segment" aria-current={detail.part === 'fat' ? 'page' : undefined} replace preventScrollReset>
+          {t('inbody.fat')}
+        </Link>
+      </nav>
+      <Segments segments={detail.segments} title={`${t('inbody.segmentsTitle')}: ${detail.part === 'fat' ? t('inbody.fat') : t('inbody.lean')}`} />
+
+      <div className="stack inbody-record-actions">
+        {detail.photoUrl ? (
+          <a href={`${detail.photoUrl}?download`} className="button button-secondary button-block" download>
+            {t('inbody.download')}
+          </a>
+        ) : (
+          <p className="small muted">{t('inbody.noPhoto')}</p>
+        )}
+        {detail.confirmDelete ? (
+          <div className="notice" role="alertdialog" aria-labelledby="inbody-delete-question">
+            <p id="inbody-delete-question">{t('inbody.deleteQuestion', { date: detail.date })}</p>
+            <Form method="post" className="stack">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={detail.id} />
+              <button type="submit" className="button button-secondary button-block danger-text">
+                {t('inbody.deleteConfirm')}
+              </button>
+              <Link to={at(detail.id)} className="button button-link" replace>
+                {t('inbody.keep')}
+              </Link>
+            </Form>
+          </div>
+        ) : (
+          <Link to={at(detail.id, '&delete=1')} className="button button-link danger-text" replace preventScrollReset>
+            {t('inbody.delete')}
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}
+
+function History({ view }: { view: View }) {
+  const { t } = useT();
+  return (
+    <>
+      <h2 className="section-title">{t('inbody.historyTitle')}</h2>
+      {view.history.map((chart) => (
+        <section key={chart.metric} className="inbody-history-chart">
+          <h3 className="small">
+            {t(`inbody.field.${chart.metric}`)} ({t(`inbody.unit.${chart.unit}`)})
+          </h3>
+          <LineChart chart={chart} title={t('inbody.chartOf', { metric: t(`inbody.field.${chart.metric}`) })} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+export default function InbodyTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  if (!loaderData.ok) {
+    return (
+      <main className="page">
+        <h1>{t('inbody.title')}</h1>
+        <LoadFailed message={loaderData.message} retryTo="/inbody" />
+      </main>
+    );
+  }
+  const view = loaderData.value;
+  const draft = actionData?.draft ?? null;
+  return (
+    <main className="page inbody">
+      <h1>{t('inbody.title')}</h1>
+      {draft ? (
+        <ConfirmForm draft={draft} />
+      ) : (
+        <>
+          <nav className="segmented-links tab-links" aria-label={t('inbody.tabsLabel')}>
+            {(['summary', 'detail', 'history'] as const).map((tab) => (
+              <Link key={tab} to={`/inbody?tab=${tab}`} className="segment-link" aria-current={view.tab === tab ? 'page' : undefined} replace>
+                {t(`inbody.tab.${tab}`)}
+              </Link>
+            ))}
+          </nav>
+          {view.empty ? (
+            <EmptyState icon="inbody" title={t('inbody.emptyTitle')} text={t('inbody.emptyText')} />
+          ) : view.tab === 'summary' ? (
+            <Summary view={view} />
+          ) : view.tab === 'detail' ? (
+            <Detail view={view} />
+          ) : (
+            <History view={view} />
+          )}
+          {view.tab === 'summary' || view.empty ? <UploadForm error={actionData?.uploadError ?? null} /> : null}
+        </>
+      )}
+    </main>
+  );
 }

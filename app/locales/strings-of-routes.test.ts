@@ -17,7 +17,6 @@ import { history } from './vi/history.ts';
 import { contracts } from './vi/contracts.ts';
 import { receipts } from './vi/receipts.ts';
 import { platform } from './vi/platform.ts';
-import { tabs } from './vi/tabs.ts';
 import { prompts } from './vi/prompts.ts';
 import { gift } from './vi/gift.ts';
 import { busyness } from './vi/busyness.ts';
@@ -29,6 +28,7 @@ import { subscription } from './vi/subscription.ts';
 import { freeze } from './vi/freeze.ts';
 import { feedback } from './vi/feedback.ts';
 import { workouts } from './vi/workouts.ts';
+import { inbody } from './vi/inbody.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -54,7 +54,6 @@ const partsByLocale: Record<StringsPart, object> = {
   contracts,
   receipts,
   platform,
-  tabs,
   prompts,
   gift,
   busyness,
@@ -66,6 +65,7 @@ const partsByLocale: Record<StringsPart, object> = {
   freeze,
   feedback,
   workouts,
+  inbody,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

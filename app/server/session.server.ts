@@ -26,6 +26,8 @@ export type SessionData = {
   checkInDeviceId: string;
   /** Issue 16 §2: a dismissed rating prompt stays away until then (epoch ms): the rest of the visit (ADR 039). */
   ratingPromptOffUntil: number;
+  /** Issue 14: the InBody tab last opened (§2 "remembered"), so a reload renders it. */
+  inbodyTab: 'summary' | 'detail' | 'history';
 };
 type FlashData = { toast: Toast };
 

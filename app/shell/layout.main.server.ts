@@ -14,6 +14,7 @@ import { formatDate } from '#contract/format.ts';
 import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
+import { inbodyScreenSchema, type InbodyScreen } from '#contract/inbody.ts';
 import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
@@ -59,6 +60,8 @@ export type MemberRead = {
   workoutTypeScreen?: Omit<WorkoutTypeScreen, 'shell'>;
   /** /workout/type/{id}/lesson/{id} and its player …/exercise/{id} */
   workoutLessonScreen?: Omit<WorkoutLessonScreen, 'shell'>;
+  /** /inbody (issue 14) */
+  inbodyScreen?: Omit<InbodyScreen, 'shell'>;
 };
 
 /**
@@ -161,6 +164,13 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call, _url, match) => {
       const { shell, ...workoutLessonScreen } = (await call(`/api/v1/member/screens/workout-lesson/${match[1]}`, workoutLessonScreenSchema)).data;
       return { shell, workoutLessonScreen };
+    },
+  },
+  {
+    path: /^\/inbody$/,
+    read: async (call) => {
+      const { shell, ...inbodyScreen } = (await call('/api/v1/member/screens/inbody', inbodyScreenSchema)).data;
+      return { shell, inbodyScreen };
     },
   },
 ];

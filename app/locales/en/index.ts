@@ -14,7 +14,6 @@ import { history } from './history.ts';
 import { contracts } from './contracts.ts';
 import { receipts } from './receipts.ts';
 import { platform } from './platform.ts';
-import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
@@ -26,6 +25,7 @@ import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
+import { inbody } from './inbody.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -43,7 +43,6 @@ export const en: Shape<typeof vi> = {
   ...contracts,
   ...receipts,
   ...platform,
-  ...tabs,
   ...prompts,
   ...gift,
   ...busyness,
@@ -55,4 +54,5 @@ export const en: Shape<typeof vi> = {
   ...freeze,
   ...feedback,
   ...workouts,
+  ...inbody,
 };

@@ -12,7 +12,6 @@ import { history } from './history.ts';
 import { contracts } from './contracts.ts';
 import { receipts } from './receipts.ts';
 import { platform } from './platform.ts';
-import { tabs } from './tabs.ts';
 import { prompts } from './prompts.ts';
 import { gift } from './gift.ts';
 import { busyness } from './busyness.ts';
@@ -24,6 +23,7 @@ import { subscription } from './subscription.ts';
 import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
+import { inbody } from './inbody.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -41,7 +41,6 @@ export const vi = {
   ...contracts,
   ...receipts,
   ...platform,
-  ...tabs,
   ...prompts,
   ...gift,
   ...busyness,
@@ -53,4 +52,5 @@ export const vi = {
   ...freeze,
   ...feedback,
   ...workouts,
+  ...inbody,
 } as const;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { inbodyScreenSchema } from '#contract/inbody.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import { closeOcrPools } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
@@ -63,6 +64,11 @@ test('a 270 sheet in English is read into a draft that is not history until conf
   const list = await gw.call('GET', '/api/v1/member/inbody/list?isFull=true', { token: m.token });
   expect(list.body.data.items.map((r: { id: number }) => r.id)).toEqual([record.id]);
   expect((await gw.call('GET', '/api/v1/member/inbody/list', { token: other.token })).body.data.total).toBe(0);
+  // The /inbody screen read (issue 18): the shell and the same confirmed records; another member's is empty.
+  const screen = inbodyScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/inbody', { token: m.token })).body.data);
+  expect(screen.records).toEqual(list.body.data.items);
+  expect(inbodyScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/inbody', { token: other.token })).body.data).records).toEqual([]);
+  expect((await gw.call('GET', '/api/v1/member/screens/inbody')).status).toBe(401);
 
   const deleted = await gw.call('DELETE', `/api/v1/member/inbody/${String(record.id)}/delete`, { token: m.token });
   expect([deleted.status, deleted.body.code]).toEqual([200, 1123]);

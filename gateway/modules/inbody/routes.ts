@@ -9,6 +9,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, readForm, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { deleteInbody, detectInbody, inbodyPhoto, listInbody, updateInbody } from './service.ts';
 
 /** Issue 14 (ADR 042): InBody sheets read from photos, confirmed by the member, and their history. */
@@ -19,6 +20,16 @@ export function inbodyRoutes() {
   app.get('/member/inbody/list', member, validate('query', inbodyListQuery), async (c) =>
     ok(c, await listInbody(c.get('deps').db, c.get('account').id, c.req.valid('query'))),
   );
+
+  // Issue 18: /inbody in one read with the signed-in frame: every confirmed record, newest first
+  // (a member measures a few times a year: the summary, detail and history tabs need them all).
+  app.get('/member/screens/inbody', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const [shell, list] = await Promise.all([findMemberShell(db, accountId, clock.now()), listInbody(db, accountId, { page: 1, limit: 50, isFull: true })]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, records: list.items });
+  });
 
   app.post('/member/inbody/detect', member, imageUploadLimit(), async (c) => {
     const form = await readForm(c);

@@ -1,0 +1,54 @@
+import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
+
+/**
+ * A photo to send with a form (the camera or the gallery): the browser shrinks it to a JPEG of at
+ * most `maxSide` px before the form posts (shrinkPickedPhoto); without JavaScript the file goes as
+ * picked. Its hint and its error are tied to the input for screen readers.
+ */
+export function PhotoField({
+  idPrefix,
+  name,
+  label,
+  hint,
+  error,
+  maxSide,
+  onPreparing,
+}: {
+  idPrefix: string;
+  name: string;
+  label: string;
+  hint: string;
+  error?: string;
+  maxSide: number;
+  /** True while the photo is being shrunk: the form should wait to be sent. */
+  onPreparing: (busy: boolean) => void;
+}) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => {
+          onPreparing(true);
+          void shrinkPickedPhoto(event.currentTarget, maxSide, `${name}.jpg`).finally(() => onPreparing(false));
+        }}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
