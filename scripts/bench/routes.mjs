@@ -175,4 +175,6 @@ export const ROUTES = Object.freeze([
   { path: '/workout', access: signedInMember },
   { path: '/workout/type/1/lesson/101', access: signedInMember },
   { path: '/workout/type/1/lesson/101/exercise/5', access: signedInMember },
+  // Issue 14: the InBody tab of a new member (the add-a-photo form; the charts are server-drawn SVG, ADR 043).
+  { path: '/inbody', access: signedInMember },
 ]);
