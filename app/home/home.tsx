@@ -35,11 +35,16 @@ export async function loader(args: Route.LoaderArgs) {
     () => null,
   );
   const clubId = card.ok ? (card.value.current?.clubId ?? null) : null;
-  // Issue 11 §5: the next class booked and 3 of today's, from the same read.
+  // Issue 11 §5: the next class booked and 3 of today's, from the same read. A next class that is
+  // today is shown once, as the next class, not again in today's list (the count still says all).
   const classes = await memberRead(args).then(
     ({ classes: home }) =>
       home
-        ? { next: home.next ? classCardView(home.next, lang) : null, today: home.today.map((session) => classCardView(session, lang)), todayTotal: home.todayTotal }
+        ? {
+            next: home.next ? classCardView(home.next, lang) : null,
+            today: home.today.filter((session) => session.id !== home.next?.id).map((session) => classCardView(session, lang)),
+            todayTotal: home.todayTotal,
+          }
         : null,
     () => null,
   );
