@@ -81,14 +81,14 @@ test('a page downloads only the strings parts its routes name; a client navigati
   await signUpInBrowser(page, request);
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness classes home shell');
+  await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness classCards home shell');
   await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
   fetched.length = 0;
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Xin chào!' })).toBeVisible();
   // Once idle, pull-to-reload and the update prompt come with their own part (prompts).
   await expect(page.locator('.pull[data-armed]')).toBeAttached();
-  expect([...new Set(fetched)].sort()).toEqual(['busyness', 'classes', 'home', 'prompts', 'shell']);
+  expect([...new Set(fetched)].sort()).toEqual(['busyness', 'classCards', 'home', 'prompts', 'shell']);
 
   // The membership part comes with the navigation: the page shows texts, never a key.
   await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();
