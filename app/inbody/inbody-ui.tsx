@@ -41,7 +41,7 @@ export function LineChart({ chart, title }: { chart: ChartView; title: string })
         ))}
         {chart.points.map((p, i) =>
           i % labelEvery === 0 || i === chart.points.length - 1 ? (
-            <text key={`d${i}`} x={x(i)} y={H - 6} className="chart-tick" textAnchor="middle">
+            <text key={`d${i}`} x={x(i)} y={H - 6} className="chart-tick" textAnchor={i === 0 ? 'start' : i === chart.points.length - 1 ? 'end' : 'middle'}>
               {p.label}
             </text>
           ) : null,
