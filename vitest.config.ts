@@ -8,8 +8,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two test files at a time on the 2-core CI machine (vitest's default there is one): the unit and
-    // gateway step took 489 s alone; the suite passed with two forks under a load average of 5.
-    maxWorkers: 2,
   },
 });
