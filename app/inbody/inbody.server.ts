@@ -190,7 +190,9 @@ export async function inbodyAction(args: Args) {
     const upload = new FormData();
     upload.set(INBODY_IMAGE_FIELD, image, image.name || 'inbody.jpg');
     try {
-      const { data: detection } = await call('/api/v1/member/inbody/detect', inbodyDetectionSchema, { method: 'POST', form: upload });
+      // The gateway may queue the photo and read it for up to INBODY_OCR_TIMEOUT_MS (20 s): wait for it
+      // rather than tell the member to try again while their draft is being made.
+      const { data: detection } = await call('/api/v1/member/inbody/detect', inbodyDetectionSchema, { method: 'POST', form: upload, timeoutMs: 45_000 });
       return { draft: draftView(detection.record, detection.confidence, lang), uploadError: null } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;

@@ -47,7 +47,13 @@ export function isGatewayUnavailable(error: unknown): boolean {
   return thrown?.init?.status === 503 && thrown.data?.gatewayUnavailable === true;
 }
 
-type CallOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; json?: unknown; form?: FormData };
+type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  /** How long to wait for this call, when it may take longer than GATEWAY_TIMEOUT_MS (a photo read by OCR). */
+  timeoutMs?: number;
+};
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The one way the web server talks to the gateway (ARCHITECTURE §7). */
@@ -72,12 +78,12 @@ export function gatewayClient({ request, context }: Args) {
     try {
       if (options.form) {
         // An upload: fetch encodes the multipart body.
-        const answer = await fetch(url, { method, headers, body: options.form, signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs) });
+        const answer = await fetch(url, { method, headers, body: options.form, signal: AbortSignal.timeout(options.timeoutMs ?? webConfig.gatewayTimeoutMs) });
         response = { status: answer.status, text: await answer.text() };
       } else {
         if (options.json !== undefined) headers['content-type'] = 'application/json';
         const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-        response = await requestGateway(url, { method, headers, body, timeoutMs: webConfig.gatewayTimeoutMs });
+        response = await requestGateway(url, { method, headers, body, timeoutMs: options.timeoutMs ?? webConfig.gatewayTimeoutMs });
       }
     } catch {
       unavailable(request, new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined));
