@@ -57,6 +57,8 @@ for (const [method, lang] of [
 
 for (const lang of ['vi', 'en'] as const) {
   test(`§2 a transfer of the wrong amount is shown as received, everywhere, with what happens next (${lang})`, async ({ page, request }) => {
+    // Sign-up, purchase, a bank transfer and five pages checked: 40–50 s on the 2-core CI runner.
+    test.slow();
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
