@@ -1,10 +1,14 @@
 // The body of `npm run bench:ocr` (bundled and run by ocr.mjs): generated InBody sheet photos with
 // ground truth through the gateway's own pipeline (upload re-encode → sheet-reader → checks), one
 // photo at a time on one OCR thread, as a member's photo is read.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { inbodyCoreFields, inbodySegments } from '#contract/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
-import { createOcrPool } from '#gateway/modules/inbody/ocr-pool.ts';
+import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
+import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout, type SheetTruth } from '#tests/support/inbody-sheet.ts';
 
@@ -54,6 +58,18 @@ const byGrade = new Map<Grade, Tally>(grades.map((g) => [g, tally()]));
 const failures: string[] = [];
 
 const pool = createOcrPool({ workers: 1, queue: 100, timeoutMs: 60_000 });
+// --cache DIR: the OCR's lines kept per prepared image, so that a change to parse.ts or checks.ts is measured in seconds (times are then meaningless).
+const cacheArg = args.indexOf('--cache');
+const cacheDir = cacheArg >= 0 ? args[cacheArg + 1] : undefined;
+const recognize: Recognize = async (image) => {
+  if (!cacheDir) return pool.recognize(image);
+  const file = path.join(cacheDir, `${createHash('sha256').update(image).digest('hex')}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OcrLine[];
+  const lines = await pool.recognize(image);
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(lines));
+  return lines;
+};
 let seed = firstSeed;
 for (const grade of grades)
   for (const layout of layouts)
@@ -65,7 +81,7 @@ for (const grade of grades)
         const t = byGrade.get(grade)!;
         const start = performance.now();
         const image = await reencodeImage(photo, { maxSide: 2400 });
-        const reading = await readSheet(image.bytes, pool.recognize);
+        const reading = await readSheet(image.bytes, recognize);
         t.seconds.push((performance.now() - start) / 1000);
         t.photos++;
         if (!reading.usable) t.unusable++;

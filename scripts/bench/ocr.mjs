@@ -1,6 +1,7 @@
 // npm run bench:ocr (issue 14): the InBody sheet reader's accuracy and speed on generated phone
 // photos of 270/570 sheets in English and Vietnamese, graded clean, mild and hard. Bundles
-// ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000 --grades clean,mild,hard]
+// ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000 --grades clean,mild,hard --cache DIR],
+// or one photo step by step: npm run bench:ocr -- --show hard 570 en 1083
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -9,7 +10,7 @@ import { ROOT } from '../lib/build-if-needed.mjs';
 const outdir = path.join(ROOT, 'build/bench-ocr');
 await build({
   absWorkingDir: ROOT,
-  entryPoints: { run: 'scripts/bench/ocr-run.ts' },
+  entryPoints: { run: 'scripts/bench/ocr-run.ts', show: 'scripts/bench/ocr-show.ts' },
   outdir,
   platform: 'node',
   format: 'esm',
@@ -20,5 +21,7 @@ await build({
   define: { require: '__bundleRequire' },
   logLevel: 'warning',
 });
-const child = spawn(process.execPath, [path.join(outdir, 'run.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+const [first, ...rest] = process.argv.slice(2);
+const [entry, args] = first === '--show' ? ['show.js', rest] : ['run.js', process.argv.slice(2)];
+const child = spawn(process.execPath, [path.join(outdir, entry), ...args], { stdio: 'inherit', cwd: ROOT });
 child.on('exit', (code) => process.exit(code ?? 1));

@@ -44,7 +44,8 @@ test('a sheet that adds up: every core field confirmed, regions read, the layout
 
 test('a tampered weight breaks both sums: weight, fat and PBF are doubtful, with the failed checks named', () => {
   const checked = checkSheet(parseSheet(english({ weight: '78.0' })));
-  expect(checked.values.weight).toBe(78);
+  // What the parts and PBF agree on is offered in its place, for the member to look at.
+  expect(checked.values.weight).toBe(73);
   expect([checked.confidence.weight, checked.confidence.bodyFatMass, checked.confidence.percentBodyFat]).toEqual(['doubtful', 'doubtful', 'doubtful']);
   expect(checked.warnings).toHaveLength(2);
 });
@@ -110,4 +111,37 @@ test('a fat mass read without its decimal mark (105 for 10.5) is put back where 
 test('whole numbers that fit PBF = fat ÷ weight by chance ("11" read from "11.1" twice) are not confirmed', () => {
   const checked = checkSheet(parseSheet(english({ weight: '100.0', fat: '11', pbf: '11' })));
   expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat, checked.confidence.bodyFatMass]).toEqual([11, 'doubtful', 'doubtful']);
+});
+
+test('the machine\'s name read as "InBodyS70" is no score: the "NN/100" reading is, and it stays confirmed', () => {
+  const lines = english();
+  lines[0] = line('InBody InBodyS70');
+  const sheet = parseSheet(lines);
+  expect(sheet.score.map((r) => r.value)).toEqual([78]);
+  const checked = checkSheet(sheet);
+  expect([checked.values.score, checked.confidence.score]).toEqual([78, 'confirmed']);
+});
+
+test('a score read only beside its label comes after one read as "NN/100"', () => {
+  const lines = english();
+  lines.splice(lines.length - 2, 1, line('InBody Score 73'), line('78/100 Points'));
+  expect(parseSheet(lines).score.map((r) => r.value)).toEqual([78, 73]);
+  const checked = checkSheet(parseSheet(lines));
+  expect([checked.values.score, checked.confidence.score]).toEqual([78, 'doubtful']);
+});
+
+test('Vietnamese labels as the English model reads them: "Tổng lượng nước" as "Tong hugng nude", "Khoáng chất" as "Khodng chat"', () => {
+  const sheet = parseSheet(['Tong hugng nude (L) 42.1 (36.3 ~ 44.3)', 'Khodng chat (kg) 3.92 (3.36 ~ 4.11)', 'Khodng chit (kg) 3.92'].map((t) => line(t)));
+  expect(sheet.totalBodyWater.map((r) => r.value)).toEqual([42.1]);
+  expect(sheet.minerals.map((r) => r.value)).toEqual([3.92, 3.92]);
+});
+
+test('a misread weight or fat mass that breaks both checks is given by the parts when PBF agrees with it, and only offered', () => {
+  const weight = checkSheet(parseSheet(english({ weight: '43.0' })));
+  expect([weight.values.weight, weight.confidence.weight, weight.values.percentBodyFat, weight.confidence.percentBodyFat]).toEqual([73, 'doubtful', 21.4, 'doubtful']);
+  const fat = checkSheet(parseSheet(english({ fat: '45.6' })));
+  expect([fat.values.bodyFatMass, fat.confidence.bodyFatMass, fat.values.weight]).toEqual([15.6, 'doubtful', 73]);
+  // PBF disagreeing with what the parts give: nothing derived, the reading stays as read.
+  const neither = checkSheet(parseSheet(english({ weight: '43.0', pbf: '30.2' })));
+  expect([neither.values.weight, neither.confidence.weight]).toEqual([43, 'doubtful']);
 });

@@ -92,19 +92,39 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
                   sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
                 };
 
+  // Neither check held with what was read: one of weight and fat mass may be misread or missing.
+  // The four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then
+  // agrees too: two sums agreeing name the value, but it was never read, so it stays doubtful.
+  let derived: { weight: number; fat: number; pbf: number; water: number; protein: number; minerals: number } | undefined;
+  if (!ratio && !sum)
+    for (const water of only(waters, true))
+      for (const protein of only(proteins, true))
+        for (const mineral of only(minerals, true)) {
+          const parts = water.value + protein.value + mineral.value;
+          const tries = [
+            ...only(fats, true).map((fat) => ({ weight: round(parts + fat.value, 1), fat: fat.value })),
+            ...only(weights, true).map((weight) => ({ weight: weight.value, fat: round(weight.value - parts, 1) })),
+          ];
+          for (const t of tries) {
+            if (derived || !withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
+            const pbf = pbfs.find((c) => Math.abs(c.value - (t.fat / t.weight) * 100) <= pbfTolerance(t.weight));
+            if (pbf) derived = { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
+          }
+        }
+
   const set = (field: InbodyTopField, value: number | undefined, sure: boolean) => {
     values[field] = value ?? null;
     confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
   };
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
-  set('weight', ratio?.weight ?? sum?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
-  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
-  set('percentBodyFat', ratio?.pbf ?? pbfs[0]?.value, sureOf(ratio));
+  set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
+  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
+  set('percentBodyFat', ratio?.pbf ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
   // PBF not read but weight and fat mass vouched for by the sum: their ratio, to be looked at (rounding may differ by 0.1).
   if (values.percentBodyFat === null && sum) set('percentBodyFat', round((sum.fat / sum.weight) * 100, 1), false);
-  set('totalBodyWater', sum?.water ?? waters[0]?.value, sureOf(sum));
-  set('protein', sum?.protein ?? proteins[0]?.value, sureOf(sum));
-  set('minerals', sum?.minerals ?? minerals[0]?.value, sureOf(sum));
+  set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
+  set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
+  set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
   if (!ratio && weights.length && fats.length && pbfs.length) warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
   if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length) warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
 

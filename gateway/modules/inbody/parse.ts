@@ -5,11 +5,16 @@ import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/
 // marks and misreads some letters: "Lượng mỡ" comes out as "Lugng md"). Nothing here decides
 // whether a value is right: checks.ts does, with the sheet's own arithmetic.
 
-export type OcrWord = { text: string; confidence: number };
-export type OcrLine = { text: string; words: OcrWord[] };
+/** Where a word or line is on the image the OCR read, in pixels. */
+export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
+export type OcrWord = { text: string; confidence: number; box?: OcrBox };
+export type OcrLine = { text: string; words: OcrWord[]; box?: OcrBox };
 
-/** A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it printed a decimal mark. */
-export type Reading = { value: number; confidence: number; decimals: number };
+/**
+ * A number read from the sheet: its value, the word's OCR confidence (0–100), how many decimals it
+ * printed, where it is on the page, and what a second look at just that spot read (sheet-reader.ts).
+ */
+export type Reading = { value: number; confidence: number; decimals: number; box?: OcrBox; reread?: Reading };
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 
@@ -43,9 +48,9 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
   ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
   ['skeletalMuscleMass', /skeletal|\bsmm\b|\bx\S{1,5}ng\b|\bc[o0a]\s+x[a-z]{2,}/],
-  ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l/],
+  ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /pr[o0]te[il1]n/],
-  ['minerals', /m[il1]neral|kh[o0][aá]ng/],
+  ['minerals', /m[il1]neral|kh[o0][aá]ng|\bkh\S{1,3}ng\s*ch/],
   ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s+n\S{1,2}ng\b/],
 ];
@@ -60,7 +65,9 @@ const REGIONS: [InbodySegment, RegExp][] = [
 
 const LEAN_HEADING = /segmental\s*lean|lean\s*anal|\bc[o0]\s+t\S{1,3}ng\s*v/;
 const FAT_HEADING = /segmental\s*fat|fat\s*anal|\bm\S{0,2}\s+t\S{1,3}ng\s*v/;
-const SCORE_LINE = /score|d?i[eé]m\s*in|inbody\s*s/;
+const SCORE_LINE = /score|d?i[eé]m\s*in|inbody\s*s[ceo0]/;
+/** The machine's name printed at the top, "InBody570", read as "InBodyS70" or "InBody 270": no score. */
+const MODEL_LINE = /inbody\s*[2-6s]\s*[7t]\s*[0o]\b/;
 
 // A unit in parentheses, "(kg)", "(L)", "(kg/m2)", and a normal range, "(36.3 ~ 44.3)": never the value.
 const UNIT = /\([^()\d]{0,8}[^()]{0,3}\)/g;
@@ -74,16 +81,30 @@ function levelIn(folded: string): InbodyLevel | undefined {
   return undefined;
 }
 
-/** The word's OCR confidence of the token that holds this number (the lowest if it spans words). */
-function confidenceOf(token: string, words: OcrWord[]): number {
-  const found = words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
-  return found.length ? Math.min(...found.map((w) => w.confidence)) : 50;
+/** The words that hold this number (it may span words). */
+function wordsOf(token: string, words: OcrWord[]): OcrWord[] {
+  return words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
 }
 
-function readingOf(token: string, words: OcrWord[]): Reading {
+const unionOf = (boxes: OcrBox[]): OcrBox => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+
+/** A number as read: its words' lowest confidence (50 when no word holds it) and where they are. */
+export function readingOf(token: string, words: OcrWord[]): Reading {
   const text = token.replace(',', '.');
   const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  return { value: Number(text), confidence: confidenceOf(token, words), decimals };
+  const found = wordsOf(token, words);
+  const boxes = found.flatMap((w) => (w.box ? [w.box] : []));
+  return {
+    value: Number(text),
+    confidence: found.length ? Math.min(...found.map((w) => w.confidence)) : 50,
+    decimals,
+    ...(boxes.length && boxes.length === found.length ? { box: unionOf(boxes) } : {}),
+  };
 }
 
 /** The numbers of a line after its label, units and ranges left out. */
@@ -117,6 +138,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // garbled to match is the unlabelled line before the second "body fat mass" (scales skipped).
   let unlabelled: OcrLine | undefined;
   let fatMassLines = 0;
+  const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
     const prior = unlabelled;
@@ -143,9 +165,10 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(readingOf(score[1], line.words));
       continue;
     }
-    if (SCORE_LINE.test(folded)) {
+    if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
       const [first] = numbersAfter(line, SCORE_LINE);
-      if (first) sheet.score.push(first);
+      // Without its "/100" a number is a weaker sign of the score: it goes after those with it.
+      if (first) labelledScores.push(first);
       continue;
     }
     const region = REGIONS.find(([, pattern]) => pattern.test(folded));
@@ -171,6 +194,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       unlabelled = line;
     }
   }
+  sheet.score.push(...labelledScores);
   if (sheet.layout === 'unknown' && inbodySegments.some((s) => sheet.fat[s])) sheet.layout = '570';
   if (english + vietnamese > 0) sheet.language = vietnamese > english ? 'vi' : 'en';
   return sheet;
