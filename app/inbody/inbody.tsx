@@ -99,16 +99,18 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
                   aria-invalid={field.error ? true : undefined}
                   aria-describedby={described}
                 />
-                {field.doubtful ? (
-                  <p id={`${id}-doubtful`} className="hint inbody-doubtful">
-                    {t('inbody.doubtful')}
-                  </p>
-                ) : null}
-                {field.error ? (
-                  <p id={`${id}-error`} className="field-error" role="alert">
-                    {field.error}
-                  </p>
-                ) : null}
+                <div className="inbody-field-notes">
+                  {field.doubtful ? (
+                    <p id={`${id}-doubtful`} className="hint inbody-doubtful">
+                      {t('inbody.doubtful')}
+                    </p>
+                  ) : null}
+                  {field.error ? (
+                    <p id={`${id}-error`} className="field-error" role="alert">
+                      {field.error}
+                    </p>
+                  ) : null}
+                </div>
               </div>
             );
           })}
