@@ -78,6 +78,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
           </div>
         </fieldset>
         <PhotoField
+          capture="environment"
           idPrefix="verification"
           name={ID_FRONT_FIELD}
           label={t(documentType === 'PASSPORT' ? 'account.verification.passportPage' : 'account.verification.front')}
@@ -88,7 +89,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
         />
         {/* Without JavaScript both stay on screen: the back is ignored for a passport. */}
         <div hidden={documentType === 'PASSPORT'}>
-          <PhotoField idPrefix="verification" name={ID_BACK_FIELD} maxSide={ID_PHOTO_SIDE} label={t('account.verification.back')} hint={t('account.verification.backHint')} error={errors[ID_BACK_FIELD]} onPreparing={onPreparing} />
+          <PhotoField capture="environment" idPrefix="verification" name={ID_BACK_FIELD} maxSide={ID_PHOTO_SIDE} label={t('account.verification.back')} hint={t('account.verification.backHint')} error={errors[ID_BACK_FIELD]} onPreparing={onPreparing} />
         </div>
         {actionData?.formError ? (
           <div className="form-error" role="alert">

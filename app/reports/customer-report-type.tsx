@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD, REPORT_PHOTO_FIELD } from '#contract/feedback-types.ts'
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
+import { PhotoField } from '#app/ui/photo-field.tsx';
 import { CommentField, SendRow, Stars } from '#app/feedback/feedback-ui.tsx';
 import { clubParam, loadReportClub, reportAction, reportTypeOf } from './reports.server.ts';
 import type { Route } from './+types/customer-report-type';
@@ -76,30 +76,16 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
             </p>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="report-photo">{t('feedback.report.photo')}</label>
-          <input
-            id="report-photo"
-            name={REPORT_PHOTO_FIELD}
-            type="file"
-            accept="image/*"
-            className="input"
-            aria-describedby="report-photo-hint"
-            onChange={(event) => {
-              // With JavaScript a phone's 5–15 MB picture goes as a JPEG of 1600 px (a slow connection); without, as it is.
-              setPreparing(true);
-              void shrinkPickedPhoto(event.currentTarget, PHOTO_SIDE, 'photo.jpg').finally(() => setPreparing(false));
-            }}
-          />
-          <p id="report-photo-hint" className="hint">
-            {t('feedback.report.photoHint')}
-          </p>
-          {errors[REPORT_PHOTO_FIELD] ? (
-            <p className="field-error" role="alert">
-              {errors[REPORT_PHOTO_FIELD]}
-            </p>
-          ) : null}
-        </div>
+        {/* With JavaScript a phone's 5–15 MB picture goes as a JPEG of 1600 px (a slow connection); without, as it is. */}
+        <PhotoField
+          idPrefix="report"
+          name={REPORT_PHOTO_FIELD}
+          label={t('feedback.report.photo')}
+          hint={t('feedback.report.photoHint')}
+          error={errors[REPORT_PHOTO_FIELD]}
+          maxSide={PHOTO_SIDE}
+          onPreparing={setPreparing}
+        />
         {/* The honeypot: off-screen and out of the tab order, so only a bot fills it. */}
         <div className="report-honeypot" aria-hidden="true">
           <label htmlFor="report-website">{t('feedback.report.honeypot')}</label>

@@ -12,6 +12,7 @@ export function PhotoField({
   hint,
   error,
   maxSide,
+  capture,
   onPreparing,
 }: {
   idPrefix: string;
@@ -20,6 +21,8 @@ export function PhotoField({
   hint: string;
   error?: string;
   maxSide: number;
+  /** "environment" opens the back camera at once (an ID card); left out, the phone offers the camera or the gallery. */
+  capture?: 'environment';
   /** True while the photo is being shrunk: the form should wait to be sent. */
   onPreparing: (busy: boolean) => void;
 }) {
@@ -32,7 +35,7 @@ export function PhotoField({
         name={name}
         type="file"
         accept="image/*"
-        capture="environment"
+        capture={capture}
         className="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
