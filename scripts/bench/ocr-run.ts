@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { inbodyCoreFields, inbodySegments } from '#contract/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
@@ -12,16 +13,12 @@ import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout, type SheetTruth } from '#tests/support/inbody-sheet.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const perCombination = arg('per', 3);
-const firstSeed = arg('seed', 1000);
-
-const gradesArg = args.indexOf('--grades');
-const grades = (gradesArg >= 0 ? args[gradesArg + 1].split(',') : ['clean', 'mild', 'hard']) as Grade[];
+const { values: options } = parseArgs({
+  options: { per: { type: 'string', default: '3' }, seed: { type: 'string', default: '1000' }, grades: { type: 'string', default: 'clean,mild,hard' }, cache: { type: 'string' } },
+});
+const perCombination = Number(options.per);
+const firstSeed = Number(options.seed);
+const grades = options.grades.split(',') as Grade[];
 const layouts: SheetLayout[] = ['270', '570'];
 const langs: SheetLang[] = ['en', 'vi'];
 
@@ -59,8 +56,7 @@ const failures: string[] = [];
 
 const pool = createOcrPool({ workers: 1, queue: 100, timeoutMs: 60_000 });
 // --cache DIR: the OCR's lines kept per prepared image, so that a change to parse.ts or checks.ts is measured in seconds (times are then meaningless).
-const cacheArg = args.indexOf('--cache');
-const cacheDir = cacheArg >= 0 ? args[cacheArg + 1] : undefined;
+const cacheDir = options.cache;
 const recognize: Recognize = async (image) => {
   if (!cacheDir) return pool.recognize(image);
   const file = path.join(cacheDir, `${createHash('sha256').update(image).digest('hex')}.json`);

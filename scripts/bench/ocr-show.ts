@@ -4,10 +4,9 @@
 // made of them, and the truth. For finding out why a bench photo was misread.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkSheet } from '#gateway/modules/inbody/checks.ts';
 import { createOcrPool } from '#gateway/modules/inbody/ocr-pool.ts';
-import { parseSheet } from '#gateway/modules/inbody/parse.ts';
-import { prepareSheet } from '#gateway/modules/inbody/sheet-reader.ts';
+import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
+import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout } from '#tests/support/inbody-sheet.ts';
 
@@ -20,17 +19,21 @@ const seed = Number(seedText);
 const out = path.join(process.cwd(), 'build/bench-ocr');
 const truth = randomTruth(seed);
 const photo = await sheetPhoto(truth, layout as SheetLayout, lang as SheetLang, grade as Grade, seed);
-const page = await prepareSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes);
+const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
+// The reader's own pipeline, with the page it hands to the OCR and the lines it gets back kept for showing.
+let page: Buffer = Buffer.alloc(0);
+let lines: OcrLine[] = [];
+const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image) => {
+  page = image;
+  lines = await pool.recognize(image);
+  return lines;
+});
+await pool.close();
 writeFileSync(path.join(out, 'photo.jpg'), photo);
 writeFileSync(path.join(out, 'page.png'), page);
-const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
-const lines = await pool.recognize(page);
-await pool.close();
 for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
-const parsed = parseSheet(lines);
-const checked = checkSheet(parsed);
-const { lean, fat, ...top } = parsed;
+const { lean, fat, ...top } = reading.parsed;
 console.log('\nparsed', JSON.stringify(top), '\nlean', JSON.stringify(lean), '\nfat', JSON.stringify(fat));
-console.log('\nchecked', JSON.stringify(checked.values), '\nconfidence', JSON.stringify(checked.confidence), '\nwarnings', JSON.stringify(checked.warnings));
+console.log('\nchecked', JSON.stringify(reading.values), '\nconfidence', JSON.stringify(reading.confidence), '\nwarnings', JSON.stringify(reading.warnings));
 console.log('\ntruth', JSON.stringify(truth));
 console.log(`\nphoto and OCR page: ${path.relative(process.cwd(), out)}/photo.jpg, page.png`);

@@ -5,16 +5,11 @@ import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/
 // marks and misreads some letters: "Lượng mỡ" comes out as "Lugng md"). Nothing here decides
 // whether a value is right: checks.ts does, with the sheet's own arithmetic.
 
-/** Where a word or line is on the image the OCR read, in pixels. */
-export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
-export type OcrWord = { text: string; confidence: number; box?: OcrBox };
-export type OcrLine = { text: string; words: OcrWord[]; box?: OcrBox };
+export type OcrWord = { text: string; confidence: number };
+export type OcrLine = { text: string; words: OcrWord[] };
 
-/**
- * A number read from the sheet: its value, the word's OCR confidence (0–100), how many decimals it
- * printed, where it is on the page, and what a second look at just that spot read (sheet-reader.ts).
- */
-export type Reading = { value: number; confidence: number; decimals: number; box?: OcrBox; reread?: Reading };
+/** A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it printed a decimal mark. */
+export type Reading = { value: number; confidence: number; decimals: number };
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 
@@ -81,30 +76,16 @@ function levelIn(folded: string): InbodyLevel | undefined {
   return undefined;
 }
 
-/** The words that hold this number (it may span words). */
-function wordsOf(token: string, words: OcrWord[]): OcrWord[] {
-  return words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
+/** The word's OCR confidence of the token that holds this number (the lowest if it spans words). */
+function confidenceOf(token: string, words: OcrWord[]): number {
+  const found = words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
+  return found.length ? Math.min(...found.map((w) => w.confidence)) : 50;
 }
 
-const unionOf = (boxes: OcrBox[]): OcrBox => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
-
-/** A number as read: its words' lowest confidence (50 when no word holds it) and where they are. */
-export function readingOf(token: string, words: OcrWord[]): Reading {
+function readingOf(token: string, words: OcrWord[]): Reading {
   const text = token.replace(',', '.');
   const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  const found = wordsOf(token, words);
-  const boxes = found.flatMap((w) => (w.box ? [w.box] : []));
-  return {
-    value: Number(text),
-    confidence: found.length ? Math.min(...found.map((w) => w.confidence)) : 50,
-    decimals,
-    ...(boxes.length && boxes.length === found.length ? { box: unionOf(boxes) } : {}),
-  };
+  return { value: Number(text), confidence: confidenceOf(token, words), decimals };
 }
 
 /** The numbers of a line after its label, units and ranges left out. */
