@@ -15,7 +15,7 @@
 // With --members N (PostgreSQL only: the bench writes the filler rows straight into its database),
 // the member reads are timed again after N other members, each with a contract and a notification,
 // are added: their latency must not grow with the data (issue 18).
-// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000]
+// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000] [--profile DIR]
 import { createHmac, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +35,8 @@ const arg = (name, fallback) => {
 const CONCURRENCY = arg('concurrency', 50);
 const ROUNDS = arg('rounds', 10);
 const MEMBERS = arg('members', 0);
+// --profile DIR: the gateway writes a V8 CPU profile there (summarize with scripts/bench/profile-summary.mjs).
+const PROFILE_DIR = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
 const log = (message) => process.stderr.write(`${message}\n`);
 
 async function freePort() {
@@ -132,7 +134,7 @@ async function main() {
     env.DATABASE_URL = url.href;
   }
   const databaseName = benchDb ? 'PostgreSQL' : 'PGlite';
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), server], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

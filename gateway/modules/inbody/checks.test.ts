@@ -50,9 +50,9 @@ test('a tampered weight breaks both sums: weight, fat and PBF are doubtful, with
   expect(checked.warnings).toHaveLength(2);
 });
 
-test('a tampered PBF alone is doubtful; the composition still adds up', () => {
+test('a tampered PBF alone is doubtful and replaced by the ratio of the weight and fat mass the composition vouches for', () => {
   const checked = checkSheet(parseSheet(english({ pbf: '27.4' })));
-  expect(checked.confidence.percentBodyFat).toBe('doubtful');
+  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat]).toEqual([21.4, 'doubtful']);
   expect([checked.confidence.weight, checked.confidence.totalBodyWater]).toEqual(['confirmed', 'confirmed']);
 });
 
@@ -144,4 +144,34 @@ test('a misread weight or fat mass that breaks both checks is given by the parts
   // PBF disagreeing with what the parts give: nothing derived, the reading stays as read.
   const neither = checkSheet(parseSheet(english({ weight: '43.0', pbf: '30.2' })));
   expect([neither.values.weight, neither.confidence.weight]).toEqual([43, 'doubtful']);
+});
+
+test('a number glued to a letter is a misread word, not the value: "Tỷ lệ mỡ cơ thể (%) 20.4" read as "Ty 16 md co 0é ) 204"', () => {
+  const sheet = parseSheet([line('Ty 16 md co 0é ) 204'), line('Luong co (kg) S80 I 47.7'), line('Right Arm 4.56kg 97%')]);
+  expect(sheet.percentBodyFat.map((r) => r.value)).toEqual([204]);
+  // A unit after the number is no word.
+  expect(sheet.lean.rightArm?.kg?.value).toBe(4.56);
+  const checked = checkSheet(parseSheet(english({ pbf: '0é ) 214' })));
+  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat]).toEqual([21.4, 'confirmed']);
+});
+
+test('labels the English model garbles further: "Proten", "Cénndng" (Cân nặng) and "Cén ndrg"', () => {
+  const sheet = parseSheet(['Proten (kg) 16.6 (14.9 ~ 18.3)', 'Cénndng (kg) 87.3 (74.2 ~ 96.0)', 'Cén ndrg (kg) 70.8'].map((t) => line(t)));
+  expect(sheet.protein.map((r) => r.value)).toEqual([16.6]);
+  expect(sheet.weight.map((r) => r.value)).toEqual([87.3, 70.8]);
+});
+
+test('a speck read as "|" between the bars does not lose the place of a garbled SMM row', () => {
+  const lines = english().flatMap((l) =>
+    /Skeletal/.test(l.text) ? [] : /^Muscle-Fat/.test(l.text) ? [l, line('Weight (kg) I 73.0'), line('Lufomg oof ure (kg) I, 32.0'), line('|'), line('Body Fat Mass (kg) I 15.6')] : [l],
+  );
+  const checked = checkSheet(parseSheet(lines));
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
+});
+
+test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed', () => {
+  const lines = english().map((l) => (/^Right Arm 0\.9/.test(l.text) ? line('Right Arm 0.9 kg 20.0 % Over') : l));
+  const checked = checkSheet(parseSheet(lines));
+  expect([checked.values.fatBodyMass?.rightArmFatPercentage, checked.confidence['fatBodyMass.rightArmFatPercentage']]).toEqual([20, 'doubtful']);
+  expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmFatPercentage']).toBe('confirmed');
 });

@@ -120,8 +120,9 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   set('bodyFatMass', ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
   set('percentBodyFat', ratio?.pbf ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
-  // PBF not read but weight and fat mass vouched for by the sum: their ratio, to be looked at (rounding may differ by 0.1).
-  if (values.percentBodyFat === null && sum) set('percentBodyFat', round((sum.fat / sum.weight) * 100, 1), false);
+  // PBF not read, or read at odds with the weight and fat mass the sum vouches for: their ratio, to be
+  // looked at (rounding may differ by 0.1).
+  if (!ratio && sum) set('percentBodyFat', round((sum.fat / sum.weight) * 100, 1), false);
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
@@ -154,7 +155,9 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     const fits = lean
       ? fatFree !== undefined && kg !== undefined && kg.value >= fatFree * low && kg.value <= fatFree * high
       : values.bodyFatMass !== null && confidence.bodyFatMass === 'confirmed' && kg !== undefined && kg.value < values.bodyFatMass * 0.7;
-    const agrees = fits && (!lean || (percent !== undefined && reading?.status === levelOfPercent(percent.value)));
+    // A fat region's bands differ by machine, but its % is of the standard: "Over" is above 100, "Under" below.
+    const sided = !percent || !reading?.status || (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
+    const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
     const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).

@@ -44,10 +44,10 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
   ['skeletalMuscleMass', /skeletal|\bsmm\b|\bx\S{1,5}ng\b|\bc[o0a]\s+x[a-z]{2,}/],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
-  ['protein', /pr[o0]te[il1]n/],
+  ['protein', /\bpr[o0]t[e3]/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng|\bkh\S{1,3}ng\s*ch/],
   ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
-  ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s+n\S{1,2}ng\b/],
+  ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
 
 const REGIONS: [InbodySegment, RegExp][] = [
@@ -93,7 +93,11 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
   const folded = fold(line.text);
   const at = label.exec(folded);
   const rest = (at ? folded.slice(at.index + at[0].length) : folded).replace(UNIT, ' ').replace(RANGE, ' ');
-  return [...rest.matchAll(NUMBER)].map((m) => readingOf(m[0], line.words));
+  // A number glued to a letter is a misread word ("thể" read "0é", "(80" read "S80"), not a value;
+  // a unit after it ("456kg", "97%") is not a word.
+  return [...rest.matchAll(NUMBER)]
+    .filter((m) => !/[a-z]/.test(rest[m.index - 1] ?? '') && !/^[a-z]/.test(rest.slice(m.index + m[0].length).replace(/^(?:kg|l)\b/, '')))
+    .map((m) => readingOf(m[0], line.words));
 }
 
 /** Parses the OCR's lines of one sheet. */
@@ -125,6 +129,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     const prior = unlabelled;
     // A bar's scale ("55 70 85 100 …") is no row: it keeps what came before.
     if (!/[a-z]{2}/.test(folded) && (folded.match(/\d+/g) ?? []).length >= 4) continue;
+    // Nor is a speck of the page's edge or a bar read as "|".
+    if (!/[a-z\d]/.test(folded)) continue;
     unlabelled = undefined;
     if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
     if (/can\s*nang|phan\s*tich|l[uư]?[o0g]ng|co\s*the|tay\s*ph|chan\s*tr/.test(folded)) vietnamese++;
