@@ -8,6 +8,7 @@ import { seedDemoMemberHistory } from './seed-demo-member.ts';
 import { seedDemoInbody } from './seed-inbody.ts';
 import { seedVisitHistory } from './seed-visits.ts';
 import { seedClasses } from './seed-classes.ts';
+import { seedTrainers } from './seed-pt.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
 export const DEMO_STAFF_PHONE = '0100000001';
@@ -82,6 +83,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
     await tx.insert(contentPages).values(contentPageRows).onConflictDoNothing({ target: contentPages.slug });
     await seedMembership(tx, now);
     await seedClasses(tx);
+    await seedTrainers(tx, now);
 
     // The demo member's inbox and gift, once: a member who read or used them keeps it that way.
     const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, DEMO_MEMBER_PHONE));

@@ -28,6 +28,7 @@ import { feedbackRoutes } from '#gateway/modules/feedback/routes.ts';
 import { ratingRoutes } from '#gateway/modules/ratings/routes.ts';
 import { identityRoutes } from '#gateway/modules/identity/routes.ts';
 import { inbodyRoutes } from '#gateway/modules/inbody/routes.ts';
+import { ptRoutes } from '#gateway/modules/pt/routes.ts';
 import { workoutRoutes } from '#gateway/modules/workouts/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
@@ -122,6 +123,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', identityRoutes());
   app.route('/api/v1', workoutRoutes());
   app.route('/api/v1', inbodyRoutes());
+  app.route('/api/v1', ptRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());

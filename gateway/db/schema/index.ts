@@ -19,3 +19,4 @@ export * from './feedback.ts';
 export * from './identity.ts';
 export * from './workouts.ts';
 export * from './inbody.ts';
+export * from './pt.ts';

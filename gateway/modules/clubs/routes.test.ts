@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cityWithClubsSchema, clubSchema, paymentMethodGroupSchema } from '#contract/clubs.ts';
 import { cities, clubs, paymentMethodGroups } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { publicRead } from '#tests/support/public-read.ts';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -13,13 +14,7 @@ afterAll(() => gw.close());
 const cityList = cityWithClubsSchema.array();
 const clubList = clubSchema.array();
 
-async function get(path: string) {
-  const res = await gw.call('GET', path);
-  expect(res.status, path).toBe(200);
-  expect(res.body.code, path).toBe(1000);
-  expect(res.headers.get('cache-control'), path).toBe('public, max-age=300');
-  return res.body.data as unknown;
-}
+const get = (path: string) => publicRead(gw, path);
 
 /** Active clubs per city id, straight from the database. */
 async function activeCountsByCity() {

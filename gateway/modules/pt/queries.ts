@@ -1,0 +1,74 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { accounts, clubs, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { mediaUrl } from '#gateway/modules/media/queries.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+
+// Issue 13 §1 (ADR 044): the public reads of trainers and PT packages.
+
+type PackageRow = typeof ptPackages.$inferSelect;
+
+const toPackage = (row: PackageRow): PtPackage => ({
+  id: row.id,
+  clubId: row.clubId,
+  nameVi: row.nameVi,
+  nameEn: row.nameEn,
+  sessions: row.sessions,
+  validityDays: row.validityDays,
+  price: row.price,
+  pricePerSession: Math.round(row.price / row.sessions),
+  isSilver: row.isSilver,
+});
+
+/** The packages on sale at active clubs (one club's, or every club's), by club then display order. */
+export async function activePackages(db: Executor, clubId?: number): Promise<PtPackage[]> {
+  const rows = await db
+    .select({ pkg: ptPackages })
+    .from(ptPackages)
+    .innerJoin(clubs, eq(clubs.id, ptPackages.clubId))
+    .where(and(eq(ptPackages.isActive, true), eq(clubs.isActive, true), clubId === undefined ? undefined : eq(ptPackages.clubId, clubId)))
+    .orderBy(asc(ptPackages.clubId), asc(ptPackages.sortOrder), asc(ptPackages.id));
+  return rows.map((r) => toPackage(r.pkg));
+}
+
+/** The mean of the stars to one decimal, or null before the first rating. */
+export const ratingAverage = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
+
+/**
+ * The active trainers who work at a club, best rated first, each with their week there: one
+ * statement (the hours as JSON in the trainer's row).
+ */
+export async function trainersAtClub(db: Executor, clubId: number, now: Date): Promise<PtTrainer[]> {
+  const year = Number(vietnamToday(now).slice(0, 4));
+  const hours = sql<PtWorkingInterval[]>`(
+    select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute) order by h.weekday, h.start_minute)
+    from ${ptWorkingHours} h where h.trainer_account_id = ${ptTrainers.accountId} and h.club_id = ${clubId})`;
+  const rows = await db
+    .select({ trainer: ptTrainers, fullName: accounts.fullName, avatarMediaId: accounts.avatarMediaId, hours })
+    .from(ptTrainers)
+    .innerJoin(accounts, eq(accounts.id, ptTrainers.accountId))
+    .where(
+      and(
+        eq(ptTrainers.isActive, true),
+        eq(accounts.accountType, 'PT'),
+        sql`exists (select 1 from ${ptWorkingHours} w where w.trainer_account_id = ${ptTrainers.accountId} and w.club_id = ${clubId})`,
+      ),
+    )
+    .orderBy(sql`${ptTrainers.ratingSum}::float / nullif(${ptTrainers.ratingCount}, 0) desc nulls last`, asc(accounts.fullName), asc(ptTrainers.accountId));
+  return rows.map(({ trainer, fullName, avatarMediaId, hours: week }) => ({
+    ptId: trainer.accountId,
+    fullName,
+    avatarUrl: avatarMediaId ? mediaUrl(avatarMediaId) : null,
+    bioVi: trainer.bioVi,
+    bioEn: trainer.bioEn,
+    specialitiesVi: trainer.specialitiesVi,
+    specialitiesEn: trainer.specialitiesEn,
+    certificates: trainer.certificates,
+    yearsOfExperience: Math.max(0, year - trainer.coachingSince),
+    languages: trainer.languages.filter((l): l is 'vi' | 'en' => l === 'vi' || l === 'en'),
+    ratingAverage: ratingAverage(trainer.ratingSum, trainer.ratingCount),
+    ratingCount: trainer.ratingCount,
+    workingHours: week ?? [],
+  }));
+}
