@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { systemClock } from './clock.ts';
@@ -6,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
+import { keepIdleConnections } from './http/keep-alive.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
@@ -43,6 +45,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
+  keepIdleConnections(server as Server); // plain HTTP/1.1: serve() is given no http2 options
 
   // Bank-QR and card attempts past their 15 minutes expire; their contracts fail (ADR 010).
   const expiry = setInterval(() => {

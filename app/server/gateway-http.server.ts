@@ -13,7 +13,8 @@ export type GatewayAnswer = { status: number; text: string };
 
 /**
  * How long a kept-alive connection may sit idle before this side closes it: shorter than the
- * gateway's own keep-alive timeout (Node's default 5 s), so a request never goes out on a connection
+ * gateway's own keep-alive timeout (65 s, `GATEWAY_KEEP_ALIVE_MS`; Node's default 5 s in front of
+ * another server), so a request never goes out on a connection
  * the gateway is closing at that moment (a POST there fails and is not sent again). Without it Node
  * keeps idle connections for ever; with it, Node also honours a shorter `Keep-Alive: timeout=` hint.
  */
