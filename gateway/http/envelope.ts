@@ -6,3 +6,7 @@ import type { AppEnv } from './context.ts';
 export function ok<T>(c: Context<AppEnv>, data?: T, code: Code = Codes.OK) {
   return c.json({ code, message: messageForCode(code, c.get('lang')), data }, 200);
 }
+
+/** Public reads that change rarely (clubs, content pages, PT packages and trainers): anyone may keep them five minutes. */
+export const PUBLIC_CACHE = 'public, max-age=300';
+export const publicCache = (c: Context<AppEnv>) => c.header('cache-control', PUBLIC_CACHE);

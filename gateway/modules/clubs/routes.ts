@@ -1,14 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { clubsQuery } from '#contract/clubs.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
-import { ok } from '#gateway/http/envelope.ts';
+import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { activePaymentMethodGroups, citiesWithClubs, findClub, listClubs } from './queries.ts';
 import { cachedClubsBusyness } from './busyness.ts';
-
-// Clubs and payment methods change rarely; five minutes of caching spares the gateway.
-const publicCache = (c: Context<AppEnv>) => c.header('cache-control', 'public, max-age=300');
 
 /** §7 General: public reads of cities, clubs and payment method groups. */
 export function clubRoutes() {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { contentPageSlugSchema, type Contact, type ContentPage } from '#contract/content.ts';
 import { appSettings, clubs, contentPages } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
-import { ok } from '#gateway/http/envelope.ts';
+import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
 
 /** app_settings keys of the chain's contact channels (value_vi and value_en; equal where not text). */
@@ -16,9 +16,6 @@ export const CONTACT_SETTINGS = {
   facebookUrl: 'contact_facebook_url',
 } as const;
 
-// Staff change these rarely; a few minutes of caching spares the gateway on every account page.
-const PUBLIC_CACHE = 'public, max-age=300';
-
 /** Terms, about, support FAQ and contact: public reads of texts staff edit without a release. */
 export function contentRoutes() {
   const app = new Hono<AppEnv>();
@@ -28,7 +25,7 @@ export function contentRoutes() {
     if (!slug.success) throw notFound();
     const [row] = await c.get('deps').db.select().from(contentPages).where(eq(contentPages.slug, slug.data));
     if (!row) throw notFound();
-    c.header('cache-control', PUBLIC_CACHE);
+    publicCache(c);
     const page: ContentPage = {
       slug: slug.data,
       titleVi: row.titleVi,
@@ -70,7 +67,7 @@ export function contentRoutes() {
       facebookUrl: url(CONTACT_SETTINGS.facebookUrl),
       clubs: clubRows,
     };
-    c.header('cache-control', PUBLIC_CACHE);
+    publicCache(c);
     return ok(c, contact);
   });
 

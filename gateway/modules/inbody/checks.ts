@@ -119,10 +119,10 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   set('bodyFatMass', ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
-  set('percentBodyFat', ratio?.pbf ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
-  // PBF not read, or read at odds with the weight and fat mass the sum vouches for: their ratio, to be
-  // looked at (rounding may differ by 0.1).
-  if (!ratio && sum) set('percentBodyFat', round((sum.fat / sum.weight) * 100, 1), false);
+  // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
+  // for is their ratio, to be looked at (rounding may differ by 0.1).
+  const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
+  set('percentBodyFat', ratio?.pbf ?? pbfOfSum ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));

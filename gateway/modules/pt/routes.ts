@@ -1,13 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '#gateway/http/context.ts';
-import { ok } from '#gateway/http/envelope.ts';
+import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { idParam } from '#gateway/http/validate.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { activePackages, trainersAtClub } from './queries.ts';
-
-// Packages and trainers' profiles change rarely: five minutes of caching, as the clubs' reads.
-const publicCache = (c: Context<AppEnv>) => c.header('cache-control', 'public, max-age=300');
 
 /** §7 Global: PT packages and the trainers of a club (issue 13 §1, ADR 044). */
 export function ptRoutes() {
