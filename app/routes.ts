@@ -53,6 +53,13 @@ export default [
     route('membership/freeze/payment', 'freezes/freeze-request.tsx'),
     route('membership/freeze/payment/result/:freezeId', 'freezes/freeze-result.tsx'),
 
+    // Personal training (issue 13): the member's PT packages, a club's trainers, a trainer's packages, paying.
+    route('pt', 'pt/pt.tsx'),
+    route('pt/select-pt', 'pt/select-pt.tsx'),
+    route('pt/select-pt/plans/:ptId/club/:clubId', 'pt/plans.tsx'),
+    route('pt/payment/result/:ptContractId', 'pt/pt-result.tsx'),
+    route('history/pt/:ptContractId', 'pt/pt-detail.tsx'),
+
     // Gift (issue 12 §3): the header's gift icon leads here.
     route('gift', 'gifts/gift.tsx'),
 
@@ -105,6 +112,8 @@ export default [
   route('membership/payment/:contractId/qr.png', 'payments/qr-image.ts'),
   route('membership/freeze/payment/:freezeId/status', 'freezes/freeze-status.ts'),
   route('membership/freeze/payment/:freezeId/qr.png', 'freezes/freeze-qr-image.ts'),
+  route('pt/payment/:ptContractId/status', 'pt/pt-status.ts'),
+  route('pt/payment/:ptContractId/qr.png', 'pt/pt-qr-image.ts'),
   route('public/customer-report/poster.svg', 'reports/poster.ts'),
   route('language', 'shell/language.ts'),
   route('media/:id', 'server/media.ts'),

@@ -208,6 +208,8 @@ export const Codes = {
   SUBSCRIPTION_CLOSED: 'SUBSCRIPTION_CLOSED',
   /** Feedback (issue 16 §1, ADR 039): staff answered this feedback already; the first reply stands. */
   FEEDBACK_ALREADY_HANDLED: 'FEEDBACK_ALREADY_HANDLED',
+  /** PT (issue 13, ADR 045): the membership that opens the club is frozen today. */
+  PT_FROZEN: 'PT_FROZEN',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -401,6 +403,10 @@ const messages = {
   [C.UNPAID_PT_PACKAGE]: {
     vi: 'Bạn còn gói tập với huấn luyện viên (PT) chưa thanh toán. Vui lòng thanh toán trước khi đăng ký gói mới.',
     en: 'You have an unpaid PT package. Please pay for it before registering a new one.',
+  },
+  [C.PT_FROZEN]: {
+    vi: 'Gói tập của bạn đang bảo lưu, nên chưa đăng ký hoặc đặt lịch với huấn luyện viên (PT) được.',
+    en: 'Your membership is frozen, so you cannot sign up for or book PT sessions.',
   },
   [C.PT_SCHEDULE_CLASH]: {
     vi: 'Huấn luyện viên (PT) đã có lịch vào thời gian này, vui lòng chọn giờ khác.',

@@ -263,9 +263,12 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** A payment attempt for a contract, and how to complete it. */
 export const paymentSchema = z.object({
   id: z.number(),
-  contractId: z.number(),
+  /** The membership paid (or paused by the freeze paid); null for a PT package's money. */
+  contractId: z.number().nullable(),
   /** Set when the money pays a freeze of the contract (ADR 036), not the contract itself. */
   freezeContractId: z.number().nullable(),
+  /** Set when the money pays a PT package (ADR 045). */
+  ptContractId: z.number().nullable().optional(),
   method: z.number(),
   status: z.enum(paymentStatuses),
   amount: money,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentSchema } from './membership.ts';
 
 // Issue 13 §1 (ADR 044): personal trainers and the PT packages clubs sell. Contracts, booking,
 // e-contracts and trial sessions build on these.
@@ -41,3 +42,73 @@ export const ptTrainerSchema = z.object({
   workingHours: z.array(ptWorkingIntervalSchema),
 });
 export type PtTrainer = z.infer<typeof ptTrainerSchema>;
+
+/**
+ * §4 PT contract statuses (ADR 045). WAITPTCONFIRM: the trainer has not answered; WAITFORPAYMENT:
+ * accepted, to pay; FUTURE: paid, starts later; CURRENT: sessions to use; PAST: used up, over, or
+ * closed unpaid (the trainer said no, or the member withdrew: `closedReason`). REGISTER is the
+ * registration stage as a list filter: WAITPTCONFIRM and WAITFORPAYMENT together.
+ */
+export const ptContractStatuses = ['REGISTER', 'WAITPTCONFIRM', 'WAITFORPAYMENT', 'FUTURE', 'CURRENT', 'PAST'] as const;
+export type PtContractStatus = Exclude<(typeof ptContractStatuses)[number], 'REGISTER'>;
+
+export const ptContractSchema = z.object({
+  ptContractId: z.number(),
+  ptId: z.number(),
+  ptPackageId: z.number(),
+  clubId: z.number(),
+  status: z.enum(['WAITPTCONFIRM', 'WAITFORPAYMENT', 'FUTURE', 'CURRENT', 'PAST']),
+  closedReason: z.enum(['rejected', 'cancelled']).nullable(),
+  packageNameVi: z.string(),
+  packageNameEn: z.string(),
+  clubNameVi: z.string(),
+  clubNameEn: z.string(),
+  trainerName: z.string(),
+  trainerAvatarUrl: z.string().nullable(),
+  sessions: z.number(),
+  sessionsUsed: z.number(),
+  sessionsLeft: z.number(),
+  validityDays: z.number(),
+  price: z.number(),
+  isSilver: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type PtContract = z.infer<typeof ptContractSchema>;
+
+/** GET /member/pt-contracts: one status (REGISTER = both unpaid stages), one contract, or no silver packages. */
+export const ptContractsQuery = z.object({
+  status: z.enum(ptContractStatuses).optional(),
+  ptContractId: z.coerce.number().int().positive().max(2147483647).optional(),
+  isNotSilverPtContract: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /member/pt-contract/{id}/transaction/waiting-for-payment: with its payment attempt, receipt and timeline. */
+export const ptContractDetailSchema = ptContractSchema.extend({
+  payment: paymentSchema.nullable(),
+  timeline: z.array(z.object({ kind: z.enum(['registered', 'accepted', 'rejected', 'cancelled', 'paid', 'starts', 'ends']), at: z.string() })),
+  receipt: z.object({ paymentDate: z.string(), transactionId: z.string(), paymentMethod: z.number(), totalPayment: z.number() }).nullable(),
+});
+export type PtContractDetail = z.infer<typeof ptContractDetailSchema>;
+
+/** A club that sells PT, with the caller's access there (ADR 045). */
+export const ptClubSchema = z.object({
+  id: z.number(),
+  nameVi: z.string(),
+  nameEn: z.string(),
+  address: z.string(),
+  districtName: z.string(),
+  access: z.enum(['OK', 'NO_MEMBERSHIP', 'FROZEN']),
+});
+export type PtClub = z.infer<typeof ptClubSchema>;
+
+/** The /pt screens' reads (without the shell, which rides beside them). */
+export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema) });
+export const ptSelectScreenSchema = z.object({ clubs: z.array(ptClubSchema), clubId: z.number().nullable(), trainers: z.array(ptTrainerSchema) });
+export const ptPlansScreenSchema = z.object({ club: ptClubSchema, trainer: ptTrainerSchema, packages: z.array(ptPackageSchema), unpaid: ptContractSchema.nullable() });
+export const ptContractScreenSchema = z.object({ ptContract: ptContractDetailSchema });
+export type PtSelectScreen = z.infer<typeof ptSelectScreenSchema>;
+export type PtPlansScreen = z.infer<typeof ptPlansScreenSchema>;

@@ -6,12 +6,14 @@ import { phoneNumberSchema } from './validation.ts';
 
 export const staffAccountTypes = ['EMPLOYEE', 'LEADER', 'GM'] as const;
 export type StaffAccountType = (typeof staffAccountTypes)[number];
+/** Who may sign in at /staff: the desk roles and the trainers (PT: their own requests only, ADR 045). */
+export const workforceAccountTypes = [...staffAccountTypes, 'PT'] as const;
 
 /** POST /staff/auth/otp/login → 1002 */
 export const staffSessionSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
-  accountType: z.enum(staffAccountTypes),
+  accountType: z.enum(workforceAccountTypes),
   fullName: z.string(),
   /** The staff member's club; null for a GM. */
   clubId: z.number().nullable(),

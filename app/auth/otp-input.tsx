@@ -13,10 +13,16 @@ type Props = {
 /**
  * Four real inputs of one name: the server joins them, so it works without JavaScript.
  * With JavaScript: typing moves on, Backspace moves back, a paste or an SMS autofill
- * fills every box, and a full code submits the form.
+ * fills every box, and a full code submits the form (also one typed before hydration).
  */
 export function OtpInput({ name, length, label, invalid, describedBy, resetKey }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  // A code typed before the page hydrated (a slow phone) had no handler to submit it: submit it now.
+  useEffect(() => {
+    const typed = boxes.current.map((box) => box?.value ?? '').join('').replace(/\D/g, '');
+    if (typed.length === length) boxes.current[0]?.form?.requestSubmit();
+  }, [length]);
 
   useEffect(() => {
     if (resetKey === undefined) return;

@@ -1,4 +1,4 @@
-import { pick } from '#app/account/account.server.ts';
+import { pick, webMediaUrl } from '#app/account/account.server.ts';
 import type { ClassSession, ClassSessionDetail, ClassStanding } from '#contract/classes.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTime, formatTime } from '#contract/format.ts';
@@ -36,7 +36,7 @@ export function classDetailView(session: ClassSessionDetail, lang: Lang) {
     description: pick(lang, session.classType.descriptionVi, session.classType.descriptionEn),
     bring: pick(lang, session.classType.bringVi, session.classType.bringEn),
     instructorBio: pick(lang, session.instructor.bioVi, session.instructor.bioEn),
-    instructorAvatar: session.instructor.avatarUrl,
+    instructorAvatar: webMediaUrl(session.instructor.avatarUrl),
     opensAt: formatDateTime(session.bookingOpensAt),
     myBooking: booking
       ? {

@@ -98,6 +98,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to="/workout" className="chip-link">
           {t('home.workouts')}
         </Link>
+        <Link to="/pt" className="chip-link">
+          {t('home.pt')}
+        </Link>
         <Link to="/home/workout-with-us" className="chip-link">
           {t('home.newcomer')}
         </Link>

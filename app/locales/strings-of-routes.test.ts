@@ -29,6 +29,7 @@ import { freeze } from './vi/freeze.ts';
 import { feedback } from './vi/feedback.ts';
 import { workouts } from './vi/workouts.ts';
 import { inbody } from './vi/inbody.ts';
+import { pt } from './vi/pt.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -66,6 +67,7 @@ const partsByLocale: Record<StringsPart, object> = {
   feedback,
   workouts,
   inbody,
+  pt,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

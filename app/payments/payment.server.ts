@@ -244,9 +244,11 @@ export function parseMethodChoice(value: FormDataEntryValue | null) {
 
 /** GET /api/v1/payment/vnpay/return: what VNPAY told the browser, checked by the gateway (display only). */
 export const vnpayReturnSchema = z.object({
-  contractId: z.number(),
+  contractId: z.number().nullable(),
   /** The payment was a freeze's (ADR 036): its result page, not the membership's. */
   freezeContractId: z.number().nullable().optional(),
+  /** The payment was a PT package's (ADR 045). */
+  ptContractId: z.number().nullable().optional(),
   status: z.string(),
   responseCode: z.string().nullable(),
   transactionStatus: z.string().nullable().optional(),

@@ -18,7 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'paym
 export async function loader(args: Route.LoaderArgs) {
   try {
     const { data } = await gatewayClient(args)(`/api/v1/payment/vnpay/return?${vnpayQuery(args.request.url)}`, vnpayReturnSchema);
-    throw redirect(data.freezeContractId ? `/membership/freeze/payment/result/${data.freezeContractId}` : `/membership/payment/result/${data.contractId}`);
+    throw redirect(
+      data.ptContractId
+        ? `/pt/payment/result/${data.ptContractId}`
+        : data.freezeContractId
+          ? `/membership/freeze/payment/result/${data.freezeContractId}`
+          : `/membership/payment/result/${String(data.contractId)}`,
+    );
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // 552: the signature does not match (a changed or forged link).

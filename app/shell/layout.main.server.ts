@@ -15,6 +15,7 @@ import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.se
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
 import { inbodyScreenSchema, type InbodyScreen } from '#contract/inbody.ts';
+import { ptContractScreenSchema, ptPlansScreenSchema, ptScreenSchema, ptSelectScreenSchema, type PtContract, type PtContractDetail, type PtPlansScreen, type PtSelectScreen } from '#contract/pt.ts';
 import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
@@ -26,6 +27,10 @@ const giftReadSchema = z.object({ shell: memberShellSchema, gift: giftScreenSche
 const freezeRequestReadSchema = z.object({ shell: memberShellSchema, freeze: freezeScreenSchema });
 const freezeDetailReadSchema = z.object({ shell: memberShellSchema, freeze: freezeDetailSchema });
 const referralReadSchema = z.object({ shell: memberShellSchema, referral: referralScreenSchema });
+const ptReadSchema = ptScreenSchema.extend({ shell: memberShellSchema });
+const ptSelectReadSchema = ptSelectScreenSchema.extend({ shell: memberShellSchema });
+const ptPlansReadSchema = ptPlansScreenSchema.extend({ shell: memberShellSchema });
+const ptContractReadSchema = ptContractScreenSchema.extend({ shell: memberShellSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
 
@@ -62,6 +67,14 @@ export type MemberRead = {
   workoutLessonScreen?: Omit<WorkoutLessonScreen, 'shell'>;
   /** /inbody (issue 14) */
   inbodyScreen?: Omit<InbodyScreen, 'shell'>;
+  /** /pt (issue 13) */
+  ptScreen?: { contracts: PtContract[] };
+  /** /pt/select-pt */
+  ptSelectScreen?: PtSelectScreen;
+  /** /pt/select-pt/plans/{ptId}/club/{clubId} */
+  ptPlansScreen?: PtPlansScreen;
+  /** /pt/payment/result/{id} and /history/pt/{id} */
+  ptContractScreen?: PtContractDetail;
 };
 
 /**
@@ -173,7 +186,38 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
       return { shell, inbodyScreen };
     },
   },
+  {
+    path: /^\/pt$/,
+    read: async (call) => {
+      const { shell, contracts } = (await call('/api/v1/member/screens/pt', ptReadSchema)).data;
+      return { shell, ptScreen: { contracts } };
+    },
+  },
+  {
+    path: /^\/pt\/select-pt$/,
+    read: async (call, url) => {
+      const club = url.searchParams.get('club');
+      const query = club && /^\d{1,9}$/.test(club) ? `?clubId=${club}` : '';
+      const { shell, ...ptSelectScreen } = (await call(`/api/v1/member/screens/pt-select${query}`, ptSelectReadSchema)).data;
+      return { shell, ptSelectScreen };
+    },
+  },
+  {
+    path: /^\/pt\/select-pt\/plans\/(\d{1,9})\/club\/(\d{1,9})$/,
+    read: async (call, _url, match) => {
+      const { shell, ...ptPlansScreen } = (await call(`/api/v1/member/screens/pt-plans/${match[1]}/club/${match[2]}`, ptPlansReadSchema)).data;
+      return { shell, ptPlansScreen };
+    },
+  },
+  {
+    path: /^\/(?:pt\/payment\/result|history\/pt)\/(\d{1,9})$/,
+    read: async (call, _url, match) => {
+      const { shell, ptContract } = (await call(`/api/v1/member/screens/pt-contract/${match[1]}`, ptContractReadSchema)).data;
+      return { shell, ptContractScreen: ptContract };
+    },
+  },
 ];
+
 
 const memberReadContext = createContext<Promise<MemberRead> | null>(null);
 

@@ -28,7 +28,7 @@ import { feedbackRoutes } from '#gateway/modules/feedback/routes.ts';
 import { ratingRoutes } from '#gateway/modules/ratings/routes.ts';
 import { identityRoutes } from '#gateway/modules/identity/routes.ts';
 import { inbodyRoutes } from '#gateway/modules/inbody/routes.ts';
-import { ptRoutes } from '#gateway/modules/pt/routes.ts';
+import { ptRoutes, trainerRoutes } from '#gateway/modules/pt/routes.ts';
 import { workoutRoutes } from '#gateway/modules/workouts/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
@@ -113,6 +113,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/media', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
+  app.route('/api/v1/staff', trainerRoutes());
   app.route('/api/v1', checkInRoutes());
   app.route('/api/v1', classRoutes());
   app.route('/api/v1', freezeRoutes());

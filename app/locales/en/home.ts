@@ -15,6 +15,7 @@ export const home: Shape<typeof vi> = {
     newcomer: 'Workout with us',
     shortcuts: 'Shortcuts',
     referral: 'Refer a friend',
+    pt: 'Personal training',
   },
   checkIn: {
     title: 'Check in',

@@ -26,6 +26,7 @@ import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
+import { pt } from './pt.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -55,4 +56,5 @@ export const en: Shape<typeof vi> = {
   ...feedback,
   ...workouts,
   ...inbody,
+  ...pt,
 };

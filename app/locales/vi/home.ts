@@ -13,6 +13,7 @@ export const home = {
     newcomer: 'Tập cùng VietFit',
     shortcuts: 'Lối tắt',
     referral: 'Giới thiệu bạn bè',
+    pt: 'Huấn luyện viên (PT)',
   },
   checkIn: {
     title: 'Check-in',

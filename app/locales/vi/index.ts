@@ -24,6 +24,7 @@ import { freeze } from './freeze.ts';
 import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
+import { pt } from './pt.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -53,4 +54,5 @@ export const vi = {
   ...feedback,
   ...workouts,
   ...inbody,
+  ...pt,
 } as const;

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CardType, PaymentStatus } from '#contract/membership.ts';
 import type { PaymentEventOutcome } from '#contract/staff.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { contracts } from './contracts.ts';
 import { freezeContracts } from './freezes.ts';
+import { ptContracts } from './pt.ts';
 
 /** QR=1, CARD=2, CASH=3 (§3 payment method). */
 export const paymentMethodGroups = pgTable('payment_method_groups', {
@@ -25,9 +26,8 @@ export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    contractId: integer('contract_id')
-      .notNull()
-      .references(() => contracts.id),
+    /** The membership paid, or paused by the freeze paid; null for a PT package's money (pt_contract_id). */
+    contractId: integer('contract_id').references(() => contracts.id),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -47,6 +47,8 @@ export const payments = pgTable(
     savedCardId: integer('saved_card_id'),
     /** A freeze's money (ADR 036): the freeze it pays; `contract_id` is then the membership it pauses. */
     freezeContractId: integer('freeze_contract_id').references(() => freezeContracts.id),
+    /** A PT package's money (ADR 045): the PT contract it pays; `contract_id` is then null. */
+    ptContractId: integer('pt_contract_id').references(() => ptContracts.id),
     /** The staff account that took cash. */
     confirmedBy: integer('confirmed_by'),
     createdAt: createdAt(),
@@ -55,6 +57,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
     index('payments_contract_idx').on(t.contractId),
     index('payments_freeze_idx').on(t.freezeContractId).where(sql`${t.freezeContractId} is not null`),
+    index('payments_pt_idx').on(t.ptContractId).where(sql`${t.ptContractId} is not null`),
+    // Exactly one thing is paid: a membership (or its freeze) or a PT package.
+    check('payments_pays_one_check', sql`num_nonnulls(${t.contractId}, ${t.ptContractId}) = 1`),
     index('payments_pending_idx').on(t.status, t.expiresAt),
   ],
 );

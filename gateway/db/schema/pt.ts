@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
+import { createdAt } from './columns.ts';
 
 // Issue 13 §1 (ADR 044): personal trainers (accounts of type PT) with the profile members choose
 // them by, the clubs and hours they work, and the PT packages each club sells.
@@ -91,4 +92,55 @@ export const ptPackages = pgTable(
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (t) => [index('pt_packages_club_idx').on(t.clubId), check('pt_packages_positive_check', sql`${t.sessions} > 0 and ${t.validityDays} > 0 and ${t.price} > 0`)],
+);
+
+/**
+ * Where a PT contract stands (ADR 045). WAITPTCONFIRM: registered, the trainer has not answered;
+ * WAITFORPAYMENT: the trainer accepted; PAID: sessions to use between start_date and end_date;
+ * REJECTED (the trainer said no) and CANCELLED (the member withdrew before paying) are closed.
+ */
+export type PtContractState = 'WAITPTCONFIRM' | 'WAITFORPAYMENT' | 'PAID' | 'REJECTED' | 'CANCELLED';
+
+/** A member's PT package with one trainer at one club: the package's terms are copied in when registered. */
+export const ptContracts = pgTable(
+  'pt_contracts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    trainerAccountId: integer('trainer_account_id')
+      .notNull()
+      .references(() => ptTrainers.accountId),
+    ptPackageId: integer('pt_package_id')
+      .notNull()
+      .references(() => ptPackages.id),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    sessions: smallint('sessions').notNull(),
+    validityDays: smallint('validity_days').notNull(),
+    price: integer('price').notNull(),
+    isSilver: boolean('is_silver').notNull(),
+    state: text('state').$type<PtContractState>().notNull(),
+    /** Sessions completed or booked and not cancelled; bookings move it, the CHECK caps it. */
+    sessionsUsed: smallint('sessions_used').notNull().default(0),
+    /** First and last day the sessions may be used, Vietnam calendar days, set when paid. */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pt_contracts_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
+    index('pt_contracts_trainer_idx').on(t.trainerAccountId, t.state),
+    // One unpaid PT package at a time (453): a double tap meets the first one.
+    uniqueIndex('pt_contracts_one_unpaid_idx').on(t.accountId).where(sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT')`),
+    check('pt_contracts_state_check', sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT', 'PAID', 'REJECTED', 'CANCELLED')`),
+    check('pt_contracts_terms_check', sql`${t.sessions} > 0 and ${t.validityDays} > 0 and ${t.price} > 0`),
+    check('pt_contracts_used_check', sql`${t.sessionsUsed} between 0 and ${t.sessions}`),
+    check('pt_contracts_paid_dates_check', sql`(${t.state} = 'PAID') = (${t.startDate} is not null and ${t.endDate} is not null and ${t.paidAt} is not null)`),
+  ],
 );

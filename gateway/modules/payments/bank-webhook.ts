@@ -5,10 +5,10 @@
 // claiming money that was not booked. A repeated message id changes nothing. Money that does not
 // fit (wrong amount, late, unknown memo) is stored with needs_review for staff: never silently
 // accepted, never dropped.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, paymentPlans, payments, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
@@ -28,7 +28,8 @@ export type TransferResult = {
 /** Account numbers as banks write them: spaces, dots and dashes vary. */
 const normalizeAccount = (account: string) => account.replace(/[\s.-]/g, '').toUpperCase();
 
-type Candidate = { paymentId: number; contractId: number };
+/** A membership's (or its freeze's) payment names the contract; a PT package's names the PT contract. */
+type Candidate = { paymentId: number; contractId: number | null; ptContractId: number | null };
 
 /**
  * The VietQR payment this transfer pays: a memo found in its text whose payment belongs to a club
@@ -38,14 +39,15 @@ async function findPayment(tx: Executor, transfer: IncomingTransfer): Promise<Ca
   const memos = findTransferMemos(transfer.description);
   if (memos.length === 0) return null;
   const rows = await tx
-    .select({ paymentId: payments.id, contractId: payments.contractId, account: clubs.bankAccountNumber })
+    .select({ paymentId: payments.id, contractId: payments.contractId, ptContractId: payments.ptContractId, account: clubs.bankAccountNumber })
     .from(payments)
-    .innerJoin(contracts, eq(contracts.id, payments.contractId))
-    .innerJoin(clubs, eq(clubs.id, contracts.clubId))
+    .leftJoin(contracts, eq(contracts.id, payments.contractId))
+    .leftJoin(ptContracts, eq(ptContracts.id, payments.ptContractId))
+    .innerJoin(clubs, eq(clubs.id, sql`coalesce(${contracts.clubId}, ${ptContracts.clubId})`))
     .where(and(eq(payments.provider, 'vietqr'), inArray(payments.reference, memos)));
   const account = normalizeAccount(transfer.accountNumber);
   const matches = rows.filter((row) => row.account !== null && normalizeAccount(row.account) === account);
-  return matches.length === 1 ? { paymentId: matches[0].paymentId, contractId: matches[0].contractId } : null;
+  return matches.length === 1 ? { paymentId: matches[0].paymentId, contractId: matches[0].contractId, ptContractId: matches[0].ptContractId } : null;
 }
 
 /** What a settle outcome means for the event: only a settled payment needs nobody. */
@@ -67,34 +69,49 @@ function eventOutcome(outcome: SettleOutcome): { outcome: PaymentEventOutcome; n
  * what arrived and when, why it was not booked, that the club will call, and not to pay again.
  * Queued in the transaction that records the event, like every notice (ADR 016).
  */
-async function tellMemberOfUnbooked(tx: Executor, contractId: number, outcome: SettleOutcome, amount: number, receivedAt: Date) {
-  const [row] = await tx
-    .select({ accountId: contracts.accountId, paymentState: contracts.paymentState, total: contracts.totalPayment, nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn })
-    .from(contracts)
-    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-    .where(eq(contracts.id, contractId));
-  if (!row) return;
+async function tellMemberOfUnbooked(tx: Executor, candidate: Candidate, outcome: SettleOutcome, amount: number, receivedAt: Date) {
+  const paid = await whatWasPaid(tx, candidate);
+  if (!paid) return;
   const when = formatDateTime(receivedAt);
   const [vi, en] = [formatVnd(amount, 'vi'), formatVnd(amount, 'en')];
   const why =
     outcome.kind === 'wrong_amount'
-      ? { vi: `Số tiền không khớp với ${formatVnd(row.total, 'vi')} cần thanh toán`, en: `it does not match the ${formatVnd(row.total, 'en')} due` }
-      : outcome.kind === 'already' || row.paymentState === 'PAID'
-        ? { vi: 'Gói này đã được thanh toán trước đó', en: 'this membership was already paid' }
+      ? { vi: `Số tiền không khớp với ${formatVnd(paid.total, 'vi')} cần thanh toán`, en: `it does not match the ${formatVnd(paid.total, 'en')} due` }
+      : outcome.kind === 'already' || paid.alreadyPaid
+        ? { vi: 'Gói này đã được thanh toán trước đó', en: `this ${paid.noun} was already paid` }
         : { vi: 'Yêu cầu thanh toán đã kết thúc trước khi tiền về', en: 'the payment request had ended before it arrived' };
   await enqueueNotice(
     tx,
-    row.accountId,
+    paid.accountId,
     {
       kind: 'PAYMENT',
       titleVi: 'Đã nhận tiền, đang chờ câu lạc bộ xử lý',
       titleEn: 'Money received, waiting for the club',
-      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${row.nameVi}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
-      bodyEn: `We received ${en} at ${when} for your ${row.nameEn} membership, but ${why.en}, so it was not activated automatically. The club will contact you within 1 working day to activate it or refund you. Please do not transfer again.`,
-      link: `/history/membership/${String(contractId)}`,
+      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${paid.nameVi}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
+      bodyEn: `We received ${en} at ${when} for your ${paid.nameEn} ${paid.noun}, but ${why.en}, so it was not activated automatically. The club will contact you within 1 working day to activate it or refund you. Please do not transfer again.`,
+      link: paid.link,
     },
     receivedAt,
   );
+}
+
+/** The membership or the PT package a payment is for, as the member knows it. */
+async function whatWasPaid(tx: Executor, candidate: Candidate) {
+  if (candidate.contractId !== null) {
+    const [row] = await tx
+      .select({ accountId: contracts.accountId, paymentState: contracts.paymentState, total: contracts.totalPayment, nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn })
+      .from(contracts)
+      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+      .where(eq(contracts.id, candidate.contractId));
+    return row && { ...row, alreadyPaid: row.paymentState === 'PAID', noun: 'membership', link: `/history/membership/${String(candidate.contractId)}` };
+  }
+  if (candidate.ptContractId === null) return undefined;
+  const [row] = await tx
+    .select({ accountId: ptContracts.accountId, state: ptContracts.state, total: ptContracts.price, nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
+    .from(ptContracts)
+    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .where(eq(ptContracts.id, candidate.ptContractId));
+  return row && { ...row, alreadyPaid: row.state === 'PAID', noun: 'PT package', link: `/history/pt/${String(candidate.ptContractId)}` };
 }
 
 /** Records one transfer and settles the payment it matches. Safe to call again with the same message. */
@@ -149,7 +166,7 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
       .update(paymentEvents)
       .set({ ...mapped, paymentId: candidate.paymentId })
       .where(eq(paymentEvents.id, claimed.id));
-    if (mapped.needsReview) await tellMemberOfUnbooked(tx, candidate.contractId, outcome, transfer.amount, now);
+    if (mapped.needsReview) await tellMemberOfUnbooked(tx, candidate, outcome, transfer.amount, now);
     return {
       result: { ...base, eventId: claimed.id, outcome: mapped.outcome, contractId: candidate.contractId },
       notified: outcome.kind === 'settled' || mapped.needsReview,

@@ -3,6 +3,7 @@ import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#con
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { settleFreezeIn } from '#gateway/modules/freezes/settle.ts';
+import { settlePtContractIn } from '#gateway/modules/pt/settle.ts';
 import type { PaymentRow } from './start.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
@@ -26,13 +27,14 @@ export type SettleInput = {
 
 export type SettleOutcome =
   /** The contract is now paid (FUTURE or CURRENT). */
-  | { kind: 'settled'; contractId: number; accountId: number }
+  | { kind: 'settled'; contractId: number | null; accountId: number }
   /** This payment was already settled: nothing changed. */
-  | { kind: 'already'; contractId: number }
+  | { kind: 'already'; contractId: number | null }
   /** The amount differs: nothing changed; staff must look. */
-  | { kind: 'wrong_amount'; contractId: number; expected: number }
+  | { kind: 'wrong_amount'; contractId: number | null; expected: number }
   /** The payment expired or failed, or the contract was paid another way: nothing changed; staff must look. */
-  | { kind: 'late'; contractId: number };
+  | { kind: 'late'; contractId: number | null };
+// contractId: the membership paid or paused; null for a PT package (ADR 045).
 
 type PaymentsDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
 
@@ -44,6 +46,9 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   if (input.amount !== payment.amount) return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
   // A freeze's money (ADR 036): the freeze is what gets paid, the membership only moves.
   if (payment.freezeContractId !== null) return settleFreezeIn(tx, payment, input, now);
+  // A PT package's money (ADR 045): the PT contract is what gets paid.
+  if (payment.ptContractId !== null) return settlePtContractIn(tx, payment, input, now);
+  if (payment.contractId === null) throw new Error(`payment ${String(payment.id)} pays nothing`);
 
   const [contract] = await tx.select().from(contracts).where(eq(contracts.id, payment.contractId)).for('update');
   if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
@@ -99,7 +104,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
  * The money movement itself, for a membership or a freeze: the settling attempt becomes SUCCESS,
  * the other open `attempts` of the same thing are superseded, and its `fees` are paid by it.
  */
-export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined }) {
+export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined | null }) {
   await tx
     .update(payments)
     .set({ status: 'SUCCESS', paidAt: input.paidAt, providerTransactionId: input.providerTransactionId, confirmedBy: input.confirmedBy ?? null })
@@ -108,6 +113,8 @@ export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: Se
     .update(payments)
     .set({ status: 'FAIL' })
     .where(and(which.attempts, ne(payments.id, payment.id), eq(payments.status, 'PENDING')));
+  // null: no fee rows (a PT package's money is its payment alone, ADR 045).
+  if (which.fees === null) return;
   await tx
     .update(transactions)
     .set({
@@ -200,7 +207,8 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
       .where(due)
       .returning({ contractId: payments.contractId, freezeContractId: payments.freezeContractId });
     await failUnpaidFreezes(tx, [...new Set(expired.flatMap((p) => (p.freezeContractId === null ? [] : [p.freezeContractId])))], now);
-    const candidates = [...new Set(expired.filter((p) => p.freezeContractId === null).map((p) => p.contractId))];
+    // A PT package's lapsed attempt leaves it payable: the trainer's yes does not lapse (ADR 045).
+    const candidates = [...new Set(expired.flatMap((p) => (p.freezeContractId === null && p.contractId !== null ? [p.contractId] : [])))];
     if (candidates.length === 0) return 0;
     const failed = await tx
       .update(contracts)

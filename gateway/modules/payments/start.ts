@@ -20,29 +20,48 @@ type ClubRow = typeof clubs.$inferSelect;
 export type PaymentClub = Pick<ClubRow, 'nameVi' | 'nameEn' | 'address' | 'districtName' | 'hotline' | 'bankBin' | 'bankAccountNumber' | 'bankAccountName'>;
 export type PaymentRow = typeof payments.$inferSelect;
 
-export type StartPaymentInput = {
-  contract: ContractRow;
+type StartPaymentCommon = {
   method: PaymentMethodId;
   lang: Lang;
   clientIp: string;
   now: Date;
   /** Card payments with a saved card: its VNPAY token (token_pay). */
   savedCard?: { id: number; token: string } | null;
-  /** A freeze of this (paid) membership is what is being paid, not the membership (ADR 036). */
-  freeze?: { id: number; price: number } | null;
 };
 
+/** What is paid: a membership, a freeze of one (ADR 036), or a PT package (ADR 045). */
+export type StartPaymentInput = StartPaymentCommon &
+  (
+    | { contract: ContractRow; freeze?: { id: number; price: number } | null }
+    | { ptContract: { id: number; accountId: number; price: number } }
+  );
+
+/** The payment row's columns for what it pays, its amount, and the tag its references and order text carry. */
+function payableOf(input: StartPaymentInput) {
+  if ('ptContract' in input) {
+    const { id, accountId, price } = input.ptContract;
+    return { columns: { contractId: null, freezeContractId: null, ptContractId: id, accountId }, amount: price, tag: `P${String(id)}`, orderInfo: `Thanh toan goi PT ${String(id)}` };
+  }
+  const { contract, freeze } = input;
+  return {
+    columns: { contractId: contract.id, freezeContractId: freeze?.id ?? null, ptContractId: null, accountId: contract.accountId },
+    amount: freeze ? freeze.price : contract.totalPayment,
+    tag: String(contract.id),
+    orderInfo: freeze ? `Thanh toan bao luu ${String(freeze.id)}` : `Thanh toan hop dong ${String(contract.id)}`,
+  };
+}
+
 /** A reference that is unique for ever: the unique index (provider, reference) backs it up. */
-const cardReference = (contractId: number) => `VF${String(contractId)}${randomBytes(5).toString('hex').toUpperCase()}`;
+const cardReference = (tag: string) => `VF${tag}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export async function startPayment(tx: Executor, config: GatewayConfig, input: StartPaymentInput): Promise<PaymentRow> {
-  const { contract, method, now, freeze } = input;
-  const amount = freeze ? freeze.price : contract.totalPayment;
-  const base = { contractId: contract.id, freezeContractId: freeze?.id ?? null, accountId: contract.accountId, method, amount, status: 'PENDING' as const, createdAt: now };
+  const { method, now } = input;
+  const { columns, amount, tag, orderInfo } = payableOf(input);
+  const base = { ...columns, method, amount, status: 'PENDING' as const, createdAt: now };
   if (method === PaymentMethods.CASH) {
     const [row] = await tx
       .insert(payments)
-      .values({ ...base, provider: 'cash', reference: `CASH${String(contract.id)}${randomBytes(4).toString('hex').toUpperCase()}`, expiresAt: null })
+      .values({ ...base, provider: 'cash', reference: `CASH${tag}${randomBytes(4).toString('hex').toUpperCase()}`, expiresAt: null })
       .returning();
     return row;
   }
@@ -61,20 +80,12 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
     }
   }
   const settings = vnpaySettings(config);
-  const reference = cardReference(contract.id);
-  const order = {
-    ...settings,
-    txnRef: reference,
-    amount,
-    orderInfo: freeze ? `Thanh toan bao luu ${String(freeze.id)}` : `Thanh toan hop dong ${String(contract.id)}`,
-    locale: input.lang,
-    clientIp: input.clientIp,
-    createdAt: now,
-  };
+  const reference = cardReference(tag);
+  const order = { ...settings, txnRef: reference, amount, orderInfo, locale: input.lang, clientIp: input.clientIp, createdAt: now };
   // A saved card pays through VNPAY's token page (token_pay). The token rides only in this signed
   // URL to VNPAY (ADR 011): without our hash secret nobody can make another request with it.
   const payUrl = input.savedCard
-    ? buildVnpayTokenPayUrl({ ...order, appUserId: String(contract.accountId), token: input.savedCard.token })
+    ? buildVnpayTokenPayUrl({ ...order, appUserId: String(columns.accountId), token: input.savedCard.token })
     : buildVnpayPayUrl({ ...order, expiresAt });
   const [row] = await tx
     .insert(payments)
@@ -102,6 +113,7 @@ export function toPayment(row: PaymentRow, club: PaymentClub, unbooked: Payment[
     id: row.id,
     contractId: row.contractId,
     freezeContractId: row.freezeContractId,
+    ptContractId: row.ptContractId,
     method: row.method,
     status: row.status,
     amount: row.amount,

@@ -36,13 +36,14 @@ export function vnpayRoutes() {
     const { db, config } = c.get('deps');
     const result = signedResult(c.req.query(), vnpaySettings(config).hashSecret);
     const [payment] = await db
-      .select({ contractId: payments.contractId, freezeContractId: payments.freezeContractId, status: payments.status })
+      .select({ contractId: payments.contractId, freezeContractId: payments.freezeContractId, ptContractId: payments.ptContractId, status: payments.status })
       .from(payments)
       .where(and(eq(payments.provider, 'vnpay'), eq(payments.reference, result.txnRef)));
     if (!payment) throw notFound();
     return ok(c, {
       contractId: payment.contractId,
       freezeContractId: payment.freezeContractId,
+      ptContractId: payment.ptContractId,
       status: payment.status,
       responseCode: result.responseCode,
       transactionStatus: result.transactionStatus,

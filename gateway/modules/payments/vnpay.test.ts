@@ -217,7 +217,7 @@ test('full sandbox flow over HTTP: success → IPN server to server → 303 to t
   expect(after.events).toMatchObject([{ outcome: 'matched' }]);
 
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
 
   // The tester posts the same page again (back button): VNPAY's answer is 02, nothing changes.
   const again = await submitSandbox(vn.gw, payUrl, { outcome: '00' });
@@ -233,7 +233,7 @@ test('full sandbox flow, declined 51: the contract still waits, the return shows
   expect(post.status).toBe(303);
   const back = new URL(post.location ?? '');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, status: 'FAIL', responseCode: '51', transactionStatus: '02' });
+  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'FAIL', responseCode: '51', transactionStatus: '02' });
   const [row] = await vn.gw.db.select().from(contracts).where(and(eq(contracts.id, contract.id)));
   expect(row.paymentState).toBe('WAITFORPAYMENT');
   expect((await state(payment.id, contract.id)).payment.responseCode).toBe('51');

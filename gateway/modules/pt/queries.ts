@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { isAllClubPlan } from '#contract/membership.ts';
+import { accounts, clubs, contracts, paymentPlans, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 
@@ -71,4 +73,37 @@ export async function trainersAtClub(db: Executor, clubId: number, now: Date): P
     ratingCount: trainer.ratingCount,
     workingHours: week ?? [],
   }));
+}
+
+/** Whether the member may take PT at a club: 'OK', no membership that opens it (163), or frozen today. */
+export type PtClubAccess = 'OK' | 'NO_MEMBERSHIP' | 'FROZEN';
+
+/**
+ * GET /general/pt-contract/clubs: the active clubs that sell PT (a package and a trainer), each with
+ * the caller's access there (a paid membership that opens it and has not ended, not frozen today).
+ */
+export async function ptClubs(db: Executor, accountId: number, now: Date) {
+  const today = vietnamToday(now);
+  const [rows, memberships, access] = await Promise.all([
+    db
+      .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, address: clubs.address, districtName: clubs.districtName })
+      .from(clubs)
+      .where(
+        and(
+          eq(clubs.isActive, true),
+          sql`exists (select 1 from ${ptPackages} p where p.club_id = ${clubs.id} and p.is_active)`,
+          sql`exists (select 1 from ${ptWorkingHours} w join ${ptTrainers} t on t.account_id = w.trainer_account_id where w.club_id = ${clubs.id} and t.is_active)`,
+        ),
+      )
+      .orderBy(asc(clubs.id)),
+    db
+      .select({ clubId: contracts.clubId, type: paymentPlans.type })
+      .from(contracts)
+      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} >= ${today}`)),
+    clubAccess(db, accountId, 0, today),
+  ]);
+  const frozen = !access.ok && access.reason === 'FROZEN';
+  const opens = (clubId: number) => memberships.some((m) => isAllClubPlan(m.type) || m.clubId === clubId);
+  return rows.map((club) => ({ ...club, access: (opens(club.id) ? (frozen ? 'FROZEN' : 'OK') : 'NO_MEMBERSHIP') as PtClubAccess }));
 }

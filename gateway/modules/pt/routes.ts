@@ -1,14 +1,40 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { Codes } from '#contract/codes.ts';
+import { payContractBody } from '#contract/membership.ts';
+import { ptContractsQuery } from '#contract/pt.ts';
+import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
-import { notFound } from '#gateway/http/errors.ts';
-import { idParam } from '#gateway/http/validate.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
+import type { PurchaseContext } from '#gateway/modules/contracts/service.ts';
+import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
-import { activePackages, trainersAtClub } from './queries.ts';
+import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
+import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
 
-/** §7 Global: PT packages and the trainers of a club (issue 13 §1, ADR 044). */
+const purchase = (c: Context<AppEnv>): PurchaseContext => {
+  const { db, config, clock } = c.get('deps');
+  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+};
+
+/** The shell beside a screen's data (issue 18: one round trip per page). */
+async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>) {
+  const { db, clock } = c.get('deps');
+  const [shell, screen] = await Promise.all([findMemberShell(db, c.get('account').id, clock.now()), data]);
+  if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+  return { shell, ...screen };
+}
+
+const clubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
+
+/** §7 PT: the public reads of trainers and packages (ADR 044), and a member's PT contracts (ADR 045). */
 export function ptRoutes() {
   const app = new Hono<AppEnv>();
+  const member = requireAccount();
 
   app.get('/global/pt-packages', async (c) => {
     const packages = await activePackages(c.get('deps').db);
@@ -32,5 +58,102 @@ export function ptRoutes() {
     return ok(c, await trainersAtClub(db, clubId, clock.now()));
   });
 
+  // The clubs where PT is sold (trainers and packages), with the caller's access to each.
+  app.get('/general/pt-contract/clubs', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await ptClubs(db, c.get('account').id, clock.now()));
+  });
+
+  app.get('/member/pt-contracts', member, validate('query', ptContractsQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const query = c.req.valid('query');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    const filter = { status: query.status, ptContractId: query.ptContractId, isNotSilverPtContract: query.isNotSilverPtContract === 'true' };
+    return ok(c, await listPtContracts(db, c.get('account').id, filter, clock.now()));
+  });
+
+  app.post('/member/pt-package/:ptPackageId/pt/:ptId/register', member, async (c) => {
+    const made = await registerPtContract(purchase(c), idParam(c, 'ptPackageId'), idParam(c, 'ptId'));
+    return ok(c, made, Codes.PT_SIGNUP_AWAITING_CONFIRM);
+  });
+
+  app.get('/member/pt-contract/:ptContractId/transaction/waiting-for-payment', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    return ok(c, await ptContractDetail(db, c.get('account').id, idParam(c, 'ptContractId'), clock.now()));
+  });
+
+  app.post('/member/pt-contract/:ptContractId/transaction/pay', member, validate('json', payContractBody), async (c) => {
+    const body = c.req.valid('json');
+    await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
+    return ok(c, await payPtContract(purchase(c), idParam(c, 'ptContractId'), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }), Codes.PURCHASE_REQUEST_CREATED);
+  });
+
+  app.put('/member/pt-contract/:ptContractId/cancel', member, async (c) => ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))));
+
+  // Screens (one round trip with the shell): /pt, /pt/select-pt, the packages of a trainer, a contract's result and history pages.
+  app.get('/member/screens/pt', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    await expireStalePayments(db, clock.now(), accountId);
+    return ok(c, await withShell(c, listPtContracts(db, accountId, {}, clock.now()).then((contracts) => ({ contracts }))));
+  });
+
+  app.get('/member/screens/pt-select', member, validate('query', clubQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const screen = ptClubs(db, accountId, clock.now()).then(async (clubs) => {
+      const wanted = c.req.valid('query').clubId;
+      const club = clubs.find((k) => k.id === wanted) ?? clubs.find((k) => k.access === 'OK') ?? clubs[0] ?? null;
+      return { clubs, clubId: club?.id ?? null, trainers: club ? await trainersAtClub(db, club.id, clock.now()) : [] };
+    });
+    return ok(c, await withShell(c, screen));
+  });
+
+  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const [ptId, clubId] = [idParam(c, 'ptId'), idParam(c, 'clubId')];
+    const screen = Promise.all([ptClubs(db, accountId, clock.now()), trainersAtClub(db, clubId, clock.now()), activePackages(db, clubId), listPtContracts(db, accountId, { status: 'REGISTER' }, clock.now())]).then(
+      ([clubs, trainers, packages, unpaid]) => {
+        const club = clubs.find((k) => k.id === clubId);
+        const trainer = trainers.find((t) => t.ptId === ptId);
+        if (!club || !trainer) throw notFound();
+        return { club, trainer, packages, unpaid: unpaid[0] ?? null };
+      },
+    );
+    return ok(c, await withShell(c, screen));
+  });
+
+  app.get('/member/screens/pt-contract/:id', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    await expireStalePayments(db, clock.now(), c.get('account').id);
+    return ok(c, await withShell(c, ptContractDetail(db, c.get('account').id, idParam(c, 'id'), clock.now()).then((ptContract) => ({ ptContract }))));
+  });
+
+  return app;
+}
+
+/** The trainer's side of a PT contract (issue 13; issue 17 gives it a screen): the requests and the answer. */
+export function trainerRoutes() {
+  const app = new Hono<AppEnv>();
+  const trainer = requireAccount(['PT']);
+
+  app.get('/pt/requests', trainer, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await trainerRequests(db, c.get('account').id, clock.now()));
+  });
+
+  for (const [path, accept] of [
+    ['accept', true],
+    ['reject', false],
+  ] as const) {
+    app.put(`/pt-contract/:id/${path}`, trainer, async (c) => {
+      const deps = c.get('deps');
+      const answer = await answerPtContract(deps.db, c.get('account').id, idParam(c, 'id'), accept, deps.clock.now());
+      await deliverNoticesNow(deps);
+      return ok(c, answer);
+    });
+  }
   return app;
 }

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 
 import { Codes } from '#contract/codes.ts';
-import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, type StaffSession } from '#contract/staff.ts';
+import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, workforceAccountTypes, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, paymentEvents } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
@@ -21,16 +21,16 @@ import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, work
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
 const MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR = 10;
 
-const isStaffType = (type: string) => (staffAccountTypes as readonly string[]).includes(type);
+const isWorkforceType = (type: string) => (workforceAccountTypes as readonly string[]).includes(type);
 
 /**
- * The staff account for this phone. A member, a PT or an unknown phone answers code 200 ("phone
+ * The staff (or trainer) account for this phone. A member or an unknown phone answers code 200 ("phone
  * not registered", here: as staff) and never gets an account made; the lookups that fail are
  * counted per IP, so the endpoint cannot list staff phones quickly.
  */
 async function staffByPhone(deps: Deps, phoneNumber: string, clientIp: string) {
   const account = await findAccountByPhone(deps.db, phoneNumber);
-  if (account && isStaffType(account.accountType)) return account;
+  if (account && isWorkforceType(account.accountType)) return account;
   const allowed = await countHit(deps.db, `staff-auth-miss:ip:${clientIp}`, hourWindow(deps.clock.now()), MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR);
   if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   throw new ApiError(404, Codes.PHONE_NOT_FOUND);

@@ -32,7 +32,7 @@ const IN_FLIGHT_MS = 5 * 60_000;
 
 const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-type Charge = { payment: PaymentRow; recurringId: string; card: RecurringCard; orderInfo: string };
+type Charge = { payment: PaymentRow; contractId: number; recurringId: string; card: RecurringCard; orderInfo: string };
 
 const emptyReport = (now: Date): RenewalReport => ({ at: now.toISOString(), created: 0, charged: 0, declined: 0, linked: 0, lapsed: 0, ended: 0 });
 
@@ -194,7 +194,7 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
       : null;
   const orderInfo = `Gia han goi thang ${String(contract.id)}`;
   if (inFlight) {
-    return recurring && inFlight.createdAt.getTime() <= now.getTime() - IN_FLIGHT_MS ? { payment: inFlight, ...recurring, orderInfo } : null;
+    return recurring && inFlight.createdAt.getTime() <= now.getTime() - IN_FLIGHT_MS ? { payment: inFlight, contractId: contract.id, ...recurring, orderInfo } : null;
   }
   if (period.attempts >= MAX_ATTEMPTS || period.nextAttemptOn === null || period.nextAttemptOn > today) return null;
 
@@ -221,7 +221,7 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
         createdAt: now,
       })
       .returning();
-    return { payment, ...recurring, orderInfo };
+    return { payment, contractId: contract.id, ...recurring, orderInfo };
   }
 
   // No agreement: the member pays from the app (token_pay with the bank's OTP, or any method).
@@ -302,7 +302,7 @@ async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now
     const [period] = await tx
       .update(subscriptionPeriods)
       .set({ lastResponseCode: result.responseCode })
-      .where(and(eq(subscriptionPeriods.contractId, charge.payment.contractId), eq(subscriptionPeriods.state, 'DUE')))
+      .where(and(eq(subscriptionPeriods.contractId, charge.contractId), eq(subscriptionPeriods.state, 'DUE')))
       .returning();
     if (!period) return true;
     const [sub] = await tx

@@ -1,0 +1,155 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { pick, telHref, webMediaUrl } from '#app/account/account.server.ts';
+import { bankAppLinks } from '#app/payments/bank-deeplinks.ts';
+import { anything, idParam, loadCards, notFoundAs404, parseMethodChoice, paymentView, qrSvg } from '#app/payments/payment.server.ts';
+import { webConfig } from '#app/server/config.server.ts';
+import { readForm } from '#app/server/form.server.ts';
+import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import { memberRead } from '#app/shell/layout.main.server.ts';
+import type { Lang } from '#contract/codes.ts';
+import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
+import type { PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
+
+// Views and actions of the PT pages (issue 13, ADR 044–045). Formatted here, on the server: the
+// browser gets ready text and no date or money code.
+
+type Args = Parameters<typeof gatewayClient>[0];
+
+/** A PT contract as its cards and pages show it: the badge tells a declined or withdrawn one from one used up. */
+export function ptContractView(c: PtContract, lang: Lang) {
+  return {
+    id: c.ptContractId,
+    ptId: c.ptId,
+    clubId: c.clubId,
+    status: c.status,
+    badge: c.closedReason === 'rejected' ? ('REJECTED' as const) : c.closedReason === 'cancelled' ? ('CANCELLED' as const) : c.status,
+    packageName: pick(lang, c.packageNameVi, c.packageNameEn),
+    clubName: pick(lang, c.clubNameVi, c.clubNameEn),
+    trainerName: c.trainerName,
+    trainerAvatarUrl: webMediaUrl(c.trainerAvatarUrl),
+    sessions: c.sessions,
+    sessionsLeft: c.sessionsLeft,
+    validityDays: c.validityDays,
+    price: formatVnd(c.price, lang),
+    from: c.startDate ? formatDate(c.startDate) : null,
+    to: c.endDate ? formatDate(c.endDate) : null,
+    /** Where the card leads: the payment page while unpaid, the detail page after. */
+    href: c.status === 'WAITPTCONFIRM' || c.status === 'WAITFORPAYMENT' ? `/pt/payment/result/${String(c.ptContractId)}` : `/history/pt/${String(c.ptContractId)}`,
+  };
+}
+export type PtContractView = ReturnType<typeof ptContractView>;
+
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** A trainer's card: rating, years, languages, and the week at the club as "T2 06:00–12:00, 16:00–21:00" lines. */
+export function trainerView(trainer: PtTrainer, lang: Lang) {
+  const days = new Map<number, string[]>();
+  for (const h of trainer.workingHours) days.set(h.weekday, [...(days.get(h.weekday) ?? []), `${hhmm(h.startMinute)}–${hhmm(h.endMinute)}`]);
+  return {
+    id: trainer.ptId,
+    name: trainer.fullName,
+    avatarUrl: webMediaUrl(trainer.avatarUrl),
+    bio: pick(lang, trainer.bioVi, trainer.bioEn),
+    specialities: lang === 'en' ? trainer.specialitiesEn : trainer.specialitiesVi,
+    certificates: trainer.certificates,
+    years: trainer.yearsOfExperience,
+    languages: trainer.languages,
+    rating: trainer.ratingAverage === null ? null : { average: trainer.ratingAverage.toFixed(1), count: trainer.ratingCount },
+    week: [...days.entries()].map(([weekday, spans]) => ({ weekday, spans: spans.join(', ') })),
+  };
+}
+export type TrainerView = ReturnType<typeof trainerView>;
+
+export const clubView = (club: PtClub, lang: Lang) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: `${club.address}, ${club.districtName}`, access: club.access });
+
+export const packageView = (p: PtPackage, lang: Lang) => ({
+  id: p.id,
+  name: pick(lang, p.nameVi, p.nameEn),
+  sessions: p.sessions,
+  validityDays: p.validityDays,
+  price: formatVnd(p.price, lang),
+  perSession: formatVnd(p.pricePerSession, lang),
+  isSilver: p.isSilver,
+});
+
+/** The contract's detail with its payment ready to show: for the result page and the history page. */
+export async function ptDetailView(detail: PtContractDetail, lang: Lang) {
+  const payment = detail.payment ? paymentView(detail.payment, lang) : null;
+  const qr = payment?.open ? detail.payment?.qr : null;
+  return {
+    contract: ptContractView(detail, lang),
+    /** Money arrived for it and waits for the club (another amount, late): no paying again until staff have looked. */
+    held: detail.payment?.unbooked.some((u) => !u.reviewed) ?? false,
+    payment,
+    qrSvg: qr ? await qrSvg(qr.payload) : null,
+    bankApps: qr
+      ? bankAppLinks({
+          accountNumber: qr.accountNumber,
+          bankCode: qr.bankCode,
+          accountName: qr.accountName,
+          amount: detail.payment!.amount,
+          memo: qr.memo,
+          returnUrl: `${webConfig.publicUrl}/pt/payment/result/${String(detail.ptContractId)}`,
+        })
+      : [],
+    hotline: detail.payment?.counter ? { text: detail.payment.counter.hotline, href: telHref(detail.payment.counter.hotline) } : null,
+    timeline: detail.timeline.map((e) => ({ kind: e.kind, at: /^\d{4}-\d{2}-\d{2}$/.test(e.at) ? formatDate(e.at) : formatDateTimeSeconds(e.at) })),
+    receipt: detail.receipt && {
+      paidAt: formatDateTimeSeconds(detail.receipt.paymentDate),
+      transactionId: detail.receipt.transactionId,
+      method: detail.receipt.paymentMethod,
+      total: formatVnd(detail.receipt.totalPayment, lang),
+    },
+  };
+}
+
+/** The contract read with the shell (SCREEN_READS): for the result and history pages. 404 for another member's. */
+export async function loadPtDetail(args: Args) {
+  const { ptContractScreen } = await memberRead(args).catch(notFoundAs404);
+  if (!ptContractScreen) throw new Error('the PT contract pages read /member/screens/pt-contract/{id}: the screen is missing');
+  const view = await ptDetailView(ptContractScreen, getLang(args.context));
+  return { ...view, cards: view.contract.status === 'WAITFORPAYMENT' ? await loadCards(args) : [] };
+}
+
+const intentSchema = z.enum(['register', 'pay', 'cancel']);
+
+/**
+ * The PT pages' writes, by intent: register (a package with the page's trainer), pay (a method for
+ * an accepted contract), cancel (an unpaid one). Post/redirect/get; a refusal keeps the member on the
+ * page with the gateway's message and what they chose.
+ */
+export async function ptAction(args: Args & { params: { ptContractId?: string; ptId?: string } }) {
+  const session = getSession(args.context);
+  const t = getT(args.context);
+  const form = await readForm(args.request);
+  const intent = intentSchema.safeParse(form.get('intent'));
+  if (!intent.success) throw data(null, { status: 400 });
+  const call = gatewayClient(args);
+  const resultOf = (id: number | string) => `/pt/payment/result/${String(id)}`;
+  try {
+    if (intent.data === 'register') {
+      const ptId = idParam(args.params.ptId);
+      const packageId = String(form.get('ptPackageId') ?? '');
+      if (!/^\d{1,9}$/.test(packageId)) return { error: t('pt.choosePackage'), ptPackageId: null };
+      const { data: made } = await call(`/api/v1/member/pt-package/${packageId}/pt/${String(ptId)}/register`, z.object({ ptContractId: z.number() }), { method: 'POST' });
+      return redirect(resultOf(made.ptContractId));
+    }
+    const id = idParam(args.params.ptContractId);
+    if (intent.data === 'pay') {
+      const choice = parseMethodChoice(form.get('method'));
+      if (!choice) return { error: t('pt.chooseMethod'), ptPackageId: null };
+      await call(`/api/v1/member/pt-contract/${String(id)}/transaction/pay`, anything, { json: choice });
+      return redirect(resultOf(id));
+    }
+    await call(`/api/v1/member/pt-contract/${String(id)}/cancel`, anything, { method: 'PUT' });
+    flashToast(session, { kind: 'success', text: t('pt.cancelled') });
+    return redirect('/pt');
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    return { error: error.text, ptPackageId: String(form.get('ptPackageId') ?? '') || null };
+  }
+}

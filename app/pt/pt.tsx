@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { tryLoad } from '#app/account/account.server.ts';
+import { useT } from '#app/i18n.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { memberRead } from '#app/shell/layout.main.server.ts';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import { ptContractView } from './pt.server.ts';
+import { PtContractCard } from './pt-ui.tsx';
+import type { Route } from './+types/pt';
+
+// §2 /pt: the member's PT packages (waiting, paid, used up) and the way to buy one.
+
+export const handle: ShellHandle = { strings: ['pt'], back: { to: '/home', label: 'nav.home' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.title');
+
+export async function loader(args: Route.LoaderArgs) {
+  const lang = getLang(args.context);
+  const screen = await tryLoad(async () => {
+    const { ptScreen } = await memberRead(args);
+    if (!ptScreen) throw new Error('/pt reads /member/screens/pt: the screen is missing');
+    return ptScreen.contracts.map((c) => ptContractView(c, lang));
+  });
+  return { screen };
+}
+
+export default function PtPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { screen } = loaderData;
+  return (
+    <main className="page pt-page">
+      <h1>{t('pt.title')}</h1>
+      <p className="lead">{t('pt.lead')}</p>
+      {!screen.ok ? (
+        <div className="notice notice-error" role="alert">
+          <p>{screen.message}</p>
+        </div>
+      ) : screen.value.length === 0 ? (
+        <EmptyState icon="workout" title={t('pt.emptyTitle')} text={t('pt.emptyText')} />
+      ) : (
+        <section aria-labelledby="pt-contracts-title">
+          <h2 id="pt-contracts-title" className="section-title">
+            {t('pt.contractsTitle')}
+          </h2>
+          <ul className="contract-list">
+            {screen.value.map((c) => (
+              <li key={c.id}>
+                <PtContractCard contract={c} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Link to="/pt/select-pt" className="button button-primary button-block spaced">
+        {t('pt.buy')}
+      </Link>
+    </main>
+  );
+}

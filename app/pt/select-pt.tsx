@@ -1,0 +1,100 @@
+import { Form, Link, useSubmit } from 'react-router';
+import { tryLoad } from '#app/account/account.server.ts';
+import { useT } from '#app/i18n.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { memberRead } from '#app/shell/layout.main.server.ts';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { useHydrated } from '#app/ui/hooks.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import { clubView, trainerView } from './pt.server.ts';
+import { TrainerFacts } from './pt-ui.tsx';
+import type { Route } from './+types/select-pt';
+
+// §2 /pt/select-pt: a club (the ones the member may use first chosen), then its trainers. The club
+// is a GET form: it works without JavaScript (with it, choosing a club shows its trainers at once).
+
+export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.selectTitle');
+
+export async function loader(args: Route.LoaderArgs) {
+  const lang = getLang(args.context);
+  const screen = await tryLoad(async () => {
+    const { ptSelectScreen } = await memberRead(args);
+    if (!ptSelectScreen) throw new Error('/pt/select-pt reads /member/screens/pt-select: the screen is missing');
+    const clubs = ptSelectScreen.clubs.map((c) => clubView(c, lang));
+    return { clubs, club: clubs.find((c) => c.id === ptSelectScreen.clubId) ?? null, trainers: ptSelectScreen.trainers.map((tr) => trainerView(tr, lang)) };
+  });
+  return { screen };
+}
+
+export default function SelectPt({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const { screen } = loaderData;
+  if (!screen.ok) {
+    return (
+      <main className="page pt-page">
+        <h1>{t('pt.selectTitle')}</h1>
+        <div className="notice notice-error" role="alert">
+          <p>{screen.message}</p>
+        </div>
+      </main>
+    );
+  }
+  const { clubs, club, trainers } = screen.value;
+  return (
+    <main className="page pt-page">
+      <h1>{t('pt.selectTitle')}</h1>
+      {clubs.length === 0 || !club ? (
+        <EmptyState icon="workout" title={t('pt.selectTitle')} text={t('pt.noClubs')} />
+      ) : (
+        <>
+          <Form method="get" className="stack">
+            <label className="field">
+              <span className="label">{t('pt.club')}</span>
+              <select name="club" className="input" defaultValue={String(club.id)} onChange={(event) => void submit(event.currentTarget.form)}>
+                {clubs.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {hydrated ? null : (
+              <button type="submit" className="button button-secondary button-block">
+                {t('pt.showClub')}
+              </button>
+            )}
+          </Form>
+          <p className="small muted">{club.address}</p>
+          {club.access !== 'OK' ? (
+            <div className="notice" role="status">
+              <p>{t(`pt.access.${club.access}`)}</p>
+              {club.access === 'NO_MEMBERSHIP' ? (
+                <Link to={`/membership/${club.id}`} className="button button-secondary button-block">
+                  {t('pt.seePlans')}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {trainers.length === 0 ? (
+            <p className="muted">{t('pt.noTrainers')}</p>
+          ) : (
+            <ul className="contract-list">
+              {trainers.map((trainer) => (
+                <li key={trainer.id}>
+                  <Link to={`/pt/select-pt/plans/${trainer.id}/club/${club.id}`} className="contract-card trainer-card" aria-label={t('pt.choose', { name: trainer.name })}>
+                    <TrainerFacts trainer={trainer} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { formatDate } from '#contract/format.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
+import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
+import type { PaymentRow } from '#gateway/modules/payments/start.ts';
+import { ptStartAt } from './contracts.ts';
+
+/**
+ * Settles a PT package's payment (ADR 045; the payment row is already locked by settlePaymentIn and
+ * its amount checked): the contract is paid and its days begin with the membership that opens the
+ * club (today, or that membership's first day), for `validity_days` days. Money that arrives after
+ * the member withdrew, or twice, is left for staff ('late').
+ */
+export async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+  const id = payment.ptContractId!;
+  const [contract] = await tx.select().from(ptContracts).where(eq(ptContracts.id, id)).for('update');
+  if (payment.status !== 'PENDING' || contract.state !== 'WAITFORPAYMENT') return { kind: 'late', contractId: null };
+  const today = vietnamToday(input.paidAt);
+  // The money is real: if the membership ended or froze in between, the package still starts today.
+  const start = await ptStartAt(tx, contract.accountId, contract.clubId, today);
+  const startDate = start.ok ? start.startDate : today;
+  const endDate = addDays(startDate, contract.validityDays - 1);
+
+  await bookPaymentIn(tx, payment, input, { attempts: eq(payments.ptContractId, id), fees: null });
+  await tx.update(ptContracts).set({ state: 'PAID', paidAt: input.paidAt, startDate, endDate }).where(eq(ptContracts.id, id));
+  const [pkg] = await tx.select({ nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn }).from(ptPackages).where(eq(ptPackages.id, contract.ptPackageId));
+  const [from, to] = [formatDate(startDate), formatDate(endDate)];
+  await enqueueNotice(
+    tx,
+    contract.accountId,
+    {
+      kind: 'PAYMENT',
+      titleVi: 'Thanh toán gói PT thành công',
+      titleEn: 'PT package paid',
+      bodyVi: `Gói ${pkg.nameVi} (${String(contract.sessions)} buổi) dùng được từ ${from} đến hết ${to}. Bạn có thể đặt lịch tập với huấn luyện viên.`,
+      bodyEn: `Your ${pkg.nameEn} (${String(contract.sessions)} sessions) can be used from ${from} to ${to}. You can now book sessions with your PT.`,
+      link: `/history/pt/${String(id)}`,
+    },
+    now,
+  );
+  return { kind: 'settled', contractId: null, accountId: contract.accountId };
+}
