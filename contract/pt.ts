@@ -112,3 +112,48 @@ export const ptPlansScreenSchema = z.object({ club: ptClubSchema, trainer: ptTra
 export const ptContractScreenSchema = z.object({ ptContract: ptContractDetailSchema });
 export type PtSelectScreen = z.infer<typeof ptSelectScreenSchema>;
 export type PtPlansScreen = z.infer<typeof ptPlansScreenSchema>;
+
+/** §9 booking window and session length (ADR 046). */
+export const PT_SESSION_MINUTES = 60;
+export const PT_BOOKING_MIN_LEAD_MINUTES = 120;
+export const PT_BOOKING_MAX_DAYS_AHEAD = 14;
+/** Sessions start on the half hour. */
+export const PT_SLOT_STEP_MINUTES = 30;
+
+/**
+ * POST /member/pt-contract/{id}/booking. `afterMinute`: the start as minutes after 00:00 in
+ * Asia/Ho_Chi_Minh of `date` (a Vietnam calendar day, YYYY-MM-DD); without `date`, of today's.
+ */
+export const ptBookingBody = z.object({
+  afterMinute: z.number().int().min(0).max(1439),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+
+/** §3 PT booking card, with what the member may do with it. */
+export const ptBookingSchema = z.object({
+  bookingId: z.number(),
+  ptContractId: z.number(),
+  status: z.enum(['WAITPTCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED']),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  startsAt: z.string(),
+  trainerName: z.string(),
+  clubNameVi: z.string(),
+  clubNameEn: z.string(),
+  rating: z.number().nullable(),
+  canCancel: z.boolean(),
+  canRate: z.boolean(),
+});
+export type PtBooking = z.infer<typeof ptBookingSchema>;
+
+/** GET /member/screens/pt-booking?ptContractId&date: the usable contracts, the days, the free slots of the day, the member's bookings. */
+export const ptBookingScreenSchema = z.object({
+  contracts: z.array(ptContractSchema),
+  ptContractId: z.number().nullable(),
+  days: z.array(z.string()),
+  date: z.string(),
+  slots: z.array(z.object({ afterMinute: z.number(), time: z.string() })),
+  bookings: z.array(ptBookingSchema),
+});
+export type PtBookingScreen = z.infer<typeof ptBookingScreenSchema>;

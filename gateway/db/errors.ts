@@ -5,3 +5,11 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's exclusion_violation (an EXCLUDE constraint refused an overlap), wrapped or not. */
+export function isExclusionViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}

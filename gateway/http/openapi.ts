@@ -13,6 +13,7 @@ import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
 import { inbodyUpdateBody } from '#contract/inbody.ts';
+import { ptBookingBody } from '#contract/pt.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -93,6 +94,15 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/pt-contract/{ptContractId}/transaction/waiting-for-payment', summary: 'One PT contract with its payment attempt (the open one or the one that paid it), receipt and timeline', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/pt-contract/{ptContractId}/transaction/pay', summary: 'Pay a PT contract the trainer accepted (the same method again answers the open attempt)', auth: true, success: Codes.PURCHASE_REQUEST_CREATED, body: payContractBody },
   { method: 'put', path: '/api/v1/member/pt-contract/{ptContractId}/cancel', summary: 'Withdraw an unpaid PT contract', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/pt-contract/{ptContractId}/booking', summary: 'Book a session with the contract\'s trainer → 1033. Body {afterMinute, date?}: the start as minutes after 00:00 Asia/Ho_Chi_Minh of date (YYYY-MM-DD, default today); on the half hour, ≥ 2 h ahead, ≤ 14 days, inside the trainer\'s hours and the validity (164); 163 no usable package; 165 an earlier session not done; 166 one a day; 456 the trainer is taken (ADR 046)', auth: true, success: Codes.BOOKING_AWAITING_PT, body: ptBookingBody },
+  { method: 'get', path: '/api/v1/member/booking/history', summary: "The caller's PT bookings, newest first (?clubId)", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/booking/current', summary: "The caller's upcoming PT bookings (waiting or confirmed), soonest first", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/member/booking/{bookingId}/cancel', summary: 'Cancel a booking the trainer has not confirmed → 1035 (458 once confirmed); the session goes back to the package', auth: true, success: Codes.BOOKING_CANCELLED },
+  { method: 'put', path: '/api/v1/member/booking/{bookingId}/rating', summary: 'Rate a completed session 1–5 → 1128 (459 not completed, 460 already rated)', auth: true, success: Codes.RATING_SUBMITTED },
+  { method: 'get', path: '/api/v1/member/screens/pt-booking', summary: 'The /pt/booking screen: usable contracts, the bookable days, the free starts of ?date for ?ptContractId, the bookings', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/pt-booking/{id}/confirm', summary: "The booking's trainer confirms it (BOOKED)", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/pt-booking/{id}/reject', summary: "The booking's trainer declines it (REJECTED; the session back to the package)", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/pt-booking/{id}/complete', summary: 'The trainer marks a started, confirmed session completed (the member may rate it)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt', summary: 'The /pt screen in one read: the shell and the PT contracts', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt-select', summary: 'The /pt/select-pt screen: the shell, the PT clubs with access, the chosen (?clubId=) or first usable club and its trainers', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt-plans/{ptId}/club/{clubId}', summary: "A trainer's packages at a club with the club's access and the unpaid PT contract, if any (404 unknown trainer or club)", auth: true, success: Codes.OK },

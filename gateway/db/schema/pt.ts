@@ -144,3 +144,56 @@ export const ptContracts = pgTable(
     check('pt_contracts_paid_dates_check', sql`(${t.state} = 'PAID') = (${t.startDate} is not null and ${t.endDate} is not null and ${t.paidAt} is not null)`),
   ],
 );
+
+/**
+ * A PT booking's state (§3, ADR 046): WAITPTCONFIRM (asked, 1033) → BOOKED (the trainer confirmed)
+ * → COMPLETED; CANCELLED by the member while unconfirmed (1035); REJECTED by the trainer.
+ */
+export type PtBookingStatus = 'WAITPTCONFIRM' | 'BOOKED' | 'COMPLETED' | 'CANCELLED' | 'REJECTED';
+
+/**
+ * One session with a trainer. Times are kept three ways, each for a reader: the Vietnam day and the
+ * minute after its 00:00 (what the member chose, `afterMinute`), the instants (what the pages print),
+ * and whole minutes since 1970 (what the clash constraint compares). The trainer's clash is an
+ * exclusion constraint written in the migration (drizzle cannot declare one): no two holding
+ * bookings of one trainer overlap, whoever asks at the same moment.
+ */
+export const ptBookings = pgTable(
+  'pt_bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ptContractId: integer('pt_contract_id')
+      .notNull()
+      .references(() => ptContracts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    trainerAccountId: integer('trainer_account_id')
+      .notNull()
+      .references(() => ptTrainers.accountId),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    day: text('day').notNull(),
+    afterMinute: smallint('after_minute').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startEpochMinute: integer('start_epoch_minute').notNull(),
+    endEpochMinute: integer('end_epoch_minute').notNull(),
+    status: text('status').$type<PtBookingStatus>().notNull(),
+    rating: smallint('rating'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pt_bookings_account_idx').on(t.accountId, t.startsAt),
+    index('pt_bookings_trainer_idx').on(t.trainerAccountId, t.startsAt),
+    index('pt_bookings_contract_idx').on(t.ptContractId),
+    // 166: one session a Vietnam day per member (a completed one counts).
+    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'BOOKED', 'COMPLETED')`),
+    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
+    check('pt_bookings_minutes_check', sql`${t.afterMinute} between 0 and 1439 and ${t.endEpochMinute} > ${t.startEpochMinute}`),
+    check('pt_bookings_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`),
+  ],
+);

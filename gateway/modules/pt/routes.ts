@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { payContractBody } from '#contract/membership.ts';
-import { ptContractsQuery } from '#contract/pt.ts';
+import { ptBookingBody, ptContractsQuery } from '#contract/pt.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
@@ -15,6 +15,7 @@ import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
+import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -30,6 +31,8 @@ async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>)
 }
 
 const clubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
+const bookingScreenQuery = z.object({ ptContractId: z.coerce.number().int().positive().max(2147483647).optional(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+const ratingBody = z.object({ rating: z.number().int().min(1).max(5) });
 
 /** §7 PT: the public reads of trainers and packages (ADR 044), and a member's PT contracts (ADR 045). */
 export function ptRoutes() {
@@ -91,6 +94,37 @@ export function ptRoutes() {
 
   app.put('/member/pt-contract/:ptContractId/cancel', member, async (c) => ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))));
 
+  // Booking a session (issue 13 §3, ADR 046).
+  app.post('/member/pt-contract/:ptContractId/booking', member, validate('json', ptBookingBody), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await bookPtSession(db, c.get('account').id, idParam(c, 'ptContractId'), c.req.valid('json'), clock.now()), Codes.BOOKING_AWAITING_PT);
+  });
+
+  app.get('/member/booking/history', member, validate('query', clubQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId }, clock.now()));
+  });
+
+  app.get('/member/booking/current', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await listBookings(db, c.get('account').id, { current: true }, clock.now()));
+  });
+
+  app.put('/member/booking/:bookingId/cancel', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await cancelBooking(db, c.get('account').id, idParam(c, 'bookingId'), clock.now()), Codes.BOOKING_CANCELLED);
+  });
+
+  app.put('/member/booking/:bookingId/rating', member, validate('json', ratingBody), async (c) => {
+    const { db } = c.get('deps');
+    return ok(c, await rateBooking(db, c.get('account').id, idParam(c, 'bookingId'), c.req.valid('json').rating), Codes.RATING_SUBMITTED);
+  });
+
+  app.get('/member/screens/pt-booking', member, validate('query', bookingScreenQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await withShell(c, bookingScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
+  });
+
   // Screens (one round trip with the shell): /pt, /pt/select-pt, the packages of a trainer, a contract's result and history pages.
   app.get('/member/screens/pt', member, async (c) => {
     const { db, clock } = c.get('deps');
@@ -151,6 +185,15 @@ export function trainerRoutes() {
     app.put(`/pt-contract/:id/${path}`, trainer, async (c) => {
       const deps = c.get('deps');
       const answer = await answerPtContract(deps.db, c.get('account').id, idParam(c, 'id'), accept, deps.clock.now());
+      await deliverNoticesNow(deps);
+      return ok(c, answer);
+    });
+  }
+
+  for (const verb of ['confirm', 'reject', 'complete'] as const) {
+    app.put(`/pt-booking/:id/${verb}`, trainer, async (c) => {
+      const deps = c.get('deps');
+      const answer = await answerBooking(deps.db, c.get('account').id, idParam(c, 'id'), verb, deps.clock.now());
       await deliverNoticesNow(deps);
       return ok(c, answer);
     });

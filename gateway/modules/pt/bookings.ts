@@ -1,0 +1,256 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { Codes } from '#contract/codes.ts';
+import { formatDate } from '#contract/format.ts';
+import { PT_SESSION_MINUTES, type PtBooking, type PtBookingScreen } from '#contract/pt.ts';
+import type { Executor } from '#gateway/db/client.ts';
+import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
+import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
+import { ApiError } from '#gateway/http/errors.ts';
+import { clubAccess } from '#gateway/modules/contracts/queries.ts';
+import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
+import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { bookableDays, freeStarts, hhmm, isoWeekday, startProblem, vietnamInstant, type Interval } from './booking-rules.ts';
+import { listPtContracts, ptContractStatus } from './contracts.ts';
+
+// Booking a session with one's trainer (issue 13 §3, ADR 046). The rules a member can read are
+// checked here; the two that decide between members racing are the database's: the trainer's
+// clash (an exclusion constraint, 456) and one session a day (a partial unique index, 166).
+
+type BookingRow = typeof ptBookings.$inferSelect;
+
+/** The states that hold the trainer's hour and count as the member's session of the day. */
+const HOLDING: PtBookingStatus[] = ['WAITPTCONFIRM', 'BOOKED', 'COMPLETED'];
+
+const bookingNotFound = () => new ApiError(404, Codes.NOT_FOUND);
+
+/** The trainer's working intervals at a club on a day (none on a day off). */
+async function hoursOn(db: Executor, trainerId: number, clubId: number, day: string): Promise<Interval[]> {
+  const [off] = await db
+    .select({ day: ptDaysOff.day })
+    .from(ptDaysOff)
+    .where(and(eq(ptDaysOff.trainerAccountId, trainerId), eq(ptDaysOff.day, day)));
+  if (off) return [];
+  return db
+    .select({ startMinute: ptWorkingHours.startMinute, endMinute: ptWorkingHours.endMinute })
+    .from(ptWorkingHours)
+    .where(and(eq(ptWorkingHours.trainerAccountId, trainerId), eq(ptWorkingHours.clubId, clubId), eq(ptWorkingHours.weekday, isoWeekday(day))));
+}
+
+/** The trainer's hours taken on a day, as minutes after its 00:00. */
+async function takenOn(db: Executor, trainerId: number, day: string): Promise<Interval[]> {
+  const rows = await db
+    .select({ afterMinute: ptBookings.afterMinute })
+    .from(ptBookings)
+    .where(and(eq(ptBookings.trainerAccountId, trainerId), eq(ptBookings.day, day), inArray(ptBookings.status, HOLDING)));
+  return rows.map((r) => ({ startMinute: r.afterMinute, endMinute: r.afterMinute + PT_SESSION_MINUTES }));
+}
+
+const bookingSelect = (db: Executor) =>
+  db
+    .select({ booking: ptBookings, trainerName: accounts.fullName, clubNameVi: clubs.nameVi, clubNameEn: clubs.nameEn })
+    .from(ptBookings)
+    .innerJoin(accounts, eq(accounts.id, ptBookings.trainerAccountId))
+    .innerJoin(clubs, eq(clubs.id, ptBookings.clubId));
+
+function toBooking(row: { booking: BookingRow; trainerName: string; clubNameVi: string; clubNameEn: string }): PtBooking {
+  const b = row.booking;
+  return {
+    bookingId: b.id,
+    ptContractId: b.ptContractId,
+    status: b.status,
+    date: b.day,
+    startTime: hhmm(b.afterMinute),
+    endTime: hhmm(b.afterMinute + PT_SESSION_MINUTES),
+    startsAt: b.startsAt.toISOString(),
+    trainerName: row.trainerName,
+    clubNameVi: row.clubNameVi,
+    clubNameEn: row.clubNameEn,
+    rating: b.rating,
+    // §4: only a booking the trainer has not confirmed can be cancelled; only a completed one without a rating rated.
+    canCancel: b.status === 'WAITPTCONFIRM',
+    canRate: b.status === 'COMPLETED' && b.rating === null,
+  };
+}
+
+/** GET /member/booking/history (?clubId) and /member/booking/current (upcoming, not closed). */
+export async function listBookings(db: Executor, accountId: number, filter: { clubId?: number; current?: boolean }, now: Date) {
+  const rows = await bookingSelect(db)
+    .where(
+      and(
+        eq(ptBookings.accountId, accountId),
+        filter.clubId === undefined ? undefined : eq(ptBookings.clubId, filter.clubId),
+        filter.current ? and(inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED']), gte(ptBookings.endsAt, now)) : undefined,
+      ),
+    )
+    .orderBy(filter.current ? asc(ptBookings.startsAt) : desc(ptBookings.startsAt), desc(ptBookings.id));
+  return rows.map(toBooking);
+}
+
+/**
+ * POST /member/pt-contract/{id}/booking → 1033: a session with the contract's trainer at its club.
+ * 163 the contract is not usable (unpaid, over, used up, another member's); PT_FROZEN; 164 the time
+ * (outside the window, the validity or the trainer's hours); 165 an earlier session is not done;
+ * 166 a session that day already; 456 the trainer's hour is taken (the database decides).
+ */
+export async function bookPtSession(db: Executor, accountId: number, ptContractId: number, body: { afterMinute: number; date?: string }, now: Date) {
+  const today = vietnamToday(now);
+  const day = body.date ?? today;
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAccount(tx, accountId);
+      const [contract] = await tx
+        .select()
+        .from(ptContracts)
+        .where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)))
+        .for('update');
+      const status = contract ? ptContractStatus(contract, today) : null;
+      if (!contract || (status !== 'CURRENT' && status !== 'FUTURE')) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
+      const access = await clubAccess(tx, accountId, contract.clubId, today);
+      if (!access.ok && access.reason === 'FROZEN') throw new ApiError(409, Codes.PT_FROZEN);
+      if (day < contract.startDate! || day > contract.endDate!) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
+      const hours = await hoursOn(tx, contract.trainerAccountId, contract.clubId, day);
+      if (startProblem(now, day, body.afterMinute, hours) !== null) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
+      const [pending] = await tx
+        .select({ id: ptBookings.id, day: ptBookings.day })
+        .from(ptBookings)
+        .where(and(eq(ptBookings.accountId, accountId), inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED'])));
+      if (pending) throw new ApiError(409, pending.day === day ? Codes.BOOKING_DAILY_LIMIT : Codes.COMPLETE_CURRENT_PT_SESSION);
+      // A session is taken from the package when booked and given back if cancelled or declined; the CHECK caps it.
+      const [taken] = await tx
+        .update(ptContracts)
+        .set({ sessionsUsed: sql`${ptContracts.sessionsUsed} + 1` })
+        .where(and(eq(ptContracts.id, ptContractId), sql`${ptContracts.sessionsUsed} < ${ptContracts.sessions}`))
+        .returning({ id: ptContracts.id });
+      if (!taken) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
+      const startsAt = vietnamInstant(day, body.afterMinute);
+      const startEpochMinute = Math.round(startsAt.getTime() / 60_000);
+      const [made] = await tx
+        .insert(ptBookings)
+        .values({
+          ptContractId,
+          accountId,
+          trainerAccountId: contract.trainerAccountId,
+          clubId: contract.clubId,
+          day,
+          afterMinute: body.afterMinute,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + PT_SESSION_MINUTES * 60_000),
+          startEpochMinute,
+          endEpochMinute: startEpochMinute + PT_SESSION_MINUTES,
+          status: 'WAITPTCONFIRM',
+          createdAt: now,
+        })
+        .returning({ id: ptBookings.id });
+      return bookingById(tx, accountId, made.id);
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
+    if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
+    throw error;
+  }
+}
+
+async function bookingById(db: Executor, accountId: number, bookingId: number) {
+  const [row] = await bookingSelect(db).where(and(eq(ptBookings.id, bookingId), eq(ptBookings.accountId, accountId)));
+  if (!row) throw bookingNotFound();
+  return toBooking(row);
+}
+
+/** Closes a holding booking and gives its session back to the package. */
+async function release(tx: Executor, booking: BookingRow, status: 'CANCELLED' | 'REJECTED', now: Date) {
+  await tx.update(ptBookings).set({ status, closedAt: now, answeredAt: status === 'REJECTED' ? now : booking.answeredAt }).where(eq(ptBookings.id, booking.id));
+  await tx
+    .update(ptContracts)
+    .set({ sessionsUsed: sql`greatest(${ptContracts.sessionsUsed} - 1, 0)` })
+    .where(eq(ptContracts.id, booking.ptContractId));
+}
+
+/** PUT /member/booking/{id}/cancel → 1035, while the trainer has not confirmed (458 after); cancelling twice changes nothing. */
+export async function cancelBooking(db: Executor, accountId: number, bookingId: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select()
+      .from(ptBookings)
+      .where(and(eq(ptBookings.id, bookingId), eq(ptBookings.accountId, accountId)))
+      .for('update');
+    if (!booking) throw bookingNotFound();
+    if (booking.status === 'CANCELLED') return bookingById(tx, accountId, bookingId);
+    if (booking.status !== 'WAITPTCONFIRM') throw new ApiError(409, Codes.CANNOT_CANCEL_PT_CONFIRMED);
+    await release(tx, booking, 'CANCELLED', now);
+    return bookingById(tx, accountId, bookingId);
+  });
+}
+
+/** PUT /member/booking/{id}/rating {rating} → 1128: a completed session, once (459 not completed, 460 rated); the trainer's average moves in the same statement. */
+export async function rateBooking(db: Executor, accountId: number, bookingId: number, rating: number) {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select()
+      .from(ptBookings)
+      .where(and(eq(ptBookings.id, bookingId), eq(ptBookings.accountId, accountId)))
+      .for('update');
+    if (!booking) throw bookingNotFound();
+    if (booking.status !== 'COMPLETED') throw new ApiError(409, Codes.CANNOT_RATE);
+    if (booking.rating !== null) throw new ApiError(409, Codes.ALREADY_RATED);
+    await tx.update(ptBookings).set({ rating }).where(eq(ptBookings.id, bookingId));
+    await tx
+      .update(ptTrainers)
+      .set({ ratingSum: sql`${ptTrainers.ratingSum} + ${rating}`, ratingCount: sql`${ptTrainers.ratingCount} + 1` })
+      .where(eq(ptTrainers.accountId, booking.trainerAccountId));
+    return bookingById(tx, accountId, bookingId);
+  });
+}
+
+/**
+ * The trainer's answers (issue 17 gives them a screen): confirm (→ BOOKED), reject (→ REJECTED, the
+ * session back to the package), complete (→ COMPLETED, once it has started). Another trainer: 404.
+ */
+export async function answerBooking(db: Executor, trainerId: number, bookingId: number, verb: 'confirm' | 'reject' | 'complete', now: Date) {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select()
+      .from(ptBookings)
+      .where(and(eq(ptBookings.id, bookingId), eq(ptBookings.trainerAccountId, trainerId)))
+      .for('update');
+    if (!booking) throw bookingNotFound();
+    const target: PtBookingStatus = verb === 'confirm' ? 'BOOKED' : verb === 'reject' ? 'REJECTED' : 'COMPLETED';
+    if (booking.status === target) return { bookingId, status: target };
+    const allowed = verb === 'complete' ? booking.status === 'BOOKED' && booking.startsAt.getTime() <= now.getTime() : booking.status === 'WAITPTCONFIRM';
+    if (!allowed) throw new ApiError(409, Codes.VALIDATION);
+    if (target === 'REJECTED') await release(tx, booking, 'REJECTED', now);
+    else await tx.update(ptBookings).set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt }).where(eq(ptBookings.id, bookingId));
+    const when = `${hhmm(booking.afterMinute)} ${formatDate(booking.day)}`;
+    const notice = {
+      BOOKED: { titleVi: 'PT đã xác nhận lịch tập', titleEn: 'Session confirmed', bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`, bodyEn: `Your session at ${when} is confirmed.` },
+      REJECTED: {
+        titleVi: 'PT không nhận lịch tập',
+        titleEn: 'Session declined',
+        bodyVi: `Huấn luyện viên không nhận buổi tập lúc ${when}. Buổi tập đã được trả lại vào gói; hãy chọn giờ khác.`,
+        bodyEn: `Your trainer cannot take the session at ${when}. It is back in your package; please pick another time.`,
+      },
+      COMPLETED: { titleVi: 'Hoàn thành buổi tập', titleEn: 'Session completed', bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`, bodyEn: `Your session at ${when} is done. Rate it!` },
+    }[target as 'BOOKED' | 'REJECTED' | 'COMPLETED'];
+    await enqueueNotice(tx, booking.accountId, { kind: 'PT', ...notice, link: '/pt/booking' }, now);
+    return { bookingId, status: target };
+  });
+}
+
+/** GET /member/screens/pt-booking?ptContractId&date: what /pt/booking shows, in one read. */
+export async function bookingScreen(db: Executor, accountId: number, query: { ptContractId?: number; date?: string }, now: Date): Promise<PtBookingScreen> {
+  const today = vietnamToday(now);
+  const [contracts, bookings] = await Promise.all([
+    listPtContracts(db, accountId, {}, now).then((all) => all.filter((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0)),
+    listBookings(db, accountId, {}, now),
+  ]);
+  const contract = contracts.find((c) => c.ptContractId === query.ptContractId) ?? contracts[0] ?? null;
+  const days = contract ? bookableDays(now).filter((d) => d >= contract.startDate! && d <= contract.endDate!) : [];
+  const date = query.date && days.includes(query.date) ? query.date : (days[0] ?? today);
+  let slots: PtBookingScreen['slots'] = [];
+  if (contract && days.includes(date)) {
+    const [hours, taken] = await Promise.all([hoursOn(db, contract.ptId, contract.clubId, date), takenOn(db, contract.ptId, date)]);
+    slots = freeStarts(now, date, hours, taken).map((m) => ({ afterMinute: m, time: hhmm(m) }));
+  }
+  return { contracts, ptContractId: contract?.ptContractId ?? null, days, date, slots, bookings };
+}
