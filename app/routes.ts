@@ -56,6 +56,7 @@ export default [
     // Personal training (issue 13): the member's PT packages, a club's trainers, a trainer's packages, paying.
     route('pt', 'pt/pt.tsx'),
     route('pt/select-pt', 'pt/select-pt.tsx'),
+    route('pt/booking', 'pt/booking.tsx'),
     route('pt/select-pt/plans/:ptId/club/:clubId', 'pt/plans.tsx'),
     route('pt/payment/result/:ptContractId', 'pt/pt-result.tsx'),
     route('history/pt/:ptContractId', 'pt/pt-detail.tsx'),

@@ -11,7 +11,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
-import type { PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
+import type { PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
 
 // Views and actions of the PT pages (issue 13, ADR 044–045). Formatted here, on the server: the
 // browser gets ready text and no date or money code.
@@ -151,5 +151,58 @@ export async function ptAction(args: Args & { params: { ptContractId?: string; p
     if (!(error instanceof GatewayError)) throw error;
     if (error.status === 404) throw data(null, { status: 404 });
     return { error: error.text, ptPackageId: String(form.get('ptPackageId') ?? '') || null };
+  }
+}
+
+/** A PT booking card (§3): day, times, trainer, state with its icon, and what the member may do. */
+export const bookingView = (b: PtBooking, lang: Lang) => ({
+  id: b.bookingId,
+  status: b.status,
+  date: formatDate(b.date),
+  time: `${b.startTime}–${b.endTime}`,
+  trainerName: b.trainerName,
+  clubName: pick(lang, b.clubNameVi, b.clubNameEn),
+  rating: b.rating,
+  canCancel: b.canCancel,
+  canRate: b.canRate,
+});
+export type BookingView = ReturnType<typeof bookingView>;
+
+const bookingIntent = z.enum(['book', 'cancel', 'rate']);
+
+/** /pt/booking's writes: book a start, cancel a waiting booking, rate a completed one. A refusal keeps the choice and says why. */
+export async function bookingAction(args: Args) {
+  const session = getSession(args.context);
+  const t = getT(args.context);
+  const form = await readForm(args.request);
+  const intent = bookingIntent.safeParse(form.get('intent'));
+  if (!intent.success) throw data(null, { status: 400 });
+  const call = gatewayClient(args);
+  const field = (name: string) => String(form.get(name) ?? '');
+  try {
+    if (intent.data === 'book') {
+      const [contract, date, minute] = [field('ptContractId'), field('date'), field('afterMinute')];
+      if (!/^\d{1,4}$/.test(minute)) return { error: t('pt.booking.chooseTime'), afterMinute: null, bookingId: null };
+      if (!/^\d{1,9}$/.test(contract) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw data(null, { status: 400 });
+      await call(`/api/v1/member/pt-contract/${contract}/booking`, anything, { json: { date, afterMinute: Number(minute) } });
+      flashToast(session, { kind: 'success', text: t('pt.booking.requested') });
+      return redirect(`/pt/booking?contract=${contract}&date=${date}`);
+    }
+    const id = field('bookingId');
+    if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 400 });
+    if (intent.data === 'cancel') {
+      await call(`/api/v1/member/booking/${id}/cancel`, anything, { method: 'PUT' });
+      flashToast(session, { kind: 'success', text: t('pt.booking.cancelled') });
+    } else {
+      const rating = field('rating');
+      if (!/^[1-5]$/.test(rating)) return { error: t('pt.booking.chooseStars'), afterMinute: null, bookingId: Number(id) };
+      await call(`/api/v1/member/booking/${id}/rating`, anything, { method: 'PUT', json: { rating: Number(rating) } });
+      flashToast(session, { kind: 'success', text: t('pt.booking.thanks') });
+    }
+    return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    return { error: error.text, afterMinute: field('afterMinute') || null, bookingId: /^\d{1,9}$/.test(field('bookingId')) ? Number(field('bookingId')) : null };
   }
 }

@@ -53,7 +53,12 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      <Link to="/pt/select-pt" className="button button-primary button-block spaced">
+      {screen.ok && screen.value.some((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0) ? (
+        <Link to="/pt/booking" className="button button-primary button-block spaced">
+          {t('pt.booking.toBook')}
+        </Link>
+      ) : null}
+      <Link to="/pt/select-pt" className="button button-secondary button-block spaced">
         {t('pt.buy')}
       </Link>
     </main>

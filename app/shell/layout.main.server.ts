@@ -15,7 +15,19 @@ import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.se
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
 import { inbodyScreenSchema, type InbodyScreen } from '#contract/inbody.ts';
-import { ptContractScreenSchema, ptPlansScreenSchema, ptScreenSchema, ptSelectScreenSchema, type PtContract, type PtContractDetail, type PtPlansScreen, type PtSelectScreen } from '#contract/pt.ts';
+import {
+  ptBookingScreenSchema,
+  ptContractScreenSchema,
+  ptPlansScreenSchema,
+  ptScreenSchema,
+  ptSelectScreenSchema,
+  type PtBookingScreen,
+  type PtContract,
+  type PtContractDetail,
+  type PtPlansScreen,
+  type PtSelectScreen,
+} from '#contract/pt.ts';
+import { bookingQuery } from '#app/pt/booking-query.ts';
 import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
@@ -31,6 +43,7 @@ const ptReadSchema = ptScreenSchema.extend({ shell: memberShellSchema });
 const ptSelectReadSchema = ptSelectScreenSchema.extend({ shell: memberShellSchema });
 const ptPlansReadSchema = ptPlansScreenSchema.extend({ shell: memberShellSchema });
 const ptContractReadSchema = ptContractScreenSchema.extend({ shell: memberShellSchema });
+const ptBookingReadSchema = ptBookingScreenSchema.extend({ shell: memberShellSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
 
@@ -75,6 +88,8 @@ export type MemberRead = {
   ptPlansScreen?: PtPlansScreen;
   /** /pt/payment/result/{id} and /history/pt/{id} */
   ptContractScreen?: PtContractDetail;
+  /** /pt/booking */
+  ptBookingScreen?: PtBookingScreen;
 };
 
 /**
@@ -214,6 +229,14 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call, _url, match) => {
       const { shell, ptContract } = (await call(`/api/v1/member/screens/pt-contract/${match[1]}`, ptContractReadSchema)).data;
       return { shell, ptContractScreen: ptContract };
+    },
+  },
+  {
+    path: /^\/pt\/booking$/,
+    read: async (call, url) => {
+      const query = bookingQuery(url);
+      const { shell, ...ptBookingScreen } = (await call(`/api/v1/member/screens/pt-booking${query ? `?${query}` : ''}`, ptBookingReadSchema)).data;
+      return { shell, ptBookingScreen };
     },
   },
 ];

@@ -13,6 +13,12 @@ const paths = {
   chevron: 'M9 5l7 7-7 7',
   close: 'M6 6l12 12M18 6 6 18',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  // The six PT booking states (§4): waiting (for the member, for the trainer), booked, completed, cancelled, declined.
+  hourglass: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  calendarCheck: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M9 15l2 2 4-4',
+  trophy: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 5M16 6h3a3 3 0 0 1-3 5M12 13v4M8 21h8M9 17h6',
+  ban: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM5.6 5.6l12.8 12.8',
 } as const;
 
 export type IconName = keyof typeof paths;

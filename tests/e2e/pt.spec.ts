@@ -35,15 +35,34 @@ const T = {
   },
 };
 
-/** The seeded trainers of the first club (seed-pt.ts trainerPhone 0–2): the one chosen accepts. */
+/** The seeded trainers of the first club (seed-pt.ts trainerPhone 0–2). */
+const TRAINER_PHONES = ['0100002000', '0100002001', '0100002002'];
+
+/** The trainer the member chose accepts (the others answer 404). */
 async function trainerAccepts(request: APIRequestContext, ptContractId: number) {
-  for (const phone of ['0100002000', '0100002001', '0100002002']) {
+  for (const phone of TRAINER_PHONES) {
     const token = await staffToken(request, phone);
     const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { headers: { authorization: `Bearer ${token}` } });
     if (res.ok()) return;
     expect(res.status()).toBe(404);
   }
   throw new Error(`no trainer of the first club has PT contract ${String(ptContractId)}`);
+}
+
+/** The member's trainer (one of the first club's) finds the member's waiting session in their agenda and confirms it. */
+async function trainerConfirmsWaitingBooking(request: APIRequestContext, memberPhone: string) {
+  for (const phone of TRAINER_PHONES) {
+    const headers = { authorization: `Bearer ${await staffToken(request, phone)}` };
+    const agenda = (await (await request.get(`${gatewayUrl()}/api/v1/staff/pt/bookings`, { headers })).json()) as {
+      data: { bookingId: number; status: string; member: { phoneNumber: string } }[];
+    };
+    const waiting = agenda.data.find((b) => b.status === 'WAITPTCONFIRM' && b.member.phoneNumber === memberPhone);
+    if (!waiting) continue;
+    const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-booking/${String(waiting.bookingId)}/confirm`, { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return;
+  }
+  throw new Error('no trainer of the first club has a waiting session of this member');
 }
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
@@ -124,4 +143,65 @@ test('with JavaScript off: choose a club, sign up with a trainer, a second sign-
   await expect(plain.getByText('Đã hủy đăng ký gói PT.')).toBeVisible();
   await expect(plain.locator('.pt-contract-card .status-badge')).toHaveText('Đã hủy');
   await plain.context().close();
+});
+
+test('vi: book a session on a free start, cancel it, book again; the trainer confirms and Cancel is gone', async ({ page, request }) => {
+  test.slow();
+  const phone = await paidMember(page, request, 'vi');
+  // The package through the API (the journey above covers the pages); the booking through the pages.
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
+  const packages = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pt-packages`)).json()) as { data: { id: number; sessions: number }[] };
+  const pkg = packages.data.find((p) => p.sessions === 10)!;
+  await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
+  await page.locator(`input[name="ptPackageId"][value="${String(pkg.id)}"]`).check();
+  await page.locator('button[name="intent"][value="register"]').click();
+  await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
+  const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+  await trainerAccepts(request, id);
+  await page.reload();
+  await page.getByLabel('Tiền mặt tại quầy').check();
+  await page.getByRole('button', { name: 'Tiếp tục thanh toán' }).click();
+  await expect(page.locator('.counter-code strong')).toHaveText(/^CASH/);
+  // The club's front desk counts the cash (the demo staff member of the first club).
+  const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
+  const staff = await staffToken(request, '0100000001');
+  const counted = await request.post(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(id)}/cash/confirm`, { headers: { authorization: `Bearer ${staff}` }, data: { amount } });
+  expect(counted.ok(), await counted.text()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/pt');
+  await page.getByRole('link', { name: 'Đặt lịch tập' }).click();
+  await expect(page).toHaveURL(/\/pt\/booking$/);
+  // The first day with a free start (today may be too late, a trainer may not work every day).
+  for (let day = 1; day < 15 && (await page.locator('.slot').count()) === 0; day++) {
+    await page.locator('.day-strip .day-link').nth(day).click();
+    await expect(page.locator('.day-link[aria-current="date"]')).toBeVisible();
+  }
+  const start = (await page.locator('.slot').first().innerText()).trim();
+  await page.locator('.slot').first().click();
+  await snapBothWidths(page, 'vi-pt-booking');
+  await page.getByRole('button', { name: 'Đặt lịch', exact: true }).click();
+  await expect(page.getByText('Đã gửi lịch tập, đang chờ huấn luyện viên xác nhận.')).toBeVisible();
+  const card = page.locator('.booking-card').first();
+  await expect(card.locator('.booking-state')).toHaveText('Chờ PT xác nhận');
+  await expect(card).toContainText(start);
+  // The start is taken now: no longer offered.
+  await expect(page.locator('.slot', { hasText: start })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Hủy lịch' }).click();
+  await expect(page.getByText('Đã hủy lịch tập.')).toBeVisible();
+  await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Đã hủy');
+  await expect(page.locator('.slot', { hasText: start })).toHaveCount(1);
+
+  await page.locator('.slot', { hasText: start }).click();
+  await page.getByRole('button', { name: 'Đặt lịch', exact: true }).click();
+  await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Chờ PT xác nhận');
+  const bookings = await page.locator('.booking-card').count();
+  expect(bookings).toBe(2);
+  // The trainer confirms the waiting one (their requests list names it).
+  await trainerConfirmsWaitingBooking(request, phone);
+  await page.reload();
+  const confirmed = page.locator('.booking-card', { hasText: 'Đã đặt lịch' });
+  await expect(confirmed).toHaveCount(1);
+  await expect(confirmed.getByRole('button', { name: 'Hủy lịch' })).toHaveCount(0);
+  await snapBothWidths(page, 'vi-pt-booked');
 });

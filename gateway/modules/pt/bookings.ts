@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type PtBooking, type PtBookingScreen } from '#contract/pt.ts';
@@ -253,4 +254,25 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
     slots = freeStarts(now, date, hours, taken).map((m) => ({ afterMinute: m, time: hhmm(m) }));
   }
   return { contracts, ptContractId: contract?.ptContractId ?? null, days, date, slots, bookings };
+}
+
+/** A trainer's agenda (issue 17 gives it a screen): their sessions from today on, soonest first, with each client's name, phone and sessions left. */
+export async function trainerAgenda(db: Executor, trainerId: number, now: Date) {
+  const member = alias(accounts, 'member');
+  const rows = await db
+    .select({ booking: ptBookings, memberName: member.fullName, memberPhone: member.phoneNumber, sessions: ptContracts.sessions, sessionsUsed: ptContracts.sessionsUsed })
+    .from(ptBookings)
+    .innerJoin(member, eq(member.id, ptBookings.accountId))
+    .innerJoin(ptContracts, eq(ptContracts.id, ptBookings.ptContractId))
+    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, vietnamToday(now)), inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED', 'COMPLETED'])))
+    .orderBy(asc(ptBookings.startsAt));
+  return rows.map((r) => ({
+    bookingId: r.booking.id,
+    status: r.booking.status,
+    date: r.booking.day,
+    startTime: hhmm(r.booking.afterMinute),
+    endTime: hhmm(r.booking.afterMinute + PT_SESSION_MINUTES),
+    member: { fullName: r.memberName, phoneNumber: r.memberPhone },
+    sessionsLeft: r.sessions - r.sessionsUsed,
+  }));
 }

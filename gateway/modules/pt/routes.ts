@@ -15,7 +15,7 @@ import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
-import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking } from './bookings.ts';
+import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -172,6 +172,11 @@ export function ptRoutes() {
 export function trainerRoutes() {
   const app = new Hono<AppEnv>();
   const trainer = requireAccount(['PT']);
+
+  app.get('/pt/bookings', trainer, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await trainerAgenda(db, c.get('account').id, clock.now()));
+  });
 
   app.get('/pt/requests', trainer, async (c) => {
     const { db, clock } = c.get('deps');

@@ -74,20 +74,19 @@ export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumb
 
 /**
  * The cash payment a confirmation applies to: the settled one if any (a repeat), else the open one;
- * a membership's own (freezeContractId null) or one of its freezes' (ADR 036).
+ * a membership's own, one of its freezes' (ADR 036), or a PT package's (ADR 045).
  */
-export async function cashPaymentOf(db: Executor, contractId: number, freezeContractId: number | null) {
+export type CashFor = { contractId: number; freezeContractId: number | null } | { ptContractId: number };
+
+export async function cashPaymentOf(db: Executor, of: CashFor) {
+  const which =
+    'ptContractId' in of
+      ? eq(payments.ptContractId, of.ptContractId)
+      : and(eq(payments.contractId, of.contractId), of.freezeContractId === null ? isNull(payments.freezeContractId) : eq(payments.freezeContractId, of.freezeContractId));
   const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.contractId, contractId),
-        freezeContractId === null ? isNull(payments.freezeContractId) : eq(payments.freezeContractId, freezeContractId),
-        eq(payments.provider, 'cash'),
-        inArray(payments.status, ['PENDING', 'SUCCESS']),
-      ),
-    )
+    .where(and(which, eq(payments.provider, 'cash'), inArray(payments.status, ['PENDING', 'SUCCESS'])))
     .orderBy(sql`${payments.status} = 'SUCCESS' desc`, desc(payments.id))
     .limit(1);
   return row;

@@ -5,7 +5,7 @@ import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, workforceAccountTypes, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, freezeContracts, paymentEvents } from '#gateway/db/schema/index.ts';
+import { contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -16,7 +16,7 @@ import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
-import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, worksAt } from './queries.ts';
+import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
 const MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR = 10;
@@ -78,13 +78,12 @@ export function staffRoutes() {
     return ok(c, await waitingCashContracts(db, staff, c.req.valid('query').phoneNumber));
   });
 
-  // Cash counted at the counter → settlePayment, the one path from money to membership (or freeze).
-  async function confirmCash(c: Context<AppEnv>, contractId: number, freezeContractId: number | null, amount: number) {
+  // Cash counted at the counter → settlePayment, the one path from money to membership (or freeze, or PT package).
+  async function confirmCash(c: Context<AppEnv>, of: CashFor, clubId: number | undefined, amount: number) {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
-    const clubId = await contractClub(deps.db, contractId);
     if (clubId === undefined || !worksAt(staff, clubId)) throw notFound();
-    const payment = await cashPaymentOf(deps.db, contractId, freezeContractId);
+    const payment = await cashPaymentOf(deps.db, of);
     if (!payment) throw notFound();
     const outcome = await settlePayment(deps, {
       paymentId: payment.id,
@@ -96,16 +95,19 @@ export function staffRoutes() {
     if (outcome.kind === 'wrong_amount') throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
     // Paid another way between the lookup and the lock: no cash is waiting any more.
     if (outcome.kind === 'late') throw notFound();
-    const settled = await cashPaymentOf(deps.db, contractId, freezeContractId);
-    // The dates the money bought: the membership's, or the freeze's first and last frozen day.
+    const settled = (await cashPaymentOf(deps.db, of))!;
+    // The dates the money bought: the membership's, the freeze's first and last frozen day, or the PT package's.
     const [dates] =
-      freezeContractId === null
-        ? await deps.db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, contractId))
-        : await deps.db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
+      'ptContractId' in of
+        ? await deps.db.select({ startDate: ptContracts.startDate, endDate: ptContracts.endDate }).from(ptContracts).where(eq(ptContracts.id, of.ptContractId))
+        : of.freezeContractId === null
+          ? await deps.db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, of.contractId))
+          : await deps.db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, of.freezeContractId));
     return ok(c, {
       outcome: outcome.kind,
-      contractId,
-      freezeContractId,
+      contractId: 'ptContractId' in of ? null : of.contractId,
+      freezeContractId: 'ptContractId' in of ? null : of.freezeContractId,
+      ptContractId: 'ptContractId' in of ? of.ptContractId : null,
       reference: settled.reference,
       amount: settled.amount,
       paidAt: settled.paidAt?.toISOString() ?? null,
@@ -113,13 +115,23 @@ export function staffRoutes() {
     });
   }
 
-  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), (c) => confirmCash(c, idParam(c, 'id'), null, c.req.valid('json').amount));
+  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+    const contractId = idParam(c, 'id');
+    return confirmCash(c, { contractId, freezeContractId: null }, await contractClub(c.get('deps').db, contractId), c.req.valid('json').amount);
+  });
 
   app.post('/freeze-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const freezeContractId = idParam(c, 'id');
-    const [freeze] = await c.get('deps').db.select({ contractId: freezeContracts.contractId }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
+    const { db } = c.get('deps');
+    const [freeze] = await db.select({ contractId: freezeContracts.contractId }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
     if (!freeze) throw notFound();
-    return confirmCash(c, freeze.contractId, freezeContractId, c.req.valid('json').amount);
+    return confirmCash(c, { contractId: freeze.contractId, freezeContractId }, await contractClub(db, freeze.contractId), c.req.valid('json').amount);
+  });
+
+  app.post('/pt-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+    const ptContractId = idParam(c, 'id');
+    const [pt] = await c.get('deps').db.select({ clubId: ptContracts.clubId }).from(ptContracts).where(eq(ptContracts.id, ptContractId));
+    return confirmCash(c, { ptContractId }, pt?.clubId, c.req.valid('json').amount);
   });
 
   app.get('/payment-events', staffOnly, validate('query', paymentEventsQuery), async (c) => {
