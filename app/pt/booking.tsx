@@ -8,7 +8,7 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { bookingAction, bookingView, ptContractView } from './pt.server.ts';
-import { BookingCard } from './pt-ui.tsx';
+import { BookingCard, PtPageFailed } from './pt-ui.tsx';
 import type { Route } from './+types/booking';
 
 // §2 /pt/booking: a package (if several), a day of the next 14 (links), the trainer's free starts
@@ -44,16 +44,7 @@ export default function PtBooking({ loaderData, actionData }: Route.ComponentPro
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { screen } = loaderData;
-  if (!screen.ok) {
-    return (
-      <main className="page pt-page">
-        <h1>{t('pt.booking.title')}</h1>
-        <div className="notice notice-error" role="alert">
-          <p>{screen.message}</p>
-        </div>
-      </main>
-    );
-  }
+  if (!screen.ok) return <PtPageFailed title={t('pt.booking.title')} message={screen.message} />;
   const { contracts, contractId, date, days, slots, bookings } = screen.value;
   const contract = contracts.find((c) => c.id === contractId);
   const weekdays = t('classes.weekdaysShort').split('|');

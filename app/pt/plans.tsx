@@ -6,7 +6,7 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
-import { TrainerFacts } from './pt-ui.tsx';
+import { PtPageFailed, TrainerFacts } from './pt-ui.tsx';
 import type { Route } from './+types/plans';
 
 // §2 /pt/select-pt/plans/{ptId}/club/{clubId}: the trainer, their week at the club, and the club's
@@ -38,16 +38,7 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT();
   const navigation = useNavigation();
   const { screen } = loaderData;
-  if (!screen.ok) {
-    return (
-      <main className="page pt-page">
-        <h1>{t('pt.packagesTitle')}</h1>
-        <div className="notice notice-error" role="alert">
-          <p>{screen.message}</p>
-        </div>
-      </main>
-    );
-  }
+  if (!screen.ok) return <PtPageFailed title={t('pt.packagesTitle')} message={screen.message} />;
   const { club, trainer, packages, unpaid } = screen.value;
   const chosen = actionData?.ptPackageId ?? null;
   const blocked = club.access !== 'OK' || (unpaid !== null && !(unpaid.ptId === trainer.id));

@@ -8,7 +8,7 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, trainerView } from './pt.server.ts';
-import { TrainerFacts } from './pt-ui.tsx';
+import { PtPageFailed, TrainerFacts } from './pt-ui.tsx';
 import type { Route } from './+types/select-pt';
 
 // §2 /pt/select-pt: a club (the ones the member may use first chosen), then its trainers. The club
@@ -34,16 +34,7 @@ export default function SelectPt({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const { screen } = loaderData;
-  if (!screen.ok) {
-    return (
-      <main className="page pt-page">
-        <h1>{t('pt.selectTitle')}</h1>
-        <div className="notice notice-error" role="alert">
-          <p>{screen.message}</p>
-        </div>
-      </main>
-    );
-  }
+  if (!screen.ok) return <PtPageFailed title={t('pt.selectTitle')} message={screen.message} />;
   const { clubs, club, trainers } = screen.value;
   return (
     <main className="page pt-page">

@@ -177,4 +177,8 @@ export const ROUTES = Object.freeze([
   { path: '/workout/type/1/lesson/101/exercise/5', access: signedInMember },
   // Issue 14: the InBody tab of a new member (the add-a-photo form; the charts are server-drawn SVG, ADR 043).
   { path: '/inbody', access: signedInMember },
+  // Issue 13: personal training — the member's PT page, a club's trainers, a trainer's packages (the first club's first trainer, seeded), booking.
+  { path: '/pt', access: memberWithMembership },
+  { path: '/pt/select-pt', access: memberWithMembership },
+  { path: '/pt/booking', access: memberWithMembership },
 ]);
