@@ -31,6 +31,8 @@ COPY --from=build /app/build ./build
 COPY gateway/db/migrations ./gateway/db/migrations
 # The workout content (WORKOUT_CONTENT_DIR), copied into the database at start when it changed (ADR 041).
 COPY gateway/modules/workouts/content ./gateway/modules/workouts/content
+# The fonts of the e-contract PDFs (Noto Sans, OFL; ADR 047).
+COPY gateway/assets ./gateway/assets
 # Without DATABASE_URL the gateway keeps PGlite in ./data; the web server keeps a generated
 # session secret there when SESSION_SECRET is unset. Both run as `node`, so it must be theirs.
 RUN mkdir -p data && chown node:node data

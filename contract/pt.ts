@@ -157,3 +157,29 @@ export const ptBookingScreenSchema = z.object({
   bookings: z.array(ptBookingSchema),
 });
 export type PtBookingScreen = z.infer<typeof ptBookingScreenSchema>;
+
+/** POST /member/pt-e-contract/{id}/sign (ADR 047): the document's SHA-256 as shown, the SMS code, the full name, and a drawn mark (PNG, base64) or none (the typed name is the mark). */
+export const eContractSignBody = z.object({
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  otp: z.string().regex(/^\d{4,6}$/),
+  fullName: z.string().trim().min(2).max(100),
+  signaturePng: z.string().max(60_000).regex(/^[A-Za-z0-9+/=]+$/).nullish(),
+});
+
+export const eContractSchema = z.object({
+  eContractId: z.number(),
+  ptContractId: z.number(),
+  status: z.enum(['UNSIGNED', 'SIGNED']),
+  templateVersion: z.string(),
+  lang: z.enum(['vi', 'en']),
+  packageNameVi: z.string(),
+  packageNameEn: z.string(),
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  documentSha256: z.string(),
+  createdAt: z.string(),
+  signedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  pdfSha256: z.string().nullable(),
+});
+export type EContract = z.infer<typeof eContractSchema>;

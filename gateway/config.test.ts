@@ -25,6 +25,8 @@ const payments = {
   BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
   GATEWAY_INTERNAL_SECRET: 'test-internal-secret-0123456789abcdef',
   FPT_AI_API_KEY: 'test-fpt-api-key-0123456789',
+  E_SEAL_P12_BASE64: 'A'.repeat(120),
+  E_SEAL_PASSPHRASE: 'test-seal-passphrase',
 };
 const production = { SANDBOX: 'false', ...esms, PUSH_PROVIDER: 'webpush', ...vapid, ...payments };
 

@@ -65,6 +65,10 @@ const envSchema = z
     ID_RECOGNITION_PROVIDER: optional(z.enum(['sandbox', 'fpt'])),
     FPT_AI_API_KEY: optional(z.string().min(16, 'must be the FPT.AI api-key')),
     FPT_AI_URL: z.url().default('https://api.fpt.ai'),
+    // The chain's seal on signed e-contracts (ADR 047): a PKCS#12 (base64) and its passphrase. In
+    // the sandbox, a self-signed one is made once and kept in the database.
+    E_SEAL_P12_BASE64: optional(z.string().regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64').min(100)),
+    E_SEAL_PASSPHRASE: optional(z.string()),
   });
 
 type Env = Record<string, string | undefined>;
@@ -90,7 +94,7 @@ function crossVariableIssues(env: Env) {
   for (const key of sandbox ? [] : [...vapid, 'VAPID_SUBJECT']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
-  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET', 'GATEWAY_INTERNAL_SECRET']) {
+  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET', 'GATEWAY_INTERNAL_SECRET', 'E_SEAL_P12_BASE64', 'E_SEAL_PASSPHRASE']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
   if (env.RECURRING_PROVIDER === 'sandbox' && !sandbox) issues.push({ path: 'RECURRING_PROVIDER', message: 'the sandbox recurring provider needs SANDBOX=true' });

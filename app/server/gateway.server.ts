@@ -71,6 +71,9 @@ export function gatewayClient({ request, context }: Args) {
     // The gateway believes the member address only with the shared secret beside it.
     const clientIp = request.headers.get('x-client-ip');
     if (clientIp) headers['x-client-ip'] = clientIp;
+    // What the member's browser says it is: kept in the audit trail of an e-contract signature (ADR 047).
+    const userAgent = request.headers.get('user-agent');
+    if (userAgent) headers['x-client-user-agent'] = userAgent.slice(0, 300);
     if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
     const url = `${webConfig.gatewayUrl}${path}`;
     const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import webpush from 'web-push';
+import { makeSelfSignedSealKey } from '#gateway/providers/e-seal/seal.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { classSessions, clubs, paymentPlans, workoutTypes } from '#gateway/db/schema/index.ts';
 import { readWorkoutContent, syncWorkoutContent } from '#gateway/modules/workouts/content-sync.ts';
@@ -358,6 +359,9 @@ test('with SANDBOX=false the sandbox SMS window is not routed, and codes go thro
       VNPAY_HASH_SECRET: 'test-hash-secret-0123456789',
       VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
       BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+      // The chain's seal (ADR 047): any PKCS#12 of the right shape; nothing is sealed in this test.
+      E_SEAL_P12_BASE64: makeSelfSignedSealKey('Test chain', 'test-pass', new Date()).p12.toString('base64'),
+      E_SEAL_PASSPHRASE: 'test-pass',
     },
     sms: () => ({
       name: 'recorder',

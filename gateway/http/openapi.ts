@@ -13,7 +13,7 @@ import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
 import { inbodyUpdateBody } from '#contract/inbody.ts';
-import { ptBookingBody } from '#contract/pt.ts';
+import { eContractSignBody, ptBookingBody } from '#contract/pt.ts';
 
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -103,6 +103,14 @@ export const operations: Operation[] = [
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/confirm', summary: "The booking's trainer confirms it (BOOKED)", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/reject', summary: "The booking's trainer declines it (REJECTED; the session back to the package)", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/complete', summary: 'The trainer marks a started, confirmed session completed (the member may rate it)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/pt-e-contracts', summary: "The caller's PT e-contracts (one per paid PT contract), newest first, with their text, SHA-256 and status", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/pt-e-contract/{id}', summary: 'One e-contract: the document exactly as it is signed (title, sections), its SHA-256, UNSIGNED or SIGNED (ADR 047)', auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/member/pt-e-contract/{id}/otp', summary: "Send the signing code by SMS to the member's own phone (the OTP rules and limits) → 1001", auth: true, success: Codes.OTP_SENT },
+  { method: 'post', path: '/api/v1/member/pt-e-contract/{id}/sign', summary: 'Sign → 1053: {documentSha256 (as shown; 409 if not this document), otp, fullName, signaturePng? (base64 PNG, decoded and re-encoded; without it the typed name is the mark)}; the PDF is made and sealed (PAdES); a repeat answers the signed one', auth: true, success: Codes.CONTRACT_SIGNED, body: eContractSignBody },
+  { method: 'get', path: '/api/v1/member/pt-e-contract/{id}/pdf', summary: 'The sealed PDF of a signed e-contract (its owner only)', auth: true, success: Codes.OK, binary: 'application/pdf' },
+  { method: 'post', path: '/api/v1/global/e-contract/verify', summary: 'Whether a PDF (multipart field "file", ≤ 5 MB) is an e-contract we sealed, unchanged: {valid, sealValid, reason, eContractId, signedAt}', auth: false, success: Codes.OK, multipart: 'file' },
+  { method: 'get', path: '/api/v1/member/screens/pt-e-contracts', summary: 'The /pt/contract screen: the shell and the e-contracts', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/member/screens/pt-e-contract/{id}', summary: 'The /pt/contract/{id}/preview and …/sign screens: the shell and the e-contract', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt', summary: 'The /pt screen in one read: the shell and the PT contracts', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt-select', summary: 'The /pt/select-pt screen: the shell, the PT clubs with access, the chosen (?clubId=) or first usable club and its trainers', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt-plans/{ptId}/club/{clubId}', summary: "A trainer's packages at a club with the club's access and the unpaid PT contract, if any (404 unknown trainer or club)", auth: true, success: Codes.OK },

@@ -34,7 +34,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_account_idx').on(t.accountId)],
 );
 
-export const otpPurposes = ['login', 'change_phone', 'subscription_upgrade'] as const;
+export const otpPurposes = ['login', 'change_phone', 'subscription_upgrade', 'e_contract_sign'] as const;
 
 export type OtpPurpose = (typeof otpPurposes)[number];
 

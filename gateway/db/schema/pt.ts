@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
-import { createdAt } from './columns.ts';
+import { bytea, createdAt } from './columns.ts';
 
 // Issue 13 §1 (ADR 044): personal trainers (accounts of type PT) with the profile members choose
 // them by, the clubs and hours they work, and the PT packages each club sells.
@@ -197,3 +197,59 @@ export const ptBookings = pgTable(
     check('pt_bookings_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`),
   ],
 );
+
+/**
+ * A paid PT contract's e-contract (issue 13 §2, ADR 047): the document as generated from the
+ * versioned template (its exact text and SHA-256), then what signing kept (Law 20/2023): the mark
+ * (a drawn PNG re-encoded, or the typed full name), the signer's account, phone and name, the time,
+ * IP, user agent and OTP check, and the sealed PDF with its SHA-256.
+ */
+export const ptEContracts = pgTable(
+  'pt_e_contracts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ptContractId: integer('pt_contract_id')
+      .notNull()
+      .references(() => ptContracts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    templateVersion: text('template_version').notNull(),
+    lang: text('lang').$type<'vi' | 'en'>().notNull(),
+    /** The document (title and sections) as JSON, and the SHA-256 of its text as shown. */
+    document: text('document').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    status: text('status').$type<'UNSIGNED' | 'SIGNED'>().notNull(),
+    signatureKind: text('signature_kind').$type<'drawn' | 'typed'>(),
+    signatureImage: bytea('signature_image'),
+    signerName: text('signer_name'),
+    signerPhone: text('signer_phone'),
+    signerIp: text('signer_ip'),
+    signerUserAgent: text('signer_user_agent'),
+    otpSentAt: timestamp('otp_sent_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    pdf: bytea('pdf'),
+    pdfSha256: text('pdf_sha256'),
+    sealFingerprint: text('seal_fingerprint'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pt_e_contracts_contract_idx').on(t.ptContractId),
+    index('pt_e_contracts_account_idx').on(t.accountId),
+    index('pt_e_contracts_pdf_idx').on(t.pdfSha256),
+    check('pt_e_contracts_status_check', sql`${t.status} in ('UNSIGNED', 'SIGNED')`),
+    check(
+      'pt_e_contracts_signed_check',
+      sql`(${t.status} = 'SIGNED') = (${t.signedAt} is not null and ${t.pdf} is not null and ${t.pdfSha256} is not null and ${t.signerName} is not null and ${t.signatureKind} is not null)`,
+    ),
+  ],
+);
+
+/** The chain's seal key made by the sandbox (production configures its own, ADR 047). */
+export const eSealKeys = pgTable('e_seal_keys', {
+  id: integer('id').primaryKey(),
+  p12: bytea('p12').notNull(),
+  passphrase: text('passphrase').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: createdAt(),
+});

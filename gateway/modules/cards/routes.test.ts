@@ -1,6 +1,7 @@
 import { formatVnd } from '#contract/format.ts';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
+import { makeSelfSignedSealKey } from '#gateway/providers/e-seal/seal.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cardRequests, contracts, payments, savedCards } from '#gateway/db/schema/index.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
@@ -184,7 +185,7 @@ test('pay with a saved card through POST /member/contract: token_pay page → IP
   const [row] = await vn.gw.db.select().from(contracts).where(eq(contracts.id, contract.id));
   expect(row.paymentState).toBe('PAID');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
 });
 
 test("paying with another member's card or a deleted one: 404 with 550", async () => {
@@ -215,6 +216,8 @@ test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VN
     VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
     BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
     GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    E_SEAL_P12_BASE64: makeSelfSignedSealKey('Test chain', 'test-pass', new Date()).p12.toString('base64'),
+    E_SEAL_PASSPHRASE: 'test-pass',
   };
   // With the sandbox on, the same unsigned request reaches the page and is refused by it.
   expect((await vn.gw.call('GET', '/sandbox/vnpay/paymentv2/vpcpay.html')).status).toBe(400);

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { payContractBody } from '#contract/membership.ts';
-import { ptBookingBody, ptContractsQuery } from '#contract/pt.ts';
+import { eContractSignBody, ptBookingBody, ptContractsQuery } from '#contract/pt.ts';
+import { bodyLimit } from 'hono/body-limit';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
@@ -15,6 +16,7 @@ import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
+import { eContractDetail, eContractPdf, listEContracts, sendSigningCode, signEContract, verifyEContractPdf } from './e-contracts.ts';
 import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
@@ -123,6 +125,63 @@ export function ptRoutes() {
   app.get('/member/screens/pt-booking', member, validate('query', bookingScreenQuery), async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await withShell(c, bookingScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
+  });
+
+  // The e-contract (issue 13 §2, ADR 047).
+  app.get('/member/pt-e-contracts', member, async (c) => ok(c, await listEContracts(c.get('deps').db, c.get('account').id)));
+
+  app.get('/member/pt-e-contract/:id', member, async (c) => ok(c, await eContractDetail(c.get('deps').db, c.get('account').id, idParam(c, 'id'))));
+
+  app.post('/member/pt-e-contract/:id/otp', member, async (c) =>
+    ok(c, await sendSigningCode(c.get('deps'), c.get('account').id, idParam(c, 'id'), c.get('clientIp')), Codes.OTP_SENT),
+  );
+
+  app.post('/member/pt-e-contract/:id/sign', member, validate('json', eContractSignBody), async (c) => {
+    const body = c.req.valid('json');
+    const signed = await signEContract(c.get('deps'), c.get('account').id, idParam(c, 'id'), {
+      ...body,
+      clientIp: c.get('clientIp'),
+      userAgent: c.req.header('x-client-user-agent') ?? c.req.header('user-agent') ?? '',
+    });
+    return ok(c, signed, Codes.CONTRACT_SIGNED);
+  });
+
+  app.get('/member/pt-e-contract/:id/pdf', member, async (c) => {
+    const { pdf, fileName } = await eContractPdf(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  // Anyone holding a PDF may ask whether it is one we sealed, unchanged (multipart, field "file").
+  app.post(
+    '/global/e-contract/verify',
+    bodyLimit({
+      maxSize: 5 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413, Codes.FILE_TOO_LARGE);
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(400, Codes.VALIDATION);
+      });
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { file: ['required'] } });
+      return ok(c, await verifyEContractPdf(c.get('deps'), Buffer.from(await file.arrayBuffer())));
+    },
+  );
+
+  app.get('/member/screens/pt-e-contracts', member, async (c) => {
+    const { db } = c.get('deps');
+    return ok(c, await withShell(c, listEContracts(db, c.get('account').id).then((eContracts) => ({ eContracts }))));
+  });
+
+  app.get('/member/screens/pt-e-contract/:id', member, async (c) => {
+    const { db } = c.get('deps');
+    return ok(c, await withShell(c, eContractDetail(db, c.get('account').id, idParam(c, 'id')).then((eContract) => ({ eContract }))));
   });
 
   // Screens (one round trip with the shell): /pt, /pt/select-pt, the packages of a trainer, a contract's result and history pages.

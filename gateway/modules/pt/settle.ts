@@ -7,6 +7,7 @@ import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { ptStartAt } from './contracts.ts';
+import { createEContractIn } from './e-contracts.ts';
 
 /**
  * Settles a PT package's payment (ADR 045; the payment row is already locked by settlePaymentIn and
@@ -26,6 +27,9 @@ export async function settlePtContractIn(tx: Executor, payment: PaymentRow, inpu
 
   await bookPaymentIn(tx, payment, input, { attempts: eq(payments.ptContractId, id), fees: null });
   await tx.update(ptContracts).set({ state: 'PAID', paidAt: input.paidAt, startDate, endDate }).where(eq(ptContracts.id, id));
+  // The e-contract to sign (ADR 047), from the facts as paid, in this transaction.
+  const transactionId = payment.provider === 'vnpay' ? input.providerTransactionId : payment.reference;
+  await createEContractIn(tx, contract, payment, { paidAt: input.paidAt, transactionId, startDate, endDate });
   const [pkg] = await tx.select({ nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn }).from(ptPackages).where(eq(ptPackages.id, contract.ptPackageId));
   const [from, to] = [formatDate(startDate), formatDate(endDate)];
   await enqueueNotice(
@@ -35,9 +39,9 @@ export async function settlePtContractIn(tx: Executor, payment: PaymentRow, inpu
       kind: 'PAYMENT',
       titleVi: 'Thanh toán gói PT thành công',
       titleEn: 'PT package paid',
-      bodyVi: `Gói ${pkg.nameVi} (${String(contract.sessions)} buổi) dùng được từ ${from} đến hết ${to}. Bạn có thể đặt lịch tập với huấn luyện viên.`,
-      bodyEn: `Your ${pkg.nameEn} (${String(contract.sessions)} sessions) can be used from ${from} to ${to}. You can now book sessions with your PT.`,
-      link: `/history/pt/${String(id)}`,
+      bodyVi: `Gói ${pkg.nameVi} (${String(contract.sessions)} buổi) dùng được từ ${from} đến hết ${to}. Hãy ký hợp đồng điện tử trong mục PT; bạn có thể đặt lịch tập với huấn luyện viên.`,
+      bodyEn: `Your ${pkg.nameEn} (${String(contract.sessions)} sessions) can be used from ${from} to ${to}. Please sign the e-contract under PT; you can book sessions with your trainer.`,
+      link: '/pt/contract',
     },
     now,
   );
