@@ -46,7 +46,10 @@ export default function PtResult({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div className="result-facts">
           <p className="lead">{t('pt.paidText', { name: c.packageName, sessions: c.sessions, from: c.from ?? '', to: c.to ?? '' })}</p>
-          <Link to="/pt" className="button button-primary button-block">
+          <Link to="/pt/contract" className="button button-primary button-block">
+            {t('pt.eContract.sign')}
+          </Link>
+          <Link to="/pt" className="button button-secondary button-block">
             {t('pt.toPt')}
           </Link>
           <Link to={`/history/pt/${c.id}`} className="button button-link">

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { Icon } from '#app/ui/icons.tsx';
-import type { BookingView, PtContractView, TrainerView } from './pt.server.ts';
+import type { BookingView, EContractView, PtContractView, TrainerView } from './pt.server.ts';
 
 /** One PT package as a card: package, trainer, club, status, sessions left and dates; leads to its page. */
 export function PtContractCard({ contract: c }: { contract: PtContractView }) {
@@ -140,5 +140,26 @@ export function PtPageFailed({ title, message }: { title: string; message: strin
         <p>{message}</p>
       </div>
     </main>
+  );
+}
+
+/** The contract's text as it is signed, and its SHA-256 (ADR 047). */
+export function EContractText({ contract: c }: { contract: EContractView }) {
+  const { t } = useT();
+  return (
+    <article className="e-contract-text">
+      <h1>{c.title}</h1>
+      {c.sections.map((s) => (
+        <section key={s.heading}>
+          <h2>{s.heading}</h2>
+          {s.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </section>
+      ))}
+      <p className="small muted e-contract-hash">
+        {t('pt.eContract.fingerprint')}: <span className="mono">{c.documentSha256}</span>
+      </p>
+    </article>
   );
 }

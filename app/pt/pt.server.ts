@@ -11,7 +11,9 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
-import type { PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
+import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
+import { validationMessage } from '#contract/validation-messages.ts';
+import { readBoundedForm } from '#app/server/upload.server.ts';
 
 // Views and actions of the PT pages (issue 13, ADR 044–045). Formatted here, on the server: the
 // browser gets ready text and no date or money code.
@@ -204,5 +206,62 @@ export async function bookingAction(args: Args) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status === 404) throw data(null, { status: 404 });
     return { error: error.text, afterMinute: field('afterMinute') || null, bookingId: /^\d{1,9}$/.test(field('bookingId')) ? Number(field('bookingId')) : null };
+  }
+}
+
+/** An e-contract as its pages show it (ADR 047). */
+export const eContractView = (c: EContract, lang: Lang) => ({
+  id: c.eContractId,
+  ptContractId: c.ptContractId,
+  status: c.status,
+  packageName: pick(lang, c.packageNameVi, c.packageNameEn),
+  title: c.title,
+  sections: c.sections,
+  documentSha256: c.documentSha256,
+  createdAt: formatDate(c.createdAt.slice(0, 10)),
+  signedAt: c.signedAt ? formatDateTimeSeconds(c.signedAt) : null,
+  signerName: c.signerName,
+});
+export type EContractView = ReturnType<typeof eContractView>;
+
+const signIntent = z.enum(['otp', 'sign']);
+
+/**
+ * /pt/contract/{id}/preview/sign's writes: send the code (intent=otp), or sign (intent=sign) with
+ * the full name, the code, the agreement tick and the drawn mark if any. A refusal keeps what was
+ * typed (the pad keeps its strokes: the page is not reloaded with JavaScript).
+ */
+export async function signAction(args: Args & { params: { eContractId?: string } }) {
+  const session = getSession(args.context);
+  const t = getT(args.context);
+  const id = idParam(args.params.eContractId);
+  const { formData: form, tooLarge } = await readBoundedForm(args.request, 160 * 1024);
+  if (tooLarge) throw data(null, { status: 413 });
+  const intent = signIntent.safeParse(form.get('intent'));
+  if (!intent.success) throw data(null, { status: 400 });
+  const call = gatewayClient(args);
+  const fullName = String(form.get('fullName') ?? '').trim();
+  const kept = { fullName, otpSent: intent.data === 'otp' || form.get('otpSent') === '1' };
+  try {
+    if (intent.data === 'otp') {
+      await call(`/api/v1/member/pt-e-contract/${String(id)}/otp`, anything, { method: 'POST' });
+      return { ...kept, otpSent: true, notice: t('pt.eContract.codeSent'), error: null, fieldErrors: {} as Record<string, string> };
+    }
+    const fieldErrors: Record<string, string> = {};
+    if (fullName.length < 2 || fullName.length > 100) fieldErrors.fullName = validationMessage(fullName ? 'invalid' : 'required', getLang(args.context));
+    const otp = String(form.get('otp') ?? '').trim();
+    if (!/^\d{4,6}$/.test(otp)) fieldErrors.otp = validationMessage(otp ? 'invalid' : 'required', getLang(args.context));
+    if (form.get('agree') !== 'on') fieldErrors.agree = t('pt.eContract.mustAgree');
+    if (Object.keys(fieldErrors).length > 0) return { ...kept, notice: null, error: null, fieldErrors };
+    const drawn = String(form.get('signaturePng') ?? '').replace(/^data:image\/png;base64,/, '');
+    await call(`/api/v1/member/pt-e-contract/${String(id)}/sign`, anything, {
+      json: { documentSha256: String(form.get('documentSha256') ?? ''), otp, fullName, signaturePng: drawn || null },
+    });
+    flashToast(session, { kind: 'success', text: t('pt.eContract.signed') });
+    return redirect(`/pt/contract/${String(id)}/preview`);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    return { ...kept, notice: null, error: error.text, fieldErrors: {} as Record<string, string> };
   }
 }

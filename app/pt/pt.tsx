@@ -58,6 +58,11 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
           {t('pt.booking.toBook')}
         </Link>
       ) : null}
+      {screen.ok && screen.value.some((c) => c.status === 'FUTURE' || c.status === 'CURRENT' || c.badge === 'PAST') ? (
+        <Link to="/pt/contract" className="button button-secondary button-block spaced">
+          {t('pt.eContract.listTitle')}
+        </Link>
+      ) : null}
       <Link to="/pt/select-pt" className="button button-secondary button-block spaced">
         {t('pt.buy')}
       </Link>

@@ -16,11 +16,13 @@ import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from './gift-badge.ts';
 import { inbodyScreenSchema, type InbodyScreen } from '#contract/inbody.ts';
 import {
+  eContractSchema,
   ptBookingScreenSchema,
   ptContractScreenSchema,
   ptPlansScreenSchema,
   ptScreenSchema,
   ptSelectScreenSchema,
+  type EContract,
   type PtBookingScreen,
   type PtContract,
   type PtContractDetail,
@@ -44,6 +46,8 @@ const ptSelectReadSchema = ptSelectScreenSchema.extend({ shell: memberShellSchem
 const ptPlansReadSchema = ptPlansScreenSchema.extend({ shell: memberShellSchema });
 const ptContractReadSchema = ptContractScreenSchema.extend({ shell: memberShellSchema });
 const ptBookingReadSchema = ptBookingScreenSchema.extend({ shell: memberShellSchema });
+const eContractsReadSchema = z.object({ shell: memberShellSchema, eContracts: z.array(eContractSchema) });
+const eContractReadSchema = z.object({ shell: memberShellSchema, eContract: eContractSchema });
 
 export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
 
@@ -90,6 +94,10 @@ export type MemberRead = {
   ptContractScreen?: PtContractDetail;
   /** /pt/booking */
   ptBookingScreen?: PtBookingScreen;
+  /** /pt/contract */
+  eContractsScreen?: EContract[];
+  /** /pt/contract/{id}/preview and …/sign */
+  eContractScreen?: EContract;
 };
 
 /**
@@ -237,6 +245,20 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
       const query = bookingQuery(url);
       const { shell, ...ptBookingScreen } = (await call(`/api/v1/member/screens/pt-booking${query ? `?${query}` : ''}`, ptBookingReadSchema)).data;
       return { shell, ptBookingScreen };
+    },
+  },
+  {
+    path: /^\/pt\/contract$/,
+    read: async (call) => {
+      const { shell, eContracts } = (await call('/api/v1/member/screens/pt-e-contracts', eContractsReadSchema)).data;
+      return { shell, eContractsScreen: eContracts };
+    },
+  },
+  {
+    path: /^\/pt\/contract\/(\d{1,9})\/preview(?:\/sign)?$/,
+    read: async (call, _url, match) => {
+      const { shell, eContract } = (await call(`/api/v1/member/screens/pt-e-contract/${match[1]}`, eContractReadSchema)).data;
+      return { shell, eContractScreen: eContract };
     },
   },
 ];

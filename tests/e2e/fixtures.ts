@@ -97,8 +97,12 @@ export async function checkPhoneLayout(page: Page) {
   await page.setViewportSize({ width: 360, height: 780 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const small = await page.evaluate(() =>
-    // A radio is tapped through its label: the label is the target that must be 44 px.
-    [...document.querySelectorAll('main a, main button, main input:not([type=radio]), main label:has(input[type=radio]), main summary')]
+    // A radio or a checkbox is tapped through its label: the label is the target that must be 44 px.
+    [
+      ...document.querySelectorAll(
+        'main a, main button, main input:not([type=radio]):not([type=checkbox]), main label:has(input[type=radio]), main label:has(input[type=checkbox]), main summary',
+      ),
+    ]
       // A transparent input is reached through its label (the photo picker's button): the label is measured.
       .filter(
         (el) =>

@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapBothWidths, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test } from './fixtures.ts';
 import { copyValue, paidMember, staffToken, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 13 (ADR 045): a member with a membership buys a PT package from the app — chooses a club's
@@ -204,4 +204,104 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   await expect(confirmed).toHaveCount(1);
   await expect(confirmed.getByRole('button', { name: 'Hủy lịch' })).toHaveCount(0);
   await snapBothWidths(page, 'vi-pt-booked');
+});
+
+/** A member with a paid 10-session package with the first club's best-rated trainer (through the pages and the sandbox bank). */
+async function memberWithPtPackage(page: Page, request: APIRequestContext) {
+  const phone = await paidMember(page, request, 'vi');
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
+  await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
+  await page.locator('button[name="intent"][value="register"]').click();
+  await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
+  const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+  await trainerAccepts(request, id);
+  await page.reload();
+  await page.getByRole('button', { name: 'Tiếp tục thanh toán' }).click();
+  const memo = (await copyValue(page, 'Nội dung').innerText()).trim();
+  const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
+  await transfer(request, memo, amount);
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  return phone;
+}
+
+test('vi: sign the PT e-contract with a finger and the SMS code, then download the sealed PDF', async ({ page, request }) => {
+  test.slow();
+  const phone = await memberWithPtPackage(page, request);
+  await page.getByRole('link', { name: 'Ký hợp đồng' }).click();
+  await expect(page).toHaveURL(/\/pt\/contract$/);
+  await expect(page.locator('.e-contract-card .status-badge')).toHaveText('Chưa ký');
+  await page.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
+  await expect(page.getByRole('heading', { name: /HỢP ĐỒNG DỊCH VỤ HUẤN LUYỆN CÁ NHÂN \(PT\) SỐ PT-\d{6}/ })).toBeVisible();
+  await expect(page.getByText('Hợp đồng này không có bất kỳ khoản phí hay chi phí nào khác.')).toBeVisible();
+  await snap(page, 'vi-pt-contract-preview');
+  await page.getByRole('link', { name: 'Ký hợp đồng' }).click();
+  await expect(page).toHaveURL(/\/preview\/sign$/);
+
+  await page.getByLabel('Họ và tên').fill('Trần Thị Mai Anh');
+  // A finger's signature: two strokes, one undone, one more.
+  const pad = page.locator('canvas.signature-canvas');
+  await expect(pad).toBeVisible();
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const stroke = async (points: [number, number][]) => {
+    await page.mouse.move(box.x + points[0][0] * box.width, box.y + points[0][1] * box.height);
+    await page.mouse.down();
+    for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
+    await page.mouse.up();
+  };
+  await stroke([[0.1, 0.7], [0.25, 0.2], [0.4, 0.75], [0.55, 0.3]]);
+  await stroke([[0.6, 0.8], [0.9, 0.1]]);
+  await page.getByRole('button', { name: 'Hoàn tác' }).click();
+  await stroke([[0.6, 0.5], [0.75, 0.65], [0.9, 0.4]]);
+  expect((await page.locator('input[name="signaturePng"]').inputValue()).startsWith('data:image/png;base64,')).toBe(true);
+  await page.getByLabel('Tôi đã đọc, hiểu và đồng ý với toàn bộ nội dung hợp đồng.').check();
+  await page.getByRole('button', { name: 'Gửi mã OTP' }).click();
+  await expect(page.getByText('Đã gửi mã OTP đến số điện thoại của bạn.')).toBeVisible();
+  // The pad kept its strokes across the code's round trip.
+  expect((await page.locator('input[name="signaturePng"]').inputValue()).length).toBeGreaterThan(100);
+  await page.getByLabel('Mã OTP').fill(await readOtp(request, phone));
+  await snapBothWidths(page, 'vi-pt-contract-sign');
+  await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
+  await expect(page.getByText('Ký hợp đồng thành công.')).toBeVisible();
+  await expect(page.getByText(/Đã ký bởi Trần Thị Mai Anh lúc/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Tải hợp đồng (PDF)' }).click();
+  const file = await download;
+  const pdf = await file.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // The chain's verification says it is ours and unchanged.
+  const verified = await request.post(`${gatewayUrl()}/api/v1/global/e-contract/verify`, { multipart: { file: { name: 'c.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  expect(((await verified.json()) as { data: { valid: boolean } }).data.valid).toBe(true);
+  await snap(page, 'vi-pt-contract-signed');
+});
+
+test('with JavaScript off the typed full name is the signature', async ({ page, request, browser }) => {
+  test.slow();
+  const phone = await memberWithPtPackage(page, request);
+  const plain = await (
+    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin })
+  ).newPage();
+  await plain.goto('/pt/contract');
+  await plain.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
+  await plain.getByRole('link', { name: 'Ký hợp đồng' }).click();
+  await expect(plain.getByText('Họ tên bạn nhập sẽ là chữ ký của bạn.')).toBeVisible();
+  await expect(plain.locator('canvas')).toHaveCount(0);
+  await plain.getByLabel('Họ và tên').fill('Lê Văn Bình');
+  await plain.getByRole('button', { name: 'Gửi mã OTP' }).click();
+  await expect(plain.getByText('Đã gửi mã OTP đến số điện thoại của bạn.')).toBeVisible();
+  // The name typed before the code was sent is still there; without the tick, nothing is signed.
+  await expect(plain.getByLabel('Họ và tên')).toHaveValue('Lê Văn Bình');
+  await plain.getByLabel('Mã OTP').fill(await readOtp(request, phone));
+  await plain.getByRole('button', { name: 'Ký hợp đồng' }).click();
+  await expect(plain.getByText('Vui lòng xác nhận bạn đã đọc và đồng ý với hợp đồng.')).toBeVisible();
+  await plain.getByLabel('Tôi đã đọc, hiểu và đồng ý với toàn bộ nội dung hợp đồng.').check();
+  await plain.getByLabel('Mã OTP').fill(await readOtp(request, phone));
+  await plain.getByRole('button', { name: 'Ký hợp đồng' }).click();
+  await expect(plain.getByText(/Đã ký bởi Lê Văn Bình lúc/)).toBeVisible();
+  await snap(plain, 'vi-pt-contract-signed-nojs');
+  await plain.context().close();
 });

@@ -3,7 +3,7 @@ import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 
 // The chain's seal on a signed contract (ADR 047): a PAdES signature (ETSI.CAdES.detached, as
 // OpenSign does with @signpdf) over the whole PDF with the chain's certificate, so that any later
@@ -64,7 +64,7 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, facts: { reason: st
     appName: 'VietFit',
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return signpdf.sign(prepared, new P12Signer(key.p12, { passphrase: key.passphrase }), facts.signingTime);
+  return new SignPdf().sign(prepared, new P12Signer(key.p12, { passphrase: key.passphrase }), facts.signingTime);
 }
 
 export type SealCheck =

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { useT } from '#app/i18n.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { notFoundAs404 } from '#app/payments/payment.server.ts';
+import { memberRead } from '#app/shell/layout.main.server.ts';
+import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import { eContractView } from './pt.server.ts';
+import { EContractText } from './pt-ui.tsx';
+import type { Route } from './+types/e-contract-preview';
+
+// §2 /pt/contract/{eContractId}/preview: the contract's real text, exactly what is signed (its
+// SHA-256 below it); sign it, or download the sealed PDF once signed (ADR 047).
+
+export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt/contract', label: 'pt.eContract.listTitle' } };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.eContract.previewTitle');
+
+export async function loader(args: Route.LoaderArgs) {
+  const { eContractScreen } = await memberRead(args).catch(notFoundAs404);
+  if (!eContractScreen) throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  return { contract: eContractView(eContractScreen, getLang(args.context)) };
+}
+
+export default function EContractPreview({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { contract: c } = loaderData;
+  return (
+    <main className="page pt-page">
+      <EContractText contract={c} />
+      {c.status === 'UNSIGNED' ? (
+        <Link to={`/pt/contract/${c.id}/preview/sign`} className="button button-primary button-block spaced">
+          {t('pt.eContract.sign')}
+        </Link>
+      ) : (
+        <>
+          {c.signerName && c.signedAt ? <p className="notice">{t('pt.eContract.signedBy', { name: c.signerName, at: c.signedAt })}</p> : null}
+          <a href={`/pt/contract/${c.id}/pdf`} className="button button-primary button-block spaced" download>
+            {t('pt.eContract.download')}
+          </a>
+        </>
+      )}
+    </main>
+  );
+}
