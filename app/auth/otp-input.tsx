@@ -18,17 +18,19 @@ type Props = {
 export function OtpInput({ name, length, label, invalid, describedBy, resetKey }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
-  // A code typed before the page hydrated (a slow phone) had no handler to submit it: submit it now.
-  useEffect(() => {
-    const typed = boxes.current.map((box) => box?.value ?? '').join('').replace(/\D/g, '');
-    if (typed.length === length) boxes.current[0]?.form?.requestSubmit();
-  }, [length]);
-
   useEffect(() => {
     if (resetKey === undefined) return;
     for (const box of boxes.current) if (box) box.value = '';
     boxes.current[0]?.focus();
   }, [resetKey]);
+
+  // A code typed before the page hydrated (a slow phone) had no handler to submit it: submit it now.
+  useEffect(() => {
+    const form = boxes.current[0]?.form;
+    if (!form) return;
+    const typed = new FormData(form).getAll(name).join('').replace(/\D/g, '');
+    if (typed.length === length) form.requestSubmit();
+  }, [name, length]);
 
   const fill = (start: number, digits: string) => {
     let index = start;
