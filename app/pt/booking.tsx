@@ -8,7 +8,8 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { bookingAction, bookingView, ptContractView } from './pt.server.ts';
-import { BookingCard, PtPageFailed } from './pt-ui.tsx';
+import { BookingCard } from './booking-card.tsx';
+import { PtPageFailed } from './pt-ui.tsx';
 import type { Route } from './+types/booking';
 
 // §2 /pt/booking: a package (if several), a day of the next 14 (links), the trainer's free starts

@@ -6,7 +6,7 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView } from './pt.server.ts';
-import { EContractText } from './pt-ui.tsx';
+import { EContractText } from './e-contract-text.tsx';
 import type { Route } from './+types/e-contract-preview';
 
 // §2 /pt/contract/{eContractId}/preview: the contract's real text, exactly what is signed (its

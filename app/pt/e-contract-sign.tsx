@@ -7,7 +7,7 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView, signAction } from './pt.server.ts';
-import { EContractText } from './pt-ui.tsx';
+import { EContractText } from './e-contract-text.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import type { Route } from './+types/e-contract-sign';
 

@@ -1,7 +1,6 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { Icon } from '#app/ui/icons.tsx';
-import type { BookingView, EContractView, PtContractView, TrainerView } from './pt.server.ts';
+import type { PtContractView, TrainerView } from './pt.server.ts';
 
 /** One PT package as a card: package, trainer, club, status, sessions left and dates; leads to its page. */
 export function PtContractCard({ contract: c }: { contract: PtContractView }) {
@@ -76,61 +75,6 @@ export function TrainerFacts({ trainer, showWeek }: { trainer: TrainerView; show
   );
 }
 
-const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', CANCELLED: 'close', REJECTED: 'ban' } as const;
-
-/** §3 PT booking card: day, times, trainer and club, the state with its own icon (§4), Cancel while unconfirmed, stars once completed. */
-export function BookingCard({ booking: b, error }: { booking: BookingView; error?: string }) {
-  const { t } = useT();
-  return (
-    <div className={`contract-card booking-card booking-${b.status.toLowerCase()}`}>
-      <span className="contract-card-top">
-        <span className="contract-plan">
-          {b.date} · {b.time}
-        </span>
-        <span className={`status-badge booking-state booking-state-${b.status.toLowerCase()}`}>
-          <Icon name={STATE_ICONS[b.status]} size={16} />
-          {t(`pt.booking.states.${b.status}`)}
-        </span>
-      </span>
-      <span className="small">
-        {b.trainerName} · {b.clubName}
-      </span>
-      {b.rating !== null ? <span className="small">{t('pt.booking.rated', { count: b.rating })}</span> : null}
-      {b.canCancel ? (
-        <Form method="post" className="booking-action">
-          <input type="hidden" name="bookingId" value={b.id} />
-          <button type="submit" name="intent" value="cancel" className="button button-secondary danger-text">
-            {t('pt.booking.cancel')}
-          </button>
-        </Form>
-      ) : null}
-      {b.canRate ? (
-        <Form method="post" className="booking-action">
-          <input type="hidden" name="bookingId" value={b.id} />
-          <fieldset className="stars">
-            <legend className="small">{t('pt.booking.rate')}</legend>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className="star">
-                <input type="radio" name="rating" value={n} />
-                <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{t('pt.booking.stars', { count: n })}</span>
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" name="intent" value="rate" className="button button-primary">
-            {t('pt.booking.sendRating')}
-          </button>
-        </Form>
-      ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** A PT page whose read failed (the gateway's message, in the page's frame). */
 export function PtPageFailed({ title, message }: { title: string; message: string }) {
   return (
@@ -140,26 +84,5 @@ export function PtPageFailed({ title, message }: { title: string; message: strin
         <p>{message}</p>
       </div>
     </main>
-  );
-}
-
-/** The contract's text as it is signed, and its SHA-256 (ADR 047). */
-export function EContractText({ contract: c }: { contract: EContractView }) {
-  const { t } = useT();
-  return (
-    <article className="e-contract-text">
-      <h1>{c.title}</h1>
-      {c.sections.map((s) => (
-        <section key={s.heading}>
-          <h2>{s.heading}</h2>
-          {s.paragraphs.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </section>
-      ))}
-      <p className="small muted e-contract-hash">
-        {t('pt.eContract.fingerprint')}: <span className="mono">{c.documentSha256}</span>
-      </p>
-    </article>
   );
 }

@@ -77,7 +77,7 @@ export default function SelectPt({ loaderData }: Route.ComponentProps) {
             <ul className="contract-list">
               {trainers.map((trainer) => (
                 <li key={trainer.id}>
-                  <Link to={`/pt/select-pt/plans/${trainer.id}/club/${club.id}`} className="contract-card trainer-card" aria-label={t('pt.choose', { name: trainer.name })}>
+                  <Link to={`/pt/select-pt/plans/${trainer.id}/club/${club.id}`} className="contract-card trainer-card">
                     <TrainerFacts trainer={trainer} />
                   </Link>
                 </li>

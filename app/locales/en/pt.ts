@@ -38,7 +38,6 @@ export const pt: Shape<typeof vi> = {
     years: '{{count}} years of experience',
     speaks: 'Speaks: {{languages}}',
     languageNames: { vi: 'Vietnamese', en: 'English' },
-    choose: 'Choose {{name}}',
     week: 'Hours at this club',
     weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
     packagesTitle: 'Choose a package',

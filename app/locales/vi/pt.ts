@@ -35,7 +35,6 @@ export const pt = {
     years: '{{count}} năm kinh nghiệm',
     speaks: 'Ngôn ngữ: {{languages}}',
     languageNames: { vi: 'Tiếng Việt', en: 'Tiếng Anh' },
-    choose: 'Chọn {{name}}',
     week: 'Lịch làm việc tại câu lạc bộ',
     weekdays: { 1: 'Thứ 2', 2: 'Thứ 3', 3: 'Thứ 4', 4: 'Thứ 5', 5: 'Thứ 6', 6: 'Thứ 7', 7: 'Chủ nhật' },
     packagesTitle: 'Chọn gói buổi tập',

@@ -1,0 +1,59 @@
+import { Form } from 'react-router';
+import { useT } from '#app/i18n.ts';
+import { Icon } from '#app/ui/icons.tsx';
+import type { BookingView } from './pt.server.ts';
+
+const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', CANCELLED: 'close', REJECTED: 'ban' } as const;
+
+/** §3 PT booking card: day, times, trainer and club, the state with its own icon (§4), Cancel while unconfirmed, stars once completed. */
+export function BookingCard({ booking: b, error }: { booking: BookingView; error?: string }) {
+  const { t } = useT();
+  return (
+    <div className={`contract-card booking-card booking-${b.status.toLowerCase()}`}>
+      <span className="contract-card-top">
+        <span className="contract-plan">
+          {b.date} · {b.time}
+        </span>
+        <span className={`status-badge booking-state booking-state-${b.status.toLowerCase()}`}>
+          <Icon name={STATE_ICONS[b.status]} size={16} />
+          {t(`pt.booking.states.${b.status}`)}
+        </span>
+      </span>
+      <span className="small">
+        {b.trainerName} · {b.clubName}
+      </span>
+      {b.rating !== null ? <span className="small">{t('pt.booking.rated', { count: b.rating })}</span> : null}
+      {b.canCancel ? (
+        <Form method="post" className="booking-action">
+          <input type="hidden" name="bookingId" value={b.id} />
+          <button type="submit" name="intent" value="cancel" className="button button-secondary danger-text">
+            {t('pt.booking.cancel')}
+          </button>
+        </Form>
+      ) : null}
+      {b.canRate ? (
+        <Form method="post" className="booking-action">
+          <input type="hidden" name="bookingId" value={b.id} />
+          <fieldset className="stars">
+            <legend className="small">{t('pt.booking.rate')}</legend>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n} className="star">
+                <input type="radio" name="rating" value={n} />
+                <span aria-hidden="true">★</span>
+                <span className="visually-hidden">{t('pt.booking.stars', { count: n })}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" name="intent" value="rate" className="button button-primary">
+            {t('pt.booking.sendRating')}
+          </button>
+        </Form>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
