@@ -9,7 +9,7 @@ import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { bookingAction, bookingView, ptContractView } from './pt.server.ts';
 import { BookingCard } from './booking-card.tsx';
-import { PtPageFailed } from './pt-ui.tsx';
+import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/booking';
 
 // §2 /pt/booking: a package (if several), a day of the next 14 (links), the trainer's free starts

@@ -7,7 +7,7 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView } from './pt.server.ts';
-import { PtPageFailed } from './pt-ui.tsx';
+import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/e-contracts';
 
 // §2 /pt/contract: the member's PT e-contracts, to read, sign and download (ADR 047).

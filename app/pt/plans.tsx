@@ -6,7 +6,8 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
-import { PtPageFailed, TrainerFacts } from './pt-ui.tsx';
+import { TrainerFacts } from './pt-ui.tsx';
+import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/plans';
 
 // §2 /pt/select-pt/plans/{ptId}/club/{clubId}: the trainer, their week at the club, and the club's

@@ -8,7 +8,8 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, trainerView } from './pt.server.ts';
-import { PtPageFailed, TrainerFacts } from './pt-ui.tsx';
+import { TrainerFacts } from './pt-ui.tsx';
+import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/select-pt';
 
 // §2 /pt/select-pt: a club (the ones the member may use first chosen), then its trainers. The club
