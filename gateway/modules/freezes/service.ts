@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import {
   freezeAllowanceDays,
@@ -13,7 +13,7 @@ import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { clubs, contracts, freezeContracts, freezeOptions, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, freezeContracts, freezeOptions, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { findOwnContract, listContracts, toContract, type ContractRow } from '#gateway/modules/contracts/queries.ts';
 import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/contracts/service.ts';
@@ -21,7 +21,8 @@ import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
-import { startPayment, toPayment } from '#gateway/modules/payments/start.ts';
+import { shownPayment } from '#gateway/modules/payments/shown.ts';
+import { startPayment } from '#gateway/modules/payments/start.ts';
 import { allowanceUsedBy, blockerCode, freezeBlocker, freezeDates, freezeStatus, frozenDaysBy, startWindow, unfreezeOn } from './rules.ts';
 import { moveMembershipEnd } from './settle.ts';
 
@@ -351,14 +352,7 @@ export async function freezeDetail(db: Executor, accountId: number, freezeId: nu
   if (!row) throw freezeNotFound();
   const { freeze, club } = row;
   const attempts = await db.select().from(payments).where(eq(payments.freezeContractId, freezeId)).orderBy(asc(payments.id));
-  const paid = attempts.find((p) => p.status === 'SUCCESS');
-  const shown = paid ?? attempts.at(-1);
-  const unbooked = shown
-    ? await db
-        .select({ amount: paymentEvents.amount, createdAt: paymentEvents.createdAt, outcome: paymentEvents.outcome, needsReview: paymentEvents.needsReview })
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.paymentId, shown.id), sql`${paymentEvents.outcome} in ('wrong_amount', 'late')`))
-    : [];
+  const { payment, receipt } = await shownPayment(db, attempts, club);
   const timeline: FreezeDetail['timeline'] = [{ kind: 'created', at: freeze.createdAt.toISOString() }];
   if (freeze.paidAt) timeline.push({ kind: 'paid', at: freeze.paidAt.toISOString() });
   if (freeze.paymentState === 'PAID') {
@@ -371,22 +365,8 @@ export async function freezeDetail(db: Executor, accountId: number, freezeId: nu
     ...toFreeze(freeze, { planNameVi: row.planNameVi, planNameEn: row.planNameEn, clubNameVi: club.nameVi, clubNameEn: club.nameEn }, today),
     membershipEndDate: row.membershipEndDate,
     unfreezePreview: unfreezePreviewOf(freeze, row.membershipEndDate, today),
-    payment: shown
-      ? toPayment(
-          shown,
-          club,
-          unbooked.map((u) => ({ amount: u.amount, receivedAt: u.createdAt.toISOString(), reason: u.outcome === 'wrong_amount' ? 'wrong_amount' : 'late', reviewed: !u.needsReview })),
-        )
-      : null,
+    payment,
     timeline,
-    receipt:
-      paid?.paidAt != null
-        ? {
-            paymentDate: paid.paidAt.toISOString(),
-            transactionId: paid.provider === 'vnpay' && paid.providerTransactionId ? paid.providerTransactionId : paid.reference,
-            paymentMethod: paid.method,
-            totalPayment: paid.amount,
-          }
-        : null,
+    receipt,
   };
 }

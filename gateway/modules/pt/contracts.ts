@@ -3,7 +3,7 @@ import { Codes } from '#contract/codes.ts';
 import type { PtContract, PtContractDetail, PtContractStatus } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, clubs, paymentEvents, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtContractState } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
@@ -13,7 +13,8 @@ import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
-import { startPayment, toPayment } from '#gateway/modules/payments/start.ts';
+import { shownPayment } from '#gateway/modules/payments/shown.ts';
+import { startPayment } from '#gateway/modules/payments/start.ts';
 
 // A member's PT package with one trainer (issue 13 §1, ADR 045): registered (1029), answered by the
 // trainer, paid through the one payment path (settlePayment calls settlePtContractIn), then used
@@ -109,14 +110,7 @@ export async function ptContractDetail(db: Executor, accountId: number, ptContra
   const [row] = await contractSelect(db).where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)));
   if (!row) throw ptContractNotFound();
   const attempts = await db.select().from(payments).where(eq(payments.ptContractId, ptContractId)).orderBy(asc(payments.id));
-  const paid = attempts.find((p) => p.status === 'SUCCESS');
-  const shown = paid ?? attempts.at(-1);
-  const unbooked = shown
-    ? await db
-        .select({ amount: paymentEvents.amount, createdAt: paymentEvents.createdAt, outcome: paymentEvents.outcome, needsReview: paymentEvents.needsReview })
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.paymentId, shown.id), sql`${paymentEvents.outcome} in ('wrong_amount', 'late')`))
-    : [];
+  const { payment, receipt } = await shownPayment(db, attempts, row.club);
   const { contract } = row;
   const timeline: PtContractDetail['timeline'] = [
     { kind: 'registered', at: contract.createdAt.toISOString() },
@@ -127,23 +121,9 @@ export async function ptContractDetail(db: Executor, accountId: number, ptContra
   if (contract.state === 'CANCELLED' && contract.closedAt) timeline.push({ kind: 'cancelled', at: contract.closedAt.toISOString() });
   return {
     ...toPtContract(row, today),
-    payment: shown
-      ? toPayment(
-          shown,
-          row.club,
-          unbooked.map((u) => ({ amount: u.amount, receivedAt: u.createdAt.toISOString(), reason: u.outcome === 'wrong_amount' ? 'wrong_amount' : 'late', reviewed: !u.needsReview })),
-        )
-      : null,
+    payment,
     timeline,
-    receipt:
-      paid?.paidAt != null
-        ? {
-            paymentDate: paid.paidAt.toISOString(),
-            transactionId: paid.provider === 'vnpay' && paid.providerTransactionId ? paid.providerTransactionId : paid.reference,
-            paymentMethod: paid.method,
-            totalPayment: paid.amount,
-          }
-        : null,
+    receipt,
   };
 }
 
