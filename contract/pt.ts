@@ -132,8 +132,10 @@ export const ptBookingBody = z.object({
 /** §3 PT booking card, with what the member may do with it. */
 export const ptBookingSchema = z.object({
   bookingId: z.number(),
-  ptContractId: z.number(),
-  status: z.enum(['WAITPTCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED']),
+  /** The package the session is from, or null for a trial session (then `freeSessionId`). */
+  ptContractId: z.number().nullable(),
+  freeSessionId: z.number().nullable(),
+  status: z.enum(['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED']),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
@@ -144,6 +146,8 @@ export const ptBookingSchema = z.object({
   rating: z.number().nullable(),
   canCancel: z.boolean(),
   canRate: z.boolean(),
+  /** A trial session the club proposed: the member accepts or rejects it (§4). */
+  canAnswer: z.boolean(),
 });
 export type PtBooking = z.infer<typeof ptBookingSchema>;
 
@@ -183,3 +187,55 @@ export const eContractSchema = z.object({
   pdfSha256: z.string().nullable(),
 });
 export type EContract = z.infer<typeof eContractSchema>;
+
+/**
+ * §3 free (experience, trial) session (ADR 048): one session with any trainer of the club, to book
+ * between two Vietnam days. Its status is its booking's, AVAILABLE before one, EXPIRED after the
+ * window unused.
+ */
+export const freeSessionSchema = z.object({
+  freeSessionId: z.number(),
+  clubId: z.number(),
+  clubNameVi: z.string(),
+  clubNameEn: z.string(),
+  source: z.enum(['PLAN', 'EXPERIENCE']),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  status: z.enum(['AVAILABLE', 'WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'EXPIRED']),
+  booking: ptBookingSchema.nullable(),
+});
+export type FreeSession = z.infer<typeof freeSessionSchema>;
+
+/**
+ * GET /member/club/{clubId}/free-sessions/info?date: the member's free sessions at the club, the one
+ * to book next (null: none left, or one in the works), the days it may be on, and the starts of
+ * `date` at which some trainer of the club is free.
+ */
+export const freeSessionsInfoSchema = z.object({
+  clubId: z.number(),
+  total: z.number(),
+  left: z.number(),
+  sessions: z.array(freeSessionSchema),
+  nextFreeSessionId: z.number().nullable(),
+  days: z.array(z.string()),
+  date: z.string().nullable(),
+  slots: z.array(z.object({ afterMinute: z.number(), time: z.string() })),
+});
+export type FreeSessionsInfo = z.infer<typeof freeSessionsInfoSchema>;
+
+/** GET /member/club/{clubId}/sessions/count: sessions the member can still book at the club. */
+export const sessionsCountSchema = z.object({ clubId: z.number(), ptSessionsLeft: z.number(), freeSessionsLeft: z.number() });
+
+/** GET /member/screens/free-session?clubId&date: /pt/free-session in one read (the clubs with free sessions, then the info of one). */
+export const freeSessionScreenSchema = z.object({
+  clubs: z.array(z.object({ clubId: z.number(), nameVi: z.string(), nameEn: z.string(), left: z.number() })),
+  info: freeSessionsInfoSchema.nullable(),
+});
+export type FreeSessionScreen = z.infer<typeof freeSessionScreenSchema>;
+
+/** POST /staff/free-session/{id}/propose (ADR 048): the club proposes a start with a trainer; the member accepts or rejects. */
+export const freeSessionProposeBody = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  afterMinute: z.number().int().min(0).max(1439),
+  ptId: z.number().int().positive().max(2147483647),
+});

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PlanType, PlanUnit } from '#contract/membership.ts';
 import { clubs } from './clubs.ts';
 
@@ -28,10 +29,12 @@ export const paymentPlans = pgTable(
     joiningFee: integer('joining_fee').notNull().default(0),
     /** The club's own discount on the joining fee (VND). */
     joiningFeeDiscount: integer('joining_fee_discount').notNull().default(0),
+    /** §9: free PT sessions to book in the membership's first 14 days (ADR 048); 0 for most plans. */
+    freePtSessions: integer('free_pt_sessions').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('payment_plans_club_idx').on(t.clubId, t.sortOrder)],
+  (t) => [index('payment_plans_club_idx').on(t.clubId, t.sortOrder), check('payment_plans_free_pt_check', sql`${t.freePtSessions} between 0 and 10`)],
 );
 
 export const couponCampaigns = pgTable('coupon_campaigns', {

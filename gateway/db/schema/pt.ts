@@ -147,9 +147,47 @@ export const ptContracts = pgTable(
 
 /**
  * A PT booking's state (§3, ADR 046): WAITPTCONFIRM (asked, 1033) → BOOKED (the trainer confirmed)
- * → COMPLETED; CANCELLED by the member while unconfirmed (1035); REJECTED by the trainer.
+ * → COMPLETED; CANCELLED by the member while unconfirmed (1035); REJECTED by the trainer. A trial
+ * session the club proposed waits in WAITCUSCONFIRM until the member accepts (BOOKED) or rejects
+ * (REJECTED) it (ADR 048).
  */
-export type PtBookingStatus = 'WAITPTCONFIRM' | 'BOOKED' | 'COMPLETED' | 'CANCELLED' | 'REJECTED';
+export type PtBookingStatus = 'WAITPTCONFIRM' | 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED' | 'CANCELLED' | 'REJECTED';
+
+/** Where a free session came from (ADR 048): a plan's first-14-days sessions, or the 1-day experience pass. */
+export type FreeSessionSource = 'PLAN' | 'EXPERIENCE';
+
+/**
+ * One free (trial, experience) session a member may book with any trainer of a club between two
+ * Vietnam days (§9, ADR 048). Granted in the transaction that pays the membership (or activates the
+ * experience pass); once per account and source, whatever is paid later. Whether it is used is
+ * its booking's state: a pt_bookings row names it.
+ */
+export const freeSessions = pgTable(
+  'free_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    /** The membership (or the experience pass's gift contract) that gave it. */
+    contractId: integer('contract_id').notNull(),
+    source: text('source').$type<FreeSessionSource>().notNull(),
+    /** 1, 2… among the sessions of one grant. */
+    ordinal: smallint('ordinal').notNull(),
+    validFrom: text('valid_from').notNull(),
+    validUntil: text('valid_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('free_sessions_one_grant_idx').on(t.accountId, t.source, t.ordinal),
+    index('free_sessions_club_idx').on(t.clubId),
+    check('free_sessions_source_check', sql`${t.source} in ('PLAN', 'EXPERIENCE')`),
+    check('free_sessions_window_check', sql`${t.validFrom} <= ${t.validUntil} and ${t.ordinal} between 1 and 10`),
+  ],
+);
 
 /**
  * One session with a trainer. Times are kept three ways, each for a reader: the Vietnam day and the
@@ -162,9 +200,9 @@ export const ptBookings = pgTable(
   'pt_bookings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ptContractId: integer('pt_contract_id')
-      .notNull()
-      .references(() => ptContracts.id),
+    /** The package the session comes from, or (a trial session, ADR 048) the free session it uses: exactly one. */
+    ptContractId: integer('pt_contract_id').references(() => ptContracts.id),
+    freeSessionId: integer('free_session_id').references(() => freeSessions.id),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -191,8 +229,16 @@ export const ptBookings = pgTable(
     index('pt_bookings_trainer_idx').on(t.trainerAccountId, t.startsAt),
     index('pt_bookings_contract_idx').on(t.ptContractId),
     // 166: one session a Vietnam day per member (a completed one counts).
-    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'BOOKED', 'COMPLETED')`),
-    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
+    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED')`),
+    // A free session is used by one booking at a time (ADR 048).
+    uniqueIndex('pt_bookings_one_per_free_session_idx').on(t.freeSessionId).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED')`),
+    // 167: one trial session in the works per member.
+    uniqueIndex('pt_bookings_one_open_trial_idx')
+      .on(t.accountId)
+      .where(sql`${t.freeSessionId} is not null and ${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED')`),
+    index('pt_bookings_free_session_idx').on(t.freeSessionId),
+    check('pt_bookings_source_check', sql`num_nonnulls(${t.ptContractId}, ${t.freeSessionId}) = 1`),
+    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
     check('pt_bookings_minutes_check', sql`${t.afterMinute} between 0 and 1439 and ${t.endEpochMinute} > ${t.startEpochMinute}`),
     check('pt_bookings_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`),
   ],

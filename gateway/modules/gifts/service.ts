@@ -10,6 +10,7 @@ import { toMemberGift, type GiftRow } from './queries.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { grantFreeSessionsIn } from '#gateway/modules/pt/free-sessions.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { addDays, membershipEnd, nextStartDate, vietnamDayEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
@@ -79,6 +80,10 @@ export async function activateGift(db: Database, accountId: number, giftId: numb
       })
       .returning({ id: contracts.id });
     await tx.update(memberGifts).set({ contractId: contract.id }).where(eq(memberGifts.id, gift.id));
+    // The experience pass leads to a trial session with a trainer on its day (ADR 048).
+    if (gift.kind === 'EXPERIENCE') {
+      await grantFreeSessionsIn(tx, { accountId, clubId: club.id, contractId: contract.id, source: 'EXPERIENCE', count: 1, validFrom: startDate, validUntil: endDate }, now);
+    }
     await enqueueNotice(
       tx,
       accountId,

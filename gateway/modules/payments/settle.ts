@@ -3,6 +3,7 @@ import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#con
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { settleFreezeIn } from '#gateway/modules/freezes/settle.ts';
+import { grantFreeSessionsIn, planWindow } from '#gateway/modules/pt/free-sessions.ts';
 import { settlePtContractIn } from '#gateway/modules/pt/settle.ts';
 import type { PaymentRow } from './start.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -82,6 +83,12 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   await rewardReferrerIn(tx, contract, now);
   // A month of a subscription (ADR 038): starts one, or makes a renewal the current month.
   await subscriptionPaidIn(tx, { ...contract, startDate, endDate }, plan, payment, now);
+  // §9 (ADR 048): some plans give free PT sessions for the membership's first 14 days, once per member.
+  await grantFreeSessionsIn(
+    tx,
+    { accountId: contract.accountId, clubId: contract.clubId, contractId: contract.id, source: 'PLAN', count: plan.freePtSessions, ...planWindow(startDate) },
+    now,
+  );
   // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
   const [d, m, y] = [startDate.slice(8, 10), startDate.slice(5, 7), startDate.slice(0, 4)];
   await enqueueNotice(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
@@ -22,12 +22,14 @@ import { listPtContracts, ptContractStatus } from './contracts.ts';
 type BookingRow = typeof ptBookings.$inferSelect;
 
 /** The states that hold the trainer's hour and count as the member's session of the day. */
-const HOLDING: PtBookingStatus[] = ['WAITPTCONFIRM', 'BOOKED', 'COMPLETED'];
+export const HOLDING: PtBookingStatus[] = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED'];
+/** A booking not yet done or closed: the member finishes it before asking for the next (165, 167). */
+export const OPEN: PtBookingStatus[] = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED'];
 
-const bookingNotFound = () => new ApiError(404, Codes.NOT_FOUND);
+export const bookingNotFound = () => new ApiError(404, Codes.NOT_FOUND);
 
 /** The trainer's working intervals at a club on a day (none on a day off). */
-async function hoursOn(db: Executor, trainerId: number, clubId: number, day: string): Promise<Interval[]> {
+export async function hoursOn(db: Executor, trainerId: number, clubId: number, day: string): Promise<Interval[]> {
   const [off] = await db
     .select({ day: ptDaysOff.day })
     .from(ptDaysOff)
@@ -40,7 +42,7 @@ async function hoursOn(db: Executor, trainerId: number, clubId: number, day: str
 }
 
 /** The trainer's hours taken on a day, as minutes after its 00:00. */
-async function takenOn(db: Executor, trainerId: number, day: string): Promise<Interval[]> {
+export async function takenOn(db: Executor, trainerId: number, day: string): Promise<Interval[]> {
   const rows = await db
     .select({ afterMinute: ptBookings.afterMinute })
     .from(ptBookings)
@@ -48,18 +50,19 @@ async function takenOn(db: Executor, trainerId: number, day: string): Promise<In
   return rows.map((r) => ({ startMinute: r.afterMinute, endMinute: r.afterMinute + PT_SESSION_MINUTES }));
 }
 
-const bookingSelect = (db: Executor) =>
+export const bookingSelect = (db: Executor) =>
   db
     .select({ booking: ptBookings, trainerName: accounts.fullName, clubNameVi: clubs.nameVi, clubNameEn: clubs.nameEn })
     .from(ptBookings)
     .innerJoin(accounts, eq(accounts.id, ptBookings.trainerAccountId))
     .innerJoin(clubs, eq(clubs.id, ptBookings.clubId));
 
-function toBooking(row: { booking: BookingRow; trainerName: string; clubNameVi: string; clubNameEn: string }): PtBooking {
+export function toBooking(row: { booking: BookingRow; trainerName: string; clubNameVi: string; clubNameEn: string }): PtBooking {
   const b = row.booking;
   return {
     bookingId: b.id,
     ptContractId: b.ptContractId,
+    freeSessionId: b.freeSessionId,
     status: b.status,
     date: b.day,
     startTime: hhmm(b.afterMinute),
@@ -72,17 +75,23 @@ function toBooking(row: { booking: BookingRow; trainerName: string; clubNameVi: 
     // §4: only a booking the trainer has not confirmed can be cancelled; only a completed one without a rating rated.
     canCancel: b.status === 'WAITPTCONFIRM',
     canRate: b.status === 'COMPLETED' && b.rating === null,
+    canAnswer: b.status === 'WAITCUSCONFIRM',
   };
 }
 
-/** GET /member/booking/history (?clubId) and /member/booking/current (upcoming, not closed). */
-export async function listBookings(db: Executor, accountId: number, filter: { clubId?: number; current?: boolean }, now: Date) {
+/**
+ * GET /member/booking/history (?clubId) and /member/booking/current (upcoming, not closed): the
+ * sessions of PT packages; `trial` lists the trial sessions instead (/member/free-sessions/history,
+ * /member/free-session/current).
+ */
+export async function listBookings(db: Executor, accountId: number, filter: { clubId?: number; current?: boolean; trial?: boolean }, now: Date) {
   const rows = await bookingSelect(db)
     .where(
       and(
         eq(ptBookings.accountId, accountId),
+        filter.trial ? isNotNull(ptBookings.freeSessionId) : isNotNull(ptBookings.ptContractId),
         filter.clubId === undefined ? undefined : eq(ptBookings.clubId, filter.clubId),
-        filter.current ? and(inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED']), gte(ptBookings.endsAt, now)) : undefined,
+        filter.current ? and(inArray(ptBookings.status, OPEN), gte(ptBookings.endsAt, now)) : undefined,
       ),
     )
     .orderBy(filter.current ? asc(ptBookings.startsAt) : desc(ptBookings.startsAt), desc(ptBookings.id));
@@ -116,7 +125,7 @@ export async function bookPtSession(db: Executor, accountId: number, ptContractI
       const [pending] = await tx
         .select({ id: ptBookings.id, day: ptBookings.day })
         .from(ptBookings)
-        .where(and(eq(ptBookings.accountId, accountId), inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED'])));
+        .where(and(eq(ptBookings.accountId, accountId), isNotNull(ptBookings.ptContractId), inArray(ptBookings.status, OPEN)));
       if (pending) throw new ApiError(409, pending.day === day ? Codes.BOOKING_DAILY_LIMIT : Codes.COMPLETE_CURRENT_PT_SESSION);
       // A session is taken from the package when booked and given back if cancelled or declined; the CHECK caps it.
       const [taken] = await tx
@@ -153,15 +162,16 @@ export async function bookPtSession(db: Executor, accountId: number, ptContractI
   }
 }
 
-async function bookingById(db: Executor, accountId: number, bookingId: number) {
+export async function bookingById(db: Executor, accountId: number, bookingId: number) {
   const [row] = await bookingSelect(db).where(and(eq(ptBookings.id, bookingId), eq(ptBookings.accountId, accountId)));
   if (!row) throw bookingNotFound();
   return toBooking(row);
 }
 
-/** Closes a holding booking and gives its session back to the package. */
-async function release(tx: Executor, booking: BookingRow, status: 'CANCELLED' | 'REJECTED', now: Date) {
+/** Closes a holding booking and gives its session back to the package (a trial session is free again by the booking's state alone). */
+export async function release(tx: Executor, booking: BookingRow, status: 'CANCELLED' | 'REJECTED', now: Date) {
   await tx.update(ptBookings).set({ status, closedAt: now, answeredAt: status === 'REJECTED' ? now : booking.answeredAt }).where(eq(ptBookings.id, booking.id));
+  if (booking.ptContractId === null) return;
   await tx
     .update(ptContracts)
     .set({ sessionsUsed: sql`greatest(${ptContracts.sessionsUsed} - 1, 0)` })
@@ -233,7 +243,7 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
       },
       COMPLETED: { titleVi: 'Hoàn thành buổi tập', titleEn: 'Session completed', bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`, bodyEn: `Your session at ${when} is done. Rate it!` },
     }[target as 'BOOKED' | 'REJECTED' | 'COMPLETED'];
-    await enqueueNotice(tx, booking.accountId, { kind: 'PT', ...notice, link: '/pt/booking' }, now);
+    await enqueueNotice(tx, booking.accountId, { kind: 'PT', ...notice, link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' }, now);
     return { bookingId, status: target };
   });
 }
@@ -263,8 +273,8 @@ export async function trainerAgenda(db: Executor, trainerId: number, now: Date) 
     .select({ booking: ptBookings, memberName: member.fullName, memberPhone: member.phoneNumber, sessions: ptContracts.sessions, sessionsUsed: ptContracts.sessionsUsed })
     .from(ptBookings)
     .innerJoin(member, eq(member.id, ptBookings.accountId))
-    .innerJoin(ptContracts, eq(ptContracts.id, ptBookings.ptContractId))
-    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, vietnamToday(now)), inArray(ptBookings.status, ['WAITPTCONFIRM', 'BOOKED', 'COMPLETED'])))
+    .leftJoin(ptContracts, eq(ptContracts.id, ptBookings.ptContractId))
+    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, vietnamToday(now)), inArray(ptBookings.status, HOLDING)))
     .orderBy(asc(ptBookings.startsAt));
   return rows.map((r) => ({
     bookingId: r.booking.id,
@@ -273,6 +283,8 @@ export async function trainerAgenda(db: Executor, trainerId: number, now: Date) 
     startTime: hhmm(r.booking.afterMinute),
     endTime: hhmm(r.booking.afterMinute + PT_SESSION_MINUTES),
     member: { fullName: r.memberName, phoneNumber: r.memberPhone },
-    sessionsLeft: r.sessions - r.sessionsUsed,
+    /** A trial session (ADR 048) has no package: null. */
+    freeSessionId: r.booking.freeSessionId,
+    sessionsLeft: r.sessions === null || r.sessionsUsed === null ? null : r.sessions - r.sessionsUsed,
   }));
 }

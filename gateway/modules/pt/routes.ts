@@ -17,6 +17,7 @@ import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
 import { eContractDetail, eContractPdf, listEContracts, sendSigningCode, signEContract, verifyEContractPdf } from './e-contracts.ts';
+import { answerFreeSession, bookFreeSession, freeSessionScreen, freeSessionsInfo, sessionsCount } from './free-sessions.ts';
 import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
@@ -34,6 +35,7 @@ async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>)
 
 const clubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
 const bookingScreenQuery = z.object({ ptContractId: z.coerce.number().int().positive().max(2147483647).optional(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+const dayQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
 const ratingBody = z.object({ rating: z.number().int().min(1).max(5) });
 
 /** §7 PT: the public reads of trainers and packages (ADR 044), and a member's PT contracts (ADR 045). */
@@ -125,6 +127,45 @@ export function ptRoutes() {
   app.get('/member/screens/pt-booking', member, validate('query', bookingScreenQuery), async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await withShell(c, bookingScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
+  });
+
+  // Trial sessions (issue 13 §4, ADR 048).
+  app.get('/member/club/:clubId/free-sessions/info', member, validate('query', dayQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await freeSessionsInfo(db, c.get('account').id, idParam(c, 'clubId'), c.req.valid('query'), clock.now()));
+  });
+
+  app.post('/member/free-session/:freeSessionId/booking', member, validate('json', ptBookingBody), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await bookFreeSession(db, c.get('account').id, idParam(c, 'freeSessionId'), c.req.valid('json'), clock.now()), Codes.BOOKING_AWAITING_PT);
+  });
+
+  app.get('/member/free-sessions/history', member, validate('query', clubQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId, trial: true }, clock.now()));
+  });
+
+  app.get('/member/free-session/current', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await listBookings(db, c.get('account').id, { current: true, trial: true }, clock.now()));
+  });
+
+  for (const verb of ['cancel', 'accept', 'reject'] as const) {
+    app.put(`/member/free-session/:freeSessionId/${verb}`, member, async (c) => {
+      const { db, clock } = c.get('deps');
+      const booking = await answerFreeSession(db, c.get('account').id, idParam(c, 'freeSessionId'), verb, clock.now());
+      return ok(c, booking, verb === 'cancel' ? Codes.BOOKING_CANCELLED : Codes.OK);
+    });
+  }
+
+  app.get('/member/club/:clubId/sessions/count', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await sessionsCount(db, c.get('account').id, idParam(c, 'clubId'), clock.now()));
+  });
+
+  app.get('/member/screens/free-session', member, validate('query', clubQuery.merge(dayQuery)), async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await withShell(c, freeSessionScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
   });
 
   // The e-contract (issue 13 §2, ADR 047).

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 
 import { Codes } from '#contract/codes.ts';
+import { freeSessionProposeBody } from '#contract/pt.ts';
 import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, workforceAccountTypes, type StaffSession } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
@@ -15,7 +16,9 @@ import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
+import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/free-sessions.ts';
 import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
@@ -132,6 +135,21 @@ export function staffRoutes() {
     const ptContractId = idParam(c, 'id');
     const [pt] = await c.get('deps').db.select({ clubId: ptContracts.clubId }).from(ptContracts).where(eq(ptContracts.id, ptContractId));
     return confirmCash(c, { ptContractId }, pt?.clubId, c.req.valid('json').amount);
+  });
+
+  // Trial sessions (ADR 048): what waits for a time or an answer at the club, and the club's proposal.
+  app.get('/free-sessions', staffOnly, async (c) => {
+    const { db, clock } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    return ok(c, await waitingFreeSessions(db, staff.accountType === 'GM' ? null : (staff.clubId ?? -1), clock.now()));
+  });
+
+  app.post('/free-session/:id/propose', staffOnly, validate('json', freeSessionProposeBody), async (c) => {
+    const deps = c.get('deps');
+    const staff = await loadStaff(deps.db, c.get('account').id);
+    const booking = await proposeFreeSession(deps.db, (clubId) => worksAt(staff, clubId), idParam(c, 'id'), c.req.valid('json'), deps.clock.now());
+    await deliverNoticesNow(deps);
+    return ok(c, booking);
   });
 
   app.get('/payment-events', staffOnly, validate('query', paymentEventsQuery), async (c) => {
