@@ -57,6 +57,7 @@ export default [
     route('pt', 'pt/pt.tsx'),
     route('pt/select-pt', 'pt/select-pt.tsx'),
     route('pt/booking', 'pt/booking.tsx'),
+    route('pt/free-session', 'pt/free-session.tsx'),
     route('pt/contract', 'pt/e-contracts.tsx'),
     route('pt/contract/:eContractId/preview', 'pt/e-contract-preview.tsx'),
     route('pt/contract/:eContractId/preview/sign', 'pt/e-contract-sign.tsx'),

@@ -106,7 +106,7 @@ export const ptClubSchema = z.object({
 export type PtClub = z.infer<typeof ptClubSchema>;
 
 /** The /pt screens' reads (without the shell, which rides beside them). */
-export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema) });
+
 export const ptSelectScreenSchema = z.object({ clubs: z.array(ptClubSchema), clubId: z.number().nullable(), trainers: z.array(ptTrainerSchema) });
 export const ptPlansScreenSchema = z.object({ club: ptClubSchema, trainer: ptTrainerSchema, packages: z.array(ptPackageSchema), unpaid: ptContractSchema.nullable() });
 export const ptContractScreenSchema = z.object({ ptContract: ptContractDetailSchema });
@@ -239,3 +239,10 @@ export const freeSessionProposeBody = z.object({
   afterMinute: z.number().int().min(0).max(1439),
   ptId: z.number().int().positive().max(2147483647),
 });
+
+/** /pt's trial card (ADR 048): free sessions left to book (the soonest window's end) and the trial in the works. */
+export const trialSummarySchema = z.object({ left: z.number(), validUntil: z.string().nullable(), clubId: z.number().nullable(), open: ptBookingSchema.nullable() });
+export type TrialSummary = z.infer<typeof trialSummarySchema>;
+
+/** GET /member/screens/pt: the member's PT contracts and the trial card. */
+export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema), trial: trialSummarySchema });

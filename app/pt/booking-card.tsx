@@ -5,7 +5,17 @@ import type { BookingView } from './pt.server.ts';
 
 const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', CANCELLED: 'close', REJECTED: 'ban' } as const;
 
-/** §3 PT booking card: day, times, trainer and club, the state with its own icon (§4), Cancel while unconfirmed, stars once completed. */
+/** What a card's forms send: the booking, and for a trial session its free session (ADR 048). */
+function Ids({ booking }: { booking: BookingView }) {
+  return (
+    <>
+      <input type="hidden" name="bookingId" value={booking.id} />
+      {booking.freeSessionId === null ? null : <input type="hidden" name="freeSessionId" value={booking.freeSessionId} />}
+    </>
+  );
+}
+
+/** §3 PT booking card: day, times, trainer and club, the state with its own icon (§4), Cancel while unconfirmed, Accept or Reject a time the club proposed, stars once completed. */
 export function BookingCard({ booking: b, error }: { booking: BookingView; error?: string }) {
   const { t } = useT();
   return (
@@ -23,9 +33,20 @@ export function BookingCard({ booking: b, error }: { booking: BookingView; error
         {b.trainerName} · {b.clubName}
       </span>
       {b.rating !== null ? <span className="small">{t('pt.booking.rated', { count: b.rating })}</span> : null}
+      {b.canAnswer ? (
+        <Form method="post" className="booking-action booking-answer">
+          <Ids booking={b} />
+          <button type="submit" name="intent" value="accept" className="button button-primary">
+            {t('pt.trial.accept')}
+          </button>
+          <button type="submit" name="intent" value="reject" className="button button-secondary danger-text">
+            {t('pt.trial.reject')}
+          </button>
+        </Form>
+      ) : null}
       {b.canCancel ? (
         <Form method="post" className="booking-action">
-          <input type="hidden" name="bookingId" value={b.id} />
+          <Ids booking={b} />
           <button type="submit" name="intent" value="cancel" className="button button-secondary danger-text">
             {t('pt.booking.cancel')}
           </button>
@@ -33,7 +54,7 @@ export function BookingCard({ booking: b, error }: { booking: BookingView; error
       ) : null}
       {b.canRate ? (
         <Form method="post" className="booking-action">
-          <input type="hidden" name="bookingId" value={b.id} />
+          <Ids booking={b} />
           <fieldset className="stars">
             <legend className="small">{t('pt.booking.rate')}</legend>
             {[1, 2, 3, 4, 5].map((n) => (

@@ -167,12 +167,19 @@ export const bookingView = (b: PtBooking, lang: Lang) => ({
   rating: b.rating,
   canCancel: b.canCancel,
   canRate: b.canRate,
+  /** A trial session (ADR 048): its answers go through the free session. */
+  freeSessionId: b.freeSessionId,
+  canAnswer: b.canAnswer,
 });
 export type BookingView = ReturnType<typeof bookingView>;
 
-const bookingIntent = z.enum(['book', 'cancel', 'rate']);
+const bookingIntent = z.enum(['book', 'cancel', 'rate', 'accept', 'reject']);
 
-/** /pt/booking's writes: book a start, cancel a waiting booking, rate a completed one. A refusal keeps the choice and says why. */
+/**
+ * The writes of /pt/booking and /pt/free-session: book a start (a package's session, or a trial one
+ * by `freeSessionId`), cancel a waiting booking, rate a completed one, accept or reject the club's
+ * proposed trial time. A refusal keeps the choice and says why, on the card it concerns.
+ */
 export async function bookingAction(args: Args) {
   const session = getSession(args.context);
   const t = getT(args.context);
@@ -181,18 +188,31 @@ export async function bookingAction(args: Args) {
   if (!intent.success) throw data(null, { status: 400 });
   const call = gatewayClient(args);
   const field = (name: string) => String(form.get(name) ?? '');
+  const freeSessionId = field('freeSessionId');
+  if (freeSessionId && !/^\d{1,9}$/.test(freeSessionId)) throw data(null, { status: 400 });
+  const here = new URL(args.request.url);
   try {
     if (intent.data === 'book') {
       const [contract, date, minute] = [field('ptContractId'), field('date'), field('afterMinute')];
       if (!/^\d{1,4}$/.test(minute)) return { error: t('pt.booking.chooseTime'), afterMinute: null, bookingId: null };
-      if (!/^\d{1,9}$/.test(contract) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw data(null, { status: 400 });
-      await call(`/api/v1/member/pt-contract/${contract}/booking`, anything, { json: { date, afterMinute: Number(minute) } });
+      if ((!freeSessionId && !/^\d{1,9}$/.test(contract)) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw data(null, { status: 400 });
+      const json = { date, afterMinute: Number(minute) };
+      if (freeSessionId) {
+        await call(`/api/v1/member/free-session/${freeSessionId}/booking`, anything, { json });
+        flashToast(session, { kind: 'success', text: t('pt.booking.requested') });
+        return redirect(here.pathname + here.search);
+      }
+      await call(`/api/v1/member/pt-contract/${contract}/booking`, anything, { json });
       flashToast(session, { kind: 'success', text: t('pt.booking.requested') });
       return redirect(`/pt/booking?contract=${contract}&date=${date}`);
     }
     const id = field('bookingId');
     if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 400 });
-    if (intent.data === 'cancel') {
+    if (intent.data === 'accept' || intent.data === 'reject' || (intent.data === 'cancel' && freeSessionId)) {
+      if (!freeSessionId) throw data(null, { status: 400 });
+      await call(`/api/v1/member/free-session/${freeSessionId}/${intent.data}`, anything, { method: 'PUT' });
+      flashToast(session, { kind: 'success', text: t(intent.data === 'cancel' ? 'pt.booking.cancelled' : intent.data === 'accept' ? 'pt.trial.accepted' : 'pt.trial.rejected') });
+    } else if (intent.data === 'cancel') {
       await call(`/api/v1/member/booking/${id}/cancel`, anything, { method: 'PUT' });
       flashToast(session, { kind: 'success', text: t('pt.booking.cancelled') });
     } else {
@@ -201,7 +221,7 @@ export async function bookingAction(args: Args) {
       await call(`/api/v1/member/booking/${id}/rating`, anything, { method: 'PUT', json: { rating: Number(rating) } });
       flashToast(session, { kind: 'success', text: t('pt.booking.thanks') });
     }
-    return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
+    return redirect(here.pathname + here.search);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status === 404) throw data(null, { status: 404 });

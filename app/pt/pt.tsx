@@ -6,8 +6,10 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { ptContractView } from './pt.server.ts';
+import { formatDate } from '#contract/format.ts';
+import { bookingView, ptContractView } from './pt.server.ts';
 import { PtContractCard } from './pt-ui.tsx';
+import { TrialCard } from './trial-card.tsx';
 import type { Route } from './+types/pt';
 
 // §2 /pt: the member's PT packages (waiting, paid, used up) and the way to buy one.
@@ -21,7 +23,16 @@ export async function loader(args: Route.LoaderArgs) {
   const screen = await tryLoad(async () => {
     const { ptScreen } = await memberRead(args);
     if (!ptScreen) throw new Error('/pt reads /member/screens/pt: the screen is missing');
-    return ptScreen.contracts.map((c) => ptContractView(c, lang));
+    const { trial } = ptScreen;
+    return {
+      contracts: ptScreen.contracts.map((c) => ptContractView(c, lang)),
+      trial: {
+        left: trial.left,
+        validUntil: trial.validUntil ? formatDate(trial.validUntil) : null,
+        href: trial.clubId === null ? '/pt/free-session' : `/pt/free-session?club=${String(trial.clubId)}`,
+        open: trial.open ? bookingView(trial.open, lang) : null,
+      },
+    };
   });
   return { screen };
 }
@@ -37,7 +48,9 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
         <div className="notice notice-error" role="alert">
           <p>{screen.message}</p>
         </div>
-      ) : screen.value.length === 0 ? (
+      ) : null}
+      {screen.ok ? <TrialCard trial={screen.value.trial} /> : null}
+      {!screen.ok ? null : screen.value.contracts.length === 0 ? (
         <EmptyState icon="workout" title={t('pt.emptyTitle')} text={t('pt.emptyText')} />
       ) : (
         <section aria-labelledby="pt-contracts-title">
@@ -45,7 +58,7 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
             {t('pt.contractsTitle')}
           </h2>
           <ul className="contract-list">
-            {screen.value.map((c) => (
+            {screen.value.contracts.map((c) => (
               <li key={c.id}>
                 <PtContractCard contract={c} />
               </li>
@@ -53,12 +66,12 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      {screen.ok && screen.value.some((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0) ? (
+      {screen.ok && screen.value.contracts.some((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0) ? (
         <Link to="/pt/booking" className="button button-primary button-block spaced">
           {t('pt.booking.toBook')}
         </Link>
       ) : null}
-      {screen.ok && screen.value.some((c) => c.status === 'FUTURE' || c.status === 'CURRENT' || c.badge === 'PAST') ? (
+      {screen.ok && screen.value.contracts.some((c) => c.status === 'FUTURE' || c.status === 'CURRENT' || c.badge === 'PAST') ? (
         <Link to="/pt/contract" className="button button-secondary button-block spaced">
           {t('pt.eContract.listTitle')}
         </Link>

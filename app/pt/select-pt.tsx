@@ -1,11 +1,11 @@
-import { Form, Link, useSubmit } from 'react-router';
+import { Link } from 'react-router';
+import { ChoiceForm } from '#app/ui/choice-form.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, trainerView } from './pt.server.ts';
 import { TrainerFacts } from './pt-ui.tsx';
@@ -32,8 +32,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function SelectPt({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   const { screen } = loaderData;
   if (!screen.ok) return <PtPageFailed title={t('pt.selectTitle')} message={screen.message} />;
   const { clubs, club, trainers } = screen.value;
@@ -44,23 +42,7 @@ export default function SelectPt({ loaderData }: Route.ComponentProps) {
         <EmptyState icon="workout" title={t('pt.selectTitle')} text={t('pt.noClubs')} />
       ) : (
         <>
-          <Form method="get" className="stack">
-            <label className="field">
-              <span className="label">{t('pt.club')}</span>
-              <select name="club" className="input" defaultValue={String(club.id)} onChange={(event) => void submit(event.currentTarget.form)}>
-                {clubs.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {hydrated ? null : (
-              <button type="submit" className="button button-secondary button-block">
-                {t('pt.showClub')}
-              </button>
-            )}
-          </Form>
+          <ChoiceForm name="club" label={t('pt.club')} value={club.id} options={clubs.map((c) => ({ value: c.id, label: c.name }))} buttonLabel={t('pt.showClub')} />
           <p className="small muted">{club.address}</p>
           {club.access !== 'OK' ? (
             <div className="notice" role="status">

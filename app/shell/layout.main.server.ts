@@ -17,19 +17,22 @@ import type { GiftBadge } from './gift-badge.ts';
 import { inbodyScreenSchema, type InbodyScreen } from '#contract/inbody.ts';
 import {
   eContractSchema,
+  freeSessionScreenSchema,
   ptBookingScreenSchema,
   ptContractScreenSchema,
   ptPlansScreenSchema,
   ptScreenSchema,
   ptSelectScreenSchema,
   type EContract,
+  type FreeSessionScreen,
   type PtBookingScreen,
   type PtContract,
   type PtContractDetail,
   type PtPlansScreen,
   type PtSelectScreen,
+  type TrialSummary,
 } from '#contract/pt.ts';
-import { bookingQuery } from '#app/pt/booking-query.ts';
+import { bookingQuery, freeSessionQuery } from '#app/pt/booking-query.ts';
 import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
@@ -46,6 +49,7 @@ const ptSelectReadSchema = ptSelectScreenSchema.extend({ shell: memberShellSchem
 const ptPlansReadSchema = ptPlansScreenSchema.extend({ shell: memberShellSchema });
 const ptContractReadSchema = ptContractScreenSchema.extend({ shell: memberShellSchema });
 const ptBookingReadSchema = ptBookingScreenSchema.extend({ shell: memberShellSchema });
+const freeSessionReadSchema = freeSessionScreenSchema.extend({ shell: memberShellSchema });
 const eContractsReadSchema = z.object({ shell: memberShellSchema, eContracts: z.array(eContractSchema) });
 const eContractReadSchema = z.object({ shell: memberShellSchema, eContract: eContractSchema });
 
@@ -85,7 +89,7 @@ export type MemberRead = {
   /** /inbody (issue 14) */
   inbodyScreen?: Omit<InbodyScreen, 'shell'>;
   /** /pt (issue 13) */
-  ptScreen?: { contracts: PtContract[] };
+  ptScreen?: { contracts: PtContract[]; trial: TrialSummary };
   /** /pt/select-pt */
   ptSelectScreen?: PtSelectScreen;
   /** /pt/select-pt/plans/{ptId}/club/{clubId} */
@@ -94,6 +98,8 @@ export type MemberRead = {
   ptContractScreen?: PtContractDetail;
   /** /pt/booking */
   ptBookingScreen?: PtBookingScreen;
+  /** /pt/free-session (ADR 048) */
+  freeSessionScreen?: FreeSessionScreen;
   /** /pt/contract */
   eContractsScreen?: EContract[];
   /** /pt/contract/{id}/preview and …/sign */
@@ -212,8 +218,8 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
   {
     path: /^\/pt$/,
     read: async (call) => {
-      const { shell, contracts } = (await call('/api/v1/member/screens/pt', ptReadSchema)).data;
-      return { shell, ptScreen: { contracts } };
+      const { shell, ...ptScreen } = (await call('/api/v1/member/screens/pt', ptReadSchema)).data;
+      return { shell, ptScreen };
     },
   },
   {
@@ -245,6 +251,14 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
       const query = bookingQuery(url);
       const { shell, ...ptBookingScreen } = (await call(`/api/v1/member/screens/pt-booking${query ? `?${query}` : ''}`, ptBookingReadSchema)).data;
       return { shell, ptBookingScreen };
+    },
+  },
+  {
+    path: /^\/pt\/free-session$/,
+    read: async (call, url) => {
+      const query = freeSessionQuery(url);
+      const { shell, ...freeSessionScreen } = (await call(`/api/v1/member/screens/free-session${query ? `?${query}` : ''}`, freeSessionReadSchema)).data;
+      return { shell, freeSessionScreen };
     },
   },
   {

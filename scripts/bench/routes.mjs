@@ -181,5 +181,6 @@ export const ROUTES = Object.freeze([
   { path: '/pt', access: memberWithMembership },
   { path: '/pt/select-pt', access: memberWithMembership },
   { path: '/pt/booking', access: memberWithMembership },
+  { path: '/pt/free-session', access: memberWithMembership },
   { path: '/pt/contract', access: memberWithMembership },
 ]);

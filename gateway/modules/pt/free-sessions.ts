@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo } from '#contract/pt.ts';
+import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
-import { clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { FreeSessionSource } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
@@ -146,6 +146,14 @@ export async function freeSessionScreen(db: Executor, accountId: number, query: 
   const clubList = [...byClub.values()];
   const clubId = clubList.find((c) => c.clubId === query.clubId)?.clubId ?? clubList.find((c) => c.left > 0)?.clubId ?? clubList[0]?.clubId;
   return { clubs: clubList, info: clubId === undefined ? null : await freeSessionsInfo(db, accountId, clubId, query, now) };
+}
+
+/** /pt's trial card: the free sessions left (the soonest to end first) and the trial in the works, if any. */
+export async function trialSummary(db: Executor, accountId: number, now: Date): Promise<TrialSummary> {
+  const sessions = await sessionsOf(db, accountId, undefined, vietnamToday(now));
+  const available = sessions.filter((s) => s.status === 'AVAILABLE');
+  const open = sessions.find((s) => s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM' || s.status === 'BOOKED');
+  return { left: available.length, validUntil: available[0]?.validUntil ?? null, clubId: (open ?? available[0])?.clubId ?? null, open: open?.booking ?? null };
 }
 
 /** GET /member/club/{clubId}/sessions/count: PT sessions left in usable packages and free sessions left at the club. */
@@ -336,9 +344,23 @@ export async function proposeFreeSession(db: Executor, mayServe: (clubId: number
   }
 }
 
-/** GET /staff/free-sessions: the trial sessions of the staff member's club (every club: null) waiting for a time or an answer (issue 17 gives them a screen). */
+/** GET /staff/free-sessions: the trial sessions of the staff member's club (every club: null) waiting for a time or an answer, with whom to call (issue 17 gives them a screen). */
 export async function waitingFreeSessions(db: Executor, clubId: number | null, now: Date) {
   const today = vietnamToday(now);
-  const sessions = await sessionsWhere(db, and(gte(freeSessions.validUntil, today), clubId === null ? undefined : eq(freeSessions.clubId, clubId)), today);
-  return sessions.filter((s) => s.status === 'AVAILABLE' || s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM');
+  const sessions = (await sessionsWhere(db, and(gte(freeSessions.validUntil, today), clubId === null ? undefined : eq(freeSessions.clubId, clubId)), today)).filter(
+    (s) => s.status === 'AVAILABLE' || s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM',
+  );
+  if (sessions.length === 0) return [];
+  const members = await db
+    .select({ id: freeSessions.id, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
+    .from(freeSessions)
+    .innerJoin(accounts, eq(accounts.id, freeSessions.accountId))
+    .where(
+      inArray(
+        freeSessions.id,
+        sessions.map((s) => s.freeSessionId),
+      ),
+    );
+  const byId = new Map(members.map((m) => [m.id, { fullName: m.fullName, phoneNumber: m.phoneNumber }]));
+  return sessions.map((s) => ({ ...s, member: byId.get(s.freeSessionId)! }));
 }

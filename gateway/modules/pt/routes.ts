@@ -17,7 +17,7 @@ import { findActiveClub } from '#gateway/modules/plans/queries.ts';
 import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
 import { eContractDetail, eContractPdf, listEContracts, sendSigningCode, signEContract, verifyEContractPdf } from './e-contracts.ts';
-import { answerFreeSession, bookFreeSession, freeSessionScreen, freeSessionsInfo, sessionsCount } from './free-sessions.ts';
+import { answerFreeSession, bookFreeSession, freeSessionScreen, freeSessionsInfo, sessionsCount, trialSummary } from './free-sessions.ts';
 import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
@@ -230,7 +230,8 @@ export function ptRoutes() {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     await expireStalePayments(db, clock.now(), accountId);
-    return ok(c, await withShell(c, listPtContracts(db, accountId, {}, clock.now()).then((contracts) => ({ contracts }))));
+    const now = clock.now();
+    return ok(c, await withShell(c, Promise.all([listPtContracts(db, accountId, {}, now), trialSummary(db, accountId, now)]).then(([contracts, trial]) => ({ contracts, trial }))));
   });
 
   app.get('/member/screens/pt-select', member, validate('query', clubQuery), async (c) => {
