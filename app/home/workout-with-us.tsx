@@ -120,8 +120,12 @@ export default function WorkoutWithUs({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="trial" title={t('newcomer.trial.title')} className="notice">
-        {/* No trial-session booking yet (spec §1): the member calls the club to book one. */}
+        {/* Free sessions from a plan or the experience pass are booked in the app (ADR 048); anyone can still call. */}
         <p>{t(hasClub ? 'newcomer.trial.textClub' : 'newcomer.trial.textChain')}</p>
+        <p className="small">{t('newcomer.trial.inApp')}</p>
+        <Link to="/pt/free-session" className="button button-primary">
+          {t('newcomer.trial.book')}
+        </Link>
         {failed ? (
           <LoadFailed message={failed} retryTo="/home/workout-with-us" />
         ) : (
