@@ -62,6 +62,7 @@ export default [
     route('pt/contract/:eContractId/preview', 'pt/e-contract-preview.tsx'),
     route('pt/contract/:eContractId/preview/sign', 'pt/e-contract-sign.tsx'),
     route('pt/select-pt/plans/:ptId/club/:clubId', 'pt/plans.tsx'),
+    route('pt/select-pt/plans/:ptId/plan/:ptPackageId', 'pt/plan.tsx'),
     route('pt/payment/result/:ptContractId', 'pt/pt-result.tsx'),
     route('history/pt/:ptContractId', 'pt/pt-detail.tsx'),
 

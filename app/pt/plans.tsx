@@ -81,6 +81,9 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
                     {t('pt.sessionsCount', { count: p.sessions })} · {t('pt.validity', { days: p.validityDays })}
                   </span>
                   <span className="small">{t('pt.perSession', { price: p.perSession })}</span>
+                  <Link to={`/pt/select-pt/plans/${trainer.id}/plan/${p.id}`} className="small">
+                    {t('pt.plan.details')}
+                  </Link>
                 </span>
                 <span className="pt-package-price">{p.price}</span>
               </label>

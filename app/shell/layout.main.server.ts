@@ -232,9 +232,11 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     },
   },
   {
-    path: /^\/pt\/select-pt\/plans\/(\d{1,9})\/club\/(\d{1,9})$/,
+    // The plans of a trainer at a club, or one package (…/plan/{ptPackageId}): the same screen.
+    path: /^\/pt\/select-pt\/plans\/(\d{1,9})\/(club|plan)\/(\d{1,9})$/,
     read: async (call, _url, match) => {
-      const { shell, ...ptPlansScreen } = (await call(`/api/v1/member/screens/pt-plans/${match[1]}/club/${match[2]}`, ptPlansReadSchema)).data;
+      const path = match[2] === 'club' ? `pt-plans/${match[1]}/club/${match[3]}` : `pt-plan/${match[1]}/plan/${match[3]}`;
+      const { shell, ...ptPlansScreen } = (await call(`/api/v1/member/screens/${path}`, ptPlansReadSchema)).data;
       return { shell, ptPlansScreen };
     },
   },

@@ -152,8 +152,12 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
   const packages = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pt-packages`)).json()) as { data: { id: number; sessions: number }[] };
   const pkg = packages.data.find((p) => p.sessions === 10)!;
+  // From the trainer's packages to one package's page (its terms), and registering there.
   await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
-  await page.locator(`input[name="ptPackageId"][value="${String(pkg.id)}"]`).check();
+  await page.locator(`a[href$="/plan/${String(pkg.id)}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/plan/${String(pkg.id)}$`));
+  await expect(page.getByRole('heading', { name: 'Điều khoản chính' })).toBeVisible();
+  await snapBothWidths(page, 'vi-pt-plan');
   await page.locator('button[name="intent"][value="register"]').click();
   await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
   const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);

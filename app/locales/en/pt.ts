@@ -84,6 +84,18 @@ export const pt: Shape<typeof vi> = {
     receiptMethod: 'Method',
     receiptId: 'Transaction ID',
     receiptTotal: 'Total paid',
+    plan: {
+      details: 'Package details',
+      terms: 'Main terms',
+      sessions: 'Sessions',
+      validity: 'Valid for',
+      price: 'Package price',
+      perSession: 'Price per session',
+      sessionLength: 'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead; one a day.',
+      steps: 'Your trainer confirms first, then you pay (QR transfer, card or cash at the front desk). The days count from your payment or from your membership’s first day.',
+      contract: 'Once paid, you sign the e-contract on your phone; it sets out the cancellation and refund terms.',
+      others: 'See other packages',
+    },
     trial: {
       title: 'Free trial sessions',
       lead: 'A 60-minute trial session with one of the club’s trainers. Book at least 2 hours ahead; one at a time.',

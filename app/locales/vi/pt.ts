@@ -81,6 +81,18 @@ export const pt = {
     receiptMethod: 'Phương thức',
     receiptId: 'Mã giao dịch',
     receiptTotal: 'Tổng thanh toán',
+    plan: {
+      details: 'Chi tiết gói',
+      terms: 'Điều khoản chính',
+      sessions: 'Số buổi tập',
+      validity: 'Thời hạn sử dụng',
+      price: 'Giá gói',
+      perSession: 'Giá mỗi buổi',
+      sessionLength: 'Mỗi buổi 60 phút, đặt lịch trước ít nhất 2 giờ và tối đa 14 ngày; mỗi ngày một buổi.',
+      steps: 'Huấn luyện viên xác nhận trước, sau đó bạn thanh toán (chuyển khoản QR, thẻ hoặc tiền mặt tại quầy). Thời hạn tính từ ngày thanh toán hoặc ngày gói hội viên bắt đầu.',
+      contract: 'Sau khi thanh toán, bạn ký hợp đồng điện tử ngay trên điện thoại; hợp đồng ghi rõ điều kiện hủy và hoàn tiền.',
+      others: 'Xem các gói khác',
+    },
     trial: {
       title: 'Buổi tập thử miễn phí',
       lead: 'Tập thử 60 phút với huấn luyện viên của câu lạc bộ. Đặt trước ít nhất 2 giờ; mỗi lần một buổi.',

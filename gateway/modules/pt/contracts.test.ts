@@ -184,6 +184,11 @@ describe('PT contracts (issue 13 §1, ADR 045)', () => {
     expect(plans.body.data).toMatchObject({ club: { id: club.id, access: 'OK' }, trainer: { ptId: trainers[0].id }, unpaid: null });
     expect(plans.body.data.packages).toHaveLength(packages.length);
     expect((await gw.call('GET', `/api/v1/member/screens/pt-plans/${String(m.accountId)}/club/${String(club.id)}`, { token: m.token })).status).toBe(404);
+    // One package's page: the same screen with that package; an unknown package, or a trainer not at its club, is not found.
+    const one = await gw.call('GET', `/api/v1/member/screens/pt-plan/${String(trainers[0].id)}/plan/${String(packages[1].id)}`, { token: m.token });
+    expect(one.body.data).toMatchObject({ club: { id: club.id }, trainer: { ptId: trainers[0].id }, packages: [{ id: packages[1].id }] });
+    expect((await gw.call('GET', `/api/v1/member/screens/pt-plan/${String(trainers[0].id)}/plan/2000000000`, { token: m.token })).status).toBe(404);
+    expect((await gw.call('GET', `/api/v1/member/screens/pt-plan/${String(m.accountId)}/plan/${String(packages[1].id)}`, { token: m.token })).status).toBe(404);
     const id = (await register(m.token, packages[1].id, trainers[0].id)).body.data.ptContractId as number;
     const screen = await gw.call('GET', '/api/v1/member/screens/pt', { token: m.token });
     expect(screen.body.data.contracts.map((c: { ptContractId: number }) => c.ptContractId)).toEqual([id]);

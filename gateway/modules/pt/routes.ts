@@ -245,11 +245,11 @@ export function ptRoutes() {
     return ok(c, await withShell(c, screen));
   });
 
-  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) => {
+  /** A trainer at a club, the club's packages and the member's unpaid one: the plans page, and (one package) its detail page. */
+  const plansScreen = (c: Context<AppEnv>, ptId: number, clubId: number) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
-    const [ptId, clubId] = [idParam(c, 'ptId'), idParam(c, 'clubId')];
-    const screen = Promise.all([ptClubs(db, accountId, clock.now()), trainersAtClub(db, clubId, clock.now()), activePackages(db, clubId), listPtContracts(db, accountId, { status: 'REGISTER' }, clock.now())]).then(
+    return Promise.all([ptClubs(db, accountId, clock.now()), trainersAtClub(db, clubId, clock.now()), activePackages(db, clubId), listPtContracts(db, accountId, { status: 'REGISTER' }, clock.now())]).then(
       ([clubs, trainers, packages, unpaid]) => {
         const club = clubs.find((k) => k.id === clubId);
         const trainer = trainers.find((t) => t.ptId === ptId);
@@ -257,6 +257,16 @@ export function ptRoutes() {
         return { club, trainer, packages, unpaid: unpaid[0] ?? null };
       },
     );
+  };
+
+  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) => ok(c, await withShell(c, plansScreen(c, idParam(c, 'ptId'), idParam(c, 'clubId')))));
+
+  // §2 /pt/select-pt/plans/{ptId}/plan/{id}: one package of the trainer's club (the id is the package's).
+  app.get('/member/screens/pt-plan/:ptId/plan/:ptPackageId', member, async (c) => {
+    const ptPackageId = idParam(c, 'ptPackageId');
+    const pkg = (await activePackages(c.get('deps').db)).find((p) => p.id === ptPackageId);
+    if (!pkg) throw notFound();
+    const screen = plansScreen(c, idParam(c, 'ptId'), pkg.clubId).then((s) => ({ ...s, packages: s.packages.filter((p) => p.id === ptPackageId) }));
     return ok(c, await withShell(c, screen));
   });
 
