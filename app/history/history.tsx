@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { contractSchema, transactionSchema } from '#contract/membership.ts';
+import { ptContractSchema } from '#contract/pt.ts';
+import { ptContractView, type PtContractView } from '#app/pt/pt.server.ts';
+import { PtContractCard } from '#app/pt/pt-ui.tsx';
 import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
@@ -12,27 +15,35 @@ import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
-export const handle: StringsHandle = { strings: ['contracts', 'history', 'home'] };
+export const handle: StringsHandle = { strings: ['contracts', 'history', 'home', 'pt'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.history');
 
-type Tab = 'memberships' | 'transactions';
+type Tab = 'memberships' | 'transactions' | 'pt';
+const TABS: Tab[] = ['memberships', 'transactions', 'pt'];
 
 export async function loader(args: Route.LoaderArgs) {
-  const tab: Tab = new URL(args.request.url).searchParams.get('tab') === 'transactions' ? 'transactions' : 'memberships';
+  const asked = new URL(args.request.url).searchParams.get('tab');
+  const tab: Tab = TABS.find((x) => x === asked) ?? 'memberships';
   const call = gatewayClient(args);
   const lang = getLang(args.context);
+  const none = { contracts: [] as ContractView[], transactions: [] as TransactionView[], ptContracts: [] as PtContractView[] };
   if (tab === 'transactions') {
     const { data } = await call('/api/v1/member/transactions', z.array(transactionSchema));
-    return { tab, contracts: [] as ContractView[], transactions: data.map((t) => transactionView(t, lang)) };
+    return { ...none, tab, transactions: data.map((t) => transactionView(t, lang)) };
+  }
+  if (tab === 'pt') {
+    // The PT packages (issue 13): each leads to /history/pt/{id}, or to paying while unpaid.
+    const { data } = await call('/api/v1/member/pt-contracts', z.array(ptContractSchema));
+    return { ...none, tab, ptContracts: data.map((c) => ptContractView(c, lang)) };
   }
   const { data } = await call('/api/v1/member/contracts', z.array(contractSchema));
-  return { tab, contracts: data.map((c) => contractView(c, lang)), transactions: [] as TransactionView[] };
+  return { ...none, tab, contracts: data.map((c) => contractView(c, lang)) };
 }
 
 export default function HistoryTab({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { tab, contracts, transactions } = loaderData;
+  const { tab, contracts, transactions, ptContracts } = loaderData;
   return (
     <main className="page">
       <h1>{t('history.title')}</h1>
@@ -43,6 +54,9 @@ export default function HistoryTab({ loaderData }: Route.ComponentProps) {
         </Link>
         <Link to="/history?tab=transactions" className="segment" aria-current={tab === 'transactions' ? 'page' : undefined} replace>
           {t('history.transactions')}
+        </Link>
+        <Link to="/history?tab=pt" className="segment" aria-current={tab === 'pt' ? 'page' : undefined} replace>
+          {t('history.ptPackages')}
         </Link>
       </nav>
       {tab === 'memberships' ? (
@@ -58,6 +72,22 @@ export default function HistoryTab({ loaderData }: Route.ComponentProps) {
           <EmptyState icon="history" title={t('history.emptyMemberships')} text={t('history.emptyText')}>
             <Link to="/membership" className="button button-primary">
               {t('homeCard.joinNow')}
+            </Link>
+          </EmptyState>
+        )
+      ) : tab === 'pt' ? (
+        ptContracts.length ? (
+          <ul className="contract-list">
+            {ptContracts.map((c) => (
+              <li key={c.id}>
+                <PtContractCard contract={c} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState icon="history" title={t('pt.emptyTitle')} text={t('pt.emptyText')}>
+            <Link to="/pt/select-pt" className="button button-primary">
+              {t('pt.buy')}
             </Link>
           </EmptyState>
         )

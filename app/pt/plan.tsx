@@ -6,7 +6,7 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
-import { TrainerFacts } from './pt-ui.tsx';
+import { RegisterBlockers, TrainerFacts } from './pt-ui.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/plan';
 
@@ -71,22 +71,7 @@ export default function PtPlan({ loaderData, actionData }: Route.ComponentProps)
         <p className="small">{t('pt.plan.steps')}</p>
         <p className="small">{t('pt.plan.contract')}</p>
       </section>
-      {club.access !== 'OK' ? (
-        <div className="notice" role="status">
-          <p>{t(`pt.access.${club.access}`)}</p>
-        </div>
-      ) : null}
-      {unpaid ? (
-        <div className="notice" role="status">
-          <p>{t('pt.unpaidTitle')}</p>
-          <p className="small">
-            {unpaid.packageName} · {unpaid.trainerName} · {t(`pt.status.${unpaid.badge}`)}
-          </p>
-          <Link to={unpaid.href} className="button button-secondary button-block">
-            {t('pt.unpaidOpen')}
-          </Link>
-        </div>
-      ) : null}
+      <RegisterBlockers access={club.access} unpaid={unpaid} />
       <Form method="post" className="stack">
         <input type="hidden" name="ptPackageId" value={pkg.id} />
         {actionData?.error ? (

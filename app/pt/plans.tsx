@@ -6,7 +6,7 @@ import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
-import { TrainerFacts } from './pt-ui.tsx';
+import { RegisterBlockers, TrainerFacts } from './pt-ui.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
 import type { Route } from './+types/plans';
 
@@ -50,22 +50,7 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
         <TrainerFacts trainer={trainer} showWeek />
       </div>
       <p className="small muted">{club.name}</p>
-      {club.access !== 'OK' ? (
-        <div className="notice" role="status">
-          <p>{t(`pt.access.${club.access}`)}</p>
-        </div>
-      ) : null}
-      {unpaid ? (
-        <div className="notice" role="status">
-          <p>{t('pt.unpaidTitle')}</p>
-          <p className="small">
-            {unpaid.packageName} · {unpaid.trainerName} · {t(`pt.status.${unpaid.badge}`)}
-          </p>
-          <Link to={unpaid.href} className="button button-secondary button-block">
-            {t('pt.unpaidOpen')}
-          </Link>
-        </div>
-      ) : null}
+      <RegisterBlockers access={club.access} unpaid={unpaid} />
       <Form method="post" className="stack">
         <fieldset className="field">
           <legend className="label">{t('pt.packagesTitle')}</legend>
@@ -81,7 +66,7 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
                     {t('pt.sessionsCount', { count: p.sessions })} · {t('pt.validity', { days: p.validityDays })}
                   </span>
                   <span className="small">{t('pt.perSession', { price: p.perSession })}</span>
-                  <Link to={`/pt/select-pt/plans/${trainer.id}/plan/${p.id}`} className="small">
+                  <Link to={`/pt/select-pt/plans/${trainer.id}/plan/${p.id}`} className="small pt-package-link">
                     {t('pt.plan.details')}
                   </Link>
                 </span>

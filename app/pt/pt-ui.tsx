@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import type { PtContractView, TrainerView } from './pt.server.ts';
+import type { ClubView, PtContractView, TrainerView } from './pt.server.ts';
 
 /** One PT package as a card: package, trainer, club, status, sessions left and dates; leads to its page. */
 export function PtContractCard({ contract: c }: { contract: PtContractView }) {
@@ -70,6 +70,31 @@ export function TrainerFacts({ trainer, showWeek }: { trainer: TrainerView; show
             ))}
           </dl>
         </>
+      ) : null}
+    </>
+  );
+}
+
+/** Why registering is off, if it is: the club is not open to the member's membership, or another PT package waits unpaid (with the way to it). */
+export function RegisterBlockers({ access, unpaid }: { access: ClubView['access']; unpaid: PtContractView | null }) {
+  const { t } = useT();
+  return (
+    <>
+      {access !== 'OK' ? (
+        <div className="notice" role="status">
+          <p>{t(`pt.access.${access}`)}</p>
+        </div>
+      ) : null}
+      {unpaid ? (
+        <div className="notice" role="status">
+          <p>{t('pt.unpaidTitle')}</p>
+          <p className="small">
+            {unpaid.packageName} · {unpaid.trainerName} · {t(`pt.status.${unpaid.badge}`)}
+          </p>
+          <Link to={unpaid.href} className="button button-secondary button-block">
+            {t('pt.unpaidOpen')}
+          </Link>
+        </div>
       ) : null}
     </>
   );

@@ -66,6 +66,7 @@ export function trainerView(trainer: PtTrainer, lang: Lang) {
 export type TrainerView = ReturnType<typeof trainerView>;
 
 export const clubView = (club: PtClub, lang: Lang) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: `${club.address}, ${club.districtName}`, access: club.access });
+export type ClubView = ReturnType<typeof clubView>;
 
 export const packageView = (p: PtPackage, lang: Lang) => ({
   id: p.id,

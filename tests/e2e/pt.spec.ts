@@ -109,6 +109,11 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await expect(page).toHaveURL(new RegExp(`/history/pt/${String(id)}$`));
     await expect(page.getByRole('heading', { name: T[lang].receipt })).toBeVisible();
     await snap(page, `${lang}-pt-detail`);
+
+    // History has the package too, under its own tab.
+    await page.goto('/history?tab=pt');
+    await expect(page.locator('.pt-contract-card').first().locator('.status-badge')).toHaveText(T[lang].inUse);
+    await snap(page, `${lang}-history-pt`);
   });
 }
 

@@ -7,6 +7,7 @@ export const history: Shape<typeof vi> = {
     tabsLabel: 'History type',
     memberships: 'Memberships',
     transactions: 'Transactions',
+    ptPackages: 'PT packages',
     emptyMemberships: 'No memberships yet',
     emptyTransactions: 'No transactions yet',
     emptyText: 'Your memberships and payments will show here.',

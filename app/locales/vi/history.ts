@@ -5,6 +5,7 @@ export const history = {
     tabsLabel: 'Loại lịch sử',
     memberships: 'Gói tập',
     transactions: 'Giao dịch',
+    ptPackages: 'Gói PT',
     emptyMemberships: 'Chưa có gói tập nào',
     emptyTransactions: 'Chưa có giao dịch nào',
     emptyText: 'Các gói tập và giao dịch của bạn sẽ hiện ở đây.',
