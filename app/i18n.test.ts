@@ -59,6 +59,7 @@ const asciiAllowed = new Map<string, string>([
   ['newcomer.classes.pilates.name', 'Pilates'],
   ['newcomer.classes.hiit.name', 'HIIT'],
   ['classes.weekdaysShort', 'CN|T2|T3|T4|T5|T6|T7'],
+  ['pt.booking.weekdaysShort', 'CN|T2|T3|T4|T5|T6|T7'],
   ['classes.time', '{{start}}–{{end}}'],
   ['classes.joinNow', 'Tham gia ngay'],
 ]);

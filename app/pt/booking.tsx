@@ -17,7 +17,7 @@ import type { Route } from './+types/booking';
 // that day (radio buttons), Book (1033); below, the member's sessions with their state, Cancel while
 // the trainer has not confirmed, and stars for a completed one. All of it works without JavaScript.
 
-export const handle: ShellHandle = { strings: ['classes', 'pt'], back: { to: '/pt', label: 'pt.title' } };
+export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.booking.title');
 

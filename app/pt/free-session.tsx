@@ -19,7 +19,7 @@ import type { Route } from './+types/free-session';
 // trainer of the club is free, Book; below, each session's booking with Cancel, or Accept and
 // Reject for a time the club proposed. All of it works without JavaScript.
 
-export const handle: ShellHandle = { strings: ['classes', 'pt'], back: { to: '/pt', label: 'pt.title' } };
+export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.trial.title');
 

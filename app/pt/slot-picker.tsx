@@ -23,7 +23,7 @@ export function SlotPicker(props: {
 }) {
   const { t } = useT();
   const navigation = useNavigation();
-  const weekdays = t('classes.weekdaysShort').split('|');
+  const weekdays = t('pt.booking.weekdaysShort').split('|');
   return (
     <>
       <nav aria-label={t('pt.booking.day')}>

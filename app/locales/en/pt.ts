@@ -122,6 +122,8 @@ export const pt: Shape<typeof vi> = {
       view: 'See your trial session',
     },
     booking: {
+      /** The day strip's weekday names (as the class timetable's; its own copy so the PT pages need not load the classes part). */
+      weekdaysShort: 'Sun|Mon|Tue|Wed|Thu|Fri|Sat',
       title: 'Book a PT session',
       lead: 'Each session is 60 minutes. Book at least 2 hours and at most 14 days ahead; one session a day.',
       package: 'PT package',

@@ -119,6 +119,8 @@ export const pt = {
       view: 'Xem buổi tập thử',
     },
     booking: {
+      /** The day strip's weekday names (as the class timetable's; its own copy so the PT pages need not load the classes part). */
+      weekdaysShort: 'CN|T2|T3|T4|T5|T6|T7',
       title: 'Đặt lịch tập với PT',
       lead: 'Mỗi buổi 60 phút. Đặt trước ít nhất 2 giờ và tối đa 14 ngày; mỗi ngày một buổi.',
       package: 'Gói PT',
