@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ptBookingScreenSchema } from '#contract/pt.ts';
-import { accounts, clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { clubTrainers } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 
@@ -17,12 +18,7 @@ beforeAll(async () => {
   gw = await startTestGateway();
   [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
   [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
-  trainers = await gw.db
-    .selectDistinct({ id: accounts.id, phone: accounts.phoneNumber })
-    .from(ptWorkingHours)
-    .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
-    .where(eq(ptWorkingHours.clubId, clubId))
-    .orderBy(asc(accounts.id));
+  trainers = await clubTrainers(gw, clubId);
 });
 afterAll(() => gw.close());
 

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ptContractSchema } from '#contract/pt.ts';
-import { accounts, clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { receiveBankTransfer } from '#gateway/modules/payments/bank-webhook.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { clubTrainers } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 
@@ -22,13 +23,7 @@ beforeAll(async () => {
   club = active[0];
   otherClubId = active[1].id;
   packages = await gw.db.select().from(ptPackages).where(eq(ptPackages.clubId, club.id)).orderBy(asc(ptPackages.sortOrder));
-  const rows = await gw.db
-    .selectDistinct({ id: accounts.id, phone: accounts.phoneNumber })
-    .from(ptWorkingHours)
-    .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
-    .where(eq(ptWorkingHours.clubId, club.id))
-    .orderBy(asc(accounts.id));
-  trainers = rows;
+  trainers = await clubTrainers(gw, club.id);
 });
 afterAll(() => gw.close());
 

@@ -3,9 +3,10 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eContractSchema } from '#contract/pt.ts';
-import { accounts, clubs, contracts, payments, ptEContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, payments, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { clubTrainers } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { documentText, sha256Hex } from './e-contract-template.ts';
@@ -21,13 +22,7 @@ beforeAll(async () => {
   gw = await startTestGateway();
   [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(clubs.id).limit(1);
   [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
-  [trainer] = await gw.db
-    .selectDistinct({ id: accounts.id, phone: accounts.phoneNumber })
-    .from(ptWorkingHours)
-    .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
-    .where(eq(ptWorkingHours.clubId, clubId))
-    .orderBy(accounts.id)
-    .limit(1);
+  [trainer] = await clubTrainers(gw, clubId);
 });
 afterAll(() => gw.close());
 

@@ -5,6 +5,7 @@ import { freeSessionScreenSchema, freeSessionsInfoSchema } from '#contract/pt.ts
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { accounts, clubs, freeSessions, ptBookings, ptDaysOff, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { clubTrainers } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { randomPhone } from '#tests/support/phones.ts';
 import { staffLogin } from '#tests/support/staff.ts';
@@ -20,12 +21,7 @@ let trainers: { id: number; phone: string }[];
 beforeAll(async () => {
   gw = await startTestGateway();
   [{ id: clubId }, { id: otherClubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(2);
-  trainers = await gw.db
-    .selectDistinct({ id: accounts.id, phone: accounts.phoneNumber })
-    .from(ptWorkingHours)
-    .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
-    .where(eq(ptWorkingHours.clubId, clubId))
-    .orderBy(asc(accounts.id));
+  trainers = await clubTrainers(gw, clubId);
   staffToken = await staffLogin(gw, DEMO_STAFF_PHONE);
 });
 afterAll(() => gw.close());

@@ -107,14 +107,19 @@ async function freeTrainersAt(db: Executor, clubId: number, day: string, now: Da
   return trainers.sort((a, b) => a.taken.length - b.taken.length || a.trainerId - b.trainerId);
 }
 
+/** A trial in the works (167 until it is done): requested, proposed or booked. */
+const isOpen = (s: FreeSession) => s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM' || s.status === 'BOOKED';
+
 /** GET /member/club/{clubId}/free-sessions/info?date (see freeSessionsInfoSchema). */
 export async function freeSessionsInfo(db: Executor, accountId: number, clubId: number, query: { date?: string }, now: Date): Promise<FreeSessionsInfo> {
-  const today = vietnamToday(now);
-  const sessions = await sessionsOf(db, accountId, clubId, today);
+  return infoOf(db, await sessionsOf(db, accountId, undefined, vietnamToday(now)), clubId, query, now);
+}
+
+/** The info of one club from all the member's sessions (a trial in the works at any club blocks the next). */
+async function infoOf(db: Executor, all: FreeSession[], clubId: number, query: { date?: string }, now: Date): Promise<FreeSessionsInfo> {
+  const sessions = all.filter((s) => s.clubId === clubId);
   const available = sessions.filter((s) => s.status === 'AVAILABLE');
-  // One trial in the works at a time (167): none to book while one waits or is booked.
-  const busy = await openTrial(db, accountId);
-  const next = busy ? undefined : available[0];
+  const next = all.some(isOpen) ? undefined : available[0];
   const days = next ? bookableDays(now).filter((d) => d >= next.validFrom && d <= next.validUntil) : [];
   const date = query.date && days.includes(query.date) ? query.date : (days[0] ?? null);
   let slots: FreeSessionsInfo['slots'] = [];
@@ -145,14 +150,14 @@ export async function freeSessionScreen(db: Executor, accountId: number, query: 
   }
   const clubList = [...byClub.values()];
   const clubId = clubList.find((c) => c.clubId === query.clubId)?.clubId ?? clubList.find((c) => c.left > 0)?.clubId ?? clubList[0]?.clubId;
-  return { clubs: clubList, info: clubId === undefined ? null : await freeSessionsInfo(db, accountId, clubId, query, now) };
+  return { clubs: clubList, info: clubId === undefined ? null : await infoOf(db, all, clubId, query, now) };
 }
 
 /** /pt's trial card: the free sessions left (the soonest to end first) and the trial in the works, if any. */
 export async function trialSummary(db: Executor, accountId: number, now: Date): Promise<TrialSummary> {
   const sessions = await sessionsOf(db, accountId, undefined, vietnamToday(now));
   const available = sessions.filter((s) => s.status === 'AVAILABLE');
-  const open = sessions.find((s) => s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM' || s.status === 'BOOKED');
+  const open = sessions.find(isOpen);
   return { left: available.length, validUntil: available[0]?.validUntil ?? null, clubId: (open ?? available[0])?.clubId ?? null, open: open?.booking ?? null };
 }
 
