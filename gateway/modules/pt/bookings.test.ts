@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ptBookingScreenSchema } from '#contract/pt.ts';
+import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#contract/pt.ts';
 import { clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -92,19 +92,25 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
   });
 
   test('two members racing for one trainer hour: one booking, the other 456; the loser keeps their session', async () => {
-    const [a, b] = [await memberWithPackage(trainers[1]), await memberWithPackage(trainers[1])];
-    const { date, slots } = await dayWithSlots(a.token, a.ptContractId);
-    const start = slots[0].afterMinute;
-    const answers = await Promise.all([book(a.token, a.ptContractId, { date, afterMinute: start }), book(b.token, b.ptContractId, { date, afterMinute: start })]);
-    expect(answers.map((r) => r.body.code).sort()).toEqual([1033, 456]);
-    const held = await gw.db.select().from(ptBookings).where(and(eq(ptBookings.trainerAccountId, trainers[1].id), eq(ptBookings.day, date), eq(ptBookings.afterMinute, start)));
-    expect(held).toHaveLength(1);
-    const loser = answers[0].body.code === 456 ? a : b;
-    const [contract] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, loser.ptContractId));
-    expect(contract.sessionsUsed).toBe(0);
-    // Half an hour later overlaps the same hour: also refused.
-    const overlap = await book(loser.token, loser.ptContractId, { date, afterMinute: start + 30 });
-    if (slots.some((s) => s.afterMinute === start + 30)) expect(overlap.body.code).toBe(456);
+    // Three races at three hours: on PostgreSQL two inserts under the exclusion constraint can
+    // deadlock (40P01), and the aborted one must be run again to get 456, never a 500.
+    const first = await memberWithPackage(trainers[1]);
+    const { date, slots } = await dayWithSlots(first.token, first.ptContractId, 6);
+    // Starts a whole session apart, so that the races do not overlap one another.
+    const starts = slots.map((s) => s.afterMinute).filter((m, _, all) => (m - all[0]) % PT_SESSION_MINUTES === 0).slice(0, 3);
+    expect(starts.length).toBeGreaterThan(1);
+    for (const [i, start] of starts.entries()) {
+      const [a, b] = [i === 0 ? first : await memberWithPackage(trainers[1]), await memberWithPackage(trainers[1])];
+      const answers = await Promise.all([book(a.token, a.ptContractId, { date, afterMinute: start }), book(b.token, b.ptContractId, { date, afterMinute: start })]);
+      expect(answers.map((r) => r.body.code).sort()).toEqual([1033, 456]);
+      const held = await gw.db.select().from(ptBookings).where(and(eq(ptBookings.trainerAccountId, trainers[1].id), eq(ptBookings.day, date), eq(ptBookings.afterMinute, start)));
+      expect(held).toHaveLength(1);
+      const loser = answers[0].body.code === 456 ? a : b;
+      const [contract] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, loser.ptContractId));
+      expect(contract.sessionsUsed).toBe(0);
+      // Half an hour later overlaps the same hour: also refused.
+      if (i === 0 && slots.some((s) => s.afterMinute === start + 30)) expect((await book(loser.token, loser.ptContractId, { date, afterMinute: start + 30 })).body.code).toBe(456);
+    }
   });
 
   test('164 times outside the rules, 166 twice a day, 165 before the last session is done, cancel gives the session back', async () => {

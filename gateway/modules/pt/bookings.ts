@@ -4,7 +4,7 @@ import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type PtBooking, type PtBookingScreen } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
+import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -108,7 +108,7 @@ export async function bookPtSession(db: Executor, accountId: number, ptContractI
   const today = vietnamToday(now);
   const day = body.date ?? today;
   try {
-    return await db.transaction(async (tx) => {
+    return await retryOnDeadlock(() => db.transaction(async (tx) => {
       await lockAccount(tx, accountId);
       const [contract] = await tx
         .select()
@@ -154,7 +154,7 @@ export async function bookPtSession(db: Executor, accountId: number, ptContractI
         })
         .returning({ id: ptBookings.id });
       return bookingById(tx, accountId, made.id);
-    });
+    }));
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);

@@ -3,7 +3,7 @@ import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
+import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import { accounts, clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { FreeSessionSource } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -235,7 +235,7 @@ export async function bookFreeSession(db: Executor, accountId: number, freeSessi
   const today = vietnamToday(now);
   const day = body.date ?? today;
   try {
-    return await db.transaction(async (tx) => {
+    return await retryOnDeadlock(() => db.transaction(async (tx) => {
       const session = await lockOwnSession(tx, accountId, freeSessionId);
       if ((await bookingIn(tx, freeSessionId, HOLDING)) || (await openTrial(tx, accountId))) throw new ApiError(409, Codes.COMPLETE_FREE_SESSION);
       await checkBookable(tx, session, day, today);
@@ -257,7 +257,7 @@ export async function bookFreeSession(db: Executor, accountId: number, freeSessi
         }
       }
       throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
-    });
+    }));
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
@@ -310,7 +310,7 @@ async function latestTrialBooking(tx: Executor, accountId: number, freeSessionId
 export async function proposeFreeSession(db: Executor, mayServe: (clubId: number) => boolean, freeSessionId: number, body: { date: string; afterMinute: number; ptId: number }, now: Date) {
   const today = vietnamToday(now);
   try {
-    return await db.transaction(async (tx) => {
+    return await retryOnDeadlock(() => db.transaction(async (tx) => {
       const [found] = await tx.select().from(freeSessions).where(eq(freeSessions.id, freeSessionId));
       if (!found || !mayServe(found.clubId)) throw notFound();
       const session = await lockOwnSession(tx, found.accountId, freeSessionId);
@@ -341,7 +341,7 @@ export async function proposeFreeSession(db: Executor, mayServe: (clubId: number
         now,
       );
       return bookingById(tx, session.accountId, id);
-    });
+    }));
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
