@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, freezeOptions, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
 import { clubBankAccount, couponRows, freezeOptionRows, planRowsForClub } from './seed-membership.ts';
@@ -15,6 +15,8 @@ export const DEMO_STAFF_PHONE = '0100000001';
 export const DEMO_MEMBER_PHONE = '0100000002';
 /** A GM: confirms cash and reviews payments at every club. */
 export const DEMO_MANAGER_PHONE = '0100000003';
+/** A second front-desk employee at the first club: the staff area's browser journey signs in as them (issue 17). */
+export const DEMO_DESK_PHONE = '0100000004';
 
 const cityRows = [
   { slug: 'ho-chi-minh', nameVi: 'TP. Hồ Chí Minh', nameEn: 'Ho Chi Minh City' },
@@ -77,6 +79,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
       .values([
         { phoneNumber: DEMO_STAFF_PHONE, accountType: 'EMPLOYEE', fullName: 'Trần Thị Lễ Tân' },
         { phoneNumber: DEMO_MANAGER_PHONE, accountType: 'GM', fullName: 'Lê Văn Quản Lý' },
+        { phoneNumber: DEMO_DESK_PHONE, accountType: 'EMPLOYEE', fullName: 'Võ Minh Quầy' },
         { phoneNumber: DEMO_MEMBER_PHONE, accountType: 'MEMBER', fullName: 'Nguyễn Văn An' },
       ])
       .onConflictDoNothing({ target: accounts.phoneNumber });
@@ -108,9 +111,9 @@ async function seedMembership(tx: Parameters<Parameters<Database['transaction']>
     const [plans] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id));
     if (plans.n === 0) await tx.insert(paymentPlans).values(planRowsForClub(club.id, club.citySlug));
   }
-  // The front-desk demo account works at the first club.
+  // The front-desk demo accounts work at the first club.
   const first = clubList.reduce((min, c) => Math.min(min, c.id), Number.MAX_SAFE_INTEGER);
-  await tx.update(accounts).set({ clubId: first }).where(and(eq(accounts.phoneNumber, DEMO_STAFF_PHONE), isNull(accounts.clubId)));
+  await tx.update(accounts).set({ clubId: first }).where(and(inArray(accounts.phoneNumber, [DEMO_STAFF_PHONE, DEMO_DESK_PHONE]), isNull(accounts.clubId)));
   for (const { campaign, ...coupon } of couponRows(now)) {
     const [existing] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, coupon.code));
     if (existing) continue;
