@@ -51,6 +51,7 @@ const asciiAllowed = new Map<string, string>([
   ['homeCard.joinNow', 'Tham gia ngay'],
   ['homeCard.checkIn', 'Check-in'],
   ['checkIn.title', 'Check-in'],
+  ['staff.scanner.codeSubmit', 'Check-in'],
   // Issue 11: class names Vietnamese gyms print as they are, the weekday abbreviations, a time range.
   ['newcomer.classes.yoga.name', 'Yoga'],
   ['newcomer.classes.zumba.name', 'Zumba'],

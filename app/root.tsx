@@ -26,6 +26,7 @@ import { clientPlatform } from '#app/shell/platform.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';
 import { localeChunkUrls } from '#app/server/locale-chunks.server.ts';
+import type { SessionExpired as SessionExpiredData } from '#app/server/gateway.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
@@ -118,18 +119,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 // Only for when the root loader itself failed and no messages reached the page.
 const lastResortError = { title: 'Đã có lỗi xảy ra · Something went wrong', lead: '', home: 'VietFit', sessionExpired: '' };
 
-type SessionExpiredData = { sessionExpired: true; message: string };
-
-/** §4: a 401 shows "session expired", then /landing after 1 s (meta refresh when JavaScript is off). */
-function SessionExpired({ message, waiting }: { message: string; waiting: string }) {
+/** §4: a 401 shows "session expired", then the sign-in page after 1 s (meta refresh when JavaScript is off): /landing, /staff/login for staff. */
+function SessionExpired({ message, waiting, to }: { message: string; waiting: string; to: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/landing', { replace: true }), 1000);
+    const timer = setTimeout(() => navigate(to, { replace: true }), 1000);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, to]);
   return (
     <main className="page page-center">
-      <meta httpEquiv="refresh" content="1;url=/landing" />
+      <meta httpEquiv="refresh" content={`1;url=${to}`} />
       <Toast toast={{ kind: 'error', text: message }} />
       <p className="muted">{waiting}</p>
     </main>
@@ -141,7 +140,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = data ? loadedMessages(data.lang) : undefined;
   const texts = messages?.error ?? lastResortError;
   if (isRouteErrorResponse(error) && error.status === 401 && (error.data as SessionExpiredData)?.sessionExpired) {
-    const expired = <SessionExpired message={(error.data as SessionExpiredData).message} waiting={texts.sessionExpired} />;
+    const { message, to } = error.data as SessionExpiredData;
+    const expired = <SessionExpired message={message} waiting={texts.sessionExpired} to={to} />;
     if (!data || !messages) return expired;
     return (
       <I18nProvider lang={data.lang} messages={messages}>

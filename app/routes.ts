@@ -106,6 +106,18 @@ export default [
     route('rating', 'ratings/rating.tsx'),
   ]),
 
+  // Issue 17: the staff area, its own frame and sign-in (a phone, a desk tablet or a desktop).
+  layout('staff/frame.tsx', [
+    route('staff/login', 'staff/login.tsx'),
+    route('staff/verify-otp', 'staff/verify-otp.tsx'),
+    route('staff/logout', 'staff/logout.ts'),
+    layout('staff/desk.tsx', [
+      route('staff', 'staff/today.tsx'),
+      route('staff/cash', 'staff/cash.tsx'),
+      route('staff/scanner', 'staff/scanner.tsx'),
+    ]),
+  ]),
+
   // Issue 15: the exercise player, full screen (no header, no navigation).
   route('workout/type/:workoutTypeId/lesson/:lessonId/exercise/:exerciseMappingId', 'workouts/player.tsx'),
 

@@ -1,11 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
-import { Form, redirect, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import { otpSentSchema, loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { redirectIfSignedIn } from './auth.server.ts';
-import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
-import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
+import { PhoneForm } from './phone-form.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
 import type { Route } from './+types/login';
@@ -49,36 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useServerForm({
-    id: 'login',
-    fields: ['phoneNumber'],
-    lastResult: actionData?.result,
-    defaultValue: { phoneNumber: loaderData.phoneNumber },
-  });
-  const phone = fields.phoneNumber;
   return (
     <main className="page">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      <Form method="post" {...formProps(form)} className="stack">
-        <div className="field">
-          <label htmlFor={phone.id}>{t('login.phone')}</label>
-          <input
-            {...inputProps(phone, 'tel')}
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('login.phonePlaceholder')}
-            aria-describedby={phone.errors ? phone.errorId : undefined}
-            className="input input-large"
-          />
-          <FieldErrors id={phone.errorId} errors={phone.errors} />
-        </div>
-        <FormErrors errors={form.errors} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {t('login.submit')}
-        </button>
-      </Form>
+      <PhoneForm
+        id="login"
+        phoneNumber={loaderData.phoneNumber}
+        lastResult={actionData?.result}
+        label={t('login.phone')}
+        submitLabel={t('login.submit')}
+        placeholder={t('login.phonePlaceholder')}
+      />
     </main>
   );
 }

@@ -1,17 +1,26 @@
 import type { RouterContextProvider } from 'react-router';
-import { otpSentSchema } from '#contract/auth.ts';
+import { otpSentSchema, type OtpSent } from '#contract/auth.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession, rememberOtpSent } from '#app/server/session.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
-/** The "resend" button of a code page: a new code to the same phone, its wait remembered, a toast. */
-export async function resendCode(args: Args, path: string, phoneNumber: string) {
+/**
+ * The "resend" button of a code page: a new code to the same phone, its wait remembered, a toast.
+ * The staff sign-in passes its own gateway caller and remembers the wait in its own cookie.
+ */
+export async function resendCode(
+  args: Args,
+  path: string,
+  phoneNumber: string,
+  { call = gatewayClient(args), remember }: { call?: ReturnType<typeof gatewayClient>; remember?: (sent: OtpSent) => void } = {},
+) {
   const session = getSession(args.context);
   try {
-    const sent = await gatewayClient(args)(path, otpSentSchema, { json: { phoneNumber } });
-    rememberOtpSent(session, sent.data);
+    const sent = await call(path, otpSentSchema, { json: { phoneNumber } });
+    if (remember) remember(sent.data);
+    else rememberOtpSent(session, sent.data);
     flashToast(session, { kind: 'success', text: sent.message });
     return { result: undefined, resendError: undefined };
   } catch (error) {

@@ -30,6 +30,7 @@ import { feedback } from './vi/feedback.ts';
 import { workouts } from './vi/workouts.ts';
 import { inbody } from './vi/inbody.ts';
 import { pt } from './vi/pt.ts';
+import { staff } from './vi/staff.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -68,6 +69,7 @@ const partsByLocale: Record<StringsPart, object> = {
   workouts,
   inbody,
   pt,
+  staff,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

@@ -191,7 +191,7 @@ test.each<[string, number, number]>([
   expect(error).toMatchObject({
     type: 'DataWithResponseInit',
     init: { status: 401 },
-    data: { sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, 'vi') },
+    data: { sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, 'vi'), to: '/landing' },
   });
   expect(session.get('token')).toBeUndefined();
   expect(session.get('accountId')).toBeUndefined();

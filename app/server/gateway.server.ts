@@ -56,15 +56,27 @@ type CallOptions = {
 };
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The one way the web server talks to the gateway (ARCHITECTURE §7). */
-export function gatewayClient({ request, context }: Args) {
+/**
+ * Whose token a call carries and what a 401 does: the member's session by default; the staff area
+ * (issue 17) passes its own, kept in its own cookie.
+ */
+export type Caller = { token: string | undefined; signOut(): void; signInPath: string };
+
+const memberCaller = (context: Readonly<RouterContextProvider>): Caller => {
   const session = getSession(context);
+  return { token: session.get('token'), signOut: () => signOutSession(session), signInPath: '/landing' };
+};
+
+/** What a loader throws on a 401: the root's error boundary shows it, then goes to `to`. */
+export type SessionExpired = { sessionExpired: true; message: string; to: string };
+
+/** The one way the web server talks to the gateway (ARCHITECTURE §7). */
+export function gatewayClient({ request, context }: Args, caller: Caller = memberCaller(context)) {
   const lang = getLang(context);
 
   return async function call<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
     const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
-    const token = session.get('token');
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     // ADR 017: a known device keeps its own OTP codes and limits at the gateway.
     const deviceToken = getDeviceToken(context);
     if (deviceToken) headers['x-device-token'] = deviceToken;
@@ -95,8 +107,8 @@ export function gatewayClient({ request, context }: Args) {
     const envelope = parseEnvelope(response.text);
     if (response.status === 401 || envelope?.code === Codes.SESSION_EXPIRED) {
       // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
-      signOutSession(session);
-      throw data({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang) }, { status: 401 });
+      caller.signOut();
+      throw data<SessionExpired>({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang), to: caller.signInPath }, { status: 401 });
     }
     if (response.status === 503) {
       // The gateway is up but its database is away (ADR 015): temporary, like the gateway being down.

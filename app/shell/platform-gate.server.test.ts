@@ -197,3 +197,11 @@ test('sandbox: the notice links to /try with this page, which frames the app at 
     server.close();
   }
 });
+
+test('the staff area (issue 17) reaches the app on a desktop; /staffing is not the staff area', async () => {
+  const desktop = documentHeaders(ua.chromeWindows, { 'sec-ch-ua-mobile': '?0', 'sec-ch-ua-platform': '"Windows"' });
+  for (const path of ['/staff', '/staff/login', '/staff/cash?phone=0100000001']) {
+    expect(await (await get(path, desktop)).text(), path).toContain('APP');
+  }
+  expect(await (await get('/staffing', desktop)).text()).not.toContain('APP');
+});

@@ -29,6 +29,9 @@ export function isDocumentRequest(req: GateRequest): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
+/** The staff area's pages (issue 17): no desktop notice, no in-app-browser escape. */
+export const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
+
 /** The URL the visitor sees, on the public origin when one is configured (never a forged Host). */
 export function visibleUrl(req: GateRequest, publicUrl?: string): URL {
   const origin = publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -213,6 +216,8 @@ export type PlatformDecision =
 /** What a document request gets (ADR 008), decided from its headers and URL alone. */
 export function decide(req: GateRequest, url: URL): PlatformDecision {
   const platform = detectPlatform(req.headers);
+  // Issue 17: the staff area runs on the desk's computer and tablet as well as on phones.
+  if (isStaffPath(url.pathname)) return { action: 'app', platform, setEscapeCookie: false };
   if (platform.kind === 'desktop') return { action: 'notice', platform };
   const mobileOs = platform.os === 'ios' || platform.os === 'android';
   if (!platform.inApp || !mobileOs) return { action: 'app', platform, setEscapeCookie: false };

@@ -27,6 +27,7 @@ import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
 import { pt } from './pt.ts';
+import { staff } from './staff.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -57,4 +58,5 @@ export const en: Shape<typeof vi> = {
   ...workouts,
   ...inbody,
   ...pt,
+  ...staff,
 };

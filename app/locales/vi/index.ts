@@ -25,6 +25,7 @@ import { feedback } from './feedback.ts';
 import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
 import { pt } from './pt.ts';
+import { staff } from './staff.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -55,4 +56,5 @@ export const vi = {
   ...workouts,
   ...inbody,
   ...pt,
+  ...staff,
 } as const;

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clubs } from '#gateway/db/schema/index.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
-import { DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
+import { DEMO_DESK_PHONE, DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
+import { staffLogin } from '#tests/support/staff.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 let gw: TestGateway;
@@ -221,6 +222,13 @@ describe('tokens', () => {
     const after = await gw.call('GET', '/api/v1/auth/profile', { token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(-1);
+  });
+
+  test('a staff token is revoked by the same sign-out (the staff area, issue 17)', async () => {
+    const token = await staffLogin(gw, DEMO_DESK_PHONE);
+    expect((await gw.call('GET', '/api/v1/staff/contracts/waiting', { token })).status).toBe(200);
+    expect((await gw.call('POST', '/api/v1/auth/logout', { token })).body.code).toBe(1000);
+    expect((await gw.call('GET', '/api/v1/staff/contracts/waiting', { token })).status).toBe(401);
   });
 
   test('a token expires after 30 days', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { accountTypes } from '#contract/account.ts';
 import { otpCheckBody, otpSendBody, registerBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
@@ -74,7 +75,8 @@ export function authRoutes() {
     return ok(c, profile, Codes.PHONE_CHANGED);
   });
 
-  app.post('/logout', requireAccount(), async (c) => {
+  // Any account revokes its own token: members here, the staff area's sign-out too (issue 17).
+  app.post('/logout', requireAccount(accountTypes), async (c) => {
     const { db, clock } = c.get('deps');
     await revokeToken(db, c.get('account').tokenId, clock.now());
     return ok(c);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { phoneNumberSchema } from '#contract/validation.ts';
+
+/**
+ * The counted cash as the desk types it: "1.500.000", "1 500 000" or "1500000 đ" are the same
+ * amount. Messages are §5's keys (required, numberInvalid, numberTooSmall).
+ */
+export const cashAmountSchema = z
+  .string({ error: 'required' })
+  .transform((typed) => typed.replace(/[\s.,₫đ]|VND/gi, ''))
+  .pipe(z.string().min(1, 'required').regex(/^\d{1,12}$/, 'numberInvalid').transform(Number).pipe(z.number().positive('numberTooSmall')));
+
+/** One waiting item's confirmation: a membership contract, or a freeze's fee on it. */
+export const cashConfirmForm = z.object({
+  contractId: z.coerce.number().int().positive(),
+  freezeContractId: z.coerce.number().int().positive().optional(),
+  amount: cashAmountSchema,
+});
+
+/** The cash desk's search: a member's phone, or nothing for every waiting item. */
+export const cashSearch = z.object({ phone: phoneNumberSchema.optional() });

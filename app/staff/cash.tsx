@@ -1,0 +1,170 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
+import { cashConfirmResultSchema, waitingCashContractSchema, type WaitingCashContract } from '#contract/staff.ts';
+import { useT } from '#app/i18n.ts';
+import { errorText, localizedReply, readForm } from '#app/server/form.server.ts';
+import { GatewayError } from '#app/server/gateway.server.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { Codes } from '#contract/codes.ts';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { FieldErrors } from '#app/ui/field.tsx';
+import { formProps, inputProps, useServerForm, type FormReply } from '#app/ui/form.ts';
+import { useHydrated } from '#app/ui/hooks.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/cash';
+import { cashConfirmForm, cashSearch } from './cash.server.ts';
+import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.cash.title');
+
+const itemKey = (item: { contractId: number; freezeContractId?: number | null }) => `${String(item.contractId)}-${String(item.freezeContractId ?? 0)}`;
+
+/** Issue 17 §2: what waits for cash at the staff member's club (a GM: every club), or for one member's phone. */
+export async function loader(args: Route.LoaderArgs) {
+  requireDeskRole(args.context);
+  const typed = new URL(args.request.url).searchParams.get('phone') ?? '';
+  const search = cashSearch.safeParse({ phone: typed || undefined });
+  if (!search.success) {
+    const issue = search.error.issues[0]?.message ?? 'phoneInvalid';
+    return { typed, phoneError: errorText(issue, getLang(args.context)), items: [] as WaitingCashContract[] };
+  }
+  const query = search.data.phone ? `?phoneNumber=${search.data.phone}` : '';
+  const { data: items } = await staffGateway(args)(`/api/v1/staff/contracts/waiting${query}`, z.array(waitingCashContractSchema));
+  return { typed, phoneError: null, items };
+}
+
+/** Confirms one item with the counted amount: the gateway settles it (553 when the amount is not the one due). */
+export async function action(args: Route.ActionArgs) {
+  requireDeskRole(args.context);
+  const lang = getLang(args.context);
+  const submission = parseWithZod(await readForm(args.request), { schema: cashConfirmForm });
+  if (submission.status !== 'success') {
+    const raw = submission.payload;
+    return { key: itemKey({ contractId: Number(raw.contractId), freezeContractId: Number(raw.freezeContractId) || null }), result: localizedReply(submission.reply(), lang), receipt: null };
+  }
+  const { contractId, freezeContractId, amount } = submission.value;
+  const path = freezeContractId ? `/api/v1/staff/freeze-contract/${String(freezeContractId)}/cash/confirm` : `/api/v1/staff/contract/${String(contractId)}/cash/confirm`;
+  try {
+    const { data: receipt } = await staffGateway(args)(path, cashConfirmResultSchema, { json: { amount } });
+    return { key: itemKey({ contractId, freezeContractId }), result: null, receipt };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // 553's own text speaks to the member ("contact your club"): the desk is told to count again.
+    const text = error.code === Codes.PAYMENT_AMOUNT_MISMATCH ? getT(args.context)('staff.cash.mismatch') : error.text;
+    return { key: itemKey({ contractId, freezeContractId }), result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang), receipt: null };
+  }
+}
+
+function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult: FormReply | null }) {
+  const { t, lang } = useT();
+  const navigation = useNavigation();
+  const key = itemKey(item);
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('key') === key;
+  const [form, fields] = useServerForm({ id: `cash-${key}`, fields: ['amount'], lastResult });
+  const amount = fields.amount;
+  return (
+    <li className="staff-item">
+      <div className="staff-item-head">
+        <p className="staff-item-name">{item.member.fullName}</p>
+        <p className="mono">{item.member.phoneNumber}</p>
+      </div>
+      <dl className="facts">
+        <dt>{item.freezeContractId ? t('staff.cash.freeze') : lang === 'en' ? item.club.nameEn : item.club.nameVi}</dt>
+        <dd>{lang === 'en' ? item.planNameEn : item.planNameVi}</dd>
+        <dt>{t('staff.cash.due')}</dt>
+        <dd className="staff-amount">{formatVnd(item.amount, lang)}</dd>
+        <dt>{t('staff.cash.reference')}</dt>
+        <dd className="mono">{item.reference}</dd>
+        <dt>{t('staff.cash.created')}</dt>
+        <dd>{formatDateTime(item.createdAt)}</dd>
+      </dl>
+      <Form method="post" {...formProps(form)} className="staff-cash-form">
+        <input type="hidden" name="key" value={key} />
+        <input type="hidden" name="contractId" value={item.contractId} />
+        {item.freezeContractId ? <input type="hidden" name="freezeContractId" value={item.freezeContractId} /> : null}
+        <div className="field">
+          <label htmlFor={amount.id}>{t('staff.cash.received')}</label>
+          <input {...inputProps(amount, 'text')} inputMode="numeric" autoComplete="off" className="input" aria-describedby={amount.errors ? amount.errorId : undefined} />
+          <FieldErrors id={amount.errorId} errors={amount.errors} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('staff.cash.confirm')}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+type Receipt = z.infer<typeof cashConfirmResultSchema>;
+
+function CashReceipt({ receipt }: { receipt: Receipt }) {
+  const { t, lang } = useT();
+  const hydrated = useHydrated();
+  return (
+    <section className="staff-receipt notice notice-ok" aria-labelledby="receipt-title" role="status">
+      <h2 id="receipt-title">{t('staff.cash.receiptTitle')}</h2>
+      <p>{receipt.outcome === 'settled' ? t('staff.cash.receiptSettled') : t('staff.cash.receiptAlready')}</p>
+      <dl className="facts">
+        <dt>{t('staff.cash.reference')}</dt>
+        <dd className="mono">{receipt.reference}</dd>
+        <dt>{t('staff.cash.receiptAmount')}</dt>
+        <dd>{formatVnd(receipt.amount, lang)}</dd>
+        {receipt.paidAt ? (
+          <>
+            <dt>{t('staff.cash.receiptPaidAt')}</dt>
+            <dd>{formatDateTime(receipt.paidAt)}</dd>
+          </>
+        ) : null}
+        <dt>{t('staff.cash.receiptPeriod')}</dt>
+        <dd>
+          {formatDate(receipt.startDate)} – {formatDate(receipt.endDate)}
+        </dd>
+      </dl>
+      {hydrated ? (
+        <button type="button" className="button button-secondary staff-print" onClick={() => window.print()}>
+          {t('staff.cash.print')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+export default function StaffCash({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { typed, phoneError, items } = loaderData;
+  return (
+    <main className="page">
+      <h1>{t('staff.cash.title')}</h1>
+      <p className="lead">{t('staff.cash.lead')}</p>
+      {actionData?.receipt ? <CashReceipt receipt={actionData.receipt} /> : null}
+      <Form method="get" className="staff-search">
+        <div className="field">
+          <label htmlFor="cash-phone">{t('staff.cash.search')}</label>
+          <div className="input-row">
+            <input id="cash-phone" name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={phoneError ? true : undefined} aria-describedby={phoneError ? 'cash-phone-error' : undefined} />
+            <button type="submit" className="button button-secondary">
+              {t('staff.cash.searchSubmit')}
+            </button>
+          </div>
+          <FieldErrors id="cash-phone-error" errors={phoneError ? [phoneError] : undefined} />
+        </div>
+        {typed ? (
+          <a href="/staff/cash" className="link">
+            {t('staff.cash.showAll')}
+          </a>
+        ) : null}
+      </Form>
+      {items.length === 0 ? (
+        <EmptyState icon="hourglass" title={t('staff.cash.emptyTitle')} text={typed ? t('staff.cash.emptySearch') : t('staff.cash.emptyText')} />
+      ) : (
+        <ul className="staff-list">
+          {items.map((item) => (
+            <CashItem key={itemKey(item)} item={item} lastResult={actionData?.key === itemKey(item) ? actionData.result : null} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,195 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Form, useFetcher, useNavigation, useSubmit } from 'react-router';
+import { z } from 'zod';
+import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
+import { clubSchema } from '#contract/clubs.ts';
+import { formatDate } from '#contract/format.ts';
+import { useT } from '#app/i18n.ts';
+import { errorText, readForm } from '#app/server/form.server.ts';
+import { GatewayError } from '#app/server/gateway.server.ts';
+import { getLang } from '#app/server/i18n.server.ts';
+import { Avatar } from '#app/ui/avatar.tsx';
+import { useHydrated } from '#app/ui/hooks.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/scanner';
+import { doorScanForm } from './scanner.server.ts';
+import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
+
+// The camera and the JavaScript QR decoder load only when the camera is turned on or a photo is chosen.
+const Camera = lazy(() => import('./door-camera.tsx'));
+
+/** Issue 17 §2: the clubs whose door this can be (a GM chooses; the desk staff have theirs). */
+export async function loader(args: Route.LoaderArgs) {
+  const staff = requireDeskRole(args.context);
+  const { data: clubs } = await staffGateway(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  const mine = staff.clubId === null ? clubs : clubs.filter((club) => club.id === staff.clubId);
+  const asked = Number(new URL(args.request.url).searchParams.get('club'));
+  const club = mine.find((c) => c.id === asked) ?? mine[0] ?? null;
+  return { clubs: mine.map((c) => ({ id: c.id, nameVi: c.nameVi, nameEn: c.nameEn })), clubId: club?.id ?? null };
+}
+
+type DoorAnswer = { ok: true; result: CheckInResult } | { ok: false; reason: string };
+
+/** One scan: the gateway checks the code, the membership and pass-back, and records the visit. */
+export async function action(args: Route.ActionArgs): Promise<DoorAnswer> {
+  requireDeskRole(args.context);
+  const lang = getLang(args.context);
+  const submission = parseWithZod(await readForm(args.request), { schema: doorScanForm });
+  if (submission.status !== 'success') return { ok: false, reason: errorText(Object.values(submission.error ?? {})[0]?.[0] ?? 'required', lang) };
+  try {
+    const { data } = await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, { json: submission.value });
+    return { ok: true, result: data };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { ok: false, reason: error.text };
+  }
+}
+
+/** A short tone: high for "come in", low for a refusal (the desk may not be looking). */
+function beep(ok: boolean) {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = ok ? 880 : 220;
+    gain.gain.value = 0.15;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + (ok ? 0.15 : 0.45));
+    tone.onended = () => void audio.close();
+  } catch {
+    // No sound on this browser: the colour says it.
+  }
+}
+
+function DoorVerdict({ answer }: { answer: DoorAnswer }) {
+  const { t, lang } = useT();
+  if (!answer.ok) {
+    return (
+      <section className="door-verdict door-refused" role="alert">
+        <p className="door-verdict-title">{t('staff.scanner.refused')}</p>
+        <p className="door-verdict-reason">{answer.reason}</p>
+      </section>
+    );
+  }
+  const { member, membership } = answer.result;
+  return (
+    <section className="door-verdict door-accepted" role="status">
+      <Avatar url={member.avatarUrl} name={member.fullName} />
+      <div>
+        <p className="door-verdict-title">{t('staff.scanner.accepted')}</p>
+        <p className="door-verdict-name">{member.fullName}</p>
+        <p>{lang === 'en' ? membership.planNameEn : membership.planNameVi}</p>
+        <p>{t('staff.scanner.until', { date: formatDate(membership.endDate) })}</p>
+      </div>
+    </section>
+  );
+}
+
+export default function StaffScanner({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof action>();
+  const submitClub = useSubmit();
+  const busy = useNavigation().state === 'submitting' || fetcher.state !== 'idle';
+  const [camera, setCamera] = useState(false);
+  const { clubs, clubId } = loaderData;
+  const answer = fetcher.data ?? actionData;
+  // A code already sent is not sent again for a while: the camera sees it on every frame.
+  const recent = useRef(new Map<string, number>());
+  const onCode = useCallback(
+    (code: string) => {
+      const now = Date.now();
+      if (clubId === null || fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > now - 5000) return;
+      recent.current.set(code, now);
+      void fetcher.submit({ code, clubId: String(clubId) }, { method: 'post' });
+    },
+    [clubId, fetcher],
+  );
+  const [noQr, setNoQr] = useState(false);
+  const readPhoto = async (file: File) => {
+    const { readQrInFile } = await import('./qr-decode.ts');
+    const code = await readQrInFile(file).catch(() => null);
+    setNoQr(code === null);
+    if (code) {
+      recent.current.delete(code);
+      onCode(code);
+    }
+  };
+  const heard = useRef<DoorAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (answer && heard.current !== answer) {
+      heard.current = answer;
+      beep(answer.ok);
+    }
+  }, [answer]);
+  return (
+    <main className="page">
+      <h1>{t('staff.scanner.title')}</h1>
+      <p className="lead">{t('staff.scanner.lead')}</p>
+      {clubs.length > 1 ? (
+        <Form method="get" className="field" onChange={(event) => void submitClub(event.currentTarget)}>
+          <label htmlFor="door-club">{t('staff.scanner.club')}</label>
+          <div className="input-row">
+            <select id="door-club" name="club" defaultValue={clubId ?? undefined} className="input">
+              {clubs.map((club) => (
+                <option key={club.id} value={club.id}>
+                  {lang === 'en' ? club.nameEn : club.nameVi}
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <button type="submit" className="button button-secondary">
+                {t('staff.scanner.club')}
+              </button>
+            </noscript>
+          </div>
+        </Form>
+      ) : null}
+      {answer ? <DoorVerdict answer={answer} /> : null}
+      {hydrated ? (
+        <div className="door-camera stack">
+          <button type="button" className="button button-primary button-block" onClick={() => setCamera((on) => !on)}>
+            {camera ? t('staff.scanner.stop') : t('staff.scanner.start')}
+          </button>
+          {camera ? (
+            <Suspense fallback={null}>
+              <Camera onCode={onCode} label={t('staff.scanner.lead')} failedText={t('staff.scanner.noCamera')} />
+            </Suspense>
+          ) : null}
+          <label className="button button-secondary button-block file-button">
+            {t('staff.scanner.fromImage')}
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = '';
+                if (file) void readPhoto(file);
+              }}
+            />
+          </label>
+          {noQr ? (
+            <p className="notice notice-error" role="alert">
+              {t('staff.scanner.noQrInImage')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <fetcher.Form method="post" className="stack door-manual">
+        <input type="hidden" name="clubId" value={clubId ?? ''} />
+        <div className="field">
+          <label htmlFor="door-code">{t('staff.scanner.code')}</label>
+          <input id="door-code" name="code" className="input mono" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} required />
+        </div>
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          {t('staff.scanner.codeSubmit')}
+        </button>
+      </fetcher.Form>
+    </main>
+  );
+}
