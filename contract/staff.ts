@@ -89,3 +89,82 @@ export const paymentEventSchema = z.object({
   expectedAmount: z.number().int().nullable(),
 });
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+
+// Issue 17 (ADR 049): roles, the audit log, who is signed in, check-in without the member's phone.
+
+/** Who reads the audit log: a LEADER their club's, a GM every club's. */
+export const auditReaderAccountTypes = ['LEADER', 'GM'] as const;
+
+/** What staff changed, as the audit log names it. */
+export const staffActionNames = [
+  'cash.confirm',
+  'freeze-cash.confirm',
+  'pt-cash.confirm',
+  'payment-event.reviewed',
+  'free-session.propose',
+  'feedback.handled',
+  'check-in.manual',
+  'pt-booking.confirm',
+  'pt-booking.reject',
+  'pt-booking.complete',
+  'pt-contract.accept',
+  'pt-contract.reject',
+] as const;
+export type StaffActionName = (typeof staffActionNames)[number];
+
+const positiveIdText = z.string().regex(/^[1-9]\d{0,9}$/, 'invalid').transform(Number).pipe(z.number().max(2_147_483_647, 'invalid'));
+
+/** GET /staff/audit?clubId=&limit=&before= (before: the id of the last row seen; the next page is older). */
+export const staffAuditQuery = z.object({
+  /** A LEADER: their own club only (another is 403); a GM: one club, or every club when absent. */
+  clubId: positiveIdText.optional(),
+  limit: z.string().regex(/^[1-9]\d{0,2}$/, 'invalid').transform(Number).pipe(z.number().max(200, 'invalid')).default(50),
+  before: positiveIdText.optional(),
+});
+
+export const staffActionSchema = z.object({
+  id: z.number(),
+  action: z.enum(staffActionNames),
+  subjectType: z.string(),
+  subjectId: z.number(),
+  clubId: z.number().nullable(),
+  actor: z.object({ id: z.number(), fullName: z.string(), accountType: z.string() }),
+  /** The subject's state before and after the change (the fields that changed). */
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type StaffAction = z.infer<typeof staffActionSchema>;
+
+/** GET /staff/audit → newest first; nextBefore: pass it as ?before= for the older page (null: no more). */
+export const staffAuditSchema = z.object({ actions: z.array(staffActionSchema), nextBefore: z.number().nullable() });
+export type StaffAudit = z.infer<typeof staffAuditSchema>;
+
+const staffClubSchema = z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() });
+
+/** GET /staff/me: the signed-in workforce account and the clubs it may act at (a GM: every active club). */
+export const staffMeSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  accountType: z.enum(workforceAccountTypes),
+  /** null for a GM. */
+  clubId: z.number().nullable(),
+  club: staffClubSchema.nullable(),
+  clubs: z.array(staffClubSchema),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** GET /staff/member?phoneNumber=&clubId= (manual check-in: the member came without their phone). */
+export const staffMemberQuery = z.object({ phoneNumber: phoneNumberSchema, clubId: positiveIdText });
+
+/** POST /staff/check-in/manual → the same answer as a scan (checkInResultSchema in check-in.ts). */
+export const manualCheckInBody = z.object({ phoneNumber: phoneNumberSchema, clubId: z.number().int().positive().max(2_147_483_647) });
+
+/** The member at the desk and whether they may enter this club now; `refusal` is the code a check-in would answer. */
+export const staffMemberSchema = z.object({
+  member: z.object({ id: z.number(), fullName: z.string(), avatarUrl: z.string().nullable() }),
+  mayEnter: z.boolean(),
+  refusal: z.string().nullable(),
+  membership: z.object({ planNameVi: z.string(), planNameEn: z.string(), endDate: z.string() }).nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;

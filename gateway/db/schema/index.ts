@@ -20,3 +20,4 @@ export * from './identity.ts';
 export * from './workouts.ts';
 export * from './inbody.ts';
 export * from './pt.ts';
+export * from './staff.ts';

@@ -10,6 +10,7 @@ import type { ProcessedImage } from '#gateway/modules/media/image.ts';
 import { mediaUrl, storeImage } from '#gateway/modules/media/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import type { Staff } from '#gateway/modules/staff/queries.ts';
+import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
 
 /** Abuse limits (ADR 039): reports per client address and per club an hour, feedback per member an hour. */
 export const FEEDBACK_LIMITS = { reportsPerIpPerHour: 8, reportsPerClubPerHour: 60, feedbackPerMemberPerHour: 10 } as const;
@@ -133,6 +134,16 @@ export async function markHandled(deps: Deps, staff: Staff, id: number, reply: s
     if (!row || (staff.accountType !== 'GM' && staff.clubId !== row.clubId)) throw notFound();
     if (row.state === 'HANDLED') throw new ApiError(409, Codes.FEEDBACK_ALREADY_HANDLED);
     await tx.update(feedback).set({ state: 'HANDLED', reply, handledBy: staff.id, handledAt: now }).where(eq(feedback.id, id));
+    await recordStaffAction(tx, {
+      actorAccountId: staff.id,
+      action: 'feedback.handled',
+      subjectType: 'feedback',
+      subjectId: id,
+      clubId: row.clubId,
+      before: { state: row.state, reply: row.reply },
+      after: { state: 'HANDLED', reply },
+      at: now,
+    });
     if (row.accountId !== null) {
       await enqueueNotice(
         tx,

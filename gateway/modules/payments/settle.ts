@@ -173,10 +173,21 @@ async function failUnpaidFreezes(tx: Executor, freezeIds: number[], now: Date) {
   }
 }
 
-/** Settles a payment in a transaction of its own, then delivers the notice it queued (ADR 016). */
-export async function settlePayment(deps: PaymentsDeps, input: SettleInput): Promise<SettleOutcome> {
+/**
+ * Settles a payment in a transaction of its own, then delivers the notice it queued (ADR 016).
+ * `inTx` runs in that transaction after the settling (the staff audit row, ADR 049).
+ */
+export async function settlePayment(
+  deps: PaymentsDeps,
+  input: SettleInput,
+  inTx?: (tx: Executor, outcome: SettleOutcome) => Promise<void>,
+): Promise<SettleOutcome> {
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction((tx) => settlePaymentIn(tx, input, now));
+  const outcome = await deps.db.transaction(async (tx) => {
+    const settled = await settlePaymentIn(tx, input, now);
+    if (inTx) await inTx(tx, settled);
+    return settled;
+  });
   if (outcome.kind === 'settled') await deliverNoticesNow(deps);
   return outcome;
 }

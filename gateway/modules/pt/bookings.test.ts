@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#contract/pt.ts';
-import { clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers, staffActions } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers } from '#tests/support/pt.ts';
@@ -82,6 +82,17 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
     const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
     gw.clock.set(new Date(row.startsAt.getTime() + 61 * 60_000));
     expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: trainer })).body.data.status).toBe('COMPLETED');
+    expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: trainer })).body.data.status).toBe('COMPLETED');
+    // The trainer's answers in the audit log (ADR 049): the accept, confirm and complete once each; refused and repeated ones none.
+    const audited = (subjectType: string, id: number) =>
+      gw.db.select().from(staffActions).where(and(eq(staffActions.subjectType, subjectType), eq(staffActions.subjectId, id))).orderBy(asc(staffActions.id));
+    expect((await audited('pt-booking', bookingId)).map((r) => [r.action, r.actorAccountId, r.clubId, r.before, r.after])).toEqual([
+      ['pt-booking.confirm', trainers[0].id, clubId, { status: 'WAITPTCONFIRM' }, { status: 'BOOKED' }],
+      ['pt-booking.complete', trainers[0].id, clubId, { status: 'BOOKED' }, { status: 'COMPLETED' }],
+    ]);
+    expect((await audited('pt-contract', m.ptContractId)).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['pt-contract.accept', { state: 'WAITPTCONFIRM' }, { state: 'WAITFORPAYMENT' }],
+    ]);
     const [before] = await gw.db.select().from(ptTrainers).where(eq(ptTrainers.accountId, trainers[0].id));
     const rated = await gw.call('PUT', `/api/v1/member/booking/${String(bookingId)}/rating`, { token: m.token, json: { rating: 4 } });
     expect([rated.body.code, rated.body.data.rating, rated.body.data.canRate]).toEqual([1128, 4, false]);

@@ -12,6 +12,7 @@ import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
 import { bookableDays, freeStarts, hhmm, isoWeekday, startProblem, vietnamInstant, type Interval } from './booking-rules.ts';
 import { listPtContracts, ptContractStatus } from './contracts.ts';
 
@@ -232,6 +233,8 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
     if (!allowed) throw new ApiError(409, Codes.VALIDATION);
     if (target === 'REJECTED') await release(tx, booking, 'REJECTED', now);
     else await tx.update(ptBookings).set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt }).where(eq(ptBookings.id, bookingId));
+    const subject = { subjectType: 'pt-booking', subjectId: bookingId, clubId: booking.clubId };
+    await recordStaffAction(tx, { actorAccountId: trainerId, action: `pt-booking.${verb}`, ...subject, ...fieldChange('status', booking.status, target), at: now });
     const when = `${hhmm(booking.afterMinute)} ${formatDate(booking.day)}`;
     const notice = {
       BOOKED: { titleVi: 'PT đã xác nhận lịch tập', titleEn: 'Session confirmed', bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`, bodyEn: `Your session at ${when} is confirmed.` },

@@ -15,6 +15,7 @@ import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
+import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
 
 // A member's PT package with one trainer (issue 13 §1, ADR 045): registered (1029), answered by the
 // trainer, paid through the one payment path (settlePayment calls settlePtContractIn), then used
@@ -301,6 +302,8 @@ export async function answerPtContract(db: Executor, trainerId: number, ptContra
       .update(ptContracts)
       .set({ state: target, answeredAt: now, closedAt: accept ? null : now })
       .where(eq(ptContracts.id, ptContractId));
+    const subject = { subjectType: 'pt-contract', subjectId: ptContractId, clubId: contract.clubId };
+    await recordStaffAction(tx, { actorAccountId: trainerId, action: accept ? 'pt-contract.accept' : 'pt-contract.reject', ...subject, ...fieldChange('state', contract.state, target), at: now });
     const [trainer] = await tx.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, trainerId));
     await enqueueNotice(
       tx,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Codes } from '#contract/codes.ts';
 import { freeSessionScreenSchema, freeSessionsInfoSchema } from '#contract/pt.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
-import { accounts, clubs, freeSessions, ptBookings, ptDaysOff, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, freeSessions, ptBookings, ptDaysOff, ptWorkingHours, staffActions } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
@@ -167,6 +167,12 @@ describe('trial sessions (issue 13 §4, ADR 048)', () => {
     expect((await answer(m.token, freeSessionId, 'accept')).body.data.status).toBe('BOOKED');
     expect((await answer(m.token, freeSessionId, 'reject')).body.code).toBe(Codes.VALIDATION);
     expect((await propose(start + 60)).body.code).toBe(Codes.VALIDATION);
+    // The audit log (ADR 049): the two proposals made, by the club's staff; the refused ones (167, 404, 409) none.
+    const rows = await gw.db.select().from(staffActions).where(and(eq(staffActions.action, 'free-session.propose'), eq(staffActions.subjectId, freeSessionId))).orderBy(asc(staffActions.id));
+    expect(rows.map((r) => [r.clubId, r.before, r.after])).toEqual([
+      [clubId, null, { bookingId: proposed.body.data.bookingId, status: 'WAITCUSCONFIRM', ptId: trainer.id, date, afterMinute: start }],
+      [clubId, null, { bookingId: second.body.data.bookingId, status: 'WAITCUSCONFIRM', ptId: trainer.id, date, afterMinute: start }],
+    ]);
   });
 
   test('members racing for one start get as many bookings as trainers are free then, never two for one trainer; one member’s 20 taps make one', async () => {

@@ -307,7 +307,22 @@ async function latestTrialBooking(tx: Executor, accountId: number, freeSessionId
  * told and accepts or rejects. 164 the time or the trainer's hours; 456 the trainer is taken; 166 the
  * member has a session that day; 409 the session is already booked or done.
  */
-export async function proposeFreeSession(db: Executor, mayServe: (clubId: number) => boolean, freeSessionId: number, body: { date: string; afterMinute: number; ptId: number }, now: Date) {
+export type ProposedFreeSession = {
+  clubId: number;
+  /** The request or proposal it replaced, if any. */
+  replaced: { bookingId: number; status: string; ptId: number; date: string; afterMinute: number } | null;
+  booking: { bookingId: number; status: 'WAITCUSCONFIRM'; ptId: number; date: string; afterMinute: number };
+};
+
+export async function proposeFreeSession(
+  db: Executor,
+  mayServe: (clubId: number) => boolean,
+  freeSessionId: number,
+  body: { date: string; afterMinute: number; ptId: number },
+  now: Date,
+  /** Runs in the proposal's transaction once it is made (the staff audit row, ADR 049). */
+  inTx?: (tx: Executor, proposed: ProposedFreeSession) => Promise<void>,
+) {
   const today = vietnamToday(now);
   try {
     return await retryOnDeadlock(() => db.transaction(async (tx) => {
@@ -326,6 +341,11 @@ export async function proposeFreeSession(db: Executor, mayServe: (clubId: number
         { freeSessionId, accountId: session.accountId, trainerId: body.ptId, clubId: session.clubId, day: body.date, afterMinute: body.afterMinute, status: 'WAITCUSCONFIRM' },
         now,
       );
+      await inTx?.(tx, {
+        clubId: session.clubId,
+        replaced: current ? { bookingId: current.id, status: current.status, ptId: current.trainerAccountId, date: current.day, afterMinute: current.afterMinute } : null,
+        booking: { bookingId: id, status: 'WAITCUSCONFIRM', ptId: body.ptId, date: body.date, afterMinute: body.afterMinute },
+      });
       const when = `${hhmm(body.afterMinute)} ${formatDate(body.date)}`;
       await enqueueNotice(
         tx,

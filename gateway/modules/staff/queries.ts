@@ -152,3 +152,15 @@ export async function listPaymentEvents(
     expectedAmount: row.expectedAmount,
   }));
 }
+
+/** The club whose receiving account a payment message names (money that matched no payment), if any. */
+export async function clubOfAccountNumber(db: Executor, accountNumber: string | null): Promise<number | null> {
+  if (!accountNumber) return null;
+  const [row] = await db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(sql`${normalized(sql`${clubs.bankAccountNumber}`)} = ${normalized(sql`${accountNumber}`)}`)
+    .orderBy(clubs.id)
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 
 import { Codes } from '#contract/codes.ts';
 import { freeSessionProposeBody } from '#contract/pt.ts';
-import { cashConfirmBody, paymentEventsQuery, staffAccountTypes, waitingContractsQuery, workforceAccountTypes, type StaffSession } from '#contract/staff.ts';
+import {
+  auditReaderAccountTypes,
+  cashConfirmBody,
+  paymentEventsQuery,
+  staffAccountTypes,
+  staffAuditQuery,
+  waitingContractsQuery,
+  workforceAccountTypes,
+  type StaffMe,
+  type StaffSession,
+} from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -19,7 +29,8 @@ import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/free-sessions.ts';
-import { cashPaymentOf, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
+import { listStaffActions, recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import { cashPaymentOf, clubOfAccountNumber, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
 const MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR = 10;
@@ -42,6 +53,25 @@ async function staffByPhone(deps: Deps, phoneNumber: string, clientIp: string) {
 async function contractClub(db: Executor, contractId: number) {
   const [row] = await db.select({ clubId: contracts.clubId }).from(contracts).where(eq(contracts.id, contractId));
   return row?.clubId;
+}
+
+/** The audit name and subject of a cash confirmation: the membership, the freeze or the PT package paid. */
+const cashSubject = (of: CashFor) =>
+  'ptContractId' in of
+    ? ({ action: 'pt-cash.confirm', subjectType: 'pt-contract', subjectId: of.ptContractId } as const)
+    : of.freezeContractId === null
+      ? ({ action: 'cash.confirm', subjectType: 'contract', subjectId: of.contractId } as const)
+      : ({ action: 'freeze-cash.confirm', subjectType: 'freeze-contract', subjectId: of.freezeContractId } as const);
+
+/** The dates the money bought: the membership's, the freeze's first and last frozen day, or the PT package's. */
+async function cashDates(db: Executor, of: CashFor) {
+  const [dates] =
+    'ptContractId' in of
+      ? await db.select({ startDate: ptContracts.startDate, endDate: ptContracts.endDate }).from(ptContracts).where(eq(ptContracts.id, of.ptContractId))
+      : of.freezeContractId === null
+        ? await db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, of.contractId))
+        : await db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, of.freezeContractId));
+  return dates;
 }
 
 /** §7 staff side of issue 4 (ADR 012): sign-in, cash at the counter, the bank-transfer review queue. */
@@ -88,24 +118,26 @@ export function staffRoutes() {
     if (clubId === undefined || !worksAt(staff, clubId)) throw notFound();
     const payment = await cashPaymentOf(deps.db, of);
     if (!payment) throw notFound();
-    const outcome = await settlePayment(deps, {
-      paymentId: payment.id,
-      amount,
-      providerTransactionId: payment.reference,
-      paidAt: deps.clock.now(),
-      confirmedBy: staff.id,
-    });
+    const subject = cashSubject(of);
+    const outcome = await settlePayment(
+      deps,
+      { paymentId: payment.id, amount, providerTransactionId: payment.reference, paidAt: deps.clock.now(), confirmedBy: staff.id },
+      async (tx, settled) => {
+        if (settled.kind !== 'settled') return;
+        await recordStaffAction(tx, {
+          actorAccountId: staff.id,
+          ...subject,
+          clubId,
+          before: { paymentId: payment.id, status: 'PENDING', paymentState: 'WAITFORPAYMENT' },
+          after: { paymentId: payment.id, status: 'SUCCESS', paymentState: 'PAID', amount, reference: payment.reference, ...(await cashDates(tx, of)) },
+          at: deps.clock.now(),
+        });
+      },
+    );
     if (outcome.kind === 'wrong_amount') throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
     // Paid another way between the lookup and the lock: no cash is waiting any more.
     if (outcome.kind === 'late') throw notFound();
     const settled = (await cashPaymentOf(deps.db, of))!;
-    // The dates the money bought: the membership's, the freeze's first and last frozen day, or the PT package's.
-    const [dates] =
-      'ptContractId' in of
-        ? await deps.db.select({ startDate: ptContracts.startDate, endDate: ptContracts.endDate }).from(ptContracts).where(eq(ptContracts.id, of.ptContractId))
-        : of.freezeContractId === null
-          ? await deps.db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, of.contractId))
-          : await deps.db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, of.freezeContractId));
     return ok(c, {
       outcome: outcome.kind,
       contractId: 'ptContractId' in of ? null : of.contractId,
@@ -114,7 +146,7 @@ export function staffRoutes() {
       reference: settled.reference,
       amount: settled.amount,
       paidAt: settled.paidAt?.toISOString() ?? null,
-      ...dates,
+      ...(await cashDates(deps.db, of)),
     });
   }
 
@@ -147,7 +179,19 @@ export function staffRoutes() {
   app.post('/free-session/:id/propose', staffOnly, validate('json', freeSessionProposeBody), async (c) => {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
-    const booking = await proposeFreeSession(deps.db, (clubId) => worksAt(staff, clubId), idParam(c, 'id'), c.req.valid('json'), deps.clock.now());
+    const freeSessionId = idParam(c, 'id');
+    const booking = await proposeFreeSession(deps.db, (clubId) => worksAt(staff, clubId), freeSessionId, c.req.valid('json'), deps.clock.now(), (tx, proposed) =>
+      recordStaffAction(tx, {
+        actorAccountId: staff.id,
+        action: 'free-session.propose',
+        subjectType: 'free-session',
+        subjectId: freeSessionId,
+        clubId: proposed.clubId,
+        before: proposed.replaced,
+        after: proposed.booking,
+        at: deps.clock.now(),
+      }),
+    );
     await deliverNoticesNow(deps);
     return ok(c, booking);
   });
@@ -160,14 +204,68 @@ export function staffRoutes() {
 
   // Staff looked at the money (refunded it, matched it by hand…): it leaves the queue, with who did it.
   app.put('/payment-event/:id/reviewed', staffOnly, async (c) => {
-    const { db } = c.get('deps');
+    const { db, clock } = c.get('deps');
     const id = idParam(c, 'id');
     const staff = await loadStaff(db, c.get('account').id);
     const [visible] = await listPaymentEvents(db, staff, { id, limit: 1 });
     if (!visible) throw notFound();
     if (!visible.needsReview) return ok(c, visible);
-    await db.update(paymentEvents).set({ needsReview: false, reviewedBy: staff.id }).where(eq(paymentEvents.id, id));
+    const changed = await db.transaction(async (tx) => {
+      // Two staff at once: the first takes it off the queue, the second changes (and records) nothing.
+      const taken = await tx
+        .update(paymentEvents)
+        .set({ needsReview: false, reviewedBy: staff.id })
+        .where(and(eq(paymentEvents.id, id), eq(paymentEvents.needsReview, true)))
+        .returning({ id: paymentEvents.id });
+      if (taken.length === 0) return false;
+      await recordStaffAction(tx, {
+        actorAccountId: staff.id,
+        action: 'payment-event.reviewed',
+        subjectType: 'payment-event',
+        subjectId: id,
+        clubId: visible.clubId ?? (await clubOfAccountNumber(tx, visible.accountNumber)),
+        before: { needsReview: true, reviewedBy: visible.reviewedBy },
+        after: { needsReview: false, reviewedBy: staff.id },
+        at: clock.now(),
+      });
+      return true;
+    });
+    if (!changed) return ok(c, (await listPaymentEvents(db, staff, { id, limit: 1 }))[0]);
     return ok(c, { ...visible, needsReview: false, reviewedBy: staff.id });
+  });
+
+  // Who is signed in, and where they may act (ADR 049): the web app's /staff layout.
+  app.get('/me', requireAccount(workforceAccountTypes), async (c) => {
+    const { db } = c.get('deps');
+    const [me] = await db
+      .select({ id: accounts.id, fullName: accounts.fullName, accountType: accounts.accountType, clubId: accounts.clubId })
+      .from(accounts)
+      .where(eq(accounts.id, c.get('account').id));
+    const clubId = me.accountType === 'GM' ? null : me.clubId;
+    const clubNames = { id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn };
+    const actsAt =
+      me.accountType === 'GM'
+        ? await db.select(clubNames).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id))
+        : await db.select(clubNames).from(clubs).where(eq(clubs.id, clubId ?? -1));
+    const answer: StaffMe = {
+      id: me.id,
+      fullName: me.fullName,
+      accountType: me.accountType as StaffMe['accountType'],
+      clubId,
+      club: clubId === null ? null : (actsAt[0] ?? null),
+      clubs: actsAt,
+    };
+    return ok(c, answer);
+  });
+
+  // The audit log (ADR 049): a LEADER reads their club's, a GM every club's; EMPLOYEE and PT 403.
+  app.get('/audit', requireAccount(auditReaderAccountTypes), validate('query', staffAuditQuery), async (c) => {
+    const { db } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    const query = c.req.valid('query');
+    if (staff.accountType !== 'GM' && query.clubId !== undefined && query.clubId !== staff.clubId) throw new ApiError(403, Codes.FORBIDDEN);
+    const clubId = staff.accountType === 'GM' ? (query.clubId ?? null) : (staff.clubId ?? -1);
+    return ok(c, await listStaffActions(db, { clubId, limit: query.limit, before: query.before }));
   });
 
   return app;
