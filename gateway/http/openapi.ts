@@ -4,7 +4,7 @@ import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpda
 import { Codes, type Code } from '#contract/codes.ts';
 import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
-import { cashConfirmBody } from '#contract/staff.ts';
+import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
@@ -164,6 +164,8 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/staff/contract/{id}/cash/confirm', summary: 'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)', auth: true, success: Codes.OK, body: cashConfirmBody },
   { method: 'post', path: '/api/v1/staff/freeze-contract/{id}/cash/confirm', summary: "Confirm a freeze's fee taken in cash at the counter: the freeze is paid and the membership's end moves (553 if the amount differs; a repeat answers outcome already; ADR 036)", auth: true, success: Codes.OK, body: cashConfirmBody },
   { method: 'post', path: '/api/v1/staff/check-in', summary: "A door scan of a member's check-in code at the staff member's club (ADR 032): the visit and who it is, or the refusal's own code", auth: true, success: Codes.OK, body: staffCheckInBody },
+  { method: 'get', path: '/api/v1/staff/member', summary: "A member at the desk without their phone, ?phoneNumber=&clubId= (EMPLOYEE/LEADER at their club, GM): id, name, avatar, whether they may enter now and the refusal a check-in would answer; 200 for a phone that is no member's; 120 lookups an hour per staff account (ADR 049)", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/check-in/manual', summary: 'Check a member in by phone number on the staff member\'s word: the same refusals, visit and notice as a scan, and an audit row (ADR 049)', auth: true, success: Codes.OK, body: manualCheckInBody },
   { method: 'get', path: '/api/v1/staff/me', summary: 'The signed-in EMPLOYEE, PT, LEADER or GM: id, name, type, club (null for a GM) and the clubs they may act at (a GM: every active club)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/audit', summary: 'What staff changed, newest first, with who (LEADER: their club; GM: ?clubId= or every club), ?limit= ≤ 200, ?before= the last id seen (ADR 049)', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/check-in/devices', summary: 'Register this device for check-in: its id and 256-bit key, answered once (a 4th device revokes the oldest)', auth: true, success: Codes.OK, body: checkInDeviceBody },

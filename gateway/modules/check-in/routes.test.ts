@@ -1,18 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHECK_IN_STEP_SECONDS, timeStepOf } from '#contract/check-in.ts';
-import { checkInDevices, contracts, notifications, visits } from '#gateway/db/schema/index.ts';
-import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
+import { CHECK_IN_STEP_SECONDS, checkInResultSchema, timeStepOf } from '#contract/check-in.ts';
+import { staffMemberSchema } from '#contract/staff.ts';
+import { accounts, checkInDevices, contracts, notifications, staffActions, visits } from '#gateway/db/schema/index.ts';
+import { DEMO_MANAGER_PHONE, DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
+import { instructorPhone } from '#gateway/db/seed-classes.ts';
+import { trainerPhone } from '#gateway/db/seed-pt.ts';
 import { staffLogin } from '#tests/support/staff.ts';
-import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { drawCheckInCode } from './code.ts';
+import { MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR } from './routes.ts';
 
 let gw: TestGateway;
 let employee: string; // works at club 0
 let manager: string; // GM: every club
+let otherEmployee: string; // works at club 1
 let club0: { id: number };
 let club1: { id: number };
 
@@ -20,6 +25,8 @@ beforeAll(async () => {
   gw = await startTestGateway();
   employee = await staffLogin(gw, DEMO_STAFF_PHONE);
   manager = await staffLogin(gw, DEMO_MANAGER_PHONE);
+  // The class instructors of the second club are its EMPLOYEEs (seed-classes.ts).
+  otherEmployee = await staffLogin(gw, instructorPhone(2));
   club0 = await clubAt(gw, 0);
   club1 = await clubAt(gw, 1);
 });
@@ -189,5 +196,103 @@ describe('devices', () => {
     const other = await memberWith(null);
     expect((await gw.call('GET', '/api/v1/member/check-ins', { token: other.token })).body.data).toEqual([]);
     expect((await gw.call('GET', '/api/v1/member/check-ins?page=0', { token: m.token })).status).toBe(400);
+  });
+});
+
+// Issue 17 §2 (ADR 049): a member without their phone is checked in by phone number on the staff
+// member's word: the same admission as a scan, an audit row, and a capped lookup.
+const lookup = (phoneNumber: string, clubId: number, token = employee) =>
+  gw.call('GET', `/api/v1/staff/member?phoneNumber=${phoneNumber}&clubId=${String(clubId)}`, { token });
+const manual = (phoneNumber: string, clubId: number, token = employee) => gw.call('POST', '/api/v1/staff/check-in/manual', { token, json: { phoneNumber, clubId } });
+const manualRows = (visitId: number) => gw.db.select().from(staffActions).where(and(eq(staffActions.action, 'check-in.manual'), eq(staffActions.subjectId, visitId)));
+
+describe('manual check-in', () => {
+  test('the lookup says who and whether they may enter; the check-in answers as a scan, with the visit, the notice and an audit row', async () => {
+    const m = await memberWith('CLASSIC');
+    const found = await lookup(m.phone, club0.id);
+    expect(found.status).toBe(200);
+    expect(staffMemberSchema.parse(found.body.data)).toMatchObject({ member: { id: m.id }, mayEnter: true, refusal: null, membership: { endDate: expect.any(String) } });
+
+    const res = await manual(m.phone, club0.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const result = checkInResultSchema.parse(res.body.data);
+    expect(result).toMatchObject({ club: { id: club0.id }, member: { id: m.id }, membership: found.body.data.membership });
+    const [visit] = await gw.db.select().from(visits).where(eq(visits.id, result.visitId));
+    const [staff] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, DEMO_STAFF_PHONE));
+    expect(visit).toMatchObject({ accountId: m.id, clubId: club0.id, deviceId: null, staffAccountId: staff.id, timeStep: timeStepOf(gw.clock.now()) });
+    const rows = await manualRows(result.visitId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorAccountId: staff.id, subjectType: 'visit', clubId: club0.id, before: null, after: { memberId: m.id, visitId: result.visitId } });
+    await deliverNoticesNow(gw);
+    expect((await gw.db.select().from(notifications).where(eq(notifications.accountId, m.id))).some((n) => n.titleEn === 'Checked in')).toBe(true);
+
+    // Now inside: the lookup and a second check-in say pass-back; the refusal writes no audit row.
+    expect((await lookup(m.phone, club0.id)).body.data).toMatchObject({ mayEnter: false, refusal: 'CHECK_IN_PASS_BACK', membership: null });
+    const again = await manual(m.phone, club0.id);
+    expect([again.status, again.body.code]).toEqual([409, 'CHECK_IN_PASS_BACK']);
+    expect(await gw.db.select().from(visits).where(eq(visits.accountId, m.id))).toHaveLength(1);
+    expect(await gw.db.select().from(staffActions).where(eq(staffActions.action, 'check-in.manual'))).toHaveLength(1);
+  });
+
+  test('the refusals are a scan’s: no membership, wrong club, frozen, expired; and a scan after a manual entry is pass-back', async () => {
+    const none = await memberWith(null);
+    const single = await memberWith('CLASSIC');
+    const frozen = await memberWith('CLASSIC');
+    await freezeMemberships(gw, frozen.id);
+    const expired = await memberWith('CLASSIC');
+    await gw.db.update(contracts).set({ startDate: '2020-01-01', endDate: '2020-12-31' }).where(eq(contracts.accountId, expired.id));
+    for (const [m, clubId, code, status] of [
+      [none, club0.id, 'CHECK_IN_NO_MEMBERSHIP', 403],
+      [single, club1.id, 'CHECK_IN_WRONG_CLUB', 403],
+      [frozen, club0.id, 'CHECK_IN_FROZEN', 403],
+      [expired, club0.id, 'CHECK_IN_MEMBERSHIP_EXPIRED', 403],
+    ] as const) {
+      expect((await lookup(m.phone, clubId, manager)).body.data, code).toMatchObject({ mayEnter: false, refusal: code });
+      const res = await manual(m.phone, clubId, manager);
+      expect([res.status, res.body.code]).toEqual([status, code]);
+    }
+    const black = await memberWith('BLACK_CARD');
+    expect((await manual(black.phone, club1.id, manager)).status).toBe(200);
+    // The scan after it meets the same pass-back rule.
+    expect((await scan(black.code(), club0.id)).body.code).toBe('CHECK_IN_PASS_BACK');
+    afterPassBack();
+    expect((await scan(black.code(), club0.id)).status).toBe(200);
+  });
+
+  test('another club is 403 for EMPLOYEE, a closed or unknown club 404; a phone that is no member’s is 404 code 200; PT and members 403', async () => {
+    const m = await memberWith('BLACK_CARD');
+    for (const res of [await lookup(m.phone, club0.id, otherEmployee), await manual(m.phone, club0.id, otherEmployee)]) expect([res.status, res.body.code]).toEqual([403, 6]);
+    for (const res of [await lookup(m.phone, 2_000_000_000), await manual(m.phone, 2_000_000_000)]) expect(res.status).toBe(404);
+    for (const phone of [randomPhone(), DEMO_MANAGER_PHONE, trainerPhone(0)]) {
+      for (const res of [await lookup(phone, club0.id), await manual(phone, club0.id)]) expect([res.status, res.body.code]).toEqual([404, 200]);
+    }
+    const trainer = await staffLogin(gw, trainerPhone(0));
+    const member = await gw.signUp();
+    for (const token of [trainer, member.token]) {
+      for (const res of [await lookup(m.phone, club0.id, token), await manual(m.phone, club0.id, token)]) expect([res.status, res.body.code]).toEqual([403, 6]);
+    }
+    expect(await gw.db.select().from(visits).where(eq(visits.accountId, m.id))).toHaveLength(0);
+  });
+
+  test('malformed input is 400, never 500', async () => {
+    const queries = ['', '?phoneNumber=abc&clubId=1', `?phoneNumber=${DEMO_MEMBER_PHONE}`, `?phoneNumber=${DEMO_MEMBER_PHONE}&clubId=x`, `?phoneNumber=%00&clubId=1`, `?phoneNumber=${DEMO_MEMBER_PHONE}&clubId=0`];
+    for (const q of queries) expect((await gw.call('GET', `/api/v1/staff/member${q}`, { token: manager })).status, q).toBe(400);
+    const bodies = [{}, { phoneNumber: 1, clubId: club0.id }, { phoneNumber: DEMO_MEMBER_PHONE, clubId: 'one' }, { phoneNumber: 'a\u0000b', clubId: club0.id }, { phoneNumber: DEMO_MEMBER_PHONE, clubId: 1e20 }, []];
+    for (const json of bodies) expect((await gw.call('POST', '/api/v1/staff/check-in/manual', { token: manager, json })).status, JSON.stringify(json)).toBe(400);
+  });
+
+  test(`phone lookups are capped at ${String(MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR)} an hour per staff account (lookups and manual check-ins together)`, async () => {
+    gw.clock.advance(3_600_000);
+    const leader = (await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club0.id }).returning())[0];
+    const token = await staffLogin(gw, leader.phoneNumber);
+    for (let i = 0; i < MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR - 1; i++) expect((await lookup(randomPhone(), club0.id, token)).status).toBe(404);
+    expect((await manual(randomPhone(), club0.id, token)).status).toBe(404);
+    const capped = await lookup(DEMO_MEMBER_PHONE, club0.id, token);
+    expect([capped.status, capped.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    expect((await manual(DEMO_MEMBER_PHONE, club0.id, token)).status).toBe(429);
+    // Another staff member is not held back, and the next hour opens again.
+    expect((await lookup(DEMO_MEMBER_PHONE, club0.id, manager)).status).toBe(200);
+    gw.clock.advance(3_600_000);
+    expect((await lookup(DEMO_MEMBER_PHONE, club0.id, token)).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import {
   type CheckInResult,
 } from '#contract/check-in.ts';
 import { Codes } from '#contract/codes.ts';
+import type { StaffMember } from '#contract/staff.ts';
 import { formatTime } from '#contract/format.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
@@ -22,7 +23,8 @@ import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
+import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
 
 /** A new device for the member, with its key (returned once). The 4th active device revokes the oldest. */
 export async function registerDevice(db: Database, accountId: number, label: string, now: Date): Promise<CheckInDeviceKey> {
@@ -83,6 +85,17 @@ export async function currentCode(db: Executor, accountId: number, deviceId: str
 
 const refuse = (status: 400 | 403 | 409, code: (typeof Codes)[keyof typeof Codes]) => new ApiError(status, code);
 
+/** The club whose door this is: unknown or closed 404; a club the staff member does not work at 403. */
+async function doorClub(db: Executor, staffAccountId: number, clubId: number) {
+  const staff = await loadStaff(db, staffAccountId);
+  const [club] = await db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, isActive: clubs.isActive }).from(clubs).where(eq(clubs.id, clubId));
+  if (!club?.isActive) throw notFound();
+  if (!worksAt(staff, club.id)) throw new ApiError(403, Codes.FORBIDDEN);
+  return { id: club.id, nameVi: club.nameVi, nameEn: club.nameEn };
+}
+
+type DoorClub = Awaited<ReturnType<typeof doorClub>>;
+
 /**
  * POST /staff/check-in: a door scan. The code's mac is checked first (constant time), then its
  * step, then the member's membership, the code's single use and the pass-back rule, in one
@@ -93,11 +106,7 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
   const now = clock.now();
   const parsed = parseCheckInCode(input.code);
   if (!parsed) throw refuse(400, Codes.CHECK_IN_CODE_INVALID);
-
-  const staff = await loadStaff(db, staffAccountId);
-  const [club] = await db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, isActive: clubs.isActive }).from(clubs).where(eq(clubs.id, input.clubId));
-  if (!club?.isActive) throw notFound();
-  if (!worksAt(staff, club.id)) throw new ApiError(403, Codes.FORBIDDEN);
+  const club = await doorClub(db, staffAccountId, input.clubId);
 
   const [device] = await db.select().from(checkInDevices).where(eq(checkInDevices.deviceId, parsed.deviceId));
   if (!device || !macMatches(checkInMac(device.key, device.accountId, device.deviceId, parsed.timeStep), parsed.mac)) {
@@ -107,30 +116,88 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
   const step = timeStepOf(now);
   if (parsed.timeStep < step - CHECK_IN_SKEW_STEPS) throw refuse(400, Codes.CHECK_IN_CODE_EXPIRED);
   if (parsed.timeStep > step + CHECK_IN_SKEW_STEPS) throw refuse(400, Codes.CHECK_IN_CODE_FUTURE);
+  return admit(db, now, { staffAccountId, club, accountId: device.accountId, device: { id: device.id, timeStep: parsed.timeStep } });
+}
 
-  const accountId = device.accountId;
+/** The member account behind a phone at the desk; any other (or no) account is PHONE_NOT_FOUND. */
+async function memberByPhone(db: Executor, phoneNumber: string) {
+  const member = await findAccountByPhone(db, phoneNumber);
+  if (member?.accountType !== 'MEMBER') throw new ApiError(404, Codes.PHONE_NOT_FOUND);
+  return member;
+}
+
+const memberCard = (member: { id: number; fullName: string; avatarMediaId: string | null }) => ({
+  id: member.id,
+  fullName: member.fullName,
+  avatarUrl: member.avatarMediaId ? mediaUrl(member.avatarMediaId) : null,
+});
+
+/**
+ * GET /staff/member: the member at the desk without their phone, and whether they may enter this
+ * club now, by the rules a check-in applies (the refusal is the code it would answer).
+ */
+export async function memberAtDesk(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: number, input: { phoneNumber: string; clubId: number }): Promise<StaffMember> {
+  const { db, clock } = deps;
+  const club = await doorClub(db, staffAccountId, input.clubId);
+  const member = await memberByPhone(db, input.phoneNumber);
+  const entry = await entryFor(db, member.id, club.id, clock.now());
+  return {
+    member: memberCard(member),
+    mayEnter: entry.ok,
+    refusal: entry.ok ? null : String(entry.code),
+    membership: entry.ok ? entry.membership : null,
+  };
+}
+
+/**
+ * POST /staff/check-in/manual: the member came without their phone and staff know them. The same
+ * admission as a scan (refusals, visit, notice), without a device, and an audit row in its
+ * transaction: no code proves the member was there, the staff member's word does (ADR 049).
+ */
+export async function manualCheckIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: number, input: { phoneNumber: string; clubId: number }): Promise<CheckInResult> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const club = await doorClub(db, staffAccountId, input.clubId);
+  const member = await memberByPhone(db, input.phoneNumber);
+  return admit(db, now, { staffAccountId, club, accountId: member.id, device: null }, (tx, result) =>
+    recordStaffAction(tx, {
+      actorAccountId: staffAccountId,
+      action: 'check-in.manual',
+      subjectType: 'visit',
+      subjectId: result.visitId,
+      clubId: club.id,
+      before: null,
+      after: { memberId: member.id, visitId: result.visitId, checkedInAt: result.checkedInAt, membership: result.membership },
+      at: now,
+    }),
+  );
+}
+
+type Admission = { staffAccountId: number; club: DoorClub; accountId: number; device: { id: number; timeStep: number } | null };
+
+/**
+ * The one way in, scanned or manual: in one transaction that holds the member's row, the code's
+ * single use (a scan), the membership, the pass-back rule, then the visit and the member's notice.
+ */
+async function admit(db: Database, now: Date, { staffAccountId, club, accountId, device }: Admission, inTx?: (tx: Executor, result: CheckInResult) => Promise<void>) {
   try {
     return await db.transaction(async (tx) => {
       await lockAccount(tx, accountId);
-      const [used] = await tx
-        .select({ id: visits.id })
-        .from(visits)
-        .where(and(eq(visits.deviceId, device.id), eq(visits.timeStep, parsed.timeStep)));
-      if (used) throw refuse(409, Codes.CHECK_IN_CODE_USED);
-
-      const membership = await openingMembership(tx, accountId, club.id, vietnamToday(now));
-      const [recent] = await tx
-        .select({ id: visits.id })
-        .from(visits)
-        .where(and(eq(visits.accountId, accountId), gt(visits.checkedInAt, new Date(now.getTime() - CHECK_IN_PASS_BACK_MINUTES * 60_000))))
-        .limit(1);
-      if (recent) throw refuse(409, Codes.CHECK_IN_PASS_BACK);
+      if (device) {
+        const [used] = await tx
+          .select({ id: visits.id })
+          .from(visits)
+          .where(and(eq(visits.deviceId, device.id), eq(visits.timeStep, device.timeStep)));
+        if (used) throw refuse(409, Codes.CHECK_IN_CODE_USED);
+      }
+      const entry = await entryFor(tx, accountId, club.id, now);
+      if (!entry.ok) throw refuse(entry.status, entry.code);
 
       const [visit] = await tx
         .insert(visits)
-        .values({ accountId, clubId: club.id, deviceId: device.id, timeStep: parsed.timeStep, staffAccountId, checkedInAt: now })
+        .values({ accountId, clubId: club.id, deviceId: device?.id ?? null, timeStep: device?.timeStep ?? timeStepOf(now), staffAccountId, checkedInAt: now })
         .returning({ id: visits.id });
-      await tx.update(checkInDevices).set({ lastUsedAt: now }).where(eq(checkInDevices.id, device.id));
+      if (device) await tx.update(checkInDevices).set({ lastUsedAt: now }).where(eq(checkInDevices.id, device.id));
       const [member] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
       const time = formatTime(now);
       await enqueueNotice(
@@ -146,13 +213,15 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
         },
         now,
       );
-      return {
+      const result: CheckInResult = {
         visitId: visit.id,
         checkedInAt: now.toISOString(),
-        club: { id: club.id, nameVi: club.nameVi, nameEn: club.nameEn },
-        member: { id: accountId, fullName: member.fullName, avatarUrl: member.avatarMediaId ? mediaUrl(member.avatarMediaId) : null },
-        membership,
+        club,
+        member: memberCard(member),
+        membership: entry.membership,
       };
+      await inTx?.(tx, result);
+      return result;
     });
   } catch (error) {
     // The same code scanned at two doors at once: the unique index took one.
@@ -168,11 +237,19 @@ const accessRefusals = {
   WRONG_CLUB: Codes.CHECK_IN_WRONG_CLUB,
 } as const;
 
-/** The membership that opens this club today, or the refusal that says why none does. */
-async function openingMembership(tx: Executor, accountId: number, clubId: number, today: string): Promise<CheckInResult['membership']> {
-  const access = await clubAccess(tx, accountId, clubId, today);
-  if (!access.ok) throw refuse(403, accessRefusals[access.reason]);
-  return access.membership;
+type Entry = { ok: true; membership: CheckInResult['membership'] } | { ok: false; status: 403 | 409; code: (typeof Codes)[keyof typeof Codes] };
+
+/** May this member enter this club now: the membership that opens it today, else the refusal; then the pass-back rule. */
+async function entryFor(tx: Executor, accountId: number, clubId: number, now: Date): Promise<Entry> {
+  const access = await clubAccess(tx, accountId, clubId, vietnamToday(now));
+  if (!access.ok) return { ok: false, status: 403, code: accessRefusals[access.reason] };
+  const [recent] = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.accountId, accountId), gt(visits.checkedInAt, new Date(now.getTime() - CHECK_IN_PASS_BACK_MINUTES * 60_000))))
+    .limit(1);
+  if (recent) return { ok: false, status: 409, code: Codes.CHECK_IN_PASS_BACK };
+  return { ok: true, membership: access.membership };
 }
 
 /** The member's visits, newest first; `since` narrows to those after an instant. */
