@@ -52,6 +52,7 @@ const asciiAllowed = new Map<string, string>([
   ['homeCard.checkIn', 'Check-in'],
   ['checkIn.title', 'Check-in'],
   ['staff.scanner.codeSubmit', 'Check-in'],
+  ['staff.agenda.package', '{{name}} · {{price}}'],
   // Issue 11: class names Vietnamese gyms print as they are, the weekday abbreviations, a time range.
   ['newcomer.classes.yoga.name', 'Yoga'],
   ['newcomer.classes.zumba.name', 'Zumba'],

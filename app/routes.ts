@@ -115,6 +115,7 @@ export default [
       route('staff', 'staff/today.tsx'),
       route('staff/cash', 'staff/cash.tsx'),
       route('staff/scanner', 'staff/scanner.tsx'),
+      route('staff/agenda', 'staff/agenda.tsx'),
     ]),
   ]),
 

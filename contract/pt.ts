@@ -246,3 +246,21 @@ export type TrialSummary = z.infer<typeof trialSummarySchema>;
 
 /** GET /member/screens/pt: the member's PT contracts and the trial card. */
 export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema), trial: trialSummarySchema });
+
+/** GET /staff/pt/bookings: a trainer's sessions from today on that wait for an answer or are booked (issue 17's agenda). */
+export const trainerAgendaItemSchema = z.object({
+  bookingId: z.number(),
+  status: z.enum(['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED']),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  member: z.object({ fullName: z.string(), phoneNumber: z.string() }),
+  /** A trial session (ADR 048) has no package: then `sessionsLeft` is null. */
+  freeSessionId: z.number().nullable(),
+  sessionsLeft: z.number().nullable(),
+});
+export type TrainerAgendaItem = z.infer<typeof trainerAgendaItemSchema>;
+
+/** GET /staff/pt/requests: a package a member asked this trainer for, with who asked (issue 17's agenda). */
+export const trainerRequestSchema = ptContractSchema.extend({ member: z.object({ fullName: z.string(), phoneNumber: z.string() }) });
+export type TrainerRequest = z.infer<typeof trainerRequestSchema>;

@@ -13,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The desk's sections by role: a trainer has their own start page only (ADR 049). */
 const sections = (accountType: string) =>
   accountType === 'PT'
-    ? [{ to: '/staff', key: 'staff.nav.today' }]
+    ? [{ to: '/staff/agenda', key: 'staff.nav.agenda' }]
     : [
         { to: '/staff', key: 'staff.nav.today' },
         { to: '/staff/scanner', key: 'staff.nav.scanner' },

@@ -79,3 +79,10 @@ export function requireDeskRole(context: Readonly<RouterContextProvider>) {
   if (staff.accountType === 'PT') throw redirect('/staff');
   return staff;
 }
+
+/** The trainer's pages (agenda): the desk's accounts go back to their start page. */
+export function requireTrainer(context: Readonly<RouterContextProvider>) {
+  const staff = staffOf(context);
+  if (staff.accountType !== 'PT') throw redirect('/staff');
+  return staff;
+}

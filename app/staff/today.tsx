@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { waitingCashContractSchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
@@ -11,7 +11,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 /** Issue 17: the start page: what waits at the desk (cash to collect, trial sessions to schedule). */
 export async function loader(args: Route.LoaderArgs) {
   const staff = staffOf(args.context);
-  if (staff.accountType === 'PT') return { staff, cashWaiting: null, trialsWaiting: null };
+  // A trainer's day is their agenda (ADR 049).
+  if (staff.accountType === 'PT') throw redirect('/staff/agenda');
   const call = staffGateway(args);
   const [cash, trials] = await Promise.all([
     call('/api/v1/staff/contracts/waiting', z.array(waitingCashContractSchema)),
@@ -26,22 +27,16 @@ export default function StaffToday({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page">
       <h1>{t('staff.today.title', { name: staff.fullName })}</h1>
-      {cashWaiting === null || trialsWaiting === null ? (
-        <p className="lead">{t('staff.today.trainerLead')}</p>
-      ) : (
-        <>
-          <p className="lead">{t('staff.today.lead')}</p>
-          <div className="staff-cards">
-            <Link to="/staff/scanner" className="staff-card staff-card-primary">
-              {t('staff.today.scanner')}
-            </Link>
-            <Link to="/staff/cash" className="staff-card">
-              {cashWaiting > 0 ? t('staff.today.cashWaiting', { count: cashWaiting }) : t('staff.today.cashNone')}
-            </Link>
-            <p className="staff-card">{trialsWaiting > 0 ? t('staff.today.trialsWaiting', { count: trialsWaiting }) : t('staff.today.trialsNone')}</p>
-          </div>
-        </>
-      )}
+      <p className="lead">{t('staff.today.lead')}</p>
+      <div className="staff-cards">
+        <Link to="/staff/scanner" className="staff-card staff-card-primary">
+          {t('staff.today.scanner')}
+        </Link>
+        <Link to="/staff/cash" className="staff-card">
+          {cashWaiting > 0 ? t('staff.today.cashWaiting', { count: cashWaiting }) : t('staff.today.cashNone')}
+        </Link>
+        <p className="staff-card">{trialsWaiting > 0 ? t('staff.today.trialsWaiting', { count: trialsWaiting }) : t('staff.today.trialsNone')}</p>
+      </div>
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { accounts, cities, clubs, mediaFiles, ptPackages, ptTrainers, ptWorkingH
 
 export const TRAINERS_PER_CLUB = 3;
 
-const TRAINER_NAMES = [
+export const TRAINER_NAMES = [
   'Nguyễn Hoàng Nam',
   'Trần Bảo Ngọc',
   'Lê Đức Mạnh',

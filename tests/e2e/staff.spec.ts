@@ -1,5 +1,7 @@
-import { expect, readOtp, snap, test, testClientIp, typeOtp, waitForHydrated, checkPhoneLayout } from './fixtures.ts';
-import { buy, newMember, singleClubPlan, vnd } from './membership-steps.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkPhoneLayout, expect, gatewayUrl, readOtp, snap, snapBothWidths, test, testClientIp, typeOtp, waitForHydrated } from './fixtures.ts';
+import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
+import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 
 // Issue 17: the front desk's day in the staff area, in a second browser beside the member's phone:
@@ -29,10 +31,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   // A desktop gets the staff area (no "open this on your phone" notice), signed out: the sign-in.
   await staff.goto('/staff/cash');
   await expect(staff).toHaveURL(/\/staff\/login$/);
-  await staff.getByLabel('Số điện thoại').fill(DESK_PHONE);
-  await staff.getByRole('button', { name: 'Nhận mã OTP' }).click();
-  await expect(staff).toHaveURL(/\/staff\/verify-otp$/);
-  await typeOtp(staff, await readOtp(request, DESK_PHONE));
+  await signInAtDesk(staff, request, DESK_PHONE);
   await expect(staff.getByRole('heading', { name: 'Xin chào, Võ Minh Quầy' })).toBeVisible({ timeout: 15_000 });
   await expect(staff.getByText('Lễ tân')).toBeVisible();
   await snap(staff, 'vi-staff-today-desktop');
@@ -111,4 +110,82 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await expect(page).toHaveURL(/\/home$/);
   await plain.close();
   await desk.close();
+});
+
+/**
+ * Signs a staff phone in through /staff/login. Other journeys sign the seeded trainers in through
+ * the API (membership-steps staffToken): a code asked for less than 30 s ago, or replaced by theirs
+ * before it was typed, is asked for again after the wait.
+ */
+async function signInAtDesk(page: Page, request: APIRequestContext, phone: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto('/staff/login');
+    await page.getByLabel('Số điện thoại').fill(phone);
+    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
+    if (/\/staff\/verify-otp$/.test(page.url()) || (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(() => true, () => false))) {
+      await typeOtp(page, await readOtp(request, phone));
+      if (await page.waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 }).then(() => true, () => false)) return;
+    }
+    await page.waitForTimeout(31_000);
+  }
+  throw new Error(`staff sign-in of ${phone} did not succeed`);
+}
+
+/** The first club's second seeded trainer (seed-pt.ts trainerPhone(1)): the other journeys mostly book the best rated. */
+const TRAINER = { phone: trainerPhone(1), name: TRAINER_NAMES[1] };
+
+test('trainer: takes a client’s package request and confirms their session from the agenda (vi, phone)', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const memberPhone = await paidMember(page, request, 'vi');
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number; fullName: string }[] };
+  const ptId = pts.data.find((pt) => pt.fullName === TRAINER.name)!.ptId;
+  await page.goto(`/pt/select-pt/plans/${String(ptId)}/club/1`);
+  await page.locator('button[name="intent"][value="register"]').click();
+  await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
+
+  const trainerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const trainer = await trainerContext.newPage();
+  await signInAtDesk(trainer, request, TRAINER.phone);
+  // A trainer's start page is the agenda; the desk's sections are not theirs.
+  await expect(trainer).toHaveURL(/\/staff\/agenda$/);
+  await expect(trainer.getByRole('link', { name: 'Thu tiền mặt' })).toHaveCount(0);
+  await trainer.goto('/staff/cash');
+  await expect(trainer).toHaveURL(/\/staff\/agenda$/);
+  const requestCard = trainer.locator('.staff-item').filter({ hasText: 'buổi' }).first();
+  await expect(requestCard).toBeVisible();
+  await snapBothWidths(trainer, 'vi-staff-agenda-request');
+  await requestCard.getByRole('button', { name: 'Đồng ý' }).click();
+  await expect(trainer.getByText('Đã đồng ý: hội viên có thể thanh toán gói.')).toBeVisible();
+  await expect(trainer.getByText('Không có yêu cầu đăng ký nào đang chờ.')).toBeVisible();
+
+  // The member pays by QR and books the first free start.
+  await page.reload();
+  await page.getByRole('button', { name: 'Tiếp tục thanh toán' }).click();
+  const memo = (await copyValue(page, 'Nội dung').innerText()).trim();
+  const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
+  await transfer(request, memo, amount);
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/pt/booking');
+  for (let day = 1; day < 15 && (await page.locator('.slot').count()) === 0; day++) {
+    await page.locator('.day-strip .day-link').nth(day).click();
+    await expect(page.locator('.day-link[aria-current="date"]')).toBeVisible();
+  }
+  const start = (await page.locator('.slot').first().innerText()).trim();
+  await page.locator('.slot').first().click();
+  await page.getByRole('button', { name: 'Đặt lịch', exact: true }).click();
+  await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Chờ PT xác nhận');
+
+  // The trainer's agenda has it, with the client's phone and sessions left; Confirm.
+  await trainer.reload();
+  const session = trainer.locator('.staff-item').filter({ hasText: memberPhone }).filter({ hasText: start });
+  await expect(session).toContainText('Chờ bạn xác nhận');
+  await expect(session).toContainText(/Còn \d+ buổi/);
+  await session.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(trainer.getByText('Đã xác nhận buổi tập.')).toBeVisible();
+  await expect(session).toContainText('Đã xác nhận');
+  await expect(session.getByRole('button')).toHaveCount(0);
+  await snapBothWidths(trainer, 'vi-staff-agenda-confirmed');
+  await page.reload();
+  await expect(page.locator('.booking-card', { hasText: 'Đã đặt lịch' })).toHaveCount(1);
+  await trainerContext.close();
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ptContractSchema } from '#contract/pt.ts';
+import { z } from 'zod';
+import { ptContractSchema, trainerRequestSchema } from '#contract/pt.ts';
 import { clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { receiveBankTransfer } from '#gateway/modules/payments/bank-webhook.ts';
@@ -65,7 +66,9 @@ describe('PT contracts (issue 13 §1, ADR 045)', () => {
     expect((await answer(m.token, id, 'accept')).status).toBe(403);
     const trainerToken = await staffLogin(gw, trainer.phone);
     const requests = await gw.call('GET', '/api/v1/staff/pt/requests', { token: trainerToken });
-    expect(requests.body.data.map((r: { ptContractId: number }) => r.ptContractId)).toContain(id);
+    // Each request says who asked, so the trainer can call them first.
+    const asked = z.array(trainerRequestSchema).parse(requests.body.data).find((r) => r.ptContractId === id);
+    expect(asked?.member).toEqual({ fullName: '', phoneNumber: m.phone });
     expect((await answer(trainerToken, id, 'accept')).body.data).toEqual({ ptContractId: id, state: 'WAITFORPAYMENT' });
     expect((await answer(trainerToken, id, 'accept')).status).toBe(200);
     expect((await answer(trainerToken, id, 'reject')).status).toBe(409);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
-import type { PtContract, PtContractDetail, PtContractStatus } from '#contract/pt.ts';
+import type { PtContract, PtContractDetail, PtContractStatus, TrainerRequest } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, clubs, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
@@ -275,12 +275,20 @@ export async function cancelPtContract(ctx: PurchaseContext, ptContractId: numbe
 }
 
 /** The trainer's requests waiting for an answer, oldest first (their agenda; issue 17 builds the screen). */
-export async function trainerRequests(db: Executor, trainerId: number, now: Date) {
+export async function trainerRequests(db: Executor, trainerId: number, now: Date): Promise<TrainerRequest[]> {
   const today = vietnamToday(now);
   const rows = await contractSelect(db)
     .where(and(eq(ptContracts.trainerAccountId, trainerId), eq(ptContracts.state, 'WAITPTCONFIRM')))
     .orderBy(asc(ptContracts.createdAt), asc(ptContracts.id));
-  return rows.map((row) => toPtContract(row, today));
+  if (rows.length === 0) return [];
+  // Who asks: the trainer calls them before saying yes (issue 17's agenda).
+  const members = await db
+    .select({ id: ptContracts.id, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
+    .from(ptContracts)
+    .innerJoin(accounts, eq(accounts.id, ptContracts.accountId))
+    .where(inArray(ptContracts.id, rows.map((row) => row.contract.id)));
+  const byContract = new Map(members.map(({ id, ...member }) => [id, member]));
+  return rows.map((row) => ({ ...toPtContract(row, today), member: byContract.get(row.contract.id)! }));
 }
 
 /**
