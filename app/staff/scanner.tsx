@@ -4,16 +4,19 @@ import { Form, useFetcher, useNavigation, useSubmit } from 'react-router';
 import { z } from 'zod';
 import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
 import { clubSchema } from '#contract/clubs.ts';
+import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
+import { staffMemberSchema, type StaffMember } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import { errorText, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
+import { FieldErrors } from '#app/ui/field.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/scanner';
-import { doorScanForm } from './scanner.server.ts';
+import { doorForm, memberLookup } from './scanner.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
@@ -21,26 +24,51 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 // The camera and the JavaScript QR decoder load only when the camera is turned on or a photo is chosen.
 const Camera = lazy(() => import('./door-camera.tsx'));
 
-/** Issue 17 §2: the clubs whose door this can be (a GM chooses; the desk staff have theirs). */
+/**
+ * Issue 17 §2: the clubs whose door this can be (a GM chooses; the desk staff have theirs), and a
+ * member looked up by phone when they came without it (?phone=).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const staff = requireDeskRole(args.context);
-  const { data: clubs } = await staffGateway(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  const lang = getLang(args.context);
+  const call = staffGateway(args);
+  const { data: clubs } = await call('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
   const mine = staff.clubId === null ? clubs : clubs.filter((club) => club.id === staff.clubId);
-  const asked = Number(new URL(args.request.url).searchParams.get('club'));
-  const club = mine.find((c) => c.id === asked) ?? mine[0] ?? null;
-  return { clubs: mine.map((c) => ({ id: c.id, nameVi: c.nameVi, nameEn: c.nameEn })), clubId: club?.id ?? null };
+  const params = new URL(args.request.url).searchParams;
+  const club = mine.find((c) => c.id === Number(params.get('club'))) ?? mine[0] ?? null;
+  const typed = params.get('phone') ?? '';
+  let lookup: { phoneNumber: string; found: StaffMember | null; refusal: string | null } | null = null;
+  let phoneError: string | null = null;
+  if (typed && club) {
+    const phone = memberLookup.safeParse({ phone: typed });
+    if (!phone.success) phoneError = errorText(phone.error.issues[0]?.message ?? 'phoneInvalid', lang);
+    else {
+      try {
+        const { data } = await call(`/api/v1/staff/member?phoneNumber=${phone.data.phone}&clubId=${String(club.id)}`, staffMemberSchema);
+        lookup = { phoneNumber: phone.data.phone, found: data, refusal: data.refusal ? messageForCode(data.refusal as Code, lang) : null };
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        phoneError = error.text;
+      }
+    }
+  }
+  return { clubs: mine.map((c) => ({ id: c.id, nameVi: c.nameVi, nameEn: c.nameEn })), clubId: club?.id ?? null, typed, phoneError, lookup };
 }
 
 type DoorAnswer = { ok: true; result: CheckInResult } | { ok: false; reason: string };
 
-/** One scan: the gateway checks the code, the membership and pass-back, and records the visit. */
+/** One entry: a scanned or typed code, or a member let in by phone; the gateway checks the membership and pass-back and records the visit. */
 export async function action(args: Route.ActionArgs): Promise<DoorAnswer> {
   requireDeskRole(args.context);
   const lang = getLang(args.context);
-  const submission = parseWithZod(await readForm(args.request), { schema: doorScanForm });
+  const submission = parseWithZod(await readForm(args.request), { schema: doorForm });
   if (submission.status !== 'success') return { ok: false, reason: errorText(Object.values(submission.error ?? {})[0]?.[0] ?? 'required', lang) };
+  const entry = submission.value;
   try {
-    const { data } = await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, { json: submission.value });
+    const { data } =
+      entry.intent === 'code'
+        ? await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, { json: { code: entry.code, clubId: entry.clubId } })
+        : await staffGateway(args)('/api/v1/staff/check-in/manual', checkInResultSchema, { json: { phoneNumber: entry.phoneNumber, clubId: entry.clubId } });
     return { ok: true, result: data };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -89,6 +117,54 @@ function DoorVerdict({ answer }: { answer: DoorAnswer }) {
   );
 }
 
+type Lookup = { phoneNumber: string; found: StaffMember | null; refusal: string | null } | null;
+
+/** A member who came without their phone: found by their number, shown with whether they may enter, let in on the desk's word (audited). */
+function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitForm }: { clubId: number | null; typed: string; phoneError: string | null; lookup: Lookup; busy: boolean; submit: ReturnType<typeof useFetcher>['Form'] }) {
+  const { t, lang } = useT();
+  const found = lookup?.found;
+  return (
+    <section className="door-without-phone" aria-labelledby="without-phone">
+      <h2 id="without-phone">{t('staff.scanner.withoutPhone')}</h2>
+      <Form method="get" className="field">
+        {clubId !== null ? <input type="hidden" name="club" value={clubId} /> : null}
+        <label htmlFor="door-phone">{t('staff.scanner.memberPhone')}</label>
+        <div className="input-row">
+          <input id="door-phone" name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={phoneError ? true : undefined} aria-describedby={phoneError ? 'door-phone-error' : undefined} />
+          <button type="submit" className="button button-secondary">
+            {t('staff.scanner.find')}
+          </button>
+        </div>
+        <FieldErrors id="door-phone-error" errors={phoneError ? [phoneError] : undefined} />
+      </Form>
+      {found && lookup ? (
+        <div className="staff-item door-member">
+          <Avatar url={found.member.avatarUrl} name={found.member.fullName} />
+          <div>
+            <p className="staff-item-name">{found.member.fullName.trim() || lookup.phoneNumber}</p>
+            {found.membership ? (
+              <p>
+                {lang === 'en' ? found.membership.planNameEn : found.membership.planNameVi} · {t('staff.scanner.until', { date: formatDate(found.membership.endDate) })}
+              </p>
+            ) : null}
+            {lookup.refusal ? <p className="danger-text">{lookup.refusal}</p> : null}
+            {found.mayEnter && clubId !== null ? (
+              <SubmitForm method="post">
+                <input type="hidden" name="intent" value="manual" />
+                <input type="hidden" name="clubId" value={clubId} />
+                <input type="hidden" name="phoneNumber" value={lookup.phoneNumber} />
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  {t('staff.scanner.letIn')}
+                </button>
+              </SubmitForm>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export default function StaffScanner({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const hydrated = useHydrated();
@@ -105,7 +181,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
       const now = Date.now();
       if (clubId === null || fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > now - 5000) return;
       recent.current.set(code, now);
-      void fetcher.submit({ code, clubId: String(clubId) }, { method: 'post' });
+      void fetcher.submit({ intent: 'code', code, clubId: String(clubId) }, { method: 'post' });
     },
     [clubId, fetcher],
   );
@@ -181,6 +257,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
       <fetcher.Form method="post" className="stack door-manual">
+        <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="clubId" value={clubId ?? ''} />
         <div className="field">
           <label htmlFor="door-code">{t('staff.scanner.code')}</label>
@@ -190,6 +267,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
           {t('staff.scanner.codeSubmit')}
         </button>
       </fetcher.Form>
+      <WithoutPhone clubId={clubId} typed={loaderData.typed} phoneError={loaderData.phoneError} lookup={loaderData.lookup} busy={busy} submit={fetcher.Form} />
     </main>
   );
 }

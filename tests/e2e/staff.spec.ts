@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkPhoneLayout, expect, gatewayUrl, readOtp, snap, snapBothWidths, test, testClientIp, typeOtp, waitForHydrated } from './fixtures.ts';
+import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, typeOtp, waitForHydrated } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
@@ -101,6 +101,23 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await expect(noJs.getByRole('alert').filter({ hasText: 'Not allowed in' })).toBeVisible();
   await snap(noJs, 'en-staff-door-nojs');
 
+  // Another member, without their phone: found by number and let in on the desk's word.
+  const forgetful = await paidMemberThroughApi(request, plan);
+  await staff.getByLabel('The member’s phone number').fill(forgetful.phone);
+  await staff.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(staff.locator('.door-member')).toContainText(forgetful.name);
+  await staff.getByRole('button', { name: 'Let them in' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Welcome in' })).toContainText(forgetful.name);
+  await snap(staff, 'en-staff-door-by-phone');
+
+  // The first member without their phone: they came in a minute ago, so not again (pass-back).
+  await noJs.getByLabel('The member’s phone number').fill(memberPhone);
+  await noJs.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(noJs.locator('.door-member')).toContainText(memberPhone);
+  await expect(noJs.locator('.door-member .danger-text')).toBeVisible();
+  await expect(noJs.getByRole('button', { name: 'Let them in' })).toHaveCount(0);
+  await snap(noJs, 'en-staff-door-by-phone-nojs');
+
   // Sign out: the desk's pages ask for a sign-in again; the member's session is untouched.
   await staff.getByRole('button', { name: 'Sign out' }).click();
   await expect(staff).toHaveURL(/\/staff\/login$/);
@@ -129,6 +146,25 @@ async function signInAtDesk(page: Page, request: APIRequestContext, phone: strin
     await page.waitForTimeout(31_000);
   }
   throw new Error(`staff sign-in of ${phone} did not succeed`);
+}
+
+/** A member with a paid month at CLUB, made through the gateway's API alone (the pages are another journey's): their phone and name. */
+async function paidMemberThroughApi(request: APIRequestContext, plan: { id: number; totalPaymentFirst: number }) {
+  const phone = randomPhone();
+  // A new phone's code is answered "not registered" (200) with the ticket to sign up with.
+  const api = (path: string, data: unknown, token?: string) =>
+    request.post(`${gatewayUrl()}/api/v1${path}`, { data, headers: token ? { authorization: `Bearer ${token}` } : {} }).then(async (res) => {
+      const body = (await res.json()) as { code: number; data: Record<string, unknown> };
+      expect(res.ok() || body.code === 200, JSON.stringify(body)).toBe(true);
+      return body.data;
+    });
+  await api('/auth/otp/send', { phoneNumber: phone });
+  const { verifyToken } = await api('/auth/otp/login', { phoneNumber: phone, otp: await readOtp(request, phone) });
+  const { token } = await api('/auth/register', { phoneNumber: phone, verifyToken, fullName: 'Đỗ Thị Quên Máy' });
+  const bought = await api('/member/contract', { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false }, token as string);
+  const { qr } = bought.payment as { qr: { memo: string } };
+  await transfer(request, qr.memo, plan.totalPaymentFirst);
+  return { phone, name: 'Đỗ Thị Quên Máy' };
 }
 
 /** The first club's second seeded trainer (seed-pt.ts trainerPhone(1)): the other journeys mostly book the best rated. */

@@ -14,7 +14,6 @@ export const staff = {
     },
     role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager' },
     nav: { today: 'Today', agenda: 'Agenda', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
-    allClubs: 'All clubs',
     today: {
       title: 'Hello, {{name}}',
       lead: 'What needs doing at the desk today.',
@@ -79,8 +78,10 @@ export const staff = {
       accepted: 'Welcome in',
       refused: 'Not allowed in',
       until: 'Until {{date}}',
-      photoOf: 'Photo of {{name}}',
-      ready: 'Ready for the next code.',
+      withoutPhone: 'A member without their phone',
+      memberPhone: 'The member’s phone number',
+      find: 'Find',
+      letIn: 'Let them in',
     },
   },
 };

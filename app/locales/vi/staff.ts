@@ -14,7 +14,6 @@ export const staff = {
     },
     role: { EMPLOYEE: 'Lễ tân', PT: 'Huấn luyện viên', LEADER: 'Quản lý câu lạc bộ', GM: 'Quản lý chuỗi' },
     nav: { today: 'Hôm nay', agenda: 'Lịch dạy', cash: 'Thu tiền mặt', scanner: 'Quét check-in', signOut: 'Đăng xuất' },
-    allClubs: 'Tất cả câu lạc bộ',
     today: {
       title: 'Xin chào, {{name}}',
       lead: 'Việc cần làm tại quầy hôm nay.',
@@ -79,8 +78,10 @@ export const staff = {
       accepted: 'Mời vào',
       refused: 'Không được vào',
       until: 'Hết hạn {{date}}',
-      photoOf: 'Ảnh của {{name}}',
-      ready: 'Sẵn sàng quét mã tiếp theo.',
+      withoutPhone: 'Hội viên không mang điện thoại',
+      memberPhone: 'Số điện thoại của hội viên',
+      find: 'Tìm',
+      letIn: 'Cho vào',
     },
   },
 };
