@@ -180,9 +180,11 @@ describe('staff read feedback by club and answer it once (issue 16 §1)', () => 
     const list = staffFeedbackSchema.array().parse(mine.body.data);
     expect(list.map((f) => f.comment)).toEqual(['Phòng tắm bẩn']);
     expect(list[0]).toMatchObject({ source: 'PUBLIC', clubId, memberName: null, state: 'NEW', reply: null });
-    // The front desk's ?clubId cannot widen its view.
-    const widened = staffFeedbackSchema.array().parse((await gw.call('GET', `/api/v1/staff/feedback?clubId=${String(otherClubId)}&type=CLEAN_QUALITY`, { token: employee })).body.data);
-    expect(widened.map((f) => f.comment)).toEqual(['Phòng tắm bẩn']);
+    // The front desk's ?clubId cannot widen its view: another club is 403 (ADR 049), its own reads as without.
+    const widened = await gw.call('GET', `/api/v1/staff/feedback?clubId=${String(otherClubId)}&type=CLEAN_QUALITY`, { token: employee });
+    expect([widened.status, widened.body.code]).toEqual([403, 6]);
+    const own = staffFeedbackSchema.array().parse((await gw.call('GET', `/api/v1/staff/feedback?clubId=${String(clubId)}&type=CLEAN_QUALITY`, { token: employee })).body.data);
+    expect(own.map((f) => f.comment)).toEqual(['Phòng tắm bẩn']);
     const gm = staffFeedbackSchema.array().parse((await gw.call('GET', '/api/v1/staff/feedback?type=CLEAN_QUALITY', { token: manager })).body.data);
     expect(gm.map((f) => f.comment).sort()).toEqual(['Khăn bẩn', 'Phòng tắm bẩn']);
     const gmOther = staffFeedbackSchema.array().parse((await gw.call('GET', `/api/v1/staff/feedback?type=CLEAN_QUALITY&clubId=${String(otherClubId)}`, { token: manager })).body.data);

@@ -9,7 +9,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
-import { loadStaff } from '#gateway/modules/staff/queries.ts';
+import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
 import { assertActiveClub, listFeedback, markHandled, recordMemberFeedback, recordPublicReport, REPORT_PHOTO_SIDE, takeReportSlot } from './service.ts';
 
 /** Issue 16 §1 (ADR 039): members' feedback, visitors' reports from a club's poster, and the staff's reading of both. */
@@ -49,7 +49,11 @@ export function feedbackRoutes() {
 
   app.get('/staff/feedback', staffOnly, validate('query', staffFeedbackQuery), async (c) => {
     const { db } = c.get('deps');
-    return ok(c, await listFeedback(db, await loadStaff(db, c.get('account').id), c.req.valid('query')));
+    const staff = await loadStaff(db, c.get('account').id);
+    const query = c.req.valid('query');
+    // Another club named explicitly is 403 for the front desk (ADR 049), as at the door and in the audit log.
+    if (query.clubId !== undefined && !worksAt(staff, query.clubId)) throw new ApiError(403, Codes.FORBIDDEN);
+    return ok(c, await listFeedback(db, staff, query));
   });
 
   app.put('/staff/feedback/:id/handled', staffOnly, validate('json', feedbackHandledBody), async (c) => {

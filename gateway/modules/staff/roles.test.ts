@@ -36,7 +36,7 @@ const expectations: Record<string, Expectation> = {
   'POST /api/v1/staff/free-session/{id}/propose': { allowed: desk, json: () => ({ date: '2030-01-02', afterMinute: 600, ptId: 1 }) },
   'GET /api/v1/staff/payment-events': { allowed: desk },
   'PUT /api/v1/staff/payment-event/{id}/reviewed': { allowed: desk },
-  'GET /api/v1/staff/feedback': { allowed: desk },
+  'GET /api/v1/staff/feedback': { allowed: deskOfClub1, query: 'clubId={club1}' },
   'PUT /api/v1/staff/feedback/{id}/handled': { allowed: desk, json: () => ({ reply: 'Cảm ơn bạn' }) },
   'POST /api/v1/staff/check-in': { allowed: desk, json: (club1) => ({ code: 'not-a-code', clubId: club1 }) },
   'GET /api/v1/staff/member': { allowed: deskOfClub1, query: `phoneNumber=${DEMO_MEMBER_PHONE}&clubId={club1}` },
