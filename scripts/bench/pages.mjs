@@ -29,7 +29,12 @@ const MAX_RESTARTS = 2;
 async function measureRoute(route, system, options) {
   const url = new URL(route.path, system.webUrl).href;
   options.log(`${route.path}: preparing (${route.access.describe})`);
-  return measureUrl(route.path, route.access.describe, url, await route.access.headers(system), options);
+  const row = await measureUrl(route.path, route.access.describe, url, await route.access.headers(system), options);
+  // JS the page is meant to load on demand only (routes.mjs `lazyOnly`) that the first load fetches anyway.
+  const lazyLoaded = route.lazyOnly?.length
+    ? row.firstLoad.js.files.filter((f) => route.lazyOnly?.some((re) => re.test(new URL(f.url).pathname))).map((f) => f.url)
+    : [];
+  return { ...row, lazyOnly: route.lazyOnly?.map(String) ?? [], lazyLoaded };
 }
 
 /** The bare React Router app's one page, measured like a route of ours (no cookies needed). */
@@ -87,6 +92,7 @@ export async function measurePages(ctx) {
   let { system } = ctx;
   /** @type {string[]} */
   const restarts = [];
+  /** @type {(Awaited<ReturnType<typeof measureBare>> & { lazyOnly?: string[], lazyLoaded?: string[] })[]} */
   const rows = [await measureBare(ctx)];
   const bare = rows[0];
   for (const route of routes) {
@@ -129,6 +135,7 @@ export async function measurePages(ctx) {
     if (accessibility === null || accessibility < TARGETS.accessibility) {
       missed.push(`${r.route} accessibility ${accessibility ?? 'n/a'} < ${TARGETS.accessibility}`);
     }
+    if (r.lazyLoaded?.length) missed.push(`${r.route} first load fetches JS meant to load on demand: ${r.lazyLoaded.join(', ')}`);
     const wrongPage = r.lighthouse.filter((l) => new URL(l.finalUrl).pathname !== new URL(r.url).pathname);
     if (wrongPage.length) missed.push(`${r.route} Lighthouse ended on ${wrongPage[0].finalUrl}: not the page asked for`);
   }
@@ -193,6 +200,9 @@ export async function measurePages(ctx) {
     failing.length ? `Lighthouse audits not passing (accessibility, best practices, SEO):\n\n${failing.join('\n')}` : 'Lighthouse audits not passing: none.',
     ...restarts.map((r) => `\nNote: the system was restarted and the route measured again: ${r}.`),
     ...rows
+      .filter((r) => r.lazyOnly?.length && !r.lazyLoaded?.length)
+      .map((r) => `\nChecked: ${r.route} first load has no JS meant to load on demand (${r.lazyOnly?.join(', ')}).`),
+    ...rows
       .filter((r) => r.firstLoad.notPreloaded.length)
       .map((r) => `\nNote: ${r.route} imports JS its HTML does not preload: ${r.firstLoad.notPreloaded.join(', ')}`),
   ].join('\n');
@@ -207,6 +217,7 @@ export async function measurePages(ctx) {
         route: r.route,
         access: r.access,
         url: r.url,
+        ...(r.lazyOnly?.length && { lazyOnly: r.lazyOnly, lazyLoaded: r.lazyLoaded }),
         firstLoad: {
           jsKbGz: Number(kb(r.firstLoad.js.gzip)),
           cssKbGz: Number(kb(r.firstLoad.css.gzip)),

@@ -2,6 +2,7 @@
 // To measure another page, add an entry; when it needs state (a session…), give it an `access`
 // that builds that state against the running system and returns the request headers to send.
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
 
 /**
@@ -23,6 +24,8 @@ import { URLSearchParams } from 'node:url';
  * @typedef {object} BenchRoute
  * @property {string} path
  * @property {Access} access
+ * @property {RegExp[]} [lazyOnly]  JS the page loads on demand (a dynamic import): a first-load file
+ *   whose URL matches one is a missed target
  */
 
 /** @type {Access} */
@@ -140,6 +143,66 @@ export const memberWithMembership = {
   },
 };
 
+/** Issue 17: the seeded front-desk employee of club 1 (gateway/db/seed.ts DEMO_STAFF_PHONE). */
+export const BENCH_STAFF_PHONE = '0100000001';
+
+/**
+ * The staff sign-in of one running system (keyed by its web URL), shared by its staff routes: the
+ * gateway sends a code to a phone once per 30 seconds (and 5 in a row before a wait), so one
+ * sign-in serves them all. A restarted system (new web URL) signs in again.
+ * @type {Map<string, Promise<Record<string, string>>>}
+ */
+const staffSignIns = new Map();
+
+/**
+ * The seeded front-desk employee signed in through the staff pages: /staff/login (phone) →
+ * /staff/verify-otp (the code from the sandbox outbox) → /staff. Carries every cookie the visit
+ * set: the staff session (gym_staff) and the member-app cookie (gym_session) the welcome toast
+ * went through.
+ * @type {Access}
+ */
+export const signedInStaff = {
+  describe: `front-desk employee ${BENCH_STAFF_PHONE} (seeded, club 1) signed in through /staff/login → /staff/verify-otp (sandbox SMS)`,
+  headers(ctx) {
+    let signIn = staffSignIns.get(ctx.webUrl);
+    if (!signIn) {
+      signIn = staffSignIn(ctx);
+      staffSignIns.set(ctx.webUrl, signIn);
+      // A failed sign-in is not kept: the next route tries again.
+      signIn.catch(() => staffSignIns.delete(ctx.webUrl));
+    }
+    return signIn;
+  },
+};
+
+/** @param {BenchContext} ctx @returns {Promise<Record<string, string>>} */
+async function staffSignIn({ webUrl, smsOutboxUrl }) {
+  const phone = BENCH_STAFF_PHONE;
+  let login = await postForm(webUrl, '/staff/login', { phoneNumber: phone }, '');
+  if (login.location !== '/staff/verify-otp') {
+    // A code went to this phone less than 30 s ago (a system restarted mid-bench): wait and ask again.
+    await sleep(31_000);
+    login = await postForm(webUrl, '/staff/login', { phoneNumber: phone }, '');
+  }
+  if (login.location !== '/staff/verify-otp' || !/gym_staff=/.test(login.cookie)) {
+    throw new Error(`POST /staff/login (phone ${phone}) answered ${login.status} → ${login.location ?? 'no redirect'}${/gym_staff=/.test(login.cookie) ? '' : ', no gym_staff cookie'}`);
+  }
+  // The newest text first (the member access reads data[0] the same way).
+  const outbox = await (await fetch(smsOutboxUrl(phone))).json();
+  const otp = outbox.data?.[0]?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!otp) throw new Error(`no sign-in code in the sandbox outbox for ${phone}`);
+  const verify = await postForm(webUrl, '/staff/verify-otp', { otp, intent: 'verify' }, login.cookie);
+  if (verify.location !== '/staff') throw new Error(`the staff code of ${phone} went to ${String(verify.location)} (${verify.status}), not /staff`);
+  // As for the member: the browser lands on /staff, which shows the welcome toast once and answers
+  // with the cookie that no longer holds it.
+  const landing = await fetch(new URL('/staff', webUrl), { headers: { Cookie: verify.cookie }, redirect: 'manual' });
+  await landing.arrayBuffer();
+  if (landing.status !== 200) throw new Error(`/staff right after the staff sign-in of ${phone} answered ${landing.status} → ${landing.headers.get('location') ?? ''}`);
+  const cookie = mergeCookies(verify.cookie, cookieHeader(landing));
+  if (!/(?:^|; )gym_staff=/.test(cookie)) throw new Error(`no gym_staff cookie after the staff sign-in of ${phone}`);
+  return { Cookie: cookie };
+}
+
 /** A Cookie header with the pairs of `newer` replacing those of the same name in `older`. */
 function mergeCookies(/** @type {string} */ older, /** @type {string} */ newer) {
   const jar = new Map();
@@ -183,4 +246,7 @@ export const ROUTES = Object.freeze([
   { path: '/pt/booking', access: memberWithMembership },
   { path: '/pt/free-session', access: memberWithMembership },
   { path: '/pt/contract', access: memberWithMembership },
+  // Issue 17: the staff door scanner (its QR decoder, jsQR, is a dynamic import: not first-load JS) and the cash desk.
+  { path: '/staff/scanner', access: signedInStaff, lazyOnly: [/\/(?:qr-decode|door-camera|jsqr)[-.]/i] },
+  { path: '/staff/cash', access: signedInStaff },
 ]);
