@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freezeDetailSchema, freezeScreenSchema } from '#contract/freeze.ts';
-import { contracts, freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
+import { contracts, freezeContracts, payments, staffActions, transactions } from '#gateway/db/schema/index.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
@@ -266,6 +266,9 @@ describe('freeze (issue 12 §1, ADR 036)', () => {
     expect(right.body.data).toMatchObject({ outcome: 'settled', contractId: m.contractId, freezeContractId: freezeId, startDate: start, endDate: addDays(start, 6) });
     const again = await gw.call('POST', `/api/v1/staff/freeze-contract/${String(freezeId)}/cash/confirm`, { token: staff, json: { amount: 100_000 } });
     expect(again.body.data.outcome).toBe('already');
+    // Audited once, on the freeze (ADR 049): not the 553, not the repeat.
+    const audited = await gw.db.select().from(staffActions).where(and(eq(staffActions.subjectType, 'freeze-contract'), eq(staffActions.subjectId, freezeId)));
+    expect(audited.map((r) => [r.action, r.after])).toEqual([['freeze-cash.confirm', expect.objectContaining({ status: 'SUCCESS', amount: 100_000, startDate: start, endDate: addDays(start, 6) })]]);
     expect(await membershipEnd(m.contractId)).toBe(addDays(end, 7));
     expect((await gw.call('GET', '/api/v1/staff/contracts/waiting', { token: staff })).body.data.some((w: { freezeContractId: number | null }) => w.freezeContractId === freezeId)).toBe(false);
     // A member's token is not staff's.

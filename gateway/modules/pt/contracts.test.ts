@@ -2,7 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ptContractSchema, trainerRequestSchema } from '#contract/pt.ts';
-import { clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours, staffActions } from '#gateway/db/schema/index.ts';
+import { instructorPhone } from '#gateway/db/seed-classes.ts';
+import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { receiveBankTransfer } from '#gateway/modules/payments/bank-webhook.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
@@ -168,6 +170,31 @@ describe('PT contracts (issue 13 §1, ADR 045)', () => {
     const outcomes = await Promise.all([settle(), settle()]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['already', 'settled']);
     expect(await detail(m.token, id)).toMatchObject({ status: 'CURRENT', receipt: { totalPayment: packages[1].price, paymentMethod: 3 } });
+  });
+
+  test('a package paid in cash at its club’s counter: pt-cash.confirm audited once with before and after; a repeat and a refusal write none (ADR 049)', async () => {
+    const m = await member();
+    const made = await register(m.token, packages[0].id, trainers[1].id);
+    const id = made.body.data.ptContractId as number;
+    await answer(await staffLogin(gw, trainers[1].phone), id, 'reject');
+    const second = await register(m.token, packages[0].id, trainers[2].id);
+    const ptContractId = second.body.data.ptContractId as number;
+    await answer(await staffLogin(gw, trainers[2].phone), ptContractId, 'accept');
+    await pay(m.token, ptContractId, 3);
+    const confirm = (token: string, amount = packages[0].price) => gw.call('POST', `/api/v1/staff/pt-contract/${String(ptContractId)}/cash/confirm`, { token, json: { amount } });
+    const desk = await staffLogin(gw, DEMO_STAFF_PHONE);
+    expect((await confirm(desk, packages[0].price + 1)).status).toBe(400);
+    expect((await confirm(await staffLogin(gw, instructorPhone(2)))).status).toBe(404);
+    const done = await confirm(desk);
+    expect(done.body.data).toMatchObject({ outcome: 'settled', ptContractId });
+    expect((await confirm(desk)).body.data.outcome).toBe('already');
+    const audited = async (subjectType: string, subjectId: number) =>
+      (await gw.db.select().from(staffActions).where(and(eq(staffActions.subjectType, subjectType), eq(staffActions.subjectId, subjectId))).orderBy(asc(staffActions.id))).map((r) => [r.action, r.clubId, r.before, r.after]);
+    expect(await audited('pt-contract', ptContractId)).toEqual([
+      ['pt-contract.accept', club.id, { state: 'WAITPTCONFIRM' }, { state: 'WAITFORPAYMENT' }],
+      ['pt-cash.confirm', club.id, expect.objectContaining({ status: 'PENDING' }), expect.objectContaining({ status: 'SUCCESS', amount: packages[0].price, startDate: done.body.data.startDate })],
+    ]);
+    expect(await audited('pt-contract', id)).toEqual([['pt-contract.reject', club.id, { state: 'WAITPTCONFIRM' }, { state: 'REJECTED' }]]);
   });
 
   test('the screens: /pt lists, /pt/select-pt picks a club the member may use, a trainer’s packages say what blocks', async () => {
