@@ -116,6 +116,7 @@ export default [
       route('staff/cash', 'staff/cash.tsx'),
       route('staff/scanner', 'staff/scanner.tsx'),
       route('staff/agenda', 'staff/agenda.tsx'),
+      route('staff/trials', 'staff/trials.tsx'),
     ]),
   ]),
 

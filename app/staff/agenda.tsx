@@ -10,6 +10,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/agenda';
 import { requireTrainer, staffGateway } from './staff-session.server.ts';
+import { MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.agenda.title');
 
@@ -58,16 +59,6 @@ function AnswerButtons({ name, value, buttons }: { name: string; value: number; 
         </button>
       ))}
     </Form>
-  );
-}
-
-/** Who: the name and the phone to call (a member who has not named themselves yet: the phone alone). */
-function MemberLine({ member }: { member: { fullName: string; phoneNumber: string } }) {
-  return (
-    <p>
-      {member.fullName.trim() ? `${member.fullName.trim()} · ` : null}
-      <span className="mono">{member.phoneNumber}</span>
-    </p>
   );
 }
 

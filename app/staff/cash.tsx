@@ -16,6 +16,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/cash';
 import { cashConfirmForm, cashSearch } from './cash.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+import { MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.cash.title');
 
@@ -66,10 +67,7 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
   const amount = fields.amount;
   return (
     <li className="staff-item">
-      <div className="staff-item-head">
-        <p className="staff-item-name">{item.member.fullName}</p>
-        <p className="mono">{item.member.phoneNumber}</p>
-      </div>
+      <MemberLine member={item.member} />
       <dl className="facts">
         <dt>{item.freezeContractId ? t('staff.cash.freeze') : lang === 'en' ? item.club.nameEn : item.club.nameVi}</dt>
         <dd>{lang === 'en' ? item.planNameEn : item.planNameVi}</dd>

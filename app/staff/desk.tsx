@@ -18,6 +18,7 @@ const sections = (accountType: string) =>
         { to: '/staff', key: 'staff.nav.today' },
         { to: '/staff/scanner', key: 'staff.nav.scanner' },
         { to: '/staff/cash', key: 'staff.nav.cash' },
+        { to: '/staff/trials', key: 'staff.nav.trials' },
       ];
 
 /** Issue 17: signed-in staff pages: who is signed in, the sections they may use, sign out. */

@@ -13,7 +13,6 @@ import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FieldErrors } from '#app/ui/field.tsx';
-import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/scanner';
 import { doorForm, memberLookup } from './scanner.server.ts';
@@ -167,7 +166,6 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
 
 export default function StaffScanner({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const submitClub = useSubmit();
   const busy = useNavigation().state === 'submitting' || fetcher.state !== 'idle';
@@ -226,36 +224,35 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         </Form>
       ) : null}
       {answer ? <DoorVerdict answer={answer} /> : null}
-      {hydrated ? (
-        <div className="door-camera stack">
-          <button type="button" className="button button-primary button-block" onClick={() => setCamera((on) => !on)}>
-            {camera ? t('staff.scanner.stop') : t('staff.scanner.start')}
-          </button>
-          {camera ? (
-            <Suspense fallback={null}>
-              <Camera onCode={onCode} label={t('staff.scanner.lead')} failedText={t('staff.scanner.noCamera')} />
-            </Suspense>
-          ) : null}
-          <label className="button button-secondary button-block file-button">
-            {t('staff.scanner.fromImage')}
-            <input
-              type="file"
-              accept="image/*"
-              className="visually-hidden"
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                event.currentTarget.value = '';
-                if (file) void readPhoto(file);
-              }}
-            />
-          </label>
-          {noQr ? (
-            <p className="notice notice-error" role="alert">
-              {t('staff.scanner.noQrInImage')}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {/* Drawn by the server too (no layout shift when the page hydrates); hidden when scripting is off. */}
+      <div className="door-camera stack js-only">
+        <button type="button" className="button button-primary button-block" onClick={() => setCamera((on) => !on)}>
+          {camera ? t('staff.scanner.stop') : t('staff.scanner.start')}
+        </button>
+        {camera ? (
+          <Suspense fallback={null}>
+            <Camera onCode={onCode} label={t('staff.scanner.lead')} failedText={t('staff.scanner.noCamera')} />
+          </Suspense>
+        ) : null}
+        <label className="button button-secondary button-block file-button">
+          {t('staff.scanner.fromImage')}
+          <input
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) void readPhoto(file);
+            }}
+          />
+        </label>
+        {noQr ? (
+          <p className="notice notice-error" role="alert">
+            {t('staff.scanner.noQrInImage')}
+          </p>
+        ) : null}
+      </div>
       <fetcher.Form method="post" className="stack door-manual">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="clubId" value={clubId ?? ''} />

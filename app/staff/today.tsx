@@ -35,7 +35,9 @@ export default function StaffToday({ loaderData }: Route.ComponentProps) {
         <Link to="/staff/cash" className="staff-card">
           {cashWaiting > 0 ? t('staff.today.cashWaiting', { count: cashWaiting }) : t('staff.today.cashNone')}
         </Link>
-        <p className="staff-card">{trialsWaiting > 0 ? t('staff.today.trialsWaiting', { count: trialsWaiting }) : t('staff.today.trialsNone')}</p>
+        <Link to="/staff/trials" className="staff-card">
+          {trialsWaiting > 0 ? t('staff.today.trialsWaiting', { count: trialsWaiting }) : t('staff.today.trialsNone')}
+        </Link>
       </div>
     </main>
   );

@@ -13,7 +13,7 @@ export const staff = {
       memberApp: 'A member? Open the member app',
     },
     role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager' },
-    nav: { today: 'Today', agenda: 'Agenda', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
+    nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
     today: {
       title: 'Hello, {{name}}',
       lead: 'What needs doing at the desk today.',
@@ -63,6 +63,19 @@ export const staff = {
       complete: 'Mark completed',
       status: { WAITPTCONFIRM: 'Waiting for you', WAITCUSCONFIRM: 'Waiting for the member', BOOKED: 'Confirmed' },
       done: { confirm: 'Session confirmed.', reject: 'Session declined.', complete: 'Session completed.', accept: 'Request accepted: the member can pay now.', decline: 'Request declined.' },
+    },
+    trials: {
+      title: 'Trial sessions',
+      lead: 'New members get a free session with a trainer. Call the member, then propose a time; they accept it in the app.',
+      emptyTitle: 'No trial sessions waiting',
+      emptyText: 'When a member has a trial session without a time, it shows here.',
+      window: 'to use from {{from}} to {{until}}',
+      trainer: 'Trainer',
+      date: 'Day',
+      time: 'Start',
+      propose: 'Propose this time',
+      proposed: 'Proposal sent. The member accepts or declines it in the app.',
+      status: { AVAILABLE: 'No time yet', WAITPTCONFIRM: 'The member chose a time, waiting to be confirmed', WAITCUSCONFIRM: 'Waiting for the member' },
     },
     scanner: {
       title: 'Door scanner',

@@ -13,7 +13,7 @@ export const staff = {
       memberApp: 'Bạn là hội viên? Mở ứng dụng hội viên',
     },
     role: { EMPLOYEE: 'Lễ tân', PT: 'Huấn luyện viên', LEADER: 'Quản lý câu lạc bộ', GM: 'Quản lý chuỗi' },
-    nav: { today: 'Hôm nay', agenda: 'Lịch dạy', cash: 'Thu tiền mặt', scanner: 'Quét check-in', signOut: 'Đăng xuất' },
+    nav: { today: 'Hôm nay', agenda: 'Lịch dạy', trials: 'Tập thử', cash: 'Thu tiền mặt', scanner: 'Quét check-in', signOut: 'Đăng xuất' },
     today: {
       title: 'Xin chào, {{name}}',
       lead: 'Việc cần làm tại quầy hôm nay.',
@@ -63,6 +63,19 @@ export const staff = {
       complete: 'Hoàn thành buổi tập',
       status: { WAITPTCONFIRM: 'Chờ bạn xác nhận', WAITCUSCONFIRM: 'Chờ hội viên đồng ý', BOOKED: 'Đã xác nhận' },
       done: { confirm: 'Đã xác nhận buổi tập.', reject: 'Đã từ chối buổi tập.', complete: 'Đã hoàn thành buổi tập.', accept: 'Đã đồng ý: hội viên có thể thanh toán gói.', decline: 'Đã từ chối yêu cầu.' },
+    },
+    trials: {
+      title: 'Buổi tập thử',
+      lead: 'Hội viên mới có buổi tập thử miễn phí với huấn luyện viên. Gọi cho hội viên, rồi đề xuất giờ; hội viên đồng ý trong ứng dụng.',
+      emptyTitle: 'Không có buổi tập thử nào chờ',
+      emptyText: 'Khi hội viên có buổi tập thử chưa xếp lịch, buổi đó sẽ hiện ở đây.',
+      window: 'dùng từ {{from}} đến {{until}}',
+      trainer: 'Huấn luyện viên',
+      date: 'Ngày',
+      time: 'Giờ bắt đầu',
+      propose: 'Đề xuất giờ tập',
+      proposed: 'Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.',
+      status: { AVAILABLE: 'Chưa đặt lịch', WAITPTCONFIRM: 'Hội viên đã chọn giờ, chờ xác nhận', WAITCUSCONFIRM: 'Chờ hội viên đồng ý' },
     },
     scanner: {
       title: 'Quét check-in',
