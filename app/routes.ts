@@ -117,6 +117,7 @@ export default [
       route('staff/scanner', 'staff/scanner.tsx'),
       route('staff/agenda', 'staff/agenda.tsx'),
       route('staff/trials', 'staff/trials.tsx'),
+      route('staff/audit', 'staff/audit.tsx'),
     ]),
   ]),
 

@@ -10,16 +10,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return staffOf(context);
 }
 
-/** The desk's sections by role: a trainer has their own start page only (ADR 049). */
-const sections = (accountType: string) =>
-  accountType === 'PT'
-    ? [{ to: '/staff/agenda', key: 'staff.nav.agenda' }]
-    : [
-        { to: '/staff', key: 'staff.nav.today' },
-        { to: '/staff/scanner', key: 'staff.nav.scanner' },
-        { to: '/staff/cash', key: 'staff.nav.cash' },
-        { to: '/staff/trials', key: 'staff.nav.trials' },
-      ];
+/** The desk's sections by role (ADR 049): a trainer has their agenda; a LEADER and a GM also read the audit log. */
+const sections = (accountType: string) => {
+  if (accountType === 'PT') return [{ to: '/staff/agenda', key: 'staff.nav.agenda' }];
+  const desk = [
+    { to: '/staff', key: 'staff.nav.today' },
+    { to: '/staff/scanner', key: 'staff.nav.scanner' },
+    { to: '/staff/cash', key: 'staff.nav.cash' },
+    { to: '/staff/trials', key: 'staff.nav.trials' },
+  ];
+  return accountType === 'LEADER' || accountType === 'GM' ? [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }] : desk;
+};
 
 /** Issue 17: signed-in staff pages: who is signed in, the sections they may use, sign out. */
 export default function Desk({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,8 @@ import { userAgents } from '#tests/support/user-agents.ts';
 
 /** Seeded front-desk employee of club 1 (gateway/db/seed.ts DEMO_DESK_PHONE), used only here. */
 const DESK_PHONE = '0100000004';
+/** The seeded GM (every club; reads the audit log). */
+const GM_PHONE = '0100000003';
 
 test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi and en, desktop and phone, JavaScript off)', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -149,6 +151,15 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await page.goto('/home');
   await expect(page).toHaveURL(/\/home$/);
   await plain.close();
+
+  // The GM reads who did what: the cash this desk confirmed, with the contract's state before and after.
+  const gm = await desk.newPage();
+  await signInAtDesk(gm, request, GM_PHONE);
+  await gm.getByRole('link', { name: /Audit log|Nhật ký/ }).click();
+  const row = gm.locator('.audit-row').filter({ hasText: 'Võ Minh Quầy' }).filter({ hasText: `contract #${String(contractId)}` });
+  await expect(row.first()).toContainText(/Cash confirmed for a membership|Xác nhận thu tiền mặt gói tập/);
+  await expect(row.first()).toContainText('paymentState: WAITFORPAYMENT → PAID');
+  await snap(gm, 'en-staff-audit-desktop');
   await desk.close();
 });
 
@@ -160,8 +171,8 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
 async function signInAtDesk(page: Page, request: APIRequestContext, phone: string) {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.goto('/staff/login');
-    await page.getByLabel('Số điện thoại').fill(phone);
-    await page.getByRole('button', { name: 'Nhận mã OTP' }).click();
+    await page.getByLabel(/^(Số điện thoại|Phone number)$/).fill(phone);
+    await page.getByRole('button', { name: /^(Nhận mã OTP|Get a code)$/ }).click();
     if (/\/staff\/verify-otp$/.test(page.url()) || (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(() => true, () => false))) {
       await typeOtp(page, await readOtp(request, phone));
       if (await page.waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 }).then(() => true, () => false)) return;

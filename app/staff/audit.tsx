@@ -1,0 +1,71 @@
+import { redirect } from 'react-router';
+import { formatDateTime } from '#contract/format.ts';
+import { staffAuditSchema, type StaffAction } from '#contract/staff.ts';
+import { useT } from '#app/i18n.ts';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/audit';
+import { staffGateway, staffOf } from './staff-session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.audit.title');
+
+/** Issue 17 §1: what staff changed, newest first (a LEADER: their club; a GM: every club), 50 a page. */
+export async function loader(args: Route.LoaderArgs) {
+  const staff = staffOf(args.context);
+  if (staff.accountType !== 'LEADER' && staff.accountType !== 'GM') throw redirect('/staff');
+  const before = new URL(args.request.url).searchParams.get('before');
+  const query = before && /^[1-9]\d{0,9}$/.test(before) ? `?before=${before}` : '';
+  const { data } = await staffGateway(args)(`/api/v1/staff/audit${query}`, staffAuditSchema);
+  return data;
+}
+
+/** The fields a change touched, "field: before → after", one per line. */
+function changes(action: StaffAction): string[] {
+  const before = (action.before ?? {}) as Record<string, unknown>;
+  const after = (action.after ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field) => `${field}: ${text(before[field])} → ${text(after[field])}`);
+}
+
+export default function StaffAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { actions, nextBefore } = loaderData;
+  return (
+    <main className="page">
+      <h1>{t('staff.audit.title')}</h1>
+      <p className="lead">{t('staff.audit.lead')}</p>
+      {actions.length === 0 ? (
+        <EmptyState icon="history" title={t('staff.audit.emptyTitle')} text={t('staff.audit.emptyText')} />
+      ) : (
+        <ol className="audit-list">
+          {actions.map((action) => (
+            <li key={action.id} className="staff-item audit-row">
+              {/* i18next reads a dot as nesting: an action's key has '_' for its dot. */}
+              <p className="staff-item-name">{t(`staff.audit.action.${action.action.replace('.', '_')}`)}</p>
+              <p>
+                {action.actor.fullName} · {t(`staff.role.${action.actor.accountType}`)} · <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
+              </p>
+              <p className="muted mono">
+                {action.subjectType} #{action.subjectId}
+              </p>
+              <ul className="audit-changes">
+                {changes(action).map((line) => (
+                  <li key={line} className="mono">
+                    {line}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      {nextBefore !== null ? (
+        <p className="center">
+          <a className="button button-secondary" href={`/staff/audit?before=${String(nextBefore)}`}>
+            {t('staff.audit.older')}
+          </a>
+        </p>
+      ) : null}
+    </main>
+  );
+}
