@@ -118,6 +118,7 @@ export default [
       route('staff/agenda', 'staff/agenda.tsx'),
       route('staff/trials', 'staff/trials.tsx'),
       route('staff/audit', 'staff/audit.tsx'),
+      route('staff/feedback', 'staff/feedback-inbox.tsx'),
     ]),
   ]),
 

@@ -18,6 +18,7 @@ const sections = (accountType: string) => {
     { to: '/staff/scanner', key: 'staff.nav.scanner' },
     { to: '/staff/cash', key: 'staff.nav.cash' },
     { to: '/staff/trials', key: 'staff.nav.trials' },
+    { to: '/staff/feedback', key: 'staff.nav.inbox' },
   ];
   return accountType === 'LEADER' || accountType === 'GM' ? [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }] : desk;
 };

@@ -85,6 +85,28 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   expect(proposed).toBe(true);
   await expect(staff.locator('.staff-item').filter({ hasText: memberPhone }).first()).toContainText('Chờ hội viên đồng ý');
 
+  // The member complains from Support; the desk finds it in the inbox, answers it, and it leaves the new ones.
+  const comment = `Điều hòa tầng 2 không mát ${String(Date.now() % 100000)}`;
+  await page.goto('/support/feedback');
+  await page.getByLabel('Câu lạc bộ').selectOption('1');
+  await page.getByLabel('Nhiệt độ, điều hòa').check();
+  await page.locator('main').getByLabel('2 ngôi sao').check(); // the rating prompt above it has stars too
+  await page.getByLabel('Mô tả').fill(comment);
+  await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await staff.getByRole('link', { name: 'Góp ý' }).click();
+  await staff.getByLabel('Loại').selectOption('TEMPERATURE');
+  await staff.getByRole('button', { name: 'Lọc', exact: true }).click();
+  const report = staff.locator('.staff-item').filter({ hasText: comment });
+  await expect(report).toContainText(memberPhone);
+  await report.getByRole('button', { name: 'Trả lời và đánh dấu đã xử lý' }).click();
+  await expect(report.getByText('Trường bắt buộc')).toBeVisible();
+  await snap(staff, 'vi-staff-inbox-desktop');
+  await report.getByLabel('Trả lời').fill('Câu lạc bộ đã sửa điều hòa tầng 2, cảm ơn bạn!');
+  await report.getByRole('button', { name: 'Trả lời và đánh dấu đã xử lý' }).click();
+  await expect(staff.getByText('Đã đánh dấu đã xử lý.')).toBeVisible();
+  await expect(staff.locator('.staff-item').filter({ hasText: comment })).toHaveCount(0);
+
   // The member's payment page hears of it; their check-in QR is there.
   await page.goto(`/membership/payment/result/${String(contractId)}`);
   await page.goto('/home/check-in');
