@@ -119,6 +119,7 @@ export default [
       route('staff/trials', 'staff/trials.tsx'),
       route('staff/audit', 'staff/audit.tsx'),
       route('staff/feedback', 'staff/feedback-inbox.tsx'),
+      route('staff/payments', 'staff/payments-review.tsx'),
     ]),
   ]),
 

@@ -19,6 +19,7 @@ const sections = (accountType: string) => {
     { to: '/staff/cash', key: 'staff.nav.cash' },
     { to: '/staff/trials', key: 'staff.nav.trials' },
     { to: '/staff/feedback', key: 'staff.nav.inbox' },
+    { to: '/staff/payments', key: 'staff.nav.payments' },
   ];
   return accountType === 'LEADER' || accountType === 'GM' ? [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }] : desk;
 };

@@ -157,6 +157,17 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await expect(staff.getByRole('status').filter({ hasText: 'Welcome in' })).toContainText(forgetful.name);
   await snap(staff, 'en-staff-door-by-phone');
 
+  // Their first transfer was the wrong amount: it waits in the review queue until the desk marks it.
+  await staff.getByRole('link', { name: 'Transfers' }).click();
+  const transferCard = staff.locator('.staff-item').filter({ hasText: forgetful.memo });
+  await expect(transferCard).toContainText('Wrong amount');
+  await expect(transferCard).toContainText(vnd(1000, 'en'));
+  await snap(staff, 'en-staff-transfers');
+  await transferCard.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(staff.getByText('Marked reviewed.')).toBeVisible();
+  await expect(staff.locator('.staff-item').filter({ hasText: forgetful.memo })).toHaveCount(0);
+  await staff.goto('/staff/scanner');
+
   // The first member without their phone: they came in a minute ago, so not again (pass-back).
   await noJs.getByLabel('The member’s phone number').fill(memberPhone);
   await noJs.getByRole('button', { name: 'Find', exact: true }).click();
@@ -204,7 +215,7 @@ async function signInAtDesk(page: Page, request: APIRequestContext, phone: strin
   throw new Error(`staff sign-in of ${phone} did not succeed`);
 }
 
-/** A member with a paid month at CLUB, made through the gateway's API alone (the pages are another journey's): their phone and name. */
+/** A member with a paid month at CLUB, made through the gateway's API alone (the pages are another journey's), who first sent the wrong amount: their phone, name and QR memo. */
 async function paidMemberThroughApi(request: APIRequestContext, plan: { id: number; totalPaymentFirst: number }) {
   const phone = randomPhone();
   // A new phone's code is answered "not registered" (200) with the ticket to sign up with.
@@ -219,8 +230,10 @@ async function paidMemberThroughApi(request: APIRequestContext, plan: { id: numb
   const { token } = await api('/auth/register', { phoneNumber: phone, verifyToken, fullName: 'Đỗ Thị Quên Máy' });
   const bought = await api('/member/contract', { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false }, token as string);
   const { qr } = bought.payment as { qr: { memo: string } };
+  // First a transfer of the wrong amount (it waits for the desk's review), then the right one.
+  await transfer(request, qr.memo, 1000);
   await transfer(request, qr.memo, plan.totalPaymentFirst);
-  return { phone, name: 'Đỗ Thị Quên Máy' };
+  return { phone, name: 'Đỗ Thị Quên Máy', memo: qr.memo };
 }
 
 /** The first club's second seeded trainer (seed-pt.ts trainerPhone(1)): the other journeys mostly book the best rated. */

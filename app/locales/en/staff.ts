@@ -13,7 +13,7 @@ export const staff = {
       memberApp: 'A member? Open the member app',
     },
     role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager' },
-    nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', audit: 'Audit log', inbox: 'Feedback', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
+    nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', audit: 'Audit log', inbox: 'Feedback', payments: 'Transfers', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
     today: {
       title: 'Hello, {{name}}',
       lead: 'What needs doing at the desk today.',
@@ -116,6 +116,19 @@ export const staff = {
       markHandled: 'Reply and mark handled',
       replied: 'Replied:',
       handledToast: 'Marked handled.',
+    },
+    payments: {
+      title: 'Transfers to review',
+      lead: 'Money that reached the club’s account but matched no payment: a wrong amount, too late, or an unknown memo. Call the member, refund or match it by hand, then mark it reviewed.',
+      emptyTitle: 'Nothing to review',
+      emptyText: 'Transfers that do not match show here.',
+      outcome: { matched: 'Matched', declined: 'Declined', wrong_amount: 'Wrong amount', late: 'After the payment expired', unmatched: 'Unknown memo', ignored: 'Ignored' },
+      expected: 'Amount due',
+      memo: 'Memo',
+      reference: 'Payment reference',
+      received: 'Received',
+      markReviewed: 'Mark reviewed',
+      reviewedToast: 'Marked reviewed.',
     },
     scanner: {
       title: 'Door scanner',

@@ -13,7 +13,7 @@ export const staff = {
       memberApp: 'Bạn là hội viên? Mở ứng dụng hội viên',
     },
     role: { EMPLOYEE: 'Lễ tân', PT: 'Huấn luyện viên', LEADER: 'Quản lý câu lạc bộ', GM: 'Quản lý chuỗi' },
-    nav: { today: 'Hôm nay', agenda: 'Lịch dạy', trials: 'Tập thử', audit: 'Nhật ký', inbox: 'Góp ý', cash: 'Thu tiền mặt', scanner: 'Quét check-in', signOut: 'Đăng xuất' },
+    nav: { today: 'Hôm nay', agenda: 'Lịch dạy', trials: 'Tập thử', audit: 'Nhật ký', inbox: 'Góp ý', payments: 'Chuyển khoản', cash: 'Thu tiền mặt', scanner: 'Quét check-in', signOut: 'Đăng xuất' },
     today: {
       title: 'Xin chào, {{name}}',
       lead: 'Việc cần làm tại quầy hôm nay.',
@@ -116,6 +116,19 @@ export const staff = {
       markHandled: 'Trả lời và đánh dấu đã xử lý',
       replied: 'Đã trả lời:',
       handledToast: 'Đã đánh dấu đã xử lý.',
+    },
+    payments: {
+      title: 'Chuyển khoản cần xem xét',
+      lead: 'Tiền về tài khoản câu lạc bộ nhưng không khớp thanh toán nào: sai số tiền, quá hạn hoặc sai nội dung. Liên hệ hội viên, hoàn tiền hoặc ghi nhận tay, rồi đánh dấu đã xem xét.',
+      emptyTitle: 'Không có chuyển khoản nào cần xem xét',
+      emptyText: 'Chuyển khoản không khớp sẽ hiện ở đây.',
+      outcome: { matched: 'Đã khớp', declined: 'Bị từ chối', wrong_amount: 'Sai số tiền', late: 'Chuyển sau khi hết hạn', unmatched: 'Không rõ nội dung', ignored: 'Bỏ qua' },
+      expected: 'Số tiền cần trả',
+      memo: 'Nội dung',
+      reference: 'Mã thanh toán',
+      received: 'Nhận lúc',
+      markReviewed: 'Đánh dấu đã xem xét',
+      reviewedToast: 'Đã đánh dấu đã xem xét.',
     },
     scanner: {
       title: 'Quét check-in',

@@ -1,0 +1,97 @@
+import { redirect, Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { formatDateTime, formatVnd } from '#contract/format.ts';
+import { paymentEventSchema, type PaymentEvent } from '#contract/staff.ts';
+import { useT } from '#app/i18n.ts';
+import { readFormAs } from '#app/server/form.server.ts';
+import { GatewayError } from '#app/server/gateway.server.ts';
+import { getT } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/payments-review';
+import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.payments.title');
+
+/** Issue 17 §2: bank transfers that did not match a payment (wrong amount, late, unknown memo) at the staff member's club (a GM: every club). */
+export async function loader(args: Route.LoaderArgs) {
+  requireDeskRole(args.context);
+  const { data } = await staffGateway(args)('/api/v1/staff/payment-events?needsReview=true', z.array(paymentEventSchema));
+  return { events: data };
+}
+
+/** Staff dealt with the money (refunded it, matched it by hand): it leaves the queue with their name (audited). */
+export async function action(args: Route.ActionArgs) {
+  requireDeskRole(args.context);
+  const { id } = await readFormAs(args.request, z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }));
+  try {
+    await staffGateway(args)(`/api/v1/staff/payment-event/${String(id)}/reviewed`, paymentEventSchema, { method: 'PUT' });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { id, error: error.text };
+  }
+  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.payments.reviewedToast') });
+  throw redirect('/staff/payments');
+}
+
+function EventCard({ event, error }: { event: PaymentEvent; error: string | undefined }) {
+  const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <li className="staff-item">
+      <div className="staff-item-head">
+        <p className="staff-item-name">{t(`staff.payments.outcome.${event.outcome}`)}</p>
+        <p className="staff-amount">{formatVnd(event.amount, lang)}</p>
+      </div>
+      <dl className="facts">
+        {event.expectedAmount !== null ? (
+          <>
+            <dt>{t('staff.payments.expected')}</dt>
+            <dd>{formatVnd(event.expectedAmount, lang)}</dd>
+          </>
+        ) : null}
+        <dt>{t('staff.payments.memo')}</dt>
+        <dd className="mono">{event.description}</dd>
+        {event.reference ? (
+          <>
+            <dt>{t('staff.payments.reference')}</dt>
+            <dd className="mono">{event.reference}</dd>
+          </>
+        ) : null}
+        <dt>{t('staff.payments.received')}</dt>
+        <dd>{formatDateTime(event.createdAt)}</dd>
+      </dl>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" className="staff-actions">
+        <input type="hidden" name="id" value={event.id} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('staff.payments.markReviewed')}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export default function StaffPaymentsReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <main className="page">
+      <h1>{t('staff.payments.title')}</h1>
+      <p className="lead">{t('staff.payments.lead')}</p>
+      {loaderData.events.length === 0 ? (
+        <EmptyState icon="membership" title={t('staff.payments.emptyTitle')} text={t('staff.payments.emptyText')} />
+      ) : (
+        <ul className="staff-list">
+          {loaderData.events.map((event) => (
+            <EventCard key={event.id} event={event} error={actionData?.id === event.id ? actionData.error : undefined} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
