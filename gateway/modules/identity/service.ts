@@ -105,7 +105,9 @@ export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPh
     });
     return view(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw refusal(Codes.ID_NUMBER_IN_USE);
+    // The document's number is taken: by this account's own simultaneous try (its row committed
+    // first, and PostgreSQL checked the number's index before the account's), or by another account.
+    if (isUniqueViolation(error)) throw refusal((await findIdentity(db, accountId)) ? Codes.ID_ALREADY_VERIFIED : Codes.ID_NUMBER_IN_USE);
     throw error;
   }
 }
