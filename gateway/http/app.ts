@@ -20,6 +20,7 @@ import { bankWebhookRoutes } from '#gateway/modules/payments/bank-routes.ts';
 import { planRoutes } from '#gateway/modules/plans/routes.ts';
 import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
+import { ptSandboxRoutes } from '#gateway/modules/pt/sandbox-routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
 import { subscriptionRoutes, subscriptionSandboxRoutes } from '#gateway/modules/subscriptions/routes.ts';
 import { classRoutes } from '#gateway/modules/classes/routes.ts';
@@ -130,6 +131,7 @@ export function createGatewayApp(deps: Deps) {
   if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', subscriptionSandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', freezeSandboxRoutes());
+  if (deps.config.SANDBOX) app.route('/sandbox', ptSandboxRoutes());
 
   app.notFound((c) => {
     const lang = c.get('lang') ?? 'vi';

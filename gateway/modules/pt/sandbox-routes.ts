@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { ptBookings } from '#gateway/db/schema/index.ts';
+import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
+import type { AppEnv } from '#gateway/http/context.ts';
+import { ok } from '#gateway/http/envelope.ts';
+import { ApiError, notFound } from '#gateway/http/errors.ts';
+import { idParam } from '#gateway/http/validate.ts';
+import { Codes } from '#contract/codes.ts';
+
+const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+
+/** Where a start falls on the Vietnam clock: the day (YYYY-MM-DD) and the minute of that day. */
+function vietnamPlace(start: Date) {
+  const local = new Date(start.getTime() + VIETNAM_OFFSET_MS);
+  return { day: local.toISOString().slice(0, 10), afterMinute: local.getUTCHours() * 60 + local.getUTCMinutes() };
+}
+
+/**
+ * Sandbox only: `POST /sandbox/pt-booking/{id}/started` moves a confirmed (BOOKED) session so it
+ * began half an hour ago (same length), so a journey can have the trainer mark it completed and
+ * the member rate it without waiting for the hour. If the trainer has another session then, it is
+ * moved a session's length earlier until it fits (the trainer's no-overlap rule stays enforced).
+ */
+export function ptSandboxRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post('/pt-booking/:id/started', async (c) => {
+    const { db, clock } = c.get('deps');
+    const id = idParam(c, 'id');
+    const [row] = await db.select().from(ptBookings).where(eq(ptBookings.id, id));
+    if (!row || row.status !== 'BOOKED') throw notFound();
+    const lengthMs = row.endsAt.getTime() - row.startsAt.getTime();
+    const latest = Math.floor((clock.now().getTime() - 30 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const startsAt = new Date(latest - attempt * lengthMs);
+      const endsAt = new Date(startsAt.getTime() + lengthMs);
+      try {
+        await db
+          .update(ptBookings)
+          .set({
+            ...vietnamPlace(startsAt),
+            startsAt,
+            endsAt,
+            startEpochMinute: startsAt.getTime() / MINUTE_MS,
+            endEpochMinute: endsAt.getTime() / MINUTE_MS,
+          })
+          .where(and(eq(ptBookings.id, id), eq(ptBookings.status, 'BOOKED')));
+        return ok(c, { bookingId: id, startsAt: startsAt.toISOString() });
+      } catch (error) {
+        // The member's one-a-day rule: they already have a session today.
+        if (isUniqueViolation(error)) throw new ApiError(409, Codes.INVALID_TIME);
+        if (!isExclusionViolation(error)) throw error;
+      }
+    }
+    throw new ApiError(409, Codes.INVALID_TIME);
+  });
+  return app;
+}
