@@ -16,7 +16,7 @@ import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/feedback-inbox';
 import { handledForm, inboxFilters } from './feedback-inbox.server.ts';
-import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+import { requireDeskRole, staffGateway, staffOf } from './staff-session.server.ts';
 import { MemberLine } from './staff-ui.tsx';
 
 /** The string parts this page uses besides the frame's (ADR 030): the report types' names. */
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (filters.state) query.set('state', filters.state);
   if (filters.type) query.set('type', filters.type);
   const { data } = await staffGateway(args)(`/api/v1/staff/feedback?${query.toString()}`, z.array(staffFeedbackSchema));
-  return { items: data, state: filters.state ?? '', type: filters.type ?? '' };
+  return { items: data, state: filters.state ?? '', type: filters.type ?? '', clubId: staffOf(args.context).clubId };
 }
 
 /** Marks one handled with the reply (the member is notified by the gateway); a reply refused stays typed. */
@@ -74,11 +74,19 @@ function ReplyForm({ item, lastResult }: { item: StaffFeedback; lastResult: Form
 
 export default function StaffFeedbackInbox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const { items, state, type } = loaderData;
+  const { items, state, type, clubId } = loaderData;
   return (
     <main className="page">
       <h1>{t('staff.inbox.title')}</h1>
       <p className="lead">{t('staff.inbox.lead')}</p>
+      {clubId === null ? null : (
+        <p className="muted">
+          <a href={`/public/customer-report/poster.svg?club=${String(clubId)}`} target="_blank" rel="noopener">
+            {t('staff.inbox.poster')}
+          </a>{' '}
+          {t('staff.inbox.posterHint')}
+        </p>
+      )}
       <Form method="get" className="staff-filters">
         <div className="field">
           <label htmlFor="inbox-state">{t('staff.inbox.state')}</label>

@@ -116,6 +116,8 @@ export const staff = {
       markHandled: 'Reply and mark handled',
       replied: 'Replied:',
       handledToast: 'Marked handled.',
+      poster: 'Print the club’s report poster (QR)',
+      posterHint: 'Visitors scan it to report a problem without an account; their reports arrive here.',
     },
     payments: {
       title: 'Transfers to review',

@@ -115,6 +115,8 @@ export const staff = {
       reply: 'Trả lời',
       markHandled: 'Trả lời và đánh dấu đã xử lý',
       replied: 'Đã trả lời:',
+      poster: 'In áp phích báo cáo sự cố của câu lạc bộ (mã QR)',
+      posterHint: 'Khách quét mã để báo sự cố mà không cần tài khoản; báo cáo sẽ hiện ở đây.',
       handledToast: 'Đã đánh dấu đã xử lý.',
     },
     payments: {
