@@ -109,6 +109,14 @@ export const staffActionNames = [
   'pt-booking.complete',
   'pt-contract.accept',
   'pt-contract.reject',
+  // ADR 052: the GM's settings and staff notices.
+  'settings.app-version',
+  'content-page.update',
+  'freeze-option.update',
+  'payment-plan.update',
+  'coupon-campaign.create',
+  'coupon-campaign.end',
+  'notification.send',
 ] as const;
 export type StaffActionName = (typeof staffActionNames)[number];
 
