@@ -31,6 +31,7 @@ import { workouts } from './vi/workouts.ts';
 import { inbody } from './vi/inbody.ts';
 import { pt } from './vi/pt.ts';
 import { staff } from './vi/staff.ts';
+import { staffSettings } from './vi/staffSettings.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
 
@@ -70,6 +71,7 @@ const partsByLocale: Record<StringsPart, object> = {
   inbody,
   pt,
   staff,
+  staffSettings,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
 

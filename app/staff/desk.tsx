@@ -10,18 +10,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return staffOf(context);
 }
 
-/** The desk's sections by role (ADR 049): a trainer has their agenda; a LEADER and a GM also read the audit log. */
+/**
+ * The desk's sections by role (ADR 049): a trainer has their agenda; a LEADER and a GM also read
+ * the audit log and the staff list; the GM alone changes the chain's settings.
+ */
 const sections = (accountType: string) => {
   if (accountType === 'PT') return [{ to: '/staff/agenda', key: 'staff.nav.agenda' }];
   const desk = [
     { to: '/staff', key: 'staff.nav.today' },
     { to: '/staff/scanner', key: 'staff.nav.scanner' },
     { to: '/staff/cash', key: 'staff.nav.cash' },
+    { to: '/staff/classes', key: 'staff.nav.classes' },
     { to: '/staff/trials', key: 'staff.nav.trials' },
     { to: '/staff/feedback', key: 'staff.nav.inbox' },
     { to: '/staff/payments', key: 'staff.nav.payments' },
+    { to: '/staff/notify', key: 'staff.nav.notify' },
   ];
-  return accountType === 'LEADER' || accountType === 'GM' ? [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }] : desk;
+  if (accountType === 'EMPLOYEE') return desk;
+  const managers = [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }, { to: '/staff/team', key: 'staff.nav.team' }];
+  return accountType === 'GM' ? [...managers, { to: '/staff/settings', key: 'staff.nav.settings' }] : managers;
 };
 
 /** Issue 17: signed-in staff pages: who is signed in, the sections they may use, sign out. */

@@ -86,3 +86,17 @@ export function requireTrainer(context: Readonly<RouterContextProvider>) {
   if (staff.accountType !== 'PT') throw redirect('/staff');
   return staff;
 }
+
+/** The club managers' pages (the staff list): LEADER and GM; the others go back to their start page. */
+export function requireManager(context: Readonly<RouterContextProvider>) {
+  const staff = staffOf(context);
+  if (staff.accountType !== 'LEADER' && staff.accountType !== 'GM') throw redirect('/staff');
+  return staff;
+}
+
+/** The chain's settings: the GM only (the gateway refuses the others too, ADR 052). */
+export function requireGm(context: Readonly<RouterContextProvider>) {
+  const staff = staffOf(context);
+  if (staff.accountType !== 'GM') throw redirect('/staff');
+  return staff;
+}

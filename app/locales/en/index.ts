@@ -28,6 +28,7 @@ import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
 import { pt } from './pt.ts';
 import { staff } from './staff.ts';
+import { staffSettings } from './staffSettings.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
 export const en: Shape<typeof vi> = {
@@ -59,4 +60,5 @@ export const en: Shape<typeof vi> = {
   ...inbody,
   ...pt,
   ...staff,
+  ...staffSettings,
 };

@@ -13,7 +13,7 @@ export const staff = {
       memberApp: 'A member? Open the member app',
     },
     role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager' },
-    nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', audit: 'Audit log', inbox: 'Feedback', payments: 'Transfers', cash: 'Cash desk', scanner: 'Door scanner', signOut: 'Sign out' },
+    nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', audit: 'Audit log', inbox: 'Feedback', payments: 'Transfers', cash: 'Cash desk', scanner: 'Door scanner', classes: 'Classes', notify: 'Notify', team: 'Staff', settings: 'Settings', signOut: 'Sign out' },
     today: {
       title: 'Hello, {{name}}',
       lead: 'What needs doing at the desk today.',

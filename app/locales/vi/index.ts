@@ -26,6 +26,7 @@ import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
 import { pt } from './pt.ts';
 import { staff } from './staff.ts';
+import { staffSettings } from './staffSettings.ts';
 
 /** Vietnamese, the default language: every domain's texts (ADR 020). */
 export const vi = {
@@ -57,4 +58,5 @@ export const vi = {
   ...inbody,
   ...pt,
   ...staff,
+  ...staffSettings,
 } as const;

@@ -1,0 +1,6 @@
+/** English texts of the GM's settings in the staff area (issue 17, ADR 052). */
+export const staffSettings = {
+  staffSettings: {
+    title: 'Settings',
+  },
+} as const;
