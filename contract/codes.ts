@@ -188,6 +188,9 @@ export const Codes = {
   CLASS_FROZEN: 'CLASS_FROZEN',
   CLASS_WRONG_CLUB: 'CLASS_WRONG_CLUB',
   CLASS_CANCEL_CLOSED: 'CLASS_CANCEL_CLOSED',
+  /** Class attendance at the desk (issue 17, ADR 051): only a booked spot, only around the class. */
+  CLASS_ATTENDANCE_NOT_BOOKED: 'CLASS_ATTENDANCE_NOT_BOOKED',
+  CLASS_ATTENDANCE_CLOSED: 'CLASS_ATTENDANCE_CLOSED',
   /** Gifts (issue 12 §3, ADR 035): why a gift cannot be activated or the experience pass taken. */
   GIFT_NOT_FOUND: 'GIFT_NOT_FOUND',
   GIFT_EXPIRED: 'GIFT_EXPIRED',
@@ -611,6 +614,14 @@ const messages = {
   [C.CLASS_CANCEL_CLOSED]: {
     vi: 'Lớp đã bắt đầu nên không hủy được nữa.',
     en: 'The class has started, so it can no longer be cancelled.',
+  },
+  [C.CLASS_ATTENDANCE_NOT_BOOKED]: {
+    vi: 'Chỉ điểm danh được hội viên đã có chỗ trong lớp (không phải danh sách chờ hay đã hủy).',
+    en: 'Only a member with a spot in the class can be marked (not one on the waitlist or cancelled).',
+  },
+  [C.CLASS_ATTENDANCE_CLOSED]: {
+    vi: 'Chỉ điểm danh được từ 30 phút trước giờ bắt đầu đến 24 giờ sau khi lớp kết thúc.',
+    en: 'Attendance can be marked from 30 minutes before the class starts until 24 hours after it ends.',
   },
   [C.GIFT_NOT_FOUND]: {
     vi: 'Không tìm thấy quà tặng này trong tài khoản của bạn.',

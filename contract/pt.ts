@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './staff-classes.ts';
 import { paymentSchema } from './membership.ts';
 
 // Issue 13 §1 (ADR 044): personal trainers and the PT packages clubs sell. Contracts, booking,
@@ -129,13 +130,20 @@ export const ptBookingBody = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 
+/**
+ * §4 booking statuses, and NO_SHOW (ADR 051): the trainer marked that the member did not come to a
+ * confirmed session; the session is used, like a completed one.
+ */
+export const ptBookingStatuses = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED'] as const;
+export type PtBookingStatusName = (typeof ptBookingStatuses)[number];
+
 /** §3 PT booking card, with what the member may do with it. */
 export const ptBookingSchema = z.object({
   bookingId: z.number(),
   /** The package the session is from, or null for a trial session (then `freeSessionId`). */
   ptContractId: z.number().nullable(),
   freeSessionId: z.number().nullable(),
-  status: z.enum(['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED']),
+  status: z.enum(ptBookingStatuses),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
@@ -201,7 +209,7 @@ export const freeSessionSchema = z.object({
   source: z.enum(['PLAN', 'EXPERIENCE']),
   validFrom: z.string(),
   validUntil: z.string(),
-  status: z.enum(['AVAILABLE', 'WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'EXPIRED']),
+  status: z.enum(['AVAILABLE', 'WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'EXPIRED']),
   booking: ptBookingSchema.nullable(),
 });
 export type FreeSession = z.infer<typeof freeSessionSchema>;
@@ -247,16 +255,38 @@ export type TrialSummary = z.infer<typeof trialSummarySchema>;
 /** GET /member/screens/pt: the member's PT contracts and the trial card. */
 export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema), trial: trialSummarySchema });
 
-/** GET /staff/pt/bookings: a trainer's sessions from today on that wait for an answer or are booked (issue 17's agenda). */
+/** The most days GET /staff/pt/bookings?from&to spans (from and to included). */
+export const TRAINER_AGENDA_MAX_DAYS = 31;
+
+/**
+ * GET /staff/pt/bookings?from=YYYY-MM-DD&to=YYYY-MM-DD (Vietnam days, both included, at most 31).
+ * Neither: from today on, with no end. Only from: 31 days from it; only to: from today.
+ */
+export const trainerAgendaQuery = z.object({
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
+});
+
+/**
+ * GET /staff/pt/bookings: a trainer's sessions that hold their time (waiting for an answer, booked,
+ * done or missed), soonest first (issue 17's agenda).
+ */
 export const trainerAgendaItemSchema = z.object({
   bookingId: z.number(),
-  status: z.enum(['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED']),
+  status: z.enum(['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW']),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
+  /** The instants of the start and the end (ISO). */
+  startsAt: z.string(),
+  endsAt: z.string(),
   member: z.object({ fullName: z.string(), phoneNumber: z.string() }),
-  /** A trial session (ADR 048) has no package: then `sessionsLeft` is null. */
+  /** A trial session (ADR 048) has no package: then `sessionsLeft` and the package names are null. */
   freeSessionId: z.number().nullable(),
+  ptContractId: z.number().nullable(),
+  packageNameVi: z.string().nullable(),
+  packageNameEn: z.string().nullable(),
+  /** Sessions of the package not yet taken by a booking (a waiting or booked one counts as taken). */
   sessionsLeft: z.number().nullable(),
 });
 export type TrainerAgendaItem = z.infer<typeof trainerAgendaItemSchema>;

@@ -117,6 +117,9 @@ export const staffActionNames = [
   'coupon-campaign.create',
   'coupon-campaign.end',
   'notification.send',
+  'pt-booking.no-show',
+  'class-booking.attendance',
+  'class-session.cancel',
 ] as const;
 export type StaffActionName = (typeof staffActionNames)[number];
 

@@ -3,7 +3,7 @@ import { useT } from '#app/i18n.ts';
 import { Icon } from '#app/ui/icons.tsx';
 import type { BookingView } from './pt.server.ts';
 
-const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', CANCELLED: 'close', REJECTED: 'ban' } as const;
+const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', NO_SHOW: 'ban', CANCELLED: 'close', REJECTED: 'ban' } as const;
 
 /** What a card's forms send: the booking, and for a trial session its free session (ADR 048). */
 function Ids({ booking }: { booking: BookingView }) {

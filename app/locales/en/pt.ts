@@ -152,6 +152,7 @@ export const pt: Shape<typeof vi> = {
         WAITPTCONFIRM: 'Waiting for your PT',
         BOOKED: 'Booked',
         COMPLETED: 'Completed',
+        NO_SHOW: 'Missed',
         CANCELLED: 'Cancelled',
         REJECTED: 'Declined by PT',
       },

@@ -149,6 +149,7 @@ export const pt = {
         WAITPTCONFIRM: 'Chờ PT xác nhận',
         BOOKED: 'Đã đặt lịch',
         COMPLETED: 'Đã hoàn thành',
+        NO_SHOW: 'Vắng mặt',
         CANCELLED: 'Đã hủy',
         REJECTED: 'PT từ chối',
       },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ClassBookingStatus, ClassLevel } from '#contract/classes.ts';
+import type { ClassAttendanceMark } from '#contract/staff-classes.ts';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
 import { createdAt } from './columns.ts';
@@ -92,12 +93,15 @@ export const classSessions = pgTable(
     /** Spots taken (BOOKED rows): moved only together with a booking's status, in one transaction. */
     bookedCount: smallint('booked_count').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** What the members were told when the club cancelled it (ADR 051). */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     uniqueIndex('class_sessions_schedule_start_key').on(t.scheduleId, t.startsAt),
     index('class_sessions_club_start_idx').on(t.clubId, t.startsAt),
     index('class_sessions_start_idx').on(t.startsAt),
     check('class_sessions_spots_check', sql`${t.bookedCount} between 0 and ${t.capacity}`),
+    check('class_sessions_cancel_reason_check', sql`${t.cancelReason} is null or (${t.cancelledAt} is not null and char_length(${t.cancelReason}) between 1 and 300)`),
   ],
 );
 
@@ -117,6 +121,9 @@ export const classBookings = pgTable(
     waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
     promotedAt: timestamp('promoted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The desk's mark (ADR 051): it overrides what the check-ins say. Null: nobody marked it. */
+    attendance: text('attendance').$type<ClassAttendanceMark>(),
+    attendanceMarkedAt: timestamp('attendance_marked_at', { withTimezone: true }),
   },
   (t) => [
     // One live booking (a spot or a place in line) per member and session: a double tap books once.
@@ -126,5 +133,9 @@ export const classBookings = pgTable(
     index('class_bookings_account_idx').on(t.accountId, t.status),
     index('class_bookings_waitlist_idx').on(t.sessionId, t.waitlistedAt).where(sql`${t.status} = 'WAITLISTED'`),
     check('class_bookings_status_check', sql`${t.status} in ('BOOKED', 'WAITLISTED', 'CANCELLED', 'LATE_CANCELLED')`),
+    check(
+      'class_bookings_attendance_check',
+      sql`(${t.attendance} is null and ${t.attendanceMarkedAt} is null) or (${t.attendance} in ('ATTENDED', 'NO_SHOW') and ${t.attendanceMarkedAt} is not null)`,
+    ),
   ],
 );

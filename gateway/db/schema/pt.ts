@@ -151,7 +151,7 @@ export const ptContracts = pgTable(
  * session the club proposed waits in WAITCUSCONFIRM until the member accepts (BOOKED) or rejects
  * (REJECTED) it (ADR 048).
  */
-export type PtBookingStatus = 'WAITPTCONFIRM' | 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED' | 'CANCELLED' | 'REJECTED';
+export type PtBookingStatus = 'WAITPTCONFIRM' | 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED' | 'NO_SHOW' | 'CANCELLED' | 'REJECTED';
 
 /** Where a free session came from (ADR 048): a plan's first-14-days sessions, or the 1-day experience pass. */
 export type FreeSessionSource = 'PLAN' | 'EXPERIENCE';
@@ -228,17 +228,17 @@ export const ptBookings = pgTable(
     index('pt_bookings_account_idx').on(t.accountId, t.startsAt),
     index('pt_bookings_trainer_idx').on(t.trainerAccountId, t.startsAt),
     index('pt_bookings_contract_idx').on(t.ptContractId),
-    // 166: one session a Vietnam day per member (a completed one counts).
-    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED')`),
-    // A free session is used by one booking at a time (ADR 048).
-    uniqueIndex('pt_bookings_one_per_free_session_idx').on(t.freeSessionId).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED')`),
+    // 166: one session a Vietnam day per member (a completed or missed one counts, ADR 051).
+    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
+    // A free session is used by one booking at a time (ADR 048); a missed one is used (ADR 051).
+    uniqueIndex('pt_bookings_one_per_free_session_idx').on(t.freeSessionId).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
     // 167: one trial session in the works per member.
     uniqueIndex('pt_bookings_one_open_trial_idx')
       .on(t.accountId)
       .where(sql`${t.freeSessionId} is not null and ${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED')`),
     index('pt_bookings_free_session_idx').on(t.freeSessionId),
     check('pt_bookings_source_check', sql`num_nonnulls(${t.ptContractId}, ${t.freeSessionId}) = 1`),
-    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
+    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED')`),
     check('pt_bookings_minutes_check', sql`${t.afterMinute} between 0 and 1439 and ${t.endEpochMinute} > ${t.startEpochMinute}`),
     check('pt_bookings_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`),
   ],

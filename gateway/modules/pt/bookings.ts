@@ -22,8 +22,8 @@ import { listPtContracts, ptContractStatus } from './contracts.ts';
 
 type BookingRow = typeof ptBookings.$inferSelect;
 
-/** The states that hold the trainer's hour and count as the member's session of the day. */
-export const HOLDING: PtBookingStatus[] = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED'];
+/** The states that hold the trainer's hour and count as the member's session of the day (a missed one too, ADR 051). */
+export const HOLDING: PtBookingStatus[] = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW'];
 /** A booking not yet done or closed: the member finishes it before asking for the next (165, 167). */
 export const OPEN: PtBookingStatus[] = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED'];
 
@@ -215,11 +215,15 @@ export async function rateBooking(db: Executor, accountId: number, bookingId: nu
   });
 }
 
+const targets = { confirm: 'BOOKED', reject: 'REJECTED', complete: 'COMPLETED', 'no-show': 'NO_SHOW' } as const;
+
 /**
  * The trainer's answers (issue 17 gives them a screen): confirm (→ BOOKED), reject (→ REJECTED, the
- * session back to the package), complete (→ COMPLETED, once it has started). Another trainer: 404.
+ * session back to the package), complete (→ COMPLETED, once it has started), no-show (→ NO_SHOW, once
+ * it has started: the member did not come and the session stays used, ADR 051). Another trainer: 404.
+ * The same answer again changes and records nothing.
  */
-export async function answerBooking(db: Executor, trainerId: number, bookingId: number, verb: 'confirm' | 'reject' | 'complete', now: Date) {
+export async function answerBooking(db: Executor, trainerId: number, bookingId: number, verb: keyof typeof targets, now: Date) {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .select()
@@ -227,9 +231,12 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
       .where(and(eq(ptBookings.id, bookingId), eq(ptBookings.trainerAccountId, trainerId)))
       .for('update');
     if (!booking) throw bookingNotFound();
-    const target: PtBookingStatus = verb === 'confirm' ? 'BOOKED' : verb === 'reject' ? 'REJECTED' : 'COMPLETED';
+    const target = targets[verb];
     if (booking.status === target) return { bookingId, status: target };
-    const allowed = verb === 'complete' ? booking.status === 'BOOKED' && booking.startsAt.getTime() <= now.getTime() : booking.status === 'WAITPTCONFIRM';
+    const afterStart = verb === 'complete' || verb === 'no-show';
+    // A no-show marked by mistake may still be completed; a completed session (maybe rated) stays so.
+    const from: PtBookingStatus[] = verb === 'complete' ? ['BOOKED', 'NO_SHOW'] : ['BOOKED'];
+    const allowed = afterStart ? from.includes(booking.status) && booking.startsAt.getTime() <= now.getTime() : booking.status === 'WAITPTCONFIRM';
     if (!allowed) throw new ApiError(409, Codes.VALIDATION);
     if (target === 'REJECTED') await release(tx, booking, 'REJECTED', now);
     else await tx.update(ptBookings).set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt }).where(eq(ptBookings.id, bookingId));
@@ -245,7 +252,13 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
         bodyEn: `Your trainer cannot take the session at ${when}. It is back in your package; please pick another time.`,
       },
       COMPLETED: { titleVi: 'Hoàn thành buổi tập', titleEn: 'Session completed', bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`, bodyEn: `Your session at ${when} is done. Rate it!` },
-    }[target as 'BOOKED' | 'REJECTED' | 'COMPLETED'];
+      NO_SHOW: {
+        titleVi: 'Bạn đã vắng buổi tập',
+        titleEn: 'You missed your session',
+        bodyVi: `Huấn luyện viên ghi nhận bạn vắng mặt buổi tập lúc ${when}. Buổi tập này được tính là đã sử dụng. Nếu có nhầm lẫn, hãy liên hệ quầy lễ tân.`,
+        bodyEn: `Your trainer marked you absent from the session at ${when}. The session counts as used. If this is a mistake, please contact the front desk.`,
+      },
+    }[target];
     await enqueueNotice(tx, booking.accountId, { kind: 'PT', ...notice, link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' }, now);
     return { bookingId, status: target };
   });
