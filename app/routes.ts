@@ -120,6 +120,7 @@ export default [
       route('staff/audit', 'staff/audit.tsx'),
       route('staff/feedback', 'staff/feedback-inbox.tsx'),
       route('staff/payments', 'staff/payments-review.tsx'),
+      route('staff/classes', 'staff/classes.tsx'),
     ]),
   ]),
 

@@ -1,9 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Form, useFetcher, useNavigation, useSubmit } from 'react-router';
-import { z } from 'zod';
+import { Form, useFetcher, useNavigation } from 'react-router';
 import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
-import { clubSchema } from '#contract/clubs.ts';
 import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { staffMemberSchema, type StaffMember } from '#contract/staff.ts';
@@ -16,7 +14,9 @@ import { FieldErrors } from '#app/ui/field.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/scanner';
 import { doorForm, memberLookup } from './scanner.server.ts';
+import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+import { ClubPicker } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
 
@@ -31,10 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = requireDeskRole(args.context);
   const lang = getLang(args.context);
   const call = staffGateway(args);
-  const { data: clubs } = await call('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
-  const mine = staff.clubId === null ? clubs : clubs.filter((club) => club.id === staff.clubId);
   const params = new URL(args.request.url).searchParams;
-  const club = mine.find((c) => c.id === Number(params.get('club'))) ?? mine[0] ?? null;
+  const { clubs, club } = await deskClubs(call, staff.clubId, params.get('club'));
   const typed = params.get('phone') ?? '';
   let lookup: { phoneNumber: string; found: StaffMember | null; refusal: string | null } | null = null;
   let phoneError: string | null = null;
@@ -51,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       }
     }
   }
-  return { clubs: mine.map((c) => ({ id: c.id, nameVi: c.nameVi, nameEn: c.nameEn })), clubId: club?.id ?? null, typed, phoneError, lookup };
+  return { clubs, clubId: club?.id ?? null, typed, phoneError, lookup };
 }
 
 type DoorAnswer = { ok: true; result: CheckInResult } | { ok: false; reason: string };
@@ -165,9 +163,8 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
 }
 
 export default function StaffScanner({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const fetcher = useFetcher<typeof action>();
-  const submitClub = useSubmit();
   const busy = useNavigation().state === 'submitting' || fetcher.state !== 'idle';
   const [camera, setCamera] = useState(false);
   const { clubs, clubId } = loaderData;
@@ -204,25 +201,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
     <main className="page">
       <h1>{t('staff.scanner.title')}</h1>
       <p className="lead">{t('staff.scanner.lead')}</p>
-      {clubs.length > 1 ? (
-        <Form method="get" className="field" onChange={(event) => void submitClub(event.currentTarget)}>
-          <label htmlFor="door-club">{t('staff.scanner.club')}</label>
-          <div className="input-row">
-            <select id="door-club" name="club" defaultValue={clubId ?? undefined} className="input">
-              {clubs.map((club) => (
-                <option key={club.id} value={club.id}>
-                  {lang === 'en' ? club.nameEn : club.nameVi}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <button type="submit" className="button button-secondary">
-                {t('staff.scanner.club')}
-              </button>
-            </noscript>
-          </div>
-        </Form>
-      ) : null}
+      <ClubPicker id="door-club" label={t('staff.scanner.club')} clubs={clubs} clubId={clubId} />
       {answer ? <DoorVerdict answer={answer} /> : null}
       {/* Drawn by the server too (no layout shift when the page hydrates); hidden when scripting is off. */}
       <div className="door-camera stack js-only">
