@@ -22,6 +22,8 @@ import { vnpayRoutes } from '#gateway/modules/payments/vnpay-routes.ts';
 import { sandboxRoutes } from '#gateway/modules/sandbox/routes.ts';
 import { ptSandboxRoutes } from '#gateway/modules/pt/sandbox-routes.ts';
 import { staffRoutes } from '#gateway/modules/staff/routes.ts';
+import { settingsRoutes } from '#gateway/modules/staff/settings-routes.ts';
+import { staffPeopleRoutes } from '#gateway/modules/staff/notify-routes.ts';
 import { subscriptionRoutes, subscriptionSandboxRoutes } from '#gateway/modules/subscriptions/routes.ts';
 import { classRoutes } from '#gateway/modules/classes/routes.ts';
 import { checkInRoutes } from '#gateway/modules/check-in/routes.ts';
@@ -114,6 +116,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/media', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
+  app.route('/api/v1/staff', settingsRoutes());
+  app.route('/api/v1/staff', staffPeopleRoutes());
   app.route('/api/v1/staff', trainerRoutes());
   app.route('/api/v1', checkInRoutes());
   app.route('/api/v1', classRoutes());

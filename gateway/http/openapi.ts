@@ -5,6 +5,7 @@ import { Codes, type Code } from '#contract/codes.ts';
 import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
+import { appVersionBody, contentPageBody, couponCampaignBody, freezeOptionBody, paymentPlanBody, staffNoticeBody } from '#contract/staff-settings.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
@@ -168,6 +169,15 @@ export const operations: Operation[] = [
   { method: 'post', path: '/api/v1/staff/check-in/manual', summary: 'Check a member in by phone number on the staff member\'s word: the same refusals, visit and notice as a scan, and an audit row (ADR 049)', auth: true, success: Codes.OK, body: manualCheckInBody },
   { method: 'get', path: '/api/v1/staff/me', summary: 'The signed-in EMPLOYEE, PT, LEADER or GM: id, name, type, club (null for a GM) and the clubs they may act at (a GM: every active club)', auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/audit', summary: 'What staff changed, newest first, with who (LEADER: their club; GM: ?clubId= or every club), ?limit= ≤ 200, ?before= the last id seen (ADR 049)', auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/staff/settings', summary: 'GM: the settings page in one read: app version, content pages, freeze options, every club\'s plan prices, coupon campaigns with their coupons and uses (ADR 052)', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/settings/app-version', summary: 'GM: the app version (MAJOR.MINOR.PATCH, vi and en) GET /general/version answers; audited, the same value again changes nothing (ADR 052)', auth: true, success: Codes.OK, body: appVersionBody },
+  { method: 'put', path: '/api/v1/staff/content-page/{slug}', summary: 'GM: a content page (terms-condition, privacy, about, support): titles and 1–30 sections; audited (ADR 052)', auth: true, success: Codes.OK, body: contentPageBody },
+  { method: 'put', path: '/api/v1/staff/freeze-option/{days}', summary: "GM: a freeze duration's price or whether it is offered; freezes already requested keep their price; audited (ADR 052)", auth: true, success: Codes.OK, body: freezeOptionBody },
+  { method: 'put', path: '/api/v1/staff/payment-plan/{id}', summary: "GM: a plan's prices (original, discount, joining fee and its discount, VND) or active flag; contracts already made keep theirs; audited (ADR 052)", auth: true, success: Codes.OK, body: paymentPlanBody },
+  { method: 'post', path: '/api/v1/staff/coupon-campaign', summary: 'GM: a coupon campaign with its coupons (a code that exists: 409 PROMO_CODE_INVALID); audited (ADR 052)', auth: true, success: Codes.OK, body: couponCampaignBody },
+  { method: 'put', path: '/api/v1/staff/coupon-campaign/{id}/end', summary: "GM: end a campaign: its coupons no longer apply; audited once (ADR 052)", auth: true, success: Codes.OK },
+  { method: 'post', path: '/api/v1/staff/notifications', summary: "A notice (GENERAL) to one member by phone or to a club's members (EMPLOYEE/LEADER: their club; GM: any), through the outbox → {sent}; header Idempotency-Key (a repeat sends nothing); 20 club sends and 200 member sends a day per staff account (ADR 052)", auth: true, success: Codes.OK, body: staffNoticeBody },
+  { method: 'get', path: '/api/v1/staff/staff-list', summary: "A club's LEADER, EMPLOYEE and PT accounts (LEADER: their club; GM: ?clubId= or every club) (ADR 052)", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/check-in/devices', summary: 'Register this device for check-in: its id and 256-bit key, answered once (a 4th device revokes the oldest)', auth: true, success: Codes.OK, body: checkInDeviceBody },
   { method: 'get', path: '/api/v1/member/check-in/devices', summary: "The member's active check-in devices (no keys)", auth: true, success: Codes.OK },
   { method: 'delete', path: '/api/v1/member/check-in/devices/{deviceId}', summary: 'Revoke one of the member’s check-in devices', auth: true, success: Codes.OK },
