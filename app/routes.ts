@@ -121,6 +121,8 @@ export default [
       route('staff/feedback', 'staff/feedback-inbox.tsx'),
       route('staff/payments', 'staff/payments-review.tsx'),
       route('staff/classes', 'staff/classes.tsx'),
+      route('staff/notify', 'staff/notify.tsx'),
+      route('staff/team', 'staff/team.tsx'),
     ]),
   ]),
 

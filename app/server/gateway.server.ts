@@ -53,6 +53,8 @@ type CallOptions = {
   form?: FormData;
   /** How long to wait for this call, when it may take longer than GATEWAY_TIMEOUT_MS (a photo read by OCR). */
   timeoutMs?: number;
+  /** The form's one-time key: the gateway does a repeat of it (a double tap, a resent form) once (ADR 052). */
+  idempotencyKey?: string;
 };
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -87,6 +89,7 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
     const userAgent = request.headers.get('user-agent');
     if (userAgent) headers['x-client-user-agent'] = userAgent.slice(0, 300);
     if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const url = `${webConfig.gatewayUrl}${path}`;
     const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
     let response: GatewayAnswer;

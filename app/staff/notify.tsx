@@ -1,0 +1,134 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { Form, redirect, useNavigation } from 'react-router';
+import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE, staffNoticeResultSchema } from '#contract/staff-settings.ts';
+import { useT } from '#app/i18n.ts';
+import { localizedReply, readForm } from '#app/server/form.server.ts';
+import { GatewayError } from '#app/server/gateway.server.ts';
+import { getLang, getT } from '#app/server/i18n.server.ts';
+import { flashToast, getSession } from '#app/server/session.server.ts';
+import { FieldErrors } from '#app/ui/field.tsx';
+import { formProps, useServerForm } from '#app/ui/form.ts';
+import { pageMeta } from '#app/ui/meta.ts';
+import type { Route } from './+types/notify';
+import { deskClubs } from './clubs.server.ts';
+import { newIdempotencyKey, noticeBody, noticeForm } from './notify.server.ts';
+import { requireDeskRole, staffGateway } from './staff-session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.notify.title');
+
+/** Issue 17 §2 (ADR 052): the clubs this account may send to, and a fresh one-time key for the form. */
+export async function loader(args: Route.LoaderArgs) {
+  const staff = requireDeskRole(args.context);
+  const { clubs, club } = await deskClubs(staffGateway(args), staff.clubId, new URL(args.request.url).searchParams.get('club'));
+  return { clubs, clubId: club?.id ?? null, idempotencyKey: newIdempotencyKey() };
+}
+
+/** One send: stored in each member's inbox and pushed by the gateway; a resent form (same key) sends nothing twice. */
+export async function action(args: Route.ActionArgs) {
+  requireDeskRole(args.context);
+  const form = await readForm(args.request);
+  const submission = parseWithZod(form, { schema: noticeForm });
+  const lang = getLang(args.context);
+  if (submission.status !== 'success') return { result: localizedReply(submission.reply(), lang) };
+  try {
+    const { data } = await staffGateway(args)('/api/v1/staff/notifications', staffNoticeResultSchema, { json: noticeBody(submission.value), idempotencyKey: submission.value.idempotencyKey });
+    flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.notify.sentToast', { count: data.sent }) });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // A phone that is no member's, another club's member, the daily cap: said beside the target.
+    const field = submission.value.target === 'member' ? 'phoneNumber' : 'clubId';
+    const own = Object.entries(error.fieldErrors ?? {}).filter(([name]) => name in submission.value);
+    const fieldErrors = own.length ? Object.fromEntries(own) : { [field]: [error.text] };
+    return { result: localizedReply(submission.reply({ fieldErrors }), lang) };
+  }
+  throw redirect('/staff/notify');
+}
+
+export default function StaffNotify({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const { clubs, clubId, idempotencyKey } = loaderData;
+  const [form, fields] = useServerForm({
+    id: 'staff-notice',
+    fields: ['target', 'phoneNumber', 'clubId', 'titleVi', 'titleEn', 'bodyVi', 'bodyEn', 'link', 'idempotencyKey'],
+    lastResult: actionData?.result,
+  });
+  const typedTarget = fields.target.initialValue === 'club' ? 'club' : 'member';
+  const [target, setTarget] = useState<'member' | 'club'>(typedTarget);
+  const text = (name: 'titleVi' | 'titleEn' | 'bodyVi' | 'bodyEn', multiline: boolean) => {
+    const field = fields[name];
+    const common = {
+      id: field.id,
+      name,
+      className: 'input',
+      defaultValue: field.initialValue,
+      maxLength: multiline ? MAX_NOTICE_BODY : MAX_NOTICE_TITLE,
+      'aria-invalid': field.errors ? true : undefined,
+      'aria-describedby': field.errors ? field.errorId : undefined,
+    };
+    return (
+      <div className="field">
+        <label htmlFor={field.id}>{t(`staff.notify.${name}`)}</label>
+        {multiline ? <textarea {...common} rows={4} /> : <input {...common} type="text" />}
+        <FieldErrors id={field.errorId} errors={field.errors} />
+      </div>
+    );
+  };
+  return (
+    <main className="page">
+      <h1>{t('staff.notify.title')}</h1>
+      <p className="lead">{t('staff.notify.lead')}</p>
+      <Form method="post" {...formProps(form)} className="stack staff-notice-form">
+        {/* The key drawn with the page, or the one a refused submit carried: the same send is the same key. */}
+        <input type="hidden" name="idempotencyKey" value={fields.idempotencyKey.initialValue ?? idempotencyKey} />
+        <fieldset className="field">
+          <legend>{t('staff.notify.to')}</legend>
+          <div className="topic-choices">
+            {(['member', 'club'] as const).map((value) => (
+              <label key={value} className="topic-choice">
+                <input type="radio" name="target" value={value} defaultChecked={typedTarget === value} onChange={() => setTarget(value)} />
+                <span>{t(value === 'member' ? 'staff.notify.toMember' : 'staff.notify.toClub')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field" hidden={target !== 'member' ? true : undefined}>
+          <label htmlFor={fields.phoneNumber.id}>{t('staff.notify.phone')}</label>
+          <input id={fields.phoneNumber.id} name="phoneNumber" type="tel" inputMode="tel" autoComplete="off" className="input" defaultValue={fields.phoneNumber.initialValue} aria-invalid={fields.phoneNumber.errors ? true : undefined} aria-describedby={fields.phoneNumber.errors ? fields.phoneNumber.errorId : undefined} />
+          <FieldErrors id={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors} />
+        </div>
+        <div className="field" hidden={target !== 'club' && clubs.length < 2 ? true : undefined}>
+          {clubs.length > 1 ? (
+            <>
+              <label htmlFor={fields.clubId.id}>{t('staff.notify.club')}</label>
+              <select id={fields.clubId.id} name="clubId" className="input" defaultValue={fields.clubId.initialValue ?? String(clubId ?? '')}>
+                {clubs.map((club) => (
+                  <option key={club.id} value={club.id}>
+                    {lang === 'en' ? club.nameEn : club.nameVi}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <input type="hidden" name="clubId" value={clubId ?? ''} />
+          )}
+          {target === 'club' ? <p className="notice">{t('staff.notify.clubWarning')}</p> : null}
+          <FieldErrors id={fields.clubId.errorId} errors={fields.clubId.errors} />
+        </div>
+        {text('titleVi', false)}
+        {text('bodyVi', true)}
+        {text('titleEn', false)}
+        {text('bodyEn', true)}
+        <div className="field">
+          <label htmlFor={fields.link.id}>{t('staff.notify.link')}</label>
+          <input id={fields.link.id} name="link" type="text" className="input" inputMode="url" placeholder="/classes" defaultValue={fields.link.initialValue} aria-invalid={fields.link.errors ? true : undefined} aria-describedby={fields.link.errors ? fields.link.errorId : undefined} />
+          <FieldErrors id={fields.link.errorId} errors={fields.link.errors} />
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('staff.notify.submit')}
+        </button>
+      </Form>
+    </main>
+  );
+}
