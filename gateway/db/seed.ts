@@ -6,8 +6,8 @@ import { clubBankAccount, couponRows, freezeOptionRows, planRowsForClub } from '
 import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
 import { seedDemoInbody } from './seed-inbody.ts';
-import { seedVisitHistory } from './seed-visits.ts';
-import { seedClasses } from './seed-classes.ts';
+import { regularPhone, seedVisitHistory } from './seed-visits.ts';
+import { seedClasses, seedDemoClassBookings } from './seed-classes.ts';
 import { seedTrainers } from './seed-pt.ts';
 
 // 0100… numbers: the 010x prefix has not been a Vietnamese mobile range since 2018.
@@ -17,6 +17,8 @@ export const DEMO_MEMBER_PHONE = '0100000002';
 export const DEMO_MANAGER_PHONE = '0100000003';
 /** A second front-desk employee at the first club: the staff area's browser journey signs in as them (issue 17). */
 export const DEMO_DESK_PHONE = '0100000004';
+/** The first club's manager (LEADER): everything of their club, its audit log and staff list (issue 17). */
+export const DEMO_LEADER_PHONE = '0100000005';
 
 const cityRows = [
   { slug: 'ho-chi-minh', nameVi: 'TP. Hồ Chí Minh', nameEn: 'Ho Chi Minh City' },
@@ -80,6 +82,7 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
         { phoneNumber: DEMO_STAFF_PHONE, accountType: 'EMPLOYEE', fullName: 'Trần Thị Lễ Tân' },
         { phoneNumber: DEMO_MANAGER_PHONE, accountType: 'GM', fullName: 'Lê Văn Quản Lý' },
         { phoneNumber: DEMO_DESK_PHONE, accountType: 'EMPLOYEE', fullName: 'Võ Minh Quầy' },
+        { phoneNumber: DEMO_LEADER_PHONE, accountType: 'LEADER', fullName: 'Phạm Thu Trưởng' },
         { phoneNumber: DEMO_MEMBER_PHONE, accountType: 'MEMBER', fullName: 'Nguyễn Văn An' },
       ])
       .onConflictDoNothing({ target: accounts.phoneNumber });
@@ -99,7 +102,13 @@ export async function seedDatabase(db: Database, now = new Date(), { visitHistor
     await seedDemoInbody(tx, demo.id, now);
     const [gifts] = await tx.select({ n: sql<number>`count(*)::int` }).from(memberGifts).where(eq(memberGifts.accountId, demo.id));
     if (gifts.n === 0) await tx.insert(memberGifts).values({ ...demoGift(now), accountId: demo.id, createdAt: now });
-    if (visitHistory) await seedVisitHistory(tx, now);
+    if (visitHistory) {
+      await seedVisitHistory(tx, now);
+      // Today's classes at the first club with some of the regulars booked (the staff Classes screen, ADR 051).
+      const phones = Array.from({ length: 40 }, (_, i) => regularPhone(i));
+      const regulars = await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones)).orderBy(asc(accounts.id));
+      await seedDemoClassBookings(tx, now, regulars.map((r) => r.id));
+    }
   });
 }
 
@@ -111,9 +120,9 @@ async function seedMembership(tx: Parameters<Parameters<Database['transaction']>
     const [plans] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id));
     if (plans.n === 0) await tx.insert(paymentPlans).values(planRowsForClub(club.id, club.citySlug));
   }
-  // The front-desk demo accounts work at the first club.
+  // The front-desk and manager demo accounts work at the first club.
   const first = clubList.reduce((min, c) => Math.min(min, c.id), Number.MAX_SAFE_INTEGER);
-  await tx.update(accounts).set({ clubId: first }).where(and(inArray(accounts.phoneNumber, [DEMO_STAFF_PHONE, DEMO_DESK_PHONE]), isNull(accounts.clubId)));
+  await tx.update(accounts).set({ clubId: first }).where(and(inArray(accounts.phoneNumber, [DEMO_STAFF_PHONE, DEMO_DESK_PHONE, DEMO_LEADER_PHONE]), isNull(accounts.clubId)));
   for (const { campaign, ...coupon } of couponRows(now)) {
     const [existing] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, coupon.code));
     if (existing) continue;
