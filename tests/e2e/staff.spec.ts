@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, typeOtp, waitForHydrated } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, waitForHydrated } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
+import { DESK_PHONE, GM_PHONE, signInAtDesk } from './staff-steps.ts';
 
 // Issue 17: the front desk's day in the staff area, in a second browser beside the member's phone:
 // sign-in by OTP on the desk's computer, the cash a member chose to pay at the desk (a wrong count
@@ -10,10 +11,6 @@ import { userAgents } from '#tests/support/user-agents.ts';
 // the member's QR from a photo of their screen, in English at phone size; without JavaScript, the
 // typed code of a used QR is refused.
 
-/** Seeded front-desk employee of club 1 (gateway/db/seed.ts DEMO_DESK_PHONE), used only here. */
-const DESK_PHONE = '0100000004';
-/** The seeded GM (every club; reads the audit log). */
-const GM_PHONE = '0100000003';
 
 test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi and en, desktop and phone, JavaScript off)', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -198,25 +195,6 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await desk.close();
 });
 
-/**
- * Signs a staff phone in through /staff/login. Other journeys sign the seeded trainers in through
- * the API (membership-steps staffToken): a code asked for less than 30 s ago, or replaced by theirs
- * before it was typed, is asked for again after the wait.
- */
-async function signInAtDesk(page: Page, request: APIRequestContext, phone: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.goto('/staff/login');
-    await page.getByLabel(/^(Số điện thoại|Phone number)$/).fill(phone);
-    await page.getByRole('button', { name: /^(Nhận mã OTP|Get a code)$/ }).click();
-    if (/\/staff\/verify-otp$/.test(page.url()) || (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(() => true, () => false))) {
-      await typeOtp(page, await readOtp(request, phone));
-      if (await page.waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 }).then(() => true, () => false)) return;
-    }
-    await page.waitForTimeout(31_000);
-  }
-  throw new Error(`staff sign-in of ${phone} did not succeed`);
-}
-
 /** A member with a paid month at CLUB, made through the gateway's API alone (the pages are another journey's), who first sent the wrong amount: their phone, name and QR memo. */
 async function paidMemberThroughApi(request: APIRequestContext, plan: { id: number; totalPaymentFirst: number }) {
   const phone = randomPhone();
@@ -241,7 +219,7 @@ async function paidMemberThroughApi(request: APIRequestContext, plan: { id: numb
 /** The first club's second seeded trainer (seed-pt.ts trainerPhone(1)): the other journeys mostly book the best rated. */
 const TRAINER = { phone: trainerPhone(1), name: TRAINER_NAMES[1] };
 
-test('trainer: takes a client’s package request and confirms their session from the agenda (vi, phone)', async ({ page, request, browser }) => {
+test('trainer: takes a client’s package request, confirms and completes their session from the agenda; the member rates it (vi, phone)', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   const memberPhone = await paidMember(page, request, 'vi');
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number; fullName: string }[] };
@@ -293,6 +271,24 @@ test('trainer: takes a client’s package request and confirms their session fro
   await expect(session.getByRole('button')).toHaveCount(0);
   await snapBothWidths(trainer, 'vi-staff-agenda-confirmed');
   await page.reload();
-  await expect(page.locator('.booking-card', { hasText: 'Đã đặt lịch' })).toHaveCount(1);
+  const booked = page.locator('.booking-card', { hasText: 'Đã đặt lịch' });
+  await expect(booked).toHaveCount(1);
+
+  // The hour comes (the sandbox moves the session to half an hour ago); the trainer marks it
+  // completed, and the member rates it from their booking card.
+  const bookingId = await booked.locator('input[name="bookingId"]').first().inputValue();
+  expect((await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started`)).status()).toBe(200);
+  await trainer.reload();
+  const begun = trainer.locator('.staff-item').filter({ hasText: memberPhone });
+  await begun.getByRole('button', { name: 'Hoàn thành buổi tập' }).click();
+  await expect(trainer.getByText('Đã hoàn thành buổi tập.')).toBeVisible();
+  await expect(begun).toContainText('Đã hoàn thành');
+  await page.goto('/pt/booking');
+  const done = page.locator('.booking-card', { hasText: 'Đã hoàn thành' });
+  await expect(done.getByText('Đánh giá buổi tập')).toBeVisible();
+  await done.locator('label.star').nth(3).click();
+  await done.getByRole('button', { name: 'Gửi đánh giá' }).click();
+  await expect(page.locator('.booking-card', { hasText: 'Bạn đã đánh giá 4 sao' })).toBeVisible();
+  await snap(page, 'vi-pt-session-rated');
   await trainerContext.close();
 });
