@@ -1,6 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { ensureSessions, vietnamInstant } from '#gateway/modules/classes/sessions.ts';
 import type { Executor } from './client.ts';
-import { accounts, classInstructors, classRooms, classSchedules, classTypes, clubs } from './schema/index.ts';
+import { accounts, classBookings, classInstructors, classRooms, classSchedules, classSessions, classTypes, clubs } from './schema/index.ts';
 
 // Issue 11 §4: the chain's class types, two instructors and two rooms per club, and a weekly timetable
 // shaped like a Vietnamese gym's (dawn and after-work peaks, lunch on weekdays, mornings at weekends).
@@ -202,5 +204,37 @@ export async function seedClasses(tx: Executor) {
       }
     }
     await tx.insert(classSchedules).values(schedules);
+  }
+}
+
+/**
+ * The demo's desk (ADR 051): today's classes at the first club have members booked, so the staff
+ * Classes screen shows a real day. Regular members (seed-visits.ts) only, never a class filled to
+ * the last spot: the demo member and the tests still find spots. Once: a day that has bookings is left.
+ */
+export async function seedDemoClassBookings(tx: Executor, now: Date, memberIds: number[]) {
+  if (memberIds.length === 0) return;
+  await ensureSessions(tx, now, { force: true });
+  const [first] = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id)).limit(1);
+  const today = vietnamToday(now);
+  const sessions = await tx
+    .select()
+    .from(classSessions)
+    .where(and(eq(classSessions.clubId, first.id), gte(classSessions.startsAt, vietnamInstant(today, 0)), lt(classSessions.startsAt, vietnamInstant(addDays(today, 1), 0))))
+    .orderBy(asc(classSessions.startsAt));
+  if (sessions.length === 0) return;
+  const [booked] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classBookings)
+    .where(inArray(classBookings.sessionId, sessions.map((s) => s.id)));
+  if (booked.n > 0) return;
+  for (const [index, session] of sessions.entries()) {
+    const count = Math.min(session.capacity - 4, 4 + index * 2);
+    const members = Array.from({ length: count }, (_, k) => memberIds[(index * 7 + k) % memberIds.length]);
+    const unique = [...new Set(members)];
+    await tx.insert(classBookings).values(
+      unique.map((accountId, k) => ({ sessionId: session.id, accountId, status: 'BOOKED' as const, createdAt: new Date(session.startsAt.getTime() - 40 * 3_600_000 + k * 600_000) })),
+    );
+    await tx.update(classSessions).set({ bookedCount: unique.length }).where(eq(classSessions.id, session.id));
   }
 }

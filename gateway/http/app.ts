@@ -75,6 +75,8 @@ export function createGatewayApp(deps: Deps) {
     c.header('x-request-id', requestId);
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
     c.header('x-content-type-options', 'nosniff');
+    // Draining: the client (the load balancer's pool, the web server's agent) opens its next request elsewhere.
+    if (deps.draining?.()) c.header('connection', 'close');
     deps.logger.info(
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
@@ -93,6 +95,8 @@ export function createGatewayApp(deps: Deps) {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    // A replica that is stopping (SIGTERM) says so first, so the load balancer routes around it (ADR 053).
+    if (deps.draining?.()) return c.json({ status: 'draining' }, 503);
     try {
       await deps.db.execute('select 1');
       return c.json({ status: 'ready' });

@@ -8,6 +8,7 @@ import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
 import { appVersionBody, contentPageBody, couponCampaignBody, freezeOptionBody, paymentPlanBody, staffNoticeBody } from '#contract/staff-settings.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
+import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
 import { activateGiftBody } from '#contract/gift.ts';
 import { referralSendBody } from '#contract/referral.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
@@ -115,6 +116,10 @@ export const operations: Operation[] = [
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/confirm', summary: "The booking's trainer confirms it (BOOKED)", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/reject', summary: "The booking's trainer declines it (REJECTED; the session back to the package)", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-booking/{id}/complete', summary: 'The trainer marks a started, confirmed session completed (the member may rate it)', auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/pt-booking/{id}/no-show', summary: "The booking's trainer marks a started, confirmed session missed (NO_SHOW): the session stays used, the member is told (ADR 051)", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/staff/classes', summary: "A club's classes starting on a Vietnam day, ?clubId= (EMPLOYEE/LEADER: their club, another 403; GM: required) &date=YYYY-MM-DD (today), with the booked and waitlisted members and their attendance (ADR 051)", auth: true, success: Codes.OK },
+  { method: 'put', path: '/api/v1/staff/class-booking/{id}/attendance', summary: 'The desk marks a booked member attended or not {attended}, from 30 min before the start to 24 h after the end (CLASS_ATTENDANCE_CLOSED, CLASS_ATTENDANCE_NOT_BOOKED, CLASS_CANCELLED); the same mark again changes nothing (ADR 051)', auth: true, success: Codes.OK, body: classAttendanceBody },
+  { method: 'put', path: '/api/v1/staff/class-session/{id}/cancel', summary: 'The desk cancels a class not yet started {reason}: every booking and waitlist place cancelled free, each member told; a repeat answers outcome already; started: CLASS_CANCEL_CLOSED (ADR 051)', auth: true, success: Codes.OK, body: classCancelBody },
   { method: 'get', path: '/api/v1/member/pt-e-contracts', summary: "The caller's PT e-contracts (one per paid PT contract), newest first, with their text, SHA-256 and status", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/pt-e-contract/{id}', summary: 'One e-contract: the document exactly as it is signed (title, sections), its SHA-256, UNSIGNED or SIGNED (ADR 047)', auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/member/pt-e-contract/{id}/otp', summary: "Send the signing code by SMS to the member's own phone (the OTP rules and limits) → 1001", auth: true, success: Codes.OTP_SENT },
@@ -129,7 +134,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/v1/member/screens/pt-plans/{ptId}/club/{clubId}', summary: "A trainer's packages at a club with the club's access and the unpaid PT contract, if any (404 unknown trainer or club)", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/member/screens/pt-contract/{id}', summary: "A PT contract's result and history screens: the shell and the contract's detail", auth: true, success: Codes.OK },
   { method: 'post', path: '/api/v1/staff/pt-contract/{id}/cash/confirm', summary: "Confirm a PT package's cash taken at the counter of its club: the package is paid (553 if the amount differs; a repeat answers outcome already; ADR 045)", auth: true, success: Codes.OK, body: cashConfirmBody },
-  { method: 'get', path: '/api/v1/staff/pt/bookings', summary: "A trainer's sessions from today on, soonest first, with each client's name, phone and sessions left (PT accounts only)", auth: true, success: Codes.OK },
+  { method: 'get', path: '/api/v1/staff/pt/bookings', summary: "A trainer's sessions holding their time, soonest first, with each client's name, phone, package and sessions left; ?from=&to= Vietnam days (at most 31), else today on (PT accounts only)", auth: true, success: Codes.OK },
   { method: 'get', path: '/api/v1/staff/pt/requests', summary: "A trainer's PT contracts waiting for an answer, oldest first (PT accounts only)", auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-contract/{id}/accept', summary: 'The chosen trainer accepts a PT contract: the member may pay (another trainer: 404)', auth: true, success: Codes.OK },
   { method: 'put', path: '/api/v1/staff/pt-contract/{id}/reject', summary: 'The chosen trainer turns a PT contract down: it closes unpaid and the member is told', auth: true, success: Codes.OK },

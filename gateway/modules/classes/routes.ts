@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { classBookingBody, classesQuery } from '#contract/classes.ts';
 import { Codes } from '#contract/codes.ts';
+import { classAttendanceBody, classCancelBody, staffClassesQuery } from '#contract/staff-classes.ts';
+import { staffAccountTypes } from '#contract/staff.ts';
+import { validationMessage } from '#contract/validation.ts';
 import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -8,8 +11,11 @@ import { ok } from '#gateway/http/envelope.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { accessClubs } from '#gateway/modules/contracts/queries.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { loadStaff } from '#gateway/modules/staff/queries.ts';
 import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { scheduleDays } from './sessions.ts';
+import { cancelClassSession, markAttendance, staffClassDay } from './staff.ts';
 import { bookClass, cancelBooking, classDetail, classStanding, clubsForMember, listClassTypes, listClasses, todayClasses, upcomingBookings } from './service.ts';
 
 /** Issue 11 §4 (ADR 034): the class timetable, a session's detail, booking and cancelling, and the /class screens in one read each. */
@@ -90,6 +96,40 @@ export function classRoutes() {
     const [shell, sessions] = await Promise.all([findMemberShell(db, accountId, now), todayClasses(db, accountId, mine, now, 100)]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, today: { sessions: sessions.sessions, hasClubs: mine.length > 0 } });
+  });
+
+  // Issue 17 "Classes" (ADR 051): the desk (EMPLOYEE/LEADER at their club, GM at any); a PT or member is 403.
+  const desk = requireAccount(staffAccountTypes);
+
+  app.get('/staff/classes', desk, validate('query', staffClassesQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    const query = c.req.valid('query');
+    let clubId: number;
+    if (staff.accountType === 'GM') {
+      if (query.clubId === undefined) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { clubId: [validationMessage('required', c.get('lang'))] } });
+      clubId = query.clubId;
+    } else {
+      // A club named explicitly that is not theirs is 403, as at the door and in the audit log (ADR 049).
+      if (staff.clubId === null || (query.clubId !== undefined && query.clubId !== staff.clubId)) throw new ApiError(403, Codes.FORBIDDEN);
+      clubId = staff.clubId;
+    }
+    const now = clock.now();
+    return ok(c, await staffClassDay(db, clubId, query.date ?? vietnamToday(now), now));
+  });
+
+  app.put('/staff/class-booking/:id/attendance', desk, validate('json', classAttendanceBody), async (c) => {
+    const deps = c.get('deps');
+    const staff = await loadStaff(deps.db, c.get('account').id);
+    return ok(c, await markAttendance(deps, staff, idParam(c, 'id'), c.req.valid('json').attended));
+  });
+
+  app.put('/staff/class-session/:id/cancel', desk, validate('json', classCancelBody), async (c) => {
+    const deps = c.get('deps');
+    const staff = await loadStaff(deps.db, c.get('account').id);
+    const result = await cancelClassSession(deps, staff, idParam(c, 'id'), c.req.valid('json').reason);
+    await deliverNoticesNow(deps);
+    return ok(c, result);
   });
 
   return app;

@@ -18,6 +18,7 @@ import {
   type MyClassBooking,
 } from '#contract/classes.ts';
 import { Codes } from '#contract/codes.ts';
+import type { ClassAttendanceMark } from '#contract/staff-classes.ts';
 import { formatDateTime } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
@@ -58,16 +59,25 @@ export function freeCancelUntil(session: Pick<SessionRow, 'startsAt'>, booking: 
 }
 
 /** A visit at the class's club from 30 min before the start to its end: the member came. */
-const attendedSql = (accountId: SQL, clubId: SQL, startsAt: SQL, endsAt: SQL) => sql`exists (
+export const attendedSql = (accountId: SQL, clubId: SQL, startsAt: SQL, endsAt: SQL) => sql`exists (
   select 1 from ${visits} where ${visits.accountId} = ${accountId} and ${visits.clubId} = ${clubId}
   and ${visits.checkedInAt} >= ${startsAt} - interval '${sql.raw(String(CLASS_ATTEND_FROM_MINUTES))} minutes' and ${visits.checkedInAt} < ${endsAt})`;
 
 type BookingFacts = { booking: BookingRow; attended: boolean; waitlistPosition: number | null };
 
+/**
+ * Whether a booked member came (ADR 034, 051): the desk's mark when there is one; else a check-in for
+ * the class says ATTENDED, and a class that ended without one NO_SHOW; else not known yet (null).
+ */
+export function effectiveAttendance(mark: ClassAttendanceMark | null, checkedIn: boolean, endsAt: Date, now: Date): ClassAttendanceMark | null {
+  if (mark) return mark;
+  if (checkedIn) return 'ATTENDED';
+  return now >= endsAt ? 'NO_SHOW' : null;
+}
+
 function bookingView(session: SessionRow, { booking, attended, waitlistPosition }: BookingFacts, now: Date): MyClassBooking {
   let state: ClassBookingState = booking.status;
-  if (booking.status === 'BOOKED' && attended) state = 'ATTENDED';
-  else if (booking.status === 'BOOKED' && now >= session.endsAt) state = 'NO_SHOW';
+  if (booking.status === 'BOOKED') state = effectiveAttendance(booking.attendance, attended, session.endsAt, now) ?? state;
   const live = booking.status === 'BOOKED' || booking.status === 'WAITLISTED';
   const canCancel = live && now < session.startsAt && state !== 'ATTENDED';
   let free: Date | null = null;
@@ -254,7 +264,9 @@ export async function upcomingBookings(db: Executor, accountId: number, now: Dat
 }
 
 /**
- * Strikes are late cancels and no-shows (a booked class whose end passed with no visit at its club).
+ * Strikes are late cancels and no-shows (a booked class whose end passed with no visit at its club,
+ * or that the desk marked NO_SHOW; a desk's ATTENDED mark clears it, ADR 051). A class the club
+ * cancelled counts for nobody.
  * Any 3 within 30 days block new bookings for 7 days after the last of them.
  */
 const strikesStatement = preparedFor((db) =>
@@ -269,7 +281,9 @@ const strikesStatement = preparedFor((db) =>
           (${classBookings.status} = 'LATE_CANCELLED' and ${classBookings.cancelledAt} >= ${placeholderTime('since')})
           or (${classBookings.status} = 'BOOKED' and ${classSessions.endsAt} <= ${placeholderTime('now')} and ${classSessions.endsAt} >= ${placeholderTime('since')}
               and ${classSessions.cancelledAt} is null
-              and not ${attendedSql(sql`${classBookings.accountId}`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`)})
+              -- The desk's mark decides (ADR 051); unmarked, the check-ins do.
+              and (${classBookings.attendance} = 'NO_SHOW' or (${classBookings.attendance} is null
+                and not ${attendedSql(sql`${classBookings.accountId}`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`)})))
         )`,
       ),
     )

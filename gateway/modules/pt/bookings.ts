@@ -1,17 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { PT_SESSION_MINUTES, type PtBooking, type PtBookingScreen } from '#contract/pt.ts';
+import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
-import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
 import { bookableDays, freeStarts, hhmm, isoWeekday, startProblem, vietnamInstant, type Interval } from './booking-rules.ts';
 import { listPtContracts, ptContractStatus } from './contracts.ts';
@@ -282,25 +282,49 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
   return { contracts, ptContractId: contract?.ptContractId ?? null, days, date, slots, bookings };
 }
 
-/** A trainer's agenda (issue 17 gives it a screen): their sessions from today on, soonest first, with each client's name, phone and sessions left. */
-export async function trainerAgenda(db: Executor, trainerId: number, now: Date) {
+/**
+ * The Vietnam days GET /staff/pt/bookings reads: without `from`/`to`, today on (no end); `from` alone:
+ * 31 days from it; `to` alone: from today. Null when the range is backwards or longer than 31 days.
+ */
+export function agendaRange(range: { from?: string; to?: string }, now: Date): { from: string; to: string | null } | null {
+  const from = range.from ?? vietnamToday(now);
+  const to = range.to ?? (range.from === undefined ? null : addDays(from, TRAINER_AGENDA_MAX_DAYS - 1));
+  if (to !== null && (to < from || to > addDays(from, TRAINER_AGENDA_MAX_DAYS - 1))) return null;
+  return { from, to };
+}
+
+/** A trainer's agenda (issue 17): their sessions that hold their time on those days, soonest first, with each client's name, phone, package and sessions left. */
+export async function trainerAgenda(db: Executor, trainerId: number, { from, to }: { from: string; to: string | null }): Promise<TrainerAgendaItem[]> {
   const member = alias(accounts, 'member');
   const rows = await db
-    .select({ booking: ptBookings, memberName: member.fullName, memberPhone: member.phoneNumber, sessions: ptContracts.sessions, sessionsUsed: ptContracts.sessionsUsed })
+    .select({
+      booking: ptBookings,
+      memberName: member.fullName,
+      memberPhone: member.phoneNumber,
+      sessions: ptContracts.sessions,
+      sessionsUsed: ptContracts.sessionsUsed,
+      packageNameVi: ptPackages.nameVi,
+      packageNameEn: ptPackages.nameEn,
+    })
     .from(ptBookings)
     .innerJoin(member, eq(member.id, ptBookings.accountId))
     .leftJoin(ptContracts, eq(ptContracts.id, ptBookings.ptContractId))
-    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, vietnamToday(now)), inArray(ptBookings.status, HOLDING)))
-    .orderBy(asc(ptBookings.startsAt));
+    .leftJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, from), to === null ? undefined : lte(ptBookings.day, to), inArray(ptBookings.status, HOLDING)))
+    .orderBy(asc(ptBookings.startsAt), asc(ptBookings.id));
   return rows.map((r) => ({
     bookingId: r.booking.id,
-    status: r.booking.status,
+    status: r.booking.status as TrainerAgendaItem['status'],
     date: r.booking.day,
     startTime: hhmm(r.booking.afterMinute),
     endTime: hhmm(r.booking.afterMinute + PT_SESSION_MINUTES),
+    startsAt: r.booking.startsAt.toISOString(),
+    endsAt: r.booking.endsAt.toISOString(),
     member: { fullName: r.memberName, phoneNumber: r.memberPhone },
-    /** A trial session (ADR 048) has no package: null. */
     freeSessionId: r.booking.freeSessionId,
+    ptContractId: r.booking.ptContractId,
+    packageNameVi: r.packageNameVi,
+    packageNameEn: r.packageNameEn,
     sessionsLeft: r.sessions === null || r.sessionsUsed === null ? null : r.sessions - r.sessionsUsed,
   }));
 }

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
+import { validationMessage } from '#contract/validation.ts';
 import { payContractBody } from '#contract/membership.ts';
-import { eContractSignBody, ptBookingBody, ptContractsQuery } from '#contract/pt.ts';
+import { eContractSignBody, ptBookingBody, ptContractsQuery, trainerAgendaQuery } from '#contract/pt.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -18,7 +19,7 @@ import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptC
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
 import { eContractDetail, eContractPdf, listEContracts, sendSigningCode, signEContract, verifyEContractPdf } from './e-contracts.ts';
 import { answerFreeSession, bookFreeSession, freeSessionScreen, freeSessionsInfo, sessionsCount, trialSummary } from './free-sessions.ts';
-import { answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
+import { agendaRange, answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -284,9 +285,12 @@ export function trainerRoutes() {
   const app = new Hono<AppEnv>();
   const trainer = requireAccount(['PT']);
 
-  app.get('/pt/bookings', trainer, async (c) => {
+  // ?from&to (Vietnam days, at most 31): the agenda's day and week views; neither: today on (ADR 051).
+  app.get('/pt/bookings', trainer, validate('query', trainerAgendaQuery), async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await trainerAgenda(db, c.get('account').id, clock.now()));
+    const range = agendaRange(c.req.valid('query'), clock.now());
+    if (!range) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { to: [validationMessage('invalid', c.get('lang'))] } });
+    return ok(c, await trainerAgenda(db, c.get('account').id, range));
   });
 
   app.get('/pt/requests', trainer, async (c) => {
@@ -306,7 +310,7 @@ export function trainerRoutes() {
     });
   }
 
-  for (const verb of ['confirm', 'reject', 'complete'] as const) {
+  for (const verb of ['confirm', 'reject', 'complete', 'no-show'] as const) {
     app.put(`/pt-booking/:id/${verb}`, trainer, async (c) => {
       const deps = c.get('deps');
       const answer = await answerBooking(deps.db, c.get('account').id, idParam(c, 'id'), verb, deps.clock.now());

@@ -57,6 +57,10 @@ const expectations: Record<string, Expectation> = {
   'PUT /api/v1/staff/pt-booking/{id}/confirm': { allowed: trainer },
   'PUT /api/v1/staff/pt-booking/{id}/reject': { allowed: trainer },
   'PUT /api/v1/staff/pt-booking/{id}/complete': { allowed: trainer },
+  'PUT /api/v1/staff/pt-booking/{id}/no-show': { allowed: trainer },
+  'GET /api/v1/staff/classes': { allowed: deskOfClub1, query: 'clubId={club1}' },
+  'PUT /api/v1/staff/class-booking/{id}/attendance': { allowed: desk, json: () => ({ attended: true }) },
+  'PUT /api/v1/staff/class-session/{id}/cancel': { allowed: desk, json: () => ({ reason: 'Huấn luyện viên bị ốm' }) },
 };
 
 let gw: TestGateway;
