@@ -15,6 +15,8 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** Connections per gateway process to a PostgreSQL server (docs/operations.md sizes it). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     PGLITE_DIR: z.string().default('./data/pglite'),
     MIGRATIONS_DIR: z.string().default('./gateway/db/migrations'),
     /** The guided-workout content files (ADR 041), copied into the database at start when they changed. */
@@ -35,6 +37,8 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')),
     VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact')),
+    /** SIGTERM: how long in-flight requests and the job run in progress get before the process exits anyway (ADR 053). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The web server (our BFF) forwards the member's address in this header. It is believed only
     // with GATEWAY_INTERNAL_SECRET in x-internal-secret; otherwise the socket's address counts.

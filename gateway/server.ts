@@ -8,6 +8,7 @@ import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
+import { startIntervalJob } from './jobs.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
@@ -16,7 +17,7 @@ import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
 const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
-/** Monthly subscriptions renew days ahead (ADR 038): every 10 minutes is plenty, and replicas share it. */
+/** Monthly subscriptions renew days ahead (ADR 038): every 10 minutes is plenty; replicas share the work. */
 const RENEWAL_INTERVAL_MS = 10 * 60_000;
 
 async function main() {
@@ -26,6 +27,7 @@ async function main() {
     ? await openDatabase({
         kind: 'postgres',
         url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
         migrationsDir: config.MIGRATIONS_DIR,
         onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
       })
@@ -41,48 +43,57 @@ async function main() {
   }
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger });
+  let draining = false;
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
   keepIdleConnections(server as Server); // plain HTTP/1.1: serve() is given no http2 options
 
   // Bank-QR and card attempts past their 15 minutes expire; their contracts fail (ADR 010).
-  const expiry = setInterval(() => {
-    expireStalePayments(handle.db, systemClock.now())
-      .then((failed) => {
-        if (failed > 0) logger.info({ failed }, 'unpaid contracts expired');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'payment expiry failed'));
-  }, PAYMENT_EXPIRY_INTERVAL_MS);
-  expiry.unref();
-
-  // Subscription renewals, retries, lapses and cancellations that ended (ADR 038); safe on every replica.
-  let renewing: Promise<unknown> | null = null;
-  const renewals = setInterval(() => {
-    renewing ??= runRenewals({ db: handle.db, push, logger, clock: systemClock, config })
-      .catch((error: unknown) => logger.error({ err: error }, 'subscription renewals failed'))
-      .finally(() => (renewing = null));
-  }, RENEWAL_INTERVAL_MS);
-  renewals.unref();
-
+  // Every replica runs every job; the jobs' own locks hand each due item to one of them (ADR 053).
+  const expiry = startIntervalJob({
+    name: 'payment expiry',
+    intervalMs: PAYMENT_EXPIRY_INTERVAL_MS,
+    logger,
+    run: async () => {
+      const failed = await expireStalePayments(handle.db, systemClock.now());
+      if (failed > 0) logger.info({ failed }, 'unpaid contracts expired');
+    },
+  });
+  // Subscription renewals, retries, lapses and cancellations that ended (ADR 038).
+  const renewals = startIntervalJob({
+    name: 'subscription renewals',
+    intervalMs: RENEWAL_INTERVAL_MS,
+    logger,
+    run: () => runRenewals({ db: handle.db, push, logger, clock: systemClock, config }),
+  });
   // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
   const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, logger, clock: systemClock });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    clearInterval(expiry);
-    clearInterval(renewals);
-    server.close(() => void stopNoticeWorker().finally(() => void handle.close().finally(() => process.exit(0))));
-    setTimeout(() => process.exit(0), 5000).unref();
+  // Graceful shutdown (ADR 053): /readyz answers 503 at once, the listener closes (a new connection
+  // is refused and the load balancer retries it on another replica), requests in flight and the
+  // job runs in progress finish, the pool closes, exit 0. Past SHUTDOWN_TIMEOUT_MS: exit 1.
+  const stop = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    const started = Date.now();
+    logger.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'draining: finishing requests in flight and job runs');
+    setTimeout(() => {
+      logger.error({ ms: Date.now() - started }, 'drain took too long: exiting with requests or jobs unfinished');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    (server as Server).closeIdleConnections();
+    await Promise.all([closed, expiry.stop(), renewals.stop(), stopNoticeWorker()]);
+    await handle.close();
+    logger.info({ ms: Date.now() - started }, 'stopped');
+    process.exit(0);
   };
   // A stray rejection (a timer's query while the database is away) is logged, not fatal (ADR 015).
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

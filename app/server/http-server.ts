@@ -25,6 +25,7 @@ export function trustProxySetting(value: string | undefined): boolean | number |
   return /^\d+$/.test(v) ? Number(v) : v;
 }
 const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -68,9 +69,20 @@ async function main() {
   // (ADR 025, measured on /landing); the hashed assets are the same files for every visitor.
   app.use(compression({ level: 4 }));
 
+  // Readiness for the load balancer: 503 from the moment the process is stopping (SIGTERM). It does
+  // not ask the gateway: a gateway outage must not take every web replica out (the pages answer
+  // 503 themselves then, ADR 015). /healthz (a route) says only that the process serves pages.
+  let draining = false;
+  app.get('/readyz', (_req: Request, res: Response) => {
+    res.set('Cache-Control', 'no-store');
+    res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });
+  });
+
   const securityHeaders = baseSecurityHeaders(secure);
   app.use((req: Request, res: Response, next: NextFunction) => {
     res.set(securityHeaders);
+    // Draining: the browser's or balancer's next request opens a connection elsewhere.
+    if (draining) res.set('Connection', 'close');
     if (isCrossOrigin(req)) {
       res.status(403).type('text/plain').send('Cross-origin request refused');
       return;
@@ -106,9 +118,30 @@ async function main() {
   const server = app.listen(port, host, () => {
     console.log(JSON.stringify({ service: 'web', msg: 'web listening', url: `http://${host}:${port}` }));
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
+  // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  // Graceful shutdown (ADR 053): stop listening (the balancer retries a refused connection on
+  // another replica), let the requests in flight finish, exit 0; past SHUTDOWN_TIMEOUT_MS, exit 1.
+  const stop = (signal: string) => {
+    if (draining) return;
+    draining = true;
+    const started = Date.now();
+    console.log(JSON.stringify({ service: 'web', msg: 'draining', signal }));
+    setTimeout(() => {
+      console.error(JSON.stringify({ service: 'web', msg: 'drain took too long: exiting with requests unfinished', ms: Date.now() - started }));
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    server.close(() => {
+      console.log(JSON.stringify({ service: 'web', msg: 'stopped', ms: Date.now() - started }));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 // Started as a program (not imported by a test); real paths, so a symlinked checkout still starts.

@@ -17,6 +17,8 @@ export type Deps = {
   logger: Logger;
   /** Outgoing HTTP of the sandboxes (e.g. the simulated bank webhook); tests route it into the app. Default: global fetch. */
   fetch?: typeof globalThis.fetch;
+  /** True once the process is stopping (SIGTERM): /readyz answers 503 and connections are not kept (ADR 053). */
+  draining?: () => boolean;
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };

@@ -219,6 +219,9 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
   const [any] = await db.select({ id: payments.id }).from(payments).where(due).limit(1);
   if (!any) return 0;
   return db.transaction(async (tx) => {
+    // One sweep at a time across replicas (ADR 053): the one that waited reads after the other's
+    // commit and finds nothing left, and two sweeps never lock the same rows in different orders.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payment_expiry'))`);
     const expired = await tx
       .update(payments)
       .set({ status: 'EXPIRED' })

@@ -164,8 +164,15 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
   }
 
   const lastDayToPay = graceEnd(addDays(period.periodStart, -1));
-  let [contract] = await tx.select().from(contracts).where(eq(contracts.id, period.contractId)).for('update');
+  // A settlement locks payment → contract → period → subscription, the opposite order to ours: a
+  // contract (or its open payment) locked now is being settled, so this run leaves it to the next
+  // one rather than wait holding the subscription (a deadlock with two replicas, ADR 053).
+  let [contract] = await tx.select().from(contracts).where(eq(contracts.id, period.contractId)).for('update', { skipLocked: true });
+  if (!contract) return null;
   if (today > lastDayToPay) {
+    const open = and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING'));
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(payments).where(open);
+    if ((await tx.select({ id: payments.id }).from(payments).where(open).for('update', { skipLocked: true })).length < n) return null;
     await lapseIn(tx, sub, period.id, contract, now);
     report.lapsed++;
     return null;

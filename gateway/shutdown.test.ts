@@ -1,0 +1,106 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import pino from 'pino';
+import { systemClock } from '#gateway/clock.ts';
+import { loadGatewayConfig } from '#gateway/config.ts';
+import { openDatabase } from '#gateway/db/client.ts';
+import { createGatewayApp } from '#gateway/http/app.ts';
+import { cities } from '#gateway/db/schema/index.ts';
+import { startIntervalJob } from '#gateway/jobs.ts';
+import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
+
+// ADR 053: a replica told to stop (SIGTERM) says it is draining on /readyz, refuses new
+// connections, finishes what it is doing and exits 0 within SHUTDOWN_TIMEOUT_MS.
+
+let harness: Awaited<ReturnType<typeof gatewayProcessHarness>>;
+beforeAll(async () => {
+  harness = await gatewayProcessHarness('shutdown');
+  // Not empty, so the process does not seed the demo (seconds on PGlite); sign-in codes need no demo data.
+  const handle = await harness.open();
+  await handle.db.insert(cities).values({ slug: 'shutdown-test', nameVi: 'Thử', nameEn: 'Test' });
+  await handle.close();
+});
+afterAll(() => harness.cleanup());
+
+test('draining: /readyz answers 503 and every answer says connection: close; /healthz stays 200', async () => {
+  let draining = false;
+  const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent' });
+  const handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms: {} as never, push: {} as never, config, logger: pino({ level: 'silent' }), draining: () => draining });
+  expect((await app.request('/readyz')).status).toBe(200);
+  draining = true;
+  const ready = await app.request('/readyz');
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: 'draining' });
+  expect(ready.headers.get('connection')).toBe('close');
+  expect((await app.request('/healthz')).status).toBe(200);
+  await handle.close();
+});
+
+test('a stopping job runner lets the run in progress finish and starts no other', async () => {
+  let runs = 0;
+  let finished = 0;
+  const job = startIntervalJob({
+    name: 'test job',
+    intervalMs: 5,
+    logger: pino({ level: 'silent' }),
+    run: async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 200));
+      finished++;
+    },
+  });
+  while (runs === 0) await new Promise((r) => setTimeout(r, 5));
+  await job.stop();
+  expect(finished).toBe(1);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(runs).toBe(1);
+});
+
+/** Sends the head and half the body of a POST, and returns the socket and its whole answer (once it ends). */
+function slowPost(port: number, path: string, body: string) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  const ended = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+  const half = Math.floor(body.length / 2);
+  const connected = new Promise<void>((resolve) => socket.once('connect', resolve));
+  return {
+    ended,
+    async start() {
+      await connected;
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body.slice(0, half)}`);
+    },
+    finish: () => socket.write(body.slice(half)),
+  };
+}
+
+test('SIGTERM: the request in flight completes 200, a new connection is refused, the process exits 0', async () => {
+  const port = await freePort();
+  const child = harness.start(port);
+  const url = `http://127.0.0.1:${String(port)}`;
+  await harness.waitReady(url, child);
+
+  const inFlight = slowPost(port, '/api/v1/auth/otp/send', JSON.stringify({ phoneNumber: '0912345678' }));
+  await inFlight.start();
+  await new Promise((r) => setTimeout(r, 200)); // the gateway is now reading this request's body
+  const signalled = Date.now();
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+
+  // The listener is closed: a new connection is refused (a load balancer retries it elsewhere).
+  const refused = await fetch(`${url}/healthz`).then(
+    () => 'answered',
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+  );
+  expect(refused).toBe('ECONNREFUSED');
+  expect(child.exitCode).toBeNull(); // still finishing the request in flight
+
+  inFlight.finish();
+  const answer = await inFlight.ended;
+  expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  expect(answer.toLowerCase()).toContain('connection: close');
+  await exited(child);
+  expect(child.exitCode).toBe(0);
+  expect(Date.now() - signalled).toBeLessThan(10_000);
+});
