@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { trainerAgendaItemSchema, trainerRequestSchema, type TrainerAgendaItem, type TrainerRequest } from '#contract/pt.ts';
@@ -10,20 +10,36 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/agenda';
 import { requireTrainer, staffGateway } from './staff-session.server.ts';
-import { MemberLine } from './staff-ui.tsx';
+import { shiftDay, vietnamDay } from './classes.server.ts';
+import { ActionButtons, MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.agenda.title');
 
-/** Issue 17 §2: the trainer's package requests and sessions from today on (their own only: the gateway answers for the token). */
+/** What the agenda shows: today, the seven days from today, or everything from today on. */
+const agendaViews = ['today', 'week', 'all'] as const;
+type AgendaView = (typeof agendaViews)[number];
+
+/** The gateway's ?from&to of a view (Vietnam days). */
+function agendaRange(view: AgendaView, now: number) {
+  const today = vietnamDay(now);
+  if (view === 'today') return `?from=${today}&to=${today}`;
+  if (view === 'week') return `?from=${today}&to=${shiftDay(today, 6)}`;
+  return '';
+}
+
+/** Issue 17 §2: the trainer's package requests and their sessions of today, the week or from today on (their own only: the gateway answers for the token). */
 export async function loader(args: Route.LoaderArgs) {
   requireTrainer(args.context);
+  const asked = new URL(args.request.url).searchParams.get('view');
+  const view: AgendaView = agendaViews.find((v) => v === asked) ?? 'all';
+  const now = Date.now();
   const call = staffGateway(args);
-  const [bookings, requests] = await Promise.all([call('/api/v1/staff/pt/bookings', z.array(trainerAgendaItemSchema)), call('/api/v1/staff/pt/requests', z.array(trainerRequestSchema))]);
-  return { bookings: bookings.data, requests: requests.data, now: Date.now() };
+  const [bookings, requests] = await Promise.all([call(`/api/v1/staff/pt/bookings${agendaRange(view, now)}`, z.array(trainerAgendaItemSchema)), call('/api/v1/staff/pt/requests', z.array(trainerRequestSchema))]);
+  return { bookings: bookings.data, requests: requests.data, now, view };
 }
 
 const answerForm = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['confirm', 'reject', 'complete']), bookingId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.enum(['confirm', 'reject', 'complete', 'no-show']), bookingId: z.coerce.number().int().positive() }),
   z.object({ intent: z.enum(['accept', 'decline']), ptContractId: z.coerce.number().int().positive() }),
 ]);
 
@@ -42,25 +58,12 @@ export async function action(args: Route.ActionArgs) {
     return { error: error.text };
   }
   flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)(`staff.agenda.done.${answer.intent}`) });
-  throw redirect('/staff/agenda');
+  const back = new URL(args.request.url);
+  throw redirect(back.pathname + back.search);
 }
 
-/** The session has started (Vietnam time): only then can it be marked completed. */
-const hasStarted = (item: TrainerAgendaItem, now: number) => Date.parse(`${item.date}T${item.startTime}:00+07:00`) <= now;
-
-function AnswerButtons({ name, value, buttons }: { name: string; value: number; buttons: { intent: string; label: string; primary?: boolean }[] }) {
-  const busy = useNavigation().state === 'submitting';
-  return (
-    <Form method="post" className="staff-actions">
-      <input type="hidden" name={name} value={value} />
-      {buttons.map((b) => (
-        <button key={b.intent} type="submit" name="intent" value={b.intent} className={`button ${b.primary ? 'button-primary' : 'button-secondary'}`} disabled={busy}>
-          {b.label}
-        </button>
-      ))}
-    </Form>
-  );
-}
+/** The session has started: only then can it be marked completed, or missed. */
+const hasStarted = (item: TrainerAgendaItem, now: number) => Date.parse(item.startsAt) <= now;
 
 function RequestCard({ request }: { request: TrainerRequest }) {
   const { t, lang } = useT();
@@ -69,7 +72,7 @@ function RequestCard({ request }: { request: TrainerRequest }) {
       <p className="staff-item-name">{t('staff.agenda.package', { name: lang === 'en' ? request.packageNameEn : request.packageNameVi, price: formatVnd(request.price, lang) })}</p>
       <MemberLine member={request.member} />
       <p className="muted">{formatDate(request.createdAt)}</p>
-      <AnswerButtons
+      <ActionButtons
         name="ptContractId"
         value={request.ptContractId}
         buttons={[
@@ -82,7 +85,7 @@ function RequestCard({ request }: { request: TrainerRequest }) {
 }
 
 function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const buttons =
     item.status === 'WAITPTCONFIRM'
       ? [
@@ -90,26 +93,31 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
           { intent: 'reject', label: t('staff.agenda.decline') },
         ]
       : item.status === 'BOOKED' && hasStarted(item, now)
-        ? [{ intent: 'complete', label: t('staff.agenda.complete'), primary: true }]
+        ? [
+            { intent: 'complete', label: t('staff.agenda.complete'), primary: true },
+            { intent: 'no-show', label: t('staff.agenda.noShow') },
+          ]
         : [];
+  const packageName = lang === 'en' ? item.packageNameEn : item.packageNameVi;
   return (
     <li className="staff-item">
       <div className="staff-item-head">
         <p className="staff-item-name">
-          {item.startTime}–{item.endTime} · {formatDate(item.date)}
+          {item.startTime}–{item.endTime}
         </p>
         <p className={`booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staff.agenda.status.${item.status}`)}</p>
       </div>
       <MemberLine member={item.member} />
-      <p className="muted">{item.sessionsLeft === null ? t('staff.agenda.trial') : t('staff.agenda.sessionsLeft', { count: item.sessionsLeft })}</p>
-      {buttons.length ? <AnswerButtons name="bookingId" value={item.bookingId} buttons={buttons} /> : null}
+      <p className="muted">{item.sessionsLeft === null ? t('staff.agenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staff.agenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>
+      {buttons.length ? <ActionButtons name="bookingId" value={item.bookingId} buttons={buttons} /> : null}
     </li>
   );
 }
 
 export default function StaffAgenda({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const { bookings, requests, now } = loaderData;
+  const { bookings, requests, now, view } = loaderData;
+  const days = [...new Set(bookings.map((b) => b.date))];
   return (
     <main className="page">
       <h1>{t('staff.agenda.title')}</h1>
@@ -130,14 +138,28 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
         </ul>
       )}
       <h2>{t('staff.agenda.sessions')}</h2>
+      <nav className="staff-nav agenda-views" aria-label={t('staff.agenda.sessions')}>
+        {agendaViews.map((v) => (
+          <Link key={v} to={`?view=${v}`} className={`staff-tab${v === view ? ' active' : ''}`} aria-current={v === view ? 'page' : undefined}>
+            {t(`staff.agenda.views.${v}`)}
+          </Link>
+        ))}
+      </nav>
       {bookings.length === 0 ? (
-        <p className="muted">{t('staff.agenda.sessionsNone')}</p>
+        <p className="muted">{t(`staff.agenda.none.${view}`)}</p>
       ) : (
-        <ul className="staff-list">
-          {bookings.map((item) => (
-            <SessionCard key={item.bookingId} item={item} now={now} />
-          ))}
-        </ul>
+        days.map((day) => (
+          <section key={day} className="agenda-day">
+            <h3>{formatDate(`${day}T00:00:00+07:00`)}</h3>
+            <ul className="staff-list">
+              {bookings
+                .filter((b) => b.date === day)
+                .map((item) => (
+                  <SessionCard key={item.bookingId} item={item} now={now} />
+                ))}
+            </ul>
+          </section>
+        ))
       )}
     </main>
   );
