@@ -210,7 +210,10 @@ describe('GET /staff/staff-list', () => {
     const res = await gw.call('GET', '/api/v1/staff/staff-list', { token: leader });
     const { staff } = staffListSchema.parse(res.body.data);
     expect(staff.every((s) => s.clubId === club1)).toBe(true);
-    expect(staff[0]).toMatchObject({ id: leaderId, accountType: 'LEADER' });
+    expect(staff.find((s) => s.id === leaderId)).toMatchObject({ accountType: 'LEADER', fullName: 'Trưởng CLB' });
+    // LEADERs first, then EMPLOYEEs, then PTs.
+    const rank = { LEADER: 0, EMPLOYEE: 1, PT: 2 };
+    expect(staff.map((s) => rank[s.accountType])).toEqual(staff.map((s) => rank[s.accountType]).sort());
     expect(staff.map((s) => s.phoneNumber)).toContain(DEMO_STAFF_PHONE);
     expect(new Set(staff.map((s) => s.accountType))).toEqual(new Set(['LEADER', 'EMPLOYEE', 'PT']));
     expect(staff.map((s) => s.phoneNumber)).not.toContain(DEMO_MANAGER_PHONE);
