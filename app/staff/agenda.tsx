@@ -10,7 +10,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/agenda';
 import { requireTrainer, staffGateway } from './staff-session.server.ts';
-import { shiftDay, vietnamDay } from './classes.server.ts';
+import { shiftDay, vietnamDay } from './class-day.ts';
 import { ActionButtons, MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.agenda.title');

@@ -12,7 +12,7 @@ import { FieldErrors } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/classes';
-import { attendanceForm, canCancelClass, canMarkAttendance, cancelClassForm, chosenDay, shiftDay, vietnamDay } from './classes.server.ts';
+import { attendanceForm, canCancelClass, canMarkAttendance, cancelClassForm, chosenDay, shiftDay, vietnamDay } from './class-day.ts';
 import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { ActionButtons, ClubPicker, MemberLine } from './staff-ui.tsx';

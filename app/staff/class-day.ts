@@ -1,3 +1,4 @@
+// What the desk may do with a class and when (no server code: the page uses it to draw its buttons).
 import { z } from 'zod';
 import { calendarDaySchema, classCancelBody } from '#contract/staff-classes.ts';
 

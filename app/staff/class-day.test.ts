@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canCancelClass, canMarkAttendance, chosenDay, shiftDay, vietnamDay } from './classes.server.ts';
+import { canCancelClass, canMarkAttendance, chosenDay, shiftDay, vietnamDay } from './class-day.ts';
 
 describe('the desk’s class day', () => {
   test('today is the Vietnam day: 17:30 UTC is already tomorrow there', () => {
