@@ -42,6 +42,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     PUSH_PROVIDER: 'sandbox',
     ESMS_BASE_URL: 'https://rest.esms.vn',
     SHUTDOWN_TIMEOUT_MS: 10_000,
+    SHUTDOWN_DELAY_MS: 0,
     LOG_LEVEL: 'info',
     CLIENT_IP_HEADER: 'x-client-ip',
     VNPAY_TMN_CODE: 'VFSANDBX',

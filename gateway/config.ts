@@ -39,6 +39,8 @@ const envSchema = z
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact')),
     /** SIGTERM: how long in-flight requests and the job run in progress get before the process exits anyway (ADR 053). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** SIGTERM: how long /readyz answers 503 while requests are still taken, so the load balancer's checks see it first (0: close at once). */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The web server (our BFF) forwards the member's address in this header. It is believed only
     // with GATEWAY_INTERNAL_SECRET in x-internal-secret; otherwise the socket's address counts.

@@ -74,6 +74,7 @@ async function main() {
   // Graceful shutdown (ADR 053): /readyz answers 503 at once, the listener closes (a new connection
   // is refused and the load balancer retries it on another replica), requests in flight and the
   // job runs in progress finish, the pool closes, exit 0. Past SHUTDOWN_TIMEOUT_MS: exit 1.
+  // SHUTDOWN_DELAY_MS first keeps serving while the balancer notices (ADR 053).
   const stop = async (signal: string) => {
     if (draining) return;
     draining = true;
@@ -82,7 +83,10 @@ async function main() {
     setTimeout(() => {
       logger.error({ ms: Date.now() - started }, 'drain took too long: exiting with requests or jobs unfinished');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    }, config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_TIMEOUT_MS).unref();
+    // Behind a balancer: keep serving until its /readyz checks have taken this replica out, so no
+    // request is sent on a connection as it closes.
+    if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     (server as Server).closeIdleConnections();
     await Promise.all([closed, expiry.stop(), renewals.stop(), stopNoticeWorker()]);

@@ -26,6 +26,7 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 }
 const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -133,12 +134,15 @@ async function main() {
     setTimeout(() => {
       console.error(JSON.stringify({ service: 'web', msg: 'drain took too long: exiting with requests unfinished', ms: Date.now() - started }));
       process.exit(1);
-    }, shutdownTimeoutMs).unref();
-    server.close(() => {
-      console.log(JSON.stringify({ service: 'web', msg: 'stopped', ms: Date.now() - started }));
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    }, shutdownDelayMs + shutdownTimeoutMs).unref();
+    // SHUTDOWN_DELAY_MS: keep serving until the balancer's /readyz checks have taken this replica out.
+    setTimeout(() => {
+      server.close(() => {
+        console.log(JSON.stringify({ service: 'web', msg: 'stopped', ms: Date.now() - started }));
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, shutdownDelayMs);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
