@@ -123,6 +123,7 @@ export default [
       route('staff/classes', 'staff/classes.tsx'),
       route('staff/notify', 'staff/notify.tsx'),
       route('staff/team', 'staff/team.tsx'),
+      route('staff/settings', 'staff/settings.tsx'),
     ]),
   ]),
 

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { phoneNumberSchema } from '#contract/validation.ts';
 
 /**
- * The counted cash as the desk types it: "1.500.000", "1 500 000" or "1500000 đ" are the same
- * amount. Messages are §5's keys (required, numberInvalid, numberTooSmall).
+ * A whole number of dong as the desk types it: "1.500.000", "1 500 000" or "1500000 đ" are the
+ * same amount (zero allowed: a discount). Messages are §5's keys (required, numberInvalid).
  */
-export const cashAmountSchema = z
+export const typedAmountSchema = z
   .string({ error: 'required' })
   .transform((typed) => typed.replace(/[\s.,₫đ]|VND/gi, ''))
-  .pipe(z.string().min(1, 'required').regex(/^\d{1,12}$/, 'numberInvalid').transform(Number).pipe(z.number().positive('numberTooSmall')));
+  .pipe(z.string().min(1, 'required').regex(/^\d{1,12}$/, 'numberInvalid').transform(Number));
+
+/** The counted cash: a typed amount above zero (numberTooSmall). */
+export const cashAmountSchema = typedAmountSchema.pipe(z.number().positive('numberTooSmall'));
 
 /** One waiting item's confirmation: a membership contract, or a freeze's fee on it. */
 export const cashConfirmForm = z.object({
