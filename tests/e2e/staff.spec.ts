@@ -265,6 +265,7 @@ test('trainer: takes a client’s package request, confirms and completes their 
   const session = trainer.locator('.staff-item').filter({ hasText: memberPhone }).filter({ hasText: start });
   await expect(session).toContainText('Chờ bạn xác nhận');
   await expect(session).toContainText(/Còn \d+ buổi/);
+  const bookingId = await session.locator('input[name="bookingId"]').inputValue();
   await session.getByRole('button', { name: 'Xác nhận' }).click();
   await expect(trainer.getByText('Đã xác nhận buổi tập.')).toBeVisible();
   await expect(session).toContainText('Đã xác nhận');
@@ -276,7 +277,6 @@ test('trainer: takes a client’s package request, confirms and completes their 
 
   // The hour comes (the sandbox moves the session to half an hour ago); the trainer marks it
   // completed, and the member rates it from their booking card.
-  const bookingId = await booked.locator('input[name="bookingId"]').first().inputValue();
   expect((await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started`)).status()).toBe(200);
   await trainer.reload();
   const begun = trainer.locator('.staff-item').filter({ hasText: memberPhone });

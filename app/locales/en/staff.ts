@@ -175,7 +175,7 @@ export const staff = {
       emptyTitle: 'No classes on this day',
       emptyText: 'Pick another day to see its classes.',
       spots: '{{booked}}/{{capacity}} spots booked',
-      room: 'Room {{room}}',
+      room: '{{room}}',
       instructor: 'Coach {{name}}',
       cancelled: 'Cancelled',
       cancelledReason: 'Why: {{reason}}',

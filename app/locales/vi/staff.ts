@@ -175,7 +175,7 @@ export const staff = {
       emptyTitle: 'Không có lớp nào trong ngày này',
       emptyText: 'Chọn ngày khác để xem lịch lớp.',
       spots: 'Đã đặt {{booked}}/{{capacity}} chỗ',
-      room: 'Phòng {{room}}',
+      room: '{{room}}',
       instructor: 'HLV {{name}}',
       cancelled: 'Đã huỷ',
       cancelledReason: 'Lý do huỷ: {{reason}}',

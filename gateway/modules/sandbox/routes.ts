@@ -10,7 +10,7 @@ import { isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { idParam, validate } from '#gateway/http/validate.ts';
 import { toMemberGift } from '#gateway/modules/gifts/queries.ts';
 import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { notifyMember } from '#gateway/modules/notifications/service.ts';
@@ -137,6 +137,20 @@ export function sandboxRoutes() {
       .values({ clubId, classTypeId: type.id, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000), capacity })
       .returning({ id: classSessions.id, startsAt: classSessions.startsAt });
     return ok(c, { id: session.id, startsAt: session.startsAt.toISOString() });
+  });
+
+  // Time passing for a journey: a class booked ahead (booking closes 30 min before) starts now-ish,
+  // so the desk can mark who came. Its length and bookings stay.
+  app.post('/class-session/:id/move', validate('json', classSessionBody.pick({ startsInMinutes: true })), async (c) => {
+    const { startsInMinutes } = c.req.valid('json');
+    const { db, clock } = c.get('deps');
+    const id = idParam(c, 'id');
+    const [session] = await db.select().from(classSessions).where(eq(classSessions.id, id));
+    if (!session) throw new ApiError(404, Codes.NOT_FOUND);
+    const startsAt = new Date(clock.now().getTime() + startsInMinutes * 60_000);
+    const endsAt = new Date(startsAt.getTime() + (session.endsAt.getTime() - session.startsAt.getTime()));
+    await db.update(classSessions).set({ startsAt, endsAt }).where(eq(classSessions.id, id));
+    return ok(c, { id, startsAt: startsAt.toISOString() });
   });
 
   // The sandbox bank: open QR payments and "simulate transfer" (a signed Casso webhook to ourselves).
