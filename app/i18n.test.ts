@@ -53,6 +53,9 @@ const asciiAllowed = new Map<string, string>([
   ['checkIn.title', 'Check-in'],
   ['staff.scanner.codeSubmit', 'Check-in'],
   ['staff.agenda.package', '{{name}} · {{price}}'],
+  ['staff.classes.show', 'Xem'],
+  ['staff.classes.room', '{{room}}'],
+  ['staff.classes.instructor', 'HLV {{name}}'],
   // Issue 11: class names Vietnamese gyms print as they are, the weekday abbreviations, a time range.
   ['newcomer.classes.yoga.name', 'Yoga'],
   ['newcomer.classes.zumba.name', 'Zumba'],
