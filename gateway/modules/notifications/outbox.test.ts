@@ -6,7 +6,7 @@ import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PushSender } from '#gateway/providers/push/port.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { openUnpaidContract } from '#tests/support/unpaid-contract.ts';
-import { deliverDueNotices, enqueueNotice, NOTICE_DELIVERY } from './service.ts';
+import { deliverDueNotices, drainDueNotices, enqueueNotice, NOTICE_DELIVERY } from './service.ts';
 
 // ADR 016: the transactional outbox of notices.
 let gw: TestGateway;
@@ -45,6 +45,18 @@ async function memberWithBrowser() {
 }
 
 describe('the notice outbox', () => {
+  test('a run drains more than one batch (a notice to a whole club goes out at once), and stops when its time is up', async () => {
+    await drainDueNotices(deps());
+    const { profile } = await gw.signUp();
+    const many = NOTICE_DELIVERY.batch * 2 + 5;
+    const ids = await gw.db.transaction(async (tx) => Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))));
+    expect(await drainDueNotices(deps())).toBe(many);
+    expect((await Promise.all(ids.map(stored))).every((n) => n === 1)).toBe(true);
+    await gw.db.transaction(async (tx) => Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))));
+    expect(await drainDueNotices(deps(), 0)).toBe(NOTICE_DELIVERY.batch);
+    await drainDueNotices(deps());
+  });
+
   test('a notice queued in a transaction that rolls back does not exist', async () => {
     const { profile } = await gw.signUp();
     let queued = '';

@@ -96,11 +96,25 @@ export async function deliverNoticesNow(deps: NotifyDeps) {
   await deliverDueNotices(deps).catch((error: unknown) => deps.logger.warn({ err: error }, 'notice delivery deferred to the worker'));
 }
 
-/** Runs deliverDueNotices every `intervalMs` until stopped (server.ts); one run at a time. */
+/**
+ * Batch after batch while full batches keep coming, up to `budgetMs`: a notice to a whole club
+ * (thousands of rows, ADR 052) goes out in one run instead of 20 every interval. Returns how many.
+ */
+export async function drainDueNotices(deps: NotifyDeps, budgetMs = 10_000) {
+  const until = performance.now() + budgetMs;
+  let total = 0;
+  for (;;) {
+    const delivered = await deliverDueNotices(deps);
+    total += delivered;
+    if (delivered < NOTICE_DELIVERY.batch || performance.now() >= until) return total;
+  }
+}
+
+/** Runs drainDueNotices every `intervalMs` until stopped (server.ts); one run at a time. */
 export function startNoticeWorker(deps: NotifyDeps, intervalMs = 2_000) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    running ??= deliverDueNotices(deps)
+    running ??= drainDueNotices(deps)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'notice worker run failed'))
       .finally(() => (running = null));
   }, intervalMs);
