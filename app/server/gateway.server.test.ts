@@ -96,7 +96,7 @@ test('any 4-digit code is a success, with its own message', async () => {
 
 test('sends the bearer token, the language and the member IP to the gateway', async () => {
   answers.set('/headers', { body: { code: 1000, data: {} } });
-  const { call } = await callerFor(mod, { token: 'tok-123', headers: { 'x-client-ip': '203.0.113.7' } });
+  const { call } = await callerFor(mod, { token: 'tok-123', headers: { 'x-client-ip': '203.0.113.7', 'x-request-id': 'page-request-0001' } });
   await call('/headers', z.object({}));
   const request = lastSeen('/headers');
   expect(request?.method).toBe('GET');
@@ -105,6 +105,8 @@ test('sends the bearer token, the language and the member IP to the gateway', as
   expect(request?.headers['accept-language']).toBe('vi');
   expect(request?.headers['x-client-ip']).toBe('203.0.113.7');
   expect(request?.headers.accept).toBe('application/json');
+  // The page's request id (issue 19 §3): the gateway's log line of this call carries it.
+  expect(request?.headers['x-request-id']).toBe('page-request-0001');
 });
 
 test('a signed-out visitor sends no Authorization and no made-up client IP', async () => {

@@ -90,6 +90,9 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
     if (userAgent) headers['x-client-user-agent'] = userAgent.slice(0, 300);
     if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    // The page's request id (http-server.ts), so the gateway's log line of this call carries it.
+    const requestId = request.headers.get('x-request-id');
+    if (requestId) headers['x-request-id'] = requestId;
     const url = `${webConfig.gatewayUrl}${path}`;
     const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
     let response: GatewayAnswer;

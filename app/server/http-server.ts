@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,6 +61,16 @@ export function isOversizedBody(req: Pick<Request, 'method' | 'headers'>): boole
   return Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES;
 }
 
+/** A request's id: the balancer's (or a client's) when well formed, as the gateway accepts it, else a new one. */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** One JSON line per page or form request (not the hashed assets): what the gateway logs, with the same id. */
+export function accessLogLine(entry: { requestId: string; method: string; path: string; status: number; ms: number }) {
+  return `${JSON.stringify({ service: 'web', msg: 'request', ...entry })}\n`;
+}
+
 async function main() {
   const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
   const build = (await import(serverBuildUrl)) as ServerBuild;
@@ -74,6 +85,8 @@ async function main() {
   // not ask the gateway: a gateway outage must not take every web replica out (the pages answer
   // 503 themselves then, ADR 015). /healthz (a route) says only that the process serves pages.
   let draining = false;
+  // WEB_ACCESS_LOG=off silences the per-request lines (a benchmark's baseline).
+  const accessLog = process.env.WEB_ACCESS_LOG !== 'off';
   app.get('/readyz', (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');
     res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });
@@ -94,6 +107,14 @@ async function main() {
     }
     // The gateway counts OTP sends per client address: it must be the member's, never a header they sent.
     req.headers['x-client-ip'] = req.ip ?? '';
+    // One id from the balancer through this server into the gateway's log (gatewayClient passes it on).
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    req.headers['x-request-id'] = requestId;
+    res.set('x-request-id', requestId);
+    if (accessLog && !req.path.startsWith('/assets/')) {
+      const started = performance.now();
+      res.once('finish', () => process.stdout.write(accessLogLine({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) })));
+    }
     next();
   });
 
