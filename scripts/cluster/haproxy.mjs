@@ -23,11 +23,15 @@ export function ensureHaproxy(log) {
 }
 
 /**
- * @param {{ webPort: number, gatewayPort: number, statsPort: number, webs: number[], gateways: number[],
- *   checkIntervalMs: number, gateway503File: string }} o
+ * The replicas are ports on this machine (`npm run cluster`) or `host:port` addresses (the compose
+ * file, docker-compose.cluster.yml); `bindHost` is where the balancer listens (0.0.0.0 in a container).
+ * @param {{ webPort: number, gatewayPort: number, statsPort: number, webs: (number|string)[], gateways: (number|string)[],
+ *   checkIntervalMs: number, gateway503File: string, bindHost?: string }} o
  */
 export function haproxyConfig(o) {
-  const servers = (prefix, ports) => ports.map((port, i) => `  server ${prefix}${i + 1} 127.0.0.1:${port} check`).join('\n');
+  const address = (replica) => (typeof replica === 'number' ? `127.0.0.1:${replica}` : replica);
+  const servers = (prefix, replicas) => replicas.map((replica, i) => `  server ${prefix}${i + 1} ${address(replica)} check`).join('\n');
+  const bind = o.bindHost ?? '127.0.0.1';
   return `# Written by scripts/cluster/cluster.mjs; see docs/operations.md and ADR 053.
 global
   maxconn 4096
@@ -53,7 +57,7 @@ defaults
   unique-id-header X-Request-ID
 
 frontend web
-  bind 127.0.0.1:${o.webPort}
+  bind ${bind}:${o.webPort}
   option forwardfor
   http-request set-header X-Forwarded-Proto http
   default_backend web
@@ -66,7 +70,7 @@ backend web
 ${servers('web', o.webs)}
 
 frontend gateway
-  bind 127.0.0.1:${o.gatewayPort}
+  bind ${bind}:${o.gatewayPort}
   option forwardfor
   default_backend gateway
 
@@ -80,7 +84,7 @@ backend gateway
 ${servers('gw', o.gateways)}
 
 listen stats
-  bind 127.0.0.1:${o.statsPort}
+  bind ${bind}:${o.statsPort}
   stats enable
   stats uri /
   stats refresh 2s
