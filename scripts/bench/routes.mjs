@@ -249,4 +249,7 @@ export const ROUTES = Object.freeze([
   // Issue 17: the staff door scanner (its QR decoder, jsQR, is a dynamic import: not first-load JS) and the cash desk.
   { path: '/staff/scanner', access: signedInStaff, lazyOnly: [/\/(?:qr-decode|door-camera|jsqr)[-.]/i] },
   { path: '/staff/cash', access: signedInStaff },
+  // The desk's classes of today (the seeded bookings of club 1) and the notice form.
+  { path: '/staff/classes', access: signedInStaff },
+  { path: '/staff/notify', access: signedInStaff },
 ]);
