@@ -21,6 +21,9 @@ export const staff = {
       cashNone: 'Nobody is waiting to pay cash',
       trialsWaiting: '{{count}} trial sessions waiting for a time',
       trialsNone: 'No trial sessions waiting for a time',
+      feedbackNew: 'New feedback and reports to answer: {{count}}',
+      feedbackNone: 'No new feedback',
+      classes: 'Classes today: {{count}}',
       scanner: 'Open the door scanner',
     },
     cash: {

@@ -21,6 +21,9 @@ export const staff = {
       cashNone: 'Không có khoản nào chờ thu tiền mặt',
       trialsWaiting: '{{count}} buổi tập thử chờ xếp lịch',
       trialsNone: 'Không có buổi tập thử nào chờ xếp lịch',
+      feedbackNew: '{{count}} góp ý, báo cáo mới chờ trả lời',
+      feedbackNone: 'Không có góp ý mới',
+      classes: 'Lớp học hôm nay: {{count}}',
       scanner: 'Mở máy quét check-in',
     },
     cash: {
