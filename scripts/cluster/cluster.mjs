@@ -37,6 +37,8 @@ let pgBin = '';
 // A folder of its own (the postgres user cannot enter the 0700 one above when we are root).
 const pgDir = mkdtempSync(path.join(os.tmpdir(), 'gym-cluster-pg-'));
 const pgData = path.join(pgDir, 'data');
+// What `npm run bench:load` and its kill run need to find this cluster (mode 0600: it holds a secret).
+const STATE_FILE = path.join(os.tmpdir(), `gym-cluster-${WEB_PORT}.json`);
 
 function findPostgresBin() {
   const base = '/usr/lib/postgresql';
@@ -150,6 +152,7 @@ async function stopAll(code) {
   await Promise.all(replicas.filter((n) => n.startsWith('gateway')).map(stopOne));
   await stopOne('haproxy');
   stopPostgres();
+  rmSync(STATE_FILE, { force: true });
   if (env.CLUSTER_KEEP) log(`kept ${work} and ${pgDir} (CLUSTER_KEEP)`);
   else for (const dir of [work, pgDir]) rmSync(dir, { recursive: true, force: true });
   log(`stopped in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -245,6 +248,24 @@ async function main() {
     ...WEB_REPLICAS.map((port, i) => [`web${i + 1}`, `http://127.0.0.1:${port}/healthz`]),
   ]);
 
+  writeFileSync(
+    STATE_FILE,
+    JSON.stringify({
+      pid: process.pid,
+      webUrl,
+      gatewayUrl,
+      databaseUrl,
+      pgData,
+      pgBin,
+      pgUser: asRoot ? 'postgres' : null,
+      internalSecret: secrets.GATEWAY_INTERNAL_SECRET,
+      replicas: Object.fromEntries([...GATEWAY_REPLICAS.map((port, i) => [`gateway${i + 1}`, port]), ...WEB_REPLICAS.map((port, i) => [`web${i + 1}`, port])]),
+      checkIntervalMs: CHECK_INTERVAL_MS,
+      poolSize: Number(POOL_SIZE),
+      logDir,
+    }),
+    { mode: 0o600 },
+  );
   console.log(`
   Cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s
   Gym member app      ${webUrl}                 (HAProxy → web ${WEB_REPLICAS.join(', ')})
@@ -253,6 +274,7 @@ async function main() {
   HAProxy stats       http://127.0.0.1:${STATS_PORT}/
   PostgreSQL          ${databaseUrl}
   Logs                ${logDir}/<gateway1|gateway2|web1|web2|haproxy>.log
+  State (bench:load)  ${STATE_FILE}
   pids                ${[...running].map(([name, e]) => `${name}=${e.child.pid}`).join(' ')}
 
   Ctrl-C drains the replicas and stops everything.
