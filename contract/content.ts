@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { contentPageSlugs } from './content-slugs.ts';
 
 /** Texts staff edit without a release (terms, about, support FAQ), read from the gateway's settings. */
-export const contentPageSlugs = ['terms-condition', 'privacy', 'about', 'support'] as const;
+export { contentPageSlugs };
 export const contentPageSlugSchema = z.enum(contentPageSlugs);
 export type ContentPageSlug = z.infer<typeof contentPageSlugSchema>;
 

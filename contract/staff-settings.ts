@@ -3,6 +3,9 @@ import { contentPageSchema } from './content.ts';
 import { planTypes, planUnits } from './membership.ts';
 import { isStorableText } from './text.ts';
 import { phoneNumberSchema } from './validation.ts';
+import { couponTargets, MAX_CAMPAIGN_COUPONS, MAX_NOTICE_BODY, MAX_NOTICE_TITLE, MAX_PRICE_VND, MAX_SECTION_BODY, MAX_SECTION_HEADING, MAX_SECTIONS, MAX_TITLE } from './staff-settings-limits.ts';
+
+export * from './staff-settings-limits.ts';
 
 // Issue 17 (ADR 052): the GM's settings, staff notices to members, and a club's staff list.
 // Every write is audited (contract/staff.ts staffActionNames); the same value again writes nothing.
@@ -14,15 +17,6 @@ export const noticeSenderAccountTypes = ['EMPLOYEE', 'LEADER', 'GM'] as const;
 /** Who reads a club's staff list: a LEADER their club's, the GM any club's or every club's. */
 export const staffListReaderAccountTypes = ['LEADER', 'GM'] as const;
 
-/** Money in VND: a whole, positive number of dong, at most one billion. */
-export const MAX_PRICE_VND = 1_000_000_000;
-export const MAX_TITLE = 200;
-export const MAX_SECTION_HEADING = 200;
-export const MAX_SECTION_BODY = 5_000;
-export const MAX_SECTIONS = 30;
-export const MAX_NOTICE_TITLE = 100;
-export const MAX_NOTICE_BODY = 1_000;
-export const MAX_CAMPAIGN_COUPONS = 20;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -78,7 +72,6 @@ export const planSettingSchema = z.object({
 });
 export type PlanSetting = z.infer<typeof planSettingSchema>;
 
-export const couponTargets = ['membership', 'joining_fee', 'both'] as const;
 
 export const couponSettingSchema = z.object({
   id: z.number(),

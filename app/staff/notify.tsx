@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
-import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE, staffNoticeResultSchema } from '#contract/staff-settings.ts';
+import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE } from '#contract/staff-settings-limits.ts';
+import { staffNoticeResultSchema } from '#contract/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Codes } from '#contract/codes.ts';
-import { contentPageSchema, contentPageSlugs, contentPageSlugSchema } from '#contract/content.ts';
+import { contentPageSchema, contentPageSlugSchema } from '#contract/content.ts';
+import { contentPageSlugs } from '#contract/content-slugs.ts';
 import { formatDateTime } from '#contract/format.ts';
 import { staffMeSchema } from '#contract/staff.ts';
 import { appVersionSettingSchema, couponCampaignSettingSchema, freezeOptionSettingSchema, planSettingSchema, staffSettingsSchema } from '#contract/staff-settings.ts';

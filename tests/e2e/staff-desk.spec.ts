@@ -35,7 +35,10 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   const leader = await phone.newPage();
   await signInAtDesk(leader, request, LEADER_PHONE);
   await expect(leader.getByText('Quản lý câu lạc bộ')).toBeVisible();
-  await leader.getByRole('link', { name: 'Lớp học' }).click();
+  // Today says what waits, with today's classes of the club (the demo's bookings and the two above).
+  await expect(leader.getByRole('link', { name: /^Lớp học hôm nay: \d+$/ })).toBeVisible();
+  await snap(leader, 'vi-staff-today-leader');
+  await leader.getByRole('link', { name: 'Lớp học', exact: true }).click();
   await expect(leader.getByRole('heading', { level: 1, name: 'Lớp học trong ngày' })).toBeVisible();
   await leader.goto(`/staff/classes?date=${now.day}`);
 
