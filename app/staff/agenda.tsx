@@ -1,4 +1,4 @@
-import { Link, redirect } from 'react-router';
+import { Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { trainerAgendaItemSchema, trainerRequestSchema, type TrainerAgendaItem, type TrainerRequest } from '#contract/pt.ts';
@@ -67,12 +67,14 @@ const hasStarted = (item: TrainerAgendaItem, now: number) => Date.parse(item.sta
 
 function RequestCard({ request }: { request: TrainerRequest }) {
   const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
   return (
     <li className="staff-item">
       <p className="staff-item-name">{t('staff.agenda.package', { name: lang === 'en' ? request.packageNameEn : request.packageNameVi, price: formatVnd(request.price, lang) })}</p>
       <MemberLine member={request.member} />
       <p className="muted">{formatDate(request.createdAt)}</p>
       <ActionButtons
+        busy={busy}
         name="ptContractId"
         value={request.ptContractId}
         buttons={[
@@ -86,6 +88,7 @@ function RequestCard({ request }: { request: TrainerRequest }) {
 
 function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
   const { t, lang } = useT();
+  const busy = useNavigation().state === 'submitting';
   const buttons =
     item.status === 'WAITPTCONFIRM'
       ? [
@@ -109,7 +112,7 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
       </div>
       <MemberLine member={item.member} />
       <p className="muted">{item.sessionsLeft === null ? t('staff.agenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staff.agenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>
-      {buttons.length ? <ActionButtons name="bookingId" value={item.bookingId} buttons={buttons} /> : null}
+      {buttons.length ? <ActionButtons name="bookingId" value={item.bookingId} buttons={buttons} busy={busy} /> : null}
     </li>
   );
 }

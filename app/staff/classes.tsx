@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(back.pathname + back.search);
 }
 
-function BookingRow({ booking, markable }: { booking: StaffClassBooking; markable: boolean }) {
+function BookingRow({ booking, markable, busy }: { booking: StaffClassBooking; markable: boolean; busy: boolean }) {
   const { t } = useT();
   const state =
     booking.status === 'WAITLISTED'
@@ -82,6 +82,7 @@ function BookingRow({ booking, markable }: { booking: StaffClassBooking; markabl
       <p className="muted class-booking-state">{state}</p>
       {markable && booking.status === 'BOOKED' ? (
         <ActionButtons
+          busy={busy}
           name="bookingId"
           value={booking.id}
           buttons={[
@@ -94,9 +95,8 @@ function BookingRow({ booking, markable }: { booking: StaffClassBooking; markabl
   );
 }
 
-function CancelForm({ session, lastResult }: { session: StaffClassSession; lastResult: FormReply | undefined }) {
+function CancelForm({ session, lastResult, busy }: { session: StaffClassSession; lastResult: FormReply | undefined; busy: boolean }) {
   const { t } = useT();
-  const busy = useNavigation().state === 'submitting';
   const [form, fields] = useServerForm({ id: `cancel-${String(session.id)}`, fields: ['reason'], lastResult });
   return (
     <details className="class-cancel" open={lastResult ? true : undefined}>
@@ -118,7 +118,7 @@ function CancelForm({ session, lastResult }: { session: StaffClassSession; lastR
   );
 }
 
-function SessionCard({ session, now, lastResult }: { session: StaffClassSession; now: number; lastResult: FormReply | undefined }) {
+function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSession; now: number; lastResult: FormReply | undefined; busy: boolean }) {
   const { t, lang } = useT();
   const markable = canMarkAttendance(session, now);
   const booked = session.bookings.filter((b) => b.status === 'BOOKED');
@@ -126,9 +126,9 @@ function SessionCard({ session, now, lastResult }: { session: StaffClassSession;
   return (
     <li className={`staff-item class-session${session.cancelledAt ? ' class-session-cancelled' : ''}`}>
       <div className="staff-item-head">
-        <p className="staff-item-name">
+        <h2 className="staff-item-name">
           {formatTime(session.startsAt)}–{formatTime(session.endsAt)} · {lang === 'en' ? session.nameEn : session.nameVi}
-        </p>
+        </h2>
         {session.cancelledAt ? <p className="status-badge class-cancelled-badge">{t('staff.classes.cancelled')}</p> : <p className="muted">{t('staff.classes.spots', { booked: session.bookedCount, capacity: session.capacity })}</p>}
       </div>
       <p className="muted">
@@ -144,7 +144,7 @@ function SessionCard({ session, now, lastResult }: { session: StaffClassSession;
               <h3 className="class-list-title">{t('staff.classes.booked')}</h3>
               <ul className="class-bookings">
                 {booked.map((b) => (
-                  <BookingRow key={b.id} booking={b} markable={markable} />
+                  <BookingRow key={b.id} booking={b} markable={markable} busy={busy} />
                 ))}
               </ul>
             </>
@@ -154,14 +154,14 @@ function SessionCard({ session, now, lastResult }: { session: StaffClassSession;
               <h3 className="class-list-title">{t('staff.classes.waitlist')}</h3>
               <ul className="class-bookings">
                 {waiting.map((b) => (
-                  <BookingRow key={b.id} booking={b} markable={false} />
+                  <BookingRow key={b.id} booking={b} markable={false} busy={busy} />
                 ))}
               </ul>
             </>
           ) : null}
         </>
       )}
-      {canCancelClass(session, now) ? <CancelForm session={session} lastResult={lastResult} /> : null}
+      {canCancelClass(session, now) ? <CancelForm session={session} lastResult={lastResult} busy={busy} /> : null}
     </li>
   );
 }
@@ -169,6 +169,7 @@ function SessionCard({ session, now, lastResult }: { session: StaffClassSession;
 export default function StaffClasses({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const { clubs, clubId, date, today, sessions, now } = loaderData;
+  const busy = useNavigation().state === 'submitting';
   const dayLink = (day: string) => `?${new URLSearchParams({ ...(clubId === null ? {} : { club: String(clubId) }), date: day }).toString()}`;
   return (
     <main className="page">
@@ -207,7 +208,7 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="staff-list">
           {sessions.map((session) => (
-            <SessionCard key={session.id} session={session} now={now} lastResult={actionData && 'sessionId' in actionData && actionData.sessionId === session.id ? actionData.result : undefined} />
+            <SessionCard key={session.id} session={session} now={now} busy={busy} lastResult={actionData && 'sessionId' in actionData && actionData.sessionId === session.id ? actionData.result : undefined} />
           ))}
         </ul>
       )}

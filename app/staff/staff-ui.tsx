@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { Form, useSubmit } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import type { DeskClub } from './clubs.server.ts';
 
@@ -17,14 +17,11 @@ export function MemberLine({ member, className }: { member: { fullName: string; 
  * Buttons that each post one answer about one thing (`name`=`value`, `intent`=the button's): the
  * agenda's confirm/decline, a class's attended/no-show, a transfer's reviewed.
  */
-export function ActionButtons({ name, value, buttons, extra }: { name: string; value: number; buttons: { intent: string; label: string; primary?: boolean }[]; extra?: Record<string, string> }) {
-  const busy = useNavigation().state === 'submitting';
+export function ActionButtons({ name, value, buttons, busy }: { name: string; value: number; buttons: { intent: string; label: string; primary?: boolean }[]; busy: boolean }) {
+  // `busy` comes from the page (one useNavigation for a list of many rows, not one per row).
   return (
     <Form method="post" className="staff-actions">
       <input type="hidden" name={name} value={value} />
-      {Object.entries(extra ?? {}).map(([key, v]) => (
-        <input key={key} type="hidden" name={key} value={v} />
-      ))}
       {buttons.map((b) => (
         <button key={b.intent} type="submit" name="intent" value={b.intent} className={`button ${b.primary ? 'button-primary' : 'button-secondary'}`} disabled={busy}>
           {b.label}
