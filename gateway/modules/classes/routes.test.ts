@@ -249,6 +249,17 @@ describe('strikes', () => {
 });
 
 describe('screens', () => {
+  test('/member/screens/today-classes: a class under way is listed, one that ended is not (the lower bound on the start keeps the index range to a day)', async () => {
+    const m = await member();
+    const underWay = await sessionIn(-30 * MINUTE);
+    const ended = await sessionIn(-2 * HOUR);
+    const screen = await gw.call('GET', '/api/v1/member/screens/today-classes', { token: m.token });
+    expect(screen.status).toBe(200);
+    const ids = screen.body.data.today.sessions.map((s: { id: number }) => s.id);
+    expect(ids).toContain(underWay);
+    expect(ids).not.toContain(ended);
+  });
+
   test('/member/screens/classes: the member’s club first, 14 days, the day’s sessions with their booking; /member/home has the next class', async () => {
     const m = await member();
     const session = await sessionIn(3 * HOUR);
