@@ -50,7 +50,7 @@ async function main() {
   const sizeBefore = (await client.query('select pg_database_size(current_database())::bigint as b')).rows[0].b;
 
   // Secondary indexes of the big tables: dropped for the insert, built once after (much faster).
-  const bigTables = ['visits', 'notifications', 'contracts', 'payments', 'transactions', 'payment_events'];
+  const bigTables = ['visits', 'notifications', 'contracts', 'payments', 'transactions', 'payment_events', 'rating_requests'];
   const { rows: indexes } = await client.query(
     `select i.indexname, i.indexdef from pg_indexes i
      where i.schemaname = 'public' and i.tablename = any($1)
@@ -136,6 +136,18 @@ async function main() {
          returning id, account_id, total_payment, created_at)
        insert into payments (contract_id, account_id, method, provider, reference, amount, status, expires_at, created_at)
        select id, account_id, 1, 'vietqr', 'SEEDX' || id, total_payment, 'EXPIRED', created_at + interval '15 minutes', created_at from c`,
+    );
+    // A rating request per paid membership, as settling one makes (ADR 039): answered or dismissed,
+    // but those paid in the last two weeks still pending. (Without them the planner, seeing a table of
+    // a few rows, joined the shell's pending rating to contracts by a merge over all of them.)
+    await step(
+      'rating requests',
+      `insert into rating_requests (account_id, type, contract_id, status, rate, created_at)
+       select c.account_id, 'contract', c.id,
+              case when c.signed_at > now() - interval '14 days' then 'pending' when c.id % 10 < 3 then 'rated' else 'ignored' end,
+              case when c.signed_at <= now() - interval '14 days' and c.id % 10 < 3 then 4 + c.id % 2 end, c.signed_at
+       from contracts c join seed_members m on m.account_id = c.account_id
+       where c.payment_state = 'PAID'`,
     );
     // Visits: VISITS_PER_WEEK a week on average while a membership ran (to yesterday), 05:00–22:00 Vietnam time.
     await step(

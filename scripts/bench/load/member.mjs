@@ -228,6 +228,8 @@ export async function runMember(ctx, identity) {
       await think(0.3);
       const booked = await gw('POST /member/pt-contract/{id}/booking', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, {
         json: { date, afterMinute: pick(rng, slots).afterMinute },
+        // Sent again after a 503 the member sees: had the first been made, the second is refused (166).
+        retry: true,
         refusals: [456, 166],
       });
       if (booked?.status !== 200) continue;
@@ -258,8 +260,9 @@ export async function runMember(ctx, identity) {
 }
 
 /**
- * The front desk's screens while members come and go: a club's classes of the day and the cash
- * waiting, every few seconds (the staff lists of the plans checked after the 100k seed).
+ * The front desk's screens while members come and go: a club's classes of the day, the cash
+ * waiting, the transfers to review, the staff list, every few seconds (the staff lists whose plans are
+ * checked after the 100k seed).
  * @param {Ctx} ctx
  */
 export async function runDesk(ctx) {
@@ -270,6 +273,8 @@ export async function runDesk(ctx) {
     const clubId = ctx.catalog.clubs[i++ % ctx.catalog.clubs.length];
     await ctx.http.request('staff GET /staff/classes', who, { base: 'gw', path: `/api/v1/staff/classes?clubId=${String(clubId)}&date=${today}`, bearer: ctx.staff.gm });
     if (i % 3 === 0) await ctx.http.request('staff GET /staff/contracts/waiting', who, { base: 'gw', path: '/api/v1/staff/contracts/waiting', bearer: ctx.staff.gm });
+    if (i % 6 === 1) await ctx.http.request('staff GET /staff/payment-events?needsReview', who, { base: 'gw', path: '/api/v1/staff/payment-events?needsReview=true', bearer: ctx.staff.gm });
+    if (i % 6 === 4) await ctx.http.request('staff GET /staff/staff-list', who, { base: 'gw', path: `/api/v1/staff/staff-list?clubId=${String(clubId)}`, bearer: ctx.staff.gm });
     await sleep(Math.max(500, ctx.thinkMs));
   }
 }
