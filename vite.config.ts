@@ -1,10 +1,61 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * ADR 054: each strings part of each language (app/locales/<lang>/<part>.ts) is a chunk of the
+ * browser build of its own, with its export, although no browser code names it: the page imports it
+ * by the URL the server reads from the Vite manifest (app/server/locale-chunks.server.ts).
+ */
+function stringsPartChunks(): Plugin {
+  return {
+    name: 'vietfit:strings-part-chunks',
+    apply: 'build',
+    buildStart() {
+      if (this.environment.name !== 'client') return;
+      for (const lang of ['vi', 'en']) {
+        const dir = path.resolve('app/locales', lang);
+        for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'index.ts')) {
+          this.emitFile({ type: 'chunk', id: path.join(dir, file), preserveSignature: 'exports-only' });
+        }
+      }
+    },
+  };
+}
+
+/**
+ * ADR 054: with `build.modulePreload: false` Vite still routes every lazy import() through its
+ * preload helper (0.7 KB gzipped on every first load), only to pass it an empty list. This helper
+ * just imports. A lazy chunk that needs a stylesheet would get it through that list: the build
+ * fails then, instead of dropping it.
+ */
+function importWithoutPreloadHelper(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  return {
+    name: 'vietfit:import-without-preload-helper',
+    apply: 'build',
+    load(id) {
+      if (id !== helperId || this.environment.name !== 'client') return null;
+      return { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false };
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps')) {
+          this.error(`${chunk.fileName}: a lazy import with files to preload (${chunk.code.match(/__vite__mapDeps=[^\n]{0,200}/)?.[0] ?? ''}); see ADR 054`);
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     reactRouter(),
+    stringsPartChunks(),
+    importWithoutPreloadHelper(),
     // ADR 009: our own worker (app/shell/sw.ts, push handlers included), built after the client bundle
     // into build/client/sw.js, which the web server serves at /sw.js (scope /). The manifest is a
     // static file (public/manifest.webmanifest) and the page registers the worker itself
@@ -26,6 +77,6 @@ export default defineConfig({
   ],
   // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
   // names of the strings chunks from it, to preload the page's parts (ADR 024, 030).
-  build: { manifest: true },
+  build: { manifest: true, modulePreload: false },
   server: { port: 3000, host: '127.0.0.1' },
 });

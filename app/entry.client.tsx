@@ -2,16 +2,17 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { defaultLanguage, isLang } from '#app/i18n.ts';
-import { loadMessages, stringsParts, type StringsPart } from '#app/locales/messages.ts';
+import { knowPartUrls, loadMessages, type StringsPart } from '#app/locales/messages.ts';
 import stylesheetUrl from './styles.css?url';
 
 // The page's strings are cached chunks of their own (ADR 024, 030): hydration renders what the
 // server rendered, so it starts once the parts named by <html data-strings>, in the language of
-// <html lang>, are in memory.
-const lang = document.documentElement.lang;
-const parts = (document.documentElement.dataset.strings ?? '')
-  .split(' ')
-  .filter((part): part is StringsPart => (stringsParts as readonly string[]).includes(part));
+// <html lang>, are in memory. <html data-strings-src> says where each is, in the same order (ADR 054).
+const lang = isLang(document.documentElement.lang) ? document.documentElement.lang : defaultLanguage;
+const { strings, stringsSrc = '' } = document.documentElement.dataset;
+const parts = (strings ? strings.split(' ') : []) as StringsPart[];
+const urls = stringsSrc.split(' ');
+knowPartUrls(lang, Object.fromEntries(parts.map((part, i) => [part, urls[i]])));
 
 /**
  * ADR 029: the server's HTML holds only the rules its own markup uses. The whole sheet (hashed,
@@ -29,7 +30,7 @@ function loadWholeStylesheet() {
 }
 
 void Promise.all([
-  loadMessages(isLang(lang) ? lang : defaultLanguage, parts).catch(() => undefined), // a chunk that failed to load: the root suspends and imports it again
+  loadMessages(lang, parts).catch(() => undefined), // a chunk that failed to load: the root suspends and imports it again
   loadWholeStylesheet(),
 ]).then(() => {
   startTransition(() => {

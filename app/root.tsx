@@ -19,7 +19,7 @@ import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
-import { loadMessages, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
+import { knowPartUrls, loadMessages, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
@@ -71,11 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const parts = useStringsParts();
+  // Where the browser imports any part of this language from, for what renders next (ADR 054).
+  if (data) knowPartUrls(data.lang, data.messagesChunks);
   // <Meta> below titles the page from the strings in memory: render again when a part arrives
   // (a language switched to, a page's new part), or the title keeps a key (ADR 030).
   useLoadedMessages(data?.lang ?? 'vi');
   return (
-    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')}>
+    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')} data-strings-src={parts.map((part) => data?.messagesChunks[part] ?? '').join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -15,10 +15,25 @@ export type StringsPart = (typeof stringsParts)[number];
 export type StringsHandle = { strings?: readonly StringsPart[] };
 
 type Part = Partial<Messages>;
-// One lazy import per file, so one chunk per part and language: `./vi/shell.ts` exports `shell`.
-const partModules = import.meta.glob<Record<string, Part>>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']);
+type PartModule = Record<string, Part>;
+/** The hashed file of each part, e.g. { shell: '/assets/shell-Bv72mjzi.js', … } (locale-chunks.server.ts). */
+export type PartUrls = Partial<Record<StringsPart, string>>;
+
+// The server (and Vite's dev server) import the part files themselves: `./vi/shell.ts` exports
+// `shell`. The browser's production bundle leaves this map out (ADR 054): its 58 hashed names cost
+// every page 0.9 KB of gzipped JavaScript. Each part is still its own chunk (vite.config.ts emits
+// them), and the browser imports it by the URL the page gives (knowPartUrls).
+const bundledParts = import.meta.env.SSR || import.meta.env.DEV ? import.meta.glob<PartModule>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']) : undefined;
+const partUrls: Record<Lang, PartUrls> = { vi: {}, en: {} };
+
+/** Browser: where each part of a language is (the root's data, or <html data-strings-src> before hydration). */
+export function knowPartUrls(lang: Lang, urls: PartUrls) {
+  Object.assign(partUrls[lang], urls);
+}
+
 const importPart = (lang: Lang, part: StringsPart): Promise<Part> => {
-  const importer = partModules[`./${lang}/${part}.ts`];
+  const url = partUrls[lang][part];
+  const importer = bundledParts?.[`./${lang}/${part}.ts`] ?? (url ? () => import(/* @vite-ignore */ url) as Promise<PartModule> : undefined);
   if (!importer) return Promise.reject(new Error(`No strings part ${lang}/${part}`));
   return importer().then((module) => module[part] as Part);
 };

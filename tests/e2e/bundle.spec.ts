@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { startBareApp } from '#scripts/bench/bare-app.mjs';
+import { measureFirstLoad } from '#scripts/bench/first-load.mjs';
+import { expect, signUpInBrowser, test, testClientIp } from './fixtures.ts';
 
 // ADR 004: no browser code carries zod (tens of KB). A contract module with schemas at its top is
 // kept whole by the bundler once a page imports one constant from it: the check-in page did, with
@@ -16,4 +18,24 @@ test('no file the browser loads (page chunks, the service worker) contains zod',
   // zod's own error code for a wrong type: in every copy of zod, and in no text of ours.
   const withZod = files.filter((file) => readFileSync(file, 'utf8').includes('invalid_type')).map((file) => path.basename(file));
   expect(withZod).toEqual([]);
+});
+
+// Issue 18: every page's first-load JavaScript (gzipped, as `npm run bench` weighs it) stays within
+// 1.15× the bare React Router app's, built and weighed in the same run. The heaviest pages of the
+// bench: a member's plan, InBody and monthly-plan pages, and a new visitor's /landing.
+test('first-load JavaScript of the heaviest pages is at most 1.15× the bare React Router app', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const bareApp = await startBareApp();
+  const bare = await measureFirstLoad(bareApp.url, {}).finally(() => bareApp.stop());
+  await signUpInBrowser(page, request);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const phone = { 'User-Agent': await page.evaluate(() => navigator.userAgent), 'x-forwarded-for': testClientIp() };
+  const weigh = async (pagePath: string, headers: Record<string, string>) => {
+    const { js } = await measureFirstLoad(new URL(pagePath, process.env.E2E_BASE_URL).href, headers);
+    return { page: pagePath, ratio: Math.round((js.gzip / bare.js.gzip) * 1000) / 1000 };
+  };
+  const weighed = [await weigh('/landing', phone)];
+  for (const pagePath of ['/membership/1/plan/3', '/inbody', '/home/your-plan']) weighed.push(await weigh(pagePath, { ...phone, Cookie: cookie }));
+  expect(bare.js.gzip).toBeGreaterThan(100_000); // React and React Router: the bare app was weighed
+  expect(weighed.filter((w) => w.ratio > 1.15)).toEqual([]);
 });
