@@ -9,6 +9,7 @@ import { clubs, contracts, noticeOutbox, notifications, paymentPlans, payments, 
 import { deliverDueNotices, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments, settlePayment } from '#gateway/modules/payments/settle.ts';
 import { runRenewals } from '#gateway/modules/subscriptions/renewal.ts';
+import { RECURRING_COMMANDS, recurringSignature, signedRecurringAnswer } from '#gateway/providers/recurring/vnpay.ts';
 import type { PushSender } from '#gateway/providers/push/port.ts';
 import { freshDatabase, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { openUnpaidContract } from '#tests/support/unpaid-contract.ts';
@@ -127,7 +128,8 @@ test('notice outbox: two replicas delivering at once store and push each notice 
   expect(logged).toEqual([]);
 });
 
-test('subscription renewals: two replicas running the job at once make, charge and announce each next month once', async () => {
+/** Members who bought the first club's first monthly plan with a saved card on `day`, paid; their subscriptions and cards. */
+async function subscribersWithCards(n: number, day: Date) {
   const [club] = await gw.db.select().from(clubs).orderBy(asc(clubs.id)).limit(1);
   const [plan] = await gw.db
     .select()
@@ -135,9 +137,9 @@ test('subscription renewals: two replicas running the job at once make, charge a
     .where(and(eq(paymentPlans.clubId, club.id), eq(paymentPlans.type, 'SUBSCRIPTION')))
     .orderBy(asc(paymentPlans.sortOrder))
     .limit(1);
-  const subscribers: { accountId: number; subscriptionId: number }[] = [];
-  gw.clock.set(new Date('2026-11-21T03:00:00Z'));
-  for (let i = 0; i < 4; i++) {
+  const subscribers: { accountId: number; subscriptionId: number; token: string }[] = [];
+  gw.clock.set(day);
+  for (let i = 0; i < n; i++) {
     const member = await gw.signUp();
     const [card] = await gw.db
       .insert(savedCards)
@@ -152,8 +154,13 @@ test('subscription renewals: two replicas running the job at once make, charge a
     const settled = await settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: `VNP${String(payment.id)}`, paidAt: gw.clock.now() });
     expect(settled.kind).toBe('settled');
     const [sub] = await gw.db.select().from(subscriptions).where(eq(subscriptions.accountId, member.profile.id));
-    subscribers.push({ accountId: member.profile.id, subscriptionId: sub.id });
+    subscribers.push({ accountId: member.profile.id, subscriptionId: sub.id, token: card.token });
   }
+  return subscribers;
+}
+
+test('subscription renewals: two replicas running the job at once make, charge and announce each next month once', async () => {
+  const subscribers = await subscribersWithCards(4, new Date('2026-11-21T03:00:00Z'));
   const [a, b] = replicas();
   // The same day on both: the recurring agreement is asked for each new card, once.
   await Promise.all([runRenewals(a, new Date('2026-11-21T03:00:00Z')), runRenewals(b, new Date('2026-11-21T03:00:00Z'))]);
@@ -183,5 +190,55 @@ test('subscription renewals: two replicas running the job at once make, charge a
     expect(received[0].n).toBe(2); // the first month's and the renewal's
     const [row] = await gw.db.select({ recurringId: subscriptions.recurringId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     expect(row.recurringId).toMatch(/^7\d{17}$/);
+  }
+});
+
+test('the recurring provider: two replicas at once ask for each new card’s agreement once, and a charge left unanswered is asked again once, with its reference', async () => {
+  const subscribers = await subscribersWithCards(3, new Date('2027-03-01T03:00:00Z'));
+  const ours = new Set(subscribers.map((s) => s.token));
+  // VNPAY's recurring API as the real client meets it (signed JSON), slow enough for the two
+  // replicas' runs to overlap; what it was asked for these members' cards is counted.
+  const asked: { command: string; reference: string }[] = [];
+  let chargesAnswer = true;
+  const provider = async (_url: string | URL | Request, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { reqId: string; command: string; order: { orderReference: string }; transaction: { token: string } };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ours.has(body.transaction.token)) asked.push({ command: body.command, reference: body.order.orderReference });
+    if (body.command === RECURRING_COMMANDS.charge && !chargesAnswer) throw new TypeError('fetch failed'); // no answer: a timeout
+    const fields =
+      body.command === RECURRING_COMMANDS.register
+        ? { reqId: body.reqId, responseCode: '00', recurringId: `7${body.transaction.token.replace(/\D/g, '').padEnd(17, '0').slice(0, 17)}` }
+        : { reqId: body.reqId, responseCode: '00', transactionNo: `1${String(asked.length).padStart(7, '0')}` };
+    return Response.json({ ...fields, secureHash: recurringSignature(env.VNPAY_HASH_SECRET, signedRecurringAnswer(fields)) });
+  };
+  const vnpay = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...env, RECURRING_PROVIDER: 'vnpay', VNPAY_RECURRING_URL: 'http://vnpay.invalid/recurring' });
+  const [a, b] = replicas().map((deps) => ({ ...deps, config: vnpay, fetch: provider as typeof fetch }));
+  const count = (command: string) => asked.filter((x) => x.command === command).length;
+
+  await Promise.all([runRenewals(a, new Date('2027-03-01T03:00:00Z')), runRenewals(b, new Date('2027-03-01T03:00:00Z'))]);
+  expect(count(RECURRING_COMMANDS.register)).toBe(3);
+
+  // The billing day: each month charged once; none answered (a timeout).
+  chargesAnswer = false;
+  const billingDay = new Date('2027-03-28T03:00:00Z');
+  await Promise.all([runRenewals(a, billingDay), runRenewals(b, billingDay)]);
+  expect(count(RECURRING_COMMANDS.charge)).toBe(3);
+  // Within 5 minutes nobody asks again; after them, one replica does, with the same reference.
+  await Promise.all([runRenewals(a, new Date(billingDay.getTime() + 4 * 60_000)), runRenewals(b, new Date(billingDay.getTime() + 4 * 60_000))]);
+  expect(count(RECURRING_COMMANDS.charge)).toBe(3);
+  chargesAnswer = true;
+  const later = new Date(billingDay.getTime() + 6 * 60_000);
+  await Promise.all([runRenewals(a, later), runRenewals(b, later)]);
+  const charges = asked.filter((x) => x.command === RECURRING_COMMANDS.charge);
+  expect(charges).toHaveLength(6);
+  const references = [...new Set(charges.map((x) => x.reference))];
+  expect(references).toHaveLength(3);
+  for (const reference of references) expect(charges.filter((x) => x.reference === reference)).toHaveLength(2);
+  for (const { subscriptionId } of subscribers) {
+    const periods = await gw.db.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.subscriptionId, subscriptionId)).orderBy(asc(subscriptionPeriods.periodStart));
+    expect(periods.map((p) => [p.periodStart, p.state, p.attempts])).toEqual([
+      ['2027-03-01', 'PAID', 0],
+      ['2027-04-01', 'PAID', 1],
+    ]);
   }
 });

@@ -51,6 +51,8 @@ export const payments = pgTable(
     ptContractId: integer('pt_contract_id').references(() => ptContracts.id),
     /** The staff account that took cash. */
     confirmedBy: integer('confirmed_by'),
+    /** A renewal's recurring charge: when the provider was last asked (ADR 055: one replica asks again after 5 min unanswered). */
+    chargeAskedAt: timestamp('charge_asked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

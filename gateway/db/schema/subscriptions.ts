@@ -36,6 +36,8 @@ export const subscriptions = pgTable(
     recurringId: text('recurring_id'),
     /** The card the agreement was last asked for: asked once per card, not at every run. */
     agreementCardId: integer('agreement_card_id'),
+    /** When a replica last set out to ask for an agreement for the saved card (ADR 055: claimed, so one asks). */
+    agreementAskedAt: timestamp('agreement_asked_at', { withTimezone: true }),
     /** A change of card in progress (VNPAY token_create): its card request. */
     cardRequestId: integer('card_request_id'),
     /** The month being used now (or the last one paid). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { formatVnd } from '#contract/format.ts';
 import { PaymentMethods } from '#contract/membership.ts';
 import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
@@ -80,21 +80,45 @@ async function renewOne(deps: JobDeps, port: RecurringPort | null, id: number, n
   if (charge && port) await chargeNow(deps, port, charge, now, report);
 }
 
-/** Asks the provider once per card for an agreement; none (null, or no provider configured) means pay links. */
+/**
+ * Asks the provider once per card for an agreement; none (null, or no provider configured) means
+ * pay links. The ask is claimed first (ADR 055): of replicas running at once, one asks; a claim
+ * left by a replica that died mid-ask is taken again after IN_FLIGHT_MS.
+ */
 async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: number, now: Date) {
   const [sub] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!sub?.savedCardId || sub.agreementCardId === sub.savedCardId) return;
   const [card] = await deps.db.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
   if (!card || card.deletedAt) return;
-  const agreement = await port?.register(
-    { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber },
-    `VA${String(sub.id)}${randomBytes(4).toString('hex').toUpperCase()}`,
-    now,
-  );
+  const forThisCard = and(eq(subscriptions.id, id), eq(subscriptions.savedCardId, card.id));
+  const [claimed] = await deps.db
+    .update(subscriptions)
+    .set({ agreementAskedAt: now })
+    .where(
+      and(
+        forThisCard,
+        sql`${subscriptions.agreementCardId} is distinct from ${subscriptions.savedCardId}`,
+        or(isNull(subscriptions.agreementAskedAt), lte(subscriptions.agreementAskedAt, new Date(now.getTime() - IN_FLIGHT_MS))),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  if (!claimed) return;
+  let agreement;
+  try {
+    agreement = await port?.register(
+      { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber },
+      `VA${String(sub.id)}${randomBytes(4).toString('hex').toUpperCase()}`,
+      now,
+    );
+  } catch (error) {
+    // Not answered: the claim goes, so the next run asks at once.
+    await deps.db.update(subscriptions).set({ agreementAskedAt: null }).where(and(forThisCard, eq(subscriptions.agreementAskedAt, now)));
+    throw error;
+  }
   await deps.db
     .update(subscriptions)
     .set({ recurringId: agreement?.recurringId ?? null, agreementCardId: card.id })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.savedCardId, card.id)));
+    .where(forThisCard);
 }
 
 type Tx = Executor;
@@ -201,7 +225,12 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
       : null;
   const orderInfo = `Gia han goi thang ${String(contract.id)}`;
   if (inFlight) {
-    return recurring && inFlight.createdAt.getTime() <= now.getTime() - IN_FLIGHT_MS ? { payment: inFlight, contractId: contract.id, ...recurring, orderInfo } : null;
+    // Asked and not answered (a crash, a timeout): asked again with the same reference once
+    // IN_FLIGHT_MS has passed, marked under the subscription's lock so one replica asks (ADR 055).
+    const askedAt = inFlight.chargeAskedAt ?? inFlight.createdAt;
+    if (!recurring || askedAt.getTime() > now.getTime() - IN_FLIGHT_MS) return null;
+    await tx.update(payments).set({ chargeAskedAt: now }).where(eq(payments.id, inFlight.id));
+    return { payment: inFlight, contractId: contract.id, ...recurring, orderInfo };
   }
   if (period.attempts >= MAX_ATTEMPTS || period.nextAttemptOn === null || period.nextAttemptOn > today) return null;
 
@@ -225,6 +254,7 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
         status: 'PENDING',
         expiresAt: null,
         savedCardId: card!.id,
+        chargeAskedAt: now,
         createdAt: now,
       })
       .returning();

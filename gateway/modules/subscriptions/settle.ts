@@ -77,6 +77,6 @@ export async function subscriptionPaidIn(tx: Executor, paid: Paid, plan: Plan, p
 export async function subscriptionCardSavedIn(tx: Executor, cardRequestId: number, savedCardId: number) {
   await tx
     .update(subscriptions)
-    .set({ savedCardId, recurringId: null, agreementCardId: null, cardRequestId: null })
+    .set({ savedCardId, recurringId: null, agreementCardId: null, agreementAskedAt: null, cardRequestId: null })
     .where(eq(subscriptions.cardRequestId, cardRequestId));
 }
