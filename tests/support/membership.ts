@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 
@@ -53,7 +53,7 @@ export async function buyAndPay(gw: TestGateway, token: string, paymentPlanId: n
  * week; ADR 036), without the payment: for tests of what a frozen member may not do.
  */
 export async function freezeMemberships(gw: TestGateway, accountId: number) {
-  const today = vietnamToday(gw.clock.now());
+  const today = vietnamDay(gw.clock.now());
   const paid = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
   for (const contract of paid) {
     await gw.db.insert(freezeContracts).values({

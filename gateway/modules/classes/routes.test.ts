@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { classBookings, classSchedules, classSessions, notifications, visits } from '#gateway/db/schema/index.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
@@ -57,7 +57,7 @@ const detail = async (sessionId: number, token?: string) => (await gw.call('GET'
 
 describe('the timetable', () => {
   test('today at a club, by start time, from the weekly schedules; public; the member sees their booking', async () => {
-    const today = vietnamToday(gw.clock.now());
+    const today = vietnamDay(gw.clock.now());
     const res = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${today}`);
     expect(res.status).toBe(200);
     const sessions = res.body.data as { startsAt: string; club: { id: number }; spotsLeft: number; capacity: number; myBooking: unknown; classType: { nameVi: string } }[];
@@ -66,7 +66,7 @@ describe('the timetable', () => {
     expect(sessions.map((s) => s.startsAt)).toEqual([...sessions.map((s) => s.startsAt)].sort());
     // The last of the 14 days has sessions too; the day after has none yet.
     const last = new Date(gw.clock.now().getTime() + (CLASS_SCHEDULE_DAYS - 1) * 24 * HOUR);
-    const lastDay = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${vietnamToday(last)}`);
+    const lastDay = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${vietnamDay(last)}`);
     expect(lastDay.body.data.length).toBeGreaterThanOrEqual(4);
     const types = await gw.call('GET', '/api/v1/general/class-types');
     expect(types.body.data.map((t: { slug: string }) => t.slug)).toEqual(expect.arrayContaining(['yoga', 'zumba', 'body-pump', 'boxing', 'cycling', 'pilates', 'hiit']));

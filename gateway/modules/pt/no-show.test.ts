@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ptBookingSchema, ptBookingScreenSchema, trainerAgendaItemSchema } from '#contract/pt.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 import { clubs, contracts, noticeOutbox, payments, ptBookings, ptContracts, ptPackages, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
-import { addDays } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
