@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
+import type { PlanType } from '#contract/membership.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 
@@ -46,6 +47,14 @@ export async function buyAndPay(gw: TestGateway, token: string, paymentPlanId: n
   });
   if (outcome.kind !== 'settled') throw new Error(`settle failed: ${outcome.kind}`);
   return res.body.data as { contract: { contractId: number }; payment: { id: number; amount: number } };
+}
+
+/** A new member who bought and paid the club's plan of this type (CLASSIC opens that club only, BLACK_CARD every club). */
+export async function memberWithPlan(gw: TestGateway, clubId: number, planType: PlanType = 'CLASSIC') {
+  const m = await gw.signUp();
+  const plan = (await plansOf(gw, clubId)).find((p) => p.type === planType)!;
+  await buyAndPay(gw, m.token, plan.id);
+  return { ...m, id: m.profile.id as number };
 }
 
 /**

@@ -2,11 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema } from '#contract/staff-classes.ts';
 import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
-import { accounts, classBookings, classSchedules, classSessions, noticeOutbox, staffActions, visits } from '#gateway/db/schema/index.ts';
+import { accounts, classBookings, classSessions, noticeOutbox, staffActions, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
+import { classSessionIn } from '#tests/support/classes.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
+import { memberWithPlan } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 
@@ -35,23 +36,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 /** A member with a paid CLASSIC membership of club 0. */
-async function member() {
-  const m = await gw.signUp();
-  const plan = (await plansOf(gw, club0.id)).find((p) => p.type === 'CLASSIC')!;
-  await buyAndPay(gw, m.token, plan.id);
-  return { ...m, id: m.profile.id as number };
-}
+const member = () => memberWithPlan(gw, club0.id);
 
-/** A one-off session of club 0 starting this long from the gateway's now. */
-async function sessionIn(startsIn: number, capacity = 10, clubId = club0.id) {
-  const [schedule] = await gw.db.select().from(classSchedules).where(eq(classSchedules.clubId, clubId)).limit(1);
-  const startsAt = new Date(gw.clock.now().getTime() + startsIn);
-  const [row] = await gw.db
-    .insert(classSessions)
-    .values({ clubId, classTypeId: schedule.classTypeId, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + HOUR), capacity })
-    .returning();
-  return row;
-}
+/** A one-off session of club 0 (or another) starting this long from the gateway's now. */
+const sessionIn = (startsIn: number, capacity = 10, clubId = club0.id) => classSessionIn(gw, clubId, startsIn, capacity);
 
 const book = (token: string, sessionId: number, joinWaitlist = false) => gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
 const bookingOf = async (sessionId: number, accountId: number) =>
