@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accounts, identityVerifications, mediaFiles } from '#gateway/db/schema/index.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
+import { accounts, identityVerifications, mediaFiles } from '#gateway/db/schema/index.ts';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
