@@ -1,10 +1,11 @@
 import { timeStepOf } from '#contract/check-in.ts';
-import { classBookings, classSchedules, classSessions } from '#gateway/db/schema/index.ts';
+import { classBookings } from '#gateway/db/schema/index.ts';
 import { openDatabase } from '#gateway/db/client.ts';
 import { drawCheckInCode } from '#gateway/modules/check-in/code.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { freshDatabase, randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
+import { classSessionIn } from '#tests/support/classes.ts';
+import { memberWithPlan } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 import { and, eq } from 'drizzle-orm';
@@ -66,12 +67,10 @@ describe('two gateway replicas on one database', () => {
   });
 
   test('a check-in code scanned at a door served by one replica is refused as used by the other, even at the same moment', async () => {
-    const member = await a.signUp();
-    const plan = (await plansOf(a, clubId)).find((p) => p.type === 'CLASSIC')!;
-    await buyAndPay(a, member.token, plan.id);
+    const member = await memberWithPlan(a, clubId);
     const device = await b.call('POST', '/api/v1/member/check-in/devices', { token: member.token, json: { label: 'Android' } });
     const key = Buffer.from(device.body.data.key as string, 'base64url');
-    const code = drawCheckInCode(key, member.profile.id as number, device.body.data.deviceId as string, timeStepOf(a.clock.now()));
+    const code = drawCheckInCode(key, member.id, device.body.data.deviceId as string, timeStepOf(a.clock.now()));
     // One desk session (signed in on one replica) scanning through both, as the balancer spreads it.
     const desk = await staffLogin(a, DEMO_STAFF_PHONE);
     const scans = await Promise.all([a.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } }), b.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } })]);
@@ -80,15 +79,9 @@ describe('two gateway replicas on one database', () => {
   });
 
   test('the last spot of a class, wanted through both replicas at once: one booking, the rest full', async () => {
-    const [schedule] = await a.db.select().from(classSchedules).where(eq(classSchedules.clubId, clubId)).limit(1);
-    const startsAt = new Date(a.clock.now().getTime() + 6 * 3_600_000);
-    const [made] = await a.db
-      .insert(classSessions)
-      .values({ clubId, classTypeId: schedule.classTypeId, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), capacity: 1 })
-      .returning({ id: classSessions.id });
-    const plan = (await plansOf(a, clubId)).find((p) => p.type === 'CLASSIC')!;
-    const members = await Promise.all(Array.from({ length: 6 }, () => a.signUp()));
-    for (const m of members) await buyAndPay(a, m.token, plan.id);
+    const made = await classSessionIn(a, clubId, 6 * 3_600_000, 1);
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await memberWithPlan(a, clubId));
     const answers = await Promise.all(members.map((m, i) => (i % 2 ? b : a).call('POST', `/api/v1/member/classes/${String(made.id)}/booking`, { token: m.token, json: { joinWaitlist: false } })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code === 'CLASS_FULL')).toHaveLength(5);

@@ -13,6 +13,7 @@ import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
+import { hhmm } from '#contract/vietnam-time.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 
 // Views and actions of the PT pages (issue 13, ADR 044–045). Formatted here, on the server: the
@@ -43,8 +44,6 @@ export function ptContractView(c: PtContract, lang: Lang) {
   };
 }
 export type PtContractView = ReturnType<typeof ptContractView>;
-
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** A trainer's card: rating, years, languages, and the week at the club as "T2 06:00–12:00, 16:00–21:00" lines. */
 export function trainerView(trainer: PtTrainer, lang: Lang) {

@@ -2,6 +2,7 @@ import { Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { trainerAgendaItemSchema, trainerRequestSchema, type TrainerAgendaItem, type TrainerRequest } from '#contract/pt.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
@@ -10,7 +11,6 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/agenda';
 import { requireTrainer, staffGateway } from './staff-session.server.ts';
-import { shiftDay, vietnamDay } from './class-day.ts';
 import { ActionButtons, MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.agenda.title');
@@ -23,7 +23,7 @@ type AgendaView = (typeof agendaViews)[number];
 function agendaRange(view: AgendaView, now: number) {
   const today = vietnamDay(now);
   if (view === 'today') return `?from=${today}&to=${today}`;
-  if (view === 'week') return `?from=${today}&to=${shiftDay(today, 6)}`;
+  if (view === 'week') return `?from=${today}&to=${addDays(today, 6)}`;
   return '';
 }
 

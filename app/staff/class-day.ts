@@ -1,15 +1,6 @@
 // What the desk may do with a class and when: the page draws its buttons with these, so no server
 // code and no zod here (bundle.spec); the forms' schemas are in classes.server.ts.
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Today on the clubs' clock (Vietnam, UTC+7), YYYY-MM-DD. */
-export const vietnamDay = (now: number) => new Date(now + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The day `days` after `day` (YYYY-MM-DD; negative: before). */
-export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * Whether the desk may mark who came: from 30 min before the start to 24 h after the end (the
  * gateway's window, ADR 051), and the class not cancelled.

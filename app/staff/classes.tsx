@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatDate, formatTime } from '#contract/format.ts';
 import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema, type StaffClassBooking, type StaffClassSession } from '#contract/staff-classes.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
@@ -12,7 +13,7 @@ import { FieldErrors } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/classes';
-import { canCancelClass, canMarkAttendance, shiftDay, vietnamDay } from './class-day.ts';
+import { canCancelClass, canMarkAttendance } from './class-day.ts';
 import { attendanceForm, cancelClassForm, chosenDay } from './classes.server.ts';
 import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
@@ -177,7 +178,7 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
       <p className="lead">{t('staff.classes.lead')}</p>
       <ClubPicker id="classes-club" label={t('staff.classes.club')} clubs={clubs} clubId={clubId} keep={{ date }} />
       <nav className="class-day-nav" aria-label={t('staff.classes.day')}>
-        <Link to={dayLink(shiftDay(date, -1))} className="button button-secondary" rel="prev">
+        <Link to={dayLink(addDays(date, -1))} className="button button-secondary" rel="prev">
           ‹ {t('staff.classes.previous')}
         </Link>
         <Form method="get" className="class-day-form">
@@ -190,7 +191,7 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
             {t('staff.classes.show')}
           </button>
         </Form>
-        <Link to={dayLink(shiftDay(date, 1))} className="button button-secondary" rel="next">
+        <Link to={dayLink(addDays(date, 1))} className="button button-secondary" rel="next">
           {t('staff.classes.next')} ›
         </Link>
       </nav>

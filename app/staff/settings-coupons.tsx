@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { couponTargets, MAX_CAMPAIGN_COUPONS } from '#contract/staff-settings-limits.ts';
 import type { CouponCampaignSetting, CouponSetting } from '#contract/staff-settings.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
@@ -14,9 +15,6 @@ import { settingsHref } from './settings-place.ts';
 // JavaScript); a new campaign with one coupon row and a button for another.
 
 type Club = { id: number; nameVi: string; nameEn: string };
-
-/** A moment's day in Vietnam (UTC+7), YYYY-MM-DD, to compare with today's. */
-const formatDayKey = (iso: string) => new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 10);
 
 function CouponLine({ coupon, clubs, today }: { coupon: CouponSetting; clubs: Club[]; today: string }) {
   const { t, lang } = useT();
@@ -37,7 +35,7 @@ function CouponLine({ coupon, clubs, today }: { coupon: CouponSetting; clubs: Cl
       <p>
         <strong className="mono">{coupon.code}</strong> · {discount}
         {coupon.isActive ? null : <span className="badge settings-badge">{t('staffSettings.coupons.couponOff')}</span>}
-        {coupon.isActive && coupon.validTo && formatDayKey(coupon.validTo) < today ? <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span> : null}
+        {coupon.isActive && coupon.validTo && vietnamDay(Date.parse(coupon.validTo)) < today ? <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span> : null}
       </p>
       <p className="muted">
         {t(`staffSettings.coupons.appliesTo.${coupon.appliesTo}`)} · {validity} · {uses}

@@ -6,6 +6,7 @@ import { contentPageSlugs } from '#contract/content-slugs.ts';
 import { formatDateTime } from '#contract/format.ts';
 import { staffMeSchema } from '#contract/staff.ts';
 import { appVersionSettingSchema, couponCampaignSettingSchema, freezeOptionSettingSchema, planSettingSchema, staffSettingsSchema } from '#contract/staff-settings.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
@@ -64,8 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
     clubs: section === 'plans' || section === 'coupons' ? clubs : [],
     plans: section === 'plans' ? settings.plans.filter((p) => p.clubId === clubId) : [],
     campaigns: section === 'coupons' ? settings.couponCampaigns : [],
-    // A new coupon starts today in Vietnam (UTC+7, no daylight saving).
-    today: new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10),
+    // A new coupon starts today in Vietnam.
+    today: vietnamDay(Date.now()),
   };
 }
 

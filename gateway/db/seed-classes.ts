@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { ensureSessions, vietnamInstant } from '#gateway/modules/classes/sessions.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import type { Executor } from './client.ts';
 import { accounts, classBookings, classInstructors, classRooms, classSchedules, classSessions, classTypes, clubs } from './schema/index.ts';
 
@@ -216,11 +216,11 @@ export async function seedDemoClassBookings(tx: Executor, now: Date, memberIds: 
   if (memberIds.length === 0) return;
   await ensureSessions(tx, now, { force: true });
   const [first] = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id)).limit(1);
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const sessions = await tx
     .select()
     .from(classSessions)
-    .where(and(eq(classSessions.clubId, first.id), gte(classSessions.startsAt, vietnamInstant(today, 0)), lt(classSessions.startsAt, vietnamInstant(addDays(today, 1), 0))))
+    .where(and(eq(classSessions.clubId, first.id), gte(classSessions.startsAt, vietnamDayStart(today)), lt(classSessions.startsAt, vietnamDayStart(addDays(today, 1)))))
     .orderBy(asc(classSessions.startsAt));
   if (sessions.length === 0) return;
   const [booked] = await tx

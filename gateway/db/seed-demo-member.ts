@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
+import { addDays, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from './client.ts';
 import { contracts, paymentPlans, payments, ratingRequests, savedCards, transactions } from './schema/index.ts';
 import { feeRows } from '#gateway/modules/contracts/service.ts';
-import { addDays, membershipEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { membershipEnd } from '#gateway/modules/payments/dates.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
 
@@ -29,7 +30,7 @@ export async function seedDemoMemberHistory(tx: Executor, accountId: number, clu
     .insert(savedCards)
     .values({ accountId, token: `sandbox-demo-${randomBytes(12).toString('hex')}`, cardNumber: '970419******1432', bankCode: 'NCB', cardType: '01', isDefault: true, createdAt: new Date(now.getTime() - 61 * 86_400_000) })
     .returning();
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   for (const purchase of purchases) {
     const [plan] = await tx
       .select()
@@ -40,7 +41,7 @@ export async function seedDemoMemberHistory(tx: Executor, accountId: number, clu
     if (!plan) continue;
     const price = pricePlan(plan, { isNewMember: purchase.isNewMember });
     const startDate = addDays(today, -purchase.startDaysAgo);
-    const paidAt = new Date(`${startDate}T09:30:00+07:00`);
+    const paidAt = vietnamInstant(startDate, 9 * 60 + 30);
     const [contract] = await tx
       .insert(contracts)
       .values({

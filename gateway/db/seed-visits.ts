@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, isoWeekday, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from './client.ts';
 import { accounts, clubs, visits } from './schema/index.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -31,13 +32,14 @@ export async function seedVisitHistory(tx: Executor, now: Date) {
   const regulars = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones))).map((r) => r.id);
   const clubList = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id));
   const rows: (typeof visits.$inferInsert)[] = [];
-  const vietnamMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 7 * 3_600_000;
+  // The last day is now's UTC date taken as a Vietnam day (before 07:00 in Vietnam, yesterday there).
+  const lastDay = now.toISOString().slice(0, 10);
   for (const [index, club] of clubList.entries()) {
     const size = 1 - index * 0.07; // the first clubs are the big ones
     for (let day = 28; day >= 0; day--) {
-      const midnight = vietnamMidnight - day * 86_400_000;
-      const weekday = new Date(midnight + 7 * 3_600_000).getUTCDay();
-      const profile = weekday === 0 || weekday === 6 ? WEEKEND : WEEKDAY;
+      const date = addDays(lastDay, -day);
+      const midnight = vietnamDayStart(date).getTime();
+      const profile = isoWeekday(date) >= 6 ? WEEKEND : WEEKDAY;
       for (let hour = 0; hour < 24; hour++) {
         const count = Math.round(profile[hour] * size * (0.7 + 0.6 * random()));
         for (let k = 0; k < count; k++) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { PlanType } from '#contract/membership.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 
@@ -48,12 +49,20 @@ export async function buyAndPay(gw: TestGateway, token: string, paymentPlanId: n
   return res.body.data as { contract: { contractId: number }; payment: { id: number; amount: number } };
 }
 
+/** A new member who bought and paid the club's plan of this type (CLASSIC opens that club only, BLACK_CARD every club). */
+export async function memberWithPlan(gw: TestGateway, clubId: number, planType: PlanType = 'CLASSIC') {
+  const m = await gw.signUp();
+  const plan = (await plansOf(gw, clubId)).find((p) => p.type === planType)!;
+  await buyAndPay(gw, m.token, plan.id);
+  return { ...m, id: m.profile.id as number };
+}
+
 /**
  * Freezes the member's paid memberships around today as a paid freeze would (from yesterday for a
  * week; ADR 036), without the payment: for tests of what a frozen member may not do.
  */
 export async function freezeMemberships(gw: TestGateway, accountId: number) {
-  const today = vietnamToday(gw.clock.now());
+  const today = vietnamDay(gw.clock.now());
   const paid = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
   for (const contract of paid) {
     await gw.db.insert(freezeContracts).values({

@@ -1,6 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { accounts, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, contracts, payments, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
+import { buyAndPay, plansOf } from './membership.ts';
+import { staffLogin } from './staff.ts';
+
+export type Trainer = { id: number; phone: string };
 
 /** The seeded trainers who work at a club (their account id and phone for the staff sign-in), by id. */
 export const clubTrainers = (gw: TestGateway, clubId: number) =>
@@ -10,3 +15,32 @@ export const clubTrainers = (gw: TestGateway, clubId: number) =>
     .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
     .where(eq(ptWorkingHours.clubId, clubId))
     .orderBy(asc(accounts.id));
+
+const trainerTokens = new WeakMap<TestGateway, Map<number, Promise<string>>>();
+
+/** A trainer's staff token, signed in once per test gateway. */
+export function trainerToken(gw: TestGateway, trainer: Trainer) {
+  const tokens = trainerTokens.get(gw) ?? new Map<number, Promise<string>>();
+  trainerTokens.set(gw, tokens);
+  if (!tokens.has(trainer.id)) tokens.set(trainer.id, staffLogin(gw, trainer.phone));
+  return tokens.get(trainer.id)!;
+}
+
+/**
+ * A new member with a membership of the club (its second plan) and a paid PT package with the
+ * trainer: registered, accepted by the trainer, paid in cash and settled.
+ */
+export async function memberWithPackage(gw: TestGateway, { clubId, packageId, trainer }: { clubId: number; packageId: number; trainer: Trainer }) {
+  const m = await gw.signUp();
+  const plan = (await plansOf(gw, clubId))[1];
+  const bought = await buyAndPay(gw, m.token, plan.id);
+  const [{ accountId }] = await gw.db.select({ accountId: contracts.accountId }).from(contracts).where(eq(contracts.id, bought.contract.contractId));
+  const made = await gw.call('POST', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainer.id)}/register`, { token: m.token });
+  const ptContractId = made.body.data.ptContractId as number;
+  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await trainerToken(gw, trainer) });
+  const paying = await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: m.token, json: { paymentMethodGroupId: 3 } });
+  const paymentId = paying.body.data.payment.id as number;
+  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
+  await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
+  return { ...m, accountId, ptContractId };
+}

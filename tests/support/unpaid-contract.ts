@@ -3,9 +3,10 @@
 // cash at the counter, expiry.
 import { and, asc, eq } from 'drizzle-orm';
 import { PaymentLocations, PaymentMethods, type PaymentMethodId } from '#contract/membership.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { clubs, contracts, paymentPlans, transactions } from '#gateway/db/schema/index.ts';
-import { membershipEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { membershipEnd } from '#gateway/modules/payments/dates.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 import type { TestGateway } from './gateway.ts';
@@ -29,7 +30,7 @@ export async function openUnpaidContract(gw: TestGateway, options: { accountId: 
     .limit(1);
   const price = pricePlan(plan, { isNewMember: true });
   const now = gw.clock.now();
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [contract] = await gw.db
     .insert(contracts)
     .values({

@@ -12,6 +12,7 @@ import {
 import { Codes } from '#contract/codes.ts';
 import type { StaffMember } from '#contract/staff.ts';
 import { formatTime } from '#contract/format.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, checkInDevices, clubs, visits } from '#gateway/db/schema/index.ts';
@@ -20,7 +21,6 @@ import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
 import { findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
@@ -241,7 +241,7 @@ type Entry = { ok: true; membership: CheckInResult['membership'] } | { ok: false
 
 /** May this member enter this club now: the membership that opens it today, else the refusal; then the pass-back rule. */
 async function entryFor(tx: Executor, accountId: number, clubId: number, now: Date): Promise<Entry> {
-  const access = await clubAccess(tx, accountId, clubId, vietnamToday(now));
+  const access = await clubAccess(tx, accountId, clubId, vietnamDay(now));
   if (!access.ok) return { ok: false, status: 403, code: accessRefusals[access.reason] };
   const [recent] = await tx
     .select({ id: visits.id })

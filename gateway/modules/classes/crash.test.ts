@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
-import { accounts, classBookings, classSchedules, classSessions, contracts } from '#gateway/db/schema/index.ts';
+import { accounts, classBookings, classSessions, contracts } from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
+import { classSessionIn } from '#tests/support/classes.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
 import { clubAt, openUnpaidContract } from '#tests/support/unpaid-contract.ts';
@@ -33,12 +34,7 @@ test('killed with SIGKILL mid-burst of bookings, then restarted: spots = booked 
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.id, opened.contract.id));
     members.push({ accountId: account.id, token: (await issueToken(gw.db, account.id, new Date())).token });
   }
-  const [schedule] = await gw.db.select().from(classSchedules).where(eq(classSchedules.clubId, club.id)).limit(1);
-  const startsAt = new Date(Date.now() + 5 * 3_600_000);
-  const [session] = await gw.db
-    .insert(classSessions)
-    .values({ clubId: club.id, classTypeId: schedule.classTypeId, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), capacity: CAPACITY })
-    .returning();
+  const session = await classSessionIn(gw, club.id, 5 * 3_600_000, CAPACITY);
   await gw.close();
 
   const port = await freePort();

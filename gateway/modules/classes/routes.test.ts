@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
-import { classBookings, classSchedules, classSessions, notifications, visits } from '#gateway/db/schema/index.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
+import { classBookings, classSessions, notifications, visits } from '#gateway/db/schema/index.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { classSessionIn } from '#tests/support/classes.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, freezeMemberships, plansOf } from '#tests/support/membership.ts';
+import { freezeMemberships, memberWithPlan } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 
 let gw: TestGateway;
@@ -22,34 +23,11 @@ afterAll(() => gw.close());
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** A member with a paid membership of club 0 (CLASSIC opens that club only), or none. */
-async function member(planType: 'CLASSIC' | 'BLACK_CARD' | null = 'CLASSIC') {
-  const m = await gw.signUp();
-  if (planType) {
-    const plan = (await plansOf(gw, club0.id)).find((p) => p.type === planType)!;
-    await buyAndPay(gw, m.token, plan.id);
-  }
-  return { ...m, id: m.profile.id as number };
-}
+/** A member with a paid membership of club 0 (CLASSIC opens that club only). */
+const member = (planType: 'CLASSIC' | 'BLACK_CARD' = 'CLASSIC') => memberWithPlan(gw, club0.id, planType);
 
-/** A one-off session of club 0's first schedule, starting this long from the gateway's now. */
-async function sessionIn(startsIn: number, capacity = 10, clubId = club0.id) {
-  const [schedule] = await gw.db.select().from(classSchedules).where(eq(classSchedules.clubId, clubId)).limit(1);
-  const startsAt = new Date(gw.clock.now().getTime() + startsIn);
-  const [row] = await gw.db
-    .insert(classSessions)
-    .values({
-      clubId,
-      classTypeId: schedule.classTypeId,
-      instructorAccountId: schedule.instructorAccountId,
-      roomId: schedule.roomId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + HOUR),
-      capacity,
-    })
-    .returning({ id: classSessions.id });
-  return row.id;
-}
+/** The id of a one-off session of club 0 (or another), starting this long from the gateway's now. */
+const sessionIn = async (startsIn: number, capacity = 10, clubId = club0.id) => (await classSessionIn(gw, clubId, startsIn, capacity)).id;
 
 const book = (token: string, sessionId: number, joinWaitlist = false) => gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
 const cancel = (token: string, bookingId: number) => gw.call('PUT', `/api/v1/member/class-bookings/${String(bookingId)}/cancel`, { token });
@@ -57,7 +35,7 @@ const detail = async (sessionId: number, token?: string) => (await gw.call('GET'
 
 describe('the timetable', () => {
   test('today at a club, by start time, from the weekly schedules; public; the member sees their booking', async () => {
-    const today = vietnamToday(gw.clock.now());
+    const today = vietnamDay(gw.clock.now());
     const res = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${today}`);
     expect(res.status).toBe(200);
     const sessions = res.body.data as { startsAt: string; club: { id: number }; spotsLeft: number; capacity: number; myBooking: unknown; classType: { nameVi: string } }[];
@@ -66,7 +44,7 @@ describe('the timetable', () => {
     expect(sessions.map((s) => s.startsAt)).toEqual([...sessions.map((s) => s.startsAt)].sort());
     // The last of the 14 days has sessions too; the day after has none yet.
     const last = new Date(gw.clock.now().getTime() + (CLASS_SCHEDULE_DAYS - 1) * 24 * HOUR);
-    const lastDay = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${vietnamToday(last)}`);
+    const lastDay = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${vietnamDay(last)}`);
     expect(lastDay.body.data.length).toBeGreaterThanOrEqual(4);
     const types = await gw.call('GET', '/api/v1/general/class-types');
     expect(types.body.data.map((t: { slug: string }) => t.slug)).toEqual(expect.arrayContaining(['yoga', 'zumba', 'body-pump', 'boxing', 'cycling', 'pilates', 'hiit']));
@@ -116,7 +94,7 @@ describe('booking', () => {
   });
 
   test('only members whose membership opens the club, and not while frozen', async () => {
-    const none = await member(null);
+    const none = await gw.signUp();
     const res = await book(none.token, await sessionIn(3 * HOUR));
     expect([res.status, res.body.code]).toEqual([403, 'CLASS_NO_MEMBERSHIP']);
     const classic = await member('CLASSIC');

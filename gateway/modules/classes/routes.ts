@@ -4,6 +4,7 @@ import { Codes } from '#contract/codes.ts';
 import { classAttendanceBody, classCancelBody, staffClassesQuery } from '#contract/staff-classes.ts';
 import { staffAccountTypes } from '#contract/staff.ts';
 import { validationMessage } from '#contract/validation.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
@@ -13,7 +14,6 @@ import { accessClubs } from '#gateway/modules/contracts/queries.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { loadStaff } from '#gateway/modules/staff/queries.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { scheduleDays } from './sessions.ts';
 import { cancelClassSession, markAttendance, staffClassDay } from './staff.ts';
 import { bookClass, cancelBooking, classDetail, classStanding, clubsForMember, listClassTypes, listClasses, todayClasses, upcomingBookings } from './service.ts';
@@ -61,7 +61,7 @@ export function classRoutes() {
     const query = c.req.valid('query');
     const days = scheduleDays(now);
     const date = query.date && days.includes(query.date) ? query.date : days[0];
-    const mine = (await accessClubs(db, accountId, vietnamToday(now))).map((club) => club.id);
+    const mine = (await accessClubs(db, accountId, vietnamDay(now))).map((club) => club.id);
     const [shell, clubList, classTypes, standing] = await Promise.all([
       findMemberShell(db, accountId, now),
       clubsForMember(db, mine),
@@ -92,7 +92,7 @@ export function classRoutes() {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
-    const mine = (await accessClubs(db, accountId, vietnamToday(now))).map((club) => club.id);
+    const mine = (await accessClubs(db, accountId, vietnamDay(now))).map((club) => club.id);
     const [shell, sessions] = await Promise.all([findMemberShell(db, accountId, now), todayClasses(db, accountId, mine, now, 100)]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, today: { sessions: sessions.sessions, hasClubs: mine.length > 0 } });
@@ -115,7 +115,7 @@ export function classRoutes() {
       clubId = staff.clubId;
     }
     const now = clock.now();
-    return ok(c, await staffClassDay(db, clubId, query.date ?? vietnamToday(now), now));
+    return ok(c, await staffClassDay(db, clubId, query.date ?? vietnamDay(now), now));
   });
 
   app.put('/staff/class-booking/:id/attendance', desk, validate('json', classAttendanceBody), async (c) => {

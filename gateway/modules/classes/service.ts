@@ -20,6 +20,7 @@ import {
 import { Codes } from '#contract/codes.ts';
 import type { ClassAttendanceMark } from '#contract/staff-classes.ts';
 import { formatDateTime } from '#contract/format.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
@@ -29,8 +30,7 @@ import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { ensureSessions, vietnamInstant } from './sessions.ts';
+import { ensureSessions } from './sessions.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 
 const MINUTE = 60_000;
@@ -206,9 +206,9 @@ const clubDayStatement = preparedFor((db) =>
 /** GET /global/classes: the sessions of one Vietnam day (today by default), by start; the member's booking on each when signed in. */
 export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubId' | 'date' | 'classTypeId' | 'page' | 'limit'>, accountId: number | null, now: Date) {
   await ensureSessions(db, now);
-  const date = query.date ?? vietnamToday(now);
-  const from = vietnamInstant(date, 0);
-  const to = vietnamInstant(addDays(date, 1), 0);
+  const date = query.date ?? vietnamDay(now);
+  const from = vietnamDayStart(date);
+  const to = vietnamDayStart(addDays(date, 1));
   const offset = (query.page - 1) * query.limit;
   // A club's day (every screen) is a prepared statement; every club's day (the public list) is built.
   const rows =
@@ -351,7 +351,7 @@ export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: num
       const window = bookingWindow(session, now);
       if (window === 'NOT_YET_OPEN') throw new ApiError(409, Codes.CLASS_BOOKING_NOT_OPEN);
       if (window !== 'OPEN') throw new ApiError(409, Codes.CLASS_BOOKING_CLOSED);
-      const access = await clubAccess(tx, accountId, session.clubId, vietnamToday(session.startsAt));
+      const access = await clubAccess(tx, accountId, session.clubId, vietnamDay(session.startsAt));
       if (!access.ok) throw new ApiError(403, accessRefusals[access.reason]);
       const standing = await classStanding(tx, accountId, now);
       if (standing.blockedUntil) throw new ApiError(403, Codes.CLASS_BLOCKED, { blockedUntil: standing.blockedUntil });
@@ -420,8 +420,8 @@ export async function cancelBooking(deps: Pick<Deps, 'db' | 'clock'>, accountId:
  * Runs in the caller's transaction; session rows are locked one by one, in id order.
  */
 export async function releaseBookingsIn(tx: Executor, accountId: number, firstDay: string, lastDay: string, now: Date) {
-  const from = new Date(Math.max(vietnamInstant(firstDay, 0).getTime(), now.getTime()));
-  const until = vietnamInstant(addDays(lastDay, 1), 0);
+  const from = new Date(Math.max(vietnamDayStart(firstDay).getTime(), now.getTime()));
+  const until = vietnamDayStart(addDays(lastDay, 1));
   const live = await tx
     .select({ booking: classBookings })
     .from(classBookings)
@@ -465,7 +465,7 @@ async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
       .for('update');
     let next: BookingRow | undefined;
     for (const entry of line) {
-      if ((await clubAccess(tx, entry.accountId, session.clubId, vietnamToday(session.startsAt))).ok) {
+      if ((await clubAccess(tx, entry.accountId, session.clubId, vietnamDay(session.startsAt))).ok) {
         next = entry;
         break;
       }
@@ -535,7 +535,7 @@ export async function todayClasses(db: Executor, accountId: number, clubIds: num
     clubIds: idList(clubIds),
     now: now.toISOString(),
     dayAgo: new Date(now.getTime() - DAY).toISOString(),
-    dayEnd: vietnamInstant(addDays(vietnamToday(now), 1), 0).toISOString(),
+    dayEnd: vietnamDayStart(addDays(vietnamDay(now), 1)).toISOString(),
   });
   return { sessions: await sessionsWith(db, rows.slice(0, limit), accountId, now), total: rows.length };
 }

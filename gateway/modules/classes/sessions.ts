@@ -1,20 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
+import { addDays, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { classSchedules, classSessions, classTypes } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
-
-const VN_OFFSET_MS = 7 * 3_600_000;
-
-/** The instant of `minute` past midnight of a Vietnam calendar day. */
-export const vietnamInstant = (day: string, minute: number) => new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000 - VN_OFFSET_MS);
-
-/** 1 = Monday … 7 = Sunday. */
-export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** The Vietnam days sessions exist for: today and the next 13. */
 export function scheduleDays(now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   return Array.from({ length: CLASS_SCHEDULE_DAYS }, (_, i) => addDays(today, i));
 }
 

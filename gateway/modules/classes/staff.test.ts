@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema } from '#contract/staff-classes.ts';
-import { accounts, classBookings, classSchedules, classSessions, noticeOutbox, staffActions, visits } from '#gateway/db/schema/index.ts';
+import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
+import { accounts, classBookings, classSessions, noticeOutbox, staffActions, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { classSessionIn } from '#tests/support/classes.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
+import { memberWithPlan } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 
@@ -35,23 +36,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 /** A member with a paid CLASSIC membership of club 0. */
-async function member() {
-  const m = await gw.signUp();
-  const plan = (await plansOf(gw, club0.id)).find((p) => p.type === 'CLASSIC')!;
-  await buyAndPay(gw, m.token, plan.id);
-  return { ...m, id: m.profile.id as number };
-}
+const member = () => memberWithPlan(gw, club0.id);
 
-/** A one-off session of club 0 starting this long from the gateway's now. */
-async function sessionIn(startsIn: number, capacity = 10, clubId = club0.id) {
-  const [schedule] = await gw.db.select().from(classSchedules).where(eq(classSchedules.clubId, clubId)).limit(1);
-  const startsAt = new Date(gw.clock.now().getTime() + startsIn);
-  const [row] = await gw.db
-    .insert(classSessions)
-    .values({ clubId, classTypeId: schedule.classTypeId, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + HOUR), capacity })
-    .returning();
-  return row;
-}
+/** A one-off session of club 0 (or another) starting this long from the gateway's now. */
+const sessionIn = (startsIn: number, capacity = 10, clubId = club0.id) => classSessionIn(gw, clubId, startsIn, capacity);
 
 const book = (token: string, sessionId: number, joinWaitlist = false) => gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
 const bookingOf = async (sessionId: number, accountId: number) =>
@@ -77,12 +65,12 @@ describe('GET /staff/classes', () => {
     for (const [token, query] of [
       [employee, ''],
       [leader, `?clubId=${String(club0.id)}`],
-      [gm, `?clubId=${String(club0.id)}&date=${vietnamToday(gw.clock.now())}`],
+      [gm, `?clubId=${String(club0.id)}&date=${vietnamDay(gw.clock.now())}`],
     ] as const) {
       const res = await gw.call('GET', `/api/v1/staff/classes${query}`, { token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const day = staffClassesSchema.parse(res.body.data);
-      expect(day).toMatchObject({ date: vietnamToday(gw.clock.now()), clubId: club0.id });
+      expect(day).toMatchObject({ date: vietnamDay(gw.clock.now()), clubId: club0.id });
       expect(day.sessions.map((s) => s.startsAt)).toEqual([...day.sessions.map((s) => s.startsAt)].sort());
       const mine = day.sessions.find((s) => s.id === session.id)!;
       expect(mine).toMatchObject({ capacity: 2, bookedCount: 2, cancelledAt: null, roomName: expect.any(String), instructorName: expect.any(String), nameVi: expect.any(String), nameEn: expect.any(String) });
@@ -95,7 +83,7 @@ describe('GET /staff/classes', () => {
       expect(mine.bookings[0].member.phoneNumber).toBe(a.phone);
     }
     // Another day: the seeded schedule's sessions, none of today's one-off.
-    const tomorrow = vietnamToday(new Date(gw.clock.now().getTime() + 24 * HOUR));
+    const tomorrow = vietnamDay(new Date(gw.clock.now().getTime() + 24 * HOUR));
     const next = staffClassesSchema.parse((await gw.call('GET', `/api/v1/staff/classes?date=${tomorrow}`, { token: employee })).body.data);
     expect(next.sessions.length).toBeGreaterThan(0);
     expect(next.sessions.some((s) => s.id === session.id)).toBe(false);
@@ -237,8 +225,7 @@ describe('PUT /staff/class-session/{id}/cancel', () => {
       expect(n.content.bodyEn).toContain(reason);
       expect(n.content.link).toBe('/class');
     }
-    const startVn = new Date(session.startsAt.getTime() + 7 * HOUR).toISOString();
-    expect(cancelNotices[0].content.bodyEn).toContain(`${startVn.slice(11, 16)}`);
+    expect(cancelNotices[0].content.bodyEn).toContain(hhmm(vietnamMinute(session.startsAt)));
     // The members read it in their inbox, and their booking shows the club's cancel.
     const inbox = await gw.call('GET', '/api/v1/member/notifications', { token: a.token });
     expect(JSON.stringify(inbox.body.data)).toContain(reason);

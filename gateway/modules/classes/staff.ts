@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDateTime } from '#contract/format.ts';
+import { addDays, vietnamDayStart } from '#contract/vietnam-time.ts';
 import {
   CLASS_ATTENDANCE_FROM_MINUTES,
   CLASS_ATTENDANCE_UNTIL_HOURS,
@@ -17,11 +18,10 @@ import { accounts, classBookings, classRooms, classSessions, classTypes } from '
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays } from '#gateway/modules/payments/dates.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
 import { worksAt, type Staff } from '#gateway/modules/staff/queries.ts';
 import { attendedSql, effectiveAttendance } from './service.ts';
-import { ensureSessions, vietnamInstant } from './sessions.ts';
+import { ensureSessions } from './sessions.ts';
 
 // Issue 17 "Classes" (ADR 051): the desk's day of a club's classes, marking who came, cancelling a class.
 
@@ -109,7 +109,7 @@ export async function staffClassDay(db: Executor, clubId: number, date: string, 
   await ensureSessions(db, now);
   const rows = await sessionsWhere(
     db,
-    and(eq(classSessions.clubId, clubId), gte(classSessions.startsAt, vietnamInstant(date, 0)), lt(classSessions.startsAt, vietnamInstant(addDays(date, 1), 0))),
+    and(eq(classSessions.clubId, clubId), gte(classSessions.startsAt, vietnamDayStart(date)), lt(classSessions.startsAt, vietnamDayStart(addDays(date, 1)))),
   );
   return { date, clubId, sessions: await sessionViews(db, rows, now) };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import { BUSYNESS_HISTORY_WEEKS, BUSYNESS_INSIDE_MINUTES, type BusynessLevel, type ClubBusyness } from '#contract/clubs.ts';
+import { isoWeekday, vietnamDay, vietnamDayStart, vietnamMinute } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, visits } from '#gateway/db/schema/index.ts';
 
@@ -21,12 +22,12 @@ export function busynessLevel(insideNow: number, usualByHour: readonly number[])
 /** Every active club's busyness now: two grouped reads over the visits index (club, time). */
 export async function clubsBusyness(db: Executor, now: Date): Promise<ClubBusyness[]> {
   const since = new Date(now.getTime() - BUSYNESS_INSIDE_MINUTES * 60_000);
-  // Vietnam keeps UTC+7 all year. The usual pattern: the same weekday of the 4 weeks before today.
-  const local = new Date(now.getTime() + 7 * 3_600_000);
-  const today = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - 7 * 3_600_000);
+  // The usual pattern: the same weekday of the 4 weeks before today (Vietnam's day).
+  const day = vietnamDay(now);
+  const today = vietnamDayStart(day);
   const from = new Date(today.getTime() - BUSYNESS_HISTORY_WEEKS * 7 * 86_400_000);
-  const hour = local.getUTCHours();
-  const isoWeekday = local.getUTCDay() === 0 ? 7 : local.getUTCDay();
+  const hour = Math.floor(vietnamMinute(now) / 60);
+  const weekday = isoWeekday(day);
   const localHour = sql<number>`extract(hour from ${visits.checkedInAt} at time zone ${VN})::int`;
   const [inside, usual] = await Promise.all([
     db
@@ -43,7 +44,7 @@ export async function clubsBusyness(db: Executor, now: Date): Promise<ClubBusyne
         and(
           gte(visits.checkedInAt, from),
           lt(visits.checkedInAt, today),
-          sql`extract(isodow from ${visits.checkedInAt} at time zone ${VN}) = ${isoWeekday}`,
+          sql`extract(isodow from ${visits.checkedInAt} at time zone ${VN}) = ${weekday}`,
         ),
       )
       .groupBy(visits.clubId, localHour),

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership.ts';
+import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, contracts } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { vietnamDayStart, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import type { PlanRow } from '#gateway/modules/plans/queries.ts';
 import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 import { maskName } from './mask-name.ts';
@@ -48,7 +48,7 @@ export async function checkReferral(db: Executor, input: ReferralCheck) {
 
 /** A paid membership (bought or gift) running today: what a referrer needs for their code to count (156). */
 export async function hasCurrentMembership(db: Executor, accountId: number, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [current] = await db
     .select({ id: contracts.id })
     .from(contracts)
@@ -59,7 +59,7 @@ export async function hasCurrentMembership(db: Executor, accountId: number, now:
 
 /** Friends brought this calendar year in Vietnam: paid contracts naming this referrer (157). */
 export async function friendsBroughtThisYear(db: Executor, referrerId: number, now: Date) {
-  const yearStart = vietnamDayStart(`${vietnamToday(now).slice(0, 4)}-01-01`);
+  const yearStart = vietnamDayStart(`${vietnamDay(now).slice(0, 4)}-01-01`);
   const [brought] = await db
     .select({ n: count() })
     .from(contracts)

@@ -12,6 +12,7 @@ import {
   REFERRAL_YEARLY_LIMIT,
   type Contract,
 } from '#contract/membership.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, authTokens, clubs, contracts, couponCampaigns, coupons, paymentMethodGroups, payments, savedCards } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -60,7 +61,7 @@ const detail = async (token: string, id: number) => {
 const settle = (paymentId: number, amount: number) =>
   settlePayment(gw, { paymentId, amount, providerTransactionId: `BANK-${String(paymentId)}`, paidAt: gw.clock.now() });
 
-const today = () => new Date(gw.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+const today = () => vietnamDay(gw.clock.now());
 
 describe('buying a plan', () => {
   test('bank QR: a contract awaiting payment, its fees, and a 15-minute QR for the exact amount', async () => {

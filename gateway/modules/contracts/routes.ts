@@ -4,12 +4,12 @@ import { Hono, type Context } from 'hono';
 
 import { Codes } from '#contract/codes.ts';
 import { contractsQuery, createContractBody, isAllClubPlan, payContractBody, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound, validationError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
@@ -39,7 +39,7 @@ const purchase = (c: Context<AppEnv>): PurchaseContext => {
 const freshen = async (c: Context<AppEnv>) => {
   const { db, clock } = c.get('deps');
   await expireStalePayments(db, clock.now(), c.get('account').id);
-  return vietnamToday(clock.now());
+  return vietnamDay(clock.now());
 };
 
 /**
@@ -52,7 +52,7 @@ async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
   const { db, clock } = c.get('deps');
   const accountId = c.get('account').id;
   const now = clock.now();
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const first = await listContracts(db, accountId, filters, now, today);
   if (!first.lapsed || (await expireStalePayments(db, now, accountId)) === 0) return first.contracts;
   return (await listContracts(db, accountId, filters, now, today)).contracts;
@@ -150,7 +150,7 @@ export function contractRoutes() {
 
   app.get('/member/contract/access-clubs', member, async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await accessClubs(db, c.get('account').id, vietnamToday(clock.now())));
+    return ok(c, await accessClubs(db, c.get('account').id, vietnamDay(clock.now())));
   });
 
   app.get('/member/contract/:id/detail', member, async (c) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Codes, type Lang } from '#contract/codes.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import {
   isAllClubPlan,
   PaymentLocations,
@@ -15,7 +16,7 @@ import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { membershipEnd, nextStartDate, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
@@ -77,7 +78,7 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: Contrac
 async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
   const join = await findOwnContract(tx, ctx.accountId, contractId);
   if (!join) throw notFound();
-  return { contract: toContract(join, vietnamToday(ctx.now)), payment: toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)), existing };
+  return { contract: toContract(join, vietnamDay(ctx.now)), payment: toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)), existing };
 }
 
 type FeeBase = Omit<typeof transactions.$inferInsert, 'type' | 'amount'>;
@@ -131,7 +132,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     : null;
 
   const price = pricePlan(plan, { isNewMember, coupon: coupon ? couponTerms(coupon.coupon) : null });
-  const today = vietnamToday(ctx.now);
+  const today = vietnamDay(ctx.now);
   const startDate = nextStartDate(today, await coveringPeriods(tx, caller.id, club.id, isAllClubPlan(plan.type), 0));
   const bonusDays = referral?.bonusDays ?? 0;
   const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, bonusDays);
@@ -202,7 +203,7 @@ export async function plannedDates(db: Executor, accountId: number, clubId: numb
   const found = await findSellablePlan(db, planId, clubId);
   if (!found) throw notFound();
   const { plan, club } = found;
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const startDate = nextStartDate(today, await coveringPeriods(db, accountId, club.id, isAllClubPlan(plan.type), 0));
   return { startDate, endDate: membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }), afterCurrent: startDate !== today };
 }
@@ -225,6 +226,6 @@ export async function cancelContract(ctx: PurchaseContext, contractId: number) {
     }
     const after = await findOwnContract(tx, ctx.accountId, contractId);
     if (!after) throw notFound();
-    return toContract(after, vietnamToday(ctx.now));
+    return toContract(after, vietnamDay(ctx.now));
   });
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, contracts, freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
 import { openUnpaidContract } from '#tests/support/unpaid-contract.ts';
@@ -27,7 +27,7 @@ afterAll(() => harness.cleanup());
 test('killed with SIGKILL mid-burst of freeze payments, then restarted: each freeze paid once, each membership moved once', async () => {
   const gw = await startTestGateway({ database: harness.open });
   gw.clock.set(new Date());
-  const start = addDays(vietnamToday(gw.clock.now()), 2);
+  const start = addDays(vietnamDay(gw.clock.now()), 2);
   const members: { contractId: number; endBefore: string; memo: string; amount: number }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const [account] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' }).returning();

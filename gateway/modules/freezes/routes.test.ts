@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freezeDetailSchema, freezeScreenSchema } from '#contract/freeze.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { contracts, freezeContracts, payments, staffActions, transactions } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const DAY = 86_400_000;
-const today = () => vietnamToday(gw.clock.now());
+const today = () => vietnamDay(gw.clock.now());
 
 /** A member with a paid plan (by seed position: 0 Black Card 12 m, 1 Classic 12 m, 2 Classic 3 m, 3 Basic 1 m). */
 async function memberWith(position = 1) {

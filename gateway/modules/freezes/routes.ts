@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema, payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -12,7 +13,6 @@ import type { PurchaseContext } from '#gateway/modules/contracts/service.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { freezeContracts } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { cancelFreeze, currentMembershipId, freezeDetail, freezeScreen, listFreezeOptions, listFreezes, payFreeze, previewFreeze, requestFreeze, unfreeze } from './service.ts';
 
@@ -120,7 +120,7 @@ export function freezeSandboxRoutes() {
     const id = freezeId(c);
     const [row] = await db.select().from(freezeContracts).where(eq(freezeContracts.id, id));
     if (!row || row.paymentState !== 'PAID' || row.unfrozenAt !== null) throw new ApiError(404, Codes.FREEZE_NOT_FOUND);
-    const start = addDays(vietnamToday(clock.now()), -1);
+    const start = addDays(vietnamDay(clock.now()), -1);
     await db
       .update(freezeContracts)
       .set({ startDate: start, endDate: addDays(start, row.days - 1) })

@@ -1,7 +1,7 @@
 import { Codes } from '#contract/codes.ts';
 import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, type FreezeBlocker, type FreezeStatus } from '#contract/freeze.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 import type { FreezePaymentState } from '#gateway/db/schema/index.ts';
-import { addDays } from '#gateway/modules/payments/dates.ts';
 
 // The freeze arithmetic (ADR 036), pure: the preview, the settlement and the unfreeze all call
 // these, so what the member is shown before paying is what paying does.

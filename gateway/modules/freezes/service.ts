@@ -11,6 +11,7 @@ import {
 } from '#contract/freeze.ts';
 import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { clubs, contracts, freezeContracts, freezeOptions, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
@@ -19,7 +20,6 @@ import { findOwnContract, listContracts, toContract, type ContractRow } from '#g
 import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/contracts/service.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
@@ -105,13 +105,13 @@ function previewOf(facts: MembershipFacts, options: { days: number; price: numbe
 
 /** The current membership that runs longest (the home card's), or null: what "freeze my membership" means without an id. */
 export async function currentMembershipId(db: Executor, accountId: number, now: Date) {
-  const { contracts: current } = await listContracts(db, accountId, { status: 'CURRENT' }, now, vietnamToday(now));
+  const { contracts: current } = await listContracts(db, accountId, { status: 'CURRENT' }, now, vietnamDay(now));
   return current.sort((a, b) => b.endDate.localeCompare(a.endDate))[0]?.contractId ?? null;
 }
 
 /** GET /member/contract/{id}/freeze-preview. */
 export async function previewFreeze(db: Executor, accountId: number, contractId: number, choice: FreezeChoice, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const facts = await membershipFacts(db, accountId, contractId, today);
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
   return previewOf(facts, await listFreezeOptions(db), choice);
@@ -119,7 +119,7 @@ export async function previewFreeze(db: Executor, accountId: number, contractId:
 
 /** GET /member/screens/freeze/{contractId}: the rules as they stand, and the preview when the query carries a choice. */
 export async function freezeScreen(db: Executor, accountId: number, contractId: number, choice: FreezeChoice | null, now: Date): Promise<FreezeScreen> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [facts, options] = await Promise.all([membershipFacts(db, accountId, contractId, today), listFreezeOptions(db)]);
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
   let preview: FreezePreview | null = null;
@@ -162,7 +162,7 @@ export async function requestFreeze(ctx: PurchaseContext, contractId: number, bo
 
 async function requestIn(tx: Executor, ctx: PurchaseContext, contractId: number, body: RequestBody) {
   await lockAccount(tx, ctx.accountId);
-  const today = vietnamToday(ctx.now);
+  const today = vietnamDay(ctx.now);
   const facts = await membershipFacts(tx, ctx.accountId, contractId, today);
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
   const choice: PayChoice = { method: body.paymentMethodGroupId, savedCardId: body.savedCardId };
@@ -295,7 +295,7 @@ export async function unfreeze(ctx: PurchaseContext, freezeId: number) {
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, ctx.accountId);
     const { freeze, membership } = await lockOwnFreeze(tx, ctx.accountId, freezeId);
-    const today = vietnamToday(ctx.now);
+    const today = vietnamDay(ctx.now);
     const ended = unfreezeOn(freeze, today);
     if (!ended) throw new ApiError(409, Codes.ACTIVE_FREEZE_NOT_FOUND);
     await tx.update(freezeContracts).set({ endDate: ended.endDate, unfrozenAt: ctx.now }).where(eq(freezeContracts.id, freezeId));
@@ -340,14 +340,14 @@ const freezeSelect = (db: Executor) =>
 
 /** GET /member/freeze-contracts: the caller's freezes, newest first. */
 export async function listFreezes(db: Executor, accountId: number, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const rows = await freezeSelect(db).where(eq(freezeContracts.accountId, accountId)).orderBy(desc(freezeContracts.createdAt), desc(freezeContracts.id));
   return rows.map((row) => toFreeze(row.freeze, { planNameVi: row.planNameVi, planNameEn: row.planNameEn, clubNameVi: row.club.nameVi, clubNameEn: row.club.nameEn }, today));
 }
 
 /** GET /member/freeze-contract/{id}: the freeze, its current or settling attempt, receipt and timeline. 404 169 for anyone else's. */
 export async function freezeDetail(db: Executor, accountId: number, freezeId: number, now: Date): Promise<FreezeDetail> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [row] = await freezeSelect(db).where(and(eq(freezeContracts.id, freezeId), eq(freezeContracts.accountId, accountId)));
   if (!row) throw freezeNotFound();
   const { freeze, club } = row;

@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAllClubPlan, planTypes } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { releaseBookingsIn } from '#gateway/modules/classes/service.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { freezeDates } from './rules.ts';
@@ -56,7 +56,7 @@ export async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: S
   const freezeId = payment.freezeContractId!;
   const [freeze] = await tx.select().from(freezeContracts).where(eq(freezeContracts.id, freezeId)).for('update');
   const [membership] = await tx.select().from(contracts).where(eq(contracts.id, freeze.contractId)).for('update');
-  const today = vietnamToday(input.paidAt);
+  const today = vietnamDay(input.paidAt);
   const startDate = freeze.startDate > today ? freeze.startDate : addDays(today, 1);
   // Paid too late to freeze anything (cash days after the membership ended), or already ended: staff must look.
   if (payment.status !== 'PENDING' || freeze.paymentState !== 'WAITFORPAYMENT' || startDate > membership.endDate) {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activatedGiftSchema } from '#contract/gift-activation.ts';
 import { giftScreenSchema, memberGiftSchema } from '#contract/gift.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { contracts, memberGifts, notifications, transactions } from '#gateway/db/schema/index.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
@@ -58,7 +58,7 @@ describe('activating a PLAN_DAYS gift', () => {
     const gift = await give(m.phone);
     const plan = await planOf(club0.id, 'CLASSIC');
     const { contract, existing } = await activated(m.token, gift.memberGiftId, plan.id);
-    const today = vietnamToday(gw.clock.now());
+    const today = vietnamDay(gw.clock.now());
     expect(existing).toBe(false);
     expect(contract).toMatchObject({
       status: 'CURRENT',
@@ -100,7 +100,7 @@ describe('activating a PLAN_DAYS gift', () => {
     const [paid] = await gw.db.select().from(contracts).where(eq(contracts.id, bought.contract.contractId));
     const here = await activated(m.token, (await give(m.phone)).memberGiftId, (await planOf(club0.id, 'BASIC')).id);
     expect(here.contract).toMatchObject({ status: 'FUTURE', startDate: addDays(paid.endDate, 1), endDate: addDays(paid.endDate, 14) });
-    const today = vietnamToday(gw.clock.now());
+    const today = vietnamDay(gw.clock.now());
     const there = await activated(m.token, (await give(m.phone, { days: 7 })).memberGiftId, (await planOf(club1.id, 'CLASSIC')).id);
     expect(there.contract).toMatchObject({ status: 'CURRENT', startDate: today, endDate: addDays(today, 6) });
   });
@@ -255,7 +255,7 @@ describe('the experience pass (§9: 1 day)', () => {
     expect(view.shell.gift).toEqual(first.body.data.gift);
 
     const { contract } = await activated(m.token, first.body.data.gift.memberGiftId, (await planOf(club1.id, 'CLASSIC')).id);
-    const today = vietnamToday(gw.clock.now());
+    const today = vietnamDay(gw.clock.now());
     expect(contract).toMatchObject({ isGift: true, startDate: today, endDate: today, status: 'CURRENT', paymentPlan: { duration: { value: 1, unit: 'day' } } });
 
     const later = await take(m.token);

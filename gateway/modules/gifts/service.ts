@@ -4,6 +4,7 @@ import { formatDate } from '#contract/format.ts';
 import { EXPERIENCE_DAYS, EXPERIENCE_VALID_DAYS, giftPlanTypes, isGiftPlanType, type GiftClub } from '#contract/gift.ts';
 import type { ActivatedGift } from '#contract/gift-activation.ts';
 import { PaymentMethods } from '#contract/membership.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { cities, clubs, contracts, memberGifts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { toMemberGift, type GiftRow } from './queries.ts';
@@ -12,7 +13,7 @@ import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { grantFreeSessionsIn } from '#gateway/modules/pt/free-sessions.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, membershipEnd, nextStartDate, vietnamDayEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
@@ -33,7 +34,7 @@ export async function activateGift(db: Database, accountId: number, giftId: numb
       .where(and(eq(memberGifts.id, giftId), eq(memberGifts.accountId, accountId)))
       .for('update');
     if (!gift) throw new ApiError(404, Codes.GIFT_NOT_FOUND);
-    const today = vietnamToday(now);
+    const today = vietnamDay(now);
     if (gift.usedAt !== null) {
       // A repeat of the activation that used it (a double tap, a retried request) answers that contract.
       const made = gift.contractId === null ? undefined : await findOwnContract(tx, accountId, gift.contractId);
@@ -136,7 +137,7 @@ export async function takeExperience(db: Database, accountId: number, now: Date)
         titleEn: 'Free 1-day experience pass',
         descriptionVi: 'Một ngày tập miễn phí tại câu lạc bộ bạn chọn: máy tập, khu tạ và các lớp nhóm trong ngày.',
         descriptionEn: 'One free day at the club you choose: the machines, the free weights and the day’s group classes.',
-        expiresAt: vietnamDayEnd(addDays(vietnamToday(now), EXPERIENCE_VALID_DAYS - 1)),
+        expiresAt: vietnamDayEnd(addDays(vietnamDay(now), EXPERIENCE_VALID_DAYS - 1)),
         createdAt: now,
       })
       .returning();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, identityVerifications, mediaFiles } from '#gateway/db/schema/index.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -14,7 +14,7 @@ afterAll(() => gw.close());
 
 /** DD/MM/YYYY of today in Vietnam shifted by whole years and days. */
 const dayFromToday = (years: number, days = 0) => {
-  const [y, m, d] = vietnamToday(gw.clock.now()).split('-').map(Number);
+  const [y, m, d] = vietnamDay(gw.clock.now()).split('-').map(Number);
   const date = new Date(Date.UTC(y + years, m - 1, d + days));
   return `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCFullYear())}`;
 };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Codes } from '#contract/codes.ts';
 import type { DocumentType, Identity } from '#contract/identity.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, identityVerifications } from '#gateway/db/schema/index.ts';
 import type { Database } from '#gateway/db/client.ts';
@@ -9,7 +10,6 @@ import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { reencodeUpload } from '#gateway/modules/media/upload.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { idRecognitionOf } from '#gateway/providers/id-recognition/index.ts';
 import { IdRecognitionError, type IdReading, type IdSide } from '#gateway/providers/id-recognition/port.ts';
 import { documentFrom, IdentityRefusal, maskIdNumber } from './rules.ts';
@@ -79,7 +79,7 @@ export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPh
     const front = await read(photos.front, 'front');
     // The back is read only for what the front lacks (the 2024 card prints address and expiry there): each reading is billed.
     const back = photos.back && (!front.expiresOn || !front.address) ? await read(photos.back, 'back') : undefined;
-    document = documentFrom(photos.documentType, front, back, account.fullName, vietnamToday(now));
+    document = documentFrom(photos.documentType, front, back, account.fullName, vietnamDay(now));
   } catch (error) {
     if (error instanceof IdentityRefusal || (error instanceof IdRecognitionError && (isUnder(error.code) || error.code === Codes.OCR_SERVICE_UNAVAILABLE))) {
       throw refusal(Number(error.code));

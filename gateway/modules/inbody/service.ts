@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { inbodySegments, type InbodyDetection, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
+import { vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -51,7 +52,7 @@ export function ocrOf(deps: Deps): Recognize {
 /** YYYY-MM-DD printed on the sheet → that day at 08:00 in Vietnam; a date in the future or before 2000 is not believed. */
 function measuredAtOf(testDate: string | undefined, now: Date): Date {
   if (!testDate) return now;
-  const at = new Date(`${testDate}T08:00:00+07:00`);
+  const at = vietnamInstant(testDate, 8 * 60);
   if (Number.isNaN(at.getTime()) || at > now || at.getUTCFullYear() < 2000) return now;
   return at;
 }
@@ -146,7 +147,7 @@ export async function updateInbody(deps: Deps, accountId: number, id: number, bo
       totalBodyWater: keep(body.totalBodyWater, row.totalBodyWater),
       protein: keep(body.protein, row.protein),
       minerals: keep(body.minerals, row.minerals),
-      measuredAt: body.measuredOn ? new Date(`${body.measuredOn}T08:00:00+07:00`) : row.measuredAt,
+      measuredAt: body.measuredOn ? vietnamInstant(body.measuredOn, 8 * 60) : row.measuredAt,
       leanBodyMass: lean as LeanBodyMass,
       fatBodyMass: fat as FatBodyMass | null,
     })

@@ -1,20 +1,10 @@
 import type { Duration } from '#contract/membership.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 
-// Membership dates are calendar days in Vietnam (UTC+7, no daylight saving), kept as 'YYYY-MM-DD'.
-
-const VN_OFFSET_MS = 7 * 3_600_000;
-
-/** The calendar day in Vietnam at `now`. */
-export const vietnamToday = (now: Date) => new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
+// Membership dates are Vietnam calendar days, kept as 'YYYY-MM-DD' (#contract/vietnam-time.ts).
 
 const toUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 const fromUtc = (date: Date) => date.toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number) => {
-  const d = toUtc(day);
-  d.setUTCDate(d.getUTCDate() + days);
-  return fromUtc(d);
-};
 
 /** Adds calendar months; a day past the end of the target month clamps to its last day (31 Jan + 1 month = 28/29 Feb). */
 export const addMonths = (day: string, months: number) => {
@@ -49,10 +39,5 @@ export function nextStartDate(today: string, covering: Period[]) {
     day = addDays(open.map((p) => p.end).sort().at(-1)!, 1);
   }
 }
-
-/** The first moment of a Vietnam calendar day. */
-export const vietnamDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+07:00`));
-/** The last moment (…59.999) of a Vietnam calendar day: "until the end of that day". */
-export const vietnamDayEnd = (day: string) => new Date(vietnamDayStart(addDays(day, 1)).getTime() - 1);
 
 export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);

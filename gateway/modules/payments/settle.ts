@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { settleFreezeIn } from '#gateway/modules/freezes/settle.ts';
@@ -10,7 +11,7 @@ import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
 import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
-import { membershipEnd, nextStartDate, vietnamToday, type Period } from './dates.ts';
+import { membershipEnd, nextStartDate, type Period } from './dates.ts';
 
 // The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
 // IPN and the staff cash confirmation all call settlePayment. Everything happens in one database
@@ -55,7 +56,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
 
   const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, contract.paymentPlanId));
-  const today = vietnamToday(input.paidAt);
+  const today = vietnamDay(input.paidAt);
   // Paid later than planned (cash days later, a FUTURE date already passed): start no earlier than today.
   const covering = await coveringPeriods(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
   const startDate = nextStartDate(today, covering);

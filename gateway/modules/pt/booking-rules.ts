@@ -1,18 +1,10 @@
 import { PT_BOOKING_MAX_DAYS_AHEAD, PT_BOOKING_MIN_LEAD_MINUTES, PT_SESSION_MINUTES, PT_SLOT_STEP_MINUTES } from '#contract/pt.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { addDays, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 
 // When a PT session may start (ADR 046): pure rules, tested on their own.
 
-const VN_OFFSET_MINUTES = 7 * 60;
-
-/** The instant of `afterMinute` after 00:00 of a Vietnam day. */
-export const vietnamInstant = (day: string, afterMinute: number) => new Date(Date.parse(`${day}T00:00:00Z`) + (afterMinute - VN_OFFSET_MINUTES) * 60_000);
-
-/** 1 Monday … 7 Sunday, as pt_working_hours counts. */
-export const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-
 /** Today and the next 14 Vietnam days: the days a session may be on. */
-export const bookableDays = (now: Date) => Array.from({ length: PT_BOOKING_MAX_DAYS_AHEAD + 1 }, (_, i) => addDays(vietnamToday(now), i));
+export const bookableDays = (now: Date) => Array.from({ length: PT_BOOKING_MAX_DAYS_AHEAD + 1 }, (_, i) => addDays(vietnamDay(now), i));
 
 export type Interval = { startMinute: number; endMinute: number };
 
@@ -39,5 +31,3 @@ export function freeStarts(now: Date, day: string, hours: Interval[], taken: Int
   }
   return starts;
 }
-
-export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

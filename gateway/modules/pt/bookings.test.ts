@@ -1,19 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#contract/pt.ts';
-import { clubs, contracts, payments, ptBookings, ptContracts, ptPackages, ptTrainers, staffActions } from '#gateway/db/schema/index.ts';
-import { settlePayment } from '#gateway/modules/payments/settle.ts';
+import { clubs, ptBookings, ptContracts, ptPackages, ptTrainers, staffActions } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { clubTrainers } from '#tests/support/pt.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
-import { staffLogin } from '#tests/support/staff.ts';
+import { clubTrainers, memberWithPackage, trainerToken, type Trainer } from '#tests/support/pt.ts';
 
 // Issue 13 §3 (ADR 046): booking sessions with one's trainer. The trainer's clash and one session a
 // day are the database's to enforce: members racing for the same hour get one booking, not two.
 let gw: TestGateway;
 let clubId: number;
 let packageId: number;
-let trainers: { id: number; phone: string }[];
+let trainers: Trainer[];
 beforeAll(async () => {
   gw = await startTestGateway();
   [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
@@ -21,28 +18,6 @@ beforeAll(async () => {
   trainers = await clubTrainers(gw, clubId);
 });
 afterAll(() => gw.close());
-
-/** A member with a membership and a paid 10-session package with the trainer. */
-async function memberWithPackage(trainer = trainers[0]) {
-  const m = await gw.signUp();
-  const plan = (await plansOf(gw, clubId))[1];
-  const bought = await buyAndPay(gw, m.token, plan.id);
-  const [{ accountId }] = await gw.db.select({ accountId: contracts.accountId }).from(contracts).where(eq(contracts.id, bought.contract.contractId));
-  const made = await gw.call('POST', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainer.id)}/register`, { token: m.token });
-  const ptContractId = made.body.data.ptContractId as number;
-  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await trainerToken(trainer) });
-  const paying = await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: m.token, json: { paymentMethodGroupId: 3 } });
-  const paymentId = paying.body.data.payment.id as number;
-  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
-  await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
-  return { ...m, accountId, ptContractId };
-}
-
-const tokens = new Map<number, Promise<string>>();
-const trainerToken = (trainer: { id: number; phone: string }) => {
-  if (!tokens.has(trainer.id)) tokens.set(trainer.id, staffLogin(gw, trainer.phone));
-  return tokens.get(trainer.id)!;
-};
 
 const screen = async (token: string, query = '') => ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking${query}`, { token })).body.data);
 const book = (token: string, ptContractId: number, json: { afterMinute: number; date?: string }) => gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token, json });
@@ -59,7 +34,7 @@ async function dayWithSlots(token: string, ptContractId: number, n = 2, after = 
 
 describe('PT booking (issue 13 §3, ADR 046)', () => {
   test('book (1033) a free start; the trainer confirms, cannot be cancelled (458); completes; rated once (1128, 460); sessions counted', async () => {
-    const m = await memberWithPackage();
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[0] });
     const { date, slots } = await dayWithSlots(m.token, m.ptContractId);
     const made = await book(m.token, m.ptContractId, { date, afterMinute: slots[0].afterMinute });
     expect([made.status, made.body.code]).toEqual([200, 1033]);
@@ -72,8 +47,8 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
     const current = await gw.call('GET', '/api/v1/member/booking/current', { token: m.token });
     expect(current.body.data.map((b: { bookingId: number }) => b.bookingId)).toEqual([bookingId]);
 
-    const trainer = await trainerToken(trainers[0]);
-    expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(trainers[1]) })).status).toBe(404);
+    const trainer = await trainerToken(gw, trainers[0]);
+    expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(gw, trainers[1]) })).status).toBe(404);
     expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: trainer })).body.data).toEqual({ bookingId, status: 'BOOKED' });
     expect((await gw.call('PUT', `/api/v1/member/booking/${String(bookingId)}/cancel`, { token: m.token })).body.code).toBe(458);
     expect((await gw.call('PUT', `/api/v1/member/booking/${String(bookingId)}/rating`, { token: m.token, json: { rating: 5 } })).body.code).toBe(459);
@@ -105,13 +80,14 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
   test('two members racing for one trainer hour: one booking, the other 456; the loser keeps their session', async () => {
     // Three races at three hours: on PostgreSQL two inserts under the exclusion constraint can
     // deadlock (40P01), and the aborted one must be run again to get 456, never a 500.
-    const first = await memberWithPackage(trainers[1]);
+    const withTrainer1 = () => memberWithPackage(gw, { clubId, packageId, trainer: trainers[1] });
+    const first = await withTrainer1();
     const { date, slots } = await dayWithSlots(first.token, first.ptContractId, 6);
     // Starts a whole session apart, so that the races do not overlap one another.
     const starts = slots.map((s) => s.afterMinute).filter((m, _, all) => (m - all[0]) % PT_SESSION_MINUTES === 0).slice(0, 3);
     expect(starts.length).toBeGreaterThan(1);
     for (const [i, start] of starts.entries()) {
-      const [a, b] = [i === 0 ? first : await memberWithPackage(trainers[1]), await memberWithPackage(trainers[1])];
+      const [a, b] = [i === 0 ? first : await withTrainer1(), await withTrainer1()];
       const answers = await Promise.all([book(a.token, a.ptContractId, { date, afterMinute: start }), book(b.token, b.ptContractId, { date, afterMinute: start })]);
       expect(answers.map((r) => r.body.code).sort()).toEqual([1033, 456]);
       const held = await gw.db.select().from(ptBookings).where(and(eq(ptBookings.trainerAccountId, trainers[1].id), eq(ptBookings.day, date), eq(ptBookings.afterMinute, start)));
@@ -125,7 +101,7 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
   });
 
   test('164 times outside the rules, 166 twice a day, 165 before the last session is done, cancel gives the session back', async () => {
-    const m = await memberWithPackage(trainers[2]);
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[2] });
     const { date, slots } = await dayWithSlots(m.token, m.ptContractId, 2);
     expect((await book(m.token, m.ptContractId, { date, afterMinute: slots[0].afterMinute + 15 })).body.code).toBe(164);
     expect((await book(m.token, m.ptContractId, { date, afterMinute: 1 })).body.code).toBe(164);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
+import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
@@ -11,9 +12,8 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
-import { bookableDays, freeStarts, hhmm, isoWeekday, startProblem, vietnamInstant, type Interval } from './booking-rules.ts';
+import { bookableDays, freeStarts, startProblem, type Interval } from './booking-rules.ts';
 import { listPtContracts, ptContractStatus } from './contracts.ts';
 
 // Booking a session with one's trainer (issue 13 §3, ADR 046). The rules a member can read are
@@ -106,7 +106,7 @@ export async function listBookings(db: Executor, accountId: number, filter: { cl
  * 166 a session that day already; 456 the trainer's hour is taken (the database decides).
  */
 export async function bookPtSession(db: Executor, accountId: number, ptContractId: number, body: { afterMinute: number; date?: string }, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const day = body.date ?? today;
   try {
     return await retryOnDeadlock(() => db.transaction(async (tx) => {
@@ -266,7 +266,7 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
 
 /** GET /member/screens/pt-booking?ptContractId&date: what /pt/booking shows, in one read. */
 export async function bookingScreen(db: Executor, accountId: number, query: { ptContractId?: number; date?: string }, now: Date): Promise<PtBookingScreen> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [contracts, bookings] = await Promise.all([
     listPtContracts(db, accountId, {}, now).then((all) => all.filter((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0)),
     listBookings(db, accountId, {}, now),
@@ -287,7 +287,7 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
  * 31 days from it; `to` alone: from today. Null when the range is backwards or longer than 31 days.
  */
 export function agendaRange(range: { from?: string; to?: string }, now: Date): { from: string; to: string | null } | null {
-  const from = range.from ?? vietnamToday(now);
+  const from = range.from ?? vietnamDay(now);
   const to = range.to ?? (range.from === undefined ? null : addDays(from, TRAINER_AGENDA_MAX_DAYS - 1));
   if (to !== null && (to < from || to > addDays(from, TRAINER_AGENDA_MAX_DAYS - 1))) return null;
   return { from, to };

@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ptContractSchema, trainerRequestSchema } from '#contract/pt.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { clubs, contracts, freezeContracts, notifications, payments, ptContracts, ptPackages, ptWorkingHours, staffActions } from '#gateway/db/schema/index.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { receiveBankTransfer } from '#gateway/modules/payments/bank-webhook.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const today = () => vietnamToday(gw.clock.now());
+const today = () => vietnamDay(gw.clock.now());
 
 /** A member with a paid Classic 12-month plan at the first club. */
 async function member() {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import type { PtContract, PtContractDetail, PtContractStatus, TrainerRequest } from '#contract/pt.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, clubs, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
@@ -11,7 +12,6 @@ import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/m
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
@@ -91,7 +91,7 @@ export type PtContractsFilter = { status?: PtContractStatus | 'REGISTER'; ptCont
 
 /** GET /member/pt-contracts: the caller's, newest first, filtered by §4 status (REGISTER: both unpaid stages). */
 export async function listPtContracts(db: Executor, accountId: number, filter: PtContractsFilter, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const rows = await contractSelect(db)
     .where(
       and(
@@ -107,7 +107,7 @@ export async function listPtContracts(db: Executor, accountId: number, filter: P
 
 /** The contract with its payment attempt (the open one, or the one that paid it) and receipt. 404 for anyone else's. */
 export async function ptContractDetail(db: Executor, accountId: number, ptContractId: number, now: Date): Promise<PtContractDetail> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [row] = await contractSelect(db).where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)));
   if (!row) throw ptContractNotFound();
   const attempts = await db.select().from(payments).where(eq(payments.ptContractId, ptContractId)).orderBy(asc(payments.id));
@@ -187,7 +187,7 @@ async function registerIn(tx: Executor, ctx: PurchaseContext, ptPackageId: numbe
     if (open.ptPackageId === ptPackageId && open.trainerAccountId === ptId) return { ptContractId: open.id, existing: true };
     throw new ApiError(409, Codes.UNPAID_PT_PACKAGE, { ptContractId: open.id });
   }
-  const today = vietnamToday(ctx.now);
+  const today = vietnamDay(ctx.now);
   const start = await ptStartAt(tx, ctx.accountId, pkg.pkg.clubId, today);
   if (!start.ok) throw new ApiError(409, start.code);
   const [made] = await tx
@@ -276,7 +276,7 @@ export async function cancelPtContract(ctx: PurchaseContext, ptContractId: numbe
 
 /** The trainer's requests waiting for an answer, oldest first (their agenda; issue 17 builds the screen). */
 export async function trainerRequests(db: Executor, trainerId: number, now: Date): Promise<TrainerRequest[]> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const rows = await contractSelect(db)
     .where(and(eq(ptContracts.trainerAccountId, trainerId), eq(ptContracts.state, 'WAITPTCONFIRM')))
     .orderBy(asc(ptContracts.createdAt), asc(ptContracts.id));

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
 import { freeSessionsInfoSchema } from '#contract/pt.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, contracts, freeSessions, ptBookings, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
 import { clubAt, openUnpaidContract } from '#tests/support/unpaid-contract.ts';
@@ -33,7 +33,7 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
   const [pkg] = await gw.db.select().from(ptPackages).where(eq(ptPackages.clubId, club.id)).orderBy(asc(ptPackages.id)).limit(1);
   // The trainer's hour: a weekday start of theirs two to eight days ahead.
   const hours = await gw.db.select().from(ptWorkingHours).where(eq(ptWorkingHours.clubId, club.id)).orderBy(asc(ptWorkingHours.id));
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const day = [2, 3, 4, 5, 6, 7, 8].map((n) => addDays(today, n)).find((d) => hours.some((h) => h.weekday === (new Date(`${d}T00:00:00Z`).getUTCDay() || 7)))!;
   const slot = hours.find((h) => h.weekday === (new Date(`${day}T00:00:00Z`).getUTCDay() || 7) && h.endMinute - h.startMinute >= 120)!;
   const ptStart = Math.ceil(slot.startMinute / 30) * 30;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatVnd } from '#contract/format.ts';
+import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
 
 // The PT e-contract's text (issue 13 §2, ADR 047): a versioned template in plain Vietnamese (the
 // consumer law asks for clear terms in Vietnamese, no vague "other costs") and English. What the
@@ -31,10 +32,7 @@ export type EContractFacts = {
 
 export type EContractDocument = { title: string; sections: { heading: string; paragraphs: string[] }[] };
 
-const dateTime = (d: Date) => {
-  const vn = new Date(d.getTime() + 7 * 3_600_000).toISOString();
-  return `${vn.slice(11, 16)} ${formatDate(vn.slice(0, 10))}`;
-};
+const dateTime = (d: Date) => `${hhmm(vietnamMinute(d))} ${formatDate(vietnamDay(d))}`;
 
 export function renderEContract(f: EContractFacts, lang: Lang): EContractDocument {
   const price = formatVnd(f.price, lang);

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Codes } from '#contract/codes.ts';
+import { vietnamDateTime } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, eSealKeys, paymentMethodGroups, ptContracts, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -179,7 +180,7 @@ export async function signEContract(deps: Deps, accountId: number, id: number, i
   const now = deps.clock.now();
   const doc = JSON.parse(row.document) as EContractDocument;
   const en = row.lang === 'en';
-  const signedAtText = `${new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+07:00)`;
+  const signedAtText = `${vietnamDateTime(now)} (UTC+07:00)`;
   const mark: SignatureMark = png ? { kind: 'drawn', png, name: input.fullName } : { kind: 'typed', name: input.fullName };
   const key = await resolveSealKey(deps);
   const audit = [

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'driz
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
+import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import { accounts, clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
@@ -10,8 +11,7 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
-import { bookableDays, freeStarts, hhmm, isoWeekday, startProblem, vietnamInstant } from './booking-rules.ts';
+import { bookableDays, freeStarts, startProblem } from './booking-rules.ts';
 import { bookingById, bookingSelect, HOLDING, hoursOn, OPEN, release, takenOn, toBooking } from './bookings.ts';
 
 // Trial (free, experience) sessions (issue 13 §4, ADR 048): granted with a membership whose plan
@@ -112,7 +112,7 @@ const isOpen = (s: FreeSession) => s.status === 'WAITPTCONFIRM' || s.status === 
 
 /** GET /member/club/{clubId}/free-sessions/info?date (see freeSessionsInfoSchema). */
 export async function freeSessionsInfo(db: Executor, accountId: number, clubId: number, query: { date?: string }, now: Date): Promise<FreeSessionsInfo> {
-  return infoOf(db, await sessionsOf(db, accountId, undefined, vietnamToday(now)), clubId, query, now);
+  return infoOf(db, await sessionsOf(db, accountId, undefined, vietnamDay(now)), clubId, query, now);
 }
 
 /** The info of one club from all the member's sessions (a trial in the works at any club blocks the next). */
@@ -141,7 +141,7 @@ async function openTrial(db: Executor, accountId: number) {
 
 /** GET /member/screens/free-session?clubId&date: the clubs where the member has free sessions, and the info of the chosen one (or the first). */
 export async function freeSessionScreen(db: Executor, accountId: number, query: { clubId?: number; date?: string }, now: Date): Promise<FreeSessionScreen> {
-  const all = await sessionsOf(db, accountId, undefined, vietnamToday(now));
+  const all = await sessionsOf(db, accountId, undefined, vietnamDay(now));
   const byClub = new Map<number, FreeSessionScreen['clubs'][number]>();
   for (const s of all) {
     const club = byClub.get(s.clubId) ?? { clubId: s.clubId, nameVi: s.clubNameVi, nameEn: s.clubNameEn, left: 0 };
@@ -155,7 +155,7 @@ export async function freeSessionScreen(db: Executor, accountId: number, query: 
 
 /** /pt's trial card: the free sessions left (the soonest to end first) and the trial in the works, if any. */
 export async function trialSummary(db: Executor, accountId: number, now: Date): Promise<TrialSummary> {
-  const sessions = await sessionsOf(db, accountId, undefined, vietnamToday(now));
+  const sessions = await sessionsOf(db, accountId, undefined, vietnamDay(now));
   const available = sessions.filter((s) => s.status === 'AVAILABLE');
   const open = sessions.find(isOpen);
   return { left: available.length, validUntil: available[0]?.validUntil ?? null, clubId: (open ?? available[0])?.clubId ?? null, open: open?.booking ?? null };
@@ -163,7 +163,7 @@ export async function trialSummary(db: Executor, accountId: number, now: Date): 
 
 /** GET /member/club/{clubId}/sessions/count: PT sessions left in usable packages and free sessions left at the club. */
 export async function sessionsCount(db: Executor, accountId: number, clubId: number, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [pt] = await db
     .select({ left: sql<number>`coalesce(sum(${ptContracts.sessions} - ${ptContracts.sessionsUsed}), 0)::int` })
     .from(ptContracts)
@@ -232,7 +232,7 @@ async function checkBookable(tx: Executor, session: FreeSessionRow, day: string,
  * this one used); 164 the time; 456 every trainer free by the page's reading was taken meanwhile.
  */
 export async function bookFreeSession(db: Executor, accountId: number, freeSessionId: number, body: { afterMinute: number; date?: string }, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const day = body.date ?? today;
   try {
     return await retryOnDeadlock(() => db.transaction(async (tx) => {
@@ -323,7 +323,7 @@ export async function proposeFreeSession(
   /** Runs in the proposal's transaction once it is made (the staff audit row, ADR 049). */
   inTx?: (tx: Executor, proposed: ProposedFreeSession) => Promise<void>,
 ) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   try {
     return await retryOnDeadlock(() => db.transaction(async (tx) => {
       const [found] = await tx.select().from(freeSessions).where(eq(freeSessions.id, freeSessionId));
@@ -371,7 +371,7 @@ export async function proposeFreeSession(
 
 /** GET /staff/free-sessions: the trial sessions of the staff member's club (every club: null) waiting for a time or an answer, with whom to call (issue 17 gives them a screen). */
 export async function waitingFreeSessions(db: Executor, clubId: number | null, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const sessions = (await sessionsWhere(db, and(gte(freeSessions.validUntil, today), clubId === null ? undefined : eq(freeSessions.clubId, clubId)), today)).filter(
     (s) => s.status === 'AVAILABLE' || s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM',
   );

@@ -1,13 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ptBookingSchema, ptBookingScreenSchema, trainerAgendaItemSchema } from '#contract/pt.ts';
-import { clubs, contracts, noticeOutbox, payments, ptBookings, ptContracts, ptPackages, staffActions } from '#gateway/db/schema/index.ts';
+import { addDays } from '#contract/vietnam-time.ts';
+import { clubs, noticeOutbox, ptBookings, ptContracts, ptPackages, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
-import { addDays } from '#gateway/modules/payments/dates.ts';
-import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
-import { clubTrainers } from '#tests/support/pt.ts';
+import { clubTrainers, memberWithPackage, trainerToken, type Trainer } from '#tests/support/pt.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 
 // ADR 051: the trainer marks a confirmed session the member did not come to (NO_SHOW): the session
@@ -16,7 +14,7 @@ let gw: TestGateway;
 let clubId: number;
 let packageId: number;
 let packageName: { nameVi: string; nameEn: string };
-let trainers: { id: number; phone: string }[];
+let trainers: Trainer[];
 beforeAll(async () => {
   gw = await startTestGateway();
   [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
@@ -28,33 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const tokens = new Map<number, Promise<string>>();
-const trainerToken = (trainer: { id: number; phone: string }) => {
-  if (!tokens.has(trainer.id)) tokens.set(trainer.id, staffLogin(gw, trainer.phone));
-  return tokens.get(trainer.id)!;
-};
-
-/** A member with a membership and a paid 10-session package with the trainer. */
-async function memberWithPackage(trainer = trainers[0]) {
-  const m = await gw.signUp();
-  const plan = (await plansOf(gw, clubId))[1];
-  const bought = await buyAndPay(gw, m.token, plan.id);
-  const [{ accountId }] = await gw.db.select({ accountId: contracts.accountId }).from(contracts).where(eq(contracts.id, bought.contract.contractId));
-  const made = await gw.call('POST', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainer.id)}/register`, { token: m.token });
-  const ptContractId = made.body.data.ptContractId as number;
-  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await trainerToken(trainer) });
-  const paying = await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: m.token, json: { paymentMethodGroupId: 3 } });
-  const paymentId = paying.body.data.payment.id as number;
-  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
-  await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
-  return { ...m, accountId, ptContractId };
-}
-
 const screen = async (token: string, query = '') => ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking${query}`, { token })).body.data);
 const book = (token: string, ptContractId: number, json: { afterMinute: number; date?: string }) => gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token, json });
-const answer = async (trainer: { id: number; phone: string }, bookingId: number, verb: string) =>
-  gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/${verb}`, { token: await trainerToken(trainer) });
-const agenda = async (trainer: { id: number; phone: string }, query = '') => gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await trainerToken(trainer) });
+const answer = async (trainer: Trainer, bookingId: number, verb: string) =>
+  gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/${verb}`, { token: await trainerToken(gw, trainer) });
+const agenda = async (trainer: Trainer, query = '') => gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await trainerToken(gw, trainer) });
 const audited = (id: number) =>
   gw.db
     .select()
@@ -64,7 +40,7 @@ const audited = (id: number) =>
 
 describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
   test('the trainer, once a confirmed session started: NO_SHOW, the session stays used, the member told, the day taken; a repeat writes nothing', async () => {
-    const m = await memberWithPackage();
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[0] });
     const first = await screen(m.token, `?ptContractId=${String(m.ptContractId)}`);
     let day = '';
     let slots: { afterMinute: number }[] = [];
@@ -87,7 +63,7 @@ describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
     const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
     gw.clock.set(new Date(row.startsAt.getTime() + 15 * 60_000));
     expect((await answer(trainers[1], bookingId, 'no-show')).status).toBe(404);
-    for (const id of ['abc', '0', '2147483648']) expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${id}/no-show`, { token: await trainerToken(trainers[0]) })).status, id).toBe(404);
+    for (const id of ['abc', '0', '2147483648']) expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${id}/no-show`, { token: await trainerToken(gw, trainers[0]) })).status, id).toBe(404);
 
     const missed = await answer(trainers[0], bookingId, 'no-show');
     expect([missed.status, missed.body.data]).toEqual([200, { bookingId, status: 'NO_SHOW' }]);
@@ -123,7 +99,7 @@ describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
 
 describe('GET /staff/pt/bookings?from&to (ADR 051)', () => {
   test("the days asked, both included, with each client's package and sessions left; at most 31 days; bad dates 400", async () => {
-    const m = await memberWithPackage(trainers[2]);
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[2] });
     const first = await screen(m.token, `?ptContractId=${String(m.ptContractId)}`);
     const day = first.days[2];
     const slot = (await screen(m.token, `?ptContractId=${String(m.ptContractId)}&date=${day}`)).slots[0];

@@ -2,10 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isAllClubPlan } from '#contract/membership.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, clubs, contracts, paymentPlans, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 
 // Issue 13 §1 (ADR 044): the public reads of trainers and PT packages.
 
@@ -42,7 +42,7 @@ export const ratingAverage = (sum: number, count: number) => (count === 0 ? null
  * statement (the hours as JSON in the trainer's row).
  */
 export async function trainersAtClub(db: Executor, clubId: number, now: Date): Promise<PtTrainer[]> {
-  const year = Number(vietnamToday(now).slice(0, 4));
+  const year = Number(vietnamDay(now).slice(0, 4));
   const hours = sql<PtWorkingInterval[]>`(
     select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute) order by h.weekday, h.start_minute)
     from ${ptWorkingHours} h where h.trainer_account_id = ${ptTrainers.accountId} and h.club_id = ${clubId})`;
@@ -83,7 +83,7 @@ export type PtClubAccess = 'OK' | 'NO_MEMBERSHIP' | 'FROZEN';
  * the caller's access there (a paid membership that opens it and has not ended, not frozen today).
  */
 export async function ptClubs(db: Executor, accountId: number, now: Date) {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [rows, memberships, access] = await Promise.all([
     db
       .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, address: clubs.address, districtName: clubs.districtName })

@@ -1,12 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ptBookingScreenSchema } from '#contract/pt.ts';
-import { clubs, payments, ptBookings, ptPackages } from '#gateway/db/schema/index.ts';
-import { settlePayment } from '#gateway/modules/payments/settle.ts';
+import { clubs, ptBookings, ptPackages } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { buyAndPay, plansOf } from '#tests/support/membership.ts';
-import { clubTrainers } from '#tests/support/pt.ts';
-import { staffLogin } from '#tests/support/staff.ts';
+import { clubTrainers, memberWithPackage, trainerToken } from '#tests/support/pt.ts';
 
 // The sandbox's "the session has begun" for journeys (the trainer completes it, the member rates it).
 let gw: TestGateway;
@@ -19,26 +16,20 @@ test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an
   const [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
   const [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
   const [trainer] = await clubTrainers(gw, clubId);
-  const trainerToken = await staffLogin(gw, trainer.phone);
-  const member = await gw.signUp();
-  await buyAndPay(gw, member.token, (await plansOf(gw, clubId))[1].id);
-  const ptContractId = (await gw.call('POST', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainer.id)}/register`, { token: member.token })).body.data.ptContractId as number;
-  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: trainerToken });
-  const paymentId = (await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: member.token, json: { paymentMethodGroupId: 3 } })).body.data.payment.id as number;
-  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
-  await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
+  const member = await memberWithPackage(gw, { clubId, packageId, trainer });
+  const { ptContractId } = member;
   const screen = ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}&date=${(await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`, { token: member.token })).body.data.days[2] as string}`, { token: member.token })).body.data);
   const bookingId = (await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token: member.token, json: { date: screen.date, afterMinute: screen.slots[0].afterMinute } })).body.data.bookingId as number;
 
   // Only a confirmed session moves.
   expect((await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`)).status).toBe(404);
-  await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: trainerToken });
+  await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(gw, trainer) });
   const moved = await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`);
   expect(moved.status).toBe(200);
   const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
   expect(row.startsAt.getTime()).toBeLessThanOrEqual(gw.clock.now().getTime() - 30 * 60_000);
   expect(row.endsAt.getTime() - row.startsAt.getTime()).toBeGreaterThan(0);
   expect(row.startEpochMinute * 60_000).toBe(row.startsAt.getTime());
-  expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: trainerToken })).body.data.status).toBe('COMPLETED');
+  expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: await trainerToken(gw, trainer) })).body.data.status).toBe('COMPLETED');
   expect((await gw.call('POST', '/sandbox/pt-booking/not-an-id/started')).status).toBe(404);
 });

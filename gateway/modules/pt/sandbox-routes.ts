@@ -1,21 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { Codes } from '#contract/codes.ts';
+import { vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
 import { ptBookings } from '#gateway/db/schema/index.ts';
 import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam } from '#gateway/http/validate.ts';
-import { Codes } from '#contract/codes.ts';
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
 const MINUTE_MS = 60_000;
-
-/** Where a start falls on the Vietnam clock: the day (YYYY-MM-DD) and the minute of that day. */
-function vietnamPlace(start: Date) {
-  const local = new Date(start.getTime() + VIETNAM_OFFSET_MS);
-  return { day: local.toISOString().slice(0, 10), afterMinute: local.getUTCHours() * 60 + local.getUTCMinutes() };
-}
 
 /**
  * Sandbox only: `POST /sandbox/pt-booking/{id}/started` moves a confirmed (BOOKED) session so it
@@ -39,7 +33,8 @@ export function ptSandboxRoutes() {
         await db
           .update(ptBookings)
           .set({
-            ...vietnamPlace(startsAt),
+            day: vietnamDay(startsAt),
+            afterMinute: vietnamMinute(startsAt),
             startsAt,
             endsAt,
             startEpochMinute: startsAt.getTime() / MINUTE_MS,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatDate } from '#contract/format.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { ptStartAt } from './contracts.ts';
@@ -19,7 +19,7 @@ export async function settlePtContractIn(tx: Executor, payment: PaymentRow, inpu
   const id = payment.ptContractId!;
   const [contract] = await tx.select().from(ptContracts).where(eq(ptContracts.id, id)).for('update');
   if (payment.status !== 'PENDING' || contract.state !== 'WAITFORPAYMENT') return { kind: 'late', contractId: null };
-  const today = vietnamToday(input.paidAt);
+  const today = vietnamDay(input.paidAt);
   // The money is real: if the membership ended or froze in between, the package still starts today.
   const start = await ptStartAt(tx, contract.accountId, contract.clubId, today);
   const startDate = start.ok ? start.startDate : today;

@@ -1,12 +1,12 @@
 import { REFERRAL_DEAL_DAYS } from '#contract/referral.ts';
-import { addDays, vietnamDayEnd, vietnamToday } from '#gateway/modules/payments/dates.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
 
 /**
  * The last moment a friend's purchase counts (ADR 037): the end of the 14th Vietnam day after
  * the day they joined (account creation). Joined 03/03 at 21:00 → the deal holds until 17/03 23:59:59.
  */
 export function referralDealEnds(joinedAt: Date): Date {
-  return vietnamDayEnd(addDays(vietnamToday(joinedAt), REFERRAL_DEAL_DAYS));
+  return vietnamDayEnd(addDays(vietnamDay(joinedAt), REFERRAL_DEAL_DAYS));
 }
 
 export const withinReferralDeal = (joinedAt: Date, at: Date) => at.getTime() <= referralDealEnds(joinedAt).getTime();

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
 import { accounts, contracts, memberGifts, noticeOutbox, referralRewards } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -199,7 +200,7 @@ describe('reward', () => {
     const friend = await gw.signUp(randomPhone(), { referralCode: me.phone });
     // Joined 03:00 UTC (10:00 in Vietnam) on 21/11: the deal holds to the end of 05/12 in Vietnam.
     const joined = (await accountOf(friend.phone)).createdAt;
-    const ends = new Date(Date.parse(`${new Date(joined.getTime() + 7 * 3_600_000 + 14 * DAY).toISOString().slice(0, 10)}T23:59:59.999+07:00`));
+    const ends = vietnamDayEnd(addDays(vietnamDay(joined), 14));
     expect((await screen(me.token)).friends[0]).toMatchObject({ state: 'JOINED', dealEndsAt: ends.toISOString() });
     const profileCode = async () => (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data.referralCode as string | null;
     gw.clock.set(ends);

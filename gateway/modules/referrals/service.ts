@@ -19,8 +19,8 @@ import { countHit } from '#gateway/modules/limits/counters.ts';
 import { takeAttempt, type GuardRule } from '#gateway/modules/limits/guards.ts';
 import { findAccountById, findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamDayEnd, vietnamDayStart, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { formatDate } from '#contract/format.ts';
+import { addDays, vietnamDay, vietnamDayEnd, vietnamDayStart } from '#contract/vietnam-time.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
 import { referralDealEnds, withinReferralDeal } from './deal.ts';
@@ -66,7 +66,7 @@ export async function rewardReferrerIn(tx: Executor, contract: ContractRow, now:
       titleEn: '2 free weeks',
       descriptionVi: `Quà cảm ơn vì đã giới thiệu ${who}: 14 ngày tập miễn phí tại câu lạc bộ bạn chọn.`,
       descriptionEn: `Thank you for referring ${who}: 14 free days at the club you choose.`,
-      expiresAt: vietnamDayEnd(addDays(vietnamToday(now), REFERRAL_REWARD_VALID_DAYS)),
+      expiresAt: vietnamDayEnd(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS)),
       createdAt: now,
     })
     .returning({ id: memberGifts.id });
@@ -79,8 +79,8 @@ export async function rewardReferrerIn(tx: Executor, contract: ContractRow, now:
       kind: 'GIFT',
       titleVi: 'Bạn nhận được 2 tuần tập miễn phí',
       titleEn: 'You got 2 free weeks',
-      bodyVi: `${who} đã mua gói tập với mã giới thiệu của bạn. Kích hoạt quà tặng trước ${formatDate(addDays(vietnamToday(now), REFERRAL_REWARD_VALID_DAYS))}.`,
-      bodyEn: `${who} bought a membership with your referral code. Activate your gift by ${formatDate(addDays(vietnamToday(now), REFERRAL_REWARD_VALID_DAYS))}.`,
+      bodyVi: `${who} đã mua gói tập với mã giới thiệu của bạn. Kích hoạt quà tặng trước ${formatDate(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS))}.`,
+      bodyEn: `${who} bought a membership with your referral code. Activate your gift by ${formatDate(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS))}.`,
       link: '/gift',
     },
     now,
@@ -121,7 +121,7 @@ export async function sendInvitation(deps: Pick<Deps, 'db' | 'clock' | 'sms' | '
   if (input.phoneNumber === me.phoneNumber) throw new ApiError(400, Codes.REFERRAL_SELF);
   const guard = await takeAttempt(db, `referral-send:account:${String(me.id)}`, INVITE_RULE, now);
   if (!guard.ok) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: guard.retryAfterSeconds });
-  if (!(await countHit(db, `referral-send:phone:${input.phoneNumber}`, vietnamDayStart(vietnamToday(now)), INVITES_PER_NUMBER_PER_DAY))) {
+  if (!(await countHit(db, `referral-send:phone:${input.phoneNumber}`, vietnamDayStart(vietnamDay(now)), INVITES_PER_NUMBER_PER_DAY))) {
     throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   }
 

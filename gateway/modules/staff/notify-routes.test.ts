@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffListSchema } from '#contract/staff-settings.ts';
 import { accounts, contracts, noticeOutbox, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt, openUnpaidContract } from '#tests/support/unpaid-contract.ts';
 import { PaymentMethods } from '#contract/membership.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import { STAFF_NOTICE_LIMITS } from './notify-routes.ts';
 
 // ADR 052: staff notices to members (one by phone, or a club's members) and the staff list.
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await buyAndPay(gw, m3.token, plan2.id);
   await openUnpaidContract(gw, { accountId: unpaid.profile.id, method: PaymentMethods.CASH, clubId: club1 });
   const past = await buyAndPay(gw, expired.token, plan1a.id);
-  const yesterday = addDays(vietnamToday(gw.clock.now()), -1);
+  const yesterday = addDays(vietnamDay(gw.clock.now()), -1);
   await gw.db.update(contracts).set({ startDate: addDays(yesterday, -30), endDate: yesterday }).where(eq(contracts.id, past.contract.contractId));
 });
 afterAll(() => gw.close());
@@ -156,7 +156,7 @@ describe('POST /staff/notifications to a club', () => {
     const token = await staffLogin(gw, desk.phoneNumber);
     // Start at the beginning of a Vietnam day, so the sends below stay in one.
     const now = gw.clock.now().getTime();
-    const dayStart = Date.parse(`${vietnamToday(gw.clock.now())}T00:00:00+07:00`);
+    const dayStart = vietnamDayStart(vietnamDay(gw.clock.now())).getTime();
     gw.clock.advance(dayStart + 86_400_000 + 60_000 - now);
     for (let i = 0; i < STAFF_NOTICE_LIMITS.clubPerDay; i++) expect((await send(token, notice({ clubId: club2 }))).status).toBe(200);
     const rows = (await sendRows()).length;

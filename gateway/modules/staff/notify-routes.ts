@@ -15,6 +15,7 @@ import {
   type StaffNoticeResult,
 } from '#contract/staff-settings.ts';
 import { validationMessage } from '#contract/validation.ts';
+import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, contracts, noticeOutbox, staffActions, type NoticeContent } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
@@ -25,7 +26,6 @@ import { validate } from '#gateway/http/validate.ts';
 import { countHit } from '#gateway/modules/limits/counters.ts';
 import { findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { vietnamDayStart, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
 import { loadStaff, type Staff } from './queries.ts';
 
@@ -123,7 +123,7 @@ export function staffPeopleRoutes() {
       }
 
       const now = deps.clock.now();
-      const today = vietnamToday(now);
+      const today = vietnamDay(now);
       let subject: { subjectType: string; subjectId: number; clubId: number | null };
       let sent: number;
       if ('phoneNumber' in body.to) {

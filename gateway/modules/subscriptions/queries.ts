@@ -2,11 +2,11 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { isSubscriptionPlan, PaymentLocations, PaymentMethods } from '#contract/membership.ts';
 import type { Subscription } from '#contract/subscription.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { cardRequests, clubs, contracts, paymentPlans, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
 import type { SubscriptionStatus } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { addDays } from '#gateway/modules/payments/dates.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 import { billingDate, cancelDeadline, graceEnd, periodOf, type Period } from './rules.ts';
 

@@ -3,11 +3,11 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { formatVnd } from '#contract/format.ts';
 import { PaymentMethods } from '#contract/membership.ts';
 import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, paymentPlans, payments, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { recurringPortOf } from '#gateway/providers/recurring/index.ts';
@@ -39,7 +39,7 @@ const emptyReport = (now: Date): RenewalReport => ({ at: now.toISOString(), crea
 /** Runs the job as of `now` (the server's timer: the clock; the sandbox's test clock: any instant). */
 export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): Promise<RenewalReport> {
   const report = emptyReport(now);
-  const horizon = addDays(vietnamToday(now), RENEW_DAYS_BEFORE_END);
+  const horizon = addDays(vietnamDay(now), RENEW_DAYS_BEFORE_END);
   const due = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -129,7 +129,7 @@ async function notify(tx: Tx, sub: SubscriptionRow, content: { titleVi: string; 
 
 /** Everything but the provider call, in one transaction under the subscription's lock. Returns the charge to make, if any. */
 async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Date, report: RenewalReport): Promise<Charge | null> {
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update', { skipLocked: true });
   if (!sub || !LIVE.includes(sub.status)) return null;
   const [paid] = await tx.select().from(contracts).where(eq(contracts.id, sub.currentContractId));

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { Codes } from '#contract/codes.ts';
 import { changeCardBody, sandboxRunBody, upgradeBody } from '#contract/subscription.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -9,7 +10,6 @@ import { idParam, validate } from '#gateway/http/validate.ts';
 import { listCards } from '#gateway/modules/cards/service.ts';
 import { homePageOf } from '#gateway/modules/contracts/routes.ts';
 import { accessClubs } from '#gateway/modules/contracts/queries.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
 import { latestSubscription } from './queries.ts';
 import { runRenewals } from './renewal.ts';
@@ -91,7 +91,7 @@ export function subscriptionRoutes() {
     const [shell, homePage, clubs, subscription] = await Promise.all([
       findMemberShell(db, accountId, now),
       homePageOf(c),
-      accessClubs(db, accountId, vietnamToday(now)),
+      accessClubs(db, accountId, vietnamDay(now)),
       current(c),
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);

@@ -1,5 +1,6 @@
 import { CANCEL_DAYS_BEFORE_END, GRACE_DAYS, RENEW_DAYS_BEFORE_END, RETRY_DAYS } from '#contract/subscription.ts';
-import { addDays, addMonths } from '#gateway/modules/payments/dates.ts';
+import { addDays } from '#contract/vietnam-time.ts';
+import { addMonths } from '#gateway/modules/payments/dates.ts';
 
 // The calendar of a monthly subscription (ADR 038), in Vietnam days ('YYYY-MM-DD'). Months are
 // counted from an anchor day so that a subscription started on 31 January runs to 27 February,

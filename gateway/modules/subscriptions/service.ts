@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
 import { formatVnd } from '#contract/format.ts';
 import type { ChangeCardBody } from '#contract/subscription.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, cardRequests, contracts, paymentPlans, payments, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { buildVnpayTokenCreateUrl } from '#gateway/providers/card/vnpay.ts';
 import {
@@ -32,7 +32,7 @@ const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice
 export const SUBSCRIPTION_LINK = '/home/your-plan';
 
 export async function subscriptionView(db: Executor, sub: SubscriptionRow, now: Date) {
-  return toSubscriptionView(db, sub, vietnamToday(now));
+  return toSubscriptionView(db, sub, vietnamDay(now));
 }
 
 /** GET /member/contract/subscription/allow. */
@@ -63,7 +63,7 @@ async function withdrawRenewalIn(tx: Executor, subscriptionId: number, now: Date
  */
 export async function cancelSubscription(deps: ActionDeps, accountId: number, id: number) {
   const now = deps.clock.now();
-  const today = vietnamToday(now);
+  const today = vietnamDay(now);
   const sub = await deps.db.transaction(async (tx) => {
     const locked = await lockOwnSubscription(tx, accountId, id);
     if (locked.status !== 'ACTIVE' && locked.status !== 'PAST_DUE') throw new ApiError(409, Codes.SUBSCRIPTION_NOT_CANCELLABLE);
@@ -121,7 +121,7 @@ export async function upgradeToBlackCard(deps: Deps, input: { accountId: number;
     const locked = await lockOwnSubscription(tx, input.accountId, input.id);
     const black = await requireUpgradable(tx, locked);
     const [row] = await tx.update(subscriptions).set({ pendingPlanId: black.id }).where(eq(subscriptions.id, locked.id)).returning();
-    const view = await toSubscriptionView(tx, row, vietnamToday(now));
+    const view = await toSubscriptionView(tx, row, vietnamDay(now));
     const pending = view.pendingUpgrade!;
     await enqueueNotice(
       tx,

@@ -1,3 +1,5 @@
+import { vietnamDateTime } from '#contract/vietnam-time.ts';
+
 // What a bank webhook reports, whichever service (Casso, SePay) sent it: the matching in
 // modules/payments/bank-webhook.ts works on this shape only.
 
@@ -36,5 +38,5 @@ export function parseBankTime(text: string | null | undefined): Date | null {
 
 /** "YYYY-MM-DD HH:mm:ss" in Vietnam time, the way the banking services write it. */
 export function formatBankTime(date: Date): string {
-  return new Date(date.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return vietnamDateTime(date);
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { vietnamDateTime } from '#contract/vietnam-time.ts';
 
 // VNPAY payment gateway 2.1.0 (notes/providers.md): a signed pay URL, checked the same way on
 // the IPN and the return. The signature is HMAC-SHA512 over the parameters sorted by key and
@@ -39,8 +40,7 @@ export function hasValidVnpaySignature(hashSecret: string, params: VnpParams) {
 
 /** yyyyMMddHHmmss in GMT+7, as VNPAY wants vnp_CreateDate and vnp_ExpireDate. */
 export function vnpayDate(date: Date) {
-  const vn = new Date(date.getTime() + 7 * 3_600_000).toISOString();
-  return vn.slice(0, 19).replace(/[-T:]/g, '');
+  return vietnamDateTime(date).replace(/[- :]/g, '');
 }
 
 export type VnpayPayRequest = {
