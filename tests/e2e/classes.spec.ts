@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { expect, gatewayUrl, snap, test } from './fixtures.ts';
 import { CLUB, paidMember, type Lang } from './membership-steps.ts';
 
@@ -42,8 +43,7 @@ async function classIn(request: APIRequestContext, minutes: number, capacity: nu
   const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug } });
   expect(res.status()).toBe(200);
   const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
-  const day = new Date(Date.parse(startsAt) + 7 * 3_600_000).toISOString().slice(0, 10);
-  return { id, day };
+  return { id, day: vietnamDay(Date.parse(startsAt)) };
 }
 
 const badge = (page: Page, text: string) => page.locator('.class-page .class-card-foot .status-badge', { hasText: text });

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp } from './fixtures.ts';
 import { CLUB, paidMember } from './membership-steps.ts';
 import { LEADER_PHONE, signInAtDesk } from './staff-steps.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 
 // Issue 17: the club manager's day beyond the door and the cash desk — the classes of the day (who
@@ -9,22 +10,19 @@ import { userAgents } from '#tests/support/user-agents.ts';
 // staff list — in Vietnamese at phone size, English on a desktop, and a notice refused without
 // JavaScript keeping what was typed.
 
-/** The Vietnam day (YYYY-MM-DD) of an instant the sandbox answered. */
-const vietnamDay = (startsAt: string) => new Date(Date.parse(startsAt) + 7 * 3_600_000).toISOString().slice(0, 10);
-
 /** A one-off class at CLUB starting this many minutes from now (the sandbox stands in for the timetable). */
 async function classIn(request: APIRequestContext, minutes: number, classTypeSlug: string) {
   const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity: 8, classTypeSlug } });
   expect(res.status()).toBe(200);
   const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
-  return { id, day: vietnamDay(startsAt) };
+  return { id, day: vietnamDay(Date.parse(startsAt)) };
 }
 
 /** Moves a class to start this many minutes from now; its new Vietnam day (late in the evening it can change). */
 async function moveClass(request: APIRequestContext, id: number, minutes: number) {
   const res = await request.post(`${gatewayUrl()}/sandbox/class-session/${String(id)}/move`, { data: { startsInMinutes: minutes } });
   expect(res.status()).toBe(200);
-  return vietnamDay(((await res.json()).data as { startsAt: string }).startsAt);
+  return vietnamDay(Date.parse(((await res.json()).data as { startsAt: string }).startsAt));
 }
 
 test('club manager: marks who came to a class, cancels another with its reason, sends a member a notice (vi phone, en desktop, JavaScript off)', async ({ page, request, browser }) => {

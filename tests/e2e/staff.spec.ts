@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, waitForHydrated } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
+import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 import { DESK_PHONE, GM_PHONE, signInAtDesk } from './staff-steps.ts';
@@ -66,10 +67,10 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   const trial = staff.locator('.staff-item').filter({ hasText: memberPhone }).first();
   await expect(trial).toContainText('Chưa đặt lịch');
   await snap(staff, 'vi-staff-trials-desktop');
-  const from = new Date(Date.now() + 7 * 3_600_000); // today in Vietnam
+  const today = vietnamDay(Date.now());
   let proposed = false;
   for (let days = 6; days <= 9 && !proposed; days++) {
-    const day = new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(today, days);
     for (let option = 0; option < 3 && !proposed; option++) {
       await trial.getByLabel('Huấn luyện viên').selectOption({ index: option });
       await trial.getByLabel('Ngày').fill(day);
