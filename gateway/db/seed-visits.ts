@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, isoWeekday, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { addDays, isoWeekday, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from './client.ts';
 import { accounts, clubs, visits } from './schema/index.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -32,8 +32,8 @@ export async function seedVisitHistory(tx: Executor, now: Date) {
   const regulars = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones))).map((r) => r.id);
   const clubList = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id));
   const rows: (typeof visits.$inferInsert)[] = [];
-  // The last day is now's UTC date taken as a Vietnam day (before 07:00 in Vietnam, yesterday there).
-  const lastDay = now.toISOString().slice(0, 10);
+  // The last day is today in Vietnam (its hours before now): a seed run at 06:00 there has the night's visits too.
+  const lastDay = vietnamDay(now);
   for (const [index, club] of clubList.entries()) {
     const size = 1 - index * 0.07; // the first clubs are the big ones
     for (let day = 28; day >= 0; day--) {
