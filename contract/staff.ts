@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STAFF_FEEDBACK_PAGE_SIZE } from './feedback.ts';
+import { freeSessionSchema } from './pt.ts';
 import { phoneNumberSchema } from './validation.ts';
 
 // Staff tools (issue 4: cash at the counter, the bank-transfer review queue). Staff accounts are
@@ -179,3 +181,38 @@ export const staffMemberSchema = z.object({
   membership: z.object({ planNameVi: z.string(), planNameEn: z.string(), endDate: z.string() }).nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+// Issue 18: the desk's pages in one gateway read each.
+
+/** GET /staff/today?clubId=: a GM's club, else every club; EMPLOYEE/LEADER their own (another is 403). */
+export const staffTodayQuery = z.object({ clubId: positiveIdText.optional() });
+
+/** How many new feedback items GET /staff/today counts: the inbox's first page and one more ("50+"). */
+export const TODAY_FEEDBACK_COUNTED = STAFF_FEEDBACK_PAGE_SIZE + 1;
+
+/** GET /staff/today: what waits at the desk of the club(s), counted. */
+export const staffTodaySchema = z.object({
+  /** Memberships and freezes waiting for cash at the counter (GET /staff/contracts/waiting). */
+  cashWaiting: z.number().int(),
+  /** Trial sessions waiting for a time or an answer (GET /staff/free-sessions). */
+  trialsWaiting: z.number().int(),
+  /** NEW feedback and reports, at most TODAY_FEEDBACK_COUNTED (then: more than a page). */
+  feedbackNew: z.number().int(),
+  /** Classes of today not cancelled at the club; null for a GM who chose no club. */
+  classesToday: z.number().int().nullable(),
+});
+export type StaffToday = z.infer<typeof staffTodaySchema>;
+
+/** A trial session waiting at the club, with its member (GET /staff/free-sessions). */
+export const waitingFreeSessionSchema = freeSessionSchema.extend({ member: z.object({ fullName: z.string(), phoneNumber: z.string() }) });
+export type WaitingFreeSession = z.infer<typeof waitingFreeSessionSchema>;
+
+/**
+ * GET /staff/trials: the trial sessions waiting at the club(s) and the trainers of their clubs who
+ * may be proposed, each club's in the order members see them (GET /global/club/{id}/pts).
+ */
+export const staffTrialsSchema = z.object({
+  sessions: z.array(waitingFreeSessionSchema),
+  trainers: z.array(z.object({ clubId: z.number(), ptId: z.number(), fullName: z.string() })),
+});
+export type StaffTrials = z.infer<typeof staffTrialsSchema>;

@@ -1,7 +1,6 @@
 import { Link, redirect } from 'react-router';
-import { z } from 'zod';
-import { staffClassesSchema } from '#contract/staff-classes.ts';
-import { waitingCashContractSchema } from '#contract/staff.ts';
+import { STAFF_FEEDBACK_PAGE_SIZE } from '#contract/feedback.ts';
+import { staffTodaySchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/today';
@@ -9,26 +8,20 @@ import { staffGateway, staffOf } from './staff-session.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.nav.today');
 
-/** Issue 17: the start page: what waits at the desk (cash to collect, trial sessions to schedule, feedback to answer) and today's classes. */
+/** Issue 17: the start page: what waits at the desk (cash to collect, trial sessions to schedule, feedback to answer) and today's classes; one gateway read (issue 18). */
 export async function loader(args: Route.LoaderArgs) {
   const staff = staffOf(args.context);
   // A trainer's day is their agenda (ADR 049).
   if (staff.accountType === 'PT') throw redirect('/staff/agenda');
-  const call = staffGateway(args);
-  const [cash, trials, feedback, classes] = await Promise.all([
-    call('/api/v1/staff/contracts/waiting', z.array(waitingCashContractSchema)),
-    call('/api/v1/staff/free-sessions', z.array(z.unknown())),
-    call('/api/v1/staff/feedback?state=NEW', z.array(z.unknown())),
-    // A GM has no club of their own: the classes page asks them which.
-    staff.clubId === null ? null : call('/api/v1/staff/classes', staffClassesSchema),
-  ]);
+  // A GM chooses no club here: every club's counts, and no classes (the classes page asks them which).
+  const { data } = await staffGateway(args)('/api/v1/staff/today', staffTodaySchema);
   return {
     staff,
-    cashWaiting: cash.data.length,
-    trialsWaiting: trials.data.length,
-    // The inbox answers 50 a page: more than a page is "50+".
-    feedbackNew: feedback.data.length >= 50 ? '50+' : feedback.data.length,
-    classesToday: classes ? classes.data.sessions.filter((s) => s.cancelledAt === null).length : null,
+    cashWaiting: data.cashWaiting,
+    trialsWaiting: data.trialsWaiting,
+    // More than the inbox's first page is "50+".
+    feedbackNew: data.feedbackNew > STAFF_FEEDBACK_PAGE_SIZE ? `${String(STAFF_FEEDBACK_PAGE_SIZE)}+` : data.feedbackNew,
+    classesToday: data.classesToday,
   };
 }
 

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { formatDate } from '#contract/format.ts';
-import { freeSessionSchema, ptBookingSchema, ptTrainerSchema } from '#contract/pt.ts';
+import { ptBookingSchema } from '#contract/pt.ts';
+import { staffTrialsSchema, type WaitingFreeSession } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
@@ -19,27 +19,22 @@ import { trialProposalForm } from './trials.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.trials.title');
 
-const waitingSchema = freeSessionSchema.extend({ member: z.object({ fullName: z.string(), phoneNumber: z.string() }) });
-type Waiting = z.infer<typeof waitingSchema>;
 type Trainer = { ptId: number; fullName: string };
 
-/** Issue 17 §2: trial sessions waiting for a time at the staff member's club (a GM: every club), and each club's trainers to propose. */
+/** Issue 17 §2: trial sessions waiting for a time at the staff member's club (a GM: every club), and each club's trainers to propose; one gateway read (issue 18). */
 export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
-  const call = staffGateway(args);
-  const { data: all } = await call('/api/v1/staff/free-sessions', z.array(waitingSchema));
+  const { data } = await staffGateway(args)('/api/v1/staff/trials', staffTrialsSchema);
   // A member books one trial at a time (167): their open one, else the first of those still to book.
-  const waiting = all.filter(
+  const waiting = data.sessions.filter(
     (session, _, list) =>
       session.status !== 'AVAILABLE' ||
       (!list.some((other) => other.member.phoneNumber === session.member.phoneNumber && other.status !== 'AVAILABLE') &&
         list.find((other) => other.member.phoneNumber === session.member.phoneNumber) === session),
   );
-  const clubIds = [...new Set(waiting.map((w) => w.clubId))];
-  const trainers = await Promise.all(
-    clubIds.map(async (clubId) => [clubId, (await call(`/api/v1/global/club/${String(clubId)}/pts`, z.array(ptTrainerSchema))).data.map(({ ptId, fullName }) => ({ ptId, fullName }))] as const),
-  );
-  return { waiting, trainers: Object.fromEntries(trainers) as Record<number, Trainer[]> };
+  const trainers: Record<number, Trainer[]> = {};
+  for (const { clubId, ptId, fullName } of data.trainers) (trainers[clubId] ??= []).push({ ptId, fullName });
+  return { waiting, trainers };
 }
 
 /** A proposal: the member is asked to accept it (WAITCUSCONFIRM); 164 outside the trainer's hours, 456 the hour is taken. */
@@ -61,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect('/staff/trials');
 }
 
-function ProposalForm({ session, trainers, lastResult }: { session: Waiting; trainers: Trainer[]; lastResult: FormReply | undefined }) {
+function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeSession; trainers: Trainer[]; lastResult: FormReply | undefined }) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useServerForm({ id: `trial-${String(session.freeSessionId)}`, fields: ['ptId', 'date', 'time'], lastResult });

@@ -184,6 +184,9 @@ export const freeSessions = pgTable(
   (t) => [
     uniqueIndex('free_sessions_one_grant_idx').on(t.accountId, t.source, t.ordinal),
     index('free_sessions_club_idx').on(t.clubId),
+    // The desk's waiting trials (GET /staff/today, /staff/trials): the sessions whose window has not
+    // ended, a few weeks' grants, not every one a club ever gave.
+    index('free_sessions_open_idx').on(t.validUntil, t.clubId),
     check('free_sessions_source_check', sql`${t.source} in ('PLAN', 'EXPERIENCE')`),
     check('free_sessions_window_check', sql`${t.validFrom} <= ${t.validUntil} and ${t.ordinal} between 1 and 10`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDateTime } from '#contract/format.ts';
@@ -112,6 +112,21 @@ export async function staffClassDay(db: Executor, clubId: number, date: string, 
     and(eq(classSessions.clubId, clubId), gte(classSessions.startsAt, vietnamDayStart(date)), lt(classSessions.startsAt, vietnamDayStart(addDays(date, 1)))),
   );
   return { date, clubId, sessions: await sessionViews(db, rows, now) };
+}
+
+/** How many classes of a Vietnam day at the club are not cancelled, as one scalar query (GET /staff/today; call ensureSessions first). */
+export function liveClassCount(db: Executor, clubId: number, date: string) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.clubId, clubId),
+        gte(classSessions.startsAt, vietnamInstant(date, 0)),
+        lt(classSessions.startsAt, vietnamInstant(addDays(date, 1), 0)),
+        isNull(classSessions.cancelledAt),
+      ),
+    );
 }
 
 async function sessionView(db: Executor, sessionId: number, now: Date) {

@@ -123,6 +123,19 @@ export async function listFeedback(db: Executor, staff: Staff, filter: { clubId?
 }
 
 /**
+ * How many NEW items GET /staff/feedback?state=NEW would list, counted up to `cap` (GET /staff/today).
+ * Club by club (at most `cap` index entries each), so a GM's count of every club reads the
+ * (club, state) index too, not every row's state.
+ */
+export function newFeedbackCount(staff: Staff, clubId: number | undefined, cap: number) {
+  const only = staff.accountType !== 'GM' ? (staff.clubId ?? -1) : (clubId ?? null);
+  return sql<number>`select count(*)::int from (
+    select 1 from ${clubs} c cross join lateral (select 1 from ${feedback} f where f.club_id = c.id and f.state = 'NEW' limit ${cap}) n
+    ${only === null ? sql`` : sql`where c.id = ${only}`}
+    limit ${cap}) counted`;
+}
+
+/**
  * PUT /staff/feedback/{id}/handled: the reply and the state in one transaction with the member's
  * notice (outbox, ADR 016); another club's feedback is 404, a second answer FEEDBACK_ALREADY_HANDLED.
  */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
@@ -388,4 +388,22 @@ export async function waitingFreeSessions(db: Executor, clubId: number | null, n
     );
   const byId = new Map(members.map((m) => [m.id, { fullName: m.fullName, phoneNumber: m.phoneNumber }]));
   return sessions.map((s) => ({ ...s, member: byId.get(s.freeSessionId)! }));
+}
+
+/** A holding booking past the club's proposal (booked, done or missed): its session waits no more. */
+const TAKEN = HOLDING.filter((status) => status !== 'WAITPTCONFIRM' && status !== 'WAITCUSCONFIRM');
+
+/**
+ * How many sessions waitingFreeSessions lists (AVAILABLE, WAITPTCONFIRM, WAITCUSCONFIRM in their
+ * window), as one scalar query for GET /staff/today: a session has at most one holding booking.
+ */
+export function waitingFreeSessionCount(db: Executor, clubId: number | null, now: Date) {
+  const taken = db
+    .select({ one: sql`1` })
+    .from(ptBookings)
+    .where(and(eq(ptBookings.freeSessionId, freeSessions.id), inArray(ptBookings.status, TAKEN)));
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(freeSessions)
+    .where(and(gte(freeSessions.validUntil, vietnamToday(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken)));
 }

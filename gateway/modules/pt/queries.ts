@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isAllClubPlan } from '#contract/membership.ts';
@@ -37,6 +37,9 @@ export async function activePackages(db: Executor, clubId?: number): Promise<PtP
 /** The mean of the stars to one decimal, or null before the first rating. */
 export const ratingAverage = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
 
+/** How members see a club's trainers: the best rated first, then by name. */
+const trainerOrder = [sql`${ptTrainers.ratingSum}::float / nullif(${ptTrainers.ratingCount}, 0) desc nulls last`, asc(accounts.fullName), asc(ptTrainers.accountId)];
+
 /**
  * The active trainers who work at a club, best rated first, each with their week there: one
  * statement (the hours as JSON in the trainer's row).
@@ -57,7 +60,7 @@ export async function trainersAtClub(db: Executor, clubId: number, now: Date): P
         sql`exists (select 1 from ${ptWorkingHours} w where w.trainer_account_id = ${ptTrainers.accountId} and w.club_id = ${clubId})`,
       ),
     )
-    .orderBy(sql`${ptTrainers.ratingSum}::float / nullif(${ptTrainers.ratingCount}, 0) desc nulls last`, asc(accounts.fullName), asc(ptTrainers.accountId));
+    .orderBy(...trainerOrder);
   return rows.map(({ trainer, fullName, avatarMediaId, hours: week }) => ({
     ptId: trainer.accountId,
     fullName,
@@ -73,6 +76,23 @@ export async function trainersAtClub(db: Executor, clubId: number, now: Date): P
     ratingCount: trainer.ratingCount,
     workingHours: week ?? [],
   }));
+}
+
+/** The trainers trainersAtClub lists at each of these clubs, in its order: the names a desk proposes a trial with (GET /staff/trials). */
+export async function trainerNamesAtClubs(db: Executor, clubIds: number[]) {
+  if (clubIds.length === 0) return [];
+  const works = db
+    .selectDistinct({ trainerId: ptWorkingHours.trainerAccountId, clubId: ptWorkingHours.clubId })
+    .from(ptWorkingHours)
+    .where(inArray(ptWorkingHours.clubId, clubIds))
+    .as('works');
+  return db
+    .select({ clubId: works.clubId, ptId: ptTrainers.accountId, fullName: accounts.fullName })
+    .from(ptTrainers)
+    .innerJoin(accounts, eq(accounts.id, ptTrainers.accountId))
+    .innerJoin(works, eq(works.trainerId, ptTrainers.accountId))
+    .where(and(eq(ptTrainers.isActive, true), eq(accounts.accountType, 'PT')))
+    .orderBy(asc(works.clubId), ...trainerOrder);
 }
 
 /** Whether the member may take PT at a club: 'OK', no membership that opens it (163), or frozen today. */

@@ -14,9 +14,14 @@ export async function loadStaff(db: Executor, accountId: number): Promise<Staff>
 /** May this staff member act on a contract of this club? */
 export const worksAt = (staff: Staff, clubId: number) => staff.accountType === 'GM' || staff.clubId === clubId;
 
-/** A club restriction for EMPLOYEE/LEADER (one that matches nothing when they have no club); none for a GM. */
-const clubFilter = (staff: Staff, column: typeof contracts.clubId): SQL | undefined =>
-  staff.accountType === 'GM' ? undefined : staff.clubId === null ? sql`false` : eq(column, staff.clubId);
+/** A club restriction for EMPLOYEE/LEADER (one that matches nothing when they have no club); for a GM the club chosen, else none. */
+const clubFilter = (staff: Staff, column: typeof contracts.clubId, chosen?: number): SQL | undefined =>
+  staff.accountType === 'GM' ? (chosen === undefined ? undefined : eq(column, chosen)) : staff.clubId === null ? sql`false` : eq(column, staff.clubId);
+
+/** A pending cash payment of the contract… */
+const pendingCash = and(eq(payments.contractId, contracts.id), eq(payments.provider, 'cash'), eq(payments.status, 'PENDING'));
+/** …for an unpaid membership, or for an unpaid freeze (its membership is paid). */
+const cashIsDue = or(and(eq(contracts.paymentState, 'WAITFORPAYMENT'), isNull(payments.freezeContractId)), eq(freezeContracts.paymentState, 'WAITFORPAYMENT'));
 
 /** Unpaid contracts with a cash payment waiting at the counter, newest first (one row per contract). */
 export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumber?: string): Promise<WaitingCashContract[]> {
@@ -37,22 +42,12 @@ export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumb
       freezeDays: freezeContracts.days,
     })
     .from(contracts)
-    .innerJoin(payments, and(eq(payments.contractId, contracts.id), eq(payments.provider, 'cash'), eq(payments.status, 'PENDING')))
+    .innerJoin(payments, pendingCash)
     .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
     .innerJoin(accounts, eq(accounts.id, contracts.accountId))
     .innerJoin(clubs, eq(clubs.id, contracts.clubId))
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-    .where(
-      and(
-        // An unpaid membership's cash, or an unpaid freeze's (its membership is paid).
-        or(
-          and(eq(contracts.paymentState, 'WAITFORPAYMENT'), isNull(payments.freezeContractId)),
-          eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
-        ),
-        clubFilter(staff, contracts.clubId),
-        phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined,
-      ),
-    )
+    .where(and(cashIsDue, clubFilter(staff, contracts.clubId), phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(200);
   const seen = new Set<string>();
@@ -70,6 +65,16 @@ export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumb
       amount: row.amount,
       reference: row.reference,
     }));
+}
+
+/** How many memberships and freezes waitingCashContracts lists (one each, however many slips), as one scalar query (GET /staff/today). */
+export function waitingCashCount(db: Executor, staff: Staff, chosenClubId?: number) {
+  return db
+    .select({ n: sql<number>`count(distinct (${payments.contractId}, ${payments.freezeContractId}))::int` })
+    .from(contracts)
+    .innerJoin(payments, pendingCash)
+    .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
+    .where(and(cashIsDue, clubFilter(staff, contracts.clubId, chosenClubId)));
 }
 
 /**

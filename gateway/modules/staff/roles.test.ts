@@ -42,6 +42,8 @@ const expectations: Record<string, Expectation> = {
   'POST /api/v1/staff/freeze-contract/{id}/cash/confirm': cash,
   'POST /api/v1/staff/pt-contract/{id}/cash/confirm': cash,
   'GET /api/v1/staff/free-sessions': { allowed: desk },
+  'GET /api/v1/staff/trials': { allowed: desk },
+  'GET /api/v1/staff/today': { allowed: deskOfClub1, query: 'clubId={club1}' },
   'POST /api/v1/staff/free-session/{id}/propose': { allowed: desk, json: () => ({ date: '2030-01-02', afterMinute: 600, ptId: 1 }) },
   'GET /api/v1/staff/payment-events': { allowed: desk },
   'PUT /api/v1/staff/payment-event/{id}/reviewed': { allowed: desk },

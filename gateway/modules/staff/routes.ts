@@ -10,10 +10,12 @@ import {
   paymentEventsQuery,
   staffAccountTypes,
   staffAuditQuery,
+  staffTodayQuery,
   waitingContractsQuery,
   workforceAccountTypes,
   type StaffMe,
   type StaffSession,
+  type StaffTrials,
 } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
@@ -29,8 +31,10 @@ import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/free-sessions.ts';
+import { trainerNamesAtClubs } from '#gateway/modules/pt/queries.ts';
 import { listStaffActions, recordStaffAction } from '#gateway/modules/staff/audit.ts';
 import { cashPaymentOf, clubOfAccountNumber, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
+import { staffToday } from './today.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
 const MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR = 10;
@@ -174,6 +178,25 @@ export function staffRoutes() {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     return ok(c, await waitingFreeSessions(db, staff.accountType === 'GM' ? null : (staff.clubId ?? -1), clock.now()));
+  });
+
+  // Issue 18: the Trials page in one read: what waits, and whom each club may propose.
+  app.get('/trials', staffOnly, async (c) => {
+    const { db, clock } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    const sessions = await waitingFreeSessions(db, staff.accountType === 'GM' ? null : (staff.clubId ?? -1), clock.now());
+    const trainers = await trainerNamesAtClubs(db, [...new Set(sessions.map((s) => s.clubId))]);
+    return ok(c, { sessions, trainers } satisfies StaffTrials);
+  });
+
+  // Issue 18: the desk's start page in one read (counts only).
+  app.get('/today', staffOnly, validate('query', staffTodayQuery), async (c) => {
+    const { db, clock } = c.get('deps');
+    const staff = await loadStaff(db, c.get('account').id);
+    const { clubId } = c.req.valid('query');
+    // Another club named explicitly is 403 for the front desk (ADR 049).
+    if (clubId !== undefined && !worksAt(staff, clubId)) throw new ApiError(403, Codes.FORBIDDEN);
+    return ok(c, await staffToday(db, staff, clubId, clock.now()));
   });
 
   app.post('/free-session/:id/propose', staffOnly, validate('json', freeSessionProposeBody), async (c) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "free_sessions_open_idx" ON "free_sessions" USING btree ("valid_until","club_id");
