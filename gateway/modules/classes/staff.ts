@@ -122,8 +122,8 @@ export function liveClassCount(db: Executor, clubId: number, date: string) {
     .where(
       and(
         eq(classSessions.clubId, clubId),
-        gte(classSessions.startsAt, vietnamInstant(date, 0)),
-        lt(classSessions.startsAt, vietnamInstant(addDays(date, 1), 0)),
+        gte(classSessions.startsAt, vietnamDayStart(date)),
+        lt(classSessions.startsAt, vietnamDayStart(addDays(date, 1))),
         isNull(classSessions.cancelledAt),
       ),
     );

@@ -405,5 +405,5 @@ export function waitingFreeSessionCount(db: Executor, clubId: number | null, now
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(freeSessions)
-    .where(and(gte(freeSessions.validUntil, vietnamToday(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken)));
+    .where(and(gte(freeSessions.validUntil, vietnamDay(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken)));
 }

@@ -4,12 +4,11 @@ import { PaymentMethods } from '#contract/membership.ts';
 import { ptTrainerSchema } from '#contract/pt.ts';
 import { staffClassesSchema } from '#contract/staff-classes.ts';
 import { staffMeSchema, staffTodaySchema, staffTrialsSchema, type StaffToday } from '#contract/staff.ts';
+import { addDays, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
 import { accounts, classSessions, feedback, freeSessions, payments, ptBookings } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
 import { trainerPhone } from '#gateway/db/seed-pt.ts';
-import { vietnamInstant } from '#gateway/modules/classes/sessions.ts';
-import { addDays, vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers } from '#tests/support/pt.ts';
 import { staffLogin } from '#tests/support/staff.ts';
@@ -79,7 +78,7 @@ async function separately(token: string, clubId: number | null): Promise<StaffTo
 /** A member's trial session at a club, valid from `from` days from today for 14 days (negative: over). */
 async function freeSession(clubId: number, from = 0) {
   const member = await gw.signUp();
-  const day = vietnamToday(gw.clock.now());
+  const day = vietnamDay(gw.clock.now());
   const [row] = await gw.db
     .insert(freeSessions)
     .values({ accountId: member.profile.id, clubId, contractId: 1, source: 'PLAN', ordinal: 1, validFrom: addDays(day, from), validUntil: addDays(day, from + 13) })
@@ -91,7 +90,7 @@ async function freeSession(clubId: number, from = 0) {
 let bookingDay = 200;
 async function bookTrial(session: { id: number; accountId: number; clubId: number }, status: 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED') {
   const [trainer] = await clubTrainers(gw, session.clubId);
-  const day = addDays(vietnamToday(gw.clock.now()), bookingDay++);
+  const day = addDays(vietnamDay(gw.clock.now()), bookingDay++);
   const startsAt = vietnamInstant(day, 600);
   const endsAt = new Date(startsAt.getTime() + 3_600_000);
   await gw.db.insert(ptBookings).values({
@@ -125,7 +124,7 @@ const newFeedback = (clubId: number, count = 1, state: 'NEW' | 'HANDLED' = 'NEW'
 /** A class at the club on a Vietnam day (0: today) at 00:01, made like the club's others; cancelled if asked. */
 async function classAt(clubId: number, dayOffset: number, cancelled = false) {
   const [model] = await gw.db.select().from(classSessions).where(eq(classSessions.clubId, clubId)).limit(1);
-  const startsAt = vietnamInstant(addDays(vietnamToday(gw.clock.now()), dayOffset), 1);
+  const startsAt = vietnamInstant(addDays(vietnamDay(gw.clock.now()), dayOffset), 1);
   await gw.db.insert(classSessions).values({
     clubId,
     classTypeId: model.classTypeId,
@@ -162,8 +161,8 @@ describe('GET /staff/today', () => {
       .where(
         and(
           eq(classSessions.clubId, club1),
-          gte(classSessions.startsAt, vietnamInstant(vietnamToday(gw.clock.now()), 0)),
-          lt(classSessions.startsAt, vietnamInstant(addDays(vietnamToday(gw.clock.now()), 1), 0)),
+          gte(classSessions.startsAt, vietnamDayStart(vietnamDay(gw.clock.now()))),
+          lt(classSessions.startsAt, vietnamDayStart(addDays(vietnamDay(gw.clock.now()), 1))),
           isNull(classSessions.cancelledAt),
         ),
       );

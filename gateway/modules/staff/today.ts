@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { TODAY_FEEDBACK_COUNTED, type StaffToday } from '#contract/staff.ts';
+import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import { liveClassCount } from '#gateway/modules/classes/staff.ts';
 import { newFeedbackCount } from '#gateway/modules/feedback/service.ts';
-import { vietnamToday } from '#gateway/modules/payments/dates.ts';
 import { waitingFreeSessionCount } from '#gateway/modules/pt/free-sessions.ts';
 import { waitingCashCount, type Staff } from './queries.ts';
 
@@ -17,7 +17,7 @@ export async function staffToday(db: Executor, staff: Staff, chosenClubId: numbe
   const clubId = staff.accountType === 'GM' ? (chosenClubId ?? null) : (staff.clubId ?? -1);
   const classClub = clubId === null || clubId === -1 ? null : clubId;
   if (classClub !== null) await ensureSessions(db, now);
-  const classes = classClub === null ? sql`null` : liveClassCount(db, classClub, vietnamToday(now));
+  const classes = classClub === null ? sql`null` : liveClassCount(db, classClub, vietnamDay(now));
   const result = await db.execute(sql`select
     (${waitingCashCount(db, staff, chosenClubId)}) as "cashWaiting",
     (${waitingFreeSessionCount(db, clubId, now)}) as "trialsWaiting",
