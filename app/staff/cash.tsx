@@ -9,8 +9,8 @@ import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { Codes } from '#contract/codes.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors } from '#app/ui/field.tsx';
-import { formProps, inputProps, useServerForm, type FormReply } from '#app/ui/form.ts';
+import { FieldErrors, TextField } from '#app/ui/field.tsx';
+import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/cash';
@@ -64,7 +64,6 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
   const key = itemKey(item);
   const busy = navigation.state === 'submitting' && navigation.formData?.get('key') === key;
   const [form, fields] = useServerForm({ id: `cash-${key}`, fields: ['amount'], lastResult });
-  const amount = fields.amount;
   return (
     <li className="staff-item">
       <MemberLine member={item.member} />
@@ -82,11 +81,7 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
         <input type="hidden" name="key" value={key} />
         <input type="hidden" name="contractId" value={item.contractId} />
         {item.freezeContractId ? <input type="hidden" name="freezeContractId" value={item.freezeContractId} /> : null}
-        <div className="field">
-          <label htmlFor={amount.id}>{t('staff.cash.received')}</label>
-          <input {...inputProps(amount, 'text')} inputMode="numeric" autoComplete="off" className="input" aria-describedby={amount.errors ? amount.errorId : undefined} />
-          <FieldErrors id={amount.errorId} errors={amount.errors} />
-        </div>
+        <TextField field={fields.amount} label={t('staff.cash.received')} inputMode="numeric" autoComplete="off" />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('staff.cash.confirm')}
         </button>
