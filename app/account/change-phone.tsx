@@ -3,8 +3,8 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { loginForm, otpSentSchema } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
-import { FieldErrors } from '#app/ui/field.tsx';
-import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
+import { TextField } from '#app/ui/field.tsx';
+import { formProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -52,24 +52,20 @@ export default function ChangePhone({ loaderData, actionData }: Route.ComponentP
     lastResult: actionData?.result,
     defaultValue: { phoneNumber: loaderData.phoneNumber },
   });
-  const phone = fields.phoneNumber;
   return (
     <main className="page">
       <h1>{t('account.changePhone.title')}</h1>
       <p className="lead">{t('account.changePhone.lead')}</p>
       <Form method="post" {...formProps(form)} className="stack">
-        <div className="field">
-          <label htmlFor={phone.id}>{t('account.changePhone.newPhone')}</label>
-          <input
-            {...inputProps(phone, 'tel')}
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={t('login.phonePlaceholder')}
-            aria-describedby={phone.errors ? phone.errorId : undefined}
-            className="input input-large"
-          />
-          <FieldErrors id={phone.errorId} errors={phone.errors} />
-        </div>
+        <TextField
+          field={fields.phoneNumber}
+          label={t('account.changePhone.newPhone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder={t('login.phonePlaceholder')}
+          className="input input-large"
+        />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('account.changePhone.submit')}
         </button>

@@ -7,8 +7,8 @@ import { Codes, messageForCode } from '#contract/codes.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
-import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
-import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
+import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
+import { formProps, useServerForm } from '#app/ui/form.ts';
 import { Icon } from '#app/ui/icons.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -111,34 +111,20 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
     );
   }
 
-  const { fullName, email } = fields;
   return (
     <main className="page">
       <h1>{t('account.information.title')}</h1>
       <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack">
         {/* Text fields first: an oversized photo is cut off at the end of the body, they are not. */}
-        <div className="field">
-          <label htmlFor={fullName.id}>{t('account.information.fullName')}</label>
-          <input
-            {...inputProps(fullName, 'text')}
-            autoComplete="name"
-            aria-describedby={fullName.errors ? fullName.errorId : undefined}
-            className="input"
-          />
-          <FieldErrors id={fullName.errorId} errors={fullName.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={email.id}>{t('account.information.email')}</label>
-          <input
-            {...inputProps(email, 'email')}
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('account.information.emailPlaceholder')}
-            aria-describedby={email.errors ? email.errorId : undefined}
-            className="input"
-          />
-          <FieldErrors id={email.errorId} errors={email.errors} />
-        </div>
+        <TextField field={fields.fullName} label={t('account.information.fullName')} autoComplete="name" />
+        <TextField
+          field={fields.email}
+          label={t('account.information.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('account.information.emailPlaceholder')}
+        />
         <div className="field">
           <label htmlFor="avatar-input">{t('account.information.avatar')}</label>
           <div className="avatar-picker">

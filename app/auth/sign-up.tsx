@@ -4,7 +4,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
-import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { flashToast, getSession, rememberDevice } from '#app/server/session.server.ts';
@@ -66,26 +66,19 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     fields: ['referralCode', 'acceptTerms'],
     lastResult: actionData?.result,
   });
-  const { referralCode, acceptTerms } = fields;
+  const { acceptTerms } = fields;
   return (
     <main className="page">
       <h1>{t('signUp.title')}</h1>
       <p className="lead">{t('signUp.lead', { phone: loaderData.phone })}</p>
       <Form method="post" {...formProps(form)} className="stack">
-        <div className="field">
-          <label htmlFor={referralCode.id}>{t('signUp.referral')}</label>
-          <input
-            {...inputProps(referralCode, 'text')}
-            inputMode="numeric"
-            autoComplete="off"
-            className="input"
-            aria-describedby={`${referralCode.descriptionId}${referralCode.errors ? ` ${referralCode.errorId}` : ''}`}
-          />
-          <p id={referralCode.descriptionId} className="hint">
-            {t('signUp.referralHint')}
-          </p>
-          <FieldErrors id={referralCode.errorId} errors={referralCode.errors} />
-        </div>
+        <TextField
+          field={fields.referralCode}
+          label={t('signUp.referral')}
+          hint={t('signUp.referralHint')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <div className="field">
           <label className="check">
             <input

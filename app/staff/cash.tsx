@@ -9,14 +9,14 @@ import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { Codes } from '#contract/codes.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors } from '#app/ui/field.tsx';
-import { formProps, inputProps, useServerForm, type FormReply } from '#app/ui/form.ts';
+import { TextField } from '#app/ui/field.tsx';
+import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/cash';
 import { cashConfirmForm, cashSearch } from './cash.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
-import { MemberLine } from './staff-ui.tsx';
+import { MemberLine, PhoneSearch } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.cash.title');
 
@@ -64,7 +64,6 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
   const key = itemKey(item);
   const busy = navigation.state === 'submitting' && navigation.formData?.get('key') === key;
   const [form, fields] = useServerForm({ id: `cash-${key}`, fields: ['amount'], lastResult });
-  const amount = fields.amount;
   return (
     <li className="staff-item">
       <MemberLine member={item.member} />
@@ -82,11 +81,7 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
         <input type="hidden" name="key" value={key} />
         <input type="hidden" name="contractId" value={item.contractId} />
         {item.freezeContractId ? <input type="hidden" name="freezeContractId" value={item.freezeContractId} /> : null}
-        <div className="field">
-          <label htmlFor={amount.id}>{t('staff.cash.received')}</label>
-          <input {...inputProps(amount, 'text')} inputMode="numeric" autoComplete="off" className="input" aria-describedby={amount.errors ? amount.errorId : undefined} />
-          <FieldErrors id={amount.errorId} errors={amount.errors} />
-        </div>
+        <TextField field={fields.amount} label={t('staff.cash.received')} inputMode="numeric" autoComplete="off" />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('staff.cash.confirm')}
         </button>
@@ -137,23 +132,13 @@ export default function StaffCash({ loaderData, actionData }: Route.ComponentPro
       <h1>{t('staff.cash.title')}</h1>
       <p className="lead">{t('staff.cash.lead')}</p>
       {actionData?.receipt ? <CashReceipt receipt={actionData.receipt} /> : null}
-      <Form method="get" className="staff-search">
-        <div className="field">
-          <label htmlFor="cash-phone">{t('staff.cash.search')}</label>
-          <div className="input-row">
-            <input id="cash-phone" name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={phoneError ? true : undefined} aria-describedby={phoneError ? 'cash-phone-error' : undefined} />
-            <button type="submit" className="button button-secondary">
-              {t('staff.cash.searchSubmit')}
-            </button>
-          </div>
-          <FieldErrors id="cash-phone-error" errors={phoneError ? [phoneError] : undefined} />
-        </div>
+      <PhoneSearch id="cash-phone" label={t('staff.cash.search')} submitLabel={t('staff.cash.searchSubmit')} typed={typed} error={phoneError} className="staff-search">
         {typed ? (
           <a href="/staff/cash" className="link">
             {t('staff.cash.showAll')}
           </a>
         ) : null}
-      </Form>
+      </PhoneSearch>
       {items.length === 0 ? (
         <EmptyState icon="hourglass" title={t('staff.cash.emptyTitle')} text={typed ? t('staff.cash.emptySearch') : t('staff.cash.emptyText')} />
       ) : (

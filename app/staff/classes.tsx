@@ -9,7 +9,7 @@ import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors } from '#app/ui/field.tsx';
+import { TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/classes';
@@ -106,11 +106,7 @@ function CancelForm({ session, lastResult, busy }: { session: StaffClassSession;
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="sessionId" value={session.id} />
         <p className="muted">{t('staff.classes.cancelHint')}</p>
-        <div className="field">
-          <label htmlFor={fields.reason.id}>{t('staff.classes.cancelReason')}</label>
-          <textarea id={fields.reason.id} name="reason" className="input" rows={2} maxLength={300} defaultValue={fields.reason.initialValue} aria-invalid={fields.reason.errors ? true : undefined} aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined} />
-          <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
-        </div>
+        <TextField field={fields.reason} label={t('staff.classes.cancelReason')} rows={2} maxLength={300} />
         <button type="submit" className="button button-secondary danger-text" disabled={busy}>
           {t('staff.classes.cancelSubmit')}
         </button>

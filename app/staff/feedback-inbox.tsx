@@ -11,7 +11,7 @@ import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors } from '#app/ui/field.tsx';
+import { TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/feedback-inbox';
@@ -60,11 +60,7 @@ function ReplyForm({ item, lastResult }: { item: StaffFeedback; lastResult: Form
   return (
     <Form method="post" {...formProps(form)} className="staff-cash-form">
       <input type="hidden" name="id" value={item.id} />
-      <div className="field">
-        <label htmlFor={fields.reply.id}>{t('staff.inbox.reply')}</label>
-        <textarea id={fields.reply.id} name="reply" className="input" rows={3} maxLength={1000} defaultValue={fields.reply.initialValue} aria-invalid={fields.reply.errors ? true : undefined} aria-describedby={fields.reply.errors ? fields.reply.errorId : undefined} />
-        <FieldErrors id={fields.reply.errorId} errors={fields.reply.errors} />
-      </div>
+      <TextField field={fields.reply} label={t('staff.inbox.reply')} rows={3} maxLength={1000} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {t('staff.inbox.markHandled')}
       </button>

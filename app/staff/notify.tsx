@@ -8,7 +8,7 @@ import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { FieldErrors } from '#app/ui/field.tsx';
+import { FieldErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/notify';
@@ -57,25 +57,6 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
   });
   const typedTarget = fields.target.initialValue === 'club' ? 'club' : 'member';
   const [target, setTarget] = useState<'member' | 'club'>(typedTarget);
-  const text = (name: 'titleVi' | 'titleEn' | 'bodyVi' | 'bodyEn', multiline: boolean) => {
-    const field = fields[name];
-    const common = {
-      id: field.id,
-      name,
-      className: 'input',
-      defaultValue: field.initialValue,
-      maxLength: multiline ? MAX_NOTICE_BODY : MAX_NOTICE_TITLE,
-      'aria-invalid': field.errors ? true : undefined,
-      'aria-describedby': field.errors ? field.errorId : undefined,
-    };
-    return (
-      <div className="field">
-        <label htmlFor={field.id}>{t(`staff.notify.${name}`)}</label>
-        {multiline ? <textarea {...common} rows={4} /> : <input {...common} type="text" />}
-        <FieldErrors id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  };
   return (
     <main className="page">
       <h1>{t('staff.notify.title')}</h1>
@@ -94,11 +75,7 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
             ))}
           </div>
         </fieldset>
-        <div className="field" hidden={target !== 'member' ? true : undefined}>
-          <label htmlFor={fields.phoneNumber.id}>{t('staff.notify.phone')}</label>
-          <input id={fields.phoneNumber.id} name="phoneNumber" type="tel" inputMode="tel" autoComplete="off" className="input" defaultValue={fields.phoneNumber.initialValue} aria-invalid={fields.phoneNumber.errors ? true : undefined} aria-describedby={fields.phoneNumber.errors ? fields.phoneNumber.errorId : undefined} />
-          <FieldErrors id={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors} />
-        </div>
+        <TextField field={fields.phoneNumber} label={t('staff.notify.phone')} type="tel" inputMode="tel" autoComplete="off" hidden={target !== 'member'} />
         <div className="field" hidden={target !== 'club' && clubs.length < 2 ? true : undefined}>
           {clubs.length > 1 ? (
             <>
@@ -117,15 +94,11 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
           {target === 'club' ? <p className="notice">{t('staff.notify.clubWarning')}</p> : null}
           <FieldErrors id={fields.clubId.errorId} errors={fields.clubId.errors} />
         </div>
-        {text('titleVi', false)}
-        {text('bodyVi', true)}
-        {text('titleEn', false)}
-        {text('bodyEn', true)}
-        <div className="field">
-          <label htmlFor={fields.link.id}>{t('staff.notify.link')}</label>
-          <input id={fields.link.id} name="link" type="text" className="input" inputMode="url" placeholder="/classes" defaultValue={fields.link.initialValue} aria-invalid={fields.link.errors ? true : undefined} aria-describedby={fields.link.errors ? fields.link.errorId : undefined} />
-          <FieldErrors id={fields.link.errorId} errors={fields.link.errors} />
-        </div>
+        <TextField field={fields.titleVi} label={t('staff.notify.titleVi')} maxLength={MAX_NOTICE_TITLE} />
+        <TextField field={fields.bodyVi} label={t('staff.notify.bodyVi')} rows={4} maxLength={MAX_NOTICE_BODY} />
+        <TextField field={fields.titleEn} label={t('staff.notify.titleEn')} maxLength={MAX_NOTICE_TITLE} />
+        <TextField field={fields.bodyEn} label={t('staff.notify.bodyEn')} rows={4} maxLength={MAX_NOTICE_BODY} />
+        <TextField field={fields.link} label={t('staff.notify.link')} inputMode="url" placeholder="/classes" />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('staff.notify.submit')}
         </button>

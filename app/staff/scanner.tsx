@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Form, useFetcher, useNavigation } from 'react-router';
+import { useFetcher, useNavigation } from 'react-router';
 import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
 import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
@@ -10,13 +10,12 @@ import { errorText, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
-import { FieldErrors } from '#app/ui/field.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/scanner';
 import { doorForm, memberLookup } from './scanner.server.ts';
 import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
-import { ClubPicker } from './staff-ui.tsx';
+import { ClubPicker, PhoneSearch } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
 
@@ -123,17 +122,7 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
   return (
     <section className="door-without-phone" aria-labelledby="without-phone">
       <h2 id="without-phone">{t('staff.scanner.withoutPhone')}</h2>
-      <Form method="get" className="field">
-        {clubId !== null ? <input type="hidden" name="club" value={clubId} /> : null}
-        <label htmlFor="door-phone">{t('staff.scanner.memberPhone')}</label>
-        <div className="input-row">
-          <input id="door-phone" name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={phoneError ? true : undefined} aria-describedby={phoneError ? 'door-phone-error' : undefined} />
-          <button type="submit" className="button button-secondary">
-            {t('staff.scanner.find')}
-          </button>
-        </div>
-        <FieldErrors id="door-phone-error" errors={phoneError ? [phoneError] : undefined} />
-      </Form>
+      <PhoneSearch id="door-phone" label={t('staff.scanner.memberPhone')} submitLabel={t('staff.scanner.find')} typed={typed} error={phoneError} keep={clubId !== null ? { club: String(clubId) } : undefined} />
       {found && lookup ? (
         <div className="staff-item door-member">
           <Avatar url={found.member.avatarUrl} name={found.member.fullName} />

@@ -5,9 +5,9 @@ import type { CouponCampaignSetting, CouponSetting } from '#contract/staff-setti
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps } from '#app/ui/form.ts';
-import { CheckField, EnterSaves, TextField, useClubName, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
+import { CheckField, EnterSaves, useClubName, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
 import { settingsHref } from './settings-place.ts';
 
 // The coupons section of the GM's settings (issue 17, ADR 052): the campaigns with their coupons,
@@ -125,10 +125,10 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
         {unsaved ? <p className="notice settings-unsaved">{t('staffSettings.coupons.unsaved')}</p> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="settings-pair">
-          <TextField field={fields.nameVi} label={t('staffSettings.coupons.nameVi')} />
-          <TextField field={fields.nameEn} label={t('staffSettings.coupons.nameEn')} />
-          <TextField field={fields.descriptionVi} label={t('staffSettings.coupons.descriptionVi')} multiline />
-          <TextField field={fields.descriptionEn} label={t('staffSettings.coupons.descriptionEn')} multiline />
+          <TextField field={fields.nameVi} label={t('staffSettings.coupons.nameVi')} autoComplete="off" />
+          <TextField field={fields.nameEn} label={t('staffSettings.coupons.nameEn')} autoComplete="off" />
+          <TextField field={fields.descriptionVi} label={t('staffSettings.coupons.descriptionVi')} rows={5} />
+          <TextField field={fields.descriptionEn} label={t('staffSettings.coupons.descriptionEn')} rows={5} />
         </div>
         {Array.from({ length: rows }, (_, i) => {
           const clubIds = field(i, 'clubIds');
@@ -137,10 +137,10 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
             <fieldset key={i} className="staff-item settings-row">
               <legend className="staff-item-name">{t('staffSettings.coupons.coupon', { n: i + 1 })}</legend>
               <div className="settings-grid">
-                <TextField field={field(i, 'code')} label={t('staffSettings.coupons.code')} hint={t('staffSettings.coupons.codeHint')} />
-                <TextField field={field(i, 'percentOff')} label={t('staffSettings.coupons.percentOff')} inputMode="numeric" />
-                <TextField field={field(i, 'amountOff')} label={t('staffSettings.coupons.amountOff')} hint={t('staffSettings.coupons.discountHint')} inputMode="numeric" />
-                <TextField field={field(i, 'maxDiscount')} label={t('staffSettings.coupons.maxDiscount')} inputMode="numeric" />
+                <TextField field={field(i, 'code')} label={t('staffSettings.coupons.code')} hint={t('staffSettings.coupons.codeHint')} autoComplete="off" />
+                <TextField field={field(i, 'percentOff')} label={t('staffSettings.coupons.percentOff')} inputMode="numeric" autoComplete="off" />
+                <TextField field={field(i, 'amountOff')} label={t('staffSettings.coupons.amountOff')} hint={t('staffSettings.coupons.discountHint')} inputMode="numeric" autoComplete="off" />
+                <TextField field={field(i, 'maxDiscount')} label={t('staffSettings.coupons.maxDiscount')} inputMode="numeric" autoComplete="off" />
                 <div className="field">
                   <label htmlFor={field(i, 'appliesTo').id}>{t('staffSettings.coupons.appliesToLabel')}</label>
                   <select id={field(i, 'appliesTo').id} name={field(i, 'appliesTo').name} defaultValue={field(i, 'appliesTo').initialValue} className="input">
@@ -152,9 +152,9 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
                   </select>
                   <FieldErrors id={field(i, 'appliesTo').errorId} errors={field(i, 'appliesTo').errors} />
                 </div>
-                <TextField field={field(i, 'validFrom')} label={t('staffSettings.coupons.validFromLabel')} type="date" />
-                <TextField field={field(i, 'validTo')} label={t('staffSettings.coupons.validToLabel')} type="date" />
-                <TextField field={field(i, 'usageLimit')} label={t('staffSettings.coupons.usageLimit')} inputMode="numeric" />
+                <TextField field={field(i, 'validFrom')} label={t('staffSettings.coupons.validFromLabel')} type="date" autoComplete="off" />
+                <TextField field={field(i, 'validTo')} label={t('staffSettings.coupons.validToLabel')} type="date" autoComplete="off" />
+                <TextField field={field(i, 'usageLimit')} label={t('staffSettings.coupons.usageLimit')} inputMode="numeric" autoComplete="off" />
               </div>
               <CheckField field={field(i, 'newCustomerOnly')} label={t('staffSettings.coupons.newCustomerOnly')} />
               <details className="settings-clubs" open={chosen.length > 0 || Boolean(clubIds.errors)}>

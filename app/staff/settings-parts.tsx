@@ -5,7 +5,7 @@ import { MAX_SECTIONS } from '#contract/staff-settings-limits.ts';
 import type { FreezeOptionSetting, PlanSetting } from '#contract/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
+import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FieldMeta, type FormReply } from '#app/ui/form.ts';
 
 // The settings page's forms (issue 17, ADR 052): each posts with an `intent`, and comes back from
@@ -28,37 +28,6 @@ export function useSettingsForm<Name extends string>(formId: string, names: read
 
 /** An amount as the desk types it, grouped like the page prints money: "5.490.000" (vi), "5,490,000" (en). */
 export const typedVnd = (amount: number, lang: 'vi' | 'en') => formatVnd(amount, lang).replace('\u00a0₫', '');
-
-export function TextField({
-  field,
-  label,
-  hint,
-  multiline,
-  type = 'text',
-  inputMode,
-}: {
-  field: FieldMeta;
-  label: string;
-  hint?: string;
-  multiline?: boolean;
-  type?: 'text' | 'date';
-  inputMode?: 'numeric' | 'decimal';
-}) {
-  const describedBy = [hint ? field.descriptionId : '', field.errors ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
-  const shared = { id: field.id, name: field.name, defaultValue: field.initialValue, className: 'input', 'aria-invalid': field.errors ? true : undefined, 'aria-describedby': describedBy };
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {multiline ? <textarea {...shared} rows={5} /> : <input {...shared} type={type} inputMode={inputMode} autoComplete="off" />}
-      {hint ? (
-        <p id={field.descriptionId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
 
 export function CheckField({ field, label }: { field: FieldMeta; label: string }) {
   return (
@@ -103,17 +72,17 @@ export function ContentPageForm({ slug, page, actionData }: { slug: string; page
       {unsaved ? <p className="notice settings-unsaved">{t('staffSettings.unsaved')}</p> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="settings-pair">
-        <TextField field={fields.titleVi} label={t('staffSettings.pages.titleVi')} />
-        <TextField field={fields.titleEn} label={t('staffSettings.pages.titleEn')} />
+        <TextField field={fields.titleVi} label={t('staffSettings.pages.titleVi')} autoComplete="off" />
+        <TextField field={fields.titleEn} label={t('staffSettings.pages.titleEn')} autoComplete="off" />
       </div>
       {Array.from({ length: rows }, (_, i) => (
         <fieldset key={i} className="staff-item settings-row">
           <legend className="staff-item-name">{t('staffSettings.pages.section', { n: i + 1 })}</legend>
           <div className="settings-pair">
-            <TextField field={field(i, 'headingVi')} label={t('staffSettings.pages.headingVi')} />
-            <TextField field={field(i, 'headingEn')} label={t('staffSettings.pages.headingEn')} />
-            <TextField field={field(i, 'bodyVi')} label={t('staffSettings.pages.bodyVi')} multiline />
-            <TextField field={field(i, 'bodyEn')} label={t('staffSettings.pages.bodyEn')} multiline />
+            <TextField field={field(i, 'headingVi')} label={t('staffSettings.pages.headingVi')} autoComplete="off" />
+            <TextField field={field(i, 'headingEn')} label={t('staffSettings.pages.headingEn')} autoComplete="off" />
+            <TextField field={field(i, 'bodyVi')} label={t('staffSettings.pages.bodyVi')} rows={5} />
+            <TextField field={field(i, 'bodyEn')} label={t('staffSettings.pages.bodyEn')} rows={5} />
           </div>
           {rows > 1 ? (
             <button type="submit" name="intent" value={`remove-section:${String(i)}`} className="button button-secondary settings-remove" disabled={busy}>
@@ -155,7 +124,7 @@ function FreezeItem({ option, actionData }: { option: FreezeOptionSetting; actio
       <Form key={key} method="post" {...formProps(form)} className="staff-cash-form">
         <input type="hidden" name="days" value={option.days} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.price} label={t('staffSettings.freeze.price')} inputMode="numeric" />
+        <TextField field={fields.price} label={t('staffSettings.freeze.price')} inputMode="numeric" autoComplete="off" />
         <CheckField field={fields.isActive} label={t('staffSettings.freeze.active')} />
         <button type="submit" name="intent" value="freeze-option" className="button button-primary" disabled={busy}>
           {t('staffSettings.save')}
@@ -206,7 +175,7 @@ function PlanItem({ plan, actionData }: { plan: PlanSetting; actionData: Setting
         <input type="hidden" name="id" value={plan.id} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {planFields.map((f) => (
-          <TextField key={f} field={fields[f]} label={t(`staffSettings.plans.${f}`)} inputMode="numeric" />
+          <TextField key={f} field={fields[f]} label={t(`staffSettings.plans.${f}`)} inputMode="numeric" autoComplete="off" />
         ))}
         <CheckField field={fields.isActive} label={t('staffSettings.plans.active')} />
         <button type="submit" name="intent" value="payment-plan" className="button button-primary" disabled={busy}>

@@ -13,12 +13,12 @@ import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { FormErrors } from '#app/ui/field.tsx';
+import { FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/settings';
 import { CouponsSection } from './settings-coupons.tsx';
-import { ContentPageForm, FreezeSection, PlansSection, TextField, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
+import { ContentPageForm, FreezeSection, PlansSection, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
 import {
   appVersionForm,
   contentPageForm,
@@ -233,8 +233,8 @@ function AppVersionSection({ appVersion, actionData }: { appVersion: Route.Compo
       <Form key={key} method="post" {...formProps(form)} className="staff-cash-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="settings-pair">
-          <TextField field={fields.valueVi} label={t('staffSettings.version.valueVi')} inputMode="decimal" />
-          <TextField field={fields.valueEn} label={t('staffSettings.version.valueEn')} inputMode="decimal" />
+          <TextField field={fields.valueVi} label={t('staffSettings.version.valueVi')} inputMode="decimal" autoComplete="off" />
+          <TextField field={fields.valueEn} label={t('staffSettings.version.valueEn')} inputMode="decimal" autoComplete="off" />
         </div>
         <p className="hint">{t('staffSettings.version.hint')}</p>
         <button type="submit" name="intent" value="app-version" className="button button-primary" disabled={busy}>
