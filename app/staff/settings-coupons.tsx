@@ -2,11 +2,11 @@ import { Form, Link, useNavigation } from 'react-router';
 import { formatDate, formatVnd } from '#contract/format.ts';
 import { couponTargets, MAX_CAMPAIGN_COUPONS } from '#contract/staff-settings-limits.ts';
 import type { CouponCampaignSetting, CouponSetting } from '#contract/staff-settings.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps } from '#app/ui/form.ts';
+import { campaignState, couponExpired } from './coupon-state.ts';
 import { CheckField, EnterSaves, useClubName, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
 import { settingsHref } from './settings-place.ts';
 
@@ -35,7 +35,7 @@ function CouponLine({ coupon, clubs, today }: { coupon: CouponSetting; clubs: Cl
       <p>
         <strong className="mono">{coupon.code}</strong> · {discount}
         {coupon.isActive ? null : <span className="badge settings-badge">{t('staffSettings.coupons.couponOff')}</span>}
-        {coupon.isActive && coupon.validTo && vietnamDay(Date.parse(coupon.validTo)) < today ? <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span> : null}
+        {couponExpired(coupon, today) ? <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span> : null}
       </p>
       <p className="muted">
         {t(`staffSettings.coupons.appliesTo.${coupon.appliesTo}`)} · {validity} · {uses}
@@ -69,11 +69,12 @@ function EndCampaign({ campaign, actionData }: { campaign: CouponCampaignSetting
 
 function CampaignItem({ campaign, clubs, ending, today, actionData }: { campaign: CouponCampaignSetting; clubs: Club[]; ending: boolean; today: string; actionData: SettingsReply | undefined }) {
   const { t, lang } = useT();
+  const state = campaignState(campaign, today);
   return (
     <li id={`campaign-${String(campaign.id)}`} className="staff-item settings-campaign">
       <div className="staff-item-head">
         <p className="staff-item-name">{lang === 'en' ? campaign.nameEn : campaign.nameVi}</p>
-        <p className={`badge${campaign.isActive ? ' settings-badge-on' : ''}`}>{t(campaign.isActive ? 'staffSettings.coupons.running' : 'staffSettings.coupons.ended')}</p>
+        <p className={`badge${state === 'running' ? ' settings-badge-on' : ''}`}>{t(`staffSettings.coupons.${state}`)}</p>
       </div>
       <p className="staff-comment">{lang === 'en' ? campaign.descriptionEn : campaign.descriptionVi}</p>
       <ul className="settings-coupons">
