@@ -65,7 +65,7 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
       <input type="hidden" name="freeSessionId" value={session.freeSessionId} />
       <div className="field">
         <label htmlFor={fields.ptId.id}>{t('staff.trials.trainer')}</label>
-        <select id={fields.ptId.id} name="ptId" className="input" defaultValue={fields.ptId.initialValue}>
+        <select id={fields.ptId.id} aria-invalid={fields.ptId.errors ? true : undefined} aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined} name="ptId" className="input" defaultValue={fields.ptId.initialValue}>
           {trainers.map((trainer) => (
             <option key={trainer.ptId} value={trainer.ptId}>
               {trainer.fullName}
@@ -76,12 +76,12 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
       </div>
       <div className="field">
         <label htmlFor={fields.date.id}>{t('staff.trials.date')}</label>
-        <input id={fields.date.id} name="date" type="date" className="input" min={session.validFrom} max={session.validUntil} defaultValue={fields.date.initialValue ?? session.booking?.date ?? session.validFrom} required />
+        <input id={fields.date.id} aria-invalid={fields.date.errors ? true : undefined} aria-describedby={fields.date.errors ? fields.date.errorId : undefined} name="date" type="date" className="input" min={session.validFrom} max={session.validUntil} defaultValue={fields.date.initialValue ?? session.booking?.date ?? session.validFrom} required />
         <FieldErrors id={fields.date.errorId} errors={fields.date.errors} />
       </div>
       <div className="field">
         <label htmlFor={fields.time.id}>{t('staff.trials.time')}</label>
-        <input id={fields.time.id} name="time" type="time" step={1800} className="input" defaultValue={fields.time.initialValue ?? session.booking?.startTime ?? ''} required />
+        <input id={fields.time.id} aria-invalid={fields.time.errors ? true : undefined} aria-describedby={fields.time.errors ? fields.time.errorId : undefined} name="time" type="time" step={1800} className="input" defaultValue={fields.time.initialValue ?? session.booking?.startTime ?? ''} required />
         <FieldErrors id={fields.time.errorId} errors={fields.time.errors} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
