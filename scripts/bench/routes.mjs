@@ -252,4 +252,7 @@ export const ROUTES = Object.freeze([
   // The desk's classes of today (the seeded bookings of club 1) and the notice form.
   { path: '/staff/classes', access: signedInStaff },
   { path: '/staff/notify', access: signedInStaff },
+  // The desk's start page (its counts in one gateway read) and the trial sessions to propose.
+  { path: '/staff', access: signedInStaff },
+  { path: '/staff/trials', access: signedInStaff },
 ]);
