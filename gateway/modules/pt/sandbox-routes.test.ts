@@ -12,15 +12,28 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an hour ago; the trainer may then complete it', async () => {
+/** A member's PT session, booked two days ahead on the member's screen; the trainer's token. */
+async function bookedSession() {
   const [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
   const [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
   const [trainer] = await clubTrainers(gw, clubId);
   const member = await memberWithPackage(gw, { clubId, packageId, trainer });
   const { ptContractId } = member;
-  const screen = ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}&date=${(await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`, { token: member.token })).body.data.days[2] as string}`, { token: member.token })).body.data);
+  const screenOf = async (date?: string) =>
+    ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}${date ? `&date=${date}` : ''}`, { token: member.token })).body.data);
+  // The first day from the day after tomorrow on with a free hour of the trainer's.
+  let screen = await screenOf();
+  for (const day of screen.days.slice(2)) {
+    screen = await screenOf(day);
+    if (screen.slots.length > 0) break;
+  }
   const bookingId = (await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token: member.token, json: { date: screen.date, afterMinute: screen.slots[0].afterMinute } })).body.data.bookingId as number;
+  return { bookingId, trainer };
+}
 
+test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an hour ago; the trainer may then complete it', async () => {
+  gw.clock.set(new Date('2026-12-02T05:00:00Z')); // noon in Vietnam
+  const { bookingId, trainer } = await bookedSession();
   // Only a confirmed session moves.
   expect((await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`)).status).toBe(404);
   await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(gw, trainer) });
@@ -32,4 +45,15 @@ test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an
   expect(row.startEpochMinute * 60_000).toBe(row.startsAt.getTime());
   expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: await trainerToken(gw, trainer) })).body.data.status).toBe('COMPLETED');
   expect((await gw.call('POST', '/sandbox/pt-booking/not-an-id/started')).status).toBe(404);
+});
+
+test('at 00:10 in Vietnam the session begins at midnight, not yesterday: the trainer’s agenda shows today on', async () => {
+  gw.clock.set(new Date('2026-12-03T17:10:00Z')); // 00:10 on 4 December in Vietnam
+  const { bookingId, trainer } = await bookedSession();
+  await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(gw, trainer) });
+  const moved = await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`);
+  expect(moved.body.data.startsAt).toBe('2026-12-03T17:00:00.000Z');
+  const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
+  expect(row.day).toBe('2026-12-04');
+  expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: await trainerToken(gw, trainer) })).body.data.status).toBe('COMPLETED');
 });
