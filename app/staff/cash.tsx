@@ -16,7 +16,8 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/cash';
 import { cashConfirmForm, cashSearch } from './cash.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
-import { MemberLine, PhoneSearch } from './staff-ui.tsx';
+import { PhoneSearch } from './phone-search.tsx';
+import { MemberLine } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.cash.title');
 

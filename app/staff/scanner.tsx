@@ -15,7 +15,8 @@ import type { Route } from './+types/scanner';
 import { doorForm, memberLookup } from './scanner.server.ts';
 import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
-import { ClubPicker, PhoneSearch } from './staff-ui.tsx';
+import { PhoneSearch } from './phone-search.tsx';
+import { ClubPicker } from './staff-ui.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
 

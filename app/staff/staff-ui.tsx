@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { FieldErrors } from '#app/ui/field.tsx';
 import type { DeskClub } from './clubs.server.ts';
 
 /** Who: the name and the phone to call (a member who has not named themselves yet: the phone alone). */
@@ -29,51 +27,6 @@ export function ActionButtons({ name, value, buttons, busy }: { name: string; va
           {b.label}
         </button>
       ))}
-    </Form>
-  );
-}
-
-/**
- * A member looked up by phone: a GET form that reloads the page with `?phone=` (JavaScript on or
- * off), the number typed kept in the box with the loader's message under it. `keep` carries the
- * page's other query values; `children` come after the field (the cash desk's "show all").
- */
-export function PhoneSearch({
-  id,
-  label,
-  submitLabel,
-  typed,
-  error,
-  keep,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  submitLabel: string;
-  typed: string;
-  error: string | null;
-  keep?: Record<string, string>;
-  className?: string;
-  children?: ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <Form method="get" className={className}>
-      {Object.entries(keep ?? {}).map(([key, v]) => (
-        <input key={key} type="hidden" name={key} value={v} />
-      ))}
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <div className="input-row">
-          <input id={id} name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
-          <button type="submit" className="button button-secondary">
-            {submitLabel}
-          </button>
-        </div>
-        <FieldErrors id={errorId} errors={error ? [error] : undefined} />
-      </div>
-      {children}
     </Form>
   );
 }
