@@ -16,7 +16,7 @@ const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Pha
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Đức', 'Thu', 'Hoàng', 'Thanh'];
 const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'Hà', 'Hải', 'Hương', 'Khánh', 'Lan', 'Long', 'Mai', 'Nam', 'Phúc', 'Quân', 'Tâm', 'Trang', 'Tuấn', 'Vy'];
 
-/** 0100 050 000 onwards: below the range tests and the bench draw random phones from (0100 100 000+). */
+/** 0100 050 000 onwards: below the ranges the bench (0100 100 000+) and the tests (0101 000 000+) draw random phones from. */
 export const regularPhone = (n: number) => `010005${String(n).padStart(4, '0')}`;
 
 /** Once: a database that has any visit keeps its own. */
