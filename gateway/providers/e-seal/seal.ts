@@ -67,6 +67,21 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, facts: { reason: st
   return new SignPdf().sign(prepared, new P12Signer(key.p12, { passphrase: key.passphrase }), facts.signingTime);
 }
 
+/**
+ * The CMS signature in a /Contents hex string: the placeholder is padded with zeros after the DER,
+ * so the DER's own length says where it ends (a signature may itself end in 00 bytes).
+ */
+export function signatureFromContents(contents: string) {
+  const bytes = Buffer.from(contents.replace(/^<|>$/g, ''), 'hex');
+  // The outer SEQUENCE's length: short form (< 0x80) or 0x8n then n bytes of length.
+  const first = bytes[1] ?? 0;
+  const lengthBytes = first < 0x80 ? 0 : first & 0x7f;
+  const length = first < 0x80 ? first : bytes.subarray(2, 2 + lengthBytes).reduce((sum, byte) => sum * 256 + byte, 0);
+  const end = 2 + lengthBytes + length;
+  if (bytes.length < end || lengthBytes > 4) throw new Error('the signature is cut short');
+  return forge.asn1.fromDer(bytes.subarray(0, end).toString('binary'));
+}
+
 export type SealCheck =
   | { valid: true; signedAt: string | null; signer: string; fingerprint: string }
   | { valid: false; reason: 'NO_SIGNATURE' | 'NOT_WHOLE_FILE' | 'DIGEST_MISMATCH' | 'BAD_SIGNATURE' | 'UNKNOWN_SIGNER' };
@@ -82,11 +97,9 @@ export function verifySealedPdf(pdf: Buffer, fingerprints: readonly string[]): S
   if (!match) return { valid: false, reason: 'NO_SIGNATURE' };
   const [a, b, c, d] = match.slice(1).map(Number);
   if (a !== 0 || c + d !== pdf.length || b >= c) return { valid: false, reason: 'NOT_WHOLE_FILE' };
-  const contents = text.slice(b, c).replace(/^<|>$/g, '').replace(/0+$/, '');
   let message: forge.pkcs7.PkcsSignedData;
   try {
-    const hex = contents.length % 2 === 0 ? contents : `${contents}0`;
-    message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData;
+    message = forge.pkcs7.messageFromAsn1(signatureFromContents(text.slice(b, c))) as forge.pkcs7.PkcsSignedData;
   } catch {
     return { valid: false, reason: 'BAD_SIGNATURE' };
   }
