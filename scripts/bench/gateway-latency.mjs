@@ -15,10 +15,10 @@
 // With --members N (PostgreSQL only: the bench writes the filler rows straight into its database),
 // the member reads are timed again after N other members, each with a contract and a notification,
 // are added: their latency must not grow with the data (issue 18).
-// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000] [--profile DIR]
+// Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000] [--profile DIR (a V8 CPU profile of the gateway and marks.json, each timed wave's window)]
 import { createHmac, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,11 @@ const MEMBERS = arg('members', 0);
 // --profile DIR: the gateway writes a V8 CPU profile there (summarize with scripts/bench/profile-summary.mjs).
 const PROFILE_DIR = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
 const log = (message) => process.stderr.write(`${message}\n`);
+// Each timed wave's window on the monotonic clock V8 stamps profile samples with (µs), so that
+// `profile-summary.mjs --marks=DIR/marks.json --phase=contracts` reads one endpoint's share alone.
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+/** @type {{ phase: string, from: number, to: number }[]} */
+const phaseMarks = [];
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -207,8 +212,13 @@ async function main() {
       /** @type {Record<string, number[]>} */
       const samples = Object.fromEntries(names.map((name) => [name, []]));
       for (let round = 0; round < ROUNDS; round++) {
-        for (const name of names) samples[name].push(...(await wave(endpoints[name](round))).map((r) => r.ms));
+        for (const name of names) {
+          const from = monotonicMicros();
+          samples[name].push(...(await wave(endpoints[name](round))).map((r) => r.ms));
+          phaseMarks.push({ phase: name, from, to: monotonicMicros() });
+        }
       }
+      if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, 'marks.json'), JSON.stringify(phaseMarks));
       return samples;
     };
 
