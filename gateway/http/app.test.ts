@@ -360,7 +360,7 @@ test('with SANDBOX=false the sandbox SMS window is not routed, and codes go thro
       VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
       BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
       // The chain's seal (ADR 047): any PKCS#12 of the right shape; nothing is sealed in this test.
-      E_SEAL_P12_BASE64: makeSelfSignedSealKey('Test chain', 'test-pass', new Date()).p12.toString('base64'),
+      E_SEAL_P12_BASE64: (await makeSelfSignedSealKey('Test chain', 'test-pass', new Date())).p12.toString('base64'),
       E_SEAL_PASSPHRASE: 'test-pass',
     },
     sms: () => ({

@@ -216,7 +216,7 @@ test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VN
     VNPAY_PAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
     BANK_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
     GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    E_SEAL_P12_BASE64: makeSelfSignedSealKey('Test chain', 'test-pass', new Date()).p12.toString('base64'),
+    E_SEAL_P12_BASE64: (await makeSelfSignedSealKey('Test chain', 'test-pass', new Date())).p12.toString('base64'),
     E_SEAL_PASSPHRASE: 'test-pass',
   };
   // With the sandbox on, the same unsigned request reaches the page and is refused by it.

@@ -152,7 +152,7 @@ export async function resolveSealKey(deps: Pick<Deps, 'db' | 'config' | 'clock'>
   }
   const [stored] = await db.select().from(eSealKeys).where(eq(eSealKeys.id, 1));
   if (stored) return { p12: stored.p12, passphrase: stored.passphrase, fingerprint: stored.fingerprint };
-  const made = makeSelfSignedSealKey('VietFit (sandbox)', sha256Hex(`${String(Date.now())}${String(Math.random())}`).slice(0, 24), deps.clock.now());
+  const made = await makeSelfSignedSealKey('VietFit (sandbox)', sha256Hex(`${String(Date.now())}${String(Math.random())}`).slice(0, 24), deps.clock.now());
   const fingerprint = sealFingerprint(made);
   // Two processes at once: the first insert wins and both use it.
   await db.insert(eSealKeys).values({ id: 1, p12: made.p12, passphrase: made.passphrase, fingerprint }).onConflictDoNothing();

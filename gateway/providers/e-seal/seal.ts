@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
@@ -11,12 +12,18 @@ import { SignPdf } from '@signpdf/signpdf';
 
 export type SealKey = { p12: Buffer; passphrase: string };
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
 /**
  * A self-signed certificate and key as PKCS#12, for the sandbox (production reads the chain's own
  * from configuration). RSA 2048, 10 years, the chain named as its subject.
  */
-export function makeSelfSignedSealKey(commonName: string, passphrase: string, now: Date): SealKey {
-  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
+export async function makeSelfSignedSealKey(commonName: string, passphrase: string, now: Date): Promise<SealKey> {
+  // Node's key generation runs off the event loop; node-forge's own took seconds of it on a busy
+  // machine (the first signature in a fresh sandbox waited for it).
+  const { privateKey: pem } = await generateRsaKeyPair('rsa', { modulusLength: 2048, publicExponent: 0x10001, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const privateKey = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
+  const keys = { privateKey, publicKey: forge.pki.setRsaPublicKey(privateKey.n, privateKey.e) };
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
