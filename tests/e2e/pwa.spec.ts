@@ -145,6 +145,8 @@ test.describe('offline alert', () => {
     test(`appears when the network is cut and goes away when it is back (${lang})`, async ({ page, context }) => {
       await landing(page, lang);
       await expect(page.getByRole('alert')).toHaveCount(0);
+      // Cut before the page's scripts are in, the page would never hydrate to show anything.
+      await waitForHydrated(page.locator('h1'));
       await context.setOffline(true);
       const alert = page.getByRole('alert');
       await expect(alert).toContainText(texts[lang].offline);
