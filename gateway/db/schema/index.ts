@@ -21,3 +21,4 @@ export * from './workouts.ts';
 export * from './inbody.ts';
 export * from './pt.ts';
 export * from './staff.ts';
+export * from './read-versions.ts';

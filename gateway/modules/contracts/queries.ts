@@ -11,6 +11,7 @@ import {
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
+import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';
 import { clubs, contracts, coupons, freezeContracts, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
@@ -186,13 +187,33 @@ const contractsOfAccountStatement = preparedFor((db) =>
   contractSelect(db, eq(contracts.accountId, sql.placeholder('accountId'))).prepare('contracts_of_account'),
 );
 
+/** A member's contract rows as last read, while their read version holds (ADR 056). */
+const contractRowsCache = cachePerDatabase<number, ContractJoin[]>(10_000);
+
+/**
+ * Every contract of a member, newest first. `cached` (the member's own hot reads, outside a
+ * transaction): one small statement for the version, the rows from the cache when it holds.
+ */
+async function contractsOfAccount(db: Executor, accountId: number, cached: boolean): Promise<ContractJoin[]> {
+  const read = async () => ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin);
+  if (!cached) return read();
+  const versions = await readVersionsOf(db, contractsScope(accountId));
+  const version = `${versions.scope}/${versions.catalog}`;
+  const cache = contractRowsCache(db);
+  const known = cache.get(accountId, version);
+  if (known) return known;
+  const rows = await read();
+  cache.set(accountId, version, rows);
+  return rows;
+}
+
 /**
  * The member's contracts, newest first, filtered, in one statement. A member has a handful: they
  * are read whole and filtered here (status is derived, so it always was filtered here).
  * `lapsed`: an open payment attempt of a listed contract is past its end (the caller expires it).
  */
-export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, now: Date, today: string) {
-  const rows = ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin).filter(
+export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, now: Date, today: string, { cached = false } = {}) {
+  const rows = (await contractsOfAccount(db, accountId, cached)).filter(
     ({ contract }) =>
       (filters.clubId === undefined || contract.clubId === filters.clubId) &&
       (filters.isGift === undefined || contract.isGift === filters.isGift) &&

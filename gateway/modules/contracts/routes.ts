@@ -44,7 +44,8 @@ const freshen = async (c: Context<AppEnv>) => {
 
 /**
  * The member's contracts as of now, for the hot reads (issue 18): one statement, which also says
- * whether a listed contract's bank-QR or card attempt is past its 15 minutes. Only then does the
+ * whether a listed contract's bank-QR or card attempt is past its 15 minutes; while none of the
+ * member's contract rows has changed, only their read version is read (ADR 056). Only then does the
  * expiry run (that contract fails) and the list is read again; the gateway's sweep expires the
  * rest every few seconds.
  */
@@ -53,9 +54,9 @@ async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
   const accountId = c.get('account').id;
   const now = clock.now();
   const today = vietnamDay(now);
-  const first = await listContracts(db, accountId, filters, now, today);
+  const first = await listContracts(db, accountId, filters, now, today, { cached: true });
   if (!first.lapsed || (await expireStalePayments(db, now, accountId)) === 0) return first.contracts;
-  return (await listContracts(db, accountId, filters, now, today)).contracts;
+  return (await listContracts(db, accountId, filters, now, today, { cached: true })).contracts;
 }
 
 /** GET /member/contracts/home-page: what the membership header card needs (also part of GET /member/home). */

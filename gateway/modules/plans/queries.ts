@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { isAllClubPlan, isSubscriptionPlan, type PaymentPlan } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
+import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';
 import { clubs, contracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { couponTerms, toCoupon, type CouponWithCampaign } from './coupons.ts';
 import { pricePlan } from './pricing.ts';
@@ -57,11 +58,33 @@ const activePlansStatement = preparedFor((db) =>
  * paid contract; a visitor, null, always is): one statement (issue 18). Undefined when the club is
  * closed or unknown.
  */
-export async function activePlansOf(db: Executor, clubId: number, accountId: number | null): Promise<{ plans: PlanRow[]; isNewMember: boolean } | undefined> {
-  const rows = await activePlansStatement(db).execute({ clubId, accountId });
-  if (rows.length === 0) return undefined;
-  return { plans: rows.flatMap((row) => (row.plan ? [row.plan] : [])), isNewMember: !rows[0].memberHasPaid };
+export async function activePlansOf(
+  db: Executor,
+  clubId: number,
+  accountId: number | null,
+  { cached = false } = {},
+): Promise<{ plans: PlanRow[]; isNewMember: boolean } | undefined> {
+  const read = async () => {
+    const rows = await activePlansStatement(db).execute({ clubId, accountId });
+    // No row (a closed or unknown club) says nothing of the member either.
+    return rows.length === 0 ? null : { plans: rows.flatMap((row) => (row.plan ? [row.plan] : [])), isNewMember: !rows[0].memberHasPaid };
+  };
+  if (!cached) return (await read()) ?? undefined;
+  // ADR 056: a club's cards change with the catalog, whether the member is new with their contracts.
+  const versions = await readVersionsOf(db, accountId === null ? null : contractsScope(accountId));
+  const club = clubPlansCache(db).get(clubId, versions.catalog);
+  const isNewMember = accountId === null ? true : newMemberCache(db).get(accountId, versions.scope);
+  if (club === null) return undefined;
+  if (club !== undefined && isNewMember !== undefined) return { plans: club.plans, isNewMember };
+  const fresh = await read();
+  clubPlansCache(db).set(clubId, versions.catalog, fresh && { plans: fresh.plans });
+  if (fresh && accountId !== null) newMemberCache(db).set(accountId, versions.scope, fresh.isNewMember);
+  return fresh ?? undefined;
 }
+
+/** A club's active plans (null: closed or unknown), and whether a member has paid, as last read (ADR 056). */
+const clubPlansCache = cachePerDatabase<number, { plans: PlanRow[] } | null>(1_000);
+const newMemberCache = cachePerDatabase<number, boolean>(10_000);
 
 /** A plan that is on sale (active, at an active club), with its club; `clubId` narrows it to one club. */
 export async function findSellablePlan(db: Executor, planId: number, clubId?: number) {

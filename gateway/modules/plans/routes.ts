@@ -33,7 +33,7 @@ export function planRoutes() {
     const clubId = idParam(c, 'clubId');
     const accountId = c.get('maybeAccount')?.id ?? null;
     // The plans and whether the member is new, in one statement (issue 18).
-    const club = await activePlansOf(db, clubId, accountId);
+    const club = await activePlansOf(db, clubId, accountId, { cached: true });
     if (!club) throw notFound();
     const { plans } = club;
     const who = { accountId, isNewMember: club.isNewMember };
