@@ -258,6 +258,9 @@ export const ptScreenSchema = z.object({ contracts: z.array(ptContractSchema), t
 /** The most days GET /staff/pt/bookings?from&to spans (from and to included). */
 export const TRAINER_AGENDA_MAX_DAYS = 31;
 
+/** How many days before today the agenda looks for confirmed sessions nobody closed (ADR 051, amended). */
+export const TRAINER_AGENDA_NOT_CLOSED_DAYS = 30;
+
 /**
  * GET /staff/pt/bookings?from=YYYY-MM-DD&to=YYYY-MM-DD (Vietnam days, both included, at most 31).
  * Neither: from today on, with no end. Only from: 31 days from it; only to: from today.
@@ -269,7 +272,9 @@ export const trainerAgendaQuery = z.object({
 
 /**
  * GET /staff/pt/bookings: a trainer's sessions that hold their time (waiting for an answer, booked,
- * done or missed), soonest first (issue 17's agenda).
+ * done or missed), soonest first (issue 17's agenda). A range with today in it also lists the
+ * confirmed sessions of the 30 days before today that were never marked completed or missed
+ * (`notClosed`), which sort first as they started earlier (ADR 051, amended).
  */
 export const trainerAgendaItemSchema = z.object({
   bookingId: z.number(),
@@ -288,6 +293,8 @@ export const trainerAgendaItemSchema = z.object({
   packageNameEn: z.string().nullable(),
   /** Sessions of the package not yet taken by a booking (a waiting or booked one counts as taken). */
   sessionsLeft: z.number().nullable(),
+  /** A confirmed (BOOKED) session of a day before today: the trainer still has to mark it completed or missed. */
+  notClosed: z.boolean(),
 });
 export type TrainerAgendaItem = z.infer<typeof trainerAgendaItemSchema>;
 

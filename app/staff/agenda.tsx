@@ -86,6 +86,7 @@ function RequestCard({ request }: { request: TrainerRequest }) {
   );
 }
 
+/** One session; a not-closed one of an earlier day also says its day (it sits outside the day groups). */
 function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
   const { t, lang } = useT();
   const busy = useNavigation().state === 'submitting';
@@ -106,6 +107,7 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
     <li className="staff-item">
       <div className="staff-item-head">
         <p className="staff-item-name">
+          {item.notClosed ? `${formatDate(item.startsAt)} · ` : ''}
           {item.startTime}–{item.endTime}
         </p>
         <p className={`booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staff.agenda.status.${item.status}`)}</p>
@@ -120,7 +122,10 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
 export default function StaffAgenda({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const { bookings, requests, now, view } = loaderData;
-  const days = [...new Set(bookings.map((b) => b.date))];
+  // Confirmed sessions of earlier days nobody closed (ADR 051, amended) come first, in a group of their own.
+  const notClosed = bookings.filter((b) => b.notClosed);
+  const current = bookings.filter((b) => !b.notClosed);
+  const days = [...new Set(current.map((b) => b.date))];
   return (
     <main className="page">
       <h1>{t('staff.agenda.title')}</h1>
@@ -148,14 +153,25 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
           </Link>
         ))}
       </nav>
-      {bookings.length === 0 ? (
+      {notClosed.length > 0 ? (
+        <section className="agenda-day agenda-not-closed" aria-labelledby="agenda-not-closed">
+          <h3 id="agenda-not-closed">{t('staff.agenda.notClosed')}</h3>
+          <p className="muted">{t('staff.agenda.notClosedLead')}</p>
+          <ul className="staff-list">
+            {notClosed.map((item) => (
+              <SessionCard key={item.bookingId} item={item} now={now} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {current.length === 0 ? (
         <p className="muted">{t(`staff.agenda.none.${view}`)}</p>
       ) : (
         days.map((day) => (
           <section key={day} className="agenda-day">
             <h3>{formatDate(`${day}T00:00:00+07:00`)}</h3>
             <ul className="staff-list">
-              {bookings
+              {current
                 .filter((b) => b.date === day)
                 .map((item) => (
                   <SessionCard key={item.bookingId} item={item} now={now} />

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import { accounts, contracts, payments, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { accounts, clubs, contracts, payments, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 import { buyAndPay, plansOf } from './membership.ts';
@@ -15,6 +15,13 @@ export const clubTrainers = (gw: TestGateway, clubId: number) =>
     .innerJoin(accounts, eq(accounts.id, ptWorkingHours.trainerAccountId))
     .where(eq(ptWorkingHours.clubId, clubId))
     .orderBy(asc(accounts.id));
+
+/** The first active club, its 10-session PT package and its trainers: what most PT tests book with. */
+export async function firstClubPt(gw: TestGateway) {
+  const [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
+  const [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
+  return { clubId, packageId, trainers: await clubTrainers(gw, clubId) };
+}
 
 const trainerTokens = new WeakMap<TestGateway, Map<number, Promise<string>>>();
 

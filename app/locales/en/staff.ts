@@ -59,6 +59,8 @@ export const staff = {
       accept: 'Accept',
       decline: 'Decline',
       sessions: 'Sessions',
+      notClosed: 'Not closed yet',
+      notClosedLead: 'Confirmed sessions of earlier days not yet marked completed or missed. Mark each one so the member can rate it.',
       views: { today: 'Today', week: 'Next 7 days', all: 'All' },
       none: { today: 'No sessions today.', week: 'No sessions in the next 7 days.', all: 'No sessions from today on.' },
       noShow: 'Member did not come',

@@ -59,6 +59,8 @@ export const staff = {
       accept: 'Đồng ý',
       decline: 'Từ chối',
       sessions: 'Buổi tập',
+      notClosed: 'Chưa đóng',
+      notClosedLead: 'Buổi tập đã xác nhận của những ngày trước nhưng chưa được ghi nhận hoàn thành hay vắng mặt. Hãy ghi nhận từng buổi để hội viên có thể đánh giá buổi tập.',
       views: { today: 'Hôm nay', week: '7 ngày tới', all: 'Tất cả' },
       none: { today: 'Hôm nay không có buổi tập nào.', week: 'Không có buổi tập nào trong 7 ngày tới.', all: 'Chưa có buổi tập nào từ hôm nay.' },
       noShow: 'Hội viên vắng mặt',

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
-import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
+import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, TRAINER_AGENDA_NOT_CLOSED_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
+import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
@@ -293,8 +293,17 @@ export function agendaRange(range: { from?: string; to?: string }, now: Date): {
   return { from, to };
 }
 
-/** A trainer's agenda (issue 17): their sessions that hold their time on those days, soonest first, with each client's name, phone, package and sessions left. */
-export async function trainerAgenda(db: Executor, trainerId: number, { from, to }: { from: string; to: string | null }): Promise<TrainerAgendaItem[]> {
+/**
+ * A trainer's agenda (issue 17): their sessions that hold their time on those days, soonest first, with
+ * each client's name, phone, package and sessions left. A range with today in it also brings the
+ * confirmed sessions of the 30 days before it that nobody marked completed or missed (ADR 051,
+ * amended): they sort first, as they started earlier. One statement, one range of the (trainer,
+ * starts_at) index: a Vietnam day is a range of start instants.
+ */
+export async function trainerAgenda(db: Executor, trainerId: number, { from, to }: { from: string; to: string | null }, now: Date): Promise<TrainerAgendaItem[]> {
+  const today = vietnamDay(now);
+  const notClosedSince = from <= today && (to === null || to >= today) ? addDays(today, -TRAINER_AGENDA_NOT_CLOSED_DAYS) : null;
+  const since = notClosedSince !== null && notClosedSince < from ? notClosedSince : from;
   const member = alias(accounts, 'member');
   const rows = await db
     .select({
@@ -310,7 +319,16 @@ export async function trainerAgenda(db: Executor, trainerId: number, { from, to 
     .innerJoin(member, eq(member.id, ptBookings.accountId))
     .leftJoin(ptContracts, eq(ptContracts.id, ptBookings.ptContractId))
     .leftJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
-    .where(and(eq(ptBookings.trainerAccountId, trainerId), gte(ptBookings.day, from), to === null ? undefined : lte(ptBookings.day, to), inArray(ptBookings.status, HOLDING)))
+    .where(
+      and(
+        eq(ptBookings.trainerAccountId, trainerId),
+        gte(ptBookings.startsAt, vietnamDayStart(since)),
+        to === null ? undefined : lt(ptBookings.startsAt, vietnamDayStart(addDays(to, 1))),
+        since === from
+          ? inArray(ptBookings.status, HOLDING)
+          : or(and(gte(ptBookings.startsAt, vietnamDayStart(from)), inArray(ptBookings.status, HOLDING)), eq(ptBookings.status, 'BOOKED')),
+      ),
+    )
     .orderBy(asc(ptBookings.startsAt), asc(ptBookings.id));
   return rows.map((r) => ({
     bookingId: r.booking.id,
@@ -326,5 +344,6 @@ export async function trainerAgenda(db: Executor, trainerId: number, { from, to 
     packageNameVi: r.packageNameVi,
     packageNameEn: r.packageNameEn,
     sessionsLeft: r.sessions === null || r.sessionsUsed === null ? null : r.sessions - r.sessionsUsed,
+    notClosed: r.booking.status === 'BOOKED' && r.booking.day < today,
   }));
 }

@@ -285,12 +285,13 @@ export function trainerRoutes() {
   const app = new Hono<AppEnv>();
   const trainer = requireAccount(['PT']);
 
-  // ?from&to (Vietnam days, at most 31): the agenda's day and week views; neither: today on (ADR 051).
+  // ?from&to (Vietnam days, at most 31): the agenda's day and week views; neither: today on; with today,
+  // the confirmed sessions of earlier days not yet closed too (ADR 051).
   app.get('/pt/bookings', trainer, validate('query', trainerAgendaQuery), async (c) => {
     const { db, clock } = c.get('deps');
     const range = agendaRange(c.req.valid('query'), clock.now());
     if (!range) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { to: [validationMessage('invalid', c.get('lang'))] } });
-    return ok(c, await trainerAgenda(db, c.get('account').id, range));
+    return ok(c, await trainerAgenda(db, c.get('account').id, range, clock.now()));
   });
 
   app.get('/pt/requests', trainer, async (c) => {

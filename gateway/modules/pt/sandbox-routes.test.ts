@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ptBookingScreenSchema } from '#contract/pt.ts';
+import { ptBookingScreenSchema, trainerAgendaItemSchema } from '#contract/pt.ts';
+import { vietnamInstant } from '#contract/vietnam-time.ts';
 import { clubs, ptBookings, ptPackages } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers, memberWithPackage, trainerToken } from '#tests/support/pt.ts';
@@ -32,7 +33,7 @@ async function bookedSession() {
 }
 
 test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an hour ago; the trainer may then complete it', async () => {
-  gw.clock.set(new Date('2026-12-02T05:00:00Z')); // noon in Vietnam
+  gw.clock.set(vietnamInstant('2026-12-02', 12 * 60));
   const { bookingId, trainer } = await bookedSession();
   // Only a confirmed session moves.
   expect((await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`)).status).toBe(404);
@@ -47,13 +48,16 @@ test('POST /sandbox/pt-booking/{id}/started moves a confirmed session to half an
   expect((await gw.call('POST', '/sandbox/pt-booking/not-an-id/started')).status).toBe(404);
 });
 
-test('at 00:10 in Vietnam the session begins at midnight, not yesterday: the trainer’s agenda shows today on', async () => {
-  gw.clock.set(new Date('2026-12-03T17:10:00Z')); // 00:10 on 4 December in Vietnam
+test('at 00:10 in Vietnam the session begins at 23:40 the day before, and today’s agenda lists it as not closed yet', async () => {
+  gw.clock.set(vietnamInstant('2026-12-04', 10));
   const { bookingId, trainer } = await bookedSession();
-  await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: await trainerToken(gw, trainer) });
+  const token = await trainerToken(gw, trainer);
+  await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token });
   const moved = await gw.call('POST', `/sandbox/pt-booking/${String(bookingId)}/started`);
-  expect(moved.body.data.startsAt).toBe('2026-12-03T17:00:00.000Z');
+  expect(moved.body.data.startsAt).toBe(vietnamInstant('2026-12-03', 23 * 60 + 40).toISOString());
   const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
-  expect(row.day).toBe('2026-12-04');
-  expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token: await trainerToken(gw, trainer) })).body.data.status).toBe('COMPLETED');
+  expect([row.day, row.afterMinute]).toEqual(['2026-12-03', 23 * 60 + 40]);
+  const agenda = trainerAgendaItemSchema.array().parse((await gw.call('GET', '/api/v1/staff/pt/bookings?from=2026-12-04&to=2026-12-04', { token })).body.data);
+  expect(agenda.find((b) => b.bookingId === bookingId)).toMatchObject({ status: 'BOOKED', date: '2026-12-03', notClosed: true });
+  expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token })).body.data.status).toBe('COMPLETED');
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { vietnamDay, vietnamDayStart, vietnamMinute } from '#contract/vietnam-time.ts';
+import { vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
 import { ptBookings } from '#gateway/db/schema/index.ts';
 import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -13,9 +13,11 @@ const MINUTE_MS = 60_000;
 
 /**
  * Sandbox only: `POST /sandbox/pt-booking/{id}/started` moves a confirmed (BOOKED) session so it
- * began half an hour ago (same length; at midnight in Vietnam if today is younger than that), so a journey can have the trainer mark it completed and
- * the member rate it without waiting for the hour. If the trainer has another session then, it is
- * moved a session's length earlier until it fits (the trainer's no-overlap rule stays enforced).
+ * began half an hour ago (same length), so a journey can have the trainer mark it completed and the
+ * member rate it without waiting for the hour. Just after midnight in Vietnam that is the day before:
+ * the trainer's agenda of today lists it as not closed yet (ADR 051, amended). If the trainer has
+ * another session then, it is moved a session's length earlier until it fits (the trainer's
+ * no-overlap rule stays enforced).
  */
 export function ptSandboxRoutes() {
   const app = new Hono<AppEnv>();
@@ -25,10 +27,7 @@ export function ptSandboxRoutes() {
     const [row] = await db.select().from(ptBookings).where(eq(ptBookings.id, id));
     if (!row || row.status !== 'BOOKED') throw notFound();
     const lengthMs = row.endsAt.getTime() - row.startsAt.getTime();
-    // Half an hour ago, but not before today's midnight in Vietnam: the trainer's agenda shows today
-    // on, and a journey run at 00:10 there would look for the session on the day before.
-    const now = clock.now().getTime();
-    const latest = Math.max(vietnamDayStart(vietnamDay(now)).getTime(), Math.floor((now - 30 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
+    const latest = Math.floor((clock.now().getTime() - 30 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
     for (let attempt = 0; attempt < 8; attempt++) {
       const startsAt = new Date(latest - attempt * lengthMs);
       const endsAt = new Date(startsAt.getTime() + lengthMs);
