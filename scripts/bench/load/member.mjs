@@ -260,8 +260,8 @@ export async function runMember(ctx, identity) {
 }
 
 /**
- * The front desk's screens while members come and go: a club's classes of the day, the cash
- * waiting, the transfers to review, the staff list, every few seconds (the staff lists whose plans are
+ * The front desk's screens while members come and go: the start page (Today), a club's classes
+ * of the day, the cash waiting, the transfers to review, the staff list, every few seconds (the staff lists whose plans are
  * checked after the 100k seed).
  * @param {Ctx} ctx
  */
@@ -271,6 +271,8 @@ export async function runDesk(ctx) {
   let i = 0;
   while (Date.now() < ctx.endAt) {
     const clubId = ctx.catalog.clubs[i++ % ctx.catalog.clubs.length];
+    // The desk's start page (Today: cash, trials and feedback waiting, in one read), then a screen.
+    if (i % 2 === 1) await ctx.http.request('staff GET /staff/today', who, { base: 'gw', path: `/api/v1/staff/today?clubId=${String(clubId)}`, bearer: ctx.staff.gm });
     await ctx.http.request('staff GET /staff/classes', who, { base: 'gw', path: `/api/v1/staff/classes?clubId=${String(clubId)}&date=${today}`, bearer: ctx.staff.gm });
     if (i % 3 === 0) await ctx.http.request('staff GET /staff/contracts/waiting', who, { base: 'gw', path: '/api/v1/staff/contracts/waiting', bearer: ctx.staff.gm });
     if (i % 6 === 1) await ctx.http.request('staff GET /staff/payment-events?needsReview', who, { base: 'gw', path: '/api/v1/staff/payment-events?needsReview=true', bearer: ctx.staff.gm });
