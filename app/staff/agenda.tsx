@@ -110,7 +110,7 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
           {item.notClosed ? `${formatDate(item.startsAt)} · ` : ''}
           {item.startTime}–{item.endTime}
         </p>
-        <p className={`booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staff.agenda.status.${item.status}`)}</p>
+        <p className={`status-badge booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staff.agenda.status.${item.status}`)}</p>
       </div>
       <MemberLine member={item.member} />
       <p className="muted">{item.sessionsLeft === null ? t('staff.agenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staff.agenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>

@@ -1,6 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, waitForHydrated } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
+import { formatDate, formatTime } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
@@ -219,19 +220,25 @@ async function paidMemberThroughApi(request: APIRequestContext, plan: { id: numb
 
 /** The first club's second seeded trainer (seed-pt.ts trainerPhone(1)): the other journeys mostly book the best rated. */
 const TRAINER = { phone: trainerPhone(1), name: TRAINER_NAMES[1] };
+/** The first club's first (trainerPhone(0)), for the not-closed journey: it runs beside the one above, whose trainer must have no other requests. */
+const NOT_CLOSED_TRAINER = { phone: trainerPhone(0), name: TRAINER_NAMES[0] };
 
-test('trainer: takes a client’s package request, confirms and completes their session from the agenda; the member rates it (vi, phone)', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
+/**
+ * Through the pages, on phones in Vietnamese: a paid member asks `coach` for a PT package; the
+ * trainer signs in, lands on the agenda and accepts; the member pays by QR and books the first free
+ * start; the trainer confirms it in the agenda. With `look`, the agenda's screenshots on the way.
+ */
+async function confirmedSession(page: Page, request: APIRequestContext, browser: Browser, coach: { phone: string; name: string }, look = false) {
   const memberPhone = await paidMember(page, request, 'vi');
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number; fullName: string }[] };
-  const ptId = pts.data.find((pt) => pt.fullName === TRAINER.name)!.ptId;
+  const ptId = pts.data.find((pt) => pt.fullName === coach.name)!.ptId;
   await page.goto(`/pt/select-pt/plans/${String(ptId)}/club/1`);
   await page.locator('button[name="intent"][value="register"]').click();
   await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
 
   const trainerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
   const trainer = await trainerContext.newPage();
-  await signInAtDesk(trainer, request, TRAINER.phone);
+  await signInAtDesk(trainer, request, coach.phone);
   // A trainer's start page is the agenda; the desk's sections are not theirs.
   await expect(trainer).toHaveURL(/\/staff\/agenda$/);
   await expect(trainer.getByRole('link', { name: 'Thu tiền mặt' })).toHaveCount(0);
@@ -239,7 +246,7 @@ test('trainer: takes a client’s package request, confirms and completes their 
   await expect(trainer).toHaveURL(/\/staff\/agenda$/);
   const requestCard = trainer.locator('.staff-item').filter({ hasText: 'buổi' }).first();
   await expect(requestCard).toBeVisible();
-  await snapBothWidths(trainer, 'vi-staff-agenda-request');
+  if (look) await snapBothWidths(trainer, 'vi-staff-agenda-request');
   await requestCard.getByRole('button', { name: 'Đồng ý' }).click();
   await expect(trainer.getByText('Đã đồng ý: hội viên có thể thanh toán gói.')).toBeVisible();
   await expect(trainer.getByText('Không có yêu cầu đăng ký nào đang chờ.')).toBeVisible();
@@ -271,7 +278,13 @@ test('trainer: takes a client’s package request, confirms and completes their 
   await expect(trainer.getByText('Đã xác nhận buổi tập.')).toBeVisible();
   await expect(session).toContainText('Đã xác nhận');
   await expect(session.getByRole('button')).toHaveCount(0);
-  await snapBothWidths(trainer, 'vi-staff-agenda-confirmed');
+  if (look) await snapBothWidths(trainer, 'vi-staff-agenda-confirmed');
+  return { memberPhone, trainer, trainerContext, bookingId };
+}
+
+test('trainer: takes a client’s package request, confirms and completes their session from the agenda; the member rates it (vi, phone)', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(page, request, browser, TRAINER, true);
   await page.reload();
   const booked = page.locator('.booking-card', { hasText: 'Đã đặt lịch' });
   await expect(booked).toHaveCount(1);
@@ -296,5 +309,46 @@ test('trainer: takes a client’s package request, confirms and completes their 
   await done.getByRole('button', { name: 'Gửi đánh giá' }).click();
   await expect(page.locator('.booking-card', { hasText: 'Bạn đã đánh giá 4 sao' })).toBeVisible();
   await snap(page, 'vi-pt-session-rated');
+  await trainerContext.close();
+});
+
+test('trainer: yesterday’s session nobody closed waits first in “Chưa đóng” with its date; marked completed, the group is gone (vi and en, phone and desktop)', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(page, request, browser, NOT_CLOSED_TRAINER);
+  // The sandbox moves it to this time of day yesterday (daysAgo): an earlier day's session, whatever the hour.
+  const started = await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started`, { data: { daysAgo: 1 } });
+  expect(started.status()).toBe(200);
+  const { startsAt } = ((await started.json()) as { data: { startsAt: string } }).data;
+  await trainer.reload();
+  const group = trainer.locator('.agenda-not-closed');
+  await expect(group.getByRole('heading', { name: 'Chưa đóng' })).toBeVisible();
+  // First among the sessions, before today's and the coming days' groups.
+  await expect(trainer.locator('.agenda-day').first()).toHaveClass(/agenda-not-closed/);
+  const card = group.locator('.staff-item').filter({ hasText: memberPhone });
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('.staff-item-name')).toContainText(`${formatDate(startsAt)} · ${formatTime(startsAt)}–`);
+  await expect(card).toContainText('Đã xác nhận');
+  await expect(card.getByRole('button', { name: 'Hội viên vắng mặt' })).toBeVisible();
+  await snapBothWidths(trainer, 'vi-staff-agenda-not-closed');
+  await trainer.setViewportSize({ width: 1280, height: 800 });
+  await snap(trainer, 'vi-staff-agenda-not-closed-desktop');
+
+  // In English: the same group, "Not closed yet", at desktop and phone widths.
+  await trainer.getByRole('button', { name: /^EN/ }).click();
+  await expect(trainer.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(group.getByRole('heading', { name: 'Not closed yet' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Mark completed' })).toBeVisible();
+  await snap(trainer, 'en-staff-agenda-not-closed-desktop');
+  await trainer.setViewportSize({ width: 390, height: 844 });
+  await snapBothWidths(trainer, 'en-staff-agenda-not-closed');
+
+  // Back in Vietnamese on the phone: marked completed, it leaves the agenda and the group with it.
+  await trainer.getByRole('button', { name: /^VI/ }).click();
+  await expect(trainer.locator('html')).toHaveAttribute('lang', 'vi');
+  await card.getByRole('button', { name: 'Hoàn thành buổi tập' }).click();
+  await expect(trainer.getByText('Đã hoàn thành buổi tập.')).toBeVisible();
+  await expect(group).toHaveCount(0);
+  await expect(trainer.locator('.staff-item').filter({ hasText: memberPhone })).toHaveCount(0);
+  await snap(trainer, 'vi-staff-agenda-closed');
   await trainerContext.close();
 });
