@@ -8,7 +8,7 @@ import type { Messages } from '#app/i18n.ts';
  * parts its routes name in their `handle.strings` (checked by strings-of-routes.test.ts), the shell
  * always. The server renders from memory with every part.
  */
-export const stringsParts = ['shell', 'auth', 'home', 'notifications', 'account', 'membership', 'directory', 'guide', 'purchase', 'payments', 'history', 'contracts', 'receipts', 'platform', 'prompts', 'gift', 'busyness', 'newcomer', 'classes', 'classCards', 'referral', 'subscription', 'freeze', 'feedback', 'workouts', 'inbody', 'pt', 'staff', 'staffSettings'] as const;
+export const stringsParts = ['shell', 'auth', 'home', 'notifications', 'account', 'membership', 'directory', 'guide', 'purchase', 'payments', 'history', 'contracts', 'receipts', 'platform', 'prompts', 'gift', 'busyness', 'newcomer', 'classes', 'classCards', 'referral', 'subscription', 'freeze', 'feedback', 'workouts', 'inbody', 'pt', 'staff', 'staffToday', 'staffCash', 'staffAgenda', 'staffTrials', 'staffAudit', 'staffInbox', 'staffPayments', 'staffScanner', 'staffClasses', 'staffNotify', 'staffTeam', 'staffSettings'] as const;
 export type StringsPart = (typeof stringsParts)[number];
 
 /** A route's `handle` may name the string parts its page and the components it imports use. */

@@ -31,6 +31,17 @@ import { workouts } from './vi/workouts.ts';
 import { inbody } from './vi/inbody.ts';
 import { pt } from './vi/pt.ts';
 import { staff } from './vi/staff.ts';
+import { staffToday } from './vi/staffToday.ts';
+import { staffCash } from './vi/staffCash.ts';
+import { staffAgenda } from './vi/staffAgenda.ts';
+import { staffTrials } from './vi/staffTrials.ts';
+import { staffAudit } from './vi/staffAudit.ts';
+import { staffInbox } from './vi/staffInbox.ts';
+import { staffPayments } from './vi/staffPayments.ts';
+import { staffScanner } from './vi/staffScanner.ts';
+import { staffClasses } from './vi/staffClasses.ts';
+import { staffNotify } from './vi/staffNotify.ts';
+import { staffTeam } from './vi/staffTeam.ts';
 import { staffSettings } from './vi/staffSettings.ts';
 import { vi } from './vi/index.ts';
 import { en } from './en/index.ts';
@@ -71,6 +82,17 @@ const partsByLocale: Record<StringsPart, object> = {
   inbody,
   pt,
   staff,
+  staffToday,
+  staffCash,
+  staffAgenda,
+  staffTrials,
+  staffAudit,
+  staffInbox,
+  staffPayments,
+  staffScanner,
+  staffClasses,
+  staffNotify,
+  staffTeam,
   staffSettings,
 };
 const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));

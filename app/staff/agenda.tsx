@@ -4,6 +4,7 @@ import { formatDate, formatVnd } from '#contract/format.ts';
 import { trainerAgendaItemSchema, trainerRequestSchema, type TrainerAgendaItem, type TrainerRequest } from '#contract/pt.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
@@ -13,7 +14,9 @@ import type { Route } from './+types/agenda';
 import { requireTrainer, staffGateway } from './staff-session.server.ts';
 import { ActionButtons, MemberLine } from './staff-ui.tsx';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.agenda.title');
+export const handle: StringsHandle = { strings: ['staffAgenda'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffAgenda.title');
 
 /** What the agenda shows: today, the seven days from today, or everything from today on. */
 const agendaViews = ['today', 'week', 'all'] as const;
@@ -57,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     return { error: error.text };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)(`staff.agenda.done.${answer.intent}`) });
+  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)(`staffAgenda.done.${answer.intent}`) });
   const back = new URL(args.request.url);
   throw redirect(back.pathname + back.search);
 }
@@ -70,7 +73,7 @@ function RequestCard({ request }: { request: TrainerRequest }) {
   const busy = useNavigation().state === 'submitting';
   return (
     <li className="staff-item">
-      <p className="staff-item-name">{t('staff.agenda.package', { name: lang === 'en' ? request.packageNameEn : request.packageNameVi, price: formatVnd(request.price, lang) })}</p>
+      <p className="staff-item-name">{t('staffAgenda.package', { name: lang === 'en' ? request.packageNameEn : request.packageNameVi, price: formatVnd(request.price, lang) })}</p>
       <MemberLine member={request.member} />
       <p className="muted">{formatDate(request.createdAt)}</p>
       <ActionButtons
@@ -78,8 +81,8 @@ function RequestCard({ request }: { request: TrainerRequest }) {
         name="ptContractId"
         value={request.ptContractId}
         buttons={[
-          { intent: 'accept', label: t('staff.agenda.accept'), primary: true },
-          { intent: 'decline', label: t('staff.agenda.decline') },
+          { intent: 'accept', label: t('staffAgenda.accept'), primary: true },
+          { intent: 'decline', label: t('staffAgenda.decline') },
         ]}
       />
     </li>
@@ -93,13 +96,13 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
   const buttons =
     item.status === 'WAITPTCONFIRM'
       ? [
-          { intent: 'confirm', label: t('staff.agenda.confirm'), primary: true },
-          { intent: 'reject', label: t('staff.agenda.decline') },
+          { intent: 'confirm', label: t('staffAgenda.confirm'), primary: true },
+          { intent: 'reject', label: t('staffAgenda.decline') },
         ]
       : item.status === 'BOOKED' && hasStarted(item, now)
         ? [
-            { intent: 'complete', label: t('staff.agenda.complete'), primary: true },
-            { intent: 'no-show', label: t('staff.agenda.noShow') },
+            { intent: 'complete', label: t('staffAgenda.complete'), primary: true },
+            { intent: 'no-show', label: t('staffAgenda.noShow') },
           ]
         : [];
   const packageName = lang === 'en' ? item.packageNameEn : item.packageNameVi;
@@ -110,10 +113,10 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
           {item.notClosed ? `${formatDate(item.startsAt)} · ` : ''}
           {item.startTime}–{item.endTime}
         </p>
-        <p className={`status-badge booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staff.agenda.status.${item.status}`)}</p>
+        <p className={`status-badge booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staffAgenda.status.${item.status}`)}</p>
       </div>
       <MemberLine member={item.member} />
-      <p className="muted">{item.sessionsLeft === null ? t('staff.agenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staff.agenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>
+      <p className="muted">{item.sessionsLeft === null ? t('staffAgenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staffAgenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>
       {buttons.length ? <ActionButtons name="bookingId" value={item.bookingId} buttons={buttons} busy={busy} /> : null}
     </li>
   );
@@ -128,16 +131,16 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
   const days = [...new Set(current.map((b) => b.date))];
   return (
     <main className="page">
-      <h1>{t('staff.agenda.title')}</h1>
-      <p className="lead">{t('staff.agenda.lead')}</p>
+      <h1>{t('staffAgenda.title')}</h1>
+      <p className="lead">{t('staffAgenda.lead')}</p>
       {actionData?.error ? (
         <p className="notice notice-error" role="alert">
           {actionData.error}
         </p>
       ) : null}
-      <h2>{t('staff.agenda.requests')}</h2>
+      <h2>{t('staffAgenda.requests')}</h2>
       {requests.length === 0 ? (
-        <p className="muted">{t('staff.agenda.requestsNone')}</p>
+        <p className="muted">{t('staffAgenda.requestsNone')}</p>
       ) : (
         <ul className="staff-list">
           {requests.map((request) => (
@@ -145,18 +148,18 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      <h2>{t('staff.agenda.sessions')}</h2>
-      <nav className="staff-nav agenda-views" aria-label={t('staff.agenda.sessions')}>
+      <h2>{t('staffAgenda.sessions')}</h2>
+      <nav className="staff-nav agenda-views" aria-label={t('staffAgenda.sessions')}>
         {agendaViews.map((v) => (
           <Link key={v} to={`?view=${v}`} className={`staff-tab${v === view ? ' active' : ''}`} aria-current={v === view ? 'page' : undefined}>
-            {t(`staff.agenda.views.${v}`)}
+            {t(`staffAgenda.views.${v}`)}
           </Link>
         ))}
       </nav>
       {notClosed.length > 0 ? (
         <section className="agenda-day agenda-not-closed" aria-labelledby="agenda-not-closed">
-          <h3 id="agenda-not-closed">{t('staff.agenda.notClosed')}</h3>
-          <p className="muted">{t('staff.agenda.notClosedLead')}</p>
+          <h3 id="agenda-not-closed">{t('staffAgenda.notClosed')}</h3>
+          <p className="muted">{t('staffAgenda.notClosedLead')}</p>
           <ul className="staff-list">
             {notClosed.map((item) => (
               <SessionCard key={item.bookingId} item={item} now={now} />
@@ -165,7 +168,7 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       {current.length === 0 ? (
-        <p className="muted">{t(`staff.agenda.none.${view}`)}</p>
+        <p className="muted">{t(`staffAgenda.none.${view}`)}</p>
       ) : (
         days.map((day) => (
           <section key={day} className="agenda-day">

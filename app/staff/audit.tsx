@@ -2,12 +2,15 @@ import { redirect } from 'react-router';
 import { formatDateTime } from '#contract/format.ts';
 import { staffAuditSchema, type StaffAction } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/audit';
 import { staffGateway, staffOf } from './staff-session.server.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.audit.title');
+export const handle: StringsHandle = { strings: ['staffAudit'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffAudit.title');
 
 /** Issue 17 §1: what staff changed, newest first (a LEADER: their club; a GM: every club), 50 a page. */
 export async function loader(args: Route.LoaderArgs) {
@@ -32,16 +35,16 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   const { actions, nextBefore } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.audit.title')}</h1>
-      <p className="lead">{t('staff.audit.lead')}</p>
+      <h1>{t('staffAudit.title')}</h1>
+      <p className="lead">{t('staffAudit.lead')}</p>
       {actions.length === 0 ? (
-        <EmptyState icon="history" title={t('staff.audit.emptyTitle')} text={t('staff.audit.emptyText')} />
+        <EmptyState icon="history" title={t('staffAudit.emptyTitle')} text={t('staffAudit.emptyText')} />
       ) : (
         <ol className="audit-list">
           {actions.map((action) => (
             <li key={action.id} className="staff-item audit-row">
               {/* i18next reads a dot as nesting: an action's key has '_' for its dot. */}
-              <p className="staff-item-name">{t(`staff.audit.action.${action.action.replace('.', '_')}`)}</p>
+              <p className="staff-item-name">{t(`staffAudit.action.${action.action.replace('.', '_')}`)}</p>
               <p>
                 {action.actor.fullName} · {t(`staff.role.${action.actor.accountType}`)} · <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
               </p>
@@ -62,7 +65,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
       {nextBefore !== null ? (
         <p className="center">
           <a className="button button-secondary" href={`/staff/audit?before=${String(nextBefore)}`}>
-            {t('staff.audit.older')}
+            {t('staffAudit.older')}
           </a>
         </p>
       ) : null}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
 import { cashConfirmResultSchema, waitingCashContractSchema, type WaitingCashContract } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -19,7 +20,9 @@ import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { PhoneSearch } from './phone-search.tsx';
 import { MemberLine } from './staff-ui.tsx';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.cash.title');
+export const handle: StringsHandle = { strings: ['staffCash'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffCash.title');
 
 const itemKey = (item: { contractId: number; freezeContractId?: number | null }) => `${String(item.contractId)}-${String(item.freezeContractId ?? 0)}`;
 
@@ -54,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // 553's own text speaks to the member ("contact your club"): the desk is told to count again.
-    const text = error.code === Codes.PAYMENT_AMOUNT_MISMATCH ? getT(args.context)('staff.cash.mismatch') : error.text;
+    const text = error.code === Codes.PAYMENT_AMOUNT_MISMATCH ? getT(args.context)('staffCash.mismatch') : error.text;
     return { key: itemKey({ contractId, freezeContractId }), result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang), receipt: null };
   }
 }
@@ -69,22 +72,22 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
     <li className="staff-item">
       <MemberLine member={item.member} />
       <dl className="facts">
-        <dt>{item.freezeContractId ? t('staff.cash.freeze') : lang === 'en' ? item.club.nameEn : item.club.nameVi}</dt>
+        <dt>{item.freezeContractId ? t('staffCash.freeze') : lang === 'en' ? item.club.nameEn : item.club.nameVi}</dt>
         <dd>{lang === 'en' ? item.planNameEn : item.planNameVi}</dd>
-        <dt>{t('staff.cash.due')}</dt>
+        <dt>{t('staffCash.due')}</dt>
         <dd className="staff-amount">{formatVnd(item.amount, lang)}</dd>
-        <dt>{t('staff.cash.reference')}</dt>
+        <dt>{t('staffCash.reference')}</dt>
         <dd className="mono">{item.reference}</dd>
-        <dt>{t('staff.cash.created')}</dt>
+        <dt>{t('staffCash.created')}</dt>
         <dd>{formatDateTime(item.createdAt)}</dd>
       </dl>
       <Form method="post" {...formProps(form)} className="staff-cash-form">
         <input type="hidden" name="key" value={key} />
         <input type="hidden" name="contractId" value={item.contractId} />
         {item.freezeContractId ? <input type="hidden" name="freezeContractId" value={item.freezeContractId} /> : null}
-        <TextField field={fields.amount} label={t('staff.cash.received')} inputMode="numeric" autoComplete="off" />
+        <TextField field={fields.amount} label={t('staffCash.received')} inputMode="numeric" autoComplete="off" />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {t('staff.cash.confirm')}
+          {t('staffCash.confirm')}
         </button>
       </Form>
     </li>
@@ -98,27 +101,27 @@ function CashReceipt({ receipt }: { receipt: Receipt }) {
   const hydrated = useHydrated();
   return (
     <section className="staff-receipt notice notice-ok" aria-labelledby="receipt-title" role="status">
-      <h2 id="receipt-title">{t('staff.cash.receiptTitle')}</h2>
-      <p>{receipt.outcome === 'settled' ? t('staff.cash.receiptSettled') : t('staff.cash.receiptAlready')}</p>
+      <h2 id="receipt-title">{t('staffCash.receiptTitle')}</h2>
+      <p>{receipt.outcome === 'settled' ? t('staffCash.receiptSettled') : t('staffCash.receiptAlready')}</p>
       <dl className="facts">
-        <dt>{t('staff.cash.reference')}</dt>
+        <dt>{t('staffCash.reference')}</dt>
         <dd className="mono">{receipt.reference}</dd>
-        <dt>{t('staff.cash.receiptAmount')}</dt>
+        <dt>{t('staffCash.receiptAmount')}</dt>
         <dd>{formatVnd(receipt.amount, lang)}</dd>
         {receipt.paidAt ? (
           <>
-            <dt>{t('staff.cash.receiptPaidAt')}</dt>
+            <dt>{t('staffCash.receiptPaidAt')}</dt>
             <dd>{formatDateTime(receipt.paidAt)}</dd>
           </>
         ) : null}
-        <dt>{t('staff.cash.receiptPeriod')}</dt>
+        <dt>{t('staffCash.receiptPeriod')}</dt>
         <dd>
           {formatDate(receipt.startDate)} – {formatDate(receipt.endDate)}
         </dd>
       </dl>
       {hydrated ? (
         <button type="button" className="button button-secondary staff-print" onClick={() => window.print()}>
-          {t('staff.cash.print')}
+          {t('staffCash.print')}
         </button>
       ) : null}
     </section>
@@ -130,18 +133,18 @@ export default function StaffCash({ loaderData, actionData }: Route.ComponentPro
   const { typed, phoneError, items } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.cash.title')}</h1>
-      <p className="lead">{t('staff.cash.lead')}</p>
+      <h1>{t('staffCash.title')}</h1>
+      <p className="lead">{t('staffCash.lead')}</p>
       {actionData?.receipt ? <CashReceipt receipt={actionData.receipt} /> : null}
-      <PhoneSearch id="cash-phone" label={t('staff.cash.search')} submitLabel={t('staff.cash.searchSubmit')} typed={typed} error={phoneError} className="staff-search">
+      <PhoneSearch id="cash-phone" label={t('staffCash.search')} submitLabel={t('staffCash.searchSubmit')} typed={typed} error={phoneError} className="staff-search">
         {typed ? (
           <a href="/staff/cash" className="link">
-            {t('staff.cash.showAll')}
+            {t('staffCash.showAll')}
           </a>
         ) : null}
       </PhoneSearch>
       {items.length === 0 ? (
-        <EmptyState icon="hourglass" title={t('staff.cash.emptyTitle')} text={typed ? t('staff.cash.emptySearch') : t('staff.cash.emptyText')} />
+        <EmptyState icon="hourglass" title={t('staffCash.emptyTitle')} text={typed ? t('staffCash.emptySearch') : t('staffCash.emptyText')} />
       ) : (
         <ul className="staff-list">
           {items.map((item) => (

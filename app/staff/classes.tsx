@@ -4,6 +4,7 @@ import { formatDate, formatTime } from '#contract/format.ts';
 import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema, type StaffClassBooking, type StaffClassSession } from '#contract/staff-classes.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -19,7 +20,9 @@ import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { ActionButtons, ClubPicker, MemberLine } from './staff-ui.tsx';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.classes.title');
+export const handle: StringsHandle = { strings: ['staffClasses'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffClasses.title');
 
 /** Issue 17 §2 (ADR 051): a club's classes of one Vietnam day, with bookings and waitlist (a GM picks the club). */
 export async function loader(args: Route.LoaderArgs) {
@@ -49,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
       const { data } = await call(`/api/v1/staff/class-session/${String(submission.value.sessionId)}/cancel`, classCancelResultSchema, { method: 'PUT', json: { reason: submission.value.reason } });
       flashToast(getSession(args.context), {
         kind: 'success',
-        text: data.outcome === 'already' ? t('staff.classes.alreadyCancelled') : t('staff.classes.cancelledToast', { count: data.bookingsCancelled }),
+        text: data.outcome === 'already' ? t('staffClasses.alreadyCancelled') : t('staffClasses.cancelledToast', { count: data.bookingsCancelled }),
       });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -58,14 +61,14 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(back.pathname + back.search);
   }
   const mark = attendanceForm.safeParse(Object.fromEntries(form));
-  if (!mark.success) return { error: t('staff.classes.notMarked') };
+  if (!mark.success) return { error: t('staffClasses.notMarked') };
   try {
     await call(`/api/v1/staff/class-booking/${String(mark.data.bookingId)}/attendance`, classAttendanceResultSchema, { method: 'PUT', json: { attended: mark.data.intent === 'attended' } });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { error: error.text };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: t('staff.classes.markedToast') });
+  flashToast(getSession(args.context), { kind: 'success', text: t('staffClasses.markedToast') });
   throw redirect(back.pathname + back.search);
 }
 
@@ -73,10 +76,10 @@ function BookingRow({ booking, markable, busy }: { booking: StaffClassBooking; m
   const { t } = useT();
   const state =
     booking.status === 'WAITLISTED'
-      ? t('staff.classes.waitlistPosition', { n: booking.waitlistPosition ?? '' })
+      ? t('staffClasses.waitlistPosition', { n: booking.waitlistPosition ?? '' })
       : booking.attendance
-        ? `${t(`staff.classes.attendance.${booking.attendance}`)}${booking.attendanceMarkedAt === null ? ` (${t('staff.classes.fromCheckIn')})` : ''}`
-        : t('staff.classes.notMarked');
+        ? `${t(`staffClasses.attendance.${booking.attendance}`)}${booking.attendanceMarkedAt === null ? ` (${t('staffClasses.fromCheckIn')})` : ''}`
+        : t('staffClasses.notMarked');
   return (
     <li className={`class-booking class-booking-${booking.status.toLowerCase()}${booking.attendance ? ` class-booking-${booking.attendance.toLowerCase()}` : ''}`}>
       <MemberLine member={booking.member} />
@@ -87,8 +90,8 @@ function BookingRow({ booking, markable, busy }: { booking: StaffClassBooking; m
           name="bookingId"
           value={booking.id}
           buttons={[
-            { intent: 'attended', label: t('staff.classes.markAttended'), primary: booking.attendance !== 'ATTENDED' },
-            { intent: 'no-show', label: t('staff.classes.markNoShow') },
+            { intent: 'attended', label: t('staffClasses.markAttended'), primary: booking.attendance !== 'ATTENDED' },
+            { intent: 'no-show', label: t('staffClasses.markNoShow') },
           ]}
         />
       ) : null}
@@ -101,14 +104,14 @@ function CancelForm({ session, lastResult, busy }: { session: StaffClassSession;
   const [form, fields] = useServerForm({ id: `cancel-${String(session.id)}`, fields: ['reason'], lastResult });
   return (
     <details className="class-cancel" open={lastResult ? true : undefined}>
-      <summary>{t('staff.classes.cancel')}</summary>
+      <summary>{t('staffClasses.cancel')}</summary>
       <Form method="post" {...formProps(form)} className="stack">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="sessionId" value={session.id} />
-        <p className="muted">{t('staff.classes.cancelHint')}</p>
-        <TextField field={fields.reason} label={t('staff.classes.cancelReason')} rows={2} maxLength={300} />
+        <p className="muted">{t('staffClasses.cancelHint')}</p>
+        <TextField field={fields.reason} label={t('staffClasses.cancelReason')} rows={2} maxLength={300} />
         <button type="submit" className="button button-secondary danger-text" disabled={busy}>
-          {t('staff.classes.cancelSubmit')}
+          {t('staffClasses.cancelSubmit')}
         </button>
       </Form>
     </details>
@@ -126,19 +129,19 @@ function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSe
         <h2 className="staff-item-name">
           {formatTime(session.startsAt)}–{formatTime(session.endsAt)} · {lang === 'en' ? session.nameEn : session.nameVi}
         </h2>
-        {session.cancelledAt ? <p className="status-badge class-cancelled-badge">{t('staff.classes.cancelled')}</p> : <p className="muted">{t('staff.classes.spots', { booked: session.bookedCount, capacity: session.capacity })}</p>}
+        {session.cancelledAt ? <p className="status-badge class-cancelled-badge">{t('staffClasses.cancelled')}</p> : <p className="muted">{t('staffClasses.spots', { booked: session.bookedCount, capacity: session.capacity })}</p>}
       </div>
       <p className="muted">
-        {[session.roomName ? t('staff.classes.room', { room: session.roomName }) : null, session.instructorName ? t('staff.classes.instructor', { name: session.instructorName }) : null].filter(Boolean).join(' · ')}
+        {[session.roomName ? t('staffClasses.room', { room: session.roomName }) : null, session.instructorName ? t('staffClasses.instructor', { name: session.instructorName }) : null].filter(Boolean).join(' · ')}
       </p>
-      {session.cancelledAt && session.cancelReason ? <p className="notice">{t('staff.classes.cancelledReason', { reason: session.cancelReason })}</p> : null}
+      {session.cancelledAt && session.cancelReason ? <p className="notice">{t('staffClasses.cancelledReason', { reason: session.cancelReason })}</p> : null}
       {session.cancelledAt ? null : booked.length === 0 && waiting.length === 0 ? (
-        <p className="muted">{t('staff.classes.noBookings')}</p>
+        <p className="muted">{t('staffClasses.noBookings')}</p>
       ) : (
         <>
           {booked.length ? (
             <>
-              <h3 className="class-list-title">{t('staff.classes.booked')}</h3>
+              <h3 className="class-list-title">{t('staffClasses.booked')}</h3>
               <ul className="class-bookings">
                 {booked.map((b) => (
                   <BookingRow key={b.id} booking={b} markable={markable} busy={busy} />
@@ -148,7 +151,7 @@ function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSe
           ) : null}
           {waiting.length ? (
             <>
-              <h3 className="class-list-title">{t('staff.classes.waitlist')}</h3>
+              <h3 className="class-list-title">{t('staffClasses.waitlist')}</h3>
               <ul className="class-bookings">
                 {waiting.map((b) => (
                   <BookingRow key={b.id} booking={b} markable={false} busy={busy} />
@@ -170,30 +173,30 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
   const dayLink = (day: string) => `?${new URLSearchParams({ ...(clubId === null ? {} : { club: String(clubId) }), date: day }).toString()}`;
   return (
     <main className="page">
-      <h1>{t('staff.classes.title')}</h1>
-      <p className="lead">{t('staff.classes.lead')}</p>
-      <ClubPicker id="classes-club" label={t('staff.classes.club')} clubs={clubs} clubId={clubId} keep={{ date }} />
-      <nav className="class-day-nav" aria-label={t('staff.classes.day')}>
+      <h1>{t('staffClasses.title')}</h1>
+      <p className="lead">{t('staffClasses.lead')}</p>
+      <ClubPicker id="classes-club" label={t('staffClasses.club')} clubs={clubs} clubId={clubId} keep={{ date }} />
+      <nav className="class-day-nav" aria-label={t('staffClasses.day')}>
         <Link to={dayLink(addDays(date, -1))} className="button button-secondary" rel="prev">
-          ‹ {t('staff.classes.previous')}
+          ‹ {t('staffClasses.previous')}
         </Link>
         <Form method="get" className="class-day-form">
           {clubId === null ? null : <input type="hidden" name="club" value={clubId} />}
           <label htmlFor="classes-date" className="visually-hidden">
-            {t('staff.classes.day')}
+            {t('staffClasses.day')}
           </label>
           <input id="classes-date" type="date" name="date" defaultValue={date} key={date} className="input" />
           <button type="submit" className="button button-secondary">
-            {t('staff.classes.show')}
+            {t('staffClasses.show')}
           </button>
         </Form>
         <Link to={dayLink(addDays(date, 1))} className="button button-secondary" rel="next">
-          {t('staff.classes.next')} ›
+          {t('staffClasses.next')} ›
         </Link>
       </nav>
       <p className="class-day-title">
         <strong>{formatDate(`${date}T00:00:00+07:00`)}</strong>
-        {date === today ? ` · ${t('staff.classes.today')}` : <Link to={dayLink(today)}> · {t('staff.classes.today')}</Link>}
+        {date === today ? ` · ${t('staffClasses.today')}` : <Link to={dayLink(today)}> · {t('staffClasses.today')}</Link>}
       </p>
       {actionData && 'error' in actionData ? (
         <p className="notice notice-error" role="alert">
@@ -201,7 +204,7 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {sessions.length === 0 ? (
-        <EmptyState icon="calendarCheck" title={t('staff.classes.emptyTitle')} text={t('staff.classes.emptyText')} />
+        <EmptyState icon="calendarCheck" title={t('staffClasses.emptyTitle')} text={t('staffClasses.emptyText')} />
       ) : (
         <ul className="staff-list">
           {sessions.map((session) => (

@@ -20,9 +20,9 @@ import { requireDeskRole, staffGateway, staffOf } from './staff-session.server.t
 import { MemberLine } from './staff-ui.tsx';
 
 /** The string parts this page uses besides the frame's (ADR 030): the report types' names. */
-export const handle: StringsHandle = { strings: ['feedback'] };
+export const handle: StringsHandle = { strings: ['feedback', 'staffInbox'] };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.inbox.title');
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffInbox.title');
 
 /** Issue 17 §2: members' feedback and visitors' reports of the staff member's club (a GM: every club), new first by default. */
 export async function loader(args: Route.LoaderArgs) {
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, result: localizedReply(submission.reply({ fieldErrors: { reply: [error.text] } }), getLang(args.context)) };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.inbox.handledToast') });
+  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffInbox.handledToast') });
   throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
 }
 
@@ -60,9 +60,9 @@ function ReplyForm({ item, lastResult }: { item: StaffFeedback; lastResult: Form
   return (
     <Form method="post" {...formProps(form)} className="staff-cash-form">
       <input type="hidden" name="id" value={item.id} />
-      <TextField field={fields.reply} label={t('staff.inbox.reply')} rows={3} maxLength={1000} />
+      <TextField field={fields.reply} label={t('staffInbox.reply')} rows={3} maxLength={1000} />
       <button type="submit" className="button button-primary" disabled={busy}>
-        {t('staff.inbox.markHandled')}
+        {t('staffInbox.markHandled')}
       </button>
     </Form>
   );
@@ -73,32 +73,32 @@ export default function StaffFeedbackInbox({ loaderData, actionData }: Route.Com
   const { items, state, type, clubId } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.inbox.title')}</h1>
-      <p className="lead">{t('staff.inbox.lead')}</p>
+      <h1>{t('staffInbox.title')}</h1>
+      <p className="lead">{t('staffInbox.lead')}</p>
       {clubId === null ? null : (
         <p className="muted">
           <a href={`/public/customer-report/poster.svg?club=${String(clubId)}`} target="_blank" rel="noopener">
-            {t('staff.inbox.poster')}
+            {t('staffInbox.poster')}
           </a>{' '}
-          {t('staff.inbox.posterHint')}
+          {t('staffInbox.posterHint')}
         </p>
       )}
       <Form method="get" className="staff-filters">
         <div className="field">
-          <label htmlFor="inbox-state">{t('staff.inbox.state')}</label>
+          <label htmlFor="inbox-state">{t('staffInbox.state')}</label>
           <select id="inbox-state" name="state" defaultValue={state} className="input">
             {feedbackStates.map((s) => (
               <option key={s} value={s}>
-                {t(`staff.inbox.states.${s}`)}
+                {t(`staffInbox.states.${s}`)}
               </option>
             ))}
-            <option value="">{t('staff.inbox.all')}</option>
+            <option value="">{t('staffInbox.all')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor="inbox-type">{t('staff.inbox.type')}</label>
+          <label htmlFor="inbox-type">{t('staffInbox.type')}</label>
           <select id="inbox-type" name="type" defaultValue={type} className="input">
-            <option value="">{t('staff.inbox.all')}</option>
+            <option value="">{t('staffInbox.all')}</option>
             {feedbackTypes.map((ft) => (
               <option key={ft} value={ft}>
                 {t(`feedback.types.${ft}`)}
@@ -107,27 +107,27 @@ export default function StaffFeedbackInbox({ loaderData, actionData }: Route.Com
           </select>
         </div>
         <button type="submit" className="button button-secondary">
-          {t('staff.inbox.filter')}
+          {t('staffInbox.filter')}
         </button>
       </Form>
       {items.length === 0 ? (
-        <EmptyState icon="support" title={t('staff.inbox.emptyTitle')} text={t('staff.inbox.emptyText')} />
+        <EmptyState icon="support" title={t('staffInbox.emptyTitle')} text={t('staffInbox.emptyText')} />
       ) : (
         <ul className="staff-list">
           {items.map((item) => (
             <li key={item.id} className="staff-item">
               <div className="staff-item-head">
                 <p className="staff-item-name">{t(`feedback.types.${item.type}`)}</p>
-                <p className="muted">{t(item.source === 'PUBLIC' ? 'staff.inbox.public' : 'staff.inbox.member')}</p>
+                <p className="muted">{t(item.source === 'PUBLIC' ? 'staffInbox.public' : 'staffInbox.member')}</p>
               </div>
               <p aria-label={t('feedback.star', { n: item.rate })}>{'★'.repeat(item.rate) + '☆'.repeat(Math.max(0, 5 - item.rate))}</p>
               <p className="staff-comment">{item.comment}</p>
-              {item.photoUrl ? <img className="staff-photo" src={item.photoUrl} alt={t('staff.inbox.photo')} loading="lazy" /> : null}
-              {item.phoneNumber ? <MemberLine member={{ fullName: item.memberName ?? '', phoneNumber: item.phoneNumber }} /> : <p className="muted">{t('staff.inbox.anonymous')}</p>}
+              {item.photoUrl ? <img className="staff-photo" src={item.photoUrl} alt={t('staffInbox.photo')} loading="lazy" /> : null}
+              {item.phoneNumber ? <MemberLine member={{ fullName: item.memberName ?? '', phoneNumber: item.phoneNumber }} /> : <p className="muted">{t('staffInbox.anonymous')}</p>}
               <p className="muted">{formatDateTime(item.createdAt)}</p>
               {item.state === 'HANDLED' ? (
                 <p className="notice notice-ok">
-                  {t('staff.inbox.replied')} {item.reply}
+                  {t('staffInbox.replied')} {item.reply}
                 </p>
               ) : (
                 <ReplyForm item={item} lastResult={actionData?.id === item.id ? actionData.result : undefined} />

@@ -4,6 +4,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE } from '#contract/staff-settings-limits.ts';
 import { staffNoticeResultSchema } from '#contract/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -16,7 +17,9 @@ import { deskClubs } from './clubs.server.ts';
 import { newIdempotencyKey, noticeBody, noticeForm } from './notify.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.notify.title');
+export const handle: StringsHandle = { strings: ['staffNotify'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffNotify.title');
 
 /** Issue 17 §2 (ADR 052): the clubs this account may send to, and a fresh one-time key for the form. */
 export async function loader(args: Route.LoaderArgs) {
@@ -34,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: localizedReply(submission.reply(), lang) };
   try {
     const { data } = await staffGateway(args)('/api/v1/staff/notifications', staffNoticeResultSchema, { json: noticeBody(submission.value), idempotencyKey: submission.value.idempotencyKey });
-    flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.notify.sentToast', { count: data.sent }) });
+    flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffNotify.sentToast', { count: data.sent }) });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // A phone that is no member's, another club's member, the daily cap: said beside the target.
@@ -59,27 +62,27 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
   const [target, setTarget] = useState<'member' | 'club'>(typedTarget);
   return (
     <main className="page">
-      <h1>{t('staff.notify.title')}</h1>
-      <p className="lead">{t('staff.notify.lead')}</p>
+      <h1>{t('staffNotify.title')}</h1>
+      <p className="lead">{t('staffNotify.lead')}</p>
       <Form method="post" {...formProps(form)} className="stack staff-notice-form">
         {/* The key drawn with the page, or the one a refused submit carried: the same send is the same key. */}
         <input type="hidden" name="idempotencyKey" value={fields.idempotencyKey.initialValue ?? idempotencyKey} />
         <fieldset className="field">
-          <legend>{t('staff.notify.to')}</legend>
+          <legend>{t('staffNotify.to')}</legend>
           <div className="topic-choices">
             {(['member', 'club'] as const).map((value) => (
               <label key={value} className="topic-choice">
                 <input type="radio" name="target" value={value} defaultChecked={typedTarget === value} onChange={() => setTarget(value)} />
-                <span>{t(value === 'member' ? 'staff.notify.toMember' : 'staff.notify.toClub')}</span>
+                <span>{t(value === 'member' ? 'staffNotify.toMember' : 'staffNotify.toClub')}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <TextField field={fields.phoneNumber} label={t('staff.notify.phone')} type="tel" inputMode="tel" autoComplete="off" hidden={target !== 'member'} />
+        <TextField field={fields.phoneNumber} label={t('staffNotify.phone')} type="tel" inputMode="tel" autoComplete="off" hidden={target !== 'member'} />
         <div className="field" hidden={target !== 'club' && clubs.length < 2 ? true : undefined}>
           {clubs.length > 1 ? (
             <>
-              <label htmlFor={fields.clubId.id}>{t('staff.notify.club')}</label>
+              <label htmlFor={fields.clubId.id}>{t('staffNotify.club')}</label>
               <select id={fields.clubId.id} name="clubId" className="input" defaultValue={fields.clubId.initialValue ?? String(clubId ?? '')}>
                 {clubs.map((club) => (
                   <option key={club.id} value={club.id}>
@@ -91,16 +94,16 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
           ) : (
             <input type="hidden" name="clubId" value={clubId ?? ''} />
           )}
-          {target === 'club' ? <p className="notice">{t('staff.notify.clubWarning')}</p> : null}
+          {target === 'club' ? <p className="notice">{t('staffNotify.clubWarning')}</p> : null}
           <FieldErrors id={fields.clubId.errorId} errors={fields.clubId.errors} />
         </div>
-        <TextField field={fields.titleVi} label={t('staff.notify.titleVi')} maxLength={MAX_NOTICE_TITLE} />
-        <TextField field={fields.bodyVi} label={t('staff.notify.bodyVi')} rows={4} maxLength={MAX_NOTICE_BODY} />
-        <TextField field={fields.titleEn} label={t('staff.notify.titleEn')} maxLength={MAX_NOTICE_TITLE} />
-        <TextField field={fields.bodyEn} label={t('staff.notify.bodyEn')} rows={4} maxLength={MAX_NOTICE_BODY} />
-        <TextField field={fields.link} label={t('staff.notify.link')} inputMode="url" placeholder="/classes" />
+        <TextField field={fields.titleVi} label={t('staffNotify.titleVi')} maxLength={MAX_NOTICE_TITLE} />
+        <TextField field={fields.bodyVi} label={t('staffNotify.bodyVi')} rows={4} maxLength={MAX_NOTICE_BODY} />
+        <TextField field={fields.titleEn} label={t('staffNotify.titleEn')} maxLength={MAX_NOTICE_TITLE} />
+        <TextField field={fields.bodyEn} label={t('staffNotify.bodyEn')} rows={4} maxLength={MAX_NOTICE_BODY} />
+        <TextField field={fields.link} label={t('staffNotify.link')} inputMode="url" placeholder="/classes" />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {t('staff.notify.submit')}
+          {t('staffNotify.submit')}
         </button>
       </Form>
     </main>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatDateTime, formatVnd } from '#contract/format.ts';
 import { paymentEventSchema, type PaymentEvent } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
@@ -12,7 +13,9 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/payments-review';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.payments.title');
+export const handle: StringsHandle = { strings: ['staffPayments'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffPayments.title');
 
 /** Issue 17 §2: bank transfers that did not match a payment (wrong amount, late, unknown memo) at the staff member's club (a GM: every club). */
 export async function loader(args: Route.LoaderArgs) {
@@ -31,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, error: error.text };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.payments.reviewedToast') });
+  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffPayments.reviewedToast') });
   throw redirect('/staff/payments');
 }
 
@@ -41,25 +44,25 @@ function EventCard({ event, error }: { event: PaymentEvent; error: string | unde
   return (
     <li className="staff-item">
       <div className="staff-item-head">
-        <p className="staff-item-name">{t(`staff.payments.outcome.${event.outcome}`)}</p>
+        <p className="staff-item-name">{t(`staffPayments.outcome.${event.outcome}`)}</p>
         <p className="staff-amount">{formatVnd(event.amount, lang)}</p>
       </div>
       <dl className="facts">
         {event.expectedAmount !== null ? (
           <>
-            <dt>{t('staff.payments.expected')}</dt>
+            <dt>{t('staffPayments.expected')}</dt>
             <dd>{formatVnd(event.expectedAmount, lang)}</dd>
           </>
         ) : null}
-        <dt>{t('staff.payments.memo')}</dt>
+        <dt>{t('staffPayments.memo')}</dt>
         <dd className="mono">{event.description}</dd>
         {event.reference ? (
           <>
-            <dt>{t('staff.payments.reference')}</dt>
+            <dt>{t('staffPayments.reference')}</dt>
             <dd className="mono">{event.reference}</dd>
           </>
         ) : null}
-        <dt>{t('staff.payments.received')}</dt>
+        <dt>{t('staffPayments.received')}</dt>
         <dd>{formatDateTime(event.createdAt)}</dd>
       </dl>
       {error ? (
@@ -70,7 +73,7 @@ function EventCard({ event, error }: { event: PaymentEvent; error: string | unde
       <Form method="post" className="staff-actions">
         <input type="hidden" name="id" value={event.id} />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {t('staff.payments.markReviewed')}
+          {t('staffPayments.markReviewed')}
         </button>
       </Form>
     </li>
@@ -81,10 +84,10 @@ export default function StaffPaymentsReview({ loaderData, actionData }: Route.Co
   const { t } = useT();
   return (
     <main className="page">
-      <h1>{t('staff.payments.title')}</h1>
-      <p className="lead">{t('staff.payments.lead')}</p>
+      <h1>{t('staffPayments.title')}</h1>
+      <p className="lead">{t('staffPayments.lead')}</p>
       {loaderData.events.length === 0 ? (
-        <EmptyState icon="membership" title={t('staff.payments.emptyTitle')} text={t('staff.payments.emptyText')} />
+        <EmptyState icon="membership" title={t('staffPayments.emptyTitle')} text={t('staffPayments.emptyText')} />
       ) : (
         <ul className="staff-list">
           {loaderData.events.map((event) => (

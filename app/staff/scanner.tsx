@@ -6,6 +6,7 @@ import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import { staffMemberSchema, type StaffMember } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -18,7 +19,9 @@ import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { PhoneSearch } from './phone-search.tsx';
 import { ClubPicker } from './staff-ui.tsx';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.scanner.title');
+export const handle: StringsHandle = { strings: ['staffScanner'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffScanner.title');
 
 // The camera and the JavaScript QR decoder load only when the camera is turned on or a photo is chosen.
 const Camera = lazy(() => import('./door-camera.tsx'));
@@ -95,7 +98,7 @@ function DoorVerdict({ answer }: { answer: DoorAnswer }) {
   if (!answer.ok) {
     return (
       <section className="door-verdict door-refused" role="alert">
-        <p className="door-verdict-title">{t('staff.scanner.refused')}</p>
+        <p className="door-verdict-title">{t('staffScanner.refused')}</p>
         <p className="door-verdict-reason">{answer.reason}</p>
       </section>
     );
@@ -105,10 +108,10 @@ function DoorVerdict({ answer }: { answer: DoorAnswer }) {
     <section className="door-verdict door-accepted" role="status">
       <Avatar url={member.avatarUrl} name={member.fullName} />
       <div>
-        <p className="door-verdict-title">{t('staff.scanner.accepted')}</p>
+        <p className="door-verdict-title">{t('staffScanner.accepted')}</p>
         <p className="door-verdict-name">{member.fullName}</p>
         <p>{lang === 'en' ? membership.planNameEn : membership.planNameVi}</p>
-        <p>{t('staff.scanner.until', { date: formatDate(membership.endDate) })}</p>
+        <p>{t('staffScanner.until', { date: formatDate(membership.endDate) })}</p>
       </div>
     </section>
   );
@@ -122,8 +125,8 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
   const found = lookup?.found;
   return (
     <section className="door-without-phone" aria-labelledby="without-phone">
-      <h2 id="without-phone">{t('staff.scanner.withoutPhone')}</h2>
-      <PhoneSearch id="door-phone" label={t('staff.scanner.memberPhone')} submitLabel={t('staff.scanner.find')} typed={typed} error={phoneError} keep={clubId !== null ? { club: String(clubId) } : undefined} />
+      <h2 id="without-phone">{t('staffScanner.withoutPhone')}</h2>
+      <PhoneSearch id="door-phone" label={t('staffScanner.memberPhone')} submitLabel={t('staffScanner.find')} typed={typed} error={phoneError} keep={clubId !== null ? { club: String(clubId) } : undefined} />
       {found && lookup ? (
         <div className="staff-item door-member">
           <Avatar url={found.member.avatarUrl} name={found.member.fullName} />
@@ -131,7 +134,7 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
             <p className="staff-item-name">{found.member.fullName.trim() || lookup.phoneNumber}</p>
             {found.membership ? (
               <p>
-                {lang === 'en' ? found.membership.planNameEn : found.membership.planNameVi} · {t('staff.scanner.until', { date: formatDate(found.membership.endDate) })}
+                {lang === 'en' ? found.membership.planNameEn : found.membership.planNameVi} · {t('staffScanner.until', { date: formatDate(found.membership.endDate) })}
               </p>
             ) : null}
             {lookup.refusal ? <p className="danger-text">{lookup.refusal}</p> : null}
@@ -141,7 +144,7 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
                 <input type="hidden" name="clubId" value={clubId} />
                 <input type="hidden" name="phoneNumber" value={lookup.phoneNumber} />
                 <button type="submit" className="button button-primary" disabled={busy}>
-                  {t('staff.scanner.letIn')}
+                  {t('staffScanner.letIn')}
                 </button>
               </SubmitForm>
             ) : null}
@@ -189,22 +192,22 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
   }, [answer]);
   return (
     <main className="page">
-      <h1>{t('staff.scanner.title')}</h1>
-      <p className="lead">{t('staff.scanner.lead')}</p>
-      <ClubPicker id="door-club" label={t('staff.scanner.club')} clubs={clubs} clubId={clubId} />
+      <h1>{t('staffScanner.title')}</h1>
+      <p className="lead">{t('staffScanner.lead')}</p>
+      <ClubPicker id="door-club" label={t('staffScanner.club')} clubs={clubs} clubId={clubId} />
       {answer ? <DoorVerdict answer={answer} /> : null}
       {/* Drawn by the server too (no layout shift when the page hydrates); hidden when scripting is off. */}
       <div className="door-camera stack js-only">
         <button type="button" className="button button-primary button-block" onClick={() => setCamera((on) => !on)}>
-          {camera ? t('staff.scanner.stop') : t('staff.scanner.start')}
+          {camera ? t('staffScanner.stop') : t('staffScanner.start')}
         </button>
         {camera ? (
           <Suspense fallback={null}>
-            <Camera onCode={onCode} label={t('staff.scanner.lead')} failedText={t('staff.scanner.noCamera')} />
+            <Camera onCode={onCode} label={t('staffScanner.lead')} failedText={t('staffScanner.noCamera')} />
           </Suspense>
         ) : null}
         <label className="button button-secondary button-block file-button">
-          {t('staff.scanner.fromImage')}
+          {t('staffScanner.fromImage')}
           <input
             type="file"
             accept="image/*"
@@ -218,7 +221,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         </label>
         {noQr ? (
           <p className="notice notice-error" role="alert">
-            {t('staff.scanner.noQrInImage')}
+            {t('staffScanner.noQrInImage')}
           </p>
         ) : null}
       </div>
@@ -226,11 +229,11 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="clubId" value={clubId ?? ''} />
         <div className="field">
-          <label htmlFor="door-code">{t('staff.scanner.code')}</label>
+          <label htmlFor="door-code">{t('staffScanner.code')}</label>
           <input id="door-code" name="code" className="input mono" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} required />
         </div>
         <button type="submit" className="button button-secondary" disabled={busy}>
-          {t('staff.scanner.codeSubmit')}
+          {t('staffScanner.codeSubmit')}
         </button>
       </fetcher.Form>
       <WithoutPhone clubId={clubId} typed={loaderData.typed} phoneError={loaderData.phoneError} lookup={loaderData.lookup} busy={busy} submit={fetcher.Form} />

@@ -1,5 +1,6 @@
 import { staffListSchema, type StaffListEntry } from '#contract/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/team';
@@ -7,7 +8,9 @@ import { deskClubs } from './clubs.server.ts';
 import { requireManager, staffGateway } from './staff-session.server.ts';
 import { MemberLine } from './staff-ui.tsx';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.team.title');
+export const handle: StringsHandle = { strings: ['staffTeam'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffTeam.title');
 
 /** Issue 17 §1: a club's staff (a LEADER: theirs; the GM: every club's, by club), managers first. */
 export async function loader(args: Route.LoaderArgs) {
@@ -25,7 +28,7 @@ function StaffRow({ person }: { person: StaffListEntry }) {
       <MemberLine member={person} />
       <p className="muted">{t(`staff.role.${person.accountType}`)}</p>
       <a className="button button-secondary team-call" href={`tel:${person.phoneNumber}`}>
-        {t('staff.team.call')}
+        {t('staffTeam.call')}
       </a>
     </li>
   );
@@ -36,10 +39,10 @@ export default function StaffTeam({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.team.title')}</h1>
-      <p className="lead">{t('staff.team.lead')}</p>
+      <h1>{t('staffTeam.title')}</h1>
+      <p className="lead">{t('staffTeam.lead')}</p>
       {groups.every((g) => g.staff.length === 0) ? (
-        <EmptyState icon="account" title={t('staff.team.emptyTitle')} text={t('staff.team.emptyText')} />
+        <EmptyState icon="account" title={t('staffTeam.emptyTitle')} text={t('staffTeam.emptyText')} />
       ) : (
         groups.map(({ club, staff }) => (
           <section key={club.id} className="staff-item team-club">

@@ -2,9 +2,12 @@ import { Link, redirect } from 'react-router';
 import { STAFF_FEEDBACK_PAGE_SIZE } from '#contract/feedback.ts';
 import { staffTodaySchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/today';
 import { staffGateway, staffOf } from './staff-session.server.ts';
+
+export const handle: StringsHandle = { strings: ['staffToday'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.nav.today');
 
@@ -30,24 +33,24 @@ export default function StaffToday({ loaderData }: Route.ComponentProps) {
   const { staff, cashWaiting, trialsWaiting, feedbackNew, classesToday } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.today.title', { name: staff.fullName })}</h1>
-      <p className="lead">{t('staff.today.lead')}</p>
+      <h1>{t('staffToday.title', { name: staff.fullName })}</h1>
+      <p className="lead">{t('staffToday.lead')}</p>
       <div className="staff-cards">
         <Link to="/staff/scanner" className="staff-card staff-card-primary">
-          {t('staff.today.scanner')}
+          {t('staffToday.scanner')}
         </Link>
         <Link to="/staff/cash" className="staff-card">
-          {cashWaiting > 0 ? t('staff.today.cashWaiting', { count: cashWaiting }) : t('staff.today.cashNone')}
+          {cashWaiting > 0 ? t('staffToday.cashWaiting', { count: cashWaiting }) : t('staffToday.cashNone')}
         </Link>
         <Link to="/staff/trials" className="staff-card">
-          {trialsWaiting > 0 ? t('staff.today.trialsWaiting', { count: trialsWaiting }) : t('staff.today.trialsNone')}
+          {trialsWaiting > 0 ? t('staffToday.trialsWaiting', { count: trialsWaiting }) : t('staffToday.trialsNone')}
         </Link>
         <Link to="/staff/feedback" className="staff-card">
-          {feedbackNew === 0 ? t('staff.today.feedbackNone') : t('staff.today.feedbackNew', { count: feedbackNew })}
+          {feedbackNew === 0 ? t('staffToday.feedbackNone') : t('staffToday.feedbackNew', { count: feedbackNew })}
         </Link>
         {classesToday === null ? null : (
           <Link to="/staff/classes" className="staff-card">
-            {t('staff.today.classes', { count: classesToday })}
+            {t('staffToday.classes', { count: classesToday })}
           </Link>
         )}
       </div>

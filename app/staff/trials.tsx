@@ -4,6 +4,7 @@ import { formatDate } from '#contract/format.ts';
 import { ptBookingSchema } from '#contract/pt.ts';
 import { staffTrialsSchema, type WaitingFreeSession } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
+import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -17,7 +18,9 @@ import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { MemberLine } from './staff-ui.tsx';
 import { trialProposalForm } from './trials.server.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staff.trials.title');
+export const handle: StringsHandle = { strings: ['staffTrials'] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffTrials.title');
 
 type Trainer = { ptId: number; fullName: string };
 
@@ -52,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, result: localizedReply(submission.reply({ formErrors: [error.text] }), lang) };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staff.trials.proposed') });
+  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffTrials.proposed') });
   throw redirect('/staff/trials');
 }
 
@@ -64,7 +67,7 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
     <Form method="post" {...formProps(form)} className="staff-trial-form">
       <input type="hidden" name="freeSessionId" value={session.freeSessionId} />
       <div className="field">
-        <label htmlFor={fields.ptId.id}>{t('staff.trials.trainer')}</label>
+        <label htmlFor={fields.ptId.id}>{t('staffTrials.trainer')}</label>
         <select id={fields.ptId.id} aria-invalid={fields.ptId.errors ? true : undefined} aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined} name="ptId" className="input" defaultValue={fields.ptId.initialValue}>
           {trainers.map((trainer) => (
             <option key={trainer.ptId} value={trainer.ptId}>
@@ -75,18 +78,18 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
         <FieldErrors id={fields.ptId.errorId} errors={fields.ptId.errors} />
       </div>
       <div className="field">
-        <label htmlFor={fields.date.id}>{t('staff.trials.date')}</label>
+        <label htmlFor={fields.date.id}>{t('staffTrials.date')}</label>
         <input id={fields.date.id} aria-invalid={fields.date.errors ? true : undefined} aria-describedby={fields.date.errors ? fields.date.errorId : undefined} name="date" type="date" className="input" min={session.validFrom} max={session.validUntil} defaultValue={fields.date.initialValue ?? session.booking?.date ?? session.validFrom} required />
         <FieldErrors id={fields.date.errorId} errors={fields.date.errors} />
       </div>
       <div className="field">
-        <label htmlFor={fields.time.id}>{t('staff.trials.time')}</label>
+        <label htmlFor={fields.time.id}>{t('staffTrials.time')}</label>
         <input id={fields.time.id} aria-invalid={fields.time.errors ? true : undefined} aria-describedby={fields.time.errors ? fields.time.errorId : undefined} name="time" type="time" step={1800} className="input" defaultValue={fields.time.initialValue ?? session.booking?.startTime ?? ''} required />
         <FieldErrors id={fields.time.errorId} errors={fields.time.errors} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="button button-primary" disabled={busy}>
-        {t('staff.trials.propose')}
+        {t('staffTrials.propose')}
       </button>
     </Form>
   );
@@ -97,18 +100,18 @@ export default function StaffTrials({ loaderData, actionData }: Route.ComponentP
   const { waiting, trainers } = loaderData;
   return (
     <main className="page">
-      <h1>{t('staff.trials.title')}</h1>
-      <p className="lead">{t('staff.trials.lead')}</p>
+      <h1>{t('staffTrials.title')}</h1>
+      <p className="lead">{t('staffTrials.lead')}</p>
       {waiting.length === 0 ? (
-        <EmptyState icon="clock" title={t('staff.trials.emptyTitle')} text={t('staff.trials.emptyText')} />
+        <EmptyState icon="clock" title={t('staffTrials.emptyTitle')} text={t('staffTrials.emptyText')} />
       ) : (
         <ul className="staff-list">
           {waiting.map((session) => (
             <li key={session.freeSessionId} className="staff-item">
               <MemberLine member={session.member} />
-              <p className={`booking-state booking-state-${session.status.toLowerCase()}`}>{t(`staff.trials.status.${session.status}`)}</p>
+              <p className={`booking-state booking-state-${session.status.toLowerCase()}`}>{t(`staffTrials.status.${session.status}`)}</p>
               <p className="muted">
-                {lang === 'en' ? session.clubNameEn : session.clubNameVi} · {t('staff.trials.window', { from: formatDate(session.validFrom), until: formatDate(session.validUntil) })}
+                {lang === 'en' ? session.clubNameEn : session.clubNameVi} · {t('staffTrials.window', { from: formatDate(session.validFrom), until: formatDate(session.validUntil) })}
               </p>
               {session.booking ? (
                 <p>

@@ -64,7 +64,7 @@ test('a page carries only its own style rules; the whole sheet is there before a
 });
 
 test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({ page, request }) => {
-  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|contracts|receipts|platform|prompts|gift|busyness|newcomer|classes|classCards|referral|subscription|freeze|feedback|workouts|inbody|pt|staff|staffSettings)-[\w-]{8}\.js$/;
+  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|contracts|receipts|platform|prompts|gift|busyness|newcomer|classes|classCards|referral|subscription|freeze|feedback|workouts|inbody|pt|staff|staffToday|staffCash|staffAgenda|staffTrials|staffAudit|staffInbox|staffPayments|staffScanner|staffClasses|staffNotify|staffTeam|staffSettings)-[\w-]{8}\.js$/;
   // The server names the page's parts among the modules it preloads, beside the entry (not after it).
   const landing = await (await request.get('/landing')).text();
   const preloaded = /id="deferred-modulepreloads">[^<]*/.exec(landing)?.[0] ?? '';

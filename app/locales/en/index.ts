@@ -28,6 +28,17 @@ import { workouts } from './workouts.ts';
 import { inbody } from './inbody.ts';
 import { pt } from './pt.ts';
 import { staff } from './staff.ts';
+import { staffToday } from './staffToday.ts';
+import { staffCash } from './staffCash.ts';
+import { staffAgenda } from './staffAgenda.ts';
+import { staffTrials } from './staffTrials.ts';
+import { staffAudit } from './staffAudit.ts';
+import { staffInbox } from './staffInbox.ts';
+import { staffPayments } from './staffPayments.ts';
+import { staffScanner } from './staffScanner.ts';
+import { staffClasses } from './staffClasses.ts';
+import { staffNotify } from './staffNotify.ts';
+import { staffTeam } from './staffTeam.ts';
 import { staffSettings } from './staffSettings.ts';
 
 /** English: every domain's texts, in step with vi (ADR 020). */
@@ -60,5 +71,16 @@ export const en: Shape<typeof vi> = {
   ...inbody,
   ...pt,
   ...staff,
+  ...staffToday,
+  ...staffCash,
+  ...staffAgenda,
+  ...staffTrials,
+  ...staffAudit,
+  ...staffInbox,
+  ...staffPayments,
+  ...staffScanner,
+  ...staffClasses,
+  ...staffNotify,
+  ...staffTeam,
   ...staffSettings,
 };

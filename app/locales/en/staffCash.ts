@@ -1,0 +1,27 @@
+/** English texts of the cash desk (/staff/cash) in the staff area (issue 17). */
+export const staffCash = {
+  staffCash: {
+    title: 'Cash desk',
+    lead: 'Memberships and freeze fees members chose to pay in cash at the desk. Count the money, type the amount received, then confirm.',
+    search: 'Find by the member’s phone number',
+    searchSubmit: 'Find',
+    showAll: 'Show all',
+    emptyTitle: 'Nothing waiting',
+    emptyText: 'When a member chooses to pay in cash, it shows here.',
+    emptySearch: 'Nothing waiting for this phone number.',
+    freeze: 'Freeze fee',
+    due: 'To collect',
+    reference: 'Slip',
+    created: 'Created',
+    received: 'Amount received (VND)',
+    mismatch: 'The amount received is not the amount due. Please count the money again.',
+    confirm: 'Confirm cash received',
+    receiptTitle: 'Receipt',
+    receiptSettled: 'Cash received. The member’s membership is active.',
+    receiptAlready: 'This was confirmed before; nothing changed.',
+    receiptAmount: 'Amount',
+    receiptPaidAt: 'Time',
+    receiptPeriod: 'Valid',
+    print: 'Print the receipt',
+  },
+} as const;

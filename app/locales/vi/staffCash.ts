@@ -1,0 +1,27 @@
+/** Vietnamese texts of quầy thu tiền mặt (/staff/cash) in the staff area (issue 17). */
+export const staffCash = {
+  staffCash: {
+    title: 'Thu tiền mặt',
+    lead: 'Các gói tập và phí bảo lưu hội viên chọn trả tiền mặt tại quầy. Đếm tiền, nhập đúng số tiền đã nhận rồi xác nhận.',
+    search: 'Tìm theo số điện thoại hội viên',
+    searchSubmit: 'Tìm',
+    showAll: 'Xem tất cả',
+    emptyTitle: 'Không có khoản nào chờ thu',
+    emptyText: 'Khi hội viên chọn trả tiền mặt, khoản đó sẽ hiện ở đây.',
+    emptySearch: 'Không có khoản nào chờ thu của số điện thoại này.',
+    freeze: 'Phí bảo lưu',
+    due: 'Cần thu',
+    reference: 'Mã phiếu',
+    created: 'Tạo lúc',
+    received: 'Số tiền đã nhận (VND)',
+    mismatch: 'Số tiền đã nhận không khớp với số tiền cần thu. Hãy đếm lại tiền.',
+    confirm: 'Xác nhận đã thu',
+    receiptTitle: 'Biên nhận',
+    receiptSettled: 'Đã thu tiền. Gói tập của hội viên đã được kích hoạt.',
+    receiptAlready: 'Khoản này đã được xác nhận trước đó; không có gì thay đổi.',
+    receiptAmount: 'Số tiền',
+    receiptPaidAt: 'Thời gian',
+    receiptPeriod: 'Hiệu lực',
+    print: 'In biên nhận',
+  },
+} as const;
