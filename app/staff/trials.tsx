@@ -109,7 +109,9 @@ export default function StaffTrials({ loaderData, actionData }: Route.ComponentP
           {waiting.map((session) => (
             <li key={session.freeSessionId} className="staff-item">
               <MemberLine member={session.member} />
-              <p className={`booking-state booking-state-${session.status.toLowerCase()}`}>{t(`staffTrials.status.${session.status}`)}</p>
+              <p>
+                <span className={`status-badge booking-state booking-state-${session.status.toLowerCase()}`}>{t(`staffTrials.status.${session.status}`)}</span>
+              </p>
               <p className="muted">
                 {lang === 'en' ? session.clubNameEn : session.clubNameVi} · {t('staffTrials.window', { from: formatDate(session.validFrom), until: formatDate(session.validUntil) })}
               </p>
