@@ -9,6 +9,7 @@ import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
 import { startIntervalJob } from './jobs.ts';
+import { prepareSealing } from './modules/pt/e-contracts.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
 import { expireStalePayments } from './modules/payments/settle.ts';
@@ -49,6 +50,9 @@ async function main() {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
   keepIdleConnections(server as Server); // plain HTTP/1.1: serve() is given no http2 options
+  prepareSealing({ db: handle.db, config, clock: systemClock }).catch((error: unknown) =>
+    logger.warn({ err: error }, 'e-contract sealing not prepared; the first signature will prepare it'),
+  );
 
   // Bank-QR and card attempts past their 15 minutes expire; their contracts fail (ADR 010).
   // Every replica runs every job; the jobs' own locks hand each due item to one of them (ADR 053).

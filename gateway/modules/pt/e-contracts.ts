@@ -160,6 +160,23 @@ export async function resolveSealKey(deps: Pick<Deps, 'db' | 'config' | 'clock'>
   return { p12: kept.p12, passphrase: kept.passphrase, fingerprint: kept.fingerprint };
 }
 
+/**
+ * Made ready in the background when a gateway starts: the sandbox's seal key (made once and kept)
+ * and the PDF code's first run (font parsing and subsetting, about a second on a busy machine),
+ * so the first member to sign does not wait for them.
+ */
+export async function prepareSealing(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
+  await resolveSealKey(deps);
+  await renderEContractPdf({
+    doc: { title: 'HỢP ĐỒNG', sections: [{ heading: 'Điều 1', paragraphs: ['Chuẩn bị niêm phong.'] }] },
+    lang: 'vi',
+    documentSha256: '0'.repeat(64),
+    signature: { kind: 'typed', name: 'VietFit' },
+    signedAtText: '',
+    audit: [],
+  });
+}
+
 export type SignInput = { documentSha256: string; otp: string; fullName: string; signaturePng?: string | null; clientIp: string; userAgent: string };
 
 /**
