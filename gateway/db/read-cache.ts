@@ -31,18 +31,8 @@ export function versionedReads<K, V>(max: number) {
 }
 export type VersionedReads<K, V> = ReturnType<typeof versionedReads<K, V>>;
 
-/** One cache per database handle (tests run many gateways in one process), made on first use. */
-export function cachePerDatabase<K, V>(max: number): (db: Executor) => VersionedReads<K, V> {
-  const byHandle = new WeakMap<Executor, VersionedReads<K, V>>();
-  return (db) => {
-    let cache = byHandle.get(db);
-    if (cache === undefined) {
-      cache = versionedReads<K, V>(max);
-      byHandle.set(db, cache);
-    }
-    return cache;
-  };
-}
+/** One cache per database handle (tests run many gateways in one process), made on first use as a prepared statement is. */
+export const cachePerDatabase = <K, V>(max: number): ((db: Executor) => VersionedReads<K, V>) => preparedFor(() => versionedReads<K, V>(max));
 
 const versionsStatement = preparedFor((db) =>
   db
