@@ -96,6 +96,25 @@ describe('cached contract rows (ADR 056)', () => {
   });
 });
 
+describe('GET /member/home: the contracts version read with the shell (ADR 056)', () => {
+  test('a change the triggers miss is not shown; a counted change of the contract or of its club is', async () => {
+    const before = await homeCard();
+    await changeUnseen((tx) => tx.update(contracts).set({ endDate: addDays(before.endDate, 5) }).where(eq(contracts.id, contractId)));
+    expect((await homeCard()).endDate).toBe(before.endDate);
+    // The contract's own version (the shell statement's contractsVersion column).
+    await gw.db.update(contracts).set({ endDate: addDays(before.endDate, 6) }).where(eq(contracts.id, contractId));
+    expect((await homeCard()).endDate).toBe(addDays(before.endDate, 6));
+    // The catalog's version (its catalogVersion column): the club's name.
+    const [contract] = await gw.db.select().from(contracts).where(eq(contracts.id, contractId));
+    await gw.db.update(clubs).set({ nameVi: 'CLB tên mới' }).where(eq(clubs.id, contract.clubId));
+    expect((await homeCard()).club.nameVi).toBe('CLB tên mới');
+    // The list read under its own version statement and the home page share one cache.
+    await gw.db.update(contracts).set({ endDate: addDays(before.endDate, 7) }).where(eq(contracts.id, contractId));
+    expect((await theContract()).endDate).toBe(addDays(before.endDate, 7));
+    expect((await homeCard()).endDate).toBe(addDays(before.endDate, 7));
+  });
+});
+
 describe('cached plan cards (ADR 056)', () => {
   const cards = async (clubId: number, token?: string) => gw.call('GET', `/api/v1/global/club/${String(clubId)}/payment-plans`, { token });
   type Card = { id: number; planNameVi: string; originalPrice: number; joiningFee: number };

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { preparedFor } from './prepared.ts';
 import { readVersions } from './schema/index.ts';
@@ -42,12 +42,15 @@ const versionsStatement = preparedFor((db) =>
     .prepare('read_versions_of_scope'),
 );
 
+/** A scope's and the catalog's committed versions, as read before what they guard. */
+export type ReadVersions = { scope: string; catalog: string };
+
 /**
  * The committed versions of a scope and of the catalog (`0`: never changed), in one small
  * statement. Read them before what they guard, outside a transaction: a change that commits in
  * between makes the next read miss, never the cache stale.
  */
-export async function readVersionsOf(db: Executor, scope: string | null): Promise<{ scope: string; catalog: string }> {
+export async function readVersionsOf(db: Executor, scope: string | null): Promise<ReadVersions> {
   const rows = await versionsStatement(db).execute({ scope: scope ?? 'catalog' });
   const of = (name: string) => String(rows.find((row) => row.scope === name)?.version ?? 0);
   return { scope: scope === null ? '' : of(scope), catalog: of('catalog') };
@@ -55,3 +58,14 @@ export async function readVersionsOf(db: Executor, scope: string | null): Promis
 
 /** A member's contract rows change with their contracts and with the catalog they name. */
 export const contractsScope = (accountId: number) => `contracts:${String(accountId)}`;
+
+/**
+ * A scope's committed version as a column of a statement that reads other things (`'0'`: never
+ * changed), so that a hot read needs no statement of its own for it: GET /member/home reads the
+ * member's contracts version with the shell. `scope` is SQL text, e.g. `contractsScopeSql(…)`.
+ */
+export const versionColumn = (scope: SQL | string) =>
+  sql<string>`coalesce((select ${readVersions.version} from ${readVersions} where ${readVersions.scope} = ${scope}), 0)::text`;
+
+/** `contractsScope` in SQL, for an account id column or placeholder. */
+export const contractsScopeSql = (accountId: SQL | AnyColumn) => sql`'contracts:' || ${accountId}`;

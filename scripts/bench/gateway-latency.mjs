@@ -18,7 +18,7 @@
 // Usage: [BENCH_DATABASE_URL=postgres://user@host:port/postgres] node scripts/bench/gateway-latency.mjs [--concurrency 50] [--rounds 10] [--members 100000] [--profile DIR (a V8 CPU profile of the gateway and marks.json, each timed wave's window)]
 import { createHmac, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,7 @@ const ROUNDS = arg('rounds', 10);
 const MEMBERS = arg('members', 0);
 // --profile DIR: the gateway writes a V8 CPU profile there (summarize with scripts/bench/profile-summary.mjs).
 const PROFILE_DIR = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const log = (message) => process.stderr.write(`${message}\n`);
 // Each timed wave's window on the monotonic clock V8 stamps profile samples with (µs), so that
 // `profile-summary.mjs --marks=DIR/marks.json --phase=contracts` reads one endpoint's share alone.

@@ -11,7 +11,7 @@ import {
 } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
-import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';
+import { cachePerDatabase, contractsScope, readVersionsOf, type ReadVersions } from '#gateway/db/read-cache.ts';
 import { clubs, contracts, coupons, freezeContracts, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
@@ -192,12 +192,13 @@ const contractRowsCache = cachePerDatabase<number, ContractJoin[]>(10_000);
 
 /**
  * Every contract of a member, newest first. `cached` (the member's own hot reads, outside a
- * transaction): one small statement for the version, the rows from the cache when it holds.
+ * transaction): one small statement for the version, the rows from the cache when it holds; or
+ * the versions a statement already read before this call (the shell's, on GET /member/home).
  */
-async function contractsOfAccount(db: Executor, accountId: number, cached: boolean): Promise<ContractJoin[]> {
+async function contractsOfAccount(db: Executor, accountId: number, cached: boolean | ReadVersions): Promise<ContractJoin[]> {
   const read = async () => ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin);
   if (!cached) return read();
-  const versions = await readVersionsOf(db, contractsScope(accountId));
+  const versions = cached === true ? await readVersionsOf(db, contractsScope(accountId)) : cached;
   const version = `${versions.scope}/${versions.catalog}`;
   const cache = contractRowsCache(db);
   const known = cache.get(accountId, version);
@@ -212,7 +213,14 @@ async function contractsOfAccount(db: Executor, accountId: number, cached: boole
  * are read whole and filtered here (status is derived, so it always was filtered here).
  * `lapsed`: an open payment attempt of a listed contract is past its end (the caller expires it).
  */
-export async function listContracts(db: Executor, accountId: number, filters: ContractFilters, now: Date, today: string, { cached = false } = {}) {
+export async function listContracts(
+  db: Executor,
+  accountId: number,
+  filters: ContractFilters,
+  now: Date,
+  today: string,
+  { cached = false }: { cached?: boolean | ReadVersions } = {},
+) {
   const rows = (await contractsOfAccount(db, accountId, cached)).filter(
     ({ contract }) =>
       (filters.clubId === undefined || contract.clubId === filters.clubId) &&

@@ -14,7 +14,8 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById, findMemberShell } from '#gateway/modules/members/queries.ts';
+import { findAccountById, findMemberShellAndVersions } from '#gateway/modules/members/queries.ts';
+import type { ReadVersions } from '#gateway/db/read-cache.ts';
 import {
   accessClubs,
   contractDetail,
@@ -49,19 +50,22 @@ const freshen = async (c: Context<AppEnv>) => {
  * expiry run (that contract fails) and the list is read again; the gateway's sweep expires the
  * rest every few seconds.
  */
-async function currentContracts(c: Context<AppEnv>, filters: ContractFilters) {
+async function currentContracts(c: Context<AppEnv>, filters: ContractFilters, versions?: ReadVersions) {
   const { db, clock } = c.get('deps');
   const accountId = c.get('account').id;
   const now = clock.now();
   const today = vietnamDay(now);
-  const first = await listContracts(db, accountId, filters, now, today, { cached: true });
+  const first = await listContracts(db, accountId, filters, now, today, { cached: versions ?? true });
   if (!first.lapsed || (await expireStalePayments(db, now, accountId)) === 0) return first.contracts;
   return (await listContracts(db, accountId, filters, now, today, { cached: true })).contracts;
 }
 
-/** GET /member/contracts/home-page: what the membership header card needs (also part of GET /member/home). */
-export async function homePageOf(c: Context<AppEnv>): Promise<HomePageContracts> {
-  const all = await currentContracts(c, {});
+/**
+ * GET /member/contracts/home-page: what the membership header card needs (also part of GET
+ * /member/home, which passes the contract versions it read with the shell).
+ */
+export async function homePageOf(c: Context<AppEnv>, versions?: ReadVersions): Promise<HomePageContracts> {
+  const all = await currentContracts(c, {}, versions);
   const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
   const current = currents[0] ?? null;
   return {
@@ -171,13 +175,17 @@ export function contractRoutes() {
     // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
     const now = clock.now();
     const accountId = c.get('account').id;
-    const [shell, homePage, busyness, [nextClass]] = await Promise.all([
-      findMemberShell(db, accountId, now),
-      homePageOf(c),
+    // The shell's statement also reads the contracts' versions: while they hold, the contracts cost no statement (ADR 056).
+    const withContracts = async () => {
+      const found = await findMemberShellAndVersions(db, accountId, now);
+      if (!found) throw new ApiError(401, Codes.SESSION_EXPIRED);
+      return { shell: found.shell, homePage: await homePageOf(c, found.contractVersions) };
+    };
+    const [{ shell, homePage }, busyness, [nextClass]] = await Promise.all([
+      withContracts(),
       cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)
       upcomingBookings(db, accountId, now, 1),
     ]);
-    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
     const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));
     const clubIds = allClubs ? busyness.map((b) => b.clubId) : [...new Set(homePage.currents.map((contract) => contract.clubId))];

@@ -5,6 +5,7 @@ import { accounts, notifications } from '#gateway/db/schema/index.ts';
 import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
+import { contractsScopeSql, versionColumn, type ReadVersions } from '#gateway/db/read-cache.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { pendingRatingsQuery, toRatingRequest } from '#gateway/modules/ratings/queries.ts';
 
@@ -57,6 +58,10 @@ const memberShellStatement = preparedFor((db) => {
     .select({
       account: accounts,
       unreadCount: sql<number>`(${unread})`.mapWith(Number),
+      // The versions the member's cached contract rows are read under (ADR 056), read here so that
+      // GET /member/home needs no statement of its own for them.
+      contractsVersion: versionColumn(contractsScopeSql(accounts.id)),
+      catalogVersion: versionColumn('catalog'),
       gift: {
         id: gift.id,
         accountId: gift.accountId,
@@ -91,12 +96,28 @@ const memberShellStatement = preparedFor((db) => {
 
 /** The member's shell (GET /member/shell, and the screens that bring it along), or undefined for an unknown account. */
 export async function findMemberShell(db: Executor, accountId: number, now: Date): Promise<MemberShell | undefined> {
+  return (await findMemberShellAndVersions(db, accountId, now))?.shell;
+}
+
+/**
+ * The shell, and the versions of the member's contract rows read in the same statement, before
+ * the rows (ADR 056): `listContracts(…, { cached: contractVersions })` then needs no statement
+ * while they hold.
+ */
+export async function findMemberShellAndVersions(
+  db: Executor,
+  accountId: number,
+  now: Date,
+): Promise<{ shell: MemberShell; contractVersions: ReadVersions } | undefined> {
   const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
   if (!row) return undefined;
   return {
-    profile: toProfile(row.account),
-    unreadCount: row.unreadCount,
-    gift: row.gift ? toMemberGift(row.gift) : null,
-    pendingRating: row.rating ? toRatingRequest(row.rating) : null,
+    shell: {
+      profile: toProfile(row.account),
+      unreadCount: row.unreadCount,
+      gift: row.gift ? toMemberGift(row.gift) : null,
+      pendingRating: row.rating ? toRatingRequest(row.rating) : null,
+    },
+    contractVersions: { scope: row.contractsVersion, catalog: row.catalogVersion },
   };
 }
