@@ -1,10 +1,10 @@
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { DeferModulePreloads } from '#app/server/deferred-preloads.server.ts';
-import { InlinePageCss, pageSheet } from '#app/server/page-css.server.ts';
+import { deferModulePreloads } from '#app/server/deferred-preloads.server.ts';
+import { encodeDocument } from '#app/server/document-encoding.server.ts';
+import { pageSheet, withPageCss } from '#app/server/page-css.server.ts';
 import { SPLASH_CLASS } from '#app/shell/splash.tsx';
 import stylesheet from './styles.css?inline';
 import { NonceContext } from '#app/server/nonce.ts';
@@ -21,6 +21,11 @@ function applyCsp(headers: Headers, nonce?: string) {
   headers.set('Content-Security-Policy', nonce ? documentCsp(nonce) : "default-src 'none'; frame-ancestors 'none'");
 }
 
+/**
+ * A page is rendered whole, then sent in one piece (ADR 058): every loader has finished before
+ * React renders (no page defers data), so streaming sent the same bytes at the same moment, through
+ * two transform streams, a web stream and a zlib stream per response.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,33 +35,53 @@ export default function handleRequest(
 ) {
   const nonce = newNonce();
   applyCsp(responseHeaders, nonce);
-  // Crawlers and the SPA-mode build get the whole document; people get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const send = (html: string) => {
+      clearTimeout(giveUp);
+      // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave
+      // the HTML and come back after the first paint (ADR 027).
+      const page = deferModulePreloads(withPageCss(html, pageCss), nonce);
+      const { body, encoding } = encodeDocument(page, request.headers.get('accept-encoding'));
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      responseHeaders.append('Vary', 'Accept-Encoding');
+      // The compression middleware leaves a body that says its encoding as it is.
+      if (encoding) responseHeaders.set('Content-Encoding', encoding);
+      responseHeaders.set('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        // A Suspense boundary that finished rendering stays in place in the HTML. React otherwise
-        // moves one of more than 500 bytes to the end of the stream once 12.8 KB went before it, and
-        // puts it back with a script: without JavaScript it stays hidden there (the gift popover on
-        // the membership pages, whose inline style rules come first, did).
+        // A Suspense boundary that finished rendering stays in place in the HTML (React otherwise
+        // moves a large one to the end, and puts it back with a script that never runs without
+        // JavaScript).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave
-          // the HTML and come back after the first paint (ADR 027).
-          const html = new InlinePageCss(pageCss);
-          const body = html.pipe(new DeferModulePreloads(nonce));
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(html);
+        },
+        // Also called once `abort` below gave up on what had not finished (rendered in the browser then).
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                send(Buffer.concat(chunks).toString('utf8'));
+                callback();
+              },
+            }),
+          );
         },
         onShellError(error: unknown) {
+          clearTimeout(giveUp);
           reject(error);
         },
         onError(error: unknown) {
@@ -65,7 +90,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const giveUp = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { classesIn, InlinePageCss, pageSheet } from './page-css.server.ts';
+import { classesIn, pageSheet, withPageCss } from './page-css.server.ts';
 
 const css = [
   ':root{--ink:#0f172a}',
@@ -79,23 +78,14 @@ describe('the style rules a page can use (ADR 029)', () => {
   });
 });
 
-describe('the HTML stream', () => {
-  const run = async (chunks: (string | Buffer)[]) => {
-    const stream = Readable.from(chunks).pipe(new InlinePageCss((html) => `/*${[...classesIn(html)].join(',')}*/`));
-    let out = '';
-    for await (const chunk of stream) out += String(chunk);
-    return out;
-  };
-
-  it('fills the empty page-css <style> from the markup written in one go', async () => {
-    const out = await run(['<html><head><style nonce="n" id="page-css"></style></head>', '<body><p class="lead">Xin chào</p></body></html>']);
+describe('withPageCss', () => {
+  it('fills the empty page-css <style> from the whole page\'s markup', () => {
+    const out = withPageCss('<html><head><style nonce="n" id="page-css"></style></head><body><p class="lead">Xin chào</p></body></html>', (html) => `/*${[...classesIn(html)].join(',')}*/`);
     expect(out).toBe('<html><head><style nonce="n" id="page-css">/*lead*/</style></head><body><p class="lead">Xin chào</p></body></html>');
   });
 
-  it('keeps a Vietnamese letter cut between two chunks whole', async () => {
-    const bytes = Buffer.from('<style id="page-css"></style><p class="a">Việt</p>');
-    const cut = bytes.indexOf(Buffer.from('ệ')) + 1;
-    const out = await run([bytes.subarray(0, cut), bytes.subarray(cut)]);
-    expect(out).toBe('<style id="page-css">/*a*/</style><p class="a">Việt</p>');
+  it('leaves a page without the placeholder as it is', () => {
+    const page = '<html><body><p class="a">Việt</p></body></html>';
+    expect(withPageCss(page, () => '/*x*/')).toBe(page);
   });
 });

@@ -1,5 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
-import { Transform, type TransformCallback } from 'node:stream';
 
 // ADR 029: a page's HTML carries only the style rules its own markup can match; the whole sheet
 // (a hashed, cached file) is loaded by entry.client.tsx before hydration, for what the browser
@@ -147,39 +145,9 @@ const MAX_CACHED_SETS = 256;
 const PLACEHOLDER = new RegExp(`(<style[^>]* id="${PAGE_CSS_ID}"[^>]*>)(</style>)`);
 
 /**
- * The HTML stream with the page's rules in the empty `<style id="page-css">`. It holds what React
- * writes in one go (the whole shell, written synchronously) and lets later chunks (content that
- * streams in after a suspense) pass as they come: their rules come with the whole sheet.
+ * The page with its rules in the empty `<style id="page-css">`, from every class its markup uses
+ * (the page is rendered whole before it is sent, ADR 058).
  */
-export class InlinePageCss extends Transform {
-  #decoder = new StringDecoder('utf8');
-  #held: string[] = [];
-  #release: NodeJS.Immediate | undefined;
-  #released = false;
-
-  constructor(private readonly sheetFor: (html: string) => string) {
-    super();
-  }
-
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-    const text = typeof chunk === 'string' ? chunk : this.#decoder.write(chunk);
-    if (this.#released) return callback(null, text);
-    this.#held.push(text);
-    this.#release ??= setImmediate(() => this.#releaseHeld());
-    callback();
-  }
-
-  override _flush(callback: TransformCallback) {
-    if (this.#release) clearImmediate(this.#release);
-    this.#releaseHeld();
-    callback(null, this.#decoder.end());
-  }
-
-  #releaseHeld() {
-    if (this.#released) return;
-    this.#released = true;
-    const html = this.#held.join('');
-    this.#held = [];
-    this.push(html.replace(PLACEHOLDER, (_m, open: string, close: string) => open + this.sheetFor(html) + close));
-  }
+export function withPageCss(html: string, sheetFor: (html: string) => string): string {
+  return html.replace(PLACEHOLDER, (_m, open: string, close: string) => open + sheetFor(html) + close);
 }
