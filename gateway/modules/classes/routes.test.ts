@@ -227,6 +227,39 @@ describe('strikes', () => {
 });
 
 describe('screens', () => {
+  test("/member/home's next class is the first of /member/class-bookings in every state of the member's bookings (the shell's flag skips the read only when there is none)", async () => {
+    const m = await member();
+    const upcoming = async () => ((await gw.call('GET', '/api/v1/member/class-bookings', { token: m.token })).body.data as { id: number }[]).map((s) => s.id);
+    const next = async () => ((await gw.call('GET', '/api/v1/member/home', { token: m.token })).body.data.classes.next as { id: number } | null)?.id ?? null;
+    const agree = async (expected: number | null) => {
+      expect((await upcoming())[0] ?? null).toBe(expected);
+      expect(await next()).toBe(expected);
+    };
+    await agree(null);
+
+    // Booked, then cancelled.
+    const later = await sessionIn(5 * HOUR);
+    const booked = (await book(m.token, later)).body.data.booking as { bookingId: number };
+    await agree(later);
+    await cancel(m.token, booked.bookingId);
+    await agree(null);
+
+    // On a full class's waitlist.
+    const full = await sessionIn(4 * HOUR, 1);
+    expect((await book((await member()).token, full)).status).toBe(200);
+    expect((await book(m.token, full, true)).body.data.booking.state).toBe('WAITLISTED');
+    await agree(full);
+
+    // The club cancels it; a class under way counts until it ends.
+    await gw.db.update(classSessions).set({ cancelledAt: gw.clock.now() }).where(eq(classSessions.id, full));
+    await agree(null);
+    const underWay = await sessionIn(-20 * MINUTE);
+    await gw.db.insert(classBookings).values({ sessionId: underWay, accountId: m.id, status: 'BOOKED' });
+    await agree(underWay);
+    await gw.db.update(classSessions).set({ endsAt: new Date(gw.clock.now().getTime() - MINUTE) }).where(eq(classSessions.id, underWay));
+    await agree(null);
+  });
+
   test('/member/screens/today-classes: a class under way is listed, one that ended is not (the lower bound on the start keeps the index range to a day)', async () => {
     const m = await member();
     const underWay = await sessionIn(-30 * MINUTE);

@@ -14,7 +14,7 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById, findMemberShellAndVersions } from '#gateway/modules/members/queries.ts';
+import { findAccountById, findHomeShell } from '#gateway/modules/members/queries.ts';
 import type { ReadVersions } from '#gateway/db/read-cache.ts';
 import {
   accessClubs,
@@ -175,16 +175,17 @@ export function contractRoutes() {
     // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
     const now = clock.now();
     const accountId = c.get('account').id;
-    // The shell's statement also reads the contracts' versions: while they hold, the contracts cost no statement (ADR 056).
-    const withContracts = async () => {
-      const found = await findMemberShellAndVersions(db, accountId, now);
+    // The shell's statement also reads the contracts' versions (while they hold, the contracts cost
+    // no statement, ADR 056) and whether the member has a class to come (most have none).
+    const withShell = async () => {
+      const found = await findHomeShell(db, accountId, now);
       if (!found) throw new ApiError(401, Codes.SESSION_EXPIRED);
-      return { shell: found.shell, homePage: await homePageOf(c, found.contractVersions) };
+      const [homePage, upcoming] = await Promise.all([homePageOf(c, found.contractVersions), found.hasUpcomingClass ? upcomingBookings(db, accountId, now, 1) : []]);
+      return { shell: found.shell, homePage, nextClass: upcoming[0] };
     };
-    const [{ shell, homePage }, busyness, [nextClass]] = await Promise.all([
-      withContracts(),
+    const [{ shell, homePage, nextClass }, busyness] = await Promise.all([
+      withShell(),
       cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)
-      upcomingBookings(db, accountId, now, 1),
     ]);
     // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
     const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));

@@ -6,6 +6,7 @@ import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.t
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { contractsScopeSql, versionColumn, type ReadVersions } from '#gateway/db/read-cache.ts';
+import { hasUpcomingBookingSql } from '#gateway/modules/classes/upcoming-sql.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { pendingRatingsQuery, toRatingRequest } from '#gateway/modules/ratings/queries.ts';
 
@@ -62,6 +63,7 @@ const memberShellStatement = preparedFor((db) => {
       // GET /member/home needs no statement of its own for them.
       contractsVersion: versionColumn(contractsScopeSql(accounts.id)),
       catalogVersion: versionColumn('catalog'),
+      hasUpcomingClass: hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`).mapWith(Boolean),
       gift: {
         id: gift.id,
         accountId: gift.accountId,
@@ -96,19 +98,20 @@ const memberShellStatement = preparedFor((db) => {
 
 /** The member's shell (GET /member/shell, and the screens that bring it along), or undefined for an unknown account. */
 export async function findMemberShell(db: Executor, accountId: number, now: Date): Promise<MemberShell | undefined> {
-  return (await findMemberShellAndVersions(db, accountId, now))?.shell;
+  return (await findHomeShell(db, accountId, now))?.shell;
 }
 
 /**
- * The shell, and the versions of the member's contract rows read in the same statement, before
- * the rows (ADR 056): `listContracts(…, { cached: contractVersions })` then needs no statement
- * while they hold.
+ * The shell with what GET /member/home decides by, read in the same statement: the versions of the
+ * member's contract rows, read before the rows (ADR 056: `listContracts(…, { cached:
+ * contractVersions })` then needs no statement while they hold), and whether the member has a
+ * class to come (the upcoming-classes statement runs only then).
  */
-export async function findMemberShellAndVersions(
+export async function findHomeShell(
   db: Executor,
   accountId: number,
   now: Date,
-): Promise<{ shell: MemberShell; contractVersions: ReadVersions } | undefined> {
+): Promise<{ shell: MemberShell; contractVersions: ReadVersions; hasUpcomingClass: boolean } | undefined> {
   const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
   if (!row) return undefined;
   return {
@@ -119,5 +122,6 @@ export async function findMemberShellAndVersions(
       pendingRating: row.rating ? toRatingRequest(row.rating) : null,
     },
     contractVersions: { scope: row.contractsVersion, catalog: row.catalogVersion },
+    hasUpcomingClass: row.hasUpcomingClass,
   };
 }
