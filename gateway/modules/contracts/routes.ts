@@ -172,7 +172,6 @@ export function contractRoutes() {
   // Issue 18: the home screen in one round trip, its frame (the shell) with the header card.
   app.get('/member/home', member, async (c) => {
     const { db, clock } = c.get('deps');
-    // Side by side: on PostgreSQL two pooled connections, so the page waits for the slower read only.
     const now = clock.now();
     const accountId = c.get('account').id;
     // The shell's statement also reads the contracts' versions (while they hold, the contracts cost
@@ -183,6 +182,7 @@ export function contractRoutes() {
       const [homePage, upcoming] = await Promise.all([homePageOf(c, found.contractVersions), found.hasUpcomingClass ? upcomingBookings(db, accountId, now, 1) : []]);
       return { shell: found.shell, homePage, nextClass: upcoming[0] };
     };
+    // Side by side: on PostgreSQL on pooled connections, so the page waits for the slower read only.
     const [{ shell, homePage, nextClass }, busyness] = await Promise.all([
       withShell(),
       cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)

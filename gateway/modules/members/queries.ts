@@ -59,8 +59,9 @@ const memberShellStatement = preparedFor((db) => {
     .select({
       account: accounts,
       unreadCount: sql<number>`(${unread})`.mapWith(Number),
-      // The versions the member's cached contract rows are read under (ADR 056), read here so that
-      // GET /member/home needs no statement of its own for them.
+      // For GET /member/home (findHomeShell): the versions the member's cached contract rows are
+      // read under (ADR 056), and whether an upcoming-classes read is needed at all. Both are index
+      // lookups; every other shell read ignores them.
       contractsVersion: versionColumn(contractsScopeSql(accounts.id)),
       catalogVersion: versionColumn('catalog'),
       hasUpcomingClass: hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`).mapWith(Boolean),
