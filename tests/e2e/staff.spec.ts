@@ -316,7 +316,7 @@ test('trainer: yesterday’s session nobody closed waits first in “Chưa đón
   test.setTimeout(240_000);
   const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(page, request, browser, NOT_CLOSED_TRAINER);
   // The sandbox moves it to this time of day yesterday (daysAgo): an earlier day's session, whatever the hour.
-  const started = await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started`, { data: { daysAgo: 1 } });
+  const started = await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started?daysAgo=1`);
   expect(started.status()).toBe(200);
   const { startsAt } = ((await started.json()) as { data: { startsAt: string } }).data;
   await trainer.reload();

@@ -63,7 +63,7 @@ test('at 00:10 in Vietnam the session begins at 23:40 the day before, and today�
   expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/complete`, { token })).body.data.status).toBe('COMPLETED');
 });
 
-test('with daysAgo (a query or a JSON body, 0–30) the session begins at that time of day N Vietnam days earlier; a bad value is refused with code 2 and moves nothing', async () => {
+test('with ?daysAgo= (0–30) the session begins at that time of day N Vietnam days earlier; a bad value is refused with code 2 and moves nothing', async () => {
   gw.clock.set(vietnamInstant('2026-12-10', 12 * 60));
   const { bookingId, trainer } = await bookedSession();
   const token = await trainerToken(gw, trainer);
@@ -71,10 +71,7 @@ test('with daysAgo (a query or a JSON body, 0–30) the session begins at that t
   const started = `/sandbox/pt-booking/${String(bookingId)}/started`;
   const [before] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
   const refusals = [
-    ...['-1', '31', '1.5', '1e1', 'x', '', '0x1'].map((value) => gw.call('POST', `${started}?daysAgo=${encodeURIComponent(value)}`)),
-    ...[-1, 31, 1.5, '2', null, true, Number.MAX_SAFE_INTEGER].map((daysAgo) => gw.call('POST', started, { json: { daysAgo } })),
-    gw.call('POST', started, { json: [1] }),
-    gw.call('POST', started, { body: '{"daysAgo":', headers: { 'content-type': 'application/json' } }),
+    ...['-1', '31', '1.5', '1e1', 'x', '', '0x1', '9007199254740991', '1&daysAgo=2'].map((value) => gw.call('POST', `${started}?daysAgo=${value === '1&daysAgo=2' ? value : encodeURIComponent(value)}`)),
   ];
   expect((await Promise.all(refusals)).map((refused) => [refused.status, refused.body.code])).toEqual(refusals.map(() => [400, Codes.VALIDATION]));
   const [unmoved] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
@@ -86,8 +83,8 @@ test('with daysAgo (a query or a JSON body, 0–30) the session begins at that t
   const listed = async () => trainerAgendaItemSchema.array().parse((await gw.call('GET', '/api/v1/staff/pt/bookings?from=2026-12-10&to=2026-12-10', { token })).body.data);
   expect((await listed()).find((b) => b.bookingId === bookingId)).toMatchObject({ date: '2026-11-10', notClosed: true });
 
-  // Yesterday, by a JSON body: the same time of day, the row's day and minute with it.
-  const yesterday = await gw.call('POST', started, { json: { daysAgo: 1 } });
+  // Yesterday: the same time of day, the row's day and minute with it.
+  const yesterday = await gw.call('POST', `${started}?daysAgo=1`);
   expect(yesterday.body.data.startsAt).toBe(vietnamInstant('2026-12-09', 11 * 60 + 30).toISOString());
   const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
   expect([row.day, row.afterMinute, row.startEpochMinute * 60_000, row.endsAt.getTime() - row.startsAt.getTime()]).toEqual([
