@@ -46,9 +46,10 @@ export const toProfile = (row: AccountRow): Profile => ({
 /**
  * Every signed-in page's frame (GET /member/shell) in ONE prepared statement (issue 18): the
  * account, its unread notices, its current gift and its oldest pending rating (issue 16 §2). Three round trips to the database and three
- * query builds were most of its cost.
+ * query builds were most of its cost. `forHome` adds what GET /member/home decides by (findHomeShell);
+ * the other shell reads get constants in those columns, and their statement stays as cheap.
  */
-const memberShellStatement = preparedFor((db) => {
+const shellQuery = (db: Executor, forHome: boolean) => {
   const unread = db
     .select({ n: count() })
     .from(notifications)
@@ -59,12 +60,11 @@ const memberShellStatement = preparedFor((db) => {
     .select({
       account: accounts,
       unreadCount: sql<number>`(${unread})`.mapWith(Number),
-      // For GET /member/home (findHomeShell): the versions the member's cached contract rows are
-      // read under (ADR 056), and whether an upcoming-classes read is needed at all. Both are index
-      // lookups; every other shell read ignores them.
-      contractsVersion: versionColumn(contractsScopeSql(accounts.id)),
-      catalogVersion: versionColumn('catalog'),
-      hasUpcomingClass: hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`).mapWith(Boolean),
+      // For GET /member/home: the versions the member's cached contract rows are read under (ADR
+      // 056), and whether an upcoming-classes read is needed at all.
+      contractsVersion: forHome ? versionColumn(contractsScopeSql(accounts.id)) : sql<string>`'0'`,
+      catalogVersion: forHome ? versionColumn('catalog') : sql<string>`'0'`,
+      hasUpcomingClass: (forHome ? hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`) : sql<boolean>`false`).mapWith(Boolean),
       gift: {
         id: gift.id,
         accountId: gift.accountId,
@@ -93,13 +93,22 @@ const memberShellStatement = preparedFor((db) => {
     .from(accounts)
     .leftJoinLateral(gift, sql`true`)
     .leftJoinLateral(rating, sql`true`)
-    .where(eq(accounts.id, sql.placeholder('accountId')))
-    .prepare('member_shell');
+    .where(eq(accounts.id, sql.placeholder('accountId')));
+};
+const memberShellStatement = preparedFor((db) => shellQuery(db, false).prepare('member_shell'));
+const homeShellStatement = preparedFor((db) => shellQuery(db, true).prepare('member_home_shell'));
+
+const toShell = (row: Awaited<ReturnType<ReturnType<typeof memberShellStatement>['execute']>>[number]): MemberShell => ({
+  profile: toProfile(row.account),
+  unreadCount: row.unreadCount,
+  gift: row.gift ? toMemberGift(row.gift) : null,
+  pendingRating: row.rating ? toRatingRequest(row.rating) : null,
 });
 
 /** The member's shell (GET /member/shell, and the screens that bring it along), or undefined for an unknown account. */
 export async function findMemberShell(db: Executor, accountId: number, now: Date): Promise<MemberShell | undefined> {
-  return (await findHomeShell(db, accountId, now))?.shell;
+  const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
+  return row ? toShell(row) : undefined;
 }
 
 /**
@@ -113,15 +122,10 @@ export async function findHomeShell(
   accountId: number,
   now: Date,
 ): Promise<{ shell: MemberShell; contractVersions: ReadVersions; hasUpcomingClass: boolean } | undefined> {
-  const [row] = await memberShellStatement(db).execute({ accountId, now: now.toISOString() });
+  const [row] = await homeShellStatement(db).execute({ accountId, now: now.toISOString() });
   if (!row) return undefined;
   return {
-    shell: {
-      profile: toProfile(row.account),
-      unreadCount: row.unreadCount,
-      gift: row.gift ? toMemberGift(row.gift) : null,
-      pendingRating: row.rating ? toRatingRequest(row.rating) : null,
-    },
+    shell: toShell(row),
     contractVersions: { scope: row.contractsVersion, catalog: row.catalogVersion },
     hasUpcomingClass: row.hasUpcomingClass,
   };
