@@ -35,6 +35,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: 4000,
     DATABASE_POOL_SIZE: 10,
+    DATA_DIR: './data',
     PGLITE_DIR: './data/pglite',
     MIGRATIONS_DIR: './gateway/db/migrations',
     SANDBOX: true,
@@ -54,6 +55,13 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     INBODY_OCR_QUEUE: 4,
     INBODY_OCR_TIMEOUT_MS: 20_000,
   });
+});
+
+test('DATA_DIR moves the embedded database with it; an explicit PGLITE_DIR still wins', () => {
+  expect(loadGatewayConfig({ DATA_DIR: '/srv/vietfit-2' }).PGLITE_DIR).toBe('/srv/vietfit-2/pglite');
+  expect(loadGatewayConfig({ DATA_DIR: './data-b/' }).PGLITE_DIR).toBe('./data-b/pglite');
+  expect(loadGatewayConfig({ DATA_DIR: '/srv/vietfit-2', PGLITE_DIR: '/tmp/db' }).PGLITE_DIR).toBe('/tmp/db');
+  expect(loadGatewayConfig({ DATA_DIR: '/srv/vietfit-2', PGLITE_DIR: '' }).PGLITE_DIR).toBe('/srv/vietfit-2/pglite');
 });
 
 test('the FPT.AI ID reader needs its key; the sandbox reader needs the sandbox (ADR 040)', () => {

@@ -17,7 +17,10 @@ const envSchema = z
       .optional(),
     /** Connections per gateway process to a PostgreSQL server (docs/operations.md sizes it). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    PGLITE_DIR: z.string().default('./data/pglite'),
+    /** The folder of this machine's own data: the embedded database (DATA_DIR/pglite) and, for `npm start`, the generated secrets. */
+    DATA_DIR: z.string().default('./data'),
+    /** The embedded database's folder when it must live elsewhere than DATA_DIR/pglite (the tests' databases). */
+    PGLITE_DIR: optional(z.string()),
     MIGRATIONS_DIR: z.string().default('./gateway/db/migrations'),
     /** The guided-workout content files (ADR 041), copied into the database at start when they changed. */
     WORKOUT_CONTENT_DIR: z.string().default('./gateway/modules/workouts/content'),
@@ -75,7 +78,9 @@ const envSchema = z
     // the sandbox, a self-signed one is made once and kept in the database.
     E_SEAL_P12_BASE64: optional(z.string().regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64').min(100)),
     E_SEAL_PASSPHRASE: optional(z.string()),
-  });
+  })
+  // One setting moves the embedded database with the rest of the data (issue 37 item 20).
+  .transform(({ PGLITE_DIR, ...config }) => ({ ...config, PGLITE_DIR: PGLITE_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}/pglite` }));
 
 type Env = Record<string, string | undefined>;
 

@@ -1,5 +1,5 @@
 // `npm run db:seed`: the idempotent demo data, into the database the gateway is configured for
-// (PGLITE_DIR, default ./data/pglite, or DATABASE_URL). The gateway must not be running on PGlite.
+// (DATA_DIR/pglite, default ./data/pglite, or PGLITE_DIR, or DATABASE_URL). The gateway must not be running on PGlite.
 import { spawn } from 'node:child_process';
 import { buildIfNeeded, ROOT } from './lib/build-if-needed.mjs';
 

@@ -17,7 +17,7 @@ const STOP_GRACE_MS = 5_000;
  * @property {number} [webPort] 0 picks a free port. Default: $PORT or 3000.
  * @property {number} [gatewayPort] 0 picks a free port. Default: $GATEWAY_PORT or 4000.
  * @property {string} [dataDir] a folder of its own, for isolated systems: the embedded database
- *   (PGLITE_DIR=<dataDir>/pglite) and the web's generated session secret (DATA_DIR). Default: ./data.
+ *   (<dataDir>/pglite) and the generated secrets, passed to both servers as DATA_DIR. Default: $DATA_DIR or ./data.
  * @property {Record<string, string | undefined>} [env] extra environment for both servers; wins
  *   over everything else (undefined removes a variable).
  * @property {boolean} [quiet] keep the servers' output off the terminal (it still shows in errors).
@@ -207,7 +207,8 @@ export async function startSystem(options = {}) {
     ...process.env,
     GATEWAY_INTERNAL_SECRET,
     GATEWAY_HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
-    ...(dataDir && { PGLITE_DIR: path.resolve(dataDir, 'pglite') }),
+    // The gateway keeps its embedded database in DATA_DIR/pglite (PGLITE_DIR set in the environment wins).
+    ...(dataDir && { DATA_DIR: path.resolve(dataDir) }),
     NODE_ENV: 'production',
     // VNPAY sends the browser back to THIS web server (any port), unless configured otherwise.
     VNPAY_RETURN_URL: process.env.VNPAY_RETURN_URL ?? `${publicUrl}/membership/payment/vnpay-return`,
