@@ -48,6 +48,13 @@ const vndGroups = { vi: '.', en: ',' } as const;
  * §9 money: integer VND with the dong sign, "1.890.000 ₫" (vi) or "1,890,000 ₫" (en). A no-break
  * space keeps the sign on the number's line. Hand-made so server and browser print the same text.
  */
+/**
+ * The largest amount of whole VND the gateway takes anywhere (a transfer, cash counted): what both
+ * a bigint money column and a JavaScript number hold exactly, 9,007,199,254,740,991 ₫, far above
+ * any real payment. Money columns are bigint (issue 37 item 19: integer stopped at 2,147,483,647 ₫).
+ */
+export const MAX_VND = Number.MAX_SAFE_INTEGER;
+
 export function formatVnd(amount: number, lang: 'vi' | 'en') {
   const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, vndGroups[lang === 'en' ? 'en' : 'vi']);
   return `${amount < 0 ? '−' : ''}${digits}\u00a0₫`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VND } from './format.ts';
 import { STAFF_FEEDBACK_PAGE_SIZE } from './feedback.ts';
 import { freeSessionSchema } from './pt.ts';
 import { phoneNumberSchema } from './validation.ts';
@@ -44,7 +45,7 @@ export type WaitingCashContract = z.infer<typeof waitingCashContractSchema>;
 
 /** POST /staff/contract/{id}/cash/confirm: the cash counted, which must equal the amount due (else 553). */
 export const cashConfirmBody = z.object({
-  amount: z.number({ error: 'required' }).int('invalid').positive('invalid').max(Number.MAX_SAFE_INTEGER, 'invalid'),
+  amount: z.number({ error: 'required' }).int('invalid').positive('invalid').max(MAX_VND, 'invalid'),
 });
 
 export const cashConfirmResultSchema = z.object({

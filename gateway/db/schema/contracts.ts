@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractCloseReason, TransactionStatus, TransactionType } from '#contract/membership.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
@@ -34,11 +34,11 @@ export const contracts = pgTable(
     referralCode: text('referral_code'),
     bonusDays: integer('bonus_days').notNull().default(0),
     // The prices as computed when the contract was made: what the member agreed to pay.
-    originalPrice: integer('original_price').notNull(),
-    membershipDiscount: integer('membership_discount').notNull(),
-    joiningFee: integer('joining_fee').notNull(),
-    joiningFeeDiscount: integer('joining_fee_discount').notNull(),
-    totalPayment: integer('total_payment').notNull(),
+    originalPrice: bigint('original_price', { mode: 'number' }).notNull(),
+    membershipDiscount: bigint('membership_discount', { mode: 'number' }).notNull(),
+    joiningFee: bigint('joining_fee', { mode: 'number' }).notNull(),
+    joiningFeeDiscount: bigint('joining_fee_discount', { mode: 'number' }).notNull(),
+    totalPayment: bigint('total_payment', { mode: 'number' }).notNull(),
     /** An unpaid contract that ended (FAIL): when, and whether the member cancelled it or it expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedReason: text('closed_reason').$type<ContractCloseReason>(),
@@ -70,7 +70,7 @@ export const transactions = pgTable(
     paymentType: text('payment_type').$type<'FULLPAID' | 'DEPOSIT'>().notNull().default('FULLPAID'),
     paymentMethod: integer('payment_method').notNull(),
     paymentLocation: integer('payment_location').notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').$type<TransactionStatus>().notNull(),
     paymentId: integer('payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractCloseReason } from '#contract/membership.ts';
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
@@ -14,7 +14,7 @@ export const freezeOptions = pgTable(
   'freeze_options',
   {
     days: integer('days').primaryKey(),
-    price: integer('price').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [check('freeze_options_days_check', sql`${t.days} between 1 and 366`), check('freeze_options_price_check', sql`${t.price} >= 0`)],
@@ -35,7 +35,7 @@ export const freezeContracts = pgTable(
       .notNull()
       .references(() => contracts.id),
     days: integer('days').notNull(),
-    price: integer('price').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
     /** First and last frozen day, Vietnam calendar days ('YYYY-MM-DD'); an early unfreeze moves end_date back. */
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),

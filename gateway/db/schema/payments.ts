@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CardType, PaymentStatus } from '#contract/membership.ts';
 import type { PaymentEventOutcome } from '#contract/staff.ts';
 import { createdAt } from './columns.ts';
@@ -34,7 +34,7 @@ export const payments = pgTable(
     method: integer('method').notNull(),
     provider: text('provider').$type<PaymentProvider>().notNull(),
     reference: text('reference').notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').$type<PaymentStatus>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -80,7 +80,7 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     externalId: text('external_id').notNull(),
     paymentId: integer('payment_id'),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     description: text('description').notNull().default(''),
     outcome: text('outcome').$type<PaymentEventOutcome>().notNull(),
     needsReview: boolean('needs_review').notNull().default(false),

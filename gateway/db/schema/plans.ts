@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PlanType, PlanUnit } from '#contract/membership.ts';
 import { clubs } from './clubs.ts';
 
@@ -23,12 +23,12 @@ export const paymentPlans = pgTable(
     durationValue: integer('duration_value').notNull(),
     durationUnit: text('duration_unit').$type<PlanUnit>().notNull(),
     /** List price for the whole duration (VND). */
-    originalPrice: integer('original_price').notNull(),
+    originalPrice: bigint('original_price', { mode: 'number' }).notNull(),
     /** The club's own discount on the membership fee (VND). */
-    planDiscount: integer('plan_discount').notNull().default(0),
-    joiningFee: integer('joining_fee').notNull().default(0),
+    planDiscount: bigint('plan_discount', { mode: 'number' }).notNull().default(0),
+    joiningFee: bigint('joining_fee', { mode: 'number' }).notNull().default(0),
     /** The club's own discount on the joining fee (VND). */
-    joiningFeeDiscount: integer('joining_fee_discount').notNull().default(0),
+    joiningFeeDiscount: bigint('joining_fee_discount', { mode: 'number' }).notNull().default(0),
     /** §9: free PT sessions to book in the membership's first 14 days (ADR 048); 0 for most plans. */
     freePtSessions: integer('free_pt_sessions').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -55,9 +55,9 @@ export const coupons = pgTable('coupons', {
     .references(() => couponCampaigns.id),
   /** Percent off (1–100) or a fixed amount off; exactly one is set. */
   percentOff: integer('percent_off'),
-  amountOff: integer('amount_off'),
+  amountOff: bigint('amount_off', { mode: 'number' }),
   /** A cap on a percent discount (VND), or null. */
-  maxDiscount: integer('max_discount'),
+  maxDiscount: bigint('max_discount', { mode: 'number' }),
   appliesTo: text('applies_to').$type<CouponTarget>().notNull().default('membership'),
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
   validTo: timestamp('valid_to', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
 import { bytea, createdAt } from './columns.ts';
@@ -86,7 +86,7 @@ export const ptPackages = pgTable(
     nameEn: text('name_en').notNull(),
     sessions: smallint('sessions').notNull(),
     validityDays: smallint('validity_days').notNull(),
-    price: integer('price').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
     isSilver: boolean('is_silver').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: smallint('sort_order').notNull().default(0),
@@ -120,7 +120,7 @@ export const ptContracts = pgTable(
       .references(() => clubs.id),
     sessions: smallint('sessions').notNull(),
     validityDays: smallint('validity_days').notNull(),
-    price: integer('price').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
     isSilver: boolean('is_silver').notNull(),
     state: text('state').$type<PtContractState>().notNull(),
     /** Sessions completed or booked and not cancelled; bookings move it, the CHECK caps it. */

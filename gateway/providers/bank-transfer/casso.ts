@@ -5,6 +5,7 @@
 // to a payment is modules/payments/bank-webhook.ts's job.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_VND } from '#contract/format.ts';
 import { constantTimeEqual } from './compare.ts';
 import { parseBankTime, type IncomingTransfer } from './transfer.ts';
 
@@ -61,7 +62,7 @@ const transaction = z.object({
   reference: z.string().max(200).nullish(),
   description: z.string().max(2000).nullish(),
   /** Negative for money leaving the account. */
-  amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  amount: z.number().int().min(-MAX_VND, 'numberOutOfRange').max(MAX_VND, 'numberOutOfRange'),
   accountNumber: z.string().trim().min(1).max(40),
   transactionDateTime: z.string().max(40).nullish(),
 });

@@ -2,6 +2,7 @@
 // authenticated with `Authorization: Apikey <key>`; SePay wants `{"success":true}` with a 2xx,
 // and retries otherwise. Protocol only; matching is modules/payments/bank-webhook.ts's job.
 import { z } from 'zod';
+import { MAX_VND } from '#contract/format.ts';
 import { constantTimeEqual } from './compare.ts';
 import { parseBankTime, type IncomingTransfer } from './transfer.ts';
 
@@ -21,7 +22,7 @@ export const sepayWebhookBody = z.object({
   code: z.string().max(100).nullish(),
   content: z.string().max(2000).nullish(),
   transferType: z.enum(['in', 'out']),
-  transferAmount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  transferAmount: z.number().int().nonnegative().max(MAX_VND, 'numberOutOfRange'),
   accumulated: z.number().nullish(),
   referenceCode: z.string().max(200).nullish(),
   description: z.string().max(2000).nullish(),
