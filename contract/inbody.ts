@@ -103,15 +103,26 @@ export const inbodyListSchema = z.object({
 });
 export type InbodyList = z.infer<typeof inbodyListSchema>;
 
-/** GET member/screens/inbody (issue 18): the signed-in frame and every confirmed record, newest measurement first. */
-export const inbodyScreenSchema = z.object({ shell: memberShellSchema, records: z.array(inbodyRecordSchema) });
+/**
+ * GET member/screens/inbody (issue 18): the signed-in frame and every confirmed record, newest
+ * measurement first; and the member's newest sheet read but not yet confirmed (a day at most), so a
+ * reload or a return brings the read back (issue 37 item 18), or null.
+ */
+export const inbodyScreenSchema = z.object({ shell: memberShellSchema, records: z.array(inbodyRecordSchema), draft: inbodyDetectionSchema.nullable() });
 export type InbodyScreen = z.infer<typeof inbodyScreenSchema>;
 
-/** §5: a typed number, comma or dot as decimal mark, empty is 0; then the bound (message "numberOutOfRange"). */
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/**
+ * §5: a typed number, comma or dot as decimal mark, within the bound (message "numberOutOfRange").
+ * A required field left empty asks for a value (§5 "Required field"), not for another range (issue 37 item 18).
+ */
 const boundedNumber = (bound: Bound) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && !isStorableText(v) ? Number.NaN : parseInbodyNumber(v)),
-    z.number({ error: 'numberType' }).refine(Number.isFinite, 'numberType').refine((n) => n >= bound.min && n <= bound.max, 'numberOutOfRange'),
+    (v) => (isEmpty(v) ? undefined : typeof v === 'string' && !isStorableText(v) ? Number.NaN : parseInbodyNumber(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberType') })
+      .refine(Number.isFinite, 'numberType')
+      .refine((n) => n >= bound.min && n <= bound.max, 'numberOutOfRange'),
   );
 /** Fields the §5 bounds do not name: empty (0) means "not printed" and is stored as null. */
 const optionalNumber = (bound: Bound) =>
@@ -150,8 +161,8 @@ const fatInput = z
 
 /**
  * PUT member/inbody/{id}/update (1124): the member's values; confirms a draft or corrects a record.
- * Weight, skeletal muscle mass and percent body fat are required within §5's bounds (empty is 0,
- * which is out of bounds); the rest may be empty. Regions left out keep what was read.
+ * Weight, skeletal muscle mass and percent body fat are required within §5's bounds (empty is
+ * "required"); the rest may be empty. Regions left out keep what was read.
  */
 export const inbodyUpdateBody = z.object({
   weight: boundedNumber(INBODY_BOUNDS.weight),

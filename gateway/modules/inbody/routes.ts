@@ -10,7 +10,7 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, readForm, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
-import { deleteInbody, detectInbody, inbodyPhoto, listInbody, updateInbody } from './service.ts';
+import { deleteInbody, detectInbody, inbodyPhoto, latestDraft, listInbody, updateInbody } from './service.ts';
 
 /** Issue 14 (ADR 042): InBody sheets read from photos, confirmed by the member, and their history. */
 export function inbodyRoutes() {
@@ -26,9 +26,14 @@ export function inbodyRoutes() {
   app.get('/member/screens/inbody', member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
-    const [shell, list] = await Promise.all([findMemberShell(db, accountId, clock.now()), listInbody(db, accountId, { page: 1, limit: 50, isFull: true })]);
+    const now = clock.now();
+    const [shell, list, draft] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      listInbody(db, accountId, { page: 1, limit: 50, isFull: true }),
+      latestDraft(db, accountId, now),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { shell, records: list.items });
+    return ok(c, { shell, records: list.items, draft });
   });
 
   app.post('/member/inbody/detect', member, imageUploadLimit(), async (c) => {

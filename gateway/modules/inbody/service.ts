@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { inbodySegments, type InbodyDetection, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
 import { vietnamInstant } from '#contract/vietnam-time.ts';
@@ -111,6 +111,19 @@ export async function listInbody(db: Executor, accountId: number, query: { page:
     .limit(limit)
     .offset((page - 1) * limit);
   return { items: rows.map(view), page, limit, total };
+}
+
+/** The member's newest draft still kept (a day): the read they have not confirmed or discarded yet, with how sure it was. */
+export async function latestDraft(db: Executor, accountId: number, now: Date): Promise<InbodyDetection | null> {
+  const [row] = await db
+    .select()
+    .from(inbodyRecords)
+    .where(and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'DRAFT'), gt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))))
+    .orderBy(desc(inbodyRecords.createdAt), desc(inbodyRecords.id))
+    .limit(1);
+  if (!row) return null;
+  const reading = row.reading ?? { confidence: {}, warnings: [], layout: 'unknown' as const, language: 'unknown' as const };
+  return { record: view(row), ...reading };
 }
 
 async function ownRecord(db: Executor, accountId: number, id: number): Promise<Row> {
