@@ -24,7 +24,8 @@ export function LineChart({ chart, title }: { chart: ChartView; title: string })
   const x = (i: number) => PAD.left + (i * (W - PAD.left - PAD.right)) / (chart.points.length - 1);
   const y = (v: number) => PAD.top + ((high - v) * (H - PAD.top - PAD.bottom)) / (high - low);
   const line = chart.points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
-  const labelEvery = Math.ceil(chart.points.length / 6);
+  // Dates with their year (the scans span years, issue 37 item 18) are twice as wide: half as many fit.
+  const labelEvery = Math.ceil(chart.points.length / (chart.withYear ? 3 : 6));
   return (
     <figure className="inbody-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>

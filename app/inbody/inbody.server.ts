@@ -38,11 +38,17 @@ type BarMetric = (typeof barMetrics)[number];
 export const formFields = ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score', 'totalBodyWater', 'protein', 'minerals'] as const;
 export type FormField = (typeof formFields)[number];
 
-const unitOf = (field: FormField | BarMetric): 'kg' | 'percent' | 'points' => (field === 'percentBodyFat' ? 'percent' : field === 'score' ? 'points' : 'kg');
+export type Unit = 'kg' | 'percent' | 'points' | 'litre';
+/** Total body water is a volume: the sheet prints it in litres (issue 37 item 18). */
+const unitOf = (field: FormField | BarMetric): Unit =>
+  field === 'percentBodyFat' ? 'percent' : field === 'score' ? 'points' : field === 'totalBodyWater' ? 'litre' : 'kg';
 
 const numberFormat = (lang: Lang) => new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 /** A value as the sheet prints it, with the page's decimal mark: 72,5 in Vietnamese, 72.5 in English. */
 export const formatMeasure = (value: number, lang: Lang) => numberFormat(lang).format(value);
+/** A region's value with the decimals the sheet printed (3,17 kg, 104,6 %), not rounded to one (issue 37 item 18). */
+const formatSheetValue = (value: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(value);
 /** What a form field starts with: the value with the page's decimal mark (the gateway takes both), or empty. */
 const fieldText = (value: number | null, lang: Lang) => (value === null ? '' : lang === 'vi' ? String(value).replace('.', ',') : String(value));
 
@@ -50,14 +56,15 @@ const fieldText = (value: number | null, lang: Lang) => (value === null ? '' : l
 const dayOf = (iso: string) => formatDate(iso).split('/').reverse().join('-');
 
 export type ChartPoint = { label: string; value: number; text: string };
-export type ChartView = { metric: ChartMetric; unit: 'kg' | 'percent'; points: ChartPoint[] };
+/** `withYear`: the scans span more than one year, so the dates carry it (fewer of them fit under the chart). */
+export type ChartView = { metric: ChartMetric; unit: 'kg' | 'percent'; points: ChartPoint[]; withYear: boolean };
 
 function chartOf(records: InbodyRecord[], metric: ChartMetric, lang: Lang): ChartView {
-  const points = [...records]
-    .reverse()
-    .filter((r) => r[metric] !== null)
-    .map((r) => ({ label: formatDate(r.measuredAt).slice(0, 5), value: r[metric]!, text: formatMeasure(r[metric]!, lang) }));
-  return { metric, unit: metric === 'percentBodyFat' ? 'percent' : 'kg', points };
+  const scans = [...records].reverse().filter((r) => r[metric] !== null);
+  const dates = scans.map((r) => formatDate(r.measuredAt));
+  const withYear = new Set(dates.map((d) => d.slice(6))).size > 1;
+  const points = scans.map((r, i) => ({ label: withYear ? dates[i] : dates[i].slice(0, 5), value: r[metric]!, text: formatMeasure(r[metric]!, lang) }));
+  return { metric, unit: metric === 'percentBodyFat' ? 'percent' : 'kg', points, withYear };
 }
 
 export type Change = { direction: 'up' | 'down' | 'same'; text: string } | null;
@@ -77,7 +84,7 @@ function segmentsOf(record: InbodyRecord, kind: 'lean' | 'fat', lang: Lang): Seg
       kind === 'lean'
         ? [record.leanBodyMass[`${segment}MuscleMass`], record.leanBodyMass[`${segment}MusclePercentage`], record.leanBodyMass[`${segment}Status`]]
         : [record.fatBodyMass![`${segment}FatMass`], record.fatBodyMass![`${segment}FatPercentage`], record.fatBodyMass![`${segment}Status`]];
-    return { segment, mass: mass === null ? null : formatMeasure(mass, lang), percent: percent === null ? null : String(Math.round(percent)), level };
+    return { segment, mass: mass === null ? null : formatSheetValue(mass, lang), percent: percent === null ? null : formatSheetValue(percent, lang), level };
   });
   return { kind, rows };
 }
@@ -138,9 +145,16 @@ export async function inbodyView(args: Args) {
       }
     : null;
 
+  // A read not yet confirmed comes back until it is confirmed or discarded (issue 37 item 18);
+  // "Correct" on a saved record opens the same form with its values (§7 update).
+  const pending = inbodyScreen.draft;
+  const editing = detail && url.searchParams.get('edit') === '1' ? shown : null;
+  const form = pending ? draftView(pending.record, pending.confidence, lang) : editing ? draftView(editing, null, lang) : null;
+
   return {
     tab,
     metric,
+    form,
     empty: records.length === 0,
     summary,
     detail,
@@ -148,26 +162,68 @@ export async function inbodyView(args: Args) {
   };
 }
 
-/** The confirm form as the page shows it: each field's text, whether to check it, its error. */
+/** One input of the confirm form: its name (dotted for a region: "leanBodyMass.trunkMuscleMass"), text, error. */
+export type FormInput = { name: string; value: string; doubtful: boolean; error: string | null };
+/** A region's row of the confirm form: its mass (kg) and its % of the normal, as the sheet printed them. */
+export type SegmentInputs = { segment: InbodySegment; mass: FormInput; percent: FormInput };
+
+/**
+ * The confirm form as the page shows it: each field's text, whether to check it, its error; and the
+ * regions read (lean, and fat on a 570 sheet) so they are checked before they are saved (issue 37
+ * item 18). `saved`: a confirmed record being corrected (§7 update), not a new read.
+ */
 export type DraftView = {
   id: number;
+  saved: boolean;
   measuredOn: string;
-  fields: { name: FormField; value: string; unit: 'kg' | 'percent' | 'points'; doubtful: boolean; error: string | null }[];
+  fields: (FormInput & { name: FormField; unit: Unit })[];
+  segments: { kind: 'lean' | 'fat'; rows: SegmentInputs[] }[];
   formError: string | null;
 };
 
-function draftView(record: InbodyRecord, confidence: Record<string, InbodyConfidence>, lang: Lang): DraftView {
+const segmentKeys = (kind: 'lean' | 'fat', segment: InbodySegment) =>
+  kind === 'lean'
+    ? ([`leanBodyMass.${segment}MuscleMass`, `leanBodyMass.${segment}MusclePercentage`] as const)
+    : ([`fatBodyMass.${segment}FatMass`, `fatBodyMass.${segment}FatPercentage`] as const);
+
+/** The region inputs of a record (values) or of a refused form (what was typed, with the gateway's errors). */
+function segmentInputs(
+  kinds: ('lean' | 'fat')[],
+  valueOf: (name: string) => string,
+  doubtful: (name: string) => boolean,
+  errors: Record<string, string> = {},
+): DraftView['segments'] {
+  const input = (name: string): FormInput => ({ name, value: valueOf(name), doubtful: doubtful(name), error: errors[name] ?? null });
+  return kinds.map((kind) => ({
+    kind,
+    rows: inbodySegments.map((segment) => {
+      const [mass, percent] = segmentKeys(kind, segment);
+      return { segment, mass: input(mass), percent: input(percent) };
+    }),
+  }));
+}
+
+function draftView(record: InbodyRecord, confidence: Record<string, InbodyConfidence> | null, lang: Lang): DraftView {
+  // A saved record was checked when it was confirmed: nothing is marked.
+  const doubtful = (name: string) => confidence !== null && confidence[name] !== undefined && confidence[name] !== 'confirmed';
+  const regionValue = (name: string) => {
+    const [group, key] = name.split('.') as ['leanBodyMass' | 'fatBodyMass', string];
+    const value = (record[group] as Record<string, unknown> | null)?.[key];
+    return fieldText(typeof value === 'number' ? value : null, lang);
+  };
   return {
     id: record.id,
+    saved: record.status === 'CONFIRMED',
     measuredOn: dayOf(record.measuredAt),
-    fields: formFields.map((name) => ({ name, value: fieldText(record[name], lang), unit: unitOf(name), doubtful: confidence[name] !== 'confirmed', error: null })),
+    fields: formFields.map((name) => ({ name, value: fieldText(record[name], lang), unit: unitOf(name), doubtful: confidence !== null && confidence[name] !== 'confirmed', error: null })),
+    segments: segmentInputs(record.fatBodyMass ? ['lean', 'fat'] : ['lean'], regionValue, doubtful),
     formError: null,
   };
 }
 
 export type InbodyActionData = { draft: DraftView | null; uploadError: string | null };
 
-const actionSchema = z.object({ intent: z.enum(['upload', 'confirm', 'delete']) });
+const actionSchema = z.object({ intent: z.enum(['upload', 'confirm', 'delete', 'discard']) });
 
 /**
  * The tab's three forms, each working without JavaScript: upload a photo (→ the confirm form with
@@ -203,22 +259,33 @@ export async function inbodyAction(args: Args) {
   const id = Number(formData.get('id'));
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 400 });
 
-  if (parsed.data.intent === 'delete') {
+  if (parsed.data.intent === 'delete' || parsed.data.intent === 'discard') {
     try {
       await call(`/api/v1/member/inbody/${String(id)}/delete`, z.null(), { method: 'DELETE' });
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status !== 404) throw error;
     }
+    // Discarding a read drops the draft and its photo: nothing was saved, so nothing to announce.
+    if (parsed.data.intent === 'discard') return redirect('/inbody?tab=summary');
     flashToast(session, { kind: 'success', text: messageForCode(Codes.INBODY_DELETED, lang) });
     return redirect('/inbody?tab=detail');
   }
 
   // confirm: what the member typed goes back as typed when refused.
-  const typed = Object.fromEntries(formFields.map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)])) as Record<FormField, string>;
+  const typedOf = (name: string) => String(formData.get(name) ?? '').slice(0, 20);
+  const typed = Object.fromEntries(formFields.map((name) => [name, typedOf(name)])) as Record<FormField, string>;
   const doubtful = new Set(String(formData.get('doubtful') ?? '').split(','));
   const measuredOn = String(formData.get('measuredOn') ?? '');
-  const body: Record<string, string> = { ...typed };
+  const saved = formData.get('saved') === '1';
+  const kinds = (['lean', 'fat'] as const).filter((kind) => formData.has(segmentKeys(kind, 'trunk')[0]));
+  const body: Record<string, unknown> = { ...typed };
   if (/^\d{4}-\d{2}-\d{2}$/.test(measuredOn)) body.measuredOn = measuredOn;
+  // The regions shown in the form go back as typed ("leanBodyMass.trunkMuscleMass" → leanBodyMass.trunkMuscleMass).
+  for (const kind of kinds) {
+    const group: Record<string, string> = {};
+    for (const segment of inbodySegments) for (const name of segmentKeys(kind, segment)) group[name.split('.')[1]] = typedOf(name);
+    body[kind === 'lean' ? 'leanBodyMass' : 'fatBodyMass'] = group;
+  }
   try {
     await call(`/api/v1/member/inbody/${String(id)}/update`, inbodyRecordSchema, { method: 'PUT', json: body });
   } catch (error) {
@@ -226,12 +293,14 @@ export async function inbodyAction(args: Args) {
     const byField = gatewayFieldErrors(error.fieldErrors) ?? {};
     const draft: DraftView = {
       id,
+      saved,
       measuredOn,
       fields: formFields.map((name) => ({ name, value: typed[name], unit: unitOf(name), doubtful: doubtful.has(name), error: byField[name] ?? null })),
+      segments: segmentInputs([...kinds], typedOf, (name) => doubtful.has(name), byField),
       formError: Object.keys(byField).length ? null : error.text,
     };
     return data<InbodyActionData>({ draft, uploadError: null }, { status: error.status === 404 ? 404 : 400 });
   }
   flashToast(session, { kind: 'success', text: messageForCode(Codes.INBODY_UPDATED, lang) });
-  return redirect('/inbody?tab=summary');
+  return redirect(saved ? `/inbody?tab=detail&record=${String(id)}` : '/inbody?tab=summary');
 }

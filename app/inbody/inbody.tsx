@@ -9,7 +9,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { ChangeText, LineChart, Segments } from './inbody-ui.tsx';
-import { inbodyAction, inbodyView, type DraftView } from './inbody.server.ts';
+import { inbodyAction, inbodyView, type DraftView, type FormInput } from './inbody.server.ts';
 import type { Route } from './+types/inbody';
 
 // §2 /inbody (issue 14): Summary (three measures, a chart, add a result from a photo), Detail (one
@@ -65,21 +65,82 @@ function UploadForm({ error }: { error: string | null }) {
   );
 }
 
-/** §2 "update inbody data": what was read, editable, doubtful values marked; confirming saves (1124). */
+/** A region's input: labelled for screen readers by region, part and unit; the row and columns say it on screen. */
+function SegmentInput({ input, label }: { input: FormInput; label: string }) {
+  const id = `inbody-${input.name.replace('.', '-')}`;
+  return (
+    <td>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={input.name}
+        className={input.doubtful ? 'input inbody-segment-input doubtful' : 'input inbody-segment-input'}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={input.value}
+        aria-invalid={input.error ? true : undefined}
+        aria-describedby={input.error ? `${id}-error` : undefined}
+      />
+      {input.error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {input.error}
+        </p>
+      ) : null}
+    </td>
+  );
+}
+
+/** The regions read from the sheet, in the dialog so they are checked before they are saved (issue 37 item 18). */
+function SegmentInputsTable({ group }: { group: DraftView['segments'][number] }) {
+  const { t } = useT();
+  const part = group.kind === 'fat' ? t('inbody.fat') : t('inbody.lean');
+  const title = `${t('inbody.segmentsTitle')}: ${part}`;
+  return (
+    <table className="inbody-segment-inputs">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">{t('inbody.unit.kg')}</th>
+          <th scope="col">{t('inbody.percentOfNormal')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {group.rows.map((row) => {
+          const segment = t(`inbody.segment.${row.segment}`);
+          return (
+            <tr key={row.segment}>
+              <th scope="row">{segment}</th>
+              <SegmentInput input={row.mass} label={t('inbody.segmentInput', { segment, part, unit: t('inbody.unit.kg') })} />
+              <SegmentInput input={row.percent} label={t('inbody.segmentInput', { segment, part, unit: t('inbody.percentOfNormal') })} />
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * §2 "update inbody data": what was read, editable, doubtful values marked; confirming saves (1124).
+ * The same form corrects a saved record (§7 update), then cancelling leaves it as it was.
+ */
 function ConfirmForm({ draft }: { draft: DraftView }) {
   const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const doubtful = draft.fields.filter((f) => f.doubtful).map((f) => f.name);
+  const doubtful = [...draft.fields, ...draft.segments.flatMap((g) => g.rows.flatMap((r) => [r.mass, r.percent]))].filter((f) => f.doubtful).map((f) => f.name);
   return (
     <section className="inbody-confirm" role="dialog" aria-labelledby="inbody-confirm-title" aria-modal="false">
-      <h2 id="inbody-confirm-title">{t('inbody.confirmTitle')}</h2>
-      <p className="muted small">{t('inbody.confirmLead')}</p>
+      <h2 id="inbody-confirm-title">{draft.saved ? t('inbody.correctTitle') : t('inbody.confirmTitle')}</h2>
+      <p className="muted small">{draft.saved ? t('inbody.correctLead') : t('inbody.confirmLead')}</p>
       {doubtful.length ? <p className="small inbody-doubtful-lead">{t('inbody.doubtfulLead')}</p> : null}
       <Form method="post" className="stack" noValidate>
-        <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="id" value={draft.id} />
         <input type="hidden" name="doubtful" value={doubtful.join(',')} />
+        {draft.saved ? <input type="hidden" name="saved" value="1" /> : null}
         <div className="inbody-fields">
           {draft.fields.map((field) => {
             const id = `inbody-${field.name}`;
@@ -115,6 +176,9 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
             );
           })}
         </div>
+        {draft.segments.map((group) => (
+          <SegmentInputsTable key={group.kind} group={group} />
+        ))}
         <div className="field">
           <label htmlFor="inbody-measuredOn">{t('inbody.measuredOn')}</label>
           <input id="inbody-measuredOn" name="measuredOn" type="date" className="input" defaultValue={draft.measuredOn} />
@@ -124,12 +188,19 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
             {draft.formError}
           </p>
         ) : null}
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
           {t('inbody.confirm')}
         </button>
-        <Link to="/inbody?tab=summary" className="button button-secondary button-block">
-          {t('inbody.discard')}
-        </Link>
+        {draft.saved ? (
+          <Link to={`/inbody?tab=detail&record=${String(draft.id)}`} className="button button-secondary button-block" replace>
+            {t('inbody.cancelCorrect')}
+          </Link>
+        ) : (
+          // The read is kept by the gateway until confirmed: discarding drops it (and its photo).
+          <button type="submit" name="intent" value="discard" className="button button-secondary button-block" disabled={busy}>
+            {t('inbody.discard')}
+          </button>
+        )}
       </Form>
     </section>
   );
@@ -225,6 +296,9 @@ function Detail({ view }: { view: View }) {
       <Segments segments={detail.segments} title={`${t('inbody.segmentsTitle')}: ${detail.part === 'fat' ? t('inbody.fat') : t('inbody.lean')}`} />
 
       <div className="stack inbody-record-actions">
+        <Link to={at(detail.id, '&edit=1')} className="button button-secondary button-block" replace>
+          {t('inbody.correct')}
+        </Link>
         {detail.photoUrl ? (
           <a href={`${detail.photoUrl}?download`} className="button button-secondary button-block" download>
             {t('inbody.download')}
@@ -284,7 +358,7 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
     );
   }
   const view = loaderData.value;
-  const draft = actionData?.draft ?? null;
+  const draft = actionData?.draft ?? view.form;
   return (
     <main className="page inbody">
       <h1>{t('inbody.title')}</h1>
