@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInstance } from 'i18next';
 import { expect, test } from 'vitest';
 import { translate, type Messages } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
@@ -177,6 +179,29 @@ test('translate: plural forms follow i18next (a text count is not a number; no f
   // A language whose rule names a form the texts lack uses _other.
   const onlyOther = { ...en, classCard: { ...en.classCard, spotsLeft_one: undefined } } as unknown as Messages;
   expect(translate(onlyOther, 'classCard.spotsLeft', { count: 1 }, 'en')).toBe('1 spots left');
+});
+
+test.each(['vi', 'en'] as const)('%s: translate picks the same plural form as the server’s i18next for every text with a count', async (lang) => {
+  const i18n = createInstance({ lng: lang, resources: { vi: { translation: vi }, en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
+  await i18n.init();
+  const strings = (lang === 'en' ? en : vi) as Messages;
+  const bases = new Set((lang === 'en' ? enLeaves : viLeaves).filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
+  expect(bases.size).toBeGreaterThan(5);
+  for (const key of bases) {
+    for (const count of [0, 1, 2, 5, 21]) {
+      const vars = { count, left: 1, total: 2, average: '4.5', no: '000042' };
+      expect(translate(strings, key, vars, lang), `${key} ${String(count)}`).toBe(i18n.t(key, vars));
+    }
+  }
+});
+
+test('no page passes a text count to a text with plural forms (i18next, like translate, picks a form for a number only)', () => {
+  const bases = new Set(viLeaves.filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
+  const sources = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'));
+  const wrong = sources.flatMap((file) =>
+    [...readFileSync(`app/${file}`, 'utf8').matchAll(/t\('([\w.]+)',\s*\{[^}]*\bcount:\s*String\(/g)].filter((m) => bases.has(m[1])).map((m) => `${file}: ${m[1]}`),
+  );
+  expect(wrong).toEqual([]);
 });
 
 test('translate fills every occurrence and both languages', () => {
