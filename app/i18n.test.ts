@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInstance } from 'i18next';
 import { expect, test } from 'vitest';
 import { translate, type Messages } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
@@ -71,8 +73,29 @@ const asciiAllowed = new Map<string, string>([
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-test('Vietnamese and English have exactly the same keys, groups and leaves alike', () => {
-  expect(allKeys(en as unknown as Tree).sort()).toEqual(allKeys(vi as unknown as Tree).sort());
+/** A plural form other than "other" (key_one…): a language has those its Intl.PluralRules name. */
+const pluralForm = /_(zero|one|two|few|many)$/;
+
+test('Vietnamese and English have exactly the same keys, groups and leaves alike (beside their plural forms)', () => {
+  const shared = (tree: Tree) => allKeys(tree).filter((key) => !pluralForm.test(key)).sort();
+  expect(shared(en as unknown as Tree)).toEqual(shared(vi as unknown as Tree));
+});
+
+test.each([
+  ['vi', viLeaves],
+  ['en', enLeaves],
+] as const)('%s: a text with a count has exactly the plural forms of its language, {{count}} in each', (lang, leaves) => {
+  const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+  const keys = new Set(leaves.map(([key]) => key));
+  const plurals = leaves.filter(([key]) => /_(zero|one|two|few|many|other)$/.test(key));
+  expect(plurals.length).toBeGreaterThan(5);
+  for (const [key, text] of plurals) {
+    const base = key.replace(/_\w+$/, '');
+    expect(keys.has(base), `${key}: ${base} must not also be a text`).toBe(false);
+    for (const form of forms) expect(keys.has(`${base}_${form}`), `${base}_${form}`).toBe(true);
+    expect(forms, key).toContain(key.slice(base.length + 1));
+    expect(text, key).toContain('{{count}}');
+  }
 });
 
 test('the message trees are not empty', () => {
@@ -133,6 +156,52 @@ test.each<[string, string, Record<string, string | number> | undefined, string]>
   ['a text without placeholders ignores vars', 'home.signOut', { name: 'Lan' }, 'Sign out'],
 ])('translate: %s', (_case, key, vars, expected) => {
   expect(translate(messages, key, vars)).toBe(expected);
+});
+
+test.each<['vi' | 'en', number, string, string]>([
+  ['en', 1, '1 spot left', 'About 1 person training'],
+  ['en', 2, '2 spots left', 'About 2 people training'],
+  ['en', 0, '0 spots left', 'About 0 people training'],
+  ['en', 1.5, '1.5 spots left', 'About 1.5 people training'],
+  ['vi', 1, 'Còn 1 chỗ', 'Khoảng 1 người đang tập'],
+  ['vi', 2, 'Còn 2 chỗ', 'Khoảng 2 người đang tập'],
+])('translate: %s plural of %s by Intl.PluralRules', (lang, count, spots, inside) => {
+  const strings = (lang === 'en' ? en : vi) as Messages;
+  expect(translate(strings, 'classCard.spotsLeft', { count }, lang)).toBe(spots);
+  expect(translate(strings, 'busyness.inside', { count }, lang)).toBe(inside);
+});
+
+test('translate: plural forms follow i18next (a text count is not a number; no form falls back to the plain key, then _other)', () => {
+  // i18next picks a form only for a numeric count: a string count finds no plain "classCard.spotsLeft".
+  expect(translate(messages, 'classCard.spotsLeft', { count: '1' }, 'en')).toBe('classCard.spotsLeft');
+  // A key without plural forms takes a count as any variable.
+  expect(translate(messages, 'home.seeAll', { count: 1 }, 'en')).toBe('See all (1)');
+  // A language whose rule names a form the texts lack uses _other.
+  const onlyOther = { ...en, classCard: { ...en.classCard, spotsLeft_one: undefined } } as unknown as Messages;
+  expect(translate(onlyOther, 'classCard.spotsLeft', { count: 1 }, 'en')).toBe('1 spots left');
+});
+
+test.each(['vi', 'en'] as const)('%s: translate picks the same plural form as the server’s i18next for every text with a count', async (lang) => {
+  const i18n = createInstance({ lng: lang, resources: { vi: { translation: vi }, en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
+  await i18n.init();
+  const strings = (lang === 'en' ? en : vi) as Messages;
+  const bases = new Set((lang === 'en' ? enLeaves : viLeaves).filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
+  expect(bases.size).toBeGreaterThan(5);
+  for (const key of bases) {
+    for (const count of [0, 1, 2, 5, 21]) {
+      const vars = { count, left: 1, total: 2, average: '4.5', no: '000042' };
+      expect(translate(strings, key, vars, lang), `${key} ${String(count)}`).toBe(i18n.t(key, vars));
+    }
+  }
+});
+
+test('no page passes a text count to a text with plural forms (i18next, like translate, picks a form for a number only)', () => {
+  const bases = new Set(viLeaves.filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
+  const sources = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'));
+  const wrong = sources.flatMap((file) =>
+    [...readFileSync(`app/${file}`, 'utf8').matchAll(/t\('([\w.]+)',\s*\{[^}]*\bcount:\s*String\(/g)].filter((m) => bases.has(m[1])).map((m) => `${file}: ${m[1]}`),
+  );
+  expect(wrong).toEqual([]);
 });
 
 test('translate fills every occurrence and both languages', () => {

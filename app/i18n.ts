@@ -10,11 +10,24 @@ export const isLang = (value: unknown): value is Lang => value === 'vi' || value
 
 type Vars = Record<string, string | number>;
 
-/** Looks up "a.b.c" and fills {{name}} (a missing value becomes empty); the keys and texts are the ones the server's i18next uses. */
-export function translate(messages: Messages, key: string, vars?: Vars): string {
+const lookUp = (messages: Messages, key: string): string | undefined => {
   let value: unknown = messages;
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  if (typeof value !== 'string') return key;
+  return typeof value === 'string' ? value : undefined;
+};
+
+const pluralRules: Record<Lang, Intl.PluralRules> = { vi: new Intl.PluralRules('vi'), en: new Intl.PluralRules('en') };
+
+/**
+ * Looks up "a.b.c" and fills {{name}} (a missing value becomes empty); the keys and texts are the ones the server's i18next uses.
+ * A numeric `count` picks the plural form as i18next does: "a.b.c_one", "a.b.c_other"… by the language's Intl.PluralRules
+ * (English has one and other, Vietnamese only other), else "a.b.c" itself.
+ */
+export function translate(messages: Messages, key: string, vars?: Vars, lang: Lang = defaultLanguage): string {
+  const count = vars?.count;
+  const plural = typeof count === 'number' ? (lookUp(messages, `${key}_${pluralRules[lang].select(count)}`) ?? lookUp(messages, `${key}_other`)) : undefined;
+  const value = plural ?? lookUp(messages, key);
+  if (value === undefined) return key;
   return vars ? value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : value;
 }
 
@@ -27,7 +40,7 @@ const I18nContext = createContext<I18n>({ lang: defaultLanguage, t: (key) => key
  * with this small hook instead of shipping i18next (ADR 004: the first-load JavaScript budget).
  */
 export function I18nProvider({ lang, messages, children }: { lang: Lang; messages: Messages; children: ReactNode }) {
-  const value = useMemo<I18n>(() => ({ lang, t: (key, vars) => translate(messages, key, vars) }), [lang, messages]);
+  const value = useMemo<I18n>(() => ({ lang, t: (key, vars) => translate(messages, key, vars, lang) }), [lang, messages]);
   return createElement(I18nContext.Provider, { value }, children);
 }
 

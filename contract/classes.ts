@@ -34,8 +34,8 @@ export type ClassBookingStatus = (typeof classBookingStatuses)[number];
 export const classBookingStates = ['BOOKED', 'WAITLISTED', 'ATTENDED', 'NO_SHOW', 'CANCELLED', 'LATE_CANCELLED'] as const;
 export type ClassBookingState = (typeof classBookingStates)[number];
 
-/** Where a session's booking stands now. */
-export const classBookingWindows = ['NOT_YET_OPEN', 'OPEN', 'CLOSED', 'STARTED'] as const;
+/** Where a session's booking stands now (ENDED: the class is over, issue 37). */
+export const classBookingWindows = ['NOT_YET_OPEN', 'OPEN', 'CLOSED', 'STARTED', 'ENDED'] as const;
 export type ClassBookingWindow = (typeof classBookingWindows)[number];
 
 const named = { nameVi: z.string(), nameEn: z.string() };

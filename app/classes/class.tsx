@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
-import { idParam } from '#app/payments/payment.server.ts';
+import { idParam, unfoldedPart } from '#app/payments/payment.server.ts';
 import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -10,6 +10,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
+import { FoldedWithoutJs } from '#app/ui/folded.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { classBookingResultSchema } from '#contract/classes.ts';
 import { classDetailView, standingView, type ClassDetailView } from './classes.server.ts';
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     return { session: classDetailView(classScreen.session, lang), standing: standingView(classScreen.standing) };
   });
   if (!screen.ok && screen.missing) throw data(null, { status: 404 });
-  return { screen };
+  return { screen, unfolded: unfoldedPart(args.request) };
 }
 
 const intentSchema = z.discriminatedUnion('intent', [
@@ -72,7 +73,38 @@ export async function action(args: Route.ActionArgs) {
   return redirect(self);
 }
 
-function Actions({ session, blocked }: { session: ClassDetailView; blocked: boolean }) {
+/**
+ * Booking a spot: one tap while it could still be given back free; later (issue 37) the page says so first
+ * and the member confirms (a fold, a link to the unfolded page without JavaScript).
+ */
+function BookButton({ session, unfolded, label }: { session: ClassDetailView; unfolded: boolean; label: string }) {
+  const { t } = useT();
+  if (!session.bookedLate) {
+    return (
+      <Form method="post">
+        <button type="submit" name="intent" value="book" className="button button-primary button-block">
+          {label}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div>
+      <p className="notice notice-error" role="note">
+        {t('classes.lateBookWarning')}
+      </p>
+      <FoldedWithoutJs part="book" unfolded={unfolded} label={label} look="button-primary button-block">
+        <Form method="post" action={session.href}>
+          <button type="submit" name="intent" value="book" className="button button-primary button-block">
+            {t('classes.bookAnyway')}
+          </button>
+        </Form>
+      </FoldedWithoutJs>
+    </div>
+  );
+}
+
+function Actions({ session, blocked, unfolded }: { session: ClassDetailView; blocked: boolean; unfolded: string | null }) {
   const { t } = useT();
   const mine = session.myBooking;
   const live = mine && (mine.state === 'BOOKED' || mine.state === 'WAITLISTED');
@@ -80,8 +112,8 @@ function Actions({ session, blocked }: { session: ClassDetailView; blocked: bool
   if (mine?.state === 'ATTENDED') return <p className="notice notice-ok">{t('classes.attendedText')}</p>;
   if (mine?.state === 'NO_SHOW') return <p className="notice">{t('classes.noShowText')}</p>;
 
-  const windowNote =
-    session.window === 'NOT_YET_OPEN' ? t('classes.notYetOpen', { time: session.opensAt }) : session.window === 'CLOSED' ? t('classes.closed') : session.window === 'STARTED' ? t('classes.started') : null;
+  const windowNotes = { NOT_YET_OPEN: t('classes.notYetOpen', { time: session.opensAt }), OPEN: null, CLOSED: t('classes.closed'), STARTED: t('classes.started'), ENDED: t('classes.ended') };
+  const windowNote = windowNotes[session.window];
 
   return (
     <div className="class-actions">
@@ -89,11 +121,7 @@ function Actions({ session, blocked }: { session: ClassDetailView; blocked: bool
       {mine?.state === 'WAITLISTED' ? <p>{t('classes.waitlistText', { position: String(mine.position ?? '') })}</p> : null}
       {!live && open && !blocked ? (
         session.spotsLeft > 0 ? (
-          <Form method="post">
-            <button type="submit" name="intent" value="book" className="button button-primary button-block">
-              {t('classes.book')}
-            </button>
-          </Form>
+          <BookButton session={session} unfolded={unfolded === 'book'} label={t('classes.book')} />
         ) : (
           <Form method="post">
             <p>{t('classes.fullText')}</p>
@@ -104,27 +132,41 @@ function Actions({ session, blocked }: { session: ClassDetailView; blocked: bool
         )
       ) : null}
       {mine?.state === 'WAITLISTED' && open && session.spotsLeft > 0 && !blocked ? (
-        <Form method="post">
+        <div>
           <p className="notice notice-ok">{t('classes.spotOpen')}</p>
-          <button type="submit" name="intent" value="book" className="button button-primary button-block">
-            {t('classes.bookNow')}
-          </button>
-        </Form>
+          <BookButton session={session} unfolded={unfolded === 'book'} label={t('classes.bookNow')} />
+        </div>
       ) : null}
-      {live && mine.canCancel ? (
+      {mine?.state === 'WAITLISTED' && mine.canCancel ? (
         <Form method="post">
           <input type="hidden" name="booking" value={mine.id} />
           <input type="hidden" name="from" value={mine.state} />
-          {mine.state === 'BOOKED' && mine.freeCancelUntil ? <p className="small muted">{t('classes.freeCancelUntil', { time: mine.freeCancelUntil })}</p> : null}
-          {mine.state === 'BOOKED' && !mine.freeCancelUntil ? (
+          <button type="submit" name="intent" value="cancel" className="button button-secondary button-block">
+            {t('classes.leaveWaitlist')}
+          </button>
+        </Form>
+      ) : null}
+      {mine?.state === 'BOOKED' && mine.canCancel ? (
+        <div>
+          {mine.freeCancelUntil ? (
+            <p className="small muted">{t('classes.freeCancelUntil', { time: mine.freeCancelUntil })}</p>
+          ) : (
             <p className="notice notice-error" role="note">
               {t('classes.lateWarning')}
             </p>
-          ) : null}
-          <button type="submit" name="intent" value="cancel" className="button button-secondary button-block">
-            {mine.state === 'WAITLISTED' ? t('classes.leaveWaitlist') : mine.freeCancelUntil ? t('classes.cancel') : t('classes.cancelLate')}
-          </button>
-        </Form>
+          )}
+          {/* Issue 37: a cancel, free or late, is confirmed before it happens. */}
+          <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('classes.cancel')} look="button-secondary button-block">
+            {mine.freeCancelUntil ? <p>{t('classes.cancelQuestion')}</p> : null}
+            <Form method="post" action={session.href}>
+              <input type="hidden" name="booking" value={mine.id} />
+              <input type="hidden" name="from" value={mine.state} />
+              <button type="submit" name="intent" value="cancel" className="button button-secondary button-block danger-text">
+                {mine.freeCancelUntil ? t('classes.cancelConfirm') : t('classes.cancelLate')}
+              </button>
+            </Form>
+          </FoldedWithoutJs>
+        </div>
       ) : null}
       {!live && windowNote ? <p className="muted">{windowNote}</p> : null}
     </div>
@@ -133,7 +175,7 @@ function Actions({ session, blocked }: { session: ClassDetailView; blocked: bool
 
 export default function ClassPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { screen } = loaderData;
+  const { screen, unfolded } = loaderData;
   if (!screen.ok) {
     return <TimetableFailed message={screen.message} />;
   }
@@ -155,9 +197,9 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
           {t('classes.blocked', { date: standing.blockedUntil ?? '' })}
         </p>
       ) : standing.strikes > 0 ? (
-        <p className="small muted">{t('classes.strikes', { count: String(standing.strikes) })}</p>
+        <p className="small muted">{t('classes.strikes', { count: standing.strikes })}</p>
       ) : null}
-      <Actions session={session} blocked={blocked} />
+      <Actions session={session} blocked={blocked} unfolded={unfolded} />
       <dl className="facts">
         <div>
           <dt>{t('classes.club')}</dt>
@@ -174,7 +216,7 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
         {session.waitlistCount > 0 ? (
           <div>
             <dt>{t('classes.waitlist')}</dt>
-            <dd>{t('classes.waitlistValue', { count: String(session.waitlistCount) })}</dd>
+            <dd>{t('classes.waitlistValue', { count: session.waitlistCount })}</dd>
           </div>
         ) : null}
       </dl>

@@ -2,11 +2,17 @@ import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import type { ClassCardView } from '#app/classes/classes.server.ts';
 
-/** Spots left, full (with the line), or cancelled by the club. */
-export function SpotsText({ card }: { card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled'> }) {
+/** Windows in which spots no longer matter: booking has closed, the class is under way or over (issue 37). */
+const pastWindows = { CLOSED: 'classCard.bookingClosed', STARTED: 'classCard.underWay', ENDED: 'classCard.ended' } as const;
+
+/** Spots left, full (with the line), cancelled by the club, or past booking (closed, under way, ended). */
+export function SpotsText({ card }: { card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled' | 'window'> }) {
   const { t } = useT();
   if (card.cancelled) return <span className="class-spots class-spots-none">{t('classCard.cancelledClass')}</span>;
-  if (card.spotsLeft > 0) return <span className="class-spots">{t('classCard.spotsLeft', { count: String(card.spotsLeft) })}</span>;
+  if (card.window !== 'OPEN' && card.window !== 'NOT_YET_OPEN') {
+    return <span className={`class-spots class-spots-past class-spots-${card.window.toLowerCase()}`}>{t(pastWindows[card.window])}</span>;
+  }
+  if (card.spotsLeft > 0) return <span className="class-spots">{t('classCard.spotsLeft', { count: card.spotsLeft })}</span>;
   return (
     <span className="class-spots class-spots-none">
       {card.waitlistCount > 0 ? t('classCard.fullWaiting', { count: String(card.waitlistCount) }) : t('classCard.full')}
@@ -31,7 +37,7 @@ export function ClassCard({ card, showClub = false, showDay = false }: { card: C
   const mine = card.booking?.state === 'BOOKED' || card.booking?.state === 'ATTENDED';
   return (
     <li>
-      <Link to={card.href} className="class-card">
+      <Link to={card.href} className={card.window === 'ENDED' ? 'class-card class-card-ended' : 'class-card'}>
         <span className="class-time">
           {showDay ? <span className="small muted">{card.day.slice(0, 5)}</span> : null}
           <strong>{card.start}</strong>

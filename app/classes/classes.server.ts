@@ -1,5 +1,5 @@
 import { pick, webMediaUrl } from '#app/account/account.server.ts';
-import type { ClassSession, ClassSessionDetail, ClassStanding } from '#contract/classes.ts';
+import { CLASS_FREE_CANCEL_HOURS, type ClassSession, type ClassSessionDetail, type ClassStanding } from '#contract/classes.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTime, formatTime } from '#contract/format.ts';
 
@@ -28,11 +28,15 @@ export function classCardView(session: ClassSession, lang: Lang) {
 }
 export type ClassCardView = ReturnType<typeof classCardView>;
 
-/** The class page: the card's facts and the type's and instructor's texts, the times the buttons depend on. */
-export function classDetailView(session: ClassSessionDetail, lang: Lang) {
+/**
+ * The class page: the card's facts and the type's and instructor's texts, the times the buttons depend on;
+ * `bookedLate`: a spot booked now could not be given back free any more (2 h before the start), said before booking (issue 37).
+ */
+export function classDetailView(session: ClassSessionDetail, lang: Lang, now = Date.now()) {
   const booking = session.myBooking;
   return {
     ...classCardView(session, lang),
+    bookedLate: now >= Date.parse(session.startsAt) - CLASS_FREE_CANCEL_HOURS * 3_600_000,
     description: pick(lang, session.classType.descriptionVi, session.classType.descriptionEn),
     bring: pick(lang, session.classType.bringVi, session.classType.bringEn),
     instructorBio: pick(lang, session.instructor.bioVi, session.instructor.bioEn),

@@ -15,6 +15,8 @@ export type StoredPass = {
   stepSeconds: number;
   lang: 'vi' | 'en';
   name: string;
+  /** "Mã hội viên 000042 · phone" as the online pass says it (issue 37); absent in passes kept before. */
+  memberLine?: string;
   planName: string;
   validUntilText: string;
   clubsText: string;

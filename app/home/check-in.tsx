@@ -123,13 +123,13 @@ function useVisitSince(since: string) {
 }
 
 /** This device's key and the pass as the offline page shows it, kept in IndexedDB. */
-function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'en', validUntilText: string) {
+function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'en', validUntilText: string, memberLine: string) {
   const revalidator = useRevalidator();
   const asked = useRef(false);
   const { code, memberId, name, phone, pass, clubs } = data;
   useEffect(() => {
     if (!code || !pass) return;
-    const display = { lang, name: name || phone, planName: pass.planName, validUntilText, clubsText: pass.allClubs ? '' : clubs.join(' · '), savedAt: new Date().toISOString() };
+    const display = { lang, name: name || phone, memberLine, planName: pass.planName, validUntilText, clubsText: pass.allClubs ? '' : clubs.join(' · '), savedAt: new Date().toISOString() };
     const save = (key: CheckInDeviceKey) => writePass({ memberId: key.memberId, deviceId: key.deviceId, key: key.key, stepSeconds: key.stepSeconds, ...display });
     void (async () => {
       if (code.newKey && code.newKey.deviceId === code.deviceId) return save(code.newKey);
@@ -147,7 +147,7 @@ function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'e
       await revalidator.revalidate();
     })().catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved again when the device or the display changes
-  }, [code?.deviceId, lang, name, pass?.planName, validUntilText]);
+  }, [code?.deviceId, lang, name, memberLine, pass?.planName, validUntilText]);
 }
 
 export default function CheckIn({ loaderData }: Route.ComponentProps) {
@@ -177,20 +177,18 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
     );
   }
   const validUntilText = t('homeCard.validUntil', { date: pass.endDate });
+  const memberLine = `${t('checkIn.memberNo', { no: memberNo })}${name ? ` · ${phone}` : ''}`;
   return (
     <main className="page check-in-page">
       <h1>{t('checkIn.title')}</h1>
       <p className="lead">{t('checkIn.lead')}</p>
-      <CheckInCode data={loaderData} lang={lang} validUntilText={validUntilText} />
+      <CheckInCode data={loaderData} lang={lang} validUntilText={validUntilText} memberLine={memberLine} />
       <section className="member-pass" aria-labelledby="pass-name">
         <p className="pass-kicker">{t('checkIn.kicker')}</p>
         <h2 id="pass-name" className="pass-name">
           {name || phone}
         </h2>
-        <p className="pass-line">
-          {t('checkIn.memberNo', { no: memberNo })}
-          {name ? ` · ${phone}` : null}
-        </p>
+        <p className="pass-line">{memberLine}</p>
         <p className="pass-plan">{pass.planName}</p>
         <p className="pass-line">{validUntilText}</p>
         <p className="pass-line">{pass.allClubs ? t('homeCard.allClubs') : clubs.join(' · ')}</p>
@@ -201,7 +199,7 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
 
 const RING = 2 * Math.PI * 20;
 
-function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProps['loaderData']; lang: 'vi' | 'en'; validUntilText: string }) {
+function CheckInCode({ data, lang, validUntilText, memberLine }: { data: Route.ComponentProps['loaderData']; lang: 'vi' | 'en'; validUntilText: string; memberLine: string }) {
   const { t } = useT();
   const code = data.code!;
   const left = useNextCode(code.validUntil, data.now);
@@ -210,7 +208,7 @@ function CheckInCode({ data, lang, validUntilText }: { data: Route.ComponentProp
   const [openedAt] = useState(() => new Date(Date.parse(data.now) - RECENT_VISIT_MS).toISOString());
   const visit = useVisitSince(openedAt);
   useWakeLock();
-  useStoredPass(data, lang, validUntilText);
+  useStoredPass(data, lang, validUntilText, memberLine);
   return (
     <section className="check-in-code" aria-label={t('checkIn.qrLabel')}>
       <noscript>

@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to={`/membership/${String(loaderData.clubId)}/detail`} className="home-busyness">
           <span className="muted small">{t('busyness.yourClub')}</span>
           <BusynessBadge busyness={loaderData.busyness} />
-          <span className="muted small">{t('busyness.inside', { count: String(loaderData.busyness.insideNow) })}</span>
+          <span className="muted small">{t('busyness.inside', { count: loaderData.busyness.insideNow })}</span>
         </Link>
       ) : null}
       {loaderData.classes?.next ? (

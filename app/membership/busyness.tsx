@@ -21,7 +21,7 @@ export function BusynessPanel({ busyness }: { busyness: ClubBusyness }) {
     <section className="busyness-panel" aria-labelledby="busyness-title">
       <p className="busyness-now">
         <BusynessBadge busyness={busyness} />
-        <span className="muted small">{t('busyness.inside', { count: String(busyness.insideNow) })}</span>
+        <span className="muted small">{t('busyness.inside', { count: busyness.insideNow })}</span>
       </p>
       <h2 id="busyness-title" className="section-title">
         {t('busyness.chartTitle')}

@@ -128,7 +128,7 @@ export function pollState(payment: Payment | null, paid: boolean) {
 /** Which folded part of a payment page the no-JavaScript link asked to see (?open=…), see FoldedWithoutJs in app/ui/folded.tsx. */
 export function unfoldedPart(request: Request) {
   const open = new URL(request.url).searchParams.get('open');
-  return open === 'another' || open === 'cancel' || open === 'unfreeze' ? open : null;
+  return open === 'another' || open === 'cancel' || open === 'unfreeze' || open === 'book' ? open : null;
 }
 
 /** The QR as a PNG download: large, with a quiet zone, for banking apps' "scan from photo" (issue 10 §5). */

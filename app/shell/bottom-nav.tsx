@@ -1,16 +1,9 @@
 import { NavLink } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { Icon, type IconName } from '#app/ui/icons.tsx';
+import { Icon } from '#app/ui/icons.tsx';
+import { bottomTabs } from './bottom-tabs.ts';
 
 /** §2: the five tabs; each marks itself for any page under its path. */
-export const bottomTabs: { to: string; icon: IconName; label: string }[] = [
-  { to: '/home', icon: 'home', label: 'nav.home' },
-  { to: '/membership', icon: 'membership', label: 'nav.membership' },
-  { to: '/workout', icon: 'workout', label: 'nav.workout' },
-  { to: '/inbody', icon: 'inbody', label: 'nav.inbody' },
-  { to: '/history', icon: 'history', label: 'nav.history' },
-];
-
 export function BottomNav() {
   const { t } = useT();
   return (
@@ -18,7 +11,7 @@ export function BottomNav() {
       {bottomTabs.map((tab) => (
         <NavLink key={tab.to} to={tab.to} className="bottom-tab" prefetch="intent">
           <Icon name={tab.icon} />
-          <span>{t(tab.label)}</span>
+          <span>{t(`nav.${tab.label}`)}</span>
         </NavLink>
       ))}
     </nav>

@@ -15,6 +15,7 @@ const pass = {
   stepSeconds: 30,
   lang: 'vi' as const,
   name: 'Nguyễn <Văn> An',
+  memberLine: 'Mã hội viên 000042 · 0100 555 123',
   planName: 'Classic 12 tháng',
   validUntilText: 'Hiệu lực đến 25/11/2027',
   clubsText: 'Gym Lê Thánh Tôn',
@@ -42,5 +43,28 @@ describe('the offline check-in page (drawn by the service worker)', () => {
     const en = await offlineCheckInPage({ ...pass, lang: 'en' }, now);
     expect(en).toContain('lang="en"');
     expect(en).toContain('You are offline');
+  });
+
+  test('keeps the online page’s navigation (back to Home, the five tabs) and the member number (issue 37)', async () => {
+    const now = new Date('2026-11-25T10:00:20.000Z');
+    const html = await offlineCheckInPage(pass, now);
+    expect(html).toContain('Mã hội viên 000042 · 0100 555 123');
+    expect(html).toMatch(/<nav class="back"><a href="\/home">.*<span>Trang chủ<\/span><\/a><\/nav>/);
+    const tabs = [...html.matchAll(/<a href="(\/[a-z]+)"[^>]*>(?:<svg[^]*?<\/svg>)<span>([^<]+)<\/span><\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(tabs).toEqual([
+      ['/home', 'Trang chủ'],
+      ['/home', 'Trang chủ'],
+      ['/membership', 'Gói tập'],
+      ['/workout', 'Tập luyện'],
+      ['/inbody', 'InBody'],
+      ['/history', 'Lịch sử'],
+    ]);
+    expect(html).toContain('<nav class="tabs" aria-label="Điều hướng chính">');
+    const en = await offlineCheckInPage({ ...pass, lang: 'en', memberLine: 'Member no. 000042 · 0100 555 123' }, now);
+    expect(en).toContain('Member no. 000042');
+    expect(en).toContain('<span>History</span>');
+    // A pass kept before this change has no member line: the page still draws.
+    const { memberLine: _dropped, ...older } = pass;
+    expect(await offlineCheckInPage(older, now)).not.toContain('Mã hội viên');
   });
 });

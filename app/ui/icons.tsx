@@ -1,5 +1,5 @@
-/** The app's line icons (24 px grid, stroke = currentColor), inline so they cost no request. */
-const paths = {
+/** The app's line icons (24 px grid, stroke = currentColor), inline so they cost no request; the offline check-in page (service worker) draws them too. */
+export const paths = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
   membership: 'M3 6.5A1.5 1.5 0 0 1 4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zM3 10h18M7 15h4',
   workout: 'M6.5 7v10M3.5 9.5v5M17.5 7v10M20.5 9.5v5M6.5 12h11',

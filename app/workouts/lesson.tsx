@@ -121,25 +121,26 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
             {lesson.blocks[block].map((mapping) => (
               <li key={mapping.id} className="exercise-row">
                 <img src={mapping.drawings.start} alt="" width="64" height="67" loading="lazy" />
-                <span className="exercise-row-text">
+                {/* Issue 37: the done mark sits under the name, which keeps the row's whole width beside the drawing. */}
+                <div className="exercise-row-text">
                   <Link to={`${base}/exercise/${String(mapping.id)}`} className="exercise-name">
                     {mapping.name}
                   </Link>
                   <Dose mapping={mapping} />
-                </span>
-                {block !== 'main' ? null : done.includes(mapping.id) ? (
-                  <span className="badge badge-verified">✓ {t('workouts.markedDone')}</span>
-                ) : (
-                  <Form method="post" className="done-form">
-                    <input type="hidden" name="intent" value="done" />
-                    <input type="hidden" name="kind" value="EXERCISE_DONE" />
-                    <input type="hidden" name="mappingId" value={mapping.id} />
-                    <input type="hidden" name="eventId" value={eventIds[mapping.id]} />
-                    <button type="submit" className="button button-link" aria-label={`${t('workouts.markDone')}: ${mapping.name}`}>
-                      {t('workouts.markDone')}
-                    </button>
-                  </Form>
-                )}
+                  {block !== 'main' ? null : done.includes(mapping.id) ? (
+                    <span className="badge badge-verified">✓ {t('workouts.markedDone')}</span>
+                  ) : (
+                    <Form method="post" className="done-form">
+                      <input type="hidden" name="intent" value="done" />
+                      <input type="hidden" name="kind" value="EXERCISE_DONE" />
+                      <input type="hidden" name="mappingId" value={mapping.id} />
+                      <input type="hidden" name="eventId" value={eventIds[mapping.id]} />
+                      <button type="submit" className="button button-link" aria-label={`${t('workouts.markDone')}: ${mapping.name}`}>
+                        {t('workouts.markDone')}
+                      </button>
+                    </Form>
+                  )}
+                </div>
               </li>
             ))}
           </ol>

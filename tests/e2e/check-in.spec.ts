@@ -78,6 +78,8 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
   await controlledByServiceWorker(page);
+  const memberLine = (await page.locator('.member-pass .pass-line').first().textContent()) ?? '';
+  expect(memberLine).toMatch(/^Mã hội viên \d{6}/);
   // The page keeps the key in IndexedDB (for the worker) once it has run.
   await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
     const open = indexedDB.open('vf-check-in');
@@ -96,6 +98,10 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   await expect(page.getByText(T.vi.offline)).toBeVisible();
   const offlineQr = page.getByRole('img', { name: T.vi.qr });
   const first = await readQr(offlineQr);
+  // Issue 37: the member number the online page shows, and its navigation: back to Home, the five tabs.
+  await expect(page.getByText(memberLine, { exact: true })).toBeVisible();
+  await expect(page.locator('nav.back').getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', '/home');
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link')).toHaveText(['Trang chủ', 'Gói tập', 'Tập luyện', 'InBody', 'Lịch sử']);
   await snap(page, 'vi-check-in-offline');
   // The page refreshes itself at the next step: a new code.
   await expect.poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), { timeout: 40_000 }).not.toBe(first);

@@ -15,8 +15,11 @@ const T = {
     waitlist: 'Vào danh sách chờ',
     place1: 'Danh sách chờ · vị trí 1',
     cancel: 'Hủy đặt chỗ',
+    cancelConfirm: 'Có, hủy đặt chỗ',
     cancelLate: 'Vẫn hủy (tính là hủy muộn)',
     lateWarning: 'Bây giờ hủy sẽ tính là hủy muộn',
+    lateBookWarning: 'Lớp bắt đầu sau chưa đầy 2 giờ',
+    bookAnyway: 'Vẫn đặt chỗ',
     full: 'Hết chỗ',
     promoted: 'Bạn được chuyển từ danh sách chờ vào lớp',
     nextClass: 'Lớp sắp tới của bạn',
@@ -29,8 +32,11 @@ const T = {
     waitlist: 'Join the waitlist',
     place1: 'Waitlist · place 1',
     cancel: 'Cancel booking',
+    cancelConfirm: 'Yes, cancel my booking',
     cancelLate: 'Cancel anyway (late cancel)',
     lateWarning: 'Cancelling now counts as a late cancel',
+    lateBookWarning: 'This class starts in less than 2 hours',
+    bookAnyway: 'Book anyway',
     full: 'Full',
     promoted: 'You were moved from the waitlist into the class',
     nextClass: 'Your next class',
@@ -47,6 +53,8 @@ async function classIn(request: APIRequestContext, minutes: number, capacity: nu
 }
 
 const badge = (page: Page, text: string) => page.locator('.class-page .class-card-foot .status-badge', { hasText: text });
+/** Issue 37: a step asked to confirm opens with JavaScript as a fold (its summary), without as a link to the unfolded page. */
+const opener = (page: Page, text: string) => page.locator('summary, a.confirm-box-link', { hasText: text });
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   test(`${lang}: book, a full class's waitlist moves up when a spot frees, a late cancel is said before it happens`, async ({ page, browser, request }) => {
@@ -71,7 +79,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await expect(page).toHaveURL(new RegExp(`/class/${String(full.id)}$`));
     await page.getByRole('button', { name: t.book, exact: true }).click();
     await expect(badge(page, t.booked)).toBeVisible();
-    await expect(page.getByRole('button', { name: t.cancel })).toBeVisible();
+    await expect(opener(page, t.cancel)).toBeVisible();
     await snap(page, `${lang}-class-booked`);
 
     // Another member finds it full and joins the waitlist.
@@ -84,11 +92,14 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await expect(badge(second, t.place1)).toBeVisible();
     await snap(second, `${lang}-class-waitlisted`);
 
-    // More than 2 h before: the first member cancels free, and the one in line has the spot.
-    await page.getByRole('button', { name: t.cancel }).click();
+    // More than 2 h before: the first member cancels free, once they confirm it (issue 37), and the one in line has the spot.
+    await opener(page, t.cancel).click();
+    await expect(badge(page, t.booked)).toBeVisible(); // nothing cancelled by the first tap
+    await snap(page, `${lang}-class-cancel-confirm`);
+    await page.getByRole('button', { name: t.cancelConfirm }).click();
     // The cancel has answered (its button is gone) before the other member looks: reloading sooner
     // raced the cancel on a loaded CI runner and read the waitlist as it was.
-    await expect(page.getByRole('button', { name: t.cancel })).toHaveCount(0);
+    await expect(opener(page, t.cancel)).toHaveCount(0);
     await expect(page.getByRole('button', { name: t.book, exact: true })).toHaveCount(0); // full again: the spot went to the line
     await second.reload();
     await expect(badge(second, t.booked)).toBeVisible();
@@ -99,11 +110,18 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await snap(second, `${lang}-home-next-class`);
     await other.close();
 
-    // 90 minutes before: booking is open, cancelling is late, and the page says so first.
+    // 90 minutes before: booking is open, cancelling would be late: the page says so before booking and
+    // asks to confirm (issue 37), then says it again before the late cancel, also confirmed.
     await page.goto(`/class/${String(soon.id)}`);
-    await page.getByRole('button', { name: t.book, exact: true }).click();
+    await expect(page.getByRole('note')).toContainText(t.lateBookWarning);
+    await expect(page.getByRole('button', { name: t.book, exact: true })).toHaveCount(0);
+    await opener(page, t.book).click();
+    await snap(page, `${lang}-class-late-book-confirm`);
+    await page.getByRole('button', { name: t.bookAnyway }).click();
+    await expect(badge(page, t.booked)).toBeVisible();
     await expect(page.getByRole('note')).toContainText(t.lateWarning);
     await snap(page, `${lang}-class-late-warning`);
+    await opener(page, t.cancel).click();
     await page.getByRole('button', { name: t.cancelLate }).click();
     await expect(page.locator('.class-page .status-badge')).toHaveClass(/class-state-late-cancelled/);
 
@@ -142,9 +160,24 @@ test('without JavaScript: the day strip and type filter are links, the club a fo
   await plain.goto(`/class/${String(session.id)}`);
   await plain.getByRole('button', { name: T.vi.book, exact: true }).click();
   await expect(badge(plain, T.vi.booked)).toBeVisible();
-  await plain.getByRole('button', { name: T.vi.cancel }).click();
+  // Issue 37: the cancel is confirmed on the page the link unfolds.
+  await plain.getByRole('link', { name: T.vi.cancel }).click();
+  await expect(plain).toHaveURL(/\?open=cancel/);
+  await expect(badge(plain, T.vi.booked)).toBeVisible();
+  await snap(plain, 'vi-class-cancel-confirm-no-js');
+  await plain.getByRole('button', { name: T.vi.cancelConfirm }).click();
   await expect(plain.getByRole('button', { name: T.vi.book, exact: true })).toBeVisible();
   await snap(plain, 'vi-class-no-js');
+
+  // A class whose free cancel has passed: warned, then booked on the confirming page.
+  const soon = await classIn(request, 90, 5, 'hiit');
+  await plain.goto(`/class/${String(soon.id)}`);
+  await expect(plain.getByRole('note')).toContainText(T.vi.lateBookWarning);
+  await plain.getByRole('link', { name: T.vi.book, exact: true }).click();
+  await expect(plain).toHaveURL(/\?open=book/);
+  await snap(plain, 'vi-class-late-book-confirm-no-js');
+  await plain.getByRole('button', { name: T.vi.bookAnyway }).click();
+  await expect(badge(plain, T.vi.booked)).toBeVisible();
   await noJs.close();
 });
 

@@ -24,7 +24,8 @@ export const auth: Shape<typeof vi> = {
     resendIn: 'Resend code in {{seconds}} s',
     resend: 'Resend code',
     changePhone: 'Change phone number',
-    attemptsLeft: '{{count}} tries left.',
+    attemptsLeft_one: '{{count}} try left.',
+    attemptsLeft_other: '{{count}} tries left.',
   },
   signUp: {
     title: 'Create your account',

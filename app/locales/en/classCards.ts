@@ -5,10 +5,14 @@ import type { classCards as vi } from '#app/locales/vi/classCards.ts';
 export const classCards: Shape<typeof vi> = {
   classCard: {
     cancelledClass: 'Class cancelled',
+    bookingClosed: 'Booking closed',
+    underWay: 'Under way',
+    ended: 'Ended',
     full: 'Full',
     fullWaiting: 'Full · {{count}} waiting',
     minutes: '{{count}} min',
-    spotsLeft: '{{count}} spots left',
+    spotsLeft_one: '{{count}} spot left',
+    spotsLeft_other: '{{count}} spots left',
     with: 'with {{name}}',
     level: {
       ALL: 'All levels',

@@ -22,7 +22,7 @@ export const auth = {
     resendIn: 'Gửi lại mã sau {{seconds}} giây',
     resend: 'Gửi lại mã',
     changePhone: 'Đổi số điện thoại',
-    attemptsLeft: 'Bạn còn {{count}} lần thử.',
+    attemptsLeft_other: 'Bạn còn {{count}} lần thử.',
   },
   signUp: {
     title: 'Tạo tài khoản',

@@ -5,7 +5,7 @@ export const busyness = {
     quiet: 'Đang vắng',
     normal: 'Vừa phải',
     busy: 'Đang đông',
-    inside: 'Khoảng {{count}} người đang tập',
+    inside_other: 'Khoảng {{count}} người đang tập',
     chartTitle: 'Thường ngày này trong tuần',
     chartLabel: 'Số lượt vào theo giờ, trung bình 4 tuần qua; cột đậm là giờ hiện tại',
   },

@@ -2,10 +2,13 @@
 export const classCards = {
   classCard: {
     cancelledClass: 'Lớp đã hủy',
+    bookingClosed: 'Đã hết giờ đặt chỗ',
+    underWay: 'Đang diễn ra',
+    ended: 'Đã kết thúc',
     full: 'Hết chỗ',
     fullWaiting: 'Hết chỗ · {{count}} người chờ',
     minutes: '{{count}} phút',
-    spotsLeft: 'Còn {{count}} chỗ',
+    spotsLeft_other: 'Còn {{count}} chỗ',
     with: 'với {{name}}',
     level: {
       ALL: 'Mọi trình độ',

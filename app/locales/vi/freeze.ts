@@ -7,7 +7,7 @@ export const freeze = {
     endsNow: 'Hết hạn hiện tại',
     allowance: 'Còn {{left}}/{{total}} ngày bảo lưu cho gói này',
     duration: 'Thời gian bảo lưu',
-    days: '{{count}} ngày',
+    days_other: '{{count}} ngày',
     startDate: 'Ngày bắt đầu bảo lưu',
     startHint: 'Từ {{from}} đến {{to}}.',
     previewButton: 'Xem trước',

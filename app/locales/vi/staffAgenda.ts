@@ -15,7 +15,7 @@ export const staffAgenda = {
     none: { today: 'Hôm nay không có buổi tập nào.', week: 'Không có buổi tập nào trong 7 ngày tới.', all: 'Chưa có buổi tập nào từ hôm nay.' },
     noShow: 'Hội viên vắng mặt',
     trial: 'Tập thử',
-    sessionsLeft: 'Còn {{count}} buổi',
+    sessionsLeft_other: 'Còn {{count}} buổi',
     confirm: 'Xác nhận',
     complete: 'Hoàn thành buổi tập',
     status: { WAITPTCONFIRM: 'Chờ bạn xác nhận', WAITCUSCONFIRM: 'Chờ hội viên đồng ý', BOOKED: 'Đã xác nhận', COMPLETED: 'Đã hoàn thành', NO_SHOW: 'Hội viên vắng mặt' },

@@ -5,7 +5,7 @@ export const staffToday = {
     lead: 'Việc cần làm tại quầy hôm nay.',
     cashWaiting: '{{count}} khoản chờ thu tiền mặt',
     cashNone: 'Không có khoản nào chờ thu tiền mặt',
-    trialsWaiting: '{{count}} buổi tập thử chờ xếp lịch',
+    trialsWaiting_other: '{{count}} buổi tập thử chờ xếp lịch',
     trialsNone: 'Không có buổi tập thử nào chờ xếp lịch',
     feedbackNew: '{{count}} góp ý, báo cáo mới chờ trả lời',
     feedbackNone: 'Không có góp ý mới',

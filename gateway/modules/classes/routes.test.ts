@@ -93,6 +93,21 @@ describe('booking', () => {
     expect((await book(m.token, await sessionIn(-5 * MINUTE))).body.code).toBe('CLASS_BOOKING_CLOSED');
   });
 
+  test('a class under way says STARTED, one that is over ENDED (issue 37), and neither can be booked', async () => {
+    const m = await member();
+    const underWay = await sessionIn(-5 * MINUTE);
+    const over = await sessionIn(-5 * HOUR);
+    expect((await detail(underWay, m.token)).bookingWindow).toBe('STARTED');
+    expect((await detail(over, m.token)).bookingWindow).toBe('ENDED');
+    const overDay = vietnamDay(new Date(gw.clock.now().getTime() - 5 * HOUR));
+    const list = (await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${overDay}`)).body.data as { id: number; bookingWindow: string }[];
+    expect(list.find((s) => s.id === over)?.bookingWindow).toBe('ENDED');
+    for (const session of [underWay, over]) {
+      const res = await book(m.token, session);
+      expect([res.status, res.body.code]).toEqual([409, 'CLASS_BOOKING_CLOSED']);
+    }
+  });
+
   test('only members whose membership opens the club, and not while frozen', async () => {
     const none = await gw.signUp();
     const res = await book(none.token, await sessionIn(3 * HOUR));

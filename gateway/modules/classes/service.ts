@@ -43,12 +43,12 @@ type BookingRow = typeof classBookings.$inferSelect;
 /** A time parameter of a prepared statement, typed (a bare parameter's type is unknown to PostgreSQL). */
 const placeholderTime = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
-export function bookingWindow(session: Pick<SessionRow, 'startsAt'>, now: Date): ClassBookingWindow {
+export function bookingWindow(session: Pick<SessionRow, 'startsAt' | 'endsAt'>, now: Date): ClassBookingWindow {
   const start = session.startsAt.getTime();
   if (now.getTime() < start - CLASS_BOOKING_OPENS_HOURS * HOUR) return 'NOT_YET_OPEN';
   if (now.getTime() < start - CLASS_BOOKING_CLOSES_MINUTES * MINUTE) return 'OPEN';
   if (now.getTime() < start) return 'CLOSED';
-  return 'STARTED';
+  return now < session.endsAt ? 'STARTED' : 'ENDED';
 }
 
 /** Until when a booked spot can be given back without a strike: 2 h before, or 1 h after a promotion from the waitlist. */
