@@ -9,6 +9,7 @@ export const busyness: Shape<typeof vi> = {
     normal: 'Moderate now',
     busy: 'Busy now',
     inside: 'About {{count}} people training',
+    insideNone: 'No one has checked in recently',
     chartTitle: 'Usually on this weekday',
     chartLabel: 'Visits per hour, averaged over the last 4 weeks; the dark bar is the current hour',
   },
