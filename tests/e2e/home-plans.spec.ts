@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, watchConsole } from './fixtures.ts';
-import { buy, CLUB, copyValue, newMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
+import { buy, CLUB, copyValue, newMember, paidMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 37 §4, §5, §12: one truth about a plan's free PT sessions (the plans' data) on the compare
 // panel, the plan page, home and the newcomer's guide; home after buying is a member's home; the
@@ -45,6 +45,11 @@ const T = {
     callClub: 'Gọi câu lạc bộ',
     chain: 'Tổng đài VietFit',
     clubs: 'Số điện thoại từng câu lạc bộ',
+    classBook: 'Đặt chỗ',
+    classBooked: 'Đã đặt chỗ',
+    waitlist: 'Vào danh sách chờ',
+    place1: 'Danh sách chờ · vị trí 1',
+    nextClass: 'Lớp sắp tới của bạn',
   },
   en: {
     compare: 'Every club or one club: compare',
@@ -66,8 +71,20 @@ const T = {
     callClub: 'Call a club',
     chain: 'VietFit hotline',
     clubs: 'Each club’s phone number',
+    classBook: 'Book a spot',
+    classBooked: 'Booked',
+    waitlist: 'Join the waitlist',
+    place1: 'Waitlist · place 1',
+    nextClass: 'Your next class',
   },
 };
+
+/** A one-off class at CLUB (the sandbox stands in for staff). */
+async function classIn(request: APIRequestContext, minutes: number, capacity: number) {
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug: 'yoga' } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
 
 /** The back bar's link (the first of the sub-header). */
 const backLink = (page: Page) => page.locator('.sub-header .sub-header-link').first();
@@ -75,7 +92,7 @@ const backLink = (page: Page) => page.locator('.sub-header .sub-header-link').fi
 for (const lang of ['vi', 'en'] as const) {
   const t = T[lang];
 
-  test(`${lang}: the compare panel, the plan page and home say the free PT sessions the plan gives; home after buying is a member's home; the trial page leads back`, async ({ page, request }) => {
+  test(`${lang}: the compare panel, the plan page and home say the free PT sessions the plan gives; home after buying is a member's home, its next class a booked one; the trial page leads back`, async ({ page, request, browser }) => {
     test.slow(); // a membership through the sandbox bank
     const texts = await freePtTexts(request, lang);
     await newMember(page, request, lang);
@@ -110,6 +127,32 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.locator('main').getByRole('button', { name: t.signOut })).toHaveCount(0);
     await expect(page.locator('main')).not.toContainText(t.zero);
     await snapBothWidths(page, `${lang}-home-after-buying`);
+
+    // A class the member is only waitlisted for is not their next class; a booked one later is.
+    const full = await classIn(request, 4 * 60, 1);
+    const other = await browser.newContext();
+    const first = await other.newPage();
+    await paidMember(first, request, lang);
+    await first.goto(`/class/${String(full)}`);
+    await first.getByRole('button', { name: t.classBook, exact: true }).click();
+    await expect(first.locator('.class-page .status-badge', { hasText: t.classBooked })).toBeVisible();
+    await other.close();
+    await page.goto(`/class/${String(full)}`);
+    await page.getByRole('button', { name: t.waitlist }).click();
+    await expect(page.getByRole('button', { name: t.waitlist })).toHaveCount(0);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: t.nextClass })).toHaveCount(0);
+    // Today's list may show it (a class later today), as waitlisted.
+    for (const card of await page.locator(`main a.class-card[href="/class/${String(full)}"]`).all()) await expect(card).toContainText(t.place1);
+    const later = await classIn(request, 6 * 60, 10);
+    await page.goto(`/class/${String(later)}`);
+    await page.getByRole('button', { name: t.classBook, exact: true }).click();
+    await expect(page.locator('.class-page .status-badge', { hasText: t.classBooked })).toBeVisible();
+    await page.goto('/home');
+    const next = page.locator('section[aria-labelledby="next-class"]');
+    await expect(next.getByRole('heading', { name: t.nextClass })).toBeVisible();
+    await expect(next.locator('a.class-card')).toHaveAttribute('href', `/class/${String(later)}`);
+    await snap(page, `${lang}-home-next-class-not-waitlisted`);
 
     // The trial page from home goes back home; from the guide, back to the guide.
     await trial.click();
