@@ -80,8 +80,32 @@ export const paymentPlanSchema = z.object({
   nextPayment: money.nullable(),
   /** Day-unit plans are trials: referral offers do not apply (code 180). */
   isTrial: z.boolean(),
+  /** Free PT sessions the plan gives in the membership's first FREE_PT_WINDOW_DAYS days (ADR 048): the one source of that benefit. */
+  freePtSessions: z.number().int(),
 });
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+/** §9: a plan's free PT sessions are to be used in the membership's first 14 days (ADR 048). */
+export const FREE_PT_WINDOW_DAYS = 14;
+
+/**
+ * GET /global/plan-benefits: what the chain's plans on sale give, one row per distinct kind of plan
+ * (its names, all-club or not, its term, its free PT sessions), in the clubs' display order. The
+ * compare-plans panel and every text about free PT sessions read it (issue 37 §5).
+ */
+export const planBenefitSchema = z.object({
+  type: z.enum(planTypes),
+  isBlackCard: z.boolean(),
+  isSubscription: z.boolean(),
+  planNameVi: z.string(),
+  planNameEn: z.string(),
+  unit: z.enum(planUnits),
+  duration: z.number().int(),
+  freePtSessions: z.number().int(),
+});
+export type PlanBenefit = z.infer<typeof planBenefitSchema>;
+export const planBenefitsSchema = z.object({ plans: z.array(planBenefitSchema), freePtWindowDays: z.number().int() });
+export type PlanBenefits = z.infer<typeof planBenefitsSchema>;
 
 /** GET /global/club/{clubId}/payment-plans?coupon=CODE and …/payment-plan/{id}/detail?coupon=CODE */
 export const paymentPlansQuery = z.object({
@@ -356,7 +380,10 @@ export const memberHomeSchema = z.object({
   busyness: clubBusynessSchema.nullable(),
   /** Issue 11 §5: the next class the member booked and today's at their clubs. */
   classes: homeClassesSchema,
+  /** Issue 37 §5: the member's free PT sessions (ADR 048): left to book, until when, and whether one is in the works. */
+  trial: z.object({ left: z.number().int(), validUntil: isoDate.nullable(), clubId: z.number().nullable(), inTheWorks: z.boolean() }),
 });
+export type MemberHome = z.infer<typeof memberHomeSchema>;
 
 /**
  * GET /member/club/{clubId}/payment-plan/{id}/dates: when this plan would run if bought now, for

@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { BusynessBadge } from '#app/membership/busyness.tsx';
+import { BusynessBadge, InsideNow } from '#app/membership/busyness.tsx';
+import { Icon } from '#app/ui/icons.tsx';
+import { formatDate } from '#contract/format.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
@@ -48,7 +50,22 @@ export async function loader(args: Route.LoaderArgs) {
         : null,
     () => null,
   );
-  return { card, busyness, clubId, classes };
+  // Issue 37 §5: the free PT sessions the member's plan gave (ADR 048), as they stand; none, nothing shown.
+  const trial = await memberRead(args).then(
+    ({ trial: free }) =>
+      free && (free.left > 0 || free.inTheWorks)
+        ? {
+            left: free.left,
+            validUntil: free.validUntil ? formatDate(free.validUntil) : null,
+            inTheWorks: free.inTheWorks,
+            href: `/pt/free-session?${free.clubId === null ? '' : `club=${String(free.clubId)}&`}from=home`,
+          }
+        : null,
+    () => null,
+  );
+  // Issue 37 §12: the welcome and the sign-out button are for a member who has no membership yet.
+  const newcomer = card.ok && !card.value.current && !card.value.nextFuture && !card.value.waiting;
+  return { card, busyness, clubId, classes, trial, newcomer };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -63,7 +80,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to={`/membership/${String(loaderData.clubId)}/detail`} className="home-busyness">
           <span className="muted small">{t('busyness.yourClub')}</span>
           <BusynessBadge busyness={loaderData.busyness} />
-          <span className="muted small">{t('busyness.inside', { count: loaderData.busyness.insideNow })}</span>
+          <InsideNow busyness={loaderData.busyness} />
+        </Link>
+      ) : null}
+      {loaderData.trial ? (
+        <Link to={loaderData.trial.href} className="contract-card trial-card">
+          <span className="contract-plan">
+            <Icon name="gift" size={18} /> {loaderData.trial.inTheWorks ? t('home.trial.open') : t('home.trial.left', { count: loaderData.trial.left })}
+          </span>
+          {!loaderData.trial.inTheWorks && loaderData.trial.validUntil ? <span className="small">{t('home.trial.until', { date: loaderData.trial.validUntil })}</span> : null}
+          <span className="trial-card-action">{loaderData.trial.inTheWorks ? t('home.trial.view') : t('home.trial.book')}</span>
         </Link>
       ) : null}
       {loaderData.classes?.next ? (
@@ -108,12 +134,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t('home.referral')}
         </Link>
       </nav>
-      <p className="lead">{t('home.lead')}</p>
-      <SignOutForm>
-        <button type="submit" className="button button-secondary button-block">
-          {t('home.signOut')}
-        </button>
-      </SignOutForm>
+      {loaderData.newcomer ? (
+        <>
+          <p className="lead">{t('home.lead')}</p>
+          <SignOutForm>
+            <button type="submit" className="button button-secondary button-block">
+              {t('home.signOut')}
+            </button>
+          </SignOutForm>
+        </>
+      ) : null}
     </main>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { homePageContractsSchema } from '#contract/membership.ts';
+import { trialSummarySchema } from '#contract/pt.ts';
 import { loadContact, pick, telHref, tryLoad } from '#app/account/account.server.ts';
-import { gatewayClient } from '#app/server/gateway.server.ts';
+import { loadFreePtOffers } from '#app/membership/membership.server.ts';
+import { FreePtOfferLines } from '#app/membership/free-pt-offers.tsx';
+import { gatewayClient, softRead } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { useT } from '#app/i18n.ts';
@@ -10,8 +13,9 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/workout-with-us';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-// Issue 11 §5: the newcomer's guide. The texts are the page's own (no gateway read); only the
-// numbers to call for a free trial session come from the gateway, until trial booking exists.
+// Issue 11 §5: the newcomer's guide. The texts are the page's own; the numbers to call for a free
+// trial session, the plans that give free PT sessions (issue 37 §5) and whether the member has one
+// to book (issue 37 §4) come from the gateway.
 
 export const handle: ShellHandle = { strings: ['newcomer'], back: { to: '/home', label: 'nav.home' } };
 
@@ -21,13 +25,14 @@ type Hotline = { name: string | null; phone: string; href: string; note: string 
 
 /**
  * Who to call for a trial session: the clubs of the member's current memberships first, then the
- * chain's hotline (all a member without a membership sees). Either read may fail alone.
+ * chain's hotline; a member without one also gets every club's number. Each read may fail alone.
  */
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const [clubs, chain] = await Promise.all([
+  const call = gatewayClient(args);
+  const [clubs, chain, free, freePt] = await Promise.all([
     tryLoad(async () => {
-      const { data } = await gatewayClient(args)('/api/v1/member/contracts/home-page', homePageContractsSchema);
+      const { data } = await call('/api/v1/member/contracts/home-page', homePageContractsSchema);
       const byClub = new Map<number, Hotline>();
       for (const c of data.currents) {
         if (!byClub.has(c.clubId)) byClub.set(c.clubId, { name: pick(lang, c.club.nameVi, c.club.nameEn), phone: c.club.hotline, href: telHref(c.club.hotline), note: null });
@@ -35,13 +40,23 @@ export async function loader(args: Route.LoaderArgs) {
       return [...byClub.values()];
     }),
     loadContact(args),
+    softRead(async () => (await call('/api/v1/member/free-sessions/summary', trialSummarySchema)).data, null),
+    loadFreePtOffers(args),
   ]);
   const hotlines: Hotline[] = [
     ...(clubs.ok ? clubs.value : []),
     ...(chain.ok ? [{ name: null, phone: chain.value.hotline, href: chain.value.hotlineHref, note: chain.value.hours }] : []),
   ];
+  const hasClub = clubs.ok && clubs.value.length > 0;
+  // Without a club of their own, the member may call any club (issue 37 §4).
+  const clubLines: Hotline[] = !hasClub && chain.ok ? chain.value.clubs.map((c) => ({ name: c.name, phone: c.hotline, href: c.hotlineHref, note: `${c.address}, ${c.district}` })) : [];
   const failed = clubs.ok ? (chain.ok ? null : chain.message) : clubs.message;
-  return { hotlines, hasClub: clubs.ok && clubs.value.length > 0, failed: hotlines.length ? null : failed };
+  // A trial to book or one in the works: the button leads to it, and back here.
+  const trial =
+    free && (free.left > 0 || free.open)
+      ? { left: free.left, open: free.open !== null, href: `/pt/free-session?${free.clubId === null ? '' : `club=${String(free.clubId)}&`}from=guide` }
+      : null;
+  return { hotlines, clubLines, hasClub, failed: hotlines.length ? null : failed, trial, offers: freePt };
 }
 
 const steps = ['id', 'checkIn', 'locker', 'tour', 'warmUp', 'light'] as const;
@@ -61,9 +76,30 @@ function Section({ id, title, className, children }: { id: string; title: string
   );
 }
 
+/** Numbers to call, each a row with its name (the chain's when none) and "Call". */
+function HotlineList({ lines }: { lines: Hotline[] }) {
+  const { t } = useT();
+  return (
+    <ul className="menu">
+      {lines.map((line) => (
+        <li key={line.href + (line.name ?? '')}>
+          <a href={line.href} className="menu-row">
+            <span>
+              <span className="row-label">{line.name ?? t('newcomer.trial.chain')}</span>
+              <span className="row-value">{line.phone}</span>
+              {line.note ? <span className="row-label">{line.note}</span> : null}
+            </span>
+            <span className="row-action">{t('newcomer.trial.call')}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function WorkoutWithUs({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { hotlines, hasClub, failed } = loaderData;
+  const { hotlines, clubLines, hasClub, failed, trial, offers } = loaderData;
   return (
     <main className="page">
       <h1>{t('newcomer.title')}</h1>
@@ -120,30 +156,34 @@ export default function WorkoutWithUs({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="trial" title={t('newcomer.trial.title')} className="notice">
-        {/* Free sessions from a plan or the experience pass are booked in the app (ADR 048); anyone can still call. */}
-        <p>{t(hasClub ? 'newcomer.trial.textClub' : 'newcomer.trial.textChain')}</p>
-        <p className="small">{t('newcomer.trial.inApp')}</p>
-        <Link to="/pt/free-session" className="button button-primary">
-          {t('newcomer.trial.book')}
-        </Link>
+        {trial ? (
+          <>
+            <p>{trial.open ? t('newcomer.trial.haveOpen') : t('newcomer.trial.have', { count: trial.left })}</p>
+            <Link to={trial.href} className="button button-primary">
+              {trial.open ? t('newcomer.trial.view') : t('newcomer.trial.book')}
+            </Link>
+          </>
+        ) : (
+          <>
+            {/* No free session to book: call a club to try (issue 37 §4); the plans that give some, as the plans say. */}
+            <p>{t(hasClub ? 'newcomer.trial.textClub' : 'newcomer.trial.textChain')}</p>
+            <FreePtOfferLines offers={offers} say={(offer, days) => t('newcomer.trial.offer', { plans: offer.plans, count: offer.sessions, days })} />
+            <Link to="/membership" className="button button-secondary">
+              {t('newcomer.trial.seePlans')}
+            </Link>
+          </>
+        )}
         {failed ? (
           <LoadFailed message={failed} retryTo="/home/workout-with-us" />
         ) : (
-          <ul className="menu">
-            {hotlines.map((line) => (
-              <li key={line.href + (line.name ?? '')}>
-                <a href={line.href} className="menu-row">
-                  <span>
-                    <span className="row-label">{line.name ?? t('newcomer.trial.chain')}</span>
-                    <span className="row-value">{line.phone}</span>
-                    {line.note ? <span className="row-label">{line.note}</span> : null}
-                  </span>
-                  <span className="row-action">{t('newcomer.trial.call')}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <HotlineList lines={hotlines} />
         )}
+        {clubLines.length > 0 ? (
+          <details className="trial-clubs">
+            <summary>{t('newcomer.trial.clubs')}</summary>
+            <HotlineList lines={clubLines} />
+          </details>
+        ) : null}
       </Section>
     </main>
   );

@@ -12,6 +12,12 @@ export function BusynessBadge({ busyness }: { busyness: ClubBusyness }) {
   return <span className={`busyness busyness-${busyness.level}`}>{t(`busyness.${busyness.level}`)}</span>;
 }
 
+/** About how many are training (check-ins of the last 90 minutes); none is said as none, not "about 0" (issue 37 §12). */
+export function InsideNow({ busyness }: { busyness: ClubBusyness }) {
+  const { t } = useT();
+  return <span className="muted small">{busyness.insideNow === 0 ? t('busyness.insideNone') : t('busyness.inside', { count: busyness.insideNow })}</span>;
+}
+
 /** The word, the members inside, and the usual visits per hour of this weekday. */
 export function BusynessPanel({ busyness }: { busyness: ClubBusyness }) {
   const { t } = useT();
@@ -21,7 +27,7 @@ export function BusynessPanel({ busyness }: { busyness: ClubBusyness }) {
     <section className="busyness-panel" aria-labelledby="busyness-title">
       <p className="busyness-now">
         <BusynessBadge busyness={busyness} />
-        <span className="muted small">{t('busyness.inside', { count: busyness.insideNow })}</span>
+        <InsideNow busyness={busyness} />
       </p>
       <h2 id="busyness-title" className="section-title">
         {t('busyness.chartTitle')}

@@ -5,7 +5,7 @@ import { ComparePlans, MembershipFaq } from './membership-guide.tsx';
 import { BusynessBadge } from './busyness.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import { clubChoice, loadClubsByCity, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
+import { clubChoice, loadClubsByCity, loadFreePtOffers, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/clubs';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -16,7 +16,8 @@ export const handle: StringsHandle = { strings: ['membership', 'directory', 'gui
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.list.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return { ...(await loadClubsByCity(args)), choice: clubChoice(args.request.url), terms: membershipTerms };
+  const [clubs, freePt] = await Promise.all([loadClubsByCity(args), loadFreePtOffers(args)]);
+  return { ...clubs, choice: clubChoice(args.request.url), terms: membershipTerms, freePt };
 }
 
 type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude' | 'busyness'>;
@@ -80,7 +81,7 @@ function NearestFirst({ clubs, onChange }: { clubs: Club[]; onChange: (next: Loc
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const hydrated = useHydrated();
-  const { cities, clubCount, choice, terms } = loaderData;
+  const { cities, clubCount, choice, terms, freePt } = loaderData;
   const [locating, setLocating] = useState<Locating>({ state: 'idle' });
   const allClubs = cities.flatMap((city) => city.clubs);
   const options: { value: ClubChoice; title: string; text: string }[] = [
@@ -112,7 +113,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <ComparePlans clubCount={clubCount} terms={terms} />
+        <ComparePlans clubCount={clubCount} terms={terms} freePt={freePt} />
       </section>
 
       <section aria-labelledby="clubs-title">

@@ -11,7 +11,7 @@ import { PageError } from '#app/ui/page-error.tsx';
 // (ADR 004). Its constants come in through the loaders (`membershipTerms`).
 
 /** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of contract/membership.ts, as the loaders pass them. */
-export type MembershipTerms = { referralDays: number; paymentMinutes: number };
+export type MembershipTerms = { referralDays: number; paymentMinutes: number; freePtDays: number };
 
 type PlanFigures = {
   id: number;
@@ -31,6 +31,9 @@ type PlanFigures = {
   promotionCode: string | null;
   totalPaymentFirst: number;
   nextPayment: number | null;
+  /** The plan's free PT sessions and the first days of the membership they are for (issue 37 §5). */
+  freePtSessions: number;
+  freePtDays: number;
 };
 
 export const useDurationText = () => {
@@ -86,6 +89,12 @@ export function PlanFacts({ plan, className, children }: { plan: PlanFigures; cl
           <JoiningFee plan={plan} />
         </dd>
       </div>
+      {plan.freePtSessions > 0 ? (
+        <div>
+          <dt>{t('membership.card.freePt')}</dt>
+          <dd>{t('membership.card.freePtText', { count: plan.freePtSessions, days: plan.freePtDays })}</dd>
+        </div>
+      ) : null}
       {children}
     </dl>
   );

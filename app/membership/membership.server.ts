@@ -5,14 +5,17 @@ import { profileSchema } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
   couponSchema,
+  FREE_PT_WINDOW_DAYS,
   PAYMENT_WINDOW_MINUTES,
   paymentPlanSchema,
   paymentPlansQuery,
+  planBenefitsSchema,
   plannedDatesSchema,
   REFERRAL_BONUS_DAYS,
   savedCardSchema,
   type Coupon,
   type PaymentPlan,
+  type PlanBenefit,
 } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
@@ -26,7 +29,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 
 
 /** The contract's constants the pages print, sent with the loader data (zod stays on the server). */
-export const membershipTerms = { referralDays: REFERRAL_BONUS_DAYS, paymentMinutes: PAYMENT_WINDOW_MINUTES };
+export const membershipTerms = { referralDays: REFERRAL_BONUS_DAYS, paymentMinutes: PAYMENT_WINDOW_MINUTES, freePtDays: FREE_PT_WINDOW_DAYS };
 
 /** An unknown or malformed id in the URL: the route's error boundary says "not found". */
 export const notFoundPage = () => data({ notFound: true }, { status: 404 });
@@ -86,6 +89,39 @@ export async function loadClubsByCity(args: Args) {
   return { cities: groups.filter((g) => g.clubs.length > 0), clubCount: clubs.data.length };
 }
 
+/** Plans that give free PT sessions, grouped by how many, their names joined: "2 with Black Card 12 months, Classic 12 months". */
+export type FreePtOffer = { sessions: number; plans: string };
+const freePtOffers = (plans: PlanBenefit[], lang: Lang): FreePtOffer[] => {
+  const bySessions = new Map<number, string[]>();
+  for (const plan of plans) {
+    if (plan.freePtSessions <= 0) continue;
+    const names = bySessions.get(plan.freePtSessions) ?? [];
+    const name = pick(lang, plan.planNameVi, plan.planNameEn);
+    if (!names.includes(name)) names.push(name);
+    bySessions.set(plan.freePtSessions, names);
+  }
+  return [...bySessions].map(([sessions, names]) => ({ sessions, plans: names.join(', ') }));
+};
+
+/**
+ * Issue 37 §5: the free PT sessions the plans on sale give, from the plans' data (GET
+ * /global/plan-benefits): for all-club and single-club plans, and for any. Null when the gateway
+ * cannot say: a page then says nothing of them rather than something untrue.
+ */
+export async function loadFreePtOffers(args: Args) {
+  const lang = getLang(args.context);
+  return softRead(async () => {
+    const { data } = await gatewayClient(args)('/api/v1/global/plan-benefits', planBenefitsSchema);
+    return {
+      all: freePtOffers(data.plans, lang),
+      multi: freePtOffers(data.plans.filter((p) => p.isBlackCard), lang),
+      single: freePtOffers(data.plans.filter((p) => !p.isBlackCard), lang),
+      days: data.freePtWindowDays,
+    };
+  }, null);
+}
+export type FreePtOffers = NonNullable<Awaited<ReturnType<typeof loadFreePtOffers>>>;
+
 /** One club, open or closed; an unknown id is a 404 page. */
 export async function loadClub(args: Args, clubId: string) {
   if (!isId(clubId)) throw notFoundPage();
@@ -117,6 +153,8 @@ export const planView = (plan: PaymentPlan, lang: Lang) => ({
   coupon: plan.coupon ? couponView(plan.coupon, lang) : null,
   totalPaymentFirst: plan.totalPaymentFirst,
   nextPayment: plan.nextPayment,
+  freePtSessions: plan.freePtSessions,
+  freePtDays: FREE_PT_WINDOW_DAYS,
 });
 export type PlanView = ReturnType<typeof planView>;
 

@@ -8,6 +8,8 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { formatDate } from '#contract/format.ts';
+import { loadFreePtOffers } from '#app/membership/membership.server.ts';
+import { FreePtOfferLines } from '#app/membership/free-pt-offers.tsx';
 import { bookingAction, bookingView } from './pt.server.ts';
 import { BookingCard } from './booking-card.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
@@ -23,9 +25,22 @@ export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.trial.title');
 
+/** Where the member came from, when not from /pt: the back link leads there (issue 37 §4). */
+const BACKS = { guide: { to: '/home/workout-with-us', label: 'pt.trial.backToGuide' }, home: { to: '/home', label: 'nav.home' } } as const;
+const cameFrom = (url: URL) => {
+  const from = url.searchParams.get('from');
+  return from === 'guide' || from === 'home' ? from : null;
+};
+
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const screen = await tryLoad(async () => {
+  const from = cameFrom(new URL(args.request.url));
+  const [freePt, screen] = await Promise.all([loadFreePtOffers(args), loadScreen(args, lang)]);
+  return { screen, from, back: from ? BACKS[from] : undefined, offers: freePt };
+}
+
+async function loadScreen(args: Route.LoaderArgs, lang: ReturnType<typeof getLang>) {
+  return tryLoad(async () => {
     const { freeSessionScreen: s } = await memberRead(args);
     if (!s) throw new Error('/pt/free-session reads /member/screens/free-session: the screen is missing');
     const info = s.info;
@@ -45,22 +60,26 @@ export async function loader(args: Route.LoaderArgs) {
       },
     };
   });
-  return { screen };
 }
 
 export const action = (args: Route.ActionArgs) => bookingAction(args);
 
 export default function FreeSessionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const { screen } = loaderData;
+  const { screen, from, offers } = loaderData;
   if (!screen.ok) return <PtPageFailed title={t('pt.trial.title')} message={screen.message} />;
   const { clubs, info } = screen.value;
   return (
     <main className="page pt-page">
       <h1>{t('pt.trial.title')}</h1>
       {!info ? (
+        // Issue 37 §4: what a member without a free session can do: call a club, or buy a plan that gives some (as the plans say).
         <EmptyState icon="gift" title={t('pt.trial.noneTitle')} text={t('pt.trial.noneText')}>
-          <Link to="/membership" className="button button-primary">
+          <FreePtOfferLines offers={offers} say={(offer, days) => t('pt.trial.offer', { plans: offer.plans, count: offer.sessions, days })} />
+          <Link to="/account/contact" className="button button-primary">
+            {t('pt.trial.callClub')}
+          </Link>
+          <Link to="/membership" className="button button-secondary">
             {t('pt.trial.seePlans')}
           </Link>
         </EmptyState>
@@ -87,7 +106,7 @@ export default function FreeSessionPage({ loaderData, actionData }: Route.Compon
               days={info.days}
               date={info.date}
               slots={info.slots}
-              dayHref={(d) => `/pt/free-session?club=${info.clubId}&date=${d}`}
+              dayHref={(d) => `/pt/free-session?club=${info.clubId}&date=${d}${from ? `&from=${from}` : ''}`}
               hidden={{ freeSessionId: info.nextFreeSessionId }}
               chosen={actionData?.afterMinute}
               error={actionData?.bookingId === null ? actionData.error : null}

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router';
 import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
-import { memberHomeSchema, type HomePageContracts } from '#contract/membership.ts';
+import { memberHomeSchema, type HomePageContracts, type MemberHome } from '#contract/membership.ts';
 import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
 import { z } from 'zod';
 import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
@@ -62,6 +62,8 @@ export type MemberRead = {
   busyness?: ClubBusyness | null;
   /** /home: the next booked class and today's (issue 11 §5). */
   classes?: HomeClasses;
+  /** /home: the member's free PT sessions (issue 37 §5). */
+  trial?: MemberHome['trial'];
   /** /class */
   classesScreen?: ClassesScreen;
   /** /class/{id} */

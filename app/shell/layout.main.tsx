@@ -32,7 +32,8 @@ function latestUnreadCount(matches: ReturnType<typeof useMatches>, own: number) 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const matches = useMatches();
-  const back = matches.map((m) => (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
+  // A page reached from several places may name its back link in its data (issue 37 §4), else its handle's.
+  const back = matches.map((m) => (m.loaderData as { back?: ShellHandle['back'] } | undefined)?.back ?? (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
   return (
     <div className="layout layout-main">
       <MemberHeader unreadCount={latestUnreadCount(matches, loaderData.unreadCount)} gift={loaderData.gift} />

@@ -49,6 +49,9 @@ test.describe('sign up and sign in with phone + OTP', () => {
     await snap(page, 'vi-home-member');
     await page.getByRole('button', { name: 'Đóng' }).click();
     await expect(page.getByText('Bạn có một món quà!')).toBeHidden();
+    // A member with a membership signs out from the account page (issue 37 §12: not from home).
+    await expect(page.locator('main').getByRole('button', { name: 'Đăng xuất' })).toHaveCount(0);
+    await page.goto('/account');
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await expect(page).toHaveURL(/\/landing$/);
     await page.goto('/home');

@@ -3,8 +3,8 @@ import { expect, gatewayUrl, snapBothWidths, test, watchConsole } from './fixtur
 import { CLUB, newMember, paidMember, type Lang } from './membership-steps.ts';
 
 // Issue 11 §5: the newcomer's guide at /home/workout-with-us. A member with a membership is given
-// their club's hotline first for a free trial session, one without only the chain's; the page works
-// with JavaScript off and fits a 360 px phone.
+// their club's hotline first for a free trial session, one without the chain's and every club's
+// (issue 37 §4); the page works with JavaScript off and fits a 360 px phone.
 
 const T = {
   vi: {
@@ -14,7 +14,7 @@ const T = {
     workout: 'Mở mục Tập luyện',
     club: 'Gym Lê Thánh Tôn',
     chain: 'Tổng đài VietFit',
-    trialClub: 'Gọi câu lạc bộ của bạn',
+    trialHave: 'Bạn còn 2 buổi tập thử miễn phí',
     trialChain: 'Gọi tổng đài',
   },
   en: {
@@ -24,18 +24,18 @@ const T = {
     workout: 'Open Workout',
     club: 'Gym Le Thanh Ton',
     chain: 'VietFit hotline',
-    trialClub: 'Call your club',
+    trialHave: 'You have 2 free trial sessions',
     trialChain: 'Call us',
   },
 };
 
-/** The numbers the gateway holds: the chain's hotline and the hotline of the club the journeys buy at. */
+/** The numbers the gateway holds: the chain's hotline, the hotline of the club the journeys buy at, every club's. */
 async function hotlines(request: APIRequestContext) {
   const res = await request.get(`${gatewayUrl()}/api/v1/general/contact`);
   expect(res.ok()).toBe(true);
   const { data } = (await res.json()) as { data: { hotline: string; clubs: { id: number; hotline: string }[] } };
   const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-  return { chain: tel(data.hotline), club: tel(data.clubs.find((c) => c.id === CLUB)!.hotline) };
+  return { chain: tel(data.hotline), club: tel(data.clubs.find((c) => c.id === CLUB)!.hotline), clubs: data.clubs.map((c) => tel(c.hotline)) };
 }
 
 const telLinks = (page: Page) => page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -59,7 +59,8 @@ test('vi: a member with a membership reads the guide, calls their club first, op
   await expect(page).toHaveTitle(/^Tập cùng VietFit · VietFit/);
   // The page loads its own strings part and no other (ADR 030).
   await expect(page.locator('html')).toHaveAttribute('data-strings', 'newcomer shell');
-  await expect(page.getByText(T.vi.trialClub)).toBeVisible();
+  // The 12-month plan gave two trial sessions: booked in the app (issue 37 §4).
+  await expect(page.getByText(T.vi.trialHave)).toBeVisible();
   expect(await telLinks(page)).toEqual([numbers.club, numbers.chain]);
   await expect(page.locator('main a[href^="tel:"]').first()).toContainText(T.vi.club);
   await expect(page.locator('main a[href^="tel:"]').last()).toContainText(T.vi.chain);
@@ -80,7 +81,7 @@ test('vi: a member with a membership reads the guide, calls their club first, op
   await noJs.close();
 });
 
-test('en: a member without a membership gets the chain hotline for a free trial session', async ({ page, request }) => {
+test('en: a member without a membership gets the chain hotline, then every club’s, for a free trial session', async ({ page, request }) => {
   const numbers = await hotlines(request);
   await newMember(page, request, 'en');
   const problems = watchConsole(page);
@@ -88,8 +89,8 @@ test('en: a member without a membership gets the chain hotline for a free trial 
   await expectGuide(page, 'en');
   await expect(page).toHaveTitle(/^Workout with us · VietFit/);
   await expect(page.getByText(T.en.trialChain)).toBeVisible();
-  expect(await telLinks(page)).toEqual([numbers.chain]);
-  await expect(page.locator('main a[href^="tel:"]')).toContainText(T.en.chain);
+  expect(await telLinks(page)).toEqual([numbers.chain, ...numbers.clubs]);
+  await expect(page.locator('main a[href^="tel:"]').first()).toContainText(T.en.chain);
   await snapBothWidths(page, 'en-workout-with-us');
 
   // The back link leads home.

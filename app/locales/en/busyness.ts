@@ -10,6 +10,7 @@ export const busyness: Shape<typeof vi> = {
     busy: 'Busy now',
     inside_one: 'About {{count}} person training',
     inside_other: 'About {{count}} people training',
+    insideNone: 'No one has checked in recently',
     chartTitle: 'Usually on this weekday',
     chartLabel: 'Visits per hour, averaged over the last 4 weeks; the dark bar is the current hour',
   },

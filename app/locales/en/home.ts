@@ -8,7 +8,7 @@ export const home: Shape<typeof vi> = {
     todayClasses: 'Today’s classes',
     greeting: 'Hello, {{name}}!',
     greetingNoName: 'Hello!',
-    lead: 'Welcome to VietFit. Your membership, PT sessions and InBody results will show here.',
+    lead: 'Welcome to VietFit. Once you have a membership, it and the classes you book will show here.',
     signOut: 'Sign out',
     classes: 'Group classes',
     workouts: 'Workouts',
@@ -16,6 +16,13 @@ export const home: Shape<typeof vi> = {
     shortcuts: 'Shortcuts',
     referral: 'Refer a friend',
     pt: 'Personal training',
+    trial: {
+      left: 'Free PT trial sessions left: {{count}}',
+      until: 'Use by {{date}}',
+      open: 'Your PT trial session',
+      book: 'Book',
+      view: 'See it',
+    },
   },
   checkIn: {
     title: 'Check in',

@@ -23,6 +23,8 @@ export const membership: Shape<typeof vi> = {
       select: 'Select',
       nextTitle: 'Next payment',
       selectPlan: 'Select {{plan}}',
+      freePt: 'Free PT sessions',
+      freePtText: '{{count}} in the first {{days}} days',
     },
   },
   // ── payment & history (issue 4, W2) ──

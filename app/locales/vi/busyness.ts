@@ -6,6 +6,7 @@ export const busyness = {
     normal: 'Vừa phải',
     busy: 'Đang đông',
     inside_other: 'Khoảng {{count}} người đang tập',
+    insideNone: 'Chưa có ai check-in gần đây',
     chartTitle: 'Thường ngày này trong tuần',
     chartLabel: 'Số lượt vào theo giờ, trung bình 4 tuần qua; cột đậm là giờ hiện tại',
   },

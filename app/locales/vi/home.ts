@@ -6,7 +6,7 @@ export const home = {
     todayClasses: 'Lớp hôm nay',
     greeting: 'Xin chào, {{name}}!',
     greetingNoName: 'Xin chào!',
-    lead: 'Chào mừng bạn đến với VietFit. Gói tập, lịch PT và chỉ số InBody của bạn sẽ hiện ở đây.',
+    lead: 'Chào mừng bạn đến với VietFit. Khi bạn có gói tập, gói tập và các lớp bạn đặt sẽ hiện ở đây.',
     signOut: 'Đăng xuất',
     classes: 'Lớp tập nhóm',
     workouts: 'Bài tập',
@@ -14,6 +14,13 @@ export const home = {
     shortcuts: 'Lối tắt',
     referral: 'Giới thiệu bạn bè',
     pt: 'Huấn luyện viên (PT)',
+    trial: {
+      left: 'Còn {{count}} buổi tập thử miễn phí với PT',
+      until: 'Dùng đến hết {{date}}',
+      open: 'Buổi tập thử với PT của bạn',
+      book: 'Đặt lịch',
+      view: 'Xem lịch',
+    },
   },
   checkIn: {
     title: 'Check-in',

@@ -21,6 +21,8 @@ export const membership = {
       select: 'Chọn',
       nextTitle: 'Thanh toán tiếp theo',
       selectPlan: 'Chọn gói {{plan}}',
+      freePt: 'Buổi PT miễn phí',
+      freePtText: '{{count}} buổi trong {{days}} ngày đầu',
     },
   },
   // ── payment & history (issue 4, W2) ──

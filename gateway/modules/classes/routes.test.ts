@@ -242,9 +242,11 @@ describe('strikes', () => {
 });
 
 describe('screens', () => {
-  test("/member/home's next class is the first of /member/class-bookings in every state of the member's bookings (the shell's flag skips the read only when there is none)", async () => {
+  test("/member/home's next class is the first BOOKED one of /member/class-bookings in every state of the member's bookings, never a waitlisted one (issue 37 §12; the shell's flag skips the read only when there is none)", async () => {
     const m = await member();
-    const upcoming = async () => ((await gw.call('GET', '/api/v1/member/class-bookings', { token: m.token })).body.data as { id: number }[]).map((s) => s.id);
+    type Listed = { id: number; myBooking: { state: string } | null };
+    const upcoming = async () =>
+      ((await gw.call('GET', '/api/v1/member/class-bookings', { token: m.token })).body.data as Listed[]).filter((s) => s.myBooking?.state === 'BOOKED').map((s) => s.id);
     const next = async () => ((await gw.call('GET', '/api/v1/member/home', { token: m.token })).body.data.classes.next as { id: number } | null)?.id ?? null;
     const agree = async (expected: number | null) => {
       expect((await upcoming())[0] ?? null).toBe(expected);
@@ -259,11 +261,16 @@ describe('screens', () => {
     await cancel(m.token, booked.bookingId);
     await agree(null);
 
-    // On a full class's waitlist.
+    // On a full class's waitlist: not a next class, nor before a booked one that comes later.
     const full = await sessionIn(4 * HOUR, 1);
     expect((await book((await member()).token, full)).status).toBe(200);
     expect((await book(m.token, full, true)).body.data.booking.state).toBe('WAITLISTED');
-    await agree(full);
+    await agree(null);
+    const afterFull = await sessionIn(6 * HOUR);
+    const bookedAfter = (await book(m.token, afterFull)).body.data.booking as { bookingId: number };
+    await agree(afterFull);
+    await cancel(m.token, bookedAfter.bookingId);
+    await agree(null);
 
     // The club cancels it; a class under way counts until it ends.
     await gw.db.update(classSessions).set({ cancelledAt: gw.clock.now() }).where(eq(classSessions.id, full));

@@ -1,4 +1,5 @@
 import { HOME_TODAY_CLASSES, todayClasses, upcomingBookings } from '#gateway/modules/classes/service.ts';
+import { trialSummary } from '#gateway/modules/pt/free-sessions.ts';
 import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 
@@ -179,13 +180,15 @@ export function contractRoutes() {
     const withShell = async () => {
       const found = await findHomeShell(db, accountId, now);
       if (!found) throw new ApiError(401, Codes.SESSION_EXPIRED);
-      const [homePage, upcoming] = await Promise.all([homePageOf(c, found.contractVersions), found.hasUpcomingClass ? upcomingBookings(db, accountId, now, 1) : []]);
-      return { shell: found.shell, homePage, nextClass: upcoming[0] };
+      const [homePage, upcoming] = await Promise.all([homePageOf(c, found.contractVersions), found.hasUpcomingClass ? upcomingBookings(db, accountId, now) : []]);
+      // Issue 37 §12: only a class with a spot is the member's next class; a waitlisted one is not.
+      return { shell: found.shell, homePage, nextClass: upcoming.find((session) => session.myBooking?.state === 'BOOKED') };
     };
     // Side by side: on PostgreSQL on pooled connections, so the page waits for the slower read only.
-    const [{ shell, homePage, nextClass }, busyness] = await Promise.all([
+    const [{ shell, homePage, nextClass }, busyness, trial] = await Promise.all([
       withShell(),
       cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)
+      trialSummary(db, accountId, now), // issue 37 §5: the free PT sessions the plan gave, as they stand
     ]);
     // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
     const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));
@@ -193,7 +196,8 @@ export function contractRoutes() {
     const today = await todayClasses(db, accountId, clubIds, now, HOME_TODAY_CLASSES);
     const classes = { next: nextClass ?? null, today: today.sessions, todayTotal: today.total };
     const clubId = homePage.current?.clubId;
-    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes });
+    const homeTrial = { left: trial.left, validUntil: trial.validUntil, clubId: trial.clubId, inTheWorks: trial.open !== null };
+    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes, trial: homeTrial });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { isAllClubPlan, isSubscriptionPlan, type PaymentPlan } from '#contract/membership.ts';
+import { FREE_PT_WINDOW_DAYS, isAllClubPlan, isSubscriptionPlan, type PaymentPlan, type PlanBenefits } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';
@@ -133,5 +133,31 @@ export function toPlanCard(plan: PlanRow, isNewMember: boolean, coupon: CouponWi
     totalPaymentFirst: price.totalPaymentFirst,
     nextPayment: price.nextPayment,
     isTrial: plan.durationUnit === 'day',
+    freePtSessions: plan.freePtSessions,
   };
+}
+
+/**
+ * Issue 37 §5: what the plans on sale give, one row per distinct kind (names, type, term, free PT
+ * sessions) over every active club, in display order: the compare panel's and the guide's source.
+ */
+export async function planBenefits(db: Executor): Promise<PlanBenefits> {
+  const rows = await db
+    .selectDistinctOn([paymentPlans.type, paymentPlans.nameVi, paymentPlans.durationUnit, paymentPlans.durationValue, paymentPlans.freePtSessions], {
+      type: paymentPlans.type,
+      planNameVi: paymentPlans.nameVi,
+      planNameEn: paymentPlans.nameEn,
+      unit: paymentPlans.durationUnit,
+      duration: paymentPlans.durationValue,
+      freePtSessions: paymentPlans.freePtSessions,
+      sortOrder: paymentPlans.sortOrder,
+    })
+    .from(paymentPlans)
+    .innerJoin(clubs, and(eq(clubs.id, paymentPlans.clubId), eq(clubs.isActive, true)))
+    .where(eq(paymentPlans.isActive, true))
+    .orderBy(asc(paymentPlans.type), asc(paymentPlans.nameVi), asc(paymentPlans.durationUnit), asc(paymentPlans.durationValue), asc(paymentPlans.freePtSessions), asc(paymentPlans.sortOrder));
+  const plans = rows
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.planNameVi.localeCompare(b.planNameVi))
+    .map(({ sortOrder: _, ...row }) => ({ ...row, isBlackCard: isAllClubPlan(row.type), isSubscription: isSubscriptionPlan(row.type) }));
+  return { plans, freePtWindowDays: FREE_PT_WINDOW_DAYS };
 }

@@ -9,7 +9,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { activeCoupons, couponFitsPlan, couponRefusal, findCouponByCode, requireUsableCoupon, toCoupon, type CouponUse } from './coupons.ts';
-import { activePlansOf, findActiveClub, findSellablePlan, hasPaidContract, toPlanCard } from './queries.ts';
+import { activePlansOf, findActiveClub, findSellablePlan, hasPaidContract, planBenefits, toPlanCard } from './queries.ts';
 
 /** Who is asking: a member's history decides the joining fee; a visitor is priced as a new member. */
 async function buyer(db: Executor, c: Context<AppEnv>) {
@@ -60,6 +60,9 @@ export function planRoutes() {
     await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, planType: found.plan.type, now: clock.now() }, coupon.uses);
     return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
   });
+
+  // Issue 37 §5: the chain's plans and what each gives, for the compare panel and the texts about free PT sessions.
+  app.get('/global/plan-benefits', async (c) => ok(c, await planBenefits(c.get('deps').db)));
 
   app.get('/member/coupons', requireAccount(), validate('query', couponsQuery), async (c) => {
     const { db, clock } = c.get('deps');

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
+import { FREE_PT_WINDOW_DAYS } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
@@ -19,9 +20,6 @@ import { bookingById, bookingSelect, HOLDING, hoursOn, OPEN, release, takenOn, t
 // when any trainer of the club is free (the gateway picks the trainer), or proposed by the club
 // (WAITCUSCONFIRM) for the member to accept or reject. The bookings are pt_bookings rows, so the
 // trainer's clash (456) and one session a day (166) are the same database rules as a package's.
-
-/** §9: a plan's free sessions are to be used in the membership's first 14 days. */
-export const FREE_SESSION_WINDOW_DAYS = 14;
 
 type FreeSessionRow = typeof freeSessions.$inferSelect;
 
@@ -46,7 +44,7 @@ export async function grantFreeSessionsIn(
 }
 
 /** The first and last day of a plan's free sessions, from the membership's first day. */
-export const planWindow = (startDate: string) => ({ validFrom: startDate, validUntil: addDays(startDate, FREE_SESSION_WINDOW_DAYS - 1) });
+export const planWindow = (startDate: string) => ({ validFrom: startDate, validUntil: addDays(startDate, FREE_PT_WINDOW_DAYS - 1) });
 
 /** The member's free sessions (at one club, or all), each with its newest booking, soonest window first. */
 const sessionsOf = (db: Executor, accountId: number, clubId: number | undefined, today: string) =>

@@ -146,6 +146,12 @@ export function ptRoutes() {
     return ok(c, await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId, trial: true }, clock.now()));
   });
 
+  // Issue 37 §4: the newcomer's guide offers booking a trial only to a member who has one.
+  app.get('/member/free-sessions/summary', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    return ok(c, await trialSummary(db, c.get('account').id, clock.now()));
+  });
+
   app.get('/member/free-session/current', member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await listBookings(db, c.get('account').id, { current: true, trial: true }, clock.now()));
