@@ -209,6 +209,8 @@ export const Codes = {
   /** Subscriptions (issue 12 §2, ADR 038): already cancelled or over; over (no card change, no cancel). */
   SUBSCRIPTION_NOT_CANCELLABLE: 'SUBSCRIPTION_NOT_CANCELLABLE',
   SUBSCRIPTION_CLOSED: 'SUBSCRIPTION_CLOSED',
+  /** A subscription's first month paid otherwise than by a saved card (issue 38 §2): nothing would charge the next months. */
+  SUBSCRIPTION_CARD_REQUIRED: 'SUBSCRIPTION_CARD_REQUIRED',
   /** Feedback (issue 16 §1, ADR 039): staff answered this feedback already; the first reply stands. */
   FEEDBACK_ALREADY_HANDLED: 'FEEDBACK_ALREADY_HANDLED',
   /** PT (issue 13, ADR 045): the membership that opens the club is frozen today. */
@@ -678,6 +680,10 @@ const messages = {
   [C.SUBSCRIPTION_CLOSED]: {
     vi: 'Gói tháng này đã kết thúc, không thể thay đổi.',
     en: 'This subscription is over and can no longer be changed.',
+  },
+  [C.SUBSCRIPTION_CARD_REQUIRED]: {
+    vi: 'Gói tháng tự động được trừ tiền hằng tháng từ một thẻ đã lưu. Vui lòng chọn thẻ đã lưu hoặc thêm thẻ mới.',
+    en: 'A monthly subscription is charged every month to a saved card. Please choose a saved card or add a new one.',
   },
   [C.FEEDBACK_ALREADY_HANDLED]: {
     vi: 'Phản hồi này đã được xử lý và trả lời.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from './format.ts';
+import { afterPlanWord, formatDate, formatDateTime, formatDateTimeSeconds, formatDayMinute, formatVnd, smsAscii, smsVnd } from './format.ts';
 
 describe('§9 date formats in Asia/Ho_Chi_Minh', () => {
   it.each([
@@ -25,5 +25,35 @@ describe('formatVnd: integer VND with the dong sign', () => {
     [-500_000, 'vi', '−500.000\u00a0₫'],
   ] as const)('%d in %s → %s', (amount, lang, text) => {
     expect(formatVnd(amount, lang)).toBe(text);
+  });
+});
+
+describe('one date format for a Vietnam day and minute: the date first (issue 38 §14)', () => {
+  it.each([
+    ['2026-05-12', 18 * 60, '12/05/2026 18:00'],
+    ['2027-01-01', 5, '01/01/2027 00:05'],
+    ['2026-12-31', 23 * 60 + 59, '31/12/2026 23:59'],
+  ] as const)('%s + %d min → %s', (day, minute, text) => {
+    expect(formatDayMinute(day, minute)).toBe(text);
+  });
+});
+
+describe('plan names after a sentence\'s own "Gói" (issue 38 §11)', () => {
+  it.each([
+    ['Gói tháng tự động', 'tháng tự động'],
+    ['gói 10 buổi', '10 buổi'],
+    ['Classic 12 tháng', 'Classic 12 tháng'],
+    ['Monthly subscription', 'Monthly subscription'],
+    ['Góimới', 'Góimới'],
+  ])('%s → %s', (name, after) => {
+    expect(afterPlanWord(name)).toBe(after);
+  });
+});
+
+describe('SMS texts stay ASCII', () => {
+  it('folds Vietnamese letters and drops what is left', () => {
+    expect(smsAscii('Lớp Yoga đã bị hủy – Đức ✓')).toBe('Lop Yoga da bi huy - Duc ');
+    expect(smsVnd(300_000, 'vi')).toBe('300.000 VND');
+    expect(smsVnd(300_000, 'en')).toBe('300,000 VND');
   });
 });

@@ -36,6 +36,11 @@ export function formatTime(value: string | Date) {
   return `${p.hour}:${p.minute}`;
 }
 
+/** DD/MM/YYYY HH:mm of a Vietnam day 'YYYY-MM-DD' and a minute after its 00:00 (a PT slot, a class start): the date first, as every text says it. */
+export function formatDayMinute(day: string, minute: number) {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
 /** DD/MM/YYYY HH:mm:ss */
 export function formatDateTimeSeconds(value: string | Date) {
   const p = parts(value);
@@ -59,6 +64,25 @@ export function formatVnd(amount: number, lang: 'vi' | 'en') {
   const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, vndGroups[lang === 'en' ? 'en' : 'vi']);
   return `${amount < 0 ? '−' : ''}${digits}\u00a0₫`;
 }
+
+/**
+ * A plan's name put after a sentence's own "Gói"/"gói" ("Gói {{plan}} của bạn…"): a name that
+ * already begins with the word drops it, so "Gói tháng tự động" never reads "Gói Gói tháng tự động".
+ */
+export const afterPlanWord = (name: string) => name.replace(/^gói\s+/iu, '');
+
+/** A text as an SMS carries it: ASCII only (brandname templates are registered unaccented; Unicode SMS cost more and split sooner). */
+export const smsAscii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .replace(/đ/gu, 'd')
+    .replace(/Đ/gu, 'D')
+    .replace(/[–—]/gu, '-')
+    .replace(/[^\x20-\x7e]/gu, '');
+
+/** Money in an SMS, which stays ASCII (brandname templates, no Unicode SMS): "300.000 VND", "300,000 VND". */
+export const smsVnd = (amount: number, lang: 'vi' | 'en') => formatVnd(amount, lang).replace(/\u00a0₫$/u, ' VND');
 
 /** A plan's length as members read it: "12 tháng", "1 month", "7 days" (one text everywhere, issue 10 §17). */
 export function durationText({ value, unit }: { value: number; unit: 'month' | 'day' }, lang: 'vi' | 'en') {

@@ -70,10 +70,10 @@ async function main() {
     name: 'subscription renewals',
     intervalMs: RENEWAL_INTERVAL_MS,
     logger,
-    run: () => runRenewals({ db: handle.db, push, logger, clock: systemClock, config }),
+    run: () => runRenewals({ db: handle.db, push, sms, logger, clock: systemClock, config }),
   });
   // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
-  const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, logger, clock: systemClock });
+  const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, sms, logger, clock: systemClock });
 
   // Graceful shutdown (ADR 053): /readyz answers 503 at once, the listener closes (a new connection
   // is refused and the load balancer retries it on another replica), requests in flight and the

@@ -1,3 +1,4 @@
+import { afterPlanWord } from '#contract/format.ts';
 import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import type { HomeCardView } from '#app/payments/payment.server.ts';
@@ -57,7 +58,7 @@ export function MembershipCard({ card }: { card: HomeCardView }) {
       )}
       {waiting ? (
         <Link to={`/membership/payment/${waiting.id}`} className="membership-card-waiting">
-          <span>{t('homeCard.waiting', { plan: waiting.planName, amount: waiting.total })}</span>
+          <span>{t('homeCard.waiting', { plan: afterPlanWord(waiting.planName), amount: waiting.total })}</span>
           {/* Money already arrived for it (another amount): never "complete your payment" then (issue 10). */}
           {waiting.unbooked.length ? (
             <strong>{t('homeCard.unbooked', { amount: waiting.unbooked[0].amount })}</strong>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { durationText, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, durationText, formatVnd } from '#contract/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PageError } from '#app/ui/page-error.tsx';
@@ -140,7 +140,7 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
           {t('membership.card.firstPayment')}: <strong>{formatVnd(plan.totalPaymentFirst, lang)}</strong>
         </p>
       </details>
-      <Link to={to} className="button button-primary button-block" aria-label={t('membership.card.selectPlan', { plan: plan.name })}>
+      <Link to={to} className="button button-primary button-block" aria-label={t('membership.card.selectPlan', { plan: afterPlanWord(plan.name) })}>
         {t('membership.card.select')}
       </Link>
     </article>

@@ -275,7 +275,7 @@ export function placePurchaseError(error: GatewayError) {
   const formErrors: string[] = [];
   if (couponCodes.has(error.code)) fieldErrors.couponCode = [error.text];
   else if (referralRefusalCodes.has(error.code)) fieldErrors.referralCode = [error.text];
-  else if (error.code === Codes.CARD_NOT_FOUND) fieldErrors.paymentMethod = [error.text];
+  else if (error.code === Codes.CARD_NOT_FOUND || error.code === Codes.SUBSCRIPTION_CARD_REQUIRED) fieldErrors.paymentMethod = [error.text];
   else if (error.status === 404) return null;
   else if (error.fieldErrors && Object.keys(error.fieldErrors).length) {
     for (const [field, messages] of Object.entries(error.fieldErrors)) {

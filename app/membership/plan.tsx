@@ -13,7 +13,7 @@ import { referralCodeSchema } from '#contract/validation.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { validationMessage } from '#contract/validation-messages.ts';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
-import { formatDate, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, formatDate, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import {
@@ -250,7 +250,10 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
   const errors = actionData?.fieldErrors ?? {};
   const applied = plan.promotionCode;
   const defaultMethod = values?.paymentMethod || String(methods.find((m) => m.code === (plan.isSubscription ? 'CARD' : 'QR'))?.id ?? methods[0]?.id ?? '');
-  const defaultCard = values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? 'new');
+  // A monthly plan is charged every month to a saved card (issue 38 §2): no one-off card, QR or cash for it.
+  const recurring = plan.isSubscription;
+  const shownMethods = recurring ? methods.filter((m) => m.code === 'CARD') : methods;
+  const defaultCard = values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? (recurring ? (cards[0]?.id ?? '') : 'new'));
   const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -376,7 +379,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
 
         <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
           <legend>{t('purchase.methodTitle')}</legend>
-          {methods.map((method) => (
+          {shownMethods.map((method) => (
             <div key={method.id} className="method">
               <label className="method-option">
                 <input type="radio" name="paymentMethod" value={method.id} defaultChecked={String(method.id) === defaultMethod} />
@@ -398,10 +401,16 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                       </span>
                     </label>
                   ))}
-                  <label className="check card-option">
-                    <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
-                    <span>{t('purchase.otherCard')}</span>
-                  </label>
+                  {recurring ? (
+                    <p className={cards.length ? 'hint recurring-card' : 'notice recurring-card'} id="recurring-card">
+                      {t(cards.length ? 'purchase.recurringCard' : 'purchase.recurringNoCard')}
+                    </p>
+                  ) : (
+                    <label className="check card-option">
+                      <input type="radio" name="savedCardId" value="new" defaultChecked={defaultCard === 'new'} />
+                      <span>{t('purchase.otherCard')}</span>
+                    </label>
+                  )}
                   <Link to="/account/information/payment-method" className="chip-link add-card">
                     {t('purchase.addCard')}
                   </Link>
@@ -440,7 +449,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
 
         {actionData?.otherUnpaid ? (
           <div className="notice other-unpaid" role="alert">
-            <p>{t('purchase.otherUnpaid', { plan: actionData.otherUnpaid.planName })}</p>
+            <p>{t('purchase.otherUnpaid', { plan: afterPlanWord(actionData.otherUnpaid.planName) })}</p>
             <input type="hidden" name="replaceContractId" value={actionData.otherUnpaid.contractId} />
             <Link to={`/membership/payment/${actionData.otherUnpaid.contractId}`} className="button button-secondary button-block">
               {t('purchase.continueOther')}

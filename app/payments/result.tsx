@@ -1,3 +1,4 @@
+import { afterPlanWord } from '#contract/format.ts';
 import { Link } from 'react-router';
 import { contractDetailSchema, paymentSchema } from '#contract/membership.ts';
 import { LiveStatus } from '#app/payments/payment-ui.tsx';
@@ -56,7 +57,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
         <div className="result-facts">
           <p className="lead">
             {t(contract.status === 'FUTURE' ? 'payment.result.futureLead' : 'payment.result.activeLead', {
-              plan: contract.planName,
+              plan: afterPlanWord(contract.planName),
               from: contract.startDate,
               to: contract.endDate,
             })}

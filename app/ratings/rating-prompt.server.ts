@@ -1,3 +1,4 @@
+import { afterPlanWord } from '#contract/format.ts';
 import type { RatingRequest } from '#contract/feedback.ts';
 import type { Lang } from '#contract/codes.ts';
 import { pick } from '#app/account/account.server.ts';
@@ -37,7 +38,7 @@ export type RatingPrompt = { id: number; plan: string; club: string };
 
 export const ratingPromptView = (request: RatingRequest, lang: Lang): RatingPrompt => ({
   id: request.id,
-  plan: request.contract ? pick(lang, request.contract.planNameVi, request.contract.planNameEn) : '',
+  plan: request.contract ? afterPlanWord(pick(lang, request.contract.planNameVi, request.contract.planNameEn)) : '',
   club: request.contract ? pick(lang, request.contract.clubNameVi, request.contract.clubNameEn) : '',
 });
 

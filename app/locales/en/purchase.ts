@@ -33,6 +33,8 @@ export const purchase: Shape<typeof vi> = {
     otherCard: 'Another card (entered on VNPAY)',
     defaultCard: 'Default',
     addCard: 'Add a new card',
+    recurringCard: 'The monthly subscription is charged every month to the saved card you choose here. A card typed once on VNPAY cannot renew it.',
+    recurringNoCard: 'The monthly subscription is charged every month to a saved card, and you have none yet. Add a new card (VNPAY keeps it safely), then come back here to confirm.',
     datesTitle: 'Runs:',
     datesText: 'from {{from}} to {{to}}',
     datesAfterCurrent: 'This plan starts right after your current membership at this club ends.',

@@ -30,6 +30,8 @@ export const purchase = {
     otherCard: 'Thẻ khác (nhập trên VNPAY)',
     defaultCard: 'Mặc định',
     addCard: 'Thêm thẻ mới',
+    recurringCard: 'Gói tháng tự động trừ tiền hằng tháng từ thẻ đã lưu bạn chọn ở đây. Thẻ nhập một lần trên VNPAY không gia hạn được.',
+    recurringNoCard: 'Gói tháng tự động trừ tiền hằng tháng từ một thẻ đã lưu, và bạn chưa lưu thẻ nào. Hãy thêm thẻ mới (VNPAY lưu thẻ an toàn) rồi quay lại đây để xác nhận.',
     totalsTitle: 'Thanh toán lần đầu',
     datesTitle: 'Thời hạn:',
     datesText: 'từ {{from}} đến {{to}}',

@@ -51,6 +51,8 @@ export type NoticeContent = {
   bodyVi: string;
   bodyEn: string;
   link: string | null;
+  /** Also sent by SMS (ASCII, as the brandname templates are), in the member's language; dropped once sent. */
+  sms?: { vi: string; en: string };
 };
 
 /**

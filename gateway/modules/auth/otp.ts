@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
+import { smsAscii } from '#contract/format.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { otpCodes, type OtpPurpose } from '#gateway/db/schema/index.ts';
@@ -30,15 +31,28 @@ const hashCode = (salt: string, phone: string, purpose: OtpPurpose, code: string
 
 // Unaccented on purpose: brandname SMS templates are registered without diacritics, and
 // Unicode SMS costs more and splits sooner on Vietnamese carriers.
-const otpText = (code: string, lang: Lang) =>
-  lang === 'en'
-    ? `Your gym verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`
-    : `Ma xac thuc cua ban la ${code}. Ma co hieu luc trong 5 phut. Khong chia se ma nay cho bat ky ai.`;
+// A code that approves money or a signature names what it approves and the amount (dynamic
+// linking, issue 38 §13); the code comes first, before any number of the approval.
+const otpText = (code: string, lang: Lang, approves?: OtpApproval) => {
+  if (!approves) {
+    return lang === 'en'
+      ? `Your gym verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`
+      : `Ma xac thuc cua ban la ${code}. Ma co hieu luc trong 5 phut. Khong chia se ma nay cho bat ky ai.`;
+  }
+  return smsAscii(
+    lang === 'en'
+      ? `Code ${code} is to ${approves.en}. It works for this only and expires in 5 minutes. Never share it with anyone.`
+      : `Ma xac nhan ${code} de ${approves.vi}. Ma chi dung cho viec nay, hieu luc 5 phut. Khong chia se ma nay cho bat ky ai.`,
+  );
+};
 
-type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang; deviceId?: number };
+/** What a code approves, in the words of its SMS: "nang cap goi thang len Black Card, them 300.000 VND/thang tu 21/12/2026". */
+export type OtpApproval = { vi: string; en: string };
+
+type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang; deviceId?: number; approves?: OtpApproval };
 
 /** Creates a fresh code (replacing the old one of the same channel) and sends it by SMS. */
-export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang, deviceId }: SendOtp) {
+export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang, deviceId, approves }: SendOtp) {
   const { db, clock, sms, logger } = deps;
   const now = clock.now();
   const channel = channelOf(deviceId);
@@ -84,7 +98,7 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
   if (outcome === 'too_soon') throw new ApiError(429, Codes.LIMIT_30_SECONDS, { retryAfterSeconds: 30 });
 
   try {
-    await sms.send({ phone, text: otpText(code, lang), requestId: `otp-${salt.slice(0, 16)}` });
+    await sms.send({ phone, text: otpText(code, lang, approves), requestId: `otp-${salt.slice(0, 16)}` });
   } catch (error) {
     // Without a delivered code the member must be able to ask again at once.
     await db.delete(otpCodes).where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.salt, salt)));

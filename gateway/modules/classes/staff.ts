@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
-import { formatDateTime } from '#contract/format.ts';
+import { formatDateTime, smsAscii } from '#contract/format.ts';
 import { addDays, vietnamDayStart } from '#contract/vietnam-time.ts';
 import {
   CLASS_ATTENDANCE_FROM_MINUTES,
@@ -181,11 +181,14 @@ export async function markAttendance(deps: Pick<Deps, 'db' | 'clock'>, staff: St
   return { sessionId: found.sessionId, booking, changed };
 }
 
+/** A club's cancel of a class starting within this time also goes by SMS. */
+const CANCEL_SMS_WITHIN_MS = 24 * 3_600_000;
+
 /**
  * PUT /staff/class-session/{id}/cancel {reason}. A class not yet started: in one transaction the
  * session is marked cancelled with the reason, every BOOKED and WAITLISTED booking becomes CANCELLED
  * (free: a club's cancel is no late cancel and no strike), the spots go back (booked_count 0), each
- * member gets a notice through the outbox, and one audit row is written. Cancelled before: `already`,
+ * member gets a notice through the outbox (inbox and push; by SMS too when the class is within 24 h), and one audit row is written. Cancelled before: `already`,
  * nothing written. Started: CLASS_CANCEL_CLOSED. The session's row is held throughout, and booking
  * takes the same lock and refuses a cancelled class, so nobody is left BOOKED in it.
  */
@@ -205,6 +208,14 @@ export async function cancelClassSession(deps: Pick<Deps, 'db' | 'clock'>, staff
     const [type] = await tx.select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn }).from(classTypes).where(eq(classTypes.id, session.classTypeId));
     const when = formatDateTime(session.startsAt);
     const because = /[.!?…]$/u.test(reason) ? reason : `${reason}.`;
+    // A class within a day may be missed by a member who does not open the app: an SMS too (issue 38 §19).
+    const sms =
+      session.startsAt.getTime() - now.getTime() <= CANCEL_SMS_WITHIN_MS
+        ? {
+            vi: smsAscii(`VietFit: Cau lac bo da huy lop ${type.nameVi} luc ${when}. Ly do: ${because} Luot dat cua ban da duoc huy mien phi.`),
+            en: smsAscii(`VietFit: The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge.`),
+          }
+        : undefined;
     for (const { accountId } of released) {
       await enqueueNotice(
         tx,
@@ -216,6 +227,7 @@ export async function cancelClassSession(deps: Pick<Deps, 'db' | 'clock'>, staff
           bodyVi: `Câu lạc bộ đã hủy lớp ${type.nameVi} lúc ${when}. Lý do: ${because} Lượt đặt của bạn đã được hủy miễn phí, không tính là hủy muộn.`,
           bodyEn: `The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge and does not count as a late cancel.`,
           link: '/class',
+          ...(sms ? { sms } : {}),
         },
         now,
       );

@@ -14,7 +14,7 @@ import {
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { contracts, paymentMethodGroups, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
+import { contracts, paymentMethodGroups, paymentPlans, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
@@ -23,7 +23,7 @@ import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modul
 import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { lockAccount } from '#gateway/modules/members/queries.ts';
-import { requireMaySubscribe } from '#gateway/modules/subscriptions/queries.ts';
+import { requireMaySubscribe, requireRecurringCard } from '#gateway/modules/subscriptions/queries.ts';
 import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
 import { checkReferral } from './referral.ts';
 
@@ -115,11 +115,16 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     .where(and(eq(contracts.accountId, caller.id), eq(contracts.clubId, club.id), eq(contracts.paymentState, 'WAITFORPAYMENT')));
   if (waiting) {
     const open = await openPayment(tx, waiting.id);
+    if (!open) {
+      const [waitingPlan] = await tx.select({ type: paymentPlans.type }).from(paymentPlans).where(eq(paymentPlans.id, waiting.paymentPlanId));
+      await requireRecurringCard(tx, waitingPlan.type, waiting.id, savedCard);
+    }
     const payment = open ?? (await openAttempt(tx, ctx, waiting, choice, savedCard));
     return answer(tx, ctx, waiting.id, payment, true);
   }
 
   await requireMaySubscribe(tx, caller.id, plan.type);
+  await requireRecurringCard(tx, plan.type, null, savedCard);
   const isNewMember = !(await hasPaidContract(tx, caller.id));
   let coupon = null;
   if (body.couponId != null) {
@@ -189,6 +194,7 @@ export async function payContract(ctx: PurchaseContext, contractId: number, choi
     if (!join) throw notFound();
     if (join.contract.paymentState !== 'WAITFORPAYMENT') throw notPayable();
     const savedCard = await checkPayChoice(tx, ctx.accountId, choice);
+    await requireRecurringCard(tx, join.plan.type, contractId, savedCard);
     const open = await openPayment(tx, contractId);
     if (open && open.method === choice.method && (open.savedCardId ?? null) === (savedCard?.id ?? null)) {
       return answer(tx, ctx, contractId, open, false);

@@ -4,11 +4,13 @@ import type { Notification } from '#contract/notifications.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, noticeOutbox, notifications, pushSubscriptions, type NoticeContent } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
+import type { SmsSender } from '#gateway/providers/sms/port.ts';
 
 /** What a notice says; `link` is an in-app path such as /membership, or null. */
 export type NotifyInput = NoticeContent;
 
-export type NotifyDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
+/** Without `sms`, notices that carry an SMS are left to a deliverer that has it (the worker, a request's deps). */
+export type NotifyDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'> & Partial<Pick<Deps, 'sms'>>;
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -58,7 +60,13 @@ export async function deliverDueNotices(deps: NotifyDeps): Promise<number> {
         deps.db
           .select({ id: noticeOutbox.id })
           .from(noticeOutbox)
-          .where(and(eq(noticeOutbox.status, 'pending'), sql`${noticeOutbox.nextAttemptAt} <= ${now.toISOString()}`))
+          .where(
+            and(
+              eq(noticeOutbox.status, 'pending'),
+              sql`${noticeOutbox.nextAttemptAt} <= ${now.toISOString()}`,
+              deps.sms ? undefined : sql`${noticeOutbox.content} ->> 'sms' is null`,
+            ),
+          )
           .orderBy(noticeOutbox.id)
           .limit(NOTICE_DELIVERY.batch)
           .for('update', { skipLocked: true }),
@@ -128,16 +136,33 @@ export function startNoticeWorker(deps: NotifyDeps, intervalMs = 2_000) {
 type OutboxRow = typeof noticeOutbox.$inferSelect;
 
 async function deliverNotice(deps: NotifyDeps, notice: OutboxRow) {
+  const { sms, ...content } = notice.content;
   const [stored] = await deps.db
     .insert(notifications)
-    .values({ id: notice.notificationId, accountId: notice.accountId, ...notice.content, createdAt: notice.createdAt })
+    .values({ id: notice.notificationId, accountId: notice.accountId, ...content, createdAt: notice.createdAt })
     .onConflictDoNothing({ target: notifications.id })
     .returning();
   const row = stored ?? (await deps.db.select().from(notifications).where(eq(notifications.id, notice.notificationId)))[0];
+  if (sms && deps.sms) await textMember(deps.sms, deps, notice, sms);
   if (!row) return; // read and deleted by the member between two tries: nothing left to push
   const { targets, failed } = await pushToMember(deps, row);
   // Every browser failed for a passing reason (not "gone"): try the push again later.
   if (targets > 0 && failed === targets) throw new Error(`push failed for all ${String(targets)} subscriptions`);
+}
+
+/**
+ * The notice's SMS, in the member's language, then the text is taken off the outbox row, so a
+ * later try (a push that failed) does not send it again. The request id is the notice's: a
+ * provider that dedupes by it (eSMS) sends once even if a lease ran out mid-send.
+ */
+async function textMember(sender: SmsSender, deps: NotifyDeps, notice: OutboxRow, sms: { vi: string; en: string }) {
+  const [account] = await deps.db.select({ phone: accounts.phoneNumber, lang: accounts.lang }).from(accounts).where(eq(accounts.id, notice.accountId));
+  if (!account) return;
+  await sender.send({ phone: account.phone, text: account.lang === 'en' ? sms.en : sms.vi, requestId: `notice-${notice.notificationId}` });
+  await deps.db
+    .update(noticeOutbox)
+    .set({ content: sql`${noticeOutbox.content} - 'sms'` })
+    .where(eq(noticeOutbox.id, notice.id));
 }
 
 /** A notice for a member now, through the outbox (the sandbox's "send a notification"). */

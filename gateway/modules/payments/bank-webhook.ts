@@ -6,7 +6,7 @@
 // fit (wrong amount, late, unknown memo) is stored with needs_review for staff: never silently
 // accepted, never dropped.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatDateTime, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -87,7 +87,7 @@ async function tellMemberOfUnbooked(tx: Executor, candidate: Candidate, outcome:
       kind: 'PAYMENT',
       titleVi: 'Đã nhận tiền, đang chờ câu lạc bộ xử lý',
       titleEn: 'Money received, waiting for the club',
-      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${paid.nameVi}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
+      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${afterPlanWord(paid.nameVi)}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
       bodyEn: `We received ${en} at ${when} for your ${paid.nameEn} ${paid.noun}, but ${why.en}, so it was not activated automatically. The club will contact you within 1 working day to activate it or refund you. Please do not transfer again.`,
       link: paid.link,
     },

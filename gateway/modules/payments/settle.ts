@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { afterPlanWord, formatDate } from '#contract/format.ts';
 import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -91,7 +92,6 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
     now,
   );
   // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
-  const [d, m, y] = [startDate.slice(8, 10), startDate.slice(5, 7), startDate.slice(0, 4)];
   await enqueueNotice(
     tx,
     contract.accountId,
@@ -99,8 +99,8 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
       kind: 'PAYMENT',
       titleVi: 'Thanh toán thành công',
       titleEn: 'Payment received',
-      bodyVi: `Gói ${plan.nameVi} của bạn đã được kích hoạt, bắt đầu từ ${d}/${m}/${y}.`,
-      bodyEn: `Your ${plan.nameEn} membership is confirmed, starting ${d}/${m}/${y}.`,
+      bodyVi: `Gói ${afterPlanWord(plan.nameVi)} của bạn đã được kích hoạt, bắt đầu từ ${formatDate(startDate)}.`,
+      bodyEn: `Your ${plan.nameEn} membership is confirmed, starting ${formatDate(startDate)}.`,
       link: `/history/membership/${String(contract.id)}`,
     },
     now,

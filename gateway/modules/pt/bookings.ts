@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDayMinute } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, TRAINER_AGENDA_NOT_CLOSED_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -242,7 +242,7 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
     else await tx.update(ptBookings).set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt }).where(eq(ptBookings.id, bookingId));
     const subject = { subjectType: 'pt-booking', subjectId: bookingId, clubId: booking.clubId };
     await recordStaffAction(tx, { actorAccountId: trainerId, action: `pt-booking.${verb}`, ...subject, ...fieldChange('status', booking.status, target), at: now });
-    const when = `${hhmm(booking.afterMinute)} ${formatDate(booking.day)}`;
+    const when = formatDayMinute(booking.day, booking.afterMinute);
     const notice = {
       BOOKED: { titleVi: 'PT đã xác nhận lịch tập', titleEn: 'Session confirmed', bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`, bodyEn: `Your session at ${when} is confirmed.` },
       REJECTED: {

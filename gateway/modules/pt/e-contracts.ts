@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Codes } from '#contract/codes.ts';
+import { smsVnd } from '#contract/format.ts';
 import { vietnamDateTime } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, eSealKeys, paymentMethodGroups, ptContracts, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
@@ -122,7 +123,17 @@ export async function sendSigningCode(deps: Deps, accountId: number, id: number,
   const row = await ownUnsigned(deps.db, accountId, id);
   if (row.status === 'SIGNED') throw new ApiError(409, Codes.VALIDATION);
   const [member] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
-  const sent = await sendOtp(deps, { phone: member.phoneNumber, purpose: 'e_contract_sign', accountId, clientIp, lang: member.lang });
+  const [pt] = await deps.db
+    .select({ id: ptContracts.id, price: ptContracts.price, vi: ptPackages.nameVi, en: ptPackages.nameEn })
+    .from(ptContracts)
+    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .where(eq(ptContracts.id, row.ptContractId));
+  // The code names the contract it signs and its amount (issue 38 §13).
+  const approves = {
+    vi: `ky hop dong PT so ${String(pt.id)} (${pt.vi}, ${smsVnd(pt.price, 'vi')})`,
+    en: `sign PT contract no. ${String(pt.id)} (${pt.en}, ${smsVnd(pt.price, 'en')})`,
+  };
+  const sent = await sendOtp(deps, { phone: member.phoneNumber, purpose: 'e_contract_sign', accountId, clientIp, lang: member.lang, approves });
   await deps.db.update(ptEContracts).set({ otpSentAt: deps.clock.now() }).where(eq(ptEContracts.id, id));
   return sent;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { FREE_PT_WINDOW_DAYS } from '#contract/membership.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDate, formatDayMinute } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -344,7 +344,7 @@ export async function proposeFreeSession(
         replaced: current ? { bookingId: current.id, status: current.status, ptId: current.trainerAccountId, date: current.day, afterMinute: current.afterMinute } : null,
         booking: { bookingId: id, status: 'WAITCUSCONFIRM', ptId: body.ptId, date: body.date, afterMinute: body.afterMinute },
       });
-      const when = `${hhmm(body.afterMinute)} ${formatDate(body.date)}`;
+      const when = formatDayMinute(body.date, body.afterMinute);
       await enqueueNotice(
         tx,
         session.accountId,

@@ -66,12 +66,41 @@ const payOutcomes: { code: string; status: string; vi: string; en: string }[] = 
 ];
 const tokenOutcomes = payOutcomes.filter((o) => ['00', '24', '09', '12', '13', '79', '99'].includes(o.code));
 
-/** Published VNPAY sandbox test cards (never real ones). */
-const testCards = [
+/**
+ * Published VNPAY sandbox test cards (never real ones), and the sandbox's own cards that its
+ * recurring service declines (SANDBOX_DECLINE_CARDS: the masked numbers match), so a decline, the
+ * retries and the lapse can be tried from the pages (issue 38 §4).
+ */
+const testCards: { id: string; type: '01' | '02'; bankCode: string; number: string; label: string; note?: Record<'vi' | 'en', string> }[] = [
   { id: 'ncb', type: '01', bankCode: 'NCB', number: '9704198526191432198', label: 'NCB 9704 1985 2619 1432 198' },
+  {
+    id: 'ncb-no-funds',
+    type: '01',
+    bankCode: 'NCB',
+    number: '9704190000000000488',
+    label: 'NCB 9704 1900 0000 0000 488',
+    note: { vi: 'gia hạn bị từ chối: không đủ số dư (51)', en: 'renewals declined: insufficient balance (51)' },
+  },
+  {
+    id: 'ncb-locked',
+    type: '01',
+    bankCode: 'NCB',
+    number: '9704190000001314',
+    label: 'NCB 9704 1900 0000 1314',
+    note: { vi: 'gia hạn bị từ chối: thẻ bị khóa (12)', en: 'renewals declined: card locked (12)' },
+  },
+  {
+    id: 'ncb-expired',
+    type: '01',
+    bankCode: 'NCB',
+    number: '9704190000002028',
+    label: 'NCB 9704 1900 0000 2028',
+    note: { vi: 'thẻ hết hạn (01/24): gia hạn bị từ chối (99)', en: 'expired card (01/24): renewals declined (99)' },
+  },
   { id: 'visa', type: '02', bankCode: 'VISA', number: '4456530000001005', label: 'VISA 4456 5300 0000 1005' },
   { id: 'mastercard', type: '02', bankCode: 'MASTERCARD', number: '5200000000001096', label: 'MASTERCARD 5200 0000 0000 1096' },
-] as const;
+];
+
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -246,7 +275,7 @@ export function sandboxVnpayRoutes() {
       ]) +
       form(
         params,
-        `<fieldset><legend>${escapeHtml(t.card)}</legend>${radios('card', cards.map((card) => ({ value: card.id, label: card.label })))}</fieldset>` +
+        `<fieldset><legend>${escapeHtml(t.card)}</legend>${radios('card', cards.map((card) => ({ value: card.id, label: card.note ? `${card.label} — ${card.note[locale]}` : card.label })))}</fieldset>` +
           `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios('outcome', tokenOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })))}</fieldset>`,
         t.addCard,
       );

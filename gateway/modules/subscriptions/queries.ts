@@ -102,6 +102,21 @@ export async function requireMaySubscribe(db: Executor, accountId: number, planT
   if (isSubscriptionPlan(planType) && (await hasLiveSubscription(db, accountId))) throw new ApiError(409, Codes.SUBSCRIPTION_EXISTS);
 }
 
+/**
+ * A subscription's first month is paid by a saved card (a VNPAY token): that card is then charged
+ * every month (ADR 038). A card typed on VNPAY's page (no token), a QR or cash would leave the
+ * next months nothing to charge, so they are refused (issue 38 §2). A renewal month (it has its
+ * period row) may be paid any way, from its pay link.
+ */
+export async function requireRecurringCard(db: Executor, planType: PlanRow['type'], contractId: number | null, savedCard: unknown) {
+  if (!isSubscriptionPlan(planType) || savedCard) return;
+  if (contractId !== null) {
+    const [renewal] = await db.select({ id: subscriptionPeriods.id }).from(subscriptionPeriods).where(eq(subscriptionPeriods.contractId, contractId));
+    if (renewal) return;
+  }
+  throw new ApiError(400, Codes.SUBSCRIPTION_CARD_REQUIRED);
+}
+
 /** A renewal month's contract: unpaid, the monthly price as its one fee. */
 export async function insertMonthContract(tx: Executor, sub: SubscriptionRow, plan: PlanRow, period: Period, now: Date) {
   const price = monthlyPrice(plan);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { formatVnd } from '#contract/format.ts';
+import { formatDate, formatVnd, smsVnd } from '#contract/format.ts';
 import { PaymentMethods } from '#contract/membership.ts';
 import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, paymentPlans, payments, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
-import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
+import { deliverNoticesNow, enqueueNotice, type NotifyDeps } from '#gateway/modules/notifications/service.ts';
 import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { recurringPortOf } from '#gateway/providers/recurring/index.ts';
@@ -25,12 +25,10 @@ import { SUBSCRIPTION_LINK } from './service.ts';
 // through settlePaymentIn like every other payment. A charge is written (PENDING, its reference)
 // before the provider is asked, so a crash between the two asks again with the same reference.
 
-export type JobDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock' | 'config' | 'fetch'>;
+export type JobDeps = NotifyDeps & Pick<Deps, 'config' | 'fetch'>;
 
 /** A charge asked but not answered for this long (a crash, a timeout) is asked again, same reference. */
 const IN_FLIGHT_MS = 5 * 60_000;
-
-const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 type Charge = { payment: PaymentRow; contractId: number; recurringId: string; card: RecurringCard; orderInfo: string };
 
@@ -70,7 +68,10 @@ export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): 
       deps.logger.error({ err: error, subscriptionId: id }, 'subscription renewal failed; the next run tries again');
     }
   }
-  await deliverNoticesNow(deps);
+  // The sandbox's test clock runs the job at a later instant than the server's clock: its notices
+  // are due at that instant, so they are delivered as of it (the inbox, the push, the SMS), and a
+  // whole month can be walked in seconds (issue 38 §3).
+  await deliverNoticesNow(now > deps.clock.now() ? { ...deps, clock: { now: () => now } } : deps);
   return report;
 }
 
@@ -123,7 +124,9 @@ async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: nu
 
 type Tx = Executor;
 
-async function notify(tx: Tx, sub: SubscriptionRow, content: { titleVi: string; titleEn: string; bodyVi: string; bodyEn: string; link?: string }, now: Date) {
+type NoticeTexts = { titleVi: string; titleEn: string; bodyVi: string; bodyEn: string; link?: string; sms?: { vi: string; en: string } };
+
+async function notify(tx: Tx, sub: SubscriptionRow, content: NoticeTexts, now: Date) {
   await enqueueNotice(tx, sub.accountId, { kind: 'PAYMENT', link: SUBSCRIPTION_LINK, ...content }, now);
 }
 
@@ -146,8 +149,8 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
           {
             titleVi: 'Gói tháng đã kết thúc',
             titleEn: 'Subscription ended',
-            bodyVi: `Gói tháng của bạn đã kết thúc ngày ${dmy(sub.endsOn)} như bạn đã hủy. Hẹn gặp lại bạn!`,
-            bodyEn: `Your subscription ended on ${dmy(sub.endsOn)} as you cancelled it. Hope to see you again!`,
+            bodyVi: `Gói tháng của bạn đã kết thúc ngày ${formatDate(sub.endsOn)} như bạn đã hủy. Hẹn gặp lại bạn!`,
+            bodyEn: `Your subscription ended on ${formatDate(sub.endsOn)} as you cancelled it. Hope to see you again!`,
             link: '/membership',
           },
           now,
@@ -269,8 +272,8 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
     {
       titleVi: 'Thanh toán gói tháng tiếp theo',
       titleEn: 'Pay for your next month',
-      bodyVi: `Tháng từ ${dmy(period.periodStart)} đến ${dmy(period.periodEnd)}: ${amount.vi}. Vui lòng thanh toán trước ngày ${dmy(lastDayToPay)} để giữ gói tháng.`,
-      bodyEn: `The month from ${dmy(period.periodStart)} to ${dmy(period.periodEnd)}: ${amount.en}. Please pay by ${dmy(lastDayToPay)} to keep your subscription.`,
+      bodyVi: `Tháng từ ${formatDate(period.periodStart)} đến ${formatDate(period.periodEnd)}: ${amount.vi}. Vui lòng thanh toán trước ngày ${formatDate(lastDayToPay)} để giữ gói tháng.`,
+      bodyEn: `The month from ${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}: ${amount.en}. Please pay by ${formatDate(lastDayToPay)} to keep your subscription.`,
       link: `/membership/payment/${String(contract.id)}`,
     },
     now,
@@ -300,6 +303,10 @@ async function lapseIn(tx: Tx, sub: SubscriptionRow, periodId: number, contract:
       bodyVi: 'Chúng tôi chưa nhận được tiền gói tháng sau 7 ngày gia hạn, nên gói tháng đã ngừng. Bạn có thể đăng ký lại bất cứ lúc nào.',
       bodyEn: 'We did not receive the monthly payment within the 7 days of grace, so your subscription has stopped. You can subscribe again at any time.',
       link: '/membership',
+      sms: {
+        vi: 'VietFit: Goi thang cua ban da ngung vi chua nhan duoc tien sau 7 ngay gia han. Ban co the dang ky lai trong ung dung bat cu luc nao.',
+        en: 'VietFit: Your monthly subscription has stopped: we did not receive the payment within the 7 days of grace. You can subscribe again in the app at any time.',
+      },
     },
     now,
   );
@@ -356,11 +363,15 @@ async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now
         titleVi: 'Chưa thu được tiền gói tháng',
         titleEn: 'Monthly payment declined',
         bodyVi: again
-          ? `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Chúng tôi sẽ thử lại ngày ${dmy(again)}; bạn cũng có thể thanh toán hoặc đổi thẻ ngay.`
-          : `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Vui lòng thanh toán hoặc đổi thẻ trước ngày ${dmy(lastDay)} để giữ gói tháng.`,
+          ? `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Chúng tôi sẽ thử lại ngày ${formatDate(again)}; bạn cũng có thể thanh toán hoặc đổi thẻ ngay.`
+          : `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Vui lòng thanh toán hoặc đổi thẻ trước ngày ${formatDate(lastDay)} để giữ gói tháng.`,
         bodyEn: again
-          ? `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). We will try again on ${dmy(again)}; you can also pay or change the card now.`
-          : `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). Please pay or change the card by ${dmy(lastDay)} to keep your subscription.`,
+          ? `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). We will try again on ${formatDate(again)}; you can also pay or change the card now.`
+          : `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). Please pay or change the card by ${formatDate(lastDay)} to keep your subscription.`,
+        sms: {
+          vi: `VietFit: Ngan hang tu choi thanh toan goi thang ${smsVnd(charge.payment.amount, 'vi')} (ma ${result.responseCode}). ${again ? `Chung toi se thu lai ngay ${formatDate(again)}. ` : ''}Vui long thanh toan hoac doi the trong ung dung truoc ngay ${formatDate(lastDay)}.`,
+          en: `VietFit: Your bank declined the monthly payment of ${smsVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). ${again ? `We will try again on ${formatDate(again)}. ` : ''}Please pay or change the card in the app by ${formatDate(lastDay)}.`,
+        },
       },
       now,
     );

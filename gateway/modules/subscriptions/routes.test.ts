@@ -233,8 +233,10 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
   });
 
   test('without a card (no agreement) the member gets a pay link on the billing day and each retry day', async () => {
-    const s = await subscriber({ cardNumber: null });
-    expect(s.view).toMatchObject({ card: null, autoCharge: false });
+    // The first month needs a saved card (issue 38 §2); the member removed it since.
+    const s = await subscriber();
+    await vn.gw.db.update(savedCards).set({ deletedAt: new Date() }).where(eq(savedCards.id, s.card!.id));
+    expect(await current(s.token)).toMatchObject({ card: null, autoCharge: false });
     for (const day of ['2026-12-17', '2026-12-18', '2026-12-19', '2026-12-20', '2026-12-22']) await run(day);
     const links = (await vn.gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, s.accountId)))
       .map((n) => n.content as { titleEn: string; link: string })
@@ -422,5 +424,166 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     expect(subscriptionSchema.parse(res.body.data.subscription).id).toBe(s.view.id);
     expect(res.body.data.allow).toEqual({ allowed: false, code: 750 });
     expect(res.body.data.cards).toHaveLength(1);
+  });
+});
+
+describe('renewal news reaches the member on the test clock (issue 38 §3)', () => {
+  const inbox = async (token: string) =>
+    ((await vn.gw.call('GET', '/api/v1/member/notifications?limit=50', { token })).body.data.items as Array<{ titleEn: string; bodyVi: string }>).map((n) => n.titleEn);
+  const texts = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>).map((m) => m.text);
+  const pushes = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/push?phone=${phone}`)).body.data as Array<{ payload: { title: string } }>).map((p) => p.payload.title);
+  async function withPush(token: string) {
+    const res = await vn.gw.call('POST', '/api/v1/member/push/subscription', {
+      token,
+      json: { endpoint: `https://push.example.test/${randomBytes(8).toString('hex')}`, expirationTime: null, keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'a'.repeat(22) } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+
+  test('a charge, each decline and the lapse are in the inbox and pushed at once; declines and the lapse also come by SMS, in ASCII', async () => {
+    const paid = await subscriber();
+    await withPush(paid.token);
+    await run('2026-12-17');
+    // The first month's and the renewal's.
+    expect((await inbox(paid.token)).filter((t) => t === 'Payment received')).toHaveLength(2);
+    expect(await pushes(paid.phone)).toContain('Thanh toán thành công');
+
+    const s = await subscriber({ cardNumber: DECLINE_51 });
+    await withPush(s.token);
+    const smsBefore = (await texts(s.phone)).length;
+    await run('2026-12-17');
+    expect(await inbox(s.token)).toContain('Monthly payment declined');
+    expect(await pushes(s.phone)).toContain('Chưa thu được tiền gói tháng');
+    const [declined] = await texts(s.phone);
+    expect(declined).toMatch(/^VietFit: Ngan hang tu choi thanh toan goi thang [\d.]+ VND \(ma 51\)\. Chung toi se thu lai ngay 18\/12\/2026\./);
+    expect(declined).toMatch(/^[\x20-\x7e]+$/);
+    for (const day of ['2026-12-18', '2026-12-20', '2026-12-22', '2026-12-28']) await run(day);
+    const titles = await inbox(s.token);
+    expect(titles.filter((t) => t === 'Monthly payment declined')).toHaveLength(4);
+    expect(titles).toContain('Subscription lapsed');
+    const sms = await texts(s.phone);
+    expect(sms.length - smsBefore).toBe(5);
+    expect(sms[0]).toMatch(/^VietFit: Goi thang cua ban da ngung/);
+    // Delivered once: later runs and the worker send nothing again.
+    await run('2026-12-29');
+    expect(await texts(s.phone)).toHaveLength(sms.length);
+  });
+});
+
+describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
+  test('a card typed on VNPAY, a QR or cash is refused for the first month, before and after the contract exists; a renewal month may be paid any way', async () => {
+    const member = await vn.gw.signUp();
+    const accountId = await accountIdOf(vn.gw, member.phone);
+    const plan = await planOf('SUBSCRIPTION');
+    for (const choice of [
+      { paymentMethodGroupId: PaymentMethods.CARD, isCash: false },
+      { paymentMethodGroupId: PaymentMethods.QR, isCash: false },
+      { paymentMethodGroupId: PaymentMethods.CASH, isCash: true },
+    ]) {
+      const res = await vn.gw.call('POST', '/api/v1/member/contract', { token: member.token, lang: 'en', json: { paymentPlanId: plan.id, ...choice } });
+      expect([choice.paymentMethodGroupId, res.status, res.body.code]).toEqual([choice.paymentMethodGroupId, 400, 'SUBSCRIPTION_CARD_REQUIRED']);
+      expect(res.body.message).toMatch(/saved card/);
+    }
+    expect(await vn.gw.db.select().from(contracts).where(eq(contracts.accountId, accountId))).toHaveLength(0);
+
+    const card = await saveCard(accountId);
+    const bought = await vn.gw.call('POST', '/api/v1/member/contract', {
+      token: member.token,
+      json: { paymentPlanId: plan.id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false, savedCardId: card.id },
+    });
+    expect(bought.body.code).toBe(1022);
+    expect(new URL(bought.body.data.payment.payUrl).searchParams.get('vnp_command')).toBe('token_pay');
+    const contractId = bought.body.data.contract.contractId as number;
+    const toQr = await vn.gw.call('POST', `/api/v1/member/contract/${String(contractId)}/payment`, {
+      token: member.token,
+      json: { paymentMethodGroupId: PaymentMethods.QR },
+    });
+    expect([toQr.status, toQr.body.code]).toEqual([400, 'SUBSCRIPTION_CARD_REQUIRED']);
+
+    // A renewal month's pay link takes any method.
+    const s = await subscriber({ cardNumber: DECLINE_51 });
+    await run('2026-12-17');
+    const renewal = (await current(s.token)).renewal!;
+    const byQr = await vn.gw.call('POST', `/api/v1/member/contract/${String(renewal.contractId)}/payment`, {
+      token: s.token,
+      json: { paymentMethodGroupId: PaymentMethods.QR },
+    });
+    expect(byQr.body.code).toBe(1022);
+  });
+});
+
+describe("the sandbox's declining cards can be entered (issue 38 §4)", () => {
+  test('the token page offers the cards the recurring sandbox declines; one saved there makes the renewal decline with its code', async () => {
+    const s = await subscriber();
+    const path = `/api/v1/member/vnpay/subscription/${String(s.view.id)}/change-card`;
+    const returnUrl = 'http://localhost:3000/account/information/payment-method/subscription-card/vnpay-return';
+    const started = await vn.gw.call('PUT', path, { token: s.token, json: { returnUrl, cancelUrl: returnUrl, locale: 'vi', cardType: '01' } });
+    expect(started.body.code).toBe(1000);
+    const payUrl = new URL(started.body.data.payUrl);
+    const page = String((await vn.gw.call('GET', pathOf(payUrl))).body);
+    expect(page).toContain('NCB 9704 1900 0000 0000 488 — gia hạn bị từ chối: không đủ số dư (51)');
+    expect(page).toContain('thẻ hết hạn');
+    expect(page).toContain('thẻ bị khóa (12)');
+    const post = await submitSandbox(vn.gw, payUrl, { card: 'ncb-no-funds', outcome: '00' });
+    expect(post.status).toBe(303);
+    const view = await current(s.token);
+    expect(view.card?.cardNumber).toBe(DECLINE_51);
+    await run('2026-12-17');
+    expect((await current(s.token)).renewal).toMatchObject({ attempts: 1, lastResponseCode: '51' });
+
+    const expired = await subscriber();
+    const again = new URL(
+      (await vn.gw.call('PUT', `/api/v1/member/vnpay/subscription/${String(expired.view.id)}/change-card`, { token: expired.token, json: { returnUrl, cancelUrl: returnUrl, locale: 'en', cardType: '01' } })).body.data.payUrl,
+    );
+    expect(String((await vn.gw.call('GET', pathOf(again))).body)).toContain('expired card (01/24): renewals declined (99)');
+    await submitSandbox(vn.gw, again, { card: 'ncb-expired', outcome: '00' });
+    await run('2026-12-17');
+    expect((await current(expired.token)).renewal).toMatchObject({ attempts: 1, lastResponseCode: '99' });
+  });
+});
+
+describe('an SMS code names what it approves and approves only that (issue 38 §13)', () => {
+  const newest = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>)[0].text;
+
+  test("the upgrade code's SMS names the Black Card, the monthly difference and the date, in ASCII; a sign-in code cannot upgrade, nor an upgrade code sign in", async () => {
+    const s = await subscriber();
+    const base = `/api/v1/member/vnpay/subscription/${String(s.view.id)}/black-card`;
+
+    // A sign-in code of the same phone, used to approve the upgrade: refused, and nothing changes.
+    vn.gw.clock.advance(31_000);
+    await vn.gw.call('POST', '/api/v1/auth/otp/send', { ip: '198.51.100.77', json: { phoneNumber: s.phone } });
+    const signIn = await vn.gw.latestOtp(s.phone);
+    expect(await newest(s.phone)).toMatch(/^Ma xac thuc cua ban la \d{4}\./);
+    const withSignIn = await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: signIn } });
+    expect(withSignIn.body.code).toBe('OTP_NOT_VALID');
+    expect((await current(s.token)).pendingUpgrade).toBeNull();
+
+    expect((await vn.gw.call('POST', `${base}/otp`, { token: s.token })).body.code).toBe(1001);
+    const text = await newest(s.phone);
+    expect(text).toMatch(/^Ma xac nhan (\d{4}) de nang cap goi thang len Black Card theo thang, them 300\.000 VND\/thang tu ngay 21\/12\/2026\. Ma chi dung cho viec nay/);
+    expect(text).toMatch(/^[\x20-\x7e]+$/);
+    const upgradeCode = /^Ma xac nhan (\d{4})/.exec(text)![1];
+    // The upgrade code at sign-in: refused (unless it happens to equal the sign-in code, 1 in 10 000).
+    if (upgradeCode !== signIn) {
+      const login = await vn.gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: s.phone, otp: upgradeCode } });
+      expect(login.body.data?.accessToken ?? login.body.data?.token).toBeUndefined();
+      expect(login.status).toBe(400);
+    }
+    expect((await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: upgradeCode } })).body.code).toBe(1103);
+  });
+
+  test('in English the same facts', async () => {
+    const member = await vn.gw.signUp(undefined, { lang: 'en' });
+    const accountId = await accountIdOf(vn.gw, member.phone);
+    const card = await saveCard(accountId);
+    const plan = await planOf('SUBSCRIPTION');
+    const bought = await vn.gw.call('POST', '/api/v1/member/contract', {
+      token: member.token,
+      json: { paymentPlanId: plan.id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false, savedCardId: card.id },
+    });
+    await settlePayment(vn.gw, { paymentId: bought.body.data.payment.id, amount: bought.body.data.payment.amount, providerTransactionId: 'VNPEN1', paidAt: vn.gw.clock.now() });
+    const view = await current(member.token);
+    expect((await vn.gw.call('POST', `/api/v1/member/vnpay/subscription/${String(view.id)}/black-card/otp`, { token: member.token, lang: 'en' })).body.code).toBe(1001);
+    expect(await newest(member.phone)).toMatch(/^Code \d{4} is to upgrade your subscription to Black Card monthly, 300,000 VND more a month from 21\/12\/2026\. It works for this only/);
   });
 });

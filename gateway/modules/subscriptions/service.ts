@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
-import { formatVnd } from '#contract/format.ts';
+import { formatDate, formatVnd, smsVnd } from '#contract/format.ts';
 import type { ChangeCardBody } from '#contract/subscription.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -28,7 +28,6 @@ import {
 
 type ActionDeps = Pick<Deps, 'db' | 'clock' | 'push' | 'logger'>;
 
-const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 export const SUBSCRIPTION_LINK = '/home/your-plan';
 
 export async function subscriptionView(db: Executor, sub: SubscriptionRow, now: Date) {
@@ -83,8 +82,8 @@ export async function cancelSubscription(deps: ActionDeps, accountId: number, id
         kind: 'MEMBERSHIP',
         titleVi: 'Đã hủy gói tháng',
         titleEn: 'Subscription cancelled',
-        bodyVi: `Gói tháng của bạn sẽ không gia hạn nữa. Bạn vẫn tập được đến hết ngày ${dmy(endsOn)}.`,
-        bodyEn: `Your subscription will not renew again. You can keep training until ${dmy(endsOn)}.`,
+        bodyVi: `Gói tháng của bạn sẽ không gia hạn nữa. Bạn vẫn tập được đến hết ngày ${formatDate(endsOn)}.`,
+        bodyEn: `Your subscription will not renew again. You can keep training until ${formatDate(endsOn)}.`,
         link: SUBSCRIPTION_LINK,
       },
       now,
@@ -107,7 +106,19 @@ export async function sendUpgradeCode(deps: Deps, input: { accountId: number; id
   const sub = await findOwnSubscription(deps.db, input.accountId, input.id);
   await requireUpgradable(deps.db, sub);
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, input.accountId));
-  return sendOtp(deps, { phone: account.phoneNumber, purpose: 'subscription_upgrade', accountId: input.accountId, clientIp: input.clientIp, lang: input.lang });
+  const { upgrade } = await toSubscriptionView(deps.db, sub, vietnamDay(deps.clock.now()));
+  const approves = upgrade && {
+    vi: `nang cap goi thang len ${upgrade.plan.nameVi}, them ${smsVnd(upgrade.difference, 'vi')}/thang tu ngay ${formatDate(upgrade.fromDate)}`,
+    en: `upgrade your subscription to ${upgrade.plan.nameEn}, ${smsVnd(upgrade.difference, 'en')} more a month from ${formatDate(upgrade.fromDate)}`,
+  };
+  return sendOtp(deps, {
+    phone: account.phoneNumber,
+    purpose: 'subscription_upgrade',
+    accountId: input.accountId,
+    clientIp: input.clientIp,
+    lang: input.lang,
+    approves: approves ?? undefined,
+  });
 }
 
 /** PUT /member/vnpay/subscription/{id}/black-card/upgrade {otpCode} → 1103: Black Card from the next month not yet made. */
@@ -130,8 +141,8 @@ export async function upgradeToBlackCard(deps: Deps, input: { accountId: number;
         kind: 'MEMBERSHIP',
         titleVi: 'Đã nâng cấp lên Black Card',
         titleEn: 'Upgraded to Black Card',
-        bodyVi: `Từ ngày ${dmy(pending.fromDate)} gói tháng của bạn là ${pending.plan.nameVi}, ${formatVnd(pending.plan.price, 'vi')} mỗi tháng, tập ở mọi câu lạc bộ.`,
-        bodyEn: `From ${dmy(pending.fromDate)} your subscription is ${pending.plan.nameEn}, ${formatVnd(pending.plan.price, 'en')} a month, at every club.`,
+        bodyVi: `Từ ngày ${formatDate(pending.fromDate)} gói tháng của bạn là ${pending.plan.nameVi}, ${formatVnd(pending.plan.price, 'vi')} mỗi tháng, tập ở mọi câu lạc bộ.`,
+        bodyEn: `From ${formatDate(pending.fromDate)} your subscription is ${pending.plan.nameEn}, ${formatVnd(pending.plan.price, 'en')} a month, at every club.`,
         link: SUBSCRIPTION_LINK,
       },
       now,

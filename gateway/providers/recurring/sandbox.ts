@@ -13,6 +13,7 @@ import type { ChargeResult, RecurringPort } from './port.ts';
 export const SANDBOX_DECLINE_CARDS: Record<string, { code: string; reason: string }> = {
   '970419*********0488': { code: '51', reason: 'insufficient balance' },
   '970419******1314': { code: '12', reason: 'card locked' },
+  '970419******2028': { code: '99', reason: 'card expired' },
 };
 
 const recurringIdOf = (token: string) => {
