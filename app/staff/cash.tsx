@@ -123,7 +123,7 @@ function CashReceipt({ receipt }: { receipt: Receipt }) {
             <dd>{formatDateTime(receipt.paidAt)}</dd>
           </>
         ) : null}
-        <dt>{t('staffCash.receiptPeriod')}</dt>
+        <dt>{t(`staffCash.receiptPeriod.${receipt.kind}`)}</dt>
         <dd>
           {formatDate(receipt.startDate)} – {formatDate(receipt.endDate)}
         </dd>

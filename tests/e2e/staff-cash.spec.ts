@@ -90,6 +90,7 @@ test('a PT package paid in cash: the desk finds it by list and by phone, confirm
   await expect(receipt).toContainText(memberPhone);
   await expect(receipt).toContainText('PT package');
   await expect(receipt).toContainText(code);
+  await expect(receipt).toContainText('PT package valid');
   await expect(staff.getByText('Nothing waiting for this phone number.')).toBeVisible();
   await snap(staff, 'en-staff-cash-pt-receipt-phone');
   await checkPhoneLayout(staff);

@@ -26,7 +26,7 @@ export const staffCash = {
     receiptAlready: 'This was confirmed before; nothing changed.',
     receiptAmount: 'Amount',
     receiptPaidAt: 'Time',
-    receiptPeriod: 'Valid',
+    receiptPeriod: { membership: 'Valid', freeze: 'Frozen', pt: 'PT package valid' },
     print: 'Print the receipt',
   },
 } as const;

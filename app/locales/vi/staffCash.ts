@@ -26,7 +26,7 @@ export const staffCash = {
     receiptAlready: 'Khoản này đã được xác nhận trước đó; không có gì thay đổi.',
     receiptAmount: 'Số tiền',
     receiptPaidAt: 'Thời gian',
-    receiptPeriod: 'Hiệu lực',
+    receiptPeriod: { membership: 'Hiệu lực', freeze: 'Thời gian bảo lưu', pt: 'Hiệu lực gói PT' },
     print: 'In biên nhận',
   },
 } as const;
