@@ -44,6 +44,15 @@ export const profileSchema = z.object({
    * membership yet), for the first purchase to carry (issue 10 §7).
    */
   referralCode: z.string().nullable().optional(),
+  /**
+   * GET /auth/profile only: the member's own referral deal (ADR 037, issue 38 §10): whether a
+   * referral code can still count for them (`closedBy` says why not: a paid membership already, or
+   * the 14 days after joining are over), its last moment, and the code given at sign-up even when
+   * it no longer counts, so the plan page says so instead of dropping it.
+   */
+  referralDeal: z
+    .object({ open: z.boolean(), endsAt: z.string(), closedBy: z.enum(['paid', 'expired']).nullable(), signUpCode: z.string().nullable() })
+    .optional(),
   /** GET /auth/profile only: whether the member's ID card or passport is verified (issue 16 §3). */
   identityVerified: z.boolean().optional(),
 });

@@ -301,8 +301,8 @@ const messages = {
 
   // Referral
   [C.REFERRAL_ONLY_NEW_USERS]: {
-    vi: 'Mã giới thiệu chỉ dành cho hội viên mới.',
-    en: 'Referral codes are for new members only.',
+    vi: 'Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký tài khoản.',
+    en: 'Referral codes are for new members only: a first membership bought within 14 days of signing up.',
   },
   [C.REFERRAL_CODE_NOT_FOUND]: { vi: 'Không tìm thấy mã giới thiệu.', en: 'Referral code not found.' },
   [C.REFERRAL_CODE_INVALID]: { vi: 'Mã giới thiệu không hợp lệ.', en: 'Invalid referral code.' },

@@ -26,37 +26,48 @@ export type StaffSession = z.infer<typeof staffSessionSchema>;
 /** GET /staff/contracts/waiting?phoneNumber= (the member's phone, optional) */
 export const waitingContractsQuery = z.object({ phoneNumber: phoneNumberSchema.optional() });
 
-/** One unpaid cash contract as the counter sees it. */
-export const waitingCashContractSchema = z.object({
-  contractId: z.number(),
-  /** A freeze's fee (ADR 036): confirm it at /staff/freeze-contract/{id}/cash/confirm; the plan names say which freeze. */
+/** What a cash slip pays (issue 38 §1, ADR 064): a membership, a freeze's fee, or a PT package; later kinds join here. */
+export const cashPayableKinds = ['membership', 'freeze', 'pt'] as const;
+export type CashPayableKind = (typeof cashPayableKinds)[number];
+
+/** The payable a cash slip names, as the desk shows it: its code, member, club, item and amount. */
+const cashPayableFields = {
+  /** The cash payment (the slip): confirm it at /staff/cash-payment/{paymentId}/confirm. */
+  paymentId: z.number(),
+  kind: z.enum(cashPayableKinds),
+  /** The membership paid, or paused by the freeze paid; null for a PT package. */
+  contractId: z.number().nullable(),
+  /** A freeze's fee (ADR 036). */
   freezeContractId: z.number().nullable(),
-  createdAt: z.string(),
+  /** A PT package (ADR 045). */
+  ptContractId: z.number().nullable(),
   member: z.object({ phoneNumber: z.string(), fullName: z.string() }),
   club: z.object({ id: z.number(), nameVi: z.string(), nameEn: z.string() }),
+  /** What is paid, in words: the plan, "Bảo lưu 7 ngày · <plan>", "<PT package> · HLV <trainer>". */
   planNameVi: z.string(),
   planNameEn: z.string(),
   /** What the member must hand over, VND. */
   amount: z.number().int(),
-  /** The cash slip reference. */
+  /** The cash slip reference (CASH…), the code the member shows. */
   reference: z.string(),
-});
+};
+
+/** One payable waiting for cash at the counter (GET /staff/contracts/waiting): one list for every kind. */
+export const waitingCashContractSchema = z.object({ ...cashPayableFields, createdAt: z.string() });
 export type WaitingCashContract = z.infer<typeof waitingCashContractSchema>;
 
-/** POST /staff/contract/{id}/cash/confirm: the cash counted, which must equal the amount due (else 553). */
+/** POST /staff/cash-payment/{id}/confirm (and the per-kind confirms): the cash counted, which must equal the amount due (else 553). */
 export const cashConfirmBody = z.object({
   amount: z.number({ error: 'required' }).int('invalid').positive('invalid').max(MAX_VND, 'invalid'),
 });
 
+/** The receipt: who paid what, and for which days. */
 export const cashConfirmResultSchema = z.object({
-  /** settled: the membership is now active; already: it was confirmed before and nothing changed. */
+  ...cashPayableFields,
+  /** settled: it is now paid; already: it was confirmed before and nothing changed. */
   outcome: z.enum(['settled', 'already']),
-  contractId: z.number(),
-  /** A freeze's fee: the freeze, whose first and last frozen days are startDate and endDate. */
-  freezeContractId: z.number().nullable(),
-  reference: z.string(),
-  amount: z.number().int(),
   paidAt: z.string().nullable(),
+  /** The membership's or PT package's days, or a freeze's first and last frozen day. */
   startDate: z.string(),
   endDate: z.string(),
 });

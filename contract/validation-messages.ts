@@ -20,6 +20,7 @@ export const validationMessages = {
   numberType: { en: 'Invalid number type', vi: 'Kiểu số không hợp lệ' },
   numberInvalid: { en: 'Invalid number', vi: 'Số không hợp lệ' },
   numberOutOfRange: { en: 'The value is outside the allowed range', vi: 'Giá trị nằm ngoài khoảng cho phép' },
+  discountAbovePrice: { en: 'The discount cannot be more than the price', vi: 'Mức giảm không được lớn hơn giá' },
   arrayEmpty: { en: 'Please choose at least one item', vi: 'Vui lòng chọn ít nhất một mục' },
   emailInvalid: { en: 'Email is incorrect', vi: 'Email không đúng định dạng' },
   otpInvalid: { en: 'The code has 4 digits', vi: 'Mã OTP gồm 4 chữ số' },

@@ -247,7 +247,9 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
     cards: cards.map((c) => ({ id: c.id, cardNumber: c.cardNumber, bankCode: c.bankCode, isDefault: c.isDefault })),
     methods: methods.data.map((m) => ({ id: m.id, code: m.code, name: pick(lang, m.nameVi, m.nameEn) })),
     signUpReferral: profile?.referralCode ?? null,
-    dates: dates ? { start: formatDate(dates.startDate), end: formatDate(dates.endDate), afterCurrent: dates.afterCurrent } : null,
+    // Issue 38 §10: the hint, the prefilled code and the gateway's refusal say the same deal.
+    referralDeal: profile?.referralDeal ? { ...profile.referralDeal, endsAt: formatDate(profile.referralDeal.endsAt) } : null,
+    dates: dates ? { start: formatDate(dates.startDate), end: formatDate(dates.endDate), endDate: dates.endDate, afterCurrent: dates.afterCurrent } : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { validationMessage } from '#contract/validation-messages.ts';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
 import { afterPlanWord, formatDate, formatVnd } from '#contract/format.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import {
@@ -67,6 +68,8 @@ type ActionResult = {
   fieldErrors: Partial<Record<Field, string[]>>;
   formErrors: string[];
   referralOk: string | null;
+  /** The days the checked referral code adds (issue 38 §9: the summary's end date moves at once). */
+  referralBonusDays: number;
   otherUnpaid: OtherUnpaid | null;
   /** The gateway was away: nothing was done, the page stays as it is with what was typed (issue 9). */
   unavailable: boolean;
@@ -102,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
     paymentMethod: text('paymentMethod'),
     savedCardId: text('savedCardId'),
   };
-  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, otherUnpaid: null, unavailable: false };
+  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, referralBonusDays: 0, otherUnpaid: null, unavailable: false };
   const refusal = (key: 'referralInvalid' | 'required') => [validationMessage(key, getLang(args.context))];
   const chosenCoupon = text('coupon');
   const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
@@ -144,6 +147,7 @@ export async function action(args: Route.ActionArgs) {
       try {
         const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
         result.referralOk = `${checked.message} ${t('purchase.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
+        result.referralBonusDays = checked.data.bonusDays;
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         if (error.status >= 500) return gatewayAway(result, error, 'referralCode');
@@ -254,6 +258,10 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
   const recurring = plan.isSubscription;
   const shownMethods = recurring ? methods.filter((m) => m.code === 'CARD') : methods;
   const defaultCard = values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? (recurring ? (cards[0]?.id ?? '') : 'new'));
+  const referralDeal = data.referralDeal;
+  // The checked referral code's days, in the summary at once (the payment page counts them too).
+  const bonusDays = actionData?.referralOk && !errors.referralCode ? actionData.referralBonusDays : 0;
+  const endShown = data.dates && bonusDays > 0 ? formatDate(addDays(data.dates.endDate, bonusDays)) : (data.dates?.end ?? '');
   const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -347,34 +355,43 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           <h2 id="referral-title" className="section-title">
             {t('purchase.referralTitle')}
           </h2>
-          <div className="field">
-            <label htmlFor="referralCode">{t('purchase.referralLabel')}</label>
-            <div className="input-row">
-              <input
-                id="referralCode"
-                name="referralCode"
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={14}
-                defaultValue={values?.referralCode ?? data.signUpReferral ?? ''}
-                aria-invalid={errors.referralCode ? true : undefined}
-                aria-describedby={describedBy('referralCode', 'referral-hint')}
-              />
-              <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
-                {t('purchase.check')}
-              </button>
-            </div>
-            <p id="referral-hint" className="hint">
-              {t('purchase.referralHint', { days: terms.referralDays })}
-            </p>
-            <FieldErrors id="referralCode-error" errors={errors.referralCode} />
-            {actionData?.referralOk && !errors.referralCode ? (
-              <p className="field-ok" role="status">
-                {actionData.referralOk}
+          {referralDeal && !referralDeal.open ? (
+            <div className="notice" id="referral-closed">
+              <p>
+                {referralDeal.closedBy === 'paid' ? t('purchase.referralClosedPaid') : t('purchase.referralClosedExpired', { days: terms.referralDays, date: referralDeal.endsAt })}
               </p>
-            ) : null}
-          </div>
+              {referralDeal.signUpCode ? <p>{t('purchase.referralSignUpCodeOff', { code: referralDeal.signUpCode })}</p> : null}
+            </div>
+          ) : (
+            <div className="field">
+              <label htmlFor="referralCode">{t('purchase.referralLabel')}</label>
+              <div className="input-row">
+                <input
+                  id="referralCode"
+                  name="referralCode"
+                  className="input"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={14}
+                  defaultValue={values?.referralCode ?? data.signUpReferral ?? ''}
+                  aria-invalid={errors.referralCode ? true : undefined}
+                  aria-describedby={describedBy('referralCode', 'referral-hint')}
+                />
+                <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
+                  {t('purchase.check')}
+                </button>
+              </div>
+              <p id="referral-hint" className="hint">
+                {referralDeal ? t('purchase.referralHintUntil', { days: terms.referralDays, date: referralDeal.endsAt }) : t('purchase.referralHint', { days: terms.referralDays })}
+              </p>
+              <FieldErrors id="referralCode-error" errors={errors.referralCode} />
+              {actionData?.referralOk && !errors.referralCode ? (
+                <p className="field-ok" role="status">
+                  {actionData.referralOk}
+                </p>
+              ) : null}
+            </div>
+          )}
         </section>
 
         <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
@@ -435,7 +452,8 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           {data.dates ? (
             <p className="planned-dates">
               <span className="label">{t('purchase.datesTitle')}</span>{' '}
-              {t('purchase.datesText', { from: data.dates.start, to: data.dates.end })}
+              {t('purchase.datesText', { from: data.dates.start, to: endShown })}
+              {bonusDays > 0 ? <span className="small muted block">{t('purchase.datesWithReferral', { days: bonusDays })}</span> : null}
               {data.dates.afterCurrent ? <span className="small muted block">{t('purchase.datesAfterCurrent')}</span> : null}
             </p>
           ) : null}

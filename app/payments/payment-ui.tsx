@@ -237,7 +237,7 @@ export function PayBlocks({
             {t('payment.card.go', { amount: payment.amount })}
           </a>
         ) : null}
-        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.card.waiting')} refresh={refresh} />
+        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.card.notYet')} refresh={refresh} />
         {payment.expiresAtText ? <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p> : null}
       </section>
     ) : null}
@@ -283,12 +283,13 @@ export function PayBlocks({
   );
 }
 
-/** Why the last payment attempt is over (refused, expired, or none yet), and that another method may be tried. */
+/** Why the last payment attempt is over (refused, expired), and that another method may be tried; none yet is no error (issue 38 §12). */
 export function AttemptEndedNotice({ payment }: { payment: Pick<PaymentView, 'status' | 'failMessage'> | null }) {
   const { t } = useT();
+  if (!payment) return <p className="lead">{t('payment.failed.none')}</p>;
   return (
     <div className="notice notice-error" role="alert">
-      <p>{payment?.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : payment ? t('payment.failed.expired') : t('payment.failed.none')}</p>
+      <p>{payment.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : t('payment.failed.expired')}</p>
       <p className="small">{t('payment.failed.chooseAnother')}</p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { cashConfirmForm } from './cash.server.ts';
 
-const parse = (amount: unknown) => cashConfirmForm.safeParse({ contractId: '7', amount });
+const parse = (amount: unknown) => cashConfirmForm.safeParse({ paymentId: '7', amount });
 
 describe('the cash desk’s amount', () => {
   test.each([
@@ -12,7 +12,7 @@ describe('the cash desk’s amount', () => {
     [' 1.000 đ ', 1000],
     ['250000 VND', 250_000],
   ])('%s is %d', (typed, amount) => {
-    expect(parse(typed)).toMatchObject({ success: true, data: { contractId: 7, amount } });
+    expect(parse(typed)).toMatchObject({ success: true, data: { paymentId: 7, amount } });
   });
 
   test.each([

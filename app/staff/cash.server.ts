@@ -13,10 +13,9 @@ export const typedAmountSchema = z
 /** The counted cash: a typed amount above zero (numberTooSmall). */
 export const cashAmountSchema = typedAmountSchema.pipe(z.number().positive('numberTooSmall'));
 
-/** One waiting item's confirmation: a membership contract, or a freeze's fee on it. */
+/** One waiting item's confirmation, by its cash slip (a membership, a freeze's fee, a PT package…). */
 export const cashConfirmForm = z.object({
-  contractId: z.coerce.number().int().positive(),
-  freezeContractId: z.coerce.number().int().positive().optional(),
+  paymentId: z.coerce.number().int().positive(),
   amount: cashAmountSchema,
 });
 

@@ -24,7 +24,6 @@ export const handle: StringsHandle = { strings: ['staffCash'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffCash.title');
 
-const itemKey = (item: { contractId: number; freezeContractId?: number | null }) => `${String(item.contractId)}-${String(item.freezeContractId ?? 0)}`;
 
 /** Issue 17 §2: what waits for cash at the staff member's club (a GM: every club), or for one member's phone. */
 export async function loader(args: Route.LoaderArgs) {
@@ -46,34 +45,31 @@ export async function action(args: Route.ActionArgs) {
   const lang = getLang(args.context);
   const submission = parseWithZod(await readForm(args.request), { schema: cashConfirmForm });
   if (submission.status !== 'success') {
-    const raw = submission.payload;
-    return { key: itemKey({ contractId: Number(raw.contractId), freezeContractId: Number(raw.freezeContractId) || null }), result: localizedReply(submission.reply(), lang), receipt: null };
+    return { key: Number(submission.payload.paymentId), result: localizedReply(submission.reply(), lang), receipt: null };
   }
-  const { contractId, freezeContractId, amount } = submission.value;
-  const path = freezeContractId ? `/api/v1/staff/freeze-contract/${String(freezeContractId)}/cash/confirm` : `/api/v1/staff/contract/${String(contractId)}/cash/confirm`;
+  const { paymentId, amount } = submission.value;
   try {
-    const { data: receipt } = await staffGateway(args)(path, cashConfirmResultSchema, { json: { amount } });
-    return { key: itemKey({ contractId, freezeContractId }), result: null, receipt };
+    // Issue 38 §1: one confirmation for every kind of payable, by its slip (ADR 064).
+    const { data: receipt } = await staffGateway(args)(`/api/v1/staff/cash-payment/${String(paymentId)}/confirm`, cashConfirmResultSchema, { json: { amount } });
+    return { key: paymentId, result: null, receipt };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // 553's own text speaks to the member ("contact your club"): the desk is told to count again.
     const text = error.code === Codes.PAYMENT_AMOUNT_MISMATCH ? getT(args.context)('staffCash.mismatch') : error.text;
-    return { key: itemKey({ contractId, freezeContractId }), result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang), receipt: null };
+    return { key: paymentId, result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang), receipt: null };
   }
 }
 
 function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult: FormReply | null }) {
   const { t, lang } = useT();
   const navigation = useNavigation();
-  const key = itemKey(item);
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('key') === key;
-  const [form, fields] = useServerForm({ id: `cash-${key}`, fields: ['amount'], lastResult });
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('paymentId') === String(item.paymentId);
+  const [form, fields] = useServerForm({ id: `cash-${String(item.paymentId)}`, fields: ['amount'], lastResult });
   return (
     <li className="staff-item">
       <MemberLine member={item.member} />
       <dl className="facts">
-        <dt>{item.freezeContractId ? t('staffCash.freeze') : lang === 'en' ? item.club.nameEn : item.club.nameVi}</dt>
-        <dd>{lang === 'en' ? item.planNameEn : item.planNameVi}</dd>
+        <PayableFacts item={item} />
         <dt>{t('staffCash.due')}</dt>
         <dd className="staff-amount">{formatVnd(item.amount, lang)}</dd>
         <dt>{t('staffCash.reference')}</dt>
@@ -82,9 +78,7 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
         <dd>{formatDateTime(item.createdAt)}</dd>
       </dl>
       <Form method="post" {...formProps(form)} className="staff-cash-form">
-        <input type="hidden" name="key" value={key} />
-        <input type="hidden" name="contractId" value={item.contractId} />
-        {item.freezeContractId ? <input type="hidden" name="freezeContractId" value={item.freezeContractId} /> : null}
+        <input type="hidden" name="paymentId" value={item.paymentId} />
         <TextField field={fields.amount} label={t('staffCash.received')} inputMode="numeric" autoComplete="off" />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('staffCash.confirm')}
@@ -96,14 +90,29 @@ function CashItem({ item, lastResult }: { item: WaitingCashContract; lastResult:
 
 type Receipt = z.infer<typeof cashConfirmResultSchema>;
 
+/** What is paid and where: the kind (membership, freeze fee, PT package) with its name, and the club. */
+function PayableFacts({ item }: { item: WaitingCashContract | Receipt }) {
+  const { t, lang } = useT();
+  return (
+    <>
+      <dt>{t(`staffCash.kind.${item.kind}`)}</dt>
+      <dd>{lang === 'en' ? item.planNameEn : item.planNameVi}</dd>
+      <dt>{t('staffCash.club')}</dt>
+      <dd>{lang === 'en' ? item.club.nameEn : item.club.nameVi}</dd>
+    </>
+  );
+}
+
 function CashReceipt({ receipt }: { receipt: Receipt }) {
   const { t, lang } = useT();
   const hydrated = useHydrated();
   return (
     <section className="staff-receipt notice notice-ok" aria-labelledby="receipt-title" role="status">
       <h2 id="receipt-title">{t('staffCash.receiptTitle')}</h2>
-      <p>{receipt.outcome === 'settled' ? t('staffCash.receiptSettled') : t('staffCash.receiptAlready')}</p>
+      <p>{receipt.outcome === 'settled' ? t(`staffCash.receiptSettled.${receipt.kind}`) : t('staffCash.receiptAlready')}</p>
+      <MemberLine member={receipt.member} />
       <dl className="facts">
+        <PayableFacts item={receipt} />
         <dt>{t('staffCash.reference')}</dt>
         <dd className="mono">{receipt.reference}</dd>
         <dt>{t('staffCash.receiptAmount')}</dt>
@@ -114,7 +123,7 @@ function CashReceipt({ receipt }: { receipt: Receipt }) {
             <dd>{formatDateTime(receipt.paidAt)}</dd>
           </>
         ) : null}
-        <dt>{t('staffCash.receiptPeriod')}</dt>
+        <dt>{t(`staffCash.receiptPeriod.${receipt.kind}`)}</dt>
         <dd>
           {formatDate(receipt.startDate)} – {formatDate(receipt.endDate)}
         </dd>
@@ -148,7 +157,7 @@ export default function StaffCash({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <ul className="staff-list">
           {items.map((item) => (
-            <CashItem key={itemKey(item)} item={item} lastResult={actionData?.key === itemKey(item) ? actionData.result : null} />
+            <CashItem key={item.paymentId} item={item} lastResult={actionData?.key === item.paymentId ? actionData.result : null} />
           ))}
         </ul>
       )}

@@ -67,7 +67,7 @@ function EndCampaign({ campaign, actionData }: { campaign: CouponCampaignSetting
   );
 }
 
-function CampaignItem({ campaign, clubs, ending, today, actionData }: { campaign: CouponCampaignSetting; clubs: Club[]; ending: boolean; today: string; actionData: SettingsReply | undefined }) {
+export function CampaignItem({ campaign, clubs, ending, today, actionData }: { campaign: CouponCampaignSetting; clubs: Club[]; ending: boolean; today: string; actionData: SettingsReply | undefined }) {
   const { t, lang } = useT();
   const state = campaignState(campaign, today);
   return (
@@ -82,7 +82,8 @@ function CampaignItem({ campaign, clubs, ending, today, actionData }: { campaign
           <CouponLine key={coupon.id} coupon={coupon} clubs={clubs} today={today} />
         ))}
       </ul>
-      {!campaign.isActive ? null : ending ? (
+      {/* Issue 38 §21: an expired campaign (nothing in it can be typed any more) has nothing left to end. */}
+      {state !== 'running' ? null : ending ? (
         <EndCampaign campaign={campaign} actionData={actionData} />
       ) : (
         <Link to={`${settingsHref({ section: 'coupons', end: campaign.id })}#campaign-${String(campaign.id)}`} className="button button-secondary settings-end">

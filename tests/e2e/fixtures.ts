@@ -74,10 +74,11 @@ export async function requestCode(page: Page, phone: string) {
 }
 
 /** A new member, signed up through the UI, on /home. */
-export async function signUpInBrowser(page: Page, request: APIRequestContext, phone = randomPhone()) {
+export async function signUpInBrowser(page: Page, request: APIRequestContext, phone = randomPhone(), referralCode?: string) {
   await requestCode(page, phone);
   await typeOtp(page, await readOtp(request, phone));
   await expect(page).toHaveURL(/\/sign-up$/);
+  if (referralCode) await page.getByLabel('Mã giới thiệu (không bắt buộc)').fill(referralCode);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Đăng ký' }).click();
   await expect(page).toHaveURL(/\/home$/);

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { readOtp, typeOtp } from './fixtures.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { readOtp, testClientIp, typeOtp } from './fixtures.ts';
+import { userAgents } from '#tests/support/user-agents.ts';
 
 // The staff area's journeys (issue 17): signing a staff phone in through its pages.
 
@@ -26,3 +27,14 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
   }
   throw new Error(`staff sign-in of ${phone} did not succeed`);
 }
+
+/** The front desk's computer: a Windows desktop browser at 1280 px, in Vietnamese, with its own client address. */
+export const deskComputer = (browser: Browser) =>
+  browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    userAgent: userAgents.chromeWindows,
+    viewport: { width: 1280, height: 800 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });

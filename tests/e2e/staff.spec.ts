@@ -4,8 +4,7 @@ import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } 
 import { formatDate, formatTime } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
-import { userAgents } from '#tests/support/user-agents.ts';
-import { DESK_PHONE, GM_PHONE, signInAtDesk } from './staff-steps.ts';
+import { DESK_PHONE, GM_PHONE, deskComputer, signInAtDesk } from './staff-steps.ts';
 
 // Issue 17: the front desk's day in the staff area, in a second browser beside the member's phone:
 // sign-in by OTP on the desk's computer, the cash a member chose to pay at the desk (a wrong count
@@ -20,14 +19,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 3);
 
-  const desk = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    userAgent: userAgents.chromeWindows,
-    viewport: { width: 1280, height: 800 },
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
-    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
-  });
+  const desk = await deskComputer(browser);
   const staff = await desk.newPage();
   // A desktop gets the staff area (no "open this on your phone" notice), signed out: the sign-in.
   await staff.goto('/staff/cash');

@@ -34,10 +34,10 @@ export function trainerToken(gw: TestGateway, trainer: Trainer) {
 }
 
 /**
- * A new member with a membership of the club (its second plan) and a paid PT package with the
- * trainer: registered, accepted by the trainer, paid in cash and settled.
+ * A new member with a membership of the club (its second plan) and a PT package with the trainer:
+ * registered, accepted by the trainer, and "Tiền mặt tại quầy" chosen: the cash slip waits at the desk.
  */
-export async function memberWithPackage(gw: TestGateway, { clubId, packageId, trainer }: { clubId: number; packageId: number; trainer: Trainer }) {
+export async function memberPayingPtInCash(gw: TestGateway, { clubId, packageId, trainer }: { clubId: number; packageId: number; trainer: Trainer }) {
   const m = await gw.signUp();
   const plan = (await plansOf(gw, clubId))[1];
   const bought = await buyAndPay(gw, m.token, plan.id);
@@ -46,8 +46,13 @@ export async function memberWithPackage(gw: TestGateway, { clubId, packageId, tr
   const ptContractId = made.body.data.ptContractId as number;
   await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await trainerToken(gw, trainer) });
   const paying = await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: m.token, json: { paymentMethodGroupId: 3 } });
-  const paymentId = paying.body.data.payment.id as number;
-  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
-  await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
-  return { ...m, accountId, ptContractId };
+  const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paying.body.data.payment.id as number));
+  return { ...m, accountId, ptContractId, payment };
+}
+
+/** The same with the cash taken and settled: a paid PT package. */
+export async function memberWithPackage(gw: TestGateway, of: { clubId: number; packageId: number; trainer: Trainer }) {
+  const { payment, ...m } = await memberPayingPtInCash(gw, of);
+  await settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: `CASH-${String(payment.id)}`, paidAt: gw.clock.now() });
+  return m;
 }

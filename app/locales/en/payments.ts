@@ -34,7 +34,7 @@ export const payments: Shape<typeof vi> = {
       title: 'Pay by card with VNPAY',
       lead: "You'll go to VNPAY's secure payment page, then come back here.",
       go: 'Pay {{amount}} with VNPAY',
-      waiting: 'Waiting for the result from VNPAY…',
+      notYet: 'Not paid yet. Tap the button above to go to VNPAY; this page updates itself when the result comes.',
     },
     cash: {
       title: 'Pay cash at the counter',
@@ -48,7 +48,7 @@ export const payments: Shape<typeof vi> = {
     failed: {
       expired: 'This payment request has expired.',
       generic: 'The payment did not go through.',
-      none: 'There is no payment request yet.',
+      none: 'Choose how to pay below.',
       chooseAnother: 'Choose another way to pay, or try again.',
       closed: 'This purchase request was cancelled or has expired.',
       startAgain: 'Choose a plan again',

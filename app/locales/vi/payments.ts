@@ -32,7 +32,7 @@ export const payments = {
       title: 'Thanh toán bằng thẻ qua VNPAY',
       lead: 'Bạn sẽ được chuyển sang trang thanh toán an toàn của VNPAY, rồi quay lại đây.',
       go: 'Thanh toán {{amount}} qua VNPAY',
-      waiting: 'Đang chờ kết quả từ VNPAY…',
+      notYet: 'Chưa thanh toán. Bấm nút ở trên để sang trang VNPAY; trang này tự cập nhật khi có kết quả.',
     },
     cash: {
       title: 'Thanh toán tiền mặt tại quầy',
@@ -46,7 +46,7 @@ export const payments = {
     failed: {
       expired: 'Yêu cầu thanh toán đã hết hạn.',
       generic: 'Thanh toán không thành công.',
-      none: 'Chưa có yêu cầu thanh toán nào.',
+      none: 'Chọn cách thanh toán bên dưới để thanh toán gói này.',
       chooseAnother: 'Hãy chọn cách thanh toán khác hoặc thử lại.',
       closed: 'Yêu cầu mua gói này đã hủy hoặc hết hạn.',
       startAgain: 'Chọn lại gói tập',

@@ -13,7 +13,7 @@ import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, findMemberShell, toProfile } from './queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
+import { referralDealEnds, withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 import { isIdentityVerified } from '#gateway/modules/identity/service.ts';
 
 const AVATAR_SIDE = 512;
@@ -30,9 +30,16 @@ export function memberRoutes() {
     const [account, identityVerified] = await Promise.all([findAccountById(db, id), isIdentityVerified(db, id)]);
     if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
     // The sign-up's referral code, until a paid membership has used (or passed) it or its 14 days are over (ADR 037).
-    const usable = account.referredByCode && withinReferralDeal(account.createdAt, clock.now()) && !(await hasPaidContract(db, account.id));
-    const referralCode = usable ? account.referredByCode : null;
-    return ok(c, { ...toProfile(account), referralCode, identityVerified });
+    const paid = await hasPaidContract(db, account.id);
+    const within = withinReferralDeal(account.createdAt, clock.now());
+    const referralCode = account.referredByCode && within && !paid ? account.referredByCode : null;
+    const referralDeal = {
+      open: within && !paid,
+      endsAt: referralDealEnds(account.createdAt).toISOString(),
+      closedBy: paid ? ('paid' as const) : within ? null : ('expired' as const),
+      signUpCode: account.referredByCode,
+    };
+    return ok(c, { ...toProfile(account), referralCode, referralDeal, identityVerified });
   });
 
   // Issue 18: the frame of every signed-in page in one call (three reads, one token check).

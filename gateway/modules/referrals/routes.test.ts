@@ -202,14 +202,16 @@ describe('reward', () => {
     const joined = (await accountOf(friend.phone)).createdAt;
     const ends = vietnamDayEnd(addDays(vietnamDay(joined), 14));
     expect((await screen(me.token)).friends[0]).toMatchObject({ state: 'JOINED', dealEndsAt: ends.toISOString() });
-    const profileCode = async () => (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data.referralCode as string | null;
+    const profile = async () => (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data as { referralCode: string | null; referralDeal: unknown };
     gw.clock.set(ends);
     // The plan page fills in the sign-up's code while the deal runs, and not after.
-    expect(await profileCode()).toBe(me.phone);
+    expect(await profile()).toMatchObject({ referralCode: me.phone, referralDeal: { open: true, endsAt: ends.toISOString(), closedBy: null, signUpCode: me.phone } });
     gw.clock.set(new Date(ends.getTime() + 1));
-    expect(await profileCode()).toBeNull();
+    // Issue 38 §10: after it, the page is told why the code no longer counts, and which code it was.
+    expect(await profile()).toMatchObject({ referralCode: null, referralDeal: { open: false, endsAt: ends.toISOString(), closedBy: 'expired', signUpCode: me.phone } });
     const check = await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, json: { phoneNumber: me.phone } });
     expect(check.body.code).toBe(152);
+    expect(check.body.message).toBe('Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký tài khoản.');
     const late = await gw.call('POST', '/api/v1/member/contract', {
       token: friend.token,
       json: { paymentPlanId: p1[BASIC].id, paymentMethodGroupId: 1, isCash: false, referralCode: me.phone },
@@ -220,6 +222,7 @@ describe('reward', () => {
     await buyAndPay(gw, friend.token, p1[BASIC].id);
     expect((await screen(me.token)).friends[0]).toMatchObject({ state: 'BOUGHT', rewardedAt: null });
     expect(await giftsOf((await accountOf(me.phone)).id)).toHaveLength(0);
+    expect((await profile()).referralDeal).toMatchObject({ open: false, closedBy: 'paid' });
     gw.clock.set(new Date('2026-11-21T03:00:00Z'));
   });
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { CashPayableKind, PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, contracts, freezeContracts, paymentEvents, paymentPlans, payments } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, contracts, freezeContracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
 
 /** The signed-in staff member: GM works at every club (clubId null), the others at theirs. */
 export type Staff = { id: number; accountType: 'EMPLOYEE' | 'LEADER' | 'GM'; clubId: number | null };
@@ -15,66 +16,107 @@ export async function loadStaff(db: Executor, accountId: number): Promise<Staff>
 export const worksAt = (staff: Staff, clubId: number) => staff.accountType === 'GM' || staff.clubId === clubId;
 
 /** A club restriction for EMPLOYEE/LEADER (one that matches nothing when they have no club); for a GM the club chosen, else none. */
-const clubFilter = (staff: Staff, column: typeof contracts.clubId, chosen?: number): SQL | undefined =>
+const clubFilter = (staff: Staff, column: SQL, chosen?: number): SQL | undefined =>
   staff.accountType === 'GM' ? (chosen === undefined ? undefined : eq(column, chosen)) : staff.clubId === null ? sql`false` : eq(column, staff.clubId);
 
-/** A pending cash payment of the contract… */
-const pendingCash = and(eq(payments.contractId, contracts.id), eq(payments.provider, 'cash'), eq(payments.status, 'PENDING'));
-/** …for an unpaid membership, or for an unpaid freeze (its membership is paid). */
-const cashIsDue = or(and(eq(contracts.paymentState, 'WAITFORPAYMENT'), isNull(payments.freezeContractId)), eq(freezeContracts.paymentState, 'WAITFORPAYMENT'));
+// The cash desk's one list (issue 38 §1, ADR 064) is read from the payments: every open cash slip
+// whose payable still waits, whatever it pays. A new kind of payable is a column of `payments`, a
+// join and a branch of `cashKindOf`, `cashIsDue` and the names below; the list, the count, the
+// confirmation and the receipt follow.
+const trainers = alias(accounts, 'trainer');
+/** The club whose counter takes the money: the membership's (a freeze's too) or the PT package's. */
+const payableClubId = sql<number>`coalesce(${contracts.clubId}, ${ptContracts.clubId})`;
+const cashKindOf = (row: { freezeContractId: number | null; ptContractId: number | null }): CashPayableKind =>
+  row.ptContractId !== null ? 'pt' : row.freezeContractId !== null ? 'freeze' : 'membership';
+/** The payable is still unpaid: the freeze, the PT package, or else the membership itself. */
+const cashIsDue = or(
+  eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
+  eq(ptContracts.state, 'WAITFORPAYMENT'),
+  and(isNull(payments.freezeContractId), eq(contracts.paymentState, 'WAITFORPAYMENT')),
+);
+const openCash = and(eq(payments.provider, 'cash'), eq(payments.status, 'PENDING'), cashIsDue);
 
-/** Unpaid contracts with a cash payment waiting at the counter, newest first (one row per contract). */
-export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumber?: string): Promise<WaitingCashContract[]> {
-  const rows = await db
+/** The joins from a cash slip to what it pays, its member and its club. */
+const withPayable = <T extends PgSelect>(query: T) =>
+  query
+    .leftJoin(contracts, eq(contracts.id, payments.contractId))
+    .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
+    .leftJoin(ptContracts, eq(ptContracts.id, payments.ptContractId))
+    .innerJoin(accounts, eq(accounts.id, payments.accountId))
+    .innerJoin(clubs, eq(clubs.id, payableClubId));
+
+/** The cash slips matching `where`, each with its member, club and the payable in words, newest first. */
+async function cashPayables(db: Executor, where: SQL | undefined, limit: number) {
+  const described = db
     .select({
-      contractId: contracts.id,
-      createdAt: payments.createdAt,
+      payment: payments,
       phoneNumber: accounts.phoneNumber,
       fullName: accounts.fullName,
-      clubId: clubs.id,
-      clubNameVi: clubs.nameVi,
-      clubNameEn: clubs.nameEn,
+      club: { id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn },
       planNameVi: paymentPlans.nameVi,
       planNameEn: paymentPlans.nameEn,
-      amount: payments.amount,
-      reference: payments.reference,
-      freezeContractId: payments.freezeContractId,
       freezeDays: freezeContracts.days,
+      packageNameVi: ptPackages.nameVi,
+      packageNameEn: ptPackages.nameEn,
+      trainerName: trainers.fullName,
     })
-    .from(contracts)
-    .innerJoin(payments, pendingCash)
-    .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
-    .innerJoin(accounts, eq(accounts.id, contracts.accountId))
-    .innerJoin(clubs, eq(clubs.id, contracts.clubId))
-    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-    .where(and(cashIsDue, clubFilter(staff, contracts.clubId), phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined))
+    .from(payments)
+    .$dynamic();
+  const rows = await withPayable(described)
+    .leftJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .leftJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .leftJoin(trainers, eq(trainers.id, ptContracts.trainerAccountId))
+    .where(where)
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(200);
-  const seen = new Set<string>();
-  const key = (row: (typeof rows)[number]) => (row.freezeContractId === null ? `c${String(row.contractId)}` : `f${String(row.freezeContractId)}`);
-  return rows
-    .filter((row) => !seen.has(key(row)) && seen.add(key(row)))
-    .map((row) => ({
-      contractId: row.contractId,
-      freezeContractId: row.freezeContractId,
-      createdAt: row.createdAt.toISOString(),
+    .limit(limit);
+  return rows.map(({ payment, ...row }) => {
+    const kind = cashKindOf(payment);
+    const plan = { vi: row.planNameVi ?? '', en: row.planNameEn ?? '' };
+    const names =
+      kind === 'pt'
+        ? { vi: `${row.packageNameVi ?? ''} · HLV ${row.trainerName ?? ''}`, en: `${row.packageNameEn ?? ''} · trainer ${row.trainerName ?? ''}` }
+        : kind === 'freeze'
+          ? { vi: `Bảo lưu ${String(row.freezeDays)} ngày · ${plan.vi}`, en: `Freeze of ${String(row.freezeDays)} days · ${plan.en}` }
+          : plan;
+    return {
+      paymentId: payment.id,
+      kind,
+      contractId: payment.contractId,
+      freezeContractId: payment.freezeContractId,
+      ptContractId: payment.ptContractId,
+      createdAt: payment.createdAt.toISOString(),
       member: { phoneNumber: row.phoneNumber, fullName: row.fullName },
-      club: { id: row.clubId, nameVi: row.clubNameVi, nameEn: row.clubNameEn },
-      planNameVi: row.freezeDays === null ? row.planNameVi : `Bảo lưu ${String(row.freezeDays)} ngày · ${row.planNameVi}`,
-      planNameEn: row.freezeDays === null ? row.planNameEn : `Freeze of ${String(row.freezeDays)} days · ${row.planNameEn}`,
-      amount: row.amount,
-      reference: row.reference,
-    }));
+      club: row.club,
+      planNameVi: names.vi,
+      planNameEn: names.en,
+      amount: payment.amount,
+      reference: payment.reference,
+      paidAt: payment.paidAt?.toISOString() ?? null,
+    };
+  });
 }
 
-/** How many memberships and freezes waitingCashContracts lists (one each, however many slips), as one scalar query (GET /staff/today). */
+/** Everything waiting for cash at the staff member's club (a GM: every club), newest first, one row per payable however many slips. */
+export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumber?: string): Promise<WaitingCashContract[]> {
+  const rows = await cashPayables(db, and(openCash, clubFilter(staff, payableClubId), phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined), 200);
+  const seen = new Set<string>();
+  const key = (row: (typeof rows)[number]) => `${row.kind}${String(row.ptContractId ?? row.freezeContractId ?? row.contractId)}`;
+  return rows.filter((row) => !seen.has(key(row)) && seen.add(key(row))).map(({ paidAt: _, ...row }) => row);
+}
+
+/** One cash slip described as the list describes it (the receipt's member and item), whatever its state. */
+export async function cashPayable(db: Executor, paymentId: number) {
+  const [row] = await cashPayables(db, and(eq(payments.id, paymentId), eq(payments.provider, 'cash')), 1);
+  return row;
+}
+
+/** How many payables waitingCashContracts lists (one each, however many slips), as one scalar query (GET /staff/today). */
 export function waitingCashCount(db: Executor, staff: Staff, chosenClubId?: number) {
-  return db
-    .select({ n: sql<number>`count(distinct (${payments.contractId}, ${payments.freezeContractId}))::int` })
-    .from(contracts)
-    .innerJoin(payments, pendingCash)
-    .leftJoin(freezeContracts, eq(freezeContracts.id, payments.freezeContractId))
-    .where(and(cashIsDue, clubFilter(staff, contracts.clubId, chosenClubId)));
+  const counted = db
+    .select({ n: sql<number>`count(distinct (${payments.contractId}, ${payments.freezeContractId}, ${payments.ptContractId}))::int` })
+    .from(payments)
+    .$dynamic();
+  return withPayable(counted).where(and(openCash, clubFilter(staff, payableClubId, chosenClubId)));
 }
 
 /**

@@ -41,6 +41,7 @@ const expectations: Record<string, Expectation> = {
   'POST /api/v1/staff/contract/{id}/cash/confirm': cash,
   'POST /api/v1/staff/freeze-contract/{id}/cash/confirm': cash,
   'POST /api/v1/staff/pt-contract/{id}/cash/confirm': cash,
+  'POST /api/v1/staff/cash-payment/{id}/confirm': cash,
   'GET /api/v1/staff/free-sessions': { allowed: desk },
   'GET /api/v1/staff/trials': { allowed: desk },
   'GET /api/v1/staff/today': { allowed: deskOfClub1, query: 'clubId={club1}' },

@@ -33,7 +33,7 @@ import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/free-sessions.ts';
 import { trainerNamesAtClubs } from '#gateway/modules/pt/queries.ts';
 import { listStaffActions, recordStaffAction } from '#gateway/modules/staff/audit.ts';
-import { cashPaymentOf, clubOfAccountNumber, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
+import { cashPayable, cashPaymentOf, clubOfAccountNumber, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
 import { staffToday } from './today.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
@@ -142,17 +142,17 @@ export function staffRoutes() {
     // Paid another way between the lookup and the lock: no cash is waiting any more.
     if (outcome.kind === 'late') throw notFound();
     const settled = (await cashPaymentOf(deps.db, of))!;
-    return ok(c, {
-      outcome: outcome.kind,
-      contractId: 'ptContractId' in of ? null : of.contractId,
-      freezeContractId: 'ptContractId' in of ? null : of.freezeContractId,
-      ptContractId: 'ptContractId' in of ? of.ptContractId : null,
-      reference: settled.reference,
-      amount: settled.amount,
-      paidAt: settled.paidAt?.toISOString() ?? null,
-      ...(await cashDates(deps.db, of)),
-    });
+    const { createdAt: _, ...receipt } = (await cashPayable(deps.db, settled.id))!;
+    return ok(c, { outcome: outcome.kind, ...receipt, ...(await cashDates(deps.db, of)) });
   }
+
+  // Issue 38 §1 (ADR 064): the desk confirms any slip of its one list by the payment, whatever it pays.
+  app.post('/cash-payment/:id/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+    const slip = await cashPayable(c.get('deps').db, idParam(c, 'id'));
+    if (!slip) throw notFound();
+    const of: CashFor = slip.ptContractId !== null ? { ptContractId: slip.ptContractId } : { contractId: slip.contractId!, freezeContractId: slip.freezeContractId };
+    return confirmCash(c, of, slip.club.id, c.req.valid('json').amount);
+  });
 
   app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const contractId = idParam(c, 'id');

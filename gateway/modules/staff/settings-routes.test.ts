@@ -206,6 +206,9 @@ describe('plan prices', () => {
     }
     for (const id of ['2000000000', '0', 'x', '99999999999']) expect((await put(`/payment-plan/${id}`, { originalPrice: 1000 })).status).toBe(404);
     expect((await auditRows('payment-plan.update')).filter((r) => r.subjectId === plan.id)).toHaveLength(0);
+    // Issue 38 §21: the discount's field says why, in the GM's language.
+    expect((await put(path, { planDiscount: plan.originalPrice + 1 })).body.data.fieldErrors).toEqual({ planDiscount: ['Mức giảm không được lớn hơn giá'] });
+    expect((await put(path, { joiningFeeDiscount: plan.joiningFee + 1 })).body.data.fieldErrors).toEqual({ joiningFeeDiscount: ['Mức giảm không được lớn hơn giá'] });
   });
 });
 

@@ -260,8 +260,9 @@ export function settingsRoutes() {
       const [current] = await tx.select(planColumns).from(paymentPlans).where(eq(paymentPlans.id, id)).for('update');
       if (!current) throw notFound();
       const next = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
-      if (next.planDiscount > next.originalPrice) throw fieldError(c, 'planDiscount', 'numberOutOfRange');
-      if (next.joiningFeeDiscount > next.joiningFee) throw fieldError(c, 'joiningFeeDiscount', 'numberOutOfRange');
+      // Issue 38 §21: the refusal says why (the discount is above the price), not only "out of range".
+      if (next.planDiscount > next.originalPrice) throw fieldError(c, 'planDiscount', 'discountAbovePrice');
+      if (next.joiningFeeDiscount > next.joiningFee) throw fieldError(c, 'joiningFeeDiscount', 'discountAbovePrice');
       const change = changedFields<Row>(current, body);
       if (!change) return current;
       const [updated] = await tx.update(paymentPlans).set(change.after).where(eq(paymentPlans.id, id)).returning(planColumns);
