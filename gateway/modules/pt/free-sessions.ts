@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { FREE_PT_WINDOW_DAYS } from '#contract/membership.ts';
-import { formatDate, formatDayMinute } from '#contract/format.ts';
+import { formatDayMinute } from '#contract/format.ts';
 import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
