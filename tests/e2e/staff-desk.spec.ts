@@ -63,12 +63,12 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   await leader.goto(`/staff/classes?date=${later.day}`);
   const eveningCancel = leader.locator('form').filter({ has: leader.locator(`input[name="sessionId"][value="${String(later.id)}"]`) });
   await leader.locator('details.class-cancel').filter({ has: eveningCancel }).locator('summary').click();
-  await eveningCancel.getByRole('button', { name: 'Huỷ lớp và báo hội viên' }).click();
+  await eveningCancel.getByRole('button', { name: 'Hủy lớp và báo hội viên' }).click();
   await expect(eveningCancel.locator('.field-error, [id$="-error"]').first()).toBeVisible();
-  await eveningCancel.getByLabel('Lý do huỷ (hội viên sẽ đọc)').fill('Huấn luyện viên bị ốm');
-  await eveningCancel.getByRole('button', { name: 'Huỷ lớp và báo hội viên' }).click();
-  await expect(leader.getByText(/Đã huỷ lớp và báo cho \d+ hội viên\./)).toBeVisible();
-  await expect(leader.locator('.class-session-cancelled').first()).toContainText('Lý do huỷ: Huấn luyện viên bị ốm');
+  await eveningCancel.getByLabel('Lý do hủy (hội viên sẽ đọc)').fill('Huấn luyện viên bị ốm');
+  await eveningCancel.getByRole('button', { name: 'Hủy lớp và báo hội viên' }).click();
+  await expect(leader.getByText(/Đã hủy lớp và báo cho \d+ hội viên\./)).toBeVisible();
+  await expect(leader.locator('.class-session-cancelled').first()).toContainText('Lý do hủy: Huấn luyện viên bị ốm');
   await snap(leader, 'vi-staff-class-cancelled');
 
   // A notice to the member by phone.

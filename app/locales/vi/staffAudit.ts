@@ -21,7 +21,7 @@ export const staffAudit = {
       'pt-contract_reject': 'Từ chối gói PT',
       'pt-booking_no-show': 'Ghi nhận hội viên vắng buổi PT',
       'class-booking_attendance': 'Điểm danh lớp học',
-      'class-session_cancel': 'Huỷ lớp học',
+      'class-session_cancel': 'Hủy lớp học',
       'notification_send': 'Gửi thông báo cho hội viên',
       'settings_app-version': 'Đổi phiên bản ứng dụng',
       'content-page_update': 'Sửa trang nội dung',
