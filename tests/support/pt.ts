@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { accounts, clubs, contracts, payments, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, contracts, payments, ptEContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 import { buyAndPay, plansOf } from './membership.ts';
@@ -33,11 +33,19 @@ export function trainerToken(gw: TestGateway, trainer: Trainer) {
   return tokens.get(trainer.id)!;
 }
 
+/** Marks a PT contract's e-contract signed in the database (a stand-in PDF): for tests about what comes after signing. */
+export const markEContractSigned = (gw: TestGateway, ptContractId: number) =>
+  gw.db
+    .update(ptEContracts)
+    .set({ status: 'SIGNED', signedAt: gw.clock.now(), signerName: 'Test', signatureKind: 'typed', pdf: Buffer.from('%PDF-1.7 test'), pdfSha256: '0'.repeat(64) })
+    .where(eq(ptEContracts.ptContractId, ptContractId));
+
 /**
  * A new member with a membership of the club (its second plan) and a paid PT package with the
- * trainer: registered, accepted by the trainer, paid in cash and settled.
+ * trainer: registered, accepted by the trainer, paid in cash and settled, and its e-contract marked
+ * signed (sessions are booked under a signed contract; signing itself is e-contracts.test.ts's), unless `unsigned`.
  */
-export async function memberWithPackage(gw: TestGateway, { clubId, packageId, trainer }: { clubId: number; packageId: number; trainer: Trainer }) {
+export async function memberWithPackage(gw: TestGateway, { clubId, packageId, trainer, unsigned = false }: { clubId: number; packageId: number; trainer: Trainer; unsigned?: boolean }) {
   const m = await gw.signUp();
   const plan = (await plansOf(gw, clubId))[1];
   const bought = await buyAndPay(gw, m.token, plan.id);
@@ -49,5 +57,6 @@ export async function memberWithPackage(gw: TestGateway, { clubId, packageId, tr
   const paymentId = paying.body.data.payment.id as number;
   const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paymentId));
   await settlePayment(gw, { paymentId, amount: payment.amount, providerTransactionId: `CASH-${String(paymentId)}`, paidAt: gw.clock.now() });
+  if (!unsigned) await markEContractSigned(gw, ptContractId);
   return { ...m, accountId, ptContractId };
 }
