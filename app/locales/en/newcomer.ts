@@ -69,7 +69,7 @@ export const newcomer: Shape<typeof vi> = {
       textChain: 'Want to try a session with a coach before you join? Call us and we will book you in at a club near you, free of charge.',
       chain: 'VietFit hotline',
       call: 'Call',
-      inApp: 'A 12-month membership comes with 2 sessions with a coach in its first 14 days, the 1-day experience pass with 1: book them right here in the app.',
+      inApp: 'A 12-month membership comes with 2 sessions with a coach in its first 14 days, the “free 1-day pass” gift with 1 (the “7-day trial” plan with none): book them right here in the app.',
       book: 'Book a trial session',
     },
   },

@@ -66,7 +66,7 @@ export const newcomer = {
       textChain: 'Muốn tập thử một buổi cùng huấn luyện viên trước khi đăng ký? Gọi tổng đài để được xếp lịch tại câu lạc bộ gần bạn, hoàn toàn miễn phí.',
       chain: 'Tổng đài VietFit',
       call: 'Gọi',
-      inApp: 'Gói hội viên 12 tháng tặng 2 buổi tập với huấn luyện viên trong 14 ngày đầu, vé trải nghiệm 1 ngày tặng 1 buổi: đặt giờ ngay trong ứng dụng.',
+      inApp: 'Gói hội viên 12 tháng tặng 2 buổi tập với huấn luyện viên trong 14 ngày đầu, quà “Tập thử miễn phí 1 ngày” tặng 1 buổi (gói “Tập thử 7 ngày” thì không): đặt giờ ngay trong ứng dụng.',
       book: 'Đặt buổi tập thử',
     },
   },
