@@ -215,6 +215,10 @@ export const Codes = {
   FEEDBACK_ALREADY_HANDLED: 'FEEDBACK_ALREADY_HANDLED',
   /** PT (issue 13, ADR 045): the membership that opens the club is frozen today. */
   PT_FROZEN: 'PT_FROZEN',
+  /** PT (issue 38 §6): sessions are booked once the package's e-contract is signed. */
+  PT_CONTRACT_UNSIGNED: 'PT_CONTRACT_UNSIGNED',
+  /** PT e-contract (issue 38 §6): the member's full name is not on their profile, so the contract cannot name them. */
+  E_CONTRACT_NAME_MISSING: 'E_CONTRACT_NAME_MISSING',
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
@@ -329,12 +333,12 @@ const messages = {
     en: "That time can't be booked. Please pick another time.",
   },
   [C.COMPLETE_CURRENT_PT_SESSION]: {
-    vi: 'Vui lòng hoàn thành buổi tập hiện tại với huấn luyện viên (PT) trước khi đặt lịch mới.',
-    en: 'Please finish your current PT session before booking a new one.',
+    vi: 'Mỗi lần chỉ đặt được một buổi với huấn luyện viên (PT): hãy tập xong (hoặc hủy) buổi đã đặt rồi đặt buổi tiếp theo.',
+    en: 'You can book one PT session at a time: finish (or cancel) the session you booked, then book the next.',
   },
   [C.BOOKING_DAILY_LIMIT]: {
-    vi: 'Bạn chỉ có thể đặt 1 buổi tập mỗi ngày.',
-    en: 'You can book only one session per day.',
+    vi: 'Bạn chỉ có thể đặt 1 buổi tập mỗi ngày: hãy chọn ngày khác.',
+    en: 'You can book only one session a day: please pick another day.',
   },
   [C.COMPLETE_FREE_SESSION]: {
     vi: 'Vui lòng hoàn thành buổi tập miễn phí hiện tại trước khi đặt lịch mới.',
@@ -412,6 +416,14 @@ const messages = {
   [C.PT_FROZEN]: {
     vi: 'Gói tập của bạn đang bảo lưu, nên chưa đăng ký hoặc đặt lịch với huấn luyện viên (PT) được.',
     en: 'Your membership is frozen, so you cannot sign up for or book PT sessions.',
+  },
+  [C.PT_CONTRACT_UNSIGNED]: {
+    vi: 'Vui lòng ký hợp đồng điện tử của gói PT trước khi đặt lịch tập.',
+    en: 'Please sign the e-contract of your PT package before booking sessions.',
+  },
+  [C.E_CONTRACT_NAME_MISSING]: {
+    vi: 'Vui lòng nhập họ và tên của bạn để hợp đồng ghi đúng tên người ký.',
+    en: 'Please enter your full name so that the contract names you.',
   },
   [C.PT_SCHEDULE_CLASH]: {
     vi: 'Huấn luyện viên (PT) đã có lịch vào thời gian này, vui lòng chọn giờ khác.',

@@ -148,6 +148,8 @@ export const ptBookingSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   startsAt: z.string(),
+  /** The trainer's account id (the desk's trial form starts from the one the member got, issue 38 §17). */
+  trainerId: z.number(),
   trainerName: z.string(),
   clubNameVi: z.string(),
   clubNameEn: z.string(),
@@ -163,6 +165,8 @@ export type PtBooking = z.infer<typeof ptBookingSchema>;
 export const ptBookingScreenSchema = z.object({
   contracts: z.array(ptContractSchema),
   ptContractId: z.number().nullable(),
+  /** The chosen package's e-contract while it waits for the member's signature: no booking until it is signed (issue 38 §6). */
+  eContractToSign: z.number().nullable(),
   days: z.array(z.string()),
   date: z.string(),
   slots: z.array(z.object({ afterMinute: z.number(), time: z.string() })),
@@ -193,6 +197,7 @@ export const eContractSchema = z.object({
   signedAt: z.string().nullable(),
   signerName: z.string().nullable(),
   pdfSha256: z.string().nullable(),
+  needsFullName: z.boolean(),
 });
 export type EContract = z.infer<typeof eContractSchema>;
 

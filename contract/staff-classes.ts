@@ -57,6 +57,8 @@ export const staffClassSessionSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   roomName: z.string().optional(),
+  /** The room's English name (issue 38 §20), for the English pages. */
+  roomNameEn: z.string().optional(),
   instructorName: z.string().optional(),
   capacity: z.number(),
   bookedCount: z.number(),

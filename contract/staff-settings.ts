@@ -259,6 +259,8 @@ export const staffListEntrySchema = z.object({
   phoneNumber: z.string(),
   accountType: z.enum(['EMPLOYEE', 'PT', 'LEADER']),
   clubId: z.number(),
+  /** An EMPLOYEE who teaches the club's group classes (labelled so, not as the front desk). */
+  isClassInstructor: z.boolean(),
 });
 export type StaffListEntry = z.infer<typeof staffListEntrySchema>;
 

@@ -42,11 +42,14 @@ function Choice({ view, days, start }: { view: FreezeScreenView; days: string; s
   return (
     <Form
       method="get"
+      // "Preview" lands on the preview, below the choice (issue 38 §8): the hash scrolls it into view, with or without JavaScript.
+      action="/membership/freeze/payment#freeze-preview"
       className="stack freeze-choice"
       // With JavaScript the preview follows each change; without, the button asks for it.
       onChange={(event) => {
         const form = event.currentTarget;
-        if (form.checkValidity()) void submit(form, { replace: true, preventScrollReset: true });
+        // Without the hash: a change updates the preview in place, the page stays where the member is.
+        if (form.checkValidity()) void submit(form, { replace: true, preventScrollReset: true, action: '/membership/freeze/payment' });
       }}
     >
       <input type="hidden" name="contract" value={view.contractId} />
@@ -182,12 +185,15 @@ export default function FreezeRequest({ loaderData, actionData }: Route.Componen
       ) : (
         <>
           <Choice view={view} days={query.days} start={query.start} />
-          {view.previewError ? (
-            <p className="form-error" role="alert">
-              {view.previewError}
-            </p>
-          ) : null}
-          {view.preview ? <Preview view={view} cards={cards} error={actionData?.error} /> : <p className="small muted">{t('freeze.choosePreviewFirst')}</p>}
+          {/* Announced as it changes (issue 38 §8). */}
+          <div id="freeze-preview" className="freeze-preview-area" aria-live="polite">
+            {view.previewError ? (
+              <p className="form-error" role="alert">
+                {view.previewError}
+              </p>
+            ) : null}
+            {view.preview ? <Preview view={view} cards={cards} error={actionData?.error} /> : <p className="small muted">{t('freeze.choosePreviewFirst')}</p>}
+          </div>
         </>
       )}
     </main>

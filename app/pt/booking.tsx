@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       contracts: s.contracts.map((c) => ptContractView(c, lang)),
       contractId: s.ptContractId,
+      eContractToSign: s.eContractToSign,
       date: s.date,
       days: dayViews(s.days),
       slots: s.slots,
@@ -44,7 +45,7 @@ export default function PtBooking({ loaderData, actionData }: Route.ComponentPro
   const { t } = useT();
   const { screen } = loaderData;
   if (!screen.ok) return <PtPageFailed title={t('pt.booking.title')} message={screen.message} />;
-  const { contracts, contractId, date, days, slots, bookings } = screen.value;
+  const { contracts, contractId, eContractToSign, date, days, slots, bookings } = screen.value;
   const contract = contracts.find((c) => c.id === contractId);
   return (
     <main className="page pt-page">
@@ -71,16 +72,26 @@ export default function PtBooking({ loaderData, actionData }: Route.ComponentPro
               {contract.packageName} · {t('pt.with', { name: contract.trainerName })} · {t('pt.sessionsLeft', { left: contract.sessionsLeft, total: contract.sessions })}
             </p>
           )}
-          <SlotPicker
-            days={days}
-            date={date}
-            slots={slots}
-            dayHref={(d) => `/pt/booking?contract=${contract.id}&date=${d}`}
-            hidden={{ ptContractId: contract.id }}
-            chosen={actionData?.afterMinute}
-            error={actionData?.bookingId === null ? actionData.error : null}
-            submitLabel={t('pt.booking.submit')}
-          />
+          {eContractToSign !== null ? (
+            // Sessions are booked under a signed contract (issue 38 §6): the gateway refuses before it.
+            <div className="notice spaced">
+              <p>{t('pt.booking.signFirst')}</p>
+              <Link to={`/pt/contract/${eContractToSign}/preview`} className="button button-primary button-block">
+                {t('pt.eContract.sign')}
+              </Link>
+            </div>
+          ) : (
+            <SlotPicker
+              days={days}
+              date={date}
+              slots={slots}
+              dayHref={(d) => `/pt/booking?contract=${contract.id}&date=${d}`}
+              hidden={{ ptContractId: contract.id }}
+              chosen={actionData?.afterMinute}
+              error={actionData?.bookingId === null ? actionData.error : null}
+              submitLabel={t('pt.booking.submit')}
+            />
+          )}
         </>
       )}
       <section aria-labelledby="pt-bookings-title">

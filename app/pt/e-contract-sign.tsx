@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { notFoundAs404 } from '#app/payments/payment.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -22,6 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.e
 export async function loader(args: Route.LoaderArgs) {
   const read = await memberRead(args).catch(notFoundAs404);
   if (!read.eContractScreen) throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  // The name first (issue 38 §6): the preview asks for it, then shows the contract that names the member.
+  if (read.eContractScreen.needsFullName) throw redirect(`/pt/contract/${String(read.eContractScreen.eContractId)}/preview`);
   return { contract: eContractView(read.eContractScreen, getLang(args.context)), fullName: read.shell.profile.fullName.trim() };
 }
 

@@ -1,12 +1,13 @@
 import { redirect } from 'react-router';
 import { formatDateTime } from '#contract/format.ts';
-import { staffAuditSchema, type StaffAction } from '#contract/staff.ts';
+import { staffAuditSchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/audit';
 import { staffGateway, staffOf } from './staff-session.server.ts';
+import { auditLines } from './audit-lines.ts';
 
 export const handle: StringsHandle = { strings: ['staffAudit'] };
 
@@ -22,16 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   return data;
 }
 
-/** The fields a change touched, "field: before → after", one per line. */
-function changes(action: StaffAction): string[] {
-  const before = (action.before ?? {}) as Record<string, unknown>;
-  const after = (action.after ?? {}) as Record<string, unknown>;
-  const text = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field) => `${field}: ${text(before[field])} → ${text(after[field])}`);
-}
 
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { actions, nextBefore } = loaderData;
   return (
     <main className="page">
@@ -52,9 +46,9 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                 {action.subjectType} #{action.subjectId}
               </p>
               <ul className="audit-changes">
-                {changes(action).map((line) => (
-                  <li key={line} className="mono">
-                    {line}
+                {auditLines(action.before, action.after, t, lang).map((line) => (
+                  <li key={line.field}>
+                    <span className="audit-field">{line.label}:</span> {action.before === null ? line.after : `${line.before} → ${line.after}`}
                   </li>
                 ))}
               </ul>

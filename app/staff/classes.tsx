@@ -132,7 +132,7 @@ function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSe
         {session.cancelledAt ? <p className="status-badge class-cancelled-badge">{t('staffClasses.cancelled')}</p> : <p className="muted">{t('staffClasses.spots', { booked: session.bookedCount, capacity: session.capacity })}</p>}
       </div>
       <p className="muted">
-        {[session.roomName ? t('staffClasses.room', { room: session.roomName }) : null, session.instructorName ? t('staffClasses.instructor', { name: session.instructorName }) : null].filter(Boolean).join(' · ')}
+        {[session.roomName ? t('staffClasses.room', { room: lang === 'en' ? (session.roomNameEn ?? session.roomName) : session.roomName }) : null, session.instructorName ? t('staffClasses.instructor', { name: session.instructorName }) : null].filter(Boolean).join(' · ')}
       </p>
       {session.cancelledAt && session.cancelReason ? <p className="notice">{t('staffClasses.cancelledReason', { reason: session.cancelReason })}</p> : null}
       {session.cancelledAt ? null : booked.length === 0 && waiting.length === 0 ? (

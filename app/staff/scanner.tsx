@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useFetcher, useNavigation } from 'react-router';
+import { useFetcher, useLocation, useNavigation } from 'react-router';
 import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
 import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
@@ -106,10 +106,12 @@ function DoorVerdict({ answer }: { answer: DoorAnswer }) {
   const { member, membership } = answer.result;
   return (
     <section className="door-verdict door-accepted" role="status">
+      {/* Who it let in, large enough to compare with the face at the door (issue 38 §7, ADR 032). */}
       <Avatar url={member.avatarUrl} name={member.fullName} />
       <div>
         <p className="door-verdict-title">{t('staffScanner.accepted')}</p>
-        <p className="door-verdict-name">{member.fullName}</p>
+        <p className="door-verdict-name">{member.fullName.trim() || t('staffScanner.noName')}</p>
+        <p className="door-verdict-number">{t('staffScanner.memberNo', { no: String(member.id).padStart(6, '0') })}</p>
         <p>{lang === 'en' ? membership.planNameEn : membership.planNameVi}</p>
         <p>{t('staffScanner.until', { date: formatDate(membership.endDate) })}</p>
       </div>
@@ -123,12 +125,19 @@ type Lookup = { phoneNumber: string; found: StaffMember | null; refusal: string 
 function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitForm }: { clubId: number | null; typed: string; phoneError: string | null; lookup: Lookup; busy: boolean; submit: ReturnType<typeof useFetcher>['Form'] }) {
   const { t, lang } = useT();
   const found = lookup?.found;
+  // The member found is what the desk looks at next: brought into view (on a phone it is below the camera).
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!lookup?.found) return;
+    card.current?.scrollIntoView({ block: 'center' });
+    card.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, [lookup?.phoneNumber, lookup?.found]);
   return (
     <section className="door-without-phone" aria-labelledby="without-phone">
       <h2 id="without-phone">{t('staffScanner.withoutPhone')}</h2>
       <PhoneSearch id="door-phone" label={t('staffScanner.memberPhone')} submitLabel={t('staffScanner.find')} typed={typed} error={phoneError} keep={clubId !== null ? { club: String(clubId) } : undefined} />
       {found && lookup ? (
-        <div className="staff-item door-member">
+        <div className="staff-item door-member" ref={card}>
           <Avatar url={found.member.avatarUrl} name={found.member.fullName} />
           <div>
             <p className="staff-item-name">{found.member.fullName.trim() || lookup.phoneNumber}</p>
@@ -161,7 +170,18 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === 'submitting' || fetcher.state !== 'idle';
   const [camera, setCamera] = useState(false);
   const { clubs, clubId } = loaderData;
-  const answer = fetcher.data ?? actionData;
+  // A verdict belongs to the page it was given on: a phone look-up after it (a new ?phone=) starts afresh (issue 38 §7).
+  const search = useLocation().search;
+  const [answeredOn, setAnsweredOn] = useState(search);
+  // Each door submission belongs to the page it was sent from (state adjusted while rendering, as React advises).
+  if (fetcher.state !== 'idle' && answeredOn !== search) setAnsweredOn(search);
+  const fetched = fetcher.data && answeredOn === search ? fetcher.data : undefined;
+  const answer = fetched ?? actionData;
+  const codeField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Once answered, the code is used up: the field is emptied for the next one.
+    if (fetcher.state === 'idle' && fetcher.data && codeField.current) codeField.current.value = '';
+  }, [fetcher.state, fetcher.data]);
   // A code already sent is not sent again for a while: the camera sees it on every frame.
   const recent = useRef(new Map<string, number>());
   const onCode = useCallback(
@@ -184,10 +204,12 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
     }
   };
   const heard = useRef<DoorAnswer | undefined>(undefined);
+  const verdict = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (answer && heard.current !== answer) {
       heard.current = answer;
       beep(answer.ok);
+      verdict.current?.scrollIntoView({ block: 'nearest' });
     }
   }, [answer]);
   return (
@@ -195,7 +217,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
       <h1>{t('staffScanner.title')}</h1>
       <p className="lead">{t('staffScanner.lead')}</p>
       <ClubPicker id="door-club" label={t('staffScanner.club')} clubs={clubs} clubId={clubId} />
-      {answer ? <DoorVerdict answer={answer} /> : null}
+      <div ref={verdict}>{answer ? <DoorVerdict answer={answer} /> : null}</div>
       {/* Drawn by the server too (no layout shift when the page hydrates); hidden when scripting is off. */}
       <div className="door-camera stack js-only">
         <button type="button" className="button button-primary button-block" onClick={() => setCamera((on) => !on)}>
@@ -230,7 +252,7 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         <input type="hidden" name="clubId" value={clubId ?? ''} />
         <div className="field">
           <label htmlFor="door-code">{t('staffScanner.code')}</label>
-          <input id="door-code" name="code" className="input mono" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} required />
+          <input id="door-code" ref={codeField} name="code" className="input mono" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} required />
         </div>
         <button type="submit" className="button button-secondary" disabled={busy}>
           {t('staffScanner.codeSubmit')}

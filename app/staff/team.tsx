@@ -26,7 +26,7 @@ function StaffRow({ person }: { person: StaffListEntry }) {
   return (
     <li className="team-row">
       <MemberLine member={person} />
-      <p className="muted">{t(`staff.role.${person.accountType}`)}</p>
+      <p className="muted">{person.isClassInstructor ? t('staff.role.INSTRUCTOR') : t(`staff.role.${person.accountType}`)}</p>
       <a className="button button-secondary team-call" href={`tel:${person.phoneNumber}`}>
         {t('staffTeam.call')}
       </a>

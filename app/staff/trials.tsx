@@ -68,7 +68,7 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
       <input type="hidden" name="freeSessionId" value={session.freeSessionId} />
       <div className="field">
         <label htmlFor={fields.ptId.id}>{t('staffTrials.trainer')}</label>
-        <select id={fields.ptId.id} aria-invalid={fields.ptId.errors ? true : undefined} aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined} name="ptId" className="input" defaultValue={fields.ptId.initialValue}>
+        <select id={fields.ptId.id} aria-invalid={fields.ptId.errors ? true : undefined} aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined} name="ptId" className="input" defaultValue={fields.ptId.initialValue ?? session.booking?.trainerId}>
           {trainers.map((trainer) => (
             <option key={trainer.ptId} value={trainer.ptId}>
               {trainer.fullName}

@@ -98,7 +98,7 @@ export const classTypeRows: (typeof classTypes.$inferInsert)[] = [
   },
 ];
 
-const INSTRUCTOR_NAMES = [
+export const INSTRUCTOR_NAMES = [
   'Nguyễn Thu Hà',
   'Trần Minh Khoa',
   'Lê Ngọc Anh',

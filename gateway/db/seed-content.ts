@@ -150,9 +150,9 @@ const support: PageSeed = {
       headingVi: 'Đặt lịch tập với huấn luyện viên (PT) thế nào?',
       headingEn: 'How do I book a personal trainer?',
       bodyVi:
-        'Khi đã có gói PT, vào mục đặt lịch, chọn câu lạc bộ, huấn luyện viên và khung giờ trống. Huấn luyện viên sẽ xác nhận lịch và bạn nhận được thông báo trên ứng dụng. Mỗi ngày bạn đặt được một buổi; nếu bận, hãy hủy trước giờ tập để buổi tập không bị trừ.',
+        'Khi đã có gói PT, vào mục đặt lịch, chọn câu lạc bộ, huấn luyện viên và khung giờ trống. Huấn luyện viên sẽ xác nhận lịch và bạn nhận được thông báo trên ứng dụng. Mỗi lần bạn đặt một buổi (tập xong hoặc hủy buổi đã đặt rồi mới đặt buổi tiếp theo), tối đa một buổi mỗi ngày; nếu bận, hãy hủy trước giờ tập để buổi tập không bị trừ.',
       bodyEn:
-        'Once you have a PT package, open booking, choose a club, a trainer and a free time slot. The trainer confirms the booking and you get a notification in the app. You can book one session a day; if something comes up, cancel before the session so it is not used up.',
+        'Once you have a PT package, open booking, choose a club, a trainer and a free time slot. The trainer confirms the booking and you get a notification in the app. You book one session at a time (finish or cancel the one you booked before booking the next), at most one a day; if something comes up, cancel before the session so it is not used up.',
     },
     {
       headingVi: 'Chỉ số InBody là gì và xem ở đâu?',
@@ -258,6 +258,17 @@ export const contactSettingRows = [
   },
   { key: 'contact_zalo_url', valueVi: 'https://zalo.me/0100000100', valueEn: 'https://zalo.me/0100000100' },
   { key: 'contact_facebook_url', valueVi: 'https://www.facebook.com/vietfit.example', valueEn: 'https://www.facebook.com/vietfit.example' },
+];
+
+/** The legal entity that operates the clubs, named as Party A of the PT e-contract (issue 38 §6): a fictional company and tax code. */
+export const operatorSettingRows = [
+  { key: 'operator_legal_name', valueVi: 'Công ty Cổ phần Thể hình VietFit', valueEn: 'VietFit Fitness Joint Stock Company' },
+  {
+    key: 'operator_address',
+    valueVi: 'Tầng 5, 72 Lê Thánh Tôn, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh',
+    valueEn: '5th floor, 72 Le Thanh Ton, Ben Nghe Ward, District 1, Ho Chi Minh City',
+  },
+  { key: 'operator_tax_code', valueVi: '0319990001', valueEn: '0319990001' },
 ];
 
 const HOUR = 60 * 60_000;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, appSettings, cities, clubs, contentPages, couponCampaigns, coupons, freezeOptions, memberGifts, notifications, paymentMethodGroups, paymentPlans } from './schema/index.ts';
 import { clubBankAccount, couponRows, freezeOptionRows, planRowsForClub } from './seed-membership.ts';
-import { contactSettingRows, contentPageRows, demoGift, demoNotifications } from './seed-content.ts';
+import { contactSettingRows, contentPageRows, operatorSettingRows, demoGift, demoNotifications } from './seed-content.ts';
 import { seedDemoMemberHistory } from './seed-demo-member.ts';
 import { seedDemoInbody } from './seed-inbody.ts';
 import { regularPhone, seedVisitHistory } from './seed-visits.ts';
@@ -46,7 +46,7 @@ const paymentMethodRows = [
   { id: 3, code: 'CASH', nameVi: 'Tiền mặt tại quầy', nameEn: 'Cash at the counter', sortOrder: 3 },
 ];
 
-const settingRows = [{ key: 'app_version', valueVi: '1.0.0', valueEn: '1.0.0' }, ...contactSettingRows];
+const settingRows = [{ key: 'app_version', valueVi: '1.0.0', valueEn: '1.0.0' }, ...contactSettingRows, ...operatorSettingRows];
 
 export async function isDatabaseEmpty(db: Database) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(cities);

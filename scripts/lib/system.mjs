@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
 
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = Number(process.env.READY_TIMEOUT_MS) || 60_000;
 const STOP_GRACE_MS = 5_000;
 
 /**

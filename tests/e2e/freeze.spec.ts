@@ -59,6 +59,9 @@ async function chooseAndPreview(page: Page, lang: Lang, contractId: string) {
   await page.getByLabel(T[lang].days14).check();
   await page.getByRole('button', { name: T[lang].preview }).click();
   await expect(page.locator('.freeze-preview')).toBeVisible();
+  // The preview is brought into view and announced (issue 38 §8).
+  await expect(page.locator('.freeze-preview .facts')).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#freeze-preview')).toHaveAttribute('aria-live', 'polite');
   const endsNow = (await fact(page, T[lang].endsNow).innerText()).trim();
   const newEnd = (await fact(page, T[lang].newEnd).innerText()).trim();
   expect(newEnd).toBe(plusDays(endsNow, 14));

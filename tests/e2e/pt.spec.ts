@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test } from './fixtures.ts';
 import { copyValue, paidMember, staffToken, transfer, type Lang } from './membership-steps.ts';
+import { signPtContract } from './pt-steps.ts';
 
 // Issue 13 (ADR 045): a member with a membership buys a PT package from the app — chooses a club's
 // trainer by their profile, a package, signs up (1029); the trainer accepts; the member pays by bank
@@ -181,6 +182,13 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   await page.goto('/pt');
   await page.getByRole('link', { name: 'Đặt lịch tập' }).click();
   await expect(page).toHaveURL(/\/pt\/booking$/);
+  // The rule the gateway applies (issue 38 §5), and no booking before the contract is signed (§6).
+  await expect(page.getByText('Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.')).toBeVisible();
+  await expect(page.getByText('Bạn cần ký hợp đồng điện tử của gói PT này trước khi đặt lịch tập.')).toBeVisible();
+  await expect(page.locator('.slot')).toHaveCount(0);
+  await snap(page, 'vi-pt-booking-sign-first');
+  await signPtContract(page, request, phone);
+  await page.goto('/pt/booking');
   // The first day with a free start (today may be too late, a trainer may not work every day).
   for (let day = 1; day < 15 && (await page.locator('.slot').count()) === 0; day++) {
     await page.locator('.day-strip .day-link').nth(day).click();
@@ -242,6 +250,15 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   await page.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(page.getByRole('heading', { name: /HỢP ĐỒNG DỊCH VỤ HUẤN LUYỆN CÁ NHÂN \(PT\) SỐ PT-\d{6}/ })).toBeVisible();
   await expect(page.getByText('Hợp đồng này không có bất kỳ khoản phí hay chi phí nào khác.')).toBeVisible();
+  // The parties by name (issue 38 §6): the operating company with its tax code; a profile without a name gives it first.
+  await expect(page.getByText(/Bên A\): Công ty Cổ phần Thể hình VietFit .*mã số thuế: 0319990001/)).toBeVisible();
+  await expect(page.getByText(`Bên sử dụng dịch vụ (Bên B): Hội viên, số điện thoại ${phone}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ký hợp đồng' })).toHaveCount(0);
+  await snapBothWidths(page, 'vi-pt-contract-name-ask');
+  await page.getByLabel('Họ và tên').fill('Trần Thị Mai Anh');
+  await page.getByRole('button', { name: 'Lưu họ tên và cập nhật hợp đồng' }).click();
+  await expect(page.getByText(`Bên sử dụng dịch vụ (Bên B): Trần Thị Mai Anh, số điện thoại ${phone}.`)).toBeVisible();
+  await expect(page.getByText(/mỗi lần một buổi: buổi đã đặt phải tập xong \(hoặc hủy\)/)).toBeVisible();
   await snap(page, 'vi-pt-contract-preview');
   await page.getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(page).toHaveURL(/\/preview\/sign$/);
@@ -297,6 +314,10 @@ test('with JavaScript off the typed full name is the signature', async ({ page, 
   ).newPage();
   await plain.goto('/pt/contract');
   await plain.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
+  // The name the contract lacks, as a plain form.
+  await plain.getByLabel('Họ và tên').fill('Lê Văn Bình');
+  await plain.getByRole('button', { name: 'Lưu họ tên và cập nhật hợp đồng' }).click();
+  await expect(plain.getByText(/Bên B\): Lê Văn Bình, số điện thoại/)).toBeVisible();
   await plain.getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(plain.getByText('Họ tên bạn nhập sẽ là chữ ký của bạn.')).toBeVisible();
   await expect(plain.locator('canvas')).toHaveCount(0);

@@ -5,7 +5,7 @@ const tabs = [
   { path: '/home', vi: 'Trang chủ', en: 'Home' },
   { path: '/membership', vi: 'Gói tập', en: 'Membership' },
   { path: '/workout', vi: 'Tập luyện', en: 'Workout' },
-  { path: '/inbody', vi: 'InBody', en: 'Inbody' },
+  { path: '/inbody', vi: 'InBody', en: 'InBody' },
   { path: '/history', vi: 'Lịch sử', en: 'History' },
 ];
 

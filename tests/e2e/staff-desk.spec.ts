@@ -4,6 +4,7 @@ import { CLUB, paidMember } from './membership-steps.ts';
 import { LEADER_PHONE, signInAtDesk } from './staff-steps.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
+import { INSTRUCTOR_NAMES } from '#gateway/db/seed-classes.ts';
 
 // Issue 17: the club manager's day beyond the door and the cash desk — the classes of the day (who
 // came, a class cancelled with its reason, the members told), a notice sent to one member, and the
@@ -99,9 +100,15 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   await expect(computer.getByRole('heading', { level: 1, name: 'Club staff' })).toBeVisible();
   await expect(computer.locator('.team-row', { hasText: 'Võ Minh Quầy' })).toContainText('Front desk');
   await expect(computer.locator('.team-row', { hasText: 'Phạm Thu Trưởng' })).toContainText('Club manager');
+  // Class instructors are not the front desk (issue 38 §16).
+  const instructor = computer.locator('.team-row', { hasText: INSTRUCTOR_NAMES[0] }).first();
+  await expect(instructor).toContainText('Class instructor');
+  await expect(instructor).not.toContainText('Front desk');
   await snap(computer, 'en-staff-team-desktop');
   await computer.goto(`/staff/classes?date=${nowDay}`);
   await expect(computer.locator('.class-booking-attended', { hasText: memberPhone }).first()).toContainText('Came');
+  // Rooms by their English names (issue 38 §20).
+  await expect(computer.locator('.class-session').first()).not.toContainText('Phòng');
   await snap(computer, 'en-staff-classes-desktop');
   await desk.close();
 

@@ -5,6 +5,7 @@ import { formatDate, formatTime } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { DESK_PHONE, GM_PHONE, deskComputer, signInAtDesk } from './staff-steps.ts';
+import { signPtContract } from './pt-steps.ts';
 
 // Issue 17: the front desk's day in the staff area, in a second browser beside the member's phone:
 // sign-in by OTP on the desk's computer, the cash a member chose to pay at the desk (a wrong count
@@ -119,6 +120,10 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   const welcome = staff.getByRole('status').filter({ hasText: 'Welcome in' });
   await expect(welcome).toBeVisible({ timeout: 15_000 });
   await expect(welcome).toContainText(plan.planNameEn);
+  // Who came in, to compare with the face (issue 38 §7): the photo, the name and the member number, large.
+  await expect(welcome.locator('.avatar')).toBeVisible();
+  await expect(welcome.locator('.door-verdict-number')).toHaveText(/^Member no\. \d{6}$/);
+  expect((await welcome.locator('.avatar').boundingBox())!.width).toBeGreaterThanOrEqual(120);
   await snap(staff, 'en-staff-door-accepted');
   await checkPhoneLayout(staff);
   // The same photo again: the code is spent.
@@ -141,11 +146,19 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await expect(noJs.getByRole('alert').filter({ hasText: 'Not allowed in' })).toBeVisible();
   await snap(noJs, 'en-staff-door-nojs');
 
-  // Another member, without their phone: found by number and let in on the desk's word.
+  // Another member, without their phone, just after a refused code: found by number and let in on the
+  // desk's word. The old refusal is gone, "Let them in" is in view, and the used code is not left typed (issue 38 §7).
   const forgetful = await paidMemberThroughApi(request, plan);
+  await staff.getByLabel('Check-in code').fill('VF1.used');
+  await staff.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(staff.getByRole('alert').filter({ hasText: 'Not allowed in' })).toBeVisible();
+  await expect(staff.getByLabel('Check-in code')).toHaveValue('');
   await staff.getByLabel('The member’s phone number').fill(forgetful.phone);
   await staff.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(staff.locator('.door-member')).toContainText(forgetful.name);
+  await expect(staff.getByRole('alert').filter({ hasText: 'Not allowed in' })).toHaveCount(0);
+  await expect(staff.getByRole('button', { name: 'Let them in' })).toBeInViewport();
+  await snap(staff, 'en-staff-door-found');
   await staff.getByRole('button', { name: 'Let them in' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Welcome in' })).toContainText(forgetful.name);
   await snap(staff, 'en-staff-door-by-phone');
@@ -184,7 +197,10 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await gm.getByRole('link', { name: /Audit log|Nhật ký/ }).click();
   const row = gm.locator('.audit-row').filter({ hasText: 'Võ Minh Quầy' }).filter({ hasText: `contract #${String(contractId)}` });
   await expect(row.first()).toContainText(/Cash confirmed for a membership|Xác nhận thu tiền mặt gói tập/);
-  await expect(row.first()).toContainText('paymentState: WAITFORPAYMENT → PAID');
+  // In words, states translated, unchanged fields left out (issue 38 §15).
+  await expect(row.first()).toContainText(/Payment state: Waiting for payment → Paid|Trạng thái thanh toán: Chờ thanh toán → Đã thanh toán/);
+  await expect(row.first()).not.toContainText('paymentId');
+  await expect(row.first()).not.toContainText('WAITFORPAYMENT');
   await snap(gm, 'en-staff-audit-desktop');
   await desk.close();
 });
@@ -250,6 +266,7 @@ async function confirmedSession(page: Page, request: APIRequestContext, browser:
   const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
   await transfer(request, memo, amount);
   await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await signPtContract(page, request, memberPhone);
   await page.goto('/pt/booking');
   for (let day = 1; day < 15 && (await page.locator('.slot').count()) === 0; day++) {
     await page.locator('.day-strip .day-link').nth(day).click();

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapBothWidths, test } from './fixtures.ts';
-import { paidMember, staffToken } from './membership-steps.ts';
+import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp } from './fixtures.ts';
+import { DESK_PHONE, signInAtDesk } from './staff-steps.ts';
+import { userAgents } from '#tests/support/user-agents.ts';
+import { newMember, paidMember, staffToken } from './membership-steps.ts';
 
 // Issue 13 §4 (ADR 048): a 12-month membership comes with two free trial sessions. The member books
 // one at a start when a trainer is free; the club proposes another time; the member accepts it.
@@ -9,15 +11,16 @@ import { paidMember, staffToken } from './membership-steps.ts';
 const FRONT_DESK = '0100000001';
 
 /**
- * Walks the day strip to the first day with more than two free starts (the journeys take the first
- * and the third; in the Vietnam evening today has one or two left, and trainers rest some days).
+ * Walks the day strip to the first day with more than four free starts (the journeys take the first
+ * and the third, and the club proposes one an hour after the third; in the Vietnam evening today has
+ * only a few left, and trainers rest some days).
  */
 async function firstDayWithSlots(page: Page) {
-  for (let day = 1; day < 14 && (await page.locator('.slot').count()) <= 2; day++) {
+  for (let day = 1; day < 14 && (await page.locator('.slot').count()) <= 4; day++) {
     await page.locator('.day-strip .day-link').nth(day).click();
     await expect(page.locator('.day-link[aria-current="date"]')).toBeVisible();
   }
-  expect(await page.locator('.slot').count()).toBeGreaterThan(2);
+  expect(await page.locator('.slot').count()).toBeGreaterThan(4);
 }
 
 /**
@@ -44,7 +47,7 @@ async function clubProposes(request: APIRequestContext, memberPhone: string, dat
   throw new Error(`no trainer of the first club can take ${date} at any of the minutes ${afterMinutes.join(', ')}`);
 }
 
-test('vi: book a free trial session, the club proposes another time, accept it', async ({ page, request }) => {
+test('vi: book a free trial session, the club proposes another time, accept it', async ({ page, request, browser }) => {
   test.slow(); // a membership through the sandbox bank first
   const phone = await paidMember(page, request, 'vi');
   await page.goto('/pt');
@@ -69,6 +72,18 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await expect(booking).toContainText(first);
   await expect(page.getByText('Hãy hoàn thành buổi tập thử hiện tại trước khi đặt buổi tiếp theo.')).toBeVisible();
 
+  // The other desk of the club, on a 1280 px computer: the trainer the member got is the one the form starts from (issue 38 §17).
+  const deskContext = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 800 }, userAgent: userAgents.chromeWindows, extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const desk = await deskContext.newPage();
+  await signInAtDesk(desk, request, DESK_PHONE);
+  await desk.goto('/staff/trials');
+  const waitingItem = desk.locator('.staff-item').filter({ hasText: phone });
+  await expect(waitingItem).toHaveCount(1);
+  await expect(waitingItem).toContainText('Hội viên đã chọn giờ, chờ xác nhận');
+  const bookedTrainer = (await waitingItem.locator('p', { hasText: first }).innerText()).split(' · ').at(-1)!.trim();
+  await expect(waitingItem.getByLabel('Huấn luyện viên').locator('option:checked')).toHaveText(bookedTrainer);
+  await snap(desk, 'vi-staff-trials-waiting-desktop');
+
   // The club proposes another start, an hour or more later, among those a trainer was free for.
   const later = starts.filter((minute) => minute >= startMinute(first) + 60);
   await clubProposes(request, phone, date, later.length > 0 ? later : [startMinute(first) + 60]);
@@ -80,6 +95,11 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await expect(page.getByText('Đã xác nhận buổi tập thử.')).toBeVisible();
   await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Đã đặt lịch');
   await expect(page.locator('.booking-card').first().getByRole('button')).toHaveCount(0);
+  // Booked: the member may book no other trial until this one is done (167), so the desk sees nothing of theirs waiting.
+  await desk.goto('/staff/trials');
+  await expect(desk.locator('.staff-item').filter({ hasText: phone })).toHaveCount(0);
+  await snap(desk, 'vi-staff-trials-after-booked-desktop');
+  await deskContext.close();
 
   await page.goto('/pt');
   await expect(page.locator('.trial-card')).toContainText('Buổi tập thử của bạn');
@@ -107,4 +127,15 @@ test('en, with JavaScript off: book a trial session and cancel it', async ({ pag
   await expect(plain.locator('.booking-card').first().locator('.booking-state')).toHaveText('Cancelled');
   await expect(plain.getByText('2 of 2 trial sessions left')).toBeVisible();
   await plain.context().close();
+});
+
+test('no trial sessions yet: the empty state says which plans and gifts come with one, true to what the clubs sell (vi)', async ({ page, request }) => {
+  await newMember(page, request, 'vi');
+  await page.goto('/pt/free-session');
+  // Issue 38 §18: no "1-day experience pass" on sale; the "7-day trial" plan the clubs sell has no PT session.
+  const empty = page.locator('main');
+  await expect(empty).toContainText('Gói “Tập thử 7 ngày” không kèm buổi tập với PT.');
+  await expect(empty).toContainText('quà “Tập thử miễn phí 1 ngày”');
+  await expect(empty).not.toContainText('vé trải nghiệm');
+  await snapBothWidths(page, 'vi-pt-trial-none');
 });

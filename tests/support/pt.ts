@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { accounts, clubs, contracts, payments, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, contracts, payments, ptEContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';
 import { buyAndPay, plansOf } from './membership.ts';
@@ -33,6 +33,13 @@ export function trainerToken(gw: TestGateway, trainer: Trainer) {
   return tokens.get(trainer.id)!;
 }
 
+/** Marks a PT contract's e-contract signed in the database (a stand-in PDF): for tests about what comes after signing. */
+export const markEContractSigned = (gw: TestGateway, ptContractId: number) =>
+  gw.db
+    .update(ptEContracts)
+    .set({ status: 'SIGNED', signedAt: gw.clock.now(), signerName: 'Test', signatureKind: 'typed', pdf: Buffer.from('%PDF-1.7 test'), pdfSha256: '0'.repeat(64) })
+    .where(eq(ptEContracts.ptContractId, ptContractId));
+
 /**
  * A new member with a membership of the club (its second plan) and a PT package with the trainer:
  * registered, accepted by the trainer, and "Tiền mặt tại quầy" chosen: the cash slip waits at the desk.
@@ -50,9 +57,13 @@ export async function memberPayingPtInCash(gw: TestGateway, { clubId, packageId,
   return { ...m, accountId, ptContractId, payment };
 }
 
-/** The same with the cash taken and settled: a paid PT package. */
-export async function memberWithPackage(gw: TestGateway, of: { clubId: number; packageId: number; trainer: Trainer }) {
+/**
+ * The same with the cash taken and settled: a paid PT package, its e-contract marked signed
+ * (sessions are booked under a signed contract; signing itself is e-contracts.test.ts's), unless `unsigned`.
+ */
+export async function memberWithPackage(gw: TestGateway, { unsigned = false, ...of }: { clubId: number; packageId: number; trainer: Trainer; unsigned?: boolean }) {
   const { payment, ...m } = await memberPayingPtInCash(gw, of);
   await settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: `CASH-${String(payment.id)}`, paidAt: gw.clock.now() });
+  if (!unsigned) await markEContractSigned(gw, m.ptContractId);
   return m;
 }

@@ -94,7 +94,7 @@ export const pt: Shape<typeof vi> = {
       validity: 'Valid for',
       price: 'Package price',
       perSession: 'Price per session',
-      sessionLength: 'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead; one a day.',
+      sessionLength: 'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead. One booking at a time: finish (or cancel) the session you booked before booking the next, and at most one a day.',
       steps: 'Your trainer confirms first, then you pay (QR transfer, card or cash at the front desk). The days count from your payment or from your membership’s first day.',
       contract: 'Once paid, you sign the e-contract on your phone; it sets out the cancellation and refund terms.',
       others: 'See other packages',
@@ -131,7 +131,8 @@ export const pt: Shape<typeof vi> = {
       /** The day strip's weekday names (as the class timetable's; its own copy so the PT pages need not load the classes part). */
       weekdaysShort: 'Sun|Mon|Tue|Wed|Thu|Fri|Sat',
       title: 'Book a PT session',
-      lead: 'Each session is 60 minutes. Book at least 2 hours and at most 14 days ahead; one session a day.',
+      signFirst: 'Sign the e-contract of this PT package before booking sessions.',
+      lead: 'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead. One booking at a time: finish (or cancel) the session you booked before booking the next, and at most one a day.',
       package: 'PT package',
       showPackage: 'Choose package',
       day: 'Day',
@@ -192,6 +193,9 @@ export const pt: Shape<typeof vi> = {
       mustAgree: 'Please confirm you have read and agree to the contract.',
       signed: 'Contract signed.',
       backToList: 'Back to the contracts',
+      nameTitle: 'The contract needs your name',
+      nameLead: 'The contract names Party B. Your profile has no name yet: enter your full name as on your ID so the contract names you, then sign.',
+      nameSave: 'Save my name and update the contract',
     },
   },
 };

@@ -26,7 +26,7 @@ export const shell: Shape<typeof vi> = {
     home: 'Home',
     membership: 'Membership',
     workout: 'Workout',
-    inbody: 'Inbody',
+    inbody: 'InBody',
     history: 'History',
     yourPlan: 'My plan',
   },

@@ -12,7 +12,7 @@ export const staff = {
       changePhone: 'Change phone number',
       memberApp: 'A member? Open the member app',
     },
-    role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager' },
+    role: { EMPLOYEE: 'Front desk', PT: 'Trainer', LEADER: 'Club manager', GM: 'General manager', INSTRUCTOR: 'Class instructor' },
     nav: { today: 'Today', agenda: 'Agenda', trials: 'Trials', audit: 'Audit log', inbox: 'Feedback', payments: 'Transfers', cash: 'Cash desk', scanner: 'Door scanner', classes: 'Classes', notify: 'Notify', team: 'Staff', settings: 'Settings', signOut: 'Sign out' },
   },
 };

@@ -14,6 +14,8 @@ export const staffScanner = {
     accepted: 'Welcome in',
     refused: 'Not allowed in',
     until: 'Until {{date}}',
+    memberNo: 'Member no. {{no}}',
+    noName: 'Member without a name on file',
     withoutPhone: 'A member without their phone',
     memberPhone: 'The member’s phone number',
     find: 'Find',

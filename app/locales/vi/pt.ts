@@ -88,7 +88,7 @@ export const pt = {
       validity: 'Thời hạn sử dụng',
       price: 'Giá gói',
       perSession: 'Giá mỗi buổi',
-      sessionLength: 'Mỗi buổi 60 phút, đặt lịch trước ít nhất 2 giờ và tối đa 14 ngày; mỗi ngày một buổi.',
+      sessionLength: 'Mỗi buổi 60 phút, đặt lịch trước ít nhất 2 giờ và tối đa 14 ngày. Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.',
       steps: 'Huấn luyện viên xác nhận trước, sau đó bạn thanh toán (chuyển khoản QR, thẻ hoặc tiền mặt tại quầy). Thời hạn tính từ ngày thanh toán hoặc ngày gói hội viên bắt đầu.',
       contract: 'Sau khi thanh toán, bạn ký hợp đồng điện tử ngay trên điện thoại; hợp đồng ghi rõ điều kiện hủy và hoàn tiền.',
       others: 'Xem các gói khác',
@@ -125,7 +125,8 @@ export const pt = {
       /** The day strip's weekday names (as the class timetable's; its own copy so the PT pages need not load the classes part). */
       weekdaysShort: 'CN|T2|T3|T4|T5|T6|T7',
       title: 'Đặt lịch tập với PT',
-      lead: 'Mỗi buổi 60 phút. Đặt trước ít nhất 2 giờ và tối đa 14 ngày; mỗi ngày một buổi.',
+      signFirst: 'Bạn cần ký hợp đồng điện tử của gói PT này trước khi đặt lịch tập.',
+      lead: 'Mỗi buổi 60 phút, đặt trước ít nhất 2 giờ và tối đa 14 ngày. Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.',
       package: 'Gói PT',
       showPackage: 'Chọn gói',
       day: 'Ngày tập',
@@ -185,6 +186,9 @@ export const pt = {
       mustAgree: 'Vui lòng xác nhận bạn đã đọc và đồng ý với hợp đồng.',
       signed: 'Ký hợp đồng thành công.',
       backToList: 'Về danh sách hợp đồng',
+      nameTitle: 'Hợp đồng cần tên của bạn',
+      nameLead: 'Hợp đồng ghi họ tên của Bên B. Hồ sơ của bạn chưa có họ tên: nhập họ tên đầy đủ như trên giấy tờ tùy thân để hợp đồng ghi đúng, rồi ký.',
+      nameSave: 'Lưu họ tên và cập nhật hợp đồng',
     },
   },
 };

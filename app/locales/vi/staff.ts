@@ -12,7 +12,7 @@ export const staff = {
       changePhone: 'Đổi số điện thoại',
       memberApp: 'Bạn là hội viên? Mở ứng dụng hội viên',
     },
-    role: { EMPLOYEE: 'Lễ tân', PT: 'Huấn luyện viên', LEADER: 'Quản lý câu lạc bộ', GM: 'Quản lý chuỗi' },
+    role: { EMPLOYEE: 'Lễ tân', PT: 'Huấn luyện viên', LEADER: 'Quản lý câu lạc bộ', GM: 'Quản lý chuỗi', INSTRUCTOR: 'Huấn luyện viên lớp nhóm' },
     nav: { today: 'Hôm nay', agenda: 'Lịch dạy', trials: 'Tập thử', audit: 'Nhật ký', inbox: 'Góp ý', payments: 'Chuyển khoản', cash: 'Thu tiền mặt', scanner: 'Quét check-in', classes: 'Lớp học', notify: 'Gửi thông báo', team: 'Nhân sự', settings: 'Cài đặt', signOut: 'Đăng xuất' },
   },
 };

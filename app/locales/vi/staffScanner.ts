@@ -14,6 +14,8 @@ export const staffScanner = {
     accepted: 'Mời vào',
     refused: 'Không được vào',
     until: 'Hết hạn {{date}}',
+    memberNo: 'Mã hội viên {{no}}',
+    noName: 'Hội viên chưa ghi họ tên',
     withoutPhone: 'Hội viên không mang điện thoại',
     memberPhone: 'Số điện thoại của hội viên',
     find: 'Tìm',

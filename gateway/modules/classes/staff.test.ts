@@ -73,6 +73,9 @@ describe('GET /staff/classes', () => {
       expect(day).toMatchObject({ date: vietnamDay(gw.clock.now()), clubId: club0.id });
       expect(day.sessions.map((s) => s.startsAt)).toEqual([...day.sessions.map((s) => s.startsAt)].sort());
       const mine = day.sessions.find((s) => s.id === session.id)!;
+      // The room in English too (issue 38 §20): 'Studio', not 'Phòng Studio'.
+      expect(mine.roomNameEn).toEqual(expect.any(String));
+      expect(mine.roomNameEn).not.toMatch(/^Phòng/);
       expect(mine).toMatchObject({ capacity: 2, bookedCount: 2, cancelledAt: null, roomName: expect.any(String), instructorName: expect.any(String), nameVi: expect.any(String), nameEn: expect.any(String) });
       expect(mine.bookings.map((x) => [x.member.id, x.status, x.waitlistPosition, x.attendance])).toEqual([
         [a.id, 'BOOKED', null, null],

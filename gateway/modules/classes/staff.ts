@@ -35,7 +35,7 @@ const member = alias(accounts, 'member');
 
 async function sessionsWhere(db: Executor, where: ReturnType<typeof and>) {
   return db
-    .select({ session: classSessions, nameVi: classTypes.nameVi, nameEn: classTypes.nameEn, roomName: classRooms.nameVi, instructorName: instructor.fullName })
+    .select({ session: classSessions, nameVi: classTypes.nameVi, nameEn: classTypes.nameEn, roomName: classRooms.nameVi, roomNameEn: classRooms.nameEn, instructorName: instructor.fullName })
     .from(classSessions)
     .innerJoin(classTypes, eq(classTypes.id, classSessions.classTypeId))
     .leftJoin(classRooms, eq(classRooms.id, classSessions.roomId))
@@ -84,7 +84,7 @@ async function sessionViews(db: Executor, rows: Awaited<ReturnType<typeof sessio
     db,
     rows.map((r) => r.session.id),
   );
-  return rows.map(({ session, nameVi, nameEn, roomName, instructorName }) => {
+  return rows.map(({ session, nameVi, nameEn, roomName, roomNameEn, instructorName }) => {
     let line = 0;
     const mine = bookings.filter((b) => b.booking.sessionId === session.id).map((b) => bookingView(session, b, b.booking.status === 'WAITLISTED' ? ++line : null, now));
     return {
@@ -94,6 +94,7 @@ async function sessionViews(db: Executor, rows: Awaited<ReturnType<typeof sessio
       startsAt: session.startsAt.toISOString(),
       endsAt: session.endsAt.toISOString(),
       ...(roomName === null ? {} : { roomName }),
+      ...(roomNameEn === null ? {} : { roomNameEn }),
       ...(instructorName === null ? {} : { instructorName }),
       capacity: session.capacity,
       bookedCount: session.bookedCount,

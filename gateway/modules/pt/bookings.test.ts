@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#contract/pt.ts';
-import { clubs, ptBookings, ptContracts, ptPackages, ptTrainers, staffActions } from '#gateway/db/schema/index.ts';
+import { clubs, ptBookings, ptContracts, ptEContracts, ptPackages, ptTrainers, staffActions } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { clubTrainers, memberWithPackage, trainerToken, type Trainer } from '#tests/support/pt.ts';
+import { clubTrainers, markEContractSigned, memberWithPackage, trainerToken, type Trainer } from '#tests/support/pt.ts';
 
 // Issue 13 §3 (ADR 046): booking sessions with one's trainer. The trainer's clash and one session a
 // day are the database's to enforce: members racing for the same hour get one booking, not two.
@@ -111,9 +111,14 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
 
     const first = await book(m.token, m.ptContractId, { date, afterMinute: slots[0].afterMinute });
     expect(first.body.code).toBe(1033);
-    expect((await book(m.token, m.ptContractId, { date, afterMinute: slots.at(-1)!.afterMinute })).body.code).toBe(166);
+    const sameDay = await book(m.token, m.ptContractId, { date, afterMinute: slots.at(-1)!.afterMinute });
+    expect([sameDay.body.code, sameDay.body.message]).toEqual([166, 'Bạn chỉ có thể đặt 1 buổi tập mỗi ngày: hãy chọn ngày khác.']);
     const later = await dayWithSlots(m.token, m.ptContractId, 1, date);
-    expect((await book(m.token, m.ptContractId, { date: later.date, afterMinute: later.slots[0].afterMinute })).body.code).toBe(165);
+    // The refusal says the rule (issue 38 §5): one open session at a time, whatever the day.
+    const next = await book(m.token, m.ptContractId, { date: later.date, afterMinute: later.slots[0].afterMinute });
+    expect([next.body.code, next.body.message]).toEqual([165, 'Mỗi lần chỉ đặt được một buổi với huấn luyện viên (PT): hãy tập xong (hoặc hủy) buổi đã đặt rồi đặt buổi tiếp theo.']);
+    const nextEn = await gw.call('POST', `/api/v1/member/pt-contract/${String(m.ptContractId)}/booking`, { token: m.token, lang: 'en', json: { date: later.date, afterMinute: later.slots[0].afterMinute } });
+    expect(nextEn.body.message).toBe('You can book one PT session at a time: finish (or cancel) the session you booked, then book the next.');
 
     const id = first.body.data.bookingId as number;
     const cancelled = await gw.call('PUT', `/api/v1/member/booking/${String(id)}/cancel`, { token: m.token });
@@ -128,5 +133,20 @@ describe('PT booking (issue 13 §3, ADR 046)', () => {
     const other = await gw.signUp();
     expect((await gw.call('PUT', `/api/v1/member/booking/${String(id)}/cancel`, { token: other.token })).status).toBe(404);
     expect((await book(other.token, m.ptContractId, { date, afterMinute: slots[1].afterMinute })).body.code).toBe(163);
+  });
+
+  test('sessions are booked under a signed e-contract only (issue 38 §6): PT_CONTRACT_UNSIGNED, and the screen names the contract to sign', async () => {
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[1], unsigned: true });
+    const s = await screen(m.token, `?ptContractId=${String(m.ptContractId)}`);
+    const [eContract] = await gw.db.select().from(ptEContracts).where(eq(ptEContracts.ptContractId, m.ptContractId));
+    expect(s.eContractToSign).toBe(eContract.id);
+    const { date, slots } = await dayWithSlots(m.token, m.ptContractId, 1);
+    const refused = await book(m.token, m.ptContractId, { date, afterMinute: slots[0].afterMinute });
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'PT_CONTRACT_UNSIGNED', 'Vui lòng ký hợp đồng điện tử của gói PT trước khi đặt lịch tập.']);
+    const [contract] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, m.ptContractId));
+    expect(contract.sessionsUsed).toBe(0);
+    await markEContractSigned(gw, m.ptContractId);
+    expect((await screen(m.token, `?ptContractId=${String(m.ptContractId)}`)).eContractToSign).toBeNull();
+    expect((await book(m.token, m.ptContractId, { date, afterMinute: slots[0].afterMinute })).body.code).toBe(1033);
   });
 });

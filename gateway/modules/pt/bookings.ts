@@ -6,7 +6,7 @@ import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, TRAINER_AGENDA_NOT_CLOSED_
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
-import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptEContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/contracts/queries.ts';
@@ -69,6 +69,7 @@ export function toBooking(row: { booking: BookingRow; trainerName: string; clubN
     startTime: hhmm(b.afterMinute),
     endTime: hhmm(b.afterMinute + PT_SESSION_MINUTES),
     startsAt: b.startsAt.toISOString(),
+    trainerId: b.trainerAccountId,
     trainerName: row.trainerName,
     clubNameVi: row.clubNameVi,
     clubNameEn: row.clubNameEn,
@@ -99,9 +100,18 @@ export async function listBookings(db: Executor, accountId: number, filter: { cl
   return rows.map(toBooking);
 }
 
+/** Sessions are booked under a signed contract only (issue 38 §6): the package's e-contract is signed. */
+async function isEContractSigned(db: Executor, ptContractId: number) {
+  const [signed] = await db
+    .select({ id: ptEContracts.id })
+    .from(ptEContracts)
+    .where(and(eq(ptEContracts.ptContractId, ptContractId), eq(ptEContracts.status, 'SIGNED')));
+  return signed !== undefined;
+}
+
 /**
  * POST /member/pt-contract/{id}/booking → 1033: a session with the contract's trainer at its club.
- * 163 the contract is not usable (unpaid, over, used up, another member's); PT_FROZEN; 164 the time
+ * 163 the contract is not usable (unpaid, over, used up, another member's); PT_CONTRACT_UNSIGNED; PT_FROZEN; 164 the time
  * (outside the window, the validity or the trainer's hours); 165 an earlier session is not done;
  * 166 a session that day already; 456 the trainer's hour is taken (the database decides).
  */
@@ -118,6 +128,7 @@ export async function bookPtSession(db: Executor, accountId: number, ptContractI
         .for('update');
       const status = contract ? ptContractStatus(contract, today) : null;
       if (!contract || (status !== 'CURRENT' && status !== 'FUTURE')) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
+      if (!(await isEContractSigned(tx, ptContractId))) throw new ApiError(409, Codes.PT_CONTRACT_UNSIGNED);
       const access = await clubAccess(tx, accountId, contract.clubId, today);
       if (!access.ok && access.reason === 'FROZEN') throw new ApiError(409, Codes.PT_FROZEN);
       if (day < contract.startDate! || day > contract.endDate!) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
@@ -279,7 +290,13 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
     const [hours, taken] = await Promise.all([hoursOn(db, contract.ptId, contract.clubId, date), takenOn(db, contract.ptId, date)]);
     slots = freeStarts(now, date, hours, taken).map((m) => ({ afterMinute: m, time: hhmm(m) }));
   }
-  return { contracts, ptContractId: contract?.ptContractId ?? null, days, date, slots, bookings };
+  const [toSign] = contract
+    ? await db
+        .select({ id: ptEContracts.id })
+        .from(ptEContracts)
+        .where(and(eq(ptEContracts.ptContractId, contract.ptContractId), eq(ptEContracts.status, 'UNSIGNED')))
+    : [];
+  return { contracts, ptContractId: contract?.ptContractId ?? null, eContractToSign: toSign?.id ?? null, days, date, slots, bookings };
 }
 
 /**

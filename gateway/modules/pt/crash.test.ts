@@ -3,11 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
 import { freeSessionsInfoSchema } from '#contract/pt.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
-import { accounts, contracts, freeSessions, ptBookings, ptContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { accounts, contracts, freeSessions, ptBookings, ptContracts, ptEContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
 import { clubAt, openUnpaidContract } from '#tests/support/unpaid-contract.ts';
+import { markEContractSigned } from '#tests/support/pt.ts';
 
 // Issue 13 (ADR 046, 048): the gateway is killed (SIGKILL) in the middle of a burst of PT bookings
 // of one trainer's hour and trial bookings of one start, each sent twice. Whatever the moment: a
@@ -59,6 +60,9 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
         paidAt: now,
       })
       .returning();
+    // Signed, as sessions are booked under a signed e-contract only.
+    await gw.db.insert(ptEContracts).values({ ptContractId: pt.id, accountId: account.id, templateVersion: 'test', lang: 'vi', document: '{}', documentSha256: '0'.repeat(64), status: 'UNSIGNED' });
+    await markEContractSigned(gw, pt.id);
     const [free] = await gw.db
       .insert(freeSessions)
       .values({ accountId: account.id, clubId: club.id, contractId: opened.contract.id, source: 'PLAN', ordinal: 1, validFrom: today, validUntil: addDays(today, 13) })

@@ -90,6 +90,8 @@ export async function renderEContractPdf(input: {
   signature: SignatureMark;
   signedAtText: string;
   audit: AuditFacts;
+  /** Party A's name under its seal: the operating company (issue 38 §6). */
+  partyA?: string;
 }) {
   const en = input.lang === 'en';
   const pdf = await PDFDocument.create();
@@ -130,7 +132,7 @@ export async function renderEContractPdf(input: {
   out.page.drawText(input.signature.name, { x: MARGIN, y: top - 88, size: 10, font: bold, color: INK });
   out.page.drawText(input.signedAtText, { x: MARGIN, y: top - 102, size: 8, font: regular, color: SOFT });
   out.page.drawText(en ? 'Sealed with VietFit’s digital certificate' : 'Niêm phong bằng chứng thư số của VietFit', { x: MARGIN + half, y: top - 52, size: 9, font: regular, color: SOFT });
-  out.page.drawText('VietFit', { x: MARGIN + half, y: top - 88, size: 10, font: bold, color: INK });
+  out.page.drawText(input.partyA ?? 'VietFit', { x: MARGIN + half, y: top - 88, size: 10, font: bold, color: INK });
   out.space(boxHeight);
 
   // The audit page: how it was signed, for anyone who must prove it later.

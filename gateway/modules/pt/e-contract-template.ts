@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatVnd } from '#contract/format.ts';
-import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
+import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
 
 // The PT e-contract's text (issue 13 §2, ADR 047): a versioned template in plain Vietnamese (the
 // consumer law asks for clear terms in Vietnamese, no vague "other costs") and English. What the
 // member reads on /preview is exactly `documentText` of the stored document; its SHA-256 is what
 // they sign and what the PDF's audit page names.
 
-export const E_CONTRACT_TEMPLATE_VERSION = 'pt-2026-11-v1';
+export const E_CONTRACT_TEMPLATE_VERSION = 'pt-2026-11-v2';
 
 export type EContractFacts = {
   number: string;
   chain: string;
+  /** The company that operates the clubs, its registered address and tax code (app settings `operator_*`; empty when not set). */
+  operatorName: string;
+  operatorAddress: string;
+  operatorTaxCode: string;
   clubName: string;
   clubAddress: string;
   hotline: string;
@@ -32,12 +35,19 @@ export type EContractFacts = {
 
 export type EContractDocument = { title: string; sections: { heading: string; paragraphs: string[] }[] };
 
-const dateTime = (d: Date) => `${hhmm(vietnamMinute(d))} ${formatDate(vietnamDay(d))}`;
+/** Party A as the law names it: the company (trading as the chain), its registered address and tax code, as far as the settings give them. */
+function operator(f: EContractFacts, lang: Lang) {
+  if (!f.operatorName) return f.chain;
+  const parts = [`${f.operatorName} (${lang === 'en' ? 'trading as' : 'thương hiệu'} ${f.chain})`];
+  if (f.operatorAddress) parts.push(`${lang === 'en' ? 'registered office' : 'trụ sở'}: ${f.operatorAddress}`);
+  if (f.operatorTaxCode) parts.push(`${lang === 'en' ? 'tax code' : 'mã số thuế'}: ${f.operatorTaxCode}`);
+  return parts.join(', ');
+}
 
 export function renderEContract(f: EContractFacts, lang: Lang): EContractDocument {
   const price = formatVnd(f.price, lang);
   const perSession = formatVnd(Math.round(f.price / f.sessions), lang);
-  const [from, to, paid] = [formatDate(f.startDate), formatDate(f.endDate), dateTime(f.paidAt)];
+  const [from, to, paid] = [formatDate(f.startDate), formatDate(f.endDate), formatDateTime(f.paidAt)];
   if (lang === 'en') {
     return {
       title: `PERSONAL TRAINING (PT) SERVICE CONTRACT No. ${f.number}`,
@@ -45,7 +55,7 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
         {
           heading: 'The parties',
           paragraphs: [
-            `Provider (Party A): ${f.chain}, club ${f.clubName}, ${f.clubAddress}. Hotline: ${f.hotline}.`,
+            `Provider (Party A): ${operator(f, 'en')}, through its club ${f.clubName}, ${f.clubAddress}. Hotline: ${f.hotline}.`,
             `Member (Party B): ${f.memberName}, phone number ${f.memberPhone}.`,
             `Trainer: ${f.trainerName}, employed by Party A.`,
           ],
@@ -68,7 +78,7 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
         {
           heading: 'Article 4. Booking and cancelling sessions',
           paragraphs: [
-            'Party B books sessions in the app at least 2 hours and at most 14 days ahead, one session a day, within the trainer’s working hours. A booking can be cancelled in the app free of charge until the trainer confirms it; after that, Party B calls the club to move it.',
+            'Party B books sessions in the app at least 2 hours and at most 14 days ahead, within the trainer’s working hours, one booking at a time: the session booked is done (or cancelled) before the next is booked, and at most one session a day. A booking can be cancelled in the app free of charge until the trainer confirms it; after that, Party B calls the club to move it.',
           ],
         },
         {
@@ -107,7 +117,7 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
       {
         heading: 'Các bên',
         paragraphs: [
-          `Bên cung cấp dịch vụ (Bên A): ${f.chain}, câu lạc bộ ${f.clubName}, ${f.clubAddress}. Hotline: ${f.hotline}.`,
+          `Bên cung cấp dịch vụ (Bên A): ${operator(f, 'vi')}, qua câu lạc bộ ${f.clubName}, ${f.clubAddress}. Hotline: ${f.hotline}.`,
           `Bên sử dụng dịch vụ (Bên B): ${f.memberName}, số điện thoại ${f.memberPhone}.`,
           `Huấn luyện viên: ${f.trainerName}, nhân viên của Bên A.`,
         ],
@@ -130,7 +140,7 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
       {
         heading: 'Điều 4. Đặt lịch và hủy lịch',
         paragraphs: [
-          'Bên B đặt lịch trong ứng dụng trước ít nhất 2 giờ và tối đa 14 ngày, mỗi ngày một buổi, trong giờ làm việc của huấn luyện viên. Bên B được hủy lịch miễn phí trong ứng dụng cho đến khi huấn luyện viên xác nhận; sau đó, Bên B gọi câu lạc bộ để đổi lịch.',
+          'Bên B đặt lịch trong ứng dụng trước ít nhất 2 giờ và tối đa 14 ngày, trong giờ làm việc của huấn luyện viên, mỗi lần một buổi: buổi đã đặt phải tập xong (hoặc hủy) trước khi đặt buổi tiếp theo, và tối đa một buổi mỗi ngày. Bên B được hủy lịch miễn phí trong ứng dụng cho đến khi huấn luyện viên xác nhận; sau đó, Bên B gọi câu lạc bộ để đổi lịch.',
         ],
       },
       {

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatDateTime } from '#contract/format.ts';
 import { eContractSchema } from '#contract/pt.ts';
 import { clubs, contracts, payments, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
-import { clubTrainers } from '#tests/support/pt.ts';
+import { clubTrainers, trainerToken } from '#tests/support/pt.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
-import { staffLogin } from '#tests/support/staff.ts';
 import { documentText, sha256Hex } from './e-contract-template.ts';
 
 // Issue 13 §2 (ADR 047): a paid PT package comes with an e-contract; the member signs the text
@@ -26,15 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function paidPackage(lang: 'vi' | 'en' = 'vi') {
+async function paidPackage(lang: 'vi' | 'en' = 'vi', fullName: string | null = 'Nguyễn Thị Hồng Nhung') {
   const m = await gw.signUp(undefined, { lang });
-  await gw.call('PUT', '/api/v1/auth/profile', { token: m.token, json: { fullName: 'Nguyễn Thị Hồng Nhung' } });
+  if (fullName !== null) await gw.call('PUT', '/api/v1/auth/profile', { token: m.token, json: { fullName } });
   const plan = (await plansOf(gw, clubId))[1];
   const bought = await buyAndPay(gw, m.token, plan.id);
   const [{ accountId }] = await gw.db.select({ accountId: contracts.accountId }).from(contracts).where(eq(contracts.id, bought.contract.contractId));
   const made = await gw.call('POST', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainer.id)}/register`, { token: m.token });
   const ptContractId = made.body.data.ptContractId as number;
-  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await staffLogin(gw, trainer.phone) });
+  await gw.call('PUT', `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { token: await trainerToken(gw, trainer) });
   const paying = await gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, { token: m.token, json: { paymentMethodGroupId: 1 } });
   const [payment] = await gw.db.select().from(payments).where(eq(payments.id, paying.body.data.payment.id as number));
   await settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: 'FT-E1', paidAt: gw.clock.now() });
@@ -128,5 +128,68 @@ describe('PT e-contract (issue 13 §2, ADR 047)', () => {
     const [row] = await gw.db.select().from(ptEContracts).where(eq(ptEContracts.id, id));
     expect([row.signatureKind, row.signatureImage]).toEqual(['typed', null]);
     expect(await verify(row.pdf!)).toMatchObject({ valid: true });
+  });
+
+  test('the parties by name (issue 38 §6): Party A is the operating company with its address and tax code; no name on the profile, no signing until it is given', async () => {
+    const m = await paidPackage('vi', null);
+    const id = m.eContract.eContractId;
+    const parties = () => m.eContract.sections[0].paragraphs.join('\n');
+    expect(m.eContract.needsFullName).toBe(true);
+    expect(parties()).toContain('Bên sử dụng dịch vụ (Bên B): Hội viên');
+    expect(parties()).toContain('Bên cung cấp dịch vụ (Bên A): Công ty Cổ phần Thể hình VietFit (thương hiệu VietFit), trụ sở: Tầng 5, 72 Lê Thánh Tôn');
+    expect(parties()).toContain('mã số thuế: 0319990001');
+    // Signing a contract that names nobody is refused, whatever name is typed.
+    await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/otp`, { token: m.token });
+    const refused = await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/sign`, {
+      token: m.token,
+      json: { documentSha256: m.eContract.documentSha256, otp: await gw.latestOtp(m.phone), fullName: 'Nguyễn Thị Thu Hương' },
+    });
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'E_CONTRACT_NAME_MISSING', 'Vui lòng nhập họ và tên của bạn để hợp đồng ghi đúng tên người ký.']);
+    expect((await gw.db.select().from(ptEContracts).where(eq(ptEContracts.id, id)))[0].status).toBe('UNSIGNED');
+    // Once the profile has the name, the unsigned contract names the member; the old text can no longer be signed (409).
+    await gw.call('PUT', '/api/v1/auth/profile', { token: m.token, json: { fullName: 'Nguyễn Thị Thu Hương' } });
+    const named = eContractSchema.parse((await gw.call('GET', `/api/v1/member/pt-e-contract/${String(id)}`, { token: m.token })).body.data);
+    expect(named.needsFullName).toBe(false);
+    expect(named.sections[0].paragraphs[1]).toBe(`Bên sử dụng dịch vụ (Bên B): Nguyễn Thị Thu Hương, số điện thoại ${m.phone}.`);
+    expect(named.documentSha256).toBe(sha256Hex(documentText(named)));
+    expect(named.documentSha256).not.toBe(m.eContract.documentSha256);
+    await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/otp`, { token: m.token });
+    const otp = await gw.latestOtp(m.phone);
+    const stale = await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/sign`, { token: m.token, json: { documentSha256: m.eContract.documentSha256, otp, fullName: 'Nguyễn Thị Thu Hương' } });
+    expect(stale.status).toBe(409);
+    const signed = await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/sign`, { token: m.token, json: { documentSha256: named.documentSha256, otp, fullName: 'Nguyễn Thị Thu Hương' } });
+    expect(signed.body.code).toBe(1053);
+    // Signed, it no longer changes with the profile.
+    await gw.call('PUT', '/api/v1/auth/profile', { token: m.token, json: { fullName: 'Trần Thu Hương' } });
+    const kept = eContractSchema.parse((await gw.call('GET', `/api/v1/member/pt-e-contract/${String(id)}`, { token: m.token })).body.data);
+    expect(kept.documentSha256).toBe(named.documentSha256);
+  });
+
+  test('in the member\'s language (issue 38 §20): switched to English before signing, the contract is English, screen and PDF; times in the PDF are dd/MM/yyyy HH:mm Vietnam time', async () => {
+    const m = await paidPackage('vi');
+    const id = m.eContract.eContractId;
+    expect(m.eContract.lang).toBe('vi');
+    await gw.call('PUT', '/api/v1/account/setting/update', { token: m.token, json: { lang: 'en' } });
+    const en = eContractSchema.parse((await gw.call('GET', '/api/v1/member/pt-e-contracts', { token: m.token })).body.data[0]);
+    expect(en.lang).toBe('en');
+    expect(en.title).toMatch(/^PERSONAL TRAINING \(PT\) SERVICE CONTRACT No\. PT-\d{6}$/);
+    expect(en.sections[0].paragraphs[0]).toContain('Provider (Party A): VietFit Fitness Joint Stock Company (trading as VietFit), registered office: 5th floor, 72 Le Thanh Ton');
+    expect(en.sections[0].paragraphs[1]).toBe(`Member (Party B): Nguyễn Thị Hồng Nhung, phone number ${m.phone}.`);
+    // Booking as the gateway applies it (165, 166): one at a time, at most one a day.
+    expect(en.sections.find((s) => s.heading.startsWith('Article 4'))?.paragraphs[0]).toContain('one booking at a time');
+    await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/otp`, { token: m.token });
+    const signed = await gw.call('POST', `/api/v1/member/pt-e-contract/${String(id)}/sign`, {
+      token: m.token,
+      json: { documentSha256: en.documentSha256, otp: await gw.latestOtp(m.phone), fullName: 'Nguyễn Thị Hồng Nhung' },
+    });
+    expect(signed.body.code).toBe(1053);
+    const [row] = await gw.db.select().from(ptEContracts).where(eq(ptEContracts.id, id));
+    const { execFileSync } = await import('node:child_process');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: row.pdf! }).toString();
+    expect(text).toContain('PERSONAL TRAINING (PT) SERVICE CONTRACT');
+    expect(text).toContain('VietFit Fitness Joint Stock Company');
+    expect(text).toContain(`${formatDateTime(row.signedAt!)} (Vietnam time, UTC+07:00)`);
+    expect(formatDateTime(row.signedAt!)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 });

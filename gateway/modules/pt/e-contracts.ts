@@ -1,14 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Codes } from '#contract/codes.ts';
-import { smsVnd } from '#contract/format.ts';
-import { vietnamDateTime } from '#contract/vietnam-time.ts';
+import { formatDateTime, smsVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, eSealKeys, paymentMethodGroups, ptContracts, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
+import { accounts, appSettings, clubs, eSealKeys, paymentMethodGroups, payments, ptContracts, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
-import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { makeSelfSignedSealKey, sealFingerprint, sealPdf, verifySealedPdf, type SealKey } from '#gateway/providers/e-seal/seal.ts';
 import { renderEContractPdf, type SignatureMark } from './e-contract-pdf.ts';
 import { E_CONTRACT_TEMPLATE_VERSION, documentText, renderEContract, sha256Hex, type EContractDocument } from './e-contract-template.ts';
@@ -20,22 +18,46 @@ import { E_CONTRACT_TEMPLATE_VERSION, documentText, renderEContract, sha256Hex, 
 type EContractRow = typeof ptEContracts.$inferSelect;
 const eContractNotFound = () => new ApiError(404, Codes.NOT_FOUND);
 
-/** Called by settlePtContractIn in the paying transaction: the document from the template and the facts as paid. */
-export async function createEContractIn(tx: Executor, contract: typeof ptContracts.$inferSelect, payment: PaymentRow, paid: { paidAt: Date; transactionId: string; startDate: string; endDate: string }) {
-  const [facts] = await tx
-    .select({ member: accounts, club: clubs, packageNameVi: ptPackages.nameVi, packageNameEn: ptPackages.nameEn })
+/** app_settings keys of the company that operates the clubs: Party A of the contract (issue 38 §6). */
+export const OPERATOR_SETTINGS = { name: 'operator_legal_name', address: 'operator_address', taxCode: 'operator_tax_code' } as const;
+
+/**
+ * The contract's text from the template and today's facts: the PT contract as paid, its settled
+ * payment, the member's name and language, the operator's legal details. Null before it is paid.
+ */
+async function renderFor(db: Executor, ptContractId: number) {
+  const [facts] = await db
+    .select({ contract: ptContracts, member: accounts, club: clubs, packageNameVi: ptPackages.nameVi, packageNameEn: ptPackages.nameEn })
     .from(ptContracts)
     .innerJoin(accounts, eq(accounts.id, ptContracts.accountId))
     .innerJoin(clubs, eq(clubs.id, ptContracts.clubId))
     .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
-    .where(eq(ptContracts.id, contract.id));
-  const [trainer] = await tx.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, contract.trainerAccountId));
-  const [method] = await tx.select({ nameVi: paymentMethodGroups.nameVi, nameEn: paymentMethodGroups.nameEn }).from(paymentMethodGroups).where(eq(paymentMethodGroups.id, payment.method));
+    .where(eq(ptContracts.id, ptContractId));
+  const contract = facts.contract;
+  const [[trainer], [payment], settings] = await Promise.all([
+    db.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, contract.trainerAccountId)),
+    db
+      .select({ provider: payments.provider, reference: payments.reference, providerTransactionId: payments.providerTransactionId, nameVi: paymentMethodGroups.nameVi, nameEn: paymentMethodGroups.nameEn })
+      .from(payments)
+      .leftJoin(paymentMethodGroups, eq(paymentMethodGroups.id, payments.method))
+      .where(and(eq(payments.ptContractId, ptContractId), eq(payments.status, 'SUCCESS')))
+      .orderBy(desc(payments.id))
+      .limit(1),
+    db.select().from(appSettings).where(inArray(appSettings.key, Object.values(OPERATOR_SETTINGS))),
+  ]);
+  if (!payment || !contract.paidAt || !contract.startDate || !contract.endDate) return null;
   const lang = facts.member.lang;
+  const setting = (key: string) => {
+    const row = settings.find((r) => r.key === key);
+    return ((lang === 'en' ? row?.valueEn : row?.valueVi) ?? '').trim();
+  };
   const doc = renderEContract(
     {
       number: `PT-${String(contract.id).padStart(6, '0')}`,
       chain: 'VietFit',
+      operatorName: setting(OPERATOR_SETTINGS.name),
+      operatorAddress: setting(OPERATOR_SETTINGS.address),
+      operatorTaxCode: setting(OPERATOR_SETTINGS.taxCode),
       clubName: lang === 'en' ? facts.club.nameEn : facts.club.nameVi,
       clubAddress: `${facts.club.address}, ${facts.club.districtName}`,
       hotline: facts.club.hotline,
@@ -45,30 +67,57 @@ export async function createEContractIn(tx: Executor, contract: typeof ptContrac
       packageName: lang === 'en' ? facts.packageNameEn : facts.packageNameVi,
       sessions: contract.sessions,
       validityDays: contract.validityDays,
-      startDate: paid.startDate,
-      endDate: paid.endDate,
+      startDate: contract.startDate,
+      endDate: contract.endDate,
       price: contract.price,
-      paidAt: paid.paidAt,
-      methodName: (lang === 'en' ? method?.nameEn : method?.nameVi) ?? '—',
-      transactionId: paid.transactionId,
+      paidAt: contract.paidAt,
+      methodName: (lang === 'en' ? payment.nameEn : payment.nameVi) ?? '—',
+      transactionId: (payment.provider === 'vnpay' ? payment.providerTransactionId : payment.reference) ?? payment.reference,
     },
     lang,
   );
+  return { lang, doc, documentText: JSON.stringify(doc), documentSha256: sha256Hex(documentText(doc)), operatorName: setting(OPERATOR_SETTINGS.name) || 'VietFit' };
+}
+
+/** Called by settlePtContractIn in the paying transaction (the payment and the contract already settled): the document from the template and the facts as paid. */
+export async function createEContractIn(tx: Executor, contract: typeof ptContracts.$inferSelect) {
+  const made = await renderFor(tx, contract.id);
+  if (!made) throw new Error(`PT contract ${String(contract.id)} is not settled: no e-contract to make`);
   await tx
     .insert(ptEContracts)
     .values({
       ptContractId: contract.id,
       accountId: contract.accountId,
       templateVersion: E_CONTRACT_TEMPLATE_VERSION,
-      lang,
-      document: JSON.stringify(doc),
-      documentSha256: sha256Hex(documentText(doc)),
+      lang: made.lang,
+      document: made.documentText,
+      documentSha256: made.documentSha256,
       status: 'UNSIGNED',
     })
     .onConflictDoNothing();
 }
 
-const toView = (row: EContractRow, packageName: { vi: string; en: string }) => {
+/**
+ * Until it is signed, the document follows what it is made of (issue 38 §6, §20): the member's
+ * name once given, the language they now use, the operator's details and the template. What the
+ * member reads is always today's text; what they sign is the text whose SHA-256 they were shown.
+ */
+async function refreshUnsigned(db: Executor, accountId: number) {
+  const unsigned = await db
+    .select()
+    .from(ptEContracts)
+    .where(and(eq(ptEContracts.accountId, accountId), eq(ptEContracts.status, 'UNSIGNED')));
+  for (const row of unsigned) {
+    const made = await renderFor(db, row.ptContractId);
+    if (!made || (made.documentSha256 === row.documentSha256 && made.lang === row.lang && row.templateVersion === E_CONTRACT_TEMPLATE_VERSION)) continue;
+    await db
+      .update(ptEContracts)
+      .set({ templateVersion: E_CONTRACT_TEMPLATE_VERSION, lang: made.lang, document: made.documentText, documentSha256: made.documentSha256 })
+      .where(and(eq(ptEContracts.id, row.id), eq(ptEContracts.status, 'UNSIGNED')));
+  }
+}
+
+const toView = (row: EContractRow, packageName: { vi: string; en: string }, memberName: string) => {
   const doc = JSON.parse(row.document) as EContractDocument;
   return {
     eContractId: row.id,
@@ -85,28 +134,33 @@ const toView = (row: EContractRow, packageName: { vi: string; en: string }) => {
     signedAt: row.signedAt?.toISOString() ?? null,
     signerName: row.signerName,
     pdfSha256: row.pdfSha256,
+    /** The profile has no full name yet: the member gives it before signing, so the contract names them (issue 38 §6). */
+    needsFullName: row.status === 'UNSIGNED' && memberName.trim() === '',
   };
 };
 export type EContractView = ReturnType<typeof toView>;
 
 const select = (db: Executor) =>
   db
-    .select({ row: ptEContracts, vi: ptPackages.nameVi, en: ptPackages.nameEn })
+    .select({ row: ptEContracts, vi: ptPackages.nameVi, en: ptPackages.nameEn, memberName: accounts.fullName })
     .from(ptEContracts)
     .innerJoin(ptContracts, eq(ptContracts.id, ptEContracts.ptContractId))
-    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId));
+    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .innerJoin(accounts, eq(accounts.id, ptEContracts.accountId));
 
 /** GET /member/pt-e-contracts: the caller's, newest first. */
 export async function listEContracts(db: Executor, accountId: number) {
+  await refreshUnsigned(db, accountId);
   const rows = await select(db).where(eq(ptEContracts.accountId, accountId)).orderBy(desc(ptEContracts.id));
-  return rows.map((r) => toView(r.row, r));
+  return rows.map((r) => toView(r.row, r, r.memberName));
 }
 
 /** GET /member/pt-e-contract/{id}: the document exactly as it will be signed. 404 for anyone else's. */
 export async function eContractDetail(db: Executor, accountId: number, id: number) {
+  await refreshUnsigned(db, accountId);
   const [r] = await select(db).where(and(eq(ptEContracts.id, id), eq(ptEContracts.accountId, accountId)));
   if (!r) throw eContractNotFound();
-  return toView(r.row, r);
+  return toView(r.row, r, r.memberName);
 }
 
 async function ownUnsigned(db: Executor, accountId: number, id: number) {
@@ -197,18 +251,22 @@ export type SignInput = { documentSha256: string; otp: string; fullName: string;
  * one transaction that re-checks the contract is still unsigned (a double tap signs once).
  */
 export async function signEContract(deps: Deps, accountId: number, id: number, input: SignInput) {
+  await refreshUnsigned(deps.db, accountId);
   const row = await ownUnsigned(deps.db, accountId, id);
   if (row.status === 'SIGNED') return eContractDetail(deps.db, accountId, id);
   if (input.documentSha256 !== row.documentSha256) throw new ApiError(409, Codes.VALIDATION, { fieldErrors: { documentSha256: ['changed'] } });
   const png = input.signaturePng ? await cleanSignature(input.signaturePng) : null;
   if (input.signaturePng && !png) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { signaturePng: ['invalid'] } });
   const [member] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
+  // The contract names its member: no signing while it says only "Member" (issue 38 §6).
+  if (member.fullName.trim() === '') throw new ApiError(409, Codes.E_CONTRACT_NAME_MISSING);
   await consumeOtp(deps, { phone: member.phoneNumber, purpose: 'e_contract_sign', code: input.otp, accountId });
 
   const now = deps.clock.now();
   const doc = JSON.parse(row.document) as EContractDocument;
   const en = row.lang === 'en';
-  const signedAtText = `${vietnamDateTime(now)} (UTC+07:00)`;
+  const vietnamTime = (at: Date) => `${formatDateTime(at)} (${en ? 'Vietnam time' : 'giờ Việt Nam'}, UTC+07:00)`;
+  const signedAtText = vietnamTime(now);
   const mark: SignatureMark = png ? { kind: 'drawn', png, name: input.fullName } : { kind: 'typed', name: input.fullName };
   const key = await resolveSealKey(deps);
   const audit = [
@@ -216,13 +274,14 @@ export async function signEContract(deps: Deps, accountId: number, id: number, i
     { label: en ? 'SHA-256 of the document shown and signed' : 'SHA-256 của văn bản đã hiển thị và được ký', value: row.documentSha256 },
     { label: en ? 'Signer' : 'Người ký', value: `${input.fullName} · ${en ? 'account' : 'tài khoản'} #${String(accountId)} · ${member.phoneNumber}` },
     { label: en ? 'Signature' : 'Chữ ký', value: png ? (en ? 'drawn on the screen' : 'vẽ trên màn hình') : en ? 'full name typed' : 'nhập họ tên' },
-    { label: en ? 'Identity check' : 'Xác thực danh tính', value: `${en ? 'one-time code sent by SMS at' : 'mã OTP gửi qua SMS lúc'} ${row.otpSentAt?.toISOString() ?? '—'}, ${en ? 'entered correctly at' : 'nhập đúng lúc'} ${now.toISOString()}` },
+    { label: en ? 'Identity check' : 'Xác thực danh tính', value: `${en ? 'one-time code sent by SMS at' : 'mã OTP gửi qua SMS lúc'} ${row.otpSentAt ? vietnamTime(row.otpSentAt) : '—'}, ${en ? 'entered correctly at' : 'nhập đúng lúc'} ${signedAtText}` },
     { label: en ? 'Signed at' : 'Thời điểm ký', value: signedAtText },
     { label: en ? 'IP address' : 'Địa chỉ IP', value: input.clientIp },
     { label: en ? 'Device (user agent)' : 'Thiết bị (user agent)', value: input.userAgent.slice(0, 300) || '—' },
     { label: en ? 'Sealed by' : 'Niêm phong bởi', value: `VietFit · SHA-256 ${en ? 'of the certificate' : 'chứng thư'} ${key.fingerprint}` },
   ];
-  const unsealed = await renderEContractPdf({ doc, lang: row.lang, documentSha256: row.documentSha256, signature: mark, signedAtText, audit });
+  const partyA = (await renderFor(deps.db, row.ptContractId))?.operatorName ?? 'VietFit';
+  const unsealed = await renderEContractPdf({ doc, lang: row.lang, documentSha256: row.documentSha256, signature: mark, signedAtText, audit, partyA });
   const sealed = await sealPdf(unsealed, key, { reason: en ? 'Signed PT contract' : 'Hợp đồng PT đã ký', location: 'Viet Nam', name: 'VietFit', signingTime: now });
   // Only an unsigned one: of two taps at once, the first signature stands and the second reads it.
   await deps.db

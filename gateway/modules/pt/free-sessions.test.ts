@@ -105,7 +105,23 @@ describe('trial sessions (issue 13 §4, ADR 048)', () => {
     const [held] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
     const trainer = trainers.find((t) => t.id === held.trainerAccountId)!;
     const trainerToken = await staffLogin(gw, trainer.phone);
+    const deskSees = async () => {
+      const trials = (await gw.call('GET', '/api/v1/staff/trials', { token: staffToken })).body.data as {
+        sessions: { freeSessionId: number; member: { phoneNumber: string }; booking: { trainerId: number } | null }[];
+      };
+      const today = (await gw.call('GET', '/api/v1/staff/today', { token: staffToken })).body.data as { trialsWaiting: number };
+      const mine = trials.sessions.filter((s) => s.member.phoneNumber === m.phone);
+      return { mine: mine.map((s) => s.freeSessionId), trainers: mine.map((s) => s.booking?.trainerId), count: today.trialsWaiting };
+    };
+    const waitingBefore = await deskSees();
+    expect(waitingBefore.mine).toEqual([freeSessionId]);
+    // The trainer the member got, for the desk's form to start from (issue 38 §17).
+    expect(waitingBefore.trainers).toEqual([held.trainerAccountId]);
     expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, { token: trainerToken })).body.data.status).toBe('BOOKED');
+    // Issue 38 §17: booked, the first trial waits for nothing, and neither does the second while the member may not book it (167).
+    const waitingAfter = await deskSees();
+    expect(waitingAfter.mine).toEqual([]);
+    expect(waitingAfter.count).toBe(waitingBefore.count - 1);
     expect((await answer(m.token, freeSessionId, 'cancel')).body.code).toBe(458);
     const agenda = await gw.call('GET', '/api/v1/staff/pt/bookings', { token: trainerToken });
     expect(agenda.body.data.find((b: { bookingId: number }) => b.bookingId === bookingId)).toMatchObject({ freeSessionId, sessionsLeft: null });

@@ -375,7 +375,7 @@ export async function waitingFreeSessions(db: Executor, clubId: number | null, n
   );
   if (sessions.length === 0) return [];
   const members = await db
-    .select({ id: freeSessions.id, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
+    .select({ id: freeSessions.id, accountId: freeSessions.accountId, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
     .from(freeSessions)
     .innerJoin(accounts, eq(accounts.id, freeSessions.accountId))
     .where(
@@ -384,8 +384,19 @@ export async function waitingFreeSessions(db: Executor, clubId: number | null, n
         sessions.map((s) => s.freeSessionId),
       ),
     );
-  const byId = new Map(members.map((m) => [m.id, { fullName: m.fullName, phoneNumber: m.phoneNumber }]));
-  return sessions.map((s) => ({ ...s, member: byId.get(s.freeSessionId)! }));
+  const byId = new Map(members.map((m) => [m.id, m]));
+  // A member with a trial in the works (booked included) books no other until it is done (167): theirs waits for nothing (issue 38 §17).
+  const busy = await db
+    .selectDistinct({ accountId: ptBookings.accountId })
+    .from(ptBookings)
+    .where(and(inArray(ptBookings.accountId, [...new Set(members.map((m) => m.accountId))]), isNotNull(ptBookings.freeSessionId), inArray(ptBookings.status, OPEN)));
+  const inTheWorks = new Set(busy.map((b) => b.accountId));
+  return sessions
+    .filter((s) => s.status !== 'AVAILABLE' || !inTheWorks.has(byId.get(s.freeSessionId)!.accountId))
+    .map((s) => {
+      const { fullName, phoneNumber } = byId.get(s.freeSessionId)!;
+      return { ...s, member: { fullName, phoneNumber } };
+    });
 }
 
 /** A holding booking past the club's proposal (booked, done or missed): its session waits no more. */
@@ -400,8 +411,13 @@ export function waitingFreeSessionCount(db: Executor, clubId: number | null, now
     .select({ one: sql`1` })
     .from(ptBookings)
     .where(and(eq(ptBookings.freeSessionId, freeSessions.id), inArray(ptBookings.status, TAKEN)));
+  // The member's other trial in the works (issue 38 §17): this one waits until that is done.
+  const openElsewhere = db
+    .select({ one: sql`1` })
+    .from(ptBookings)
+    .where(and(eq(ptBookings.accountId, freeSessions.accountId), isNotNull(ptBookings.freeSessionId), sql`${ptBookings.freeSessionId} <> ${freeSessions.id}`, inArray(ptBookings.status, OPEN)));
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(freeSessions)
-    .where(and(gte(freeSessions.validUntil, vietnamDay(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken)));
+    .where(and(gte(freeSessions.validUntil, vietnamDay(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken), notExists(openElsewhere)));
 }

@@ -28,8 +28,7 @@ export async function settlePtContractIn(tx: Executor, payment: PaymentRow, inpu
   await bookPaymentIn(tx, payment, input, { attempts: eq(payments.ptContractId, id), fees: null });
   await tx.update(ptContracts).set({ state: 'PAID', paidAt: input.paidAt, startDate, endDate }).where(eq(ptContracts.id, id));
   // The e-contract to sign (ADR 047), from the facts as paid, in this transaction.
-  const transactionId = payment.provider === 'vnpay' ? input.providerTransactionId : payment.reference;
-  await createEContractIn(tx, contract, payment, { paidAt: input.paidAt, transactionId, startDate, endDate });
+  await createEContractIn(tx, contract);
   const [pkg] = await tx.select({ nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn }).from(ptPackages).where(eq(ptPackages.id, contract.ptPackageId));
   const [from, to] = [formatDate(startDate), formatDate(endDate)];
   await enqueueNotice(

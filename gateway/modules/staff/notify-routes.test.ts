@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffListSchema } from '#contract/staff-settings.ts';
-import { accounts, contracts, noticeOutbox, staffActions } from '#gateway/db/schema/index.ts';
+import { accounts, classInstructors, contracts, noticeOutbox, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
@@ -218,6 +218,12 @@ describe('GET /staff/staff-list', () => {
     expect(new Set(staff.map((s) => s.accountType))).toEqual(new Set(['LEADER', 'EMPLOYEE', 'PT']));
     expect(staff.map((s) => s.phoneNumber)).not.toContain(DEMO_MANAGER_PHONE);
     expect(staff.map((s) => s.phoneNumber)).not.toContain(m1.phone);
+    // Class instructors are EMPLOYEE accounts, told apart from the front desk (issue 38 §16).
+    const instructors = await gw.db.select({ id: classInstructors.accountId }).from(classInstructors);
+    const taught = staff.filter((s) => s.isClassInstructor);
+    expect(taught.length).toBeGreaterThan(0);
+    expect(taught.every((s) => s.accountType === 'EMPLOYEE' && instructors.some((i) => i.id === s.id))).toBe(true);
+    expect(staff.find((s) => s.phoneNumber === DEMO_STAFF_PHONE)?.isClassInstructor).toBe(false);
     expect((await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club1)}`, { token: leader })).body.data).toEqual(res.body.data);
   });
 

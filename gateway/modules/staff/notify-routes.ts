@@ -17,7 +17,7 @@ import {
 import { validationMessage } from '#contract/validation.ts';
 import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, contracts, noticeOutbox, staffActions, type NoticeContent } from '#gateway/db/schema/index.ts';
+import { accounts, classInstructors, clubs, contracts, noticeOutbox, staffActions, type NoticeContent } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -169,8 +169,17 @@ export function staffPeopleRoutes() {
     if (staff.accountType !== 'GM' && clubId !== undefined && clubId !== staff.clubId) throw forbidden();
     const club = staff.accountType === 'GM' ? (clubId ?? null) : (staff.clubId ?? -1);
     const rows = await db
-      .select({ id: accounts.id, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber, accountType: accounts.accountType, clubId: accounts.clubId })
+      .select({
+        id: accounts.id,
+        fullName: accounts.fullName,
+        phoneNumber: accounts.phoneNumber,
+        accountType: accounts.accountType,
+        clubId: accounts.clubId,
+        // A class instructor is an EMPLOYEE account too, but not the front desk (issue 38 §16).
+        isClassInstructor: sql<boolean>`${classInstructors.accountId} is not null`,
+      })
       .from(accounts)
+      .leftJoin(classInstructors, eq(classInstructors.accountId, accounts.id))
       .where(
         and(
           inArray(accounts.accountType, ['LEADER', 'EMPLOYEE', 'PT']),

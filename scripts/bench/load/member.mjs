@@ -65,6 +65,25 @@ export async function runMember(ctx, identity) {
     return true;
   }
 
+  async function signEContract(ptContractId) {
+    const fullName = `Hội viên ${m.phone.slice(-4)}`;
+    const profile = await gw('PUT /auth/profile', '/api/v1/auth/profile', { method: 'PUT', json: { fullName } });
+    if (!profile) return false;
+    const list = await gw('GET /member/pt-e-contracts', '/api/v1/member/pt-e-contracts');
+    const doc = (list?.body?.data ?? []).find((c) => c.ptContractId === ptContractId && c.status === 'UNSIGNED');
+    if (!doc) return false;
+    await think(0.5);
+    const sent = await gw('POST /member/pt-e-contract/{id}/otp', `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/otp`, { method: 'POST' });
+    if (!sent) return false;
+    const sms = await http.request('sandbox SMS outbox', m, { base: 'gw', path: `/sandbox/sms?phone=${m.phone}` });
+    const otp = /\b(\d{4})\b/.exec(sms?.body?.data?.[0]?.text ?? '')?.[1];
+    if (!otp) return false;
+    const signed = await gw('POST /member/pt-e-contract/{id}/sign', `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/sign`, {
+      json: { documentSha256: doc.documentSha256, otp, fullName },
+    });
+    return signed !== null;
+  }
+
   async function home() {
     await web('GET /home', '/home');
     await gw('GET /member/home', '/api/v1/member/home');
@@ -217,6 +236,8 @@ export async function runMember(ctx, identity) {
     });
     if (!sent) return;
     ledger.paidPtContracts.add(ptContractId);
+    // Sessions are booked under a signed e-contract only (ADR 066): the name on the profile, the code, the typed name as the mark.
+    if (!(await signEContract(ptContractId))) return;
     await web('GET /pt/booking', '/pt/booking');
     const screen = await gw('GET /member/screens/pt-booking', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`);
     if (!screen) return;
