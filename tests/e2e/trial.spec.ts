@@ -129,13 +129,15 @@ test('en, with JavaScript off: book a trial session and cancel it', async ({ pag
   await plain.context().close();
 });
 
-test('no trial sessions yet: the empty state says which plans and gifts come with one, true to what the clubs sell (vi)', async ({ page, request }) => {
+test('no trial sessions yet: the empty state says which plans come with one, true to what the clubs sell (vi)', async ({ page, request }) => {
   await newMember(page, request, 'vi');
   await page.goto('/pt/free-session');
   // Issue 38 §18: no "1-day experience pass" on sale; the "7-day trial" plan the clubs sell has no PT session.
   const empty = page.locator('main');
-  await expect(empty).toContainText('Gói “Tập thử 7 ngày” không kèm buổi tập với PT.');
-  await expect(empty).toContainText('quà “Tập thử miễn phí 1 ngày”');
+  // The plans named come from the plans' own data (issue 37 §5): the 12-month ones, not the 7-day trial.
+  await expect(empty).toContainText('tặng 2 buổi tập với PT trong 14 ngày đầu');
+  await expect(empty).toContainText('12 tháng');
+  await expect(empty).not.toContainText('Tập thử 7 ngày');
   await expect(empty).not.toContainText('vé trải nghiệm');
   await snapBothWidths(page, 'vi-pt-trial-none');
 });
