@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from './text.ts';
+import { normalizePhone, PHONE_PATTERN } from './phone.ts';
 import { type ValidationMessageKey } from './validation-messages.ts';
 
 export { validationMessage, validationMessages, type ValidationMessageKey } from './validation-messages.ts';
@@ -21,21 +22,13 @@ const requiredString = (missing: ValidationMessageKey = 'required') =>
     .string({ error: (issue) => (isMissing(issue.input) ? missing : 'required') })
     .refine(isStorableText, 'textUnstorable');
 
-/** Accepts what people type ("090 123 4567", "+84 90…") and keeps the 10-digit local form. */
-export function normalizePhone(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  let digits = value.replace(/[\s.\-()]/g, '');
-  if (digits === '') return undefined;
-  if (digits.startsWith('+84')) digits = `0${digits.slice(3)}`;
-  else if (/^84\d{9}$/.test(digits)) digits = `0${digits.slice(2)}`;
-  return digits;
-}
+export { normalizePhone } from './phone.ts';
 
 export const phoneNumberSchema = z.preprocess(
   normalizePhone,
   z
     .string({ error: (issue) => (isMissing(issue.input) ? 'phoneRequired' : 'phoneInvalid') })
-    .regex(/^\d{10}$/, 'phoneInvalid'),
+    .regex(PHONE_PATTERN, 'phoneInvalid'),
 );
 
 /** 10 to 11 digits; empty is allowed and becomes undefined. */

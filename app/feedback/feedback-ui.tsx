@@ -1,44 +1,59 @@
-import { useState } from 'react';
-import { FEEDBACK_TEXT_MAX, MAX_STARS } from '#contract/feedback-types.ts';
+import { useState, type FormEvent } from 'react';
+import { FEEDBACK_TEXT_MAX } from '#contract/feedback-types.ts';
+import { isPhoneNumber } from '#contract/phone.ts';
 import { useT } from '#app/i18n.ts';
+import { StarRating, type StarTexts } from '#app/ui/stars.tsx';
 
 // The form parts that the feedback, the public report and the rating share (issue 16 §5 rules).
 
-const STARS = Array.from({ length: MAX_STARS }, (_, i) => MAX_STARS - i);
+type FieldRule = (value: string) => boolean;
+
+/** When a field of these forms is right again (§5): filled, a description of at most 1000 characters, an empty or 10-digit phone. */
+const feedbackRules: Record<string, FieldRule> = {
+  comment: (value) => value.trim() !== '' && value.length <= FEEDBACK_TEXT_MAX,
+  phoneNumber: (value) => value.trim() === '' || isPhoneNumber(value),
+};
+const filled: FieldRule = (value) => value.trim() !== '';
+const NO_ERRORS: Record<string, string> = {};
 
 /**
- * 1–5 stars as radio buttons: a plain form without JavaScript, the keyboard's arrows with it. The
- * buttons come 5→1 in the markup so the CSS can light a star and the ones before it (row-reverse).
+ * The server's field errors of a refused form, each dropped as soon as the member changes its field
+ * to a value that is right (issue 37: no stale "Trường bắt buộc" under a filled field). A new reply
+ * (a new errors object) starts again from its own errors. Put `onChange` on the form.
  */
-export function Stars({ id, name = 'rate', value, onChange, error }: { id: string; name?: string; value?: string; onChange?: (rate: string) => void; error?: string }) {
+export function useFieldErrors(reply: Record<string, string> | undefined) {
+  const serverErrors = reply ?? NO_ERRORS;
+  const [state, setState] = useState({ source: serverErrors, fixed: new Set<string>() });
+  const current = state.source === serverErrors ? state : { source: serverErrors, fixed: new Set<string>() };
+  if (current !== state) setState(current);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const name = target.name;
+    if (!name || !serverErrors[name]) return;
+    const value = target.type === 'radio' || target.type === 'checkbox' ? (target.checked ? target.value || 'on' : '') : target.value;
+    const right = (feedbackRules[name] ?? filled)(value);
+    setState((now) => {
+      if (now.source !== serverErrors || now.fixed.has(name) === right) return now;
+      const fixed = new Set(now.fixed);
+      if (right) fixed.add(name);
+      else fixed.delete(name);
+      return { source: now.source, fixed };
+    });
+  };
+  const errors = Object.fromEntries(Object.entries(serverErrors).filter(([name]) => !current.fixed.has(name)));
+  return { errors, onChange };
+}
+
+/** The feedback, the public report and the rating prompt ask for their stars in the same words. */
+export function Stars({ id, value, onChange, error }: { id: string; value?: string; onChange?: (rate: string) => void; error?: string }) {
   const { t } = useT();
-  return (
-    <fieldset className="field stars-field" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{t('feedback.stars')}</legend>
-      <div className="stars">
-        {STARS.map((n) => (
-          <label key={n} className="star" title={t('feedback.star', { n })}>
-            <input
-              type="radio"
-              name={name}
-              value={String(n)}
-              defaultChecked={onChange ? undefined : value === String(n)}
-              checked={onChange ? value === String(n) : undefined}
-              onChange={onChange ? () => onChange(String(n)) : undefined}
-              aria-invalid={error ? true : undefined}
-            />
-            <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{t('feedback.star', { n })}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
+  const texts: StarTexts = {
+    legend: t('feedback.stars'),
+    star: (n) => t('feedback.star', { n }),
+    chosen: (n) => t('feedback.chosen', { n }),
+    none: t('feedback.noneChosen'),
+  };
+  return <StarRating id={id} name="rate" value={value} onChange={onChange} error={error} texts={texts} />;
 }
 
 /** A free text of at most 1000 characters with its counter (§5); the counter follows the typing with JavaScript. */

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { memberFeedbackBody } from '#contract/feedback.ts';
+import { homePageContractsSchema } from '#contract/membership.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -17,6 +18,21 @@ const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.slice(0, 5_000) : '';
 };
+
+/**
+ * The club the form starts with (issue 37): the one of the member's current membership (the one that
+ * runs longest), else the club of their latest membership to come or waiting for payment; none when
+ * they have none or the read fails (the form still works, the member chooses).
+ */
+export async function memberClubId(args: Args): Promise<number | null> {
+  try {
+    const { data: home } = await gatewayClient(args)('/api/v1/member/contracts/home-page', homePageContractsSchema);
+    return (home.current ?? home.currents[0] ?? home.future[0] ?? home.waitingForPayment[0])?.clubId ?? null;
+  } catch (error) {
+    if (error instanceof GatewayError) return null;
+    throw error;
+  }
+}
 
 /** /support/feedback: §5's rules here (their messages, the typing kept), then the gateway; 1120 is a toast and back to /support (PRG). */
 export async function feedbackAction(args: Args) {

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { feedbackTypes } from '#contract/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
 import { loadReportClubs } from '#app/reports/reports.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { CommentField, SendRow, Stars } from './feedback-ui.tsx';
-import { feedbackAction } from './feedback.server.ts';
+import { CommentField, SendRow, Stars, useFieldErrors } from './feedback-ui.tsx';
+import { feedbackAction, memberClubId } from './feedback.server.ts';
 import type { Route } from './+types/feedback';
 
 // Issue 16 §1 (ADR 039): a member's feedback on a club, reached from /support. A plain form (PRG, toast).
@@ -16,7 +15,8 @@ export const handle: ShellHandle = { strings: ['feedback', 'account'], back: { t
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.member.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return { clubs: await loadReportClubs(args) };
+  const [clubs, memberClub] = await Promise.all([loadReportClubs(args), memberClubId(args)]);
+  return { clubs, memberClubId: clubs.some((club) => club.id === memberClub) ? String(memberClub) : '' };
 }
 
 export const action = (args: Route.ActionArgs) => feedbackAction(args);
@@ -25,16 +25,15 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const typed = actionData?.typed;
-  const errors = actionData?.fieldErrors ?? {};
-  const [rate, setRate] = useState(typed?.rate ?? '');
+  const { errors, onChange } = useFieldErrors(actionData?.fieldErrors);
   return (
     <main className="page">
       <h1>{t('feedback.member.title')}</h1>
       <p>{t('feedback.member.intro')}</p>
-      <Form method="post" className="report-form" noValidate>
+      <Form method="post" className="report-form" noValidate onChange={onChange}>
         <div className="field">
           <label htmlFor="feedback-club">{t('feedback.member.club')}</label>
-          <select id="feedback-club" name="clubId" className="input" defaultValue={typed?.clubId ?? ''} aria-invalid={errors.clubId ? true : undefined}>
+          <select id="feedback-club" name="clubId" className="input" defaultValue={typed?.clubId ?? loaderData.memberClubId} aria-invalid={errors.clubId ? true : undefined}>
             <option value="">{t('feedback.member.chooseClub')}</option>
             {loaderData.clubs.map((club) => (
               <option key={club.id} value={club.id}>
@@ -64,7 +63,7 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
         </fieldset>
-        <Stars id="feedback-rate" value={rate} onChange={setRate} error={errors.rate} />
+        <Stars id="feedback-rate" value={typed?.rate} error={errors.rate} />
         <CommentField id="feedback-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
         <label className="check feedback-anonymous">
           <input type="checkbox" name="isAnonymous" defaultChecked={typed?.isAnonymous} aria-describedby="feedback-anonymous-hint" />

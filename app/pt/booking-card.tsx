@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { Icon } from '#app/ui/icons.tsx';
+import { StarRating } from '#app/ui/stars.tsx';
 import type { BookingView } from './pt.server.ts';
 
 const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', NO_SHOW: 'ban', CANCELLED: 'close', REJECTED: 'ban' } as const;
@@ -55,16 +56,12 @@ export function BookingCard({ booking: b, error }: { booking: BookingView; error
       {b.canRate ? (
         <Form method="post" className="booking-action">
           <Ids booking={b} />
-          <fieldset className="stars">
-            <legend className="small">{t('pt.booking.rate')}</legend>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className="star">
-                <input type="radio" name="rating" value={n} />
-                <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{t('pt.booking.stars', { count: n })}</span>
-              </label>
-            ))}
-          </fieldset>
+          <StarRating
+            id={`booking-${String(b.id)}-rating`}
+            name="rating"
+            className="stars-field booking-stars"
+            texts={{ legend: t('pt.booking.rate'), star: (n) => t('pt.booking.stars', { count: n }), chosen: (n) => t('pt.booking.stars', { count: n }), none: '' }}
+          />
           <button type="submit" name="intent" value="rate" className="button button-primary">
             {t('pt.booking.sendRating')}
           </button>

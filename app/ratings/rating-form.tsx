@@ -1,9 +1,9 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '#app/ui/hooks.ts';
-import { CommentField, Stars } from '#app/feedback/feedback-ui.tsx';
+import { CommentField, Stars, useFieldErrors } from '#app/feedback/feedback-ui.tsx';
 
 export type RatingFormTexts = { send: string; dismiss: string; comment: string };
-type FormLike = ComponentType<{ method: 'post'; action: string; className: string; noValidate: boolean; children: ReactNode }>;
+type FormLike = ComponentType<{ method: 'post'; action: string; className: string; noValidate: boolean; onChange: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }>;
 
 /**
  * Stars, a comment with its counter, Send and Not now: the page's plain form and the dialog's
@@ -16,7 +16,7 @@ export function RatingForm({
   returnTo,
   texts,
   typed,
-  errors = {},
+  errors: reply,
   busy,
 }: {
   as: FormLike;
@@ -29,8 +29,9 @@ export function RatingForm({
 }) {
   const hydrated = useHydrated();
   const [rate, setRate] = useState(typed?.rate ?? '');
+  const { errors, onChange } = useFieldErrors(reply);
   return (
-    <FormTag method="post" action="/rating" className="rating-form" noValidate>
+    <FormTag method="post" action="/rating" className="rating-form" noValidate onChange={onChange}>
       <input type="hidden" name="ratingId" value={ratingId} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <Stars id={`rating-${String(ratingId)}-rate`} value={rate} onChange={setRate} error={errors.rate} />

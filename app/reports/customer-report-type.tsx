@@ -5,7 +5,7 @@ import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
-import { CommentField, SendRow, Stars } from '#app/feedback/feedback-ui.tsx';
+import { CommentField, SendRow, Stars, useFieldErrors } from '#app/feedback/feedback-ui.tsx';
 import { clubParam, loadReportClub, reportAction, reportTypeOf } from './reports.server.ts';
 import type { Route } from './+types/customer-report-type';
 
@@ -32,8 +32,7 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
   const { type, club } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const typed = actionData?.typed;
-  const errors = actionData?.fieldErrors ?? {};
-  const [rate, setRate] = useState(typed?.rate ?? '');
+  const { errors, onChange } = useFieldErrors(actionData?.fieldErrors);
   const [preparing, setPreparing] = useState(false);
   if (!club) {
     return (
@@ -50,9 +49,9 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
     <main className="page report-page">
       <p className="eyebrow">{club.name}</p>
       <h1>{t(`feedback.types.${type}`)}</h1>
-      <Form method="post" encType="multipart/form-data" className="report-form" noValidate>
+      <Form method="post" encType="multipart/form-data" className="report-form" noValidate onChange={onChange}>
         <input type="hidden" name="clubId" value={club.id} />
-        <Stars id="report-rate" value={rate} onChange={setRate} error={errors.rate} />
+        <Stars id="report-rate" value={typed?.rate} error={errors.rate} />
         <CommentField id="report-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
         <div className="field">
           <label htmlFor="report-phone">{t('feedback.report.phone')}</label>

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { Icon } from '#app/ui/icons.tsx';
 
 // Offline is either what the browser says (navigator.onLine) or a request of the page that failed
 // for want of a network (a navigation's data, a form's action): fetch rejects with a TypeError then.
@@ -39,16 +40,28 @@ function subscribe(listener: () => void) {
 
 const isOffline = () => !navigator.onLine || requestFailed;
 
-/** §2: the network-error alert, shown while offline and gone when the connection is back. */
-export function OfflineAlert({ title, body }: { title: string; body: string }) {
+/**
+ * §2: the network-error alert, shown while offline and gone when the connection is back. It sits in
+ * the page's flow above everything (issue 37: never over the header, the back bar or the player's
+ * exit), so it pushes the page down; the member may close it until the next time the network goes.
+ */
+export function OfflineAlert({ title, body, close }: { title: string; body: string; close: string }) {
   const offline = useSyncExternalStore(subscribe, isOffline, () => false);
-  if (!offline) return null;
+  const [closed, setClosed] = useState(false);
+  if (!offline) {
+    if (closed) setClosed(false);
+    return null;
+  }
+  if (closed) return null;
   return (
     <div className="offline-alert" role="alert">
-      <div>
+      <div className="offline-alert-text">
         <p className="offline-alert-title">{title}</p>
         <p>{body}</p>
       </div>
+      <button type="button" className="offline-alert-close" aria-label={close} onClick={() => setClosed(true)}>
+        <Icon name="close" size={20} />
+      </button>
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string 
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />
-      <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} />
+      <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} close={pwa.offlineClose} />
       {idle ? (
         <Suspense fallback={null}>
           <UpdatePrompt version={appVersion} lang={lang} />

@@ -107,7 +107,7 @@ export const account: Shape<typeof vi> = {
       faq: 'Frequently asked questions',
       channels: 'Contact us',
       feedbackTitle: 'Feedback',
-      feedbackText: 'Want to tell us something about a club or the app? Email us or call the hotline: we read every message. In-app feedback is coming soon.',
+      feedbackText: 'Want to tell us something about a club or the app? Send it here, email us or call the hotline: we read every message.',
       feedbackEmail: 'Send feedback by email',
       allContacts: 'See every contact channel',
     },

@@ -15,6 +15,8 @@ export const feedback: Shape<typeof vi> = {
     stars: 'How satisfied are you?',
     starsHint: 'Choose 1 to 5 stars.',
     star: '{{n}} stars',
+    chosen: 'Your rating: {{n}} of 5',
+    noneChosen: 'No stars chosen yet',
     comment: 'Description',
     commentHint: 'Up to 1000 characters.',
     counter: '{{count}}/{{max}} characters',

@@ -39,5 +39,6 @@ export const shell: Shape<typeof vi> = {
   pwa: {
     offlineTitle: 'No internet connection',
     offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',
+    offlineClose: 'Close this message',
   },
 };

@@ -105,7 +105,7 @@ export const account = {
       faq: 'Câu hỏi thường gặp',
       channels: 'Liên hệ với chúng tôi',
       feedbackTitle: 'Góp ý',
-      feedbackText: 'Bạn muốn góp ý về phòng tập hay ứng dụng? Hãy gửi email hoặc gọi tổng đài, chúng tôi đọc mọi góp ý. Mục góp ý ngay trong ứng dụng sẽ sớm có.',
+      feedbackText: 'Bạn muốn góp ý về phòng tập hay ứng dụng? Hãy gửi góp ý ngay tại đây, gửi email hoặc gọi tổng đài: chúng tôi đọc mọi góp ý.',
       feedbackEmail: 'Gửi góp ý qua email',
       allContacts: 'Xem tất cả kênh liên hệ',
     },

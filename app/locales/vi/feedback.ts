@@ -12,6 +12,8 @@ export const feedback = {
     stars: 'Mức độ hài lòng',
     starsHint: 'Chọn từ 1 đến 5 sao.',
     star: '{{n}} ngôi sao',
+    chosen: 'Bạn chọn {{n}}/5 sao',
+    noneChosen: 'Chưa chọn sao nào',
     comment: 'Mô tả',
     commentHint: 'Tối đa 1000 ký tự.',
     counter: '{{count}}/{{max}} ký tự',

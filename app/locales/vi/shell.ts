@@ -38,5 +38,6 @@ export const shell = {
   pwa: {
     offlineTitle: 'Không có kết nối mạng',
     offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
+    offlineClose: 'Đóng thông báo',
   },
 } as const;
