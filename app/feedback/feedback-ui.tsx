@@ -49,7 +49,7 @@ export function Stars({ id, value, onChange, error }: { id: string; value?: stri
   const { t } = useT();
   const texts: StarTexts = {
     legend: t('feedback.stars'),
-    star: (n) => t('feedback.star', { n }),
+    star: (n) => t('feedback.star', { count: n }),
     chosen: (n) => t('feedback.chosen', { n }),
     none: t('feedback.noneChosen'),
   };

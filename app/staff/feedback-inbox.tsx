@@ -120,7 +120,7 @@ export default function StaffFeedbackInbox({ loaderData, actionData }: Route.Com
                 <p className="staff-item-name">{t(`feedback.types.${item.type}`)}</p>
                 <p className="muted">{t(item.source === 'PUBLIC' ? 'staffInbox.public' : 'staffInbox.member')}</p>
               </div>
-              <p aria-label={t('feedback.star', { n: item.rate })}>{'★'.repeat(item.rate) + '☆'.repeat(Math.max(0, 5 - item.rate))}</p>
+              <p aria-label={t('feedback.star', { count: item.rate })}>{'★'.repeat(item.rate) + '☆'.repeat(Math.max(0, 5 - item.rate))}</p>
               <p className="staff-comment">{item.comment}</p>
               {item.photoUrl ? <img className="staff-photo" src={item.photoUrl} alt={t('staffInbox.photo')} loading="lazy" /> : null}
               {item.phoneNumber ? <MemberLine member={{ fullName: item.memberName ?? '', phoneNumber: item.phoneNumber }} /> : <p className="muted">{t('staffInbox.anonymous')}</p>}

@@ -11,7 +11,7 @@ export const feedback = {
     },
     stars: 'Mức độ hài lòng',
     starsHint: 'Chọn từ 1 đến 5 sao.',
-    star: '{{n}} ngôi sao',
+    star_other: '{{count}} ngôi sao',
     chosen: 'Bạn chọn {{n}}/5 sao',
     noneChosen: 'Chưa chọn sao nào',
     comment: 'Mô tả',
