@@ -38,6 +38,8 @@ const asciiAllowed = new Map<string, string>([
   ['app.name', 'VietFit'],
   ['language.en', 'English'],
   ['language.switchTo', 'Switch to English'],
+  ['inbody.segmentInput', '{{segment}}, {{part}} ({{unit}})'],
+  ['staffAudit.field.slug', 'Trang'],
   ['login.phonePlaceholder', '0xxx xxx xxx'],
   ['nav.inbody', 'InBody'],
   ['inbody.title', 'InBody'],
