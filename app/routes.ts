@@ -85,6 +85,8 @@ export default [
     ...prefix('account', [
       index('account/account.tsx'),
       route('information', 'account/information.tsx'),
+      // Issue 37 §6: the name, asked right after sign-up (skippable) and before a step that needs it.
+      route('name', 'account/name.tsx'),
       route('information/change-phone', 'account/change-phone.tsx'),
       route('information/change-phone/verify', 'account/change-phone.verify.tsx'),
       route('information/payment-method', 'payments/saved-cards.tsx'),

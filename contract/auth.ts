@@ -83,6 +83,8 @@ export const loginForm = z.object({ phoneNumber: phoneNumberSchema });
 export const verifyOtpForm = z.object({
   otp: z.preprocess((v) => (Array.isArray(v) ? v.join('') : v), otpSchema),
 });
+/** Issue 37 §6: the name step after sign-up (and before a step that needs the name). */
+export const nameForm = z.object({ fullName: fullNameSchema });
 export const signUpForm = z.object({
   referralCode: referralCodeSchema,
   acceptTerms: z.literal('on', { error: 'termsRequired' }),

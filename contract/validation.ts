@@ -50,9 +50,17 @@ export const passwordSchema = z.preprocess(
     .regex(/[!@#$%^&*]/, 'passwordInvalid'),
 );
 
+/**
+ * §5: at most 40 characters as a person counts them: a name typed with combining accents (NFD,
+ * "Nguyễn" as 8 code units) is composed first (NFC) and kept composed, an emoji is one character,
+ * and a run of spaces is one space.
+ */
 export const fullNameSchema = z.preprocess(
-  blankToUndefined,
-  requiredString().max(MAX_FULL_NAME, 'fullNameTooLong'),
+  (value) => blankToUndefined(typeof value === 'string' ? value.normalize('NFC').replace(/\s+/g, ' ') : value),
+  requiredString()
+    .refine((name) => [...name].length <= MAX_FULL_NAME, 'fullNameTooLong')
+    // A control character (a bell, an escape) is no part of a name; whitespace was made a space above.
+    .refine((name) => !/\p{Cc}/u.test(name), 'textUnstorable'),
 );
 
 export const freeTextSchema = z.preprocess(

@@ -45,6 +45,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Avatar url={loaderData.value.avatarUrl} name={loaderData.value.fullName} />
           <div className="profile-text">
             <p className="profile-name">{loaderData.value.fullName || t('account.noName')}</p>
+            {/* Issue 37 §6: a member without a name is offered the name step from here. */}
+            {loaderData.value.fullName ? null : (
+              <Link to="/account/name?next=/account" className="profile-add-name">
+                {t('account.name.add')}
+              </Link>
+            )}
             <p className="profile-phone">{loaderData.value.phone}</p>
             <span className="badge">{t(typeKey(loaderData.value.accountType))}</span>
           </div>

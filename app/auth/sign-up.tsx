@@ -37,13 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: localizedReply(submission.reply(), getLang(context)) };
   try {
     const grant = await gatewayClient({ request, context })('/api/v1/auth/register', sessionGrantSchema, {
-      // §5: sign-up sends fullName as a single space; the member names themselves later.
+      // §5: sign-up sends fullName as a single space; the member names themselves on the next step.
       json: { phoneNumber, verifyToken, fullName: ' ', referralCode: submission.value.referralCode },
     });
     startMemberSession(session, grant.data);
     rememberDevice(context, grant.data.deviceToken);
     flashToast(session, { kind: 'success', text: grant.message });
-    throw redirect('/home');
+    // Issue 37 §6: the name is asked at once, on a step of its own that can be skipped.
+    throw redirect('/account/name');
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.code === Codes.OTP_NOT_VALID || error.code === Codes.PHONE_EXISTS) {

@@ -19,7 +19,7 @@ import { DRAWINGS_CACHE } from '#app/workouts/lesson-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
-// A new worker takes over at once; the page reloads once when that happens (service-worker.tsx).
+// A new worker takes over at once; an open page loads whole at its next link (service-worker.tsx, ADR 059).
 void self.skipWaiting();
 clientsClaim();
 

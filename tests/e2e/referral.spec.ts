@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, randomPhone, readOtp, requestCode, snap, snapBothWidths, test, typeOtp } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, readOtp, requestCode, skipNameStep, snap, snapBothWidths, test, typeOtp } from './fixtures.ts';
 import { buy, copyValue, paidMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 12 §4 (ADR 037): a member with a membership opens "Refer a friend" from Home, shares or
@@ -69,7 +69,7 @@ async function friendSignsUp(browser: Browser, baseURL: string, request: APIRequ
   await page.getByLabel('Mã giới thiệu (không bắt buộc)').fill(code);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Đăng ký' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await skipNameStep(page);
   return page;
 }
 

@@ -14,7 +14,7 @@ test('a tick tapped as early as possible always counts (10 sign-ups at 390x844)'
     if (run % 2 === 1) await page.goto('/sign-up', { waitUntil: 'commit' });
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
-    await expect(page, `run ${String(run)}`).toHaveURL(/\/home$/);
+    await expect(page, `run ${String(run)}`).toHaveURL(/\/account\/name$/);
   }
 });
 
@@ -43,6 +43,6 @@ test('a tap on Confirm right after the code auto-submitted does not send the spe
     await expect(page, `run ${String(run)}`).toHaveURL(/\/sign-up$/);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
-    await expect(page, `run ${String(run)}`).toHaveURL(/\/home$/);
+    await expect(page, `run ${String(run)}`).toHaveURL(/\/account\/name$/);
   }
 });

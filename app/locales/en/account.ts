@@ -66,6 +66,15 @@ export const account: Shape<typeof vi> = {
         back: 'Back to account',
       },
     },
+    name: {
+      add: 'Add your name',
+      title: 'What is your name?',
+      lead: 'Your club will call you by this name. It is also needed to verify your identity and for a contract with a personal trainer.',
+      hint: 'Your full name, as on your citizen ID card or passport.',
+      save: 'Save name',
+      later: 'Later',
+      saved: 'Your name is saved.',
+    },
     information: {
       title: 'Account information',
       fullName: 'Full name',

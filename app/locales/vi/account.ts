@@ -64,6 +64,15 @@ export const account = {
         back: 'Về trang tài khoản',
       },
     },
+    name: {
+      add: 'Thêm họ tên',
+      title: 'Bạn tên là gì?',
+      lead: 'Câu lạc bộ sẽ gọi bạn bằng tên này. Tên cũng cần cho xác minh danh tính và hợp đồng tập với huấn luyện viên.',
+      hint: 'Họ và tên đầy đủ, như trên căn cước công dân hoặc hộ chiếu.',
+      save: 'Lưu tên',
+      later: 'Để sau',
+      saved: 'Đã lưu tên của bạn.',
+    },
     information: {
       title: 'Thông tin tài khoản',
       fullName: 'Họ và tên',

@@ -122,6 +122,39 @@ test('a name of exactly 40 characters is saved whole', async () => {
   expect((await gw.call('GET', '/api/v1/auth/profile', { token })).body.data.fullName).toBe(name);
 });
 
+// Issue 37 §6: §5's 40 characters are the characters a person sees, however the phone encoded them.
+test('a name typed with combining accents (NFD) counts its letters: 40 are saved, composed (NFC)', async () => {
+  const { token } = await member();
+  const name = 'Tôn Nữ Hoàng Ngọc Phương Thảo Nguyễn Thị';
+  expect([...name]).toHaveLength(40);
+  const typed = name.normalize('NFD'); // 51 UTF-16 code units
+  const res = await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: typed } });
+  expect(res.body).toMatchObject({ code: 1000, data: { fullName: name } });
+  expect((await gw.call('GET', '/api/v1/auth/profile', { token })).body.data.fullName).toBe(name);
+});
+
+test('runs of spaces in a name are one space', async () => {
+  const { token } = await member();
+  const res = await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: ' Lê \t  Văn\u00a0  Cường ' } });
+  expect(res.body).toMatchObject({ code: 1000, data: { fullName: 'Lê Văn Cường' } });
+});
+
+test.each([
+  ['en', 'Ánh'.repeat(13) + 'An', 'Please do not exceed 40 characters'],
+  ['vi', ('Ánh'.repeat(13) + 'An').normalize('NFD'), 'Vui lòng không nhập quá 40 ký tự'],
+  ['en', 'An\u0000', 'Contains a character that is not allowed'],
+  ['vi', 'An\ud800', 'Có ký tự không được phép'],
+  ['en', 'An\u0007 Bình', 'Contains a character that is not allowed'],
+  ['vi', 'An\u001b[31m', 'Có ký tự không được phép'],
+] as const)('in %s, the name %j is refused by its field: %s, and nothing is saved', async (lang, fullName, message) => {
+  const { token } = await member();
+  await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: 'Đặng Thu' } });
+  const res = await gw.call('PUT', '/api/v1/auth/profile', { token, lang, json: { fullName } });
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject({ code: 2, data: { fieldErrors: { fullName: [message] } } });
+  expect((await gw.call('GET', '/api/v1/auth/profile', { token })).body.data.fullName).toBe('Đặng Thu');
+});
+
 test('an empty email clears the saved one', async () => {
   const { token } = await member();
   await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: 'An', email: 'an@example.com' } });
