@@ -23,7 +23,8 @@ const newestSms = async (phone: string) => ((await gw.call('GET', `/sandbox/sms?
 
 describe('SMS codes and notice dates (issue 38 §13, §14)', () => {
   test('the e-contract code names the PT contract, its package and amount, in ASCII; it does not sign in', async () => {
-    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[0] });
+    const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[0], unsigned: true });
+    await gw.call('PUT', '/api/v1/auth/profile', { token: m.token, json: { fullName: 'Lê Thị Test' } });
     const [pt] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, m.ptContractId));
     const list = await gw.call('GET', '/api/v1/member/pt-e-contracts', { token: m.token });
     const eContract = eContractSchema.parse(list.body.data[0]);
