@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
 import { expect, gatewayUrl, snap, test } from './fixtures.ts';
 import { CLUB, paidMember, type Lang } from './membership-steps.ts';
 
@@ -24,6 +24,9 @@ const card = (page: Page, id: number) => page.locator(`a.class-card[href="/class
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   test(`${lang}: a class that is over is marked ended and offers no booking; spots are counted "1 spot", "2 spots"; the today chip fits at 360 px`, async ({ page, request }) => {
     test.setTimeout(120_000);
+    // A class that is over today needs 2.5 h of today behind it: in the first minutes after midnight in
+    // Vietnam it would fall on yesterday, which the day strip no longer offers.
+    test.skip(vietnamMinute(new Date()) < 160, 'just after midnight in Vietnam: no class of today can be over yet');
     const t = T[lang];
     await paidMember(page, request, lang);
     // Over an hour ago (yoga lasts under 90 minutes); today in Vietnam unless the run is just after midnight there.
