@@ -278,6 +278,8 @@ export const contractDetailSchema = contractSchema.extend({
   timeline: z.array(timelineEventSchema),
   /** The payment in progress (WAITFORPAYMENT only), so the member can resume it. */
   payment: z.lazy(() => paymentSchema).nullable(),
+  /** Only a saved card can pay it: a monthly subscription's first month (issue 38 §2, ADR 038). */
+  savedCardOnly: z.boolean(),
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 

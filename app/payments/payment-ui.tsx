@@ -318,10 +318,13 @@ export function PayAnotherWay({
   error,
   tried,
   intent,
+  savedCardOnly = false,
 }: {
   open: boolean;
   unfolded: boolean;
   cards: CardView[];
+  /** A monthly subscription's first month: only a saved card, or adding one (issue 38 §2). */
+  savedCardOnly?: boolean;
   error?: string;
   /** The method of the attempt that just ended: chosen already, to try again in one tap. */
   tried: number | null;
@@ -331,10 +334,19 @@ export function PayAnotherWay({
   const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const form = (
+  const form =
+    savedCardOnly && cards.length === 0 ? (
+      <div className="stack">
+        <p>{t('payment.savedCardOnly.none')}</p>
+        <Link to="/account/information/payment-method" className="button button-secondary button-block">
+          {t('payment.savedCardOnly.add')}
+        </Link>
+      </div>
+    ) : (
     <Form method="post" className="stack method-form">
+      {savedCardOnly ? <p className="small muted">{t('payment.savedCardOnly.why')}</p> : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <MethodChoices cards={cards} legendHidden={open} checked={open ? String(tried ?? 1) : null} />
+      <MethodChoices cards={cards} legendHidden={open} checked={open ? (savedCardOnly ? `card-${String((cards.find((c) => c.isDefault) ?? cards[0]).id)}` : String(tried ?? 1)) : null} savedCardOnly={savedCardOnly} />
       {error ? <p className="form-error">{error}</p> : null}
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {t('payment.payWithThis')}

@@ -36,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     unfolded: unfoldedPart(args.request),
     checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null,
     contract: contractView(detail, lang),
+    savedCardOnly: detail.savedCardOnly,
     payment: view,
     qrSvg: view?.open && payment?.qr ? await qrSvg(payment.qr.payload) : null,
     // Paying from this phone: its banking apps, opened with the transfer filled in (issue 10 §5).
@@ -137,6 +138,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           cards={cards}
           error={actionData?.error}
           tried={open ? null : (payment?.method ?? null)}
+          savedCardOnly={loaderData.savedCardOnly}
         />
       ) : null}
 

@@ -18,6 +18,8 @@ const texts = {
     declining: 'NCB 9704 1900 0000 0000 488 — gia hạn bị từ chối: không đủ số dư (51)',
     refused: 'Gói tháng tự động được trừ tiền hằng tháng từ một thẻ đã lưu. Vui lòng chọn thẻ đã lưu hoặc thêm thẻ mới.',
     payVnpay: /Thanh toán .* qua VNPAY/,
+    payAnother: 'Thanh toán cách khác',
+    savedOnly: 'Gói tháng tự động chỉ thanh toán bằng thẻ đã lưu',
     success: 'Thanh toán thành công',
     lead: /^Gói tháng tự động của bạn có hiệu lực từ/,
   },
@@ -30,6 +32,8 @@ const texts = {
     declining: 'NCB 9704 1900 0000 0000 488 — renewals declined: insufficient balance (51)',
     refused: 'A monthly subscription is charged every month to a saved card. Please choose a saved card or add a new one.',
     payVnpay: /Pay .* with VNPAY/,
+    payAnother: 'Pay another way',
+    savedOnly: 'A monthly subscription is paid with a saved card only',
     success: 'Payment successful',
     lead: /^Your Monthly subscription membership is valid from/,
   },
@@ -78,6 +82,12 @@ for (const lang of ['vi', 'en'] as const) {
     await snap(page, `${lang}-subscription-plan-saved-card`);
     await page.locator('button[name="intent"][value="confirm"]').click();
     await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
+    // Paying the first month another way offers the saved card alone, and says why (issue 38 §2).
+    await page.getByText(t.payAnother).click();
+    await expect(page.getByText(t.savedOnly)).toBeVisible();
+    await expect(page.locator('input[name="method"]')).toHaveCount(1);
+    await expect(page.locator('input[name="method"]')).toHaveAttribute('value', /^card-\d+$/);
+    await snap(page, `${lang}-subscription-pay-another-way`);
     await page.getByRole('link', { name: t.payVnpay }).click();
     await page.locator('input[name="outcome"][value="00"]').check();
     await page.locator('form button[type="submit"]').click();

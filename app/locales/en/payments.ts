@@ -54,6 +54,11 @@ export const payments: Shape<typeof vi> = {
       startAgain: 'Choose a plan again',
     },
     chooseAnother: 'Choose how to pay',
+    savedCardOnly: {
+      why: 'A monthly subscription is paid with a saved card only: that card is charged every month.',
+      none: 'A monthly subscription is paid with a saved card only (that card is charged every month), and you have not saved one. Add a card, then come back to this page.',
+      add: 'Add a new card',
+    },
     payAnotherWay: 'Pay another way',
     payWithThis: 'Continue to payment',
     cancel: {

@@ -52,6 +52,11 @@ export const payments = {
       startAgain: 'Chọn lại gói tập',
     },
     chooseAnother: 'Chọn cách thanh toán',
+    savedCardOnly: {
+      why: 'Gói tháng tự động chỉ thanh toán bằng thẻ đã lưu: thẻ này được trừ tiền mỗi tháng.',
+      none: 'Gói tháng tự động chỉ thanh toán bằng thẻ đã lưu (thẻ này được trừ tiền mỗi tháng), và bạn chưa lưu thẻ nào. Hãy thêm thẻ rồi quay lại trang này.',
+      add: 'Thêm thẻ mới',
+    },
     payAnotherWay: 'Thanh toán cách khác',
     payWithThis: 'Tiếp tục thanh toán',
     cancel: {

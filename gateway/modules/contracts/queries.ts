@@ -365,7 +365,7 @@ export async function transactionDetail(db: Executor, accountId: number, transac
 }
 
 /** GET /member/contract/{id}/detail. */
-export async function contractDetail(db: Executor, join: ContractJoin, today: string): Promise<ContractDetail> {
+export async function contractDetail(db: Executor, join: ContractJoin, today: string, savedCardOnly: boolean): Promise<ContractDetail> {
   const contract = toContract(join, today);
   const txRows = await selectTransactions(db, and(eq(transactions.contractId, join.contract.id), isNull(transactions.freezeContractId))).orderBy(asc(transactions.id));
   const attempts = await db
@@ -394,6 +394,7 @@ export async function contractDetail(db: Executor, join: ContractJoin, today: st
     receipts: receiptPayments(attempts).map((p) => toReceipt(join, p)),
     timeline,
     payment: open ? toPayment(open, join.club, unbookedOfPayment(join.unbooked, open.id)) : null,
+    savedCardOnly,
   };
 }
 

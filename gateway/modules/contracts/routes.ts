@@ -16,6 +16,7 @@ import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { findAccountById, findHomeShell } from '#gateway/modules/members/queries.ts';
+import { paidBySavedCardOnly } from '#gateway/modules/subscriptions/queries.ts';
 import type { ReadVersions } from '#gateway/db/read-cache.ts';
 import {
   accessClubs,
@@ -165,7 +166,8 @@ export function contractRoutes() {
     const { db } = c.get('deps');
     const join = await findOwnContract(db, c.get('account').id, id);
     if (!join) throw notFound();
-    return ok(c, await contractDetail(db, join, today));
+    const savedCardOnly = join.contract.paymentState === 'WAITFORPAYMENT' && (await paidBySavedCardOnly(db, join.plan.type, join.contract.id));
+    return ok(c, await contractDetail(db, join, today, savedCardOnly));
   });
 
   app.get('/member/contracts/home-page', member, async (c) => ok(c, await homePageOf(c)));

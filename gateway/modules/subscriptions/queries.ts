@@ -109,12 +109,15 @@ export async function requireMaySubscribe(db: Executor, accountId: number, planT
  * period row) may be paid any way, from its pay link.
  */
 export async function requireRecurringCard(db: Executor, planType: PlanRow['type'], contractId: number | null, savedCard: unknown) {
-  if (!isSubscriptionPlan(planType) || savedCard) return;
-  if (contractId !== null) {
-    const [renewal] = await db.select({ id: subscriptionPeriods.id }).from(subscriptionPeriods).where(eq(subscriptionPeriods.contractId, contractId));
-    if (renewal) return;
-  }
-  throw new ApiError(400, Codes.SUBSCRIPTION_CARD_REQUIRED);
+  if (!savedCard && (await paidBySavedCardOnly(db, planType, contractId))) throw new ApiError(400, Codes.SUBSCRIPTION_CARD_REQUIRED);
+}
+
+/** Whether a contract of this plan can be paid only with a saved card: a subscription's first month, not a renewal month. */
+export async function paidBySavedCardOnly(db: Executor, planType: PlanRow['type'], contractId: number | null) {
+  if (!isSubscriptionPlan(planType)) return false;
+  if (contractId === null) return true;
+  const [renewal] = await db.select({ id: subscriptionPeriods.id }).from(subscriptionPeriods).where(eq(subscriptionPeriods.contractId, contractId));
+  return !renewal;
 }
 
 /** A renewal month's contract: unpaid, the monthly price as its one fee. */

@@ -499,6 +499,9 @@ describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
       json: { paymentMethodGroupId: PaymentMethods.QR },
     });
     expect([toQr.status, toQr.body.code]).toEqual([400, 'SUBSCRIPTION_CARD_REQUIRED']);
+    // The payment page is told so, and offers the saved cards alone.
+    const firstDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(contractId)}/detail`, { token: member.token });
+    expect(firstDetail.body.data.savedCardOnly).toBe(true);
 
     // A renewal month's pay link takes any method.
     const s = await subscriber({ cardNumber: DECLINE_51 });
@@ -509,6 +512,8 @@ describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
       json: { paymentMethodGroupId: PaymentMethods.QR },
     });
     expect(byQr.body.code).toBe(1022);
+    const renewalDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(renewal.contractId)}/detail`, { token: s.token });
+    expect(renewalDetail.body.data.savedCardOnly).toBe(false);
   });
 });
 
