@@ -19,6 +19,10 @@ const texts = {
     refused: 'Gói tháng tự động được trừ tiền hằng tháng từ một thẻ đã lưu. Vui lòng chọn thẻ đã lưu hoặc thêm thẻ mới.',
     payVnpay: /Thanh toán .* qua VNPAY/,
     payAnother: 'Thanh toán cách khác',
+    nextBilling: /Kỳ thanh toán tiếp theo: (\d\d)\/(\d\d)\/(\d{4})/,
+    payNow: 'Thanh toán ngay',
+    noRequest: 'Chưa có yêu cầu thanh toán nào',
+    declined: 'Tài khoản của bạn không đủ số dư để thanh toán.',
     savedOnly: 'Gói tháng tự động chỉ thanh toán bằng thẻ đã lưu',
     success: 'Thanh toán thành công',
     lead: /^Gói tháng tự động của bạn có hiệu lực từ/,
@@ -33,6 +37,10 @@ const texts = {
     refused: 'A monthly subscription is charged every month to a saved card. Please choose a saved card or add a new one.',
     payVnpay: /Pay .* with VNPAY/,
     payAnother: 'Pay another way',
+    nextBilling: /Next payment: (\d\d)\/(\d\d)\/(\d{4})/,
+    payNow: 'Pay now',
+    noRequest: 'No payment request',
+    declined: 'Insufficient balance.',
     savedOnly: 'A monthly subscription is paid with a saved card only',
     success: 'Payment successful',
     lead: /^Your Monthly subscription membership is valid from/,
@@ -94,5 +102,45 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
     await expect(page.locator('.result-facts .lead')).toHaveText(t.lead);
     await snap(page, `${lang}-subscription-paid-result`);
+  });
+}
+
+// Issue 38 §12: a renewal month the card declined, opened from "Pay now", says from its first paint
+// why the charge failed and offers the other ways, never a red "no payment request yet" (a month with
+// no attempt at all is attempt-ended.test.tsx's: an invitation to choose, not an error).
+for (const lang of ['vi', 'en'] as const) {
+  const t = texts[lang];
+  test(`a declined renewal's "Pay now" opens a page that says why and offers the other ways (${lang})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
+    await newMember(page, request, lang);
+    const planPath = `/membership/${String(CLUB)}/plan/${String(await subscriptionPlanId(request))}`;
+    // The sandbox card whose renewals are declined (insufficient balance), saved, then the first month paid with it.
+    await page.goto(planPath);
+    await page.getByRole('link', { name: t.addCard }).click();
+    await page.getByRole('button', { name: t.addCardButton }).click();
+    await page.locator('input[name="card"][value="ncb-no-funds"]').check();
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/account\/information\/payment-method$/);
+    await page.goto(planPath);
+    await page.locator('button[name="intent"][value="confirm"]').click();
+    await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
+    await page.getByRole('link', { name: t.payVnpay }).click();
+    await page.locator('input[name="outcome"][value="00"]').check();
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
+
+    // The billing day's run: the card is declined and the month waits for the member.
+    await page.goto('/home/your-plan');
+    const [, dd, mm, yyyy] = t.nextBilling.exec(await page.getByTestId('next-billing').innerText())!;
+    const run = await request.post(`${gatewayUrl()}/sandbox/subscriptions/run`, { data: { at: `${yyyy}-${mm}-${dd}T02:00:00.000Z` } });
+    expect(run.ok(), await run.text()).toBe(true);
+    await page.goto('/home/your-plan');
+    await page.getByTestId('renewal-due').getByRole('link', { name: t.payNow }).click();
+    await expect(page).toHaveURL(/\/membership\/payment\/\d+$/);
+    await expect(page.locator('[role="alert"]')).toContainText(t.declined);
+    await expect(page.getByText(t.noRequest)).toHaveCount(0);
+    await expect(page.locator('input[name="method"]')).not.toHaveCount(0);
+    await snap(page, `${lang}-subscription-renewal-pay-now`);
   });
 }
