@@ -18,6 +18,7 @@ import {
   type PlanBenefit,
 } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
+import { addDays } from '#contract/vietnam-time.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -249,7 +250,15 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
     signUpReferral: profile?.referralCode ?? null,
     // Issue 38 §10: the hint, the prefilled code and the gateway's refusal say the same deal.
     referralDeal: profile?.referralDeal ? { ...profile.referralDeal, endsAt: formatDate(profile.referralDeal.endsAt) } : null,
-    dates: dates ? { start: formatDate(dates.startDate), end: formatDate(dates.endDate), endDate: dates.endDate, afterCurrent: dates.afterCurrent } : null,
+    dates: dates
+      ? {
+          start: formatDate(dates.startDate),
+          end: formatDate(dates.endDate),
+          // With a checked referral code (issue 38 §9): worked out here, so the page carries no date code.
+          endWithReferral: formatDate(addDays(dates.endDate, REFERRAL_BONUS_DAYS)),
+          afterCurrent: dates.afterCurrent,
+        }
+      : null,
   };
 }
 
@@ -287,4 +296,25 @@ export function placePurchaseError(error: GatewayError) {
     }
   } else formErrors.push(error.text);
   return { fieldErrors, formErrors };
+}
+
+/**
+ * Notes of states few members meet (a referral deal that is over, a monthly plan's card rule), written
+ * on the server so that the plan page's strings part, which every buyer downloads, stays small (ADR 030).
+ */
+export function purchaseNotes(
+  t: (key: string, vars?: Record<string, string | number>) => string,
+  options: Pick<Awaited<ReturnType<typeof loadPurchaseOptions>>, 'referralDeal' | 'cards'>,
+  isSubscription: boolean,
+) {
+  const deal = options.referralDeal;
+  const referralClosed =
+    deal && !deal.open
+      ? [
+          deal.closedBy === 'paid' ? t('referral.dealClosedPaid') : t('referral.dealClosedExpired', { days: membershipTerms.referralDays, date: deal.endsAt }),
+          ...(deal.signUpCode ? [t('referral.signUpCodeOff', { code: deal.signUpCode })] : []),
+        ]
+      : null;
+  const recurringNote = isSubscription ? t(options.cards.length ? 'subscription.planCardNote' : 'subscription.planNoCardNote') : null;
+  return { referralClosed, recurringNote };
 }

@@ -14,7 +14,6 @@ import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { validationMessage } from '#contract/validation-messages.ts';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
 import { afterPlanWord, formatDate, formatVnd } from '#contract/format.ts';
-import { addDays } from '#contract/vietnam-time.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import {
@@ -29,6 +28,7 @@ import {
   notFoundPage,
   placePurchaseError,
   planView,
+  purchaseNotes,
   saveCoupon,
 } from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -57,7 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!club.isActive) return { club, plan: null };
   const [priced, options] = await Promise.all([loadPlan(args, clubId, planId, savedCoupon), loadPurchaseOptions(args, clubId, planId)]);
   if (priced.plan.clubId !== club.id) throw notFoundPage();
-  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options, terms: membershipTerms };
+  const notes = purchaseNotes(getT(args.context), options, priced.plan.isSubscription);
+  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options, ...notes, terms: membershipTerms };
 }
 
 type Values = Record<Field | 'savedCardId', string>;
@@ -261,7 +262,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
   const referralDeal = data.referralDeal;
   // The checked referral code's days, in the summary at once (the payment page counts them too).
   const bonusDays = actionData?.referralOk && !errors.referralCode ? actionData.referralBonusDays : 0;
-  const endShown = data.dates && bonusDays > 0 ? formatDate(addDays(data.dates.endDate, bonusDays)) : (data.dates?.end ?? '');
+  const endShown = (bonusDays > 0 ? data.dates?.endWithReferral : data.dates?.end) ?? '';
   const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -355,12 +356,11 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           <h2 id="referral-title" className="section-title">
             {t('purchase.referralTitle')}
           </h2>
-          {referralDeal && !referralDeal.open ? (
+          {data.referralClosed ? (
             <div className="notice" id="referral-closed">
-              <p>
-                {referralDeal.closedBy === 'paid' ? t('purchase.referralClosedPaid') : t('purchase.referralClosedExpired', { days: terms.referralDays, date: referralDeal.endsAt })}
-              </p>
-              {referralDeal.signUpCode ? <p>{t('purchase.referralSignUpCodeOff', { code: referralDeal.signUpCode })}</p> : null}
+              {data.referralClosed.map((text) => (
+                <p key={text}>{text}</p>
+              ))}
             </div>
           ) : (
             <div className="field">
@@ -420,7 +420,7 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                   ))}
                   {recurring ? (
                     <p className={cards.length ? 'hint recurring-card' : 'notice recurring-card'} id="recurring-card">
-                      {t(cards.length ? 'purchase.recurringCard' : 'purchase.recurringNoCard')}
+                      {data.recurringNote}
                     </p>
                   ) : (
                     <label className="check card-option">

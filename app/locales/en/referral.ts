@@ -4,6 +4,9 @@ import type { referral as vi } from '#app/locales/vi/referral.ts';
 /** English texts of /home/referral, the refer-a-friend screen (its own strings part, ADR 030). */
 export const referral: Shape<typeof vi> = {
   referral: {
+    dealClosedExpired: 'Referral codes are for new members only: a first membership bought within {{days}} days of signing up. Yours ended on {{date}}.',
+    dealClosedPaid: 'Referral codes are for a new member’s first membership; you already have one, so a referral code no longer applies.',
+    signUpCodeOff: 'The referral code {{code}} you gave when signing up no longer applies.',
     label: 'Refer a friend',
     offerTitle: 'Give {{bonusDays}} days, get 2 free weeks',
     offerText:

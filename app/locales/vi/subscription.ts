@@ -1,6 +1,8 @@
 /** Vietnamese texts of the monthly subscription: its section on /home/your-plan, the Black Card upgrade and the subscription card (its own strings part, ADR 030). */
 export const subscription = {
   subscription: {
+    planCardNote: 'Gói tháng tự động trừ tiền hằng tháng từ thẻ đã lưu bạn chọn ở đây. Thẻ nhập một lần trên VNPAY không gia hạn được.',
+    planNoCardNote: 'Gói tháng tự động trừ tiền hằng tháng từ một thẻ đã lưu, và bạn chưa lưu thẻ nào. Hãy thêm thẻ mới (VNPAY lưu thẻ an toàn) rồi quay lại đây để xác nhận.',
     title: 'Gói tháng tự động',
     status: {
       ACTIVE: 'Đang hoạt động',
