@@ -24,7 +24,7 @@ const T = {
     how: 'Cách cài',
   },
   en: {
-    star: (n: number) => `${String(n)} stars`,
+    star: (n: number) => (n === 1 ? '1 star' : `${String(n)} stars`),
     chosen: (n: number) => `Your rating: ${String(n)} of 5`,
     required: 'Required field',
     phoneInvalid: 'Phone number is incorrect',
