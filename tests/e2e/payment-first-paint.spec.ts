@@ -13,6 +13,8 @@ test('card payment: before going to VNPAY the page says not paid yet (vi, en)', 
   await snap(page, 'vi-payment-card-before-vnpay');
   await page.goto('/account');
   await page.getByRole('button', { name: 'English', exact: true }).click();
+  // The switch is a form post: it is done once the page speaks English, not before.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goBack();
   await page.reload();
   await expect(page.locator('.live-status')).toHaveText('Not paid yet. Tap the button above to go to VNPAY; this page updates itself when the result comes.');
