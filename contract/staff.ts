@@ -26,7 +26,7 @@ export type StaffSession = z.infer<typeof staffSessionSchema>;
 /** GET /staff/contracts/waiting?phoneNumber= (the member's phone, optional) */
 export const waitingContractsQuery = z.object({ phoneNumber: phoneNumberSchema.optional() });
 
-/** What a cash slip pays (issue 38 §1, ADR 064): a membership, a freeze's fee, or a PT package; later kinds join here. */
+/** What a cash slip pays (issue 38 §1, ADR 063): a membership, a freeze's fee, or a PT package; later kinds join here. */
 export const cashPayableKinds = ['membership', 'freeze', 'pt'] as const;
 export type CashPayableKind = (typeof cashPayableKinds)[number];
 

@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { paymentId, amount } = submission.value;
   try {
-    // Issue 38 §1: one confirmation for every kind of payable, by its slip (ADR 064).
+    // Issue 38 §1: one confirmation for every kind of payable, by its slip (ADR 063).
     const { data: receipt } = await staffGateway(args)(`/api/v1/staff/cash-payment/${String(paymentId)}/confirm`, cashConfirmResultSchema, { json: { amount } });
     return { key: paymentId, result: null, receipt };
   } catch (error) {

@@ -3,7 +3,7 @@ import { checkPhoneLayout, expect, gatewayUrl, snap, test, waitForHydrated } fro
 import { paidMember, staffToken, vnd } from './membership-steps.ts';
 import { DESK_PHONE, deskComputer, signInAtDesk } from './staff-steps.ts';
 
-// Issue 38 §1 (ADR 064): a PT package paid in cash waits at the desk like any other payable. The
+// Issue 38 §1 (ADR 063): a PT package paid in cash waits at the desk like any other payable. The
 // member picks "Tiền mặt tại quầy" and is shown a CASHP… code; the front desk of the club (a
 // desktop at 1280 px, in Vietnamese) counts it on "Hôm nay", finds it in the list and by the
 // member's phone; at phone size, in English, it confirms it; the member's page says it is paid.

@@ -12,7 +12,7 @@ import { firstClubPt, memberPayingPtInCash } from '#tests/support/pt.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { openUnpaidContract } from '#tests/support/unpaid-contract.ts';
 
-// Issue 38 §1 (ADR 064): everything a member may pay in cash (a membership, a freeze's fee, a PT
+// Issue 38 §1 (ADR 063): everything a member may pay in cash (a membership, a freeze's fee, a PT
 // package) waits in the desk's one list, read from the payments, and is confirmed there by its slip.
 let gw: TestGateway;
 let pt: Awaited<ReturnType<typeof firstClubPt>>;

@@ -19,7 +19,7 @@ export const worksAt = (staff: Staff, clubId: number) => staff.accountType === '
 const clubFilter = (staff: Staff, column: SQL, chosen?: number): SQL | undefined =>
   staff.accountType === 'GM' ? (chosen === undefined ? undefined : eq(column, chosen)) : staff.clubId === null ? sql`false` : eq(column, staff.clubId);
 
-// The cash desk's one list (issue 38 §1, ADR 064) is read from the payments: every open cash slip
+// The cash desk's one list (issue 38 §1, ADR 063) is read from the payments: every open cash slip
 // whose payable still waits, whatever it pays. A new kind of payable is a column of `payments`, a
 // join and a branch of `cashKindOf`, `cashIsDue` and the names below; the list, the count, the
 // confirmation and the receipt follow.

@@ -146,7 +146,7 @@ export function staffRoutes() {
     return ok(c, { outcome: outcome.kind, ...receipt, ...(await cashDates(deps.db, of)) });
   }
 
-  // Issue 38 §1 (ADR 064): the desk confirms any slip of its one list by the payment, whatever it pays.
+  // Issue 38 §1 (ADR 063): the desk confirms any slip of its one list by the payment, whatever it pays.
   app.post('/cash-payment/:id/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const slip = await cashPayable(c.get('deps').db, idParam(c, 'id'));
     if (!slip) throw notFound();

@@ -236,7 +236,7 @@ export async function runMember(ctx, identity) {
     });
     if (!sent) return;
     ledger.paidPtContracts.add(ptContractId);
-    // Sessions are booked under a signed e-contract only (ADR 066): the name on the profile, the code, the typed name as the mark.
+    // Sessions are booked under a signed e-contract only (ADR 064): the name on the profile, the code, the typed name as the mark.
     if (!(await signEContract(ptContractId))) return;
     await web('GET /pt/booking', '/pt/booking');
     const screen = await gw('GET /member/screens/pt-booking', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`);
