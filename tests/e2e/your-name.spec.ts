@@ -152,7 +152,7 @@ test('the class roster shows the member by name beside the phone once the member
   await page.getByRole('button', { name: texts.vi.save }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: 120, capacity: 8, classTypeSlug: 'yoga' } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: 180, capacity: 8, classTypeSlug: 'yoga' } });
   expect(res.status()).toBe(200);
   const session = (await res.json()).data as { id: number; startsAt: string };
   await page.goto(`/class/${String(session.id)}`);
