@@ -1,11 +1,11 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { notFoundAs404 } from '#app/payments/payment.server.ts';
 import { memberRead } from '#app/shell/layout.main.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { contractNameAction, eContractView } from './pt.server.ts';
+import { eContractView } from './pt.server.ts';
 import { EContractText } from './e-contract-text.tsx';
 import type { Route } from './+types/e-contract-preview';
 
@@ -22,42 +22,23 @@ export async function loader(args: Route.LoaderArgs) {
   return { contract: eContractView(eContractScreen, getLang(args.context)) };
 }
 
-export const action = (args: Route.ActionArgs) => contractNameAction(args);
-
-export default function EContractPreview({ loaderData, actionData }: Route.ComponentProps) {
+export default function EContractPreview({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { contract: c } = loaderData;
   return (
     <main className="page pt-page">
       {c.needsFullName ? (
-        // The contract names its member (issue 38 §6): a profile without a name gives it here first.
-        <Form method="post" className="stack e-contract-name" aria-labelledby="contract-name-title">
+        // The contract names its member (issue 38 §6): a profile without a name gives it first.
+        <section className="stack e-contract-name" aria-labelledby="contract-name-title">
           <h2 id="contract-name-title" className="section-title">
             {t('pt.eContract.nameTitle')}
           </h2>
           <p className="small">{t('pt.eContract.nameLead')}</p>
-          <label className="field">
-            <span className="label">{t('pt.eContract.fullName')}</span>
-            <input
-              name="fullName"
-              className="input"
-              autoComplete="name"
-              required
-              maxLength={40}
-              defaultValue={actionData?.fullName ?? ''}
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? 'contract-name-error' : undefined}
-            />
-            {actionData?.error ? (
-              <span id="contract-name-error" className="field-error" role="alert">
-                {actionData.error}
-              </span>
-            ) : null}
-          </label>
-          <button type="submit" className="button button-primary button-block">
+          {/* One place asks the name (issue 37 §6): /account/name, back here once it is saved. */}
+          <Link to={`/account/name?next=${encodeURIComponent(`/pt/contract/${c.id}/preview`)}`} className="button button-primary button-block">
             {t('pt.eContract.nameSave')}
-          </button>
-        </Form>
+          </Link>
+        </section>
       ) : null}
       <EContractText contract={c} />
       {c.status === 'UNSIGNED' && c.needsFullName ? null : c.status === 'UNSIGNED' ? (

@@ -13,8 +13,6 @@ import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
-import { fullNameSchema } from '#contract/validation.ts';
-import { profileSchema } from '#contract/auth.ts';
 import { hhmm } from '#contract/vietnam-time.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 
@@ -246,28 +244,6 @@ export const eContractView = (c: EContract, lang: Lang) => ({
   needsFullName: c.needsFullName,
 });
 export type EContractView = ReturnType<typeof eContractView>;
-
-/**
- * /pt/contract/{id}/preview's write (issue 38 §6): the member's full name for a profile that has
- * none, so that the contract names them before they sign; the page then shows the new text.
- */
-export async function contractNameAction(args: Args & { params: { eContractId?: string } }) {
-  const id = idParam(args.params.eContractId);
-  const lang = getLang(args.context);
-  const fullName = String((await readForm(args.request)).get('fullName') ?? '').trim();
-  const parsed = fullNameSchema.safeParse(fullName);
-  if (!parsed.success) return { fullName, error: validationMessage(parsed.error.issues[0]?.message === 'fullNameTooLong' ? 'fullNameTooLong' : 'required', lang) };
-  const call = gatewayClient(args);
-  try {
-    // The profile's whole update: the email it has stays as it is.
-    const { data: profile } = await call('/api/v1/auth/profile', profileSchema);
-    await call('/api/v1/auth/profile', profileSchema, { method: 'PUT', json: { fullName: parsed.data, ...(profile.email ? { email: profile.email } : {}) } });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return { fullName, error: error.text };
-  }
-  return redirect(`/pt/contract/${String(id)}/preview`);
-}
 
 const signIntent = z.enum(['otp', 'sign']);
 

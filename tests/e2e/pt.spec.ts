@@ -255,8 +255,12 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   await expect(page.getByText(`Bên sử dụng dịch vụ (Bên B): Hội viên, số điện thoại ${phone}.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ký hợp đồng' })).toHaveCount(0);
   await snapBothWidths(page, 'vi-pt-contract-name-ask');
+  // The one name form (/account/name), which leads back to the contract.
+  await page.getByRole('link', { name: 'Nhập họ tên' }).click();
+  await expect(page).toHaveURL(/\/account\/name\?next=%2Fpt%2Fcontract%2F\d+%2Fpreview$/);
   await page.getByLabel('Họ và tên').fill('Trần Thị Mai Anh');
-  await page.getByRole('button', { name: 'Lưu họ tên và cập nhật hợp đồng' }).click();
+  await page.getByRole('button', { name: 'Lưu tên' }).click();
+  await expect(page).toHaveURL(/\/pt\/contract\/\d+\/preview$/);
   await expect(page.getByText(`Bên sử dụng dịch vụ (Bên B): Trần Thị Mai Anh, số điện thoại ${phone}.`)).toBeVisible();
   await expect(page.getByText(/mỗi lần một buổi: buổi đã đặt phải tập xong \(hoặc hủy\)/)).toBeVisible();
   await snap(page, 'vi-pt-contract-preview');

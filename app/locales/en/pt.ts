@@ -195,7 +195,7 @@ export const pt: Shape<typeof vi> = {
       backToList: 'Back to the contracts',
       nameTitle: 'The contract needs your name',
       nameLead: 'The contract names Party B. Your profile has no name yet: enter your full name as on your ID so the contract names you, then sign.',
-      nameSave: 'Save my name and update the contract',
+      nameSave: 'Enter my name',
     },
   },
 };

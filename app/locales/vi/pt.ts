@@ -188,7 +188,7 @@ export const pt = {
       backToList: 'Về danh sách hợp đồng',
       nameTitle: 'Hợp đồng cần tên của bạn',
       nameLead: 'Hợp đồng ghi họ tên của Bên B. Hồ sơ của bạn chưa có họ tên: nhập họ tên đầy đủ như trên giấy tờ tùy thân để hợp đồng ghi đúng, rồi ký.',
-      nameSave: 'Lưu họ tên và cập nhật hợp đồng',
+      nameSave: 'Nhập họ tên',
     },
   },
 };
