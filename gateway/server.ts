@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadGatewayConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
@@ -24,6 +24,18 @@ const RENEWAL_INTERVAL_MS = 10 * 60_000;
 async function main() {
   const config = loadGatewayConfig();
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  // Under the migration lock (ADR 070): replicas starting together on an empty database seed it once.
+  const atStart = async (db: Database) => {
+    const seeded = await seedOnStart(db, config.SANDBOX);
+    if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
+    if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
+    // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
+    try {
+      if ((await syncWorkoutContent(db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
+    } catch (error) {
+      logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
+    }
+  };
   const handle = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -31,17 +43,9 @@ async function main() {
         poolSize: config.DATABASE_POOL_SIZE,
         migrationsDir: config.MIGRATIONS_DIR,
         onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+        atStart,
       })
-    : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR });
-  const seeded = await seedOnStart(handle.db, config.SANDBOX);
-  if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
-  if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
-  // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
-  try {
-    if ((await syncWorkoutContent(handle.db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
-  } catch (error) {
-    logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
-  }
+    : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR, atStart });
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   let draining = false;
