@@ -9,6 +9,7 @@ import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
 import { startIntervalJob } from './jobs.ts';
+import { purgeOldRows } from './retention.ts';
 import { prepareSealing } from './modules/pt/e-contracts.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
@@ -18,6 +19,8 @@ import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
 const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+/** Rows that only grow are purged hourly (ADR 070; the periods in docs/operations.md). */
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 /** Monthly subscriptions renew days ahead (ADR 038): every 10 minutes is plenty; replicas share the work. */
 const RENEWAL_INTERVAL_MS = 10 * 60_000;
 
@@ -49,7 +52,7 @@ async function main() {
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   let draining = false;
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining });
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining, poolStats: handle.poolStats });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
@@ -76,6 +79,15 @@ async function main() {
     logger,
     run: () => runRenewals({ db: handle.db, push, sms, logger, clock: systemClock, config }),
   });
+  const retention = startIntervalJob({
+    name: 'retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    logger,
+    run: async () => {
+      const deleted = await purgeOldRows(handle.db, systemClock.now());
+      if (Object.keys(deleted).length > 0) logger.info({ deleted }, 'old rows purged');
+    },
+  });
   // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
   const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, sms, logger, clock: systemClock });
 
@@ -97,7 +109,7 @@ async function main() {
     if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     (server as Server).closeIdleConnections();
-    await Promise.all([closed, expiry.stop(), renewals.stop(), stopNoticeWorker()]);
+    await Promise.all([closed, expiry.stop(), renewals.stop(), retention.stop(), stopNoticeWorker()]);
     await handle.close();
     logger.info({ ms: Date.now() - started }, 'stopped');
     process.exit(0);

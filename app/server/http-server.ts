@@ -10,6 +10,7 @@ import { platformGate } from '#app/shell/platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';
+import { mountMetrics } from './metrics.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -88,6 +89,7 @@ async function main() {
   let draining = false;
   // WEB_ACCESS_LOG=off silences the per-request lines (a benchmark's baseline).
   const accessLog = process.env.WEB_ACCESS_LOG !== 'off';
+  mountMetrics(app); // /metrics and the request counts (ADR 070)
   app.get('/readyz', (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');
     res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });

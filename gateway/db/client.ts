@@ -11,7 +11,13 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either the database or an open transaction: queries take this so callers choose. */
 export type Executor = Database | Transaction;
 
-export type DatabaseHandle = { db: Database; kind: 'pglite' | 'postgres'; close(): Promise<void> };
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The pool's connections (PostgreSQL only), for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+};
 
 /** Where the pool reports a connection it lost while idle (a restart, a failover, pg_terminate_backend). */
 type ConnectionErrorSink = (error: Error) => void;
@@ -68,7 +74,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end().catch(() => {});
       throw error;
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');

@@ -40,9 +40,9 @@ describe.skipIf(!adminUrl)('three gateways starting on one empty PostgreSQL at o
     expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
     expect(most).toBe(1);
     expect(seeded.sort()).toEqual(['not empty', 'not empty', 'seeded']);
-    const { rows } = await handles[0]!.db.execute<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    expect(rows[0]!.n).toBe(journal.entries.length);
-    const clubs = await handles[1]!.db.execute<{ n: number; slugs: number }>('select count(*)::int as n, count(distinct slug)::int as slugs from clubs');
-    expect(clubs.rows[0]!.n).toBe(clubs.rows[0]!.slugs);
+    const rowsOf = async (db: Database, query: string) => ((await db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    expect((await rowsOf(handles[0]!.db, 'select count(*)::int as n from drizzle.__drizzle_migrations')).n).toBe(journal.entries.length);
+    const clubs = await rowsOf(handles[1]!.db, 'select count(*)::int as n, count(distinct slug)::int as slugs from clubs');
+    expect(clubs.n).toBe(clubs.slugs);
   }, 120_000);
 });

@@ -81,7 +81,9 @@ defaults
 frontend web
   bind ${bind}:${o.webPort}
   option forwardfor
-  http-request set-header X-Forwarded-Proto http
+  http-request set-header X-Forwarded-Proto http${d ? `
+  # /metrics is for Prometheus inside the network (each replica's own port), never from outside.
+  http-request deny deny_status 404 if { path /metrics }` : ''}
   default_backend web
 
 backend web
@@ -95,7 +97,8 @@ ${servers('web', o.webs)}
 
 frontend gateway
   bind ${bind}:${o.gatewayPort}
-  option forwardfor
+  option forwardfor${d ? `
+  http-request deny deny_status 404 if { path /metrics }` : ''}
   default_backend gateway
 
 backend gateway
