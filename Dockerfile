@@ -1,14 +1,20 @@
-# syntax=docker/dockerfile:1
 # One image for both servers. Default command: the web server (port 3000).
 # The gateway is the same image with: node --enable-source-maps build/gateway/server.js (port 4000).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Needs BuildKit (docker compose v2, docker buildx, or DOCKER_BUILDKIT=1 with docker 20.10); no
+# `# syntax=` line, so the builder's own Dockerfile frontend is used and no registry is asked for one.
+# The Node major is .nvmrc's (ADR 069). Without a registry, scripts/docker/base-images.sh makes it.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 # patches/ is applied to node_modules by the postinstall script (ADR 057).
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+# A network whose TLS is intercepted needs its CA bundle: given as the secret `ca` (scripts/docker/
+# build.sh passes the host's), mounted for this command only and never part of an image layer.
+RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi; \
+    npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
@@ -19,7 +25,9 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi; \
+    npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

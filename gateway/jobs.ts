@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { recordJobRun } from './metrics.ts';
 
 // The gateway's timers (payment expiry, renewals; the notice worker has its own loop of the same
 // shape). Every replica runs every job: what makes a due item handled once is the job's own SQL
@@ -19,8 +20,11 @@ export function startIntervalJob(options: { name: string; intervalMs: number; lo
     if (stopped || running) return;
     running = run()
       .then(
-        () => undefined,
-        (error: unknown) => logger.error({ err: error, job: name }, `${name} failed; the next run tries again`),
+        () => recordJobRun(name, false),
+        (error: unknown) => {
+          recordJobRun(name, true);
+          logger.error({ err: error, job: name }, `${name} failed; the next run tries again`);
+        },
       )
       .finally(() => (running = null));
   }, intervalMs);

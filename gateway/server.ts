@@ -3,12 +3,13 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadGatewayConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
 import { startIntervalJob } from './jobs.ts';
+import { purgeOldRows } from './retention.ts';
 import { prepareSealing } from './modules/pt/e-contracts.ts';
 import { startNoticeWorker } from './modules/notifications/service.ts';
 import { readWorkoutContent, syncWorkoutContent } from './modules/workouts/content-sync.ts';
@@ -18,12 +19,26 @@ import { createPushSender } from './providers/push/index.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 
 const PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+/** Rows that only grow are purged hourly (ADR 070; the periods in docs/operations.md). */
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 /** Monthly subscriptions renew days ahead (ADR 038): every 10 minutes is plenty; replicas share the work. */
 const RENEWAL_INTERVAL_MS = 10 * 60_000;
 
 async function main() {
   const config = loadGatewayConfig();
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  // Under the migration lock (ADR 070): replicas starting together on an empty database seed it once.
+  const atStart = async (db: Database) => {
+    const seeded = await seedOnStart(db, config.SANDBOX);
+    if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
+    if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
+    // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
+    try {
+      if ((await syncWorkoutContent(db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
+    } catch (error) {
+      logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
+    }
+  };
   const handle = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -31,21 +46,13 @@ async function main() {
         poolSize: config.DATABASE_POOL_SIZE,
         migrationsDir: config.MIGRATIONS_DIR,
         onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+        atStart,
       })
-    : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR });
-  const seeded = await seedOnStart(handle.db, config.SANDBOX);
-  if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
-  if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
-  // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
-  try {
-    if ((await syncWorkoutContent(handle.db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
-  } catch (error) {
-    logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
-  }
+    : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR, atStart });
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   let draining = false;
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining });
+  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining, poolStats: handle.poolStats });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
   });
@@ -72,6 +79,15 @@ async function main() {
     logger,
     run: () => runRenewals({ db: handle.db, push, sms, logger, clock: systemClock, config }),
   });
+  const retention = startIntervalJob({
+    name: 'retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    logger,
+    run: async () => {
+      const deleted = await purgeOldRows(handle.db, systemClock.now());
+      if (Object.keys(deleted).length > 0) logger.info({ deleted }, 'old rows purged');
+    },
+  });
   // Notices queued by a change whose process died before delivering them, and retries (ADR 016).
   const stopNoticeWorker = startNoticeWorker({ db: handle.db, push, sms, logger, clock: systemClock });
 
@@ -93,7 +109,7 @@ async function main() {
     if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     (server as Server).closeIdleConnections();
-    await Promise.all([closed, expiry.stop(), renewals.stop(), stopNoticeWorker()]);
+    await Promise.all([closed, expiry.stop(), renewals.stop(), retention.stop(), stopNoticeWorker()]);
     await handle.close();
     logger.info({ ms: Date.now() - started }, 'stopped');
     process.exit(0);

@@ -10,6 +10,8 @@ import { platformGate } from '#app/shell/platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';
+import { webLogger } from './log.server.ts';
+import { mountMetrics } from './metrics.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -67,10 +69,6 @@ export function requestIdOf(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** One JSON line per page or form request (not the hashed assets): what the gateway logs, with the same id. */
-export function accessLogLine(entry: { requestId: string; method: string; path: string; status: number; ms: number }) {
-  return `${JSON.stringify({ service: 'web', msg: 'request', ...entry })}\n`;
-}
 
 async function main() {
   const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
@@ -88,6 +86,7 @@ async function main() {
   let draining = false;
   // WEB_ACCESS_LOG=off silences the per-request lines (a benchmark's baseline).
   const accessLog = process.env.WEB_ACCESS_LOG !== 'off';
+  mountMetrics(app); // /metrics and the request counts (ADR 070)
   app.get('/readyz', (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');
     res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });
@@ -114,7 +113,8 @@ async function main() {
     res.set('x-request-id', requestId);
     if (accessLog && !req.path.startsWith('/assets/')) {
       const started = performance.now();
-      res.once('finish', () => process.stdout.write(accessLogLine({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) })));
+      // One line per page or form request (not the hashed assets): what the gateway logs, with the same id.
+      res.once('finish', () => webLogger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'));
     }
     next();
   });
@@ -139,7 +139,7 @@ async function main() {
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
 
   const server = app.listen(port, host, () => {
-    console.log(JSON.stringify({ service: 'web', msg: 'web listening', url: `http://${host}:${port}` }));
+    webLogger.info({ url: `http://${host}:${port}` }, 'web listening');
   });
   // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
   // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).
@@ -152,15 +152,15 @@ async function main() {
     if (draining) return;
     draining = true;
     const started = Date.now();
-    console.log(JSON.stringify({ service: 'web', msg: 'draining', signal }));
+    webLogger.info({ signal }, 'draining');
     setTimeout(() => {
-      console.error(JSON.stringify({ service: 'web', msg: 'drain took too long: exiting with requests unfinished', ms: Date.now() - started }));
+      webLogger.error({ ms: Date.now() - started }, 'drain took too long: exiting with requests unfinished');
       process.exit(1);
     }, shutdownDelayMs + shutdownTimeoutMs).unref();
     // SHUTDOWN_DELAY_MS: keep serving until the balancer's /readyz checks have taken this replica out.
     setTimeout(() => {
       server.close(() => {
-        console.log(JSON.stringify({ service: 'web', msg: 'stopped', ms: Date.now() - started }));
+        webLogger.info({ ms: Date.now() - started }, 'stopped');
         process.exit(0);
       });
       server.closeIdleConnections();

@@ -35,6 +35,7 @@ import { ptRoutes, trainerRoutes } from '#gateway/modules/pt/routes.ts';
 import { workoutRoutes } from '#gateway/modules/workouts/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
+import { mountMetrics, recordRequest } from '#gateway/metrics.ts';
 import { ApiError } from './errors.ts';
 import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
@@ -77,10 +78,9 @@ export function createGatewayApp(deps: Deps) {
     c.header('x-content-type-options', 'nosniff');
     // Draining: the client (the load balancer's pool, the web server's agent) opens its next request elsewhere.
     if (deps.draining?.()) c.header('connection', 'close');
-    deps.logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    const ms = performance.now() - started;
+    recordRequest(c, ms / 1000);
+    deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
   });
 
   // JSON bodies are small; only uploads (which set their own limit) may be larger.
@@ -105,6 +105,7 @@ export function createGatewayApp(deps: Deps) {
       return c.json({ status: 'database unreachable' }, 503);
     }
   });
+  mountMetrics(app, deps);
   app.get('/api/v1/openapi.json', (c) => c.json(openApiDocument()));
 
   app.route('/api/v1/auth', authRoutes());

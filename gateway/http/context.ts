@@ -19,6 +19,8 @@ export type Deps = {
   fetch?: typeof globalThis.fetch;
   /** True once the process is stopping (SIGTERM): /readyz answers 503 and connections are not kept (ADR 053). */
   draining?: () => boolean;
+  /** The PostgreSQL pool's connections (/metrics); none on PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };

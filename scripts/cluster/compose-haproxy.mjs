@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gatewayUnavailable, haproxyConfig } from './haproxy.mjs';
+import { gatewayUnavailable, haproxyConfig, webUnavailable } from './haproxy.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const composeDir = path.resolve(here, '../../deploy/cluster');
@@ -20,10 +20,12 @@ export const composeHaproxyConfig = () =>
     gateways: ['gateway1:4000', 'gateway2:4000'],
     checkIntervalMs: 1000,
     gateway503File: '/usr/local/etc/haproxy/gateway-503.http',
+    docker: { webhookPort: 8082, web503File: '/usr/local/etc/haproxy/web-503.http' },
   }).replace('# Written by scripts/cluster/cluster.mjs;', '# Written by scripts/cluster/compose-haproxy.mjs for docker-compose.cluster.yml;');
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(path.join(composeDir, 'haproxy.cfg'), composeHaproxyConfig());
   writeFileSync(path.join(composeDir, 'gateway-503.http'), gatewayUnavailable);
-  console.log(`wrote ${path.relative(process.cwd(), composeDir)}/haproxy.cfg and gateway-503.http`);
+  writeFileSync(path.join(composeDir, 'web-503.http'), webUnavailable);
+  console.log(`wrote ${path.relative(process.cwd(), composeDir)}/haproxy.cfg, gateway-503.http and web-503.http`);
 }

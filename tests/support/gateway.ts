@@ -17,12 +17,12 @@ import type { SmsSender } from '#gateway/providers/sms/port.ts';
 /** The web server's shared secret in tests (GATEWAY_INTERNAL_SECRET); not a real one. */
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
-export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  const migrationsDir = 'gateway/db/migrations';
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
-
+/**
+ * A new, empty database on TEST_DATABASE_URL (no migrations applied) and how to drop it: wait until
+ * the test's pools have closed their sockets first (pool.end() resolves before they have; forcing
+ * the drop while they close kills them with 57P01, an unhandled error in the test run).
+ */
+export async function emptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `gym_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,16 +31,11 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), migrationsDir });
   return {
-    ...handle,
     url: url.toString(),
-    close: async () => {
-      await handle.close();
+    drop: async () => {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
-      // pool.end() resolves before its sockets have closed: forcing the drop while they close
-      // kills them with 57P01, an unhandled error in the test run. Wait for them first.
       for (let i = 0; i < 50; i++) {
         const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
         if (rows[0].n === 0) break;
@@ -48,6 +43,24 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
       }
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
+    },
+  };
+}
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const migrationsDir = 'gateway/db/migrations';
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
+
+  const empty = await emptyPostgresDatabase(adminUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: empty.url, migrationsDir });
+  return {
+    ...handle,
+    url: empty.url,
+    close: async () => {
+      await handle.close();
+      await empty.drop();
     },
   };
 }

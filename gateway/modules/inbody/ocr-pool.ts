@@ -154,6 +154,18 @@ export function sharedOcrPool(options: OcrPoolOptions): OcrPool {
   return pool;
 }
 
+/** Every shared pool's sheets being read and waiting (the gateway's /metrics). */
+export function ocrPoolStats() {
+  let running = 0;
+  let waiting = 0;
+  for (const pool of pools.values()) {
+    const s = pool.stats();
+    running += s.running;
+    waiting += s.waiting;
+  }
+  return { running, waiting };
+}
+
 export async function closeOcrPools() {
   const all = [...pools.values()];
   pools.clear();
