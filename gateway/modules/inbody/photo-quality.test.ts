@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { BLUR_LEVEL, DARK_BRIGHT_LEVEL, measurePhoto, unreadableReason } from './photo-quality.ts';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   hard = await sheetPhoto(randomTruth(5), '570', 'vi', 'hard', 5);
 }, 60_000);
 
-const jpeg = (image: sharp.Sharp) => image.jpeg({ quality: 85 }).toBuffer();
+const jpeg = (image: Sharp) => image.jpeg({ quality: 85 }).toBuffer();
 
 test('a sharp, lit sheet (clean or hard) is neither dark nor blurred: the reason is the values', async () => {
   for (const photo of [fine, hard]) {
