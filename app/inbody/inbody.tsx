@@ -231,9 +231,11 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
           <span>{t('inbody.doubtfulLead', { count: doubtful.length })}</span>
         </p>
       ) : null}
-      <span id={DOUBTFUL_NOTE_ID} hidden>
-        {t('inbody.doubtful')}
-      </span>
+      {doubtful.length ? (
+        <span id={DOUBTFUL_NOTE_ID} hidden>
+          {t('inbody.doubtful')}
+        </span>
+      ) : null}
       <Form method="post" className="stack" noValidate>
         <input type="hidden" name="id" value={draft.id} />
         <input type="hidden" name="doubtful" value={doubtful.join(',')} />
@@ -297,7 +299,7 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
         ) : (
           // The read is kept by the gateway until confirmed: discarding drops it (and its photo).
           <button type="submit" name="intent" value="discard" className="button button-secondary button-block" disabled={busy}>
-            {t('inbody.discard')}
+            {draft.manual ? t('inbody.cancelManual') : t('inbody.discard')}
           </button>
         )}
       </Form>
@@ -473,6 +475,8 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
               </Link>
             ))}
           </nav>
+          {/* A refused photo: its reason and offers first, where the page opens (no JavaScript scrolls to it). */}
+          {refusal ? <UploadForm refusal={refusal} /> : null}
           {view.empty ? (
             <EmptyState icon="inbody" title={t('inbody.emptyTitle')} text={t('inbody.emptyText')} />
           ) : view.tab === 'summary' ? (
@@ -482,7 +486,7 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <History view={view} />
           )}
-          {view.tab === 'summary' || view.empty ? <UploadForm refusal={refusal} /> : null}
+          {!refusal && (view.tab === 'summary' || view.empty) ? <UploadForm refusal={null} /> : null}
         </>
       )}
     </main>

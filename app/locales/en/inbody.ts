@@ -47,6 +47,7 @@ export const inbody: Shape<typeof vi> = {
     limitReached_one: 'You have sent {{total}} photos in 1 hour. Try again in {{count}} minute.',
     limitReached_other: 'You have sent {{total}} photos in 1 hour. Try again in {{count}} minutes.',
     limitOffer: 'Meanwhile you can still type the numbers printed on the sheet yourself.',
+    cancelManual: 'Cancel',
     manualTitle: 'Enter an InBody result',
     manualLead: 'Type the numbers printed on the sheet. Required: weight, skeletal muscle and body fat; leave a box empty if your sheet does not print it.',
     confirmTitle: 'Update InBody data',

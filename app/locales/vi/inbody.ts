@@ -43,6 +43,7 @@ export const inbody = {
     typeIn: 'Nhập tay',
     limitReached_other: 'Bạn đã gửi {{total}} ảnh trong 1 giờ. Thử lại sau {{count}} phút.',
     limitOffer: 'Trong lúc chờ, bạn vẫn có thể tự nhập các số in trên tờ kết quả.',
+    cancelManual: 'Thôi, không nhập',
     manualTitle: 'Nhập kết quả InBody',
     manualLead: 'Nhập các số in trên tờ kết quả. Bắt buộc: cân nặng, cơ xương và tỷ lệ mỡ; ô nào tờ giấy không có thì để trống.',
     confirmTitle: 'Cập nhật dữ liệu InBody',
