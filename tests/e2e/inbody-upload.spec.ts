@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { expect, signUpInBrowser, snap, snapBothWidths, test, toEnglish, waitForHydrated } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUpInBrowser, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
 
 // Issue 36 §6 and issue 39 §3 (ADR 066): the member's side of a sheet photo. A guide before the
 // picker; the upload shows how much has gone up, then its reading step; a doubtful value is marked
@@ -109,12 +109,7 @@ test.describe('JavaScript off', () => {
 
   test('en: the plain form says it may take a few seconds; a black photo says why with both offers; typing works; a sheet is read', async ({ browser, request }) => {
     test.slow();
-    const withJs = await browser.newContext({ javaScriptEnabled: true });
-    const setup = await withJs.newPage();
-    await signUpInBrowser(setup, request);
-    await toEnglish(setup);
-    const page = await (await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })).newPage();
-    await withJs.close();
+    const page = await englishMemberWithoutJs(browser, request);
 
     await page.goto('/inbody');
     await expect(page.getByRole('region', { name: 'How to take a photo we can read' })).toBeVisible();
