@@ -338,7 +338,7 @@ export async function inbodyAction(args: Args) {
 }
 
 /** A refused photo (ADR 066): why it could not be read, or how long until the next, or the code's message. */
-function uploadRefused(error: GatewayError) {
+export function uploadRefused(error: GatewayError) {
   if (error.code === Codes.CANNOT_SCAN) {
     const reason = inbodyUnreadableSchema.safeParse(error.data).data?.reason ?? 'NO_VALUES';
     return data<InbodyActionData>({ draft: null, uploadError: null, unreadable: reason }, { status: 422 });
