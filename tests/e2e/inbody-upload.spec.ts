@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { englishMemberWithoutJs, expect, signUpInBrowser, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
@@ -102,6 +103,31 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   await expect(chart).toContainText(shown(truth.weight, 'vi'));
   await expect(chart).toContainText('90,4');
   await snap(page, 'vi-inbody-corrected-in-chart');
+});
+
+// The same component on another photo form (issue 39 §3): the avatar's bytes, then "Đang xử lý ảnh…".
+test('vi: an avatar upload shows how much has gone up (its processing step next in the list), then the account page', async ({ page, request }) => {
+  await signUpInBrowser(page, request);
+  await page.goto('/account/information');
+  const input = page.getByLabel('Ảnh đại diện');
+  await waitForHydrated(input);
+  await page.getByLabel('Họ và tên').fill('Lê Văn Tám');
+  // Noise does not compress: the shrunk JPEG stays a few hundred KB.
+  const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  await input.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: noise });
+  await expect(page.getByText('Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.')).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 400_000, uploadThroughput: 80_000 });
+  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Đang gửi ảnh…' });
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { intervals: [100] }).toBeGreaterThan(0);
+  expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
+  await expect(page.getByRole('list', { name: 'Tiến trình gửi ảnh' })).toContainText('Đang xử lý ảnh…');
+  await snap(page, 'vi-avatar-upload-progress');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+  await expect(page.getByText('Đã cập nhật thông tin tài khoản.')).toBeVisible();
 });
 
 test.describe('JavaScript off', () => {
