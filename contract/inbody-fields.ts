@@ -70,3 +70,19 @@ export type InbodyConfidence = (typeof inbodyConfidences)[number];
 
 /** The multipart field of POST member/inbody/detect. */
 export const INBODY_IMAGE_FIELD = 'image';
+
+/**
+ * Why a sheet photo could not be read (issue 36 §6, ADR 066): the data of detect's 422 code 103,
+ * `{ reason }`, so the page says it in words. TOO_DARK and BLURRED are measured on the photo itself;
+ * NOT_WHOLE_SHEET: the reader did not find the whole page in it; NO_VALUES: none of the above, and
+ * still too few values read.
+ */
+export const inbodyUnreadableReasons = ['TOO_DARK', 'BLURRED', 'NOT_WHOLE_SHEET', 'NO_VALUES'] as const;
+export type InbodyUnreadableReason = (typeof inbodyUnreadableReasons)[number];
+export type InbodyUnreadable = { reason: InbodyUnreadableReason };
+
+/**
+ * The data of detect's 429 (issue 36 §6): `limit` photos an hour were sent (absent when the reader
+ * is only busy for a moment); `retryAfterSeconds` until the next one is taken.
+ */
+export type InbodyDetectLimit = { limit?: number; retryAfterSeconds: number };

@@ -6,6 +6,7 @@ import {
   inbodyConfidences,
   inbodyLevels,
   inbodySegments,
+  inbodyUnreadableReasons,
   parseInbodyNumber,
   SEGMENT_MASS_BOUND,
   SEGMENT_PERCENT_BOUND,
@@ -83,6 +84,11 @@ export const inbodyDetectionSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type InbodyDetection = z.infer<typeof inbodyDetectionSchema>;
+
+/** detect's 422 code 103 data (ADR 066): why the photo could not be read. */
+export const inbodyUnreadableSchema = z.object({ reason: z.enum(inbodyUnreadableReasons) });
+/** detect's 429 data (ADR 066): the hourly limit reached (`limit`), or the reader busy; when to try again. */
+export const inbodyDetectLimitSchema = z.object({ limit: z.number().int().positive().optional(), retryAfterSeconds: z.number().int().positive() });
 
 /** GET member/inbody/list: confirmed records, newest measurement first. */
 export const inbodyListQuery = z.object({

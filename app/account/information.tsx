@@ -17,6 +17,7 @@ import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
+import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
@@ -72,12 +73,16 @@ export async function action(args: Route.ActionArgs) {
   throw redirect('/account');
 }
 
+// With JavaScript a new photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withUploadProgress(serverAction);
+
 const MAX_SIDE = 1024;
 
 export default function AccountInformation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const uploading = useUploadState().phase !== 'idle';
+  const busy = navigation.state === 'submitting' || uploading;
   const [preparing, setPreparing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -114,7 +119,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
   return (
     <main className="page">
       <h1>{t('account.information.title')}</h1>
-      <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack">
+      <Form method="post" encType="multipart/form-data" {...formProps(form)} className="stack" onSubmit={submitOnce}>
         {/* Text fields first: an oversized photo is cut off at the end of the body, they are not. */}
         <TextField field={fields.fullName} label={t('account.information.fullName')} autoComplete="name" />
         <TextField
@@ -168,6 +173,7 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
         <button type="submit" className="button button-primary button-block" disabled={busy || preparing}>
           {busy ? t('account.saving') : t('account.information.save')}
         </button>
+        <UploadProgress processingLabel={t('upload.processing')} />
       </Form>
       <ul className="menu">
         <li>

@@ -4,6 +4,7 @@ import { ID_BACK_FIELD, ID_FRONT_FIELD, ID_PHOTO_SIDE, RECOGNITION_TYPE_FIELD, R
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
+import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -28,11 +29,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => verificationAction(args);
 
+// With JavaScript the photos go up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withUploadProgress(serverAction);
+
 const documentTypes: DocumentType[] = ['ID_CARD', 'PASSPORT'];
 
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  const busy = useNavigation().state === 'submitting';
+  const uploading = useUploadState().phase !== 'idle';
+  const busy = useNavigation().state === 'submitting' || uploading;
   const [documentType, setDocumentType] = useState<DocumentType>(actionData?.documentType ?? 'ID_CARD');
   const [preparing, setPreparing] = useState(0);
   const onPreparing = (start: boolean) => setPreparing((n) => n + (start ? 1 : -1));
@@ -59,7 +64,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
     <main className="page verification">
       <h1>{t('account.verification.title')}</h1>
       <p>{t('account.verification.intro')}</p>
-      <Form method="post" encType="multipart/form-data" className="verification-form" noValidate>
+      <Form method="post" encType="multipart/form-data" className="verification-form" noValidate onSubmit={submitOnce}>
         <fieldset className="field">
           <legend>{t('account.verification.typeLabel')}</legend>
           <div className="topic-choices">
@@ -111,6 +116,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <button type="submit" className="button button-primary button-block" disabled={busy || preparing > 0} aria-busy={busy || undefined}>
           {busy ? t('account.verification.reading') : t('account.verification.submit')}
         </button>
+        <UploadProgress processingLabel={t('upload.processing')} />
       </Form>
       <p>
         <Link to="/account/privacy" className="link">

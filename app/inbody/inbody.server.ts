@@ -4,13 +4,16 @@ import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import {
   INBODY_IMAGE_FIELD,
+  inbodyDetectLimitSchema,
   inbodyDetectionSchema,
+  inbodyUnreadableSchema,
   inbodyRecordSchema,
   inbodySegments,
   type InbodyConfidence,
   type InbodyLevel,
   type InbodyRecord,
   type InbodySegment,
+  type InbodyUnreadableReason,
 } from '#contract/inbody.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
@@ -175,6 +178,8 @@ export type SegmentInputs = { segment: InbodySegment; mass: FormInput; percent: 
 export type DraftView = {
   id: number;
   saved: boolean;
+  /** Values typed from the sheet (its photo could not be read, ADR 066): nothing was read, nothing is marked. */
+  manual: boolean;
   measuredOn: string;
   fields: (FormInput & { name: FormField; unit: Unit })[];
   segments: { kind: 'lean' | 'fat'; rows: SegmentInputs[] }[];
@@ -203,8 +208,11 @@ function segmentInputs(
   }));
 }
 
-function draftView(record: InbodyRecord, confidence: Record<string, InbodyConfidence> | null, lang: Lang): DraftView {
+function draftView(record: InbodyRecord, readConfidence: Record<string, InbodyConfidence> | null, lang: Lang): DraftView {
+  // A draft without a photo is typed by hand (ADR 066): nothing was read, nothing to mark.
+  const manual = record.status === 'DRAFT' && record.imageUrl === null;
   // A saved record was checked when it was confirmed: nothing is marked.
+  const confidence = manual ? null : readConfidence;
   const doubtful = (name: string) => confidence !== null && confidence[name] !== undefined && confidence[name] !== 'confirmed';
   const regionValue = (name: string) => {
     const [group, key] = name.split('.') as ['leanBodyMass' | 'fatBodyMass', string];
@@ -214,6 +222,7 @@ function draftView(record: InbodyRecord, confidence: Record<string, InbodyConfid
   return {
     id: record.id,
     saved: record.status === 'CONFIRMED',
+    manual,
     measuredOn: dayOf(record.measuredAt),
     fields: formFields.map((name) => ({ name, value: fieldText(record[name], lang), unit: unitOf(name), doubtful: confidence !== null && confidence[name] !== 'confirmed', error: null })),
     segments: segmentInputs(record.fatBodyMass ? ['lean', 'fat'] : ['lean'], regionValue, doubtful),
@@ -221,9 +230,19 @@ function draftView(record: InbodyRecord, confidence: Record<string, InbodyConfid
   };
 }
 
-export type InbodyActionData = { draft: DraftView | null; uploadError: string | null };
+/**
+ * What a refused upload shows (ADR 066): `unreadable`, why the photo could not be read (the page
+ * says it in words and offers to retake or type the values); `limit`, the photos an hour already
+ * sent and the minutes to wait; else `uploadError`, the gateway's message.
+ */
+export type InbodyActionData = {
+  draft: DraftView | null;
+  uploadError: string | null;
+  unreadable?: InbodyUnreadableReason;
+  limit?: { sent: number; minutes: number };
+};
 
-const actionSchema = z.object({ intent: z.enum(['upload', 'confirm', 'delete', 'discard']) });
+const actionSchema = z.object({ intent: z.enum(['upload', 'manual', 'confirm', 'delete', 'discard']) });
 
 /**
  * The tab's three forms, each working without JavaScript: upload a photo (→ the confirm form with
@@ -252,6 +271,17 @@ export async function inbodyAction(args: Args) {
       return { draft: draftView(detection.record, detection.confidence, lang), uploadError: null } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
+      return uploadRefused(error);
+    }
+  }
+
+  if (parsed.data.intent === 'manual') {
+    // The photo could not be read: an empty draft to type the sheet's values into (ADR 066).
+    try {
+      const { data: started } = await call('/api/v1/member/inbody/manual', inbodyDetectionSchema, { method: 'POST' });
+      return { draft: draftView(started.record, null, lang), uploadError: null } satisfies InbodyActionData;
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
       return refuseUpload(error.text);
     }
   }
@@ -277,6 +307,7 @@ export async function inbodyAction(args: Args) {
   const doubtful = new Set(String(formData.get('doubtful') ?? '').split(','));
   const measuredOn = String(formData.get('measuredOn') ?? '');
   const saved = formData.get('saved') === '1';
+  const manual = formData.get('manual') === '1';
   const kinds = (['lean', 'fat'] as const).filter((kind) => formData.has(segmentKeys(kind, 'trunk')[0]));
   const body: Record<string, unknown> = { ...typed };
   if (/^\d{4}-\d{2}-\d{2}$/.test(measuredOn)) body.measuredOn = measuredOn;
@@ -294,6 +325,7 @@ export async function inbodyAction(args: Args) {
     const draft: DraftView = {
       id,
       saved,
+      manual,
       measuredOn,
       fields: formFields.map((name) => ({ name, value: typed[name], unit: unitOf(name), doubtful: doubtful.has(name), error: byField[name] ?? null })),
       segments: segmentInputs([...kinds], typedOf, (name) => doubtful.has(name), byField),
@@ -303,4 +335,18 @@ export async function inbodyAction(args: Args) {
   }
   flashToast(session, { kind: 'success', text: messageForCode(Codes.INBODY_UPDATED, lang) });
   return redirect(saved ? `/inbody?tab=detail&record=${String(id)}` : '/inbody?tab=summary');
+}
+
+/** A refused photo (ADR 066): why it could not be read, or how long until the next, or the code's message. */
+export function uploadRefused(error: GatewayError) {
+  if (error.code === Codes.CANNOT_SCAN) {
+    const reason = inbodyUnreadableSchema.safeParse(error.data).data?.reason ?? 'NO_VALUES';
+    return data<InbodyActionData>({ draft: null, uploadError: null, unreadable: reason }, { status: 422 });
+  }
+  const limit = error.status === 429 ? inbodyDetectLimitSchema.safeParse(error.data).data : undefined;
+  if (limit?.limit) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return data<InbodyActionData>({ draft: null, uploadError: null, limit: { sent: limit.limit, minutes } }, { status: 429, headers: { 'retry-after': String(limit.retryAfterSeconds) } });
+  }
+  return data<InbodyActionData>({ draft: null, uploadError: error.text }, { status: error.status === 429 ? 429 : 400 });
 }

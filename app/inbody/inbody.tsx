@@ -4,12 +4,14 @@ import { INBODY_IMAGE_FIELD } from '#contract/inbody-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
+import { Icon, type IconName } from '#app/ui/icons.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
+import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { ChangeText, LineChart, Segments } from './inbody-ui.tsx';
-import { inbodyAction, inbodyView, type DraftView, type FormInput } from './inbody.server.ts';
+import { inbodyAction, inbodyView, type DraftView, type FormInput, type InbodyActionData } from './inbody.server.ts';
 import type { Route } from './+types/inbody';
 
 // §2 /inbody (issue 14): Summary (three measures, a chart, add a result from a photo), Detail (one
@@ -26,50 +28,132 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => inbodyAction(args);
 
+// With JavaScript the photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withUploadProgress(serverAction);
+
 /** The longest side the browser shrinks a sheet photo to before sending (the gateway reads at 1700 px wide). */
 const SHEET_PHOTO_SIDE = 2400;
 
-function UploadForm({ error }: { error: string | null }) {
+const guideTips: { key: 'frame' | 'light' | 'still' | 'flat'; icon: IconName }[] = [
+  { key: 'frame', icon: 'frame' },
+  { key: 'light', icon: 'light' },
+  { key: 'still', icon: 'still' },
+  { key: 'flat', icon: 'flat' },
+];
+
+/** Issue 36 §6: how to photograph the sheet, before the picker; plain markup, there without JavaScript too. */
+function PhotoGuide() {
+  const { t } = useT();
+  return (
+    <section className="photo-guide" aria-labelledby="inbody-guide-title">
+      <h3 id="inbody-guide-title" className="photo-guide-title">
+        {t('inbody.guide.title')}
+      </h3>
+      <ul>
+        {guideTips.map((tip) => (
+          <li key={tip.key}>
+            <span className="photo-guide-icon">
+              <Icon name={tip.icon} size={28} />
+            </span>
+            <span>{t(`inbody.guide.${tip.key}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The input the "Take it again" label opens (PhotoField's id). */
+const PHOTO_INPUT_ID = `inbody-${INBODY_IMAGE_FIELD}`;
+
+/**
+ * A photo that could not be read says why, or the hourly limit says how long to wait (ADR 066); both
+ * offer to type the values instead, and the unreadable one to take the photo again (the label opens
+ * the picker, with or without JavaScript).
+ */
+function UploadRefusal({ refusal }: { refusal: InbodyActionData }) {
+  const { t } = useT();
+  const busy = useNavigation().state !== 'idle';
+  if (!refusal.unreadable && !refusal.limit) return null;
+  return (
+    <div className="notice inbody-refusal" role="alert" aria-labelledby="inbody-refusal-title">
+      {refusal.unreadable ? (
+        <>
+          <p id="inbody-refusal-title" className="inbody-refusal-title">
+            <Icon name="warning" size={20} />
+            {t('inbody.unreadableTitle')}
+          </p>
+          <p>{t(`inbody.unreadable.${refusal.unreadable}`)}</p>
+          <p className="small">{t('inbody.unreadableOffer')}</p>
+        </>
+      ) : (
+        <>
+          <p id="inbody-refusal-title" className="inbody-refusal-title">
+            <Icon name="clock" size={20} />
+            {t('inbody.limitReached', { total: refusal.limit!.sent, count: refusal.limit!.minutes })}
+          </p>
+          <p className="small">{t('inbody.limitOffer')}</p>
+        </>
+      )}
+      <div className="inbody-refusal-actions">
+        {refusal.unreadable ? (
+          <label htmlFor={PHOTO_INPUT_ID} className="button button-primary">
+            {t('inbody.retake')}
+          </label>
+        ) : null}
+        <Form method="post">
+          <button type="submit" name="intent" value="manual" className="button button-secondary" disabled={busy}>
+            {t('inbody.typeIn')}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function UploadForm({ refusal }: { refusal: InbodyActionData | null }) {
   const { t } = useT();
   const navigation = useNavigation();
   const [preparing, setPreparing] = useState(false);
-  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload';
+  const uploading = useUploadState().phase !== 'idle';
+  const sending = uploading || (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload');
   return (
     <section className="inbody-add" aria-labelledby="inbody-add-title">
       <h2 id="inbody-add-title" className="section-title">
         {t('inbody.add')}
       </h2>
-      <p className="muted small">{t('inbody.addLead')}</p>
-      <Form method="post" encType="multipart/form-data" className="stack">
+      {refusal ? <UploadRefusal refusal={refusal} /> : null}
+      <PhotoGuide />
+      <Form method="post" encType="multipart/form-data" className="stack" onSubmit={submitOnce}>
         <input type="hidden" name="intent" value="upload" />
         <PhotoField
           idPrefix="inbody"
           name={INBODY_IMAGE_FIELD}
           label={t('inbody.photo')}
           hint={t('inbody.photoHint')}
-          error={error ?? undefined}
+          error={refusal?.uploadError ?? undefined}
           maxSide={SHEET_PHOTO_SIDE}
           onPreparing={setPreparing}
         />
-        <button type="submit" className="button button-primary button-block" disabled={preparing || sending}>
-          {sending ? t('inbody.reading') : t('inbody.read')}
+        <button type="submit" className="button button-primary button-block" disabled={preparing || sending} aria-busy={sending || undefined}>
+          {t('inbody.read')}
         </button>
-        {sending ? (
-          <p className="live-status" role="status">
-            <span className="pulse" aria-hidden="true" />
-            {t('inbody.reading')}
-          </p>
-        ) : null}
+        <UploadProgress processingLabel={t('inbody.readingStep')} />
       </Form>
     </section>
   );
 }
 
+/** The one "Check again" text the doubtful region inputs are described by (the table has no room for it in each cell). */
+const DOUBTFUL_NOTE_ID = 'inbody-doubtful-note';
+
 /** A region's input: labelled for screen readers by region, part and unit; the row and columns say it on screen. */
 function SegmentInput({ input, label }: { input: FormInput; label: string }) {
+  const { t } = useT();
   const id = `inbody-${input.name.replace('.', '-')}`;
+  const described = [input.doubtful ? DOUBTFUL_NOTE_ID : null, input.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <td>
+    <td className={input.doubtful ? 'inbody-segment-cell doubtful' : 'inbody-segment-cell'}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -81,8 +165,13 @@ function SegmentInput({ input, label }: { input: FormInput; label: string }) {
         autoComplete="off"
         defaultValue={input.value}
         aria-invalid={input.error ? true : undefined}
-        aria-describedby={input.error ? `${id}-error` : undefined}
+        aria-describedby={described}
       />
+      {input.doubtful ? (
+        <span className="inbody-doubtful-mark" title={t('inbody.doubtful')}>
+          <Icon name="warning" size={16} />
+        </span>
+      ) : null}
       {input.error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {input.error}
@@ -134,13 +223,24 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
   const doubtful = [...draft.fields, ...draft.segments.flatMap((g) => g.rows.flatMap((r) => [r.mass, r.percent]))].filter((f) => f.doubtful).map((f) => f.name);
   return (
     <section className="inbody-confirm" role="dialog" aria-labelledby="inbody-confirm-title" aria-modal="false">
-      <h2 id="inbody-confirm-title">{draft.saved ? t('inbody.correctTitle') : t('inbody.confirmTitle')}</h2>
-      <p className="muted small">{draft.saved ? t('inbody.correctLead') : t('inbody.confirmLead')}</p>
-      {doubtful.length ? <p className="small inbody-doubtful-lead">{t('inbody.doubtfulLead')}</p> : null}
+      <h2 id="inbody-confirm-title">{draft.saved ? t('inbody.correctTitle') : draft.manual ? t('inbody.manualTitle') : t('inbody.confirmTitle')}</h2>
+      <p className="muted small">{draft.saved ? t('inbody.correctLead') : draft.manual ? t('inbody.manualLead') : t('inbody.confirmLead')}</p>
+      {doubtful.length ? (
+        <p className="small inbody-doubtful-lead">
+          <Icon name="warning" size={18} />
+          <span>{t('inbody.doubtfulLead', { count: doubtful.length })}</span>
+        </p>
+      ) : null}
+      {doubtful.length ? (
+        <span id={DOUBTFUL_NOTE_ID} hidden>
+          {t('inbody.doubtful')}
+        </span>
+      ) : null}
       <Form method="post" className="stack" noValidate>
         <input type="hidden" name="id" value={draft.id} />
         <input type="hidden" name="doubtful" value={doubtful.join(',')} />
         {draft.saved ? <input type="hidden" name="saved" value="1" /> : null}
+        {draft.manual ? <input type="hidden" name="manual" value="1" /> : null}
         <div className="inbody-fields">
           {draft.fields.map((field) => {
             const id = `inbody-${field.name}`;
@@ -163,6 +263,7 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
                 <div className="inbody-field-notes">
                   {field.doubtful ? (
                     <p id={`${id}-doubtful`} className="hint inbody-doubtful">
+                      <Icon name="warning" size={16} />
                       {t('inbody.doubtful')}
                     </p>
                   ) : null}
@@ -198,7 +299,7 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
         ) : (
           // The read is kept by the gateway until confirmed: discarding drops it (and its photo).
           <button type="submit" name="intent" value="discard" className="button button-secondary button-block" disabled={busy}>
-            {t('inbody.discard')}
+            {draft.manual ? t('inbody.cancelManual') : t('inbody.discard')}
           </button>
         )}
       </Form>
@@ -359,6 +460,7 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
   }
   const view = loaderData.value;
   const draft = actionData?.draft ?? view.form;
+  const refusal = actionData && !actionData.draft ? actionData : null;
   return (
     <main className="page inbody">
       <h1>{t('inbody.title')}</h1>
@@ -373,6 +475,8 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
               </Link>
             ))}
           </nav>
+          {/* A refused photo: its reason and offers first, where the page opens (no JavaScript scrolls to it). */}
+          {refusal ? <UploadForm refusal={refusal} /> : null}
           {view.empty ? (
             <EmptyState icon="inbody" title={t('inbody.emptyTitle')} text={t('inbody.emptyText')} />
           ) : view.tab === 'summary' ? (
@@ -382,7 +486,7 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <History view={view} />
           )}
-          {view.tab === 'summary' || view.empty ? <UploadForm error={actionData?.uploadError ?? null} /> : null}
+          {!refusal && (view.tab === 'summary' || view.empty) ? <UploadForm refusal={null} /> : null}
         </>
       )}
     </main>

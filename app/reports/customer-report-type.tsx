@@ -5,6 +5,7 @@ import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
+import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import { CommentField, SendRow, Stars, useFieldErrors } from '#app/feedback/feedback-ui.tsx';
 import { clubParam, loadReportClub, reportAction, reportTypeOf } from './reports.server.ts';
 import type { Route } from './+types/customer-report-type';
@@ -27,10 +28,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => reportAction(args, reportTypeOf(args.params.reportType));
 
+// With JavaScript a photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withUploadProgress(serverAction);
+
 export default function CustomerReportType({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const { type, club } = loaderData;
-  const busy = useNavigation().state === 'submitting';
+  const uploading = useUploadState().phase !== 'idle';
+  const busy = useNavigation().state === 'submitting' || uploading;
   const typed = actionData?.typed;
   const { errors, onChange } = useFieldErrors(actionData?.fieldErrors);
   const [preparing, setPreparing] = useState(false);
@@ -49,7 +54,7 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
     <main className="page report-page">
       <p className="eyebrow">{club.name}</p>
       <h1>{t(`feedback.types.${type}`)}</h1>
-      <Form method="post" encType="multipart/form-data" className="report-form" noValidate onChange={onChange}>
+      <Form method="post" encType="multipart/form-data" className="report-form" noValidate onChange={onChange} onSubmit={submitOnce}>
         <input type="hidden" name="clubId" value={club.id} />
         <Stars id="report-rate" value={typed?.rate} error={errors.rate} />
         <CommentField id="report-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
@@ -91,6 +96,7 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
           <input id="report-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <SendRow formError={actionData?.formError} busy={busy || preparing} label={t('feedback.send')} />
+        <UploadProgress processingLabel={t('upload.processing')} />
       </Form>
       <p>
         <Link to={`/public/customer-report?club=${String(club.id)}`} className="link">

@@ -19,6 +19,12 @@ export const paths = {
   calendarCheck: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M9 15l2 2 4-4',
   trophy: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 5M16 6h3a3 3 0 0 1-3 5M12 13v4M8 21h8M9 17h6',
   ban: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM5.6 5.6l12.8 12.8',
+  // Something to check (a doubtful value) and the photo guide's four tips (issue 36 §6).
+  warning: 'M12 3.5 2.5 20h19zM12 10v4.5M12 17.2v.3',
+  frame: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M9 7h6v10H9zM10.5 10h3M10.5 13h3',
+  light: 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
+  still: 'M8 3h8v18H8zM11 18h2M4.5 8v8M19.5 8v8',
+  flat: 'M2.5 16 7 9h10l4.5 7zM2.5 16v3M21.5 16v3M9.5 12h5',
 } as const;
 
 export type IconName = keyof typeof paths;

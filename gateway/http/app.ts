@@ -151,6 +151,9 @@ export function createGatewayApp(deps: Deps) {
     const lang = c.get('lang') ?? 'vi';
     if (error instanceof ApiError) {
       if (error.code === Codes.SESSION_EXPIRED) c.header('www-authenticate', 'Bearer');
+      // A limit that says when to come back says it in the HTTP way too (ADR 066).
+      const retryAfter = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === 'number') c.header('retry-after', String(retryAfter));
       return c.json(
         {
           code: error.code,

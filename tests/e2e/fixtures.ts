@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomPhone } from '#tests/support/phones.ts';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export { expect, randomPhone };
 
@@ -90,6 +90,20 @@ export async function skipNameStep(page: Page) {
   await expect(page).toHaveURL(/\/account\/name$/);
   await page.getByRole('link', { name: /^(Để sau|Later)$/ }).click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * A new member's page in English with JavaScript off: the sign-up (its OTP input needs JavaScript)
+ * runs in a context with it, then the session is carried over.
+ */
+export async function englishMemberWithoutJs(browser: Browser, request: APIRequestContext): Promise<Page> {
+  const withJs = await browser.newContext({ javaScriptEnabled: true });
+  const setup = await withJs.newPage();
+  await signUpInBrowser(setup, request);
+  await toEnglish(setup);
+  const page = await (await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })).newPage();
+  await withJs.close();
+  return page;
 }
 
 /** Switches the signed-in member to English on /account. */

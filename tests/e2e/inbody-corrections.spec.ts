@@ -1,5 +1,5 @@
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUpInBrowser, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 37 item 18: the InBody page keeps a read across a reload, asks for an empty value, shows
 // the regions before they are saved (with the sheet's decimals), water in litres, dates with their
@@ -94,12 +94,7 @@ test.describe('JavaScript off', () => {
 
   test('en: a read comes back on reload; an empty weight asks for a value; water in litres; discarding drops the read', async ({ browser, request }) => {
     test.slow();
-    const withJs = await browser.newContext({ javaScriptEnabled: true });
-    const setup = await withJs.newPage();
-    await signUpInBrowser(setup, request);
-    await toEnglish(setup);
-    const page = await (await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })).newPage();
-    await withJs.close();
+    const page = await englishMemberWithoutJs(browser, request);
 
     await page.goto('/inbody');
     await page.getByLabel('Photo of the result sheet').setInputFiles(jpeg(await sheetPhoto(randomTruth(11), '270', 'en', 'clean', 11)));

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
-import { expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUpInBrowser, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 14 §3 (ADR 043): a member photographs an InBody sheet (generated, read by the gateway's
 // offline reader), checks and corrects the values, and follows their scans on the tab.
@@ -98,13 +98,7 @@ test.describe('JavaScript off', () => {
 
   test('en: upload a sheet and confirm it with plain forms; the summary shows it', async ({ browser, request }) => {
     test.slow();
-    // Sign up with JavaScript (the OTP input), then carry the session into a browser without it.
-    const withJs = await browser.newContext({ javaScriptEnabled: true });
-    const setup = await withJs.newPage();
-    await signUpInBrowser(setup, request);
-    await toEnglish(setup);
-    const page = await (await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })).newPage();
-    await withJs.close();
+    const page = await englishMemberWithoutJs(browser, request);
 
     await page.goto('/inbody');
     await expect(page.getByText('No InBody results yet')).toBeVisible();

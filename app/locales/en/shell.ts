@@ -36,6 +36,13 @@ export const shell: Shape<typeof vi> = {
     notifications: 'Notifications',
     notificationsUnread: 'Notifications, {{count}} unread',
   },
+  upload: {
+    stepsLabel: 'Photo upload progress',
+    sending: 'Sending the photo…',
+    sent: 'Photo sent',
+    processing: 'Processing the photo…',
+    mayTakeSeconds: 'After you send, the page may take a few seconds to upload and process the photo. Please wait and do not tap again.',
+  },
   pwa: {
     offlineTitle: 'No internet connection',
     offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',

@@ -35,6 +35,13 @@ export const shell = {
     notifications: 'Thông báo',
     notificationsUnread: 'Thông báo, {{count}} chưa đọc',
   },
+  upload: {
+    stepsLabel: 'Tiến trình gửi ảnh',
+    sending: 'Đang gửi ảnh…',
+    sent: 'Đã gửi ảnh',
+    processing: 'Đang xử lý ảnh…',
+    mayTakeSeconds: 'Sau khi bấm gửi, trang có thể mất vài giây để gửi và xử lý ảnh. Vui lòng chờ, không bấm lại.',
+  },
   pwa: {
     offlineTitle: 'Không có kết nối mạng',
     offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',

@@ -10,6 +10,7 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, readForm, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
 import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { startManualEntry } from './manual.ts';
 import { deleteInbody, detectInbody, inbodyPhoto, latestDraft, listInbody, updateInbody } from './service.ts';
 
 /** Issue 14 (ADR 042): InBody sheets read from photos, confirmed by the member, and their history. */
@@ -45,6 +46,9 @@ export function inbodyRoutes() {
     }
     return ok(c, await detectInbody(c.get('deps'), c.get('account').id, image), Codes.INBODY_UPLOADED);
   });
+
+  // ADR 066: the values typed from the sheet when its photo cannot be read: an empty draft to fill.
+  app.post('/member/inbody/manual', member, async (c) => ok(c, await startManualEntry(c.get('deps'), c.get('account').id), Codes.INBODY_UPLOADED));
 
   app.put(
     '/member/inbody/:id/update',

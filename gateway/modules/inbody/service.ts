@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
-import { inbodySegments, type InbodyDetection, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
+import { inbodySegments, type InbodyDetectLimit, type InbodyDetection, type InbodyUnreadable, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
 import { vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
@@ -10,12 +10,15 @@ import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { storeImage } from '#gateway/modules/media/queries.ts';
 import { defaultOcrWorkers, OcrBusyError, OcrTimeoutError, sharedOcrPool, type Recognize } from './ocr-pool.ts';
+import { unreadableReason } from './photo-quality.ts';
 import { readSheet } from './sheet-reader.ts';
 
 /** The media kind of sheet photos: private, served only through GET member/inbody/{id}/photo. */
 export const INBODY_MEDIA_KIND = 'inbody';
 /** Each reading costs seconds of a CPU: 30 photos an hour per member is far more than a visit to the scale needs. */
 export const DETECT_ATTEMPTS_PER_HOUR = 30;
+/** The reader's queue is full: a few photos are being read; the next may go in this many seconds. */
+const OCR_BUSY_RETRY_SECONDS = 10;
 /** The side a sheet photo is kept and read at: 8-point print stays legible. */
 const SHEET_SIDE = 2400;
 /** Drafts never confirmed are dropped (with their photos) after this long. */
@@ -64,17 +67,24 @@ function measuredAtOf(testDate: string | undefined, now: Date): Date {
 export async function detectInbody(deps: Deps, accountId: number, file: File, recognize: Recognize = ocrOf(deps)): Promise<InbodyDetection> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (!(await countHit(db, `inbody:detect:${String(accountId)}`, hourWindow(now), DETECT_ATTEMPTS_PER_HOUR))) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  const hour = hourWindow(now);
+  if (!(await countHit(db, `inbody:detect:${String(accountId)}`, hour, DETECT_ATTEMPTS_PER_HOUR))) {
+    // ADR 066: the page says how long to wait (the hour's window ends), and how many were sent.
+    const retryAfterSeconds = Math.max(1, Math.ceil((hour.getTime() + 3_600_000 - now.getTime()) / 1000));
+    throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { limit: DETECT_ATTEMPTS_PER_HOUR, retryAfterSeconds } satisfies InbodyDetectLimit);
+  }
   const image = await reencodeUpload(file, SHEET_SIDE);
+  // ADR 066: 103 says why in its data, so the page can say it in words.
+  const unreadable = async (reading?: unknown) => new ApiError(422, Codes.CANNOT_SCAN, { reason: await unreadableReason(image.bytes, reading) } satisfies InbodyUnreadable);
   let reading;
   try {
     reading = await readSheet(image.bytes, recognize);
   } catch (error) {
-    if (error instanceof OcrBusyError) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
-    if (error instanceof OcrTimeoutError) throw new ApiError(422, Codes.CANNOT_SCAN);
+    if (error instanceof OcrBusyError) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: OCR_BUSY_RETRY_SECONDS } satisfies InbodyDetectLimit);
+    if (error instanceof OcrTimeoutError) throw await unreadable();
     throw error;
   }
-  if (!reading.usable) throw new ApiError(422, Codes.CANNOT_SCAN);
+  if (!reading.usable) throw await unreadable(reading);
   const { values, confidence, warnings, parsed } = reading;
   const meta = { confidence, warnings, layout: parsed.layout, language: parsed.language };
   const row = await db.transaction(async (tx) => {

@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import type { InbodyUnreadableReason } from '#contract/inbody-fields.ts';
+
+// Issue 36 §6 (ADR 066): when a sheet photo gives too few values, the member is told why in words.
+// Two measures of the photo itself, on a grey copy 1000 px wide (so they do not depend on the
+// camera's resolution): how bright its brightest parts are (a sheet is white paper: if even the
+// brightest tenth of the photo is dim, the photo is too dark), and how sharp its sharpest parts are
+// (the variance of the Laplacian in tiles: printed text gives strong edges; in a blurred photo even
+// the sharpest tile is soft). The reader's own finding of the page (`page`) says whether the sheet
+// was in the frame whole.
+
+/** The side of the grey copy measured. */
+const MEASURE_WIDTH = 1000;
+/** The tile the sharpness is measured in: a few lines of 8-point print at this scale. */
+const TILE = 50;
+/** Below this, the brightest tenth of the photo is too dim to be lit paper (0–255). */
+export const DARK_BRIGHT_LEVEL = 70;
+/** Below this, the sharpest tenth of the tiles has no edge of printed text (Laplacian variance). */
+export const BLUR_LEVEL = 120;
+
+export type PhotoMeasures = {
+  /** The 90th percentile of the grey levels, 0–255. */
+  bright: number;
+  /** The mean grey level, 0–255. */
+  mean: number;
+  /** The 90th percentile of the tiles' Laplacian variance. */
+  sharpness: number;
+};
+
+const percentile = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Brightness and sharpness of a photo (any format sharp decodes). */
+export async function measurePhoto(bytes: Buffer): Promise<PhotoMeasures> {
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .greyscale()
+    .resize({ width: MEASURE_WIDTH, withoutEnlargement: false })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const histogram = new Array<number>(256).fill(0);
+  let sum = 0;
+  for (const value of data) {
+    histogram[value] += 1;
+    sum += value;
+  }
+  let seen = 0;
+  let bright = 255;
+  for (let level = 0; level < 256; level++) {
+    seen += histogram[level];
+    if (seen >= data.length * 0.9) {
+      bright = level;
+      break;
+    }
+  }
+
+  const tilesX = Math.floor((width - 2) / TILE);
+  const tilesY = Math.floor((height - 2) / TILE);
+  const variances = new Float64Array(Math.max(1, tilesX * tilesY));
+  for (let ty = 0; ty < tilesY; ty++) {
+    for (let tx = 0; tx < tilesX; tx++) {
+      let s = 0;
+      let s2 = 0;
+      for (let y = 1 + ty * TILE; y < 1 + (ty + 1) * TILE; y++) {
+        const row = y * width;
+        for (let x = 1 + tx * TILE; x < 1 + (tx + 1) * TILE; x++) {
+          const i = row + x;
+          const lap = data[i - 1] + data[i + 1] + data[i - width] + data[i + width] - 4 * data[i];
+          s += lap;
+          s2 += lap * lap;
+        }
+      }
+      const n = TILE * TILE;
+      variances[ty * tilesX + tx] = s2 / n - (s / n) ** 2;
+    }
+  }
+  variances.sort();
+  return { bright, mean: sum / data.length, sharpness: percentile(variances, 0.9) };
+}
+
+/** What the reader says of the page, when it says (the page finder's `page`); read defensively. */
+const pageOf = (reading: unknown): 'found' | 'partial' | 'none' | undefined => {
+  const page = (reading as { page?: unknown } | null | undefined)?.page;
+  return page === 'found' || page === 'partial' || page === 'none' ? page : undefined;
+};
+
+/**
+ * Why a photo that gave too few values could not be read: too dark first (nothing else can be
+ * judged), then no sheet found at all, then blurred, then a sheet found only in part, else the
+ * values simply were not read.
+ */
+export async function unreadableReason(bytes: Buffer, reading?: unknown): Promise<InbodyUnreadableReason> {
+  const page = pageOf(reading);
+  const measures = await measurePhoto(bytes).catch(() => null);
+  if (measures && measures.bright < DARK_BRIGHT_LEVEL) return 'TOO_DARK';
+  if (page === 'none') return 'NOT_WHOLE_SHEET';
+  if (measures && measures.sharpness < BLUR_LEVEL) return 'BLURRED';
+  if (page === 'partial') return 'NOT_WHOLE_SHEET';
+  return 'NO_VALUES';
+}
