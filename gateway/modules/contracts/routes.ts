@@ -15,11 +15,11 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById, findHomeShell } from '#gateway/modules/members/queries.ts';
+import { findAccountById, findHomeShell } from '#gateway/modules/accounts/queries.ts';
 import { paidBySavedCardOnly } from '#gateway/modules/subscriptions/queries.ts';
 import type { ReadVersions } from '#gateway/db/read-cache.ts';
+import { accessClubs } from '#gateway/modules/club-access/queries.ts';
 import {
-  accessClubs,
   contractDetail,
   findOwnContract,
   latestPayment,
@@ -30,8 +30,9 @@ import {
   unbookedOfPayment,
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
-import { checkReferral } from './referral.ts';
-import { cancelContract, createContract, payContract, plannedDates, type PurchaseContext } from './service.ts';
+import { checkReferral } from '#gateway/modules/referrals/check.ts';
+import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
+import { cancelContract, createContract, payContract, plannedDates } from './service.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
