@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { isAllClubPlan } from '#contract/membership.ts';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { isAllClubPlan, planTypes } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
+import type { Period } from '#gateway/modules/payments/dates.ts';
 
 // Which clubs a member's memberships open today (ADR 072): a base module, read by the door
 // (check-in), class and PT bookings and the member's screens, so none of them depends on the
@@ -57,4 +58,21 @@ export async function accessClubs(db: Executor, accountId: number, today: string
     ? eq(clubs.isActive, true)
     : and(eq(clubs.isActive, true), inArray(clubs.id, [...new Set(current.map((row) => row.clubId))]));
   return db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn }).from(clubs).where(where).orderBy(asc(clubs.id));
+}
+
+/** The member's paid memberships that open the same club (same club, or all-club on either side). */
+export async function coveringPeriods(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number): Promise<Period[]> {
+  const rows = await tx
+    .select({ start: contracts.startDate, end: contracts.endDate })
+    .from(contracts)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .where(
+      and(
+        eq(contracts.accountId, accountId),
+        eq(contracts.paymentState, 'PAID'),
+        ne(contracts.id, exceptContractId),
+        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
+      ),
+    );
+  return rows;
 }

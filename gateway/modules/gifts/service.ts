@@ -14,7 +14,7 @@ import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { grantFreeSessionsIn } from '#gateway/modules/pt/free-sessions.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
-import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
 // Issue 12 §3 (ADR 035): a gift becomes a paid contract with isGift = true, in one transaction with

@@ -12,7 +12,7 @@ import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/m
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
