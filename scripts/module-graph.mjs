@@ -1,7 +1,9 @@
 // The module graph (ADR 073): which folder of gateway/modules/ and of app/ imports which other
-// folder of the same side, read from the import and export statements of their source files.
-// `node scripts/module-graph.mjs` fails on any cycle between folders (run by `npm run lint`);
-// `--pairs` prints the pairs of folders that import each other, `--edges` every edge.
+// folder of the same side, read from the import and export statements of their source files (tests
+// aside). `node scripts/module-graph.mjs` (run by `npm run lint`) fails on any cycle between the
+// folders of gateway/modules/, with no exceptions; app/ is drawn and its cycles are printed, not yet
+// failed on (ADR 073). `--pairs` prints the pairs of folders that import each other, `--edges`
+// every edge.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 
@@ -108,13 +110,13 @@ const loop = (edges, a) => {
 };
 
 export const SIDES = [
-  { side: 'gateway/modules', alias: '#gateway/modules/' },
-  { side: 'app', alias: '#app/' },
+  { side: 'gateway/modules', alias: '#gateway/modules/', enforced: true },
+  { side: 'app', alias: '#app/', enforced: false },
 ];
 
 if (process.argv[1] === import.meta.filename) {
   let failed = false;
-  for (const { side, alias } of SIDES) {
+  for (const { side, alias, enforced } of SIDES) {
     const edges = graph(side, alias);
     if (process.argv.includes('--edges')) {
       for (const [a, out] of edges) for (const [b, via] of out) console.log(`${side}: ${a} → ${b}  (${via.join(', ')})`);
@@ -124,8 +126,9 @@ if (process.argv[1] === import.meta.filename) {
       console.log(`${side}: ${pairs.length} pairs import each other${pairs.length ? `: ${pairs.map((p) => p.join('↔')).join(', ')}` : ''}`);
     }
     for (const component of cycles(edges)) {
-      failed = true;
-      console.error(`${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`);
+      if (enforced) failed = true;
+      console.error(`${enforced ? 'error' : 'warning'} ${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`);
+      if (!enforced) continue;
       for (const a of component) {
         for (const [b, via] of edges.get(a)) if (component.includes(b)) console.error(`  ${a} → ${b}: ${via.join(', ')}`);
       }

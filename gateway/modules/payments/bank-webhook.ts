@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterPlanWord, formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, paymentEvents, payments, ptContracts, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';

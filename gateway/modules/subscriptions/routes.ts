@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { Codes } from '#contract/codes.ts';
 import { changeCardBody, sandboxRunBody, upgradeBody } from '#contract/subscription.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
