@@ -7,9 +7,10 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { kindOf, payableKinds, type SettleInput, type SettleOutcome } from './kinds.ts';
 import type { PaymentRow } from './start.ts';
 
-// The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
+// The only way money turns into what it buys (security.md "Money"): the bank webhook, the VNPAY
 // IPN and the staff cash confirmation all call settlePayment. Everything happens in one database
 // transaction with the payment row locked, so a replay or two providers racing change nothing twice.
+// What the money buys settles itself, as its payable kind registered (ADR 072).
 
 type PaymentsDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
 
@@ -24,7 +25,7 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
 }
 
 /**
- * The money movement itself, for a membership or a freeze: the settling attempt becomes SUCCESS,
+ * The money movement itself, for every kind: the settling attempt becomes SUCCESS,
  * the other open `attempts` of the same thing are superseded, and its `fees` are paid by it.
  */
 export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined | null }) {
@@ -78,9 +79,10 @@ export async function failPayment(db: Executor, paymentId: number, responseCode:
 }
 
 /**
- * Bank-QR and card attempts past their 15 minutes become EXPIRED; a contract left with no open
- * attempt and no payment becomes FAIL with its transactions ("expired unpaid requests become FAIL").
- * Cash waits at the counter and never expires here. Returns how many contracts failed.
+ * Bank-QR and card attempts past their 15 minutes become EXPIRED; each kind then fails what they
+ * left with no open attempt and no payment (a membership or a freeze with its transactions:
+ * "expired unpaid requests become FAIL"). Cash waits at the counter and never expires here.
+ * Returns how many payables failed.
  * With `accountId`, only that member's attempts: what a member's own reads need; the 60 s sweep
  * in server.ts covers everyone.
  */
