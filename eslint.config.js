@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// The web app's domain folders (ADR 014) and its route modules, read from the one product map.
-const APP_DOMAINS = ['auth', 'account', 'membership', 'payments', 'history', 'home', 'notifications', 'support', 'workouts', 'inbody'];
+// The web app's domain folders (ADR 014), read from app/ itself so a new domain is covered the day
+// it is made (issue 40 §4): every folder but the shared ones (shell, server, ui, locales). The route
+// modules are read from the one product map.
+const APP_SHARED = ['shell', 'server', 'ui', 'locales'];
+const APP_DOMAINS = readdirSync(`${import.meta.dirname}/app`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !APP_SHARED.includes(entry.name))
+  .map((entry) => entry.name);
 // Unique: one module may serve several URLs (account/legal.tsx: /terms and /privacy).
 const ROUTE_MODULES = [...new Set([...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map((m) => m[1]))];
 const ALIAS_RULE = { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.' };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { forgetPass } from '#app/home/check-in-store.ts';
+import { forgetPass } from '#app/shell/check-in-store.ts';
 
 /**
  * Signing out (POST /logout): the server revokes the token and this browser's check-in device; the

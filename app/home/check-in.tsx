@@ -16,7 +16,7 @@ import { CHECK_IN_STEP_SECONDS } from '#contract/check-in-code.ts';
 import type { CheckInDeviceKey } from '#contract/check-in.ts';
 import { checkInCode } from './check-in.server.ts';
 import { usePoll } from '#app/ui/poll.ts';
-import { readPass, writePass } from './check-in-store.ts';
+import { readPass, writePass } from '#app/shell/check-in-store.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 

@@ -4,7 +4,7 @@ import { home as enHome } from '#app/locales/en/home.ts';
 import { home as viHome } from '#app/locales/vi/home.ts';
 import { shell as enShell } from '#app/locales/en/shell.ts';
 import { shell as viShell } from '#app/locales/vi/shell.ts';
-import type { StoredPass } from '#app/home/check-in-store.ts';
+import type { StoredPass } from './check-in-store.ts';
 import { paths as iconPaths, type IconName } from '#app/ui/icons.tsx';
 import { bottomTabs } from './bottom-tabs.ts';
 

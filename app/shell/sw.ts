@@ -13,9 +13,9 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { OFFLINE_PAGE, pushNotification } from './sw-logic.ts';
-import { readPass } from '#app/home/check-in-store.ts';
+import { readPass } from './check-in-store.ts';
 import { CHECK_IN_PATH, offlineCheckInPage } from './offline-check-in.ts';
-import { DRAWINGS_CACHE } from '#app/workouts/lesson-cache.ts';
+import { DRAWINGS_CACHE } from '#app/shell/caches.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 

@@ -1,3 +1,4 @@
+import { DRAWINGS_CACHE } from '#app/shell/caches.ts';
 import type { LessonView } from './workouts.server.ts';
 
 // Issue 15 (ADR 041): a lesson opened online plays with no network. The lesson page keeps the
@@ -7,7 +8,6 @@ import type { LessonView } from './workouts.server.ts';
 const KEY = 'vietfit.workout.lessons';
 /** The lessons kept: the last few opened. */
 const KEEP = 6;
-export const DRAWINGS_CACHE = 'workout-drawings';
 
 type Kept = { lesson: LessonView; savedAt: number };
 

@@ -36,6 +36,7 @@ import { workoutRoutes } from '#gateway/modules/workouts/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDatabaseUnavailable } from '#gateway/db/unavailable.ts';
 import { mountMetrics, recordRequest } from '#gateway/metrics.ts';
+import { registerPayableKinds } from '#gateway/payables.ts';
 import { ApiError } from './errors.ts';
 import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
@@ -62,6 +63,7 @@ function clientIpOf(c: Context<AppEnv>, deps: Deps) {
 
 /** The whole /api/v1 contract as one Hono app; the server and the tests both build it here. */
 export function createGatewayApp(deps: Deps) {
+  registerPayableKinds();
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {

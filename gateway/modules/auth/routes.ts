@@ -7,7 +7,7 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { validate } from '#gateway/http/validate.ts';
-import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { findAccountByPhone } from '#gateway/modules/accounts/queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { deviceTokenOf, knownDevice } from './devices.ts';
 import { OTP_RULES } from './otp.ts';

@@ -8,7 +8,7 @@ import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { buildVnpayTokenCreateUrl } from '#gateway/providers/card/vnpay.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 
 // Saved cards (§3): VNPAY keeps the card, we keep its token. Only the masked number, the bank
 // and the card type ever leave the gateway (ADR 011).

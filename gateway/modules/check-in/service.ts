@@ -18,13 +18,13 @@ import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, checkInDevices, clubs, visits } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
+import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
-import { findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
-import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import { findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queries.ts';
+import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 /** A new device for the member, with its key (returned once). The 4th active device revokes the oldest. */
 export async function registerDevice(db: Database, accountId: number, label: string, now: Date): Promise<CheckInDeviceKey> {

@@ -27,11 +27,11 @@ import { preparedFor } from '#gateway/db/prepared.ts';
 import { accounts, classBookings, classInstructors, classRooms, classSessions, classTypes, clubs, visits } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { ensureSessions } from './sessions.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -18,8 +18,8 @@ import { accounts, classBookings, classRooms, classSessions, classTypes } from '
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
-import { worksAt, type Staff } from '#gateway/modules/staff/queries.ts';
+import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { worksAt, type Staff } from '#gateway/modules/accounts/staff.ts';
 import { attendedSql, effectiveAttendance } from './service.ts';
 import { ensureSessions } from './sessions.ts';
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   isAllClubPlan,
   unbookedReasons,
@@ -396,45 +396,4 @@ export async function contractDetail(db: Executor, join: ContractJoin, today: st
     payment: open ? toPayment(open, join.club, unbookedOfPayment(join.unbooked, open.id)) : null,
     savedCardOnly,
   };
-}
-
-/** Paid contracts that are current today, with their plan type (for access and the home card). */
-export async function currentContracts(db: Executor, accountId: number, today: string) {
-  const rows = await selectContracts(db, and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
-  return rows.filter((row) => contractStatus(row.contract, today) === 'CURRENT');
-}
-
-/** Whether a member's memberships open a club today, and if not, why: for the door (check-in) and class bookings. */
-export type ClubAccess =
-  | { ok: true; membership: { planNameVi: string; planNameEn: string; endDate: string } }
-  | { ok: false; reason: 'NO_MEMBERSHIP' | 'EXPIRED' | 'FROZEN' | 'WRONG_CLUB' };
-
-export async function clubAccess(db: Executor, accountId: number, clubId: number, today: string): Promise<ClubAccess> {
-  const current = await currentContracts(db, accountId, today);
-  if (current.length === 0) {
-    const [past] = await db
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} < ${today}`))
-      .limit(1);
-    return { ok: false, reason: past ? 'EXPIRED' : 'NO_MEMBERSHIP' };
-  }
-  const active = current.filter((row) => !row.freezes.some((f) => f.startDate <= today && f.endDate >= today));
-  if (active.length === 0) return { ok: false, reason: 'FROZEN' };
-  const opening = active
-    .filter((row) => isAllClubPlan(row.plan.type) || row.contract.clubId === clubId)
-    .sort((a, b) => b.contract.endDate.localeCompare(a.contract.endDate))[0];
-  if (!opening) return { ok: false, reason: 'WRONG_CLUB' };
-  return { ok: true, membership: { planNameVi: opening.plan.nameVi, planNameEn: opening.plan.nameEn, endDate: opening.contract.endDate } };
-}
-
-/** Clubs a member may enter today: every active club with a current all-club plan, else the clubs of current contracts. */
-export async function accessClubs(db: Executor, accountId: number, today: string) {
-  const current = await currentContracts(db, accountId, today);
-  if (current.length === 0) return [];
-  const allClubs = current.some((row) => isAllClubPlan(row.plan.type));
-  const where = allClubs
-    ? eq(clubs.isActive, true)
-    : and(eq(clubs.isActive, true), inArray(clubs.id, [...new Set(current.map((row) => row.contract.clubId))]));
-  return db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn }).from(clubs).where(where).orderBy(asc(clubs.id));
 }

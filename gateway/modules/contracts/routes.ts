@@ -15,11 +15,12 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById, findHomeShell } from '#gateway/modules/members/queries.ts';
+import { findAccountById, findHomeShell, findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { paidBySavedCardOnly } from '#gateway/modules/subscriptions/queries.ts';
+import { currentSubscription } from '#gateway/modules/subscriptions/service.ts';
 import type { ReadVersions } from '#gateway/db/read-cache.ts';
+import { accessClubs } from '#gateway/modules/club-access/queries.ts';
 import {
-  accessClubs,
   contractDetail,
   findOwnContract,
   latestPayment,
@@ -30,8 +31,9 @@ import {
   unbookedOfPayment,
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
-import { checkReferral } from './referral.ts';
-import { cancelContract, createContract, payContract, plannedDates, type PurchaseContext } from './service.ts';
+import { checkReferral } from '#gateway/modules/referrals/check.ts';
+import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
+import { cancelContract, createContract, payContract, plannedDates } from './service.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
@@ -200,6 +202,21 @@ export function contractRoutes() {
     const clubId = homePage.current?.clubId;
     const homeTrial = { left: trial.left, validUntil: trial.validUntil, clubId: trial.clubId, inTheWorks: trial.open !== null };
     return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes, trial: homeTrial });
+  });
+
+  // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.
+  app.get('/member/screens/your-plan', member, async (c) => {
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const now = clock.now();
+    const [shell, homePage, clubs, subscription] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      homePageOf(c),
+      accessClubs(db, accountId, vietnamDay(now)),
+      currentSubscription(db, accountId, now),
+    ]);
+    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, { shell, homePage, accessClubs: clubs, subscription });
   });
 
   app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {

@@ -1,63 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { Codes, type Lang } from '#contract/codes.ts';
+import { Codes } from '#contract/codes.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import {
   isAllClubPlan,
   PaymentLocations,
   PaymentMethods,
   type createContractBody,
-  type PaymentMethodId,
   type PlannedDates,
 } from '#contract/membership.ts';
-import type { GatewayConfig } from '#gateway/config.ts';
-import type { Database, Executor } from '#gateway/db/client.ts';
+import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { contracts, paymentMethodGroups, paymentPlans, payments, savedCards, transactions } from '#gateway/db/schema/index.ts';
+import { contracts, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
-import { coveringPeriods, expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
+import { expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { startPayment, toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { couponTerms, findCouponById, requireUsableCoupon } from '#gateway/modules/plans/coupons.ts';
 import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { requireMaySubscribe, requireRecurringCard } from '#gateway/modules/subscriptions/queries.ts';
+import { checkPayChoice, type PayChoice, type PurchaseContext, type SavedCardToken } from '#gateway/modules/payments/choice.ts';
 import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
-import { checkReferral } from './referral.ts';
+import { checkReferral } from '#gateway/modules/referrals/check.ts';
 
 // Buying a membership: one database transaction per request with the member's account row
 // locked, so two submits of the same purchase queue up and the second finds the first's contract
 // (the unique partial index on unpaid contracts per member and club backs this up).
 
-export type PurchaseContext = {
-  db: Database;
-  config: GatewayConfig;
-  accountId: number;
-  lang: Lang;
-  clientIp: string;
-  now: Date;
-};
-
 type PurchaseBody = z.output<typeof createContractBody>;
-export type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };
-type SavedCardToken = { id: number; token: string } | null;
 
 const notPayable = () => new ApiError(409, Codes.VALIDATION);
-
-/** The payment method must be an active group; a saved card must be the caller's (550). */
-export async function checkPayChoice(tx: Executor, accountId: number, choice: PayChoice): Promise<SavedCardToken> {
-  const [group] = await tx
-    .select({ id: paymentMethodGroups.id })
-    .from(paymentMethodGroups)
-    .where(and(eq(paymentMethodGroups.id, choice.method), eq(paymentMethodGroups.isActive, true)));
-  if (!group) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { paymentMethodGroupId: ['paymentMethodGroupId'] } });
-  if (choice.savedCardId == null) return null;
-  const [card] = await tx.select().from(savedCards).where(and(eq(savedCards.id, choice.savedCardId), eq(savedCards.accountId, accountId)));
-  if (!card || card.deletedAt) throw new ApiError(404, Codes.CARD_NOT_FOUND);
-  return choice.method === PaymentMethods.CARD ? { id: card.id, token: card.token } : null;
-}
 
 /** Opens a new attempt, superseding any open one, and records the method on the contract and its fees. */
 async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: ContractRow, choice: PayChoice, savedCard: SavedCardToken) {

@@ -9,7 +9,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
-import { loadStaff, worksAt } from '#gateway/modules/staff/queries.ts';
+import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
 import { assertActiveClub, listFeedback, markHandled, recordMemberFeedback, recordPublicReport, REPORT_PHOTO_SIDE, takeReportSlot } from './service.ts';
 
 /** Issue 16 §1 (ADR 039): members' feedback, visitors' reports from a club's poster, and the staff's reading of both. */

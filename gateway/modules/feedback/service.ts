@@ -9,8 +9,8 @@ import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import type { ProcessedImage } from '#gateway/modules/media/image.ts';
 import { mediaUrl, storeImage } from '#gateway/modules/media/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import type { Staff } from '#gateway/modules/staff/queries.ts';
-import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import type { Staff } from '#gateway/modules/accounts/staff.ts';
+import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 /** Abuse limits (ADR 039): reports per client address and per club an hour, feedback per member an hour. */
 export const FEEDBACK_LIMITS = { reportsPerIpPerHour: 8, reportsPerClubPerHour: 60, feedbackPerMemberPerHour: 10 } as const;

@@ -1,17 +1,20 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isAllClubPlan, planTypes } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { releaseBookingsIn } from '#gateway/modules/classes/service.ts';
+import { describeMembershipIn } from '#gateway/modules/contracts/payable.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
+import type { PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
+import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { freezeDates } from './rules.ts';
 
-// What paying for a freeze and ending it early do to the membership (ADR 036). Called inside the
-// transaction that holds the payment row (settlePaymentIn) or the member's account (unfreeze).
+// What paying for a freeze and ending it early do to the membership (ADR 036), and a freeze's fee as
+// a payable kind (ADR 072). Called inside the transaction that holds the payment row
+// (settlePaymentIn) or the member's account (unfreeze).
 
 type MembershipRow = typeof contracts.$inferSelect;
 
@@ -52,7 +55,7 @@ export async function moveMembershipEnd(tx: Executor, membership: MembershipRow,
  * checked): the freeze is paid, frozen from its start day (tomorrow at the earliest, if the money
  * came late), the membership's end moves back by its days, class bookings inside it are released.
  */
-export async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
   const freezeId = payment.freezeContractId!;
   const [freeze] = await tx.select().from(freezeContracts).where(eq(freezeContracts.id, freezeId)).for('update');
   const [membership] = await tx.select().from(contracts).where(eq(contracts.id, freeze.contractId)).for('update');
@@ -90,3 +93,35 @@ export async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: S
   );
   return { kind: 'settled', contractId: membership.id, accountId: membership.accountId };
 }
+
+/** Freezes whose last open attempt lapsed become FAIL with their fee (as memberships do). */
+async function failUnpaidFreezes(tx: Executor, lapsed: PaymentRow[], now: Date) {
+  const freezeIds = [...new Set(lapsed.map((p) => p.freezeContractId!))];
+  const failed = await tx
+    .update(freezeContracts)
+    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
+    .where(
+      and(
+        inArray(freezeContracts.id, freezeIds),
+        eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
+        sql`not exists (select 1 from ${payments} p where p.freeze_contract_id = ${freezeContracts.id} and p.status = 'PENDING')`,
+      ),
+    )
+    .returning({ id: freezeContracts.id });
+  if (failed.length > 0) {
+    await tx
+      .update(transactions)
+      .set({ status: 'FAIL' })
+      .where(inArray(transactions.freezeContractId, failed.map((f) => f.id)));
+  }
+  return failed.length;
+}
+
+export const freezeKind: PayableKind = {
+  name: 'freeze',
+  pays: (payment) => payment.freezeContractId !== null,
+  settleIn: settleFreezeIn,
+  expireIn: failUnpaidFreezes,
+  // A freeze's money is named as the membership it pauses.
+  describeIn: (tx, payment) => describeMembershipIn(tx, payment.contractId!),
+};

@@ -6,9 +6,9 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
-import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
-import { currentGift } from './queries.ts';
+import { currentGift } from '#gateway/modules/accounts/gift.ts';
 import { activateGift, experienceAvailable, giftClubs, takeExperience } from './service.ts';
 
 /** §3 Member gift (issue 12 §3, ADR 035): the header's gift, activating it, the experience pass, and the /gift screen in one read. */

@@ -7,14 +7,14 @@ import { PaymentMethods } from '#contract/membership.ts';
 import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { cities, clubs, contracts, memberGifts, paymentPlans } from '#gateway/db/schema/index.ts';
-import { toMemberGift, type GiftRow } from './queries.ts';
+import { toMemberGift, type GiftRow } from '#gateway/modules/accounts/gift.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { grantFreeSessionsIn } from '#gateway/modules/pt/free-sessions.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
-import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 
 // Issue 12 §3 (ADR 035): a gift becomes a paid contract with isGift = true, in one transaction with

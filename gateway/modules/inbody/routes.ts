@@ -9,7 +9,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, readForm, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
-import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { startManualEntry } from './manual.ts';
 import { deleteInbody, detectInbody, inbodyPhoto, latestDraft, listInbody, updateInbody } from './service.ts';
 

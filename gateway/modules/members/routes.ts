@@ -11,7 +11,7 @@ import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
-import { findAccountById, findMemberShell, toProfile } from './queries.ts';
+import { findAccountById, findMemberShell, toProfile } from '#gateway/modules/accounts/queries.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { referralDealEnds, withinReferralDeal } from '#gateway/modules/referrals/deal.ts';
 import { isIdentityVerified } from '#gateway/modules/identity/service.ts';

@@ -8,12 +8,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterPlanWord, formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import { clubs, contracts, paymentEvents, payments, ptContracts, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { settlePaymentIn, type SettleOutcome } from './settle.ts';
+import { kindOf, type SettleOutcome } from './kinds.ts';
+import { settlePaymentIn } from './settle.ts';
 
 export type TransferResult = {
   externalId: string;
@@ -95,23 +96,10 @@ async function tellMemberOfUnbooked(tx: Executor, candidate: Candidate, outcome:
   );
 }
 
-/** The membership or the PT package a payment is for, as the member knows it. */
+/** What the payment is for, as the member knows it: its kind says (ADR 072). */
 async function whatWasPaid(tx: Executor, candidate: Candidate) {
-  if (candidate.contractId !== null) {
-    const [row] = await tx
-      .select({ accountId: contracts.accountId, paymentState: contracts.paymentState, total: contracts.totalPayment, nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn })
-      .from(contracts)
-      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-      .where(eq(contracts.id, candidate.contractId));
-    return row && { ...row, alreadyPaid: row.paymentState === 'PAID', noun: 'membership', link: `/history/membership/${String(candidate.contractId)}` };
-  }
-  if (candidate.ptContractId === null) return undefined;
-  const [row] = await tx
-    .select({ accountId: ptContracts.accountId, state: ptContracts.state, total: ptContracts.price, nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
-    .from(ptContracts)
-    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
-    .where(eq(ptContracts.id, candidate.ptContractId));
-  return row && { ...row, alreadyPaid: row.state === 'PAID', noun: 'PT package', link: `/history/pt/${String(candidate.ptContractId)}` };
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, candidate.paymentId));
+  return kindOf(payment).describeIn(tx, payment);
 }
 
 /** Records one transfer and settles the payment it matches. Safe to call again with the same message. */

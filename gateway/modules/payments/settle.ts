@@ -1,43 +1,16 @@
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { afterPlanWord, formatDate } from '#contract/format.ts';
-import { isAllClubPlan, PaymentLocations, PaymentMethods, planTypes } from '#contract/membership.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, freezeContracts, payments, paymentPlans, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
-import { settleFreezeIn } from '#gateway/modules/freezes/settle.ts';
-import { grantFreeSessionsIn, planWindow } from '#gateway/modules/pt/free-sessions.ts';
-import { settlePtContractIn } from '#gateway/modules/pt/settle.ts';
-import type { PaymentRow } from './start.ts';
+import { payments, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
-import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
-import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
-import { membershipEnd, nextStartDate, type Period } from './dates.ts';
+import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
+import { kindOf, payableKinds, type SettleInput, type SettleOutcome } from './kinds.ts';
+import type { PaymentRow } from './start.ts';
 
-// The only way money turns into a membership (security.md "Money"): the bank webhook, the VNPAY
+// The only way money turns into what it buys (security.md "Money"): the bank webhook, the VNPAY
 // IPN and the staff cash confirmation all call settlePayment. Everything happens in one database
 // transaction with the payment row locked, so a replay or two providers racing change nothing twice.
-
-export type SettleInput = {
-  paymentId: number;
-  /** What the provider says arrived, in VND. */
-  amount: number;
-  providerTransactionId: string;
-  paidAt: Date;
-  /** Staff account for cash. */
-  confirmedBy?: number;
-};
-
-export type SettleOutcome =
-  /** The contract is now paid (FUTURE or CURRENT). */
-  | { kind: 'settled'; contractId: number | null; accountId: number }
-  /** This payment was already settled: nothing changed. */
-  | { kind: 'already'; contractId: number | null }
-  /** The amount differs: nothing changed; staff must look. */
-  | { kind: 'wrong_amount'; contractId: number | null; expected: number }
-  /** The payment expired or failed, or the contract was paid another way: nothing changed; staff must look. */
-  | { kind: 'late'; contractId: number | null };
-// contractId: the membership paid or paused; null for a PT package (ADR 045).
+// What the money buys settles itself, as its payable kind registered (ADR 072).
 
 type PaymentsDeps = Pick<Deps, 'db' | 'push' | 'logger' | 'clock'>;
 
@@ -47,69 +20,12 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   if (!payment) throw new Error(`payment ${String(input.paymentId)} does not exist`);
   if (payment.status === 'SUCCESS') return { kind: 'already', contractId: payment.contractId };
   if (input.amount !== payment.amount) return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
-  // A freeze's money (ADR 036): the freeze is what gets paid, the membership only moves.
-  if (payment.freezeContractId !== null) return settleFreezeIn(tx, payment, input, now);
-  // A PT package's money (ADR 045): the PT contract is what gets paid.
-  if (payment.ptContractId !== null) return settlePtContractIn(tx, payment, input, now);
-  if (payment.contractId === null) throw new Error(`payment ${String(payment.id)} pays nothing`);
-
-  const [contract] = await tx.select().from(contracts).where(eq(contracts.id, payment.contractId)).for('update');
-  if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
-
-  const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, contract.paymentPlanId));
-  const today = vietnamDay(input.paidAt);
-  // Paid later than planned (cash days later, a FUTURE date already passed): start no earlier than today.
-  const covering = await coveringPeriods(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
-  const startDate = nextStartDate(today, covering);
-  const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, contract.bonusDays);
-
-  await bookPaymentIn(tx, payment, input, {
-    attempts: and(eq(payments.contractId, contract.id), isNull(payments.freezeContractId)),
-    fees: and(eq(transactions.contractId, contract.id), isNull(transactions.freezeContractId)),
-  });
-  await tx
-    .update(contracts)
-    .set({
-      paymentState: 'PAID',
-      signedAt: input.paidAt,
-      startDate,
-      endDate,
-      paymentMethodGroupId: payment.method,
-      isCash: payment.method === PaymentMethods.CASH,
-    })
-    .where(eq(contracts.id, contract.id));
-  await tx
-    .insert(ratingRequests)
-    .values({ accountId: contract.accountId, type: 'contract', contractId: contract.id, createdAt: now })
-    .onConflictDoNothing();
-  await rewardReferrerIn(tx, contract, now);
-  // A month of a subscription (ADR 038): starts one, or makes a renewal the current month.
-  await subscriptionPaidIn(tx, { ...contract, startDate, endDate }, plan, payment, now);
-  // §9 (ADR 048): some plans give free PT sessions for the membership's first 14 days, once per member.
-  await grantFreeSessionsIn(
-    tx,
-    { accountId: contract.accountId, clubId: contract.clubId, contractId: contract.id, source: 'PLAN', count: plan.freePtSessions, ...planWindow(startDate) },
-    now,
-  );
-  // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
-  await enqueueNotice(
-    tx,
-    contract.accountId,
-    {
-      kind: 'PAYMENT',
-      titleVi: 'Thanh toán thành công',
-      titleEn: 'Payment received',
-      bodyVi: `Gói ${afterPlanWord(plan.nameVi)} của bạn đã được kích hoạt, bắt đầu từ ${formatDate(startDate)}.`,
-      bodyEn: `Your ${plan.nameEn} membership is confirmed, starting ${formatDate(startDate)}.`,
-      link: `/history/membership/${String(contract.id)}`,
-    },
-    now,
-  );
-  return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
+  // What the money buys settles it (ADR 072): a membership, a freeze's fee, a PT package.
+  return kindOf(payment).settleIn(tx, payment, input, now);
 }
 
 /**
- * The money movement itself, for a membership or a freeze: the settling attempt becomes SUCCESS,
+ * The money movement itself, for every kind: the settling attempt becomes SUCCESS,
  * the other open `attempts` of the same thing are superseded, and its `fees` are paid by it.
  */
 export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined | null }) {
@@ -133,45 +49,6 @@ export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: Se
       paymentLocation: payment.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE,
     })
     .where(which.fees);
-}
-
-/** The member's paid memberships that open the same club (same club, or all-club on either side). */
-export async function coveringPeriods(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number): Promise<Period[]> {
-  const rows = await tx
-    .select({ start: contracts.startDate, end: contracts.endDate })
-    .from(contracts)
-    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-    .where(
-      and(
-        eq(contracts.accountId, accountId),
-        eq(contracts.paymentState, 'PAID'),
-        ne(contracts.id, exceptContractId),
-        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
-      ),
-    );
-  return rows;
-}
-
-/** Freezes whose last open attempt lapsed become FAIL with their fee (as contracts do). */
-async function failUnpaidFreezes(tx: Executor, freezeIds: number[], now: Date) {
-  if (freezeIds.length === 0) return;
-  const failed = await tx
-    .update(freezeContracts)
-    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
-    .where(
-      and(
-        inArray(freezeContracts.id, freezeIds),
-        eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
-        sql`not exists (select 1 from ${payments} p where p.freeze_contract_id = ${freezeContracts.id} and p.status = 'PENDING')`,
-      ),
-    )
-    .returning({ id: freezeContracts.id });
-  if (failed.length > 0) {
-    await tx
-      .update(transactions)
-      .set({ status: 'FAIL' })
-      .where(inArray(transactions.freezeContractId, failed.map((f) => f.id)));
-  }
 }
 
 /**
@@ -202,9 +79,10 @@ export async function failPayment(db: Executor, paymentId: number, responseCode:
 }
 
 /**
- * Bank-QR and card attempts past their 15 minutes become EXPIRED; a contract left with no open
- * attempt and no payment becomes FAIL with its transactions ("expired unpaid requests become FAIL").
- * Cash waits at the counter and never expires here. Returns how many contracts failed.
+ * Bank-QR and card attempts past their 15 minutes become EXPIRED; each kind then fails what they
+ * left with no open attempt and no payment (a membership or a freeze with its transactions:
+ * "expired unpaid requests become FAIL"). Cash waits at the counter and never expires here.
+ * Returns how many payables failed.
  * With `accountId`, only that member's attempts: what a member's own reads need; the 60 s sweep
  * in server.ts covers everyone.
  */
@@ -227,28 +105,12 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
       .update(payments)
       .set({ status: 'EXPIRED' })
       .where(due)
-      .returning({ contractId: payments.contractId, freezeContractId: payments.freezeContractId });
-    await failUnpaidFreezes(tx, [...new Set(expired.flatMap((p) => (p.freezeContractId === null ? [] : [p.freezeContractId])))], now);
-    // A PT package's lapsed attempt leaves it payable: the trainer's yes does not lapse (ADR 045).
-    const candidates = [...new Set(expired.flatMap((p) => (p.freezeContractId === null && p.contractId !== null ? [p.contractId] : [])))];
-    if (candidates.length === 0) return 0;
-    const failed = await tx
-      .update(contracts)
-      .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
-      .where(
-        and(
-          inArray(contracts.id, candidates),
-          eq(contracts.paymentState, 'WAITFORPAYMENT'),
-          sql`not exists (select 1 from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING')`,
-        ),
-      )
-      .returning({ id: contracts.id });
-    if (failed.length > 0) {
-      await tx
-        .update(transactions)
-        .set({ status: 'FAIL' })
-        .where(inArray(transactions.contractId, failed.map((c) => c.id)));
+      .returning();
+    let failed = 0;
+    for (const kind of payableKinds()) {
+      const lapsed = expired.filter((payment) => kind.pays(payment));
+      if (kind.expireIn && lapsed.length > 0) failed += await kind.expireIn(tx, lapsed, now);
     }
-    return failed.length;
+    return failed;
   });
 }

@@ -12,8 +12,8 @@ import {
   type VnpParams,
 } from '#gateway/providers/card/vnpay.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
-import { subscriptionCardSavedIn } from '#gateway/modules/subscriptions/settle.ts';
-import { failPayment, settlePaymentIn, type SettleOutcome } from './settle.ts';
+import { cardSavedIn, type SettleOutcome } from './kinds.ts';
+import { failPayment, settlePaymentIn } from './settle.ts';
 
 // The VNPAY IPN: the only message that changes a card payment's state (notes/providers.md,
 // ADR 011). Every answer is VNPAY's {RspCode, Message}; a replay finds the state already moved
@@ -175,7 +175,7 @@ async function settleCardRequest(deps: IpnDeps, requestId: number, result: Vnpay
       .update(cardRequests)
       .set({ status: 'SUCCESS', responseCode: result.responseCode, savedCardId: saved.id })
       .where(eq(cardRequests.id, request.id));
-    await subscriptionCardSavedIn(tx, request.id, saved.id);
+    await cardSavedIn(tx, request.id, saved.id);
     await record(tx, facts, { ...base, outcome: 'matched', needsReview: false });
     return ipnAnswer('00');
   });

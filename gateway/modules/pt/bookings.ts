@@ -9,10 +9,10 @@ import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gatew
 import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptEContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 import { bookableDays, freeStarts, startProblem, type Interval } from './booking-rules.ts';
 import { listPtContracts, ptContractStatus } from './contracts.ts';
 

@@ -7,15 +7,15 @@ import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, clubs, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { PtContractState } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
-import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/contracts/service.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
+import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/payments/choice.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { coveringPeriods } from '#gateway/modules/payments/settle.ts';
+import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
-import { fieldChange, recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 // A member's PT package with one trainer (issue 13 §1, ADR 045): registered (1029), answered by the
 // trainer, paid through the one payment path (settlePayment calls settlePtContractIn), then used

@@ -9,8 +9,8 @@ import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gatew
 import { accounts, clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import type { FreeSessionSource } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
-import { lockAccount } from '#gateway/modules/members/queries.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
+import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { bookableDays, freeStarts, startProblem } from './booking-rules.ts';
 import { bookingById, bookingSelect, HOLDING, hoursOn, OPEN, release, takenOn, toBooking } from './bookings.ts';

@@ -4,7 +4,7 @@ import type { Executor } from '#gateway/db/client.ts';
 import { isAllClubPlan } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { accounts, clubs, contracts, paymentPlans, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
-import { clubAccess } from '#gateway/modules/contracts/queries.ts';
+import { clubAccess } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 
 // Issue 13 §1 (ADR 044): the public reads of trainers and PT packages.

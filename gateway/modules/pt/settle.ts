@@ -4,7 +4,8 @@ import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { bookPaymentIn, type SettleInput, type SettleOutcome } from '#gateway/modules/payments/settle.ts';
+import type { PaidItem, PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
+import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { ptStartAt } from './contracts.ts';
 import { createEContractIn } from './e-contracts.ts';
@@ -15,7 +16,7 @@ import { createEContractIn } from './e-contracts.ts';
  * club (today, or that membership's first day), for `validity_days` days. Money that arrives after
  * the member withdrew, or twice, is left for staff ('late').
  */
-export async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
   const id = payment.ptContractId!;
   const [contract] = await tx.select().from(ptContracts).where(eq(ptContracts.id, id)).for('update');
   if (payment.status !== 'PENDING' || contract.state !== 'WAITFORPAYMENT') return { kind: 'late', contractId: null };
@@ -46,3 +47,22 @@ export async function settlePtContractIn(tx: Executor, payment: PaymentRow, inpu
   );
   return { kind: 'settled', contractId: null, accountId: contract.accountId };
 }
+
+/** The PT package a payment is for, as the member knows it. */
+async function describePtContractIn(tx: Executor, payment: PaymentRow): Promise<PaidItem | undefined> {
+  const id = payment.ptContractId!;
+  const [row] = await tx
+    .select({ accountId: ptContracts.accountId, state: ptContracts.state, total: ptContracts.price, nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
+    .from(ptContracts)
+    .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
+    .where(eq(ptContracts.id, id));
+  return row && { ...row, alreadyPaid: row.state === 'PAID', noun: 'PT package', link: `/history/pt/${String(id)}` };
+}
+
+/** A PT package as a payable kind (ADR 072). A lapsed attempt leaves it payable: the trainer's yes does not lapse (ADR 045). */
+export const ptPackageKind: PayableKind = {
+  name: 'pt',
+  pays: (payment) => payment.ptContractId !== null,
+  settleIn: settlePtContractIn,
+  describeIn: describePtContractIn,
+};

@@ -8,7 +8,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { accounts } from '#gateway/db/schema/index.ts';
-import { findAccountByPhone, findMemberShell } from '#gateway/modules/members/queries.ts';
+import { findAccountByPhone, findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { referralScreen, sendInvitation } from './service.ts';
 
 /** §7 referral/send and the /home/referral screen in one read (issue 12 §4, ADR 037). */

@@ -24,10 +24,10 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { countHit } from '#gateway/modules/limits/counters.ts';
-import { findAccountByPhone, lockAccount } from '#gateway/modules/members/queries.ts';
+import { findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
-import { loadStaff, type Staff } from './queries.ts';
+import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { loadStaff, type Staff } from '#gateway/modules/accounts/staff.ts';
 
 // Issue 17 "Send a notification" and the LEADER's staff list (ADR 052).
 

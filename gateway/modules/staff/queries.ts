@@ -3,17 +3,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { CashPayableKind, PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, contracts, freezeContracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
-
-/** The signed-in staff member: GM works at every club (clubId null), the others at theirs. */
-export type Staff = { id: number; accountType: 'EMPLOYEE' | 'LEADER' | 'GM'; clubId: number | null };
-
-export async function loadStaff(db: Executor, accountId: number): Promise<Staff> {
-  const [row] = await db.select({ id: accounts.id, accountType: accounts.accountType, clubId: accounts.clubId }).from(accounts).where(eq(accounts.id, accountId));
-  return { id: row.id, accountType: row.accountType as Staff['accountType'], clubId: row.clubId };
-}
-
-/** May this staff member act on a contract of this club? */
-export const worksAt = (staff: Staff, clubId: number) => staff.accountType === 'GM' || staff.clubId === clubId;
+import type { Staff } from '#gateway/modules/accounts/staff.ts';
 
 /** A club restriction for EMPLOYEE/LEADER (one that matches nothing when they have no club); for a GM the club chosen, else none. */
 const clubFilter = (staff: Staff, column: SQL, chosen?: number): SQL | undefined =>

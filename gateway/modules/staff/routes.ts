@@ -27,13 +27,14 @@ import { idParam, validate } from '#gateway/http/validate.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
-import { findAccountByPhone } from '#gateway/modules/members/queries.ts';
+import { findAccountByPhone } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/free-sessions.ts';
 import { trainerNamesAtClubs } from '#gateway/modules/pt/queries.ts';
-import { listStaffActions, recordStaffAction } from '#gateway/modules/staff/audit.ts';
-import { cashPayable, cashPaymentOf, clubOfAccountNumber, listPaymentEvents, loadStaff, waitingCashContracts, worksAt, type CashFor } from './queries.ts';
+import { listStaffActions, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
+import { cashPayable, cashPaymentOf, clubOfAccountNumber, listPaymentEvents, waitingCashContracts, type CashFor } from './queries.ts';
 import { staffToday } from './today.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */

@@ -25,7 +25,7 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { APP_VERSION_SETTING } from '#gateway/modules/general/routes.ts';
-import { recordStaffAction } from '#gateway/modules/staff/audit.ts';
+import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 // Issue 17 "Settings (GM)" (ADR 052): the chain's settings the GM edits without a release. Each
 // write locks its row, compares, and changes and audits only what differs, in one transaction: the

@@ -6,7 +6,8 @@ import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import { liveClassCount } from '#gateway/modules/classes/staff.ts';
 import { newFeedbackCount } from '#gateway/modules/feedback/service.ts';
 import { waitingFreeSessionCount } from '#gateway/modules/pt/free-sessions.ts';
-import { waitingCashCount, type Staff } from './queries.ts';
+import type { Staff } from '#gateway/modules/accounts/staff.ts';
+import { waitingCashCount } from './queries.ts';
 
 /**
  * GET /staff/today (issue 18): the counts of the desk's start page, each scoped as its own list is

@@ -1,30 +1,22 @@
 import { Hono, type Context } from 'hono';
 import { Codes } from '#contract/codes.ts';
 import { changeCardBody, sandboxRunBody, upgradeBody } from '#contract/subscription.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { listCards } from '#gateway/modules/cards/service.ts';
-import { homePageOf } from '#gateway/modules/contracts/routes.ts';
-import { accessClubs } from '#gateway/modules/contracts/queries.ts';
-import { findMemberShell } from '#gateway/modules/members/queries.ts';
-import { latestSubscription } from './queries.ts';
+import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { runRenewals } from './renewal.ts';
-import { allowSubscription, cancelSubscription, sendUpgradeCode, startCardChange, subscriptionView, upgradeToBlackCard } from './service.ts';
+import { allowSubscription, cancelSubscription, currentSubscription, sendUpgradeCode, startCardChange, upgradeToBlackCard } from './service.ts';
 
 /** §7 contract/subscription, subscription/allow, vnpay/subscription, change-card, black-card/upgrade; the screen read (ADR 038). */
 export function subscriptionRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  const current = async (c: Context<AppEnv>) => {
-    const { db, clock } = c.get('deps');
-    const sub = await latestSubscription(db, c.get('account').id);
-    return sub ? subscriptionView(db, sub, clock.now()) : null;
-  };
+  const current = async (c: Context<AppEnv>) => currentSubscription(c.get('deps').db, c.get('account').id, c.get('deps').clock.now());
 
   app.get('/member/contract/subscription', member, async (c) => ok(c, await current(c)));
 
@@ -81,21 +73,6 @@ export function subscriptionRoutes() {
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, subscription, allow, cards });
-  });
-
-  // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.
-  app.get('/member/screens/your-plan', member, async (c) => {
-    const { db, clock } = c.get('deps');
-    const accountId = c.get('account').id;
-    const now = clock.now();
-    const [shell, homePage, clubs, subscription] = await Promise.all([
-      findMemberShell(db, accountId, now),
-      homePageOf(c),
-      accessClubs(db, accountId, vietnamDay(now)),
-      current(c),
-    ]);
-    if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { shell, homePage, accessClubs: clubs, subscription });
   });
 
   return app;

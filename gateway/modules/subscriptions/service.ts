@@ -17,6 +17,7 @@ import {
   dueRenewal,
   findOwnSubscription,
   hasLiveSubscription,
+  latestSubscription,
   lockOwnSubscription,
   toSubscriptionView,
   upgradeRefusal,
@@ -199,4 +200,10 @@ export async function startCardChange(
     });
     return { payUrl };
   });
+}/** The member's newest subscription as its screen shows it, or null. */
+export async function currentSubscription(db: Executor, accountId: number, now: Date) {
+  const sub = await latestSubscription(db, accountId);
+  return sub ? subscriptionView(db, sub, now) : null;
 }
+
+

@@ -11,7 +11,7 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
-import { findMemberShell } from '#gateway/modules/members/queries.ts';
+import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { addFavorite, lessonDetail, lessonNames, listFavorites, listWorkoutTypes, readProgress, recordProgress, removeFavorite, workoutTypeDetail } from './service.ts';
 
 /** Content changes only with a release: an hour in any cache, then revalidated by its ETag. */

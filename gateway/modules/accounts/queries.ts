@@ -2,11 +2,11 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberShell, Profile } from '#contract/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, notifications } from '#gateway/db/schema/index.ts';
-import { currentGiftQuery, toMemberGift } from '#gateway/modules/gifts/queries.ts';
+import { currentGiftQuery, toMemberGift } from '#gateway/modules/accounts/gift.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { contractsScopeSql, versionColumn, type ReadVersions } from '#gateway/db/read-cache.ts';
-import { hasUpcomingBookingSql } from '#gateway/modules/classes/upcoming-sql.ts';
+import { hasUpcomingBookingSql } from '#gateway/modules/accounts/upcoming-class-sql.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { pendingRatingsQuery, toRatingRequest } from '#gateway/modules/ratings/queries.ts';
 

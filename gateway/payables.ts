@@ -1,0 +1,18 @@
+import { membershipKind } from '#gateway/modules/contracts/payable.ts';
+import { freezeKind } from '#gateway/modules/freezes/settle.ts';
+import { registerCardSaved, registerPayableKind } from '#gateway/modules/payments/kinds.ts';
+import { ptPackageKind } from '#gateway/modules/pt/settle.ts';
+import { subscriptionCardSavedIn } from '#gateway/modules/subscriptions/settle.ts';
+
+/**
+ * What money can buy (ADR 072): each payable kind registers with the payments module, which names
+ * none of them. Called when the gateway app is made. The order is the order the payment expiry
+ * visits the kinds: a freeze's fee before the memberships.
+ */
+export function registerPayableKinds() {
+  registerPayableKind(freezeKind);
+  registerPayableKind(ptPackageKind);
+  registerPayableKind(membershipKind);
+  // A subscription waiting for a new card charges it once VNPAY confirms it (ADR 038).
+  registerCardSaved('subscription', subscriptionCardSavedIn);
+}
