@@ -40,5 +40,11 @@ export const shell: Shape<typeof vi> = {
     offlineTitle: 'No internet connection',
     offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',
     offlineClose: 'Close this message',
+    savedCopy: 'Saved copy from {{time}} — trying to reconnect',
+    savedCopyRetry: 'Try again',
+    savedCopyFresh: 'A newer copy is here',
+    savedCopyShowFresh: 'Show it',
+    formSlowTitle: 'Not sent yet — the network is slow',
+    formSlowBody: 'What you typed is still on the page and will not be sent again by itself. You can wait, or send it again once you are back online.',
   },
 };
