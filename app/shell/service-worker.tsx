@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createPath, useNavigation } from 'react-router';
+import { createPath, useLocation, useNavigation } from 'react-router';
 import { FORM_WAITED, NAVIGATION_WAIT_MS, SAVED_COPY_ID, type WorkerMessage } from './sw-logic.ts';
 
 /** Tells the worker something and waits for its word, not longer than `ms`. */
@@ -43,7 +43,8 @@ function watchSavedCopy() {
  * ADR 067, a bounded wait: a link whose data has not come within NAVIGATION_WAIT_MS loads as a whole
  * page, which the worker answers at once (the network, a copy or the offline page). A form still
  * unanswered then stays as typed, and the returned flag says so (the shell shows it); so does a
- * whole-page form the worker could not send in time.
+ * whole-page form the worker could not send in time. A page reached by a link asks the worker to
+ * keep its copy (the worker only sees its data go by).
  */
 export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: () => void } {
   const outdated = useRef(false);
@@ -83,10 +84,20 @@ export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: ()
     if (outdated.current) return location.assign(leaving);
     if (!navigator.serviceWorker?.controller) return;
     const timer = setTimeout(() => {
-      void tellWorker({ type: 'navigation-waited', url: leaving }, 300).then(() => location.assign(leaving));
+      void tellWorker({ type: 'navigation-waited', url: leaving }, 150).then(() => location.assign(leaving));
     }, NAVIGATION_WAIT_MS);
     return () => clearTimeout(timer);
   }, [leaving]);
+
+  // A page reached by a link: its document becomes its copy, in the background (not with Save-Data).
+  const here = useLocation();
+  const path = createPath(here);
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) return void (firstPage.current = false);
+    const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
+    if (!saveData) navigator.serviceWorker?.controller?.postMessage({ type: 'keep-copy', url: path } satisfies WorkerMessage);
+  }, [here.key, path]);
 
   // A form sent and not answered in time: it stays as typed, and is not sent again from here.
   const submitting = navigation.state === 'submitting';

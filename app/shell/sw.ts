@@ -78,9 +78,19 @@ async function noteOwner(owner: string) {
 /** Pages that asked to hear when their copy is renewed (a page showing a copy), by URL. */
 const renewedListeners = new Map<string, Set<() => void>>();
 
+/** Sign-outs seen by this worker: an answer to a request sent before one is not kept. */
+let signOuts = 0;
+
+async function signedOut() {
+  signOuts++;
+  await noteOwner(PUBLIC_OWNER);
+}
+
 /** Keeps a page the network answered as the copy of its URL, when the server lets it be kept. */
-async function keepCopy(url: string, response: Response) {
-  if (response.type !== 'basic') return;
+async function keepCopy(url: string, answer: Promise<Response>) {
+  const sentBefore = signOuts;
+  const response = await answer;
+  if (response.type !== 'basic' || sentBefore !== signOuts) return;
   const owner = copyOwnerOf(response.headers);
   if (owner === null) return;
   await noteOwner(owner);
@@ -92,6 +102,19 @@ async function keepCopy(url: string, response: Response) {
   await (await pageCopies()).put(url, new Response(await response.text(), { headers }));
   renewedListeners.get(url)?.forEach((tell) => tell());
   renewedListeners.delete(url);
+}
+
+/**
+ * A page the member reached by a link (its data, not its document, came from the network): its
+ * document is fetched in the background to be its copy, unless a copy younger than RENEW_AFTER_MS
+ * is there (one page render per page and member every so often, after the page is shown).
+ */
+const RENEW_AFTER_MS = 10 * 60_000;
+async function renewCopy(url: string) {
+  if (!keepsCopyOf(new URL(url).pathname)) return;
+  const copy = await (await pageCopies()).match(url);
+  if (copy && Number(copy.headers.get(SAVED_AT)) > Date.now() - RENEW_AFTER_MS) return;
+  await keepCopy(url, fetch(url, { credentials: 'same-origin', redirect: 'manual', headers: { accept: 'text/html' } }));
 }
 
 /** The copy of this URL with its banner, if there is one for the visitor now signed in. */
@@ -127,7 +150,7 @@ const WAITED_FRESH_MS = 10_000;
 async function page(event: FetchEvent, request: Request): Promise<Response> {
   const url = copyKey(request.url);
   const network = fetch(request);
-  event.waitUntil(network.then((response) => keepCopy(url, response.clone())).catch(() => undefined));
+  event.waitUntil(keepCopy(url, network.then((response) => response.clone())).catch(() => undefined));
   const waited = (waitedFor.get(url) ?? 0) > Date.now() - WAITED_FRESH_MS;
   waitedFor.delete(url);
   const answer = await Promise.race([network.catch(() => null), waited ? null : sleep(NAVIGATION_WAIT_MS)]);
@@ -142,7 +165,7 @@ const isSignOut = (url: URL) => url.pathname === '/logout' || url.pathname === '
  * it is, with what was typed (204), and is told so. Never sent again from here.
  */
 async function formPost(event: FetchEvent, request: Request): Promise<Response> {
-  if (isSignOut(new URL(request.url))) await noteOwner(PUBLIC_OWNER);
+  if (isSignOut(new URL(request.url))) await signedOut();
   const network = fetch(request);
   event.waitUntil(network.catch(() => undefined));
   const answer = await Promise.race([network.catch(() => null), sleep(NAVIGATION_WAIT_MS)]);
@@ -158,7 +181,7 @@ registerRoute(isNavigation, ({ event, request }) => formPost(event as FetchEvent
 registerRoute(
   ({ url }) => isSignOut(url),
   async ({ request }) => {
-    await noteOwner(PUBLIC_OWNER);
+    await signedOut();
     return fetch(request);
   },
   'POST',
@@ -167,13 +190,15 @@ registerRoute(
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | undefined;
   const port = event.ports[0];
-  if (!message || !port) return;
-  if (message.type === 'navigation-waited') {
+  if (!message) return;
+  if (message.type === 'keep-copy') {
+    event.waitUntil(renewCopy(copyKey(message.url)).catch(() => undefined));
+  } else if (message.type === 'navigation-waited') {
     waitedFor.set(copyKey(message.url), Date.now());
-    port.postMessage('ok');
+    port?.postMessage('ok');
   } else if (message.type === 'saved-copy') {
     const url = copyKey(message.url);
-    const tell = () => port.postMessage('renewed');
+    const tell = () => port?.postMessage('renewed');
     event.waitUntil(
       (async () => {
         const copy = await (await pageCopies()).match(url);
