@@ -45,6 +45,6 @@ export const shell: Shape<typeof vi> = {
     savedCopyFresh: 'A newer copy is here',
     savedCopyShowFresh: 'Show it',
     formSlowTitle: 'Not sent yet — the network is slow',
-    formSlowBody: 'What you typed is still on the page and will not be sent again by itself. You can wait, or send it again once you are back online.',
+    formSlowBody: 'What you typed stays on the page and is not sent again by itself. The page carries on when the server answers.',
   },
 };
