@@ -171,3 +171,35 @@ test('lie-fi: a form sent while the network hangs keeps what was typed and says 
   await expect(page.getByText('Xin chào, Phạm Minh Châu!')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test('lie-fi: a whole-page form (no script running) stays on screen as typed when the network hangs', async ({ page, request, lieFi }) => {
+  test.setTimeout(120_000);
+  await page.goto('/landing');
+  await controlledByServiceWorker(page);
+  await signUpInBrowser(page, request);
+  // The page's scripts off (the worker still runs): the form is sent as a whole page, as before hydration.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await page.goto('/account/name');
+  const name = page.getByLabel('Họ và tên');
+  await name.fill('Đỗ Thị Lan');
+  lieFi.hang(true);
+  const start = Date.now();
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/account/name');
+  await page.getByRole('button', { name: 'Lưu tên' }).click({ noWaitAfter: true });
+  // The worker answers 204 after its wait: the browser stays on this page, with what was typed.
+  expect((await answered).status()).toBe(204);
+  const answeredAfter = Date.now() - start;
+  await page.waitForTimeout(1_000);
+  // Read through the DevTools protocol: Playwright's own waits take the navigation a 204 cancels for
+  // one still going.
+  expect(page.url()).toMatch(/\/account\/name$/);
+  const read = async (expression: string) => ((await cdp.send('Runtime.evaluate', { expression })) as { result: { value?: unknown } }).result.value;
+  expect(await read(`document.querySelector('main input[type="text"], main input:not([type])')?.value`)).toBe('Đỗ Thị Lan');
+  expect(await read('document.querySelector("h1")?.textContent')).toBe('Bạn tên là gì?');
+  expect(await read('performance.getEntriesByType("navigation").length')).toBe(1);
+  await page.screenshot({ path: 'test-results/screens/lie-fi-whole-page-form-kept.png' });
+  console.log(`lie-fi: whole-page form answered 204 after ${String(answeredAfter)} ms, still as typed`);
+  expect(answeredAfter).toBeLessThan(5_000);
+  lieFi.hang(false);
+});
