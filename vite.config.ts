@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -51,6 +51,35 @@ function importWithoutPreloadHelper(): Plugin {
   };
 }
 
+type ViteChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+
+/**
+ * Issue 39 §2 (ADR 067): the files of the client build that only the staff area loads, from the
+ * build's Vite manifest. Every entry that is not the staff area's (the browser entry, each member
+ * route, each strings part but the staff parts of ADR 054) and what it imports, at once or on
+ * demand, is the members'; every other file of the build is the staff area's (its routes under
+ * app/staff/, what only they import: jsQR for the scanner, the staff strings parts). The worker
+ * does not precache those: a staff device loads them when a staff page asks.
+ */
+function staffOnlyFiles(clientDir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
+  const isStaffEntry = (key: string, chunk: ViteChunk) => {
+    const source = (chunk.src ?? key).replace(/\?.*$/, '');
+    return source.startsWith('app/staff/') || /^app\/locales\/\w+\/staff\w*\.ts$/.test(source);
+  };
+  const members = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || members.has(key)) return;
+    members.add(key);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && !isStaffEntry(key, chunk)) visit(key);
+  const filesOf = (chunk: ViteChunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])];
+  const memberFiles = new Set([...members].flatMap((key) => filesOf(manifest[key]!)));
+  return new Set(Object.values(manifest).flatMap(filesOf).filter((file) => !memberFiles.has(file)));
+}
+
 export default defineConfig({
   plugins: [
     reactRouter(),
@@ -72,6 +101,13 @@ export default defineConfig({
         globPatterns: ['assets/**/*.{js,css}', 'offline.html', 'offline.css'],
         // Hashed names need no revision query: the worker can fetch them through the HTTP cache.
         dontCacheBustURLsMatching: /^assets\//,
+        // Members' phones get the members' files only (issue 39 §2, ADR 067).
+        manifestTransforms: [
+          (entries) => {
+            const staffOnly = staffOnlyFiles(path.resolve('build/client'));
+            return { manifest: entries.filter((entry) => !staffOnly.has(entry.url)), warnings: [] };
+          },
+        ],
       },
     }),
   ],

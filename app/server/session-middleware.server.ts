@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from 'react-router';
+import { setCopyOwner } from './page-copy.server.ts';
 import { deviceContext, deviceCookie, sessionContext, sessionStorage } from './session.server.ts';
 
 /** Loads the cookie session for loaders and actions, and writes it back only when it changed. */
@@ -14,6 +15,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (JSON.stringify(session.data) !== before) {
     response.headers.append('Set-Cookie', await sessionStorage.commitSession(session));
   }
+  // ADR 067: whose copy the service worker may keep of this page (the session as it is after this request).
+  setCopyOwner(request, response, session.get('accountId'));
   const { issued } = context.get(deviceContext);
   if (issued) response.headers.append('Set-Cookie', await deviceCookie.serialize(issued));
   return response;

@@ -53,13 +53,18 @@ export function OfflineAlert({ title, body, close }: { title: string; body: stri
     return null;
   }
   if (closed) return null;
+  return <ShellAlert title={title} body={body} close={close} onClose={() => setClosed(true)} />;
+}
+
+/** The alert's look, also for a form the network has not answered (ADR 067). */
+export function ShellAlert({ title, body, close, onClose }: { title: string; body: string; close: string; onClose: () => void }) {
   return (
     <div className="offline-alert" role="alert">
       <div className="offline-alert-text">
         <p className="offline-alert-title">{title}</p>
         <p>{body}</p>
       </div>
-      <button type="button" className="offline-alert-close" aria-label={close} onClick={() => setClosed(true)}>
+      <button type="button" className="offline-alert-close" aria-label={close} onClick={onClose}>
         <Icon name="close" size={20} />
       </button>
     </div>

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LinksFunction } from 'react-router';
 import type { Lang } from '#contract/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
-import { OfflineAlert } from './offline-alert.tsx';
+import { OfflineAlert, ShellAlert } from './offline-alert.tsx';
 import { useServiceWorker } from './service-worker.tsx';
 import { Splash, SplashScript } from './splash.tsx';
 
@@ -50,13 +50,14 @@ export function PwaHead({ nonce }: { nonce: string }) {
  * alert and the service worker at once; the update prompt and pull-to-reload once idle.
  */
 export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string | null }) {
-  useServiceWorker();
+  const { formWaited, dismissFormWaited } = useServiceWorker();
   const { app, pwa } = useMessages(lang);
   const idle = useIdle();
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />
       <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} close={pwa.offlineClose} />
+      {formWaited ? <ShellAlert title={pwa.formSlowTitle} body={pwa.formSlowBody} close={pwa.offlineClose} onClose={dismissFormWaited} /> : null}
       {idle ? (
         <Suspense fallback={null}>
           <UpdatePrompt version={appVersion} lang={lang} />

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { isNewVersion, pullOffset, pullReloads, PULL_THRESHOLD } from './pwa.ts';
-import { pushNotification, safeLink } from './sw-logic.ts';
+import { copyShownTo, keepsCopyOf, nonceOf, pageLang, PUBLIC_OWNER, pushNotification, safeLink, withSavedCopyBanner } from './sw-logic.ts';
 
 test('§9: the pull reloads from 70 px down, not before, and not for a sideways swipe', () => {
   expect(PULL_THRESHOLD).toBe(70);
@@ -44,4 +44,41 @@ test('the gateway payload {id, title, body, link} becomes the notification', () 
   expect(empty.title).toBe('VietFit');
   expect(empty.options.data).toEqual({ link: '/notification' });
   expect(empty.options).not.toHaveProperty('tag');
+});
+
+// ── ADR 067: the worker's page copies ──
+
+test('a copy is shown to the visitor it was made for: anyone for a public page, else the same member only', () => {
+  expect(copyShownTo(PUBLIC_OWNER, PUBLIC_OWNER)).toBe(true);
+  expect(copyShownTo(PUBLIC_OWNER, 'memberA')).toBe(true);
+  expect(copyShownTo('memberA', 'memberA')).toBe(true);
+  expect(copyShownTo('memberA', 'memberB')).toBe(false);
+  expect(copyShownTo('memberA', PUBLIC_OWNER)).toBe(false);
+  // A page the server did not let be kept (the staff area) is never shown.
+  expect(copyShownTo(null, PUBLIC_OWNER)).toBe(false);
+});
+
+test('steps of a flow and check-in are never kept; the tabs and their pages are', () => {
+  for (const path of ['/home', '/membership', '/inbody', '/history', '/account', '/login', '/landing', '/account/information/payment-method', '/class/12']) {
+    expect(keepsCopyOf(path), path).toBe(true);
+  }
+  for (const path of ['/home/check-in', '/sign-up', '/verify-otp', '/membership/payment/12', '/membership/freeze/payment', '/pt/payment/result/3', '/membership/payment/vnpay-return', '/account/information/change-phone/verify', '/pt/contract/4/preview/sign']) {
+    expect(keepsCopyOf(path), path).toBe(false);
+  }
+});
+
+test("the banner goes first in <body>, its style under the copy's own CSP nonce, with the time the copy was saved", () => {
+  const html = '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body class="b"><div id="app"></div></body></html>';
+  const savedAt = new Date(2026, 10, 28, 9, 5);
+  const texts = { savedCopy: 'Saved copy from {{time}} — trying to reconnect', savedCopyRetry: 'Try again', savedCopyFresh: 'A newer copy is here', savedCopyShowFresh: 'Show "it"' };
+  const out = withSavedCopyBanner(html, savedAt, nonceOf("default-src 'self'; style-src 'self' 'nonce-abc123=='"), texts);
+  expect(out).toContain('<style nonce="abc123==">');
+  expect(out.indexOf('<style')).toBeLessThan(out.indexOf('</head>'));
+  expect(out).toMatch(/<body class="b"><saved-copy-banner id="saved-copy" role="status"[^>]*><span>Saved copy from 09:05 — trying to reconnect<\/span><a href="">Try again<\/a><\/saved-copy-banner><div id="app">/);
+  expect(out).toContain(`data-saved-at="${String(savedAt.getTime())}"`);
+  expect(out).toContain('data-show-fresh="Show &#34;it&#34;"');
+  expect(pageLang(html)).toBe('en');
+  expect(pageLang('<html lang="vi">')).toBe('vi');
+  // Not a page: left as it is.
+  expect(withSavedCopyBanner('plain', savedAt, null, texts)).toBe('plain');
 });

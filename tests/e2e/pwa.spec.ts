@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
@@ -96,14 +96,14 @@ test.describe('service worker', () => {
     const worker = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
       const cached: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) cached.push(new URL(req.url).pathname);
+      for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache'))) for (const req of await (await caches.open(name)).keys()) cached.push(new URL(req.url).pathname);
       return { script: new URL(reg.active!.scriptURL).pathname, scope: new URL(reg.scope).pathname, cached };
     });
     expect(worker.script).toBe('/sw.js');
     expect(worker.scope).toBe('/');
     expect(worker.cached).toContain('/offline.html');
     expect(worker.cached.some((p) => /^\/assets\/entry\.client-.+\.js$/.test(p))).toBe(true);
-    // Nothing but the build's static files: no page, no data.
+    // Nothing but the build's static files: no page, no data (pages have their copies apart, ADR 067).
     expect(worker.cached.filter((p) => !/^\/(assets\/.+\.(js|css)|offline\.(html|css))$/.test(p))).toEqual([]);
 
     const sw = await request.get('/sw.js');
@@ -128,15 +128,79 @@ test.describe('service worker', () => {
     });
   }
 
-  test('no page is ever served from the cache, not even the one just seen', async ({ page, context }) => {
-    // So no member's page can reach a signed-out visitor or another member.
+  for (const lang of ['vi', 'en'] as const) {
+    test(`offline, a page seen before shows its saved copy with the time it was saved (${lang}) (ADR 067)`, async ({ page, context }) => {
+      await landing(page, lang);
+      await controlledByServiceWorker(page);
+      // Loaded with the worker in control: its copy is kept.
+      await page.reload();
+      await expect(page.locator('h1')).toBeVisible();
+      await context.setOffline(true);
+      await page.goto('/landing');
+      const banner = page.locator('#saved-copy');
+      await expect(banner).toContainText(lang === 'vi' ? /^Bản lưu lúc \d\d:\d\d — đang thử kết nối lại/ : /^Saved copy from \d\d:\d\d — trying to reconnect/);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('h1')).toBeVisible();
+      await snap(page, `${lang}-offline-saved-copy`);
+      await context.setOffline(false);
+      // "Try again" loads the page from the network: no banner.
+      await banner.getByRole('link').click();
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(banner).toHaveCount(0);
+    });
+  }
+
+  test("members' phones install no staff-only file: every member route is precached, none of the staff area's files (issue 39 §2)", async ({ page }) => {
     await page.goto('/landing');
     await controlledByServiceWorker(page);
-    await page.reload();
-    await context.setOffline(true);
-    await page.goto('/landing');
-    await expect(page.getByRole('heading', { name: texts.vi.offline })).toBeVisible();
-    await context.setOffline(false);
+    const precached = new Set(
+      await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache'))) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+        return urls;
+      }),
+    );
+    // The staff area from the build's route manifest: routes whose URL is under /staff, and layouts with only such routes.
+    const client = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
+    const manifestFile = readdirSync(path.join(client, 'assets')).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
+    const routeManifest = JSON.parse(readFileSync(path.join(client, 'assets', manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
+      entry: { module: string; imports?: string[]; css?: string[] };
+      routes: Record<string, { id: string; parentId?: string; path?: string; module: string; imports?: string[]; css?: string[] }>;
+    };
+    const routes = Object.values(routeManifest.routes);
+    const urlOf = (id: string): string => {
+      const route = routeManifest.routes[id]!;
+      const parent = route.parentId ? urlOf(route.parentId) : '';
+      return route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
+    };
+    const isStaff = (id: string): boolean => {
+      const children = routes.filter((route) => route.parentId === id);
+      return children.length ? children.every((child) => isStaff(child.id)) : /^\/staff(\/|$)/.test(urlOf(id));
+    };
+    // What a route loads on demand (jsQR for the scanner) is in the Vite manifest.
+    const vite = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+    const chunkOfFile = new Map(Object.entries(vite).map(([key, chunk]) => [`/${chunk.file}`, key]));
+    const filesOf = (files: string[]) => {
+      const found = new Set<string>();
+      const visit = (file: string) => {
+        if (found.has(file)) return;
+        found.add(file);
+        const chunk = vite[chunkOfFile.get(file) ?? ''];
+        for (const key of [...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? [])]) visit(`/${vite[key]!.file}`);
+        for (const css of chunk?.css ?? []) found.add(`/${css}`);
+      };
+      files.forEach(visit);
+      return found;
+    };
+    const routeFiles = (route: { module: string; imports?: string[]; css?: string[] }) => [route.module, ...(route.imports ?? []), ...(route.css ?? [])];
+    const memberFiles = filesOf([...routeFiles(routeManifest.entry), ...routes.filter((route) => !isStaff(route.id)).flatMap(routeFiles)]);
+    const staffOnly = [...filesOf(routes.filter((route) => isStaff(route.id)).flatMap(routeFiles))].filter((file) => !memberFiles.has(file));
+    expect(routes.filter((route) => isStaff(route.id)).map((route) => route.id)).toContain('staff/scanner');
+    expect(staffOnly.some((file) => /\/qr-decode-/.test(file))).toBe(true);
+    expect(staffOnly.filter((file) => precached.has(file))).toEqual([]);
+    expect(routes.filter((route) => !isStaff(route.id)).map((route) => route.module).filter((file) => !precached.has(file))).toEqual([]);
+    const bytes = [...precached].reduce((sum, file) => sum + statSync(path.join(client, file)).size, 0);
+    console.log(`precache: ${String(precached.size)} files, ${(bytes / 1024).toFixed(1)} KiB; staff-only files left out: ${String(staffOnly.length)}`);
   });
 });
 

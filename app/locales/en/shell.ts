@@ -47,5 +47,11 @@ export const shell: Shape<typeof vi> = {
     offlineTitle: 'No internet connection',
     offlineBody: 'Check your Wi‑Fi or mobile data. The app works again as soon as you are back online.',
     offlineClose: 'Close this message',
+    savedCopy: 'Saved copy from {{time}} — trying to reconnect',
+    savedCopyRetry: 'Try again',
+    savedCopyFresh: 'A newer copy is here',
+    savedCopyShowFresh: 'Show it',
+    formSlowTitle: 'Not sent yet — the network is slow',
+    formSlowBody: 'What you typed stays on the page and is not sent again by itself. The page carries on when the server answers.',
   },
 };

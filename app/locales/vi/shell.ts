@@ -46,5 +46,13 @@ export const shell = {
     offlineTitle: 'Không có kết nối mạng',
     offlineBody: 'Hãy kiểm tra Wi‑Fi hoặc dữ liệu di động. Ứng dụng sẽ hoạt động lại khi có mạng.',
     offlineClose: 'Đóng thông báo',
+    // Issue 39 (ADR 067): the service worker's copy of a page, shown when the network does not answer in time.
+    savedCopy: 'Bản lưu lúc {{time}} — đang thử kết nối lại',
+    savedCopyRetry: 'Thử lại',
+    savedCopyFresh: 'Đã có bản mới',
+    savedCopyShowFresh: 'Xem bản mới',
+    // A form sent while the network does not answer: nothing is lost, nothing is sent again by itself.
+    formSlowTitle: 'Chưa gửi được — mạng đang chậm',
+    formSlowBody: 'Nội dung bạn nhập vẫn được giữ trên trang và không bị tự gửi lại. Trang sẽ tiếp tục khi máy chủ trả lời.',
   },
 } as const;

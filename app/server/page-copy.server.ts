@@ -1,0 +1,24 @@
+import { createHmac } from 'node:crypto';
+import { COPY_OWNER_HEADER, PUBLIC_OWNER } from '#app/shell/sw-logic.ts';
+import { webConfig } from './config.server.ts';
+
+/**
+ * ADR 067: whose copy the service worker may keep of this page. `public` for a signed-out visitor;
+ * for a member, a keyed hash of the account (the session secret keys it), the same on every page of
+ * theirs and for no one else: it tells the worker whose copies it holds, without naming the member
+ * or unlocking anything (the token never leaves the session cookie). The staff area's pages carry
+ * none, so they are never kept.
+ */
+export function copyOwner(pathname: string, accountId: number | undefined): string | null {
+  if (pathname === '/staff' || pathname.startsWith('/staff/') || pathname.startsWith('/staff.')) return null;
+  if (accountId === undefined) return PUBLIC_OWNER;
+  return createHmac('sha256', webConfig.sessionSecrets[0] ?? '')
+    .update(`page-copy:${String(accountId)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export function setCopyOwner(request: Request, response: Response, accountId: number | undefined) {
+  const owner = copyOwner(new URL(request.url).pathname, accountId);
+  if (owner !== null) response.headers.set(COPY_OWNER_HEADER, owner);
+}
