@@ -18,7 +18,13 @@ type ConnectionErrorSink = (error: Error) => void;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrationsDir: string; onConnectionError?: ConnectionErrorSink; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; migrationsDir: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      migrationsDir: string;
+      /** In memory only: start from this dump (PGlite's dumpDataDir) instead of an empty database; the tests' migrated snapshot. */
+      loadDataDir?: Blob;
+    };
 
 const defaultConnectionErrorSink: ConnectionErrorSink = (error) => console.error(`database connection lost: ${error.message}`);
 
@@ -58,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock = acquireDirectoryLock(`${dataDir}.lock`);
   }
   try {
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const client = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: options.loadDataDir });
     const db = drizzle(withNamedStatements(client), { schema });
     await migrate(db, { migrationsFolder });
     return {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { randomPhone } from './phones.ts';
 
 export { randomPhone };
@@ -17,17 +19,24 @@ import type { SmsSender } from '#gateway/providers/sms/port.ts';
 /** The web server's shared secret in tests (GATEWAY_INTERNAL_SECRET); not a real one. */
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. Both
+ * start from the run's migrated copy (vitest-global-setup.ts); the migrations still run, finding nothing to do.
+ */
 export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const migrationsDir = 'gateway/db/migrations';
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
+  if (!adminUrl) {
+    const snapshot = inject('pgliteSnapshot');
+    return openDatabase({ kind: 'pglite', migrationsDir, loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined });
+  }
 
   const { default: pg } = await import('pg');
   const name = `gym_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
