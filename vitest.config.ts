@@ -9,7 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default leaves a core to its main process, which only waits: one worker on a 2-core machine.
-    maxWorkers: availableParallelism(),
+    // The projects below inherit this value, and it wins over --maxWorkers: VITEST_MAX_WORKERS sets it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     // Migrates one database per run, which each test file's database copies (tests/support/gateway.ts).
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     projects: [

@@ -30,7 +30,7 @@ const stages = [
   [{ name: 'unit and gateway tests (PGlite)', command: ['npx', 'vitest', 'run'], env: withoutPg }],
   [
     { name: 'journeys (Playwright)', command: ['npx', 'playwright', 'test'], env: withoutPg },
-    ...(pgUrl ? [{ name: 'gateway tests on PostgreSQL', command: ['npx', 'vitest', 'run', 'gateway', '--maxWorkers=1'] }] : []),
+    ...(pgUrl ? [{ name: 'gateway tests on PostgreSQL', command: ['npx', 'vitest', 'run', 'gateway'], env: { ...process.env, VITEST_MAX_WORKERS: '1' } }] : []),
   ],
 ];
 
