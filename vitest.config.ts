@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Plain vitest config: the React Router plugin is only for the web build.
+// Plain vitest config: the React Router plugin is only for the web build. ADR 071 for the speed settings.
 export default defineConfig({
   test: {
     include: ['{app,gateway,contract,scripts}/**/*.test.{ts,tsx}'],
@@ -8,5 +9,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves a core to its main process, which only waits: one worker on a 2-core machine.
+    // VITEST_MAX_WORKERS sets it (npm test gives the PostgreSQL suite beside the journeys one).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    // Migrates one database per run, which each test file's database copies (tests/support/gateway.ts).
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
+    // Each file keeps a process of its own (isolate): tried without, the gateway's files leaked state into
+    // each other (a saved-card payment failed only after other files had run in the same process).
   },
 });

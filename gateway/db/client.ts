@@ -27,7 +27,14 @@ type AtStart = (db: Database) => Promise<void>;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrationsDir: string; onConnectionError?: ConnectionErrorSink; poolSize?: number; atStart?: AtStart }
-  | { kind: 'pglite'; dataDir?: string; migrationsDir: string; atStart?: AtStart };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      migrationsDir: string;
+      atStart?: AtStart;
+      /** In memory only: start from this dump (PGlite's dumpDataDir) instead of an empty database; the tests' migrated snapshot. */
+      loadDataDir?: Blob;
+    };
 
 /**
  * The session-level advisory lock that gateways starting together take before migrating (ADR
@@ -94,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock = acquireDirectoryLock(`${dataDir}.lock`);
   }
   try {
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const client = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: options.loadDataDir });
     const db = drizzle(withNamedStatements(client), { schema });
     await migrate(db, { migrationsFolder });
     await options.atStart?.(db as unknown as Database);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { randomPhone } from './phones.ts';
 
 export { randomPhone };
@@ -18,16 +20,18 @@ import type { SmsSender } from '#gateway/providers/sms/port.ts';
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 
 /**
- * A new, empty database on TEST_DATABASE_URL (no migrations applied) and how to drop it: wait until
- * the test's pools have closed their sockets first (pool.end() resolves before they have; forcing
- * the drop while they close kills them with 57P01, an unhandled error in the test run).
+/**
+ * A new database on TEST_DATABASE_URL and how to drop it: empty (no migrations applied), or a copy
+ * of `template` (the run's migrated database, vitest-global-setup.ts). The drop waits until the
+ * test's pools have closed their sockets first (pool.end() resolves before they have; forcing the
+ * drop while they close kills them with 57P01, an unhandled error in the test run).
  */
-export async function emptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function emptyPostgresDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `gym_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -47,20 +51,25 @@ export async function emptyPostgresDatabase(adminUrl: string): Promise<{ url: st
   };
 }
 
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. Both
+ * start from the run's migrated copy (vitest-global-setup.ts); the migrations still run, finding nothing to do.
+ */
 export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const migrationsDir = 'gateway/db/migrations';
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'pglite', migrationsDir });
-
-  const empty = await emptyPostgresDatabase(adminUrl);
-  const handle = await openDatabase({ kind: 'postgres', url: empty.url, migrationsDir });
+  if (!adminUrl) {
+    const snapshot = inject('pgliteSnapshot');
+    return openDatabase({ kind: 'pglite', migrationsDir, loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined });
+  }
+  const copy = await emptyPostgresDatabase(adminUrl, inject('postgresTemplate') || undefined);
+  const handle = await openDatabase({ kind: 'postgres', url: copy.url, migrationsDir });
   return {
     ...handle,
-    url: empty.url,
+    url: copy.url,
     close: async () => {
       await handle.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
 }

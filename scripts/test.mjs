@@ -1,0 +1,82 @@
+// `npm test`: every check, in stages that keep both cores of a small machine busy (ADR 071), each
+// step's time printed. A stage's steps run at once; a step that runs beside others has its output
+// held and printed whole when it ends. The first stage that fails ends the run, after its other steps.
+//   1. Chromium present (a second).
+//   2. typecheck, lint, (format check), and the one build the journeys use, at once.
+//   3. unit and gateway tests (Vitest, PGlite), a worker per core.
+//   4. the Playwright journeys against the build; with TEST_DATABASE_URL set, the gateway suite on
+//      that PostgreSQL server beside them (CI does this: .ci/run).
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+// scripts/format-all.sh turns this on once the whole tree has been formatted (issue 40 §7).
+const FORMAT_CHECK = false;
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+// The unit stage runs the gateway suite on PGlite: the PostgreSQL run is its own step.
+const withoutPg = { ...process.env, TEST_DATABASE_URL: undefined };
+
+/** @typedef {{ name: string, command: string[], env?: Record<string, string | undefined> }} Step */
+
+/** @type {Step[][]} */
+const stages = [
+  [{ name: 'chromium', command: ['node', 'scripts/check-chromium.mjs'] }],
+  [
+    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+    ...(FORMAT_CHECK ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }] : []),
+    { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  ],
+  [{ name: 'unit and gateway tests (PGlite)', command: ['npx', 'vitest', 'run'], env: withoutPg }],
+  [
+    { name: 'journeys (Playwright)', command: ['npx', 'playwright', 'test'], env: withoutPg },
+    ...(pgUrl ? [{ name: 'gateway tests on PostgreSQL', command: ['npx', 'vitest', 'run', 'gateway'], env: { ...process.env, VITEST_MAX_WORKERS: '1' } }] : []),
+  ],
+];
+
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/**
+ * @param {Step} step
+ * @param {boolean} live its output goes straight through; otherwise it is held until the step ends
+ * @returns {Promise<{ step: Step, code: number, ms: number }>}
+ */
+function run(step, live) {
+  const started = performance.now();
+  console.log(`\n--- ${step.name}${live ? '' : ' (beside the others: its output comes when it ends)'}`);
+  const env = Object.fromEntries(Object.entries(step.env ?? process.env).filter(([, v]) => v !== undefined));
+  const child = spawn(step.command[0], step.command.slice(1), { env, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+  /** @type {Buffer[]} */
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  child.stderr?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => held.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      const ms = performance.now() - started;
+      if (!live) {
+        console.log(`\n--- ${step.name}: its output`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      const result = code === 0 ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`;
+      console.log(`--- ${step.name}: ${result}, ${seconds(ms)}`);
+      resolve({ step, code: code ?? 1, ms });
+    });
+  });
+}
+
+const started = performance.now();
+/** @type {string[]} */
+const report = [];
+let failed = false;
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step, i) => run(step, i === 0)));
+  for (const { step, code, ms } of results) report.push(`${seconds(ms).padStart(6)}  ${step.name}${code === 0 ? '' : '  FAILED'}`);
+  if (results.some((r) => r.code !== 0)) {
+    failed = true;
+    break;
+  }
+}
+console.log(`\nnpm test ${failed ? 'failed' : 'passed'} in ${seconds(performance.now() - started)}:`);
+console.log(report.join('\n'));
+process.exit(failed ? 1 : 0);
