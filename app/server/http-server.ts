@@ -10,6 +10,7 @@ import { platformGate } from '#app/shell/platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';
+import { brotliCopies, serveBrotli } from './precompressed.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -123,13 +124,16 @@ async function main() {
   const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
   const pwaHeaders = (res: Response, file: string) => {
     staticCsp(res);
-    const name = path.basename(file);
+    // The brotli copy of a file (ADR 068) is that file.
+    const name = path.basename(file).replace(/\.br$/, '');
     // ADR 009: the worker, the manifest and the offline page are revalidated on every fetch,
     // so a release reaches installed apps at once (the worker's precache versions the rest).
     if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html') res.set('Cache-Control', 'no-cache');
     // A worker runs under the CSP it was served with: it must be allowed to fetch this origin.
     if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
   };
+  // Brotli copies written at build time go to browsers that take br (ADR 068).
+  app.use(serveBrotli(brotliCopies(path.join(buildDir, 'client'))));
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
   // Only a path with a file extension can be a file here: pages skip the disk lookup.
   const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders });
