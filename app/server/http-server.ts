@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -11,6 +12,7 @@ import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';
 import { brotliCopies, serveBrotli } from './precompressed.server.ts';
+import { readiness, readyzAnswer, warmUp, webWarmUpRequests } from './readiness.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +32,8 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
+/** WARM_UP_ROUNDS: how many times the warm-up sends its requests before /readyz says ready (0: ready at once). */
+const warmUpRounds = Number(process.env.WARM_UP_ROUNDS ?? 5);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -83,15 +87,18 @@ async function main() {
   // 058), at the same level (ADR 025).
   app.use(compression({ level: GZIP_LEVEL }));
 
-  // Readiness for the load balancer: 503 from the moment the process is stopping (SIGTERM). It does
-  // not ask the gateway: a gateway outage must not take every web replica out (the pages answer
-  // 503 themselves then, ADR 015). /healthz (a route) says only that the process serves pages.
+  // Readiness for the load balancer: 503 while the server warms up (ADR 068) and from the moment
+  // the process is stopping (SIGTERM). It does not ask the gateway: a gateway outage must not take
+  // every web replica out (the pages answer 503 themselves then, ADR 015). /healthz (a route) says
+  // only that the process serves pages.
+  const ready = readiness();
   let draining = false;
   // WEB_ACCESS_LOG=off silences the per-request lines (a benchmark's baseline).
   const accessLog = process.env.WEB_ACCESS_LOG !== 'off';
   app.get('/readyz', (_req: Request, res: Response) => {
+    const { status, body } = readyzAnswer(ready.state());
     res.set('Cache-Control', 'no-store');
-    res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });
+    res.status(status).json(body);
   });
 
   const securityHeaders = baseSecurityHeaders(secure);
@@ -144,6 +151,13 @@ async function main() {
 
   const server = app.listen(port, host, () => {
     console.log(JSON.stringify({ service: 'web', msg: 'web listening', url: `http://${host}:${port}` }));
+    // Warm before ready (ADR 068): the first pages asked of this process, a few times over, then /readyz says 200.
+    const { port: listening } = server.address() as AddressInfo;
+    const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${String(listening)}`;
+    void warmUp({ origin, requests: webWarmUpRequests(origin), rounds: warmUpRounds, timeoutMs: 30_000 }).then((warm) => {
+      ready.ready();
+      console.log(JSON.stringify({ service: 'web', msg: 'ready', warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut }));
+    });
   });
   // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
   // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).
@@ -155,6 +169,7 @@ async function main() {
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
+    ready.drain();
     const started = Date.now();
     console.log(JSON.stringify({ service: 'web', msg: 'draining', signal }));
     setTimeout(() => {

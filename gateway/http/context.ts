@@ -19,6 +19,8 @@ export type Deps = {
   fetch?: typeof globalThis.fetch;
   /** True once the process is stopping (SIGTERM): /readyz answers 503 and connections are not kept (ADR 053). */
   draining?: () => boolean;
+  /** False while the process warms up after its start (ADR 068): /readyz answers 503 "warming". Absent: ready. */
+  warm?: () => boolean;
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };
