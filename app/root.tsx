@@ -23,6 +23,7 @@ import { knowPartUrls, loadMessages, loadedMessages, useLoadedMessages, useMessa
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
+import { saveDataRequested } from '#app/ui/save-data.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';
 import { localeChunkUrls } from '#app/server/locale-chunks.server.ts';
@@ -47,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     platform: clientPlatform(request),
     // PWA (ADR 009): the app-version setting, for the update prompt.
     appVersion: await appVersion(),
+    // The phone's data saver (ADR 068): no speculative downloads.
+    saveData: saveDataRequested(request.headers.get('save-data')),
   };
 }
 

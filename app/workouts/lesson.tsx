@@ -10,6 +10,7 @@ import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } fro
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';
 import { rememberLesson } from './lesson-cache.ts';
+import { browserSavesData, useSaveData } from '#app/ui/save-data.ts';
 import type { Route } from './+types/lesson';
 
 // §2 /workout/type/{workoutTypeId}/lesson/{lessonId} (issue 15): the exercises by block, the warm-up
@@ -59,7 +60,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   // What the player did and could not send yet (offline, or the page left too soon) goes first, then this page reads again.
   const revalidator = useRevalidator();
   // Kept on the phone with its drawings: from here the lesson plays offline.
-  useEffect(() => rememberLesson(lesson), [lesson]);
+  const saveData = useSaveData();
+  useEffect(() => rememberLesson(lesson, { drawings: !saveData && !browserSavesData() }), [lesson, saveData]);
   useEffect(() => {
     if (pendingEvents().length === 0) return;
     void flushEvents().then((ok) => {
