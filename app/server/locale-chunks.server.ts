@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '#contract/codes.ts';
-import { stringsParts, type StringsPart } from '#app/locales/messages.ts';
+import { partUrlList, stringsParts, type StringsPart } from '#app/locales/messages.ts';
 import { buildDir } from './build-dir.server.ts';
 
 type Chunks = Partial<Record<StringsPart, string>>;
@@ -34,3 +34,7 @@ const chunks = import.meta.env.PROD ? readChunks() : { vi: {}, en: {} };
 
 /** e.g. { shell: '/assets/shell-Bv72mjzi.js', … }: the page picks the parts its routes name. */
 export const localeChunkUrls = (lang: Lang): Chunks => chunks[lang];
+
+/** The same, as the compact string the root's data carries (partUrlList), made once per language. */
+const lists: Record<Lang, string> = { vi: partUrlList(chunks.vi), en: partUrlList(chunks.en) };
+export const localeChunkList = (lang: Lang): string => lists[lang];
