@@ -42,9 +42,11 @@ describe('warmUp', () => {
   test('a server that does not answer: given up after the time-out, never unready for ever', async () => {
     const fetchImpl = ((_url: URL, init: RequestInit) =>
       new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))) as unknown as typeof fetch;
-    const result = await warmUp({ origin: 'http://127.0.0.1:3000', requests: [{ path: '/landing' }, { path: '/login' }], rounds: 3, timeoutMs: 50, fetchImpl });
+    const result = await warmUp({ origin: 'http://127.0.0.1:3000', requests: [{ path: '/landing' }, { path: '/login' }], rounds: 3, timeoutMs: 300, fetchImpl });
     expect(result.timedOut).toBe(true);
-    expect(result.sent).toBe(1);
+    // The first request hangs until the deadline aborts it; none after it (a loaded machine may not even start it in time).
+    expect(result.sent).toBeLessThanOrEqual(1);
+    expect(result.ms).toBeGreaterThanOrEqual(290);
   });
 
   test("the web server's requests: both languages, the language form posted from the server's own origin", () => {
