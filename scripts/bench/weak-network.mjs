@@ -70,10 +70,22 @@ async function visit(page, url, control, { usable = true, timeout = NAV_TIMEOUT_
   return { fcp, usable: ready, error: null, wall: performance.now() - started };
 }
 
-/** Waits until a service worker controls new pages of this browser context (installed and active). */
+/**
+ * Waits until a service worker controls new pages of this browser context (installed and active);
+ * false when the page registered none within 15 s of its load (the bare app has none).
+ */
 async function workerReady(page) {
+  await page.waitForLoadState('load', { timeout: 60_000 }).catch(() => undefined);
   return page
-    .evaluate(() => (navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : false))
+    .evaluate(async () => {
+      const sw = navigator.serviceWorker;
+      if (!sw) return false;
+      for (let waited = 0; !(await sw.getRegistration()); waited += 250) {
+        if (waited > 15_000) return false;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return sw.ready.then(() => true);
+    })
     .catch(() => false);
 }
 
