@@ -23,7 +23,7 @@ import { knowPartUrls, loadMessages, partUrlsFromList, loadedMessages, useLoaded
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
-import { saveDataRequested } from '#app/ui/save-data.ts';
+import { saveDataRequested } from '#app/server/save-data.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';
 import { localeChunkList } from '#app/server/locale-chunks.server.ts';

@@ -26,21 +26,7 @@ export type PartUrls = Partial<Record<StringsPart, string>>;
 const bundledParts = import.meta.env.SSR || import.meta.env.DEV ? import.meta.glob<PartModule>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']) : undefined;
 const partUrls: Record<Lang, PartUrls> = { vi: {}, en: {} };
 
-/**
- * The URLs of a language's parts as the root's data carries them (ADR 068): one string of
- * `part=hash` for the chunk Vite names `/assets/<part>-<hash>.js`, `part=/url` for any other,
- * separated by spaces. A JSON map of the 40-odd URLs cost every page about 0.3 KB gzipped.
- */
-export function partUrlList(urls: PartUrls): string {
-  return Object.entries(urls)
-    .map(([part, url]) => {
-      const hash = url?.startsWith(`/assets/${part}-`) && url.endsWith('.js') ? url.slice(`/assets/${part}-`.length, -'.js'.length) : '';
-      return `${part}=${hash && !/[\s/=]/.test(hash) ? hash : url}`;
-    })
-    .join(' ');
-}
-
-/** The URLs back from `partUrlList`'s string. */
+/** The parts' URLs back from the root's compact string (ADR 068; `partUrlList` in locale-chunks.server.ts writes it). */
 export function partUrlsFromList(list: string): PartUrls {
   const urls: Record<string, string> = {};
   for (const entry of list.split(' ')) {

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { partUrlList, partUrlsFromList, type PartUrls } from './messages.ts';
+import { partUrlList } from '#app/server/locale-chunks.server.ts';
+import { partUrlsFromList, type PartUrls } from './messages.ts';
 
 // ADR 068: the root's data carries the parts' URLs as one compact string.
 const urls: PartUrls = {

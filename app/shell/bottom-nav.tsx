@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { Icon } from '#app/ui/icons.tsx';
 import { bottomTabs } from './bottom-tabs.ts';
-import { useSaveData } from '#app/ui/save-data.ts';
+import { useSaveData } from '#app/ui/hooks.ts';
 
 /** §2: the five tabs; each marks itself for any page under its path. */
 export function BottomNav() {

@@ -1,4 +1,4 @@
-import { useSaveData } from './save-data.ts';
+import { useSaveData } from './hooks.ts';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '#app/ui/hooks.ts';
+import { useHydrated, useSaveData } from '#app/ui/hooks.ts';
 import { Form, Link, useRevalidator } from 'react-router';
 import { workoutBlocks, type WorkoutBlock } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
@@ -10,7 +10,6 @@ import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } fro
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';
 import { rememberLesson } from './lesson-cache.ts';
-import { browserSavesData, useSaveData } from '#app/ui/save-data.ts';
 import type { Route } from './+types/lesson';
 
 // §2 /workout/type/{workoutTypeId}/lesson/{lessonId} (issue 15): the exercises by block, the warm-up
@@ -61,7 +60,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   // Kept on the phone with its drawings: from here the lesson plays offline.
   const saveData = useSaveData();
-  useEffect(() => rememberLesson(lesson, { drawings: !saveData && !browserSavesData() }), [lesson, saveData]);
+  useEffect(() => rememberLesson(lesson, { saveData }), [lesson, saveData]);
   useEffect(() => {
     if (pendingEvents().length === 0) return;
     void flushEvents().then((ok) => {

@@ -10,7 +10,6 @@ import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } fro
 import { DEFAULT_LESSON_CONFIG, readLessonConfig } from './lesson-config.ts';
 import { flushEvents, queueEvent } from './progress-queue.ts';
 import { cachedLesson, rememberLesson } from './lesson-cache.ts';
-import { browserSavesData } from '#app/ui/save-data.ts';
 import type { Route } from './+types/player';
 
 // §2 the exercise player (issue 15), full screen: the two drawings alternate to show the movement
@@ -52,8 +51,8 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     return { lesson, mapping: lesson.blocks[block].find((m) => m.id === mappingId)!, block, done: [] as number[], eventId: crypto.randomUUID() };
   }
   const loaded = await serverLoader();
-  // The data saver's flag mirrors its Save-Data header (ADR 068): the text only, no drawings ahead.
-  rememberLesson(loaded.lesson, { drawings: !browserSavesData() });
+  // With the browser's data saver on, the text only (ADR 068).
+  rememberLesson(loaded.lesson);
   return loaded;
 }
 
