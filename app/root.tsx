@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -19,13 +19,14 @@ import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
-import { knowPartUrls, loadMessages, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
+import { knowPartUrls, loadMessages, partUrlsFromList, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
+import { saveDataRequested } from '#app/server/save-data.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';
-import { localeChunkUrls } from '#app/server/locale-chunks.server.ts';
+import { localeChunkList } from '#app/server/locale-chunks.server.ts';
 import type { SessionExpired as SessionExpiredData } from '#app/server/gateway.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
@@ -41,12 +42,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     lang,
     // The page preloads the parts its routes name beside the entry: hydration needs them (ADR 030).
-    messagesChunks: localeChunkUrls(lang),
+    // One compact string (ADR 068): partUrlsFromList reads it.
+    messagesChunks: localeChunkList(lang),
     toast: session.get('toast') ?? null,
     // Phone, tablet or in-app browser, for the install prompt (ADR 008).
     platform: clientPlatform(request),
     // PWA (ADR 009): the app-version setting, for the update prompt.
     appVersion: await appVersion(),
+    // The phone's data saver (ADR 068): no speculative downloads.
+    saveData: saveDataRequested(request.headers.get('save-data')),
   };
 }
 
@@ -72,12 +76,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const parts = useStringsParts();
   // Where the browser imports any part of this language from, for what renders next (ADR 054).
-  if (data) knowPartUrls(data.lang, data.messagesChunks);
+  const chunks = useMemo(() => partUrlsFromList(data?.messagesChunks ?? ''), [data?.messagesChunks]);
+  if (data) knowPartUrls(data.lang, chunks);
   // <Meta> below titles the page from the strings in memory: render again when a part arrives
   // (a language switched to, a page's new part), or the title keeps a key (ADR 030).
   useLoadedMessages(data?.lang ?? 'vi');
   return (
-    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')} data-strings-src={parts.map((part) => data?.messagesChunks[part] ?? '').join(' ')}>
+    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')} data-strings-src={parts.map((part) => chunks[part] ?? '').join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -97,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         {/* Beside React Router's own modulepreloads, after the content: never before the first paint. */}
         {parts.map((part) => {
-          const href = data?.messagesChunks[part];
+          const href = chunks[part];
           return href ? <link key={part} rel="modulepreload" href={href} /> : null;
         })}
         <Scripts nonce={nonce} />

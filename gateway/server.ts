@@ -8,6 +8,7 @@ import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
+import { warmGateway } from './http/warm-up.ts';
 import { startIntervalJob } from './jobs.ts';
 import { purgeOldRows } from './retention.ts';
 import { prepareSealing } from './modules/pt/e-contracts.ts';
@@ -52,9 +53,25 @@ async function main() {
   const sms = createSmsSender(config, handle.db);
   const push = await createPushSender(config, handle.db);
   let draining = false;
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms, push, config, logger, draining: () => draining, poolStats: handle.poolStats });
+  // /readyz says ready once the first requests' reads have run (ADR 068).
+  let warm = false;
+  const app = createGatewayApp({
+    db: handle.db,
+    clock: systemClock,
+    sms,
+    push,
+    config,
+    logger,
+    draining: () => draining,
+    warm: () => warm,
+    poolStats: handle.poolStats,
+  });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
+    void warmGateway(app).then((done) => {
+      warm = true;
+      logger.info({ warmUpMs: Math.round(done.ms), requests: done.sent, failed: done.failed }, 'ready');
+    });
   });
   keepIdleConnections(server as Server); // plain HTTP/1.1: serve() is given no http2 options
   prepareSealing({ db: handle.db, config, clock: systemClock }).catch((error: unknown) =>

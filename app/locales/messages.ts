@@ -26,6 +26,19 @@ export type PartUrls = Partial<Record<StringsPart, string>>;
 const bundledParts = import.meta.env.SSR || import.meta.env.DEV ? import.meta.glob<PartModule>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']) : undefined;
 const partUrls: Record<Lang, PartUrls> = { vi: {}, en: {} };
 
+/** The parts' URLs back from the root's compact string (ADR 068; `partUrlList` in locale-chunks.server.ts writes it). */
+export function partUrlsFromList(list: string): PartUrls {
+  const urls: Record<string, string> = {};
+  for (const entry of list.split(' ')) {
+    const at = entry.indexOf('=');
+    if (at <= 0) continue;
+    const part = entry.slice(0, at);
+    const rest = entry.slice(at + 1);
+    urls[part] = rest.startsWith('/') ? rest : `/assets/${part}-${rest}.js`;
+  }
+  return urls as PartUrls;
+}
+
 /** Browser: where each part of a language is (the root's data, or <html data-strings-src> before hydration). */
 export function knowPartUrls(lang: Lang, urls: PartUrls) {
   Object.assign(partUrls[lang], urls);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFERRED_MODULE_ID, DEFERRED_PRELOADS_ID, deferModulePreloads } from './deferred-preloads.server.ts';
+import { compactManifest, DEFERRED_MODULE_ID, DEFERRED_PRELOADS_ID, deferModulePreloads } from './deferred-preloads.server.ts';
 
 const run = (html: string) => deferModulePreloads(html, 'n0nce');
 
@@ -42,5 +42,22 @@ describe('deferModulePreloads (ADR 027)', () => {
   test('a repeated preload is listed once', () => {
     const twice = page.replace('</main>', '</main><link rel="modulepreload" href="/assets/entry.js"/>');
     expect(run(twice)).toContain('["/assets/entry.js","/assets/vi.js"]');
+  });
+});
+
+describe('compactManifest (ADR 068)', () => {
+  const manifest = { entry: { module: '/assets/entry.js', imports: ['/assets/i18n.js'], css: [] }, routes: { root: { id: 'root', path: '', hasLoader: true, hasAction: false } }, version: 'abc};' };
+  const code = `import * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");`;
+
+  test('the same manifest without the indentation, the code around it byte for byte', () => {
+    const out = compactManifest(code);
+    expect(out).toBe(code.replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest)));
+    expect(out.length).toBeLessThan(code.length - 50);
+  });
+
+  test('code without a manifest, or one that does not parse, is left as it is', () => {
+    expect(compactManifest('import("/assets/entry.js");')).toBe('import("/assets/entry.js");');
+    const broken = 'window.__reactRouterManifest = { "a": nope };';
+    expect(compactManifest(broken)).toBe(broken);
   });
 });

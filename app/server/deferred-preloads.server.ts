@@ -26,6 +26,26 @@ export const deferredPreloadScript = (hrefs: readonly string[], nonce: string) =
   `<script nonce="${nonce}" id="${DEFERRED_PRELOADS_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
   `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
 
+const MANIFEST = 'window.__reactRouterManifest = ';
+
+/**
+ * React Router writes the page's route manifest indented by two spaces a level (ADR 068): the
+ * same object without the indentation is 30 % fewer bytes of it (60–120 gzipped a page).
+ */
+export function compactManifest(code: string): string {
+  const start = code.indexOf(MANIFEST);
+  if (start < 0) return code;
+  const from = start + MANIFEST.length;
+  // The object ends at the first "};" before a line break: a JSON string holds no raw line break.
+  const end = code.indexOf('};\n', from);
+  if (end < 0) return code;
+  try {
+    return code.slice(0, from) + JSON.stringify(JSON.parse(code.slice(from, end + 1))) + code.slice(end + 1);
+  } catch {
+    return code;
+  }
+}
+
 /** The page with its modulepreload links moved into one script before </body>, and React Router's module script started after the first paint. */
 export function deferModulePreloads(html: string, nonce: string): string {
   const hrefs: string[] = [];
@@ -34,7 +54,7 @@ export function deferModulePreloads(html: string, nonce: string): string {
       if (!hrefs.includes(href)) hrefs.push(href);
       return '';
     })
-    .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(code, nonce));
+    .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(compactManifest(code), nonce));
   if (hrefs.length === 0) return out;
   const end = out.indexOf('</body>');
   const script = deferredPreloadScript(hrefs, nonce);

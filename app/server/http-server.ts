@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -12,6 +13,8 @@ import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';
 import { webLogger } from './log.server.ts';
 import { mountMetrics } from './metrics.server.ts';
+import { brotliCopies, serveBrotli } from './precompressed.server.ts';
+import { readiness, readyzAnswer, warmUp, webWarmUpRequests } from './readiness.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -31,6 +34,8 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
+/** WARM_UP_ROUNDS: how many times the warm-up sends its requests before /readyz says ready (0: ready at once). */
+const warmUpRounds = Number(process.env.WARM_UP_ROUNDS ?? 5);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -80,16 +85,19 @@ async function main() {
   // 058), at the same level (ADR 025).
   app.use(compression({ level: GZIP_LEVEL }));
 
-  // Readiness for the load balancer: 503 from the moment the process is stopping (SIGTERM). It does
-  // not ask the gateway: a gateway outage must not take every web replica out (the pages answer
-  // 503 themselves then, ADR 015). /healthz (a route) says only that the process serves pages.
+  // Readiness for the load balancer: 503 while the server warms up (ADR 068) and from the moment
+  // the process is stopping (SIGTERM). It does not ask the gateway: a gateway outage must not take
+  // every web replica out (the pages answer 503 themselves then, ADR 015). /healthz (a route) says
+  // only that the process serves pages.
+  const ready = readiness();
   let draining = false;
   // WEB_ACCESS_LOG=off silences the per-request lines (a benchmark's baseline).
   const accessLog = process.env.WEB_ACCESS_LOG !== 'off';
   mountMetrics(app); // /metrics and the request counts (ADR 070)
   app.get('/readyz', (_req: Request, res: Response) => {
+    const { status, body } = readyzAnswer(ready.state());
     res.set('Cache-Control', 'no-store');
-    res.status(draining ? 503 : 200).json({ status: draining ? 'draining' : 'ready' });
+    res.status(status).json(body);
   });
 
   const securityHeaders = baseSecurityHeaders(secure);
@@ -123,13 +131,16 @@ async function main() {
   const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
   const pwaHeaders = (res: Response, file: string) => {
     staticCsp(res);
-    const name = path.basename(file);
+    // The brotli copy of a file (ADR 068) is that file.
+    const name = path.basename(file).replace(/\.br$/, '');
     // ADR 009: the worker, the manifest and the offline page are revalidated on every fetch,
     // so a release reaches installed apps at once (the worker's precache versions the rest).
     if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html') res.set('Cache-Control', 'no-cache');
     // A worker runs under the CSP it was served with: it must be allowed to fetch this origin.
     if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
   };
+  // Brotli copies written at build time go to browsers that take br (ADR 068).
+  app.use(serveBrotli(brotliCopies(path.join(buildDir, 'client'))));
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
   // Only a path with a file extension can be a file here: pages skip the disk lookup.
   const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders });
@@ -140,6 +151,13 @@ async function main() {
 
   const server = app.listen(port, host, () => {
     webLogger.info({ url: `http://${host}:${port}` }, 'web listening');
+    // Warm before ready (ADR 068): the first pages asked of this process, a few times over, then /readyz says 200.
+    const { port: listening } = server.address() as AddressInfo;
+    const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${String(listening)}`;
+    void warmUp({ origin, requests: webWarmUpRequests(origin), rounds: warmUpRounds, timeoutMs: 30_000 }).then((warm) => {
+      ready.ready();
+      webLogger.info({ warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut }, 'ready');
+    });
   });
   // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
   // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).
@@ -151,6 +169,7 @@ async function main() {
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
+    ready.drain();
     const started = Date.now();
     webLogger.info({ signal }, 'draining');
     setTimeout(() => {

@@ -1,3 +1,5 @@
+import { useSaveData } from './hooks.ts';
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
@@ -21,7 +23,9 @@ export function initialsOf(name: string) {
  */
 export function Avatar({ url, name }: { url: string | null; name: string }) {
   const initials = initialsOf(name);
-  if (url) return <img className="avatar" src={url} alt="" width={72} height={72} decoding="async" />;
+  // With the data saver on (ADR 068), a photo out of view is not fetched until scrolled to.
+  const saveData = useSaveData();
+  if (url) return <img className="avatar" src={url} alt="" width={72} height={72} decoding="async" loading={saveData ? 'lazy' : undefined} />;
   return (
     <span className="avatar avatar-empty" aria-hidden="true">
       {initials || (

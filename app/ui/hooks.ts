@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
 
 const noop = () => () => {};
 
@@ -26,3 +27,6 @@ export function useCountdown(seconds: number, resetKey: string | number) {
   }, [seconds, resetKey]);
   return state.left;
 }
+
+/** The phone's data saver as the root loader read its Save-Data header (ADR 068): no speculative downloads. */
+export const useSaveData = (): boolean => useRouteLoaderData<{ saveData?: boolean }>('root')?.saveData === true;

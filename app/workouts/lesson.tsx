@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '#app/ui/hooks.ts';
+import { useHydrated, useSaveData } from '#app/ui/hooks.ts';
 import { Form, Link, useRevalidator } from 'react-router';
 import { workoutBlocks, type WorkoutBlock } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
@@ -59,7 +59,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   // What the player did and could not send yet (offline, or the page left too soon) goes first, then this page reads again.
   const revalidator = useRevalidator();
   // Kept on the phone with its drawings: from here the lesson plays offline.
-  useEffect(() => rememberLesson(lesson), [lesson]);
+  const saveData = useSaveData();
+  useEffect(() => rememberLesson(lesson, { saveData }), [lesson, saveData]);
   useEffect(() => {
     if (pendingEvents().length === 0) return;
     void flushEvents().then((ok) => {

@@ -51,6 +51,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     return { lesson, mapping: lesson.blocks[block].find((m) => m.id === mappingId)!, block, done: [] as number[], eventId: crypto.randomUUID() };
   }
   const loaded = await serverLoader();
+  // With the browser's data saver on, the text only (ADR 068).
   rememberLesson(loaded.lesson);
   return loaded;
 }

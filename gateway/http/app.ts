@@ -99,6 +99,8 @@ export function createGatewayApp(deps: Deps) {
   app.get('/readyz', async (c) => {
     // A replica that is stopping (SIGTERM) says so first, so the load balancer routes around it (ADR 053).
     if (deps.draining?.()) return c.json({ status: 'draining' }, 503);
+    // Not before the first requests' code and statements are prepared (ADR 068).
+    if (deps.warm && !deps.warm()) return c.json({ status: 'warming' }, 503);
     try {
       await deps.db.execute('select 1');
       return c.json({ status: 'ready' });

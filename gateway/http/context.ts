@@ -21,6 +21,8 @@ export type Deps = {
   draining?: () => boolean;
   /** The PostgreSQL pool's connections (/metrics); none on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** False while the process warms up after its start (ADR 068): /readyz answers 503 "warming". Absent: ready. */
+  warm?: () => boolean;
 };
 
 export type CurrentAccount = { id: number; accountType: AccountType; tokenId: number };

@@ -24,9 +24,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { ROOT } from '../lib/build-if-needed.mjs';
+import { bundleForNode } from '../lib/bundle-node.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,19 +58,7 @@ async function freePort() {
 
 async function bundleGateway() {
   const outdir = path.join(ROOT, 'build/bench-gateway');
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: { server: 'gateway/server.ts' },
-    outdir,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    bundle: true,
-    packages: 'external',
-    banner: { js: "import { createRequire as __r } from 'node:module'; const __bundleRequire = __r(import.meta.url);" },
-    define: { require: '__bundleRequire' },
-    logLevel: 'warning',
-  });
+  await bundleForNode({ server: 'gateway/server.ts' }, outdir);
   return path.join(outdir, 'server.js');
 }
 

@@ -4,6 +4,8 @@
 // to add one, write its module under scripts/bench/ and put its function here.
 import { measurePages } from './pages.mjs';
 import { measureSsr } from './ssr.mjs';
+import { measureWarmStart } from './warm-start.mjs';
+import { measureWeakNetwork } from './weak-network.mjs';
 
 /**
  * @typedef {object} SectionContext
@@ -35,6 +37,10 @@ export const SECTIONS = Object.freeze([
   { id: 'pages', title: 'First-load JS and Lighthouse mobile scores', run: measurePages },
   // 50 connections against a signed-in /home with the running gateway, beside /landing in the same run.
   { id: 'ssr', title: 'SSR throughput and p99 of /home', run: measureSsr },
+  // Issue 39 §6: a restarted server's signed-in /home over its first 10 s after /readyz, beside the bare app.
+  { id: 'warm', title: 'The first seconds after a start', run: measureWarmStart },
+  // Issue 39 §4: weak 3G and lie-fi, first and repeat visits, beside the bare app; an InBody photo upload.
+  { id: 'weak', title: 'Weak network: weak 3G and lie-fi', run: measureWeakNetwork },
   // Gateway endpoint latency with 1k and with 100k seeded members.
   { id: 'gateway', title: 'Gateway endpoint latency at 1k and 100k members', run: null },
 ]);

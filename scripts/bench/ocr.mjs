@@ -4,23 +4,11 @@
 // or one photo step by step: npm run bench:ocr -- --show hard 570 en 1083
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { ROOT } from '../lib/build-if-needed.mjs';
+import { bundleForNode } from '../lib/bundle-node.mjs';
 
 const outdir = path.join(ROOT, 'build/bench-ocr');
-await build({
-  absWorkingDir: ROOT,
-  entryPoints: { run: 'scripts/bench/ocr-run.ts', show: 'scripts/bench/ocr-show.ts' },
-  outdir,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  bundle: true,
-  packages: 'external',
-  banner: { js: "import { createRequire as __r } from 'node:module'; const __bundleRequire = __r(import.meta.url);" },
-  define: { require: '__bundleRequire' },
-  logLevel: 'warning',
-});
+await bundleForNode({ run: 'scripts/bench/ocr-run.ts', show: 'scripts/bench/ocr-show.ts' }, outdir);
 const [first, ...rest] = process.argv.slice(2);
 const [entry, args] = first === '--show' ? ['show.js', rest] : ['run.js', process.argv.slice(2)];
 const child = spawn(process.execPath, [path.join(outdir, entry), ...args], { stdio: 'inherit', cwd: ROOT });

@@ -6,12 +6,12 @@ import { BuildChanged, measureFirstLoad } from './first-load.mjs';
 import { medianRun, runLighthouse } from './lighthouse.mjs';
 import { KB, kb, mdTable, ms, seconds } from './format.mjs';
 
-export const TARGETS = Object.freeze({ jsKbGz: 130, jsToBare: 1.15, performance: 98, accessibility: 100 });
-/** Issue 18: on these routes the median LCP must not exceed the bare app's, measured in the same run. */
+export const TARGETS = Object.freeze({ jsKbGz: 130, jsToBare: 1.15, performance: 98, accessibility: 100, lcpToBare: 0.9 });
+/** Issue 18, 39 §5: on these routes the median LCP must not exceed 0.9× the bare app's, measured in the same run. */
 export const LCP_VS_BARE_ROUTES = Object.freeze(['/landing', '/login', '/home', '/membership']);
 export const TARGETS_LINE =
   `targets: JS ≤ ${TARGETS.jsKbGz} KB gz and ≤ ${TARGETS.jsToBare}× the bare app's, performance ≥ ${TARGETS.performance},` +
-  ` accessibility ${TARGETS.accessibility}, LCP ≤ the bare app's on ${LCP_VS_BARE_ROUTES.join(', ')}`;
+  ` accessibility ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcpToBare}× the bare app's on ${LCP_VS_BARE_ROUTES.join(', ')}`;
 const BARE = 'bare React Router app';
 
 /** File-name-safe form of a route path: /verify-otp → verify-otp, / → root. */
@@ -123,8 +123,8 @@ export async function measurePages(ctx) {
     const jsRatio = r.firstLoad.js.gzip / bare.firstLoad.js.gzip;
     if (jsRatio > TARGETS.jsToBare) missed.push(`${r.route} first-load JS ${jsRatio.toFixed(2)}× the bare app's (> ${TARGETS.jsToBare}×)`);
     const lcp = medianLcp(r);
-    if (LCP_VS_BARE_ROUTES.includes(r.route) && (lcp === null || bareLcp === null || lcp > bareLcp)) {
-      missed.push(`${r.route} LCP ${seconds(lcp)} > the bare app's ${seconds(bareLcp)}`);
+    if (LCP_VS_BARE_ROUTES.includes(r.route) && (lcp === null || bareLcp === null || lcp > TARGETS.lcpToBare * bareLcp)) {
+      missed.push(`${r.route} LCP ${seconds(lcp)} > ${TARGETS.lcpToBare}× the bare app's ${seconds(bareLcp)}`);
     }
     const js = r.firstLoad.js.gzip / KB;
     if (js > TARGETS.jsKbGz) missed.push(`${r.route} first-load JS ${kb(r.firstLoad.js.gzip)} KB gz > ${TARGETS.jsKbGz}`);

@@ -103,16 +103,17 @@ export const signedInMember = {
     if (!otp) throw new Error(`no sign-in code in the sandbox outbox for ${phone}`);
     const verify = await postForm(webUrl, '/verify-otp', { otp, intent: 'verify' }, login.cookie);
     const signUp = await postForm(webUrl, '/sign-up', { acceptTerms: 'on' }, verify.cookie);
-    if (verify.location !== '/sign-up' || signUp.location !== '/home') {
+    // Issue 37 §6: the sign-up goes on to the (skippable) name step, the member's first page.
+    if (verify.location !== '/sign-up' || (signUp.location !== '/home' && signUp.location !== '/account/name')) {
       throw new Error(`sign-up of ${phone} went ${verify.location} → ${signUp.location} (${signUp.status})`);
     }
-    // The browser follows the redirect: /home shows the welcome toast once (a flash message) and
+    // The browser follows the redirect: that page shows the welcome toast once (a flash message) and
     // answers with a cookie that no longer holds it. Sending the sign-up's cookie on every timed
     // request instead would show the toast, and sign a new cookie, each time: no member does that.
-    const home = await fetch(new URL('/home', webUrl), { headers: { Cookie: signUp.cookie }, redirect: 'manual' });
-    await home.arrayBuffer();
-    if (home.status !== 200) throw new Error(`/home right after the sign-up of ${phone} answered ${home.status}`);
-    return { Cookie: mergeCookies(signUp.cookie, cookieHeader(home)) };
+    const first = await fetch(new URL(signUp.location, webUrl), { headers: { Cookie: signUp.cookie }, redirect: 'manual' });
+    await first.arrayBuffer();
+    if (first.status !== 200) throw new Error(`${signUp.location} right after the sign-up of ${phone} answered ${first.status}`);
+    return { Cookie: mergeCookies(signUp.cookie, cookieHeader(first)) };
   },
 };
 

@@ -14,7 +14,7 @@ import { startBareApp } from './bare-app.mjs';
 import { anonymous, signedInMember } from './routes.mjs';
 
 /** A phone, navigating: what the platform gate lets through to the app. */
-const PHONE = {
+export const PHONE = {
   'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   Accept: 'text/html',
   'Sec-Fetch-Dest': 'document',
@@ -32,7 +32,7 @@ const SETTLE_SECONDS = 0.5;
  * sat idle, which no steady load does (the bare app's p99 then triples, a signed-in /home waits
  * 2 s).
  */
-async function load(url, headers, seconds, settleSeconds = 0) {
+export async function load(url, headers, seconds, settleSeconds = 0) {
   const samples = [];
   let failed = 0;
   const from = performance.now() + settleSeconds * 1000;

@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'vite.config.ts',
   'react-router.config.ts',
   'scripts/build-servers.mjs',
+  'scripts/precompress.mjs',
 ];
 // Tests are not part of the build: editing one must not cost a rebuild.
 const IGNORED = /(^\.|\.(test|spec)\.[cm]?[jt]sx?$)/;

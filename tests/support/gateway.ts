@@ -85,6 +85,8 @@ export async function startTestGateway(
     env?: Record<string, string>;
     /** Another database than the fresh one per file (the fault tests bring their own server). */
     database?: () => Promise<DatabaseHandle>;
+    /** Readiness after the start (ADR 068); absent: ready. */
+    warm?: () => boolean;
   } = {},
 ) {
   const handle = await (options.database ?? freshDatabase)();
@@ -99,7 +101,7 @@ export async function startTestGateway(
   const logger = pino({ level: 'silent' });
   // The sandboxes' outgoing calls (a simulated bank webhook to our own endpoint) come straight back into this app.
   const loopback: typeof globalThis.fetch = (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init));
-  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger, fetch: loopback });
+  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger, fetch: loopback, warm: options.warm });
 
   async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
     // As the web server calls: the member's address, vouched for by the shared secret.
