@@ -59,7 +59,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const pick = (field: InbodyTopField) => candidates(sheet[field], field);
 
   const weights = pick('weight');
-  const fats = pick('bodyFatMass');
+  // Body fat mass is less than the weight (issue 36 §4: the weight's value read into the fat's row is no fat mass).
+  const fats = pick('bodyFatMass').filter((f) => !weights.length || weights.some((w) => f.value < w.value * 0.8));
   const pbfs = pick('percentBodyFat');
   const waters = pick('totalBodyWater');
   const proteins = pick('protein');
@@ -118,7 +119,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   };
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
-  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
+  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
+  set('bodyFatMass', fat !== undefined && fat === values.weight ? undefined : fat, sureOf(ratio) || sureOf(sum));
   // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
   // for is their ratio, to be looked at (rounding may differ by 0.1).
   const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
@@ -142,9 +144,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set('skeletalMuscleMass', smm?.value, Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD));
   if (smm && fatFree !== undefined && !smmPlausible) warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 
-  // Score: "NN/100", a whole number, read surely; it agrees with nothing else on the sheet.
+  // Score (issue 36 §4): confirmed only when read in its printed form "NN/100", NN two digits in
+  // 10–99 (a lone digit lost one; 100 may be the "/100" itself), surely, and no other score read
+  // disagrees; it agrees with nothing else on the sheet.
   const score = sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
-  set('score', score?.value, Boolean(score && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value)));
+  const scoreSure = Boolean(score?.outOf100 && score.value >= 10 && score.value < 100 && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value));
+  set('score', score?.value, scoreSure);
 
   const segment = (region: InbodySegment, reading: SegmentReading | undefined, prefix: string, massKey: string, percentKey: string, statusKey: string, lean: boolean) => {
     const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;

@@ -8,8 +8,11 @@ import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/
 export type OcrWord = { text: string; confidence: number };
 export type OcrLine = { text: string; words: OcrWord[] };
 
-/** A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it printed a decimal mark. */
-export type Reading = { value: number; confidence: number; decimals: number };
+/**
+ * A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it
+ * printed a decimal mark; a score read in its printed form "NN/100" has `outOf100`.
+ */
+export type Reading = { value: number; confidence: number; decimals: number; outOf100?: boolean };
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 
@@ -147,13 +150,21 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       section = 'lean';
       continue;
     }
-    const score = /(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(folded);
+    // "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score.
+    const score = /(?:^|[^\d.,])(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(folded);
     if (score) {
-      sheet.score.push(readingOf(score[1], line.words));
+      sheet.score.push({ ...readingOf(score[1], line.words), outOf100: true });
+      continue;
+    }
+    // The slash lost: "NN 100 Points", read as a score but not in its printed form.
+    const slashLost = /(?:^|\s)(\d{2})\s+1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded);
+    if (slashLost) {
+      labelledScores.push(readingOf(slashLost[1], line.words));
       continue;
     }
     if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
-      const [first] = numbersAfter(line, SCORE_LINE);
+      // The score box's small print ("… may score over 100 points") names 100 and is no score.
+      const [first] = numbersAfter(line, SCORE_LINE).filter((r) => r.value !== 100);
       // Without its "/100" a number is a weaker sign of the score: it goes after those with it.
       if (first) labelledScores.push(first);
       continue;

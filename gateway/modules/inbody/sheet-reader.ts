@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
+import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { parseSheet, type ParsedSheet } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -111,8 +112,26 @@ const greyAt = async (image: Sharp, side: number): Promise<Grey> => {
   return { data, width: info.width, height: info.height };
 };
 
-/** The page ready for OCR: paper only, level, grey, even light, full contrast, ~200 dpi. PNG. */
-export async function prepareSheet(bytes: Buffer): Promise<Buffer> {
+/** Uneven light divided out (the page shrunk until print vanishes, blurred, grown back), contrast stretched, PNG at ~200 dpi. */
+async function evenLight(data: Uint8Array, width: number, height: number): Promise<Buffer> {
+  // (Separate pipelines: sharp applies one resize per pipeline.)
+  const small = await sharp(data, { raw: { width, height, channels: 1 } })
+    .resize({ width: Math.max(8, Math.round(width / 24)) })
+    .blur(1.5)
+    .png()
+    .toBuffer();
+  const light = await sharp(small).resize({ width, height, fit: 'fill' }).greyscale().raw().toBuffer();
+  const even = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
+  return sharp(even, { raw: { width, height, channels: 1 } }).normalise().withMetadata({ density: 200 }).png().toBuffer();
+}
+
+/**
+ * The old page (issue 14, kept for the bench's comparison and as the fallback when no page is
+ * found): the bright rows and columns cropped, the text's slant measured by projection and turned
+ * level, ~200 dpi.
+ */
+export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
   const source = sharp(bytes).greyscale();
   const { width = 0, height = 0 } = await source.metadata();
   const probe = await greyAt(source, PROBE_SIDE);
@@ -129,25 +148,42 @@ export async function prepareSheet(bytes: Buffer): Promise<Buffer> {
   let level = sharp(paper);
   if (Math.abs(slant) >= 0.25) level = level.rotate(-slant, { background: '#ffffff' });
   const { data, info } = await level.resize({ width: OCR_WIDTH }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  // The light across the page: the page shrunk until print vanishes, blurred, and grown back.
-  // (Separate pipelines: sharp applies one resize per pipeline.)
-  const small = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .resize({ width: Math.max(8, Math.round(info.width / 24)) })
-    .blur(1.5)
-    .png()
-    .toBuffer();
-  const light = await sharp(small).resize({ width: info.width, height: info.height, fit: 'fill' }).greyscale().raw().toBuffer();
-  const even = Buffer.alloc(data.length);
-  for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
-  return sharp(even, { raw: { width: info.width, height: info.height, channels: 1 } }).normalise().withMetadata({ density: 200 }).png().toBuffer();
+  return evenLight(data, info.width, info.height);
 }
 
-export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean };
+/** The side the page's corners are looked for at. */
+const FINDER_SIDE = 520;
+
+export type PreparedPage = { image: Buffer; page: PageFound; corners: Quad | null };
+
+/**
+ * Issue 36 §1: the page found by its four corners (page-finder.ts) and warped flat to 1700 px wide
+ * at its own proportions (A4 1.41, Letter 1.29); when no sheet-shaped page is found, the old
+ * projection path reads the whole photo.
+ */
+export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
+  const probe = await sharp(bytes).resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const finding = findPage({ data: probe.data, width: probe.info.width, height: probe.info.height, channels: probe.info.channels });
+  if (!finding.corners) return { image: await prepareByProjection(bytes), page: finding.page, corners: null };
+  const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const k = full.info.width / probe.info.width;
+  const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
+  const [tl, tr, br, bl] = corners;
+  const across = (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2;
+  const down = (Math.hypot(bl.x - tl.x, bl.y - tl.y) + Math.hypot(br.x - tr.x, br.y - tr.y)) / 2;
+  // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
+  const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
+  const flat = flatten({ data: full.data, width: full.info.width, height: full.info.height, channels: 1 }, corners, OCR_WIDTH, Math.round(OCR_WIDTH * aspect));
+  return { image: await evenLight(flat.data, flat.width, flat.height), page: finding.page, corners };
+}
+
+export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
-export async function readSheet(bytes: Buffer, recognize: Recognize): Promise<SheetReading> {
-  const lines = await recognize(await prepareSheet(bytes));
+export async function readSheet(bytes: Buffer, recognize: Recognize, options: { reader?: 'page' | 'projection' } = {}): Promise<SheetReading> {
+  const prepared = options.reader === 'projection' ? { image: await prepareByProjection(bytes), page: 'none' as const } : await prepareSheet(bytes);
+  const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
   const checked = checkSheet(parsed);
-  return { ...checked, parsed, usable: isUsable(checked) };
+  return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }
