@@ -174,7 +174,69 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
   const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
   const flat = flatten({ data: full.data, width: full.info.width, height: full.info.height, channels: 1 }, corners, OCR_WIDTH, Math.round(OCR_WIDTH * aspect));
-  return { image: await evenLight(flat.data, flat.width, flat.height), page: finding.page, corners };
+  const page = await evenLight(flat.data, flat.width, flat.height);
+  return { image: await columnsStacked(page), page: finding.page, corners };
+}
+
+/**
+ * Issue 36 §3: both models print two columns (the composition, bars and segmental lean on the
+ * left; the InBody Score box, weight control, segmental fat and research parameters on the right).
+ * Read as one page, tesseract joins a left row and a right row into one line ("Body Fat Mass 14.1
+ * Basal Metabolic Rate 2083 kcal"). The gutter is the widest white band of columns in the middle
+ * of the page below the header; the header, the left column and the right column are then stacked
+ * one under the other, so every line holds one box's row. No gutter: the page as it is.
+ */
+export async function columnsStacked(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const dark = (x: number, y: number) => data[y * width + x] < 110;
+  const top = Math.round(height * 0.15);
+  const bottom = Math.round(height * 0.95);
+  const counts = new Array<number>(width).fill(0);
+  for (let y = top; y < bottom; y += 2) for (let x = Math.round(width * 0.4); x < width * 0.8; x++) if (dark(x, y)) counts[x]++;
+  let best: [number, number] = [0, 0];
+  let start = -1;
+  for (let x = Math.round(width * 0.4); x < width * 0.8; x++) {
+    // Specks and a ruling's end are allowed: a few dark pixels in a column of the gutter.
+    const white = counts[x] <= Math.max(2, (bottom - top) * 0.003);
+    if (white && start < 0) start = x;
+    if ((!white || x + 1 >= width * 0.8) && start >= 0) {
+      if (x - start > best[1] - best[0]) best = [start, x];
+      start = -1;
+    }
+  }
+  if (best[1] - best[0] < width * 0.012) return png;
+  const gutter = Math.round((best[0] + best[1]) / 2);
+  // The header's rule and print cross the gutter: the columns start below the first dark row met going up from there.
+  let split = 0;
+  for (let y = top; y > 0 && !split; y--) for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) split = y + 4;
+  if (!split) split = top;
+  const lastInk = (x0: number, x1: number) => {
+    for (let y = height - 1; y > split; y--) for (let x = x0; x < x1; x += 2) if (dark(x, y)) return Math.min(height, y + 12);
+    return split + 1;
+  };
+  const leftEnd = lastInk(0, gutter);
+  const rightEnd = lastInk(gutter, width);
+  const parts = [
+    { left: 0, top: 0, width, height: split },
+    { left: 0, top: split, width: gutter, height: leftEnd - split },
+    { left: gutter, top: split, width: width - gutter, height: rightEnd - split },
+  ];
+  const gap = 30;
+  const total = parts.reduce((h, p) => h + p.height + gap, 0);
+  const pieces = await Promise.all(parts.map((p) => sharp(png).extract(p).png().toBuffer()));
+  let y = 0;
+  const composite = pieces.map((input, i) => {
+    const at = { input, left: 0, top: y };
+    y += parts[i].height + gap;
+    return at;
+  });
+  return sharp({ create: { width, height: total, channels: 3, background: '#ffffff' } })
+    .composite(composite)
+    .greyscale()
+    .withMetadata({ density: 200 })
+    .png()
+    .toBuffer();
 }
 
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
