@@ -237,7 +237,7 @@ export function findPage(image: Raster): PageFinding {
   const { width, height } = image;
   const score = paperness(image);
   const t = otsu(score);
-  let mask = new Uint8Array(width * height);
+  let mask: Uint8Array = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = score[i] > t ? 1 : 0;
   mask = close(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 120)));
   const region = largestRegion(mask, width, height);

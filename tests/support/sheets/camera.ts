@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { seededRandom } from '#gateway/db/seeded-random.ts';
 import { homography, warp, type Quad } from '#gateway/modules/inbody/page-finder.ts';
 
@@ -109,7 +109,7 @@ export async function photograph(sheetPng: Buffer, category: Category, seed: num
     { x: 0, y: sh },
   ];
   const layer = warp({ data: sheet.data, width: sw, height: sh, channels: 4 }, homography(corners, page), width, height, [0, 0, 0, 0]);
-  const overlays: sharp.OverlayOptions[] = [];
+  const overlays: OverlayOptions[] = [];
   if (bg === 'papers') overlays.push({ input: Buffer.from(papersUnder(width, height, r)) });
   // The sheet's own shadow on what lies beneath, then the sheet.
   const outline = corners.map((p) => `${String(p.x + 6)},${String(p.y + 8)}`).join(' ');

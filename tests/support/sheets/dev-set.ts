@@ -19,8 +19,9 @@ export type DevPhoto = { id: string; truth: SheetTruth; layout: SheetLayout; lan
 /** The `index`-th photo of a category in a part: every combination of renderer × layout × language in turn. */
 export function devPhotoSpec(part: Part, category: Category, index: number) {
   const renderer: Renderer = index % 2 ? 'magick' : 'html';
-  const layout: SheetLayout = Math.floor(index / 2) % 2 ? '570' : '270';
-  const lang: SheetLang = Math.floor(index / 4) % 2 ? 'vi' : 'en';
+  // Any four in a row hold both renderers, both layouts and both languages.
+  const layout: SheetLayout = (index + Math.floor(index / 2)) % 2 ? '570' : '270';
+  const lang: SheetLang = Math.floor(index / 2) % 2 ? 'vi' : 'en';
   const seed = PART_SEEDS[part] + { clean: 0, mild: 10_000, hard: 20_000 }[category] + index;
   return { renderer, layout, lang, seed };
 }

@@ -107,11 +107,13 @@ export function sheetHtml(truth: SheetTruth, layout: SheetLayout, lang: SheetLan
   const muscleFat = `<div class="levels"><span></span>${t.levels.map((l) => `<em>${escape(l)}</em>`).join('')}</div>${bars
     .map(([label, sub, value, full, unit]) => `<div class="row"><div class="lab">${escape(label)}${unit}<br><small>${escape(sub)}</small></div><div>${scale([55, 70, 85, 100, 115, 130, 145, 160, 175])}${bar(value, full)}</div></div>`)
     .join('')}`;
-  const obesity = [
-    [t.bmi, truth.bmi, 22, ' (kg/m²)'],
-    [t.pbf, truth.percentBodyFat, 20, ' (%)'],
-  ]
-    .map(([[a, b], value, full, unit]) => `<div class="row"><div class="lab">${escape(a as string)}<br><small>${escape(b as string)}${unit as string}</small></div><div>${scale([10, 15, 18.5, 22, 25, 30, 35, 40, 45, 50])}${bar(value as number, full as number)}</div></div>`)
+  const obesity = (
+    [
+      [t.bmi, truth.bmi, 22, ' (kg/m²)'],
+      [t.pbf, truth.percentBodyFat, 20, ' (%)'],
+    ] as const
+  )
+    .map(([[a, b], value, full, unit]) => `<div class="row"><div class="lab">${escape(a)}<br><small>${escape(b)}${unit}</small></div><div>${scale([10, 15, 18.5, 22, 25, 30, 35, 40, 45, 50])}${bar(value, full)}</div></div>`)
     .join('');
   const segments = (data: SheetTruth['lean'], digits: number) =>
     `<table class="seg">${inbodySegments.map((s, i) => `<tr><td>${escape(t.regions[i])}</td><td class="v">${data[s].kg.toFixed(digits)}kg</td><td class="v">${one(data[s].percent)}%</td><td>${escape(t.status[data[s].status])}</td></tr>`).join('')}</table>`;
