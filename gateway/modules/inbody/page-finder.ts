@@ -234,9 +234,17 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
  * raster's pixels, and whether the whole sheet is in the photo.
  */
 export function findPage(image: Raster): PageFinding {
-  const { width, height } = image;
   const score = paperness(image);
-  const t = otsu(score);
+  const first = otsu(score);
+  const found = pageAt(image, score, first);
+  if (found.page === 'found') return found;
+  // Other papers under the sheet join it at the first threshold: the brightest of the bright (the sheet on top, lit) alone.
+  const brighter = otsu(score.filter((v) => v > first));
+  const second = brighter > first ? pageAt(image, score, brighter) : found;
+  return second.page === 'found' || found.page === 'none' ? second : found;
+}
+
+function pageAt({ width, height }: Raster, score: Uint8Array, t: number): PageFinding {
   let mask: Uint8Array = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = score[i] > t ? 1 : 0;
   mask = close(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 120)));
@@ -267,7 +275,7 @@ export function findPage(image: Raster): PageFinding {
   const heightMean = (distance(tl, bl) + distance(tr, br)) / 2;
   const aspect = heightMean / widthMean;
   const fill = region.length / quadArea;
-  const shaped = fill > 0.85 && aspect > 0.9 && aspect < 2.1 && quadArea > width * height * 0.12;
+  const shaped = fill > 0.85 && aspect > 1.15 && aspect < 2.1 && quadArea > width * height * 0.12;
   if (!shaped) return { page: 'none', corners: null };
   // A sheet cut off by the photo's edge: more than a short stretch of its outline lies on it.
   const cut = touches > (width + height) * 0.04;
