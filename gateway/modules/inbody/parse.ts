@@ -6,7 +6,8 @@ import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/
 // whether a value is right: checks.ts does, with the sheet's own arithmetic.
 
 export type OcrWord = { text: string; confidence: number };
-export type OcrLine = { text: string; words: OcrWord[] };
+/** A line of OCR text; `box`, where the OCR gives it, is where the line is on the page (pixels). */
+export type OcrLine = { text: string; words: OcrWord[]; box?: { x0: number; y0: number; x1: number; y1: number } };
 
 /**
  * A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it
@@ -103,6 +104,17 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
     .map((m) => readingOf(m[0], line.words));
 }
 
+/** "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score. */
+export function scoreOutOf100(line: OcrLine): Reading | undefined {
+  const score = /(?:^|[^\d.,])(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(fold(line.text));
+  return score ? { ...readingOf(score[1], line.words), outOf100: true } : undefined;
+}
+
+/** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
+export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
+  return lines.find((l) => /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box);
+}
+
 /** Parses the OCR's lines of one sheet. */
 export function parseSheet(lines: OcrLine[]): ParsedSheet {
   const sheet: ParsedSheet = {
@@ -150,10 +162,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       section = 'lean';
       continue;
     }
-    // "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score.
-    const score = /(?:^|[^\d.,])(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(folded);
+    const score = scoreOutOf100(line);
     if (score) {
-      sheet.score.push({ ...readingOf(score[1], line.words), outOf100: true });
+      sheet.score.push(score);
       continue;
     }
     // The slash lost: "NN 100 Points", read as a score but not in its printed form.

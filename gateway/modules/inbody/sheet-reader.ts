@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
-import { parseSheet, type ParsedSheet } from './parse.ts';
+import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
 // The photo has been decoded, oriented (EXIF) and re-encoded by the upload pipeline already.
@@ -239,6 +239,28 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Issue 36 §3/§4: the score is printed large ("90") beside a small "/100 Points", and tesseract
+ * often loses the slash or the first digit. When no two-digit "NN/100" was read, the score's line is cut out, enlarged and read
+ * again on its own; an "NN/100" read there is the score in its printed form.
+ */
+async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+  // A score of two digits read "NN/100" needs no second look; one digit lost one ("5/100" for 75).
+  if (parsed.score.some((r) => r.outOf100 && r.value >= 10)) return;
+  const line = scoreLineOf(lines);
+  if (!line?.box) return;
+  const { width = 0, height = 0 } = await sharp(page).metadata();
+  const pad = Math.round((line.box.y1 - line.box.y0) * 0.4);
+  const left = Math.max(0, line.box.x0 - pad);
+  const top = Math.max(0, line.box.y0 - pad);
+  const box = { left, top, width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad), height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad) };
+  if (box.width < 8 || box.height < 8) return;
+  const crop = await sharp(page).extract(box).resize({ width: box.width * 2 }).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
+  const again = (await recognize(crop)).map(scoreOutOf100).find((r) => r && r.value >= 10);
+  // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
+  if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
+}
+
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
@@ -246,6 +268,7 @@ export async function readSheet(bytes: Buffer, recognize: Recognize, options: { 
   const prepared = options.reader === 'projection' ? { image: await prepareByProjection(bytes), page: 'none' as const } : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
+  await secondScoreReading(prepared.image, lines, parsed, recognize);
   const checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }
