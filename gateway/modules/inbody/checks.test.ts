@@ -198,3 +198,8 @@ test('body fat mass never takes the weight\'s value', () => {
   expect(checked.values.bodyFatMass).not.toBe(73);
   expect(checked.confidence.bodyFatMass).not.toBe('confirmed');
 });
+
+test('a large score read with a gap between its digits ("9 5 /100") is 95/100', () => {
+  const checked = checkSheet(parseSheet(withScore('9 5 /100 Points')));
+  expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
+});
