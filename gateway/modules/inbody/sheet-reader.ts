@@ -151,6 +151,9 @@ export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
   return evenLight(data, info.width, info.height);
 }
 
+/** Lets the event loop answer what waits before the next stretch of work. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The side the page's corners are looked for at. */
 const FINDER_SIDE = 520;
 
@@ -163,6 +166,8 @@ export type PreparedPage = { image: Buffer; page: PageFound; corners: Quad | nul
  */
 export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const probe = await sharp(bytes).resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // The page finder and the warp are plain JavaScript (≈ 0.1–0.3 s each): other requests are let through between them.
+  await breather();
   const finding = findPage({ data: probe.data, width: probe.info.width, height: probe.info.height, channels: probe.info.channels });
   if (!finding.corners) return { image: await prepareByProjection(bytes), page: finding.page, corners: null };
   const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -173,7 +178,9 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const down = (Math.hypot(bl.x - tl.x, bl.y - tl.y) + Math.hypot(br.x - tr.x, br.y - tr.y)) / 2;
   // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
   const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
+  await breather();
   const flat = flatten({ data: full.data, width: full.info.width, height: full.info.height, channels: 1 }, corners, OCR_WIDTH, Math.round(OCR_WIDTH * aspect));
+  await breather();
   const page = await evenLight(flat.data, flat.width, flat.height);
   return { image: await columnsStacked(page), page: finding.page, corners };
 }
