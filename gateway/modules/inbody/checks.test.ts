@@ -203,3 +203,11 @@ test('a large score read with a gap between its digits ("9 5 /100") is 95/100', 
   const checked = checkSheet(parseSheet(withScore('9 5 /100 Points')));
   expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
 });
+
+test('a weight the ratio fits but the four parts contradict is doubtful; a value read with a digit too many is not sure', () => {
+  // 73.3 fits PBF 21.4 with fat 15.6 within the rounding, but water + protein + minerals + fat = 73.0.
+  const loose = checkSheet(parseSheet(english({ weight: '73.3' })));
+  expect(loose.confidence.weight).not.toBe('confirmed');
+  const extra = checkSheet(parseSheet(english({ protein: '11.43' })));
+  expect(extra.confidence.protein).not.toBe('confirmed');
+});

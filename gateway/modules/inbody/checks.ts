@@ -28,6 +28,8 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 const LEAN_SHARE: Record<InbodySegment, [number, number]> = { rightArm: [0.03, 0.09], leftArm: [0.03, 0.09], trunk: [0.33, 0.56], rightLeg: [0.1, 0.23], leftLeg: [0.1, 0.23] };
 
 type Candidate = { value: number; formatted: boolean };
+/** The decimals each field is printed with. */
+const PRINTED_DECIMALS: Record<InbodyTopField, number> = { weight: 1, skeletalMuscleMass: 1, percentBodyFat: 1, bodyFatMass: 1, score: 0, totalBodyWater: 1, protein: 1, minerals: 2 };
 
 /**
  * A field's readings as values to try: each as read and, when a whole number came out of a field
@@ -38,7 +40,8 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
   const out: Candidate[] = [];
   for (const r of readings) {
     const whole = r.decimals === 0 && field !== 'score';
-    out.push({ value: r.value, formatted: !whole });
+    // Printed with one decimal (minerals two): "12.23" for 12.3 holds a neighbour's digit (issue 36 §4).
+    out.push({ value: r.value, formatted: !whole && (field === 'score' || r.decimals === PRINTED_DECIMALS[field]) });
     if (whole) out.push({ value: r.value / 10, formatted: true }, { value: r.value / 100, formatted: true });
   }
   const seen = new Set<number>();
@@ -117,6 +120,10 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     values[field] = value ?? null;
     confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
   };
+  // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
+  // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
+  const sumDisagrees = ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
+  if (ratio && sumDisagrees) ratio.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
