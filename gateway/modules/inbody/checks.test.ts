@@ -172,3 +172,42 @@ test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from 
   expect([checked.values.fatBodyMass?.rightArmFatPercentage, checked.confidence['fatBodyMass.rightArmFatPercentage']]).toEqual([20, 'doubtful']);
   expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmFatPercentage']).toBe('confirmed');
 });
+
+// Issue 36 §4: never sure and wrong.
+const withScore = (scoreLine: string, extra: string[] = []) => [...english().filter((l) => !l.text.startsWith('InBody Score')), ...[scoreLine, ...extra].map((t) => line(t))];
+
+test('the score box\'s small print "may score over 100 points" is no score, and 100 is never confirmed', () => {
+  const sheet = parseSheet(withScore('InBody Score', ['* Total score ... A muscular person may score over 100 points.']));
+  expect(sheet.score).toEqual([]);
+  expect(checkSheet(sheet).confidence.score).toBe('missing');
+  const hundred = checkSheet(parseSheet(withScore('InBody Score 100/100 Points')));
+  expect([hundred.values.score, hundred.confidence.score]).toEqual([100, 'doubtful']);
+});
+
+test('a score is confirmed only when read as "NN/100" with two digits; a lone digit or a lost slash is doubtful', () => {
+  const lone = checkSheet(parseSheet(withScore('InBody Score 7/100 Points')));
+  expect([lone.values.score, lone.confidence.score]).toEqual([7, 'doubtful']);
+  const slashLost = checkSheet(parseSheet(withScore('90 100 Points')));
+  expect([slashLost.values.score, slashLost.confidence.score]).toEqual([90, 'doubtful']);
+  const printed = checkSheet(parseSheet(withScore('InBody Score 90/100 Points')));
+  expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
+});
+
+test('body fat mass never takes the weight\'s value', () => {
+  const checked = checkSheet(parseSheet(english({ fat: '73.0' })));
+  expect(checked.values.bodyFatMass).not.toBe(73);
+  expect(checked.confidence.bodyFatMass).not.toBe('confirmed');
+});
+
+test('a large score read with a gap between its digits ("9 5 /100") is 95/100', () => {
+  const checked = checkSheet(parseSheet(withScore('9 5 /100 Points')));
+  expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
+});
+
+test('a weight the ratio fits but the four parts contradict is doubtful; a value read with a digit too many is not sure', () => {
+  // 73.3 fits PBF 21.4 with fat 15.6 within the rounding, but water + protein + minerals + fat = 73.0.
+  const loose = checkSheet(parseSheet(english({ weight: '73.3' })));
+  expect(loose.confidence.weight).not.toBe('confirmed');
+  const extra = checkSheet(parseSheet(english({ protein: '11.43' })));
+  expect(extra.confidence.protein).not.toBe('confirmed');
+});

@@ -28,6 +28,8 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 const LEAN_SHARE: Record<InbodySegment, [number, number]> = { rightArm: [0.03, 0.09], leftArm: [0.03, 0.09], trunk: [0.33, 0.56], rightLeg: [0.1, 0.23], leftLeg: [0.1, 0.23] };
 
 type Candidate = { value: number; formatted: boolean };
+/** The decimals each field is printed with. */
+const PRINTED_DECIMALS: Record<InbodyTopField, number> = { weight: 1, skeletalMuscleMass: 1, percentBodyFat: 1, bodyFatMass: 1, score: 0, totalBodyWater: 1, protein: 1, minerals: 2 };
 
 /**
  * A field's readings as values to try: each as read and, when a whole number came out of a field
@@ -38,7 +40,8 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
   const out: Candidate[] = [];
   for (const r of readings) {
     const whole = r.decimals === 0 && field !== 'score';
-    out.push({ value: r.value, formatted: !whole });
+    // Printed with one decimal (minerals two): "12.23" for 12.3 holds a neighbour's digit (issue 36 §4).
+    out.push({ value: r.value, formatted: !whole && (field === 'score' || r.decimals === PRINTED_DECIMALS[field]) });
     if (whole) out.push({ value: r.value / 10, formatted: true }, { value: r.value / 100, formatted: true });
   }
   const seen = new Set<number>();
@@ -59,7 +62,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const pick = (field: InbodyTopField) => candidates(sheet[field], field);
 
   const weights = pick('weight');
-  const fats = pick('bodyFatMass');
+  // Body fat mass is less than the weight (issue 36 §4: the weight's value read into the fat's row is no fat mass).
+  const fats = pick('bodyFatMass').filter((f) => !weights.length || weights.some((w) => f.value < w.value * 0.8));
   const pbfs = pick('percentBodyFat');
   const waters = pick('totalBodyWater');
   const proteins = pick('protein');
@@ -116,9 +120,14 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     values[field] = value ?? null;
     confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
   };
+  // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
+  // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
+  const sumDisagrees = ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
+  if (ratio && sumDisagrees) ratio.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
-  set('bodyFatMass', ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value, sureOf(ratio) || sureOf(sum));
+  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
+  set('bodyFatMass', fat !== undefined && fat === values.weight ? undefined : fat, sureOf(ratio) || sureOf(sum));
   // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
   // for is their ratio, to be looked at (rounding may differ by 0.1).
   const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
@@ -142,9 +151,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set('skeletalMuscleMass', smm?.value, Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD));
   if (smm && fatFree !== undefined && !smmPlausible) warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 
-  // Score: "NN/100", a whole number, read surely; it agrees with nothing else on the sheet.
+  // Score (issue 36 §4): confirmed only when read in its printed form "NN/100", NN two digits in
+  // 10–99 (a lone digit lost one; 100 may be the "/100" itself), surely, and no other score read
+  // disagrees; it agrees with nothing else on the sheet.
   const score = sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
-  set('score', score?.value, Boolean(score && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value)));
+  const scoreSure = Boolean(score?.outOf100 && score.value >= 10 && score.value < 100 && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value));
+  set('score', score?.value, scoreSure);
 
   const segment = (region: InbodySegment, reading: SegmentReading | undefined, prefix: string, massKey: string, percentKey: string, statusKey: string, lean: boolean) => {
     const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;

@@ -44,7 +44,7 @@ async function linesOf(worker: Worker, image: Buffer): Promise<OcrLine[]> {
   const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
   return (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({ text: line.text.trim(), words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })) })),
+      paragraph.lines.map((line) => ({ text: line.text.trim(), words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })), box: line.bbox })),
     ),
   );
 }

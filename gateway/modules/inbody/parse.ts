@@ -6,10 +6,14 @@ import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/
 // whether a value is right: checks.ts does, with the sheet's own arithmetic.
 
 export type OcrWord = { text: string; confidence: number };
-export type OcrLine = { text: string; words: OcrWord[] };
+/** A line of OCR text; `box`, where the OCR gives it, is where the line is on the page (pixels). */
+export type OcrLine = { text: string; words: OcrWord[]; box?: { x0: number; y0: number; x1: number; y1: number } };
 
-/** A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it printed a decimal mark. */
-export type Reading = { value: number; confidence: number; decimals: number };
+/**
+ * A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it
+ * printed a decimal mark; a score read in its printed form "NN/100" has `outOf100`.
+ */
+export type Reading = { value: number; confidence: number; decimals: number; outOf100?: boolean };
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 
@@ -100,6 +104,18 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
     .map((m) => readingOf(m[0], line.words));
 }
 
+/** "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score. */
+export function scoreOutOf100(line: OcrLine): Reading | undefined {
+  // Large print is read with a gap between its digits ("9 5 /100").
+  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1[o0]{2}\b/.exec(fold(line.text));
+  return score ? { ...readingOf(score[1].replace(/ /g, ''), line.words), outOf100: true } : undefined;
+}
+
+/** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
+export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
+  return lines.find((l) => /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box);
+}
+
 /** Parses the OCR's lines of one sheet. */
 export function parseSheet(lines: OcrLine[]): ParsedSheet {
   const sheet: ParsedSheet = {
@@ -147,13 +163,20 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       section = 'lean';
       continue;
     }
-    const score = /(\d{1,3})\s*[/|]\s*1[o0]{2}\b/.exec(folded);
+    const score = scoreOutOf100(line);
     if (score) {
-      sheet.score.push(readingOf(score[1], line.words));
+      sheet.score.push(score);
+      continue;
+    }
+    // The slash lost: "NN 100 Points", read as a score but not in its printed form.
+    const slashLost = /(?:^|\s)(\d{2})\s+1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded);
+    if (slashLost) {
+      labelledScores.push(readingOf(slashLost[1], line.words));
       continue;
     }
     if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
-      const [first] = numbersAfter(line, SCORE_LINE);
+      // The score box's small print ("… may score over 100 points") names 100 and is no score.
+      const [first] = numbersAfter(line, SCORE_LINE).filter((r) => r.value !== 100);
       // Without its "/100" a number is a weaker sign of the score: it goes after those with it.
       if (first) labelledScores.push(first);
       continue;

@@ -1,7 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
-import { parseSheet, type ParsedSheet } from './parse.ts';
+import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
+import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
 // The photo has been decoded, oriented (EXIF) and re-encoded by the upload pipeline already.
@@ -111,8 +112,26 @@ const greyAt = async (image: Sharp, side: number): Promise<Grey> => {
   return { data, width: info.width, height: info.height };
 };
 
-/** The page ready for OCR: paper only, level, grey, even light, full contrast, ~200 dpi. PNG. */
-export async function prepareSheet(bytes: Buffer): Promise<Buffer> {
+/** Uneven light divided out (the page shrunk until print vanishes, blurred, grown back), contrast stretched, PNG at ~200 dpi. */
+async function evenLight(data: Uint8Array, width: number, height: number): Promise<Buffer> {
+  // (Separate pipelines: sharp applies one resize per pipeline.)
+  const small = await sharp(data, { raw: { width, height, channels: 1 } })
+    .resize({ width: Math.max(8, Math.round(width / 24)) })
+    .blur(1.5)
+    .png()
+    .toBuffer();
+  const light = await sharp(small).resize({ width, height, fit: 'fill' }).greyscale().raw().toBuffer();
+  const even = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
+  return sharp(even, { raw: { width, height, channels: 1 } }).normalise().withMetadata({ density: 200 }).png().toBuffer();
+}
+
+/**
+ * The old page (issue 14, kept for the bench's comparison and as the fallback when no page is
+ * found): the bright rows and columns cropped, the text's slant measured by projection and turned
+ * level, ~200 dpi.
+ */
+export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
   const source = sharp(bytes).greyscale();
   const { width = 0, height = 0 } = await source.metadata();
   const probe = await greyAt(source, PROBE_SIDE);
@@ -129,25 +148,134 @@ export async function prepareSheet(bytes: Buffer): Promise<Buffer> {
   let level = sharp(paper);
   if (Math.abs(slant) >= 0.25) level = level.rotate(-slant, { background: '#ffffff' });
   const { data, info } = await level.resize({ width: OCR_WIDTH }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  // The light across the page: the page shrunk until print vanishes, blurred, and grown back.
-  // (Separate pipelines: sharp applies one resize per pipeline.)
-  const small = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .resize({ width: Math.max(8, Math.round(info.width / 24)) })
-    .blur(1.5)
-    .png()
-    .toBuffer();
-  const light = await sharp(small).resize({ width: info.width, height: info.height, fit: 'fill' }).greyscale().raw().toBuffer();
-  const even = Buffer.alloc(data.length);
-  for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
-  return sharp(even, { raw: { width: info.width, height: info.height, channels: 1 } }).normalise().withMetadata({ density: 200 }).png().toBuffer();
+  return evenLight(data, info.width, info.height);
 }
 
-export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean };
+/** Lets the event loop answer what waits before the next stretch of work. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The side the page's corners are looked for at. */
+const FINDER_SIDE = 520;
+
+export type PreparedPage = { image: Buffer; page: PageFound; corners: Quad | null };
+
+/**
+ * Issue 36 §1: the page found by its four corners (page-finder.ts) and warped flat to 1700 px wide
+ * at its own proportions (A4 1.41, Letter 1.29); when no sheet-shaped page is found, the old
+ * projection path reads the whole photo.
+ */
+export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
+  const probe = await sharp(bytes).resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // The page finder and the warp are plain JavaScript (≈ 0.1–0.3 s each): other requests are let through between them.
+  await breather();
+  const finding = findPage({ data: probe.data, width: probe.info.width, height: probe.info.height, channels: probe.info.channels });
+  if (!finding.corners) return { image: await prepareByProjection(bytes), page: finding.page, corners: null };
+  const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const k = full.info.width / probe.info.width;
+  const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
+  const [tl, tr, br, bl] = corners;
+  const across = (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2;
+  const down = (Math.hypot(bl.x - tl.x, bl.y - tl.y) + Math.hypot(br.x - tr.x, br.y - tr.y)) / 2;
+  // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
+  const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
+  await breather();
+  const flat = flatten({ data: full.data, width: full.info.width, height: full.info.height, channels: 1 }, corners, OCR_WIDTH, Math.round(OCR_WIDTH * aspect));
+  await breather();
+  const page = await evenLight(flat.data, flat.width, flat.height);
+  return { image: await columnsStacked(page), page: finding.page, corners };
+}
+
+/**
+ * Issue 36 §3: both models print two columns (the composition, bars and segmental lean on the
+ * left; the InBody Score box, weight control, segmental fat and research parameters on the right).
+ * Read as one page, tesseract joins a left row and a right row into one line ("Body Fat Mass 14.1
+ * Basal Metabolic Rate 2083 kcal"). The gutter is the widest white band of columns in the middle
+ * of the page below the header; the header, the left column and the right column are then stacked
+ * one under the other, so every line holds one box's row. No gutter: the page as it is.
+ */
+export async function columnsStacked(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const dark = (x: number, y: number) => data[y * width + x] < 110;
+  const top = Math.round(height * 0.15);
+  const bottom = Math.round(height * 0.95);
+  const counts = new Array<number>(width).fill(0);
+  for (let y = top; y < bottom; y += 2) for (let x = Math.round(width * 0.4); x < width * 0.8; x++) if (dark(x, y)) counts[x]++;
+  let best: [number, number] = [0, 0];
+  let start = -1;
+  for (let x = Math.round(width * 0.4); x < width * 0.8; x++) {
+    // Specks and a ruling's end are allowed: a few dark pixels in a column of the gutter.
+    const white = counts[x] <= Math.max(2, (bottom - top) * 0.003);
+    if (white && start < 0) start = x;
+    if ((!white || x + 1 >= width * 0.8) && start >= 0) {
+      if (x - start > best[1] - best[0]) best = [start, x];
+      start = -1;
+    }
+  }
+  if (best[1] - best[0] < width * 0.012) return png;
+  const gutter = Math.round((best[0] + best[1]) / 2);
+  // The header's rule and print cross the gutter: the columns start below the first dark row met going up from there.
+  let split = 0;
+  for (let y = top; y > 0 && !split; y--) for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) split = y + 4;
+  if (!split) split = top;
+  const lastInk = (x0: number, x1: number) => {
+    for (let y = height - 1; y > split; y--) for (let x = x0; x < x1; x += 2) if (dark(x, y)) return Math.min(height, y + 12);
+    return split + 1;
+  };
+  const leftEnd = lastInk(0, gutter);
+  const rightEnd = lastInk(gutter, width);
+  const parts = [
+    { left: 0, top: 0, width, height: split },
+    { left: 0, top: split, width: gutter, height: leftEnd - split },
+    { left: gutter, top: split, width: width - gutter, height: rightEnd - split },
+  ];
+  const gap = 30;
+  const total = parts.reduce((h, p) => h + p.height + gap, 0);
+  const pieces = await Promise.all(parts.map((p) => sharp(png).extract(p).png().toBuffer()));
+  let y = 0;
+  const composite = pieces.map((input, i) => {
+    const at = { input, left: 0, top: y };
+    y += parts[i].height + gap;
+    return at;
+  });
+  return sharp({ create: { width, height: total, channels: 3, background: '#ffffff' } })
+    .composite(composite)
+    .greyscale()
+    .withMetadata({ density: 200 })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Issue 36 §3/§4: the score is printed large ("90") beside a small "/100 Points", and tesseract
+ * often loses the slash or the first digit. When no two-digit "NN/100" was read, the score's line is cut out, enlarged and read
+ * again on its own; an "NN/100" read there is the score in its printed form.
+ */
+async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+  // A score of two digits read "NN/100" needs no second look; one digit lost one ("5/100" for 75).
+  if (parsed.score.some((r) => r.outOf100 && r.value >= 10)) return;
+  const line = scoreLineOf(lines);
+  if (!line?.box) return;
+  const { width = 0, height = 0 } = await sharp(page).metadata();
+  const pad = Math.round((line.box.y1 - line.box.y0) * 0.4);
+  const left = Math.max(0, line.box.x0 - pad);
+  const top = Math.max(0, line.box.y0 - pad);
+  const box = { left, top, width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad), height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad) };
+  if (box.width < 8 || box.height < 8) return;
+  const crop = await sharp(page).extract(box).resize({ width: box.width * 2 }).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
+  const again = (await recognize(crop)).map(scoreOutOf100).find((r) => r && r.value >= 10);
+  // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
+  if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
+}
+
+export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
-export async function readSheet(bytes: Buffer, recognize: Recognize): Promise<SheetReading> {
-  const lines = await recognize(await prepareSheet(bytes));
+export async function readSheet(bytes: Buffer, recognize: Recognize, options: { reader?: 'page' | 'projection' } = {}): Promise<SheetReading> {
+  const prepared = options.reader === 'projection' ? { image: await prepareByProjection(bytes), page: 'none' as const } : await prepareSheet(bytes);
+  const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
+  await secondScoreReading(prepared.image, lines, parsed, recognize);
   const checked = checkSheet(parsed);
-  return { ...checked, parsed, usable: isUsable(checked) };
+  return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }
