@@ -5,6 +5,7 @@ import { inbodyDetectLimitSchema, inbodyDetectionSchema, inbodyUnreadableSchema 
 import { inbodyRecords, rateCounters } from '#gateway/db/schema/index.ts';
 import { hourWindow } from '#gateway/modules/limits/counters.ts';
 import { closeOcrPools } from '#gateway/modules/inbody/ocr-pool.ts';
+import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { DETECT_ATTEMPTS_PER_HOUR } from './service.ts';
 
@@ -45,14 +46,18 @@ test('the 31st photo in an hour is refused with the wait to the next one (data a
   expect([next.status, next.body.code]).toEqual([422, 103]);
 });
 
-test('an unreadable photo answers 103 with the reason: a black photo is too dark, a plain wall is blurred', { timeout: 60_000 }, async () => {
+test('an unreadable photo answers 103 with the reason: a black photo is too dark, a plain wall has no sheet, a sheet out of focus is blurred', { timeout: 90_000 }, async () => {
   const m = await gw.signUp();
   const dark = await detect(m.token, jpeg(await black()));
   expect([dark.status, dark.body.code]).toEqual([422, 103]);
   expect(inbodyUnreadableSchema.parse(dark.body.data)).toEqual({ reason: 'TOO_DARK' });
   const wall = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d0c8b8' } }).jpeg().toBuffer();
   const plain = await detect(m.token, jpeg(wall));
-  expect([plain.status, plain.body.code, plain.body.data]).toEqual([422, 103, { reason: 'BLURRED' }]);
+  expect([plain.status, plain.body.code, plain.body.data]).toEqual([422, 103, { reason: 'NOT_WHOLE_SHEET' }]);
+  // The whole sheet in the frame, but far out of focus: the page is found, its print is not.
+  const blurred = await sharp(await sheetPhoto(randomTruth(7), '570', 'en', 'clean', 7)).blur(9).jpeg().toBuffer();
+  const soft = await detect(m.token, jpeg(blurred));
+  expect([soft.status, soft.body.code, soft.body.data]).toEqual([422, 103, { reason: 'BLURRED' }]);
 });
 
 test('typing the values: an empty draft without a photo, nothing marked; update confirms it into the history', async () => {
