@@ -11,14 +11,34 @@ const APP_DOMAINS = readdirSync(`${import.meta.dirname}/app`, { withFileTypes: t
   .filter((entry) => entry.isDirectory() && !APP_SHARED.includes(entry.name))
   .map((entry) => entry.name);
 // Unique: one module may serve several URLs (account/legal.tsx: /terms and /privacy).
-const ROUTE_MODULES = [...new Set([...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map((m) => m[1]))];
-const ALIAS_RULE = { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.' };
+const ROUTE_MODULES = [
+  ...new Set(
+    [...readFileSync(`${import.meta.dirname}/app/routes.ts`, 'utf8').matchAll(/'([a-z-]+\/[\w.-]+\.tsx?)'/g)].map(
+      (m) => m[1],
+    ),
+  ),
+];
+const ALIAS_RULE = {
+  group: ['../*/*', '../../*'],
+  message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.',
+};
 // Patterns are gitignore-style, where a leading # starts a comment: escape it, or the rule never fires.
 const escapeHash = (pattern) => ({ ...pattern, group: pattern.group.map((g) => g.replace(/^#/, '\\#')) });
-const appPatterns = (...extra) => [ALIAS_RULE, { group: ['#gateway/*'], message: 'app/ must not import gateway/.' }, ...extra].map(escapeHash);
+const appPatterns = (...extra) =>
+  [ALIAS_RULE, { group: ['#gateway/*'], message: 'app/ must not import gateway/.' }, ...extra].map(escapeHash);
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  {
+    ignores: [
+      'build/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,29 +70,63 @@ export default tseslint.config(
   {
     files: ['app/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: appPatterns({ group: [...APP_DOMAINS, 'shell', 'server'].map((d) => `#app/${d}/*`), message: 'app/ui/ is shared UI: it imports no domain, shell or server module.' }) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: appPatterns({
+            group: [...APP_DOMAINS, 'shell', 'server'].map((d) => `#app/${d}/*`),
+            message: 'app/ui/ is shared UI: it imports no domain, shell or server module.',
+          }),
+        },
+      ],
     },
   },
   {
     files: ['app/server/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: appPatterns({ group: [...APP_DOMAINS, 'ui'].map((d) => `#app/${d}/*`), message: 'app/server/ is the web server\'s plumbing: it imports no domain or UI module.' }) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: appPatterns({
+            group: [...APP_DOMAINS, 'ui'].map((d) => `#app/${d}/*`),
+            message: "app/server/ is the web server's plumbing: it imports no domain or UI module.",
+          }),
+        },
+      ],
     },
   },
   ...APP_DOMAINS.map((domain) => ({
     files: [`app/${domain}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: appPatterns({ group: ROUTE_MODULES.filter((m) => !m.startsWith(`${domain}/`) && !m.startsWith('shell/layout.')).map((m) => `#app/${m}`), message: 'Another domain\'s route module: move what both need to app/ui/ or to its owner\'s helpers.' }) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: appPatterns({
+            group: ROUTE_MODULES.filter((m) => !m.startsWith(`${domain}/`) && !m.startsWith('shell/layout.')).map(
+              (m) => `#app/${m}`,
+            ),
+            message: "Another domain's route module: move what both need to app/ui/ or to its owner's helpers.",
+          }),
+        },
+      ],
     },
   })),
   {
     files: ['gateway/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['\\#app/*'], message: 'gateway/ must not import app/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['\\#app/*'], message: 'gateway/ must not import app/.' }] },
+      ],
+    },
   },
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['\\#app/*', '\\#gateway/*'], message: 'contract/ imports neither side.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['\\#app/*', '\\#gateway/*'], message: 'contract/ imports neither side.' }] },
+      ],
     },
   },
   {
@@ -86,6 +140,17 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', AbortSignal: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        AbortSignal: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

@@ -44,14 +44,24 @@ function importWithoutPreloadHelper(): Plugin {
       if (this.environment.name !== 'client') return;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps')) {
-          this.error(`${chunk.fileName}: a lazy import with files to preload (${chunk.code.match(/__vite__mapDeps=[^\n]{0,200}/)?.[0] ?? ''}); see ADR 054`);
+          this.error(
+            `${chunk.fileName}: a lazy import with files to preload (${chunk.code.match(/__vite__mapDeps=[^\n]{0,200}/)?.[0] ?? ''}); see ADR 054`,
+          );
         }
       }
     },
   };
 }
 
-type ViteChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+type ViteChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+};
 
 /**
  * Issue 39 §2 (ADR 067): the files of the client build that only the staff area loads, from the
@@ -62,7 +72,10 @@ type ViteChunk = { file: string; src?: string; isEntry?: boolean; imports?: stri
  * does not precache those: a staff device loads them when a staff page asks.
  */
 function staffOnlyFiles(clientDir: string): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ViteChunk
+  >;
   const isStaffEntry = (key: string, chunk: ViteChunk) => {
     const source = (chunk.src ?? key).replace(/\?.*$/, '');
     return source.startsWith('app/staff/') || /^app\/locales\/\w+\/staff\w*\.ts$/.test(source);
@@ -77,7 +90,11 @@ function staffOnlyFiles(clientDir: string): Set<string> {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && !isStaffEntry(key, chunk)) visit(key);
   const filesOf = (chunk: ViteChunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])];
   const memberFiles = new Set([...members].flatMap((key) => filesOf(manifest[key]!)));
-  return new Set(Object.values(manifest).flatMap(filesOf).filter((file) => !memberFiles.has(file)));
+  return new Set(
+    Object.values(manifest)
+      .flatMap(filesOf)
+      .filter((file) => !memberFiles.has(file)),
+  );
 }
 
 export default defineConfig({

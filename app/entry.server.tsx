@@ -48,7 +48,10 @@ export default function handleRequest(
       responseHeaders.append('Vary', 'Accept-Encoding');
       // The compression middleware leaves a body that says its encoding as it is.
       if (encoding) responseHeaders.set('Content-Encoding', encoding);
-      responseHeaders.set('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+      responseHeaders.set(
+        'Content-Length',
+        String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+      );
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     };
     const { pipe, abort } = renderToPipeableStream(

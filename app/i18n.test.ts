@@ -79,26 +79,32 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const pluralForm = /_(zero|one|two|few|many)$/;
 
 test('Vietnamese and English have exactly the same keys, groups and leaves alike (beside their plural forms)', () => {
-  const shared = (tree: Tree) => allKeys(tree).filter((key) => !pluralForm.test(key)).sort();
+  const shared = (tree: Tree) =>
+    allKeys(tree)
+      .filter((key) => !pluralForm.test(key))
+      .sort();
   expect(shared(en as unknown as Tree)).toEqual(shared(vi as unknown as Tree));
 });
 
 test.each([
   ['vi', viLeaves],
   ['en', enLeaves],
-] as const)('%s: a text with a count has exactly the plural forms of its language, {{count}} in each', (lang, leaves) => {
-  const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
-  const keys = new Set(leaves.map(([key]) => key));
-  const plurals = leaves.filter(([key]) => /_(zero|one|two|few|many|other)$/.test(key));
-  expect(plurals.length).toBeGreaterThan(5);
-  for (const [key, text] of plurals) {
-    const base = key.replace(/_\w+$/, '');
-    expect(keys.has(base), `${key}: ${base} must not also be a text`).toBe(false);
-    for (const form of forms) expect(keys.has(`${base}_${form}`), `${base}_${form}`).toBe(true);
-    expect(forms, key).toContain(key.slice(base.length + 1));
-    expect(text, key).toContain('{{count}}');
-  }
-});
+] as const)(
+  '%s: a text with a count has exactly the plural forms of its language, {{count}} in each',
+  (lang, leaves) => {
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const keys = new Set(leaves.map(([key]) => key));
+    const plurals = leaves.filter(([key]) => /_(zero|one|two|few|many|other)$/.test(key));
+    expect(plurals.length).toBeGreaterThan(5);
+    for (const [key, text] of plurals) {
+      const base = key.replace(/_\w+$/, '');
+      expect(keys.has(base), `${key}: ${base} must not also be a text`).toBe(false);
+      for (const form of forms) expect(keys.has(`${base}_${form}`), `${base}_${form}`).toBe(true);
+      expect(forms, key).toContain(key.slice(base.length + 1));
+      expect(text, key).toContain('{{count}}');
+    }
+  },
+);
 
 test('the message trees are not empty', () => {
   expect(viLeaves.length).toBeGreaterThan(10);
@@ -151,9 +157,19 @@ test.each<[string, string, Record<string, string | number> | undefined, string]>
   ['a number var', 'verify.attemptsLeft', { count: 4 }, '4 tries left.'],
   ['zero as a var', 'verify.attemptsLeft', { count: 0 }, '0 tries left.'],
   ['extra vars are ignored', 'verify.digit', { n: 2, other: 'x' }, 'Digit 2'],
-  ['a var with $ patterns is inserted literally', 'home.greeting', { name: "Tom $& $1 $' Jerry" }, "Hello, Tom $& $1 $' Jerry!"],
+  [
+    'a var with $ patterns is inserted literally',
+    'home.greeting',
+    { name: "Tom $& $1 $' Jerry" },
+    "Hello, Tom $& $1 $' Jerry!",
+  ],
   ['a var is not re-interpolated', 'home.greeting', { name: '{{name}}' }, 'Hello, {{name}}!'],
-  ['a var keeps markup as text (React escapes it later)', 'home.greeting', { name: '<b>Lan</b>' }, 'Hello, <b>Lan</b>!'],
+  [
+    'a var keeps markup as text (React escapes it later)',
+    'home.greeting',
+    { name: '<b>Lan</b>' },
+    'Hello, <b>Lan</b>!',
+  ],
   ['a missing var becomes empty', 'home.greeting', {}, 'Hello, !'],
   ['a text without placeholders ignores vars', 'home.signOut', { name: 'Lan' }, 'Sign out'],
 ])('translate: %s', (_case, key, vars, expected) => {
@@ -183,25 +199,43 @@ test('translate: plural forms follow i18next (a text count is not a number; no f
   expect(translate(onlyOther, 'classCard.spotsLeft', { count: 1 }, 'en')).toBe('1 spots left');
 });
 
-test.each(['vi', 'en'] as const)('%s: translate picks the same plural form as the server’s i18next for every text with a count', async (lang) => {
-  const i18n = createInstance({ lng: lang, resources: { vi: { translation: vi }, en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
-  await i18n.init();
-  const strings = (lang === 'en' ? en : vi) as Messages;
-  const bases = new Set((lang === 'en' ? enLeaves : viLeaves).filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
-  expect(bases.size).toBeGreaterThan(5);
-  for (const key of bases) {
-    for (const count of [0, 1, 2, 5, 21]) {
-      const vars = { count, left: 1, total: 2, average: '4.5', no: '000042' };
-      expect(translate(strings, key, vars, lang), `${key} ${String(count)}`).toBe(i18n.t(key, vars));
+test.each(['vi', 'en'] as const)(
+  '%s: translate picks the same plural form as the server’s i18next for every text with a count',
+  async (lang) => {
+    const i18n = createInstance({
+      lng: lang,
+      resources: { vi: { translation: vi }, en: { translation: en } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    await i18n.init();
+    const strings = (lang === 'en' ? en : vi) as Messages;
+    const bases = new Set(
+      (lang === 'en' ? enLeaves : viLeaves)
+        .filter(([key]) => key.endsWith('_other'))
+        .map(([key]) => key.slice(0, -'_other'.length)),
+    );
+    expect(bases.size).toBeGreaterThan(5);
+    for (const key of bases) {
+      for (const count of [0, 1, 2, 5, 21]) {
+        const vars = { count, left: 1, total: 2, average: '4.5', no: '000042' };
+        expect(translate(strings, key, vars, lang), `${key} ${String(count)}`).toBe(i18n.t(key, vars));
+      }
     }
-  }
-});
+  },
+);
 
 test('no page passes a text count to a text with plural forms (i18next, like translate, picks a form for a number only)', () => {
-  const bases = new Set(viLeaves.filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)));
-  const sources = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'));
+  const bases = new Set(
+    viLeaves.filter(([key]) => key.endsWith('_other')).map(([key]) => key.slice(0, -'_other'.length)),
+  );
+  const sources = readdirSync('app', { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'),
+  );
   const wrong = sources.flatMap((file) =>
-    [...readFileSync(`app/${file}`, 'utf8').matchAll(/t\('([\w.]+)',\s*\{[^}]*\bcount:\s*String\(/g)].filter((m) => bases.has(m[1])).map((m) => `${file}: ${m[1]}`),
+    [...readFileSync(`app/${file}`, 'utf8').matchAll(/t\('([\w.]+)',\s*\{[^}]*\bcount:\s*String\(/g)]
+      .filter((m) => bases.has(m[1]))
+      .map((m) => `${file}: ${m[1]}`),
   );
   expect(wrong).toEqual([]);
 });
@@ -210,7 +244,9 @@ test('translate fills every occurrence and both languages', () => {
   expect(translate(vi as unknown as Messages, 'verify.sentTo', { phone: '0100 123 456' })).toBe(
     'Mã gồm 4 chữ số đã được gửi đến 0100 123 456.',
   );
-  expect(translate(messages, 'verify.sentTo', { phone: '0100 123 456' })).toBe('We sent a 4-digit code to 0100 123 456.');
+  expect(translate(messages, 'verify.sentTo', { phone: '0100 123 456' })).toBe(
+    'We sent a 4-digit code to 0100 123 456.',
+  );
 });
 
 test('translate accepts spaces inside the braces, as i18next does', () => {

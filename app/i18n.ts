@@ -25,7 +25,10 @@ const pluralRules: Record<Lang, Intl.PluralRules> = { vi: new Intl.PluralRules('
  */
 export function translate(messages: Messages, key: string, vars?: Vars, lang: Lang = defaultLanguage): string {
   const count = vars?.count;
-  const plural = typeof count === 'number' ? (lookUp(messages, `${key}_${pluralRules[lang].select(count)}`) ?? lookUp(messages, `${key}_other`)) : undefined;
+  const plural =
+    typeof count === 'number'
+      ? (lookUp(messages, `${key}_${pluralRules[lang].select(count)}`) ?? lookUp(messages, `${key}_other`))
+      : undefined;
   const value = plural ?? lookUp(messages, key);
   if (value === undefined) return key;
   return vars ? value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : value;
@@ -40,7 +43,10 @@ const I18nContext = createContext<I18n>({ lang: defaultLanguage, t: (key) => key
  * with this small hook instead of shipping i18next (ADR 004: the first-load JavaScript budget).
  */
 export function I18nProvider({ lang, messages, children }: { lang: Lang; messages: Messages; children: ReactNode }) {
-  const value = useMemo<I18n>(() => ({ lang, t: (key, vars) => translate(messages, key, vars, lang) }), [lang, messages]);
+  const value = useMemo<I18n>(
+    () => ({ lang, t: (key, vars) => translate(messages, key, vars, lang) }),
+    [lang, messages],
+  );
   return createElement(I18nContext.Provider, { value }, children);
 }
 

@@ -19,7 +19,17 @@ import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
 import { Toast } from '#app/shell/toast.tsx';
 import { I18nProvider } from './i18n.ts';
 import { getLang, i18nMiddleware } from '#app/server/i18n.server.ts';
-import { knowPartUrls, loadMessages, partUrlsFromList, loadedMessages, useLoadedMessages, useMessages, withShell, type StringsHandle, type StringsPart } from '#app/locales/messages.ts';
+import {
+  knowPartUrls,
+  loadMessages,
+  partUrlsFromList,
+  loadedMessages,
+  useLoadedMessages,
+  useMessages,
+  withShell,
+  type StringsHandle,
+  type StringsPart,
+} from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
 import { clientPlatform } from '#app/shell/platform.server.ts';
@@ -31,7 +41,10 @@ import type { SessionExpired as SessionExpiredData } from '#app/server/gateway.s
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...pwaLinks];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  ...pwaLinks,
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = getSession(context);
@@ -60,7 +73,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * every navigation: on a dropped connection that turned a failed tap into a root error page
  * without styles or the offline alert. Now a failed navigation leaves the root as it was.
  */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }
@@ -82,7 +100,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // (a language switched to, a page's new part), or the title keeps a key (ADR 030).
   useLoadedMessages(data?.lang ?? 'vi');
   return (
-    <html lang={data?.lang ?? 'vi'} data-strings={parts.join(' ')} data-strings-src={parts.map((part) => chunks[part] ?? '').join(' ')}>
+    <html
+      lang={data?.lang ?? 'vi'}
+      data-strings={parts.join(' ')}
+      data-strings-src={parts.map((part) => chunks[part] ?? '').join(' ')}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -124,7 +146,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 // Only for when the root loader itself failed and no messages reached the page.
-const lastResortError = { title: 'Đã có lỗi xảy ra · Something went wrong', lead: '', home: 'VietFit', sessionExpired: '' };
+const lastResortError = {
+  title: 'Đã có lỗi xảy ra · Something went wrong',
+  lead: '',
+  home: 'VietFit',
+  sessionExpired: '',
+};
 
 /** §4: a 401 shows "session expired", then the sign-in page after 1 s (meta refresh when JavaScript is off): /landing, /staff/login for staff. */
 function SessionExpired({ message, waiting, to }: { message: string; waiting: string; to: string }) {

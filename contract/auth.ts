@@ -51,7 +51,12 @@ export const profileSchema = z.object({
    * it no longer counts, so the plan page says so instead of dropping it.
    */
   referralDeal: z
-    .object({ open: z.boolean(), endsAt: z.string(), closedBy: z.enum(['paid', 'expired']).nullable(), signUpCode: z.string().nullable() })
+    .object({
+      open: z.boolean(),
+      endsAt: z.string(),
+      closedBy: z.enum(['paid', 'expired']).nullable(),
+      signUpCode: z.string().nullable(),
+    })
     .optional(),
   /** GET /auth/profile only: whether the member's ID card or passport is verified (issue 16 §3). */
   identityVerified: z.boolean().optional(),

@@ -25,7 +25,17 @@ const LOGO_BASE = 'https://cdn.vietqr.io/img/';
 
 function bank(id: number, code: string, bin: string, shortName: string, name: string, swiftCode: string | null): Bank {
   const logo = `${LOGO_BASE}${code}.png`;
-  return Object.freeze({ id, name, code, bin, shortName, logo, transferSupported: true, lookupSupported: true, swiftCode });
+  return Object.freeze({
+    id,
+    name,
+    code,
+    bin,
+    shortName,
+    logo,
+    transferSupported: true,
+    lookupSupported: true,
+    swiftCode,
+  });
 }
 
 /** The main banks first (by how many members are likely to use them), then the rest. */

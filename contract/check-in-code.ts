@@ -23,9 +23,11 @@ export const isDeviceId = (value: string) => value.length === 16 && base64url.te
 export const timeStepOf = (date: Date) => Math.floor(date.getTime() / 1000 / CHECK_IN_STEP_SECONDS);
 
 /** What the code signs. */
-export const checkInMessage = (memberId: number, deviceId: string, timeStep: number) => `${String(memberId)}.${deviceId}.${String(timeStep)}`;
+export const checkInMessage = (memberId: number, deviceId: string, timeStep: number) =>
+  `${String(memberId)}.${deviceId}.${String(timeStep)}`;
 
-export const formatCheckInCode = (deviceId: string, timeStep: number, mac: string) => `${CHECK_IN_CODE_PREFIX}.${deviceId}.${String(timeStep)}.${mac}`;
+export const formatCheckInCode = (deviceId: string, timeStep: number, mac: string) =>
+  `${CHECK_IN_CODE_PREFIX}.${deviceId}.${String(timeStep)}.${mac}`;
 
 export type ParsedCheckInCode = { deviceId: string; timeStep: number; mac: string };
 

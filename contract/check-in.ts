@@ -31,7 +31,12 @@ export type CheckInDeviceKey = z.infer<typeof checkInDeviceKeySchema>;
 
 export const checkInDeviceBody = z.object({ label: z.string().trim().min(1).max(80) });
 
-export const checkInDeviceSchema = z.object({ deviceId: z.string(), label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export const checkInDeviceSchema = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
 
 /** GET /member/check-in/code?deviceId= → the current code, drawn by the gateway (pages without JavaScript). */
 export const checkInCodeSchema = z.object({ code: z.string(), timeStep: z.number(), validUntil: z.string() });

@@ -31,7 +31,14 @@ export type ClassLevel = (typeof classLevels)[number];
 export const classBookingStatuses = ['BOOKED', 'WAITLISTED', 'CANCELLED', 'LATE_CANCELLED'] as const;
 export type ClassBookingStatus = (typeof classBookingStatuses)[number];
 /** What a member sees: a booked class that has begun is attended (checked in at the club) or a no-show once it ended. */
-export const classBookingStates = ['BOOKED', 'WAITLISTED', 'ATTENDED', 'NO_SHOW', 'CANCELLED', 'LATE_CANCELLED'] as const;
+export const classBookingStates = [
+  'BOOKED',
+  'WAITLISTED',
+  'ATTENDED',
+  'NO_SHOW',
+  'CANCELLED',
+  'LATE_CANCELLED',
+] as const;
 export type ClassBookingState = (typeof classBookingStates)[number];
 
 /** Where a session's booking stands now (ENDED: the class is over, issue 37). */
@@ -53,7 +60,13 @@ export const classTypeSchema = z.object({
 });
 export type ClassType = z.infer<typeof classTypeSchema>;
 
-export const classInstructorSchema = z.object({ id: z.number(), fullName: z.string(), avatarUrl: z.string().nullable(), bioVi: z.string(), bioEn: z.string() });
+export const classInstructorSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+  bioVi: z.string(),
+  bioEn: z.string(),
+});
 export type ClassInstructor = z.infer<typeof classInstructorSchema>;
 
 /** The member's own booking of a session, when signed in. */
@@ -74,7 +87,14 @@ export const classSessionSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   club: z.object({ id: z.number(), ...named }),
-  classType: classTypeSchema.pick({ id: true, slug: true, nameVi: true, nameEn: true, level: true, durationMinutes: true }),
+  classType: classTypeSchema.pick({
+    id: true,
+    slug: true,
+    nameVi: true,
+    nameEn: true,
+    level: true,
+    durationMinutes: true,
+  }),
   instructor: classInstructorSchema.pick({ id: true, fullName: true, avatarUrl: true }),
   room: z.object(named),
   capacity: z.number(),
@@ -88,7 +108,10 @@ export const classSessionSchema = z.object({
 });
 export type ClassSession = z.infer<typeof classSessionSchema>;
 
-export const classSessionDetailSchema = classSessionSchema.extend({ classType: classTypeSchema, instructor: classInstructorSchema });
+export const classSessionDetailSchema = classSessionSchema.extend({
+  classType: classTypeSchema,
+  instructor: classInstructorSchema,
+});
 export type ClassSessionDetail = z.infer<typeof classSessionDetailSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -136,5 +159,9 @@ export const todayClassesScreenSchema = z.object({ sessions: z.array(classSessio
 export type TodayClassesScreen = z.infer<typeof todayClassesScreenSchema>;
 
 /** What /home shows of classes: the member's next booked one and today's at their clubs (3). */
-export const homeClassesSchema = z.object({ next: classSessionSchema.nullable(), today: z.array(classSessionSchema), todayTotal: z.number() });
+export const homeClassesSchema = z.object({
+  next: classSessionSchema.nullable(),
+  today: z.array(classSessionSchema),
+  todayTotal: z.number(),
+});
 export type HomeClasses = z.infer<typeof homeClassesSchema>;

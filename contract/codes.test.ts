@@ -136,13 +136,29 @@ test('cardResultMessages has exactly the vnp_TransactionStatus keys', () => {
 });
 
 test('vnpayResponseMessages has exactly the vnp_ResponseCode keys', () => {
-  expect(Object.keys(vnpayResponseMessages).sort()).toEqual(
-    ['00', '07', '09', '10', '11', '12', '13', '24', '51', '65', '75', '79', '99'],
-  );
+  expect(Object.keys(vnpayResponseMessages).sort()).toEqual([
+    '00',
+    '07',
+    '09',
+    '10',
+    '11',
+    '12',
+    '13',
+    '24',
+    '51',
+    '65',
+    '75',
+    '79',
+    '99',
+  ]);
 });
 
 test('fptErrorToCode covers every FPT.AI error code and nothing else', () => {
-  expect(Object.keys(fptErrorToCode).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
+  expect(
+    Object.keys(fptErrorToCode)
+      .map(Number)
+      .sort((a, b) => a - b),
+  ).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
 });
 
 it.each(Object.entries(fptErrorToCode))('FPT errorCode %s maps to an OCR code in Codes', (_fpt, code) => {

@@ -222,7 +222,9 @@ export const Codes = {
 } as const;
 
 /** §8 referral refusals (152–157, 177–180): said by the referral field, at sign-up and at purchase. */
-export const referralRefusalCodes: ReadonlySet<Code> = new Set<Code>([152, 153, 154, 155, 156, 157, 177, 178, 179, 180]);
+export const referralRefusalCodes: ReadonlySet<Code> = new Set<Code>([
+  152, 153, 154, 155, 156, 157, 177, 178, 179, 180,
+]);
 
 export type CodeName = keyof typeof Codes;
 export type KnownCode = (typeof Codes)[CodeName];
@@ -813,11 +815,7 @@ function isServiceError(code: unknown): boolean {
  * The toast text for a response code. Code 4 carries the real reason in `description`.
  * Never throws and never returns undefined: unknown codes get the system-error message.
  */
-export function messageForCode(
-  code: Code,
-  lang: Lang,
-  description?: { code?: Code; message?: string },
-): string {
+export function messageForCode(code: Code, lang: Lang, description?: { code?: Code; message?: string }): string {
   const l: Lang = lang === 'en' ? 'en' : 'vi';
   if (isServiceError(code) && description != null && typeof description === 'object') {
     const nested = description.code;

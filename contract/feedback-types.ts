@@ -1,9 +1,17 @@
 // Plain data, no zod: the browser imports this (issue 16 §1, §2; ADR 039).
 
 /** §3 Feedback types, in the order the report page offers them. */
-export const feedbackTypes = ['MACHINE', 'TEMPERATURE', 'CLEAN_QUALITY', 'EMPLOYEE_ATTITUDE', 'ERROR_MEMBERSHIP', 'OTHERS'] as const;
+export const feedbackTypes = [
+  'MACHINE',
+  'TEMPERATURE',
+  'CLEAN_QUALITY',
+  'EMPLOYEE_ATTITUDE',
+  'ERROR_MEMBERSHIP',
+  'OTHERS',
+] as const;
 export type FeedbackType = (typeof feedbackTypes)[number];
-export const isFeedbackType = (value: string): value is FeedbackType => (feedbackTypes as readonly string[]).includes(value);
+export const isFeedbackType = (value: string): value is FeedbackType =>
+  (feedbackTypes as readonly string[]).includes(value);
 
 /** NEW until staff answer it; HANDLED with their reply. */
 export const feedbackStates = ['NEW', 'HANDLED'] as const;

@@ -26,7 +26,10 @@ const idSchema = z.preprocess(
 const typeSchema = z.enum(feedbackTypes, { error: 'required' });
 
 /** Form checkboxes send "on"/"true"; JSON sends a boolean; missing is false. */
-const flagSchema = z.preprocess((v) => (v === 'on' || v === 'true' ? true : v === 'false' || v === undefined || v === '' ? false : v), z.boolean({ error: 'invalid' }));
+const flagSchema = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' || v === undefined || v === '' ? false : v),
+  z.boolean({ error: 'invalid' }),
+);
 
 /** POST /api/v1/member/feedback: §3 Feedback without the phone (the member's own, unless anonymous). */
 export const memberFeedbackBody = z.object({
@@ -44,7 +47,10 @@ export const publicReportFields = z.object({
   type: typeSchema,
   rate: starsSchema,
   comment: requiredFreeTextSchema,
-  phoneNumber: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), phoneNumberSchema.optional()),
+  phoneNumber: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    phoneNumberSchema.optional(),
+  ),
   [HONEYPOT_FIELD]: z.string().max(MAX_FREE_TEXT).refine(isStorableText).optional(),
 });
 export type PublicReportFields = z.infer<typeof publicReportFields>;
@@ -54,7 +60,12 @@ export const staffFeedbackQuery = z.object({
   clubId: idSchema.optional(),
   type: z.enum(feedbackTypes, { error: 'invalid' }).optional(),
   state: z.enum(feedbackStates, { error: 'invalid' }).optional(),
-  page: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100_000, 'numberInvalid').default(1),
+  page: z.coerce
+    .number({ error: 'numberInvalid' })
+    .int('numberInvalid')
+    .min(1, 'numberInvalid')
+    .max(100_000, 'numberInvalid')
+    .default(1),
 });
 
 /** PUT /api/v1/staff/feedback/{id}/handled {reply} */
@@ -88,7 +99,14 @@ export const ratingRequestSchema = z.object({
   id: z.number(),
   type: z.enum(['contract', 'pt_booking']),
   contract: z
-    .object({ contractId: z.number(), signDate: z.string().nullable(), planNameVi: z.string(), planNameEn: z.string(), clubNameVi: z.string(), clubNameEn: z.string() })
+    .object({
+      contractId: z.number(),
+      signDate: z.string().nullable(),
+      planNameVi: z.string(),
+      planNameEn: z.string(),
+      clubNameVi: z.string(),
+      clubNameEn: z.string(),
+    })
     .nullable(),
   memberPtBooking: z.object({ startDate: z.string(), ptFullName: z.string() }).nullable(),
 });

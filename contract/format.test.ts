@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { afterPlanWord, formatDate, formatDateTime, formatDateTimeSeconds, formatDayMinute, formatVnd, smsAscii, smsVnd } from './format.ts';
+import {
+  afterPlanWord,
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatDayMinute,
+  formatVnd,
+  smsAscii,
+  smsVnd,
+} from './format.ts';
 
 describe('§9 date formats in Asia/Ho_Chi_Minh', () => {
   it.each([

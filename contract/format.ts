@@ -61,7 +61,10 @@ const vndGroups = { vi: '.', en: ',' } as const;
 export const MAX_VND = Number.MAX_SAFE_INTEGER;
 
 export function formatVnd(amount: number, lang: 'vi' | 'en') {
-  const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, vndGroups[lang === 'en' ? 'en' : 'vi']);
+  const digits = String(Math.abs(Math.round(amount))).replace(
+    /\B(?=(\d{3})+(?!\d))/g,
+    vndGroups[lang === 'en' ? 'en' : 'vi'],
+  );
   return `${amount < 0 ? '−' : ''}${digits}\u00a0₫`;
 }
 

@@ -41,7 +41,10 @@ const day = isoDate;
 const days = z.coerce.number({ error: 'required' }).int('invalid').min(1, 'invalid').max(366, 'invalid');
 
 /** The member's choice: how many days, from which day. Query (preview, screen) and body (request) alike. */
-export const freezeChoiceSchema = z.object({ days, startDate: z.string({ error: 'required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid') });
+export const freezeChoiceSchema = z.object({
+  days,
+  startDate: z.string({ error: 'required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid'),
+});
 export type FreezeChoice = z.infer<typeof freezeChoiceSchema>;
 
 /** POST /member/contract/{contractId}/freeze. */
@@ -102,7 +105,12 @@ export const freezeDetailSchema = freezeContractSchema.extend({
   membershipEndDate: day,
   /** What ending it today would do (FUTURE or CURRENT only): the days that come back and the membership's end then. */
   unfreezePreview: z.object({ returnedDays: z.number().int(), newMembershipEndDate: day }).nullable(),
-  timeline: z.array(z.object({ kind: z.enum(['created', 'paid', 'starts', 'ends', 'unfrozen', 'cancelled', 'expired']), at: z.string() })),
+  timeline: z.array(
+    z.object({
+      kind: z.enum(['created', 'paid', 'starts', 'ends', 'unfrozen', 'cancelled', 'expired']),
+      at: z.string(),
+    }),
+  ),
   receipt: z
     .object({ paymentDate: z.string(), transactionId: z.string(), paymentMethod: z.number(), totalPayment: money })
     .nullable(),

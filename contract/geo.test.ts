@@ -24,7 +24,10 @@ test('the distance is the same both ways', () => {
 test('uses the §9 radius of 6371 km', () => {
   expect(EARTH_RADIUS_KM).toBe(6371);
   // One degree of latitude along a meridian is R·π/180.
-  expect(distanceKm({ latitude: 10, longitude: 106 }, { latitude: 11, longitude: 106 })).toBeCloseTo((6371 * Math.PI) / 180, 6);
+  expect(distanceKm({ latitude: 10, longitude: 106 }, { latitude: 11, longitude: 106 })).toBeCloseTo(
+    (6371 * Math.PI) / 180,
+    6,
+  );
   // Half way round the equator, and antipodes, do not become NaN.
   expect(distanceKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(6371 * Math.PI, 6);
   expect(distanceKm({ latitude: 90, longitude: 0 }, { latitude: -90, longitude: 0 })).toBeCloseTo(6371 * Math.PI, 6);

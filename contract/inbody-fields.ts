@@ -55,7 +55,8 @@ export function parseInbodyNumber(value: unknown): number {
 }
 
 /** True when the value lies within the bound, ends included. */
-export const withinBound = (value: number, bound: Bound) => Number.isFinite(value) && value >= bound.min && value <= bound.max;
+export const withinBound = (value: number, bound: Bound) =>
+  Number.isFinite(value) && value >= bound.min && value <= bound.max;
 
 /** The level a region's % of normal falls in: below 90 Under, above 110 Over (InBody's own bars). */
 export function levelOfPercent(percent: number): InbodyLevel {

@@ -28,14 +28,16 @@ const leanShape = Object.fromEntries(
     [`${s}MusclePercentage`, z.number().nullable()],
     [`${s}Status`, level],
   ]),
-) as Record<`${InbodySegment}MuscleMass` | `${InbodySegment}MusclePercentage`, z.ZodNullable<z.ZodNumber>> & Record<`${InbodySegment}Status`, typeof level>;
+) as Record<`${InbodySegment}MuscleMass` | `${InbodySegment}MusclePercentage`, z.ZodNullable<z.ZodNumber>> &
+  Record<`${InbodySegment}Status`, typeof level>;
 const fatShape = Object.fromEntries(
   inbodySegments.flatMap((s) => [
     [`${s}FatMass`, z.number().nullable()],
     [`${s}FatPercentage`, z.number().nullable()],
     [`${s}Status`, level],
   ]),
-) as Record<`${InbodySegment}FatMass` | `${InbodySegment}FatPercentage`, z.ZodNullable<z.ZodNumber>> & Record<`${InbodySegment}Status`, typeof level>;
+) as Record<`${InbodySegment}FatMass` | `${InbodySegment}FatPercentage`, z.ZodNullable<z.ZodNumber>> &
+  Record<`${InbodySegment}Status`, typeof level>;
 
 /** §3 leanBodyMass: per region the lean mass (kg), its % of the normal for the height, and its level. */
 export const leanBodyMassSchema = z.object(leanShape);
@@ -88,12 +90,25 @@ export type InbodyDetection = z.infer<typeof inbodyDetectionSchema>;
 /** detect's 422 code 103 data (ADR 066): why the photo could not be read. */
 export const inbodyUnreadableSchema = z.object({ reason: z.enum(inbodyUnreadableReasons) });
 /** detect's 429 data (ADR 066): the hourly limit reached (`limit`), or the reader busy; when to try again. */
-export const inbodyDetectLimitSchema = z.object({ limit: z.number().int().positive().optional(), retryAfterSeconds: z.number().int().positive() });
+export const inbodyDetectLimitSchema = z.object({
+  limit: z.number().int().positive().optional(),
+  retryAfterSeconds: z.number().int().positive(),
+});
 
 /** GET member/inbody/list: confirmed records, newest measurement first. */
 export const inbodyListQuery = z.object({
-  page: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(10_000, 'numberInvalid').default(1),
-  limit: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(50, 'numberInvalid').default(10),
+  page: z.coerce
+    .number({ error: 'numberInvalid' })
+    .int('numberInvalid')
+    .min(1, 'numberInvalid')
+    .max(10_000, 'numberInvalid')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'numberInvalid' })
+    .int('numberInvalid')
+    .min(1, 'numberInvalid')
+    .max(50, 'numberInvalid')
+    .default(10),
   /** true: every record at once (the History charts), page and limit ignored. */
   isFull: z
     .enum(['true', 'false', '1', '0'], { error: 'invalid' })
@@ -114,7 +129,11 @@ export type InbodyList = z.infer<typeof inbodyListSchema>;
  * measurement first; and the member's newest sheet read but not yet confirmed (a day at most), so a
  * reload or a return brings the read back (issue 37 item 18), or null.
  */
-export const inbodyScreenSchema = z.object({ shell: memberShellSchema, records: z.array(inbodyRecordSchema), draft: inbodyDetectionSchema.nullable() });
+export const inbodyScreenSchema = z.object({
+  shell: memberShellSchema,
+  records: z.array(inbodyRecordSchema),
+  draft: inbodyDetectionSchema.nullable(),
+});
 export type InbodyScreen = z.infer<typeof inbodyScreenSchema>;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -140,7 +159,10 @@ const optionalNumber = (bound: Bound) =>
       .refine((n) => n === 0 || (n >= bound.min && n <= bound.max), 'numberOutOfRange')
       .transform((n) => (n === 0 ? null : n)),
   );
-const levelInput = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(inbodyLevels, { error: 'invalid' }).nullable());
+const levelInput = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.enum(inbodyLevels, { error: 'invalid' }).nullable(),
+);
 
 const leanInput = z
   .object(

@@ -111,14 +111,24 @@ export type PlanBenefits = z.infer<typeof planBenefitsSchema>;
 export const paymentPlansQuery = z.object({
   coupon: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
-    z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'couponInvalid').optional(),
+    z
+      .string()
+      .regex(/^[A-Z0-9_-]{3,32}$/, 'couponInvalid')
+      .optional(),
   ),
 });
 
 /** GET /member/coupons?clubId=&paymentPlanId= (the coupon chooser): coupons this member can still use there. */
 export const couponsQuery = z.object({
-  clubId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number),
-  paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
+  clubId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number),
+  paymentPlanId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional(),
 });
 
 /** Contract statuses as a member sees them (§4): WAITFORPAYMENT, then FUTURE/CURRENT/PAST by date; FAIL when never paid. */
@@ -201,10 +211,24 @@ export type Contract = z.infer<typeof contractSchema>;
 /** GET /member/contracts: every filter of §7 is optional. */
 export const contractsQuery = z.object({
   status: z.enum(contractStatuses).optional(),
-  clubId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
-  isFrozen: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  isGift: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).optional(),
+  clubId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional(),
+  isFrozen: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  isGift: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  paymentPlanId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional(),
 });
 
 export const transactionTypes = ['JOINING_FEE', 'MEMBERSHIP_FEE', 'FREEZE_CONTRACT'] as const;
@@ -383,7 +407,12 @@ export const memberHomeSchema = z.object({
   /** Issue 11 §5: the next class the member booked and today's at their clubs. */
   classes: homeClassesSchema,
   /** Issue 37 §5: the member's free PT sessions (ADR 048): left to book, until when, and whether one is in the works. */
-  trial: z.object({ left: z.number().int(), validUntil: isoDate.nullable(), clubId: z.number().nullable(), inTheWorks: z.boolean() }),
+  trial: z.object({
+    left: z.number().int(),
+    validUntil: isoDate.nullable(),
+    clubId: z.number().nullable(),
+    inTheWorks: z.boolean(),
+  }),
 });
 export type MemberHome = z.infer<typeof memberHomeSchema>;
 

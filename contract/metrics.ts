@@ -20,7 +20,11 @@ export function createMetrics() {
 
   function counter(name: string, help: string) {
     const values = new Map<string, { labels: Labels; value: number }>();
-    blocks.push(async () => [`# HELP ${name} ${help}`, `# TYPE ${name} counter`, ...[...values.values()].map((v) => `${name}${labelText(v.labels)} ${String(v.value)}`)]);
+    blocks.push(async () => [
+      `# HELP ${name} ${help}`,
+      `# TYPE ${name} counter`,
+      ...[...values.values()].map((v) => `${name}${labelText(v.labels)} ${String(v.value)}`),
+    ]);
     return {
       inc(labels: Labels = {}, by = 1) {
         const key = keyOf(labels);
@@ -36,9 +40,14 @@ export function createMetrics() {
     blocks.push(async () => {
       const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} histogram`];
       for (const s of series.values()) {
-        buckets.forEach((le, i) => lines.push(`${name}_bucket${labelText({ ...s.labels, le: String(le) })} ${String(s.counts[i])}`));
+        buckets.forEach((le, i) =>
+          lines.push(`${name}_bucket${labelText({ ...s.labels, le: String(le) })} ${String(s.counts[i])}`),
+        );
         lines.push(`${name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${String(s.count)}`);
-        lines.push(`${name}_sum${labelText(s.labels)} ${String(s.sum)}`, `${name}_count${labelText(s.labels)} ${String(s.count)}`);
+        lines.push(
+          `${name}_sum${labelText(s.labels)} ${String(s.sum)}`,
+          `${name}_count${labelText(s.labels)} ${String(s.count)}`,
+        );
       }
       return lines;
     });
@@ -65,7 +74,11 @@ export function createMetrics() {
       } catch {
         return [`# HELP ${name} ${help} (not readable now)`, `# TYPE ${name} gauge`];
       }
-      return [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, ...samples.map((s) => `${name}${labelText(s.labels ?? {})} ${String(s.value)}`)];
+      return [
+        `# HELP ${name} ${help}`,
+        `# TYPE ${name} gauge`,
+        ...samples.map((s) => `${name}${labelText(s.labels ?? {})} ${String(s.value)}`),
+      ];
     });
   }
 

@@ -55,7 +55,9 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
-export const pushUnsubscribeBody = z.object({ endpoint: z.string({ error: 'required' }).min(1, 'required').max(2000, 'invalid') });
+export const pushUnsubscribeBody = z.object({
+  endpoint: z.string({ error: 'required' }).min(1, 'required').max(2000, 'invalid'),
+});
 
 /** GET /api/v1/general/push/public-key: the VAPID application server key (base64url). */
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });

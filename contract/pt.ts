@@ -21,7 +21,11 @@ export const ptPackageSchema = z.object({
 export type PtPackage = z.infer<typeof ptPackageSchema>;
 
 /** One interval of a trainer's week at a club: weekday 1 (Monday) … 7 (Sunday), minutes after 00:00 in Vietnam. */
-export const ptWorkingIntervalSchema = z.object({ weekday: z.number(), startMinute: z.number(), endMinute: z.number() });
+export const ptWorkingIntervalSchema = z.object({
+  weekday: z.number(),
+  startMinute: z.number(),
+  endMinute: z.number(),
+});
 export type PtWorkingInterval = z.infer<typeof ptWorkingIntervalSchema>;
 
 /** What /pt/select-pt shows of a trainer working at a club. */
@@ -90,8 +94,15 @@ export const ptContractsQuery = z.object({
 /** GET /member/pt-contract/{id}/transaction/waiting-for-payment: with its payment attempt, receipt and timeline. */
 export const ptContractDetailSchema = ptContractSchema.extend({
   payment: paymentSchema.nullable(),
-  timeline: z.array(z.object({ kind: z.enum(['registered', 'accepted', 'rejected', 'cancelled', 'paid', 'starts', 'ends']), at: z.string() })),
-  receipt: z.object({ paymentDate: z.string(), transactionId: z.string(), paymentMethod: z.number(), totalPayment: z.number() }).nullable(),
+  timeline: z.array(
+    z.object({
+      kind: z.enum(['registered', 'accepted', 'rejected', 'cancelled', 'paid', 'starts', 'ends']),
+      at: z.string(),
+    }),
+  ),
+  receipt: z
+    .object({ paymentDate: z.string(), transactionId: z.string(), paymentMethod: z.number(), totalPayment: z.number() })
+    .nullable(),
 });
 export type PtContractDetail = z.infer<typeof ptContractDetailSchema>;
 
@@ -108,8 +119,17 @@ export type PtClub = z.infer<typeof ptClubSchema>;
 
 /** The /pt screens' reads (without the shell, which rides beside them). */
 
-export const ptSelectScreenSchema = z.object({ clubs: z.array(ptClubSchema), clubId: z.number().nullable(), trainers: z.array(ptTrainerSchema) });
-export const ptPlansScreenSchema = z.object({ club: ptClubSchema, trainer: ptTrainerSchema, packages: z.array(ptPackageSchema), unpaid: ptContractSchema.nullable() });
+export const ptSelectScreenSchema = z.object({
+  clubs: z.array(ptClubSchema),
+  clubId: z.number().nullable(),
+  trainers: z.array(ptTrainerSchema),
+});
+export const ptPlansScreenSchema = z.object({
+  club: ptClubSchema,
+  trainer: ptTrainerSchema,
+  packages: z.array(ptPackageSchema),
+  unpaid: ptContractSchema.nullable(),
+});
 export const ptContractScreenSchema = z.object({ ptContract: ptContractDetailSchema });
 export type PtSelectScreen = z.infer<typeof ptSelectScreenSchema>;
 export type PtPlansScreen = z.infer<typeof ptPlansScreenSchema>;
@@ -127,14 +147,25 @@ export const PT_SLOT_STEP_MINUTES = 30;
  */
 export const ptBookingBody = z.object({
   afterMinute: z.number().int().min(0).max(1439),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 /**
  * §4 booking statuses, and NO_SHOW (ADR 051): the trainer marked that the member did not come to a
  * confirmed session; the session is used, like a completed one.
  */
-export const ptBookingStatuses = ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED'] as const;
+export const ptBookingStatuses = [
+  'WAITPTCONFIRM',
+  'WAITCUSCONFIRM',
+  'BOOKED',
+  'COMPLETED',
+  'NO_SHOW',
+  'CANCELLED',
+  'REJECTED',
+] as const;
 export type PtBookingStatusName = (typeof ptBookingStatuses)[number];
 
 /** §3 PT booking card, with what the member may do with it. */
@@ -179,7 +210,11 @@ export const eContractSignBody = z.object({
   documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
   otp: z.string().regex(/^\d{4,6}$/),
   fullName: z.string().trim().min(2).max(100),
-  signaturePng: z.string().max(60_000).regex(/^[A-Za-z0-9+/=]+$/).nullish(),
+  signaturePng: z
+    .string()
+    .max(60_000)
+    .regex(/^[A-Za-z0-9+/=]+$/)
+    .nullish(),
 });
 
 export const eContractSchema = z.object({
@@ -237,7 +272,11 @@ export const freeSessionsInfoSchema = z.object({
 export type FreeSessionsInfo = z.infer<typeof freeSessionsInfoSchema>;
 
 /** GET /member/club/{clubId}/sessions/count: sessions the member can still book at the club. */
-export const sessionsCountSchema = z.object({ clubId: z.number(), ptSessionsLeft: z.number(), freeSessionsLeft: z.number() });
+export const sessionsCountSchema = z.object({
+  clubId: z.number(),
+  ptSessionsLeft: z.number(),
+  freeSessionsLeft: z.number(),
+});
 
 /** GET /member/screens/free-session?clubId&date: /pt/free-session in one read (the clubs with free sessions, then the info of one). */
 export const freeSessionScreenSchema = z.object({
@@ -254,7 +293,12 @@ export const freeSessionProposeBody = z.object({
 });
 
 /** /pt's trial card (ADR 048): free sessions left to book (the soonest window's end) and the trial in the works. */
-export const trialSummarySchema = z.object({ left: z.number(), validUntil: z.string().nullable(), clubId: z.number().nullable(), open: ptBookingSchema.nullable() });
+export const trialSummarySchema = z.object({
+  left: z.number(),
+  validUntil: z.string().nullable(),
+  clubId: z.number().nullable(),
+  open: ptBookingSchema.nullable(),
+});
 export type TrialSummary = z.infer<typeof trialSummarySchema>;
 
 /** GET /member/screens/pt: the member's PT contracts and the trial card. */
@@ -304,5 +348,7 @@ export const trainerAgendaItemSchema = z.object({
 export type TrainerAgendaItem = z.infer<typeof trainerAgendaItemSchema>;
 
 /** GET /staff/pt/requests: a package a member asked this trainer for, with who asked (issue 17's agenda). */
-export const trainerRequestSchema = ptContractSchema.extend({ member: z.object({ fullName: z.string(), phoneNumber: z.string() }) });
+export const trainerRequestSchema = ptContractSchema.extend({
+  member: z.object({ fullName: z.string(), phoneNumber: z.string() }),
+});
 export type TrainerRequest = z.infer<typeof trainerRequestSchema>;

@@ -18,7 +18,11 @@ export const REFERRAL_RESEND_DAYS = 7;
 export const referralSendBody = z.object({ phoneNumber: phoneNumberSchema });
 export type ReferralSendBody = z.infer<typeof referralSendBody>;
 
-export const referralSendResultSchema = z.object({ phoneNumber: z.string(), sentAt: z.string(), resendFrom: z.string() });
+export const referralSendResultSchema = z.object({
+  phoneNumber: z.string(),
+  sentAt: z.string(),
+  resendFrom: z.string(),
+});
 
 /** invited: no account yet; joined: within the deal; bought: paid a membership without a reward to this member; rewarded; expired: the deal ended unbought. */
 export const referralStates = ['INVITED', 'JOINED', 'BOUGHT', 'REWARDED', 'EXPIRED'] as const;
@@ -43,11 +47,19 @@ export const referralScreenSchema = z.object({
   code: z.string(),
   /** Whether a friend's purchase with the code would be accepted now (a current membership, the yearly limit not reached); else why not. */
   blockedBy: z.number().nullable(),
-  offer: z.object({ friendBonusDays: z.number(), rewardDays: z.number(), dealDays: z.number(), resendDays: z.number() }),
+  offer: z.object({
+    friendBonusDays: z.number(),
+    rewardDays: z.number(),
+    dealDays: z.number(),
+    resendDays: z.number(),
+  }),
   friends: z.array(referralFriendSchema),
   rewards: z.object({ given: z.number(), days: z.number() }),
 });
 export type ReferralScreen = z.infer<typeof referralScreenSchema>;
 
 /** PUT /sandbox/referral/joined: moves a member's joining moment back (demos and e2e tests of the deal's end). */
-export const sandboxJoinedBody = z.object({ phoneNumber: phoneNumberSchema, daysAgo: z.number().int().min(0).max(3650) });
+export const sandboxJoinedBody = z.object({
+  phoneNumber: phoneNumberSchema,
+  daysAgo: z.number().int().min(0).max(3650),
+});

@@ -20,7 +20,11 @@ export const calendarDaySchema = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
   }, 'invalid');
 
-const queryId = z.string().regex(/^[1-9]\d{0,9}$/, 'invalid').transform(Number).pipe(z.number().max(2_147_483_647, 'invalid'));
+const queryId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'invalid')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'invalid'));
 
 /**
  * GET /staff/classes?clubId=&date=YYYY-MM-DD. EMPLOYEE/LEADER: their club (another club is 403);
@@ -71,14 +75,22 @@ export const staffClassSessionSchema = z.object({
 export type StaffClassSession = z.infer<typeof staffClassSessionSchema>;
 
 /** GET /staff/classes → the club's sessions starting that Vietnam day, by start time. */
-export const staffClassesSchema = z.object({ date: z.string(), clubId: z.number(), sessions: z.array(staffClassSessionSchema) });
+export const staffClassesSchema = z.object({
+  date: z.string(),
+  clubId: z.number(),
+  sessions: z.array(staffClassSessionSchema),
+});
 export type StaffClasses = z.infer<typeof staffClassesSchema>;
 
 /** PUT /staff/class-booking/{id}/attendance: a BOOKED spot of a class not cancelled, from 30 min before its start to 24 h after its end. */
 export const classAttendanceBody = z.object({ attended: z.boolean({ error: 'required' }) });
 
 /** → the booking as the list shows it; `changed` false when it already carried this mark (nothing written). */
-export const classAttendanceResultSchema = z.object({ sessionId: z.number(), booking: staffClassBookingSchema, changed: z.boolean() });
+export const classAttendanceResultSchema = z.object({
+  sessionId: z.number(),
+  booking: staffClassBookingSchema,
+  changed: z.boolean(),
+});
 export type ClassAttendanceResult = z.infer<typeof classAttendanceResultSchema>;
 
 /** PUT /staff/class-session/{id}/cancel {reason}: 1–300 characters (trimmed) that PostgreSQL can store. */

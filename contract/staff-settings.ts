@@ -3,7 +3,17 @@ import { contentPageSchema } from './content.ts';
 import { planTypes, planUnits } from './membership.ts';
 import { isStorableText } from './text.ts';
 import { phoneNumberSchema } from './validation.ts';
-import { couponTargets, MAX_CAMPAIGN_COUPONS, MAX_NOTICE_BODY, MAX_NOTICE_TITLE, MAX_PRICE_VND, MAX_SECTION_BODY, MAX_SECTION_HEADING, MAX_SECTIONS, MAX_TITLE } from './staff-settings-limits.ts';
+import {
+  couponTargets,
+  MAX_CAMPAIGN_COUPONS,
+  MAX_NOTICE_BODY,
+  MAX_NOTICE_TITLE,
+  MAX_PRICE_VND,
+  MAX_SECTION_BODY,
+  MAX_SECTION_HEADING,
+  MAX_SECTIONS,
+  MAX_TITLE,
+} from './staff-settings-limits.ts';
 
 export * from './staff-settings-limits.ts';
 
@@ -16,7 +26,6 @@ export const settingsEditorAccountTypes = ['GM'] as const;
 export const noticeSenderAccountTypes = ['EMPLOYEE', 'LEADER', 'GM'] as const;
 /** Who reads a club's staff list: a LEADER their club's, the GM any club's or every club's. */
 export const staffListReaderAccountTypes = ['LEADER', 'GM'] as const;
-
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -38,15 +47,26 @@ const money = (min: 0 | 1) =>
     .min(min, min === 1 ? 'numberTooSmall' : 'numberOutOfRange')
     .max(MAX_PRICE_VND, 'numberOutOfRange');
 
-const positiveId = z.number({ error: 'numberType' }).int('numberInvalid').positive('numberInvalid').max(2_147_483_647, 'numberInvalid');
-const positiveIdText = z.string().regex(/^[1-9]\d{0,9}$/, 'invalid').transform(Number).pipe(z.number().max(2_147_483_647, 'invalid'));
+const positiveId = z
+  .number({ error: 'numberType' })
+  .int('numberInvalid')
+  .positive('numberInvalid')
+  .max(2_147_483_647, 'numberInvalid');
+const positiveIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'invalid')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'invalid'));
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/staff/settings (GM): everything the settings page edits, in one read.
 
 /** MAJOR.MINOR.PATCH, e.g. 1.4.0 (each part 0–9999, no leading zeros). */
 export const APP_VERSION_PATTERN = /^(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/;
-export const appVersionValueSchema = z.preprocess(trimmed, z.string({ error: 'required' }).regex(APP_VERSION_PATTERN, 'invalid'));
+export const appVersionValueSchema = z.preprocess(
+  trimmed,
+  z.string({ error: 'required' }).regex(APP_VERSION_PATTERN, 'invalid'),
+);
 
 export const appVersionSettingSchema = z.object({ valueVi: z.string(), valueEn: z.string(), updatedAt: z.string() });
 export type AppVersionSetting = z.infer<typeof appVersionSettingSchema>;
@@ -71,7 +91,6 @@ export const planSettingSchema = z.object({
   isActive: z.boolean(),
 });
 export type PlanSetting = z.infer<typeof planSettingSchema>;
-
 
 export const couponSettingSchema = z.object({
   id: z.number(),
@@ -173,20 +192,36 @@ export const couponBody = z
   .object({
     code: couponCodeSchema,
     /** Exactly one of percentOff (1–100) and amountOff (VND). */
-    percentOff: z.number({ error: 'numberType' }).int('numberInvalid').min(1, 'numberOutOfRange').max(100, 'numberOutOfRange').nullish(),
+    percentOff: z
+      .number({ error: 'numberType' })
+      .int('numberInvalid')
+      .min(1, 'numberOutOfRange')
+      .max(100, 'numberOutOfRange')
+      .nullish(),
     amountOff: money(1).nullish(),
     /** A cap on a percent discount (VND). */
     maxDiscount: money(1).nullish(),
     appliesTo: z.enum(couponTargets, { error: 'invalid' }).default('membership'),
     validFrom: isoTime,
     validTo: isoTime.nullish(),
-    usageLimit: z.number({ error: 'numberType' }).int('numberInvalid').min(1, 'numberTooSmall').max(1_000_000, 'numberOutOfRange').nullish(),
+    usageLimit: z
+      .number({ error: 'numberType' })
+      .int('numberInvalid')
+      .min(1, 'numberTooSmall')
+      .max(1_000_000, 'numberOutOfRange')
+      .nullish(),
     newCustomerOnly: z.boolean({ error: 'invalid' }).default(false),
     clubIds: z.array(positiveId).min(1, 'arrayEmpty').max(100, 'tooManyItems').nullish(),
-    planTypes: z.array(z.enum(planTypes, { error: 'invalid' })).min(1, 'arrayEmpty').nullish(),
+    planTypes: z
+      .array(z.enum(planTypes, { error: 'invalid' }))
+      .min(1, 'arrayEmpty')
+      .nullish(),
   })
   .refine((c) => (c.percentOff == null) !== (c.amountOff == null), { message: 'required', path: ['percentOff'] })
-  .refine((c) => c.validTo == null || Date.parse(c.validTo) > Date.parse(c.validFrom), { message: 'invalid', path: ['validTo'] });
+  .refine((c) => c.validTo == null || Date.parse(c.validTo) > Date.parse(c.validFrom), {
+    message: 'invalid',
+    path: ['validTo'],
+  });
 
 /**
  * POST /api/v1/staff/coupon-campaign → 1000 couponCampaignSettingSchema. A code that exists
@@ -200,7 +235,10 @@ export const couponCampaignBody = z
     descriptionEn: text(MAX_NOTICE_BODY),
     coupons: z.array(couponBody, { error: 'required' }).min(1, 'arrayEmpty').max(MAX_CAMPAIGN_COUPONS, 'tooManyItems'),
   })
-  .refine((b) => new Set(b.coupons.map((c) => c.code)).size === b.coupons.length, { message: 'invalid', path: ['coupons'] });
+  .refine((b) => new Set(b.coupons.map((c) => c.code)).size === b.coupons.length, {
+    message: 'invalid',
+    path: ['coupons'],
+  });
 export type CouponCampaignBody = z.infer<typeof couponCampaignBody>;
 
 // PUT /api/v1/staff/coupon-campaign/{id}/end (no body) → couponCampaignSettingSchema: every coupon

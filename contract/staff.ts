@@ -77,8 +77,16 @@ export type PaymentEventOutcome = (typeof paymentEventOutcomes)[number];
 
 /** GET /staff/payment-events?needsReview=true&limit=50 */
 export const paymentEventsQuery = z.object({
-  needsReview: z.enum(['true', 'false'], { error: 'invalid' }).transform((v) => v === 'true').optional(),
-  limit: z.string().regex(/^[1-9]\d{0,2}$/, 'invalid').transform(Number).pipe(z.number().max(200, 'invalid')).default(50),
+  needsReview: z
+    .enum(['true', 'false'], { error: 'invalid' })
+    .transform((v) => v === 'true')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'invalid')
+    .transform(Number)
+    .pipe(z.number().max(200, 'invalid'))
+    .default(50),
 });
 
 /** A webhook/IPN message as the review queue shows it. */
@@ -137,13 +145,22 @@ export const staffActionNames = [
 ] as const;
 export type StaffActionName = (typeof staffActionNames)[number];
 
-const positiveIdText = z.string().regex(/^[1-9]\d{0,9}$/, 'invalid').transform(Number).pipe(z.number().max(2_147_483_647, 'invalid'));
+const positiveIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'invalid')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'invalid'));
 
 /** GET /staff/audit?clubId=&limit=&before= (before: the id of the last row seen; the next page is older). */
 export const staffAuditQuery = z.object({
   /** A LEADER: their own club only (another is 403); a GM: one club, or every club when absent. */
   clubId: positiveIdText.optional(),
-  limit: z.string().regex(/^[1-9]\d{0,2}$/, 'invalid').transform(Number).pipe(z.number().max(200, 'invalid')).default(50),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'invalid')
+    .transform(Number)
+    .pipe(z.number().max(200, 'invalid'))
+    .default(50),
   before: positiveIdText.optional(),
 });
 
@@ -183,7 +200,10 @@ export type StaffMe = z.infer<typeof staffMeSchema>;
 export const staffMemberQuery = z.object({ phoneNumber: phoneNumberSchema, clubId: positiveIdText });
 
 /** POST /staff/check-in/manual → the same answer as a scan (checkInResultSchema in check-in.ts). */
-export const manualCheckInBody = z.object({ phoneNumber: phoneNumberSchema, clubId: z.number().int().positive().max(2_147_483_647) });
+export const manualCheckInBody = z.object({
+  phoneNumber: phoneNumberSchema,
+  clubId: z.number().int().positive().max(2_147_483_647),
+});
 
 /** The member at the desk and whether they may enter this club now; `refusal` is the code a check-in would answer. */
 export const staffMemberSchema = z.object({
@@ -216,7 +236,9 @@ export const staffTodaySchema = z.object({
 export type StaffToday = z.infer<typeof staffTodaySchema>;
 
 /** A trial session waiting at the club, with its member (GET /staff/free-sessions). */
-export const waitingFreeSessionSchema = freeSessionSchema.extend({ member: z.object({ fullName: z.string(), phoneNumber: z.string() }) });
+export const waitingFreeSessionSchema = freeSessionSchema.extend({
+  member: z.object({ fullName: z.string(), phoneNumber: z.string() }),
+});
 export type WaitingFreeSession = z.infer<typeof waitingFreeSessionSchema>;
 
 /**

@@ -20,7 +20,13 @@ export const GRACE_DAYS = 7;
 
 const card = z.object({ id: z.number().int(), cardNumber: z.string(), bankCode: z.string(), cardType: z.string() });
 
-const planBrief = z.object({ id: z.number().int(), type: z.string(), nameVi: z.string(), nameEn: z.string(), price: money });
+const planBrief = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  nameVi: z.string(),
+  nameEn: z.string(),
+  price: money,
+});
 
 export const subscriptionSchema = z.object({
   /** vnpaySubscriptionId of §3. */

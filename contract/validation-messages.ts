@@ -46,4 +46,5 @@ export function validationMessage(key: string, lang: Lang): string {
 }
 
 /** True for a message key of this table (own keys only: "constructor" is not one). */
-export const isValidationMessageKey = (key: string): key is ValidationMessageKey => Object.hasOwn(validationMessages, key);
+export const isValidationMessageKey = (key: string): key is ValidationMessageKey =>
+  Object.hasOwn(validationMessages, key);

@@ -25,7 +25,8 @@ type Schema = z.ZodType;
 
 function accepts(schema: Schema, input: unknown): unknown {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected ${JSON.stringify(input)} to pass: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected ${JSON.stringify(input)} to pass: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 
@@ -140,16 +141,12 @@ test.each([
   expect(accepts(referralCodeSchema, input)).toBe(stored);
 });
 
-test.each([
-  [digits(9)],
-  [digits(12)],
-  ['090123456a'],
-  ['ABCDEFGHIJ'],
-  ['+84901234567'],
-  [901234567],
-])('referral code %j is refused with "Invalid referral code"', (input) => {
-  expect(refusal(referralCodeSchema, input)).toEqual(['referralInvalid']);
-});
+test.each([[digits(9)], [digits(12)], ['090123456a'], ['ABCDEFGHIJ'], ['+84901234567'], [901234567]])(
+  'referral code %j is refused with "Invalid referral code"',
+  (input) => {
+    expect(refusal(referralCodeSchema, input)).toEqual(['referralInvalid']);
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Password: 6 to 16 of letters, digits and !@#$%^&*, at least one digit and one special.
@@ -177,9 +174,12 @@ test.each([
   expect(refusal(passwordSchema, input)).toEqual(['passwordInvalid']);
 });
 
-test.each([[undefined], [null], ['']])('an empty password %j is "Required field" (§5 any empty required field)', (input) => {
-  expect(refusal(passwordSchema, input)).toEqual(['required']);
-});
+test.each([[undefined], [null], ['']])(
+  'an empty password %j is "Required field" (§5 any empty required field)',
+  (input) => {
+    expect(refusal(passwordSchema, input)).toEqual(['required']);
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Full name: required, max 40 characters.
@@ -189,7 +189,10 @@ test.each([
   ['  Nguyễn Văn An  ', 'Nguyễn Văn An'],
   [letters(40), letters(40)],
   [` ${letters(40)} `, letters(40)], // the spaces around do not count
-  ['Nguyễn Thị Phương Thảo Trần Lê Hoàng Anh'.padEnd(40, 'ệ'), 'Nguyễn Thị Phương Thảo Trần Lê Hoàng Anh'.padEnd(40, 'ệ')],
+  [
+    'Nguyễn Thị Phương Thảo Trần Lê Hoàng Anh'.padEnd(40, 'ệ'),
+    'Nguyễn Thị Phương Thảo Trần Lê Hoàng Anh'.padEnd(40, 'ệ'),
+  ],
 ])('full name %j is accepted as %j', (input, stored) => {
   expect(accepts(fullNameSchema, input)).toBe(stored);
 });

@@ -65,7 +65,11 @@ export const fullNameSchema = z.preprocess(
 
 export const freeTextSchema = z.preprocess(
   blankToUndefined,
-  z.string({ error: 'required' }).max(MAX_FREE_TEXT, 'freeTextTooLong').refine(isStorableText, 'textUnstorable').optional(),
+  z
+    .string({ error: 'required' })
+    .max(MAX_FREE_TEXT, 'freeTextTooLong')
+    .refine(isStorableText, 'textUnstorable')
+    .optional(),
 );
 
 export const requiredFreeTextSchema = z.preprocess(
@@ -90,8 +94,7 @@ export const numberSchema = z.preprocess(
     .min(1, 'numberTooSmall'),
 );
 
-export const arraySchema = <T extends z.ZodType>(item: T) =>
-  z.array(item, { error: 'required' }).min(1, 'arrayEmpty');
+export const arraySchema = <T extends z.ZodType>(item: T) => z.array(item, { error: 'required' }).min(1, 'arrayEmpty');
 
 export const priceSchema = z.preprocess(blankToUndefined, requiredString());
 

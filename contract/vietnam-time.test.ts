@@ -1,5 +1,15 @@
 import { describe, expect, it, test } from 'vitest';
-import { addDays, hhmm, isoWeekday, vietnamDateTime, vietnamDay, vietnamDayEnd, vietnamDayStart, vietnamInstant, vietnamMinute } from './vietnam-time.ts';
+import {
+  addDays,
+  hhmm,
+  isoWeekday,
+  vietnamDateTime,
+  vietnamDay,
+  vietnamDayEnd,
+  vietnamDayStart,
+  vietnamInstant,
+  vietnamMinute,
+} from './vietnam-time.ts';
 
 describe('an instant on the Vietnam clock (UTC+7)', () => {
   it.each([
@@ -36,7 +46,12 @@ describe('a Vietnam day and time as an instant', () => {
     expect(vietnamDayEnd('2028-02-28').toISOString()).toBe('2028-02-28T16:59:59.999Z');
   });
   test('round trip: the day and minute of the instant of a day and minute', () => {
-    for (const [day, minute] of [['2026-11-27', 0], ['2026-11-27', 23 * 60 + 59], ['2026-12-31', 23 * 60 + 30], ['2027-01-01', 7 * 60]] as const) {
+    for (const [day, minute] of [
+      ['2026-11-27', 0],
+      ['2026-11-27', 23 * 60 + 59],
+      ['2026-12-31', 23 * 60 + 30],
+      ['2027-01-01', 7 * 60],
+    ] as const) {
       const at = vietnamInstant(day, minute);
       expect([vietnamDay(at), vietnamMinute(at)]).toEqual([day, minute]);
     }

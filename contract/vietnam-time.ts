@@ -23,7 +23,8 @@ export function vietnamMinute(at: Instant) {
 export const vietnamDateTime = (at: Instant) => onVietnamClock(at).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The instant `minute` minutes after 00:00 of a Vietnam day. */
-export const vietnamInstant = (day: string, minute: number) => new Date(Date.parse(`${day}T00:00:00Z`) + minute * MINUTE_MS - OFFSET_MS);
+export const vietnamInstant = (day: string, minute: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + minute * MINUTE_MS - OFFSET_MS);
 
 /** The first moment of a Vietnam day. */
 export const vietnamDayStart = (day: string) => vietnamInstant(day, 0);
@@ -42,4 +43,5 @@ export function addDays(day: string, days: number) {
 export const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
 
 /** A time of day in minutes after 00:00 as 'HH:mm'. */
-export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+export const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

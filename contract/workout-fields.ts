@@ -13,7 +13,16 @@ export type WorkoutBlock = (typeof workoutBlocks)[number];
 export const exerciseKinds = ['compound', 'isolation', 'warm-up', 'stretch'] as const;
 export type ExerciseKind = (typeof exerciseKinds)[number];
 
-export const bodyParts = ['chest', 'back', 'shoulders', 'arms', 'legs-glutes', 'core', 'full-body', 'stretching'] as const;
+export const bodyParts = [
+  'chest',
+  'back',
+  'shoulders',
+  'arms',
+  'legs-glutes',
+  'core',
+  'full-body',
+  'stretching',
+] as const;
 export type BodyPart = (typeof bodyParts)[number];
 
 export const exerciseSources = ['everkinetic', 'own'] as const;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { bodyParts, exerciseKinds, exerciseSources, WORKOUT_EVENTS_MAX, workoutEventKinds, workoutLevels, workoutTypeKinds } from './workout-fields.ts';
+import {
+  bodyParts,
+  exerciseKinds,
+  exerciseSources,
+  WORKOUT_EVENTS_MAX,
+  workoutEventKinds,
+  workoutLevels,
+  workoutTypeKinds,
+} from './workout-fields.ts';
 import { memberShellSchema } from '#contract/auth.ts';
 
 // Issue 15 (ADR 041): guided workouts. Types (body parts and the beginner programme) hold lessons;
@@ -46,7 +54,10 @@ export const lessonSummarySchema = z.object({
 export type LessonSummary = z.infer<typeof lessonSummarySchema>;
 
 /** GET general/workout-types/{typeId}. */
-export const workoutTypeDetailSchema = z.object({ type: workoutTypeSummarySchema, lessons: z.array(lessonSummarySchema) });
+export const workoutTypeDetailSchema = z.object({
+  type: workoutTypeSummarySchema,
+  lessons: z.array(lessonSummarySchema),
+});
 export type WorkoutTypeDetail = z.infer<typeof workoutTypeDetailSchema>;
 
 export const exerciseSchema = z.object({
@@ -85,7 +96,11 @@ export type ExerciseMapping = z.infer<typeof exerciseMappingSchema>;
 /** GET general/workout-lessons/{lessonId}. */
 export const lessonDetailSchema = lessonSummarySchema.extend({
   type: workoutTypeSummarySchema.pick({ id: true, slug: true, kind: true, nameVi: true, nameEn: true }),
-  blocks: z.object({ warmUp: z.array(exerciseMappingSchema), main: z.array(exerciseMappingSchema), coolDown: z.array(exerciseMappingSchema) }),
+  blocks: z.object({
+    warmUp: z.array(exerciseMappingSchema),
+    main: z.array(exerciseMappingSchema),
+    coolDown: z.array(exerciseMappingSchema),
+  }),
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
 
@@ -127,14 +142,27 @@ export const workoutScreenSchema = z.object({
 export type WorkoutScreen = z.infer<typeof workoutScreenSchema>;
 
 /** /workout/type/{id}: the body part's lessons and the member's progress. */
-export const workoutTypeScreenSchema = z.object({ shell: memberShellSchema, type: workoutTypeDetailSchema, progress: workoutProgressSchema });
+export const workoutTypeScreenSchema = z.object({
+  shell: memberShellSchema,
+  type: workoutTypeDetailSchema,
+  progress: workoutProgressSchema,
+});
 export type WorkoutTypeScreen = z.infer<typeof workoutTypeScreenSchema>;
 
 /** A lesson page and its player: the lesson, whether it is a favourite, and this lesson's progress (null before any). */
-export const workoutLessonScreenSchema = z.object({ shell: memberShellSchema, lesson: lessonDetailSchema, favorite: z.boolean(), progress: lessonProgressSchema.nullable() });
+export const workoutLessonScreenSchema = z.object({
+  shell: memberShellSchema,
+  lesson: lessonDetailSchema,
+  favorite: z.boolean(),
+  progress: lessonProgressSchema.nullable(),
+});
 export type WorkoutLessonScreen = z.infer<typeof workoutLessonScreenSchema>;
 
-const positiveId = z.number({ error: 'numberType' }).int('numberInvalid').min(1, 'numberTooSmall').max(2_147_483_647, 'numberInvalid');
+const positiveId = z
+  .number({ error: 'numberType' })
+  .int('numberInvalid')
+  .min(1, 'numberTooSmall')
+  .max(2_147_483_647, 'numberInvalid');
 
 export const workoutEventSchema = z
   .object({
@@ -145,17 +173,32 @@ export const workoutEventSchema = z
     kind: z.enum(workoutEventKinds, { error: 'invalid' }),
     /** When it happened on the phone, ISO 8601 with an offset. */
     at: z.iso.datetime({ offset: true, error: 'invalid' }),
-    durationSeconds: z.number({ error: 'numberType' }).int('numberInvalid').min(0, 'numberInvalid').max(86_400, 'numberInvalid').optional(),
-    reps: z.number({ error: 'numberType' }).int('numberInvalid').min(0, 'numberInvalid').max(100_000, 'numberInvalid').optional(),
+    durationSeconds: z
+      .number({ error: 'numberType' })
+      .int('numberInvalid')
+      .min(0, 'numberInvalid')
+      .max(86_400, 'numberInvalid')
+      .optional(),
+    reps: z
+      .number({ error: 'numberType' })
+      .int('numberInvalid')
+      .min(0, 'numberInvalid')
+      .max(100_000, 'numberInvalid')
+      .optional(),
   })
   .superRefine((event, ctx) => {
-    if (event.kind === 'EXERCISE_DONE' && event.mappingId === undefined) ctx.addIssue({ code: 'custom', path: ['mappingId'], message: 'required' });
-    if (event.kind !== 'EXERCISE_DONE' && event.mappingId !== undefined) ctx.addIssue({ code: 'custom', path: ['mappingId'], message: 'invalid' });
+    if (event.kind === 'EXERCISE_DONE' && event.mappingId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['mappingId'], message: 'required' });
+    if (event.kind !== 'EXERCISE_DONE' && event.mappingId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['mappingId'], message: 'invalid' });
   });
 export type WorkoutEvent = z.infer<typeof workoutEventSchema>;
 
 /** POST member/workout/progress: events made on the phone, in any order, possibly again. */
 export const workoutProgressBody = z.object({
-  events: z.array(workoutEventSchema, { error: 'required' }).min(1, 'arrayEmpty').max(WORKOUT_EVENTS_MAX, 'tooManyItems'),
+  events: z
+    .array(workoutEventSchema, { error: 'required' })
+    .min(1, 'arrayEmpty')
+    .max(WORKOUT_EVENTS_MAX, 'tooManyItems'),
 });
 export type WorkoutProgressBody = z.infer<typeof workoutProgressBody>;

@@ -65,9 +65,15 @@ test('DATA_DIR moves the embedded database with it; an explicit PGLITE_DIR still
 });
 
 test('the FPT.AI ID reader needs its key; the sandbox reader needs the sandbox (ADR 040)', () => {
-  expect(configError({ ...production, FPT_AI_API_KEY: '' }).message).toMatch(/FPT_AI_API_KEY: required when ID_RECOGNITION_PROVIDER=fpt/);
-  expect(configError({ ...production, ID_RECOGNITION_PROVIDER: 'sandbox' }).message).toMatch(/ID_RECOGNITION_PROVIDER: the sandbox ID reader needs SANDBOX=true/);
-  expect(loadGatewayConfig({ ID_RECOGNITION_PROVIDER: 'fpt', FPT_AI_API_KEY: 'k'.repeat(20) }).ID_RECOGNITION_PROVIDER).toBe('fpt');
+  expect(configError({ ...production, FPT_AI_API_KEY: '' }).message).toMatch(
+    /FPT_AI_API_KEY: required when ID_RECOGNITION_PROVIDER=fpt/,
+  );
+  expect(configError({ ...production, ID_RECOGNITION_PROVIDER: 'sandbox' }).message).toMatch(
+    /ID_RECOGNITION_PROVIDER: the sandbox ID reader needs SANDBOX=true/,
+  );
+  expect(
+    loadGatewayConfig({ ID_RECOGNITION_PROVIDER: 'fpt', FPT_AI_API_KEY: 'k'.repeat(20) }).ID_RECOGNITION_PROVIDER,
+  ).toBe('fpt');
 });
 
 test('the environment passed in is what is read, not process.env', () => {
@@ -101,29 +107,22 @@ test.each([
   expect(loadGatewayConfig(env)[key]).toEqual(value);
 });
 
-test.each([
-  ['0'],
-  ['65536'],
-  ['-1'],
-  ['abc'],
-  ['80.5'],
-  ['4000abc'],
-  [''],
-])('GATEWAY_PORT %j is refused with a message naming GATEWAY_PORT', (port) => {
-  const error = configError({ GATEWAY_PORT: port });
-  expect(error.message).toMatch(/^\s+GATEWAY_PORT: /m);
-  expect(error.message.split('\n').filter((line) => /^\s+\w/.test(line))).toHaveLength(1);
-});
+test.each([['0'], ['65536'], ['-1'], ['abc'], ['80.5'], ['4000abc'], ['']])(
+  'GATEWAY_PORT %j is refused with a message naming GATEWAY_PORT',
+  (port) => {
+    const error = configError({ GATEWAY_PORT: port });
+    expect(error.message).toMatch(/^\s+GATEWAY_PORT: /m);
+    expect(error.message.split('\n').filter((line) => /^\s+\w/.test(line))).toHaveLength(1);
+  },
+);
 
-test.each([
-  ['mysql://gym:pw@db/gym'],
-  ['localhost:5432/gym'],
-  ['gym'],
-  ['http://db:5432/gym'],
-])('DATABASE_URL %j is refused with a message naming DATABASE_URL', (url) => {
-  const error = configError({ DATABASE_URL: url });
-  expect(error.message).toMatch(/^\s+DATABASE_URL: .*postgres/m);
-});
+test.each([['mysql://gym:pw@db/gym'], ['localhost:5432/gym'], ['gym'], ['http://db:5432/gym']])(
+  'DATABASE_URL %j is refused with a message naming DATABASE_URL',
+  (url) => {
+    const error = configError({ DATABASE_URL: url });
+    expect(error.message).toMatch(/^\s+DATABASE_URL: .*postgres/m);
+  },
+);
 
 test('a refused DATABASE_URL is not echoed into the message (it may hold a password)', () => {
   const error = configError({ DATABASE_URL: 'mysql://gym:S3cr3t-Pa55@db/gym' });
@@ -137,14 +136,22 @@ test('esms without its keys names each missing variable', () => {
   }
 });
 
-test.each([['ESMS_API_KEY'], ['ESMS_SECRET_KEY'], ['ESMS_BRANDNAME']])('esms with an empty %s names only that variable', (key) => {
-  const error = configError({ ...esms, [key]: '' });
-  const named = ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'].filter((k) => error.message.includes(k));
-  expect(named).toEqual([key]);
-});
+test.each([['ESMS_API_KEY'], ['ESMS_SECRET_KEY'], ['ESMS_BRANDNAME']])(
+  'esms with an empty %s names only that variable',
+  (key) => {
+    const error = configError({ ...esms, [key]: '' });
+    const named = ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'].filter((k) => error.message.includes(k));
+    expect(named).toEqual([key]);
+  },
+);
 
 test('esms keys are not echoed into the message', () => {
-  const error = configError({ ...esms, ESMS_SECRET_KEY: '', ESMS_API_KEY: 'live-key-7F3A9C', ESMS_BASE_URL: 'not a url' });
+  const error = configError({
+    ...esms,
+    ESMS_SECRET_KEY: '',
+    ESMS_API_KEY: 'live-key-7F3A9C',
+    ESMS_BASE_URL: 'not a url',
+  });
   expect(error.message).not.toContain('live-key-7F3A9C');
   expect(error.message).toMatch(/^\s+ESMS_BASE_URL: /m);
 });
@@ -201,9 +208,10 @@ test('SANDBOX=false needs the real push provider and every VAPID variable, each 
 
 test('in the sandbox, the VAPID keys come both or neither (neither: a pair is made and kept)', () => {
   expect(loadGatewayConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
-  expect(loadGatewayConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY }).VAPID_PRIVATE_KEY).toBe(
-    vapid.VAPID_PRIVATE_KEY,
-  );
+  expect(
+    loadGatewayConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })
+      .VAPID_PRIVATE_KEY,
+  ).toBe(vapid.VAPID_PRIVATE_KEY);
   expect(configError({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY }).message).toMatch(/^\s+VAPID_PRIVATE_KEY: .*both/m);
   expect(configError({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY }).message).toMatch(/^\s+VAPID_PUBLIC_KEY: .*both/m);
 });
@@ -219,7 +227,10 @@ test.each([
 });
 
 test('a refused VAPID private key is not echoed into the message', () => {
-  const error = configError({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: 'secret-but-malformed-7F3A9C' });
+  const error = configError({
+    VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: 'secret-but-malformed-7F3A9C',
+  });
   expect(error.message).not.toContain('secret-but-malformed-7F3A9C');
 });
 
@@ -233,6 +244,8 @@ test('SANDBOX=false needs the VNPAY secret and pay URL and the bank webhook secr
 
 // Issue 9 "Client IP spoofing": outside the sandbox the gateway must know the web server by a secret.
 test('SANDBOX=false needs GATEWAY_INTERNAL_SECRET (32+ characters)', () => {
-  expect(configError({ ...production, GATEWAY_INTERNAL_SECRET: '' }).message).toMatch(/^\s+GATEWAY_INTERNAL_SECRET: .*SANDBOX=false/m);
+  expect(configError({ ...production, GATEWAY_INTERNAL_SECRET: '' }).message).toMatch(
+    /^\s+GATEWAY_INTERNAL_SECRET: .*SANDBOX=false/m,
+  );
   expect(configError({ GATEWAY_INTERNAL_SECRET: 'short' }).message).toMatch(/^\s+GATEWAY_INTERNAL_SECRET: .*32\+/m);
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 // An empty value (VAR= in an env file) counts as unset.
-const optional = <T extends z.ZodType<string>>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z
   .object({
@@ -37,9 +36,15 @@ const envSchema = z
     ESMS_BASE_URL: z.url().default('https://rest.esms.vn'),
     PUSH_PROVIDER: z.enum(['sandbox', 'webpush']).default('sandbox'),
     // base64url: an uncompressed P-256 point (65 bytes) and a 32-byte private scalar.
-    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')),
-    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
-    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact')),
+    VAPID_PUBLIC_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)'),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)'),
+    ),
+    VAPID_SUBJECT: optional(
+      z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: contact'),
+    ),
     /** SIGTERM: how long in-flight requests and the job run in progress get before the process exits anyway (ADR 053). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     /** SIGTERM: how long /readyz answers 503 while requests are still taken, so the load balancer's checks see it first (0: close at once). */
@@ -50,7 +55,10 @@ const envSchema = z
     CLIENT_IP_HEADER: z.string().default('x-client-ip'),
     GATEWAY_INTERNAL_SECRET: optional(z.string().min(32, 'must be 32+ characters (e.g. openssl rand -hex 32)')),
     // VNPAY 2.1.0 (card payments). The defaults point at the sandbox pay page inside this gateway.
-    VNPAY_TMN_CODE: z.string().regex(/^[A-Z0-9]{8}$/, 'must be the 8-character terminal code').default('VFSANDBX'),
+    VNPAY_TMN_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{8}$/, 'must be the 8-character terminal code')
+      .default('VFSANDBX'),
     VNPAY_HASH_SECRET: optional(z.string().min(16, 'must be the merchant hash secret (16+ characters)')),
     VNPAY_PAY_URL: optional(z.url()),
     /** Where VNPAY sends the member's browser back: the web app's return page. */
@@ -76,11 +84,19 @@ const envSchema = z
     FPT_AI_URL: z.url().default('https://api.fpt.ai'),
     // The chain's seal on signed e-contracts (ADR 047): a PKCS#12 (base64) and its passphrase. In
     // the sandbox, a self-signed one is made once and kept in the database.
-    E_SEAL_P12_BASE64: optional(z.string().regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64').min(100)),
+    E_SEAL_P12_BASE64: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64')
+        .min(100),
+    ),
     E_SEAL_PASSPHRASE: optional(z.string()),
   })
   // One setting moves the embedded database with the rest of the data (issue 37 item 20).
-  .transform(({ PGLITE_DIR, ...config }) => ({ ...config, PGLITE_DIR: PGLITE_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}/pglite` }));
+  .transform(({ PGLITE_DIR, ...config }) => ({
+    ...config,
+    PGLITE_DIR: PGLITE_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}/pglite`,
+  }));
 
 type Env = Record<string, string | undefined>;
 
@@ -105,16 +121,30 @@ function crossVariableIssues(env: Env) {
   for (const key of sandbox ? [] : [...vapid, 'VAPID_SUBJECT']) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
-  for (const key of sandbox ? [] : ['VNPAY_HASH_SECRET', 'VNPAY_PAY_URL', 'BANK_WEBHOOK_SECRET', 'GATEWAY_INTERNAL_SECRET', 'E_SEAL_P12_BASE64', 'E_SEAL_PASSPHRASE']) {
+  for (const key of sandbox
+    ? []
+    : [
+        'VNPAY_HASH_SECRET',
+        'VNPAY_PAY_URL',
+        'BANK_WEBHOOK_SECRET',
+        'GATEWAY_INTERNAL_SECRET',
+        'E_SEAL_P12_BASE64',
+        'E_SEAL_PASSPHRASE',
+      ]) {
     if (!env[key]) issues.push({ path: key, message: 'required when SANDBOX=false' });
   }
-  if (env.RECURRING_PROVIDER === 'sandbox' && !sandbox) issues.push({ path: 'RECURRING_PROVIDER', message: 'the sandbox recurring provider needs SANDBOX=true' });
-  if (env.RECURRING_PROVIDER === 'vnpay' && !env.VNPAY_RECURRING_URL) issues.push({ path: 'VNPAY_RECURRING_URL', message: 'required when RECURRING_PROVIDER=vnpay' });
+  if (env.RECURRING_PROVIDER === 'sandbox' && !sandbox)
+    issues.push({ path: 'RECURRING_PROVIDER', message: 'the sandbox recurring provider needs SANDBOX=true' });
+  if (env.RECURRING_PROVIDER === 'vnpay' && !env.VNPAY_RECURRING_URL)
+    issues.push({ path: 'VNPAY_RECURRING_URL', message: 'required when RECURRING_PROVIDER=vnpay' });
   const idProvider = env.ID_RECOGNITION_PROVIDER ?? (sandbox ? 'sandbox' : 'fpt');
-  if (idProvider === 'sandbox' && !sandbox) issues.push({ path: 'ID_RECOGNITION_PROVIDER', message: 'the sandbox ID reader needs SANDBOX=true' });
-  if (idProvider === 'fpt' && !env.FPT_AI_API_KEY) issues.push({ path: 'FPT_AI_API_KEY', message: 'required when ID_RECOGNITION_PROVIDER=fpt' });
+  if (idProvider === 'sandbox' && !sandbox)
+    issues.push({ path: 'ID_RECOGNITION_PROVIDER', message: 'the sandbox ID reader needs SANDBOX=true' });
+  if (idProvider === 'fpt' && !env.FPT_AI_API_KEY)
+    issues.push({ path: 'FPT_AI_API_KEY', message: 'required when ID_RECOGNITION_PROVIDER=fpt' });
   if (sandbox && vapid.filter((key) => env[key]).length === 1) {
-    for (const key of vapid.filter((k) => !env[k])) issues.push({ path: key, message: 'set both VAPID keys or neither' });
+    for (const key of vapid.filter((k) => !env[k]))
+      issues.push({ path: key, message: 'set both VAPID keys or neither' });
   }
   return issues;
 }
@@ -127,7 +157,9 @@ export class ConfigError extends Error {}
 export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
   const parsed = envSchema.safeParse(env);
   const issues = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }))),
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }))),
     ...crossVariableIssues(env),
   ];
   if (parsed.success && issues.length === 0) return parsed.data;

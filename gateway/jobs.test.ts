@@ -5,7 +5,19 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { openDatabase, type Database } from '#gateway/db/client.ts';
-import { clubs, contracts, noticeOutbox, notifications, paymentPlans, payments, pushSubscriptions, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  noticeOutbox,
+  notifications,
+  paymentPlans,
+  payments,
+  pushSubscriptions,
+  savedCards,
+  subscriptionPeriods,
+  subscriptions,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import { deliverDueNotices, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments, settlePayment } from '#gateway/modules/payments/settle.ts';
 import { runRenewals } from '#gateway/modules/subscriptions/renewal.ts';
@@ -106,13 +118,25 @@ test('notice outbox: two replicas delivering at once store and push each notice 
   await gw.db.transaction(async (tx) => {
     // 45 notices: more than two leases of 20, so both replicas have work and a third run mops up.
     for (let i = 0; i < 45; i++) {
-      const content = { kind: 'GENERAL' as const, titleVi: `Tin ${String(i)}`, titleEn: `Notice ${String(i)}`, bodyVi: 'Nội dung', bodyEn: 'Body', link: null };
+      const content = {
+        kind: 'GENERAL' as const,
+        titleVi: `Tin ${String(i)}`,
+        titleEn: `Notice ${String(i)}`,
+        bodyVi: 'Nội dung',
+        bodyEn: 'Body',
+        link: null,
+      };
       queued.push(await enqueueNotice(tx, ids[i % ids.length], content, now));
     }
   });
   pushes = [];
   const [a, b] = replicas();
-  const runs = await Promise.all([deliverDueNotices(a), deliverDueNotices(b), deliverDueNotices(a), deliverDueNotices(b)]);
+  const runs = await Promise.all([
+    deliverDueNotices(a),
+    deliverDueNotices(b),
+    deliverDueNotices(a),
+    deliverDueNotices(b),
+  ]);
   const more = await Promise.all([deliverDueNotices(a), deliverDueNotices(b)]);
   expect([...runs, ...more].reduce((x, y) => x + y, 0)).toBe(45);
   const stored = await gw.db
@@ -143,7 +167,14 @@ async function subscribersWithCards(n: number, day: Date) {
     const member = await gw.signUp();
     const [card] = await gw.db
       .insert(savedCards)
-      .values({ accountId: member.profile.id, token: randomBytes(24).toString('hex'), cardNumber: '970419*********2198', bankCode: 'NCB', cardType: '01', isDefault: true })
+      .values({
+        accountId: member.profile.id,
+        token: randomBytes(24).toString('hex'),
+        cardNumber: '970419*********2198',
+        bankCode: 'NCB',
+        cardType: '01',
+        isDefault: true,
+      })
       .returning();
     const bought = await gw.call('POST', '/api/v1/member/contract', {
       token: member.token,
@@ -151,7 +182,12 @@ async function subscribersWithCards(n: number, day: Date) {
     });
     expect(bought.body.code).toBe(1022);
     const { payment } = bought.body.data;
-    const settled = await settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: `VNP${String(payment.id)}`, paidAt: gw.clock.now() });
+    const settled = await settlePayment(gw, {
+      paymentId: payment.id,
+      amount: payment.amount,
+      providerTransactionId: `VNP${String(payment.id)}`,
+      paidAt: gw.clock.now(),
+    });
     expect(settled.kind).toBe('settled');
     const [sub] = await gw.db.select().from(subscriptions).where(eq(subscriptions.accountId, member.profile.id));
     subscribers.push({ accountId: member.profile.id, subscriptionId: sub.id, token: card.token });
@@ -163,16 +199,28 @@ test('subscription renewals: two replicas running the job at once make, charge a
   const subscribers = await subscribersWithCards(4, new Date('2026-11-21T03:00:00Z'));
   const [a, b] = replicas();
   // The same day on both: the recurring agreement is asked for each new card, once.
-  await Promise.all([runRenewals(a, new Date('2026-11-21T03:00:00Z')), runRenewals(b, new Date('2026-11-21T03:00:00Z'))]);
+  await Promise.all([
+    runRenewals(a, new Date('2026-11-21T03:00:00Z')),
+    runRenewals(b, new Date('2026-11-21T03:00:00Z')),
+  ]);
   const billingDay = new Date('2026-12-17T03:00:00Z');
-  const reports = await Promise.all([runRenewals(a, billingDay), runRenewals(b, billingDay), runRenewals(a, billingDay), runRenewals(b, billingDay)]);
+  const reports = await Promise.all([
+    runRenewals(a, billingDay),
+    runRenewals(b, billingDay),
+    runRenewals(a, billingDay),
+    runRenewals(b, billingDay),
+  ]);
   // Before the fix, one run in three deadlocked here (planStep waited for a contract being settled while holding its subscription).
   expect(logged).toEqual([]);
   expect(reports.map((r) => r.charged).reduce((x, y) => x + y, 0)).toBe(subscribers.length);
   expect(reports.map((r) => r.created).reduce((x, y) => x + y, 0)).toBe(subscribers.length);
 
   for (const { accountId, subscriptionId } of subscribers) {
-    const periods = await gw.db.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.subscriptionId, subscriptionId)).orderBy(asc(subscriptionPeriods.periodStart));
+    const periods = await gw.db
+      .select()
+      .from(subscriptionPeriods)
+      .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
+      .orderBy(asc(subscriptionPeriods.periodStart));
     // The first month (bought, no attempt) and the renewal, charged once.
     expect(periods.map((p) => [p.periodStart, p.state, p.attempts])).toEqual([
       ['2026-11-21', 'PAID', 0],
@@ -188,7 +236,10 @@ test('subscription renewals: two replicas running the job at once make, charge a
       .from(noticeOutbox)
       .where(and(eq(noticeOutbox.accountId, accountId), sql`${noticeOutbox.content}->>'titleEn' = 'Payment received'`));
     expect(received[0].n).toBe(2); // the first month's and the renewal's
-    const [row] = await gw.db.select({ recurringId: subscriptions.recurringId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    const [row] = await gw.db
+      .select({ recurringId: subscriptions.recurringId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
     expect(row.recurringId).toMatch(/^7\d{17}$/);
   }
 });
@@ -201,21 +252,42 @@ test('the recurring provider: two replicas at once ask for each new card’s agr
   const asked: { command: string; reference: string }[] = [];
   let chargesAnswer = true;
   const provider = async (_url: string | URL | Request, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as { reqId: string; command: string; order: { orderReference: string }; transaction: { token: string } };
+    const body = JSON.parse(String(init?.body)) as {
+      reqId: string;
+      command: string;
+      order: { orderReference: string };
+      transaction: { token: string };
+    };
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (ours.has(body.transaction.token)) asked.push({ command: body.command, reference: body.order.orderReference });
     if (body.command === RECURRING_COMMANDS.charge && !chargesAnswer) throw new TypeError('fetch failed'); // no answer: a timeout
     const fields =
       body.command === RECURRING_COMMANDS.register
-        ? { reqId: body.reqId, responseCode: '00', recurringId: `7${body.transaction.token.replace(/\D/g, '').padEnd(17, '0').slice(0, 17)}` }
+        ? {
+            reqId: body.reqId,
+            responseCode: '00',
+            recurringId: `7${body.transaction.token.replace(/\D/g, '').padEnd(17, '0').slice(0, 17)}`,
+          }
         : { reqId: body.reqId, responseCode: '00', transactionNo: `1${String(asked.length).padStart(7, '0')}` };
-    return Response.json({ ...fields, secureHash: recurringSignature(env.VNPAY_HASH_SECRET, signedRecurringAnswer(fields)) });
+    return Response.json({
+      ...fields,
+      secureHash: recurringSignature(env.VNPAY_HASH_SECRET, signedRecurringAnswer(fields)),
+    });
   };
-  const vnpay = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...env, RECURRING_PROVIDER: 'vnpay', VNPAY_RECURRING_URL: 'http://vnpay.invalid/recurring' });
+  const vnpay = loadGatewayConfig({
+    SANDBOX: 'true',
+    LOG_LEVEL: 'silent',
+    ...env,
+    RECURRING_PROVIDER: 'vnpay',
+    VNPAY_RECURRING_URL: 'http://vnpay.invalid/recurring',
+  });
   const [a, b] = replicas().map((deps) => ({ ...deps, config: vnpay, fetch: provider as typeof fetch }));
   const count = (command: string) => asked.filter((x) => x.command === command).length;
 
-  await Promise.all([runRenewals(a, new Date('2027-03-01T03:00:00Z')), runRenewals(b, new Date('2027-03-01T03:00:00Z'))]);
+  await Promise.all([
+    runRenewals(a, new Date('2027-03-01T03:00:00Z')),
+    runRenewals(b, new Date('2027-03-01T03:00:00Z')),
+  ]);
   expect(count(RECURRING_COMMANDS.register)).toBe(3);
 
   // The billing day: each month charged once; none answered (a timeout).
@@ -224,7 +296,10 @@ test('the recurring provider: two replicas at once ask for each new card’s agr
   await Promise.all([runRenewals(a, billingDay), runRenewals(b, billingDay)]);
   expect(count(RECURRING_COMMANDS.charge)).toBe(3);
   // Within 5 minutes nobody asks again; after them, one replica does, with the same reference.
-  await Promise.all([runRenewals(a, new Date(billingDay.getTime() + 4 * 60_000)), runRenewals(b, new Date(billingDay.getTime() + 4 * 60_000))]);
+  await Promise.all([
+    runRenewals(a, new Date(billingDay.getTime() + 4 * 60_000)),
+    runRenewals(b, new Date(billingDay.getTime() + 4 * 60_000)),
+  ]);
   expect(count(RECURRING_COMMANDS.charge)).toBe(3);
   chargesAnswer = true;
   const later = new Date(billingDay.getTime() + 6 * 60_000);
@@ -235,7 +310,11 @@ test('the recurring provider: two replicas at once ask for each new card’s agr
   expect(references).toHaveLength(3);
   for (const reference of references) expect(charges.filter((x) => x.reference === reference)).toHaveLength(2);
   for (const { subscriptionId } of subscribers) {
-    const periods = await gw.db.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.subscriptionId, subscriptionId)).orderBy(asc(subscriptionPeriods.periodStart));
+    const periods = await gw.db
+      .select()
+      .from(subscriptionPeriods)
+      .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
+      .orderBy(asc(subscriptionPeriods.periodStart));
     expect(periods.map((p) => [p.periodStart, p.state, p.attempts])).toEqual([
       ['2027-03-01', 'PAID', 0],
       ['2027-04-01', 'PAID', 1],

@@ -12,7 +12,12 @@ export type IntervalJob = {
   stop(): Promise<void>;
 };
 
-export function startIntervalJob(options: { name: string; intervalMs: number; logger: Logger; run: () => Promise<unknown> }): IntervalJob {
+export function startIntervalJob(options: {
+  name: string;
+  intervalMs: number;
+  logger: Logger;
+  run: () => Promise<unknown>;
+}): IntervalJob {
   const { name, intervalMs, logger, run } = options;
   let running: Promise<void> | null = null;
   let stopped = false;

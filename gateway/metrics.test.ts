@@ -17,7 +17,13 @@ const scrape = async () => {
   return res.text();
 };
 /** The value of one series, 0 when it is not there yet. */
-const value = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+const value = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
 
 test('a request counts by its route pattern and status, with its latency; job runs and failures count; the gauges are there', async () => {
   const clubs = 'http_requests_total{method="GET",route="/api/v1/general/clubs",status="200"}';
@@ -28,10 +34,14 @@ test('a request counts by its route pattern and status, with its latency; job ru
   recordJobRun('test-job', true);
   const after = await scrape();
   expect(value(after, clubs) - value(before, clubs)).toBe(2);
-  expect(value(after, 'http_request_duration_seconds_count{method="GET",route="/api/v1/general/clubs"}')).toBeGreaterThanOrEqual(2);
+  expect(
+    value(after, 'http_request_duration_seconds_count{method="GET",route="/api/v1/general/clubs"}'),
+  ).toBeGreaterThanOrEqual(2);
   expect(after).toContain('http_request_duration_seconds_bucket{method="GET",route="/api/v1/general/clubs",le="+Inf"}');
   expect(value(after, 'job_runs_total{job="test-job"}') - value(before, 'job_runs_total{job="test-job"}')).toBe(2);
-  expect(value(after, 'job_failures_total{job="test-job"}') - value(before, 'job_failures_total{job="test-job"}')).toBe(1);
+  expect(value(after, 'job_failures_total{job="test-job"}') - value(before, 'job_failures_total{job="test-job"}')).toBe(
+    1,
+  );
   expect(after).toMatch(/^notice_outbox_pending\{measure="count"\} \d+$/m);
   expect(after).toMatch(/^ocr_queue\{state="waiting"\} 0$/m);
   // A path that matched no route is one series, not one per path.

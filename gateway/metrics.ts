@@ -10,8 +10,14 @@ import { ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 // the pool, the notice outbox and the OCR queue are read when scraped.
 
 const processMetrics = createMetrics();
-const requests = processMetrics.counter('http_requests_total', 'Requests answered, by method, route (the matched pattern) and status.');
-const latency = processMetrics.histogram('http_request_duration_seconds', 'Time to answer a request, by method and route.');
+const requests = processMetrics.counter(
+  'http_requests_total',
+  'Requests answered, by method, route (the matched pattern) and status.',
+);
+const latency = processMetrics.histogram(
+  'http_request_duration_seconds',
+  'Time to answer a request, by method and route.',
+);
 const jobRuns = processMetrics.counter('job_runs_total', 'Runs of the interval jobs, by job.');
 const jobFailures = processMetrics.counter('job_failures_total', 'Runs of the interval jobs that failed, by job.');
 
@@ -37,22 +43,37 @@ export function mountMetrics(app: Hono<AppEnv>, deps: Deps) {
   const read = createMetrics();
   read.gauge('db_pool_connections', 'Database pool connections, by state (in_use, idle).', () => {
     const stats = deps.poolStats?.();
-    return stats ? [{ labels: { state: 'in_use' }, value: stats.total - stats.idle }, { labels: { state: 'idle' }, value: stats.idle }] : [];
+    return stats
+      ? [
+          { labels: { state: 'in_use' }, value: stats.total - stats.idle },
+          { labels: { state: 'idle' }, value: stats.idle },
+        ]
+      : [];
   });
   read.gauge('db_pool_waiting', 'Queries waiting for a pool connection.', () => {
     const stats = deps.poolStats?.();
     return stats ? [{ value: stats.waiting }] : [];
   });
-  read.gauge('notice_outbox_pending', 'Notices not yet delivered (ADR 016), and the age in seconds of the oldest.', async () => {
-    const result = await deps.db.execute(
-      sql`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age from notice_outbox where status = 'pending'`,
-    );
-    const { rows } = result as unknown as { rows: { n: number; age: number | null }[] };
-    return [{ labels: { measure: 'count' }, value: rows[0]?.n ?? 0 }, { labels: { measure: 'oldest_age_seconds' }, value: rows[0]?.age ?? 0 }];
-  });
+  read.gauge(
+    'notice_outbox_pending',
+    'Notices not yet delivered (ADR 016), and the age in seconds of the oldest.',
+    async () => {
+      const result = await deps.db.execute(
+        sql`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age from notice_outbox where status = 'pending'`,
+      );
+      const { rows } = result as unknown as { rows: { n: number; age: number | null }[] };
+      return [
+        { labels: { measure: 'count' }, value: rows[0]?.n ?? 0 },
+        { labels: { measure: 'oldest_age_seconds' }, value: rows[0]?.age ?? 0 },
+      ];
+    },
+  );
   read.gauge('ocr_queue', 'InBody OCR (ADR 042): sheets being read and waiting.', () => {
     const stats = ocrPoolStats();
-    return [{ labels: { state: 'running' }, value: stats.running }, { labels: { state: 'waiting' }, value: stats.waiting }];
+    return [
+      { labels: { state: 'running' }, value: stats.running },
+      { labels: { state: 'waiting' }, value: stats.waiting },
+    ];
   });
   app.get('/metrics', async (c) => {
     const text = (await processMetrics.render()) + (await read.render());

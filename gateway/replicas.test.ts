@@ -24,9 +24,14 @@ let clubId: number;
 beforeAll(async () => {
   const fresh = await freshDatabase();
   // The same secrets on both, as the cluster sets them (a VNPAY link signed by one is checked by the other).
-  const env = { VNPAY_HASH_SECRET: 'replicas-test-hash-secret-0123456789', BANK_WEBHOOK_SECRET: 'replicas-test-webhook-secret-012345' };
+  const env = {
+    VNPAY_HASH_SECRET: 'replicas-test-hash-secret-0123456789',
+    BANK_WEBHOOK_SECRET: 'replicas-test-webhook-secret-012345',
+  };
   a = await startTestGateway({ database: async () => fresh, env });
-  const second = fresh.url ? await openDatabase({ kind: 'postgres', url: fresh.url, migrationsDir: 'gateway/db/migrations' }) : { ...fresh, close: async () => {} };
+  const second = fresh.url
+    ? await openDatabase({ kind: 'postgres', url: fresh.url, migrationsDir: 'gateway/db/migrations' })
+    : { ...fresh, close: async () => {} };
   b = await startTestGateway({ database: async () => second, env });
   clubId = (await clubAt(a, 0)).id;
 }, 60_000);
@@ -56,24 +61,41 @@ describe('two gateway replicas on one database', () => {
   test('OTP: a second send on the other replica within 30 s is refused; wrong codes spread over both count as one series', async () => {
     const phone = randomPhone();
     expect((await a.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone } })).body.code).toBe(1001);
-    expect((await b.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone } })).body.code).toBe('LIMIT_30_SECONDS');
+    expect((await b.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone } })).body.code).toBe(
+      'LIMIT_30_SECONDS',
+    );
     const code = await a.latestOtp(phone);
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await (i % 2 ? b : a).call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: wrongCode(code) } })).body);
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (
+          await (i % 2 ? b : a).call('POST', '/api/v1/auth/otp/login', {
+            json: { phoneNumber: phone, otp: wrongCode(code) },
+          })
+        ).body,
+      );
     expect(answers.slice(0, 4).map((body) => body.data?.attemptsLeft)).toEqual([4, 3, 2, 1]);
     expect(answers[4].code).toBe('OTP_NOT_VALID');
     // The fifth wrong try voided the code on both.
-    expect((await b.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: code } })).body.code).toBe('OTP_NOT_VALID');
+    expect(
+      (await b.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: code } })).body.code,
+    ).toBe('OTP_NOT_VALID');
   });
 
   test('a check-in code scanned at a door served by one replica is refused as used by the other, even at the same moment', async () => {
     const member = await memberWithPlan(a, clubId);
-    const device = await b.call('POST', '/api/v1/member/check-in/devices', { token: member.token, json: { label: 'Android' } });
+    const device = await b.call('POST', '/api/v1/member/check-in/devices', {
+      token: member.token,
+      json: { label: 'Android' },
+    });
     const key = Buffer.from(device.body.data.key as string, 'base64url');
     const code = drawCheckInCode(key, member.id, device.body.data.deviceId as string, timeStepOf(a.clock.now()));
     // One desk session (signed in on one replica) scanning through both, as the balancer spreads it.
     const desk = await staffLogin(a, DEMO_STAFF_PHONE);
-    const scans = await Promise.all([a.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } }), b.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } })]);
+    const scans = await Promise.all([
+      a.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } }),
+      b.call('POST', '/api/v1/staff/check-in', { token: desk, json: { code, clubId } }),
+    ]);
     expect(scans.map((s) => s.status).sort()).toEqual([200, 409]);
     expect(scans.map((s) => s.body.code)).toContain('CHECK_IN_CODE_USED');
   });
@@ -82,10 +104,20 @@ describe('two gateway replicas on one database', () => {
     const made = await classSessionIn(a, clubId, 6 * 3_600_000, 1);
     const members = [];
     for (let i = 0; i < 6; i++) members.push(await memberWithPlan(a, clubId));
-    const answers = await Promise.all(members.map((m, i) => (i % 2 ? b : a).call('POST', `/api/v1/member/classes/${String(made.id)}/booking`, { token: m.token, json: { joinWaitlist: false } })));
+    const answers = await Promise.all(
+      members.map((m, i) =>
+        (i % 2 ? b : a).call('POST', `/api/v1/member/classes/${String(made.id)}/booking`, {
+          token: m.token,
+          json: { joinWaitlist: false },
+        }),
+      ),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code === 'CLASS_FULL')).toHaveLength(5);
-    const booked = await a.db.select().from(classBookings).where(and(eq(classBookings.sessionId, made.id), eq(classBookings.status, 'BOOKED')));
+    const booked = await a.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.sessionId, made.id), eq(classBookings.status, 'BOOKED')));
     expect(booked).toHaveLength(1);
   });
 });

@@ -18,15 +18,38 @@ const keep = (table: string) => RETENTION_RULES.find((r) => r.table === table)!.
 
 test('delivered notices, unused trusted devices, old rate windows and sandbox SMS past their period are deleted; the rest stays', async () => {
   const member = await gw.signUp();
-  const [{ id: accountId }] = await gw.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, member.phone));
+  const [{ id: accountId }] = await gw.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.phoneNumber, member.phone));
   const now = new Date('2026-11-28T03:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const notices = await gw.db
     .insert(noticeOutbox)
     .values([
-      { accountId, notificationId: 'retention-old-delivered', content: { title: { vi: 'a', en: 'a' }, body: { vi: 'a', en: 'a' } } as never, nextAttemptAt: ago(keep('notice_outbox') + DAY), status: 'delivered', deliveredAt: ago(keep('notice_outbox') + DAY) },
-      { accountId, notificationId: 'retention-new-delivered', content: { title: { vi: 'b', en: 'b' }, body: { vi: 'b', en: 'b' } } as never, nextAttemptAt: ago(DAY), status: 'delivered', deliveredAt: ago(DAY) },
-      { accountId, notificationId: 'retention-old-pending', content: { title: { vi: 'c', en: 'c' }, body: { vi: 'c', en: 'c' } } as never, nextAttemptAt: ago(keep('notice_outbox') + DAY), status: 'pending' },
+      {
+        accountId,
+        notificationId: 'retention-old-delivered',
+        content: { title: { vi: 'a', en: 'a' }, body: { vi: 'a', en: 'a' } } as never,
+        nextAttemptAt: ago(keep('notice_outbox') + DAY),
+        status: 'delivered',
+        deliveredAt: ago(keep('notice_outbox') + DAY),
+      },
+      {
+        accountId,
+        notificationId: 'retention-new-delivered',
+        content: { title: { vi: 'b', en: 'b' }, body: { vi: 'b', en: 'b' } } as never,
+        nextAttemptAt: ago(DAY),
+        status: 'delivered',
+        deliveredAt: ago(DAY),
+      },
+      {
+        accountId,
+        notificationId: 'retention-old-pending',
+        content: { title: { vi: 'c', en: 'c' }, body: { vi: 'c', en: 'c' } } as never,
+        nextAttemptAt: ago(keep('notice_outbox') + DAY),
+        status: 'pending',
+      },
     ])
     .returning({ id: noticeOutbox.id, notificationId: noticeOutbox.notificationId });
   const devices = await gw.db
@@ -48,13 +71,35 @@ test('delivered notices, unused trusted devices, old rate windows and sandbox SM
   const deleted = await purgeOldRows(gw.db, now);
   expect(deleted).toMatchObject({ notice_outbox: 1, trusted_devices: 1, sms_outbox: 1 });
 
-  const leftNotices = await gw.db.select({ n: noticeOutbox.notificationId }).from(noticeOutbox).where(inArray(noticeOutbox.id, notices.map((r) => r.id)));
+  const leftNotices = await gw.db
+    .select({ n: noticeOutbox.notificationId })
+    .from(noticeOutbox)
+    .where(
+      inArray(
+        noticeOutbox.id,
+        notices.map((r) => r.id),
+      ),
+    );
   expect(leftNotices.map((r) => r.n).sort()).toEqual(['retention-new-delivered', 'retention-old-pending']);
-  const leftDevices = await gw.db.select({ h: trustedDevices.tokenHash }).from(trustedDevices).where(inArray(trustedDevices.id, devices.map((r) => r.id)));
+  const leftDevices = await gw.db
+    .select({ h: trustedDevices.tokenHash })
+    .from(trustedDevices)
+    .where(
+      inArray(
+        trustedDevices.id,
+        devices.map((r) => r.id),
+      ),
+    );
   expect(leftDevices.map((r) => r.h)).toEqual(['retention-used-device']);
-  const leftCounters = await gw.db.select({ key: rateCounters.key }).from(rateCounters).where(inArray(rateCounters.key, ['retention:old', 'retention:now']));
+  const leftCounters = await gw.db
+    .select({ key: rateCounters.key })
+    .from(rateCounters)
+    .where(inArray(rateCounters.key, ['retention:old', 'retention:now']));
   expect(leftCounters.map((r) => r.key)).toEqual(['retention:now']);
-  const leftSms = await gw.db.select({ r: smsOutbox.requestId }).from(smsOutbox).where(inArray(smsOutbox.requestId, ['retention-old', 'retention-new']));
+  const leftSms = await gw.db
+    .select({ r: smsOutbox.requestId })
+    .from(smsOutbox)
+    .where(inArray(smsOutbox.requestId, ['retention-old', 'retention-new']));
   expect(leftSms.map((r) => r.r)).toEqual(['retention-new']);
   // A second run finds nothing more.
   expect(await purgeOldRows(gw.db, now)).toEqual({});

@@ -73,7 +73,10 @@ export async function purgeOldRows(db: Database, now: Date, rules = RETENTION_RU
       const result = await db.execute(
         sql`delete from ${sql.identifier(rule.table)} where ctid in (select ctid from ${sql.identifier(rule.table)} where ${rule.dead(cutoff)} limit ${BATCH})`,
       );
-      const n = (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+      const n =
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0;
       total += n;
       if (n < BATCH) break;
     }

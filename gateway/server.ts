@@ -32,12 +32,17 @@ async function main() {
   const atStart = async (db: Database) => {
     const seeded = await seedOnStart(db, config.SANDBOX);
     if (seeded === 'seeded') logger.info('empty database: demo data seeded (sandbox)');
-    if (seeded === 'not seeded: not the sandbox') logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
+    if (seeded === 'not seeded: not the sandbox')
+      logger.warn('empty database: no demo data outside the sandbox (npm run db:seed adds it on request)');
     // Workout content is not demo data: every database gets it, updated when the files changed (ADR 041).
     try {
-      if ((await syncWorkoutContent(db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated') logger.info('workout content copied in');
+      if ((await syncWorkoutContent(db, readWorkoutContent(config.WORKOUT_CONTENT_DIR))) === 'updated')
+        logger.info('workout content copied in');
     } catch (error) {
-      logger.error({ err: error, dir: config.WORKOUT_CONTENT_DIR }, 'workout content not copied in; the database keeps what it had');
+      logger.error(
+        { err: error, dir: config.WORKOUT_CONTENT_DIR },
+        'workout content not copied in; the database keeps what it had',
+      );
     }
   };
   const handle = config.DATABASE_URL
@@ -46,7 +51,8 @@ async function main() {
         url: config.DATABASE_URL,
         poolSize: config.DATABASE_POOL_SIZE,
         migrationsDir: config.MIGRATIONS_DIR,
-        onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+        onConnectionError: (error) =>
+          logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
         atStart,
       })
     : await openDatabase({ kind: 'pglite', dataDir: config.PGLITE_DIR, migrationsDir: config.MIGRATIONS_DIR, atStart });
@@ -67,7 +73,10 @@ async function main() {
     poolStats: handle.poolStats,
   });
   const server = serve({ fetch: app.fetch, hostname: config.GATEWAY_HOST, port: config.GATEWAY_PORT }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name }, 'gateway listening');
+    logger.info(
+      { url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name },
+      'gateway listening',
+    );
     void warmGateway(app).then((done) => {
       warm = true;
       logger.info({ warmUpMs: Math.round(done.ms), requests: done.sent, failed: done.failed }, 'ready');
@@ -116,7 +125,10 @@ async function main() {
     if (draining) return;
     draining = true;
     const started = Date.now();
-    logger.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'draining: finishing requests in flight and job runs');
+    logger.info(
+      { signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+      'draining: finishing requests in flight and job runs',
+    );
     setTimeout(() => {
       logger.error({ ms: Date.now() - started }, 'drain took too long: exiting with requests or jobs unfinished');
       process.exit(1);

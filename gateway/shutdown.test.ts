@@ -26,7 +26,15 @@ test('draining: /readyz answers 503 and every answer says connection: close; /he
   let draining = false;
   const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent' });
   const handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });
-  const app = createGatewayApp({ db: handle.db, clock: systemClock, sms: {} as never, push: {} as never, config, logger: pino({ level: 'silent' }), draining: () => draining });
+  const app = createGatewayApp({
+    db: handle.db,
+    clock: systemClock,
+    sms: {} as never,
+    push: {} as never,
+    config,
+    logger: pino({ level: 'silent' }),
+    draining: () => draining,
+  });
   expect((await app.request('/readyz')).status).toBe(200);
   draining = true;
   const ready = await app.request('/readyz');
@@ -69,7 +77,9 @@ function slowPost(port: number, path: string, body: string) {
     ended,
     async start() {
       await connected;
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body.slice(0, half)}`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body.slice(0, half)}`,
+      );
     },
     finish: () => socket.write(body.slice(half)),
   };

@@ -46,18 +46,29 @@ function options(argv) {
   }
   let routes = ROUTES;
   if (values.routes !== undefined) {
-    const wanted = values.routes.split(',').map((p) => p.trim()).filter(Boolean);
+    const wanted = values.routes
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const unknown = wanted.filter((p) => !ROUTES.some((r) => r.path === p));
     if (unknown.length || !wanted.length) {
-      throw new Error(`Unknown route ${unknown.join(', ') || '(none given)'}: add it to ROUTES in scripts/bench/routes.mjs.`);
+      throw new Error(
+        `Unknown route ${unknown.join(', ') || '(none given)'}: add it to ROUTES in scripts/bench/routes.mjs.`,
+      );
     }
-    routes = wanted.map((p) => /** @type {import('./bench/routes.mjs').BenchRoute} */ (ROUTES.find((r) => r.path === p)));
+    routes = wanted.map(
+      (p) => /** @type {import('./bench/routes.mjs').BenchRoute} */ (ROUTES.find((r) => r.path === p)),
+    );
   }
   const runs = values.runs === undefined ? 3 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs must be a whole number from 1 to 20, not ${values.runs}`);
-  const sections = new Set(values.sections === undefined ? SECTIONS.map((s) => s.id) : values.sections.split(',').map((id) => id.trim()));
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20)
+    throw new Error(`--runs must be a whole number from 1 to 20, not ${values.runs}`);
+  const sections = new Set(
+    values.sections === undefined ? SECTIONS.map((s) => s.id) : values.sections.split(',').map((id) => id.trim()),
+  );
   const unknownSections = [...sections].filter((id) => !SECTIONS.some((s) => s.id === id));
-  if (unknownSections.length || !sections.size) throw new Error(`Unknown section ${unknownSections.join(', ') || '(none given)'}`);
+  if (unknownSections.length || !sections.size)
+    throw new Error(`Unknown section ${unknownSections.join(', ') || '(none given)'}`);
   return { routes, runs, sections, profile: values.profile === true };
 }
 
@@ -73,7 +84,10 @@ try {
 
 const startedAt = new Date();
 const loadAtStart = os.loadavg().map((n) => n.toFixed(1));
-const stamp = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+const stamp = startedAt
+  .toISOString()
+  .replace(/\.\d+Z$/, 'Z')
+  .replace(/:/g, '-');
 const outDir = path.join(ROOT, 'bench-results', stamp);
 mkdirSync(outDir, { recursive: true });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gym-bench-'));
@@ -109,7 +123,9 @@ async function start() {
         logFile: path.join(outDir, 'servers.log'),
         profileDir: opts.profile ? path.join(outDir, 'profiles') : undefined,
       });
-      log(`system up in ${((Date.now() - t0) / 1000).toFixed(1)} s: web ${started.webUrl}, gateway ${started.gatewayUrl}`);
+      log(
+        `system up in ${((Date.now() - t0) / 1000).toFixed(1)} s: web ${started.webUrl}, gateway ${started.gatewayUrl}`,
+      );
       return started;
     } catch (error) {
       // build/ is shared: a build started elsewhere (plain `npm run build` takes no lock) empties it
@@ -184,7 +200,11 @@ writeFileSync(
       durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
       options: { routes: opts.routes.map((r) => r.path), runs: opts.runs, sections: [...opts.sections] },
       node: process.version,
-      machine: { cores: os.cpus().length, loadAverageAtStart: loadAtStart.map(Number), loadAverageAtEnd: load.map(Number) },
+      machine: {
+        cores: os.cpus().length,
+        loadAverageAtStart: loadAtStart.map(Number),
+        loadAverageAtEnd: load.map(Number),
+      },
       failed,
       missed,
       notMeasuredYet: notYet,

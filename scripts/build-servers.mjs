@@ -57,7 +57,11 @@ const results = await Promise.allSettled(
 // devDependency works here and fails there, so refuse it now.
 const { dependencies = {} } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const builtins = new Set(builtinModules);
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 let failed = false;
 results.forEach((result, i) => {

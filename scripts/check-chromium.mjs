@@ -3,7 +3,8 @@ import { CHROMIUM_HELP, findChromium } from './lib/chromium.mjs';
 
 const chromium = findChromium();
 if (!chromium) {
-  if (process.env.CHROMIUM_PATH) console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file.\n`);
+  if (process.env.CHROMIUM_PATH)
+    console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file.\n`);
   console.error(CHROMIUM_HELP);
   process.exit(1);
 }

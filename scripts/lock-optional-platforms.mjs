@@ -28,7 +28,9 @@ for (const [path, pkg] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock-optional-platforms: ${added} entr${added === 1 ? 'y' : 'ies'} added`);

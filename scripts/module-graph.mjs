@@ -11,11 +11,15 @@ const ROOT = resolve(import.meta.dirname, '..');
 // Tests set up data across modules and are not part of the graph; everything else is.
 const SOURCE = /\.(ts|tsx)$/;
 const TEST = /\.test\.(ts|tsx)$/;
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 /** The folders of one side: `gateway/modules` → auth, cards, … */
 export const folders = (side) =>
-  readdirSync(join(ROOT, side), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  readdirSync(join(ROOT, side), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 
 const files = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -119,23 +123,31 @@ if (process.argv[1] === import.meta.filename) {
   for (const { side, alias, enforced } of SIDES) {
     const edges = graph(side, alias);
     if (process.argv.includes('--edges')) {
-      for (const [a, out] of edges) for (const [b, via] of out) console.log(`${side}: ${a} → ${b}  (${via.join(', ')})`);
+      for (const [a, out] of edges)
+        for (const [b, via] of out) console.log(`${side}: ${a} → ${b}  (${via.join(', ')})`);
     }
     if (process.argv.includes('--pairs')) {
       const pairs = mutualPairs(edges);
-      console.log(`${side}: ${pairs.length} pairs import each other${pairs.length ? `: ${pairs.map((p) => p.join('↔')).join(', ')}` : ''}`);
+      console.log(
+        `${side}: ${pairs.length} pairs import each other${pairs.length ? `: ${pairs.map((p) => p.join('↔')).join(', ')}` : ''}`,
+      );
     }
     for (const component of cycles(edges)) {
       if (enforced) failed = true;
-      console.error(`${enforced ? 'error' : 'warning'} ${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`);
+      console.error(
+        `${enforced ? 'error' : 'warning'} ${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`,
+      );
       if (!enforced) continue;
       for (const a of component) {
-        for (const [b, via] of edges.get(a)) if (component.includes(b)) console.error(`  ${a} → ${b}: ${via.join(', ')}`);
+        for (const [b, via] of edges.get(a))
+          if (component.includes(b)) console.error(`  ${a} → ${b}: ${via.join(', ')}`);
       }
     }
   }
   if (failed) {
-    console.error('A folder may use another only one way (ADR 073): move what both need to a base module, or register it (ADR 072).');
+    console.error(
+      'A folder may use another only one way (ADR 073): move what both need to a base module, or register it (ADR 072).',
+    );
     process.exit(1);
   }
 }

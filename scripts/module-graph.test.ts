@@ -12,11 +12,42 @@ const edges = (pairs: [string, string][]): Edges => {
 };
 
 test('a circle of any length between folders is found, a one-way chain is not', () => {
-  expect(cycles(edges([['a', 'b'], ['b', 'c']]))).toEqual([]);
-  expect(cycles(edges([['a', 'b'], ['b', 'a']]))).toEqual([['a', 'b']]);
+  expect(
+    cycles(
+      edges([
+        ['a', 'b'],
+        ['b', 'c'],
+      ]),
+    ),
+  ).toEqual([]);
+  expect(
+    cycles(
+      edges([
+        ['a', 'b'],
+        ['b', 'a'],
+      ]),
+    ),
+  ).toEqual([['a', 'b']]);
   // The 7-file circle of issue 40 went round three folders.
-  expect(cycles(edges([['pt', 'contracts'], ['contracts', 'payments'], ['payments', 'pt'], ['payments', 'notifications']]))).toEqual([['contracts', 'payments', 'pt']]);
-  expect(mutualPairs(edges([['a', 'b'], ['b', 'a'], ['b', 'c']]))).toEqual([['a', 'b']]);
+  expect(
+    cycles(
+      edges([
+        ['pt', 'contracts'],
+        ['contracts', 'payments'],
+        ['payments', 'pt'],
+        ['payments', 'notifications'],
+      ]),
+    ),
+  ).toEqual([['contracts', 'payments', 'pt']]);
+  expect(
+    mutualPairs(
+      edges([
+        ['a', 'b'],
+        ['b', 'a'],
+        ['b', 'c'],
+      ]),
+    ),
+  ).toEqual([['a', 'b']]);
 });
 
 test('no two folders of gateway/modules import each other, directly or round a circle (ADR 073)', () => {

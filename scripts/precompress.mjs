@@ -25,7 +25,11 @@ const walk = (/** @type {string} */ at) => {
     else if (PRECOMPRESSED.test(entry.name) && statSync(file).size >= MIN_BYTES) {
       const bytes = readFileSync(file);
       const br = brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
       });
       // A copy that saves nothing would only cost a lookup.
       if (br.length >= bytes.length) continue;
@@ -37,4 +41,6 @@ const walk = (/** @type {string} */ at) => {
   }
 };
 walk(dir);
-console.log(`precompress: ${String(files)} files, ${(before / 1000).toFixed(0)} kB → ${(after / 1000).toFixed(0)} kB brotli in ${String(Date.now() - started)} ms`);
+console.log(
+  `precompress: ${String(files)} files, ${(before / 1000).toFixed(0)} kB → ${(after / 1000).toFixed(0)} kB brotli in ${String(Date.now() - started)} ms`,
+);

@@ -9,5 +9,8 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/gateway/seed.js'], { cwd: ROOT, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'build/gateway/seed.js'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

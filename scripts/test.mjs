@@ -30,7 +30,15 @@ const stages = [
   [{ name: 'unit and gateway tests (PGlite)', command: ['npx', 'vitest', 'run'], env: withoutPg }],
   [
     { name: 'journeys (Playwright)', command: ['npx', 'playwright', 'test'], env: withoutPg },
-    ...(pgUrl ? [{ name: 'gateway tests on PostgreSQL', command: ['npx', 'vitest', 'run', 'gateway'], env: { ...process.env, VITEST_MAX_WORKERS: '1' } }] : []),
+    ...(pgUrl
+      ? [
+          {
+            name: 'gateway tests on PostgreSQL',
+            command: ['npx', 'vitest', 'run', 'gateway'],
+            env: { ...process.env, VITEST_MAX_WORKERS: '1' },
+          },
+        ]
+      : []),
   ],
 ];
 
@@ -45,7 +53,10 @@ function run(step, live) {
   const started = performance.now();
   console.log(`\n--- ${step.name}${live ? '' : ' (beside the others: its output comes when it ends)'}`);
   const env = Object.fromEntries(Object.entries(step.env ?? process.env).filter(([, v]) => v !== undefined));
-  const child = spawn(step.command[0], step.command.slice(1), { env, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+  const child = spawn(step.command[0], step.command.slice(1), {
+    env,
+    stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+  });
   /** @type {Buffer[]} */
   const held = [];
   child.stdout?.on('data', (chunk) => held.push(chunk));
@@ -71,7 +82,8 @@ const report = [];
 let failed = false;
 for (const stage of stages) {
   const results = await Promise.all(stage.map((step, i) => run(step, i === 0)));
-  for (const { step, code, ms } of results) report.push(`${seconds(ms).padStart(6)}  ${step.name}${code === 0 ? '' : '  FAILED'}`);
+  for (const { step, code, ms } of results)
+    report.push(`${seconds(ms).padStart(6)}  ${step.name}${code === 0 ? '' : '  FAILED'}`);
   if (results.some((r) => r.code !== 0)) {
     failed = true;
     break;

@@ -8,7 +8,10 @@ import type { Route } from './+types/about';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { EverkineticCredit } from '#app/workouts/workout-ui.tsx';
 
-export const handle: ShellHandle = { strings: ['account', 'workouts'], back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = {
+  strings: ['account', 'workouts'],
+  back: { to: '/account', label: 'account.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.about');
 

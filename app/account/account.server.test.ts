@@ -3,7 +3,9 @@ import { safeExternalUrl, telHref, webMediaUrl } from './account.server.ts';
 
 describe('account helpers', () => {
   it('maps only the gateway media path of a 128-bit id to /media/…', () => {
-    expect(webMediaUrl('/api/v1/media/0123456789abcdef0123456789abcdef')).toBe('/media/0123456789abcdef0123456789abcdef');
+    expect(webMediaUrl('/api/v1/media/0123456789abcdef0123456789abcdef')).toBe(
+      '/media/0123456789abcdef0123456789abcdef',
+    );
     expect(webMediaUrl('/api/v1/media/../auth/profile')).toBeNull();
     expect(webMediaUrl('https://evil.example/x.png')).toBeNull();
     expect(webMediaUrl(null)).toBeNull();

@@ -45,7 +45,10 @@ export async function loadContentPage(args: Args, slug: ContentPageSlug) {
     const { data } = await gatewayClient(args)(`/api/v1/general/page/${slug}`, contentPageSchema);
     return {
       title: pick(lang, data.titleVi, data.titleEn),
-      sections: data.sections.map((s) => ({ heading: pick(lang, s.headingVi, s.headingEn), body: pick(lang, s.bodyVi, s.bodyEn) })),
+      sections: data.sections.map((s) => ({
+        heading: pick(lang, s.headingVi, s.headingEn),
+        body: pick(lang, s.bodyVi, s.bodyEn),
+      })),
       updatedAt: data.updatedAt,
     };
   });

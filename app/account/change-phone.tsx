@@ -13,7 +13,10 @@ import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { strings: ['account', 'auth'], back: { to: '/account/information', label: 'account.information.title' } };
+export const handle: ShellHandle = {
+  strings: ['account', 'auth'],
+  back: { to: '/account/information', label: 'account.information.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.title');
 
@@ -37,7 +40,10 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same number is still good: go and type it.
     const pending = error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber;
-    if (!pending) return { result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(args.context)) };
+    if (!pending)
+      return {
+        result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(args.context)),
+      };
   }
   session.set('otpPhone', phoneNumber);
   throw redirect('/account/information/change-phone/verify');

@@ -13,7 +13,10 @@ import type { Route } from './+types/change-phone.verify';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { strings: ['account', 'auth'], back: { to: '/account/information/change-phone', label: 'account.changePhone.title' } };
+export const handle: ShellHandle = {
+  strings: ['account', 'auth'],
+  back: { to: '/account/information/change-phone', label: 'account.changePhone.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.verifyTitle');
 
@@ -32,10 +35,15 @@ export async function action(args: Route.ActionArgs) {
   const phoneNumber = session.get('otpPhone');
   if (!phoneNumber) throw redirect(START);
   const formData = await readForm(args.request);
-  if (formData.get('intent') === 'resend') return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
+  if (formData.get('intent') === 'resend')
+    return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(args.context)), resendError: undefined };
+  if (submission.status !== 'success')
+    return {
+      result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(args.context)),
+      resendError: undefined,
+    };
   try {
     const changed = await gatewayClient(args)('/api/v1/auth/account/phone-number/change', profileSchema, {
       method: 'PUT',
@@ -48,7 +56,10 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const text = refusedCodeText(error, args.context);
-    return { result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(args.context)), resendError: undefined };
+    return {
+      result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(args.context)),
+      resendError: undefined,
+    };
   }
 }
 

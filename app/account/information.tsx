@@ -21,7 +21,10 @@ import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['account', 'payments'], back: { to: '/account', label: 'account.title' } };
+export const handle: ShellHandle = {
+  strings: ['account', 'payments'],
+  back: { to: '/account', label: 'account.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
 
@@ -67,7 +70,9 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (submission.status !== 'success' || Object.keys(fieldErrors).length || formErrors.length) {
-    return { result: localizedReply(submission.reply({ fieldErrors, formErrors, hideFields: ['image'] }), getLang(context)) };
+    return {
+      result: localizedReply(submission.reply({ fieldErrors, formErrors, hideFields: ['image'] }), getLang(context)),
+    };
   }
   flashToast(getSession(context), { kind: 'success', text: getT(context)('account.information.saved') });
   throw redirect('/account');

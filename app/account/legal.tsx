@@ -22,11 +22,16 @@ function pageOf(request: Request) {
   return page;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.titleKey ?? 'account.links.terms');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData?.titleKey ?? 'account.links.terms');
 
 export async function loader(args: Route.LoaderArgs) {
   const page = pageOf(args.request);
-  return { titleKey: page.titleKey, self: new URL(args.request.url).pathname, content: await loadContentPage(args, page.slug) };
+  return {
+    titleKey: page.titleKey,
+    self: new URL(args.request.url).pathname,
+    content: await loadContentPage(args, page.slug),
+  };
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

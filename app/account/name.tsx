@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'acco
 const nextOf = (request: Request) => safeRedirectPath(new URL(request.url).searchParams.get('next'));
 
 export async function loader(args: Route.LoaderArgs) {
-  const profile = await tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+  const profile = await tryLoad(async () =>
+    profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data),
+  );
   return { profile, next: nextOf(args.request) };
 }
 
@@ -36,11 +38,19 @@ export async function action(args: Route.ActionArgs) {
   try {
     // The profile's one update carries the email too: the name alone must not clear it.
     const { email } = (await call('/api/v1/auth/profile', profileSchema)).data;
-    await call('/api/v1/auth/profile', profileSchema, { method: 'PUT', json: { fullName: submission.value.fullName, email: email ?? undefined } });
+    await call('/api/v1/auth/profile', profileSchema, {
+      method: 'PUT',
+      json: { fullName: submission.value.fullName, email: email ?? undefined },
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const fieldErrors = error.fieldErrors;
-    return { result: localizedReply(submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }), getLang(context)) };
+    return {
+      result: localizedReply(
+        submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }),
+        getLang(context),
+      ),
+    };
   }
   flashToast(getSession(context), { kind: 'success', text: getT(context)('account.name.saved') });
   throw redirect(nextOf(request));
@@ -63,7 +73,12 @@ export default function YourName({ loaderData, actionData }: Route.ComponentProp
       <p className="lead">{t('account.name.lead')}</p>
       {profile.ok ? null : <LoadFailed message={profile.message} retryTo="/account/name" />}
       <Form method="post" {...formProps(form)} className="stack">
-        <TextField field={fields.fullName} label={t('account.information.fullName')} hint={t('account.name.hint')} autoComplete="name" />
+        <TextField
+          field={fields.fullName}
+          label={t('account.information.fullName')}
+          hint={t('account.name.hint')}
+          autoComplete="name"
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? t('account.saving') : t('account.name.save')}

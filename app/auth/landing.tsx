@@ -9,7 +9,6 @@ import type { StringsHandle } from '#app/locales/messages.ts';
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account', 'auth'] };
 
-
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
 
 export function loader({ context }: Route.LoaderArgs) {

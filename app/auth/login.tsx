@@ -16,7 +16,6 @@ import type { StringsHandle } from '#app/locales/messages.ts';
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['auth'] };
 
-
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'login.title');
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same phone is still good: go and type it.
     if (error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber) throw redirect('/verify-otp');
-    return { result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(context)) };
+    return {
+      result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(context)),
+    };
   }
   session.set('otpPhone', phoneNumber);
   rememberOtpSent(session, sent);

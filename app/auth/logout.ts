@@ -14,7 +14,10 @@ export async function action(args: Route.ActionArgs) {
     const call = gatewayClient(args);
     // Issue 11: this browser's check-in key stops working (the page forgets it too: SignOutForm).
     const device = session.get('checkInDeviceId');
-    if (device) await call(`/api/v1/member/check-in/devices/${encodeURIComponent(device)}`, z.unknown(), { method: 'DELETE' }).catch(() => undefined);
+    if (device)
+      await call(`/api/v1/member/check-in/devices/${encodeURIComponent(device)}`, z.unknown(), {
+        method: 'DELETE',
+      }).catch(() => undefined);
     await call('/api/v1/auth/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
   }
   signOutSession(session);

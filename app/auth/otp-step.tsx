@@ -26,7 +26,11 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
   const busy = navigation.state === 'submitting';
   const hydrated = useHydrated();
   const resendIn = useCountdown(wait, resendAt);
-  const [form, fields] = useServerForm({ id, fields: ['otp'], lastResult: navigation.state === 'idle' ? actionData?.result : undefined });
+  const [form, fields] = useServerForm({
+    id,
+    fields: ['otp'],
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+  });
   const errors = [...(fields.otp.errors ?? []), ...(form.errors ?? [])];
   // One code, one submission: a tap on Confirm right after the 4th digit auto-submitted (or an SMS
   // autofill) used to send the spent code again, and that refused second answer won the navigation.
@@ -58,13 +62,25 @@ export function OtpStep({ id, phone, resendIn: wait, resendAt, actionData, submi
             </p>
           ) : null}
         </fieldset>
-        <button type="submit" name="intent" value="verify" className="button button-primary button-block" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="verify"
+          className="button button-primary button-block"
+          disabled={busy}
+        >
           {submitLabel}
         </button>
       </Form>
       <Form method="post" className="resend">
         {/* Without JavaScript the button stays usable: the gateway enforces the 30 s rule and says so. */}
-        <button type="submit" name="intent" value="resend" className="button button-link" disabled={hydrated && resendIn > 0}>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="button button-link"
+          disabled={hydrated && resendIn > 0}
+        >
           {resendIn > 0 ? t('verify.resendIn', { seconds: resendIn }) : t('verify.resend')}
         </button>
         {actionData?.resendError ? (

@@ -14,7 +14,10 @@ export async function resendCode(
   args: Args,
   path: string,
   phoneNumber: string,
-  { call = gatewayClient(args), remember }: { call?: ReturnType<typeof gatewayClient>; remember?: (sent: OtpSent) => void } = {},
+  {
+    call = gatewayClient(args),
+    remember,
+  }: { call?: ReturnType<typeof gatewayClient>; remember?: (sent: OtpSent) => void } = {},
 ) {
   const session = getSession(args.context);
   try {

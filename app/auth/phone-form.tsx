@@ -2,7 +2,14 @@ import { Form, useNavigation } from 'react-router';
 import { FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm, type FormReply } from '#app/ui/form.ts';
 
-type Props = { id: string; phoneNumber: string; lastResult: FormReply | undefined; label: string; submitLabel: string; placeholder?: string };
+type Props = {
+  id: string;
+  phoneNumber: string;
+  lastResult: FormReply | undefined;
+  label: string;
+  submitLabel: string;
+  placeholder?: string;
+};
 
 /** "Your phone number" and a button that sends a code to it: the member and the staff sign-in. */
 export function PhoneForm({ id, phoneNumber, lastResult, label, submitLabel, placeholder }: Props) {

@@ -17,7 +17,6 @@ import type { StringsHandle } from '#app/locales/messages.ts';
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account', 'auth'] };
 
-
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'signUp.title');
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -55,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A referral code the gateway refused (unknown, not a member, …): said by its field (issue 10 §7).
     const fieldErrors = referralRefusalCodes.has(error.code) ? { referralCode: [error.text] } : error.fieldErrors;
-    return { result: localizedReply(submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }), getLang(context)) };
+    return {
+      result: localizedReply(
+        submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.text] }),
+        getLang(context),
+      ),
+    };
   }
 }
 

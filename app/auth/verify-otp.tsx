@@ -34,10 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const call = gatewayClient({ request, context });
 
-  if (formData.get('intent') === 'resend') return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);
+  if (formData.get('intent') === 'resend')
+    return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(context)), resendError: undefined };
+  if (submission.status !== 'success')
+    return {
+      result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(context)),
+      resendError: undefined,
+    };
   try {
     const grant = await call('/api/v1/auth/otp/login', sessionGrantSchema, {
       json: { phoneNumber, otp: submission.value.otp },
@@ -55,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect('/sign-up');
     }
     const text = refusedCodeText(error, context);
-    return { result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(context)), resendError: undefined };
+    return {
+      result: localizedReply(submission.reply({ formErrors: [text], hideFields: ['otp'] }), getLang(context)),
+      resendError: undefined,
+    };
   }
 }
 

@@ -22,7 +22,10 @@ import type { Route } from './+types/class';
 // book, join the waitlist, cancel (saying plainly when it counts as a late cancel). Plain forms:
 // they work without JavaScript; the gateway answers a double tap with the same booking.
 
-export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/class', label: 'classes.title' } };
+export const handle: ShellHandle = {
+  strings: ['classCards', 'classes'],
+  back: { to: '/class', label: 'classes.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.title');
 
@@ -41,7 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('book') }),
   z.object({ intent: z.literal('waitlist') }),
-  z.object({ intent: z.literal('cancel'), booking: z.string().regex(/^\d{1,9}$/), from: z.enum(['BOOKED', 'WAITLISTED']).optional() }),
+  z.object({
+    intent: z.literal('cancel'),
+    booking: z.string().regex(/^\d{1,9}$/),
+    from: z.enum(['BOOKED', 'WAITLISTED']).optional(),
+  }),
 ]);
 
 export async function action(args: Route.ActionArgs) {
@@ -53,16 +60,32 @@ export async function action(args: Route.ActionArgs) {
   const call = gatewayClient(args);
   try {
     if (form.intent === 'cancel') {
-      const result = await call(`/api/v1/member/class-bookings/${form.booking}/cancel`, classBookingResultSchema, { method: 'PUT' });
+      const result = await call(`/api/v1/member/class-bookings/${form.booking}/cancel`, classBookingResultSchema, {
+        method: 'PUT',
+      });
       const { state } = result.data.booking;
       const wasWaiting = form.from === 'WAITLISTED';
-      flashToast(session, { kind: 'success', text: t(state === 'LATE_CANCELLED' ? 'classes.lateCancelledToast' : wasWaiting ? 'classes.leftWaitlist' : 'classes.cancelledToast') });
+      flashToast(session, {
+        kind: 'success',
+        text: t(
+          state === 'LATE_CANCELLED'
+            ? 'classes.lateCancelledToast'
+            : wasWaiting
+              ? 'classes.leftWaitlist'
+              : 'classes.cancelledToast',
+        ),
+      });
     } else {
-      const result = await call(`/api/v1/member/classes/${String(id)}/booking`, classBookingResultSchema, { json: { joinWaitlist: form.intent === 'waitlist' } });
+      const result = await call(`/api/v1/member/classes/${String(id)}/booking`, classBookingResultSchema, {
+        json: { joinWaitlist: form.intent === 'waitlist' },
+      });
       const { booking } = result.data;
       flashToast(session, {
         kind: 'success',
-        text: booking.state === 'WAITLISTED' ? t('classes.waitlisted', { position: String(booking.waitlistPosition ?? '') }) : t('classes.booked'),
+        text:
+          booking.state === 'WAITLISTED'
+            ? t('classes.waitlisted', { position: String(booking.waitlistPosition ?? '') })
+            : t('classes.booked'),
       });
     }
   } catch (error) {
@@ -104,7 +127,15 @@ function BookButton({ session, unfolded, label }: { session: ClassDetailView; un
   );
 }
 
-function Actions({ session, blocked, unfolded }: { session: ClassDetailView; blocked: boolean; unfolded: string | null }) {
+function Actions({
+  session,
+  blocked,
+  unfolded,
+}: {
+  session: ClassDetailView;
+  blocked: boolean;
+  unfolded: string | null;
+}) {
   const { t } = useT();
   const mine = session.myBooking;
   const live = mine && (mine.state === 'BOOKED' || mine.state === 'WAITLISTED');
@@ -112,13 +143,23 @@ function Actions({ session, blocked, unfolded }: { session: ClassDetailView; blo
   if (mine?.state === 'ATTENDED') return <p className="notice notice-ok">{t('classes.attendedText')}</p>;
   if (mine?.state === 'NO_SHOW') return <p className="notice">{t('classes.noShowText')}</p>;
 
-  const windowNotes = { NOT_YET_OPEN: t('classes.notYetOpen', { time: session.opensAt }), OPEN: null, CLOSED: t('classes.closed'), STARTED: t('classes.started'), ENDED: t('classes.ended') };
+  const windowNotes = {
+    NOT_YET_OPEN: t('classes.notYetOpen', { time: session.opensAt }),
+    OPEN: null,
+    CLOSED: t('classes.closed'),
+    STARTED: t('classes.started'),
+    ENDED: t('classes.ended'),
+  };
   const windowNote = windowNotes[session.window];
 
   return (
     <div className="class-actions">
-      {mine?.state === 'BOOKED' && mine.promotedAt ? <p className="small muted">{t('classes.promoted', { time: mine.promotedAt })}</p> : null}
-      {mine?.state === 'WAITLISTED' ? <p>{t('classes.waitlistText', { position: String(mine.position ?? '') })}</p> : null}
+      {mine?.state === 'BOOKED' && mine.promotedAt ? (
+        <p className="small muted">{t('classes.promoted', { time: mine.promotedAt })}</p>
+      ) : null}
+      {mine?.state === 'WAITLISTED' ? (
+        <p>{t('classes.waitlistText', { position: String(mine.position ?? '') })}</p>
+      ) : null}
       {!live && open && !blocked ? (
         session.spotsLeft > 0 ? (
           <BookButton session={session} unfolded={unfolded === 'book'} label={t('classes.book')} />
@@ -156,12 +197,22 @@ function Actions({ session, blocked, unfolded }: { session: ClassDetailView; blo
             </p>
           )}
           {/* Issue 37: a cancel, free or late, is confirmed before it happens. */}
-          <FoldedWithoutJs part="cancel" unfolded={unfolded === 'cancel'} label={t('classes.cancel')} look="button-secondary button-block">
+          <FoldedWithoutJs
+            part="cancel"
+            unfolded={unfolded === 'cancel'}
+            label={t('classes.cancel')}
+            look="button-secondary button-block"
+          >
             {mine.freeCancelUntil ? <p>{t('classes.cancelQuestion')}</p> : null}
             <Form method="post" action={session.href}>
               <input type="hidden" name="booking" value={mine.id} />
               <input type="hidden" name="from" value={mine.state} />
-              <button type="submit" name="intent" value="cancel" className="button button-secondary button-block danger-text">
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="button button-secondary button-block danger-text"
+              >
                 {mine.freeCancelUntil ? t('classes.cancelConfirm') : t('classes.cancelLate')}
               </button>
             </Form>
@@ -211,7 +262,12 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t('classes.capacity')}</dt>
-          <dd>{t('classes.capacityValue', { taken: String(session.capacity - session.spotsLeft), capacity: String(session.capacity) })}</dd>
+          <dd>
+            {t('classes.capacityValue', {
+              taken: String(session.capacity - session.spotsLeft),
+              capacity: String(session.capacity),
+            })}
+          </dd>
         </div>
         {session.waitlistCount > 0 ? (
           <div>

@@ -3,16 +3,29 @@ import { useT } from '#app/i18n.ts';
 import type { ClassCardView } from '#app/classes/classes.server.ts';
 
 /** Windows in which spots no longer matter: booking has closed, the class is under way or over (issue 37). */
-const pastWindows = { CLOSED: 'classCard.bookingClosed', STARTED: 'classCard.underWay', ENDED: 'classCard.ended' } as const;
+const pastWindows = {
+  CLOSED: 'classCard.bookingClosed',
+  STARTED: 'classCard.underWay',
+  ENDED: 'classCard.ended',
+} as const;
 
 /** Spots left, full (with the line), cancelled by the club, or past booking (closed, under way, ended). */
-export function SpotsText({ card }: { card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled' | 'window'> }) {
+export function SpotsText({
+  card,
+}: {
+  card: Pick<ClassCardView, 'spotsLeft' | 'waitlistCount' | 'cancelled' | 'window'>;
+}) {
   const { t } = useT();
   if (card.cancelled) return <span className="class-spots class-spots-none">{t('classCard.cancelledClass')}</span>;
   if (card.window !== 'OPEN' && card.window !== 'NOT_YET_OPEN') {
-    return <span className={`class-spots class-spots-past class-spots-${card.window.toLowerCase()}`}>{t(pastWindows[card.window])}</span>;
+    return (
+      <span className={`class-spots class-spots-past class-spots-${card.window.toLowerCase()}`}>
+        {t(pastWindows[card.window])}
+      </span>
+    );
   }
-  if (card.spotsLeft > 0) return <span className="class-spots">{t('classCard.spotsLeft', { count: card.spotsLeft })}</span>;
+  if (card.spotsLeft > 0)
+    return <span className="class-spots">{t('classCard.spotsLeft', { count: card.spotsLeft })}</span>;
   return (
     <span className="class-spots class-spots-none">
       {card.waitlistCount > 0 ? t('classCard.fullWaiting', { count: String(card.waitlistCount) }) : t('classCard.full')}
@@ -32,7 +45,15 @@ export function BookingBadge({ booking }: { booking: ClassCardView['booking'] })
 }
 
 /** One class in a list: time, name and level, instructor and room, spots, the member's booking. */
-export function ClassCard({ card, showClub = false, showDay = false }: { card: ClassCardView; showClub?: boolean; showDay?: boolean }) {
+export function ClassCard({
+  card,
+  showClub = false,
+  showDay = false,
+}: {
+  card: ClassCardView;
+  showClub?: boolean;
+  showDay?: boolean;
+}) {
   const { t } = useT();
   const mine = card.booking?.state === 'BOOKED' || card.booking?.state === 'ATTENDED';
   return (

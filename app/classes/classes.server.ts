@@ -1,5 +1,10 @@
 import { pick, webMediaUrl } from '#app/account/account.server.ts';
-import { CLASS_FREE_CANCEL_HOURS, type ClassSession, type ClassSessionDetail, type ClassStanding } from '#contract/classes.ts';
+import {
+  CLASS_FREE_CANCEL_HOURS,
+  type ClassSession,
+  type ClassSessionDetail,
+  type ClassStanding,
+} from '#contract/classes.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTime, formatTime } from '#contract/format.ts';
 

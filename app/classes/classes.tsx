@@ -42,7 +42,11 @@ export async function loader(args: Route.LoaderArgs) {
       clubId,
       classTypeId,
       date,
-      clubs: classesScreen.clubs.map((club) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), mine: club.mine })),
+      clubs: classesScreen.clubs.map((club) => ({
+        id: club.id,
+        name: pick(lang, club.nameVi, club.nameEn),
+        mine: club.mine,
+      })),
       days: classesScreen.days.map((day, index) => ({
         date: day,
         weekday: new Date(`${day}T00:00:00Z`).getUTCDay(),
@@ -52,7 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
       })),
       types: [
         { id: null, name: null, href: href({ club: clubId, date, type: null }) },
-        ...classesScreen.classTypes.map((type) => ({ id: type.id, name: pick(lang, type.nameVi, type.nameEn), href: href({ club: clubId, date, type: type.id }) })),
+        ...classesScreen.classTypes.map((type) => ({
+          id: type.id,
+          name: pick(lang, type.nameVi, type.nameEn),
+          href: href({ club: clubId, date, type: type.id }),
+        })),
       ],
       sessions: classesScreen.sessions.map((session) => classCardView(session, lang)),
       standing: standingView(classesScreen.standing),
@@ -62,7 +70,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Today and the next 13 days; the chosen one stays in view; a swipe moves 5 days (with JavaScript). */
-function DayStrip({ days, selected }: { days: { date: string; weekday: number; dayOfMonth: number; isToday: boolean; href: string }[]; selected: string }) {
+function DayStrip({
+  days,
+  selected,
+}: {
+  days: { date: string; weekday: number; dayOfMonth: number; isToday: boolean; href: string }[];
+  selected: string;
+}) {
   const { t } = useT();
   const list = useRef<HTMLOListElement>(null);
   const hydrated = useHydrated();
@@ -80,7 +94,10 @@ function DayStrip({ days, selected }: { days: { date: string; weekday: number; d
       const dx = event.clientX - startX;
       startX = null;
       if (Math.abs(dx) < SWIPE.threshold) return;
-      strip.scrollBy({ left: (dx < 0 ? 1 : -1) * SWIPE.step * (strip.clientWidth / SWIPE.perView), behavior: 'smooth' });
+      strip.scrollBy({
+        left: (dx < 0 ? 1 : -1) * SWIPE.step * (strip.clientWidth / SWIPE.perView),
+        behavior: 'smooth',
+      });
     };
     strip.addEventListener('pointerdown', down);
     strip.addEventListener('pointerup', up);
@@ -94,7 +111,12 @@ function DayStrip({ days, selected }: { days: { date: string; weekday: number; d
       <ol ref={list} className={hydrated ? 'day-strip day-strip-swipe' : 'day-strip'}>
         {days.map((day) => (
           <li key={day.date}>
-            <Link to={day.href} className="day-link" aria-current={day.date === selected ? 'date' : undefined} preventScrollReset>
+            <Link
+              to={day.href}
+              className="day-link"
+              aria-current={day.date === selected ? 'date' : undefined}
+              preventScrollReset
+            >
               <span className="small">{day.isToday ? t('classes.today') : weekdays[day.weekday]}</span>
               <strong>{day.dayOfMonth}</strong>
             </Link>
@@ -125,7 +147,13 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/class" className="class-club-form" preventScrollReset>
         <label className="field">
           <span className="row-label">{t('classes.club')}</span>
-          <select name="club" className="input" defaultValue={clubId ?? undefined} key={clubId} onChange={(event) => void submit(event.currentTarget.form)}>
+          <select
+            name="club"
+            className="input"
+            defaultValue={clubId ?? undefined}
+            key={clubId}
+            onChange={(event) => void submit(event.currentTarget.form)}
+          >
             {clubs.map((club) => (
               <option key={club.id} value={club.id}>
                 {club.mine ? `${club.name} ${t('classes.yourClub')}` : club.name}
@@ -146,7 +174,12 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         <ul className="class-types">
           {types.map((type) => (
             <li key={type.id ?? 'all'}>
-              <Link to={type.href} className="chip-link" aria-current={type.id === classTypeId ? 'true' : undefined} preventScrollReset>
+              <Link
+                to={type.href}
+                className="chip-link"
+                aria-current={type.id === classTypeId ? 'true' : undefined}
+                preventScrollReset
+              >
                 {type.name ?? t('classes.allTypes')}
               </Link>
             </li>

@@ -21,8 +21,12 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const today = await tryLoad(async () => {
     const { todayClasses } = await memberRead(args);
-    if (!todayClasses) throw new Error('/home/today-classes reads /member/screens/today-classes: the screen is missing');
-    return { hasClubs: todayClasses.hasClubs, sessions: todayClasses.sessions.map((session) => classCardView(session, lang)) };
+    if (!todayClasses)
+      throw new Error('/home/today-classes reads /member/screens/today-classes: the screen is missing');
+    return {
+      hasClubs: todayClasses.hasClubs,
+      sessions: todayClasses.sessions.map((session) => classCardView(session, lang)),
+    };
   });
   return { today };
 }

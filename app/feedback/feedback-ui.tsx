@@ -30,7 +30,12 @@ export function useFieldErrors(reply: Record<string, string> | undefined) {
     const target = event.target as HTMLInputElement;
     const name = target.name;
     if (!name || !serverErrors[name]) return;
-    const value = target.type === 'radio' || target.type === 'checkbox' ? (target.checked ? target.value || 'on' : '') : target.value;
+    const value =
+      target.type === 'radio' || target.type === 'checkbox'
+        ? target.checked
+          ? target.value || 'on'
+          : ''
+        : target.value;
     const right = (feedbackRules[name] ?? filled)(value);
     setState((now) => {
       if (now.source !== serverErrors || now.fixed.has(name) === right) return now;
@@ -45,7 +50,17 @@ export function useFieldErrors(reply: Record<string, string> | undefined) {
 }
 
 /** The feedback, the public report and the rating prompt ask for their stars in the same words. */
-export function Stars({ id, value, onChange, error }: { id: string; value?: string; onChange?: (rate: string) => void; error?: string }) {
+export function Stars({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value?: string;
+  onChange?: (rate: string) => void;
+  error?: string;
+}) {
   const { t } = useT();
   const texts: StarTexts = {
     legend: t('feedback.stars'),
@@ -57,7 +72,19 @@ export function Stars({ id, value, onChange, error }: { id: string; value?: stri
 }
 
 /** A free text of at most 1000 characters with its counter (§5); the counter follows the typing with JavaScript. */
-export function CommentField({ id, label, defaultValue = '', required, error }: { id: string; label: string; defaultValue?: string; required?: boolean; error?: string }) {
+export function CommentField({
+  id,
+  label,
+  defaultValue = '',
+  required,
+  error,
+}: {
+  id: string;
+  label: string;
+  defaultValue?: string;
+  required?: boolean;
+  error?: string;
+}) {
   const { t } = useT();
   const [count, setCount] = useState(defaultValue.length);
   return (

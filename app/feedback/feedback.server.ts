@@ -12,7 +12,11 @@ import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
 type Args = Parameters<typeof gatewayClient>[0];
 
 export type FeedbackTyped = { clubId: string; type: string; rate: string; comment: string; isAnonymous: boolean };
-export type FeedbackActionData = { typed: FeedbackTyped; fieldErrors: Record<string, string>; formError: string | null };
+export type FeedbackActionData = {
+  typed: FeedbackTyped;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+};
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -45,7 +49,8 @@ export async function feedbackAction(args: Args) {
     comment: field(form, 'comment'),
     isAnonymous: form.get('isAnonymous') === 'on',
   };
-  const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) => data<FeedbackActionData>({ typed, fieldErrors, formError }, { status: 400 });
+  const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) =>
+    data<FeedbackActionData>({ typed, fieldErrors, formError }, { status: 400 });
   const parsed = memberFeedbackBody.safeParse(typed);
   if (!parsed.success) return refuse(issuesByField(parsed.error, lang));
   try {

@@ -10,7 +10,10 @@ import type { Route } from './+types/feedback';
 
 // Issue 16 §1 (ADR 039): a member's feedback on a club, reached from /support. A plain form (PRG, toast).
 
-export const handle: ShellHandle = { strings: ['feedback', 'account'], back: { to: '/support', label: 'account.links.support' } };
+export const handle: ShellHandle = {
+  strings: ['feedback', 'account'],
+  back: { to: '/support', label: 'account.links.support' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.member.title');
 
@@ -33,7 +36,13 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
       <Form method="post" className="report-form" noValidate onChange={onChange}>
         <div className="field">
           <label htmlFor="feedback-club">{t('feedback.member.club')}</label>
-          <select id="feedback-club" name="clubId" className="input" defaultValue={typed?.clubId ?? loaderData.memberClubId} aria-invalid={errors.clubId ? true : undefined}>
+          <select
+            id="feedback-club"
+            name="clubId"
+            className="input"
+            defaultValue={typed?.clubId ?? loaderData.memberClubId}
+            aria-invalid={errors.clubId ? true : undefined}
+          >
             <option value="">{t('feedback.member.chooseClub')}</option>
             {loaderData.clubs.map((club) => (
               <option key={club.id} value={club.id}>
@@ -64,9 +73,20 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
           ) : null}
         </fieldset>
         <Stars id="feedback-rate" value={typed?.rate} error={errors.rate} />
-        <CommentField id="feedback-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
+        <CommentField
+          id="feedback-comment"
+          label={t('feedback.comment')}
+          defaultValue={typed?.comment}
+          required
+          error={errors.comment}
+        />
         <label className="check feedback-anonymous">
-          <input type="checkbox" name="isAnonymous" defaultChecked={typed?.isAnonymous} aria-describedby="feedback-anonymous-hint" />
+          <input
+            type="checkbox"
+            name="isAnonymous"
+            defaultChecked={typed?.isAnonymous}
+            aria-describedby="feedback-anonymous-hint"
+          />
           <span>{t('feedback.member.anonymous')}</span>
         </label>
         <p id="feedback-anonymous-hint" className="hint">

@@ -11,7 +11,10 @@ import type { Route } from './+types/freeze-detail';
 // §2 /history/freeze/{freezeContractId}: what was frozen, when, the timeline, the fee's receipt, and
 // ending it early ("cancel freeze", 1043) with what that gives back said before the member confirms.
 
-export const handle: ShellHandle = { strings: ['contracts', 'freeze', 'home', 'receipts'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'freeze', 'home', 'receipts'],
+  back: { to: '/history', label: 'nav.history' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.historyTitle');
 
@@ -30,7 +33,9 @@ export default function FreezeDetailPage({ loaderData, actionData }: Route.Compo
       <div className="contract-card">
         <span className="contract-card-top">
           <span className="contract-plan">{freeze.planName}</span>
-          <span className={`status-badge freeze-status-${freeze.badge.toLowerCase()}`}>{t(`freeze.status.${freeze.badge}`)}</span>
+          <span className={`status-badge freeze-status-${freeze.badge.toLowerCase()}`}>
+            {t(`freeze.status.${freeze.badge}`)}
+          </span>
         </span>
         <span className="contract-club">{freeze.clubName}</span>
         <span className="contract-dates small muted">
@@ -39,7 +44,10 @@ export default function FreezeDetailPage({ loaderData, actionData }: Route.Compo
         <span className="contract-total">{freeze.price}</span>
       </div>
       {freeze.status === 'WAITFORPAYMENT' ? (
-        <Link to={`/membership/freeze/payment/result/${freeze.id}`} className="button button-primary button-block spaced">
+        <Link
+          to={`/membership/freeze/payment/result/${freeze.id}`}
+          className="button button-primary button-block spaced"
+        >
           {t('homeCard.completePayment')}
         </Link>
       ) : null}

@@ -7,7 +7,9 @@ import type { Route } from './+types/freeze-qr-image';
 /** GET /membership/freeze/payment/{freezeId}/qr.png: the open freeze transfer's VietQR to save (as the membership's, issue 10 §5). */
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.freezeId);
-  const { data: freeze } = await gatewayClient(args)(`/api/v1/member/freeze-contract/${id}`, freezeDetailSchema).catch(notFoundAs404);
+  const { data: freeze } = await gatewayClient(args)(`/api/v1/member/freeze-contract/${id}`, freezeDetailSchema).catch(
+    notFoundAs404,
+  );
   const payment = freeze.payment;
   if (!payment?.qr || !isOpen(payment)) throw data(null, { status: 404 });
   return qrPng(payment.qr.payload, `vietfit-qr-freeze-${id}.png`);

@@ -16,7 +16,10 @@ import type { Route } from './+types/freeze-request';
 // frozen day, the new end date, the price) BEFORE anything is created, then pay. The choice lives in
 // the URL: the preview is a plain GET form (it works without JavaScript; with it, it follows each change).
 
-export const handle: ShellHandle = { strings: ['contracts', 'freeze'], back: { to: '/home/your-plan', label: 'nav.yourPlan' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'freeze'],
+  back: { to: '/home/your-plan', label: 'nav.yourPlan' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.title');
 
@@ -25,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
     const { freezeRequestScreen } = await memberRead(args);
-    if (!freezeRequestScreen) throw new Error('/membership/freeze/payment reads /member/screens/freeze/{id}: the screen is missing');
+    if (!freezeRequestScreen)
+      throw new Error('/membership/freeze/payment reads /member/screens/freeze/{id}: the screen is missing');
     return freezeScreenView(freezeRequestScreen, lang);
   });
   // Asked without a membership (from a link, not from one of theirs) and none is running: say so.
@@ -49,7 +53,8 @@ function Choice({ view, days, start }: { view: FreezeScreenView; days: string; s
       onChange={(event) => {
         const form = event.currentTarget;
         // Without the hash: a change updates the preview in place, the page stays where the member is.
-        if (form.checkValidity()) void submit(form, { replace: true, preventScrollReset: true, action: '/membership/freeze/payment' });
+        if (form.checkValidity())
+          void submit(form, { replace: true, preventScrollReset: true, action: '/membership/freeze/payment' });
       }}
     >
       <input type="hidden" name="contract" value={view.contractId} />
@@ -58,7 +63,14 @@ function Choice({ view, days, start }: { view: FreezeScreenView; days: string; s
         <div className="freeze-options">
           {view.options.map((o) => (
             <label key={o.days} className="check freeze-option">
-              <input type="radio" name="days" value={o.days} required defaultChecked={days === String(o.days)} disabled={!o.withinAllowance} />
+              <input
+                type="radio"
+                name="days"
+                value={o.days}
+                required
+                defaultChecked={days === String(o.days)}
+                disabled={!o.withinAllowance}
+              />
               <span className="freeze-option-text">
                 <span className="freeze-option-days">{t('freeze.days', { count: o.days })}</span>
                 <span className="freeze-option-price">{o.price}</span>
@@ -71,7 +83,16 @@ function Choice({ view, days, start }: { view: FreezeScreenView; days: string; s
         <label htmlFor="freeze-start" className="label">
           {t('freeze.startDate')}
         </label>
-        <input id="freeze-start" name="start" type="date" className="input" required min={view.earliest} max={view.latest} defaultValue={start || view.earliest} />
+        <input
+          id="freeze-start"
+          name="start"
+          type="date"
+          className="input"
+          required
+          min={view.earliest}
+          max={view.latest}
+          defaultValue={start || view.earliest}
+        />
         <p className="small muted">{t('freeze.startHint', { from: view.earliestText, to: view.latestText })}</p>
       </div>
       <button type="submit" className="button button-secondary button-block">
@@ -81,7 +102,15 @@ function Choice({ view, days, start }: { view: FreezeScreenView; days: string; s
   );
 }
 
-function Preview({ view, cards, error }: { view: FreezeScreenView; cards: Route.ComponentProps['loaderData']['cards']; error?: string }) {
+function Preview({
+  view,
+  cards,
+  error,
+}: {
+  view: FreezeScreenView;
+  cards: Route.ComponentProps['loaderData']['cards'];
+  error?: string;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const preview = view.preview!;
@@ -93,7 +122,9 @@ function Preview({ view, cards, error }: { view: FreezeScreenView; cards: Route.
       <dl className="facts">
         <div>
           <dt>{t('freeze.frozenFrom')}</dt>
-          <dd>{preview.range.from} – {preview.range.to}</dd>
+          <dd>
+            {preview.range.from} – {preview.range.to}
+          </dd>
         </div>
         <div>
           <dt>{t('freeze.endsNow')}</dt>
@@ -167,13 +198,22 @@ export default function FreezeRequest({ loaderData, actionData }: Route.Componen
         <span className="small">
           {t('freeze.endsNow')} {view.endDate}
         </span>
-        {view.allowanceDays > 0 ? <span className="small muted">{t('freeze.allowance', { left: view.allowanceLeft, total: view.allowanceDays })}</span> : null}
+        {view.allowanceDays > 0 ? (
+          <span className="small muted">
+            {t('freeze.allowance', { left: view.allowanceLeft, total: view.allowanceDays })}
+          </span>
+        ) : null}
       </section>
       {view.blocker ? (
         <div className="notice" role="status">
           <p>{t(`freeze.blocked.${view.blocker}`)}</p>
           {view.openId !== null ? (
-            <Link to={view.openWaiting ? `/membership/freeze/payment/result/${view.openId}` : `/history/freeze/${view.openId}`} className="button button-primary button-block">
+            <Link
+              to={
+                view.openWaiting ? `/membership/freeze/payment/result/${view.openId}` : `/history/freeze/${view.openId}`
+              }
+              className="button button-primary button-block"
+            >
               {t('freeze.seeOpen')}
             </Link>
           ) : (
@@ -192,7 +232,11 @@ export default function FreezeRequest({ loaderData, actionData }: Route.Componen
                 {view.previewError}
               </p>
             ) : null}
-            {view.preview ? <Preview view={view} cards={cards} error={actionData?.error} /> : <p className="small muted">{t('freeze.choosePreviewFirst')}</p>}
+            {view.preview ? (
+              <Preview view={view} cards={cards} error={actionData?.error} />
+            ) : (
+              <p className="small muted">{t('freeze.choosePreviewFirst')}</p>
+            )}
           </div>
         </>
       )}

@@ -13,14 +13,21 @@ import type { Route } from './+types/freeze-result';
 // open attempt by method (bank QR, card, cash) with its live status while unpaid, another way or
 // withdrawing, and once paid the exact dates it froze and the membership's new end.
 
-export const handle: ShellHandle = { strings: ['contracts', 'freeze', 'payments', 'receipts'], back: { to: '/home/your-plan', label: 'nav.yourPlan' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'freeze', 'payments', 'receipts'],
+  back: { to: '/home/your-plan', label: 'nav.yourPlan' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.payTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   // "I have transferred" asks again (the loader just did): say what was seen, and when.
   const checked = new URL(args.request.url).searchParams.has('checked');
-  return { ...(await loadFreezeDetail(args)), unfolded: unfoldedPart(args.request), checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null };
+  return {
+    ...(await loadFreezeDetail(args)),
+    unfolded: unfoldedPart(args.request),
+    checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => freezeAction(args);
@@ -46,7 +53,9 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
           <h1>{t('freeze.paidTitle')}</h1>
         </div>
         <div className="result-facts">
-          <p className="lead">{t('freeze.paidText', { from: freeze.from, to: freeze.to, end: loaderData.membershipEnd })}</p>
+          <p className="lead">
+            {t('freeze.paidText', { from: freeze.from, to: freeze.to, end: loaderData.membershipEnd })}
+          </p>
           <Link to="/home" className="button button-primary button-block">
             {t('payment.result.toHome')}
           </Link>
@@ -63,7 +72,9 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
       <h1>{t('freeze.payTitle')}</h1>
       <div className="payment-summary">
         <span className="contract-plan">{freeze.planName}</span>
-        <span className="small muted">{freeze.from} – {freeze.to}</span>
+        <span className="small muted">
+          {freeze.from} – {freeze.to}
+        </span>
         <span className="small muted">{t('freeze.days', { count: freeze.days })}</span>
         <span className="payment-amount">{freeze.price}</span>
       </div>
@@ -78,7 +89,11 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
           qrSvg={loaderData.qrSvg}
           bankApps={loaderData.bankApps}
           hotline={loaderData.hotline ?? { text: '', href: '' }}
-          paths={{ status: `/membership/freeze/payment/${freeze.id}/status`, paid: self, qrImage: `/membership/freeze/payment/${freeze.id}/qr.png` }}
+          paths={{
+            status: `/membership/freeze/payment/${freeze.id}/status`,
+            paid: self,
+            qrImage: `/membership/freeze/payment/${freeze.id}/qr.png`,
+          }}
           downloadName={`vietfit-qr-freeze-${freeze.id}.png`}
           refresh={unfolded === null}
           checkedAt={loaderData.checkedAt}
@@ -88,7 +103,10 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
       {!waiting ? (
         <div className="notice notice-error" role="alert">
           <p>{t('freeze.notPaidText')}</p>
-          <Link to={`/membership/freeze/payment?contract=${freeze.contractId}`} className="button button-primary button-block">
+          <Link
+            to={`/membership/freeze/payment?contract=${freeze.contractId}`}
+            className="button button-primary button-block"
+          >
             {t('freeze.tryAgain')}
           </Link>
         </div>
@@ -106,7 +124,13 @@ export default function FreezeResult({ loaderData, actionData }: Route.Component
           intent="pay"
         />
       ) : null}
-      {waiting && !held ? <CancelFold unfolded={unfolded === 'cancel'} label={t('freeze.cancelRequest')} confirm={t('freeze.cancelRequestConfirm')} /> : null}
+      {waiting && !held ? (
+        <CancelFold
+          unfolded={unfolded === 'cancel'}
+          label={t('freeze.cancelRequest')}
+          confirm={t('freeze.cancelRequestConfirm')}
+        />
+      ) : null}
     </main>
   );
 }

@@ -2,7 +2,15 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { bankAppLinks } from '#app/payments/bank-deeplinks.ts';
-import { anything, idParam, loadCards, notFoundAs404, parseMethodChoice, paymentView, qrSvg } from '#app/payments/payment.server.ts';
+import {
+  anything,
+  idParam,
+  loadCards,
+  notFoundAs404,
+  parseMethodChoice,
+  paymentView,
+  qrSvg,
+} from '#app/payments/payment.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -27,7 +35,11 @@ export function freezeScreenView(screen: FreezeScreen, lang: Lang) {
     planName: pick(lang, contract.paymentPlan.planNameVi, contract.paymentPlan.planNameEn),
     clubName: contract.paymentPlan.isBlackCard ? null : pick(lang, contract.club.nameVi, contract.club.nameEn),
     endDate: formatDate(contract.endDate),
-    options: screen.options.map((o) => ({ days: o.days, price: formatVnd(o.price, lang), withinAllowance: o.days <= screen.allowanceLeft })),
+    options: screen.options.map((o) => ({
+      days: o.days,
+      price: formatVnd(o.price, lang),
+      withinAllowance: o.days <= screen.allowanceLeft,
+    })),
     earliest: screen.earliestStartDate,
     latest: screen.latestStartDate,
     earliestText: formatDate(screen.earliestStartDate),
@@ -76,7 +88,10 @@ export async function freezeDetailView(detail: FreezeDetail, lang: Lang) {
     membershipEnd: formatDate(detail.membershipEndDate),
     /** Money arrived for it and waits for the club (another amount, late): no paying again until staff have looked. */
     held: detail.payment?.unbooked.some((u) => !u.reviewed) ?? false,
-    unfreeze: detail.unfreezePreview && { days: detail.unfreezePreview.returnedDays, newEnd: formatDate(detail.unfreezePreview.newMembershipEndDate) },
+    unfreeze: detail.unfreezePreview && {
+      days: detail.unfreezePreview.returnedDays,
+      newEnd: formatDate(detail.unfreezePreview.newMembershipEndDate),
+    },
     payment,
     qrSvg: qr ? await qrSvg(qr.payload) : null,
     bankApps: qr
@@ -89,8 +104,13 @@ export async function freezeDetailView(detail: FreezeDetail, lang: Lang) {
           returnUrl: `${webConfig.publicUrl}/membership/freeze/payment/result/${String(detail.freezeContractId)}`,
         })
       : [],
-    hotline: detail.payment?.counter ? { text: detail.payment.counter.hotline, href: telHref(detail.payment.counter.hotline) } : null,
-    timeline: detail.timeline.map((e) => ({ kind: e.kind, at: /^\d{4}-\d{2}-\d{2}$/.test(e.at) ? formatDate(e.at) : formatDateTimeSeconds(e.at) })),
+    hotline: detail.payment?.counter
+      ? { text: detail.payment.counter.hotline, href: telHref(detail.payment.counter.hotline) }
+      : null,
+    timeline: detail.timeline.map((e) => ({
+      kind: e.kind,
+      at: /^\d{4}-\d{2}-\d{2}$/.test(e.at) ? formatDate(e.at) : formatDateTimeSeconds(e.at),
+    })),
     receipt: detail.receipt && {
       paidAt: formatDateTimeSeconds(detail.receipt.paymentDate),
       transactionId: detail.receipt.transactionId,
@@ -104,10 +124,12 @@ export type FreezeDetailView = Awaited<ReturnType<typeof freezeDetailView>>;
 /** The freeze read with the shell (SCREEN_READS): for the result and history pages. 404 for another member's. */
 export async function loadFreezeDetail(args: Args) {
   const { freezeScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!freezeScreen) throw new Error('the freeze pages read /member/screens/freeze-contract/{id}: the screen is missing');
+  if (!freezeScreen)
+    throw new Error('the freeze pages read /member/screens/freeze-contract/{id}: the screen is missing');
   const lang = getLang(args.context);
   const view = await freezeDetailView(freezeScreen, lang);
-  const waiting = view.freeze.status === 'WAITFORPAYMENT' || (view.freeze.status === 'FAIL' && view.freeze.badge === 'EXPIRED');
+  const waiting =
+    view.freeze.status === 'WAITFORPAYMENT' || (view.freeze.status === 'FAIL' && view.freeze.badge === 'EXPIRED');
   return { ...view, cards: view.freeze.status === 'WAITFORPAYMENT' ? await loadCards(args) : [], waiting };
 }
 
@@ -133,9 +155,13 @@ export async function freezeAction(args: Args & { params: { freezeId?: string } 
       if (!choice) return { error: t('contract.chooseMethod') };
       const days = Number(form.get('days'));
       const startDate = String(form.get('startDate') ?? '');
-      const { data: made } = await call(`/api/v1/member/contract/${contractId}/freeze`, z.object({ freeze: freezeDetailSchema }), {
-        json: { ...choice, days, startDate },
-      });
+      const { data: made } = await call(
+        `/api/v1/member/contract/${contractId}/freeze`,
+        z.object({ freeze: freezeDetailSchema }),
+        {
+          json: { ...choice, days, startDate },
+        },
+      );
       return redirect(resultOf(made.freeze.freezeContractId));
     }
     const id = idParam(args.params.freezeId);

@@ -39,7 +39,11 @@ export function giftScreenView(screen: GiftScreen, lang: Lang) {
 type ActionArgs = Parameters<typeof gatewayClient>[0];
 
 const intentSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('activate'), gift: z.string().regex(/^[1-9]\d{0,8}$/), paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/) }),
+  z.object({
+    intent: z.literal('activate'),
+    gift: z.string().regex(/^[1-9]\d{0,8}$/),
+    paymentPlanId: z.string().regex(/^[1-9]\d{0,8}$/),
+  }),
   z.object({ intent: z.literal('experience') }),
 ]);
 
@@ -56,12 +60,18 @@ export async function giftAction(args: ActionArgs) {
   try {
     if (form.intent === 'activate') {
       const { gift, paymentPlanId } = form;
-      const { data: result } = await call(`/api/v1/member/gift/${gift}/contract`, activatedGiftSchema, { json: { paymentPlanId: Number(paymentPlanId) } });
+      const { data: result } = await call(`/api/v1/member/gift/${gift}/contract`, activatedGiftSchema, {
+        json: { paymentPlanId: Number(paymentPlanId) },
+      });
       const { contract } = result;
       const lang = getLang(args.context);
       flashToast(session, {
         kind: 'success',
-        text: t('gift.activated', { club: pick(lang, contract.club.nameVi, contract.club.nameEn), start: formatDate(contract.startDate), end: formatDate(contract.endDate) }),
+        text: t('gift.activated', {
+          club: pick(lang, contract.club.nameVi, contract.club.nameEn),
+          start: formatDate(contract.startDate),
+          end: formatDate(contract.endDate),
+        }),
       });
       return redirect('/home/your-plan');
     }

@@ -100,10 +100,14 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
     <main className="page">
       <h1>{t('gift.label')}</h1>
       <section className="gift-card" aria-labelledby="gift-title">
-        <p className="eyebrow">{gift.kind === 'EXPERIENCE' ? t('gift.kindExperience') : t('gift.kindPlanDays', { days: String(gift.days) })}</p>
+        <p className="eyebrow">
+          {gift.kind === 'EXPERIENCE' ? t('gift.kindExperience') : t('gift.kindPlanDays', { days: String(gift.days) })}
+        </p>
         <h2 id="gift-title">{gift.title}</h2>
         <p>{gift.description}</p>
-        <p className="small muted">{gift.activateBy ? t('gift.activateBy', { time: gift.activateBy }) : t('gift.noEnd')}</p>
+        <p className="small muted">
+          {gift.activateBy ? t('gift.activateBy', { time: gift.activateBy }) : t('gift.noEnd')}
+        </p>
       </section>
       <Activate gift={gift} cities={cities} />
     </main>

@@ -10,7 +10,12 @@ import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { contractView, transactionView, type ContractView, type TransactionView } from '#app/payments/payment.server.ts';
+import {
+  contractView,
+  transactionView,
+  type ContractView,
+  type TransactionView,
+} from '#app/payments/payment.server.ts';
 import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
@@ -27,7 +32,11 @@ export async function loader(args: Route.LoaderArgs) {
   const tab: Tab = TABS.find((x) => x === asked) ?? 'memberships';
   const call = gatewayClient(args);
   const lang = getLang(args.context);
-  const none = { contracts: [] as ContractView[], transactions: [] as TransactionView[], ptContracts: [] as PtContractView[] };
+  const none = {
+    contracts: [] as ContractView[],
+    transactions: [] as TransactionView[],
+    ptContracts: [] as PtContractView[],
+  };
   if (tab === 'transactions') {
     const { data } = await call('/api/v1/member/transactions', z.array(transactionSchema));
     return { ...none, tab, transactions: data.map((t) => transactionView(t, lang)) };
@@ -52,7 +61,12 @@ export default function HistoryTab({ loaderData }: Route.ComponentProps) {
         <Link to="/history" className="segment" aria-current={tab === 'memberships' ? 'page' : undefined} replace>
           {t('history.memberships')}
         </Link>
-        <Link to="/history?tab=transactions" className="segment" aria-current={tab === 'transactions' ? 'page' : undefined} replace>
+        <Link
+          to="/history?tab=transactions"
+          className="segment"
+          aria-current={tab === 'transactions' ? 'page' : undefined}
+          replace
+        >
           {t('history.transactions')}
         </Link>
         <Link to="/history?tab=pt" className="segment" aria-current={tab === 'pt' ? 'page' : undefined} replace>

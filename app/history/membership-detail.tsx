@@ -11,14 +11,20 @@ import { contractView, idParam, notFoundAs404, receiptView, transactionView } fr
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['contracts', 'history', 'home', 'receipts'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'history', 'home', 'receipts'],
+  back: { to: '/history', label: 'nav.history' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'history.detailTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   const lang = getLang(args.context);
-  const { data: detail } = await gatewayClient(args)(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404);
+  const { data: detail } = await gatewayClient(args)(
+    `/api/v1/member/contract/${id}/detail`,
+    contractDetailSchema,
+  ).catch(notFoundAs404);
   return {
     contract: contractView(detail, lang),
     referralCode: detail.referralCode,
@@ -51,7 +57,10 @@ export default function MembershipHistoryDetail({ loaderData }: Route.ComponentP
           {t('history.frozenBanner', { from: contract.freeze.from, to: contract.freeze.to })}
         </Link>
       ) : contract.status === 'CURRENT' && !contract.isGift ? (
-        <Link to={`/membership/freeze/payment?contract=${contract.id}`} className="button button-secondary button-block spaced">
+        <Link
+          to={`/membership/freeze/payment?contract=${contract.id}`}
+          className="button button-secondary button-block spaced"
+        >
           {t('history.askFreeze')}
         </Link>
       ) : null}

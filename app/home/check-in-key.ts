@@ -13,7 +13,16 @@ export async function action(args: Route.ActionArgs) {
   const headers = { 'cache-control': 'no-store' };
   if (!getSession(args.context).get('token')) return data({ newKey: null }, { status: 401, headers });
   try {
-    return data({ newKey: await registerDevice(gatewayClient(args), getSession(args.context), args.request.headers.get('user-agent')) }, { headers });
+    return data(
+      {
+        newKey: await registerDevice(
+          gatewayClient(args),
+          getSession(args.context),
+          args.request.headers.get('user-agent'),
+        ),
+      },
+      { headers },
+    );
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return data({ newKey: null }, { status: 503, headers });

@@ -9,14 +9,40 @@ type Call = ReturnType<typeof gatewayClient>;
 /** A short name for the device list ("Android · Chrome"), from the browser's user agent. */
 export function deviceLabel(userAgent: string | null): string {
   const ua = userAgent ?? '';
-  const os = /iPhone|iPad/.test(ua) ? 'iPhone' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'Mac' : 'Web';
-  const browser = /Zalo/i.test(ua) ? 'Zalo' : /FBAN|FBAV/.test(ua) ? 'Facebook' : /Edg\//.test(ua) ? 'Edge' : /CriOS|Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /Firefox\//.test(ua) ? 'Firefox' : '';
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iPhone'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'Mac'
+          : 'Web';
+  const browser = /Zalo/i.test(ua)
+    ? 'Zalo'
+    : /FBAN|FBAV/.test(ua)
+      ? 'Facebook'
+      : /Edg\//.test(ua)
+        ? 'Edge'
+        : /CriOS|Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /Firefox\//.test(ua)
+              ? 'Firefox'
+              : '';
   return browser ? `${os} · ${browser}` : os;
 }
 
 /** Registers a new check-in device for this browser; the key is answered once, for the page to keep. */
-export async function registerDevice(call: Call, session: AppSession, userAgent: string | null): Promise<CheckInDeviceKey> {
-  const registered = await call('/api/v1/member/check-in/devices', checkInDeviceKeySchema, { json: { label: deviceLabel(userAgent) } });
+export async function registerDevice(
+  call: Call,
+  session: AppSession,
+  userAgent: string | null,
+): Promise<CheckInDeviceKey> {
+  const registered = await call('/api/v1/member/check-in/devices', checkInDeviceKeySchema, {
+    json: { label: deviceLabel(userAgent) },
+  });
   session.set('checkInDeviceId', registered.data.deviceId);
   return registered.data;
 }
@@ -32,7 +58,8 @@ export async function checkInCode(call: Call, session: AppSession, userAgent: st
     newKey = await registerDevice(call, session, userAgent);
     deviceId = newKey.deviceId;
   }
-  const codeOf = (id: string) => call(`/api/v1/member/check-in/code?deviceId=${encodeURIComponent(id)}`, checkInCodeSchema);
+  const codeOf = (id: string) =>
+    call(`/api/v1/member/check-in/code?deviceId=${encodeURIComponent(id)}`, checkInCodeSchema);
   let current;
   try {
     current = await codeOf(deviceId);
@@ -42,11 +69,20 @@ export async function checkInCode(call: Call, session: AppSession, userAgent: st
     deviceId = newKey.deviceId;
     current = await codeOf(deviceId);
   }
-  return { deviceId, newKey, code: current.data.code, validUntil: current.data.validUntil, qr: await qrSvg(current.data.code) };
+  return {
+    deviceId,
+    newKey,
+    code: current.data.code,
+    validUntil: current.data.validUntil,
+    qr: await qrSvg(current.data.code),
+  };
 }
 
 /** The member's newest visit after an instant (the open check-in page asks every 2 s). */
 export async function visitSince(call: Call, since: string) {
-  const visits = await call(`/api/v1/member/check-ins?limit=1&since=${encodeURIComponent(since)}`, z.array(visitSchema));
+  const visits = await call(
+    `/api/v1/member/check-ins?limit=1&since=${encodeURIComponent(since)}`,
+    z.array(visitSchema),
+  );
   return visits.data[0] ?? null;
 }

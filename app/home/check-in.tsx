@@ -67,10 +67,15 @@ type Visit = { visitId: number; checkedInAt: string; club: { nameVi: string; nam
 function useWakeLock() {
   useEffect(() => {
     let lock: { release(): Promise<void> } | null = null;
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const wakeLock = (
+      navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }
+    ).wakeLock;
     const acquire = () => {
       if (!wakeLock || document.visibilityState !== 'visible') return;
-      wakeLock.request('screen').then((l) => (lock = l), () => undefined);
+      wakeLock.request('screen').then(
+        (l) => (lock = l),
+        () => undefined,
+      );
     };
     acquire();
     document.addEventListener('visibilitychange', acquire);
@@ -85,7 +90,9 @@ function useWakeLock() {
 function useNextCode(validUntil: string, renderedAt: string) {
   const revalidator = useRevalidator();
   // From the server's clock first, so the hydrated text matches the HTML; the phone's clock after.
-  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(validUntil) - Date.parse(renderedAt)) / 1000)));
+  const [left, setLeft] = useState(() =>
+    Math.max(0, Math.ceil((Date.parse(validUntil) - Date.parse(renderedAt)) / 1000)),
+  );
   useEffect(() => {
     let askedAt = 0;
     const tick = () => {
@@ -123,18 +130,39 @@ function useVisitSince(since: string) {
 }
 
 /** This device's key and the pass as the offline page shows it, kept in IndexedDB. */
-function useStoredPass(data: Route.ComponentProps['loaderData'], lang: 'vi' | 'en', validUntilText: string, memberLine: string) {
+function useStoredPass(
+  data: Route.ComponentProps['loaderData'],
+  lang: 'vi' | 'en',
+  validUntilText: string,
+  memberLine: string,
+) {
   const revalidator = useRevalidator();
   const asked = useRef(false);
   const { code, memberId, name, phone, pass, clubs } = data;
   useEffect(() => {
     if (!code || !pass) return;
-    const display = { lang, name: name || phone, memberLine, planName: pass.planName, validUntilText, clubsText: pass.allClubs ? '' : clubs.join(' · '), savedAt: new Date().toISOString() };
-    const save = (key: CheckInDeviceKey) => writePass({ memberId: key.memberId, deviceId: key.deviceId, key: key.key, stepSeconds: key.stepSeconds, ...display });
+    const display = {
+      lang,
+      name: name || phone,
+      memberLine,
+      planName: pass.planName,
+      validUntilText,
+      clubsText: pass.allClubs ? '' : clubs.join(' · '),
+      savedAt: new Date().toISOString(),
+    };
+    const save = (key: CheckInDeviceKey) =>
+      writePass({
+        memberId: key.memberId,
+        deviceId: key.deviceId,
+        key: key.key,
+        stepSeconds: key.stepSeconds,
+        ...display,
+      });
     void (async () => {
       if (code.newKey && code.newKey.deviceId === code.deviceId) return save(code.newKey);
       const stored = await readPass().catch(() => undefined);
-      if (stored && stored.deviceId === code.deviceId && stored.memberId === memberId) return writePass({ ...stored, ...display });
+      if (stored && stored.deviceId === code.deviceId && stored.memberId === memberId)
+        return writePass({ ...stored, ...display });
       // No key for this device here (site data cleared, another member before): a new device, once
       // per page; the page then shows the new device's code.
       if (asked.current) return;
@@ -158,7 +186,11 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
       <main className="page">
         <h1>{t('checkIn.title')}</h1>
         {frozenUntil ? (
-          <EmptyState icon="membership" title={t('checkIn.frozenTitle')} text={t('checkIn.frozenText', { date: frozenUntil })}>
+          <EmptyState
+            icon="membership"
+            title={t('checkIn.frozenTitle')}
+            text={t('checkIn.frozenText', { date: frozenUntil })}
+          >
             <Link to="/home/your-plan" className="button button-primary">
               {t('checkIn.unfreeze')}
             </Link>
@@ -199,7 +231,17 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
 
 const RING = 2 * Math.PI * 20;
 
-function CheckInCode({ data, lang, validUntilText, memberLine }: { data: Route.ComponentProps['loaderData']; lang: 'vi' | 'en'; validUntilText: string; memberLine: string }) {
+function CheckInCode({
+  data,
+  lang,
+  validUntilText,
+  memberLine,
+}: {
+  data: Route.ComponentProps['loaderData'];
+  lang: 'vi' | 'en';
+  validUntilText: string;
+  memberLine: string;
+}) {
   const { t } = useT();
   const code = data.code!;
   const left = useNextCode(code.validUntil, data.now);
@@ -212,9 +254,18 @@ function CheckInCode({ data, lang, validUntilText, memberLine }: { data: Route.C
   return (
     <section className="check-in-code" aria-label={t('checkIn.qrLabel')}>
       <noscript>
-        <meta httpEquiv="refresh" content={String(Math.max(1, Math.ceil((Date.parse(code.validUntil) - Date.parse(data.now)) / 1000)))} />
+        <meta
+          httpEquiv="refresh"
+          content={String(Math.max(1, Math.ceil((Date.parse(code.validUntil) - Date.parse(data.now)) / 1000)))}
+        />
       </noscript>
-      <div className="check-in-qr" role="img" aria-label={t('checkIn.qrLabel')} data-code={code.code} dangerouslySetInnerHTML={{ __html: code.qr }} />
+      <div
+        className="check-in-qr"
+        role="img"
+        aria-label={t('checkIn.qrLabel')}
+        data-code={code.code}
+        dangerouslySetInnerHTML={{ __html: code.qr }}
+      />
       <p className="check-in-next" aria-live="off">
         <svg width="24" height="24" viewBox="0 0 48 48" aria-hidden="true" className="js-only">
           <circle cx="24" cy="24" r="20" fill="none" stroke="var(--line)" strokeWidth="5" />

@@ -19,7 +19,6 @@ import { ClassCard } from '#app/classes/classes-ui.tsx';
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['home', 'busyness', 'classCards'] };
 
-
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
 
 export async function loader(args: Route.LoaderArgs) {
@@ -44,7 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
       home
         ? {
             next: home.next ? classCardView(home.next, lang) : null,
-            today: home.today.filter((session) => session.id !== home.next?.id).map((session) => classCardView(session, lang)),
+            today: home.today
+              .filter((session) => session.id !== home.next?.id)
+              .map((session) => classCardView(session, lang)),
             todayTotal: home.todayTotal,
           }
         : null,
@@ -86,10 +87,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.trial ? (
         <Link to={loaderData.trial.href} className="contract-card trial-card">
           <span className="contract-plan">
-            <Icon name="gift" size={18} /> {loaderData.trial.inTheWorks ? t('home.trial.open') : t('home.trial.left', { count: loaderData.trial.left })}
+            <Icon name="gift" size={18} />{' '}
+            {loaderData.trial.inTheWorks
+              ? t('home.trial.open')
+              : t('home.trial.left', { count: loaderData.trial.left })}
           </span>
-          {!loaderData.trial.inTheWorks && loaderData.trial.validUntil ? <span className="small">{t('home.trial.until', { date: loaderData.trial.validUntil })}</span> : null}
-          <span className="trial-card-action">{loaderData.trial.inTheWorks ? t('home.trial.view') : t('home.trial.book')}</span>
+          {!loaderData.trial.inTheWorks && loaderData.trial.validUntil ? (
+            <span className="small">{t('home.trial.until', { date: loaderData.trial.validUntil })}</span>
+          ) : null}
+          <span className="trial-card-action">
+            {loaderData.trial.inTheWorks ? t('home.trial.view') : t('home.trial.book')}
+          </span>
         </Link>
       ) : null}
       {loaderData.classes?.next ? (

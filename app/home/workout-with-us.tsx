@@ -35,7 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
       const { data } = await call('/api/v1/member/contracts/home-page', homePageContractsSchema);
       const byClub = new Map<number, Hotline>();
       for (const c of data.currents) {
-        if (!byClub.has(c.clubId)) byClub.set(c.clubId, { name: pick(lang, c.club.nameVi, c.club.nameEn), phone: c.club.hotline, href: telHref(c.club.hotline), note: null });
+        if (!byClub.has(c.clubId))
+          byClub.set(c.clubId, {
+            name: pick(lang, c.club.nameVi, c.club.nameEn),
+            phone: c.club.hotline,
+            href: telHref(c.club.hotline),
+            note: null,
+          });
       }
       return [...byClub.values()];
     }),
@@ -45,16 +51,30 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const hotlines: Hotline[] = [
     ...(clubs.ok ? clubs.value : []),
-    ...(chain.ok ? [{ name: null, phone: chain.value.hotline, href: chain.value.hotlineHref, note: chain.value.hours }] : []),
+    ...(chain.ok
+      ? [{ name: null, phone: chain.value.hotline, href: chain.value.hotlineHref, note: chain.value.hours }]
+      : []),
   ];
   const hasClub = clubs.ok && clubs.value.length > 0;
   // Without a club of their own, the member may call any club (issue 37 §4).
-  const clubLines: Hotline[] = !hasClub && chain.ok ? chain.value.clubs.map((c) => ({ name: c.name, phone: c.hotline, href: c.hotlineHref, note: `${c.address}, ${c.district}` })) : [];
+  const clubLines: Hotline[] =
+    !hasClub && chain.ok
+      ? chain.value.clubs.map((c) => ({
+          name: c.name,
+          phone: c.hotline,
+          href: c.hotlineHref,
+          note: `${c.address}, ${c.district}`,
+        }))
+      : [];
   const failed = clubs.ok ? (chain.ok ? null : chain.message) : clubs.message;
   // A trial to book or one in the works: the button leads to it, and back here.
   const trial =
     free && (free.left > 0 || free.open)
-      ? { left: free.left, open: free.open !== null, href: `/pt/free-session?${free.clubId === null ? '' : `club=${String(free.clubId)}&`}from=guide` }
+      ? {
+          left: free.left,
+          open: free.open !== null,
+          href: `/pt/free-session?${free.clubId === null ? '' : `club=${String(free.clubId)}&`}from=guide`,
+        }
       : null;
   return { hotlines, clubLines, hasClub, failed: hotlines.length ? null : failed, trial, offers: freePt };
 }
@@ -65,7 +85,17 @@ const classTypes = ['yoga', 'zumba', 'bodyPump', 'boxing', 'cycling', 'pilates',
 const beginnerMoves = ['squat', 'press', 'pulldown', 'row', 'plank'] as const;
 
 /** A titled part of the guide; its heading names it for screen readers. */
-function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={className}>
       <h2 id={id} className="section-title">
@@ -167,17 +197,16 @@ export default function WorkoutWithUs({ loaderData }: Route.ComponentProps) {
           <>
             {/* No free session to book: call a club to try (issue 37 §4); the plans that give some, as the plans say. */}
             <p>{t(hasClub ? 'newcomer.trial.textClub' : 'newcomer.trial.textChain')}</p>
-            <FreePtOfferLines offers={offers} say={(offer, days) => t('newcomer.trial.offer', { plans: offer.plans, count: offer.sessions, days })} />
+            <FreePtOfferLines
+              offers={offers}
+              say={(offer, days) => t('newcomer.trial.offer', { plans: offer.plans, count: offer.sessions, days })}
+            />
             <Link to="/membership" className="button button-secondary">
               {t('newcomer.trial.seePlans')}
             </Link>
           </>
         )}
-        {failed ? (
-          <LoadFailed message={failed} retryTo="/home/workout-with-us" />
-        ) : (
-          <HotlineList lines={hotlines} />
-        )}
+        {failed ? <LoadFailed message={failed} retryTo="/home/workout-with-us" /> : <HotlineList lines={hotlines} />}
         {clubLines.length > 0 ? (
           <details className="trial-clubs">
             <summary>{t('newcomer.trial.clubs')}</summary>

@@ -12,7 +12,10 @@ import { contractView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/your-plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['contracts', 'home', 'subscription'], back: { to: '/home', label: 'nav.home' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'home', 'subscription'],
+  back: { to: '/home', label: 'nav.home' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'homeCard.yourPlanTitle');
 

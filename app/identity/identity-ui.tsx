@@ -9,7 +9,9 @@ export function IdentityFacts({ rows }: { rows: IdentityRow[] }) {
       {rows.map((row) => (
         <div key={row.label}>
           <dt>{t(`account.verification.fields.${row.label}`)}</dt>
-          <dd className={row.label === 'number' ? 'mono' : undefined}>{row.translated ? t(`account.verification.${row.value}`) : row.value}</dd>
+          <dd className={row.label === 'number' ? 'mono' : undefined}>
+            {row.translated ? t(`account.verification.${row.value}`) : row.value}
+          </dd>
         </div>
       ))}
     </dl>

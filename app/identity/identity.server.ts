@@ -1,6 +1,14 @@
 import { data, redirect } from 'react-router';
 import { Codes, messageForCode } from '#contract/codes.ts';
-import { ID_BACK_FIELD, ID_FRONT_FIELD, identityReadSchema, identitySchema, RECOGNITION_TYPE_FIELD, RecognitionTypes, type Identity } from '#contract/identity.ts';
+import {
+  ID_BACK_FIELD,
+  ID_FRONT_FIELD,
+  identityReadSchema,
+  identitySchema,
+  RECOGNITION_TYPE_FIELD,
+  RecognitionTypes,
+  type Identity,
+} from '#contract/identity.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
 import { formatDate, formatDateTime } from '#contract/format.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
@@ -26,7 +34,9 @@ export function identityRows(identity: Identity): IdentityRow[] {
     { label: 'dateOfBirth', value: formatDate(identity.dateOfBirth) },
     ...(identity.sex ? [{ label: 'sex', value: identity.sex === 'MALE' ? 'male' : 'female', translated: true }] : []),
     ...(identity.address ? [{ label: 'address', value: identity.address }] : []),
-    identity.expiresOn ? { label: 'expiresOn', value: formatDate(identity.expiresOn) } : { label: 'expiresOn', value: 'noExpiry', translated: true },
+    identity.expiresOn
+      ? { label: 'expiresOn', value: formatDate(identity.expiresOn) }
+      : { label: 'expiresOn', value: 'noExpiry', translated: true },
     { label: 'verifiedAt', value: formatDateTime(identity.verifiedAt) },
   ];
 }
@@ -40,7 +50,9 @@ export type VerificationActionData = {
   photoProblem: boolean;
 };
 
-const isPhotoProblem = (code: unknown) => typeof code === 'number' && ((code >= 500 && code <= 510) || code === Codes.FILE_TOO_LARGE || code === Codes.NOT_AN_IMAGE);
+const isPhotoProblem = (code: unknown) =>
+  typeof code === 'number' &&
+  ((code >= 500 && code <= 510) || code === Codes.FILE_TOO_LARGE || code === Codes.NOT_AN_IMAGE);
 
 /**
  * The verification form (multipart, works without JavaScript): checks that a type and a front were
@@ -50,18 +62,21 @@ const isPhotoProblem = (code: unknown) => typeof code === 'number' && ((code >= 
 export async function verificationAction(args: Args) {
   const lang = getLang(args.context);
   const { formData, tooLarge } = await readBoundedForm(args.request, 2 * MAX_IMAGE_BYTES + 64 * 1024);
-  const documentType = formData.get(RECOGNITION_TYPE_FIELD) === String(RecognitionTypes.PASSPORT) ? 'PASSPORT' : 'ID_CARD';
+  const documentType =
+    formData.get(RECOGNITION_TYPE_FIELD) === String(RecognitionTypes.PASSPORT) ? 'PASSPORT' : 'ID_CARD';
   const refuse = (fieldErrors: Record<string, string>, formError: string | null = null, photoProblem = false) =>
     data<VerificationActionData>({ documentType, fieldErrors, formError, photoProblem }, { status: 400 });
   if (tooLarge) return refuse({}, messageForCode(Codes.FILE_TOO_LARGE, lang), true);
   const front = formData.get(ID_FRONT_FIELD);
   const back = formData.get(ID_BACK_FIELD);
-  if (!(front instanceof File) || front.size === 0) return refuse({ [ID_FRONT_FIELD]: validationMessage('required', lang) });
+  if (!(front instanceof File) || front.size === 0)
+    return refuse({ [ID_FRONT_FIELD]: validationMessage('required', lang) });
 
   const upload = new FormData();
   upload.set(RECOGNITION_TYPE_FIELD, String(RecognitionTypes[documentType]));
   upload.set(ID_FRONT_FIELD, front, front.name || 'front.jpg');
-  if (documentType === 'ID_CARD' && back instanceof File && back.size > 0) upload.set(ID_BACK_FIELD, back, back.name || 'back.jpg');
+  if (documentType === 'ID_CARD' && back instanceof File && back.size > 0)
+    upload.set(ID_BACK_FIELD, back, back.name || 'back.jpg');
   try {
     await gatewayClient(args)('/api/v1/fpt/recognize-id/upload', identitySchema, { method: 'POST', form: upload });
   } catch (error) {

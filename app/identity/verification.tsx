@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { ID_BACK_FIELD, ID_FRONT_FIELD, ID_PHOTO_SIDE, RECOGNITION_TYPE_FIELD, RecognitionTypes, type DocumentType } from '#contract/identity-fields.ts';
+import {
+  ID_BACK_FIELD,
+  ID_FRONT_FIELD,
+  ID_PHOTO_SIDE,
+  RECOGNITION_TYPE_FIELD,
+  RecognitionTypes,
+  type DocumentType,
+} from '#contract/identity-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
@@ -94,7 +101,16 @@ export default function Verification({ loaderData, actionData }: Route.Component
         />
         {/* Without JavaScript both stay on screen: the back is ignored for a passport. */}
         <div hidden={documentType === 'PASSPORT'}>
-          <PhotoField capture="environment" idPrefix="verification" name={ID_BACK_FIELD} maxSide={ID_PHOTO_SIDE} label={t('account.verification.back')} hint={t('account.verification.backHint')} error={errors[ID_BACK_FIELD]} onPreparing={onPreparing} />
+          <PhotoField
+            capture="environment"
+            idPrefix="verification"
+            name={ID_BACK_FIELD}
+            maxSide={ID_PHOTO_SIDE}
+            label={t('account.verification.back')}
+            hint={t('account.verification.backHint')}
+            error={errors[ID_BACK_FIELD]}
+            onPreparing={onPreparing}
+          />
         </div>
         {actionData?.formError ? (
           <div className="form-error" role="alert">
@@ -113,7 +129,12 @@ export default function Verification({ loaderData, actionData }: Route.Component
           </ul>
         </section>
         <p className="hint">{t('account.verification.privacy')}</p>
-        <button type="submit" className="button button-primary button-block" disabled={busy || preparing > 0} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={busy || preparing > 0}
+          aria-busy={busy || undefined}
+        >
           {busy ? t('account.verification.reading') : t('account.verification.submit')}
         </button>
         <UploadProgress processingLabel={t('upload.processing')} />

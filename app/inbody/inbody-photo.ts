@@ -14,11 +14,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const download = new URL(request.url).searchParams.has('download');
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
-  const upstream = await fetch(`${webConfig.gatewayUrl}/api/v1/member/inbody/${params.id}/photo${download ? '?download' : ''}`, {
-    headers,
-    signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-  }).catch(() => undefined);
-  if (!upstream?.ok) throw new Response('Not found', { status: upstream?.status === 404 || upstream?.status === 401 ? 404 : 502 });
+  const upstream = await fetch(
+    `${webConfig.gatewayUrl}/api/v1/member/inbody/${params.id}/photo${download ? '?download' : ''}`,
+    {
+      headers,
+      signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
+    },
+  ).catch(() => undefined);
+  if (!upstream?.ok)
+    throw new Response('Not found', { status: upstream?.status === 404 || upstream?.status === 401 ? 404 : 502 });
   const type = upstream.headers.get('content-type') ?? '';
   if (!/^image\/(jpeg|png|webp)$/.test(type)) throw new Response('Not found', { status: 404 });
   return new Response(upstream.body, {

@@ -38,11 +38,23 @@ export function LineChart({ chart, title }: { chart: ChartView; title: string })
         </text>
         <path d={line} className="chart-line" />
         {chart.points.map((p, i) => (
-          <circle key={i} cx={x(i)} cy={y(p.value)} r={i === chart.points.length - 1 ? 4.5 : 3} className={i === chart.points.length - 1 ? 'chart-dot chart-dot-last' : 'chart-dot'} />
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(p.value)}
+            r={i === chart.points.length - 1 ? 4.5 : 3}
+            className={i === chart.points.length - 1 ? 'chart-dot chart-dot-last' : 'chart-dot'}
+          />
         ))}
         {chart.points.map((p, i) =>
           i % labelEvery === 0 || i === chart.points.length - 1 ? (
-            <text key={`d${i}`} x={x(i)} y={H - 6} className="chart-tick" textAnchor={i === 0 ? 'start' : i === chart.points.length - 1 ? 'end' : 'middle'}>
+            <text
+              key={`d${i}`}
+              x={x(i)}
+              y={H - 6}
+              className="chart-tick"
+              textAnchor={i === 0 ? 'start' : i === chart.points.length - 1 ? 'end' : 'middle'}
+            >
               {p.label}
             </text>
           ) : null,
@@ -88,7 +100,8 @@ const LEVEL_CLASS: Record<InbodyLevel, string> = { Normal: 'level-normal', Over:
 
 /** The body's regions, each coloured by its level (§2 "body silhouette … per region"). */
 function Silhouette({ levels, label }: { levels: Record<InbodySegment, InbodyLevel | null>; label: string }) {
-  const cls = (segment: InbodySegment) => `silhouette-part ${levels[segment] ? LEVEL_CLASS[levels[segment]] : 'level-none'}`;
+  const cls = (segment: InbodySegment) =>
+    `silhouette-part ${levels[segment] ? LEVEL_CLASS[levels[segment]] : 'level-none'}`;
   return (
     <svg viewBox="0 0 120 200" className="silhouette" role="img" aria-label={label}>
       <circle cx="60" cy="20" r="14" className="silhouette-head" />
@@ -106,7 +119,10 @@ function Silhouette({ levels, label }: { levels: Record<InbodySegment, InbodyLev
 export function Segments({ segments, title }: { segments: SegmentsView; title: string }) {
   const { t } = useT();
   if (!segments.rows) return <p className="muted">{t('inbody.noSegmentalFat')}</p>;
-  const levels = Object.fromEntries(segments.rows.map((r) => [r.segment, r.level])) as Record<InbodySegment, InbodyLevel | null>;
+  const levels = Object.fromEntries(segments.rows.map((r) => [r.segment, r.level])) as Record<
+    InbodySegment,
+    InbodyLevel | null
+  >;
   return (
     <div className="segments">
       <Silhouette levels={levels} label={title} />
@@ -119,7 +135,9 @@ export function Segments({ segments, title }: { segments: SegmentsView; title: s
               <td>{row.mass === null ? '—' : `${row.mass} ${t('inbody.unit.kg')}`}</td>
               <td>{row.percent === null ? '' : `${row.percent} %`}</td>
               <td>
-                <span className={`level-badge ${row.level ? LEVEL_CLASS[row.level] : 'level-none'}`}>{row.level ? t(`inbody.level.${row.level}`) : t('inbody.levelUnknown')}</span>
+                <span className={`level-badge ${row.level ? LEVEL_CLASS[row.level] : 'level-none'}`}>
+                  {row.level ? t(`inbody.level.${row.level}`) : t('inbody.levelUnknown')}
+                </span>
               </td>
             </tr>
           ))}

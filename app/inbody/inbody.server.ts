@@ -38,7 +38,16 @@ export type ChartMetric = (typeof chartMetrics)[number];
 const barMetrics = ['weight', 'skeletalMuscleMass', 'bodyFatMass'] as const;
 type BarMetric = (typeof barMetrics)[number];
 /** The fields of the confirm form, in the sheet's order. */
-export const formFields = ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score', 'totalBodyWater', 'protein', 'minerals'] as const;
+export const formFields = [
+  'weight',
+  'skeletalMuscleMass',
+  'percentBodyFat',
+  'bodyFatMass',
+  'score',
+  'totalBodyWater',
+  'protein',
+  'minerals',
+] as const;
 export type FormField = (typeof formFields)[number];
 
 export type Unit = 'kg' | 'percent' | 'points' | 'litre';
@@ -46,14 +55,19 @@ export type Unit = 'kg' | 'percent' | 'points' | 'litre';
 const unitOf = (field: FormField | BarMetric): Unit =>
   field === 'percentBodyFat' ? 'percent' : field === 'score' ? 'points' : field === 'totalBodyWater' ? 'litre' : 'kg';
 
-const numberFormat = (lang: Lang) => new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const numberFormat = (lang: Lang) =>
+  new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 /** A value as the sheet prints it, with the page's decimal mark: 72,5 in Vietnamese, 72.5 in English. */
 export const formatMeasure = (value: number, lang: Lang) => numberFormat(lang).format(value);
 /** A region's value with the decimals the sheet printed (3,17 kg, 104,6 %), not rounded to one (issue 37 item 18). */
 const formatSheetValue = (value: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(value);
+  new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 3,
+  }).format(value);
 /** What a form field starts with: the value with the page's decimal mark (the gateway takes both), or empty. */
-const fieldText = (value: number | null, lang: Lang) => (value === null ? '' : lang === 'vi' ? String(value).replace('.', ',') : String(value));
+const fieldText = (value: number | null, lang: Lang) =>
+  value === null ? '' : lang === 'vi' ? String(value).replace('.', ',') : String(value);
 
 /** Vietnam's calendar day of the measurement, YYYY-MM-DD. */
 const dayOf = (iso: string) => formatDate(iso).split('/').reverse().join('-');
@@ -66,7 +80,11 @@ function chartOf(records: InbodyRecord[], metric: ChartMetric, lang: Lang): Char
   const scans = [...records].reverse().filter((r) => r[metric] !== null);
   const dates = scans.map((r) => formatDate(r.measuredAt));
   const withYear = new Set(dates.map((d) => d.slice(6))).size > 1;
-  const points = scans.map((r, i) => ({ label: withYear ? dates[i] : dates[i].slice(0, 5), value: r[metric]!, text: formatMeasure(r[metric]!, lang) }));
+  const points = scans.map((r, i) => ({
+    label: withYear ? dates[i] : dates[i].slice(0, 5),
+    value: r[metric]!,
+    text: formatMeasure(r[metric]!, lang),
+  }));
   return { metric, unit: metric === 'percentBodyFat' ? 'percent' : 'kg', points, withYear };
 }
 
@@ -77,7 +95,12 @@ function changeOf(current: number | null, previous: number | null, lang: Lang): 
   return { direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'same', text: formatMeasure(Math.abs(delta), lang) };
 }
 
-export type SegmentView = { segment: InbodySegment; mass: string | null; percent: string | null; level: InbodyLevel | null };
+export type SegmentView = {
+  segment: InbodySegment;
+  mass: string | null;
+  percent: string | null;
+  level: InbodyLevel | null;
+};
 export type SegmentsView = { kind: 'lean' | 'fat'; rows: SegmentView[] } | { kind: 'fat'; rows: null };
 
 function segmentsOf(record: InbodyRecord, kind: 'lean' | 'fat', lang: Lang): SegmentsView {
@@ -85,14 +108,28 @@ function segmentsOf(record: InbodyRecord, kind: 'lean' | 'fat', lang: Lang): Seg
   const rows = inbodySegments.map((segment) => {
     const [mass, percent, level] =
       kind === 'lean'
-        ? [record.leanBodyMass[`${segment}MuscleMass`], record.leanBodyMass[`${segment}MusclePercentage`], record.leanBodyMass[`${segment}Status`]]
-        : [record.fatBodyMass![`${segment}FatMass`], record.fatBodyMass![`${segment}FatPercentage`], record.fatBodyMass![`${segment}Status`]];
-    return { segment, mass: mass === null ? null : formatSheetValue(mass, lang), percent: percent === null ? null : formatSheetValue(percent, lang), level };
+        ? [
+            record.leanBodyMass[`${segment}MuscleMass`],
+            record.leanBodyMass[`${segment}MusclePercentage`],
+            record.leanBodyMass[`${segment}Status`],
+          ]
+        : [
+            record.fatBodyMass![`${segment}FatMass`],
+            record.fatBodyMass![`${segment}FatPercentage`],
+            record.fatBodyMass![`${segment}Status`],
+          ];
+    return {
+      segment,
+      mass: mass === null ? null : formatSheetValue(mass, lang),
+      percent: percent === null ? null : formatSheetValue(percent, lang),
+      level,
+    };
   });
   return { kind, rows };
 }
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 /** The /inbody page: one read (member/screens/inbody), the tab the address names or the member last used. */
 export async function inbodyView(args: Args) {
@@ -140,7 +177,13 @@ export async function inbodyView(args: Args) {
         newerId: records[index - 1]?.id ?? null,
         photoUrl: shown.imageUrl ? `/inbody/photo/${String(shown.id)}` : null,
         score: shown.score,
-        bars: barMetrics.map((m) => ({ metric: m, value: shown[m], text: shown[m] === null ? null : formatMeasure(shown[m], lang), unit: unitOf(m), change: previous ? changeOf(shown[m], previous[m], lang) : null })),
+        bars: barMetrics.map((m) => ({
+          metric: m,
+          value: shown[m],
+          text: shown[m] === null ? null : formatMeasure(shown[m], lang),
+          unit: unitOf(m),
+          change: previous ? changeOf(shown[m], previous[m], lang) : null,
+        })),
         first: previous === null,
         part,
         segments: segmentsOf(shown, part, lang),
@@ -152,7 +195,11 @@ export async function inbodyView(args: Args) {
   // "Correct" on a saved record opens the same form with its values (§7 update).
   const pending = inbodyScreen.draft;
   const editing = detail && url.searchParams.get('edit') === '1' ? shown : null;
-  const form = pending ? draftView(pending.record, pending.confidence, lang) : editing ? draftView(editing, null, lang) : null;
+  const form = pending
+    ? draftView(pending.record, pending.confidence, lang)
+    : editing
+      ? draftView(editing, null, lang)
+      : null;
 
   return {
     tab,
@@ -198,7 +245,12 @@ function segmentInputs(
   doubtful: (name: string) => boolean,
   errors: Record<string, string> = {},
 ): DraftView['segments'] {
-  const input = (name: string): FormInput => ({ name, value: valueOf(name), doubtful: doubtful(name), error: errors[name] ?? null });
+  const input = (name: string): FormInput => ({
+    name,
+    value: valueOf(name),
+    doubtful: doubtful(name),
+    error: errors[name] ?? null,
+  });
   return kinds.map((kind) => ({
     kind,
     rows: inbodySegments.map((segment) => {
@@ -208,12 +260,17 @@ function segmentInputs(
   }));
 }
 
-function draftView(record: InbodyRecord, readConfidence: Record<string, InbodyConfidence> | null, lang: Lang): DraftView {
+function draftView(
+  record: InbodyRecord,
+  readConfidence: Record<string, InbodyConfidence> | null,
+  lang: Lang,
+): DraftView {
   // A draft without a photo is typed by hand (ADR 066): nothing was read, nothing to mark.
   const manual = record.status === 'DRAFT' && record.imageUrl === null;
   // A saved record was checked when it was confirmed: nothing is marked.
   const confidence = manual ? null : readConfidence;
-  const doubtful = (name: string) => confidence !== null && confidence[name] !== undefined && confidence[name] !== 'confirmed';
+  const doubtful = (name: string) =>
+    confidence !== null && confidence[name] !== undefined && confidence[name] !== 'confirmed';
   const regionValue = (name: string) => {
     const [group, key] = name.split('.') as ['leanBodyMass' | 'fatBodyMass', string];
     const value = (record[group] as Record<string, unknown> | null)?.[key];
@@ -224,7 +281,13 @@ function draftView(record: InbodyRecord, readConfidence: Record<string, InbodyCo
     saved: record.status === 'CONFIRMED',
     manual,
     measuredOn: dayOf(record.measuredAt),
-    fields: formFields.map((name) => ({ name, value: fieldText(record[name], lang), unit: unitOf(name), doubtful: confidence !== null && confidence[name] !== 'confirmed', error: null })),
+    fields: formFields.map((name) => ({
+      name,
+      value: fieldText(record[name], lang),
+      unit: unitOf(name),
+      doubtful: confidence !== null && confidence[name] !== 'confirmed',
+      error: null,
+    })),
     segments: segmentInputs(record.fatBodyMass ? ['lean', 'fat'] : ['lean'], regionValue, doubtful),
     formError: null,
   };
@@ -267,8 +330,15 @@ export async function inbodyAction(args: Args) {
     try {
       // The gateway may queue the photo and read it for up to INBODY_OCR_TIMEOUT_MS (20 s): wait for it
       // rather than tell the member to try again while their draft is being made.
-      const { data: detection } = await call('/api/v1/member/inbody/detect', inbodyDetectionSchema, { method: 'POST', form: upload, timeoutMs: 45_000 });
-      return { draft: draftView(detection.record, detection.confidence, lang), uploadError: null } satisfies InbodyActionData;
+      const { data: detection } = await call('/api/v1/member/inbody/detect', inbodyDetectionSchema, {
+        method: 'POST',
+        form: upload,
+        timeoutMs: 45_000,
+      });
+      return {
+        draft: draftView(detection.record, detection.confidence, lang),
+        uploadError: null,
+      } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       return uploadRefused(error);
@@ -314,7 +384,8 @@ export async function inbodyAction(args: Args) {
   // The regions shown in the form go back as typed ("leanBodyMass.trunkMuscleMass" → leanBodyMass.trunkMuscleMass).
   for (const kind of kinds) {
     const group: Record<string, string> = {};
-    for (const segment of inbodySegments) for (const name of segmentKeys(kind, segment)) group[name.split('.')[1]] = typedOf(name);
+    for (const segment of inbodySegments)
+      for (const name of segmentKeys(kind, segment)) group[name.split('.')[1]] = typedOf(name);
     body[kind === 'lean' ? 'leanBodyMass' : 'fatBodyMass'] = group;
   }
   try {
@@ -327,7 +398,13 @@ export async function inbodyAction(args: Args) {
       saved,
       manual,
       measuredOn,
-      fields: formFields.map((name) => ({ name, value: typed[name], unit: unitOf(name), doubtful: doubtful.has(name), error: byField[name] ?? null })),
+      fields: formFields.map((name) => ({
+        name,
+        value: typed[name],
+        unit: unitOf(name),
+        doubtful: doubtful.has(name),
+        error: byField[name] ?? null,
+      })),
       segments: segmentInputs([...kinds], typedOf, (name) => doubtful.has(name), byField),
       formError: Object.keys(byField).length ? null : error.text,
     };
@@ -346,7 +423,10 @@ export function uploadRefused(error: GatewayError) {
   const limit = error.status === 429 ? inbodyDetectLimitSchema.safeParse(error.data).data : undefined;
   if (limit?.limit) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    return data<InbodyActionData>({ draft: null, uploadError: null, limit: { sent: limit.limit, minutes } }, { status: 429, headers: { 'retry-after': String(limit.retryAfterSeconds) } });
+    return data<InbodyActionData>(
+      { draft: null, uploadError: null, limit: { sent: limit.limit, minutes } },
+      { status: 429, headers: { 'retry-after': String(limit.retryAfterSeconds) } },
+    );
   }
   return data<InbodyActionData>({ draft: null, uploadError: error.text }, { status: error.status === 429 ? 429 : 400 });
 }

@@ -135,7 +135,12 @@ function UploadForm({ refusal }: { refusal: InbodyActionData | null }) {
           maxSide={SHEET_PHOTO_SIDE}
           onPreparing={setPreparing}
         />
-        <button type="submit" className="button button-primary button-block" disabled={preparing || sending} aria-busy={sending || undefined}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={preparing || sending}
+          aria-busy={sending || undefined}
+        >
           {t('inbody.read')}
         </button>
         <UploadProgress processingLabel={t('inbody.readingStep')} />
@@ -151,7 +156,9 @@ const DOUBTFUL_NOTE_ID = 'inbody-doubtful-note';
 function SegmentInput({ input, label }: { input: FormInput; label: string }) {
   const { t } = useT();
   const id = `inbody-${input.name.replace('.', '-')}`;
-  const described = [input.doubtful ? DOUBTFUL_NOTE_ID : null, input.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [input.doubtful ? DOUBTFUL_NOTE_ID : null, input.error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <td className={input.doubtful ? 'inbody-segment-cell doubtful' : 'inbody-segment-cell'}>
       <label htmlFor={id} className="visually-hidden">
@@ -202,8 +209,14 @@ function SegmentInputsTable({ group }: { group: DraftView['segments'][number] })
           return (
             <tr key={row.segment}>
               <th scope="row">{segment}</th>
-              <SegmentInput input={row.mass} label={t('inbody.segmentInput', { segment, part, unit: t('inbody.unit.kg') })} />
-              <SegmentInput input={row.percent} label={t('inbody.segmentInput', { segment, part, unit: t('inbody.percentOfNormal') })} />
+              <SegmentInput
+                input={row.mass}
+                label={t('inbody.segmentInput', { segment, part, unit: t('inbody.unit.kg') })}
+              />
+              <SegmentInput
+                input={row.percent}
+                label={t('inbody.segmentInput', { segment, part, unit: t('inbody.percentOfNormal') })}
+              />
             </tr>
           );
         })}
@@ -220,11 +233,17 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
   const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const doubtful = [...draft.fields, ...draft.segments.flatMap((g) => g.rows.flatMap((r) => [r.mass, r.percent]))].filter((f) => f.doubtful).map((f) => f.name);
+  const doubtful = [...draft.fields, ...draft.segments.flatMap((g) => g.rows.flatMap((r) => [r.mass, r.percent]))]
+    .filter((f) => f.doubtful)
+    .map((f) => f.name);
   return (
     <section className="inbody-confirm" role="dialog" aria-labelledby="inbody-confirm-title" aria-modal="false">
-      <h2 id="inbody-confirm-title">{draft.saved ? t('inbody.correctTitle') : draft.manual ? t('inbody.manualTitle') : t('inbody.confirmTitle')}</h2>
-      <p className="muted small">{draft.saved ? t('inbody.correctLead') : draft.manual ? t('inbody.manualLead') : t('inbody.confirmLead')}</p>
+      <h2 id="inbody-confirm-title">
+        {draft.saved ? t('inbody.correctTitle') : draft.manual ? t('inbody.manualTitle') : t('inbody.confirmTitle')}
+      </h2>
+      <p className="muted small">
+        {draft.saved ? t('inbody.correctLead') : draft.manual ? t('inbody.manualLead') : t('inbody.confirmLead')}
+      </p>
       {doubtful.length ? (
         <p className="small inbody-doubtful-lead">
           <Icon name="warning" size={18} />
@@ -244,11 +263,15 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
         <div className="inbody-fields">
           {draft.fields.map((field) => {
             const id = `inbody-${field.name}`;
-            const described = [field.doubtful ? `${id}-doubtful` : null, field.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+            const described =
+              [field.doubtful ? `${id}-doubtful` : null, field.error ? `${id}-error` : null]
+                .filter(Boolean)
+                .join(' ') || undefined;
             return (
               <div key={field.name} className={field.doubtful ? 'field inbody-field doubtful' : 'field inbody-field'}>
                 <label htmlFor={id}>
-                  {t(`inbody.field.${field.name}`)} <span className="muted small">({t(`inbody.unit.${field.unit}`)})</span>
+                  {t(`inbody.field.${field.name}`)}{' '}
+                  <span className="muted small">({t(`inbody.unit.${field.unit}`)})</span>
                 </label>
                 <input
                   id={id}
@@ -282,23 +305,45 @@ function ConfirmForm({ draft }: { draft: DraftView }) {
         ))}
         <div className="field">
           <label htmlFor="inbody-measuredOn">{t('inbody.measuredOn')}</label>
-          <input id="inbody-measuredOn" name="measuredOn" type="date" className="input" defaultValue={draft.measuredOn} />
+          <input
+            id="inbody-measuredOn"
+            name="measuredOn"
+            type="date"
+            className="input"
+            defaultValue={draft.measuredOn}
+          />
         </div>
         {draft.formError ? (
           <p className="form-error" role="alert">
             {draft.formError}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="confirm"
+          className="button button-primary button-block"
+          disabled={busy}
+        >
           {t('inbody.confirm')}
         </button>
         {draft.saved ? (
-          <Link to={`/inbody?tab=detail&record=${String(draft.id)}`} className="button button-secondary button-block" replace>
+          <Link
+            to={`/inbody?tab=detail&record=${String(draft.id)}`}
+            className="button button-secondary button-block"
+            replace
+          >
             {t('inbody.cancelCorrect')}
           </Link>
         ) : (
           // The read is kept by the gateway until confirmed: discarding drops it (and its photo).
-          <button type="submit" name="intent" value="discard" className="button button-secondary button-block" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="discard"
+            className="button button-secondary button-block"
+            disabled={busy}
+          >
             {draft.manual ? t('inbody.cancelManual') : t('inbody.discard')}
           </button>
         )}
@@ -333,7 +378,10 @@ function Summary({ view }: { view: View }) {
           </Link>
         ))}
       </nav>
-      <LineChart chart={summary.chart} title={t('inbody.chartOf', { metric: t(`inbody.field.${summary.chart.metric}`) })} />
+      <LineChart
+        chart={summary.chart}
+        title={t('inbody.chartOf', { metric: t(`inbody.field.${summary.chart.metric}`) })}
+      />
     </>
   );
 }
@@ -353,7 +401,9 @@ function Detail({ view }: { view: View }) {
         ) : (
           <span />
         )}
-        <span className="small muted">{t('inbody.position', { index: detail.position.index, total: detail.position.total })}</span>
+        <span className="small muted">
+          {t('inbody.position', { index: detail.position.index, total: detail.position.total })}
+        </span>
         {detail.newerId ? (
           <Link to={at(detail.newerId)} className="button button-secondary" replace>
             {t('inbody.newer')}
@@ -387,14 +437,29 @@ function Detail({ view }: { view: View }) {
 
       <h3 className="section-title">{t('inbody.segmentsTitle')}</h3>
       <nav className="segmented tab-links" aria-label={t('inbody.segmentsLabel')}>
-        <Link to={at(detail.id)} className="segment" aria-current={detail.part === 'lean' ? 'page' : undefined} replace preventScrollReset>
+        <Link
+          to={at(detail.id)}
+          className="segment"
+          aria-current={detail.part === 'lean' ? 'page' : undefined}
+          replace
+          preventScrollReset
+        >
           {t('inbody.lean')}
         </Link>
-        <Link to={at(detail.id, '&part=fat')} className="segment" aria-current={detail.part === 'fat' ? 'page' : undefined} replace preventScrollReset>
+        <Link
+          to={at(detail.id, '&part=fat')}
+          className="segment"
+          aria-current={detail.part === 'fat' ? 'page' : undefined}
+          replace
+          preventScrollReset
+        >
           {t('inbody.fat')}
         </Link>
       </nav>
-      <Segments segments={detail.segments} title={`${t('inbody.segmentsTitle')}: ${detail.part === 'fat' ? t('inbody.fat') : t('inbody.lean')}`} />
+      <Segments
+        segments={detail.segments}
+        title={`${t('inbody.segmentsTitle')}: ${detail.part === 'fat' ? t('inbody.fat') : t('inbody.lean')}`}
+      />
 
       <div className="stack inbody-record-actions">
         <Link to={at(detail.id, '&edit=1')} className="button button-secondary button-block" replace>
@@ -470,7 +535,13 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
         <>
           <nav className="segmented-links tab-links" aria-label={t('inbody.tabsLabel')}>
             {(['summary', 'detail', 'history'] as const).map((tab) => (
-              <Link key={tab} to={`/inbody?tab=${tab}`} className="segment-link" aria-current={view.tab === tab ? 'page' : undefined} replace>
+              <Link
+                key={tab}
+                to={`/inbody?tab=${tab}`}
+                className="segment-link"
+                aria-current={view.tab === tab ? 'page' : undefined}
+                replace
+              >
                 {t(`inbody.tab.${tab}`)}
               </Link>
             ))}

@@ -8,7 +8,48 @@ import type { Messages } from '#app/i18n.ts';
  * parts its routes name in their `handle.strings` (checked by strings-of-routes.test.ts), the shell
  * always. The server renders from memory with every part.
  */
-export const stringsParts = ['shell', 'auth', 'home', 'notifications', 'account', 'membership', 'directory', 'guide', 'purchase', 'payments', 'history', 'contracts', 'receipts', 'platform', 'prompts', 'gift', 'busyness', 'newcomer', 'classes', 'classCards', 'referral', 'subscription', 'freeze', 'feedback', 'workouts', 'inbody', 'pt', 'staff', 'staffToday', 'staffCash', 'staffAgenda', 'staffTrials', 'staffAudit', 'staffInbox', 'staffPayments', 'staffScanner', 'staffClasses', 'staffNotify', 'staffTeam', 'staffSettings'] as const;
+export const stringsParts = [
+  'shell',
+  'auth',
+  'home',
+  'notifications',
+  'account',
+  'membership',
+  'directory',
+  'guide',
+  'purchase',
+  'payments',
+  'history',
+  'contracts',
+  'receipts',
+  'platform',
+  'prompts',
+  'gift',
+  'busyness',
+  'newcomer',
+  'classes',
+  'classCards',
+  'referral',
+  'subscription',
+  'freeze',
+  'feedback',
+  'workouts',
+  'inbody',
+  'pt',
+  'staff',
+  'staffToday',
+  'staffCash',
+  'staffAgenda',
+  'staffTrials',
+  'staffAudit',
+  'staffInbox',
+  'staffPayments',
+  'staffScanner',
+  'staffClasses',
+  'staffNotify',
+  'staffTeam',
+  'staffSettings',
+] as const;
 export type StringsPart = (typeof stringsParts)[number];
 
 /** A route's `handle` may name the string parts its page and the components it imports use. */
@@ -23,7 +64,10 @@ export type PartUrls = Partial<Record<StringsPart, string>>;
 // `shell`. The browser's production bundle leaves this map out (ADR 054): its 58 hashed names cost
 // every page 0.9 KB of gzipped JavaScript. Each part is still its own chunk (vite.config.ts emits
 // them), and the browser imports it by the URL the page gives (knowPartUrls).
-const bundledParts = import.meta.env.SSR || import.meta.env.DEV ? import.meta.glob<PartModule>(['./vi/*.ts', './en/*.ts', '!./*/index.ts']) : undefined;
+const bundledParts =
+  import.meta.env.SSR || import.meta.env.DEV
+    ? import.meta.glob<PartModule>(['./vi/*.ts', './en/*.ts', '!./*/index.ts'])
+    : undefined;
 const partUrls: Record<Lang, PartUrls> = { vi: {}, en: {} };
 
 /** The parts' URLs back from the root's compact string (ADR 068; `partUrlList` in locale-chunks.server.ts writes it). */
@@ -46,7 +90,9 @@ export function knowPartUrls(lang: Lang, urls: PartUrls) {
 
 const importPart = (lang: Lang, part: StringsPart): Promise<Part> => {
   const url = partUrls[lang][part];
-  const importer = bundledParts?.[`./${lang}/${part}.ts`] ?? (url ? () => import(/* @vite-ignore */ url) as Promise<PartModule> : undefined);
+  const importer =
+    bundledParts?.[`./${lang}/${part}.ts`] ??
+    (url ? () => import(/* @vite-ignore */ url) as Promise<PartModule> : undefined);
   if (!importer) return Promise.reject(new Error(`No strings part ${lang}/${part}`));
   return importer().then((module) => module[part] as Part);
 };

@@ -95,7 +95,9 @@ const partsByLocale: Record<StringsPart, object> = {
   staffTeam,
   staffSettings,
 };
-const partOfTopKey = new Map<string, StringsPart>(stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)));
+const partOfTopKey = new Map<string, StringsPart>(
+  stringsParts.flatMap((part) => Object.keys(partsByLocale[part]).map((key) => [key, part] as const)),
+);
 
 const staticImportPattern = /from\s+['"]([^'"]+)['"]/g;
 const lazyImportPattern = /import\s*\(\s*['"]([^'"]+)['"]/g;
@@ -108,7 +110,8 @@ function resolveImport(from: string, specifier: string): string | null {
   else if (specifier.startsWith('.')) target = path.resolve(path.dirname(from), specifier);
   else return null; // packages and #contract: no texts of ours
   if (target.includes(`${path.sep}locales${path.sep}`) || target.endsWith('.css') || target.includes('?')) return null;
-  for (const candidate of [target, `${target}.ts`, `${target}.tsx`]) if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`])
+    if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
   return null;
 }
 
@@ -171,39 +174,56 @@ async function collect(entries: RouteEntry[], inherited: StringsPart[], out: Che
 
 describe('the string parts each route names (ADR 030)', async () => {
   const checked: Checked[] = [];
-  await collect(routes as RouteEntry[], withShell([...partsUsedFrom(path.join(appDir, 'root.tsx'))].filter((part) => part === 'shell')), checked);
+  await collect(
+    routes as RouteEntry[],
+    withShell([...partsUsedFrom(path.join(appDir, 'root.tsx'))].filter((part) => part === 'shell')),
+    checked,
+  );
 
   it('the root and the shell components use only the shell part', () => {
     expect([...partsUsedFrom(path.join(appDir, 'root.tsx'))]).toEqual(['shell']);
   });
 
-  it.each(checked.map((route) => [route.id, route] as const))('%s names every part it uses and no other', (_id, route) => {
-    const available = new Set([...route.inherited, ...route.named]);
-    expect(
-      route.used.filter((part) => !available.has(part)),
-      'parts used but not named in handle.strings',
-    ).toEqual([]);
-    expect(
-      route.named.filter((part) => !route.used.includes(part) || route.inherited.includes(part)),
-      'parts named but not used',
-    ).toEqual([]);
-  });
+  it.each(checked.map((route) => [route.id, route] as const))(
+    '%s names every part it uses and no other',
+    (_id, route) => {
+      const available = new Set([...route.inherited, ...route.named]);
+      expect(
+        route.used.filter((part) => !available.has(part)),
+        'parts used but not named in handle.strings',
+      ).toEqual([]);
+      expect(
+        route.named.filter((part) => !route.used.includes(part) || route.inherited.includes(part)),
+        'parts named but not used',
+      ).toEqual([]);
+    },
+  );
 
-  it.each([...lazyModules].map((file) => [path.relative(appDir, file), file] as const))('lazily loaded %s names the parts it uses', (_name, file) => {
-    const named = [...readFileSync(file, 'utf8').matchAll(ownPartsPattern)].flatMap(([, list]) => [...list!.matchAll(/'(\w+)'/g)].map(([, part]) => part));
-    const available = new Set(['shell', ...named]);
-    expect(
-      [...partsUsedFrom(file)].filter((part) => !available.has(part)),
-      'parts used but not named in its useMessages call',
-    ).toEqual([]);
-  });
+  it.each([...lazyModules].map((file) => [path.relative(appDir, file), file] as const))(
+    'lazily loaded %s names the parts it uses',
+    (_name, file) => {
+      const named = [...readFileSync(file, 'utf8').matchAll(ownPartsPattern)].flatMap(([, list]) =>
+        [...list!.matchAll(/'(\w+)'/g)].map(([, part]) => part),
+      );
+      const available = new Set(['shell', ...named]);
+      expect(
+        [...partsUsedFrom(file)].filter((part) => !available.has(part)),
+        'parts used but not named in its useMessages call',
+      ).toEqual([]);
+    },
+  );
 
   it('follows lazy imports (the install prompt loads its own part)', () => {
     expect([...lazyModules].map((file) => path.relative(appDir, file))).toContain('shell/install-prompt-ui.tsx');
   });
 
   it('finds the keys of a page (the check itself can fail)', () => {
-    expect([...partsUsedFrom(path.join(appDir, 'payments/payment.tsx'))].sort()).toEqual(['contracts', 'payments', 'receipts', 'shell']);
+    expect([...partsUsedFrom(path.join(appDir, 'payments/payment.tsx'))].sort()).toEqual([
+      'contracts',
+      'payments',
+      'receipts',
+      'shell',
+    ]);
   });
 });
 

@@ -10,7 +10,13 @@ import { BusynessPanel, InsideNow } from './busyness.tsx';
 // Issue 37 §12: home and the club page said "Khoảng 0 người đang tập" of a club nobody had checked
 // in at: none is said as none.
 
-const busyness = (insideNow: number): ClubBusyness => ({ clubId: 1, insideNow, level: 'quiet', hour: 10, usualByHour: Array.from({ length: 24 }, () => 0) });
+const busyness = (insideNow: number): ClubBusyness => ({
+  clubId: 1,
+  insideNow,
+  level: 'quiet',
+  hour: 10,
+  usualByHour: Array.from({ length: 24 }, () => 0),
+});
 
 const render = (lang: 'vi' | 'en', node: ReactNode) =>
   renderToStaticMarkup(

@@ -15,7 +15,11 @@ export function BusynessBadge({ busyness }: { busyness: ClubBusyness }) {
 /** About how many are training (check-ins of the last 90 minutes); none is said as none, not "about 0" (issue 37 §12). */
 export function InsideNow({ busyness }: { busyness: ClubBusyness }) {
   const { t } = useT();
-  return <span className="muted small">{busyness.insideNow === 0 ? t('busyness.insideNone') : t('busyness.inside', { count: busyness.insideNow })}</span>;
+  return (
+    <span className="muted small">
+      {busyness.insideNow === 0 ? t('busyness.insideNone') : t('busyness.inside', { count: busyness.insideNow })}
+    </span>
+  );
 }
 
 /** The word, the members inside, and the usual visits per hour of this weekday. */
@@ -33,11 +37,27 @@ export function BusynessPanel({ busyness }: { busyness: ClubBusyness }) {
         {t('busyness.chartTitle')}
       </h2>
       {/* SVG, not styled boxes: bar heights are attributes, which the page's CSP allows (no inline styles). */}
-      <svg className="busyness-chart" viewBox={`0 0 ${String(hours.length * 10)} 60`} preserveAspectRatio="none" role="img" aria-label={t('busyness.chartLabel')}>
+      <svg
+        className="busyness-chart"
+        viewBox={`0 0 ${String(hours.length * 10)} 60`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t('busyness.chartLabel')}
+      >
         {hours.map((value, i) => {
           const hour = FIRST_HOUR + i;
           const height = Math.max(1, Math.round((value / max) * 58));
-          return <rect key={hour} x={i * 10 + 1} y={60 - height} width={8} height={height} rx={1.5} className={hour === busyness.hour ? 'busyness-bar-now' : 'busyness-bar'} />;
+          return (
+            <rect
+              key={hour}
+              x={i * 10 + 1}
+              y={60 - height}
+              width={8}
+              height={height}
+              rx={1.5}
+              className={hour === busyness.hour ? 'busyness-bar-now' : 'busyness-bar'}
+            />
+          );
         })}
       </svg>
       <div className="busyness-axis" aria-hidden="true">

@@ -7,7 +7,10 @@ import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/club-detail';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['membership', 'directory', 'busyness'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = {
+  strings: ['membership', 'directory', 'busyness'],
+  back: { to: '/membership', label: 'membership.backToClubs' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.detail.title');
 
@@ -57,7 +60,12 @@ export default function ClubDetail({ loaderData: { club } }: Route.ComponentProp
         <a href={club.hotlineHref} className="button button-secondary button-block">
           {t('clubs.detail.call', { phone: club.hotline })}
         </a>
-        <a href={club.mapUrl} className="button button-secondary button-block" target="_blank" rel="noopener noreferrer">
+        <a
+          href={club.mapUrl}
+          className="button button-secondary button-block"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t('clubs.detail.map')}
         </a>
       </div>

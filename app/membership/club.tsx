@@ -7,7 +7,10 @@ import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/club';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['membership', 'directory'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = {
+  strings: ['membership', 'directory'],
+  back: { to: '/membership', label: 'membership.backToClubs' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'membership.title');
 
@@ -23,7 +26,12 @@ export default function ClubPlans({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { club, plans, coupon, couponError, choice } = loaderData;
   const groups: { value: ClubChoice; title: string; text: string; plans: typeof plans }[] = [
-    { value: 'multi', title: t('clubs.plans.multiTitle'), text: t('clubs.plans.multiText'), plans: plans.filter((p) => p.isBlackCard) },
+    {
+      value: 'multi',
+      title: t('clubs.plans.multiTitle'),
+      text: t('clubs.plans.multiText'),
+      plans: plans.filter((p) => p.isBlackCard),
+    },
     {
       value: 'single',
       title: t('clubs.plans.singleTitle'),

@@ -5,7 +5,14 @@ import { ComparePlans, MembershipFaq } from './membership-guide.tsx';
 import { BusynessBadge } from './busyness.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { useT } from '#app/i18n.ts';
-import { clubChoice, loadClubsByCity, loadFreePtOffers, membershipTerms, type ClubChoice, type ClubView } from './membership.server.ts';
+import {
+  clubChoice,
+  loadClubsByCity,
+  loadFreePtOffers,
+  membershipTerms,
+  type ClubChoice,
+  type ClubView,
+} from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/clubs';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -22,9 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Club = Pick<ClubView, 'id' | 'name' | 'address' | 'district' | 'latitude' | 'longitude' | 'busyness'>;
 type Sorted = { club: Club; km: number }[];
-type Locating = { state: 'idle' } | { state: 'locating' } | { state: 'sorted'; clubs: Sorted } | { state: 'denied' | 'failed' };
+type Locating =
+  { state: 'idle' } | { state: 'locating' } | { state: 'sorted'; clubs: Sorted } | { state: 'denied' | 'failed' };
 
-const plansHref = (clubId: number, choice: ClubChoice | null) => `/membership/${clubId}${choice ? `?type=${choice}` : ''}`;
+const plansHref = (clubId: number, choice: ClubChoice | null) =>
+  `/membership/${clubId}${choice ? `?type=${choice}` : ''}`;
 
 function ClubCard({ club, choice, km }: { club: Club; choice: ClubChoice | null; km?: number }) {
   const { t, lang } = useT();

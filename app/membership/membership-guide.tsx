@@ -6,7 +6,15 @@ import type { FreePtOffer, FreePtOffers } from './membership.server.ts';
 // strings part (ADR 030): the club and plan pages load neither.
 
 /** The compare-plans panel: every club (Black Card) against one club, six rows (§9). The free PT sessions are the plans' own (issue 37 §5). */
-export function ComparePlans({ clubCount, terms, freePt }: { clubCount: number; terms: MembershipTerms; freePt: FreePtOffers | null }) {
+export function ComparePlans({
+  clubCount,
+  terms,
+  freePt,
+}: {
+  clubCount: number;
+  terms: MembershipTerms;
+  freePt: FreePtOffers | null;
+}) {
   const { t } = useT();
   const days = { days: terms.referralDays };
   const ptCell = (offers: FreePtOffer[] | undefined) =>
@@ -14,14 +22,36 @@ export function ComparePlans({ clubCount, terms, freePt }: { clubCount: number; 
       ? t('membershipGuide.compare.askClub')
       : offers.length === 0
         ? t('membershipGuide.compare.none')
-        : offers.map((offer) => t('membershipGuide.compare.ptOffer', { count: offer.sessions, plans: offer.plans })).join('; ');
+        : offers
+            .map((offer) => t('membershipGuide.compare.ptOffer', { count: offer.sessions, plans: offer.plans }))
+            .join('; ');
   const rows: [string, string, string][] = [
-    [t('membershipGuide.compare.clubs'), t('membershipGuide.compare.clubsMulti', { count: clubCount }), t('membershipGuide.compare.clubsSingle')],
-    [t('membershipGuide.compare.visits'), t('membershipGuide.compare.unlimited'), t('membershipGuide.compare.unlimited')],
+    [
+      t('membershipGuide.compare.clubs'),
+      t('membershipGuide.compare.clubsMulti', { count: clubCount }),
+      t('membershipGuide.compare.clubsSingle'),
+    ],
+    [
+      t('membershipGuide.compare.visits'),
+      t('membershipGuide.compare.unlimited'),
+      t('membershipGuide.compare.unlimited'),
+    ],
     [t('membershipGuide.compare.pt', { days: terms.freePtDays }), ptCell(freePt?.multi), ptCell(freePt?.single)],
-    [t('membershipGuide.compare.amenities'), t('membershipGuide.compare.amenitiesMulti'), t('membershipGuide.compare.amenitiesSingle')],
-    [t('membershipGuide.compare.terms'), t('membershipGuide.compare.termsMulti'), t('membershipGuide.compare.termsSingle')],
-    [t('membershipGuide.compare.referral'), t('membershipGuide.compare.referralBonus', days), t('membershipGuide.compare.referralSingle', days)],
+    [
+      t('membershipGuide.compare.amenities'),
+      t('membershipGuide.compare.amenitiesMulti'),
+      t('membershipGuide.compare.amenitiesSingle'),
+    ],
+    [
+      t('membershipGuide.compare.terms'),
+      t('membershipGuide.compare.termsMulti'),
+      t('membershipGuide.compare.termsSingle'),
+    ],
+    [
+      t('membershipGuide.compare.referral'),
+      t('membershipGuide.compare.referralBonus', days),
+      t('membershipGuide.compare.referralSingle', days),
+    ],
   ];
   return (
     <details className="compare-panel">

@@ -38,7 +38,8 @@ type PlanFigures = {
 
 export const useDurationText = () => {
   const { lang } = useT();
-  return (plan: Pick<PlanFigures, 'unit' | 'duration'>) => durationText({ value: plan.duration, unit: plan.unit }, lang);
+  return (plan: Pick<PlanFigures, 'unit' | 'duration'>) =>
+    durationText({ value: plan.duration, unit: plan.unit }, lang);
 };
 
 /** The price line: the list price struck through when a discount applies, then the price (per month for a subscription). */
@@ -74,7 +75,15 @@ export function JoiningFee({ plan }: { plan: Pick<PlanFigures, 'joiningFee' | 'j
 }
 
 /** Duration and joining fee of a plan as a definition list, plus any further facts given as children. */
-export function PlanFacts({ plan, className, children }: { plan: PlanFigures; className: string; children?: ReactNode }) {
+export function PlanFacts({
+  plan,
+  className,
+  children,
+}: {
+  plan: PlanFigures;
+  className: string;
+  children?: ReactNode;
+}) {
   const { t } = useT();
   const durationText = useDurationText();
   return (
@@ -116,7 +125,9 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
       <p className="plan-slogan">{plan.slogan}</p>
       <PlanPrice plan={plan} />
       {!plan.isSubscription && plan.unit === 'month' && plan.duration > 1 ? (
-        <p className="plan-monthly">{t('membership.card.pricePerMonth', { price: formatVnd(plan.pricePerMonth, lang) })}</p>
+        <p className="plan-monthly">
+          {t('membership.card.pricePerMonth', { price: formatVnd(plan.pricePerMonth, lang) })}
+        </p>
       ) : null}
       <PlanFacts plan={plan} className="plan-facts">
         {discount > 0 ? (
@@ -135,12 +146,18 @@ export function PlanCard({ plan, to }: { plan: PlanFigures; to: string }) {
       <details className="plan-offer">
         <summary>{t('membership.card.offerDetail')}</summary>
         <p>{plan.description}</p>
-        {plan.promotionCode ? <p className="plan-save">{t('membership.card.coupon', { code: plan.promotionCode })}</p> : null}
+        {plan.promotionCode ? (
+          <p className="plan-save">{t('membership.card.coupon', { code: plan.promotionCode })}</p>
+        ) : null}
         <p>
           {t('membership.card.firstPayment')}: <strong>{formatVnd(plan.totalPaymentFirst, lang)}</strong>
         </p>
       </details>
-      <Link to={to} className="button button-primary button-block" aria-label={t('membership.card.selectPlan', { plan: afterPlanWord(plan.name) })}>
+      <Link
+        to={to}
+        className="button button-primary button-block"
+        aria-label={t('membership.card.selectPlan', { plan: afterPlanWord(plan.name) })}
+      >
         {t('membership.card.select')}
       </Link>
     </article>

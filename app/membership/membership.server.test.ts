@@ -20,7 +20,13 @@ const club: Club = {
 describe('membership helpers', () => {
   it('shows a club in the page language with a tap-to-call link and a map link by coordinates', () => {
     const vi = clubView(club, 'vi');
-    expect(vi).toMatchObject({ name: 'Gym Nguyễn Thị Thập', city: 'TP. Hồ Chí Minh', district: 'Quận 7', hotlineHref: 'tel:0100000103', isActive: false });
+    expect(vi).toMatchObject({
+      name: 'Gym Nguyễn Thị Thập',
+      city: 'TP. Hồ Chí Minh',
+      district: 'Quận 7',
+      hotlineHref: 'tel:0100000103',
+      isActive: false,
+    });
     expect(vi.mapUrl).toBe('https://www.google.com/maps/search/?api=1&query=10.7383,106.7146');
     expect(clubView(club, 'en')).toMatchObject({ name: 'Gym Nguyen Thi Thap', city: 'Ho Chi Minh City' });
   });

@@ -1,6 +1,14 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { cityWithClubsSchema, clubBusynessSchema, clubSchema, isId, paymentMethodGroupSchema, type Club, type ClubBusyness } from '#contract/clubs.ts';
+import {
+  cityWithClubsSchema,
+  clubBusynessSchema,
+  clubSchema,
+  isId,
+  paymentMethodGroupSchema,
+  type Club,
+  type ClubBusyness,
+} from '#contract/clubs.ts';
 import { profileSchema } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
@@ -28,9 +36,12 @@ import type { AppSession } from '#app/server/session.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
-
 /** The contract's constants the pages print, sent with the loader data (zod stays on the server). */
-export const membershipTerms = { referralDays: REFERRAL_BONUS_DAYS, paymentMinutes: PAYMENT_WINDOW_MINUTES, freePtDays: FREE_PT_WINDOW_DAYS };
+export const membershipTerms = {
+  referralDays: REFERRAL_BONUS_DAYS,
+  paymentMinutes: PAYMENT_WINDOW_MINUTES,
+  freePtDays: FREE_PT_WINDOW_DAYS,
+};
 
 /** An unknown or malformed id in the URL: the route's error boundary says "not found". */
 export const notFoundPage = () => data({ notFound: true }, { status: 404 });
@@ -55,7 +66,13 @@ export const clubChoice = (url: string): ClubChoice | null => {
 /** §3 Club: address, district and city names; the map link opens Google Maps at its coordinates. */
 /** Issue 11 §3: every club's busyness, or none when the gateway cannot say (the page shows without it). */
 const loadBusyness = (call: ReturnType<typeof gatewayClient>) =>
-  softRead(async () => new Map((await call('/api/v1/general/clubs/busyness', z.array(clubBusynessSchema))).data.map((b) => [b.clubId, b])), new Map<number, ClubBusyness>());
+  softRead(
+    async () =>
+      new Map(
+        (await call('/api/v1/general/clubs/busyness', z.array(clubBusynessSchema))).data.map((b) => [b.clubId, b]),
+      ),
+    new Map<number, ClubBusyness>(),
+  );
 
 export const clubView = (club: Club, lang: Lang, busyness: ClubBusyness | null = null) => ({
   id: club.id,
@@ -85,7 +102,9 @@ export async function loadClubsByCity(args: Args) {
   const groups = cities.data.map((city) => ({
     id: city.id,
     name: pick(lang, city.nameVi, city.nameEn),
-    clubs: clubs.data.filter((club) => club.cityId === city.id).map((club) => clubView(club, lang, busyness.get(club.id) ?? null)),
+    clubs: clubs.data
+      .filter((club) => club.cityId === city.id)
+      .map((club) => clubView(club, lang, busyness.get(club.id) ?? null)),
   }));
   return { cities: groups.filter((g) => g.clubs.length > 0), clubCount: clubs.data.length };
 }
@@ -115,8 +134,14 @@ export async function loadFreePtOffers(args: Args) {
     const { data } = await gatewayClient(args)('/api/v1/global/plan-benefits', planBenefitsSchema);
     return {
       all: freePtOffers(data.plans, lang),
-      multi: freePtOffers(data.plans.filter((p) => p.isBlackCard), lang),
-      single: freePtOffers(data.plans.filter((p) => !p.isBlackCard), lang),
+      multi: freePtOffers(
+        data.plans.filter((p) => p.isBlackCard),
+        lang,
+      ),
+      single: freePtOffers(
+        data.plans.filter((p) => !p.isBlackCard),
+        lang,
+      ),
       days: data.freePtWindowDays,
     };
   }, null);
@@ -127,7 +152,10 @@ export type FreePtOffers = NonNullable<Awaited<ReturnType<typeof loadFreePtOffer
 export async function loadClub(args: Args, clubId: string) {
   if (!isId(clubId)) throw notFoundPage();
   const call = gatewayClient(args);
-  const [{ data: club }, busyness] = await Promise.all([orNotFound(() => call(`/api/v1/general/club/${clubId}/detail`, clubSchema)), loadBusyness(call)]);
+  const [{ data: club }, busyness] = await Promise.all([
+    orNotFound(() => call(`/api/v1/general/club/${clubId}/detail`, clubSchema)),
+    loadBusyness(call),
+  ]);
   return clubView(club, getLang(args.context), busyness.get(club.id) ?? null);
 }
 
@@ -235,11 +263,18 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
   const lang = getLang(args.context);
   const call = gatewayClient(args);
   const [coupons, cards, methods, dates, profile] = await Promise.all([
-    softRead(async () => (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data, []),
+    softRead(
+      async () =>
+        (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data,
+      [],
+    ),
     softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
     call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
     // When the plan would run: shown before Confirm; without it the page still sells (the payment page shows the dates).
-    softRead(async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data, null),
+    softRead(
+      async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data,
+      null,
+    ),
     // The referral code given at sign-up, carried to the first purchase (issue 10 §7).
     softRead(async () => (await call('/api/v1/auth/profile', profileSchema)).data, null),
   ]);
@@ -249,7 +284,9 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
     methods: methods.data.map((m) => ({ id: m.id, code: m.code, name: pick(lang, m.nameVi, m.nameEn) })),
     signUpReferral: profile?.referralCode ?? null,
     // Issue 38 §10: the hint, the prefilled code and the gateway's refusal say the same deal.
-    referralDeal: profile?.referralDeal ? { ...profile.referralDeal, endsAt: formatDate(profile.referralDeal.endsAt) } : null,
+    referralDeal: profile?.referralDeal
+      ? { ...profile.referralDeal, endsAt: formatDate(profile.referralDeal.endsAt) }
+      : null,
     dates: dates
       ? {
           start: formatDate(dates.startDate),
@@ -286,7 +323,8 @@ export function placePurchaseError(error: GatewayError) {
   const formErrors: string[] = [];
   if (couponCodes.has(error.code)) fieldErrors.couponCode = [error.text];
   else if (referralRefusalCodes.has(error.code)) fieldErrors.referralCode = [error.text];
-  else if (error.code === Codes.CARD_NOT_FOUND || error.code === Codes.SUBSCRIPTION_CARD_REQUIRED) fieldErrors.paymentMethod = [error.text];
+  else if (error.code === Codes.CARD_NOT_FOUND || error.code === Codes.SUBSCRIPTION_CARD_REQUIRED)
+    fieldErrors.paymentMethod = [error.text];
   else if (error.status === 404) return null;
   else if (error.fieldErrors && Object.keys(error.fieldErrors).length) {
     for (const [field, messages] of Object.entries(error.fieldErrors)) {
@@ -311,10 +349,14 @@ export function purchaseNotes(
   const referralClosed =
     deal && !deal.open
       ? [
-          deal.closedBy === 'paid' ? t('referral.dealClosedPaid') : t('referral.dealClosedExpired', { days: membershipTerms.referralDays, date: deal.endsAt }),
+          deal.closedBy === 'paid'
+            ? t('referral.dealClosedPaid')
+            : t('referral.dealClosedExpired', { days: membershipTerms.referralDays, date: deal.endsAt }),
           ...(deal.signUpCode ? [t('referral.signUpCodeOff', { code: deal.signUpCode })] : []),
         ]
       : null;
-  const recurringNote = isSubscription ? t(options.cards.length ? 'subscription.planCardNote' : 'subscription.planNoCardNote') : null;
+  const recurringNote = isSubscription
+    ? t(options.cards.length ? 'subscription.planCardNote' : 'subscription.planNoCardNote')
+    : null;
   return { referralClosed, recurringNote };
 }

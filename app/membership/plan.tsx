@@ -39,7 +39,10 @@ import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import { readForm } from '#app/server/form.server.ts';
 
-export const handle: ShellHandle = { strings: ['membership', 'purchase'], back: { to: '/membership', label: 'membership.backToClubs' } };
+export const handle: ShellHandle = {
+  strings: ['membership', 'purchase'],
+  back: { to: '/membership', label: 'membership.backToClubs' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'purchase.title');
 
@@ -55,10 +58,21 @@ export async function loader(args: Route.LoaderArgs) {
   const club = await loadClub(args, String(clubId));
   // A closed club sells nothing: the page says so instead of a plan.
   if (!club.isActive) return { club, plan: null };
-  const [priced, options] = await Promise.all([loadPlan(args, clubId, planId, savedCoupon), loadPurchaseOptions(args, clubId, planId)]);
+  const [priced, options] = await Promise.all([
+    loadPlan(args, clubId, planId, savedCoupon),
+    loadPurchaseOptions(args, clubId, planId),
+  ]);
   if (priced.plan.clubId !== club.id) throw notFoundPage();
   const notes = purchaseNotes(getT(args.context), options, priced.plan.isSubscription);
-  return { club, plan: planView(priced.plan, lang), savedCoupon, couponError: priced.couponError, ...options, ...notes, terms: membershipTerms };
+  return {
+    club,
+    plan: planView(priced.plan, lang),
+    savedCoupon,
+    couponError: priced.couponError,
+    ...options,
+    ...notes,
+    terms: membershipTerms,
+  };
 }
 
 type Values = Record<Field | 'savedCardId', string>;
@@ -106,7 +120,15 @@ export async function action(args: Route.ActionArgs) {
     paymentMethod: text('paymentMethod'),
     savedCardId: text('savedCardId'),
   };
-  const result: ActionResult = { values, fieldErrors: {}, formErrors: [], referralOk: null, referralBonusDays: 0, otherUnpaid: null, unavailable: false };
+  const result: ActionResult = {
+    values,
+    fieldErrors: {},
+    formErrors: [],
+    referralOk: null,
+    referralBonusDays: 0,
+    otherUnpaid: null,
+    unavailable: false,
+  };
   const refusal = (key: 'referralInvalid' | 'required') => [validationMessage(key, getLang(args.context))];
   const chosenCoupon = text('coupon');
   const intent = formData.get('intent') ?? (chosenCoupon ? 'coupon' : 'update');
@@ -191,12 +213,16 @@ export async function action(args: Route.ActionArgs) {
   try {
     // "Cancel that one and buy this plan": the other unpaid contract of this club becomes FAIL first.
     const replace = text('replaceContractId');
-    if (intent === 'replace' && isId(replace)) await call(`/api/v1/member/contract/${replace}/cancel`, contractSchema, { method: 'PUT' });
+    if (intent === 'replace' && isId(replace))
+      await call(`/api/v1/member/contract/${replace}/cancel`, contractSchema, { method: 'PUT' });
     const created = await call('/api/v1/member/contract', createContractResultSchema, { json: body });
     const { contract, existing } = created.data;
     if (existing && contract.paymentPlanId !== planId) {
       const lang = getLang(context);
-      result.otherUnpaid = { contractId: contract.contractId, planName: pick(lang, contract.paymentPlan.planNameVi, contract.paymentPlan.planNameEn) };
+      result.otherUnpaid = {
+        contractId: contract.contractId,
+        planName: pick(lang, contract.paymentPlan.planNameVi, contract.paymentPlan.planNameEn),
+      };
       return result;
     }
     clearSavedCoupon(session);
@@ -254,16 +280,20 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
   const values = actionData?.values;
   const errors = actionData?.fieldErrors ?? {};
   const applied = plan.promotionCode;
-  const defaultMethod = values?.paymentMethod || String(methods.find((m) => m.code === (plan.isSubscription ? 'CARD' : 'QR'))?.id ?? methods[0]?.id ?? '');
+  const defaultMethod =
+    values?.paymentMethod ||
+    String(methods.find((m) => m.code === (plan.isSubscription ? 'CARD' : 'QR'))?.id ?? methods[0]?.id ?? '');
   // A monthly plan is charged every month to a saved card (issue 38 §2): no one-off card, QR or cash for it.
   const recurring = plan.isSubscription;
   const shownMethods = recurring ? methods.filter((m) => m.code === 'CARD') : methods;
-  const defaultCard = values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? (recurring ? (cards[0]?.id ?? '') : 'new'));
+  const defaultCard =
+    values?.savedCardId || String(cards.find((c) => c.isDefault)?.id ?? (recurring ? (cards[0]?.id ?? '') : 'new'));
   const referralDeal = data.referralDeal;
   // The checked referral code's days, in the summary at once (the payment page counts them too).
   const bonusDays = actionData?.referralOk && !errors.referralCode ? actionData.referralBonusDays : 0;
   const endShown = (bonusDays > 0 ? data.dates?.endWithReferral : data.dates?.end) ?? '';
-  const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: Field, hint?: string) =>
+    [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <main className="page plan-page">
@@ -332,7 +362,10 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                     <span className="coupon-code">{coupon.code}</span>
                     <span className="muted small">{coupon.description}</span>
                     <span className="muted small">
-                      {[coupon.newCustomerOnly ? t('purchase.newCustomers') : null, coupon.validTo ? t('purchase.validTo', { date: formatDate(coupon.validTo) }) : null]
+                      {[
+                        coupon.newCustomerOnly ? t('purchase.newCustomers') : null,
+                        coupon.validTo ? t('purchase.validTo', { date: formatDate(coupon.validTo) }) : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
@@ -340,7 +373,13 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                   {coupon.code === applied ? (
                     <span className="coupon-badge">✓</span>
                   ) : (
-                    <button type="submit" name="coupon" value={coupon.code} className="button button-secondary" disabled={busy}>
+                    <button
+                      type="submit"
+                      name="coupon"
+                      value={coupon.code}
+                      className="button button-secondary"
+                      disabled={busy}
+                    >
                       {t('purchase.use')}
                     </button>
                   )}
@@ -377,12 +416,20 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                   aria-invalid={errors.referralCode ? true : undefined}
                   aria-describedby={describedBy('referralCode', 'referral-hint')}
                 />
-                <button type="submit" name="intent" value="referral" className="button button-secondary" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="referral"
+                  className="button button-secondary"
+                  disabled={busy}
+                >
                   {t('purchase.check')}
                 </button>
               </div>
               <p id="referral-hint" className="hint">
-                {referralDeal ? t('purchase.referralHintUntil', { days: terms.referralDays, date: referralDeal.endsAt }) : t('purchase.referralHint', { days: terms.referralDays })}
+                {referralDeal
+                  ? t('purchase.referralHintUntil', { days: terms.referralDays, date: referralDeal.endsAt })
+                  : t('purchase.referralHint', { days: terms.referralDays })}
               </p>
               <FieldErrors id="referralCode-error" errors={errors.referralCode} />
               {actionData?.referralOk && !errors.referralCode ? (
@@ -394,16 +441,28 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           )}
         </section>
 
-        <fieldset className="method-fieldset" aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+        <fieldset
+          className="method-fieldset"
+          aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}
+        >
           <legend>{t('purchase.methodTitle')}</legend>
           {shownMethods.map((method) => (
             <div key={method.id} className="method">
               <label className="method-option">
-                <input type="radio" name="paymentMethod" value={method.id} defaultChecked={String(method.id) === defaultMethod} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={method.id}
+                  defaultChecked={String(method.id) === defaultMethod}
+                />
                 <span>
                   <span className="method-name">{method.name}</span>
                   <span className="hint">
-                    {method.code === 'QR' ? t('purchase.qrHint') : method.code === 'CARD' ? t('purchase.cardHint') : t('purchase.cashHint')}
+                    {method.code === 'QR'
+                      ? t('purchase.qrHint')
+                      : method.code === 'CARD'
+                        ? t('purchase.cardHint')
+                        : t('purchase.cashHint')}
                   </span>
                 </span>
               </label>
@@ -411,7 +470,12 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
                 <div className="saved-cards" role="group" aria-label={t('purchase.savedCards')}>
                   {cards.map((card) => (
                     <label key={card.id} className="check card-option">
-                      <input type="radio" name="savedCardId" value={card.id} defaultChecked={String(card.id) === defaultCard} />
+                      <input
+                        type="radio"
+                        name="savedCardId"
+                        value={card.id}
+                        defaultChecked={String(card.id) === defaultCard}
+                      />
                       <span>
                         {card.bankCode} {card.cardNumber}
                         {card.isDefault ? <span className="badge">{t('purchase.defaultCard')}</span> : null}
@@ -444,17 +508,25 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           </h2>
           <dl className="facts">
             <Row label={t('purchase.membershipFee')} amount={plan.originalPrice} />
-            {plan.membershipDiscount > 0 ? <Row label={t('purchase.membershipDiscount')} amount={plan.membershipDiscount} minus /> : null}
+            {plan.membershipDiscount > 0 ? (
+              <Row label={t('purchase.membershipDiscount')} amount={plan.membershipDiscount} minus />
+            ) : null}
             {plan.joiningFee > 0 ? <Row label={t('purchase.joiningFee')} amount={plan.joiningFee} /> : null}
-            {plan.joiningFeeDiscount > 0 ? <Row label={t('purchase.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus /> : null}
+            {plan.joiningFeeDiscount > 0 ? (
+              <Row label={t('purchase.joiningFeeDiscount')} amount={plan.joiningFeeDiscount} minus />
+            ) : null}
             <Row label={t('purchase.total')} amount={plan.totalPaymentFirst} strong />
           </dl>
           {data.dates ? (
             <p className="planned-dates">
               <span className="label">{t('purchase.datesTitle')}</span>{' '}
               {t('purchase.datesText', { from: data.dates.start, to: endShown })}
-              {bonusDays > 0 ? <span className="small muted block">{t('purchase.datesWithReferral', { days: bonusDays })}</span> : null}
-              {data.dates.afterCurrent ? <span className="small muted block">{t('purchase.datesAfterCurrent')}</span> : null}
+              {bonusDays > 0 ? (
+                <span className="small muted block">{t('purchase.datesWithReferral', { days: bonusDays })}</span>
+              ) : null}
+              {data.dates.afterCurrent ? (
+                <span className="small muted block">{t('purchase.datesAfterCurrent')}</span>
+              ) : null}
             </p>
           ) : null}
           {plan.nextPayment !== null ? (
@@ -469,16 +541,31 @@ function PurchaseForm({ data, actionData }: { data: Loaded; actionData: Route.Co
           <div className="notice other-unpaid" role="alert">
             <p>{t('purchase.otherUnpaid', { plan: afterPlanWord(actionData.otherUnpaid.planName) })}</p>
             <input type="hidden" name="replaceContractId" value={actionData.otherUnpaid.contractId} />
-            <Link to={`/membership/payment/${actionData.otherUnpaid.contractId}`} className="button button-secondary button-block">
+            <Link
+              to={`/membership/payment/${actionData.otherUnpaid.contractId}`}
+              className="button button-secondary button-block"
+            >
               {t('purchase.continueOther')}
             </Link>
-            <button type="submit" name="intent" value="replace" className="button button-secondary button-block" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="replace"
+              className="button button-secondary button-block"
+              disabled={busy}
+            >
               {t('purchase.replaceOther')}
             </button>
           </div>
         ) : null}
         <FormErrors errors={actionData?.formErrors} />
-        <button type="submit" name="intent" value="confirm" className="button button-primary button-block" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="confirm"
+          className="button button-primary button-block"
+          disabled={busy}
+        >
           {busy && navigation.formData?.get('intent') === 'confirm' ? t('purchase.submitting') : t('purchase.confirm')}
         </button>
       </Form>

@@ -9,7 +9,10 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 import type { Route } from './+types/detail';
 import { toNotificationView } from './notifications.server.ts';
 
-export const handle: ShellHandle = { strings: ['notifications'], back: { to: '/notification', label: 'notification.title' } };
+export const handle: ShellHandle = {
+  strings: ['notifications'],
+  back: { to: '/notification', label: 'notification.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notification.title');
 

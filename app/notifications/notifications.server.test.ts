@@ -24,12 +24,18 @@ describe('toNotificationView', () => {
       unread: true,
       link: '/membership',
     });
-    expect(toNotificationView({ ...base, readAt: base.createdAt }, 'en')).toMatchObject({ title: 'Welcome', unread: false });
+    expect(toNotificationView({ ...base, readAt: base.createdAt }, 'en')).toMatchObject({
+      title: 'Welcome',
+      unread: false,
+    });
   });
 
-  it.each(['https://evil.example/x', '//evil.example', '/\\evil', 'javascript:alert(1)', ''])('drops the off-site link %j', (link) => {
-    expect(toNotificationView({ ...base, link }, 'vi').link).toBeNull();
-  });
+  it.each(['https://evil.example/x', '//evil.example', '/\\evil', 'javascript:alert(1)', ''])(
+    'drops the off-site link %j',
+    (link) => {
+      expect(toNotificationView({ ...base, link }, 'vi').link).toBeNull();
+    },
+  );
 });
 
 describe('pageFromUrl', () => {

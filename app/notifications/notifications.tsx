@@ -81,7 +81,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="notification-list">
           {items.map((n) => (
             <li key={n.id}>
-              <Link to={`/notification/${n.id}`} className={n.unread ? 'notification-card unread' : 'notification-card'}>
+              <Link
+                to={`/notification/${n.id}`}
+                className={n.unread ? 'notification-card unread' : 'notification-card'}
+              >
                 {n.unread ? <span className="unread-mark" aria-hidden="true" /> : null}
                 <span className="notification-text">
                   <span className="notification-title">
@@ -99,7 +102,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 ? (
         <nav className="pager" aria-label={t('notification.pages')}>
           {page > 1 ? (
-            <Link to={page === 2 ? '/notification' : `/notification?page=${page - 1}`} className="button button-secondary">
+            <Link
+              to={page === 2 ? '/notification' : `/notification?page=${page - 1}`}
+              className="button button-secondary"
+            >
               {t('notification.newer')}
             </Link>
           ) : (

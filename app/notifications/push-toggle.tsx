@@ -15,12 +15,17 @@ const registration = () =>
   ]);
 
 const save = (body: unknown) =>
-  fetch('/notification/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch('/notification/push', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function currentPushState(publicKey: string | null): Promise<PushState> {
   const supported = publicKey && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
   if (!supported) {
-    const iosBrowser = /iPhone|iPad|iPod/.test(navigator.userAgent) && !matchMedia('(display-mode: standalone)').matches;
+    const iosBrowser =
+      /iPhone|iPad|iPod/.test(navigator.userAgent) && !matchMedia('(display-mode: standalone)').matches;
     return iosBrowser ? 'ios-install' : 'unsupported';
   }
   if (Notification.permission === 'denied') return 'denied';
@@ -54,7 +59,10 @@ export function PushToggle({ publicKey }: { publicKey: string | null }) {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'off');
       const reg = await registration();
-      const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(publicKey!) });
+      const subscription = await reg.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToBytes(publicKey!),
+      });
       const response = await save({ subscribe: subscription.toJSON() });
       setState(response.ok ? 'on' : 'failed');
     } catch {
@@ -87,7 +95,12 @@ export function PushToggle({ publicKey }: { publicKey: string | null }) {
       <p className="push-title">{t(on ? 'push.onTitle' : 'push.offTitle')}</p>
       <p className="small muted">{t(`push.${state === 'busy' || checking ? 'off' : state}Text`)}</p>
       {state === 'off' || state === 'failed' || state === 'busy' || checking ? (
-        <button type="button" className="button button-primary" onClick={turnOn} disabled={state === 'busy' || checking}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={turnOn}
+          disabled={state === 'busy' || checking}
+        >
           {t('push.turnOn')}
         </button>
       ) : null}

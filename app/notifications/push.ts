@@ -4,7 +4,10 @@ import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notificatio
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import type { Route } from './+types/push';
 
-const pushChange = z.union([z.object({ subscribe: pushSubscriptionBody }), z.object({ unsubscribe: pushUnsubscribeBody })]);
+const pushChange = z.union([
+  z.object({ subscribe: pushSubscriptionBody }),
+  z.object({ unsubscribe: pushUnsubscribeBody }),
+]);
 
 /** The browser's push subscription, passed on to the gateway with the member's token (which the page never sees). */
 export async function action(args: Route.ActionArgs) {

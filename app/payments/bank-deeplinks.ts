@@ -32,7 +32,8 @@ const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+')
 
 export function bankAppLink(appId: string, facts: TransferFacts) {
   const account = facts.accountNumber.replace(/\s/g, '');
-  if (!/^[A-Za-z0-9]{1,19}$/.test(account) || !/^[A-Za-z0-9]+$/.test(facts.bankCode)) throw new Error('not a bank account VietQR can name');
+  if (!/^[A-Za-z0-9]{1,19}$/.test(account) || !/^[A-Za-z0-9]+$/.test(facts.bankCode))
+    throw new Error('not a bank account VietQR can name');
   if (!/^https?:\/\//.test(facts.returnUrl)) throw new Error('the return URL must be absolute');
   return (
     `https://dl.vietqr.io/pay?app=${encode(appId)}&am=${String(Math.round(facts.amount))}&tn=${encode(facts.memo)}` +
@@ -42,4 +43,9 @@ export function bankAppLink(appId: string, facts: TransferFacts) {
 
 /** Every app's link for one transfer, the ones that fill in everything first. */
 export const bankAppLinks = (facts: TransferFacts) =>
-  bankApps.map((app) => ({ appId: app.appId, name: app.name, autofill: app.autofill, href: bankAppLink(app.appId, facts) }));
+  bankApps.map((app) => ({
+    appId: app.appId,
+    name: app.name,
+    autofill: app.autofill,
+    href: bankAppLink(app.appId, facts),
+  }));

@@ -27,7 +27,10 @@ export function ContractCard({ contract, to }: { contract: ContractView; to?: st
       </span>
       {contract.freeze ? (
         <span className="contract-frozen small">
-          {t(contract.freeze.inEffect ? 'contract.frozenNow' : 'contract.frozenComing', { from: contract.freeze.from, to: contract.freeze.to })}
+          {t(contract.freeze.inEffect ? 'contract.frozenNow' : 'contract.frozenComing', {
+            from: contract.freeze.from,
+            to: contract.freeze.to,
+          })}
         </span>
       ) : null}
       <span className="contract-total">{contract.isGift ? t('contract.giftTotal') : contract.total}</span>
@@ -68,11 +71,15 @@ export function TransactionRow({ tx, link }: { tx: TransactionView; link?: boole
     </>
   );
   return link ? (
-    <Link to={tx.freezeContractId === null ? `/history/membership/${tx.contractId}` : `/history/freeze/${tx.freezeContractId}`} className="transaction-row">
+    <Link
+      to={
+        tx.freezeContractId === null ? `/history/membership/${tx.contractId}` : `/history/freeze/${tx.freezeContractId}`
+      }
+      className="transaction-row"
+    >
       {body}
     </Link>
   ) : (
     <div className="transaction-row">{body}</div>
   );
 }
-

@@ -18,10 +18,18 @@ export function MethodChoices({
   savedCardOnly?: boolean;
 }) {
   const { t } = useT();
-  const saved = cards.map((c) => ({ value: `card-${c.id}`, label: t('contract.savedCard', { bank: c.bankName, last4: c.last4 }) }));
+  const saved = cards.map((c) => ({
+    value: `card-${c.id}`,
+    label: t('contract.savedCard', { bank: c.bankName, last4: c.last4 }),
+  }));
   const choices = savedCardOnly
     ? saved
-    : [{ value: '1', label: t(methodKey(1)) }, ...saved, { value: '2', label: cards.length ? t('contract.newCard') : t(methodKey(2)) }, { value: '3', label: t(methodKey(3)) }];
+    : [
+        { value: '1', label: t(methodKey(1)) },
+        ...saved,
+        { value: '2', label: cards.length ? t('contract.newCard') : t(methodKey(2)) },
+        { value: '3', label: t(methodKey(3)) },
+      ];
   return (
     <fieldset className="field">
       <legend className={legendHidden ? 'visually-hidden' : 'label'}>{t('contract.methodLegend')}</legend>
@@ -34,4 +42,3 @@ export function MethodChoices({
     </fieldset>
   );
 }
-

@@ -58,11 +58,22 @@ export function CopyRow({ label, value, copy, mono }: { label: string; value: st
 
 function remaining(expiresAt: string, now: number) {
   const seconds = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
-  return { seconds, text: `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}` };
+  return {
+    seconds,
+    text: `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`,
+  };
 }
 
 /** Minutes and seconds left with JavaScript; the expiry time without it (and in the first paint). */
-export function Countdown({ expiresAt, expiresAtText, onExpire }: { expiresAt: string; expiresAtText: string; onExpire: () => void }) {
+export function Countdown({
+  expiresAt,
+  expiresAtText,
+  onExpire,
+}: {
+  expiresAt: string;
+  expiresAtText: string;
+  onExpire: () => void;
+}) {
   const { t } = useT();
   const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
@@ -84,7 +95,10 @@ export function Countdown({ expiresAt, expiresAtText, onExpire }: { expiresAt: s
         t('payment.qr.expiresAt', { time: expiresAtText })
       ) : (
         <>
-          {t('payment.qr.timeLeft')} <strong role="timer" className="countdown-time">{left.text}</strong>
+          {t('payment.qr.timeLeft')}{' '}
+          <strong role="timer" className="countdown-time">
+            {left.text}
+          </strong>
         </>
       )}
     </p>
@@ -98,7 +112,17 @@ const POLL_MS = 3000;
  * and opens the result page on success (or reloads the page when the attempt ended); without
  * JavaScript the page refreshes itself every 5 s and the loader redirects once it is paid.
  */
-export function LiveStatus({ statusUrl, paidUrl, label, refresh = true }: { statusUrl: string; paidUrl: string; label: string; refresh?: boolean }) {
+export function LiveStatus({
+  statusUrl,
+  paidUrl,
+  label,
+  refresh = true,
+}: {
+  statusUrl: string;
+  paidUrl: string;
+  label: string;
+  refresh?: boolean;
+}) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   usePoll<{ state: 'paid' | 'pending' | 'over' | 'held' }>(statusUrl, POLL_MS, ({ state }) => {
@@ -160,125 +184,145 @@ export function PayBlocks({
   const { t } = useT();
   return (
     <>
-    {payment.method === 1 && payment.qr ? (
-      <section className="pay-block" aria-labelledby="qr-title">
-        <h2 id="qr-title" className="section-title">
-          {t('payment.qr.title')}
-        </h2>
-        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.qr.waiting')} refresh={refresh} />
-        {qrSvg ? (
-          <div className="qr-box" role="img" aria-label={t('payment.qr.imageLabel', { amount: payment.amount, bank: payment.qr.bankShortName })}>
-            <div className="qr-svg" dangerouslySetInnerHTML={{ __html: qrSvg }} />
-            <span className="qr-bank">{payment.qr.bankShortName}</span>
-          </div>
-        ) : null}
-        <p className="small muted center">{t('payment.qr.scanHint')}</p>
-        <div className="qr-on-this-phone">
-          <a href={paths.qrImage} download={downloadName} className="button button-secondary button-block">
-            {t('payment.qr.save')}
-          </a>
-          <p className="small muted">{t('payment.qr.saveHint')}</p>
-          {bankApps.length ? (
-            <>
-              <h3 className="label">{t('payment.qr.openApp')}</h3>
-              <ul className="bank-apps">
-                {bankApps.map((app) => (
-                  <li key={app.appId}>
-                    <a href={app.href} className="bank-app" rel="noreferrer">
-                      {app.name}
-                      {app.autofill ? <span className="small muted">{t('payment.qr.autofill')}</span> : null}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <p className="small muted">{t('payment.qr.openAppHint')}</p>
-            </>
+      {payment.method === 1 && payment.qr ? (
+        <section className="pay-block" aria-labelledby="qr-title">
+          <h2 id="qr-title" className="section-title">
+            {t('payment.qr.title')}
+          </h2>
+          <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.qr.waiting')} refresh={refresh} />
+          {qrSvg ? (
+            <div
+              className="qr-box"
+              role="img"
+              aria-label={t('payment.qr.imageLabel', { amount: payment.amount, bank: payment.qr.bankShortName })}
+            >
+              <div className="qr-svg" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+              <span className="qr-bank">{payment.qr.bankShortName}</span>
+            </div>
           ) : null}
-        </div>
-        {payment.expiresAt && payment.expiresAtText ? (
-          <Countdown expiresAt={payment.expiresAt} expiresAtText={payment.expiresAtText} onExpire={onExpire} />
-        ) : null}
-        <dl className="facts copy-facts">
-          <CopyRow label={t('payment.qr.bank')} value={`${payment.qr.bankShortName} — ${payment.qr.bankName}`} copy={payment.qr.bankShortName} />
-          <CopyRow label={t('payment.qr.accountNumber')} value={payment.qr.accountNumber} mono />
-          <CopyRow label={t('payment.qr.accountName')} value={payment.qr.accountName} />
-          <CopyRow label={t('payment.qr.amount')} value={payment.amount} copy={payment.amountDigits} />
-          <CopyRow label={t('payment.qr.memo')} value={payment.qr.memo} mono />
-        </dl>
-        <p className="notice small">{t('payment.qr.memoWarning')}</p>
-        <Link to="?checked#checked" className="button button-primary button-block" preventScrollReset>
-          {t('payment.qr.transferred')}
-        </Link>
-        {checkedAt ? (
-          <div id="checked" className="notice" role="status">
-            <p>
-              <strong>{t('payment.qr.checkedNothing', { time: checkedAt })}</strong>
-            </p>
-            <p>{t('payment.qr.checkedWait')}</p>
-            <p>
-              {t('payment.qr.checkedCall')}{' '}
-              <a href={hotline.href} className="tel-link">
-                {hotline.text}
-              </a>
-            </p>
+          <p className="small muted center">{t('payment.qr.scanHint')}</p>
+          <div className="qr-on-this-phone">
+            <a href={paths.qrImage} download={downloadName} className="button button-secondary button-block">
+              {t('payment.qr.save')}
+            </a>
+            <p className="small muted">{t('payment.qr.saveHint')}</p>
+            {bankApps.length ? (
+              <>
+                <h3 className="label">{t('payment.qr.openApp')}</h3>
+                <ul className="bank-apps">
+                  {bankApps.map((app) => (
+                    <li key={app.appId}>
+                      <a href={app.href} className="bank-app" rel="noreferrer">
+                        {app.name}
+                        {app.autofill ? <span className="small muted">{t('payment.qr.autofill')}</span> : null}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <p className="small muted">{t('payment.qr.openAppHint')}</p>
+              </>
+            ) : null}
           </div>
-        ) : null}
-      </section>
-    ) : null}
+          {payment.expiresAt && payment.expiresAtText ? (
+            <Countdown expiresAt={payment.expiresAt} expiresAtText={payment.expiresAtText} onExpire={onExpire} />
+          ) : null}
+          <dl className="facts copy-facts">
+            <CopyRow
+              label={t('payment.qr.bank')}
+              value={`${payment.qr.bankShortName} — ${payment.qr.bankName}`}
+              copy={payment.qr.bankShortName}
+            />
+            <CopyRow label={t('payment.qr.accountNumber')} value={payment.qr.accountNumber} mono />
+            <CopyRow label={t('payment.qr.accountName')} value={payment.qr.accountName} />
+            <CopyRow label={t('payment.qr.amount')} value={payment.amount} copy={payment.amountDigits} />
+            <CopyRow label={t('payment.qr.memo')} value={payment.qr.memo} mono />
+          </dl>
+          <p className="notice small">{t('payment.qr.memoWarning')}</p>
+          <Link to="?checked#checked" className="button button-primary button-block" preventScrollReset>
+            {t('payment.qr.transferred')}
+          </Link>
+          {checkedAt ? (
+            <div id="checked" className="notice" role="status">
+              <p>
+                <strong>{t('payment.qr.checkedNothing', { time: checkedAt })}</strong>
+              </p>
+              <p>{t('payment.qr.checkedWait')}</p>
+              <p>
+                {t('payment.qr.checkedCall')}{' '}
+                <a href={hotline.href} className="tel-link">
+                  {hotline.text}
+                </a>
+              </p>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
 
-    {payment.method === 2 ? (
-      <section className="pay-block" aria-labelledby="card-title">
-        <h2 id="card-title" className="section-title">
-          {t('payment.card.title')}
-        </h2>
-        <p>{t('payment.card.lead')}</p>
-        {payment.payUrl ? (
-          <a href={payment.payUrl} className="button button-primary button-block" rel="noreferrer">
-            {t('payment.card.go', { amount: payment.amount })}
-          </a>
-        ) : null}
-        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.card.notYet')} refresh={refresh} />
-        {payment.expiresAtText ? <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p> : null}
-      </section>
-    ) : null}
+      {payment.method === 2 ? (
+        <section className="pay-block" aria-labelledby="card-title">
+          <h2 id="card-title" className="section-title">
+            {t('payment.card.title')}
+          </h2>
+          <p>{t('payment.card.lead')}</p>
+          {payment.payUrl ? (
+            <a href={payment.payUrl} className="button button-primary button-block" rel="noreferrer">
+              {t('payment.card.go', { amount: payment.amount })}
+            </a>
+          ) : null}
+          <LiveStatus
+            statusUrl={paths.status}
+            paidUrl={paths.paid}
+            label={t('payment.card.notYet')}
+            refresh={refresh}
+          />
+          {payment.expiresAtText ? (
+            <p className="small muted">{t('payment.qr.expiresAt', { time: payment.expiresAtText })}</p>
+          ) : null}
+        </section>
+      ) : null}
 
-    {payment.method === 3 && payment.counter ? (
-      <section className="pay-block" aria-labelledby="cash-title">
-        <h2 id="cash-title" className="section-title">
-          {t('payment.cash.title')}
-        </h2>
-        <p>{t('payment.cash.lead')}</p>
-        <dl className="facts">
-          <div>
-            <dt>{t('payment.cash.club')}</dt>
-            <dd>{payment.counter.clubName}</dd>
-          </div>
-          <div>
-            <dt>{t('payment.cash.address')}</dt>
-            <dd>{payment.counter.address}</dd>
-          </div>
-          <div>
-            <dt>{t('payment.cash.hotline')}</dt>
-            <dd>
-              <a href={payment.counter.hotlineHref} className="tel-link">
-                {payment.counter.hotline}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.qr.amount')}</dt>
-            <dd>{payment.amount}</dd>
-          </div>
-        </dl>
-        {payment.counter.reference ? (
-          <div className="counter-code">
-            <span className="small muted">{t('payment.cash.showCode')}</span>
-            <strong className="mono">{payment.counter.reference}</strong>
-          </div>
-        ) : null}
-        <LiveStatus statusUrl={paths.status} paidUrl={paths.paid} label={t('payment.cash.waiting')} refresh={refresh} />
-      </section>
-    ) : null}
+      {payment.method === 3 && payment.counter ? (
+        <section className="pay-block" aria-labelledby="cash-title">
+          <h2 id="cash-title" className="section-title">
+            {t('payment.cash.title')}
+          </h2>
+          <p>{t('payment.cash.lead')}</p>
+          <dl className="facts">
+            <div>
+              <dt>{t('payment.cash.club')}</dt>
+              <dd>{payment.counter.clubName}</dd>
+            </div>
+            <div>
+              <dt>{t('payment.cash.address')}</dt>
+              <dd>{payment.counter.address}</dd>
+            </div>
+            <div>
+              <dt>{t('payment.cash.hotline')}</dt>
+              <dd>
+                <a href={payment.counter.hotlineHref} className="tel-link">
+                  {payment.counter.hotline}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('payment.qr.amount')}</dt>
+              <dd>{payment.amount}</dd>
+            </div>
+          </dl>
+          {payment.counter.reference ? (
+            <div className="counter-code">
+              <span className="small muted">{t('payment.cash.showCode')}</span>
+              <strong className="mono">{payment.counter.reference}</strong>
+            </div>
+          ) : null}
+          <LiveStatus
+            statusUrl={paths.status}
+            paidUrl={paths.paid}
+            label={t('payment.cash.waiting')}
+            refresh={refresh}
+          />
+        </section>
+      ) : null}
     </>
   );
 }
@@ -289,14 +333,26 @@ export function AttemptEndedNotice({ payment }: { payment: Pick<PaymentView, 'st
   if (!payment) return <p className="lead">{t('payment.failed.none')}</p>;
   return (
     <div className="notice notice-error" role="alert">
-      <p>{payment.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : t('payment.failed.expired')}</p>
+      <p>
+        {payment.status === 'FAIL' ? (payment.failMessage ?? t('payment.failed.generic')) : t('payment.failed.expired')}
+      </p>
       <p className="small">{t('payment.failed.chooseAnother')}</p>
     </div>
   );
 }
 
 /** Withdrawing an unpaid request: folded, a question, one confirming button posting intent=cancel. */
-export function CancelFold({ unfolded, label, question, confirm }: { unfolded: boolean; label: string; question?: string; confirm: string }) {
+export function CancelFold({
+  unfolded,
+  label,
+  question,
+  confirm,
+}: {
+  unfolded: boolean;
+  label: string;
+  question?: string;
+  confirm: string;
+}) {
   return (
     <FoldedWithoutJs part="cancel" unfolded={unfolded} label={label}>
       {question ? <p>{question}</p> : null}
@@ -343,16 +399,27 @@ export function PayAnotherWay({
         </Link>
       </div>
     ) : (
-    <Form method="post" className="stack method-form">
-      {savedCardOnly ? <p className="small muted">{t('payment.savedCardOnly.why')}</p> : null}
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <MethodChoices cards={cards} legendHidden={open} checked={open ? (savedCardOnly ? `card-${String((cards.find((c) => c.isDefault) ?? cards[0]).id)}` : String(tried ?? 1)) : null} savedCardOnly={savedCardOnly} />
-      {error ? <p className="form-error">{error}</p> : null}
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {t('payment.payWithThis')}
-      </button>
-    </Form>
-  );
+      <Form method="post" className="stack method-form">
+        {savedCardOnly ? <p className="small muted">{t('payment.savedCardOnly.why')}</p> : null}
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+        <MethodChoices
+          cards={cards}
+          legendHidden={open}
+          checked={
+            open
+              ? savedCardOnly
+                ? `card-${String((cards.find((c) => c.isDefault) ?? cards[0]).id)}`
+                : String(tried ?? 1)
+              : null
+          }
+          savedCardOnly={savedCardOnly}
+        />
+        {error ? <p className="form-error">{error}</p> : null}
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('payment.payWithThis')}
+        </button>
+      </Form>
+    );
   if (open) {
     return (
       <section aria-labelledby="another-title">

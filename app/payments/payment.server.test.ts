@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from '#contract/membership.ts';
 import { LiveStatus } from './payment-ui.tsx';
 import { formatVnd } from '#contract/format.ts';
-import { cardMessage, isOpen, parseMethodChoice, qrSvg, receiptView, safePayUrl, vnpayQuery } from './payment.server.ts';
+import {
+  cardMessage,
+  isOpen,
+  parseMethodChoice,
+  qrSvg,
+  receiptView,
+  safePayUrl,
+  vnpayQuery,
+} from './payment.server.ts';
 
 describe('payment views', () => {
   it('prints VND with the dong sign in each language', () => {
@@ -36,12 +44,26 @@ describe('payment views', () => {
       paymentMethod: 1,
     };
     const pending = receiptView(receipt, 'en');
-    expect(pending).toMatchObject({ paid: false, paymentDate: null, total: '5,400,000\u00a0₫', duration: '12 months', promoDiscount: '\u2212600,000\u00a0₫', planDiscount: '\u2212500,000\u00a0₫' });
+    expect(pending).toMatchObject({
+      paid: false,
+      paymentDate: null,
+      total: '5,400,000\u00a0₫',
+      duration: '12 months',
+      promoDiscount: '\u2212600,000\u00a0₫',
+      planDiscount: '\u2212500,000\u00a0₫',
+    });
     // Every line adds up to the total: 6,000,000 + 500,000 − 500,000 − 600,000.
-    expect(receipt.membershipFee + receipt.startupFee - receipt.planDiscount - receipt.promoDiscount).toBe(receipt.totalPayment);
+    expect(receipt.membershipFee + receipt.startupFee - receipt.planDiscount - receipt.promoDiscount).toBe(
+      receipt.totalPayment,
+    );
     expect(pending.startDate).toBe('01/07/2026');
     const paid = receiptView({ ...receipt, paymentDate: '2026-07-01T03:04:05Z' }, 'vi');
-    expect(paid).toMatchObject({ paid: true, paymentDate: '01/07/2026 10:04:05', duration: '12 tháng', total: '5.400.000\u00a0₫' });
+    expect(paid).toMatchObject({
+      paid: true,
+      paymentDate: '01/07/2026 10:04:05',
+      duration: '12 tháng',
+      total: '5.400.000\u00a0₫',
+    });
   });
 
   it('reads the "pay another way" choice', () => {
@@ -52,7 +74,9 @@ describe('payment views', () => {
   });
 
   it('passes on only the vnp_ fields of the return URL', () => {
-    const query = vnpayQuery('http://web/membership/payment/vnpay-return?vnp_Amount=100&vnp_SecureHash=ab%2Bc&next=//evil&x=1');
+    const query = vnpayQuery(
+      'http://web/membership/payment/vnpay-return?vnp_Amount=100&vnp_SecureHash=ab%2Bc&next=//evil&x=1',
+    );
     expect(new URLSearchParams(query).get('vnp_SecureHash')).toBe('ab+c');
     expect(query).not.toContain('next');
     expect(query).not.toContain('x=1');
@@ -86,7 +110,17 @@ describe('payment views', () => {
   });
 
   it('refreshes the page without JavaScript only (the meta refresh sits in <noscript>)', () => {
-    const Stub = createRoutesStub([{ path: '/', Component: () => createElement(LiveStatus, { statusUrl: '/membership/payment/7/status', paidUrl: '/membership/payment/result/7', label: 'Waiting' }) }]);
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: () =>
+          createElement(LiveStatus, {
+            statusUrl: '/membership/payment/7/status',
+            paidUrl: '/membership/payment/result/7',
+            label: 'Waiting',
+          }),
+      },
+    ]);
     const html = renderToString(createElement(Stub, { initialEntries: ['/'] }));
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
   });

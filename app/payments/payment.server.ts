@@ -5,7 +5,18 @@ import { bankByCode } from '#contract/banks.ts';
 import { isId } from '#contract/clubs.ts';
 import type { Lang } from '#contract/codes.ts';
 import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
-import { type homePageContractsSchema, payContractBody, savedCardSchema, type Contract, type ContractStatus, type Payment, type Receipt, type SavedCard, type Transaction, type UnbookedTransfer } from '#contract/membership.ts';
+import {
+  type homePageContractsSchema,
+  payContractBody,
+  savedCardSchema,
+  type Contract,
+  type ContractStatus,
+  type Payment,
+  type Receipt,
+  type SavedCard,
+  type Transaction,
+  type UnbookedTransfer,
+} from '#contract/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
@@ -18,7 +29,6 @@ export function idParam(value: string | undefined): number {
   if (!value || !isId(value)) throw data(null, { status: 404 });
   return Number(value);
 }
-
 
 /** The contract has been paid: FUTURE, CURRENT or PAST (§4). */
 export const isPaid = (status: ContractStatus) => status === 'CURRENT' || status === 'FUTURE' || status === 'PAST';
@@ -36,7 +46,12 @@ function contractBadge(c: Pick<Contract, 'status' | 'closedReason'>): ContractBa
  */
 function unbookedView(u: UnbookedTransfer, c: Contract, lang: Lang) {
   const why = u.reason === 'wrong_amount' ? 'wrongAmount' : isPaid(c.status) ? 'paidTwice' : 'late';
-  return { amount: formatVnd(u.amount, lang), receivedAt: formatDateTime(u.receivedAt), why, reviewed: u.reviewed } as const;
+  return {
+    amount: formatVnd(u.amount, lang),
+    receivedAt: formatDateTime(u.receivedAt),
+    why,
+    reviewed: u.reviewed,
+  } as const;
 }
 export type UnbookedView = ReturnType<typeof unbookedView>;
 
@@ -48,7 +63,14 @@ export function contractView(c: Contract, lang: Lang) {
     clubName: pick(lang, c.club.nameVi, c.club.nameEn),
     clubId: c.clubId,
     /** The paid freeze in effect or coming (ADR 036), for "frozen until" and its page. */
-    freeze: c.freeze ? { id: c.freeze.freezeContractId, from: formatDate(c.freeze.startDate), to: formatDate(c.freeze.endDate), inEffect: c.isFrozen } : null,
+    freeze: c.freeze
+      ? {
+          id: c.freeze.freezeContractId,
+          from: formatDate(c.freeze.startDate),
+          to: formatDate(c.freeze.endDate),
+          inEffect: c.isFrozen,
+        }
+      : null,
     allClubs: c.paymentPlan.isBlackCard,
     duration: durationText(c.paymentPlan.duration, lang),
     startDate: formatDate(c.startDate),
@@ -105,14 +127,20 @@ export function transactionView(t: Transaction, lang: Lang) {
     planName: pick(lang, t.planNameVi, t.planNameEn),
     clubName: pick(lang, t.club.nameVi, t.club.nameEn),
     reference: t.reference,
-    badge: t.status === 'FAIL' && t.closedReason ? (t.closedReason === 'cancelled' ? 'CANCELLED' : 'EXPIRED') : t.status,
+    badge:
+      t.status === 'FAIL' && t.closedReason ? (t.closedReason === 'cancelled' ? 'CANCELLED' : 'EXPIRED') : t.status,
   };
 }
 export type TransactionView = ReturnType<typeof transactionView>;
 
 /** The QR image as inline SVG, drawn on the server: no QR library reaches the browser. */
 export function qrSvg(payload: string) {
-  return QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toString(payload, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
 }
 
 /**

@@ -8,7 +8,18 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
-import { contractView, idParam, isPaid, loadCards, notFoundAs404, anything, parseMethodChoice, paymentView, qrSvg, unfoldedPart } from './payment.server.ts';
+import {
+  contractView,
+  idParam,
+  isPaid,
+  loadCards,
+  notFoundAs404,
+  anything,
+  parseMethodChoice,
+  paymentView,
+  qrSvg,
+  unfoldedPart,
+} from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/payment';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
@@ -16,7 +27,10 @@ import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
 
-export const handle: ShellHandle = { strings: ['contracts', 'payments', 'receipts'], back: { to: '/membership', label: 'nav.membership' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'payments', 'receipts'],
+  back: { to: '/membership', label: 'nav.membership' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
 
@@ -27,7 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
   const detail = (await call(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404)).data;
   if (isPaid(detail.status)) throw redirect(`/membership/payment/result/${id}`);
   // The open attempt comes with the detail; after it ended, the latest one says how (expired, declined).
-  const payment = detail.payment ?? (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable())).data;
+  const payment =
+    detail.payment ?? (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable())).data;
   const view = payment ? paymentView(payment, lang) : null;
   const waiting = detail.status === 'WAITFORPAYMENT';
   // "I have transferred" asks again (the loader just did): say what was seen, and when.
@@ -110,7 +125,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           qrSvg={loaderData.qrSvg}
           bankApps={loaderData.bankApps}
           hotline={{ text: contract.hotline, href: contract.hotlineHref }}
-          paths={{ status: `/membership/payment/${contract.id}/status`, paid: `/membership/payment/result/${contract.id}`, qrImage: `/membership/payment/${contract.id}/qr.png` }}
+          paths={{
+            status: `/membership/payment/${contract.id}/status`,
+            paid: `/membership/payment/result/${contract.id}`,
+            qrImage: `/membership/payment/${contract.id}/qr.png`,
+          }}
           downloadName={`vietfit-qr-${contract.id}.png`}
           refresh={refresh}
           checkedAt={loaderData.checkedAt}
@@ -143,7 +162,12 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {waiting && !held ? (
-        <CancelFold unfolded={unfolded === 'cancel'} label={t('payment.cancel.open')} question={t('payment.cancel.question')} confirm={t('payment.cancel.confirm')} />
+        <CancelFold
+          unfolded={unfolded === 'cancel'}
+          label={t('payment.cancel.open')}
+          question={t('payment.cancel.question')}
+          confirm={t('payment.cancel.confirm')}
+        />
       ) : null}
     </main>
   );

@@ -12,7 +12,10 @@ import type { Route } from './+types/qr-image';
  */
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
-  const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable()).catch(notFoundAs404);
+  const { data: payment } = await gatewayClient(args)(
+    `/api/v1/member/contract/${id}/payment`,
+    paymentSchema.nullable(),
+  ).catch(notFoundAs404);
   if (!payment?.qr || !isOpen(payment)) throw data(null, { status: 404 });
   return qrPng(payment.qr.payload, `vietfit-qr-${id}.png`);
 }

@@ -12,7 +12,10 @@ import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView 
 import type { Route } from './+types/result';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['contracts', 'payments', 'receipts'], back: { to: '/history', label: 'nav.history' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'payments', 'receipts'],
+  back: { to: '/history', label: 'nav.history' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.result.title');
 
@@ -31,7 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
       },
     ));
   const view = payment ? paymentView(payment, lang) : null;
-  const state = isPaid(detail.status) ? 'success' : detail.status === 'WAITFORPAYMENT' && view?.open ? 'pending' : 'failed';
+  const state = isPaid(detail.status)
+    ? 'success'
+    : detail.status === 'WAITFORPAYMENT' && view?.open
+      ? 'pending'
+      : 'failed';
   return {
     state,
     contract: contractView(detail, lang),
@@ -72,7 +79,11 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
       ) : state === 'pending' ? (
         <div className="result-facts">
           <p className="lead">{t('payment.result.pendingLead')}</p>
-          <LiveStatus statusUrl={`/membership/payment/${contract.id}/status`} paidUrl={`/membership/payment/result/${contract.id}`} label={t('payment.result.pendingStatus')} />
+          <LiveStatus
+            statusUrl={`/membership/payment/${contract.id}/status`}
+            paidUrl={`/membership/payment/result/${contract.id}`}
+            label={t('payment.result.pendingStatus')}
+          />
           <Link to={`/membership/payment/${contract.id}`} className="button button-secondary button-block">
             {t('payment.result.backToPayment')}
           </Link>
@@ -82,7 +93,11 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
           <div className="notice notice-error" role="alert">
             <p>
               {payment?.failMessage ??
-                (contract.status === 'FAIL' ? t('payment.failed.closed') : payment ? t('payment.failed.expired') : t('payment.failed.generic'))}
+                (contract.status === 'FAIL'
+                  ? t('payment.failed.closed')
+                  : payment
+                    ? t('payment.failed.expired')
+                    : t('payment.failed.generic'))}
             </p>
           </div>
           {contract.status === 'WAITFORPAYMENT' ? (

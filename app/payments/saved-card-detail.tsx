@@ -7,7 +7,10 @@ import type { Route } from './+types/saved-card-detail';
 import { cardAction } from './saved-cards.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['payments'], back: { to: '/account/information/payment-method', label: 'cards.title' } };
+export const handle: ShellHandle = {
+  strings: ['payments'],
+  back: { to: '/account/information/payment-method', label: 'cards.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'cards.cardTitle');
 

@@ -36,7 +36,12 @@ export function CardActions({ card }: { card: CardView }) {
         <p>{t('cards.deleteQuestion', { number: card.last4 })}</p>
         <Form method="post">
           <input type="hidden" name="cardId" value={card.id} />
-          <button type="submit" name="intent" value="delete" className="button button-secondary button-block danger-text">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button button-secondary button-block danger-text"
+          >
             {t('cards.deleteConfirm')}
           </button>
         </Form>

@@ -55,9 +55,17 @@ export async function cardReturnTo(args: Parameters<typeof gatewayClient>[0], to
   const session = getSession(args.context);
   const lang = getLang(args.context);
   try {
-    const { data } = await gatewayClient(args)(`/api/v1/payment/vnpay/card-return?${vnpayQuery(args.request.url)}`, cardReturnSchema);
-    if (data.status === 'SUCCESS') flashToast(session, { kind: 'success', text: messageForCode(Codes.CARD_ADDED, lang) });
-    else flashToast(session, { kind: 'error', text: cardMessage(data.responseCode ?? '99', lang) ?? messageForCode(Codes.SYSTEM_ERROR, lang) });
+    const { data } = await gatewayClient(args)(
+      `/api/v1/payment/vnpay/card-return?${vnpayQuery(args.request.url)}`,
+      cardReturnSchema,
+    );
+    if (data.status === 'SUCCESS')
+      flashToast(session, { kind: 'success', text: messageForCode(Codes.CARD_ADDED, lang) });
+    else
+      flashToast(session, {
+        kind: 'error',
+        text: cardMessage(data.responseCode ?? '99', lang) ?? messageForCode(Codes.SYSTEM_ERROR, lang),
+      });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     flashToast(session, { kind: 'error', text: error.text });

@@ -8,7 +8,10 @@ import type { Route } from './+types/saved-cards';
 import { cardAction } from './saved-cards.server.ts';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
 
-export const handle: ShellHandle = { strings: ['account', 'payments'], back: { to: '/account/information', label: 'account.information.title' } };
+export const handle: ShellHandle = {
+  strings: ['account', 'payments'],
+  back: { to: '/account/information', label: 'account.information.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'cards.title');
 
@@ -47,7 +50,13 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         <Form method="post" className="stack">
           <CardTypeChoice />
           {actionData?.error ? <p className="form-error">{actionData.error}</p> : null}
-          <button type="submit" name="intent" value="add" className="button button-primary button-block" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            className="button button-primary button-block"
+            disabled={busy}
+          >
             {t('cards.add')}
           </button>
         </Form>

@@ -16,7 +16,10 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   try {
     // The latest attempt only: lighter than the contract detail, and asked every 3 s.
-    const { data: payment } = await gatewayClient(args)(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable());
+    const { data: payment } = await gatewayClient(args)(
+      `/api/v1/member/contract/${id}/payment`,
+      paymentSchema.nullable(),
+    );
     return data({ state: pollState(payment, payment?.status === 'SUCCESS') }, { headers });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -17,7 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'paym
  */
 export async function loader(args: Route.LoaderArgs) {
   try {
-    const { data } = await gatewayClient(args)(`/api/v1/payment/vnpay/return?${vnpayQuery(args.request.url)}`, vnpayReturnSchema);
+    const { data } = await gatewayClient(args)(
+      `/api/v1/payment/vnpay/return?${vnpayQuery(args.request.url)}`,
+      vnpayReturnSchema,
+    );
     throw redirect(
       data.ptContractId
         ? `/pt/payment/result/${data.ptContractId}`

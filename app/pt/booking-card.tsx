@@ -4,14 +4,24 @@ import { Icon } from '#app/ui/icons.tsx';
 import { StarRating } from '#app/ui/stars.tsx';
 import type { BookingView } from './pt.server.ts';
 
-const STATE_ICONS = { WAITCUSCONFIRM: 'hourglass', WAITPTCONFIRM: 'clock', BOOKED: 'calendarCheck', COMPLETED: 'trophy', NO_SHOW: 'ban', CANCELLED: 'close', REJECTED: 'ban' } as const;
+const STATE_ICONS = {
+  WAITCUSCONFIRM: 'hourglass',
+  WAITPTCONFIRM: 'clock',
+  BOOKED: 'calendarCheck',
+  COMPLETED: 'trophy',
+  NO_SHOW: 'ban',
+  CANCELLED: 'close',
+  REJECTED: 'ban',
+} as const;
 
 /** What a card's forms send: the booking, and for a trial session its free session (ADR 048). */
 function Ids({ booking }: { booking: BookingView }) {
   return (
     <>
       <input type="hidden" name="bookingId" value={booking.id} />
-      {booking.freeSessionId === null ? null : <input type="hidden" name="freeSessionId" value={booking.freeSessionId} />}
+      {booking.freeSessionId === null ? null : (
+        <input type="hidden" name="freeSessionId" value={booking.freeSessionId} />
+      )}
     </>
   );
 }
@@ -60,7 +70,12 @@ export function BookingCard({ booking: b, error }: { booking: BookingView; error
             id={`booking-${String(b.id)}-rating`}
             name="rating"
             className="stars-field booking-stars"
-            texts={{ legend: t('pt.booking.rate'), star: (n) => t('pt.booking.stars', { count: n }), chosen: (n) => t('pt.booking.stars', { count: n }), none: '' }}
+            texts={{
+              legend: t('pt.booking.rate'),
+              star: (n) => t('pt.booking.stars', { count: n }),
+              chosen: (n) => t('pt.booking.stars', { count: n }),
+              none: '',
+            }}
           />
           <button type="submit" name="intent" value="rate" className="button button-primary">
             {t('pt.booking.sendRating')}

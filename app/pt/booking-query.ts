@@ -11,7 +11,8 @@ function screenQuery(url: URL, names: Record<string, [string, keyof typeof PATTE
 }
 
 /** /pt/booking: ?contract=&date= → ptContractId, date. */
-export const bookingQuery = (url: URL) => screenQuery(url, { contract: ['ptContractId', 'id'], date: ['date', 'date'] });
+export const bookingQuery = (url: URL) =>
+  screenQuery(url, { contract: ['ptContractId', 'id'], date: ['date', 'date'] });
 
 /** /pt/free-session: ?club=&date= → clubId, date. */
 export const freeSessionQuery = (url: URL) => screenQuery(url, { club: ['clubId', 'id'], date: ['date', 'date'] });

@@ -69,7 +69,8 @@ export default function PtBooking({ loaderData, actionData }: Route.ComponentPro
             />
           ) : (
             <p className="small">
-              {contract.packageName} · {t('pt.with', { name: contract.trainerName })} · {t('pt.sessionsLeft', { left: contract.sessionsLeft, total: contract.sessions })}
+              {contract.packageName} · {t('pt.with', { name: contract.trainerName })} ·{' '}
+              {t('pt.sessionsLeft', { left: contract.sessionsLeft, total: contract.sessions })}
             </p>
           )}
           {eContractToSign !== null ? (

@@ -10,10 +10,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (!token) throw data(null, { status: 401 });
   const id = idParam(args.params.eContractId);
   const upstream = await fetch(`${webConfig.gatewayUrl}/api/v1/member/pt-e-contract/${String(id)}/pdf`, {
-    headers: { authorization: `Bearer ${token}`, ...(webConfig.gatewayInternalSecret ? { 'x-internal-secret': webConfig.gatewayInternalSecret } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(webConfig.gatewayInternalSecret ? { 'x-internal-secret': webConfig.gatewayInternalSecret } : {}),
+    },
     signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
   }).catch(() => undefined);
-  if (!upstream?.ok || upstream.headers.get('content-type') !== 'application/pdf') throw data(null, { status: upstream?.status === 404 ? 404 : 502 });
+  if (!upstream?.ok || upstream.headers.get('content-type') !== 'application/pdf')
+    throw data(null, { status: upstream?.status === 404 ? 404 : 502 });
   return new Response(upstream.body, {
     headers: {
       'content-type': 'application/pdf',

@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.e
 
 export async function loader(args: Route.LoaderArgs) {
   const { eContractScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!eContractScreen) throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  if (!eContractScreen)
+    throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
   return { contract: eContractView(eContractScreen, getLang(args.context)) };
 }
 
@@ -35,7 +36,10 @@ export default function EContractPreview({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="small">{t('pt.eContract.nameLead')}</p>
           {/* One place asks the name (issue 37 §6): /account/name, back here once it is saved. */}
-          <Link to={`/account/name?next=${encodeURIComponent(`/pt/contract/${c.id}/preview`)}`} className="button button-primary button-block">
+          <Link
+            to={`/account/name?next=${encodeURIComponent(`/pt/contract/${c.id}/preview`)}`}
+            className="button button-primary button-block"
+          >
             {t('pt.eContract.nameSave')}
           </Link>
         </section>
@@ -47,7 +51,9 @@ export default function EContractPreview({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : (
         <>
-          {c.signerName && c.signedAt ? <p className="notice">{t('pt.eContract.signedBy', { name: c.signerName, at: c.signedAt })}</p> : null}
+          {c.signerName && c.signedAt ? (
+            <p className="notice">{t('pt.eContract.signedBy', { name: c.signerName, at: c.signedAt })}</p>
+          ) : null}
           <a href={`/pt/contract/${c.id}/pdf`} className="button button-primary button-block spaced" download>
             {t('pt.eContract.download')}
           </a>

@@ -21,10 +21,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.e
 
 export async function loader(args: Route.LoaderArgs) {
   const read = await memberRead(args).catch(notFoundAs404);
-  if (!read.eContractScreen) throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  if (!read.eContractScreen)
+    throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
   // The name first (issue 38 §6): the preview asks for it, then shows the contract that names the member.
-  if (read.eContractScreen.needsFullName) throw redirect(`/pt/contract/${String(read.eContractScreen.eContractId)}/preview`);
-  return { contract: eContractView(read.eContractScreen, getLang(args.context)), fullName: read.shell.profile.fullName.trim() };
+  if (read.eContractScreen.needsFullName)
+    throw redirect(`/pt/contract/${String(read.eContractScreen.eContractId)}/preview`);
+  return {
+    contract: eContractView(read.eContractScreen, getLang(args.context)),
+    fullName: read.shell.profile.fullName.trim(),
+  };
 }
 
 export const action = (args: Route.ActionArgs) => signAction(args);
@@ -74,7 +79,14 @@ export default function EContractSign({ loaderData, actionData }: Route.Componen
           <span>{t('pt.eContract.agree')}</span>
         </label>
         {errors.agree ? <p className="field-error">{errors.agree}</p> : null}
-        <button type="submit" name="intent" value="otp" className="button button-secondary button-block" disabled={busy} formNoValidate>
+        <button
+          type="submit"
+          name="intent"
+          value="otp"
+          className="button button-secondary button-block"
+          disabled={busy}
+          formNoValidate
+        >
           {t('pt.eContract.sendCode')}
         </button>
         {actionData?.notice ? (

@@ -42,12 +42,19 @@ export default function EContracts({ loaderData }: Route.ComponentProps) {
             <li key={c.id} className="contract-card e-contract-card">
               <span className="contract-card-top">
                 <span className="contract-plan">{c.packageName}</span>
-                <span className={`status-badge e-contract-${c.status.toLowerCase()}`}>{t(`pt.eContract.status.${c.status}`)}</span>
+                <span className={`status-badge e-contract-${c.status.toLowerCase()}`}>
+                  {t(`pt.eContract.status.${c.status}`)}
+                </span>
               </span>
               <span className="small muted">{c.title}</span>
-              {c.signedAt && c.signerName ? <span className="small">{t('pt.eContract.signedBy', { name: c.signerName, at: c.signedAt })}</span> : null}
+              {c.signedAt && c.signerName ? (
+                <span className="small">{t('pt.eContract.signedBy', { name: c.signerName, at: c.signedAt })}</span>
+              ) : null}
               <span className="booking-action">
-                <Link to={`/pt/contract/${c.id}/preview`} className={c.status === 'UNSIGNED' ? 'button button-primary' : 'button button-secondary'}>
+                <Link
+                  to={`/pt/contract/${c.id}/preview`}
+                  className={c.status === 'UNSIGNED' ? 'button button-primary' : 'button button-secondary'}
+                >
                   {c.status === 'UNSIGNED' ? t('pt.eContract.sign') : t('pt.eContract.read')}
                 </Link>
                 {c.status === 'SIGNED' ? (

@@ -26,7 +26,10 @@ export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.trial.title');
 
 /** Where the member came from, when not from /pt: the back link leads there (issue 37 §4). */
-const BACKS = { guide: { to: '/home/workout-with-us', label: 'pt.trial.backToGuide' }, home: { to: '/home', label: 'nav.home' } } as const;
+const BACKS = {
+  guide: { to: '/home/workout-with-us', label: 'pt.trial.backToGuide' },
+  home: { to: '/home', label: 'nav.home' },
+} as const;
 const cameFrom = (url: URL) => {
   const from = url.searchParams.get('from');
   return from === 'guide' || from === 'home' ? from : null;
@@ -55,7 +58,9 @@ async function loadScreen(args: Route.LoaderArgs, lang: ReturnType<typeof getLan
         days: dayViews(info.days),
         date: info.date,
         slots: info.slots,
-        inTheWorks: info.sessions.some((x) => x.status === 'WAITPTCONFIRM' || x.status === 'WAITCUSCONFIRM' || x.status === 'BOOKED'),
+        inTheWorks: info.sessions.some(
+          (x) => x.status === 'WAITPTCONFIRM' || x.status === 'WAITCUSCONFIRM' || x.status === 'BOOKED',
+        ),
         bookings: info.sessions.flatMap((x) => (x.booking ? [bookingView(x.booking, lang)] : [])),
       },
     };
@@ -75,7 +80,10 @@ export default function FreeSessionPage({ loaderData, actionData }: Route.Compon
       {!info ? (
         // Issue 37 §4: what a member without a free session can do: call a club, or buy a plan that gives some (as the plans say).
         <EmptyState icon="gift" title={t('pt.trial.noneTitle')} text={t('pt.trial.noneText')}>
-          <FreePtOfferLines offers={offers} say={(offer, days) => t('pt.trial.offer', { plans: offer.plans, count: offer.sessions, days })} />
+          <FreePtOfferLines
+            offers={offers}
+            say={(offer, days) => t('pt.trial.offer', { plans: offer.plans, count: offer.sessions, days })}
+          />
           <Link to="/account/contact" className="button button-primary">
             {t('pt.trial.callClub')}
           </Link>
@@ -91,7 +99,10 @@ export default function FreeSessionPage({ loaderData, actionData }: Route.Compon
               name="club"
               label={t('pt.trial.club')}
               value={info.clubId}
-              options={clubs.map((c) => ({ value: c.id, label: `${c.name} · ${t('pt.trial.leftShort', { count: c.left })}` }))}
+              options={clubs.map((c) => ({
+                value: c.id,
+                label: `${c.name} · ${t('pt.trial.leftShort', { count: c.left })}`,
+              }))}
               buttonLabel={t('pt.trial.showClub')}
             />
           ) : (
@@ -99,7 +110,9 @@ export default function FreeSessionPage({ loaderData, actionData }: Route.Compon
           )}
           <p className="trial-left">
             <strong>{t('pt.trial.left', { left: info.left, total: info.total })}</strong>
-            {info.validUntil ? <span className="small"> · {t('pt.trial.until', { date: formatDate(info.validUntil) })}</span> : null}
+            {info.validUntil ? (
+              <span className="small"> · {t('pt.trial.until', { date: formatDate(info.validUntil) })}</span>
+            ) : null}
           </p>
           {info.nextFreeSessionId !== null && info.date !== null ? (
             <SlotPicker

@@ -65,7 +65,9 @@ export default function PtPlan({ loaderData, actionData }: Route.ComponentProps)
           <dt>{t('pt.plan.perSession')}</dt>
           <dd>{pkg.perSession}</dd>
           <dt>{t('pt.plan.price')}</dt>
-          <dd><strong>{pkg.price}</strong></dd>
+          <dd>
+            <strong>{pkg.price}</strong>
+          </dd>
         </dl>
         <p className="small">{t('pt.plan.sessionLength')}</p>
         <p className="small">{t('pt.plan.steps')}</p>
@@ -79,11 +81,20 @@ export default function PtPlan({ loaderData, actionData }: Route.ComponentProps)
             {actionData.error}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="register" className="button button-primary button-block" disabled={blocked || navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          className="button button-primary button-block"
+          disabled={blocked || navigation.state === 'submitting'}
+        >
           {t('pt.register', { name: trainer.name })}
         </button>
       </Form>
-      <Link to={`/pt/select-pt/plans/${trainer.id}/club/${club.id}`} className="button button-secondary button-block spaced">
+      <Link
+        to={`/pt/select-pt/plans/${trainer.id}/club/${club.id}`}
+        className="button button-secondary button-block spaced"
+      >
         {t('pt.plan.others')}
       </Link>
     </main>

@@ -57,7 +57,12 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
           <div className="pt-packages">
             {packages.map((p, i) => (
               <label key={p.id} className="check method-choice pt-package">
-                <input type="radio" name="ptPackageId" value={p.id} defaultChecked={chosen ? String(p.id) === chosen : i === 1 || packages.length === 1} />
+                <input
+                  type="radio"
+                  name="ptPackageId"
+                  value={p.id}
+                  defaultChecked={chosen ? String(p.id) === chosen : i === 1 || packages.length === 1}
+                />
                 <span className="pt-package-body">
                   <span className="choice-title">
                     {p.name} {p.isSilver ? <span className="status-badge">{t('pt.silver')}</span> : null}
@@ -81,7 +86,13 @@ export default function PtPlans({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
         <p className="small muted">{t('pt.registerNote')}</p>
-        <button type="submit" name="intent" value="register" className="button button-primary button-block" disabled={blocked || navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          className="button button-primary button-block"
+          disabled={blocked || navigation.state === 'submitting'}
+        >
           {t('pt.register', { name: trainer.name })}
         </button>
       </Form>

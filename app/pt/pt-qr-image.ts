@@ -7,7 +7,10 @@ import type { Route } from './+types/pt-qr-image';
 /** GET /pt/payment/{ptContractId}/qr.png: the open PT transfer's VietQR to save (as the membership's, issue 10 §5). */
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.ptContractId);
-  const { data: pt } = await gatewayClient(args)(`/api/v1/member/pt-contract/${id}/transaction/waiting-for-payment`, ptContractDetailSchema).catch(notFoundAs404);
+  const { data: pt } = await gatewayClient(args)(
+    `/api/v1/member/pt-contract/${id}/transaction/waiting-for-payment`,
+    ptContractDetailSchema,
+  ).catch(notFoundAs404);
   const payment = pt.payment;
   if (!payment?.qr || !isOpen(payment)) throw data(null, { status: 404 });
   return qrPng(payment.qr.payload, `vietfit-qr-pt-${id}.png`);

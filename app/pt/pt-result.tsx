@@ -15,14 +15,21 @@ import type { Route } from './+types/pt-result';
 // (withdraw it), accepted (choose how to pay, then the open attempt by method with its live
 // status), paid (the days it runs), or closed (declined or withdrawn: choose another trainer).
 
-export const handle: ShellHandle = { strings: ['contracts', 'payments', 'pt', 'receipts'], back: { to: '/pt', label: 'pt.title' } };
+export const handle: ShellHandle = {
+  strings: ['contracts', 'payments', 'pt', 'receipts'],
+  back: { to: '/pt', label: 'pt.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.payTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   // "I have transferred" asks again (the loader just did): say what was seen, and when.
   const checked = new URL(args.request.url).searchParams.has('checked');
-  return { ...(await loadPtDetail(args)), unfolded: unfoldedPart(args.request), checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null };
+  return {
+    ...(await loadPtDetail(args)),
+    unfolded: unfoldedPart(args.request),
+    checkedAt: checked ? formatDateTimeSeconds(new Date()).slice(-8) : null,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => ptAction(args);
@@ -45,7 +52,9 @@ export default function PtResult({ loaderData, actionData }: Route.ComponentProp
           <h1>{t('pt.paidTitle')}</h1>
         </div>
         <div className="result-facts">
-          <p className="lead">{t('pt.paidText', { name: c.packageName, sessions: c.sessions, from: c.from ?? '', to: c.to ?? '' })}</p>
+          <p className="lead">
+            {t('pt.paidText', { name: c.packageName, sessions: c.sessions, from: c.from ?? '', to: c.to ?? '' })}
+          </p>
           <Link to="/pt/contract" className="button button-primary button-block">
             {t('pt.eContract.sign')}
           </Link>
@@ -97,7 +106,12 @@ export default function PtResult({ loaderData, actionData }: Route.ComponentProp
         <div className="notice" role="status">
           <p>{t('pt.waitingText', { name: c.trainerName })}</p>
         </div>
-        <CancelFold unfolded={unfolded === 'cancel'} label={t('pt.cancelRequest')} question={t('pt.cancelQuestion')} confirm={t('pt.cancelConfirm')} />
+        <CancelFold
+          unfolded={unfolded === 'cancel'}
+          label={t('pt.cancelRequest')}
+          question={t('pt.cancelQuestion')}
+          confirm={t('pt.cancelConfirm')}
+        />
       </main>
     );
   }
@@ -123,7 +137,11 @@ export default function PtResult({ loaderData, actionData }: Route.ComponentProp
             <input type="hidden" name="intent" value="pay" />
             <MethodChoices cards={loaderData.cards} legendHidden checked="1" />
             {actionData?.error ? <p className="form-error">{actionData.error}</p> : null}
-            <button type="submit" className="button button-primary button-block" disabled={navigation.state === 'submitting'}>
+            <button
+              type="submit"
+              className="button button-primary button-block"
+              disabled={navigation.state === 'submitting'}
+            >
               {t('payment.payWithThis')}
             </button>
           </Form>
@@ -154,7 +172,14 @@ export default function PtResult({ loaderData, actionData }: Route.ComponentProp
           intent="pay"
         />
       ) : null}
-      {!held ? <CancelFold unfolded={unfolded === 'cancel'} label={t('pt.cancelRequest')} question={t('pt.cancelQuestion')} confirm={t('pt.cancelConfirm')} /> : null}
+      {!held ? (
+        <CancelFold
+          unfolded={unfolded === 'cancel'}
+          label={t('pt.cancelRequest')}
+          question={t('pt.cancelQuestion')}
+          confirm={t('pt.cancelConfirm')}
+        />
+      ) : null}
     </main>
   );
 }

@@ -11,7 +11,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (!getSession(args.context).get('token')) return data({ state: 'signed-out' }, { status: 401, headers });
   const id = idParam(args.params.ptContractId);
   try {
-    const { data: pt } = await gatewayClient(args)(`/api/v1/member/pt-contract/${id}/transaction/waiting-for-payment`, ptContractDetailSchema);
+    const { data: pt } = await gatewayClient(args)(
+      `/api/v1/member/pt-contract/${id}/transaction/waiting-for-payment`,
+      ptContractDetailSchema,
+    );
     const payment = pt.status === 'WAITFORPAYMENT' || pt.paidAt !== null ? pt.payment : null;
     return data({ state: pollState(payment, pt.paidAt !== null) }, { headers });
   } catch (error) {

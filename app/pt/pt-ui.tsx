@@ -17,8 +17,16 @@ export function PtContractCard({ contract: c }: { contract: PtContractView }) {
         <span>{t('pt.with', { name: c.trainerName })}</span>
       </span>
       <span className="contract-club">{c.clubName}</span>
-      {paid ? <span className="small">{t('pt.sessionsLeft', { left: c.sessionsLeft, total: c.sessions })}</span> : <span className="small">{t('pt.sessionsCount', { count: c.sessions })}</span>}
-      {c.from && c.to ? <span className="contract-dates small muted">{c.from} – {c.to}</span> : null}
+      {paid ? (
+        <span className="small">{t('pt.sessionsLeft', { left: c.sessionsLeft, total: c.sessions })}</span>
+      ) : (
+        <span className="small">{t('pt.sessionsCount', { count: c.sessions })}</span>
+      )}
+      {c.from && c.to ? (
+        <span className="contract-dates small muted">
+          {c.from} – {c.to}
+        </span>
+      ) : null}
       <span className="contract-total">{c.price}</span>
     </Link>
   );
@@ -27,7 +35,18 @@ export function PtContractCard({ contract: c }: { contract: PtContractView }) {
 /** The trainer's drawn avatar, or their initial. */
 export function TrainerAvatar({ name, url, size }: { name: string; url: string | null; size?: 'small' }) {
   const className = size === 'small' ? 'avatar avatar-small' : 'avatar';
-  if (url) return <img src={url} alt="" className={className} width={size === 'small' ? 28 : 72} height={size === 'small' ? 28 : 72} loading="lazy" decoding="async" />;
+  if (url)
+    return (
+      <img
+        src={url}
+        alt=""
+        className={className}
+        width={size === 'small' ? 28 : 72}
+        height={size === 'small' ? 28 : 72}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   return (
     <span className={`${className} avatar-empty`} aria-hidden="true">
       {name.trim().split(/\s+/).at(-1)?.[0] ?? '?'}
@@ -44,7 +63,11 @@ export function TrainerFacts({ trainer, showWeek }: { trainer: TrainerView; show
         <TrainerAvatar name={trainer.name} url={trainer.avatarUrl} />
         <span className="trainer-name-block">
           <span className="trainer-name">{trainer.name}</span>
-          <span className="small">{trainer.rating ? t('pt.rating', { average: trainer.rating.average, count: trainer.rating.count }) : t('pt.noRating')}</span>
+          <span className="small">
+            {trainer.rating
+              ? t('pt.rating', { average: trainer.rating.average, count: trainer.rating.count })
+              : t('pt.noRating')}
+          </span>
           <span className="small muted">{t('pt.years', { count: trainer.years })}</span>
         </span>
       </span>
@@ -55,7 +78,9 @@ export function TrainerFacts({ trainer, showWeek }: { trainer: TrainerView; show
           </span>
         ))}
       </span>
-      <span className="small muted">{t('pt.speaks', { languages: trainer.languages.map((l) => t(`pt.languageNames.${l}`)).join(', ') })}</span>
+      <span className="small muted">
+        {t('pt.speaks', { languages: trainer.languages.map((l) => t(`pt.languageNames.${l}`)).join(', ') })}
+      </span>
       <span className="small muted">{trainer.certificates.join(' · ')}</span>
       {showWeek ? (
         <>

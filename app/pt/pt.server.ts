@@ -2,7 +2,15 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { pick, telHref, webMediaUrl } from '#app/account/account.server.ts';
 import { bankAppLinks } from '#app/payments/bank-deeplinks.ts';
-import { anything, idParam, loadCards, notFoundAs404, parseMethodChoice, paymentView, qrSvg } from '#app/payments/payment.server.ts';
+import {
+  anything,
+  idParam,
+  loadCards,
+  notFoundAs404,
+  parseMethodChoice,
+  paymentView,
+  qrSvg,
+} from '#app/payments/payment.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -28,7 +36,12 @@ export function ptContractView(c: PtContract, lang: Lang) {
     ptId: c.ptId,
     clubId: c.clubId,
     status: c.status,
-    badge: c.closedReason === 'rejected' ? ('REJECTED' as const) : c.closedReason === 'cancelled' ? ('CANCELLED' as const) : c.status,
+    badge:
+      c.closedReason === 'rejected'
+        ? ('REJECTED' as const)
+        : c.closedReason === 'cancelled'
+          ? ('CANCELLED' as const)
+          : c.status,
     packageName: pick(lang, c.packageNameVi, c.packageNameEn),
     clubName: pick(lang, c.clubNameVi, c.clubNameEn),
     trainerName: c.trainerName,
@@ -40,7 +53,10 @@ export function ptContractView(c: PtContract, lang: Lang) {
     from: c.startDate ? formatDate(c.startDate) : null,
     to: c.endDate ? formatDate(c.endDate) : null,
     /** Where the card leads: the payment page while unpaid, the detail page after. */
-    href: c.status === 'WAITPTCONFIRM' || c.status === 'WAITFORPAYMENT' ? `/pt/payment/result/${String(c.ptContractId)}` : `/history/pt/${String(c.ptContractId)}`,
+    href:
+      c.status === 'WAITPTCONFIRM' || c.status === 'WAITFORPAYMENT'
+        ? `/pt/payment/result/${String(c.ptContractId)}`
+        : `/history/pt/${String(c.ptContractId)}`,
   };
 }
 export type PtContractView = ReturnType<typeof ptContractView>;
@@ -48,7 +64,8 @@ export type PtContractView = ReturnType<typeof ptContractView>;
 /** A trainer's card: rating, years, languages, and the week at the club as "T2 06:00–12:00, 16:00–21:00" lines. */
 export function trainerView(trainer: PtTrainer, lang: Lang) {
   const days = new Map<number, string[]>();
-  for (const h of trainer.workingHours) days.set(h.weekday, [...(days.get(h.weekday) ?? []), `${hhmm(h.startMinute)}–${hhmm(h.endMinute)}`]);
+  for (const h of trainer.workingHours)
+    days.set(h.weekday, [...(days.get(h.weekday) ?? []), `${hhmm(h.startMinute)}–${hhmm(h.endMinute)}`]);
   return {
     id: trainer.ptId,
     name: trainer.fullName,
@@ -58,13 +75,19 @@ export function trainerView(trainer: PtTrainer, lang: Lang) {
     certificates: trainer.certificates,
     years: trainer.yearsOfExperience,
     languages: trainer.languages,
-    rating: trainer.ratingAverage === null ? null : { average: trainer.ratingAverage.toFixed(1), count: trainer.ratingCount },
+    rating:
+      trainer.ratingAverage === null ? null : { average: trainer.ratingAverage.toFixed(1), count: trainer.ratingCount },
     week: [...days.entries()].map(([weekday, spans]) => ({ weekday, spans: spans.join(', ') })),
   };
 }
 export type TrainerView = ReturnType<typeof trainerView>;
 
-export const clubView = (club: PtClub, lang: Lang) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: `${club.address}, ${club.districtName}`, access: club.access });
+export const clubView = (club: PtClub, lang: Lang) => ({
+  id: club.id,
+  name: pick(lang, club.nameVi, club.nameEn),
+  address: `${club.address}, ${club.districtName}`,
+  access: club.access,
+});
 export type ClubView = ReturnType<typeof clubView>;
 
 export const packageView = (p: PtPackage, lang: Lang) => ({
@@ -97,8 +120,13 @@ export async function ptDetailView(detail: PtContractDetail, lang: Lang) {
           returnUrl: `${webConfig.publicUrl}/pt/payment/result/${String(detail.ptContractId)}`,
         })
       : [],
-    hotline: detail.payment?.counter ? { text: detail.payment.counter.hotline, href: telHref(detail.payment.counter.hotline) } : null,
-    timeline: detail.timeline.map((e) => ({ kind: e.kind, at: /^\d{4}-\d{2}-\d{2}$/.test(e.at) ? formatDate(e.at) : formatDateTimeSeconds(e.at) })),
+    hotline: detail.payment?.counter
+      ? { text: detail.payment.counter.hotline, href: telHref(detail.payment.counter.hotline) }
+      : null,
+    timeline: detail.timeline.map((e) => ({
+      kind: e.kind,
+      at: /^\d{4}-\d{2}-\d{2}$/.test(e.at) ? formatDate(e.at) : formatDateTimeSeconds(e.at),
+    })),
     receipt: detail.receipt && {
       paidAt: formatDateTimeSeconds(detail.receipt.paymentDate),
       transactionId: detail.receipt.transactionId,
@@ -111,7 +139,8 @@ export async function ptDetailView(detail: PtContractDetail, lang: Lang) {
 /** The contract read with the shell (SCREEN_READS): for the result and history pages. 404 for another member's. */
 export async function loadPtDetail(args: Args) {
   const { ptContractScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!ptContractScreen) throw new Error('the PT contract pages read /member/screens/pt-contract/{id}: the screen is missing');
+  if (!ptContractScreen)
+    throw new Error('the PT contract pages read /member/screens/pt-contract/{id}: the screen is missing');
   const view = await ptDetailView(ptContractScreen, getLang(args.context));
   return { ...view, cards: view.contract.status === 'WAITFORPAYMENT' ? await loadCards(args) : [] };
 }
@@ -136,7 +165,11 @@ export async function ptAction(args: Args & { params: { ptContractId?: string; p
       const ptId = idParam(args.params.ptId);
       const packageId = String(form.get('ptPackageId') ?? '');
       if (!/^\d{1,9}$/.test(packageId)) return { error: t('pt.choosePackage'), ptPackageId: null };
-      const { data: made } = await call(`/api/v1/member/pt-package/${packageId}/pt/${String(ptId)}/register`, z.object({ ptContractId: z.number() }), { method: 'POST' });
+      const { data: made } = await call(
+        `/api/v1/member/pt-package/${packageId}/pt/${String(ptId)}/register`,
+        z.object({ ptContractId: z.number() }),
+        { method: 'POST' },
+      );
       return redirect(resultOf(made.ptContractId));
     }
     const id = idParam(args.params.ptContractId);
@@ -195,7 +228,8 @@ export async function bookingAction(args: Args) {
     if (intent.data === 'book') {
       const [contract, date, minute] = [field('ptContractId'), field('date'), field('afterMinute')];
       if (!/^\d{1,4}$/.test(minute)) return { error: t('pt.booking.chooseTime'), afterMinute: null, bookingId: null };
-      if ((!freeSessionId && !/^\d{1,9}$/.test(contract)) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw data(null, { status: 400 });
+      if ((!freeSessionId && !/^\d{1,9}$/.test(contract)) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        throw data(null, { status: 400 });
       const json = { date, afterMinute: Number(minute) };
       if (freeSessionId) {
         await call(`/api/v1/member/free-session/${freeSessionId}/booking`, anything, { json });
@@ -211,13 +245,23 @@ export async function bookingAction(args: Args) {
     if (intent.data === 'accept' || intent.data === 'reject' || (intent.data === 'cancel' && freeSessionId)) {
       if (!freeSessionId) throw data(null, { status: 400 });
       await call(`/api/v1/member/free-session/${freeSessionId}/${intent.data}`, anything, { method: 'PUT' });
-      flashToast(session, { kind: 'success', text: t(intent.data === 'cancel' ? 'pt.booking.cancelled' : intent.data === 'accept' ? 'pt.trial.accepted' : 'pt.trial.rejected') });
+      flashToast(session, {
+        kind: 'success',
+        text: t(
+          intent.data === 'cancel'
+            ? 'pt.booking.cancelled'
+            : intent.data === 'accept'
+              ? 'pt.trial.accepted'
+              : 'pt.trial.rejected',
+        ),
+      });
     } else if (intent.data === 'cancel') {
       await call(`/api/v1/member/booking/${id}/cancel`, anything, { method: 'PUT' });
       flashToast(session, { kind: 'success', text: t('pt.booking.cancelled') });
     } else {
       const rating = field('rating');
-      if (!/^[1-5]$/.test(rating)) return { error: t('pt.booking.chooseStars'), afterMinute: null, bookingId: Number(id) };
+      if (!/^[1-5]$/.test(rating))
+        return { error: t('pt.booking.chooseStars'), afterMinute: null, bookingId: Number(id) };
       await call(`/api/v1/member/booking/${id}/rating`, anything, { method: 'PUT', json: { rating: Number(rating) } });
       flashToast(session, { kind: 'success', text: t('pt.booking.thanks') });
     }
@@ -225,7 +269,11 @@ export async function bookingAction(args: Args) {
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status === 404) throw data(null, { status: 404 });
-    return { error: error.text, afterMinute: field('afterMinute') || null, bookingId: /^\d{1,9}$/.test(field('bookingId')) ? Number(field('bookingId')) : null };
+    return {
+      error: error.text,
+      afterMinute: field('afterMinute') || null,
+      bookingId: /^\d{1,9}$/.test(field('bookingId')) ? Number(field('bookingId')) : null,
+    };
   }
 }
 
@@ -266,12 +314,20 @@ export async function signAction(args: Args & { params: { eContractId?: string }
   try {
     if (intent.data === 'otp') {
       await call(`/api/v1/member/pt-e-contract/${String(id)}/otp`, anything, { method: 'POST' });
-      return { ...kept, otpSent: true, notice: t('pt.eContract.codeSent'), error: null, fieldErrors: {} as Record<string, string> };
+      return {
+        ...kept,
+        otpSent: true,
+        notice: t('pt.eContract.codeSent'),
+        error: null,
+        fieldErrors: {} as Record<string, string>,
+      };
     }
     const fieldErrors: Record<string, string> = {};
-    if (fullName.length < 2 || fullName.length > 100) fieldErrors.fullName = validationMessage(fullName ? 'invalid' : 'required', getLang(args.context));
+    if (fullName.length < 2 || fullName.length > 100)
+      fieldErrors.fullName = validationMessage(fullName ? 'invalid' : 'required', getLang(args.context));
     const otp = String(form.get('otp') ?? '').trim();
-    if (!/^\d{4,6}$/.test(otp)) fieldErrors.otp = validationMessage(otp ? 'invalid' : 'required', getLang(args.context));
+    if (!/^\d{4,6}$/.test(otp))
+      fieldErrors.otp = validationMessage(otp ? 'invalid' : 'required', getLang(args.context));
     if (form.get('agree') !== 'on') fieldErrors.agree = t('pt.eContract.mustAgree');
     if (Object.keys(fieldErrors).length > 0) return { ...kept, notice: null, error: null, fieldErrors };
     const drawn = String(form.get('signaturePng') ?? '').replace(/^data:image\/png;base64,/, '');

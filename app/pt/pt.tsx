@@ -66,12 +66,14 @@ export default function PtPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      {screen.ok && screen.value.contracts.some((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0) ? (
+      {screen.ok &&
+      screen.value.contracts.some((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0) ? (
         <Link to="/pt/booking" className="button button-primary button-block spaced">
           {t('pt.booking.toBook')}
         </Link>
       ) : null}
-      {screen.ok && screen.value.contracts.some((c) => c.status === 'FUTURE' || c.status === 'CURRENT' || c.badge === 'PAST') ? (
+      {screen.ok &&
+      screen.value.contracts.some((c) => c.status === 'FUTURE' || c.status === 'CURRENT' || c.badge === 'PAST') ? (
         <Link to="/pt/contract" className="button button-secondary button-block spaced">
           {t('pt.eContract.listTitle')}
         </Link>

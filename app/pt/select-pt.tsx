@@ -25,7 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
     const { ptSelectScreen } = await memberRead(args);
     if (!ptSelectScreen) throw new Error('/pt/select-pt reads /member/screens/pt-select: the screen is missing');
     const clubs = ptSelectScreen.clubs.map((c) => clubView(c, lang));
-    return { clubs, club: clubs.find((c) => c.id === ptSelectScreen.clubId) ?? null, trainers: ptSelectScreen.trainers.map((tr) => trainerView(tr, lang)) };
+    return {
+      clubs,
+      club: clubs.find((c) => c.id === ptSelectScreen.clubId) ?? null,
+      trainers: ptSelectScreen.trainers.map((tr) => trainerView(tr, lang)),
+    };
   });
   return { screen };
 }
@@ -42,7 +46,13 @@ export default function SelectPt({ loaderData }: Route.ComponentProps) {
         <EmptyState icon="workout" title={t('pt.selectTitle')} text={t('pt.noClubs')} />
       ) : (
         <>
-          <ChoiceForm name="club" label={t('pt.club')} value={club.id} options={clubs.map((c) => ({ value: c.id, label: c.name }))} buttonLabel={t('pt.showClub')} />
+          <ChoiceForm
+            name="club"
+            label={t('pt.club')}
+            value={club.id}
+            options={clubs.map((c) => ({ value: c.id, label: c.name }))}
+            buttonLabel={t('pt.showClub')}
+          />
           <p className="small muted">{club.address}</p>
           {club.access !== 'OK' ? (
             <div className="notice" role="status">

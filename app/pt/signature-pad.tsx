@@ -40,14 +40,18 @@ export function SignaturePad({ name }: { name: string }) {
 
   const save = () => {
     setCount(strokes.current.length);
-    if (field.current) field.current.value = strokes.current.length > 0 && canvas.current ? canvas.current.toDataURL('image/png') : '';
+    if (field.current)
+      field.current.value = strokes.current.length > 0 && canvas.current ? canvas.current.toDataURL('image/png') : '';
   };
 
   useEffect(redraw, []);
 
   const at = (event: React.PointerEvent<HTMLCanvasElement>): Point => {
     const box = event.currentTarget.getBoundingClientRect();
-    return { x: ((event.clientX - box.left) / box.width) * WIDTH, y: ((event.clientY - box.top) / box.height) * HEIGHT };
+    return {
+      x: ((event.clientX - box.left) / box.width) * WIDTH,
+      y: ((event.clientY - box.top) / box.height) * HEIGHT,
+    };
   };
 
   return (

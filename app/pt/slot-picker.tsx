@@ -4,7 +4,8 @@ import { useT } from '#app/i18n.ts';
 export type DayView = { date: string; weekday: number; dayOfMonth: number };
 
 /** The days a page offers, as its strip shows them. */
-export const dayViews = (days: string[]): DayView[] => days.map((d) => ({ date: d, weekday: new Date(`${d}T00:00:00Z`).getUTCDay(), dayOfMonth: Number(d.slice(8, 10)) }));
+export const dayViews = (days: string[]): DayView[] =>
+  days.map((d) => ({ date: d, weekday: new Date(`${d}T00:00:00Z`).getUTCDay(), dayOfMonth: Number(d.slice(8, 10)) }));
 
 /**
  * A day strip (links: works without JavaScript) and the free starts of the chosen day as radio
@@ -30,7 +31,13 @@ export function SlotPicker(props: {
         <ol className="day-strip">
           {props.days.map((d) => (
             <li key={d.date}>
-              <Link to={props.dayHref(d.date)} className="day-link" aria-current={d.date === props.date ? 'date' : undefined} replace preventScrollReset>
+              <Link
+                to={props.dayHref(d.date)}
+                className="day-link"
+                aria-current={d.date === props.date ? 'date' : undefined}
+                replace
+                preventScrollReset
+              >
                 <span className="small">{weekdays[d.weekday]}</span>
                 <strong>{d.dayOfMonth}</strong>
               </Link>
@@ -51,7 +58,12 @@ export function SlotPicker(props: {
             <div className="slot-grid">
               {props.slots.map((s) => (
                 <label key={s.afterMinute} className="slot">
-                  <input type="radio" name="afterMinute" value={s.afterMinute} defaultChecked={props.chosen === String(s.afterMinute)} />
+                  <input
+                    type="radio"
+                    name="afterMinute"
+                    value={s.afterMinute}
+                    defaultChecked={props.chosen === String(s.afterMinute)}
+                  />
                   <span>{s.time}</span>
                 </label>
               ))}
@@ -63,7 +75,13 @@ export function SlotPicker(props: {
             {props.error}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="book" className="button button-primary button-block" disabled={props.slots.length === 0 || navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          name="intent"
+          value="book"
+          className="button button-primary button-block"
+          disabled={props.slots.length === 0 || navigation.state === 'submitting'}
+        >
           {props.submitLabel}
         </button>
       </Form>

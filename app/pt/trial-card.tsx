@@ -4,7 +4,11 @@ import { Icon } from '#app/ui/icons.tsx';
 import type { BookingView } from './pt.server.ts';
 
 /** /pt's card for trial sessions (ADR 048): the one in the works, or how many are left and until when; nothing when neither. */
-export function TrialCard({ trial }: { trial: { left: number; validUntil: string | null; href: string; open: BookingView | null } }) {
+export function TrialCard({
+  trial,
+}: {
+  trial: { left: number; validUntil: string | null; href: string; open: BookingView | null };
+}) {
   const { t } = useT();
   if (!trial.open && trial.left === 0) return null;
   return (

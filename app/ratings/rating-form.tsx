@@ -3,7 +3,14 @@ import { useHydrated } from '#app/ui/hooks.ts';
 import { CommentField, Stars, useFieldErrors } from '#app/feedback/feedback-ui.tsx';
 
 export type RatingFormTexts = { send: string; dismiss: string; comment: string };
-type FormLike = ComponentType<{ method: 'post'; action: string; className: string; noValidate: boolean; onChange: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }>;
+type FormLike = ComponentType<{
+  method: 'post';
+  action: string;
+  className: string;
+  noValidate: boolean;
+  onChange: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}>;
 
 /**
  * Stars, a comment with its counter, Send and Not now: the page's plain form and the dialog's
@@ -35,12 +42,23 @@ export function RatingForm({
       <input type="hidden" name="ratingId" value={ratingId} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <Stars id={`rating-${String(ratingId)}-rate`} value={rate} onChange={setRate} error={errors.rate} />
-      <CommentField id={`rating-${String(ratingId)}-comment`} label={texts.comment} defaultValue={typed?.comment} error={errors.comment} />
+      <CommentField
+        id={`rating-${String(ratingId)}-comment`}
+        label={texts.comment}
+        defaultValue={typed?.comment}
+        error={errors.comment}
+      />
       <div className="rating-actions">
         <button type="submit" name="intent" value="dismiss" className="button button-secondary" disabled={busy}>
           {texts.dismiss}
         </button>
-        <button type="submit" name="intent" value="rate" className="button button-primary" disabled={busy || (hydrated && rate === '')}>
+        <button
+          type="submit"
+          name="intent"
+          value="rate"
+          className="button button-primary"
+          disabled={busy || (hydrated && rate === '')}
+        >
           {texts.send}
         </button>
       </div>

@@ -43,7 +43,8 @@ export const ratingPromptView = (request: RatingRequest, lang: Lang): RatingProm
 });
 
 /** A dismiss keeps prompts away for the rest of the visit (the session cookie, so without JavaScript too). */
-export const snoozeRatingPrompt = (session: AppSession) => session.set('ratingPromptOffUntil', Date.now() + RATING_PROMPT_OFF_MS);
+export const snoozeRatingPrompt = (session: AppSession) =>
+  session.set('ratingPromptOffUntil', Date.now() + RATING_PROMPT_OFF_MS);
 
 /** The prompt of this page (the shell's oldest pending request), or null: none pending, a prompt-free page, or dismissed in this visit. */
 export function ratingPromptOf(args: Args, pending: RatingRequest | null, path: string): RatingPrompt | null {

@@ -18,14 +18,29 @@ describe('the rating prompt (ADR 039)', () => {
     '/rating',
   ])('never covers %s', (path) => expect(promptAllowedOn(path)).toBe(false));
 
-  test.each(['/home', '/membership', '/membership/1', '/history', '/history/membership/12', '/account', '/workout', '/notification', '/support'])(
-    'may show on %s',
-    (path) => expect(promptAllowedOn(path)).toBe(true),
-  );
+  test.each([
+    '/home',
+    '/membership',
+    '/membership/1',
+    '/history',
+    '/history/membership/12',
+    '/account',
+    '/workout',
+    '/notification',
+    '/support',
+  ])('may show on %s', (path) => expect(promptAllowedOn(path)).toBe(true));
 
   test('goes back only to a path of this app (open-redirect advisories)', () => {
     expect(safeReturnTo('/history?tab=2')).toBe('/history?tab=2');
-    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', '/a b', `/${'x'.repeat(600)}`]) {
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+      '/a b',
+      `/${'x'.repeat(600)}`,
+    ]) {
       expect(safeReturnTo(bad)).toBe('/home');
     }
   });

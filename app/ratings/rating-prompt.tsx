@@ -50,10 +50,20 @@ export default function RatingPrompt({ prompt, lang }: { prompt: Prompt; lang: L
         </Link>
       </p>
       {hydrated ? (
-        <dialog ref={dialog} className="rating-dialog" aria-labelledby="rating-dialog-title" onClose={() => setOpen(false)}>
+        <dialog
+          ref={dialog}
+          className="rating-dialog"
+          aria-labelledby="rating-dialog-title"
+          onClose={() => setOpen(false)}
+        >
           <div className="rating-dialog-head">
             <h2 id="rating-dialog-title">{t('feedback.rating.question', { plan: prompt.plan, club: prompt.club })}</h2>
-            <button type="button" className="rating-dialog-close" aria-label={t('feedback.rating.close')} onClick={() => dialog.current?.close()}>
+            <button
+              type="button"
+              className="rating-dialog-close"
+              aria-label={t('feedback.rating.close')}
+              onClick={() => dialog.current?.close()}
+            >
               ×
             </button>
           </div>
@@ -62,7 +72,11 @@ export default function RatingPrompt({ prompt, lang }: { prompt: Prompt; lang: L
             as={fetcher.Form}
             ratingId={prompt.id}
             returnTo={returnTo}
-            texts={{ send: t('feedback.send'), dismiss: t('feedback.rating.dismiss'), comment: t('feedback.rating.comment') }}
+            texts={{
+              send: t('feedback.send'),
+              dismiss: t('feedback.rating.dismiss'),
+              comment: t('feedback.rating.comment'),
+            }}
             typed={refused}
             errors={refused?.fieldErrors}
             busy={fetcher.state !== 'idle'}

@@ -10,7 +10,11 @@ const importPrompt = () => promptChunk().then((module) => (promptModule = module
 // first bytes; a browser fetches the chunk only when the page has something to rate.
 if (import.meta.env.SSR) void importPrompt();
 const LazyPrompt = lazy(() =>
-  promptModule ? ({ then: (resolve: (module: PromptModule) => void) => resolve(promptModule as PromptModule) } as Promise<PromptModule>) : importPrompt(),
+  promptModule
+    ? ({
+        then: (resolve: (module: PromptModule) => void) => resolve(promptModule as PromptModule),
+      } as Promise<PromptModule>)
+    : importPrompt(),
 );
 
 /** The layout's place for the rating prompt: nothing (and no JavaScript) when there is nothing to rate. */

@@ -40,7 +40,11 @@ export default function RatingPage({ loaderData, actionData }: Route.ComponentPr
             as={Form}
             ratingId={prompt.id}
             returnTo={returnTo}
-            texts={{ send: t('feedback.send'), dismiss: t('feedback.rating.dismiss'), comment: t('feedback.rating.comment') }}
+            texts={{
+              send: t('feedback.send'),
+              dismiss: t('feedback.rating.dismiss'),
+              comment: t('feedback.rating.comment'),
+            }}
             typed={actionData}
             errors={actionData?.fieldErrors}
             busy={busy}

@@ -12,9 +12,17 @@ import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.ser
 type Args = Parameters<typeof gatewayClient>[0];
 
 /** Only a path of this app: no scheme, no `//host`, no backslash (open-redirect advisories). */
-export const safeReturnTo = (value: string) => (/^\/(?![/\\])[^\\\s]*$/.test(value) && value.length < 500 ? value : '/home');
+export const safeReturnTo = (value: string) =>
+  /^\/(?![/\\])[^\\\s]*$/.test(value) && value.length < 500 ? value : '/home';
 
-export type RatingActionData = { ratingId: string; rate: string; comment: string; returnTo: string; fieldErrors: Record<string, string>; formError: string | null };
+export type RatingActionData = {
+  ratingId: string;
+  rate: string;
+  comment: string;
+  returnTo: string;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+};
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -35,7 +43,8 @@ export async function ratingAction(args: Args) {
   // A refusal renders /rating again without its query: the way back travels with the answer.
   const typed = { ratingId, rate: field(form, 'rate'), comment: field(form, 'comment'), returnTo: back };
   if (!/^\d{1,9}$/.test(ratingId)) throw data(null, { status: 400 });
-  const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) => data<RatingActionData>({ ...typed, fieldErrors, formError }, { status: 400 });
+  const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) =>
+    data<RatingActionData>({ ...typed, fieldErrors, formError }, { status: 400 });
   const call = gatewayClient(args);
   try {
     if (field(form, 'intent') === 'dismiss') {

@@ -14,12 +14,28 @@ import { validationMessage } from '#contract/validation-messages.ts';
 export function referralScreenView(screen: ReferralScreen) {
   return {
     code: screen.code,
-    blockedBy: screen.blockedBy === Codes.REFERRAL_NO_PACKAGE_YET ? ('membership' as const) : screen.blockedBy === null ? null : ('limit' as const),
+    blockedBy:
+      screen.blockedBy === Codes.REFERRAL_NO_PACKAGE_YET
+        ? ('membership' as const)
+        : screen.blockedBy === null
+          ? null
+          : ('limit' as const),
     offer: screen.offer,
     rewards: screen.rewards,
     friends: screen.friends.map((friend) => {
-      const on = { INVITED: friend.invitedAt, JOINED: friend.dealEndsAt, BOUGHT: null, REWARDED: friend.rewardedAt, EXPIRED: friend.dealEndsAt }[friend.state];
-      return { phoneNumber: friend.phoneNumber, name: friend.name, state: friend.state, date: on ? formatDate(on) : '' };
+      const on = {
+        INVITED: friend.invitedAt,
+        JOINED: friend.dealEndsAt,
+        BOUGHT: null,
+        REWARDED: friend.rewardedAt,
+        EXPIRED: friend.dealEndsAt,
+      }[friend.state];
+      return {
+        phoneNumber: friend.phoneNumber,
+        name: friend.name,
+        state: friend.state,
+        date: on ? formatDate(on) : '',
+      };
     }),
   };
 }
@@ -43,7 +59,9 @@ export async function referralAction(args: ActionArgs) {
   const parsed = referralSendBody.safeParse({ phoneNumber });
   if (!parsed.success) return refuse(validationMessage(parsed.error.issues[0]?.message ?? 'invalid', lang));
   try {
-    const { data: sent } = await gatewayClient(args)('/api/v1/member/referral/send', referralSendResultSchema, { json: parsed.data });
+    const { data: sent } = await gatewayClient(args)('/api/v1/member/referral/send', referralSendResultSchema, {
+      json: parsed.data,
+    });
     flashToast(session, { kind: 'success', text: getT(args.context)('referral.sent', { phone: sent.phoneNumber }) });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -49,11 +49,19 @@ function ShareButtons({ code, text, title }: { code: string; text: string; title
   return (
     <div className="referral-share">
       {canShare ? (
-        <button type="button" className="button button-primary" onClick={() => void navigator.share({ title, text }).catch(() => undefined)}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void navigator.share({ title, text }).catch(() => undefined)}
+        >
           {t('referral.share')}
         </button>
       ) : null}
-      <button type="button" className={`button ${canShare ? 'button-secondary' : 'button-primary'}`} onClick={() => void copy()}>
+      <button
+        type="button"
+        className={`button ${canShare ? 'button-secondary' : 'button-primary'}`}
+        onClick={() => void copy()}
+      >
         {t('referral.copy')}
       </button>
       <p className="small referral-copied" role="status">
@@ -75,7 +83,9 @@ function Friends({ friends }: { friends: Screen['friends'] }) {
             {friend.name ? <p className="small muted">{friend.name}</p> : null}
             <p className="small">{t(`referral.detail.${friend.state}`, { date: friend.date })}</p>
           </div>
-          <span className={`status-badge referral-state-${friend.state.toLowerCase()}`}>{t(`referral.state.${friend.state}`)}</span>
+          <span className={`status-badge referral-state-${friend.state.toLowerCase()}`}>
+            {t(`referral.state.${friend.state}`)}
+          </span>
         </li>
       ))}
     </ul>

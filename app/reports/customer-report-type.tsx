@@ -54,10 +54,23 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
     <main className="page report-page">
       <p className="eyebrow">{club.name}</p>
       <h1>{t(`feedback.types.${type}`)}</h1>
-      <Form method="post" encType="multipart/form-data" className="report-form" noValidate onChange={onChange} onSubmit={submitOnce}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="report-form"
+        noValidate
+        onChange={onChange}
+        onSubmit={submitOnce}
+      >
         <input type="hidden" name="clubId" value={club.id} />
         <Stars id="report-rate" value={typed?.rate} error={errors.rate} />
-        <CommentField id="report-comment" label={t('feedback.comment')} defaultValue={typed?.comment} required error={errors.comment} />
+        <CommentField
+          id="report-comment"
+          label={t('feedback.comment')}
+          defaultValue={typed?.comment}
+          required
+          error={errors.comment}
+        />
         <div className="field">
           <label htmlFor="report-phone">{t('feedback.report.phone')}</label>
           <input
@@ -93,7 +106,14 @@ export default function CustomerReportType({ loaderData, actionData }: Route.Com
         {/* The honeypot: off-screen and out of the tab order, so only a bot fills it. */}
         <div className="report-honeypot" aria-hidden="true">
           <label htmlFor="report-website">{t('feedback.report.honeypot')}</label>
-          <input id="report-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id="report-website"
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <SendRow formError={actionData?.formError} busy={busy || preparing} label={t('feedback.send')} />
         <UploadProgress processingLabel={t('upload.processing')} />

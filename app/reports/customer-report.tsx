@@ -45,7 +45,10 @@ export default function CustomerReport({ loaderData }: Route.ComponentProps) {
           <ul className="report-types">
             {feedbackTypes.map((type) => (
               <li key={type}>
-                <Link to={`/public/customer-report/${type}?club=${String(club.id)}`} className={`report-type report-type-${type.toLowerCase()}`}>
+                <Link
+                  to={`/public/customer-report/${type}?club=${String(club.id)}`}
+                  className={`report-type report-type-${type.toLowerCase()}`}
+                >
                   {t(`feedback.types.${type}`)}
                 </Link>
               </li>

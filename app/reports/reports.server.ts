@@ -3,7 +3,13 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { clubSchema } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
-import { HONEYPOT_FIELD, isFeedbackType, publicReportFields, REPORT_PHOTO_FIELD, type FeedbackType } from '#contract/feedback.ts';
+import {
+  HONEYPOT_FIELD,
+  isFeedbackType,
+  publicReportFields,
+  REPORT_PHOTO_FIELD,
+  type FeedbackType,
+} from '#contract/feedback.ts';
 import { pick } from '#app/account/account.server.ts';
 import { loadMessages } from '#app/locales/messages.ts';
 import { translate } from '#app/i18n.ts';
@@ -60,7 +66,11 @@ export async function reportAction(args: Args, reportType: FeedbackType) {
   const lang = getLang(args.context);
   const { formData, tooLarge } = await readBoundedForm(args.request);
   const clubId = text(formData, 'clubId');
-  const typed: ReportTyped = { rate: text(formData, 'rate'), comment: text(formData, 'comment'), phoneNumber: text(formData, 'phoneNumber') };
+  const typed: ReportTyped = {
+    rate: text(formData, 'rate'),
+    comment: text(formData, 'comment'),
+    phoneNumber: text(formData, 'phoneNumber'),
+  };
   const refuse = (fieldErrors: Record<string, string>, formError: string | null = null) =>
     data<ReportActionData>({ typed, fieldErrors, formError }, { status: 400 });
   const fields = { clubId, type: reportType, ...typed, [HONEYPOT_FIELD]: text(formData, HONEYPOT_FIELD) };
@@ -79,7 +89,8 @@ export async function reportAction(args: Args, reportType: FeedbackType) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors);
     if (byField) return refuse(byField);
-    if (error.code === Codes.FILE_TOO_LARGE || error.code === Codes.NOT_AN_IMAGE) return refuse({ [REPORT_PHOTO_FIELD]: error.text });
+    if (error.code === Codes.FILE_TOO_LARGE || error.code === Codes.NOT_AN_IMAGE)
+      return refuse({ [REPORT_PHOTO_FIELD]: error.text });
     return refuse({}, error.text);
   }
   return redirect(`/public/customer-report?club=${clubId}&sent=1`);
@@ -101,9 +112,17 @@ export async function posterSvg(args: Args): Promise<Response> {
   const club = await loadReportClub(args, clubParam(new URL(args.request.url)));
   if (!club) throw data(null, { status: 404 });
   const target = `${webConfig.publicUrl}/public/customer-report?club=${String(club.id)}`;
-  const qr = await QRCode.toString(target, { type: 'svg', errorCorrectionLevel: 'M', margin: 0, color: { dark: '#000000', light: '#ffffff' } });
+  const qr = await QRCode.toString(target, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 0,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   const [vi, en] = await Promise.all([loadMessages('vi', ['feedback']), loadMessages('en', ['feedback'])]);
-  const inner = qr.replace(/^[\s\S]*?<svg[^>]*viewBox="([^"]+)"[^>]*>/, '<svg x="45" y="92" width="120" height="120" viewBox="$1">');
+  const inner = qr.replace(
+    /^[\s\S]*?<svg[^>]*viewBox="([^"]+)"[^>]*>/,
+    '<svg x="45" y="92" width="120" height="120" viewBox="$1">',
+  );
   const line = (y: number, size: number, value: string, weight = 400) =>
     `<text x="105" y="${String(y)}" font-size="${String(size)}" font-weight="${String(weight)}" text-anchor="middle">${escapeXml(value)}</text>`;
   const svg = `<?xml version="1.0" encoding="UTF-8"?>
@@ -120,6 +139,10 @@ ${line(244, 4, target)}
 <rect x="0" y="283" width="210" height="14" fill="#f97316"/>
 </svg>`;
   return new Response(svg, {
-    headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'content-disposition': `inline; filename="poster-club-${String(club.id)}.svg"`, 'cache-control': 'public, max-age=3600' },
+    headers: {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-disposition': `inline; filename="poster-club-${String(club.id)}.svg"`,
+      'cache-control': 'public, max-age=3600',
+    },
   });
 }

@@ -10,9 +10,12 @@ const isHttps = publicUrl.startsWith('https://');
  * a public https deployment must be given SESSION_SECRET.
  */
 function sessionSecrets(): string[] {
-  const fromEnv = process.env.SESSION_SECRET?.split(',').map((s) => s.trim()).filter(Boolean);
+  const fromEnv = process.env.SESSION_SECRET?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (fromEnv?.length) return fromEnv;
-  if (isHttps) throw new Error('SESSION_SECRET is required when PUBLIC_URL is https (comma-separated list, newest first).');
+  if (isHttps)
+    throw new Error('SESSION_SECRET is required when PUBLIC_URL is https (comma-separated list, newest first).');
   const file = path.resolve(process.env.DATA_DIR ?? './data', 'session-secret');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -28,7 +31,10 @@ function sessionSecrets(): string[] {
 function gatewayInternalSecret(): string | undefined {
   const secret = process.env.GATEWAY_INTERNAL_SECRET?.trim();
   if (secret) return secret;
-  if (isHttps) throw new Error('GATEWAY_INTERNAL_SECRET is required when PUBLIC_URL is https (the same value as the gateway has).');
+  if (isHttps)
+    throw new Error(
+      'GATEWAY_INTERNAL_SECRET is required when PUBLIC_URL is https (the same value as the gateway has).',
+    );
   return undefined;
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { compactManifest, DEFERRED_MODULE_ID, DEFERRED_PRELOADS_ID, deferModulePreloads } from './deferred-preloads.server.ts';
+import {
+  compactManifest,
+  DEFERRED_MODULE_ID,
+  DEFERRED_PRELOADS_ID,
+  deferModulePreloads,
+} from './deferred-preloads.server.ts';
 
 const run = (html: string) => deferModulePreloads(html, 'n0nce');
 
@@ -20,10 +25,11 @@ describe('deferModulePreloads (ADR 027)', () => {
     expect(html.indexOf(DEFERRED_PRELOADS_ID)).toBeLessThan(html.indexOf('</body>'));
   });
 
-  test('React Router\'s module script starts after the first paint, its code intact and nonced', () => {
+  test("React Router's module script starts after the first paint, its code intact and nonced", () => {
     const html = run(page);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
-    const deferred = new RegExp(`<script nonce="n0nce" id="${DEFERRED_MODULE_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
+    const deferred =
+      new RegExp(`<script nonce="n0nce" id="${DEFERRED_MODULE_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
     expect(deferred).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(/);
     expect(deferred).not.toContain('<');
     // Run the script's body against a tiny DOM: it appends a module script with the same code and nonce.
@@ -46,7 +52,11 @@ describe('deferModulePreloads (ADR 027)', () => {
 });
 
 describe('compactManifest (ADR 068)', () => {
-  const manifest = { entry: { module: '/assets/entry.js', imports: ['/assets/i18n.js'], css: [] }, routes: { root: { id: 'root', path: '', hasLoader: true, hasAction: false } }, version: 'abc};' };
+  const manifest = {
+    entry: { module: '/assets/entry.js', imports: ['/assets/i18n.js'], css: [] },
+    routes: { root: { id: 'root', path: '', hasLoader: true, hasAction: false } },
+    version: 'abc};',
+  };
   const code = `import * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");`;
 
   test('the same manifest without the indentation, the code around it byte for byte', () => {

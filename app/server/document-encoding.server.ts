@@ -32,7 +32,10 @@ export function acceptsEncoding(header: string | null | undefined, coding: 'gzip
 export const acceptsGzip = (header: string | null): boolean => acceptsEncoding(header, 'gzip');
 
 /** The page's body as sent: gzipped when the browser takes gzip (the caller sets Content-Encoding from `encoding`). */
-export function encodeDocument(html: string, acceptEncoding: string | null): { body: string | Uint8Array<ArrayBuffer>; encoding: 'gzip' | null } {
+export function encodeDocument(
+  html: string,
+  acceptEncoding: string | null,
+): { body: string | Uint8Array<ArrayBuffer>; encoding: 'gzip' | null } {
   if (!acceptsGzip(acceptEncoding)) return { body: html, encoding: null };
   const gzipped = gzipSync(html, { level: GZIP_LEVEL });
   // A copy the size of the page (a Buffer may sit in a larger shared pool, which a Response body must not expose).

@@ -19,7 +19,10 @@ export async function readForm(request: Request): Promise<FormData> {
  * The posted form read as the fields a schema names (a button's intent and the fields it needs).
  * Anything else was not sent by our pages: 400, never a gateway call.
  */
-export async function readFormAs<T>(request: Request, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): Promise<T> {
+export async function readFormAs<T>(
+  request: Request,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): Promise<T> {
   const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   return parsed.data;
@@ -37,6 +40,11 @@ export function errorText(error: string, lang: Lang): string {
 /** conform's reply with every error as text (errorText): what a form's action returns. */
 export function localizedReply(reply: SubmissionResult<string[]>, lang: Lang): SubmissionResult<string[]> {
   if (!reply.error) return reply;
-  const error = Object.fromEntries(Object.entries(reply.error).map(([name, errors]) => [name, errors ? errors.map((e) => errorText(e, lang)) : errors]));
+  const error = Object.fromEntries(
+    Object.entries(reply.error).map(([name, errors]) => [
+      name,
+      errors ? errors.map((e) => errorText(e, lang)) : errors,
+    ]),
+  );
   return { ...reply, error };
 }

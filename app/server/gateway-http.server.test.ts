@@ -22,7 +22,9 @@ const server = http.createServer((req, res) => {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ method: req.method, url: req.url, body, n, length: req.headers['content-length'] ?? null }));
+    res.end(
+      JSON.stringify({ method: req.method, url: req.url, body, n, length: req.headers['content-length'] ?? null }),
+    );
   });
 });
 server.on('connection', () => connections++);
@@ -41,7 +43,12 @@ test('calls share kept-alive connections, and a body goes with its byte length',
   const before = connections;
   for (let i = 0; i < 5; i++) expect((await get(`/read/${String(i)}`)).status).toBe(200);
   expect(connections - before).toBe(1);
-  const answer = await requestGateway(`${base}/write`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Lê"}', timeoutMs: 2000 });
+  const answer = await requestGateway(`${base}/write`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"name":"Lê"}',
+    timeoutMs: 2000,
+  });
   expect(JSON.parse(answer.text)).toMatchObject({ method: 'POST', body: '{"name":"Lê"}', length: '14' });
 });
 
@@ -52,7 +59,11 @@ test('a read whose kept-alive connection was closed under it is sent again on a 
   hangUpSecond = true;
   received.length = 0;
   // A fresh connection answers its first request and hangs up on the second.
-  const first = await requestGateway(`${base}/a`, { method: 'GET', headers: { connection: 'keep-alive' }, timeoutMs: 2000 });
+  const first = await requestGateway(`${base}/a`, {
+    method: 'GET',
+    headers: { connection: 'keep-alive' },
+    timeoutMs: 2000,
+  });
   expect(first.status).toBe(200);
   const again = await get('/b');
   expect(again.status).toBe(200);
@@ -70,11 +81,15 @@ test('no answer in time, or no gateway at all, is GatewayUnreachable', async () 
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const port = (silent.address() as AddressInfo).port;
   const started = Date.now();
-  await expect(requestGateway(`http://127.0.0.1:${String(port)}/x`, { method: 'GET', headers: {}, timeoutMs: 150 })).rejects.toBeInstanceOf(GatewayUnreachable);
+  await expect(
+    requestGateway(`http://127.0.0.1:${String(port)}/x`, { method: 'GET', headers: {}, timeoutMs: 150 }),
+  ).rejects.toBeInstanceOf(GatewayUnreachable);
   expect(Date.now() - started).toBeLessThan(1000);
   silent.closeAllConnections();
   await new Promise((resolve) => silent.close(resolve));
-  await expect(requestGateway(`http://127.0.0.1:${String(port)}/x`, { method: 'GET', headers: {}, timeoutMs: 1000 })).rejects.toBeInstanceOf(GatewayUnreachable);
+  await expect(
+    requestGateway(`http://127.0.0.1:${String(port)}/x`, { method: 'GET', headers: {}, timeoutMs: 1000 }),
+  ).rejects.toBeInstanceOf(GatewayUnreachable);
 });
 
 test('this side closes a connection idle for IDLE_CONNECTION_MS itself: a later write never meets the gateway closing it', async () => {

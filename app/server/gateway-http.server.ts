@@ -63,7 +63,10 @@ function once(target: URL, { method, headers, body }: GatewayRequest, deadline: 
       reject(error);
     };
     // The whole call, answer included, within the time allowed (what AbortSignal.timeout gave fetch).
-    const timer = setTimeout(() => fail(new GatewayUnreachable('no answer in time')), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => fail(new GatewayUnreachable('no answer in time')),
+      Math.max(0, deadline - Date.now()),
+    );
     const request = transport.request(target, { method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));

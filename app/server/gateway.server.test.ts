@@ -52,7 +52,11 @@ const { GatewayError } = mod;
 
 async function callerFor(
   loaded: typeof mod = mod,
-  { token, headers = {}, method = 'GET' }: { token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' } = {},
+  {
+    token,
+    headers = {},
+    method = 'GET',
+  }: { token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' } = {},
 ) {
   const session = await loaded.sessionStorage.getSession();
   if (token) {
@@ -96,7 +100,10 @@ test('any 4-digit code is a success, with its own message', async () => {
 
 test('sends the bearer token, the language and the member IP to the gateway', async () => {
   answers.set('/headers', { body: { code: 1000, data: {} } });
-  const { call } = await callerFor(mod, { token: 'tok-123', headers: { 'x-client-ip': '203.0.113.7', 'x-request-id': 'page-request-0001' } });
+  const { call } = await callerFor(mod, {
+    token: 'tok-123',
+    headers: { 'x-client-ip': '203.0.113.7', 'x-request-id': 'page-request-0001' },
+  });
   await call('/headers', z.object({}));
   const request = lastSeen('/headers');
   expect(request?.method).toBe('GET');
@@ -314,11 +321,19 @@ test('a device token from sign-in is set as a signed, HttpOnly, long-lived cooki
   expect(pair).not.toBe('gym_device=device-token-of-this-phone');
 
   answers.set('/device', { body: { code: 1000, data: { id: 1, fullName: 'A' } } });
-  await run(pair, (context) => device.gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile).then(() => undefined));
+  await run(pair, (context) =>
+    device
+      .gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile)
+      .then(() => undefined),
+  );
   expect(lastSeen('/device')?.headers['x-device-token']).toBe('device-token-of-this-phone');
 
   const forged = `gym_device=${Buffer.from(JSON.stringify('someone-elses-token')).toString('base64')}`;
-  const again = await run(forged, (context) => device.gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile).then(() => undefined));
+  const again = await run(forged, (context) =>
+    device
+      .gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile)
+      .then(() => undefined),
+  );
   expect(lastSeen('/device')?.headers['x-device-token']).toBeUndefined();
   expect(again.headers.getSetCookie().some((c) => c.startsWith('gym_device='))).toBe(false);
 });

@@ -36,7 +36,10 @@ const RETRY_AFTER_SECONDS = '5';
  */
 function unavailable(request: Request, error: GatewayError): never {
   if (request.method === 'GET' || request.method === 'HEAD') {
-    throw data<GatewayUnavailable>({ gatewayUnavailable: true }, { status: 503, headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+    throw data<GatewayUnavailable>(
+      { gatewayUnavailable: true },
+      { status: 503, headers: { 'retry-after': RETRY_AFTER_SECONDS } },
+    );
   }
   throw error;
 }
@@ -99,12 +102,22 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
     try {
       if (options.form) {
         // An upload: fetch encodes the multipart body.
-        const answer = await fetch(url, { method, headers, body: options.form, signal: AbortSignal.timeout(options.timeoutMs ?? webConfig.gatewayTimeoutMs) });
+        const answer = await fetch(url, {
+          method,
+          headers,
+          body: options.form,
+          signal: AbortSignal.timeout(options.timeoutMs ?? webConfig.gatewayTimeoutMs),
+        });
         response = { status: answer.status, text: await answer.text() };
       } else {
         if (options.json !== undefined) headers['content-type'] = 'application/json';
         const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-        response = await requestGateway(url, { method, headers, body, timeoutMs: options.timeoutMs ?? webConfig.gatewayTimeoutMs });
+        response = await requestGateway(url, {
+          method,
+          headers,
+          body,
+          timeoutMs: options.timeoutMs ?? webConfig.gatewayTimeoutMs,
+        });
       }
     } catch {
       unavailable(request, new GatewayError(503, Codes.TIMEOUT, messageForCode(Codes.TIMEOUT, lang), undefined));
@@ -114,12 +127,18 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
     if (response.status === 401 || envelope?.code === Codes.SESSION_EXPIRED) {
       // §4: clear the session, then the error page shows the toast and goes to /landing after 1 s.
       caller.signOut();
-      throw data<SessionExpired>({ sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang), to: caller.signInPath }, { status: 401 });
+      throw data<SessionExpired>(
+        { sessionExpired: true, message: messageForCode(Codes.SESSION_EXPIRED, lang), to: caller.signInPath },
+        { status: 401 },
+      );
     }
     if (response.status === 503) {
       // The gateway is up but its database is away (ADR 015): temporary, like the gateway being down.
       const code = envelope?.code ?? Codes.SERVICE_ERROR;
-      unavailable(request, new GatewayError(503, code, messageForCode(code, lang, envelope?.description), envelope?.data));
+      unavailable(
+        request,
+        new GatewayError(503, code, messageForCode(code, lang, envelope?.description), envelope?.data),
+      );
     }
     if (!envelope || envelope.code === undefined) {
       throw new GatewayError(response.status, Codes.SYSTEM_ERROR, messageForCode(Codes.SYSTEM_ERROR, lang), undefined);

@@ -74,7 +74,6 @@ export function requestIdOf(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-
 async function main() {
   const serverBuildUrl = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
   const build = (await import(serverBuildUrl)) as ServerBuild;
@@ -122,29 +121,56 @@ async function main() {
     if (accessLog && !req.path.startsWith('/assets/')) {
       const started = performance.now();
       // One line per page or form request (not the hashed assets): what the gateway logs, with the same id.
-      res.once('finish', () => webLogger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'));
+      res.once('finish', () =>
+        webLogger.info(
+          {
+            requestId,
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        ),
+      );
     }
     next();
   });
 
   // Pages set their own nonce CSP (entry.server.tsx); static files need nothing beyond this.
-  const staticCsp = (res: Response) => res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
+  const staticCsp = (res: Response) =>
+    res.set('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'");
   const pwaHeaders = (res: Response, file: string) => {
     staticCsp(res);
     // The brotli copy of a file (ADR 068) is that file.
     const name = path.basename(file).replace(/\.br$/, '');
     // ADR 009: the worker, the manifest and the offline page are revalidated on every fetch,
     // so a release reaches installed apps at once (the worker's precache versions the rest).
-    if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html') res.set('Cache-Control', 'no-cache');
+    if (name === 'sw.js' || name === 'manifest.webmanifest' || name === 'offline.html')
+      res.set('Cache-Control', 'no-cache');
     // A worker runs under the CSP it was served with: it must be allowed to fetch this origin.
     if (name === 'sw.js') res.set('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
   };
   // Brotli copies written at build time go to browsers that take br (ADR 068).
   app.use(serveBrotli(brotliCopies(path.join(buildDir, 'client'))));
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, setHeaders: staticCsp }));
+  app.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client/assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      setHeaders: staticCsp,
+    }),
+  );
   // Only a path with a file extension can be a file here: pages skip the disk lookup.
-  const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders: pwaHeaders });
-  app.use((req: Request, res: Response, next: NextFunction) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  const publicFiles = express.static(path.join(buildDir, 'client'), {
+    maxAge: '1h',
+    index: false,
+    setHeaders: pwaHeaders,
+  });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    path.extname(req.path) ? publicFiles(req, res, next) : next(),
+  );
   // Desktops get only a notice, in-app browsers one try at the system browser (ADR 008).
   app.use(platformGate({ publicUrl: process.env.PUBLIC_URL || undefined, secure, sandbox: sandboxDemo() }));
   app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
@@ -154,10 +180,15 @@ async function main() {
     // Warm before ready (ADR 068): the first pages asked of this process, a few times over, then /readyz says 200.
     const { port: listening } = server.address() as AddressInfo;
     const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${String(listening)}`;
-    void warmUp({ origin, requests: webWarmUpRequests(origin), rounds: warmUpRounds, timeoutMs: 30_000 }).then((warm) => {
-      ready.ready();
-      webLogger.info({ warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut }, 'ready');
-    });
+    void warmUp({ origin, requests: webWarmUpRequests(origin), rounds: warmUpRounds, timeoutMs: 30_000 }).then(
+      (warm) => {
+        ready.ready();
+        webLogger.info(
+          { warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut },
+          'ready',
+        );
+      },
+    );
   });
   // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
   // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).

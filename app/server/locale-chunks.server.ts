@@ -43,7 +43,10 @@ export const localeChunkUrls = (lang: Lang): Chunks => chunks[lang];
 export function partUrlList(urls: PartUrls): string {
   return Object.entries(urls)
     .map(([part, url]) => {
-      const hash = url?.startsWith(`/assets/${part}-`) && url.endsWith('.js') ? url.slice(`/assets/${part}-`.length, -'.js'.length) : '';
+      const hash =
+        url?.startsWith(`/assets/${part}-`) && url.endsWith('.js')
+          ? url.slice(`/assets/${part}-`.length, -'.js'.length)
+          : '';
       return `${part}=${hash && !/[\s/=]/.test(hash) ? hash : url}`;
     })
     .join(' ');

@@ -7,6 +7,15 @@ test('a request line is a pino JSON line with service web and the request id', (
   const lines: string[] = [];
   const logger = createWebLogger({ write: (line: string) => void lines.push(line) });
   logger.info({ requestId: 'abcdefgh', method: 'GET', path: '/home', status: 200, ms: 12 }, 'request');
-  expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, service: 'web', msg: 'request', requestId: 'abcdefgh', method: 'GET', path: '/home', status: 200, ms: 12 });
+  expect(JSON.parse(lines[0]!)).toMatchObject({
+    level: 30,
+    service: 'web',
+    msg: 'request',
+    requestId: 'abcdefgh',
+    method: 'GET',
+    path: '/home',
+    status: 200,
+    ms: 12,
+  });
   expect(typeof JSON.parse(lines[0]!).time).toBe('number');
 });

@@ -23,7 +23,13 @@ test('GET /metrics answers and the counter of a page moves', async () => {
   const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   try {
     const series = 'http_requests_total{method="GET",route="/membership/payment/:id",status="200"}';
-    const value = (text: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+    const value = (text: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(' ')[1] ?? 0,
+      );
     const scrape = async () => {
       const res = await fetch(`${base}/metrics`);
       expect(res.status).toBe(200);
@@ -35,7 +41,9 @@ test('GET /metrics answers and the counter of a page moves', async () => {
     await (await fetch(`${base}/membership/payment/42`)).text();
     const after = await scrape();
     expect(value(after) - before).toBe(2);
-    expect(after).toContain('http_request_duration_seconds_bucket{method="GET",route="/membership/payment/:id",le="+Inf"}');
+    expect(after).toContain(
+      'http_request_duration_seconds_bucket{method="GET",route="/membership/payment/:id",le="+Inf"}',
+    );
   } finally {
     server.close();
   }

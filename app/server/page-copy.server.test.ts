@@ -10,6 +10,7 @@ test("ADR 067: a member's pages name the same owner, another member's another; s
   // Keyed by the session secret: not a plain hash of the account number anyone could recompute.
   expect(a).not.toBe(createHash('sha256').update('page-copy:41').digest('base64url').slice(0, 22));
   expect(copyOwner('/login', undefined)).toBe('public');
-  for (const path of ['/staff', '/staff/login', '/staff/scanner', '/staff.data']) expect(copyOwner(path, 41), path).toBeNull();
+  for (const path of ['/staff', '/staff/login', '/staff/scanner', '/staff.data'])
+    expect(copyOwner(path, 41), path).toBeNull();
   expect(copyOwner('/staffing', 41)).toBe(a);
 });

@@ -79,9 +79,14 @@ describe('the style rules a page can use (ADR 029)', () => {
 });
 
 describe('withPageCss', () => {
-  it('fills the empty page-css <style> from the whole page\'s markup', () => {
-    const out = withPageCss('<html><head><style nonce="n" id="page-css"></style></head><body><p class="lead">Xin chào</p></body></html>', (html) => `/*${[...classesIn(html)].join(',')}*/`);
-    expect(out).toBe('<html><head><style nonce="n" id="page-css">/*lead*/</style></head><body><p class="lead">Xin chào</p></body></html>');
+  it("fills the empty page-css <style> from the whole page's markup", () => {
+    const out = withPageCss(
+      '<html><head><style nonce="n" id="page-css"></style></head><body><p class="lead">Xin chào</p></body></html>',
+      (html) => `/*${[...classesIn(html)].join(',')}*/`,
+    );
+    expect(out).toBe(
+      '<html><head><style nonce="n" id="page-css">/*lead*/</style></head><body><p class="lead">Xin chào</p></body></html>',
+    );
   });
 
   it('leaves a page without the placeholder as it is', () => {

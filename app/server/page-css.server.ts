@@ -1,4 +1,3 @@
-
 // ADR 029: a page's HTML carries only the style rules its own markup can match; the whole sheet
 // (a hashed, cached file) is loaded by entry.client.tsx before hydration, for what the browser
 // renders later (client navigations, states a script adds). The rules are read once, at start-up.
@@ -84,7 +83,8 @@ function parseRules(css: string): Rule[] {
     if (!at) return { kind: 'style', text, selectorClasses: splitSelectors(prelude).map(requiredClasses) };
     const name = at[1].toLowerCase();
     if (name === 'keyframes' || name.endsWith('-keyframes')) return { kind: 'keyframes', name: at[2].trim(), text };
-    if (['media', 'supports', 'layer', 'container', 'scope'].includes(name)) return { kind: 'group', prelude, rules: parseRules(body) };
+    if (['media', 'supports', 'layer', 'container', 'scope'].includes(name))
+      return { kind: 'group', prelude, rules: parseRules(body) };
     return { kind: 'always', text }; // @font-face, @property, @page…
   });
 }
@@ -104,13 +104,16 @@ function keptText(rules: Rule[], has: (cls: string) => boolean): string {
 }
 
 function keyframesOf(rules: Rule[]): Extract<Rule, { kind: 'keyframes' }>[] {
-  return rules.flatMap((rule) => (rule.kind === 'keyframes' ? [rule] : rule.kind === 'group' ? keyframesOf(rule.rules) : []));
+  return rules.flatMap((rule) =>
+    rule.kind === 'keyframes' ? [rule] : rule.kind === 'group' ? keyframesOf(rule.rules) : [],
+  );
 }
 
 /** The classes used by the markup: every `class="…"` attribute. */
 export function classesIn(html: string): Set<string> {
   const classes = new Set<string>();
-  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of m[1].split(/\s+/)) if (name) classes.add(name);
+  for (const m of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of m[1].split(/\s+/)) if (name) classes.add(name);
   return classes;
 }
 
@@ -133,7 +136,12 @@ export function pageSheet(css: string, scriptClasses: readonly string[] = []) {
     const has = (cls: string) => classes.has(cls) || scriptClasses.includes(cls);
     const kept = keptText(rules, has);
     // An animation's @keyframes goes with the rules that name it.
-    const sheet = kept + keyframes.filter((k) => k.named.test(kept)).map((k) => k.text).join('');
+    const sheet =
+      kept +
+      keyframes
+        .filter((k) => k.named.test(kept))
+        .map((k) => k.text)
+        .join('');
     if (bySet.size >= MAX_CACHED_SETS) bySet.delete(bySet.keys().next().value as string);
     bySet.set(key, sheet);
     return sheet;

@@ -19,7 +19,8 @@ export function brotliCopies(clientDir: string): Set<string> {
     const names = new Set(entries.map((e) => e.name));
     for (const entry of entries) {
       if (entry.isDirectory()) walk(path.join(dir, entry.name), `${url}${entry.name}/`);
-      else if (entry.name.endsWith('.br') && names.has(entry.name.slice(0, -3))) found.add(`${url}${entry.name.slice(0, -3)}`);
+      else if (entry.name.endsWith('.br') && names.has(entry.name.slice(0, -3)))
+        found.add(`${url}${entry.name.slice(0, -3)}`);
     }
   };
   walk(clientDir, '/');

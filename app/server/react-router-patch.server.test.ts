@@ -30,7 +30,9 @@ describe('react-router with our patch', () => {
   it('is installed patched (npm ci runs patch-package; --ignore-scripts would skip it)', () => {
     const require = createRequire(import.meta.url);
     const dist = path.dirname(require.resolve('react-router'));
-    const { version } = JSON.parse(readFileSync(path.join(dist, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(path.join(dist, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     const patch = readFileSync(path.join(process.cwd(), 'patches', `react-router+${version}.patch`), 'utf8');
     for (const [, file] of patch.matchAll(/^\+\+\+ b\/node_modules\/react-router\/dist\/development\/(\S+)$/gm)) {
       const installed = readFileSync(path.join(dist, file), 'utf8');

@@ -19,14 +19,17 @@ describe('readiness', () => {
 });
 
 describe('warmUp', () => {
-  const answer = (status: number, cookie?: string) => new Response('ok', { status, headers: cookie ? { 'Set-Cookie': `${cookie}; Path=/; HttpOnly` } : {} });
+  const answer = (status: number, cookie?: string) =>
+    new Response('ok', { status, headers: cookie ? { 'Set-Cookie': `${cookie}; Path=/; HttpOnly` } : {} });
 
   test('every request, every round, in order; a cookie set is sent on within the round', async () => {
     const seen: string[] = [];
     const fetchImpl = (async (url: URL, init: RequestInit) => {
       const cookie = (init.headers as Record<string, string>).Cookie ?? '-';
       seen.push(`${init.method ?? 'GET'} ${url.pathname} ${cookie}`);
-      return url.pathname === '/language' ? answer(302, 'gym_session=en') : answer(url.pathname === '/missing' ? 404 : 200);
+      return url.pathname === '/language'
+        ? answer(302, 'gym_session=en')
+        : answer(url.pathname === '/missing' ? 404 : 200);
     }) as unknown as typeof fetch;
     const result = await warmUp({
       origin: 'http://127.0.0.1:3000',
@@ -35,14 +38,29 @@ describe('warmUp', () => {
       timeoutMs: 5_000,
       fetchImpl,
     });
-    expect(seen).toEqual(['GET /landing -', 'POST /language -', 'GET /missing gym_session=en', 'GET /landing -', 'POST /language -', 'GET /missing gym_session=en']);
+    expect(seen).toEqual([
+      'GET /landing -',
+      'POST /language -',
+      'GET /missing gym_session=en',
+      'GET /landing -',
+      'POST /language -',
+      'GET /missing gym_session=en',
+    ]);
     expect(result).toMatchObject({ sent: 6, failed: 2, timedOut: false });
   });
 
   test('a server that does not answer: given up after the time-out, never unready for ever', async () => {
     const fetchImpl = ((_url: URL, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))) as unknown as typeof fetch;
-    const result = await warmUp({ origin: 'http://127.0.0.1:3000', requests: [{ path: '/landing' }, { path: '/login' }], rounds: 3, timeoutMs: 300, fetchImpl });
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      )) as unknown as typeof fetch;
+    const result = await warmUp({
+      origin: 'http://127.0.0.1:3000',
+      requests: [{ path: '/landing' }, { path: '/login' }],
+      rounds: 3,
+      timeoutMs: 300,
+      fetchImpl,
+    });
     expect(result.timedOut).toBe(true);
     // The first request hangs until the deadline aborts it; none after it (a loaded machine may not even start it in time).
     expect(result.sent).toBeLessThanOrEqual(1);

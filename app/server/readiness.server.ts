@@ -76,7 +76,8 @@ export async function warmUp({
 
 /** A phone's navigation, as the platform gate lets it through (ADR 008). */
 const PHONE = {
-  'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  'User-Agent':
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   Accept: 'text/html',
   'Accept-Encoding': 'gzip, br',
   'Sec-Fetch-Dest': 'document',

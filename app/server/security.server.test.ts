@@ -13,15 +13,21 @@ test('form-action allows this site and the card pay host only (a no-JS payment f
 test.each([
   [{}, 'http://127.0.0.1:4000'],
   [{ GATEWAY_URL: 'http://127.0.0.1:4123/' }, 'http://127.0.0.1:4123'],
-  [{ GATEWAY_URL: 'http://127.0.0.1:4123', VNPAY_PAY_ORIGIN: 'https://pay.vnpay.vn/vpcpay.html' }, 'https://pay.vnpay.vn'],
+  [
+    { GATEWAY_URL: 'http://127.0.0.1:4123', VNPAY_PAY_ORIGIN: 'https://pay.vnpay.vn/vpcpay.html' },
+    'https://pay.vnpay.vn',
+  ],
   [{ VNPAY_PAY_ORIGIN: '' }, 'http://127.0.0.1:4000'],
 ])('VNPAY_PAY_ORIGIN %j → %s', (env, origin) => {
   expect(vnpayPayOrigin(env)).toBe(origin);
 });
 
-test.each(['javascript:alert(1)', 'not a url', "https://x.example 'unsafe-inline'"])('a bad VNPAY_PAY_ORIGIN (%s) stops the start with its name', (value) => {
-  expect(() => vnpayPayOrigin({ VNPAY_PAY_ORIGIN: value })).toThrow(/VNPAY_PAY_ORIGIN/);
-});
+test.each(['javascript:alert(1)', 'not a url', "https://x.example 'unsafe-inline'"])(
+  'a bad VNPAY_PAY_ORIGIN (%s) stops the start with its name',
+  (value) => {
+    expect(() => vnpayPayOrigin({ VNPAY_PAY_ORIGIN: value })).toThrow(/VNPAY_PAY_ORIGIN/);
+  },
+);
 
 test('only a sandbox demo lets its own pages be framed (the /try phone frame); production frames nothing', () => {
   expect(directive(documentCsp('abc', 'https://x.example', false), 'frame-ancestors')).toBe("frame-ancestors 'none'");

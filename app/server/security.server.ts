@@ -9,7 +9,8 @@ const isDev = process.env.NODE_ENV === 'development';
  * be framed by its own /try page, so a desktop visitor can try it at phone size (issue 10 §18).
  * A production server keeps every page unframeable.
  */
-export const sandboxDemo = (env: Record<string, string | undefined> = process.env) => env.SANDBOX === 'true' || env.SANDBOX === '1';
+export const sandboxDemo = (env: Record<string, string | undefined> = process.env) =>
+  env.SANDBOX === 'true' || env.SANDBOX === '1';
 const framedBySelf = sandboxDemo();
 
 /**
@@ -26,7 +27,9 @@ export function vnpayPayOrigin(env: Record<string, string | undefined> = process
     // reported below
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`VNPAY_PAY_ORIGIN must be an http(s) origin such as https://sandbox.vnpayment.vn (got ${JSON.stringify(raw)})`);
+    throw new Error(
+      `VNPAY_PAY_ORIGIN must be an http(s) origin such as https://sandbox.vnpayment.vn (got ${JSON.stringify(raw)})`,
+    );
   }
   return url.origin;
 }

@@ -1,4 +1,10 @@
-import { createContext, createCookie, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router';
+import {
+  createContext,
+  createCookie,
+  createCookieSessionStorage,
+  type RouterContextProvider,
+  type Session,
+} from 'react-router';
 import type { AccountType } from '#contract/account.ts';
 import type { OtpSent } from '#contract/auth.ts';
 import type { Lang } from '#contract/codes.ts';
@@ -79,7 +85,16 @@ export function rememberDevice(context: Readonly<RouterContextProvider>, token: 
 export const getSession = (context: Readonly<RouterContextProvider>) => context.get(sessionContext);
 
 export function signOutSession(session: AppSession) {
-  for (const key of ['token', 'accountId', 'accountType', 'otpPhone', 'otpResendAt', 'verifyToken', 'giftHintSeen', 'savedCoupon'] as const) {
+  for (const key of [
+    'token',
+    'accountId',
+    'accountType',
+    'otpPhone',
+    'otpResendAt',
+    'verifyToken',
+    'giftHintSeen',
+    'savedCoupon',
+  ] as const) {
     session.unset(key);
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readBoundedForm } from './upload.server.ts';
 
-const post = (body: FormData | URLSearchParams) => new Request('http://app.test/account/information', { method: 'POST', body });
+const post = (body: FormData | URLSearchParams) =>
+  new Request('http://app.test/account/information', { method: 'POST', body });
 
 describe('readBoundedForm', () => {
   it('reads a form within the limit, file included', async () => {

@@ -39,7 +39,9 @@ export async function readBoundedForm(request: Request, limit = MAX_IMAGE_BYTES 
 }
 
 const parseForm = (body: Uint8Array, contentType: string) =>
-  new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData().catch(() => new FormData());
+  new Response(new Uint8Array(body), { headers: { 'content-type': contentType } })
+    .formData()
+    .catch(() => new FormData());
 
 /** The multipart prefix up to its last complete part, closed, so the platform parser reads it. */
 function completePartsOnly(prefix: Buffer, contentType: string): Buffer {

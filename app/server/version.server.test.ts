@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, expect, test, vi } from 'vitest';
 
 // A gateway stand-in that counts how often the web server asks for the version.
-let answer: { status: number; body: unknown } = { status: 200, body: { code: 1000, data: { settingValueVi: '1.0.0', settingValueEn: '1.0.0' } } };
+let answer: { status: number; body: unknown } = {
+  status: 200,
+  body: { code: 1000, data: { settingValueVi: '1.0.0', settingValueEn: '1.0.0' } },
+};
 let asked = 0;
 const server = http.createServer((req, res) => {
   if (req.url !== '/api/v1/general/version') return void res.writeHead(404).end();

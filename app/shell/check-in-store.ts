@@ -33,17 +33,17 @@ function open(): Promise<IDBDatabase> {
 }
 
 function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const request = work(db.transaction(STORE, mode).objectStore(STORE));
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-      }).finally(() => db.close()),
+  return open().then((db) =>
+    new Promise<T>((resolve, reject) => {
+      const request = work(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    }).finally(() => db.close()),
   );
 }
 
-export const readPass = () => run<StoredPass | undefined>('readonly', (store) => store.get(KEY) as IDBRequest<StoredPass | undefined>);
+export const readPass = () =>
+  run<StoredPass | undefined>('readonly', (store) => store.get(KEY) as IDBRequest<StoredPass | undefined>);
 export const writePass = (pass: StoredPass) => run('readwrite', (store) => store.put(pass, KEY));
 
 /** Signing out: this browser forgets the key (the gateway revokes the device too). */

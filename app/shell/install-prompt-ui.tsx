@@ -56,7 +56,9 @@ export default function InstallPromptUi() {
   // In an in-app browser the help opens by itself once per visit, wherever the visit starts;
   // right after the attempt it is in the server's HTML too, so it shows without JavaScript.
   const sheetOpen =
-    mode !== 'prompt' && (sheetChoice ?? (mode === 'inApp' && (Boolean(platform?.escapeTried) || (wanted && !stored(() => sessionStorage, helpSeenKey)))));
+    mode !== 'prompt' &&
+    (sheetChoice ??
+      (mode === 'inApp' && (Boolean(platform?.escapeTried) || (wanted && !stored(() => sessionStorage, helpSeenKey)))));
 
   const dismiss = () => {
     stored(() => localStorage, dismissedKey, true);
@@ -101,7 +103,10 @@ export default function InstallPromptUi() {
           </button>
           <button type="button" className="install-later" onClick={dismiss} aria-label={t('platform.install.later')}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" fill="currentColor" />
+              <path
+                d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"
+                fill="currentColor"
+              />
             </svg>
           </button>
         </aside>

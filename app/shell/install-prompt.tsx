@@ -23,7 +23,8 @@ export function InstallPrompt() {
   const mode = modeOf(platform);
   if (!mode || !root) return null;
   const inServerHtml = mode === 'inApp' && Boolean(platform?.escapeTried);
-  const canShow = hydrated && !standalone() && !stored(() => localStorage, dismissedKey) && (mode !== 'prompt' || Boolean(event));
+  const canShow =
+    hydrated && !standalone() && !stored(() => localStorage, dismissedKey) && (mode !== 'prompt' || Boolean(event));
   if (!inServerHtml && !canShow) return null;
   void loadMessages(root.lang, ['platform']).catch(() => undefined); // beside the code, not after it
   return (

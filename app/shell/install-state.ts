@@ -3,7 +3,10 @@ import type { ClientPlatform } from './platform.ts';
 // The state the install prompt reads (ADR 008), shared by its small gate (install-prompt.tsx,
 // in every page) and its lazily loaded bar and sheet (install-prompt-ui.tsx).
 
-export type InstallEvent = Event & { prompt(): Promise<unknown>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
+export type InstallEvent = Event & {
+  prompt(): Promise<unknown>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+};
 export type Mode = 'prompt' | 'ios' | 'inApp';
 
 export const dismissedKey = 'vietfit.install.dismissed';
@@ -25,7 +28,9 @@ export const onBip = (changed: () => void) => {
   return () => removeEventListener('bip', changed);
 };
 
-export const standalone = () => matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+export const standalone = () =>
+  matchMedia('(display-mode: standalone)').matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 export function modeOf(platform: ClientPlatform | undefined): Mode | null {
   if (!platform || platform.kind === 'bot' || platform.kind === 'desktop') return null;

@@ -11,7 +11,12 @@ export function LanguageSwitch() {
       <input type="hidden" name="lang" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
-      <button type="submit" className="chip" lang={next} aria-label={`${next.toUpperCase()} · ${t('language.switchTo')}`}>
+      <button
+        type="submit"
+        className="chip"
+        lang={next}
+        aria-label={`${next.toUpperCase()} · ${t('language.switchTo')}`}
+      >
         {next.toUpperCase()}
       </button>
     </Form>

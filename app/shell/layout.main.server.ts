@@ -1,13 +1,26 @@
 import { createContext } from 'react-router';
 import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
 import { memberHomeSchema, type HomePageContracts, type MemberHome } from '#contract/membership.ts';
-import { classScreenSchema, classesScreenSchema, todayClassesScreenSchema, type ClassScreen, type ClassesScreen, type HomeClasses, type TodayClassesScreen } from '#contract/classes.ts';
+import {
+  classScreenSchema,
+  classesScreenSchema,
+  todayClassesScreenSchema,
+  type ClassScreen,
+  type ClassesScreen,
+  type HomeClasses,
+  type TodayClassesScreen,
+} from '#contract/classes.ts';
 import { z } from 'zod';
 import { giftScreenSchema, type GiftScreen } from '#contract/gift.ts';
 import { freezeDetailSchema, freezeScreenSchema, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
 import { freezeQuery } from '#app/freezes/freeze-query.ts';
 import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
-import { subscriptionScreenReadSchema, yourPlanReadSchema, type SubscriptionScreen, type YourPlanScreen } from '#app/subscription/subscription-read.server.ts';
+import {
+  subscriptionScreenReadSchema,
+  yourPlanReadSchema,
+  type SubscriptionScreen,
+  type YourPlanScreen,
+} from '#app/subscription/subscription-read.server.ts';
 import type { ClubBusyness } from '#contract/clubs.ts';
 import { GatewayError, gatewayClient, isGatewayUnavailable } from '#app/server/gateway.server.ts';
 import { formatDate } from '#contract/format.ts';
@@ -33,7 +46,14 @@ import {
   type TrialSummary,
 } from '#contract/pt.ts';
 import { bookingQuery, freeSessionQuery } from '#app/pt/booking-query.ts';
-import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema, type WorkoutLessonScreen, type WorkoutScreen, type WorkoutTypeScreen } from '#contract/workouts.ts';
+import {
+  workoutLessonScreenSchema,
+  workoutScreenSchema,
+  workoutTypeScreenSchema,
+  type WorkoutLessonScreen,
+  type WorkoutScreen,
+  type WorkoutTypeScreen,
+} from '#contract/workouts.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -53,7 +73,12 @@ const freeSessionReadSchema = freeSessionScreenSchema.extend({ shell: memberShel
 const eContractsReadSchema = z.object({ shell: memberShellSchema, eContracts: z.array(eContractSchema) });
 const eContractReadSchema = z.object({ shell: memberShellSchema, eContract: eContractSchema });
 
-export type ShellData = { unreadCount: number; gift: GiftBadge | null; fullName: string | null; rating: RatingPrompt | null };
+export type ShellData = {
+  unreadCount: number;
+  gift: GiftBadge | null;
+  fullName: string | null;
+  rating: RatingPrompt | null;
+};
 
 /** What one signed-in page reads from the gateway: always the shell, and the page's own data on the screens that have an aggregate. */
 export type MemberRead = {
@@ -121,18 +146,26 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call, url) => {
       // The page's filters, passed on as the gateway names them (it checks them and falls back).
       const query = new URLSearchParams();
-      for (const [from, to] of [['club', 'clubId'], ['date', 'date'], ['type', 'classTypeId']] as const) {
+      for (const [from, to] of [
+        ['club', 'clubId'],
+        ['date', 'date'],
+        ['type', 'classTypeId'],
+      ] as const) {
         const value = url.searchParams.get(from);
         if (value && /^[\d-]{1,10}$/.test(value)) query.set(to, value);
       }
-      const { shell, classes } = (await call(`/api/v1/member/screens/classes?${query.toString()}`, classesScreenReadSchema)).data;
+      const { shell, classes } = (
+        await call(`/api/v1/member/screens/classes?${query.toString()}`, classesScreenReadSchema)
+      ).data;
       return { shell, classesScreen: classes };
     },
   },
   {
     path: /^\/class\/(\d{1,9})$/,
     read: async (call, _url, match) => {
-      const { shell, class: classScreen } = (await call(`/api/v1/member/screens/class/${match[1]}`, classScreenReadSchema)).data;
+      const { shell, class: classScreen } = (
+        await call(`/api/v1/member/screens/class/${match[1]}`, classScreenReadSchema)
+      ).data;
       return { shell, classScreen };
     },
   },
@@ -149,14 +182,18 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
       // The page's choice so far, as the gateway names it.
       const { contractId, days, start } = freezeQuery(url);
       const query = days && start ? `?days=${days}&startDate=${start}` : '';
-      const { shell, freeze } = (await call(`/api/v1/member/screens/freeze/${contractId}${query}`, freezeRequestReadSchema)).data;
+      const { shell, freeze } = (
+        await call(`/api/v1/member/screens/freeze/${contractId}${query}`, freezeRequestReadSchema)
+      ).data;
       return { shell, freezeRequestScreen: freeze };
     },
   },
   {
     path: /^\/(?:membership\/freeze\/payment\/result|history\/freeze)\/(\d{1,9})$/,
     read: async (call, _url, match) => {
-      const { shell, freeze } = (await call(`/api/v1/member/screens/freeze-contract/${match[1]}`, freezeDetailReadSchema)).data;
+      const { shell, freeze } = (
+        await call(`/api/v1/member/screens/freeze-contract/${match[1]}`, freezeDetailReadSchema)
+      ).data;
       return { shell, freezeScreen: freeze };
     },
   },
@@ -184,7 +221,9 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
   {
     path: /^\/(?:membership\/subscription\/verify-upgrade|account\/information\/payment-method\/subscription-card)$/,
     read: async (call) => {
-      const { shell, ...subscriptionScreen } = (await call('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)).data;
+      const { shell, ...subscriptionScreen } = (
+        await call('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)
+      ).data;
       return { shell, subscriptionScreen };
     },
   },
@@ -199,14 +238,17 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     path: /^\/workout\/(?:newbie|type\/(\d{1,9}))$/,
     read: async (call, _url, match) => {
       const path = match[1] ? `workout-type/${match[1]}` : 'workout-programme';
-      const { shell, ...workoutTypeScreen } = (await call(`/api/v1/member/screens/${path}`, workoutTypeScreenSchema)).data;
+      const { shell, ...workoutTypeScreen } = (await call(`/api/v1/member/screens/${path}`, workoutTypeScreenSchema))
+        .data;
       return { shell, workoutTypeScreen };
     },
   },
   {
     path: /^\/workout\/type\/\d{1,9}\/lesson\/(\d{1,9})(?:\/exercise\/\d{1,9})?$/,
     read: async (call, _url, match) => {
-      const { shell, ...workoutLessonScreen } = (await call(`/api/v1/member/screens/workout-lesson/${match[1]}`, workoutLessonScreenSchema)).data;
+      const { shell, ...workoutLessonScreen } = (
+        await call(`/api/v1/member/screens/workout-lesson/${match[1]}`, workoutLessonScreenSchema)
+      ).data;
       return { shell, workoutLessonScreen };
     },
   },
@@ -229,7 +271,8 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     read: async (call, url) => {
       const club = url.searchParams.get('club');
       const query = club && /^\d{1,9}$/.test(club) ? `?clubId=${club}` : '';
-      const { shell, ...ptSelectScreen } = (await call(`/api/v1/member/screens/pt-select${query}`, ptSelectReadSchema)).data;
+      const { shell, ...ptSelectScreen } = (await call(`/api/v1/member/screens/pt-select${query}`, ptSelectReadSchema))
+        .data;
       return { shell, ptSelectScreen };
     },
   },
@@ -237,7 +280,8 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     // The plans of a trainer at a club, or one package (…/plan/{ptPackageId}): the same screen.
     path: /^\/pt\/select-pt\/plans\/(\d{1,9})\/(club|plan)\/(\d{1,9})$/,
     read: async (call, _url, match) => {
-      const path = match[2] === 'club' ? `pt-plans/${match[1]}/club/${match[3]}` : `pt-plan/${match[1]}/plan/${match[3]}`;
+      const path =
+        match[2] === 'club' ? `pt-plans/${match[1]}/club/${match[3]}` : `pt-plan/${match[1]}/plan/${match[3]}`;
       const { shell, ...ptPlansScreen } = (await call(`/api/v1/member/screens/${path}`, ptPlansReadSchema)).data;
       return { shell, ptPlansScreen };
     },
@@ -245,7 +289,8 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
   {
     path: /^\/(?:pt\/payment\/result|history\/pt)\/(\d{1,9})$/,
     read: async (call, _url, match) => {
-      const { shell, ptContract } = (await call(`/api/v1/member/screens/pt-contract/${match[1]}`, ptContractReadSchema)).data;
+      const { shell, ptContract } = (await call(`/api/v1/member/screens/pt-contract/${match[1]}`, ptContractReadSchema))
+        .data;
       return { shell, ptContractScreen: ptContract };
     },
   },
@@ -253,7 +298,9 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     path: /^\/pt\/booking$/,
     read: async (call, url) => {
       const query = bookingQuery(url);
-      const { shell, ...ptBookingScreen } = (await call(`/api/v1/member/screens/pt-booking${query ? `?${query}` : ''}`, ptBookingReadSchema)).data;
+      const { shell, ...ptBookingScreen } = (
+        await call(`/api/v1/member/screens/pt-booking${query ? `?${query}` : ''}`, ptBookingReadSchema)
+      ).data;
       return { shell, ptBookingScreen };
     },
   },
@@ -261,7 +308,9 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
     path: /^\/pt\/free-session$/,
     read: async (call, url) => {
       const query = freeSessionQuery(url);
-      const { shell, ...freeSessionScreen } = (await call(`/api/v1/member/screens/free-session${query ? `?${query}` : ''}`, freeSessionReadSchema)).data;
+      const { shell, ...freeSessionScreen } = (
+        await call(`/api/v1/member/screens/free-session${query ? `?${query}` : ''}`, freeSessionReadSchema)
+      ).data;
       return { shell, freeSessionScreen };
     },
   },
@@ -275,12 +324,12 @@ const SCREEN_READS: { path: RegExp; read: (call: Call, url: URL, match: RegExpEx
   {
     path: /^\/pt\/contract\/(\d{1,9})\/preview(?:\/sign)?$/,
     read: async (call, _url, match) => {
-      const { shell, eContract } = (await call(`/api/v1/member/screens/pt-e-contract/${match[1]}`, eContractReadSchema)).data;
+      const { shell, eContract } = (await call(`/api/v1/member/screens/pt-e-contract/${match[1]}`, eContractReadSchema))
+        .data;
       return { shell, eContractScreen: eContract };
     },
   },
 ];
-
 
 const memberReadContext = createContext<Promise<MemberRead> | null>(null);
 
@@ -335,5 +384,10 @@ export async function loadShell(args: Args): Promise<ShellData> {
   const onGiftScreen = new URL(args.request.url).pathname.replace(/\.data$/, '') === '/gift';
   const firstTime = !onGiftScreen && session.get('giftHintSeen') !== gift.memberGiftId;
   if (session.get('giftHintSeen') !== gift.memberGiftId) session.set('giftHintSeen', gift.memberGiftId);
-  return { unreadCount, fullName, rating, gift: { gift, firstTime, expires: gift.expiresAt ? formatDate(gift.expiresAt) : null } };
+  return {
+    unreadCount,
+    fullName,
+    rating,
+    gift: { gift, firstTime, expires: gift.expiresAt ? formatDate(gift.expiresAt) : null },
+  };
 }

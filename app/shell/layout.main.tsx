@@ -24,7 +24,9 @@ export type ShellHandle = StringsHandle & { back?: { to: string; label: string }
  * `unreadCount`; the layout's own loader ran beside it, before the change.
  */
 function latestUnreadCount(matches: ReturnType<typeof useMatches>, own: number) {
-  const fromPage = matches.map((m) => (m.loaderData as { unreadCount?: unknown } | undefined)?.unreadCount).findLast((n) => typeof n === 'number');
+  const fromPage = matches
+    .map((m) => (m.loaderData as { unreadCount?: unknown } | undefined)?.unreadCount)
+    .findLast((n) => typeof n === 'number');
   return typeof fromPage === 'number' ? fromPage : own;
 }
 
@@ -33,7 +35,13 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const matches = useMatches();
   // A page reached from several places may name its back link in its data (issue 37 §4), else its handle's.
-  const back = matches.map((m) => (m.loaderData as { back?: ShellHandle['back'] } | undefined)?.back ?? (m.handle as ShellHandle | undefined)?.back).findLast(Boolean);
+  const back = matches
+    .map(
+      (m) =>
+        (m.loaderData as { back?: ShellHandle['back'] } | undefined)?.back ??
+        (m.handle as ShellHandle | undefined)?.back,
+    )
+    .findLast(Boolean);
   return (
     <div className="layout layout-main">
       <MemberHeader unreadCount={latestUnreadCount(matches, loaderData.unreadCount)} gift={loaderData.gift} />

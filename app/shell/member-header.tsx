@@ -14,14 +14,17 @@ if (import.meta.env.SSR) void importGiftPopover();
 const GiftPopover = lazy(() =>
   giftPopoverModule
     ? // Already imported: a thenable that answers at once, so React renders it without suspending.
-      ({ then: (resolve: (module: GiftPopoverModule) => void) => resolve(giftPopoverModule as GiftPopoverModule) } as Promise<GiftPopoverModule>)
+      ({
+        then: (resolve: (module: GiftPopoverModule) => void) => resolve(giftPopoverModule as GiftPopoverModule),
+      } as Promise<GiftPopoverModule>)
     : importGiftPopover(),
 );
 
 /** §2 header of signed-in pages: account, brand, then gift (when there is one), support and notifications. */
 export function MemberHeader({ unreadCount, gift }: { unreadCount: number; gift: GiftBadge | null }) {
   const { t, lang } = useT();
-  const bellLabel = unreadCount > 0 ? t('header.notificationsUnread', { count: unreadCount }) : t('header.notifications');
+  const bellLabel =
+    unreadCount > 0 ? t('header.notificationsUnread', { count: unreadCount }) : t('header.notifications');
   return (
     <header className="app-header member-header">
       <Link to="/account" className="header-icon" aria-label={t('header.account')}>

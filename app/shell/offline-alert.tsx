@@ -57,7 +57,17 @@ export function OfflineAlert({ title, body, close }: { title: string; body: stri
 }
 
 /** The alert's look, also for a form the network has not answered (ADR 067). */
-export function ShellAlert({ title, body, close, onClose }: { title: string; body: string; close: string; onClose: () => void }) {
+export function ShellAlert({
+  title,
+  body,
+  close,
+  onClose,
+}: {
+  title: string;
+  body: string;
+  close: string;
+  onClose: () => void;
+}) {
   return (
     <div className="offline-alert" role="alert">
       <div className="offline-alert-text">

@@ -7,7 +7,11 @@ const deviceId = randomBytes(12).toString('base64url');
 const key = randomBytes(32);
 // What the gateway checks (gateway/modules/check-in/code.ts, whose own test pins the same formula).
 const gatewayCode = (step: number) =>
-  `VF1.${deviceId}.${String(step)}.${createHmac('sha256', key).update(`42.${deviceId}.${String(step)}`).digest().subarray(0, 12).toString('base64url')}`;
+  `VF1.${deviceId}.${String(step)}.${createHmac('sha256', key)
+    .update(`42.${deviceId}.${String(step)}`)
+    .digest()
+    .subarray(0, 12)
+    .toString('base64url')}`;
 const pass = {
   memberId: 42,
   deviceId,
@@ -50,7 +54,9 @@ describe('the offline check-in page (drawn by the service worker)', () => {
     const html = await offlineCheckInPage(pass, now);
     expect(html).toContain('Mã hội viên 000042 · 0100 555 123');
     expect(html).toMatch(/<nav class="back"><a href="\/home">.*<span>Trang chủ<\/span><\/a><\/nav>/);
-    const tabs = [...html.matchAll(/<a href="(\/[a-z]+)"[^>]*>(?:<svg[^]*?<\/svg>)<span>([^<]+)<\/span><\/a>/g)].map((m) => [m[1], m[2]]);
+    const tabs = [...html.matchAll(/<a href="(\/[a-z]+)"[^>]*>(?:<svg[^]*?<\/svg>)<span>([^<]+)<\/span><\/a>/g)].map(
+      (m) => [m[1], m[2]],
+    );
     expect(tabs).toEqual([
       ['/home', 'Trang chủ'],
       ['/home', 'Trang chủ'],

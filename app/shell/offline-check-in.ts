@@ -1,5 +1,11 @@
 import QRCode from 'qrcode';
-import { CHECK_IN_MAC_BYTES, CHECK_IN_STEP_SECONDS, checkInMessage, formatCheckInCode, timeStepOf } from '#contract/check-in-code.ts';
+import {
+  CHECK_IN_MAC_BYTES,
+  CHECK_IN_STEP_SECONDS,
+  checkInMessage,
+  formatCheckInCode,
+  timeStepOf,
+} from '#contract/check-in-code.ts';
 import { home as enHome } from '#app/locales/en/home.ts';
 import { home as viHome } from '#app/locales/vi/home.ts';
 import { shell as enShell } from '#app/locales/en/shell.ts';
@@ -15,18 +21,35 @@ import { bottomTabs } from './bottom-tabs.ts';
 
 export const CHECK_IN_PATH = '/home/check-in';
 
-const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const toBase64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** The code for this step, signed in the browser. */
-export async function signCheckInCode(pass: Pick<StoredPass, 'key' | 'memberId' | 'deviceId'>, timeStep: number): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', fromBase64url(pass.key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(checkInMessage(pass.memberId, pass.deviceId, timeStep))));
+export async function signCheckInCode(
+  pass: Pick<StoredPass, 'key' | 'memberId' | 'deviceId'>,
+  timeStep: number,
+): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', fromBase64url(pass.key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = new Uint8Array(
+    await crypto.subtle.sign(
+      'HMAC',
+      key,
+      new TextEncoder().encode(checkInMessage(pass.memberId, pass.deviceId, timeStep)),
+    ),
+  );
   return formatCheckInCode(pass.deviceId, timeStep, toBase64url(mac.subarray(0, CHECK_IN_MAC_BYTES)));
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
-const fill = (template: string, vars: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => vars[name] ?? '');
+const fill = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => vars[name] ?? '');
 
 const icon = (name: IconName) =>
   `<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="${iconPaths[name]}"/></svg>`;
@@ -37,7 +60,12 @@ export async function offlineCheckInPage(pass: StoredPass, now: Date): Promise<s
   const nav = (pass.lang === 'en' ? enShell : viShell).nav;
   const step = timeStepOf(now);
   const code = await signCheckInCode(pass, step);
-  const qr = await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  const qr = await QRCode.toString(code, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   const left = Math.max(1, Math.ceil(((step + 1) * CHECK_IN_STEP_SECONDS * 1000 - now.getTime()) / 1000));
   return `<!DOCTYPE html><html lang="${pass.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta http-equiv="refresh" content="${String(left)}"><meta name="theme-color" content="#0f172a"><title>${escape(strings.title)} · VietFit</title>

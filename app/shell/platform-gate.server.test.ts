@@ -27,10 +27,14 @@ const documentHeaders = (userAgent: string, extra: Record<string, string> = {}) 
   ...extra,
 });
 
-const get = (path: string, headers: Record<string, string>, method = 'GET') => fetch(base + path, { method, headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string>, method = 'GET') =>
+  fetch(base + path, { method, headers, redirect: 'manual' });
 
 test('a desktop browser gets only the bilingual notice with a QR code of the current URL', async () => {
-  const res = await get('/membership/3?tab=plans', documentHeaders(ua.chromeWindows, { 'sec-ch-ua-mobile': '?0', 'sec-ch-ua-platform': '"Windows"' }));
+  const res = await get(
+    '/membership/3?tab=plans',
+    documentHeaders(ua.chromeWindows, { 'sec-ch-ua-mobile': '?0', 'sec-ch-ua-platform': '"Windows"' }),
+  );
   const html = await res.text();
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -55,7 +59,10 @@ test("the notice's own CSP allows its inline style and touch check by hash, and 
   expect(csp).not.toContain('unsafe-inline');
   const html = await res.text();
   const { createHash } = await import('node:crypto');
-  for (const [tag, directive] of [['script', 'script-src'], ['style', 'style-src']]) {
+  for (const [tag, directive] of [
+    ['script', 'script-src'],
+    ['style', 'style-src'],
+  ]) {
     const body = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(html)![1];
     expect(csp).toContain(`${directive} 'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
@@ -100,7 +107,9 @@ test.each([
 });
 
 test('a desktop fetch from a script (not a navigation) and a POST are not gated', async () => {
-  expect(await (await get('/home', { 'user-agent': ua.chromeWindows, 'sec-fetch-dest': 'empty', accept: '*/*' })).text()).toContain('APP');
+  expect(
+    await (await get('/home', { 'user-agent': ua.chromeWindows, 'sec-fetch-dest': 'empty', accept: '*/*' })).text(),
+  ).toContain('APP');
   expect(await (await get('/login', documentHeaders(ua.chromeWindows), 'POST')).text()).toContain('APP');
 });
 
@@ -112,7 +121,9 @@ test('an in-app browser on Android gets one attempt: a Chrome intent, then the f
   expect(html).not.toContain('APP');
   const host = new URL(base).host;
   const flagged = `${base}/home?club=2&amp;_ext=1`;
-  expect(html).toContain(`id="open" href="intent://${host}/home?club=2&amp;_ext=1#Intent;scheme=http;package=com.android.chrome;S.browser_fallback_url=`);
+  expect(html).toContain(
+    `id="open" href="intent://${host}/home?club=2&amp;_ext=1#Intent;scheme=http;package=com.android.chrome;S.browser_fallback_url=`,
+  );
   expect(html).toContain(`id="stay" href="${flagged}"`);
   expect(html).toContain(`<noscript><meta http-equiv="refresh" content="2;url=${flagged}"></noscript>`);
   expect(html).toContain('Mở bằng trình duyệt');
@@ -151,7 +162,11 @@ test('a public URL decides the origin in the QR code, not the Host header', asyn
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const port = (server.address() as AddressInfo).port;
-    const html = await (await fetch(`http://127.0.0.1:${port}/home`, { headers: { ...documentHeaders(ua.chromeWindows), host: 'evil.example' } })).text();
+    const html = await (
+      await fetch(`http://127.0.0.1:${port}/home`, {
+        headers: { ...documentHeaders(ua.chromeWindows), host: 'evil.example' },
+      })
+    ).text();
     expect(html).toContain('<code>https://app.example/home</code>');
     expect(html).not.toContain('evil.example');
   } finally {
@@ -179,15 +194,25 @@ test('sandbox: the notice links to /try with this page, which frames the app at 
     const notice = await (await fetch(`${sandboxBase}/membership/3?tab=plans`, { headers: desktop })).text();
     expect(notice).toContain('href="/try?path=%2Fmembership%2F3%3Ftab%3Dplans"');
     expect(notice).toContain('Dùng thử trong khung điện thoại');
-    const frame = await fetch(`${sandboxBase}/try?path=${encodeURIComponent('/membership/3?tab=plans')}`, { headers: desktop });
+    const frame = await fetch(`${sandboxBase}/try?path=${encodeURIComponent('/membership/3?tab=plans')}`, {
+      headers: desktop,
+    });
     const html = await frame.text();
     expect(html).toContain('<iframe src="/membership/3?tab=plans"');
     expect(frame.headers.get('content-security-policy')).toContain("frame-src 'self'");
     expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(html).not.toContain('<script');
     // Only a path of this site is framed: another origin or a protocol-relative URL falls back to the landing page.
-    for (const path of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/try?path=/try']) {
-      const other = await (await fetch(`${sandboxBase}/try?path=${encodeURIComponent(path)}`, { headers: desktop })).text();
+    for (const path of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/try?path=/try',
+    ]) {
+      const other = await (
+        await fetch(`${sandboxBase}/try?path=${encodeURIComponent(path)}`, { headers: desktop })
+      ).text();
       expect(other, path).toContain('<iframe src="/landing"');
     }
     // The frame's own loads are not documents: they reach the app, even from a desktop.

@@ -15,7 +15,9 @@ import {
   withEscapeFlag,
 } from './platform.server.ts';
 
-type GateRequest = Pick<Request, 'method' | 'path' | 'headers' | 'protocol' | 'originalUrl'> & { get(name: string): string | undefined };
+type GateRequest = Pick<Request, 'method' | 'path' | 'headers' | 'protocol' | 'originalUrl'> & {
+  get(name: string): string | undefined;
+};
 
 /**
  * Only a page a person navigates to is gated: not assets, files with an extension (sw.js,
@@ -232,13 +234,23 @@ export function decide(req: GateRequest, url: URL): PlatformDecision {
  * Express middleware in front of React Router: desktops get the notice, an in-app browser gets
  * one attempt to open the system browser; everything else goes on to the app.
  */
-export function platformGate({ publicUrl, secure, sandbox = false }: { publicUrl?: string; secure: boolean; sandbox?: boolean }) {
+export function platformGate({
+  publicUrl,
+  secure,
+  sandbox = false,
+}: {
+  publicUrl?: string;
+  secure: boolean;
+  sandbox?: boolean;
+}) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isDocumentRequest(req)) return next();
     const url = visibleUrl(req, publicUrl);
     // The frame's own loads are `Sec-Fetch-Dest: iframe`, not documents: they reach the app.
     if (sandbox && url.pathname === '/try') {
-      gatedPageHeaders(res, frameCsp).status(200).send(phoneFrameHtml(framedPath(url)));
+      gatedPageHeaders(res, frameCsp)
+        .status(200)
+        .send(phoneFrameHtml(framedPath(url)));
       return;
     }
     const decision = decide(req, url);
@@ -246,13 +258,17 @@ export function platformGate({ publicUrl, secure, sandbox = false }: { publicUrl
     res.set('Accept-CH', platformAcceptCh);
     switch (decision.action) {
       case 'notice':
-        gatedPageHeaders(res, noticeCsp).status(200).send(await desktopNoticeHtml(url, sandbox));
+        gatedPageHeaders(res, noticeCsp)
+          .status(200)
+          .send(await desktopNoticeHtml(url, sandbox));
         return;
       case 'escape':
         gatedPageHeaders(res, escapeCsp).status(200).send(escapePageHtml(decision.systemUrl, decision.flaggedUrl));
         return;
       case 'flag':
-        res.set('Cache-Control', 'private, no-store').redirect(302, decision.flaggedUrl.pathname + decision.flaggedUrl.search);
+        res
+          .set('Cache-Control', 'private, no-store')
+          .redirect(302, decision.flaggedUrl.pathname + decision.flaggedUrl.search);
         return;
       case 'app':
         if (decision.setEscapeCookie) {

@@ -35,7 +35,8 @@ export function PullToReload({ lang }: { lang: Lang }) {
     };
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
-      start = event.touches.length === 1 && touch && atTop(event.target) ? { x: touch.clientX, y: touch.clientY } : null;
+      start =
+        event.touches.length === 1 && touch && atTop(event.target) ? { x: touch.clientX, y: touch.clientY } : null;
       dx = dy = 0;
     };
     const onMove = (event: TouchEvent) => {

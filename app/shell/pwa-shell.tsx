@@ -57,7 +57,14 @@ export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string 
     <>
       <Splash name={app.name} slogan={app.slogan} />
       <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} close={pwa.offlineClose} />
-      {formWaited ? <ShellAlert title={pwa.formSlowTitle} body={pwa.formSlowBody} close={pwa.offlineClose} onClose={dismissFormWaited} /> : null}
+      {formWaited ? (
+        <ShellAlert
+          title={pwa.formSlowTitle}
+          body={pwa.formSlowBody}
+          close={pwa.offlineClose}
+          onClose={dismissFormWaited}
+        />
+      ) : null}
       {idle ? (
         <Suspense fallback={null}>
           <UpdatePrompt version={appVersion} lang={lang} />

@@ -13,4 +13,5 @@ export const pullReloads = (dy: number, dx: number) => dy >= PULL_THRESHOLD && M
 export const APP_VERSION_KEY = 'appVersion';
 
 /** The page runs an older version than the server announces: offer the update. */
-export const isNewVersion = (started: string | null, current: string | null) => Boolean(started && current && started !== current);
+export const isNewVersion = (started: string | null, current: string | null) =>
+  Boolean(started && current && started !== current);

@@ -25,12 +25,16 @@ function tellWorker(message: WorkerMessage, ms: number, onAnswer?: (answer: unkn
 function watchSavedCopy() {
   const banner = document.getElementById(SAVED_COPY_ID);
   if (!banner) return;
-  void tellWorker({ type: 'saved-copy', url: location.href, savedAt: Number(banner.dataset.savedAt) }, 10 * 60_000, (answer) => {
-    if (answer !== 'renewed') return;
-    const [text, link] = [banner.querySelector('span'), banner.querySelector('a')];
-    if (text) text.textContent = banner.dataset.fresh ?? '';
-    if (link) link.textContent = banner.dataset.showFresh ?? '';
-  });
+  void tellWorker(
+    { type: 'saved-copy', url: location.href, savedAt: Number(banner.dataset.savedAt) },
+    10 * 60_000,
+    (answer) => {
+      if (answer !== 'renewed') return;
+      const [text, link] = [banner.querySelector('span'), banner.querySelector('a')];
+      if (text) text.textContent = banner.dataset.fresh ?? '';
+      if (link) link.textContent = banner.dataset.showFresh ?? '';
+    },
+  );
 }
 
 /**
@@ -59,7 +63,11 @@ export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: ()
     };
     const register = () => void sw.register('/sw.js', { scope: '/' }).catch(() => undefined);
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void sw.getRegistration().then((reg) => reg?.update()).catch(() => undefined);
+      if (document.visibilityState === 'visible')
+        void sw
+          .getRegistration()
+          .then((reg) => reg?.update())
+          .catch(() => undefined);
     };
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: string } | null)?.type === FORM_WAITED) setFormWaited(true);
@@ -96,7 +104,8 @@ export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: ()
   useEffect(() => {
     if (firstPage.current) return void (firstPage.current = false);
     const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
-    if (!saveData) navigator.serviceWorker?.controller?.postMessage({ type: 'keep-copy', url: path } satisfies WorkerMessage);
+    if (!saveData)
+      navigator.serviceWorker?.controller?.postMessage({ type: 'keep-copy', url: path } satisfies WorkerMessage);
   }, [here.key, path]);
 
   // A form sent and not answered in time: it stays as typed, and is not sent again from here.

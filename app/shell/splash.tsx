@@ -20,6 +20,15 @@ export function SplashScript({ nonce }: { nonce: string }) {
 }
 
 export function Splash({ name, slogan }: { name: string; slogan: string }) {
-  const html = SSR ? `<p class="splash-name">${escapeHtml(name)}</p><p class="splash-slogan">${escapeHtml(slogan)}</p>` : '';
-  return <div className="splash-screen" aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+  const html = SSR
+    ? `<p class="splash-name">${escapeHtml(name)}</p><p class="splash-slogan">${escapeHtml(slogan)}</p>`
+    : '';
+  return (
+    <div
+      className="splash-screen"
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
 }

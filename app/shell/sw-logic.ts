@@ -9,7 +9,8 @@ const FALLBACK_LINK = '/notification';
 
 /** An in-app path only: a push payload must not send the member to another site. */
 export function safeLink(link: unknown, origin: string): string {
-  if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//') || link.includes('\\')) return FALLBACK_LINK;
+  if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//') || link.includes('\\'))
+    return FALLBACK_LINK;
   try {
     const url = new URL(link, origin);
     return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : FALLBACK_LINK;
@@ -70,13 +71,19 @@ export const copyShownTo = (copyOwner: string | null, currentOwner: string) =>
 export const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(csp ?? '')?.[1] ?? null;
 
 /** HH:mm on the phone's clock. */
-export const clockTime = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+export const clockTime = (at: Date) =>
+  `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
 export const SAVED_COPY_ID = 'saved-copy';
 
-export type SavedCopyTexts = { savedCopy: string; savedCopyRetry: string; savedCopyFresh: string; savedCopyShowFresh: string };
+export type SavedCopyTexts = {
+  savedCopy: string;
+  savedCopyRetry: string;
+  savedCopyFresh: string;
+  savedCopyShowFresh: string;
+};
 
 /**
  * The copy with its banner, first in <body>, in the flow like the offline

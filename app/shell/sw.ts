@@ -36,7 +36,9 @@ import { readPass } from './check-in-store.ts';
 import { CHECK_IN_PATH, offlineCheckInPage } from './offline-check-in.ts';
 import { DRAWINGS_CACHE } from '#app/shell/caches.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 // A new worker takes over at once; an open page loads whole at its next link (service-worker.tsx, ADR 059).
 void self.skipWaiting();
@@ -127,7 +129,9 @@ async function savedCopy(url: string): Promise<Response | undefined> {
   const savedAt = new Date(Number(copy.headers.get(SAVED_AT)));
   const headers = new Headers(copy.headers);
   headers.set('cache-control', 'no-store');
-  return new Response(withSavedCopyBanner(html, savedAt, nonceOf(copy.headers.get('content-security-policy')), texts), { headers });
+  return new Response(withSavedCopyBanner(html, savedAt, nonceOf(copy.headers.get('content-security-policy')), texts), {
+    headers,
+  });
 }
 
 /** No copy: check-in from its key (issue 11, ADR 032), any other page the offline page with its retry. */
@@ -136,7 +140,9 @@ async function offlineAnswer(request: Request): Promise<Response> {
     const pass = await readPass().catch(() => undefined);
     if (pass) {
       const html = await offlineCheckInPage(pass, new Date());
-      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+      return new Response(html, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
     }
   }
   return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
@@ -150,7 +156,12 @@ const WAITED_FRESH_MS = 10_000;
 async function page(event: FetchEvent, request: Request): Promise<Response> {
   const url = copyKey(request.url);
   const network = fetch(request);
-  event.waitUntil(keepCopy(url, network.then((response) => response.clone())).catch(() => undefined));
+  event.waitUntil(
+    keepCopy(
+      url,
+      network.then((response) => response.clone()),
+    ).catch(() => undefined),
+  );
   const waited = (waitedFor.get(url) ?? 0) > Date.now() - WAITED_FRESH_MS;
   waitedFor.delete(url);
   const answer = await Promise.race([network.catch(() => null), waited ? null : sleep(NAVIGATION_WAIT_MS)]);
@@ -171,7 +182,9 @@ async function formPost(event: FetchEvent, request: Request): Promise<Response> 
   const answer = await Promise.race([network.catch(() => null), sleep(NAVIGATION_WAIT_MS)]);
   if (answer) return answer;
   const windows = await self.clients.matchAll({ type: 'window' });
-  for (const client of windows) if (client.url === request.referrer || (!request.referrer && client.focused)) client.postMessage({ type: FORM_WAITED });
+  for (const client of windows)
+    if (client.url === request.referrer || (!request.referrer && client.focused))
+      client.postMessage({ type: FORM_WAITED });
   return new Response(null, { status: 204 });
 }
 
@@ -213,7 +226,10 @@ self.addEventListener('message', (event) => {
 // from here, so a lesson opened once plays offline (lesson-cache.ts fetches them all).
 registerRoute(
   ({ url }) => url.pathname.startsWith('/workout-drawings/'),
-  new CacheFirst({ cacheName: DRAWINGS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: DRAWINGS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
+  }),
 );
 
 self.addEventListener('push', (event) => {
@@ -229,7 +245,10 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const link = new URL((event.notification.data as { link?: string } | undefined)?.link ?? '/notification', self.location.origin).href;
+  const link = new URL(
+    (event.notification.data as { link?: string } | undefined)?.link ?? '/notification',
+    self.location.origin,
+  ).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -34,7 +34,12 @@ export function UpdatePrompt({ version, lang }: { version: string | null; lang: 
   }, [version]);
   if (!version || !isNewVersion(started, version)) return null;
   return (
-    <div className="update-prompt" role="dialog" aria-labelledby="update-prompt-title" aria-describedby="update-prompt-body">
+    <div
+      className="update-prompt"
+      role="dialog"
+      aria-labelledby="update-prompt-title"
+      aria-describedby="update-prompt-body"
+    >
       <p id="update-prompt-title" className="update-prompt-title">
         {texts.updateTitle}
       </p>

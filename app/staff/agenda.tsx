@@ -1,7 +1,12 @@
 import { Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatVnd } from '#contract/format.ts';
-import { trainerAgendaItemSchema, trainerRequestSchema, type TrainerAgendaItem, type TrainerRequest } from '#contract/pt.ts';
+import {
+  trainerAgendaItemSchema,
+  trainerRequestSchema,
+  type TrainerAgendaItem,
+  type TrainerRequest,
+} from '#contract/pt.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -37,12 +42,18 @@ export async function loader(args: Route.LoaderArgs) {
   const view: AgendaView = agendaViews.find((v) => v === asked) ?? 'all';
   const now = Date.now();
   const call = staffGateway(args);
-  const [bookings, requests] = await Promise.all([call(`/api/v1/staff/pt/bookings${agendaRange(view, now)}`, z.array(trainerAgendaItemSchema)), call('/api/v1/staff/pt/requests', z.array(trainerRequestSchema))]);
+  const [bookings, requests] = await Promise.all([
+    call(`/api/v1/staff/pt/bookings${agendaRange(view, now)}`, z.array(trainerAgendaItemSchema)),
+    call('/api/v1/staff/pt/requests', z.array(trainerRequestSchema)),
+  ]);
   return { bookings: bookings.data, requests: requests.data, now, view };
 }
 
 const answerForm = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['confirm', 'reject', 'complete', 'no-show']), bookingId: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.enum(['confirm', 'reject', 'complete', 'no-show']),
+    bookingId: z.coerce.number().int().positive(),
+  }),
   z.object({ intent: z.enum(['accept', 'decline']), ptContractId: z.coerce.number().int().positive() }),
 ]);
 
@@ -60,7 +71,10 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof GatewayError)) throw error;
     return { error: error.text };
   }
-  flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)(`staffAgenda.done.${answer.intent}`) });
+  flashToast(getSession(args.context), {
+    kind: 'success',
+    text: getT(args.context)(`staffAgenda.done.${answer.intent}`),
+  });
   const back = new URL(args.request.url);
   throw redirect(back.pathname + back.search);
 }
@@ -73,7 +87,12 @@ function RequestCard({ request }: { request: TrainerRequest }) {
   const busy = useNavigation().state === 'submitting';
   return (
     <li className="staff-item">
-      <p className="staff-item-name">{t('staffAgenda.package', { name: lang === 'en' ? request.packageNameEn : request.packageNameVi, price: formatVnd(request.price, lang) })}</p>
+      <p className="staff-item-name">
+        {t('staffAgenda.package', {
+          name: lang === 'en' ? request.packageNameEn : request.packageNameVi,
+          price: formatVnd(request.price, lang),
+        })}
+      </p>
       <MemberLine member={request.member} />
       <p className="muted">{formatDate(request.createdAt)}</p>
       <ActionButtons
@@ -113,10 +132,16 @@ function SessionCard({ item, now }: { item: TrainerAgendaItem; now: number }) {
           {item.notClosed ? `${formatDate(item.startsAt)} · ` : ''}
           {item.startTime}–{item.endTime}
         </p>
-        <p className={`status-badge booking-state booking-state-${item.status.toLowerCase()}`}>{t(`staffAgenda.status.${item.status}`)}</p>
+        <p className={`status-badge booking-state booking-state-${item.status.toLowerCase()}`}>
+          {t(`staffAgenda.status.${item.status}`)}
+        </p>
       </div>
       <MemberLine member={item.member} />
-      <p className="muted">{item.sessionsLeft === null ? t('staffAgenda.trial') : `${packageName ? `${packageName} · ` : ''}${t('staffAgenda.sessionsLeft', { count: item.sessionsLeft })}`}</p>
+      <p className="muted">
+        {item.sessionsLeft === null
+          ? t('staffAgenda.trial')
+          : `${packageName ? `${packageName} · ` : ''}${t('staffAgenda.sessionsLeft', { count: item.sessionsLeft })}`}
+      </p>
       {buttons.length ? <ActionButtons name="bookingId" value={item.bookingId} buttons={buttons} busy={busy} /> : null}
     </li>
   );
@@ -151,7 +176,12 @@ export default function StaffAgenda({ loaderData, actionData }: Route.ComponentP
       <h2>{t('staffAgenda.sessions')}</h2>
       <nav className="staff-nav agenda-views" aria-label={t('staffAgenda.sessions')}>
         {agendaViews.map((v) => (
-          <Link key={v} to={`?view=${v}`} className={`staff-tab${v === view ? ' active' : ''}`} aria-current={v === view ? 'page' : undefined}>
+          <Link
+            key={v}
+            to={`?view=${v}`}
+            className={`staff-tab${v === view ? ' active' : ''}`}
+            aria-current={v === view ? 'page' : undefined}
+          >
             {t(`staffAgenda.views.${v}`)}
           </Link>
         ))}

@@ -11,7 +11,14 @@ const tEn = (key: string) => translate(en as never, key);
 
 test('a cash confirmation: the unchanged payment id is left out; states, money and dates as the app shows them', () => {
   const before = { paymentId: 12, status: 'PENDING', paymentState: 'WAITFORPAYMENT' };
-  const after = { paymentId: 12, status: 'SUCCESS', paymentState: 'PAID', amount: 990000, startDate: '2026-11-28', endDate: '2027-02-27' };
+  const after = {
+    paymentId: 12,
+    status: 'SUCCESS',
+    paymentState: 'PAID',
+    amount: 990000,
+    startDate: '2026-11-28',
+    endDate: '2027-02-27',
+  };
   expect(auditLines(before, after, tVi, 'vi').map((l) => `${l.label}: ${l.before} → ${l.after}`)).toEqual([
     'Trạng thái: Chờ thanh toán → Thành công',
     'Trạng thái thanh toán: Chờ thanh toán → Đã thanh toán',
@@ -19,13 +26,24 @@ test('a cash confirmation: the unchanged payment id is left out; states, money a
     'Ngày bắt đầu: — → 28/11/2026',
     'Ngày kết thúc: — → 27/02/2027',
   ]);
-  expect(auditLines(before, after, tEn, 'en')[0]).toMatchObject({ label: 'Status', before: 'Waiting for payment', after: 'Succeeded' });
+  expect(auditLines(before, after, tEn, 'en')[0]).toMatchObject({
+    label: 'Status',
+    before: 'Waiting for payment',
+    after: 'Succeeded',
+  });
 });
 
 test('instants in Vietnam time, dd/MM/yyyy HH:mm; booleans in words; an unknown field keeps its name', () => {
   const lines = auditLines(
     { cancelledAt: null, needsReview: true },
-    { cancelledAt: '2026-11-28T03:04:05.000Z', needsReview: false, afterMinute: 900, idempotencyKey: 'k', requestHash: 'h', mystery: 'x' },
+    {
+      cancelledAt: '2026-11-28T03:04:05.000Z',
+      needsReview: false,
+      afterMinute: 900,
+      idempotencyKey: 'k',
+      requestHash: 'h',
+      mystery: 'x',
+    },
     tVi,
     'vi',
   );

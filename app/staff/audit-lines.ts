@@ -10,7 +10,17 @@ type T = (key: string, vars?: Record<string, string | number>) => string;
 export type AuditLine = { field: string; label: string; before: string; after: string };
 
 /** Fields that hold an amount of VND. */
-const MONEY = new Set(['amount', 'price', 'originalPrice', 'planDiscount', 'joiningFee', 'joiningFeeDiscount', 'totalPayment', 'discountValue', 'maxDiscount']);
+const MONEY = new Set([
+  'amount',
+  'price',
+  'originalPrice',
+  'planDiscount',
+  'joiningFee',
+  'joiningFeeDiscount',
+  'totalPayment',
+  'discountValue',
+  'maxDiscount',
+]);
 /** Fields whose value is a state name, translated under staffAudit.status. */
 const STATUS = new Set(['status', 'state', 'paymentState', 'attendance']);
 
@@ -19,7 +29,11 @@ const HIDDEN = new Set(['idempotencyKey', 'requestHash']);
 
 /** JSON with object keys sorted, so that a value reordered by the database does not count as changed. */
 const canonical = (value: unknown): string =>
-  JSON.stringify(value ?? null, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  JSON.stringify(value ?? null, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 
 const translated = (t: T, key: string, fallback: string) => {
   const text = t(key);
@@ -34,11 +48,15 @@ export function auditValue(field: string, value: unknown, t: T, lang: Lang): str
   if (typeof value === 'string' && STATUS.has(field)) return translated(t, `staffAudit.status.${value}`, value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.length === 0 ? '—' : value.join(', ');
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object'))
+    return value.length === 0 ? '—' : value.join(', ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     // A membership as the door saw it: its plan and last day.
-    if (typeof o.planNameVi === 'string') return [lang === 'en' ? o.planNameEn : o.planNameVi, typeof o.endDate === 'string' ? formatDate(o.endDate) : null].filter(Boolean).join(' · ');
+    if (typeof o.planNameVi === 'string')
+      return [lang === 'en' ? o.planNameEn : o.planNameVi, typeof o.endDate === 'string' ? formatDate(o.endDate) : null]
+        .filter(Boolean)
+        .join(' · ');
     return Object.entries(o)
       .map(([k, v]) => `${translated(t, `staffAudit.field.${k}`, k)}: ${auditValue(k, v, t, lang)}`)
       .join(', ');

@@ -23,7 +23,6 @@ export async function loader(args: Route.LoaderArgs) {
   return data;
 }
 
-
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const { actions, nextBefore } = loaderData;
@@ -40,7 +39,8 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
               {/* i18next reads a dot as nesting: an action's key has '_' for its dot. */}
               <p className="staff-item-name">{t(`staffAudit.action.${action.action.replace('.', '_')}`)}</p>
               <p>
-                {action.actor.fullName} · {t(`staff.role.${action.actor.accountType}`)} · <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
+                {action.actor.fullName} · {t(`staff.role.${action.actor.accountType}`)} ·{' '}
+                <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
               </p>
               <p className="muted mono">
                 {action.subjectType} #{action.subjectId}
@@ -48,7 +48,8 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
               <ul className="audit-changes">
                 {auditLines(action.before, action.after, t, lang).map((line) => (
                   <li key={line.field}>
-                    <span className="audit-field">{line.label}:</span> {action.before === null ? line.after : `${line.before} → ${line.after}`}
+                    <span className="audit-field">{line.label}:</span>{' '}
+                    {action.before === null ? line.after : `${line.before} → ${line.after}`}
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,13 @@ import { phoneNumberSchema } from '#contract/validation.ts';
 export const typedAmountSchema = z
   .string({ error: 'required' })
   .transform((typed) => typed.replace(/[\s.,₫đ]|VND/gi, ''))
-  .pipe(z.string().min(1, 'required').regex(/^\d{1,12}$/, 'numberInvalid').transform(Number));
+  .pipe(
+    z
+      .string()
+      .min(1, 'required')
+      .regex(/^\d{1,12}$/, 'numberInvalid')
+      .transform(Number),
+  );
 
 /** The counted cash: a typed amount above zero (numberTooSmall). */
 export const cashAmountSchema = typedAmountSchema.pipe(z.number().positive('numberTooSmall'));

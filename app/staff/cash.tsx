@@ -24,7 +24,6 @@ export const handle: StringsHandle = { strings: ['staffCash'] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staffCash.title');
 
-
 /** Issue 17 §2: what waits for cash at the staff member's club (a GM: every club), or for one member's phone. */
 export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
@@ -35,7 +34,10 @@ export async function loader(args: Route.LoaderArgs) {
     return { typed, phoneError: errorText(issue, getLang(args.context)), items: [] as WaitingCashContract[] };
   }
   const query = search.data.phone ? `?phoneNumber=${search.data.phone}` : '';
-  const { data: items } = await staffGateway(args)(`/api/v1/staff/contracts/waiting${query}`, z.array(waitingCashContractSchema));
+  const { data: items } = await staffGateway(args)(
+    `/api/v1/staff/contracts/waiting${query}`,
+    z.array(waitingCashContractSchema),
+  );
   return { typed, phoneError: null, items };
 }
 
@@ -45,18 +47,30 @@ export async function action(args: Route.ActionArgs) {
   const lang = getLang(args.context);
   const submission = parseWithZod(await readForm(args.request), { schema: cashConfirmForm });
   if (submission.status !== 'success') {
-    return { key: Number(submission.payload.paymentId), result: localizedReply(submission.reply(), lang), receipt: null };
+    return {
+      key: Number(submission.payload.paymentId),
+      result: localizedReply(submission.reply(), lang),
+      receipt: null,
+    };
   }
   const { paymentId, amount } = submission.value;
   try {
     // Issue 38 §1: one confirmation for every kind of payable, by its slip (ADR 063).
-    const { data: receipt } = await staffGateway(args)(`/api/v1/staff/cash-payment/${String(paymentId)}/confirm`, cashConfirmResultSchema, { json: { amount } });
+    const { data: receipt } = await staffGateway(args)(
+      `/api/v1/staff/cash-payment/${String(paymentId)}/confirm`,
+      cashConfirmResultSchema,
+      { json: { amount } },
+    );
     return { key: paymentId, result: null, receipt };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // 553's own text speaks to the member ("contact your club"): the desk is told to count again.
     const text = error.code === Codes.PAYMENT_AMOUNT_MISMATCH ? getT(args.context)('staffCash.mismatch') : error.text;
-    return { key: paymentId, result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang), receipt: null };
+    return {
+      key: paymentId,
+      result: localizedReply(submission.reply({ fieldErrors: { amount: [text] } }), lang),
+      receipt: null,
+    };
   }
 }
 
@@ -109,7 +123,9 @@ function CashReceipt({ receipt }: { receipt: Receipt }) {
   return (
     <section className="staff-receipt notice notice-ok" aria-labelledby="receipt-title" role="status">
       <h2 id="receipt-title">{t('staffCash.receiptTitle')}</h2>
-      <p>{receipt.outcome === 'settled' ? t(`staffCash.receiptSettled.${receipt.kind}`) : t('staffCash.receiptAlready')}</p>
+      <p>
+        {receipt.outcome === 'settled' ? t(`staffCash.receiptSettled.${receipt.kind}`) : t('staffCash.receiptAlready')}
+      </p>
       <MemberLine member={receipt.member} />
       <dl className="facts">
         <PayableFacts item={receipt} />
@@ -145,7 +161,14 @@ export default function StaffCash({ loaderData, actionData }: Route.ComponentPro
       <h1>{t('staffCash.title')}</h1>
       <p className="lead">{t('staffCash.lead')}</p>
       {actionData?.receipt ? <CashReceipt receipt={actionData.receipt} /> : null}
-      <PhoneSearch id="cash-phone" label={t('staffCash.search')} submitLabel={t('staffCash.searchSubmit')} typed={typed} error={phoneError} className="staff-search">
+      <PhoneSearch
+        id="cash-phone"
+        label={t('staffCash.search')}
+        submitLabel={t('staffCash.searchSubmit')}
+        typed={typed}
+        error={phoneError}
+        className="staff-search"
+      >
         {typed ? (
           <a href="/staff/cash" className="link">
             {t('staffCash.showAll')}
@@ -153,11 +176,19 @@ export default function StaffCash({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </PhoneSearch>
       {items.length === 0 ? (
-        <EmptyState icon="hourglass" title={t('staffCash.emptyTitle')} text={typed ? t('staffCash.emptySearch') : t('staffCash.emptyText')} />
+        <EmptyState
+          icon="hourglass"
+          title={t('staffCash.emptyTitle')}
+          text={typed ? t('staffCash.emptySearch') : t('staffCash.emptyText')}
+        />
       ) : (
         <ul className="staff-list">
           {items.map((item) => (
-            <CashItem key={item.paymentId} item={item} lastResult={actionData?.key === item.paymentId ? actionData.result : null} />
+            <CashItem
+              key={item.paymentId}
+              item={item}
+              lastResult={actionData?.key === item.paymentId ? actionData.result : null}
+            />
           ))}
         </ul>
       )}

@@ -20,11 +20,15 @@ describe('what the desk may do with a class', () => {
     expect(canMarkAttendance(session, Date.parse('2026-11-27T10:30:00Z'))).toBe(true);
     expect(canMarkAttendance(session, Date.parse('2026-11-28T12:00:00Z'))).toBe(true);
     expect(canMarkAttendance(session, Date.parse('2026-11-28T12:01:00Z'))).toBe(false);
-    expect(canMarkAttendance({ ...session, cancelledAt: '2026-11-27T09:00:00Z' }, Date.parse('2026-11-27T11:10:00Z'))).toBe(false);
+    expect(
+      canMarkAttendance({ ...session, cancelledAt: '2026-11-27T09:00:00Z' }, Date.parse('2026-11-27T11:10:00Z')),
+    ).toBe(false);
   });
   test('cancelled only before it starts, and once', () => {
     expect(canCancelClass(session, Date.parse('2026-11-27T10:59:00Z'))).toBe(true);
     expect(canCancelClass(session, Date.parse('2026-11-27T11:00:00Z'))).toBe(false);
-    expect(canCancelClass({ ...session, cancelledAt: '2026-11-27T09:00:00Z' }, Date.parse('2026-11-27T10:00:00Z'))).toBe(false);
+    expect(
+      canCancelClass({ ...session, cancelledAt: '2026-11-27T09:00:00Z' }, Date.parse('2026-11-27T10:00:00Z')),
+    ).toBe(false);
   });
 });

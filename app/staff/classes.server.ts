@@ -15,4 +15,3 @@ export const attendanceForm = z.object({ intent: z.enum(['attended', 'no-show'])
 
 /** Cancelling a class: the reason every booked and waitlisted member reads (required, 1–300 characters). */
 export const cancelClassForm = classCancelBody.extend({ intent: z.literal('cancel'), sessionId: bookingId });
-

@@ -1,7 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatDate, formatTime } from '#contract/format.ts';
-import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema, type StaffClassBooking, type StaffClassSession } from '#contract/staff-classes.ts';
+import {
+  classAttendanceResultSchema,
+  classCancelResultSchema,
+  staffClassesSchema,
+  type StaffClassBooking,
+  type StaffClassSession,
+} from '#contract/staff-classes.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -47,23 +53,37 @@ export async function action(args: Route.ActionArgs) {
   if (form.get('intent') === 'cancel') {
     const sessionId = Number(form.get('sessionId'));
     const submission = parseWithZod(form, { schema: cancelClassForm });
-    if (submission.status !== 'success') return { sessionId, result: localizedReply(submission.reply(), getLang(args.context)) };
+    if (submission.status !== 'success')
+      return { sessionId, result: localizedReply(submission.reply(), getLang(args.context)) };
     try {
-      const { data } = await call(`/api/v1/staff/class-session/${String(submission.value.sessionId)}/cancel`, classCancelResultSchema, { method: 'PUT', json: { reason: submission.value.reason } });
+      const { data } = await call(
+        `/api/v1/staff/class-session/${String(submission.value.sessionId)}/cancel`,
+        classCancelResultSchema,
+        { method: 'PUT', json: { reason: submission.value.reason } },
+      );
       flashToast(getSession(args.context), {
         kind: 'success',
-        text: data.outcome === 'already' ? t('staffClasses.alreadyCancelled') : t('staffClasses.cancelledToast', { count: data.bookingsCancelled }),
+        text:
+          data.outcome === 'already'
+            ? t('staffClasses.alreadyCancelled')
+            : t('staffClasses.cancelledToast', { count: data.bookingsCancelled }),
       });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      return { sessionId, result: localizedReply(submission.reply({ fieldErrors: { reason: [error.text] } }), getLang(args.context)) };
+      return {
+        sessionId,
+        result: localizedReply(submission.reply({ fieldErrors: { reason: [error.text] } }), getLang(args.context)),
+      };
     }
     throw redirect(back.pathname + back.search);
   }
   const mark = attendanceForm.safeParse(Object.fromEntries(form));
   if (!mark.success) return { error: t('staffClasses.notMarked') };
   try {
-    await call(`/api/v1/staff/class-booking/${String(mark.data.bookingId)}/attendance`, classAttendanceResultSchema, { method: 'PUT', json: { attended: mark.data.intent === 'attended' } });
+    await call(`/api/v1/staff/class-booking/${String(mark.data.bookingId)}/attendance`, classAttendanceResultSchema, {
+      method: 'PUT',
+      json: { attended: mark.data.intent === 'attended' },
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { error: error.text };
@@ -81,7 +101,9 @@ function BookingRow({ booking, markable, busy }: { booking: StaffClassBooking; m
         ? `${t(`staffClasses.attendance.${booking.attendance}`)}${booking.attendanceMarkedAt === null ? ` (${t('staffClasses.fromCheckIn')})` : ''}`
         : t('staffClasses.notMarked');
   return (
-    <li className={`class-booking class-booking-${booking.status.toLowerCase()}${booking.attendance ? ` class-booking-${booking.attendance.toLowerCase()}` : ''}`}>
+    <li
+      className={`class-booking class-booking-${booking.status.toLowerCase()}${booking.attendance ? ` class-booking-${booking.attendance.toLowerCase()}` : ''}`}
+    >
       <MemberLine member={booking.member} />
       <p className="muted class-booking-state">{state}</p>
       {markable && booking.status === 'BOOKED' ? (
@@ -99,7 +121,15 @@ function BookingRow({ booking, markable, busy }: { booking: StaffClassBooking; m
   );
 }
 
-function CancelForm({ session, lastResult, busy }: { session: StaffClassSession; lastResult: FormReply | undefined; busy: boolean }) {
+function CancelForm({
+  session,
+  lastResult,
+  busy,
+}: {
+  session: StaffClassSession;
+  lastResult: FormReply | undefined;
+  busy: boolean;
+}) {
   const { t } = useT();
   const [form, fields] = useServerForm({ id: `cancel-${String(session.id)}`, fields: ['reason'], lastResult });
   return (
@@ -118,7 +148,17 @@ function CancelForm({ session, lastResult, busy }: { session: StaffClassSession;
   );
 }
 
-function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSession; now: number; lastResult: FormReply | undefined; busy: boolean }) {
+function SessionCard({
+  session,
+  now,
+  lastResult,
+  busy,
+}: {
+  session: StaffClassSession;
+  now: number;
+  lastResult: FormReply | undefined;
+  busy: boolean;
+}) {
   const { t, lang } = useT();
   const markable = canMarkAttendance(session, now);
   const booked = session.bookings.filter((b) => b.status === 'BOOKED');
@@ -127,14 +167,32 @@ function SessionCard({ session, now, lastResult, busy }: { session: StaffClassSe
     <li className={`staff-item class-session${session.cancelledAt ? ' class-session-cancelled' : ''}`}>
       <div className="staff-item-head">
         <h2 className="staff-item-name">
-          {formatTime(session.startsAt)}–{formatTime(session.endsAt)} · {lang === 'en' ? session.nameEn : session.nameVi}
+          {formatTime(session.startsAt)}–{formatTime(session.endsAt)} ·{' '}
+          {lang === 'en' ? session.nameEn : session.nameVi}
         </h2>
-        {session.cancelledAt ? <p className="status-badge class-cancelled-badge">{t('staffClasses.cancelled')}</p> : <p className="muted">{t('staffClasses.spots', { booked: session.bookedCount, capacity: session.capacity })}</p>}
+        {session.cancelledAt ? (
+          <p className="status-badge class-cancelled-badge">{t('staffClasses.cancelled')}</p>
+        ) : (
+          <p className="muted">
+            {t('staffClasses.spots', { booked: session.bookedCount, capacity: session.capacity })}
+          </p>
+        )}
       </div>
       <p className="muted">
-        {[session.roomName ? t('staffClasses.room', { room: lang === 'en' ? (session.roomNameEn ?? session.roomName) : session.roomName }) : null, session.instructorName ? t('staffClasses.instructor', { name: session.instructorName }) : null].filter(Boolean).join(' · ')}
+        {[
+          session.roomName
+            ? t('staffClasses.room', {
+                room: lang === 'en' ? (session.roomNameEn ?? session.roomName) : session.roomName,
+              })
+            : null,
+          session.instructorName ? t('staffClasses.instructor', { name: session.instructorName }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
-      {session.cancelledAt && session.cancelReason ? <p className="notice">{t('staffClasses.cancelledReason', { reason: session.cancelReason })}</p> : null}
+      {session.cancelledAt && session.cancelReason ? (
+        <p className="notice">{t('staffClasses.cancelledReason', { reason: session.cancelReason })}</p>
+      ) : null}
       {session.cancelledAt ? null : booked.length === 0 && waiting.length === 0 ? (
         <p className="muted">{t('staffClasses.noBookings')}</p>
       ) : (
@@ -170,7 +228,8 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
   const { t } = useT();
   const { clubs, clubId, date, today, sessions, now } = loaderData;
   const busy = useNavigation().state === 'submitting';
-  const dayLink = (day: string) => `?${new URLSearchParams({ ...(clubId === null ? {} : { club: String(clubId) }), date: day }).toString()}`;
+  const dayLink = (day: string) =>
+    `?${new URLSearchParams({ ...(clubId === null ? {} : { club: String(clubId) }), date: day }).toString()}`;
   return (
     <main className="page">
       <h1>{t('staffClasses.title')}</h1>
@@ -196,7 +255,11 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
       </nav>
       <p className="class-day-title">
         <strong>{formatDate(`${date}T00:00:00+07:00`)}</strong>
-        {date === today ? ` · ${t('staffClasses.today')}` : <Link to={dayLink(today)}> · {t('staffClasses.today')}</Link>}
+        {date === today ? (
+          ` · ${t('staffClasses.today')}`
+        ) : (
+          <Link to={dayLink(today)}> · {t('staffClasses.today')}</Link>
+        )}
       </p>
       {actionData && 'error' in actionData ? (
         <p className="notice notice-error" role="alert">
@@ -208,7 +271,17 @@ export default function StaffClasses({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="staff-list">
           {sessions.map((session) => (
-            <SessionCard key={session.id} session={session} now={now} busy={busy} lastResult={actionData && 'sessionId' in actionData && actionData.sessionId === session.id ? actionData.result : undefined} />
+            <SessionCard
+              key={session.id}
+              session={session}
+              now={now}
+              busy={busy}
+              lastResult={
+                actionData && 'sessionId' in actionData && actionData.sessionId === session.id
+                  ? actionData.result
+                  : undefined
+              }
+            />
           ))}
         </ul>
       )}

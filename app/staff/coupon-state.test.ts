@@ -16,9 +16,13 @@ test('a campaign runs while one of its coupons can be typed; ended by hand stays
   const today = '2026-12-01';
   const ended = '2026-11-20T16:59:59.000Z';
   const open = '2027-01-31T16:59:59.000Z';
-  expect(campaignState({ isActive: true, coupons: [coupon(true, ended), coupon(true, open)] } as never, today)).toBe('running');
+  expect(campaignState({ isActive: true, coupons: [coupon(true, ended), coupon(true, open)] } as never, today)).toBe(
+    'running',
+  );
   expect(campaignState({ isActive: true, coupons: [coupon(true, ended)] } as never, today)).toBe('expired');
-  expect(campaignState({ isActive: true, coupons: [coupon(false, open), coupon(true, ended)] } as never, today)).toBe('expired');
+  expect(campaignState({ isActive: true, coupons: [coupon(false, open), coupon(true, ended)] } as never, today)).toBe(
+    'expired',
+  );
   expect(campaignState({ isActive: true, coupons: [coupon(true, null)] } as never, today)).toBe('running');
   expect(campaignState({ isActive: false, coupons: [coupon(true, open)] } as never, today)).toBe('ended');
 });

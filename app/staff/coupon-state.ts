@@ -9,7 +9,10 @@ export const couponExpired = (coupon: Pick<CouponSetting, 'isActive' | 'validTo'
  * What the GM's list says of a campaign: ended by hand; expired when none of its coupons can be
  * typed any more (each switched off or past its last day), though nobody ended it; running otherwise.
  */
-export function campaignState(campaign: Pick<CouponCampaignSetting, 'isActive' | 'coupons'>, today: string): 'running' | 'expired' | 'ended' {
+export function campaignState(
+  campaign: Pick<CouponCampaignSetting, 'isActive' | 'coupons'>,
+  today: string,
+): 'running' | 'expired' | 'ended' {
   if (!campaign.isActive) return 'ended';
   return campaign.coupons.some((coupon) => coupon.isActive && !couponExpired(coupon, today)) ? 'running' : 'expired';
 }

@@ -27,7 +27,11 @@ const sections = (accountType: string) => {
     { to: '/staff/notify', key: 'staff.nav.notify' },
   ];
   if (accountType === 'EMPLOYEE') return desk;
-  const managers = [...desk, { to: '/staff/audit', key: 'staff.nav.audit' }, { to: '/staff/team', key: 'staff.nav.team' }];
+  const managers = [
+    ...desk,
+    { to: '/staff/audit', key: 'staff.nav.audit' },
+    { to: '/staff/team', key: 'staff.nav.team' },
+  ];
   return accountType === 'GM' ? [...managers, { to: '/staff/settings', key: 'staff.nav.settings' }] : managers;
 };
 

@@ -9,7 +9,15 @@ const FRAME_MS = 200;
  * keeps it from sending the same code twice). Stops the camera when it leaves the page. Its texts
  * come from the page, so this lazy module loads no strings of its own.
  */
-export default function DoorCamera({ onCode, label, failedText }: { onCode: (code: string) => void; label: string; failedText: string }) {
+export default function DoorCamera({
+  onCode,
+  label,
+  failedText,
+}: {
+  onCode: (code: string) => void;
+  label: string;
+  failedText: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

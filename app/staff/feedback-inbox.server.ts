@@ -9,4 +9,7 @@ export const inboxFilters = z.object({
 });
 
 /** The answer to one report: the reply the member is told (required, §5's free-text limit). */
-export const handledForm = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), reply: requiredFreeTextSchema });
+export const handledForm = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  reply: requiredFreeTextSchema,
+});

@@ -44,10 +44,16 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: handledForm });
   if (submission.status !== 'success') return { id, result: localizedReply(submission.reply(), getLang(args.context)) };
   try {
-    await staffGateway(args)(`/api/v1/staff/feedback/${String(submission.value.id)}/handled`, staffFeedbackSchema, { method: 'PUT', json: { reply: submission.value.reply } });
+    await staffGateway(args)(`/api/v1/staff/feedback/${String(submission.value.id)}/handled`, staffFeedbackSchema, {
+      method: 'PUT',
+      json: { reply: submission.value.reply },
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    return { id, result: localizedReply(submission.reply({ fieldErrors: { reply: [error.text] } }), getLang(args.context)) };
+    return {
+      id,
+      result: localizedReply(submission.reply({ fieldErrors: { reply: [error.text] } }), getLang(args.context)),
+    };
   }
   flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffInbox.handledToast') });
   throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
@@ -120,10 +126,18 @@ export default function StaffFeedbackInbox({ loaderData, actionData }: Route.Com
                 <p className="staff-item-name">{t(`feedback.types.${item.type}`)}</p>
                 <p className="muted">{t(item.source === 'PUBLIC' ? 'staffInbox.public' : 'staffInbox.member')}</p>
               </div>
-              <p aria-label={t('feedback.star', { count: item.rate })}>{'★'.repeat(item.rate) + '☆'.repeat(Math.max(0, 5 - item.rate))}</p>
+              <p aria-label={t('feedback.star', { count: item.rate })}>
+                {'★'.repeat(item.rate) + '☆'.repeat(Math.max(0, 5 - item.rate))}
+              </p>
               <p className="staff-comment">{item.comment}</p>
-              {item.photoUrl ? <img className="staff-photo" src={item.photoUrl} alt={t('staffInbox.photo')} loading="lazy" /> : null}
-              {item.phoneNumber ? <MemberLine member={{ fullName: item.memberName ?? '', phoneNumber: item.phoneNumber }} /> : <p className="muted">{t('staffInbox.anonymous')}</p>}
+              {item.photoUrl ? (
+                <img className="staff-photo" src={item.photoUrl} alt={t('staffInbox.photo')} loading="lazy" />
+              ) : null}
+              {item.phoneNumber ? (
+                <MemberLine member={{ fullName: item.memberName ?? '', phoneNumber: item.phoneNumber }} />
+              ) : (
+                <p className="muted">{t('staffInbox.anonymous')}</p>
+              )}
               <p className="muted">{formatDateTime(item.createdAt)}</p>
               {item.state === 'HANDLED' ? (
                 <p className="notice notice-ok">

@@ -27,13 +27,17 @@ export async function action(args: Route.ActionArgs) {
   const { phoneNumber } = submission.value;
   const session = getStaffSession(context);
   try {
-    const { data: sent } = await staffGateway(args)('/api/v1/staff/auth/otp/send', otpSentSchema, { json: { phoneNumber } });
+    const { data: sent } = await staffGateway(args)('/api/v1/staff/auth/otp/send', otpSentSchema, {
+      json: { phoneNumber },
+    });
     session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // A code sent moments ago to this same phone is still good: go and type it.
     if (!(error.code === Codes.LIMIT_30_SECONDS && session.get('otpPhone') === phoneNumber)) {
-      return { result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(context)) };
+      return {
+        result: localizedReply(submission.reply({ fieldErrors: { phoneNumber: [error.text] } }), getLang(context)),
+      };
     }
   }
   session.set('otpPhone', phoneNumber);
@@ -46,7 +50,13 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
     <main className="page staff-narrow">
       <h1>{t('staff.login.title')}</h1>
       <p className="lead">{t('staff.login.lead')}</p>
-      <PhoneForm id="staff-login" phoneNumber={loaderData.phoneNumber} lastResult={actionData?.result} label={t('staff.login.phone')} submitLabel={t('staff.login.submit')} />
+      <PhoneForm
+        id="staff-login"
+        phoneNumber={loaderData.phoneNumber}
+        lastResult={actionData?.result}
+        label={t('staff.login.phone')}
+        submitLabel={t('staff.login.submit')}
+      />
       <p className="center">
         <a className="link" href="/landing">
           {t('staff.login.memberApp')}

@@ -8,7 +8,8 @@ export const loader = () => redirect('/staff');
 /** Revokes the staff token at the gateway (whatever it answers, this browser signs out), then forgets it. */
 export async function action(args: Route.ActionArgs) {
   const session = getStaffSession(args.context);
-  if (session.get('token')) await staffGateway(args)('/api/v1/auth/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
+  if (session.get('token'))
+    await staffGateway(args)('/api/v1/auth/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
   endStaffSession(session);
   throw redirect('/staff/login');
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { idempotencyKeySchema, inAppLinkSchema, staffNoticeBody, type StaffNoticeBody } from '#contract/staff-settings.ts';
+import {
+  idempotencyKeySchema,
+  inAppLinkSchema,
+  staffNoticeBody,
+  type StaffNoticeBody,
+} from '#contract/staff-settings.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
 
 const { titleVi, titleEn, bodyVi, bodyEn } = staffNoticeBody.shape;
@@ -23,15 +28,30 @@ export const noticeForm = z
   .superRefine((form, ctx) => {
     if (form.target === 'member') {
       const phone = phoneNumberSchema.safeParse(form.phoneNumber);
-      if (!phone.success) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phone.error.issues[0]?.message ?? 'phoneInvalid' });
+      if (!phone.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['phoneNumber'],
+          message: phone.error.issues[0]?.message ?? 'phoneInvalid',
+        });
     } else if (form.clubId === undefined) ctx.addIssue({ code: 'custom', path: ['clubId'], message: 'required' });
   });
 export type NoticeForm = z.infer<typeof noticeForm>;
 
 /** What the gateway is sent for a valid form. */
 export function noticeBody(form: NoticeForm): StaffNoticeBody {
-  const to = form.target === 'member' ? { phoneNumber: phoneNumberSchema.parse(form.phoneNumber) as string } : { clubId: form.clubId as number };
-  return { to, titleVi: form.titleVi, titleEn: form.titleEn, bodyVi: form.bodyVi, bodyEn: form.bodyEn, link: form.link };
+  const to =
+    form.target === 'member'
+      ? { phoneNumber: phoneNumberSchema.parse(form.phoneNumber) as string }
+      : { clubId: form.clubId as number };
+  return {
+    to,
+    titleVi: form.titleVi,
+    titleEn: form.titleEn,
+    bodyVi: form.bodyVi,
+    bodyEn: form.bodyEn,
+    link: form.link,
+  };
 }
 
 /** A fresh key for each notice form drawn (the same key survives a refused submit: the form keeps it). */

@@ -24,7 +24,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 /** Issue 17 §2 (ADR 052): the clubs this account may send to, and a fresh one-time key for the form. */
 export async function loader(args: Route.LoaderArgs) {
   const staff = requireDeskRole(args.context);
-  const { clubs, club } = await deskClubs(staffGateway(args), staff.clubId, new URL(args.request.url).searchParams.get('club'));
+  const { clubs, club } = await deskClubs(
+    staffGateway(args),
+    staff.clubId,
+    new URL(args.request.url).searchParams.get('club'),
+  );
   return { clubs, clubId: club?.id ?? null, idempotencyKey: newIdempotencyKey() };
 }
 
@@ -36,8 +40,14 @@ export async function action(args: Route.ActionArgs) {
   const lang = getLang(args.context);
   if (submission.status !== 'success') return { result: localizedReply(submission.reply(), lang) };
   try {
-    const { data } = await staffGateway(args)('/api/v1/staff/notifications', staffNoticeResultSchema, { json: noticeBody(submission.value), idempotencyKey: submission.value.idempotencyKey });
-    flashToast(getSession(args.context), { kind: 'success', text: getT(args.context)('staffNotify.sentToast', { count: data.sent }) });
+    const { data } = await staffGateway(args)('/api/v1/staff/notifications', staffNoticeResultSchema, {
+      json: noticeBody(submission.value),
+      idempotencyKey: submission.value.idempotencyKey,
+    });
+    flashToast(getSession(args.context), {
+      kind: 'success',
+      text: getT(args.context)('staffNotify.sentToast', { count: data.sent }),
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // A phone that is no member's, another club's member, the daily cap: said beside the target.
@@ -72,18 +82,36 @@ export default function StaffNotify({ loaderData, actionData }: Route.ComponentP
           <div className="topic-choices">
             {(['member', 'club'] as const).map((value) => (
               <label key={value} className="topic-choice">
-                <input type="radio" name="target" value={value} defaultChecked={typedTarget === value} onChange={() => setTarget(value)} />
+                <input
+                  type="radio"
+                  name="target"
+                  value={value}
+                  defaultChecked={typedTarget === value}
+                  onChange={() => setTarget(value)}
+                />
                 <span>{t(value === 'member' ? 'staffNotify.toMember' : 'staffNotify.toClub')}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <TextField field={fields.phoneNumber} label={t('staffNotify.phone')} type="tel" inputMode="tel" autoComplete="off" hidden={target !== 'member'} />
+        <TextField
+          field={fields.phoneNumber}
+          label={t('staffNotify.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hidden={target !== 'member'}
+        />
         <div className="field" hidden={target !== 'club' && clubs.length < 2 ? true : undefined}>
           {clubs.length > 1 ? (
             <>
               <label htmlFor={fields.clubId.id}>{t('staffNotify.club')}</label>
-              <select id={fields.clubId.id} name="clubId" className="input" defaultValue={fields.clubId.initialValue ?? String(clubId ?? '')}>
+              <select
+                id={fields.clubId.id}
+                name="clubId"
+                className="input"
+                defaultValue={fields.clubId.initialValue ?? String(clubId ?? '')}
+              >
                 {clubs.map((club) => (
                   <option key={club.id} value={club.id}>
                     {lang === 'en' ? club.nameEn : club.nameVi}

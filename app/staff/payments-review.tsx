@@ -20,16 +20,24 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 /** Issue 17 §2: bank transfers that did not match a payment (wrong amount, late, unknown memo) at the staff member's club (a GM: every club). */
 export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
-  const { data } = await staffGateway(args)('/api/v1/staff/payment-events?needsReview=true', z.array(paymentEventSchema));
+  const { data } = await staffGateway(args)(
+    '/api/v1/staff/payment-events?needsReview=true',
+    z.array(paymentEventSchema),
+  );
   return { events: data };
 }
 
 /** Staff dealt with the money (refunded it, matched it by hand): it leaves the queue with their name (audited). */
 export async function action(args: Route.ActionArgs) {
   requireDeskRole(args.context);
-  const { id } = await readFormAs(args.request, z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }));
+  const { id } = await readFormAs(
+    args.request,
+    z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  );
   try {
-    await staffGateway(args)(`/api/v1/staff/payment-event/${String(id)}/reviewed`, paymentEventSchema, { method: 'PUT' });
+    await staffGateway(args)(`/api/v1/staff/payment-event/${String(id)}/reviewed`, paymentEventSchema, {
+      method: 'PUT',
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, error: error.text };
@@ -91,7 +99,11 @@ export default function StaffPaymentsReview({ loaderData, actionData }: Route.Co
       ) : (
         <ul className="staff-list">
           {loaderData.events.map((event) => (
-            <EventCard key={event.id} event={event} error={actionData?.id === event.id ? actionData.error : undefined} />
+            <EventCard
+              key={event.id}
+              event={event}
+              error={actionData?.id === event.id ? actionData.error : undefined}
+            />
           ))}
         </ul>
       )}

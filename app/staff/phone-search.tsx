@@ -38,7 +38,16 @@ export function PhoneSearch({
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <div className="input-row">
-          <input id={id} name="phone" type="tel" inputMode="tel" defaultValue={typed} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+          <input
+            id={id}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            defaultValue={typed}
+            className="input"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
           <button type="submit" className="button button-secondary">
             {submitLabel}
           </button>

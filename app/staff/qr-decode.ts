@@ -11,9 +11,13 @@ let detector: Detector | null | undefined;
 /** The browser's QR detector, or null when it has none (asked once). */
 async function nativeDetector(): Promise<Detector | null> {
   if (detector !== undefined) return detector;
-  const Native = (globalThis as { BarcodeDetector?: DetectorClass & { getSupportedFormats?(): Promise<string[]> } }).BarcodeDetector;
+  const Native = (globalThis as { BarcodeDetector?: DetectorClass & { getSupportedFormats?(): Promise<string[]> } })
+    .BarcodeDetector;
   try {
-    detector = Native && (await Native.getSupportedFormats?.())?.includes('qr_code') ? new Native({ formats: ['qr_code'] }) : null;
+    detector =
+      Native && (await Native.getSupportedFormats?.())?.includes('qr_code')
+        ? new Native({ formats: ['qr_code'] })
+        : null;
   } catch {
     detector = null;
   }

@@ -8,7 +8,11 @@ const clubId = z.coerce.number().int().positive().max(2_147_483_647);
  * who came without their phone, their phone number (the desk has looked them up first).
  */
 export const doorForm = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('code'), code: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'freeTextTooLong'), clubId }),
+  z.object({
+    intent: z.literal('code'),
+    code: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'freeTextTooLong'),
+    clubId,
+  }),
   z.object({ intent: z.literal('manual'), phoneNumber: phoneNumberSchema, clubId }),
 ]);
 

@@ -44,8 +44,15 @@ export async function loader(args: Route.LoaderArgs) {
     if (!phone.success) phoneError = errorText(phone.error.issues[0]?.message ?? 'phoneInvalid', lang);
     else {
       try {
-        const { data } = await call(`/api/v1/staff/member?phoneNumber=${phone.data.phone}&clubId=${String(club.id)}`, staffMemberSchema);
-        lookup = { phoneNumber: phone.data.phone, found: data, refusal: data.refusal ? messageForCode(data.refusal as Code, lang) : null };
+        const { data } = await call(
+          `/api/v1/staff/member?phoneNumber=${phone.data.phone}&clubId=${String(club.id)}`,
+          staffMemberSchema,
+        );
+        lookup = {
+          phoneNumber: phone.data.phone,
+          found: data,
+          refusal: data.refusal ? messageForCode(data.refusal as Code, lang) : null,
+        };
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         phoneError = error.text;
@@ -62,13 +69,18 @@ export async function action(args: Route.ActionArgs): Promise<DoorAnswer> {
   requireDeskRole(args.context);
   const lang = getLang(args.context);
   const submission = parseWithZod(await readForm(args.request), { schema: doorForm });
-  if (submission.status !== 'success') return { ok: false, reason: errorText(Object.values(submission.error ?? {})[0]?.[0] ?? 'required', lang) };
+  if (submission.status !== 'success')
+    return { ok: false, reason: errorText(Object.values(submission.error ?? {})[0]?.[0] ?? 'required', lang) };
   const entry = submission.value;
   try {
     const { data } =
       entry.intent === 'code'
-        ? await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, { json: { code: entry.code, clubId: entry.clubId } })
-        : await staffGateway(args)('/api/v1/staff/check-in/manual', checkInResultSchema, { json: { phoneNumber: entry.phoneNumber, clubId: entry.clubId } });
+        ? await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, {
+            json: { code: entry.code, clubId: entry.clubId },
+          })
+        : await staffGateway(args)('/api/v1/staff/check-in/manual', checkInResultSchema, {
+            json: { phoneNumber: entry.phoneNumber, clubId: entry.clubId },
+          });
     return { ok: true, result: data };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -122,7 +134,21 @@ function DoorVerdict({ answer }: { answer: DoorAnswer }) {
 type Lookup = { phoneNumber: string; found: StaffMember | null; refusal: string | null } | null;
 
 /** A member who came without their phone: found by their number, shown with whether they may enter, let in on the desk's word (audited). */
-function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitForm }: { clubId: number | null; typed: string; phoneError: string | null; lookup: Lookup; busy: boolean; submit: ReturnType<typeof useFetcher>['Form'] }) {
+function WithoutPhone({
+  clubId,
+  typed,
+  phoneError,
+  lookup,
+  busy,
+  submit: SubmitForm,
+}: {
+  clubId: number | null;
+  typed: string;
+  phoneError: string | null;
+  lookup: Lookup;
+  busy: boolean;
+  submit: ReturnType<typeof useFetcher>['Form'];
+}) {
   const { t, lang } = useT();
   const found = lookup?.found;
   // The member found is what the desk looks at next: brought into view (on a phone it is below the camera).
@@ -135,7 +161,14 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
   return (
     <section className="door-without-phone" aria-labelledby="without-phone">
       <h2 id="without-phone">{t('staffScanner.withoutPhone')}</h2>
-      <PhoneSearch id="door-phone" label={t('staffScanner.memberPhone')} submitLabel={t('staffScanner.find')} typed={typed} error={phoneError} keep={clubId !== null ? { club: String(clubId) } : undefined} />
+      <PhoneSearch
+        id="door-phone"
+        label={t('staffScanner.memberPhone')}
+        submitLabel={t('staffScanner.find')}
+        typed={typed}
+        error={phoneError}
+        keep={clubId !== null ? { club: String(clubId) } : undefined}
+      />
       {found && lookup ? (
         <div className="staff-item door-member" ref={card}>
           <Avatar url={found.member.avatarUrl} name={found.member.fullName} />
@@ -143,7 +176,8 @@ function WithoutPhone({ clubId, typed, phoneError, lookup, busy, submit: SubmitF
             <p className="staff-item-name">{found.member.fullName.trim() || lookup.phoneNumber}</p>
             {found.membership ? (
               <p>
-                {lang === 'en' ? found.membership.planNameEn : found.membership.planNameVi} · {t('staffScanner.until', { date: formatDate(found.membership.endDate) })}
+                {lang === 'en' ? found.membership.planNameEn : found.membership.planNameVi} ·{' '}
+                {t('staffScanner.until', { date: formatDate(found.membership.endDate) })}
               </p>
             ) : null}
             {lookup.refusal ? <p className="danger-text">{lookup.refusal}</p> : null}
@@ -252,13 +286,30 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
         <input type="hidden" name="clubId" value={clubId ?? ''} />
         <div className="field">
           <label htmlFor="door-code">{t('staffScanner.code')}</label>
-          <input id="door-code" ref={codeField} name="code" className="input mono" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} required />
+          <input
+            id="door-code"
+            ref={codeField}
+            name="code"
+            className="input mono"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={200}
+            required
+          />
         </div>
         <button type="submit" className="button button-secondary" disabled={busy}>
           {t('staffScanner.codeSubmit')}
         </button>
       </fetcher.Form>
-      <WithoutPhone clubId={clubId} typed={loaderData.typed} phoneError={loaderData.phoneError} lookup={loaderData.lookup} busy={busy} submit={fetcher.Form} />
+      <WithoutPhone
+        clubId={clubId}
+        typed={loaderData.typed}
+        phoneError={loaderData.phoneError}
+        lookup={loaderData.lookup}
+        busy={busy}
+        submit={fetcher.Form}
+      />
     </main>
   );
 }

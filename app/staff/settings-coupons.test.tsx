@@ -24,7 +24,15 @@ const coupon = (validTo: string) => ({
   isActive: true,
   uses: 0,
 });
-const campaign = (validTo: string): CouponCampaignSetting => ({ id: 7, nameVi: 'Hè 2026', nameEn: 'Summer 2026', descriptionVi: '', descriptionEn: '', isActive: true, coupons: [coupon(validTo)] });
+const campaign = (validTo: string): CouponCampaignSetting => ({
+  id: 7,
+  nameVi: 'Hè 2026',
+  nameEn: 'Summer 2026',
+  descriptionVi: '',
+  descriptionEn: '',
+  isActive: true,
+  coupons: [coupon(validTo)],
+});
 
 const render = (item: CouponCampaignSetting) => {
   const Stub = createRoutesStub([

@@ -22,20 +22,37 @@ function CouponLine({ coupon, clubs, today }: { coupon: CouponSetting; clubs: Cl
   const discount =
     coupon.percentOff !== null
       ? coupon.maxDiscount !== null
-        ? t('staffSettings.coupons.percentCap', { percent: coupon.percentOff, cap: formatVnd(coupon.maxDiscount, lang) })
+        ? t('staffSettings.coupons.percentCap', {
+            percent: coupon.percentOff,
+            cap: formatVnd(coupon.maxDiscount, lang),
+          })
         : t('staffSettings.coupons.percent', { percent: coupon.percentOff })
       : t('staffSettings.coupons.amount', { amount: formatVnd(coupon.amountOff ?? 0, lang) });
   const validity = coupon.validTo
     ? t('staffSettings.coupons.validBetween', { from: formatDate(coupon.validFrom), to: formatDate(coupon.validTo) })
     : t('staffSettings.coupons.validFrom', { from: formatDate(coupon.validFrom) });
-  const uses = coupon.usageLimit === null ? t('staffSettings.coupons.uses', { uses: coupon.uses }) : t('staffSettings.coupons.usesOf', { uses: coupon.uses, limit: coupon.usageLimit });
-  const where = coupon.clubIds ? coupon.clubIds.map((id) => clubName(clubs.find((c) => c.id === id), id)).join(', ') : t('staffSettings.coupons.allClubs');
+  const uses =
+    coupon.usageLimit === null
+      ? t('staffSettings.coupons.uses', { uses: coupon.uses })
+      : t('staffSettings.coupons.usesOf', { uses: coupon.uses, limit: coupon.usageLimit });
+  const where = coupon.clubIds
+    ? coupon.clubIds
+        .map((id) =>
+          clubName(
+            clubs.find((c) => c.id === id),
+            id,
+          ),
+        )
+        .join(', ')
+    : t('staffSettings.coupons.allClubs');
   return (
     <li className="settings-coupon">
       <p>
         <strong className="mono">{coupon.code}</strong> · {discount}
         {coupon.isActive ? null : <span className="badge settings-badge">{t('staffSettings.coupons.couponOff')}</span>}
-        {couponExpired(coupon, today) ? <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span> : null}
+        {couponExpired(coupon, today) ? (
+          <span className="badge settings-badge">{t('staffSettings.coupons.expired')}</span>
+        ) : null}
       </p>
       <p className="muted">
         {t(`staffSettings.coupons.appliesTo.${coupon.appliesTo}`)} · {validity} · {uses}
@@ -45,7 +62,13 @@ function CouponLine({ coupon, clubs, today }: { coupon: CouponSetting; clubs: Cl
   );
 }
 
-function EndCampaign({ campaign, actionData }: { campaign: CouponCampaignSetting; actionData: SettingsReply | undefined }) {
+function EndCampaign({
+  campaign,
+  actionData,
+}: {
+  campaign: CouponCampaignSetting;
+  actionData: SettingsReply | undefined;
+}) {
   const { t, lang } = useT();
   const busy = useNavigation().state === 'submitting';
   const formId = `end-${String(campaign.id)}`;
@@ -67,14 +90,28 @@ function EndCampaign({ campaign, actionData }: { campaign: CouponCampaignSetting
   );
 }
 
-export function CampaignItem({ campaign, clubs, ending, today, actionData }: { campaign: CouponCampaignSetting; clubs: Club[]; ending: boolean; today: string; actionData: SettingsReply | undefined }) {
+export function CampaignItem({
+  campaign,
+  clubs,
+  ending,
+  today,
+  actionData,
+}: {
+  campaign: CouponCampaignSetting;
+  clubs: Club[];
+  ending: boolean;
+  today: string;
+  actionData: SettingsReply | undefined;
+}) {
   const { t, lang } = useT();
   const state = campaignState(campaign, today);
   return (
     <li id={`campaign-${String(campaign.id)}`} className="staff-item settings-campaign">
       <div className="staff-item-head">
         <p className="staff-item-name">{lang === 'en' ? campaign.nameEn : campaign.nameVi}</p>
-        <p className={`badge${state === 'running' ? ' settings-badge-on' : ''}`}>{t(`staffSettings.coupons.${state}`)}</p>
+        <p className={`badge${state === 'running' ? ' settings-badge-on' : ''}`}>
+          {t(`staffSettings.coupons.${state}`)}
+        </p>
       </div>
       <p className="staff-comment">{lang === 'en' ? campaign.descriptionEn : campaign.descriptionVi}</p>
       <ul className="settings-coupons">
@@ -86,7 +123,10 @@ export function CampaignItem({ campaign, clubs, ending, today, actionData }: { c
       {state !== 'running' ? null : ending ? (
         <EndCampaign campaign={campaign} actionData={actionData} />
       ) : (
-        <Link to={`${settingsHref({ section: 'coupons', end: campaign.id })}#campaign-${String(campaign.id)}`} className="button button-secondary settings-end">
+        <Link
+          to={`${settingsHref({ section: 'coupons', end: campaign.id })}#campaign-${String(campaign.id)}`}
+          className="button button-secondary settings-end"
+        >
           {t('staffSettings.coupons.end')}
         </Link>
       )}
@@ -94,20 +134,47 @@ export function CampaignItem({ campaign, clubs, ending, today, actionData }: { c
   );
 }
 
-const couponFields = ['code', 'percentOff', 'amountOff', 'maxDiscount', 'appliesTo', 'validFrom', 'validTo', 'usageLimit', 'newCustomerOnly', 'clubIds'] as const;
+const couponFields = [
+  'code',
+  'percentOff',
+  'amountOff',
+  'maxDiscount',
+  'appliesTo',
+  'validFrom',
+  'validTo',
+  'usageLimit',
+  'newCustomerOnly',
+  'clubIds',
+] as const;
 
-function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: string; actionData: SettingsReply | undefined }) {
+function CampaignForm({
+  clubs,
+  today,
+  actionData,
+}: {
+  clubs: Club[];
+  today: string;
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const clubName = useClubName();
   const rows = actionData?.rows ?? 1;
-  const rowNames = Array.from({ length: rows }, (_, i) => couponFields.map((f) => `coupons[${String(i)}].${f}` as const)).flat();
+  const rowNames = Array.from({ length: rows }, (_, i) =>
+    couponFields.map((f) => `coupons[${String(i)}].${f}` as const),
+  ).flat();
   const defaults: Record<string, string> = {};
   for (let i = 0; i < rows; i++) {
     defaults[`coupons[${String(i)}].appliesTo`] = 'membership';
     defaults[`coupons[${String(i)}].validFrom`] = today;
   }
-  const { form, fields, unsaved, key, mine } = useSettingsForm('campaign', ['nameVi', 'nameEn', 'descriptionVi', 'descriptionEn', 'coupons', ...rowNames], actionData, defaults, '');
+  const { form, fields, unsaved, key, mine } = useSettingsForm(
+    'campaign',
+    ['nameVi', 'nameEn', 'descriptionVi', 'descriptionEn', 'coupons', ...rowNames],
+    actionData,
+    defaults,
+    '',
+  );
   // A row just added was not sent: it starts like the first row did (today, on the plan price).
   const sent = Object.keys(mine?.reply.initialValue ?? {});
   const field = (i: number, f: (typeof couponFields)[number]) => {
@@ -139,13 +206,39 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
             <fieldset key={i} className="staff-item settings-row">
               <legend className="staff-item-name">{t('staffSettings.coupons.coupon', { n: i + 1 })}</legend>
               <div className="settings-grid">
-                <TextField field={field(i, 'code')} label={t('staffSettings.coupons.code')} hint={t('staffSettings.coupons.codeHint')} autoComplete="off" />
-                <TextField field={field(i, 'percentOff')} label={t('staffSettings.coupons.percentOff')} inputMode="numeric" autoComplete="off" />
-                <TextField field={field(i, 'amountOff')} label={t('staffSettings.coupons.amountOff')} hint={t('staffSettings.coupons.discountHint')} inputMode="numeric" autoComplete="off" />
-                <TextField field={field(i, 'maxDiscount')} label={t('staffSettings.coupons.maxDiscount')} inputMode="numeric" autoComplete="off" />
+                <TextField
+                  field={field(i, 'code')}
+                  label={t('staffSettings.coupons.code')}
+                  hint={t('staffSettings.coupons.codeHint')}
+                  autoComplete="off"
+                />
+                <TextField
+                  field={field(i, 'percentOff')}
+                  label={t('staffSettings.coupons.percentOff')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <TextField
+                  field={field(i, 'amountOff')}
+                  label={t('staffSettings.coupons.amountOff')}
+                  hint={t('staffSettings.coupons.discountHint')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <TextField
+                  field={field(i, 'maxDiscount')}
+                  label={t('staffSettings.coupons.maxDiscount')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
                 <div className="field">
                   <label htmlFor={field(i, 'appliesTo').id}>{t('staffSettings.coupons.appliesToLabel')}</label>
-                  <select id={field(i, 'appliesTo').id} name={field(i, 'appliesTo').name} defaultValue={field(i, 'appliesTo').initialValue} className="input">
+                  <select
+                    id={field(i, 'appliesTo').id}
+                    name={field(i, 'appliesTo').name}
+                    defaultValue={field(i, 'appliesTo').initialValue}
+                    className="input"
+                  >
                     {couponTargets.map((target) => (
                       <option key={target} value={target}>
                         {t(`staffSettings.coupons.appliesTo.${target}`)}
@@ -154,9 +247,24 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
                   </select>
                   <FieldErrors id={field(i, 'appliesTo').errorId} errors={field(i, 'appliesTo').errors} />
                 </div>
-                <TextField field={field(i, 'validFrom')} label={t('staffSettings.coupons.validFromLabel')} type="date" autoComplete="off" />
-                <TextField field={field(i, 'validTo')} label={t('staffSettings.coupons.validToLabel')} type="date" autoComplete="off" />
-                <TextField field={field(i, 'usageLimit')} label={t('staffSettings.coupons.usageLimit')} inputMode="numeric" autoComplete="off" />
+                <TextField
+                  field={field(i, 'validFrom')}
+                  label={t('staffSettings.coupons.validFromLabel')}
+                  type="date"
+                  autoComplete="off"
+                />
+                <TextField
+                  field={field(i, 'validTo')}
+                  label={t('staffSettings.coupons.validToLabel')}
+                  type="date"
+                  autoComplete="off"
+                />
+                <TextField
+                  field={field(i, 'usageLimit')}
+                  label={t('staffSettings.coupons.usageLimit')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
               </div>
               <CheckField field={field(i, 'newCustomerOnly')} label={t('staffSettings.coupons.newCustomerOnly')} />
               <details className="settings-clubs" open={chosen.length > 0 || Boolean(clubIds.errors)}>
@@ -165,7 +273,12 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
                 <div className="settings-grid">
                   {clubs.map((club) => (
                     <label key={club.id} className="check">
-                      <input type="checkbox" name={clubIds.name} value={club.id} defaultChecked={chosen.includes(String(club.id))} />
+                      <input
+                        type="checkbox"
+                        name={clubIds.name}
+                        value={club.id}
+                        defaultChecked={chosen.includes(String(club.id))}
+                      />
                       <span>{clubName(club, club.id)}</span>
                     </label>
                   ))}
@@ -173,7 +286,13 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
                 <FieldErrors id={clubIds.errorId} errors={clubIds.errors} />
               </details>
               {rows > 1 ? (
-                <button type="submit" name="intent" value={`remove-coupon:${String(i)}`} className="button button-secondary settings-remove" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`remove-coupon:${String(i)}`}
+                  className="button button-secondary settings-remove"
+                  disabled={busy}
+                >
                   {t('staffSettings.coupons.removeCoupon', { n: i + 1 })}
                 </button>
               ) : null}
@@ -182,7 +301,13 @@ function CampaignForm({ clubs, today, actionData }: { clubs: Club[]; today: stri
         })}
         <FieldErrors id={fields.coupons.errorId} errors={fields.coupons.errors} />
         <div className="staff-actions">
-          <button type="submit" name="intent" value="add-coupon" className="button button-secondary" disabled={busy || rows >= MAX_CAMPAIGN_COUPONS}>
+          <button
+            type="submit"
+            name="intent"
+            value="add-coupon"
+            className="button button-secondary"
+            disabled={busy || rows >= MAX_CAMPAIGN_COUPONS}
+          >
             {t('staffSettings.coupons.addCoupon')}
           </button>
           <button type="submit" name="intent" value="campaign" className="button button-primary" disabled={busy}>
@@ -215,15 +340,30 @@ export function CouponsSection({
         {t('staffSettings.coupons.lead')} <a href="#new-campaign">{t('staffSettings.coupons.newLink')}</a>
       </p>
       {campaigns.length === 0 ? (
-        <EmptyState icon="gift" title={t('staffSettings.coupons.emptyTitle')} text={t('staffSettings.coupons.emptyText')} />
+        <EmptyState
+          icon="gift"
+          title={t('staffSettings.coupons.emptyTitle')}
+          text={t('staffSettings.coupons.emptyText')}
+        />
       ) : (
         <ul className="settings-campaigns">
           {campaigns.map((campaign) => (
-            <CampaignItem key={campaign.id} campaign={campaign} clubs={clubs} ending={ending === campaign.id} today={today} actionData={actionData} />
+            <CampaignItem
+              key={campaign.id}
+              campaign={campaign}
+              clubs={clubs}
+              ending={ending === campaign.id}
+              today={today}
+              actionData={actionData}
+            />
           ))}
         </ul>
       )}
-      <CampaignForm clubs={clubs} today={today} actionData={actionData?.formId === 'campaign' ? actionData : undefined} />
+      <CampaignForm
+        clubs={clubs}
+        today={today}
+        actionData={actionData?.formId === 'campaign' ? actionData : undefined}
+      />
     </section>
   );
 }

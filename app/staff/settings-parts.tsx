@@ -19,11 +19,23 @@ export type SettingsReply = { formId: string; reply: FormReply; rows: number; at
  * key changes with each answer and each saved state, so inputs start again from the right values
  * (a row removed, a price saved) instead of keeping the browser's.
  */
-export function useSettingsForm<Name extends string>(formId: string, names: readonly Name[], actionData: SettingsReply | undefined, defaultValue: Partial<Record<Name, string>>, savedKey: string) {
+export function useSettingsForm<Name extends string>(
+  formId: string,
+  names: readonly Name[],
+  actionData: SettingsReply | undefined,
+  defaultValue: Partial<Record<Name, string>>,
+  savedKey: string,
+) {
   const mine = actionData?.formId === formId ? actionData : undefined;
   const [form, fields] = useServerForm({ id: formId, fields: names, lastResult: mine?.reply ?? null, defaultValue });
   // An answer without a status is a row added or removed: shown, not saved.
-  return { form, fields, mine, unsaved: Boolean(mine && !mine.reply.status), key: mine ? `sent-${String(mine.at)}` : `saved-${savedKey}` };
+  return {
+    form,
+    fields,
+    mine,
+    unsaved: Boolean(mine && !mine.reply.status),
+    key: mine ? `sent-${String(mine.at)}` : `saved-${savedKey}`,
+  };
 }
 
 /** An amount as the desk types it, grouped like the page prints money: "5.490.000" (vi), "5,490,000" (en). */
@@ -53,22 +65,40 @@ export function EnterSaves({ intent, label }: { intent: string; label: string })
 const sectionFields = ['headingVi', 'headingEn', 'bodyVi', 'bodyEn'] as const;
 
 /** One content page: its titles and sections in both languages; sections added or removed on the server, saved together. */
-export function ContentPageForm({ slug, page, actionData }: { slug: string; page: ContentPage | null; actionData: SettingsReply | undefined }) {
+export function ContentPageForm({
+  slug,
+  page,
+  actionData,
+}: {
+  slug: string;
+  page: ContentPage | null;
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
   const rows = actionData?.rows ?? Math.max(1, page?.sections.length ?? 0);
-  const rowNames = Array.from({ length: rows }, (_, i) => sectionFields.map((f) => `sections[${String(i)}].${f}` as const)).flat();
+  const rowNames = Array.from({ length: rows }, (_, i) =>
+    sectionFields.map((f) => `sections[${String(i)}].${f}` as const),
+  ).flat();
   const defaults: Record<string, string> = { titleVi: page?.titleVi ?? '', titleEn: page?.titleEn ?? '' };
   page?.sections.forEach((section, i) => {
     for (const f of sectionFields) defaults[`sections[${String(i)}].${f}`] = section[f];
   });
-  const { form, fields, unsaved, key } = useSettingsForm(`page-${slug}`, ['titleVi', 'titleEn', 'sections', ...rowNames], actionData, defaults, page?.updatedAt ?? '');
+  const { form, fields, unsaved, key } = useSettingsForm(
+    `page-${slug}`,
+    ['titleVi', 'titleEn', 'sections', ...rowNames],
+    actionData,
+    defaults,
+    page?.updatedAt ?? '',
+  );
   const field = (i: number, f: (typeof sectionFields)[number]) => fields[`sections[${String(i)}].${f}`];
   return (
     <Form key={key} method="post" {...formProps(form)} className="settings-form">
       <EnterSaves intent="content-page" label={t('staffSettings.save')} />
       <input type="hidden" name="slug" value={slug} />
-      {page ? <p className="muted">{t('staffSettings.pages.updatedAt', { at: formatDateTime(page.updatedAt) })}</p> : null}
+      {page ? (
+        <p className="muted">{t('staffSettings.pages.updatedAt', { at: formatDateTime(page.updatedAt) })}</p>
+      ) : null}
       {unsaved ? <p className="notice settings-unsaved">{t('staffSettings.unsaved')}</p> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="settings-pair">
@@ -85,7 +115,13 @@ export function ContentPageForm({ slug, page, actionData }: { slug: string; page
             <TextField field={field(i, 'bodyEn')} label={t('staffSettings.pages.bodyEn')} rows={5} />
           </div>
           {rows > 1 ? (
-            <button type="submit" name="intent" value={`remove-section:${String(i)}`} className="button button-secondary settings-remove" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value={`remove-section:${String(i)}`}
+              className="button button-secondary settings-remove"
+              disabled={busy}
+            >
               {t('staffSettings.pages.removeSection', { n: i + 1 })}
             </button>
           ) : null}
@@ -93,7 +129,13 @@ export function ContentPageForm({ slug, page, actionData }: { slug: string; page
       ))}
       <FieldErrors id={fields.sections.errorId} errors={fields.sections.errors} />
       <div className="staff-actions">
-        <button type="submit" name="intent" value="add-section" className="button button-secondary" disabled={busy || rows >= MAX_SECTIONS}>
+        <button
+          type="submit"
+          name="intent"
+          value="add-section"
+          className="button button-secondary"
+          disabled={busy || rows >= MAX_SECTIONS}
+        >
           {t('staffSettings.pages.addSection')}
         </button>
         <button type="submit" name="intent" value="content-page" className="button button-primary" disabled={busy}>
@@ -124,7 +166,12 @@ function FreezeItem({ option, actionData }: { option: FreezeOptionSetting; actio
       <Form key={key} method="post" {...formProps(form)} className="staff-cash-form">
         <input type="hidden" name="days" value={option.days} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.price} label={t('staffSettings.freeze.price')} inputMode="numeric" autoComplete="off" />
+        <TextField
+          field={fields.price}
+          label={t('staffSettings.freeze.price')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <CheckField field={fields.isActive} label={t('staffSettings.freeze.active')} />
         <button type="submit" name="intent" value="freeze-option" className="button button-primary" disabled={busy}>
           {t('staffSettings.save')}
@@ -134,7 +181,13 @@ function FreezeItem({ option, actionData }: { option: FreezeOptionSetting; actio
   );
 }
 
-export function FreezeSection({ options, actionData }: { options: FreezeOptionSetting[]; actionData: SettingsReply | undefined }) {
+export function FreezeSection({
+  options,
+  actionData,
+}: {
+  options: FreezeOptionSetting[];
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   return (
     <section aria-labelledby="settings-freeze-title">
@@ -169,13 +222,22 @@ function PlanItem({ plan, actionData }: { plan: PlanSetting; actionData: Setting
         {plan.isActive ? null : <p className="badge">{t('staffSettings.off')}</p>}
       </div>
       <p className="muted">
-        {t('staffSettings.plans.pays', { price: formatVnd(plan.originalPrice - plan.planDiscount, lang), fee: formatVnd(plan.joiningFee - plan.joiningFeeDiscount, lang) })}
+        {t('staffSettings.plans.pays', {
+          price: formatVnd(plan.originalPrice - plan.planDiscount, lang),
+          fee: formatVnd(plan.joiningFee - plan.joiningFeeDiscount, lang),
+        })}
       </p>
       <Form key={key} method="post" {...formProps(form)} className="staff-cash-form">
         <input type="hidden" name="id" value={plan.id} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {planFields.map((f) => (
-          <TextField key={f} field={fields[f]} label={t(`staffSettings.plans.${f}`)} inputMode="numeric" autoComplete="off" />
+          <TextField
+            key={f}
+            field={fields[f]}
+            label={t(`staffSettings.plans.${f}`)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         ))}
         <CheckField field={fields.isActive} label={t('staffSettings.plans.active')} />
         <button type="submit" name="intent" value="payment-plan" className="button button-primary" disabled={busy}>
@@ -191,10 +253,21 @@ type Club = { id: number; nameVi: string; nameEn: string };
 /** A club's name in the page's language; a club no longer listed, by number. */
 export function useClubName() {
   const { t, lang } = useT();
-  return (club: Club | undefined, id: number) => (club && (lang === 'en' ? club.nameEn : club.nameVi)) || t('staffSettings.plans.clubFallback', { id });
+  return (club: Club | undefined, id: number) =>
+    (club && (lang === 'en' ? club.nameEn : club.nameVi)) || t('staffSettings.plans.clubFallback', { id });
 }
 
-export function PlansSection({ clubs, clubId, plans, actionData }: { clubs: Club[]; clubId: number | null; plans: PlanSetting[]; actionData: SettingsReply | undefined }) {
+export function PlansSection({
+  clubs,
+  clubId,
+  plans,
+  actionData,
+}: {
+  clubs: Club[];
+  clubId: number | null;
+  plans: PlanSetting[];
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   const clubName = useClubName();
   return (
@@ -218,7 +291,11 @@ export function PlansSection({ clubs, clubId, plans, actionData }: { clubs: Club
         </button>
       </Form>
       {plans.length === 0 ? (
-        <EmptyState icon="membership" title={t('staffSettings.plans.emptyTitle')} text={t('staffSettings.plans.emptyText')} />
+        <EmptyState
+          icon="membership"
+          title={t('staffSettings.plans.emptyTitle')}
+          text={t('staffSettings.plans.emptyText')}
+        />
       ) : (
         <ul className="staff-list">
           {plans.map((plan) => (

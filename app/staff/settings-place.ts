@@ -18,4 +18,3 @@ export function settingsHref({ section, page, club, end }: Partial<SettingsPlace
   const text = query.toString();
   return `/staff/settings${text ? `?${text}` : ''}`;
 }
-

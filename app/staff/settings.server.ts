@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { contentPageSlugs } from '#contract/content.ts';
-import { appVersionBody, contentPageBody, couponBody, couponCampaignBody, freezeOptionBody, MAX_CAMPAIGN_COUPONS, MAX_SECTIONS, paymentPlanBody } from '#contract/staff-settings.ts';
+import {
+  appVersionBody,
+  contentPageBody,
+  couponBody,
+  couponCampaignBody,
+  freezeOptionBody,
+  MAX_CAMPAIGN_COUPONS,
+  MAX_SECTIONS,
+  paymentPlanBody,
+} from '#contract/staff-settings.ts';
 import { typedAmountSchema } from './cash.server.ts';
 import { settingsSections } from './settings-place.ts';
 
@@ -19,8 +28,18 @@ export const settingsQuery = z.object({
 });
 export type SettingsQuery = z.infer<typeof settingsQuery>;
 
-const simpleIntents = ['app-version', 'content-page', 'add-section', 'freeze-option', 'payment-plan', 'campaign', 'add-coupon', 'end-campaign'] as const;
-export type SettingsIntent = { kind: (typeof simpleIntents)[number] } | { kind: 'remove-section' | 'remove-coupon'; index: number };
+const simpleIntents = [
+  'app-version',
+  'content-page',
+  'add-section',
+  'freeze-option',
+  'payment-plan',
+  'campaign',
+  'add-coupon',
+  'end-campaign',
+] as const;
+export type SettingsIntent =
+  { kind: (typeof simpleIntents)[number] } | { kind: 'remove-section' | 'remove-coupon'; index: number };
 
 /** The button that sent the form: a save, or a re-render with a row more or less ("remove-section:2"). Anything else: null (400). */
 export function parseIntent(value: FormDataEntryValue | null): SettingsIntent | null {
@@ -31,13 +50,15 @@ export function parseIntent(value: FormDataEntryValue | null): SettingsIntent | 
 }
 
 /** The id a form names (a freeze's days, a plan, a campaign): a positive database integer, else null (400). */
-export const idOf = (value: FormDataEntryValue | null) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+export const idOf = (value: FormDataEntryValue | null) =>
+  typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 
 /**
  * `first` reads what was typed, then `rule`, the contract's own rule, checks it. (zod's types want
  * the rule's input to be exactly the first's output; an optional rule takes a plain value too.)
  */
-const then = <A extends z.ZodType, B extends z.ZodType>(first: A, rule: B) => first.pipe(rule as unknown as z.ZodType<z.output<B>, z.output<A>>);
+const then = <A extends z.ZodType, B extends z.ZodType>(first: A, rule: B) =>
+  first.pipe(rule as unknown as z.ZodType<z.output<B>, z.output<A>>);
 
 /** A ticked box sends "on"; an unticked one sends nothing (false, not "unchanged"). */
 const checkbox = z
@@ -49,7 +70,12 @@ const checkbox = z
 const typedPercent = z
   .string()
   .transform((typed) => typed.replace(/[\s%]/g, ''))
-  .pipe(z.string().regex(/^\d{1,3}$/, 'numberInvalid').transform(Number));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'numberInvalid')
+      .transform(Number),
+  );
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day from a date picker, as the moment it starts or ends in Vietnam; anything else goes on as typed (the contract refuses it). */
@@ -60,7 +86,10 @@ export const appVersionForm = appVersionBody;
 
 export const contentPageForm = contentPageBody;
 
-export const freezeOptionForm = then(z.object({ price: then(typedAmountSchema, freezeOptionBody.shape.price), isActive: checkbox }), freezeOptionBody);
+export const freezeOptionForm = then(
+  z.object({ price: then(typedAmountSchema, freezeOptionBody.shape.price), isActive: checkbox }),
+  freezeOptionBody,
+);
 
 const plan = paymentPlanBody.shape;
 export const paymentPlanForm = then(
@@ -133,10 +162,16 @@ export function flatValues(value: unknown, prefix = ''): Record<string, FlatValu
   if (typeof value === 'string') return prefix ? { [prefix]: value } : {};
   if (Array.isArray(value)) {
     if (value.every((item) => typeof item === 'string')) return prefix ? { [prefix]: value as string[] } : {};
-    return Object.assign({}, ...value.map((item, i) => flatValues(item, `${prefix}[${String(i)}]`))) as Record<string, FlatValue>;
+    return Object.assign({}, ...value.map((item, i) => flatValues(item, `${prefix}[${String(i)}]`))) as Record<
+      string,
+      FlatValue
+    >;
   }
   if (value && typeof value === 'object') {
-    return Object.assign({}, ...Object.entries(value).map(([key, item]) => flatValues(item, prefix ? `${prefix}.${key}` : key))) as Record<string, FlatValue>;
+    return Object.assign(
+      {},
+      ...Object.entries(value).map(([key, item]) => flatValues(item, prefix ? `${prefix}.${key}` : key)),
+    ) as Record<string, FlatValue>;
   }
   return {};
 }
@@ -145,11 +180,16 @@ export function flatValues(value: unknown, prefix = ''): Record<string, FlatValu
 export const formFieldName = (name: string) => name.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 
 /** The gateway's field errors under the form's names. */
-export const formFieldErrors = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([name, texts]) => [formFieldName(name), texts]));
+export const formFieldErrors = (errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([name, texts]) => [formFieldName(name), texts]));
 
 /** The row whose code the gateway says is taken (409 data {code}), compared as stored: upper-case. */
 export function rowWithCode(payload: Record<string, unknown>, code: unknown) {
   const rows = Array.isArray(payload.coupons) ? (payload.coupons as unknown[]) : [];
   if (typeof code !== 'string') return -1;
-  return rows.findIndex((row) => typeof (row as { code?: unknown } | null)?.code === 'string' && (row as { code: string }).code.trim().toUpperCase() === code);
+  return rows.findIndex(
+    (row) =>
+      typeof (row as { code?: unknown } | null)?.code === 'string' &&
+      (row as { code: string }).code.trim().toUpperCase() === code,
+  );
 }

@@ -5,7 +5,13 @@ import { contentPageSchema, contentPageSlugSchema } from '#contract/content.ts';
 import { contentPageSlugs } from '#contract/content-slugs.ts';
 import { formatDateTime } from '#contract/format.ts';
 import { staffMeSchema } from '#contract/staff.ts';
-import { appVersionSettingSchema, couponCampaignSettingSchema, freezeOptionSettingSchema, planSettingSchema, staffSettingsSchema } from '#contract/staff-settings.ts';
+import {
+  appVersionSettingSchema,
+  couponCampaignSettingSchema,
+  freezeOptionSettingSchema,
+  planSettingSchema,
+  staffSettingsSchema,
+} from '#contract/staff-settings.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -18,7 +24,13 @@ import { formProps, type FormReply } from '#app/ui/form.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { Route } from './+types/settings';
 import { CouponsSection } from './settings-coupons.tsx';
-import { ContentPageForm, FreezeSection, PlansSection, useSettingsForm, type SettingsReply } from './settings-parts.tsx';
+import {
+  ContentPageForm,
+  FreezeSection,
+  PlansSection,
+  useSettingsForm,
+  type SettingsReply,
+} from './settings-parts.tsx';
 import {
   appVersionForm,
   contentPageForm,
@@ -51,11 +63,17 @@ export async function loader(args: Route.LoaderArgs) {
   requireGm(args.context);
   const query = settingsQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const gateway = staffGateway(args);
-  const [{ data: settings }, { data: me }] = await Promise.all([gateway('/api/v1/staff/settings', staffSettingsSchema), gateway('/api/v1/staff/me', staffMeSchema)]);
+  const [{ data: settings }, { data: me }] = await Promise.all([
+    gateway('/api/v1/staff/settings', staffSettingsSchema),
+    gateway('/api/v1/staff/me', staffMeSchema),
+  ]);
   // Plans of a club no longer listed (closed) still show, by number.
   const clubs = [...me.clubs];
-  for (const plan of settings.plans) if (!clubs.some((c) => c.id === plan.clubId)) clubs.push({ id: plan.clubId, nameVi: '', nameEn: '' });
-  const clubId = clubs.some((c) => c.id === query.club) ? query.club! : (settings.plans[0]?.clubId ?? clubs[0]?.id ?? null);
+  for (const plan of settings.plans)
+    if (!clubs.some((c) => c.id === plan.clubId)) clubs.push({ id: plan.clubId, nameVi: '', nameEn: '' });
+  const clubId = clubs.some((c) => c.id === query.club)
+    ? query.club!
+    : (settings.plans[0]?.clubId ?? clubs[0]?.id ?? null);
   const { section } = query;
   return {
     query: { ...query, club: clubId ?? undefined },
@@ -70,7 +88,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type Submission = { payload: Record<string, unknown>; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => FormReply };
+type Submission = {
+  payload: Record<string, unknown>;
+  reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => FormReply;
+};
 
 /** Every form's answer: which form, its reply (typed values under the fields' names), how many rows it shows, and when. */
 export async function action(args: Route.ActionArgs) {
@@ -105,7 +126,10 @@ export async function action(args: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: appVersionForm });
       if (submission.status !== 'success') return answer('app-version', submission.reply(), submission.payload);
       try {
-        await gateway('/api/v1/staff/settings/app-version', appVersionSettingSchema, { method: 'PUT', json: submission.value });
+        await gateway('/api/v1/staff/settings/app-version', appVersionSettingSchema, {
+          method: 'PUT',
+          json: submission.value,
+        });
       } catch (error) {
         return answer('app-version', refusedBy(error, submission), submission.payload);
       }
@@ -120,7 +144,8 @@ export async function action(args: Route.ActionArgs) {
       const formId = `page-${slug.data}`;
       const submission = parseWithZod(form, { schema: contentPageForm });
       // A section more or less: the form comes back with what was typed, nothing saved yet.
-      if (intent.kind === 'add-section') return answer(formId, {}, submission.payload, rowsAfter(submission.payload, 'sections', 1));
+      if (intent.kind === 'add-section')
+        return answer(formId, {}, submission.payload, rowsAfter(submission.payload, 'sections', 1));
       if (intent.kind === 'remove-section') {
         const payload = withoutRow(submission.payload, 'sections', intent.index);
         return answer(formId, {}, payload, rowsAfter(payload, 'sections', 0));
@@ -129,7 +154,10 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload, rows);
       let title: string;
       try {
-        const { data: page } = await gateway(`/api/v1/staff/content-page/${slug.data}`, contentPageSchema, { method: 'PUT', json: submission.value });
+        const { data: page } = await gateway(`/api/v1/staff/content-page/${slug.data}`, contentPageSchema, {
+          method: 'PUT',
+          json: submission.value,
+        });
         title = lang === 'en' ? page.titleEn : page.titleVi;
       } catch (error) {
         return answer(formId, refusedBy(error, submission), submission.payload, rows);
@@ -144,7 +172,10 @@ export async function action(args: Route.ActionArgs) {
       const formId = `freeze-${String(days)}`;
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload);
       try {
-        await gateway(`/api/v1/staff/freeze-option/${String(days)}`, freezeOptionSettingSchema, { method: 'PUT', json: submission.value });
+        await gateway(`/api/v1/staff/freeze-option/${String(days)}`, freezeOptionSettingSchema, {
+          method: 'PUT',
+          json: submission.value,
+        });
       } catch (error) {
         return answer(formId, refusedBy(error, submission), submission.payload);
       }
@@ -159,18 +190,25 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload);
       let plan;
       try {
-        ({ data: plan } = await gateway(`/api/v1/staff/payment-plan/${String(id)}`, planSettingSchema, { method: 'PUT', json: submission.value }));
+        ({ data: plan } = await gateway(`/api/v1/staff/payment-plan/${String(id)}`, planSettingSchema, {
+          method: 'PUT',
+          json: submission.value,
+        }));
       } catch (error) {
         return answer(formId, refusedBy(error, submission), submission.payload);
       }
-      throw saved(t('staffSettings.plans.saved', { name: lang === 'en' ? plan.nameEn : plan.nameVi }), { section: 'plans', club: plan.clubId });
+      throw saved(t('staffSettings.plans.saved', { name: lang === 'en' ? plan.nameEn : plan.nameVi }), {
+        section: 'plans',
+        club: plan.clubId,
+      });
     }
 
     case 'campaign':
     case 'add-coupon':
     case 'remove-coupon': {
       const submission = parseWithZod(form, { schema: couponCampaignForm });
-      if (intent.kind === 'add-coupon') return answer('campaign', {}, submission.payload, rowsAfter(submission.payload, 'coupons', 1));
+      if (intent.kind === 'add-coupon')
+        return answer('campaign', {}, submission.payload, rowsAfter(submission.payload, 'coupons', 1));
       if (intent.kind === 'remove-coupon') {
         const payload = withoutRow(submission.payload, 'coupons', intent.index);
         return answer('campaign', {}, payload, rowsAfter(payload, 'coupons', 0));
@@ -184,7 +222,10 @@ export async function action(args: Route.ActionArgs) {
       }
       let name: string;
       try {
-        const { data: created } = await gateway('/api/v1/staff/coupon-campaign', couponCampaignSettingSchema, { method: 'POST', json: submission.value });
+        const { data: created } = await gateway('/api/v1/staff/coupon-campaign', couponCampaignSettingSchema, {
+          method: 'POST',
+          json: submission.value,
+        });
         name = lang === 'en' ? created.nameEn : created.nameVi;
       } catch (error) {
         // 409: a code some campaign already has, shown on its row (the member's text would say "invalid").
@@ -192,7 +233,9 @@ export async function action(args: Route.ActionArgs) {
           const code = (error.data as { code?: unknown } | undefined)?.code;
           const row = rowWithCode(submission.payload, code);
           const text = t('staffSettings.coupons.codeTaken', { code: typeof code === 'string' ? code : '' });
-          const reply = submission.reply(row >= 0 ? { fieldErrors: { [`coupons[${String(row)}].code`]: [text] } } : { formErrors: [text] });
+          const reply = submission.reply(
+            row >= 0 ? { fieldErrors: { [`coupons[${String(row)}].code`]: [text] } } : { formErrors: [text] },
+          );
           return answer('campaign', reply, submission.payload, rows);
         }
         return answer('campaign', refusedBy(error, submission), submission.payload, rows);
@@ -205,7 +248,11 @@ export async function action(args: Route.ActionArgs) {
       if (id === null) throw data(null, { status: 400 });
       let name: string;
       try {
-        const { data: ended } = await gateway(`/api/v1/staff/coupon-campaign/${String(id)}/end`, couponCampaignSettingSchema, { method: 'PUT' });
+        const { data: ended } = await gateway(
+          `/api/v1/staff/coupon-campaign/${String(id)}/end`,
+          couponCampaignSettingSchema,
+          { method: 'PUT' },
+        );
         name = lang === 'en' ? ended.nameEn : ended.nameVi;
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
@@ -216,16 +263,29 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function AppVersionSection({ appVersion, actionData }: { appVersion: Route.ComponentProps['loaderData']['appVersion']; actionData: SettingsReply | undefined }) {
+function AppVersionSection({
+  appVersion,
+  actionData,
+}: {
+  appVersion: Route.ComponentProps['loaderData']['appVersion'];
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
-  const { form, fields, key } = useSettingsForm('app-version', ['valueVi', 'valueEn'], actionData, { valueVi: appVersion?.valueVi ?? '', valueEn: appVersion?.valueEn ?? '' }, appVersion?.updatedAt ?? '');
+  const { form, fields, key } = useSettingsForm(
+    'app-version',
+    ['valueVi', 'valueEn'],
+    actionData,
+    { valueVi: appVersion?.valueVi ?? '', valueEn: appVersion?.valueEn ?? '' },
+    appVersion?.updatedAt ?? '',
+  );
   return (
     <section className="staff-item settings-block" aria-labelledby="settings-version-title">
       <h2 id="settings-version-title">{t('staffSettings.sections.version')}</h2>
       {appVersion ? (
         <p className="muted">
-          {t('staffSettings.version.current', { vi: appVersion.valueVi, en: appVersion.valueEn })} · {t('staffSettings.version.updatedAt', { at: formatDateTime(appVersion.updatedAt) })}
+          {t('staffSettings.version.current', { vi: appVersion.valueVi, en: appVersion.valueEn })} ·{' '}
+          {t('staffSettings.version.updatedAt', { at: formatDateTime(appVersion.updatedAt) })}
         </p>
       ) : (
         <p className="muted">{t('staffSettings.version.none')}</p>
@@ -233,8 +293,18 @@ function AppVersionSection({ appVersion, actionData }: { appVersion: Route.Compo
       <Form key={key} method="post" {...formProps(form)} className="staff-cash-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="settings-pair">
-          <TextField field={fields.valueVi} label={t('staffSettings.version.valueVi')} inputMode="decimal" autoComplete="off" />
-          <TextField field={fields.valueEn} label={t('staffSettings.version.valueEn')} inputMode="decimal" autoComplete="off" />
+          <TextField
+            field={fields.valueVi}
+            label={t('staffSettings.version.valueVi')}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <TextField
+            field={fields.valueEn}
+            label={t('staffSettings.version.valueEn')}
+            inputMode="decimal"
+            autoComplete="off"
+          />
         </div>
         <p className="hint">{t('staffSettings.version.hint')}</p>
         <button type="submit" name="intent" value="app-version" className="button button-primary" disabled={busy}>
@@ -245,7 +315,15 @@ function AppVersionSection({ appVersion, actionData }: { appVersion: Route.Compo
   );
 }
 
-function ContentPagesSection({ slug, page, actionData }: { slug: SettingsPlace['page']; page: Route.ComponentProps['loaderData']['contentPage']; actionData: SettingsReply | undefined }) {
+function ContentPagesSection({
+  slug,
+  page,
+  actionData,
+}: {
+  slug: SettingsPlace['page'];
+  page: Route.ComponentProps['loaderData']['contentPage'];
+  actionData: SettingsReply | undefined;
+}) {
   const { t } = useT();
   return (
     <section aria-labelledby="settings-pages-title">
@@ -254,12 +332,22 @@ function ContentPagesSection({ slug, page, actionData }: { slug: SettingsPlace['
       </h2>
       <nav className="settings-chips" aria-label={t('staffSettings.pages.choose')}>
         {contentPageSlugs.map((s) => (
-          <Link key={s} to={settingsHref({ section: 'pages', page: s })} className={`staff-tab${s === slug ? ' active' : ''}`} aria-current={s === slug ? 'page' : undefined}>
+          <Link
+            key={s}
+            to={settingsHref({ section: 'pages', page: s })}
+            className={`staff-tab${s === slug ? ' active' : ''}`}
+            aria-current={s === slug ? 'page' : undefined}
+          >
             {t(`staffSettings.pages.slugs.${s}`)}
           </Link>
         ))}
       </nav>
-      <ContentPageForm key={slug} slug={slug} page={page} actionData={actionData?.formId === `page-${slug}` ? actionData : undefined} />
+      <ContentPageForm
+        key={slug}
+        slug={slug}
+        page={page}
+        actionData={actionData?.formId === `page-${slug}` ? actionData : undefined}
+      />
     </section>
   );
 }
@@ -273,16 +361,40 @@ export default function StaffSettings({ loaderData, actionData }: Route.Componen
       <p className="lead">{t('staffSettings.lead')}</p>
       <nav className="staff-nav settings-nav" aria-label={t('staffSettings.sectionsLabel')}>
         {settingsSections.map((section) => (
-          <Link key={section} to={settingsHref({ section })} className={`staff-tab${section === query.section ? ' active' : ''}`} aria-current={section === query.section ? 'page' : undefined}>
+          <Link
+            key={section}
+            to={settingsHref({ section })}
+            className={`staff-tab${section === query.section ? ' active' : ''}`}
+            aria-current={section === query.section ? 'page' : undefined}
+          >
             {t(`staffSettings.sections.${section}`)}
           </Link>
         ))}
       </nav>
-      {query.section === 'version' ? <AppVersionSection appVersion={loaderData.appVersion} actionData={actionData} /> : null}
-      {query.section === 'pages' ? <ContentPagesSection slug={query.page} page={loaderData.contentPage} actionData={actionData} /> : null}
+      {query.section === 'version' ? (
+        <AppVersionSection appVersion={loaderData.appVersion} actionData={actionData} />
+      ) : null}
+      {query.section === 'pages' ? (
+        <ContentPagesSection slug={query.page} page={loaderData.contentPage} actionData={actionData} />
+      ) : null}
       {query.section === 'freeze' ? <FreezeSection options={loaderData.freezeOptions} actionData={actionData} /> : null}
-      {query.section === 'plans' ? <PlansSection clubs={loaderData.clubs} clubId={query.club ?? null} plans={loaderData.plans} actionData={actionData} /> : null}
-      {query.section === 'coupons' ? <CouponsSection campaigns={loaderData.campaigns} clubs={loaderData.clubs} ending={query.end ?? null} today={loaderData.today} actionData={actionData} /> : null}
+      {query.section === 'plans' ? (
+        <PlansSection
+          clubs={loaderData.clubs}
+          clubId={query.club ?? null}
+          plans={loaderData.plans}
+          actionData={actionData}
+        />
+      ) : null}
+      {query.section === 'coupons' ? (
+        <CouponsSection
+          campaigns={loaderData.campaigns}
+          clubs={loaderData.clubs}
+          ending={query.end ?? null}
+          today={loaderData.today}
+          actionData={actionData}
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,4 +1,12 @@
-import { createContext, createCookie, createCookieSessionStorage, redirect, type MiddlewareFunction, type RouterContextProvider, type Session } from 'react-router';
+import {
+  createContext,
+  createCookie,
+  createCookieSessionStorage,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  type Session,
+} from 'react-router';
 import type { StaffSession } from '#contract/staff.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { withParseCache } from '#app/server/cookie-cache.server.ts';
@@ -44,7 +52,8 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   const before = JSON.stringify(session.data);
   context.set(staffSessionContext, session);
   const response = await next();
-  if (JSON.stringify(session.data) !== before) response.headers.append('Set-Cookie', await staffSessionStorage.commitSession(session));
+  if (JSON.stringify(session.data) !== before)
+    response.headers.append('Set-Cookie', await staffSessionStorage.commitSession(session));
   return response;
 };
 
@@ -57,19 +66,28 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ context }, ne
 };
 
 export function endStaffSession(session: StaffCookieSession) {
-  for (const key of ['token', 'accountType', 'fullName', 'clubId', 'otpPhone', 'otpResendAt'] as const) session.unset(key);
+  for (const key of ['token', 'accountType', 'fullName', 'clubId', 'otpPhone', 'otpResendAt'] as const)
+    session.unset(key);
 }
 
 /** The signed-in staff member as the pages need them (from the cookie: no gateway call). */
 export function staffOf(context: Readonly<RouterContextProvider>) {
   const session = getStaffSession(context);
-  return { fullName: session.get('fullName') ?? '', accountType: session.get('accountType') ?? 'EMPLOYEE', clubId: session.get('clubId') ?? null };
+  return {
+    fullName: session.get('fullName') ?? '',
+    accountType: session.get('accountType') ?? 'EMPLOYEE',
+    clubId: session.get('clubId') ?? null,
+  };
 }
 
 /** The gateway, called with the staff member's token; a 401 signs them out and goes to /staff/login. */
 export function staffGateway(args: Parameters<typeof gatewayClient>[0]) {
   const session = getStaffSession(args.context);
-  const caller: Caller = { token: session.get('token'), signOut: () => endStaffSession(session), signInPath: '/staff/login' };
+  const caller: Caller = {
+    token: session.get('token'),
+    signOut: () => endStaffSession(session),
+    signInPath: '/staff/login',
+  };
   return gatewayClient(args, caller);
 }
 

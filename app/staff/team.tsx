@@ -16,8 +16,16 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 export async function loader(args: Route.LoaderArgs) {
   const staff = requireManager(args.context);
   const call = staffGateway(args);
-  const [{ clubs }, { data }] = await Promise.all([deskClubs(call, staff.clubId, null), call(staff.clubId === null ? '/api/v1/staff/staff-list' : `/api/v1/staff/staff-list?clubId=${String(staff.clubId)}`, staffListSchema)]);
-  const byClub = clubs.map((club) => ({ club, staff: data.staff.filter((s) => s.clubId === club.id) })).filter((group) => group.staff.length > 0 || staff.clubId !== null);
+  const [{ clubs }, { data }] = await Promise.all([
+    deskClubs(call, staff.clubId, null),
+    call(
+      staff.clubId === null ? '/api/v1/staff/staff-list' : `/api/v1/staff/staff-list?clubId=${String(staff.clubId)}`,
+      staffListSchema,
+    ),
+  ]);
+  const byClub = clubs
+    .map((club) => ({ club, staff: data.staff.filter((s) => s.clubId === club.id) }))
+    .filter((group) => group.staff.length > 0 || staff.clubId !== null);
   return { groups: byClub };
 }
 
@@ -26,7 +34,9 @@ function StaffRow({ person }: { person: StaffListEntry }) {
   return (
     <li className="team-row">
       <MemberLine member={person} />
-      <p className="muted">{person.isClassInstructor ? t('staff.role.INSTRUCTOR') : t(`staff.role.${person.accountType}`)}</p>
+      <p className="muted">
+        {person.isClassInstructor ? t('staff.role.INSTRUCTOR') : t(`staff.role.${person.accountType}`)}
+      </p>
       <a className="button button-secondary team-call" href={`tel:${person.phoneNumber}`}>
         {t('staffTeam.call')}
       </a>

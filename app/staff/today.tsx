@@ -23,7 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     cashWaiting: data.cashWaiting,
     trialsWaiting: data.trialsWaiting,
     // More than the inbox's first page is "50+".
-    feedbackNew: data.feedbackNew > STAFF_FEEDBACK_PAGE_SIZE ? `${String(STAFF_FEEDBACK_PAGE_SIZE)}+` : data.feedbackNew,
+    feedbackNew:
+      data.feedbackNew > STAFF_FEEDBACK_PAGE_SIZE ? `${String(STAFF_FEEDBACK_PAGE_SIZE)}+` : data.feedbackNew,
     classesToday: data.classesToday,
   };
 }

@@ -50,7 +50,9 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return { id, result: localizedReply(submission.reply(), lang) };
   const { freeSessionId, ptId, date, time } = submission.value;
   try {
-    await staffGateway(args)(`/api/v1/staff/free-session/${String(freeSessionId)}/propose`, ptBookingSchema, { json: { ptId, date, afterMinute: time } });
+    await staffGateway(args)(`/api/v1/staff/free-session/${String(freeSessionId)}/propose`, ptBookingSchema, {
+      json: { ptId, date, afterMinute: time },
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, result: localizedReply(submission.reply({ formErrors: [error.text] }), lang) };
@@ -59,16 +61,35 @@ export async function action(args: Route.ActionArgs) {
   throw redirect('/staff/trials');
 }
 
-function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeSession; trainers: Trainer[]; lastResult: FormReply | undefined }) {
+function ProposalForm({
+  session,
+  trainers,
+  lastResult,
+}: {
+  session: WaitingFreeSession;
+  trainers: Trainer[];
+  lastResult: FormReply | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useServerForm({ id: `trial-${String(session.freeSessionId)}`, fields: ['ptId', 'date', 'time'], lastResult });
+  const [form, fields] = useServerForm({
+    id: `trial-${String(session.freeSessionId)}`,
+    fields: ['ptId', 'date', 'time'],
+    lastResult,
+  });
   return (
     <Form method="post" {...formProps(form)} className="staff-trial-form">
       <input type="hidden" name="freeSessionId" value={session.freeSessionId} />
       <div className="field">
         <label htmlFor={fields.ptId.id}>{t('staffTrials.trainer')}</label>
-        <select id={fields.ptId.id} aria-invalid={fields.ptId.errors ? true : undefined} aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined} name="ptId" className="input" defaultValue={fields.ptId.initialValue ?? session.booking?.trainerId}>
+        <select
+          id={fields.ptId.id}
+          aria-invalid={fields.ptId.errors ? true : undefined}
+          aria-describedby={fields.ptId.errors ? fields.ptId.errorId : undefined}
+          name="ptId"
+          className="input"
+          defaultValue={fields.ptId.initialValue ?? session.booking?.trainerId}
+        >
           {trainers.map((trainer) => (
             <option key={trainer.ptId} value={trainer.ptId}>
               {trainer.fullName}
@@ -79,12 +100,33 @@ function ProposalForm({ session, trainers, lastResult }: { session: WaitingFreeS
       </div>
       <div className="field">
         <label htmlFor={fields.date.id}>{t('staffTrials.date')}</label>
-        <input id={fields.date.id} aria-invalid={fields.date.errors ? true : undefined} aria-describedby={fields.date.errors ? fields.date.errorId : undefined} name="date" type="date" className="input" min={session.validFrom} max={session.validUntil} defaultValue={fields.date.initialValue ?? session.booking?.date ?? session.validFrom} required />
+        <input
+          id={fields.date.id}
+          aria-invalid={fields.date.errors ? true : undefined}
+          aria-describedby={fields.date.errors ? fields.date.errorId : undefined}
+          name="date"
+          type="date"
+          className="input"
+          min={session.validFrom}
+          max={session.validUntil}
+          defaultValue={fields.date.initialValue ?? session.booking?.date ?? session.validFrom}
+          required
+        />
         <FieldErrors id={fields.date.errorId} errors={fields.date.errors} />
       </div>
       <div className="field">
         <label htmlFor={fields.time.id}>{t('staffTrials.time')}</label>
-        <input id={fields.time.id} aria-invalid={fields.time.errors ? true : undefined} aria-describedby={fields.time.errors ? fields.time.errorId : undefined} name="time" type="time" step={1800} className="input" defaultValue={fields.time.initialValue ?? session.booking?.startTime ?? ''} required />
+        <input
+          id={fields.time.id}
+          aria-invalid={fields.time.errors ? true : undefined}
+          aria-describedby={fields.time.errors ? fields.time.errorId : undefined}
+          name="time"
+          type="time"
+          step={1800}
+          className="input"
+          defaultValue={fields.time.initialValue ?? session.booking?.startTime ?? ''}
+          required
+        />
         <FieldErrors id={fields.time.errorId} errors={fields.time.errors} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -110,18 +152,30 @@ export default function StaffTrials({ loaderData, actionData }: Route.ComponentP
             <li key={session.freeSessionId} className="staff-item">
               <MemberLine member={session.member} />
               <p>
-                <span className={`status-badge booking-state booking-state-${session.status.toLowerCase()}`}>{t(`staffTrials.status.${session.status}`)}</span>
+                <span className={`status-badge booking-state booking-state-${session.status.toLowerCase()}`}>
+                  {t(`staffTrials.status.${session.status}`)}
+                </span>
               </p>
               <p className="muted">
-                {lang === 'en' ? session.clubNameEn : session.clubNameVi} · {t('staffTrials.window', { from: formatDate(session.validFrom), until: formatDate(session.validUntil) })}
+                {lang === 'en' ? session.clubNameEn : session.clubNameVi} ·{' '}
+                {t('staffTrials.window', {
+                  from: formatDate(session.validFrom),
+                  until: formatDate(session.validUntil),
+                })}
               </p>
               {session.booking ? (
                 <p>
                   {session.booking.startTime} · {formatDate(session.booking.date)} · {session.booking.trainerName}
                 </p>
               ) : null}
-              {session.status === 'AVAILABLE' || session.status === 'WAITPTCONFIRM' || session.status === 'WAITCUSCONFIRM' ? (
-                <ProposalForm session={session} trainers={trainers[session.clubId] ?? []} lastResult={actionData?.id === session.freeSessionId ? actionData.result : undefined} />
+              {session.status === 'AVAILABLE' ||
+              session.status === 'WAITPTCONFIRM' ||
+              session.status === 'WAITCUSCONFIRM' ? (
+                <ProposalForm
+                  session={session}
+                  trainers={trainers[session.clubId] ?? []}
+                  lastResult={actionData?.id === session.freeSessionId ? actionData.result : undefined}
+                />
               ) : null}
             </li>
           ))}

@@ -36,12 +36,21 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(request);
   const call = staffGateway(args);
   if (formData.get('intent') === 'resend') {
-    return resendCode(args, '/api/v1/staff/auth/otp/send', phoneNumber, { call, remember: (sent) => session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000) });
+    return resendCode(args, '/api/v1/staff/auth/otp/send', phoneNumber, {
+      call,
+      remember: (sent) => session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000),
+    });
   }
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
-  if (submission.status !== 'success') return { result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(context)), resendError: undefined };
+  if (submission.status !== 'success')
+    return {
+      result: localizedReply(submission.reply({ hideFields: ['otp'] }), getLang(context)),
+      resendError: undefined,
+    };
   try {
-    const grant = await call('/api/v1/staff/auth/otp/login', staffSessionSchema, { json: { phoneNumber, otp: submission.value.otp } });
+    const grant = await call('/api/v1/staff/auth/otp/login', staffSessionSchema, {
+      json: { phoneNumber, otp: submission.value.otp },
+    });
     session.unset('otpPhone');
     session.unset('otpResendAt');
     session.set('token', grant.data.accessToken);
@@ -51,7 +60,13 @@ export async function action(args: Route.ActionArgs) {
     flashToast(getSession(context), { kind: 'success', text: grant.message });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    return { result: localizedReply(submission.reply({ formErrors: [refusedCodeText(error, context)], hideFields: ['otp'] }), getLang(context)), resendError: undefined };
+    return {
+      result: localizedReply(
+        submission.reply({ formErrors: [refusedCodeText(error, context)], hideFields: ['otp'] }),
+        getLang(context),
+      ),
+      resendError: undefined,
+    };
   }
   throw redirect('/staff');
 }
@@ -61,7 +76,13 @@ export default function StaffVerifyOtp({ loaderData, actionData }: Route.Compone
   return (
     <main className="page staff-narrow">
       <h1>{t('staff.login.verifyTitle')}</h1>
-      <OtpStep id="staff-verify-otp" {...loaderData} actionData={actionData} submitLabel={t('staff.login.verifySubmit')} back={{ to: '/staff/login', label: t('staff.login.changePhone') }} />
+      <OtpStep
+        id="staff-verify-otp"
+        {...loaderData}
+        actionData={actionData}
+        submitLabel={t('staff.login.verifySubmit')}
+        back={{ to: '/staff/login', label: t('staff.login.changePhone') }}
+      />
     </main>
   );
 }

@@ -15,7 +15,10 @@ import type { Route } from './+types/subscription-card';
 // Issue 12 §2 (ADR 038): the card that pays the subscription, and a new one through VNPAY's token
 // page (change-card); when VNPAY confirms it, it pays the coming months.
 
-export const handle: ShellHandle = { strings: ['subscription', 'payments'], back: { to: '/account/information/payment-method', label: 'cards.title' } };
+export const handle: ShellHandle = {
+  strings: ['subscription', 'payments'],
+  back: { to: '/account/information/payment-method', label: 'cards.title' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'subscription.cardPage.title');
 
@@ -23,7 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
     const { subscriptionScreen } = await memberRead(args);
-    if (!subscriptionScreen) throw new Error(`${SUBSCRIPTION_CARD} reads /member/screens/subscription: the screen is missing`);
+    if (!subscriptionScreen)
+      throw new Error(`${SUBSCRIPTION_CARD} reads /member/screens/subscription: the screen is missing`);
     const sub = subscriptionScreen.subscription;
     return sub ? subscriptionView(sub, lang) : null;
   });

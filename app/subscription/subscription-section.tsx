@@ -24,7 +24,12 @@ function CancelFold({ sub }: { sub: SubscriptionView }) {
       </p>
       <Form method="post">
         <input type="hidden" name="subscriptionId" value={sub.id} />
-        <button type="submit" name="intent" value="cancel-subscription" className="button button-secondary button-block">
+        <button
+          type="submit"
+          name="intent"
+          value="cancel-subscription"
+          className="button button-secondary button-block"
+        >
           {t('subscription.cancelConfirm')}
         </button>
       </Form>
@@ -53,7 +58,9 @@ export function CardLine({ sub }: { sub: SubscriptionView }) {
   return (
     <>
       <p className="mono">{sub.card ? `${sub.card.bank} ${sub.card.number}` : t('subscription.noCard')}</p>
-      {sub.autoCharge === null ? null : <p className="small muted">{sub.autoCharge ? t('subscription.autoCharge') : t('subscription.payByLink')}</p>}
+      {sub.autoCharge === null ? null : (
+        <p className="small muted">{sub.autoCharge ? t('subscription.autoCharge') : t('subscription.payByLink')}</p>
+      )}
     </>
   );
 }
@@ -65,7 +72,9 @@ export function SubscriptionSection({ sub }: { sub: SubscriptionView }) {
     <section className="subscription-card" aria-labelledby="subscription-title" data-testid="subscription">
       <div className="subscription-head">
         <h2 id="subscription-title">{t('subscription.title')}</h2>
-        <span className={`status-badge subscription-status-${sub.status.toLowerCase()}`}>{t(`subscription.status.${sub.status}`)}</span>
+        <span className={`status-badge subscription-status-${sub.status.toLowerCase()}`}>
+          {t(`subscription.status.${sub.status}`)}
+        </span>
       </div>
       <p className="subscription-plan">
         {sub.plan.name} · {sub.plan.price}
@@ -77,13 +86,25 @@ export function SubscriptionSection({ sub }: { sub: SubscriptionView }) {
           {t('subscription.nextBilling', sub.nextBilling)}
         </p>
       ) : null}
-      {sub.endsOn && sub.status !== 'LAPSED' ? <p className="subscription-next">{t('subscription.endsOn', { date: sub.endsOn })}</p> : null}
+      {sub.endsOn && sub.status !== 'LAPSED' ? (
+        <p className="subscription-next">{t('subscription.endsOn', { date: sub.endsOn })}</p>
+      ) : null}
       {sub.status === 'LAPSED' ? <SubscribeAgain text={t('subscription.lapsed')} /> : null}
       {sub.renewal ? (
         <div className="notice notice-money" data-testid="renewal-due">
-          <p>{t('subscription.renewalDue', { start: sub.renewal.start, end: sub.renewal.end, amount: sub.renewal.amount })}</p>
-          {sub.renewal.lastCode ? <p className="small">{t('subscription.renewalDeclined', { code: sub.renewal.lastCode })}</p> : null}
-          {sub.renewal.retryOn ? <p className="small">{t('subscription.renewalRetry', { date: sub.renewal.retryOn })}</p> : null}
+          <p>
+            {t('subscription.renewalDue', {
+              start: sub.renewal.start,
+              end: sub.renewal.end,
+              amount: sub.renewal.amount,
+            })}
+          </p>
+          {sub.renewal.lastCode ? (
+            <p className="small">{t('subscription.renewalDeclined', { code: sub.renewal.lastCode })}</p>
+          ) : null}
+          {sub.renewal.retryOn ? (
+            <p className="small">{t('subscription.renewalRetry', { date: sub.renewal.retryOn })}</p>
+          ) : null}
           <p className="small">{t('subscription.renewalGrace', { date: sub.renewal.graceEnds })}</p>
           <Link to={`/membership/payment/${sub.renewal.contractId}`} className="button button-primary button-block">
             {t('subscription.payNow')}
@@ -92,7 +113,11 @@ export function SubscriptionSection({ sub }: { sub: SubscriptionView }) {
       ) : null}
       {sub.pendingUpgrade ? (
         <p className="subscription-upgrade-pending" data-testid="pending-upgrade">
-          {t('subscription.pendingUpgrade', { date: sub.pendingUpgrade.from, plan: sub.pendingUpgrade.name, price: sub.pendingUpgrade.price })}
+          {t('subscription.pendingUpgrade', {
+            date: sub.pendingUpgrade.from,
+            plan: sub.pendingUpgrade.name,
+            price: sub.pendingUpgrade.price,
+          })}
         </p>
       ) : null}
       {live ? (
@@ -111,7 +136,13 @@ export function SubscriptionSection({ sub }: { sub: SubscriptionView }) {
       {sub.upgrade ? (
         <div className="subscription-upgrade">
           <p className="subscription-upgrade-title">{t('subscription.upgradeTitle', { plan: sub.upgrade.name })}</p>
-          <p className="small">{t('subscription.upgradeText', { date: sub.upgrade.from, price: sub.upgrade.price, difference: sub.upgrade.difference })}</p>
+          <p className="small">
+            {t('subscription.upgradeText', {
+              date: sub.upgrade.from,
+              price: sub.upgrade.price,
+              difference: sub.upgrade.difference,
+            })}
+          </p>
           <Link to="/membership/subscription/verify-upgrade" className="button button-secondary button-block">
             {t('subscription.upgradeLink')}
           </Link>

@@ -33,13 +33,21 @@ export function subscriptionView(sub: Subscription, lang: Lang) {
     plan: plan(sub.plan),
     periodStart: day(sub.periodStart),
     periodEnd: day(sub.periodEnd),
-    nextBilling: sub.nextBillingDate && sub.nextAmount !== null ? { date: day(sub.nextBillingDate), amount: vnd(sub.nextAmount) } : null,
+    nextBilling:
+      sub.nextBillingDate && sub.nextAmount !== null
+        ? { date: day(sub.nextBillingDate), amount: vnd(sub.nextAmount) }
+        : null,
     card: sub.card ? { number: sub.card.cardNumber, bank: sub.card.bankCode, cardType: sub.card.cardType } : null,
     autoCharge: sub.autoCharge,
     cardChangePending: sub.cardChangePending,
     endsOn: sub.endsOn ? day(sub.endsOn) : null,
     cancel: sub.cancel
-      ? { deadline: day(sub.cancel.deadline), endsOn: day(sub.cancel.endsOn), beforeDeadline: sub.cancel.beforeDeadline, pastDue: sub.status === 'PAST_DUE' }
+      ? {
+          deadline: day(sub.cancel.deadline),
+          endsOn: day(sub.cancel.endsOn),
+          beforeDeadline: sub.cancel.beforeDeadline,
+          pastDue: sub.status === 'PAST_DUE',
+        }
       : null,
     renewal: sub.renewal
       ? {
@@ -52,13 +60,22 @@ export function subscriptionView(sub: Subscription, lang: Lang) {
           graceEnds: day(sub.renewal.graceEndsOn),
         }
       : null,
-    upgrade: sub.upgrade ? { ...plan(sub.upgrade.plan), difference: vnd(sub.upgrade.difference), from: day(sub.upgrade.fromDate) } : null,
-    pendingUpgrade: sub.pendingUpgrade ? { ...plan(sub.pendingUpgrade.plan), from: day(sub.pendingUpgrade.fromDate) } : null,
+    upgrade: sub.upgrade
+      ? { ...plan(sub.upgrade.plan), difference: vnd(sub.upgrade.difference), from: day(sub.upgrade.fromDate) }
+      : null,
+    pendingUpgrade: sub.pendingUpgrade
+      ? { ...plan(sub.pendingUpgrade.plan), from: day(sub.pendingUpgrade.fromDate) }
+      : null,
   };
 }
 export type SubscriptionView = ReturnType<typeof subscriptionView>;
 
-export const cardLine = (card: SavedCard) => ({ id: card.id, number: card.cardNumber, bank: card.bankCode, cardType: card.cardType });
+export const cardLine = (card: SavedCard) => ({
+  id: card.id,
+  number: card.cardNumber,
+  bank: card.bankCode,
+  cardType: card.cardType,
+});
 
 /** The cancel form on /home/your-plan: the gateway applies the 4-day rule the page stated; a toast says the last day. */
 export async function cancelAction(args: Args) {
@@ -67,8 +84,15 @@ export async function cancelAction(args: Args) {
   const id = String(form.get('subscriptionId') ?? '');
   if (form.get('intent') !== 'cancel-subscription' || !/^\d{1,9}$/.test(id)) return redirect(YOUR_PLAN);
   try {
-    const { data: sub } = await gatewayClient(args)(`/api/v1/member/contract/subscription/${id}/cancel`, subscriptionSchema, { method: 'PUT' });
-    flashToast(session, { kind: 'success', text: getT(args.context)('subscription.cancelled', { date: day(sub.endsOn ?? sub.periodEnd) }) });
+    const { data: sub } = await gatewayClient(args)(
+      `/api/v1/member/contract/subscription/${id}/cancel`,
+      subscriptionSchema,
+      { method: 'PUT' },
+    );
+    flashToast(session, {
+      kind: 'success',
+      text: getT(args.context)('subscription.cancelled', { date: day(sub.endsOn ?? sub.periodEnd) }),
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     flashToast(session, { kind: 'error', text: error.text });
@@ -76,7 +100,11 @@ export async function cancelAction(args: Args) {
   return redirect(YOUR_PLAN);
 }
 
-const upgradeForm = z.object({ intent: z.enum(['send', 'upgrade']), subscriptionId: z.string().regex(/^\d{1,9}$/), otpCode: z.string().max(200).optional() });
+const upgradeForm = z.object({
+  intent: z.enum(['send', 'upgrade']),
+  subscriptionId: z.string().regex(/^\d{1,9}$/),
+  otpCode: z.string().max(200).optional(),
+});
 
 export type UpgradeActionData = { otpCode: string; error: string };
 
@@ -125,13 +153,23 @@ export async function changeCardAction(args: Args) {
   const form = await readForm(args.request);
   const id = String(form.get('subscriptionId') ?? '');
   const returnUrl = `${webConfig.publicUrl}${SUBSCRIPTION_CARD}/vnpay-return`;
-  const body = changeCardBody.safeParse({ cancelUrl: returnUrl, returnUrl, locale: lang, cardType: form.get('cardType') ?? undefined });
-  if (!/^\d{1,9}$/.test(id) || !body.success) return data<CardChangeData>({ payUrl: null, error: validationMessage('invalid', lang) }, { status: 400 });
+  const body = changeCardBody.safeParse({
+    cancelUrl: returnUrl,
+    returnUrl,
+    locale: lang,
+    cardType: form.get('cardType') ?? undefined,
+  });
+  if (!/^\d{1,9}$/.test(id) || !body.success)
+    return data<CardChangeData>({ payUrl: null, error: validationMessage('invalid', lang) }, { status: 400 });
   try {
-    const { data: started } = await gatewayClient(args)(`/api/v1/member/vnpay/subscription/${id}/change-card`, addCardResultSchema, {
-      method: 'PUT',
-      json: body.data,
-    });
+    const { data: started } = await gatewayClient(args)(
+      `/api/v1/member/vnpay/subscription/${id}/change-card`,
+      addCardResultSchema,
+      {
+        method: 'PUT',
+        json: body.data,
+      },
+    );
     return data<CardChangeData>({ payUrl: safePayUrl(started.payUrl), error: null });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

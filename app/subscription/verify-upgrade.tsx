@@ -14,7 +14,10 @@ import type { Route } from './+types/verify-upgrade';
 // with the price difference said before the member confirms with the code texted to their phone.
 // Two plain forms (send, confirm), PRG, what was typed kept on a refusal: no JavaScript needed.
 
-export const handle: ShellHandle = { strings: ['subscription'], back: { to: YOUR_PLAN, label: 'subscription.upgrade.back' } };
+export const handle: ShellHandle = {
+  strings: ['subscription'],
+  back: { to: YOUR_PLAN, label: 'subscription.upgrade.back' },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'subscription.upgrade.title');
 
@@ -22,7 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
     const { subscriptionScreen } = await memberRead(args);
-    if (!subscriptionScreen) throw new Error(`${VERIFY_UPGRADE} reads /member/screens/subscription: the screen is missing`);
+    if (!subscriptionScreen)
+      throw new Error(`${VERIFY_UPGRADE} reads /member/screens/subscription: the screen is missing`);
     const sub = subscriptionScreen.subscription;
     return sub ? subscriptionView(sub, lang) : null;
   });
@@ -111,14 +115,26 @@ export default function VerifyUpgrade({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
-          <button type="submit" name="intent" value="upgrade" className="button button-primary button-block" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="upgrade"
+            className="button button-primary button-block"
+            disabled={busy}
+          >
             {t('subscription.upgrade.confirm')}
           </button>
         </Form>
       ) : null}
       <Form method="post" className={codeStep ? 'resend' : 'stack'}>
         <input type="hidden" name="subscriptionId" value={sub.id} />
-        <button type="submit" name="intent" value="send" className={codeStep ? 'button button-link' : 'button button-primary button-block'} disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className={codeStep ? 'button button-link' : 'button button-primary button-block'}
+          disabled={busy}
+        >
           {codeStep ? t('subscription.upgrade.resend') : t('subscription.upgrade.sendCode')}
         </button>
       </Form>

@@ -48,7 +48,11 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       )}
 
       <h2 className="section-title">{t('account.support.channels')}</h2>
-      {contact.ok ? <ContactChannels channels={contact.value} /> : <LoadFailed message={contact.message} retryTo="/support" />}
+      {contact.ok ? (
+        <ContactChannels channels={contact.value} />
+      ) : (
+        <LoadFailed message={contact.message} retryTo="/support" />
+      )}
 
       <section id="feedback" className="notice" aria-labelledby="feedback-heading">
         <h2 id="feedback-heading" className="section-title">

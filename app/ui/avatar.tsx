@@ -25,12 +25,26 @@ export function Avatar({ url, name }: { url: string | null; name: string }) {
   const initials = initialsOf(name);
   // With the data saver on (ADR 068), a photo out of view is not fetched until scrolled to.
   const saveData = useSaveData();
-  if (url) return <img className="avatar" src={url} alt="" width={72} height={72} decoding="async" loading={saveData ? 'lazy' : undefined} />;
+  if (url)
+    return (
+      <img
+        className="avatar"
+        src={url}
+        alt=""
+        width={72}
+        height={72}
+        decoding="async"
+        loading={saveData ? 'lazy' : undefined}
+      />
+    );
   return (
     <span className="avatar avatar-empty" aria-hidden="true">
       {initials || (
         <svg viewBox="0 0 24 24" width="40" height="40">
-          <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-9 2.2-9 5.5V22h18v-2.5c0-3.3-4.6-5.5-9-5.5Z" />
+          <path
+            fill="currentColor"
+            d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-9 2.2-9 5.5V22h18v-2.5c0-3.3-4.6-5.5-9-5.5Z"
+          />
         </svg>
       )}
     </span>

@@ -11,7 +11,8 @@ const form = (entries: Record<string, string>) => {
   return data;
 };
 
-const reply = (schema: typeof loginForm | typeof signUpForm, entries: Record<string, string>) => parseWithZod(form(entries), { schema }).reply() as FormReply;
+const reply = (schema: typeof loginForm | typeof signUpForm, entries: Record<string, string>) =>
+  parseWithZod(form(entries), { schema }).reply() as FormReply;
 
 /** The attributes of the element with this id in some markup. */
 function attrsOf(html: string, id: string) {
@@ -20,13 +21,36 @@ function attrsOf(html: string, id: string) {
 }
 
 function Phone({ lastResult, rows, hidden }: { lastResult?: FormReply; rows?: number; hidden?: boolean }) {
-  const [, fields] = useServerForm({ id: 'login', fields: ['phoneNumber'], lastResult, defaultValue: { phoneNumber: '0901234567' } });
-  return <TextField field={fields.phoneNumber} label="Số điện thoại" type="tel" inputMode="tel" autoComplete="tel-national" className="input input-large" rows={rows} hidden={hidden} />;
+  const [, fields] = useServerForm({
+    id: 'login',
+    fields: ['phoneNumber'],
+    lastResult,
+    defaultValue: { phoneNumber: '0901234567' },
+  });
+  return (
+    <TextField
+      field={fields.phoneNumber}
+      label="Số điện thoại"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      className="input input-large"
+      rows={rows}
+      hidden={hidden}
+    />
+  );
 }
 
 function Referral({ lastResult }: { lastResult?: FormReply }) {
   const [, fields] = useServerForm({ id: 'sign-up', fields: ['referralCode'], lastResult });
-  return <TextField field={fields.referralCode} label="Mã giới thiệu" hint="Số điện thoại của người giới thiệu" inputMode="numeric" />;
+  return (
+    <TextField
+      field={fields.referralCode}
+      label="Mã giới thiệu"
+      hint="Số điện thoại của người giới thiệu"
+      inputMode="numeric"
+    />
+  );
 }
 
 describe('TextField', () => {
@@ -48,19 +72,36 @@ describe('TextField', () => {
 
   it('a refused post keeps what was typed and ties the error text to the box', () => {
     const html = renderToStaticMarkup(<Phone lastResult={reply(loginForm, { phoneNumber: '12ab' })} />);
-    expect(attrsOf(html, 'login-phoneNumber')).toMatchObject({ value: '12ab', 'aria-invalid': 'true', 'aria-describedby': 'login-phoneNumber-error' });
-    expect(attrsOf(html, 'login-phoneNumber-error')).toEqual({ id: 'login-phoneNumber-error', class: 'field-error', role: 'alert' });
+    expect(attrsOf(html, 'login-phoneNumber')).toMatchObject({
+      value: '12ab',
+      'aria-invalid': 'true',
+      'aria-describedby': 'login-phoneNumber-error',
+    });
+    expect(attrsOf(html, 'login-phoneNumber-error')).toEqual({
+      id: 'login-phoneNumber-error',
+      class: 'field-error',
+      role: 'alert',
+    });
   });
 
   it('a hint is read with the box, before the error', () => {
-    expect(attrsOf(renderToStaticMarkup(<Referral />), 'sign-up-referralCode')['aria-describedby']).toBe('sign-up-referralCode-description');
+    expect(attrsOf(renderToStaticMarkup(<Referral />), 'sign-up-referralCode')['aria-describedby']).toBe(
+      'sign-up-referralCode-description',
+    );
     const refused = renderToStaticMarkup(<Referral lastResult={reply(signUpForm, { referralCode: 'abc' })} />);
-    expect(attrsOf(refused, 'sign-up-referralCode')).toMatchObject({ value: 'abc', 'aria-describedby': 'sign-up-referralCode-description sign-up-referralCode-error' });
-    expect(refused).toContain('<p id="sign-up-referralCode-description" class="hint">Số điện thoại của người giới thiệu</p>');
+    expect(attrsOf(refused, 'sign-up-referralCode')).toMatchObject({
+      value: 'abc',
+      'aria-describedby': 'sign-up-referralCode-description sign-up-referralCode-error',
+    });
+    expect(refused).toContain(
+      '<p id="sign-up-referralCode-description" class="hint">Số điện thoại của người giới thiệu</p>',
+    );
   });
 
   it('rows make a textarea holding what was typed; hidden hides the whole field', () => {
-    const html = renderToStaticMarkup(<Phone rows={3} hidden lastResult={reply(loginForm, { phoneNumber: 'hai\ndòng' })} />);
+    const html = renderToStaticMarkup(
+      <Phone rows={3} hidden lastResult={reply(loginForm, { phoneNumber: 'hai\ndòng' })} />,
+    );
     expect(html).toMatch(/^<div class="field" hidden="">/);
     expect(html).toMatch(/<textarea [^>]*rows="3"[^>]*>hai\ndòng<\/textarea>/);
     expect(html).not.toContain('type="tel"');

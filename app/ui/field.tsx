@@ -42,9 +42,27 @@ type TextFieldProps = {
  * (after a refusal, JavaScript on or off) or the default, and the server's errors stand under it,
  * tied to it by aria-invalid and aria-describedby.
  */
-export function TextField({ field, label, hint, rows, type = 'text', className = 'input', hidden, ...box }: TextFieldProps) {
-  const describedBy = [hint ? field.descriptionId : '', field.errors ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
-  const shared = { ...box, id: field.id, name: field.name, defaultValue: field.initialValue, className, 'aria-invalid': field.errors ? true : undefined, 'aria-describedby': describedBy };
+export function TextField({
+  field,
+  label,
+  hint,
+  rows,
+  type = 'text',
+  className = 'input',
+  hidden,
+  ...box
+}: TextFieldProps) {
+  const describedBy =
+    [hint ? field.descriptionId : '', field.errors ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    ...box,
+    id: field.id,
+    name: field.name,
+    defaultValue: field.initialValue,
+    className,
+    'aria-invalid': field.errors ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   return (
     <div className="field" hidden={hidden}>
       <label htmlFor={field.id}>{label}</label>

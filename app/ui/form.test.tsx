@@ -21,7 +21,12 @@ function attrsOf(html: string, id: string) {
 }
 
 function LoginForm({ lastResult, phone = '' }: { lastResult?: FormReply; phone?: string }) {
-  const [meta, fields] = useServerForm({ id: 'login', fields: ['phoneNumber'], lastResult, defaultValue: { phoneNumber: phone } });
+  const [meta, fields] = useServerForm({
+    id: 'login',
+    fields: ['phoneNumber'],
+    lastResult,
+    defaultValue: { phoneNumber: phone },
+  });
   return (
     <form {...formProps(meta)}>
       <input {...inputProps(fields.phoneNumber, 'tel')} />
@@ -45,12 +50,19 @@ describe('server-validated forms in the browser (ADR 028)', () => {
   it('a first visit shows the default, conform ids and no error', () => {
     const html = renderToStaticMarkup(<LoginForm phone="0901234567" />);
     expect(attrsOf(html, 'login')).toEqual({ id: 'login', noValidate: '' });
-    expect(attrsOf(html, 'login-phoneNumber')).toEqual({ id: 'login-phoneNumber', name: 'phoneNumber', type: 'tel', value: '0901234567' });
+    expect(attrsOf(html, 'login-phoneNumber')).toEqual({
+      id: 'login-phoneNumber',
+      name: 'phoneNumber',
+      type: 'tel',
+      value: '0901234567',
+    });
     expect(html).toContain('no field error');
   });
 
   it('a refused submission keeps what was typed, marks the field and names its error text', () => {
-    const html = renderToStaticMarkup(<LoginForm phone="0901234567" lastResult={reply(loginForm, { phoneNumber: '12ab' })} />);
+    const html = renderToStaticMarkup(
+      <LoginForm phone="0901234567" lastResult={reply(loginForm, { phoneNumber: '12ab' })} />,
+    );
     // What the member typed, not the default.
     expect(attrsOf(html, 'login-phoneNumber')).toMatchObject({
       value: '12ab',
@@ -60,7 +72,7 @@ describe('server-validated forms in the browser (ADR 028)', () => {
     expect(html).not.toContain('no field error');
   });
 
-  it('an error of the whole form (a gateway refusal) is the form\'s, not a field\'s', () => {
+  it("an error of the whole form (a gateway refusal) is the form's, not a field's", () => {
     const lastResult = reply(loginForm, { phoneNumber: '0901234567' }, ['Hệ thống bận']);
     const html = renderToStaticMarkup(<LoginForm lastResult={lastResult} />);
     expect(attrsOf(html, 'login')['aria-describedby']).toBe('login-error');
@@ -71,7 +83,9 @@ describe('server-validated forms in the browser (ADR 028)', () => {
   });
 
   it('a checkbox comes back ticked or not as it was sent, a text field empty when sent empty', () => {
-    const ticked = renderToStaticMarkup(<SignUpForm lastResult={reply(signUpForm, { referralCode: 'x', acceptTerms: 'on' })} />);
+    const ticked = renderToStaticMarkup(
+      <SignUpForm lastResult={reply(signUpForm, { referralCode: 'x', acceptTerms: 'on' })} />,
+    );
     expect(attrsOf(ticked, 'sign-up-acceptTerms')).toMatchObject({ type: 'checkbox', value: 'on', checked: '' });
     const unticked = renderToStaticMarkup(<SignUpForm lastResult={reply(signUpForm, { referralCode: '' })} />);
     expect(attrsOf(unticked, 'sign-up-acceptTerms')).not.toHaveProperty('checked');

@@ -8,6 +8,8 @@ test('the title waits for the parts it needs, and never throws on a partial lang
   expect(metaOf(undefined, 'login.title')).toEqual([{ title: 'VietFit' }]);
   expect(metaOf({ login: en.login } as never, 'login.title')).toEqual([{ title: 'VietFit' }]); // no shell part yet
   expect(metaOf({ app: en.app } as never, 'login.title')[0]).toEqual({ title: `${en.app.name} · ${en.app.slogan}` }); // the page's part not yet
-  expect(metaOf({ app: en.app, login: en.login } as never, 'login.title')[0]).toEqual({ title: `${en.login.title} · ${en.app.name}` });
+  expect(metaOf({ app: en.app, login: en.login } as never, 'login.title')[0]).toEqual({
+    title: `${en.login.title} · ${en.app.name}`,
+  });
   expect(metaOf({ app: en.app } as never, undefined, 'Push-ups')[0]).toEqual({ title: `Push-ups · ${en.app.name}` });
 });

@@ -20,11 +20,19 @@ export function pageMeta(matches: Match[], titleKey?: string, titleText?: string
  * part is in, the page is titled by the app's name alone; a title whose part is not in yet waits
  * for it the same way (a CI run caught "Cannot read properties of undefined" here).
  */
-export function metaOf(messages: Partial<Messages> | undefined, titleKey?: string, titleText?: string): MetaDescriptor[] {
+export function metaOf(
+  messages: Partial<Messages> | undefined,
+  titleKey?: string,
+  titleText?: string,
+): MetaDescriptor[] {
   if (!messages?.app) return [{ title: 'VietFit' }];
   const { name, slogan, description } = messages.app;
   const keyed = titleKey ? translate(messages as Messages, titleKey) : undefined;
   // A page named by its data (a lesson, an exercise) passes the name itself.
-  const title = titleText ? `${titleText} · ${name}` : keyed !== undefined && keyed !== titleKey ? `${keyed} · ${name}` : `${name} · ${slogan}`;
+  const title = titleText
+    ? `${titleText} · ${name}`
+    : keyed !== undefined && keyed !== titleKey
+      ? `${keyed} · ${name}`
+      : `${name} · ${slogan}`;
   return [{ title }, { name: 'description', content: description }];
 }

@@ -5,7 +5,12 @@ import { useEffect, useRef } from 'react';
  * ask (offline for a moment, a 5xx) waits for the next tick; with `onlyWhenVisible` a hidden or
  * offline page does not ask at all. One poller per URL: a new URL starts again.
  */
-export function usePoll<T>(url: string, everyMs: number, onAnswer: (body: T) => boolean, { onlyWhenVisible = false } = {}) {
+export function usePoll<T>(
+  url: string,
+  everyMs: number,
+  onAnswer: (body: T) => boolean,
+  { onlyWhenVisible = false } = {},
+) {
   const answer = useRef(onAnswer);
   useEffect(() => {
     answer.current = onAnswer;

@@ -3,7 +3,12 @@ import { expect, it } from 'vitest';
 import { isPhoneNumber } from '#contract/phone.ts';
 import { StarRating, type StarTexts } from './stars.tsx';
 
-const texts: StarTexts = { legend: 'Mức độ hài lòng', star: (n) => `${String(n)} ngôi sao`, chosen: (n) => `Bạn chọn ${String(n)}/5 sao`, none: 'Chưa chọn sao nào' };
+const texts: StarTexts = {
+  legend: 'Mức độ hài lòng',
+  star: (n) => `${String(n)} ngôi sao`,
+  chosen: (n) => `Bạn chọn ${String(n)}/5 sao`,
+  none: 'Chưa chọn sao nào',
+};
 
 it('puts the stars 1 → 5 in the markup (keyboard and screen readers count up) and keeps the one sent', () => {
   const html = renderToStaticMarkup(<StarRating id="r" name="rate" value="3" texts={texts} />);
@@ -20,8 +25,12 @@ it('says the choice in a status line: on the server every line is there for the 
 });
 
 it("shows the server's error only while no star is chosen", () => {
-  expect(renderToStaticMarkup(<StarRating id="r" name="rate" error="Trường bắt buộc" texts={texts} />)).toContain('id="r-error"');
-  expect(renderToStaticMarkup(<StarRating id="r" name="rate" value="2" error="Trường bắt buộc" texts={texts} />)).not.toContain('id="r-error"');
+  expect(renderToStaticMarkup(<StarRating id="r" name="rate" error="Trường bắt buộc" texts={texts} />)).toContain(
+    'id="r-error"',
+  );
+  expect(
+    renderToStaticMarkup(<StarRating id="r" name="rate" value="2" error="Trường bắt buộc" texts={texts} />),
+  ).not.toContain('id="r-error"');
 });
 
 it('accepts a phone as §5 does once it is normalized: 10 digits, +84 and spaces allowed', () => {

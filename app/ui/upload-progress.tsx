@@ -50,11 +50,18 @@ function sendWithProgress(url: string, init: RequestInit & { body: FormData }): 
     xhr.open('POST', url);
     xhr.responseType = 'arraybuffer';
     new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.onprogress = (event) => setState({ phase: 'sending', loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    xhr.upload.onprogress = (event) =>
+      setState({ phase: 'sending', loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     xhr.upload.onload = () => setState({ phase: 'processing', loaded: state.total, total: state.total });
     xhr.onload = () => {
       const body = NO_BODY.has(xhr.status) ? null : (xhr.response as ArrayBuffer);
-      resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr.getAllResponseHeaders()) }));
+      resolve(
+        new Response(body, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: responseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
     };
     // As fetch does: a network failure is a TypeError, an abort an AbortError.
     xhr.onerror = () => reject(new TypeError('Failed to fetch'));
@@ -126,9 +133,17 @@ export function UploadProgress({ processingLabel }: { processingLabel: string })
               {phase === 'sending' ? t('upload.sending') : t('upload.sent')}
               {phase === 'sending' && total > 0 ? <span aria-hidden="true"> {percent} %</span> : null}
             </span>
-            <progress className="upload-bar" max={100} value={phase === 'sending' ? percent : 100} aria-label={t('upload.sending')} />
+            <progress
+              className="upload-bar"
+              max={100}
+              value={phase === 'sending' ? percent : 100}
+              aria-label={t('upload.sending')}
+            />
           </li>
-          <li className={phase === 'processing' ? 'upload-step current' : 'upload-step'} aria-current={phase === 'processing' ? 'step' : undefined}>
+          <li
+            className={phase === 'processing' ? 'upload-step current' : 'upload-step'}
+            aria-current={phase === 'processing' ? 'step' : undefined}
+          >
             <span className="upload-step-text" role={phase === 'processing' ? 'status' : undefined}>
               <span className="upload-step-mark" aria-hidden="true">
                 2

@@ -7,12 +7,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 const lesson = {
   id: 101,
-  blocks: { warmUp: [], main: [{ drawings: { start: '/workout-drawings/a/start.png', end: '/workout-drawings/a/end.png' } }], coolDown: [] },
+  blocks: {
+    warmUp: [],
+    main: [{ drawings: { start: '/workout-drawings/a/start.png', end: '/workout-drawings/a/end.png' } }],
+    coolDown: [],
+  },
 } as unknown as LessonView;
 
 test('a lesson kept with the data saver on warms none of its drawings; otherwise all of them', async () => {
   const added: string[] = [];
-  const cache = { match: () => Promise.resolve(undefined), add: (url: string) => Promise.resolve(void added.push(url)) };
+  const cache = {
+    match: () => Promise.resolve(undefined),
+    add: (url: string) => Promise.resolve(void added.push(url)),
+  };
   vi.stubGlobal('caches', { open: () => Promise.resolve(cache) });
   vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
   rememberLesson(lesson, { saveData: true });
@@ -28,7 +35,13 @@ test("the browser's data-saver flag: no drawings either", async () => {
   vi.stubGlobal('navigator', { connection: { saveData: true } });
   expect(browserSavesData()).toBe(true);
   const added: string[] = [];
-  vi.stubGlobal('caches', { open: () => Promise.resolve({ match: () => Promise.resolve(undefined), add: (url: string) => Promise.resolve(void added.push(url)) }) });
+  vi.stubGlobal('caches', {
+    open: () =>
+      Promise.resolve({
+        match: () => Promise.resolve(undefined),
+        add: (url: string) => Promise.resolve(void added.push(url)),
+      }),
+  });
   vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
   rememberLesson(lesson);
   await new Promise((resolve) => setTimeout(resolve, 10));

@@ -26,7 +26,10 @@ export function cachedLesson(lessonId: number): LessonView | undefined {
 
 /** The browser's own data-saver flag (Chromium; absent elsewhere): it sends Save-Data: on with it. */
 export function browserSavesData(): boolean {
-  return typeof navigator !== 'undefined' && (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  return (
+    typeof navigator !== 'undefined' &&
+    (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+  );
 }
 
 /**
@@ -42,7 +45,9 @@ export function rememberLesson(lesson: LessonView, { saveData = false }: { saveD
     // Full or private storage: the lesson then needs the network, as any page.
   }
   if (saveData || browserSavesData()) return;
-  const urls = new Set(Object.values(lesson.blocks).flatMap((block) => block.flatMap((m) => [m.drawings.start, m.drawings.end])));
+  const urls = new Set(
+    Object.values(lesson.blocks).flatMap((block) => block.flatMap((m) => [m.drawings.start, m.drawings.end])),
+  );
   // Straight into the cache the service worker answers drawings from (sw.ts), whether or not it controls this page yet.
   if (typeof caches === 'undefined') return;
   void caches

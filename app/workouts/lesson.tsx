@@ -23,7 +23,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches,
 export async function loader(args: Route.LoaderArgs) {
   const lessonId = idOf(args.params.lessonId);
   const { lesson, favorite, progress: mine } = await workoutScreenOf(args, 'workoutLessonScreen');
-  if (String(lesson.type.id) !== args.params.workoutTypeId) throw new Response(null, { status: 301, headers: { location: `/workout/type/${String(lesson.type.id)}/lesson/${String(lessonId)}` } });
+  if (String(lesson.type.id) !== args.params.workoutTypeId)
+    throw new Response(null, {
+      status: 301,
+      headers: { location: `/workout/type/${String(lesson.type.id)}/lesson/${String(lessonId)}` },
+    });
   return {
     lesson: lessonView(args, lesson),
     done: mine?.completedMappingIds ?? [],
@@ -41,7 +45,9 @@ export const action = (args: Route.ActionArgs) => {
 
 function Dose({ mapping }: { mapping: MappingView }) {
   const { t } = useT();
-  const dose = mapping.seconds ? t('workouts.setsSeconds', { sets: mapping.sets, seconds: mapping.seconds }) : t('workouts.setsReps', { sets: mapping.sets, reps: mapping.reps ?? 0 });
+  const dose = mapping.seconds
+    ? t('workouts.setsSeconds', { sets: mapping.sets, seconds: mapping.seconds })
+    : t('workouts.setsReps', { sets: mapping.sets, reps: mapping.reps ?? 0 });
   return (
     <span className="small muted">
       {dose}
@@ -91,9 +97,13 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       <h1>{lesson.name}</h1>
       <p className="small muted">
         {t(`workouts.levels.${lesson.level}`)} · {t('workouts.minutes', { count: lesson.minutes })} ·{' '}
-        {lesson.equipment.length ? lesson.equipment.map((item) => t(`workouts.equipmentNames.${item}`)).join(', ') : t('workouts.noEquipment')}
+        {lesson.equipment.length
+          ? lesson.equipment.map((item) => t(`workouts.equipmentNames.${item}`)).join(', ')
+          : t('workouts.noEquipment')}
       </p>
-      {timesCompleted > 0 ? <p className="notice verified-notice">{t('workouts.doneTimes', { count: timesCompleted })}</p> : null}
+      {timesCompleted > 0 ? (
+        <p className="notice verified-notice">{t('workouts.doneTimes', { count: timesCompleted })}</p>
+      ) : null}
       <Form method="post" className="favorite-form">
         <input type="hidden" name="intent" value={favorite ? 'unfavorite' : 'favorite'} />
         <button type="submit" className="button button-secondary" aria-pressed={favorite}>
@@ -136,7 +146,11 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="kind" value="EXERCISE_DONE" />
                       <input type="hidden" name="mappingId" value={mapping.id} />
                       <input type="hidden" name="eventId" value={eventIds[mapping.id]} />
-                      <button type="submit" className="button button-link" aria-label={`${t('workouts.markDone')}: ${mapping.name}`}>
+                      <button
+                        type="submit"
+                        className="button button-link"
+                        aria-label={`${t('workouts.markDone')}: ${mapping.name}`}
+                      >
                         {t('workouts.markDone')}
                       </button>
                     </Form>

@@ -48,7 +48,13 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   const lesson = cachedLesson(lessonId);
   const block = lesson && workoutBlocks.find((b) => lesson.blocks[b].some((m) => m.id === mappingId));
   if (lesson && block && String(lesson.typeId) === params.workoutTypeId) {
-    return { lesson, mapping: lesson.blocks[block].find((m) => m.id === mappingId)!, block, done: [] as number[], eventId: crypto.randomUUID() };
+    return {
+      lesson,
+      mapping: lesson.blocks[block].find((m) => m.id === mappingId)!,
+      block,
+      done: [] as number[],
+      eventId: crypto.randomUUID(),
+    };
   }
   const loaded = await serverLoader();
   // With the browser's data saver on, the text only (ADR 068).
@@ -65,7 +71,12 @@ export const action = (args: Route.ActionArgs) => {
   });
 };
 
-type Phase = { kind: 'ready' } | { kind: 'work'; endsAt: number | null } | { kind: 'rest'; endsAt: number } | { kind: 'paused'; left: number; was: 'work' | 'rest' } | { kind: 'finished' };
+type Phase =
+  | { kind: 'ready' }
+  | { kind: 'work'; endsAt: number | null }
+  | { kind: 'rest'; endsAt: number }
+  | { kind: 'paused'; left: number; was: 'work' | 'rest' }
+  | { kind: 'finished' };
 type Place = { lessonId: number; mappingId: number; set: number; startedAt: string };
 
 const PLACE_KEY = 'vietfit.workout.inProgress';
@@ -105,7 +116,11 @@ function cue() {
 function useWakeLock() {
   useEffect(() => {
     let lock: WakeLockSentinel | null = null;
-    const take = () => void navigator.wakeLock?.request('screen').then((l) => (lock = l)).catch(() => undefined);
+    const take = () =>
+      void navigator.wakeLock
+        ?.request('screen')
+        .then((l) => (lock = l))
+        .catch(() => undefined);
     const again = () => document.visibilityState === 'visible' && take();
     take();
     document.addEventListener('visibilitychange', again);
@@ -126,8 +141,13 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   // The blocks the member plays (the warm-up and cool-down toggles are on the phone).
   const hydrated = useHydrated();
   const config = hydrated ? readLessonConfig() : DEFAULT_LESSON_CONFIG;
-  const sequence: MappingView[] = workoutBlocks.filter((b) => b === 'main' || config[b]).flatMap((b) => lesson.blocks[b]);
-  const index = Math.max(0, sequence.findIndex((m) => m.id === mapping.id));
+  const sequence: MappingView[] = workoutBlocks
+    .filter((b) => b === 'main' || config[b])
+    .flatMap((b) => lesson.blocks[b]);
+  const index = Math.max(
+    0,
+    sequence.findIndex((m) => m.id === mapping.id),
+  );
   const previous = sequence[index - 1];
   const next = sequence[index + 1];
   const isMain = lesson.blocks.main.some((m) => m.id === mapping.id);
@@ -135,8 +155,10 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   // Where the member is in this exercise; a new exercise starts at set 1, or where the phone says it was left.
   const [at, setAt] = useState<{ mappingId: number; set: number; phase: Phase } | null>(null);
   const place = hydrated ? readPlace() : null;
-  const resumed = place && place.lessonId === lesson.id && place.mappingId === mapping.id ? Math.min(place.set, mapping.sets) : 1;
-  const current = at?.mappingId === mapping.id ? at : { mappingId: mapping.id, set: resumed, phase: { kind: 'ready' } as Phase };
+  const resumed =
+    place && place.lessonId === lesson.id && place.mappingId === mapping.id ? Math.min(place.set, mapping.sets) : 1;
+  const current =
+    at?.mappingId === mapping.id ? at : { mappingId: mapping.id, set: resumed, phase: { kind: 'ready' } as Phase };
   const { set, phase } = current;
   const setPhase = (next: Phase) => setAt({ ...current, phase: next });
   const [now, setNow] = useState(() => Date.now());
@@ -150,7 +172,8 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     // Not before the phone's place has been read: the first render's set 1 would overwrite it.
     if (!hydrated) return;
     const stored = readPlace();
-    startedAt.current = stored && stored.lessonId === lesson.id ? stored.startedAt : (startedAt.current ?? new Date().toISOString());
+    startedAt.current =
+      stored && stored.lessonId === lesson.id ? stored.startedAt : (startedAt.current ?? new Date().toISOString());
     writePlace({ lessonId: lesson.id, mappingId: mapping.id, set, startedAt: startedAt.current });
   }, [hydrated, lesson.id, mapping.id, set]);
   useEffect(() => {
@@ -164,14 +187,23 @@ export default function Player({ loaderData }: Route.ComponentProps) {
 
   const finishExercise = useCallback(() => {
     if (isMain && !done.includes(mapping.id)) {
-      queueEvent({ lessonId: lesson.id, mappingId: mapping.id, kind: 'EXERCISE_DONE', reps: (mapping.reps ?? 0) * mapping.sets, durationSeconds: (mapping.seconds ?? 0) * mapping.sets });
+      queueEvent({
+        lessonId: lesson.id,
+        mappingId: mapping.id,
+        kind: 'EXERCISE_DONE',
+        reps: (mapping.reps ?? 0) * mapping.sets,
+        durationSeconds: (mapping.seconds ?? 0) * mapping.sets,
+      });
     }
     if (next) {
       void flushEvents().then((ok) => setOffline(!ok));
       void navigate(`${base}/exercise/${String(next.id)}`);
       return;
     }
-    const minutes = Math.max(1, Math.round((Date.now() - Date.parse(startedAt.current ?? new Date().toISOString())) / 60_000));
+    const minutes = Math.max(
+      1,
+      Math.round((Date.now() - Date.parse(startedAt.current ?? new Date().toISOString())) / 60_000),
+    );
     const reps = lesson.blocks.main.reduce((sum, m) => sum + (m.reps ?? 0) * m.sets, 0);
     queueEvent({ lessonId: lesson.id, kind: 'LESSON_DONE', durationSeconds: minutes * 60, reps });
     writePlace(null);
@@ -185,7 +217,8 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       return;
     }
     setNow(Date.now());
-    const rest: Phase = mapping.restSeconds > 0 ? { kind: 'rest', endsAt: Date.now() + mapping.restSeconds * 1000 } : { kind: 'ready' };
+    const rest: Phase =
+      mapping.restSeconds > 0 ? { kind: 'rest', endsAt: Date.now() + mapping.restSeconds * 1000 } : { kind: 'ready' };
     setAt({ mappingId: mapping.id, set: set + 1, phase: rest });
   }, [set, mapping, finishExercise]);
 
@@ -211,13 +244,18 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     setPhase({ kind: 'work', endsAt: mapping.seconds ? Date.now() + mapping.seconds * 1000 : null });
   };
   const pause = () => {
-    if (phase.kind === 'work' && phase.endsAt !== null) setPhase({ kind: 'paused', left: phase.endsAt - Date.now(), was: 'work' });
+    if (phase.kind === 'work' && phase.endsAt !== null)
+      setPhase({ kind: 'paused', left: phase.endsAt - Date.now(), was: 'work' });
     else if (phase.kind === 'rest') setPhase({ kind: 'paused', left: phase.endsAt - Date.now(), was: 'rest' });
   };
   const resume = () => {
     if (phase.kind !== 'paused') return;
     setNow(Date.now());
-    setPhase(phase.was === 'work' ? { kind: 'work', endsAt: Date.now() + phase.left } : { kind: 'rest', endsAt: Date.now() + phase.left });
+    setPhase(
+      phase.was === 'work'
+        ? { kind: 'work', endsAt: Date.now() + phase.left }
+        : { kind: 'rest', endsAt: Date.now() + phase.left },
+    );
   };
 
   if (summary) {
@@ -250,8 +288,17 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const dose = mapping.seconds ? t('workouts.player.secondsTarget', { seconds: mapping.seconds }) : t('workouts.player.repsTarget', { reps: mapping.reps ?? 0 });
-  const clock = phase.kind === 'work' && phase.endsAt !== null ? secondsLeft(phase.endsAt, now) : phase.kind === 'rest' ? secondsLeft(phase.endsAt, now) : phase.kind === 'paused' ? Math.ceil(phase.left / 1000) : null;
+  const dose = mapping.seconds
+    ? t('workouts.player.secondsTarget', { seconds: mapping.seconds })
+    : t('workouts.player.repsTarget', { reps: mapping.reps ?? 0 });
+  const clock =
+    phase.kind === 'work' && phase.endsAt !== null
+      ? secondsLeft(phase.endsAt, now)
+      : phase.kind === 'rest'
+        ? secondsLeft(phase.endsAt, now)
+        : phase.kind === 'paused'
+          ? Math.ceil(phase.left / 1000)
+          : null;
   return (
     <main className="player">
       <header className="player-top">
@@ -271,7 +318,9 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       </p>
       {mapping.tempo ? <p className="small muted">{mapping.tempo}</p> : null}
       <div className="player-controls js-only" aria-live="polite">
-        {phase.kind === 'rest' || (phase.kind === 'paused' && phase.was === 'rest') ? <p className="player-phase">{t('workouts.player.resting')}</p> : null}
+        {phase.kind === 'rest' || (phase.kind === 'paused' && phase.was === 'rest') ? (
+          <p className="player-phase">{t('workouts.player.resting')}</p>
+        ) : null}
         {clock !== null ? (
           <p className="player-clock" role="timer">
             {clock}
@@ -288,7 +337,11 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </button>
         ) : null}
         {phase.kind === 'rest' ? (
-          <button type="button" className="button button-secondary button-block" onClick={() => setPhase({ kind: 'ready' })}>
+          <button
+            type="button"
+            className="button button-secondary button-block"
+            onClick={() => setPhase({ kind: 'ready' })}
+          >
             {t('workouts.player.skipRest')}
           </button>
         ) : null}
@@ -305,10 +358,14 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       </div>
       {offline ? <p className="small muted js-only">{t('workouts.player.offlineSaved')}</p> : null}
       {/* Without JavaScript (and as a shortcut with it): the whole exercise done, on to the next. */}
-      <Form method="post" className="player-finish" onSubmit={(event) => {
-        event.preventDefault();
-        finishExercise();
-      }}>
+      <Form
+        method="post"
+        className="player-finish"
+        onSubmit={(event) => {
+          event.preventDefault();
+          finishExercise();
+        }}
+      >
         <input type="hidden" name="intent" value="done" />
         <input type="hidden" name="kind" value="EXERCISE_DONE" />
         <input type="hidden" name="mappingId" value={mapping.id} />
@@ -318,7 +375,10 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           {t('workouts.player.finishExercise')}
         </button>
       </Form>
-      <nav className="player-nav" aria-label={t('workouts.player.exerciseOf', { n: index + 1, total: sequence.length })}>
+      <nav
+        className="player-nav"
+        aria-label={t('workouts.player.exerciseOf', { n: index + 1, total: sequence.length })}
+      >
         {previous ? (
           <Link to={`${base}/exercise/${String(previous.id)}`} className="button button-secondary">
             ‹ {t('workouts.player.previous')}

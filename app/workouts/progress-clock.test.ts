@@ -16,10 +16,13 @@ describe('workout events on the server clock', () => {
   });
 
   it('a phone 2 hours slow: its events move forward', () => {
-    expect(onServerClock([{ id: 'c', at: '2026-11-26T07:50:00.000Z' }], '2026-11-26T08:00:00.000Z', now)).toEqual([{ id: 'c', at: '2026-11-26T09:50:00.000Z' }]);
+    expect(onServerClock([{ id: 'c', at: '2026-11-26T07:50:00.000Z' }], '2026-11-26T08:00:00.000Z', now)).toEqual([
+      { id: 'c', at: '2026-11-26T09:50:00.000Z' },
+    ]);
   });
 
   it('without a readable sentAt (an older page, garbage) the events are left as sent', () => {
-    for (const sentAt of [undefined, null, 42, 'yesterday', '']) expect(onServerClock(events, sentAt, now)).toEqual(events);
+    for (const sentAt of [undefined, null, 42, 'yesterday', ''])
+      expect(onServerClock(events, sentAt, now)).toEqual(events);
   });
 });

@@ -17,7 +17,10 @@ export async function action(args: Route.ActionArgs) {
   const sentAt = typeof sent === 'object' && sent !== null && 'sentAt' in sent ? sent.sentAt : undefined;
   const events = onServerClock(body.data.events, sentAt, new Date());
   try {
-    const { data: progress } = await gatewayClient(args)('/api/v1/member/workout/progress', workoutProgressSchema, { method: 'POST', json: { events } });
+    const { data: progress } = await gatewayClient(args)('/api/v1/member/workout/progress', workoutProgressSchema, {
+      method: 'POST',
+      json: { events },
+    });
     return { ok: true, progress };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

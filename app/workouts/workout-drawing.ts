@@ -7,13 +7,18 @@ import type { Route } from './+types/workout-drawing';
  * may carry script: it is only ever an <img> here, and the CSP forbids it everything anyway.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  if (!/^[0-9a-f]{8}$/.test(params.hash) || !/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/.test(params.file)) throw new Response('Not found', { status: 404 });
+  if (!/^[0-9a-f]{8}$/.test(params.hash) || !/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/.test(params.file))
+    throw new Response('Not found', { status: 404 });
   const ifNoneMatch = request.headers.get('if-none-match');
-  const upstream = await fetch(`${webConfig.gatewayUrl}/api/v1/general/workout-drawings/${params.hash}/${params.file}`, {
-    headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
-    signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-  }).catch(() => undefined);
-  if (!upstream || (upstream.status !== 200 && upstream.status !== 304)) throw new Response('Not found', { status: upstream?.status === 404 ? 404 : 502 });
+  const upstream = await fetch(
+    `${webConfig.gatewayUrl}/api/v1/general/workout-drawings/${params.hash}/${params.file}`,
+    {
+      headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
+      signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
+    },
+  ).catch(() => undefined);
+  if (!upstream || (upstream.status !== 200 && upstream.status !== 304))
+    throw new Response('Not found', { status: upstream?.status === 404 ? 404 : 502 });
   const headers = {
     'cache-control': 'public, max-age=31536000, immutable',
     etag: upstream.headers.get('etag') ?? '',

@@ -10,13 +10,18 @@ export function LessonRow({ lesson, showSession = false }: { lesson: LessonCard;
     <li>
       <Link to={lesson.to} className="lesson-row">
         <span className="lesson-row-text">
-          {showSession && lesson.session ? <span className="eyebrow">{t('workouts.session', { session: lesson.session })}</span> : null}
+          {showSession && lesson.session ? (
+            <span className="eyebrow">{t('workouts.session', { session: lesson.session })}</span>
+          ) : null}
           <span className="lesson-row-name">{lesson.name}</span>
           <span className="small muted">
-            {t(`workouts.levels.${lesson.level}`)} · {t('workouts.minutes', { count: lesson.minutes })} · {t('workouts.exercises', { count: lesson.exerciseCount })}
+            {t(`workouts.levels.${lesson.level}`)} · {t('workouts.minutes', { count: lesson.minutes })} ·{' '}
+            {t('workouts.exercises', { count: lesson.exerciseCount })}
           </span>
           {lesson.doneNow > 0 ? (
-            <span className="small lesson-progress">{t('workouts.inProgress', { done: lesson.doneNow, total: lesson.exerciseCount })}</span>
+            <span className="small lesson-progress">
+              {t('workouts.inProgress', { done: lesson.doneNow, total: lesson.exerciseCount })}
+            </span>
           ) : null}
         </span>
         {lesson.timesCompleted > 0 ? (

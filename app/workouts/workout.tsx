@@ -82,7 +82,9 @@ export default function WorkoutTab({ loaderData }: Route.ComponentProps) {
             <span className="eyebrow">{t('workouts.programme')}</span>
             <span className="programme-name">{programme.name}</span>
             {programme.weeks && programme.sessionsPerWeek ? (
-              <span className="small muted">{t('workouts.programmeLength', { weeks: programme.weeks, sessions: programme.sessionsPerWeek })}</span>
+              <span className="small muted">
+                {t('workouts.programmeLength', { weeks: programme.weeks, sessions: programme.sessionsPerWeek })}
+              </span>
             ) : null}
           </span>
         </Link>

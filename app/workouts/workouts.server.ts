@@ -20,7 +20,8 @@ import { memberRead, type MemberRead } from '#app/shell/layout.main.server.ts';
 type Args = Parameters<typeof gatewayClient>[0];
 
 /** The gateway's drawing path → this server's (workout-drawing.ts passes it through). */
-export const webDrawingUrl = (gatewayPath: string) => gatewayPath.replace(/^\/api\/v1\/general\/workout-drawings\//, '/workout-drawings/');
+export const webDrawingUrl = (gatewayPath: string) =>
+  gatewayPath.replace(/^\/api\/v1\/general\/workout-drawings\//, '/workout-drawings/');
 
 type WorkoutScreenKey = 'workoutScreen' | 'workoutTypeScreen' | 'workoutLessonScreen';
 
@@ -28,7 +29,10 @@ type WorkoutScreenKey = 'workoutScreen' | 'workoutTypeScreen' | 'workoutLessonSc
  * The page's data from the request's one member read (issue 18: member/screens/workout…, with the
  * shell); the gateway's 404 (an unknown type or lesson) is this page's 404.
  */
-export async function workoutScreenOf<K extends WorkoutScreenKey>(args: Args, key: K): Promise<NonNullable<MemberRead[K]>> {
+export async function workoutScreenOf<K extends WorkoutScreenKey>(
+  args: Args,
+  key: K,
+): Promise<NonNullable<MemberRead[K]>> {
   const screen = (await orNotFound(memberRead(args)))[key];
   if (!screen) throw new Error(`${key} is missing: the page's path and SCREEN_READS in layout.main.server.ts disagree`);
   return screen;
@@ -50,10 +54,25 @@ async function orNotFound<T>(read: Promise<T>): Promise<T> {
   }
 }
 
-export const progressOf = (progress: WorkoutProgress, lessonId: number): LessonProgress | undefined => progress.lessons.find((p) => p.lessonId === lessonId);
+export const progressOf = (progress: WorkoutProgress, lessonId: number): LessonProgress | undefined =>
+  progress.lessons.find((p) => p.lessonId === lessonId);
 
 /** A lesson card's words, in the page's language. */
-export function lessonCard(args: Args, lesson: { id: number; typeId: number; nameVi: string; nameEn: string; level: string; minutes: number; exerciseCount: number; week: number | null; session: number | null }, progress: WorkoutProgress | null) {
+export function lessonCard(
+  args: Args,
+  lesson: {
+    id: number;
+    typeId: number;
+    nameVi: string;
+    nameEn: string;
+    level: string;
+    minutes: number;
+    exerciseCount: number;
+    week: number | null;
+    session: number | null;
+  },
+  progress: WorkoutProgress | null,
+) {
   const lang = getLang(args.context);
   const mine = progress ? progressOf(progress, lesson.id) : undefined;
   return {
@@ -99,7 +118,11 @@ export function lessonView(args: Args, lesson: LessonDetail) {
     equipment: lesson.equipment,
     week: lesson.week,
     session: lesson.session,
-    blocks: { warmUp: block(lesson.blocks.warmUp), main: block(lesson.blocks.main), coolDown: block(lesson.blocks.coolDown) },
+    blocks: {
+      warmUp: block(lesson.blocks.warmUp),
+      main: block(lesson.blocks.main),
+      coolDown: block(lesson.blocks.coolDown),
+    },
   };
 }
 export type LessonView = ReturnType<typeof lessonView>;
@@ -122,20 +145,25 @@ export async function lessonAction(args: Args, lessonId: number, backTo: string 
   const session = getSession(args.context);
   try {
     if (intent === 'favorite' || intent === 'unfavorite') {
-      const answer = await call(`/api/v1/member/workout/favorites/${String(lessonId)}`, z.unknown(), { method: intent === 'favorite' ? 'POST' : 'DELETE' });
+      const answer = await call(`/api/v1/member/workout/favorites/${String(lessonId)}`, z.unknown(), {
+        method: intent === 'favorite' ? 'POST' : 'DELETE',
+      });
       flashToast(session, { kind: 'success', text: answer.message });
       return redirect(back);
     }
     const kind = String(form.get('kind') ?? '') as WorkoutEventKind;
     const id = String(form.get('eventId') ?? '');
-    if (intent !== 'done' || !eventKinds.has(kind) || !UUID.test(id)) return data({ error: 'invalid' }, { status: 400 });
+    if (intent !== 'done' || !eventKinds.has(kind) || !UUID.test(id))
+      return data({ error: 'invalid' }, { status: 400 });
     const mappingId = form.get('mappingId');
     const event = {
       id,
       lessonId,
       kind,
       at: new Date().toISOString(),
-      ...(kind === 'EXERCISE_DONE' && typeof mappingId === 'string' && /^\d{1,9}$/.test(mappingId) ? { mappingId: Number(mappingId) } : {}),
+      ...(kind === 'EXERCISE_DONE' && typeof mappingId === 'string' && /^\d{1,9}$/.test(mappingId)
+        ? { mappingId: Number(mappingId) }
+        : {}),
     };
     await call('/api/v1/member/workout/progress', workoutProgressSchema, { method: 'POST', json: { events: [event] } });
     return redirect(back);

@@ -26,7 +26,14 @@ type ConnectionErrorSink = (error: Error) => void;
 type AtStart = (db: Database) => Promise<void>;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; migrationsDir: string; onConnectionError?: ConnectionErrorSink; poolSize?: number; atStart?: AtStart }
+  | {
+      kind: 'postgres';
+      url: string;
+      migrationsDir: string;
+      onConnectionError?: ConnectionErrorSink;
+      poolSize?: number;
+      atStart?: AtStart;
+    }
   | {
       kind: 'pglite';
       dataDir?: string;
@@ -43,7 +50,8 @@ export type DatabaseOptions =
  */
 export const MIGRATION_LOCK_KEY = 4_100_041;
 
-const defaultConnectionErrorSink: ConnectionErrorSink = (error) => console.error(`database connection lost: ${error.message}`);
+const defaultConnectionErrorSink: ConnectionErrorSink = (error) =>
+  console.error(`database connection lost: ${error.message}`);
 
 /** Opens the database, applies the committed migrations, then runs atStart. PGlite in memory when no dataDir. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

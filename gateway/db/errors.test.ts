@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { isDeadlock, retryOnDeadlock } from './errors.ts';
 
 /** What node-postgres throws, wrapped the way drizzle wraps it (DrizzleQueryError.cause). */
-const pgError = (code: string) => Object.assign(new Error('query failed'), { cause: Object.assign(new Error(code), { code }) });
+const pgError = (code: string) =>
+  Object.assign(new Error('query failed'), { cause: Object.assign(new Error(code), { code }) });
 
 describe('retryOnDeadlock', () => {
   test('runs the transaction again after 40P01 and returns what the next run returns', async () => {

@@ -22,7 +22,12 @@ describe.skipIf(skip)('the gateway when PostgreSQL goes away (on a server of its
     server = await startPostgresServer(bin);
     gateway = await startTestGateway({
       database: () =>
-        openDatabase({ kind: 'postgres', url: server.url, migrationsDir: 'gateway/db/migrations', onConnectionError: (e) => lostConnections.push(e) }),
+        openDatabase({
+          kind: 'postgres',
+          url: server.url,
+          migrationsDir: 'gateway/db/migrations',
+          onConnectionError: (e) => lostConnections.push(e),
+        }),
     });
   }, 120_000);
 
@@ -62,7 +67,8 @@ describe.skipIf(skip)('the gateway when PostgreSQL goes away (on a server of its
         for (let i = 0; i < 4; i++) statuses.push((await gateway.call('GET', PLANS)).status);
       }),
     );
-    const killed = (await terminateOtherBackends()) + (await new Promise((r) => setTimeout(r, 30)).then(terminateOtherBackends));
+    const killed =
+      (await terminateOtherBackends()) + (await new Promise((r) => setTimeout(r, 30)).then(terminateOtherBackends));
     await traffic;
     expect(killed).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
@@ -106,7 +112,9 @@ describe.skipIf(skip)('the gateway when PostgreSQL goes away (on a server of its
     await new Promise((r) => setTimeout(r, 1_000));
     const whileDown = answers.filter((a) => a.afterStop);
     expect(whileDown.length).toBeGreaterThan(3);
-    expect(whileDown.filter((a) => !(a.status === 503 && a.code === 1)).map(({ status, code }) => ({ status, code }))).toEqual([]);
+    expect(
+      whileDown.filter((a) => !(a.status === 503 && a.code === 1)).map(({ status, code }) => ({ status, code })),
+    ).toEqual([]);
     expect(Math.max(...whileDown.map((a) => a.ms))).toBeLessThan(1_000);
     const readyz = await gateway.app.request('/readyz');
     expect(readyz.status).toBe(503);
@@ -123,7 +131,9 @@ describe.skipIf(skip)('the gateway when PostgreSQL goes away (on a server of its
     }
     running = false;
     await traffic;
-    console.log(`recovered ${Math.round(recoveredAfter)} ms after PostgreSQL was back; ${whileDown.length} answers while down, all 503 code 1`);
+    console.log(
+      `recovered ${Math.round(recoveredAfter)} ms after PostgreSQL was back; ${whileDown.length} answers while down, all 503 code 1`,
+    );
     expect(recoveredAfter).toBeLessThanOrEqual(2_000);
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
     expect((await gateway.app.request('/readyz')).status).toBe(200);

@@ -37,12 +37,22 @@ describe.skipIf(!adminUrl)('three gateways starting on one empty PostgreSQL at o
       [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: empty.url, migrationsDir, poolSize: 2, atStart })),
     );
     for (const s of started) if (s.status === 'fulfilled') handles.push(s.value);
-    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+      'started',
+    ]);
     expect(most).toBe(1);
     expect(seeded.sort()).toEqual(['not empty', 'not empty', 'seeded']);
-    const rowsOf = async (db: Database, query: string) => ((await db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
-    expect((await rowsOf(handles[0]!.db, 'select count(*)::int as n from drizzle.__drizzle_migrations')).n).toBe(journal.entries.length);
-    const clubs = await rowsOf(handles[1]!.db, 'select count(*)::int as n, count(distinct slug)::int as slugs from clubs');
+    const rowsOf = async (db: Database, query: string) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    expect((await rowsOf(handles[0]!.db, 'select count(*)::int as n from drizzle.__drizzle_migrations')).n).toBe(
+      journal.entries.length,
+    );
+    const clubs = await rowsOf(
+      handles[1]!.db,
+      'select count(*)::int as n, count(distinct slug)::int as slugs from clubs',
+    );
     expect(clubs.n).toBe(clubs.slugs);
   }, 120_000);
 });

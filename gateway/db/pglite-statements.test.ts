@@ -6,7 +6,10 @@ let client: PGlite;
 let named: PGlite;
 
 // drizzle's PGlite driver reads timestamps and dates as text (what it passes as parsers).
-const drizzleLike = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [types.DATE]: (v: string) => v } };
+const drizzleLike = {
+  rowMode: 'array' as const,
+  parsers: { [types.TIMESTAMPTZ]: (v: string) => v, [types.DATE]: (v: string) => v },
+};
 
 beforeAll(async () => {
   client = new PGlite();
@@ -24,12 +27,21 @@ afterAll(async () => {
 });
 
 const prepared = async () =>
-  (await client.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements order by name`)).rows;
+  (
+    await client.query<{ name: string; statement: string }>(
+      `select name, statement from pg_prepared_statements order by name`,
+    )
+  ).rows;
 
 test('a SELECT answers exactly as PGlite.query() does, in both row modes and with the caller’s parsers', async () => {
-  const text = 'select id, name, at, day, data, price from things where id >= $1 and ($2::text is null or name = $2) order by id';
+  const text =
+    'select id, name, at, day, data, price from things where id >= $1 and ($2::text is null or name = $2) order by id';
   for (const options of [undefined, drizzleLike, { rowMode: 'object' as const }]) {
-    for (const params of [[1, null], [1, 'một'], [2, undefined]]) {
+    for (const params of [
+      [1, null],
+      [1, 'một'],
+      [2, undefined],
+    ]) {
       const expected = await client.query(text, params, options);
       const actual = await named.query(text, params, options);
       expect(actual.rows).toEqual(expected.rows);

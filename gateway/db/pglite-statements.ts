@@ -56,7 +56,12 @@ export function withNamedStatements(client: PGlite, max = NAMED_STATEMENTS_MAX):
       close.push(protocol.serialize.close({ type: 'S', name: oldest.name }));
     }
     const { messages } = await client.execProtocol(
-      concat([...close, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      concat([
+        ...close,
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
@@ -112,7 +117,9 @@ export function withNamedStatements(client: PGlite, max = NAMED_STATEMENTS_MAX):
     get(target, property) {
       if (property === 'query') {
         return (text: string, params?: unknown[], options?: QueryOptions) =>
-          READ.test(text) && !options?.blob && !options?.paramTypes ? namedQuery(text, params, options) : target.query(text, params, options);
+          READ.test(text) && !options?.blob && !options?.paramTypes
+            ? namedQuery(text, params, options)
+            : target.query(text, params, options);
       }
       const value: unknown = Reflect.get(target, property, target);
       // PGlite's methods use private fields: they must run with the real instance as `this`.

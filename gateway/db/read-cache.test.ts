@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Contract } from '#contract/membership.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Transaction } from '#gateway/db/client.ts';
-import { clubs, contracts, coupons, freezeContracts, paymentEvents, paymentPlans, payments, readVersions } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  coupons,
+  freezeContracts,
+  paymentEvents,
+  paymentPlans,
+  payments,
+  readVersions,
+} from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { anchorCoupons, buyAndPay, clubBySlug, couponId, plansOf } from '#tests/support/membership.ts';
 
@@ -33,7 +42,8 @@ const theContract = async (): Promise<Contract> => {
   expect(res.status).toBe(200);
   return (res.body.data as Contract[]).find((c) => c.contractId === contractId)!;
 };
-const homeCard = async () => (await gw.call('GET', '/api/v1/member/home', { token: member.token })).body.data.homePage.current as Contract;
+const homeCard = async () =>
+  (await gw.call('GET', '/api/v1/member/home', { token: member.token })).body.data.homePage.current as Contract;
 
 /** A change the triggers do not see (replication role): only the cache can explain an old answer. */
 const changeUnseen = (change: (tx: Transaction) => Promise<unknown>) =>
@@ -46,30 +56,72 @@ describe('cached contract rows (ADR 056)', () => {
   test('read twice with nothing changed, the second answer is the cached one; any counted change is read again', async () => {
     const before = await theContract();
     expect(before.status).toBe('CURRENT');
-    const [version] = await gw.db.select().from(readVersions).where(eq(readVersions.scope, `contracts:${String(member.accountId)}`));
+    const [version] = await gw.db
+      .select()
+      .from(readVersions)
+      .where(eq(readVersions.scope, `contracts:${String(member.accountId)}`));
     expect(version.version).toBeGreaterThan(0);
     // Changed behind the triggers' back: the cache still answers the old end date.
-    await changeUnseen((tx) => tx.update(contracts).set({ endDate: addDays(before.endDate, 1) }).where(eq(contracts.id, contractId)));
+    await changeUnseen((tx) =>
+      tx
+        .update(contracts)
+        .set({ endDate: addDays(before.endDate, 1) })
+        .where(eq(contracts.id, contractId)),
+    );
     expect((await theContract()).endDate).toBe(before.endDate);
     // The same change counted: read again.
-    await gw.db.update(contracts).set({ endDate: addDays(before.endDate, 2) }).where(eq(contracts.id, contractId));
+    await gw.db
+      .update(contracts)
+      .set({ endDate: addDays(before.endDate, 2) })
+      .where(eq(contracts.id, contractId));
     expect((await theContract()).endDate).toBe(addDays(before.endDate, 2));
     expect((await homeCard()).endDate).toBe(addDays(before.endDate, 2));
   });
 
   test('a payment, a payment event and a freeze of the member count as changes of their contracts', async () => {
     await theContract();
-    await gw.db.insert(paymentEvents).values({ provider: 'bank', externalId: `late-${String(paymentId)}`, paymentId, amount: 50_000, outcome: 'late', needsReview: true, raw: {} });
-    expect((await theContract()).unbooked).toEqual([expect.objectContaining({ amount: 50_000, reason: 'late', reviewed: false })]);
-    await gw.db.update(paymentEvents).set({ needsReview: false }).where(eq(paymentEvents.externalId, `late-${String(paymentId)}`));
+    await gw.db
+      .insert(paymentEvents)
+      .values({
+        provider: 'bank',
+        externalId: `late-${String(paymentId)}`,
+        paymentId,
+        amount: 50_000,
+        outcome: 'late',
+        needsReview: true,
+        raw: {},
+      });
+    expect((await theContract()).unbooked).toEqual([
+      expect.objectContaining({ amount: 50_000, reason: 'late', reviewed: false }),
+    ]);
+    await gw.db
+      .update(paymentEvents)
+      .set({ needsReview: false })
+      .where(eq(paymentEvents.externalId, `late-${String(paymentId)}`));
     expect((await theContract()).unbooked).toEqual([expect.objectContaining({ reviewed: true })]);
 
     const today = vietnamDay(gw.clock.now());
-    await gw.db.insert(freezeContracts).values({ accountId: member.accountId, contractId, days: 7, price: 0, startDate: today, endDate: addDays(today, 6), paymentState: 'PAID' });
+    await gw.db
+      .insert(freezeContracts)
+      .values({
+        accountId: member.accountId,
+        contractId,
+        days: 7,
+        price: 0,
+        startDate: today,
+        endDate: addDays(today, 6),
+        paymentState: 'PAID',
+      });
     expect(await theContract()).toMatchObject({ isFrozen: true, freeze: { startDate: today } });
 
     // A payment attempt's change (its end, its state) is counted for the contract's member.
-    const versionNow = async () => (await gw.db.select().from(readVersions).where(eq(readVersions.scope, `contracts:${String(member.accountId)}`)))[0].version;
+    const versionNow = async () =>
+      (
+        await gw.db
+          .select()
+          .from(readVersions)
+          .where(eq(readVersions.scope, `contracts:${String(member.accountId)}`))
+      )[0].version;
     const counted = await versionNow();
     await gw.db.update(payments).set({ expiresAt: gw.clock.now() }).where(eq(payments.id, paymentId));
     expect(await versionNow()).toBe(counted + 1);
@@ -82,13 +134,19 @@ describe('cached contract rows (ADR 056)', () => {
     expect((await theContract()).club.nameVi).toBe('CLB đổi tên');
     await gw.db.update(paymentPlans).set({ nameVi: 'Gói đổi tên' }).where(eq(paymentPlans.id, contract.paymentPlanId));
     expect((await theContract()).paymentPlan.planNameVi).toBe('Gói đổi tên');
-    await gw.db.update(coupons).set({ code: 'TET2027B' }).where(eq(coupons.id, await couponId(gw, 'TET2027')));
+    await gw.db
+      .update(coupons)
+      .set({ code: 'TET2027B' })
+      .where(eq(coupons.id, await couponId(gw, 'TET2027')));
     expect((await theContract()).promotionCode).toBe('TET2027B');
 
     const versions = await gw.db.select().from(readVersions);
     await gw.db
       .transaction(async (tx) => {
-        await tx.update(contracts).set({ endDate: addDays(before.endDate, 30) }).where(eq(contracts.id, contractId));
+        await tx
+          .update(contracts)
+          .set({ endDate: addDays(before.endDate, 30) })
+          .where(eq(contracts.id, contractId));
         tx.rollback();
       })
       .catch(() => undefined);
@@ -99,38 +157,61 @@ describe('cached contract rows (ADR 056)', () => {
 describe('GET /member/home: the contracts version read with the shell (ADR 056)', () => {
   test('a change the triggers miss is not shown; a counted change of the contract or of its club is', async () => {
     const before = await homeCard();
-    await changeUnseen((tx) => tx.update(contracts).set({ endDate: addDays(before.endDate, 5) }).where(eq(contracts.id, contractId)));
+    await changeUnseen((tx) =>
+      tx
+        .update(contracts)
+        .set({ endDate: addDays(before.endDate, 5) })
+        .where(eq(contracts.id, contractId)),
+    );
     expect((await homeCard()).endDate).toBe(before.endDate);
     // The contract's own version (the shell statement's contractsVersion column).
-    await gw.db.update(contracts).set({ endDate: addDays(before.endDate, 6) }).where(eq(contracts.id, contractId));
+    await gw.db
+      .update(contracts)
+      .set({ endDate: addDays(before.endDate, 6) })
+      .where(eq(contracts.id, contractId));
     expect((await homeCard()).endDate).toBe(addDays(before.endDate, 6));
     // The catalog's version (its catalogVersion column): the club's name.
     const [contract] = await gw.db.select().from(contracts).where(eq(contracts.id, contractId));
     await gw.db.update(clubs).set({ nameVi: 'CLB tên mới' }).where(eq(clubs.id, contract.clubId));
     expect((await homeCard()).club.nameVi).toBe('CLB tên mới');
     // The list read under its own version statement and the home page share one cache.
-    await gw.db.update(contracts).set({ endDate: addDays(before.endDate, 7) }).where(eq(contracts.id, contractId));
+    await gw.db
+      .update(contracts)
+      .set({ endDate: addDays(before.endDate, 7) })
+      .where(eq(contracts.id, contractId));
     expect((await theContract()).endDate).toBe(addDays(before.endDate, 7));
     expect((await homeCard()).endDate).toBe(addDays(before.endDate, 7));
   });
 });
 
 describe('cached plan cards (ADR 056)', () => {
-  const cards = async (clubId: number, token?: string) => gw.call('GET', `/api/v1/global/club/${String(clubId)}/payment-plans`, { token });
+  const cards = async (clubId: number, token?: string) =>
+    gw.call('GET', `/api/v1/global/club/${String(clubId)}/payment-plans`, { token });
   type Card = { id: number; planNameVi: string; originalPrice: number; joiningFee: number };
 
   test('a price, a new plan, a plan or club closed: the next read shows it; a change the triggers miss is not read', async () => {
     const club = await clubBySlug(gw, 'q3-vo-van-tan');
     const before = (await cards(club.id)).body.data as Card[];
     const first = before[0];
-    await changeUnseen((tx) => tx.update(paymentPlans).set({ originalPrice: first.originalPrice + 1_000 }).where(eq(paymentPlans.id, first.id)));
+    await changeUnseen((tx) =>
+      tx
+        .update(paymentPlans)
+        .set({ originalPrice: first.originalPrice + 1_000 })
+        .where(eq(paymentPlans.id, first.id)),
+    );
     expect(((await cards(club.id)).body.data as Card[])[0].originalPrice).toBe(first.originalPrice);
-    await gw.db.update(paymentPlans).set({ originalPrice: first.originalPrice + 2_000 }).where(eq(paymentPlans.id, first.id));
+    await gw.db
+      .update(paymentPlans)
+      .set({ originalPrice: first.originalPrice + 2_000 })
+      .where(eq(paymentPlans.id, first.id));
     expect(((await cards(club.id)).body.data as Card[])[0].originalPrice).toBe(first.originalPrice + 2_000);
 
     const [row] = await gw.db.select().from(paymentPlans).where(eq(paymentPlans.id, first.id));
     const { id: _id, ...copy } = row;
-    const [added] = await gw.db.insert(paymentPlans).values({ ...copy, nameVi: 'Gói mới', sortOrder: 999 }).returning();
+    const [added] = await gw.db
+      .insert(paymentPlans)
+      .values({ ...copy, nameVi: 'Gói mới', sortOrder: 999 })
+      .returning();
     expect(((await cards(club.id)).body.data as Card[]).map((c) => c.planNameVi)).toContain('Gói mới');
     await gw.db.update(paymentPlans).set({ isActive: false }).where(eq(paymentPlans.id, added.id));
     expect(((await cards(club.id)).body.data as Card[]).map((c) => c.id)).not.toContain(added.id);
@@ -155,6 +236,8 @@ describe('cached plan cards (ADR 056)', () => {
     const asMember = (await cards(club.id, m.token)).body.data as Card[];
     expect(asMember.find((c) => c.id === withFee.id)!.joiningFee).toBe(0);
     // A visitor still pays it.
-    expect(((await cards(club.id)).body.data as Card[]).find((c) => c.id === withFee.id)!.joiningFee).toBe(withFee.joiningFee);
+    expect(((await cards(club.id)).body.data as Card[]).find((c) => c.id === withFee.id)!.joiningFee).toBe(
+      withFee.joiningFee,
+    );
   });
 });

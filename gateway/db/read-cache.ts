@@ -32,7 +32,8 @@ export function versionedReads<K, V>(max: number) {
 export type VersionedReads<K, V> = ReturnType<typeof versionedReads<K, V>>;
 
 /** One cache per database handle (tests run many gateways in one process), made on first use as a prepared statement is. */
-export const cachePerDatabase = <K, V>(max: number): ((db: Executor) => VersionedReads<K, V>) => preparedFor(() => versionedReads<K, V>(max));
+export const cachePerDatabase = <K, V>(max: number): ((db: Executor) => VersionedReads<K, V>) =>
+  preparedFor(() => versionedReads<K, V>(max));
 
 const versionsStatement = preparedFor((db) =>
   db

@@ -2,7 +2,16 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import type { Executor } from './client.ts';
-import { accounts, classBookings, classInstructors, classRooms, classSchedules, classSessions, classTypes, clubs } from './schema/index.ts';
+import {
+  accounts,
+  classBookings,
+  classInstructors,
+  classRooms,
+  classSchedules,
+  classSessions,
+  classTypes,
+  clubs,
+} from './schema/index.ts';
 
 // Issue 11 §4: the chain's class types, two instructors and two rooms per club, and a weekly timetable
 // shaped like a Vietnamese gym's (dawn and after-work peaks, lunch on weekdays, mornings at weekends).
@@ -164,10 +173,15 @@ const ROOMS = [
 /** Once per club: a club that has schedules keeps them as staff changed them. */
 export async function seedClasses(tx: Executor) {
   await tx.insert(classTypes).values(classTypeRows).onConflictDoNothing({ target: classTypes.slug });
-  const typeIds = new Map((await tx.select({ id: classTypes.id, slug: classTypes.slug }).from(classTypes)).map((t) => [t.slug, t.id]));
+  const typeIds = new Map(
+    (await tx.select({ id: classTypes.id, slug: classTypes.slug }).from(classTypes)).map((t) => [t.slug, t.id]),
+  );
   const clubList = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id));
   for (const [clubIndex, club] of clubList.entries()) {
-    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(classSchedules).where(eq(classSchedules.clubId, club.id));
+    const [existing] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(classSchedules)
+      .where(eq(classSchedules.clubId, club.id));
     if (existing.n > 0) continue;
     const instructorIds: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -175,15 +189,30 @@ export async function seedClasses(tx: Executor) {
       const phoneNumber = instructorPhone(n);
       await tx
         .insert(accounts)
-        .values({ phoneNumber, accountType: 'EMPLOYEE', fullName: INSTRUCTOR_NAMES[n % INSTRUCTOR_NAMES.length], clubId: club.id })
+        .values({
+          phoneNumber,
+          accountType: 'EMPLOYEE',
+          fullName: INSTRUCTOR_NAMES[n % INSTRUCTOR_NAMES.length],
+          clubId: club.id,
+        })
         .onConflictDoNothing({ target: accounts.phoneNumber });
-      const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, phoneNumber));
-      await tx.insert(classInstructors).values({ accountId: account.id, ...BIOS[i] }).onConflictDoNothing();
+      const [account] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.phoneNumber, phoneNumber));
+      await tx
+        .insert(classInstructors)
+        .values({ accountId: account.id, ...BIOS[i] })
+        .onConflictDoNothing();
       instructorIds.push(account.id);
     }
     const roomIds: number[] = [];
     for (const room of ROOMS) {
-      const [row] = await tx.insert(classRooms).values({ clubId: club.id, ...room }).onConflictDoNothing().returning({ id: classRooms.id });
+      const [row] = await tx
+        .insert(classRooms)
+        .values({ clubId: club.id, ...room })
+        .onConflictDoNothing()
+        .returning({ id: classRooms.id });
       roomIds.push(row.id);
     }
     const schedules: (typeof classSchedules.$inferInsert)[] = [];
@@ -220,21 +249,39 @@ export async function seedDemoClassBookings(tx: Executor, now: Date, memberIds: 
   const sessions = await tx
     .select()
     .from(classSessions)
-    .where(and(eq(classSessions.clubId, first.id), gte(classSessions.startsAt, vietnamDayStart(today)), lt(classSessions.startsAt, vietnamDayStart(addDays(today, 1)))))
+    .where(
+      and(
+        eq(classSessions.clubId, first.id),
+        gte(classSessions.startsAt, vietnamDayStart(today)),
+        lt(classSessions.startsAt, vietnamDayStart(addDays(today, 1))),
+      ),
+    )
     .orderBy(asc(classSessions.startsAt));
   if (sessions.length === 0) return;
   const [booked] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(classBookings)
-    .where(inArray(classBookings.sessionId, sessions.map((s) => s.id)));
+    .where(
+      inArray(
+        classBookings.sessionId,
+        sessions.map((s) => s.id),
+      ),
+    );
   if (booked.n > 0) return;
   for (const [index, session] of sessions.entries()) {
     const count = Math.min(session.capacity - 4, 4 + index * 2);
     const members = Array.from({ length: count }, (_, k) => memberIds[(index * 7 + k) % memberIds.length]);
     const unique = [...new Set(members)];
-    await tx.insert(classBookings).values(
-      unique.map((accountId, k) => ({ sessionId: session.id, accountId, status: 'BOOKED' as const, createdAt: new Date(session.startsAt.getTime() - 40 * 3_600_000 + k * 600_000) })),
-    );
+    await tx
+      .insert(classBookings)
+      .values(
+        unique.map((accountId, k) => ({
+          sessionId: session.id,
+          accountId,
+          status: 'BOOKED' as const,
+          createdAt: new Date(session.startsAt.getTime() - 40 * 3_600_000 + k * 600_000),
+        })),
+      );
     await tx.update(classSessions).set({ bookedCount: unique.length }).where(eq(classSessions.id, session.id));
   }
 }

@@ -173,7 +173,6 @@ const support: PageSeed = {
   ],
 };
 
-
 // Issue 10 §6: what a visitor agrees to at sign-up must be readable before it (Decree 13/2023/NĐ-CP
 // on personal data protection: the data subject is told what, why, how long, to whom, and their rights).
 const privacy: PageSeed = {
@@ -257,12 +256,20 @@ export const contactSettingRows = [
     valueEn: 'The hotline answers from 6:00 to 22:00 every day, Sundays and public holidays included.',
   },
   { key: 'contact_zalo_url', valueVi: 'https://zalo.me/0100000100', valueEn: 'https://zalo.me/0100000100' },
-  { key: 'contact_facebook_url', valueVi: 'https://www.facebook.com/vietfit.example', valueEn: 'https://www.facebook.com/vietfit.example' },
+  {
+    key: 'contact_facebook_url',
+    valueVi: 'https://www.facebook.com/vietfit.example',
+    valueEn: 'https://www.facebook.com/vietfit.example',
+  },
 ];
 
 /** The legal entity that operates the clubs, named as Party A of the PT e-contract (issue 38 §6): a fictional company and tax code. */
 export const operatorSettingRows = [
-  { key: 'operator_legal_name', valueVi: 'Công ty Cổ phần Thể hình VietFit', valueEn: 'VietFit Fitness Joint Stock Company' },
+  {
+    key: 'operator_legal_name',
+    valueVi: 'Công ty Cổ phần Thể hình VietFit',
+    valueEn: 'VietFit Fitness Joint Stock Company',
+  },
   {
     key: 'operator_address',
     valueVi: 'Tầng 5, 72 Lê Thánh Tôn, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh',
@@ -323,7 +330,9 @@ export const demoGift = (now: Date) => ({
   days: 14,
   titleVi: 'Tặng 2 tuần tập miễn phí',
   titleEn: '2 free weeks of training',
-  descriptionVi: 'Món quà chào mừng của VietFit: 14 ngày tập miễn phí tại câu lạc bộ bạn chọn, bắt đầu ngay khi gói hiện tại của bạn ở đó kết thúc.',
-  descriptionEn: 'A welcome gift from VietFit: 14 free days at the club of your choice, starting as soon as your current membership there ends.',
+  descriptionVi:
+    'Món quà chào mừng của VietFit: 14 ngày tập miễn phí tại câu lạc bộ bạn chọn, bắt đầu ngay khi gói hiện tại của bạn ở đó kết thúc.',
+  descriptionEn:
+    'A welcome gift from VietFit: 14 free days at the club of your choice, starting as soon as your current membership there ends.',
   expiresAt: new Date(now.getTime() + 30 * DAY),
 });

@@ -10,22 +10,30 @@ let token: string;
 beforeAll(async () => {
   gw = await startTestGateway();
   await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_MEMBER_PHONE } });
-  const login = await gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: DEMO_MEMBER_PHONE, otp: await gw.latestOtp(DEMO_MEMBER_PHONE) } });
+  const login = await gw.call('POST', '/api/v1/auth/otp/login', {
+    json: { phoneNumber: DEMO_MEMBER_PHONE, otp: await gw.latestOtp(DEMO_MEMBER_PHONE) },
+  });
   token = login.body.data.token;
 });
 afterAll(() => gw.close());
 
 test('a current membership paid by the saved card, an expired one paid by transfer, their fees, receipts that add up, a default card', async () => {
-  const contracts = (await gw.call('GET', '/api/v1/member/contracts', { token })).body.data.map((c: unknown) => contractSchema.parse(c));
+  const contracts = (await gw.call('GET', '/api/v1/member/contracts', { token })).body.data.map((c: unknown) =>
+    contractSchema.parse(c),
+  );
   expect(contracts.map((c: { status: string }) => c.status).sort()).toEqual(['CURRENT', 'PAST']);
   const current = contracts.find((c: { status: string }) => c.status === 'CURRENT');
-  expect(current).toMatchObject({ paymentMethodGroupId: 2, paymentPlan: { type: 'CLASSIC', duration: { value: 12, unit: 'month' } } });
+  expect(current).toMatchObject({
+    paymentMethodGroupId: 2,
+    paymentPlan: { type: 'CLASSIC', duration: { value: 12, unit: 'month' } },
+  });
 
   const home = (await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data;
   expect(home).toMatchObject({ isExistsCurrentContract: true, current: { contractId: current.contractId } });
 
   for (const contract of contracts) {
-    const detail = (await gw.call('GET', `/api/v1/member/contract/${String(contract.contractId)}/detail`, { token })).body.data;
+    const detail = (await gw.call('GET', `/api/v1/member/contract/${String(contract.contractId)}/detail`, { token }))
+      .body.data;
     const receipts = detail.receipts.map((r: unknown) => receiptSchema.parse(r));
     expect(receipts).toHaveLength(1);
     expect(receipts[0].paymentDate).not.toBeNull();
@@ -34,7 +42,9 @@ test('a current membership paid by the saved card, an expired one paid by transf
     expect(fees.reduce((sum: number, t: { amount: number }) => sum + t.amount, 0)).toBe(receipts[0].totalPayment);
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['created', 'paid', 'starts', 'ends']);
   }
-  const cards = (await gw.call('GET', '/api/v1/member/cards', { token })).body.data.map((c: unknown) => savedCardSchema.parse(c));
+  const cards = (await gw.call('GET', '/api/v1/member/cards', { token })).body.data.map((c: unknown) =>
+    savedCardSchema.parse(c),
+  );
   expect(cards).toHaveLength(1);
   expect(cards[0]).toMatchObject({ isDefault: true, bankCode: 'NCB' });
   const inbox = (await gw.call('GET', '/api/v1/member/notifications', { token })).body.data.items;

@@ -14,7 +14,13 @@ import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';
 // card. Rows as the purchase and the settlement write them (the same fee rows and prices), paid.
 // Sandbox only, once: a demo member who already has contracts is left as they are.
 
-type DemoPurchase = { planType: 'BASIC' | 'CLASSIC'; months: number; startDaysAgo: number; method: 1 | 2; isNewMember: boolean };
+type DemoPurchase = {
+  planType: 'BASIC' | 'CLASSIC';
+  months: number;
+  startDaysAgo: number;
+  method: 1 | 2;
+  isNewMember: boolean;
+};
 
 const purchases: DemoPurchase[] = [
   // A year ago: one month of Basic, the first membership (with the joining fee), by bank transfer.
@@ -24,18 +30,36 @@ const purchases: DemoPurchase[] = [
 ];
 
 export async function seedDemoMemberHistory(tx: Executor, accountId: number, clubId: number, now: Date) {
-  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(contracts).where(eq(contracts.accountId, accountId));
+  const [existing] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contracts)
+    .where(eq(contracts.accountId, accountId));
   if (existing.n > 0) return;
   const [card] = await tx
     .insert(savedCards)
-    .values({ accountId, token: `sandbox-demo-${randomBytes(12).toString('hex')}`, cardNumber: '970419******1432', bankCode: 'NCB', cardType: '01', isDefault: true, createdAt: new Date(now.getTime() - 61 * 86_400_000) })
+    .values({
+      accountId,
+      token: `sandbox-demo-${randomBytes(12).toString('hex')}`,
+      cardNumber: '970419******1432',
+      bankCode: 'NCB',
+      cardType: '01',
+      isDefault: true,
+      createdAt: new Date(now.getTime() - 61 * 86_400_000),
+    })
     .returning();
   const today = vietnamDay(now);
   for (const purchase of purchases) {
     const [plan] = await tx
       .select()
       .from(paymentPlans)
-      .where(and(eq(paymentPlans.clubId, clubId), eq(paymentPlans.type, purchase.planType), eq(paymentPlans.durationUnit, 'month'), eq(paymentPlans.durationValue, purchase.months)))
+      .where(
+        and(
+          eq(paymentPlans.clubId, clubId),
+          eq(paymentPlans.type, purchase.planType),
+          eq(paymentPlans.durationUnit, 'month'),
+          eq(paymentPlans.durationValue, purchase.months),
+        ),
+      )
       .orderBy(asc(paymentPlans.sortOrder))
       .limit(1);
     if (!plan) continue;
@@ -62,7 +86,9 @@ export async function seedDemoMemberHistory(tx: Executor, accountId: number, clu
       })
       .returning();
     const byCard = purchase.method === PaymentMethods.CARD;
-    const reference = byCard ? `VF${String(contract.id)}${randomBytes(3).toString('hex').toUpperCase()}` : transferMemo();
+    const reference = byCard
+      ? `VF${String(contract.id)}${randomBytes(3).toString('hex').toUpperCase()}`
+      : transferMemo();
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -79,8 +105,20 @@ export async function seedDemoMemberHistory(tx: Executor, accountId: number, clu
         createdAt: contract.createdAt,
       })
       .returning();
-    const fee = { contractId: contract.id, accountId, paymentMethod: purchase.method, paymentLocation: PaymentLocations.ONLINE, status: 'SUCCESS' as const, paidAt, paymentId: payment.id, createdAt: contract.createdAt };
+    const fee = {
+      contractId: contract.id,
+      accountId,
+      paymentMethod: purchase.method,
+      paymentLocation: PaymentLocations.ONLINE,
+      status: 'SUCCESS' as const,
+      paidAt,
+      paymentId: payment.id,
+      createdAt: contract.createdAt,
+    };
     await tx.insert(transactions).values(feeRows(price, fee));
-    await tx.insert(ratingRequests).values({ accountId, type: 'contract', contractId: contract.id, status: 'ignored', createdAt: paidAt }).onConflictDoNothing();
+    await tx
+      .insert(ratingRequests)
+      .values({ accountId, type: 'contract', contractId: contract.id, status: 'ignored', createdAt: paidAt })
+      .onConflictDoNothing();
   }
 }

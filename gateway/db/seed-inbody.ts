@@ -24,8 +24,20 @@ function scan(i: number) {
   const skeletalMuscleMass = round(fatFree * (0.545 + 0.01 * t));
   const score = Math.round(70 + 9 * t);
   const share = { rightArm: 0.056, leftArm: 0.055, trunk: 0.445, rightLeg: 0.158, leftLeg: 0.156 } as const;
-  const leanPercent = { rightArm: 96 + 10 * t, leftArm: 94 + 10 * t, trunk: 101 + 8 * t, rightLeg: 88 + 6 * t, leftLeg: 87 + 6 * t } as const;
-  const fatPercent = { rightArm: 150 - 40 * t, leftArm: 152 - 40 * t, trunk: 190 - 70 * t, rightLeg: 120 - 25 * t, leftLeg: 121 - 25 * t } as const;
+  const leanPercent = {
+    rightArm: 96 + 10 * t,
+    leftArm: 94 + 10 * t,
+    trunk: 101 + 8 * t,
+    rightLeg: 88 + 6 * t,
+    leftLeg: 87 + 6 * t,
+  } as const;
+  const fatPercent = {
+    rightArm: 150 - 40 * t,
+    leftArm: 152 - 40 * t,
+    trunk: 190 - 70 * t,
+    rightLeg: 120 - 25 * t,
+    leftLeg: 121 - 25 * t,
+  } as const;
   const leanBodyMass = Object.fromEntries(
     inbodySegments.flatMap((s) => [
       [`${s}MuscleMass`, round(fatFree * share[s], 2)],
@@ -43,17 +55,39 @@ function scan(i: number) {
           ]),
         ) as FatBodyMass)
       : null;
-  return { weight, percentBodyFat, bodyFatMass, minerals, protein, totalBodyWater, skeletalMuscleMass, score, leanBodyMass, fatBodyMass };
+  return {
+    weight,
+    percentBodyFat,
+    bodyFatMass,
+    minerals,
+    protein,
+    totalBodyWater,
+    skeletalMuscleMass,
+    score,
+    leanBodyMass,
+    fatBodyMass,
+  };
 }
 
 export async function seedDemoInbody(tx: Executor, accountId: number, now: Date) {
-  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(inbodyRecords).where(eq(inbodyRecords.accountId, accountId));
+  const [existing] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inbodyRecords)
+    .where(eq(inbodyRecords.accountId, accountId));
   if (existing.n > 0) return;
   const rows = Array.from({ length: 8 }, (_, i) => {
     // 8:15 in Vietnam, 7 weeks apart, the last one 5 days ago.
     const day = new Date(now.getTime() - (5 + (7 - i) * 49) * DAY);
     const measuredAt = new Date(`${day.toISOString().slice(0, 10)}T01:15:00Z`);
-    return { accountId, status: 'CONFIRMED' as const, measuredAt, confirmedAt: measuredAt, createdAt: measuredAt, updatedAt: measuredAt, ...scan(i) };
+    return {
+      accountId,
+      status: 'CONFIRMED' as const,
+      measuredAt,
+      confirmedAt: measuredAt,
+      createdAt: measuredAt,
+      updatedAt: measuredAt,
+      ...scan(i),
+    };
   });
   await tx.insert(inbodyRecords).values(rows);
 }

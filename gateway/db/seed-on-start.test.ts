@@ -8,7 +8,8 @@ import { seedOnStart } from './seed.ts';
 let handle: DatabaseHandle | undefined;
 afterEach(() => handle?.close());
 
-const accountCount = async (h: DatabaseHandle) => (await h.db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0].n;
+const accountCount = async (h: DatabaseHandle) =>
+  (await h.db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0].n;
 
 test('an empty production database (SANDBOX=false) stays empty: no GM with a known phone, no coupons', async () => {
   handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });

@@ -46,39 +46,48 @@ type Profile = Omit<typeof ptTrainers.$inferInsert, 'accountId' | 'coachingSince
 
 const PROFILES: Profile[] = [
   {
-    bioVi: 'Chuyên giảm mỡ và xây dựng thói quen tập luyện cho người mới bắt đầu. Mỗi buổi tập đều có mục tiêu rõ ràng và được ghi lại tiến độ.',
-    bioEn: 'Fat loss and training habits for beginners. Every session has a clear goal and the progress is written down.',
+    bioVi:
+      'Chuyên giảm mỡ và xây dựng thói quen tập luyện cho người mới bắt đầu. Mỗi buổi tập đều có mục tiêu rõ ràng và được ghi lại tiến độ.',
+    bioEn:
+      'Fat loss and training habits for beginners. Every session has a clear goal and the progress is written down.',
     specialitiesVi: ['Giảm mỡ', 'Người mới bắt đầu', 'Dinh dưỡng cơ bản'],
     specialitiesEn: ['Fat loss', 'Beginners', 'Basic nutrition'],
     certificates: ['ACE CPT', 'Precision Nutrition L1'],
     languages: ['vi', 'en'],
   },
   {
-    bioVi: 'Huấn luyện sức mạnh và tăng cơ với kỹ thuật chuẩn: squat, deadlift, bench press. Từng thi đấu powerlifting cấp thành phố.',
-    bioEn: 'Strength and muscle gain with sound technique: squat, deadlift, bench press. A former city-level powerlifter.',
+    bioVi:
+      'Huấn luyện sức mạnh và tăng cơ với kỹ thuật chuẩn: squat, deadlift, bench press. Từng thi đấu powerlifting cấp thành phố.',
+    bioEn:
+      'Strength and muscle gain with sound technique: squat, deadlift, bench press. A former city-level powerlifter.',
     specialitiesVi: ['Tăng cơ', 'Sức mạnh', 'Powerlifting'],
     specialitiesEn: ['Muscle gain', 'Strength', 'Powerlifting'],
     certificates: ['NSCA CSCS'],
     languages: ['vi'],
   },
   {
-    bioVi: 'Phục hồi chức năng sau chấn thương nhẹ, cải thiện tư thế và đau lưng do ngồi nhiều. Phối hợp với bác sĩ khi cần.',
-    bioEn: 'Getting back to training after minor injuries, posture and the back pain of long sitting. Works with your doctor when needed.',
+    bioVi:
+      'Phục hồi chức năng sau chấn thương nhẹ, cải thiện tư thế và đau lưng do ngồi nhiều. Phối hợp với bác sĩ khi cần.',
+    bioEn:
+      'Getting back to training after minor injuries, posture and the back pain of long sitting. Works with your doctor when needed.',
     specialitiesVi: ['Tư thế', 'Phục hồi', 'Linh hoạt'],
     specialitiesEn: ['Posture', 'Rehabilitation', 'Mobility'],
     certificates: ['NASM CES', 'NASM CPT'],
     languages: ['vi', 'en'],
   },
   {
-    bioVi: 'Tập cho phụ nữ: săn chắc, vòng eo, tập an toàn trước và sau sinh. Lịch tập linh hoạt theo lịch làm việc của bạn.',
-    bioEn: 'Training for women: toning, the waist, safe training before and after pregnancy. A plan that fits your working week.',
+    bioVi:
+      'Tập cho phụ nữ: săn chắc, vòng eo, tập an toàn trước và sau sinh. Lịch tập linh hoạt theo lịch làm việc của bạn.',
+    bioEn:
+      'Training for women: toning, the waist, safe training before and after pregnancy. A plan that fits your working week.',
     specialitiesVi: ['Săn chắc', 'Trước và sau sinh', 'Giảm mỡ'],
     specialitiesEn: ['Toning', 'Pre- and postnatal', 'Fat loss'],
     certificates: ['ACE CPT', 'Pre/Postnatal Coaching'],
     languages: ['vi'],
   },
   {
-    bioVi: 'Thể lực chức năng và sức bền cho người chạy bộ, đạp xe, chơi thể thao. Bài tập cường độ cao, ngắn và hiệu quả.',
+    bioVi:
+      'Thể lực chức năng và sức bền cho người chạy bộ, đạp xe, chơi thể thao. Bài tập cường độ cao, ngắn và hiệu quả.',
     bioEn: 'Functional fitness and endurance for runners, cyclists and players. Short, hard, effective sessions.',
     specialitiesVi: ['Thể lực chức năng', 'Sức bền', 'HIIT'],
     specialitiesEn: ['Functional fitness', 'Endurance', 'HIIT'],
@@ -86,8 +95,10 @@ const PROFILES: Profile[] = [
     languages: ['vi', 'en'],
   },
   {
-    bioVi: 'Tập cho người trung niên và cao tuổi: thăng bằng, sức mạnh nhẹ, xương khớp khỏe. Nhẹ nhàng, kiên nhẫn, đúng kỹ thuật.',
-    bioEn: 'Training for middle-aged and older members: balance, gentle strength, healthy joints. Patient and careful about technique.',
+    bioVi:
+      'Tập cho người trung niên và cao tuổi: thăng bằng, sức mạnh nhẹ, xương khớp khỏe. Nhẹ nhàng, kiên nhẫn, đúng kỹ thuật.',
+    bioEn:
+      'Training for middle-aged and older members: balance, gentle strength, healthy joints. Patient and careful about technique.',
     specialitiesVi: ['Người cao tuổi', 'Thăng bằng', 'Xương khớp'],
     specialitiesEn: ['Older adults', 'Balance', 'Joint health'],
     certificates: ['ACSM EP-C'],
@@ -116,10 +127,38 @@ const SHIFTS: { weekday: number; startMinute: number; endMinute: number }[][] = 
 
 /** The packages of a club: sessions / validity days, and a price a session that falls as the package grows (VND). */
 const PACKAGES = [
-  { nameVi: 'Gói trải nghiệm 4 buổi', nameEn: 'Starter, 4 sessions', sessions: 4, validityDays: 30, perSession: 450_000, isSilver: true },
-  { nameVi: 'Gói 10 buổi', nameEn: '10 sessions', sessions: 10, validityDays: 60, perSession: 400_000, isSilver: false },
-  { nameVi: 'Gói 24 buổi', nameEn: '24 sessions', sessions: 24, validityDays: 120, perSession: 360_000, isSilver: false },
-  { nameVi: 'Gói 48 buổi', nameEn: '48 sessions', sessions: 48, validityDays: 240, perSession: 320_000, isSilver: false },
+  {
+    nameVi: 'Gói trải nghiệm 4 buổi',
+    nameEn: 'Starter, 4 sessions',
+    sessions: 4,
+    validityDays: 30,
+    perSession: 450_000,
+    isSilver: true,
+  },
+  {
+    nameVi: 'Gói 10 buổi',
+    nameEn: '10 sessions',
+    sessions: 10,
+    validityDays: 60,
+    perSession: 400_000,
+    isSilver: false,
+  },
+  {
+    nameVi: 'Gói 24 buổi',
+    nameEn: '24 sessions',
+    sessions: 24,
+    validityDays: 120,
+    perSession: 360_000,
+    isSilver: false,
+  },
+  {
+    nameVi: 'Gói 48 buổi',
+    nameEn: '48 sessions',
+    sessions: 48,
+    validityDays: 240,
+    perSession: 320_000,
+    isSilver: false,
+  },
 ];
 /** Da Nang's clubs charge less a session than Ho Chi Minh City's and Hanoi's. */
 const CITY_PRICE_FACTOR: Record<string, number> = { 'da-nang': 0.85 };
@@ -152,7 +191,11 @@ const AVATAR_LOOKS = 6;
 
 /** Once per club: a club that has trainers keeps them as staff changed them. */
 export async function seedTrainers(tx: Executor, now: Date) {
-  const clubList = await tx.select({ id: clubs.id, citySlug: cities.slug }).from(clubs).innerJoin(cities, eq(cities.id, clubs.cityId)).orderBy(asc(clubs.id));
+  const clubList = await tx
+    .select({ id: clubs.id, citySlug: cities.slug })
+    .from(clubs)
+    .innerJoin(cities, eq(cities.id, clubs.cityId))
+    .orderBy(asc(clubs.id));
   let avatars: Buffer[] | undefined;
   for (const [clubIndex, club] of clubList.entries()) {
     const [existing] = await tx
@@ -161,16 +204,14 @@ export async function seedTrainers(tx: Executor, now: Date) {
       .where(eq(ptPackages.clubId, club.id));
     if (existing.n > 0) continue;
     const factor = CITY_PRICE_FACTOR[club.citySlug] ?? 1;
-    await tx
-      .insert(ptPackages)
-      .values(
-        PACKAGES.map(({ perSession, ...p }, sortOrder) => ({
-          ...p,
-          clubId: club.id,
-          sortOrder,
-          price: Math.round((p.sessions * perSession * factor) / 10_000) * 10_000,
-        })),
-      );
+    await tx.insert(ptPackages).values(
+      PACKAGES.map(({ perSession, ...p }, sortOrder) => ({
+        ...p,
+        clubId: club.id,
+        sortOrder,
+        price: Math.round((p.sessions * perSession * factor) / 10_000) * 10_000,
+      })),
+    );
     avatars ??= await Promise.all(
       Array.from({ length: AVATAR_LOOKS }, (_, look) =>
         sharp(Buffer.from(avatarSvg(look)))
@@ -190,15 +231,31 @@ export async function seedTrainers(tx: Executor, now: Date) {
       const avatarId = randomBytes(16).toString('hex');
       await tx
         .insert(mediaFiles)
-        .values({ id: avatarId, ownerAccountId: inserted.id, kind: 'avatar', contentType: 'image/webp', bytes: avatars[n % AVATAR_LOOKS] });
+        .values({
+          id: avatarId,
+          ownerAccountId: inserted.id,
+          kind: 'avatar',
+          contentType: 'image/webp',
+          bytes: avatars[n % AVATAR_LOOKS],
+        });
       await tx.update(accounts).set({ avatarMediaId: avatarId }).where(eq(accounts.id, inserted.id));
       // Ratings as if members had rated a while: 4.3–4.9 from 12–60 ratings.
       const ratingCount = 12 + ((n * 17) % 49);
       const ratingSum = Math.round(ratingCount * (4.3 + ((n * 3) % 7) / 10));
       await tx
         .insert(ptTrainers)
-        .values({ accountId: inserted.id, ...PROFILES[n % PROFILES.length], coachingSince: now.getUTCFullYear() - 2 - ((n * 5) % 9), ratingCount, ratingSum });
-      await tx.insert(ptWorkingHours).values(SHIFTS[i % SHIFTS.length].map((shift) => ({ ...shift, trainerAccountId: inserted.id, clubId: club.id })));
+        .values({
+          accountId: inserted.id,
+          ...PROFILES[n % PROFILES.length],
+          coachingSince: now.getUTCFullYear() - 2 - ((n * 5) % 9),
+          ratingCount,
+          ratingSum,
+        });
+      await tx
+        .insert(ptWorkingHours)
+        .values(
+          SHIFTS[i % SHIFTS.length].map((shift) => ({ ...shift, trainerAccountId: inserted.id, clubId: club.id })),
+        );
     }
   }
 }

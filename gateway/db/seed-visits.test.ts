@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 test('visits up to the seed’s moment, today in Vietnam included, none after it', async () => {
-  const [today] = await handle.db.select({ n: sql<number>`count(*)::int`, last: sql<string>`max(${visits.checkedInAt})::text` }).from(visits).where(gte(visits.checkedInAt, vietnamDayStart('2026-11-28')));
+  const [today] = await handle.db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string>`max(${visits.checkedInAt})::text` })
+    .from(visits)
+    .where(gte(visits.checkedInAt, vietnamDayStart('2026-11-28')));
   expect(today.n).toBeGreaterThan(0); // from 05:00, the first hour with visits
   expect(Date.parse(today.last)).toBeLessThan(now.getTime());
 });

@@ -14,7 +14,26 @@ const WEEKDAY = [0, 0, 0, 0, 0, 5, 12, 11, 7, 4, 3, 3, 4, 3, 3, 4, 7, 13, 16, 15
 const WEEKEND = [0, 0, 0, 0, 0, 2, 6, 9, 10, 9, 7, 5, 4, 3, 3, 5, 7, 8, 8, 7, 5, 3, 1, 0];
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Đức', 'Thu', 'Hoàng', 'Thanh'];
-const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'Hà', 'Hải', 'Hương', 'Khánh', 'Lan', 'Long', 'Mai', 'Nam', 'Phúc', 'Quân', 'Tâm', 'Trang', 'Tuấn', 'Vy'];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Chi',
+  'Dũng',
+  'Hà',
+  'Hải',
+  'Hương',
+  'Khánh',
+  'Lan',
+  'Long',
+  'Mai',
+  'Nam',
+  'Phúc',
+  'Quân',
+  'Tâm',
+  'Trang',
+  'Tuấn',
+  'Vy',
+];
 
 /** 0100 050 000 onwards: below the ranges the bench (0100 100 000+) and the tests (0101 000 000+) draw random phones from. */
 export const regularPhone = (n: number) => `010005${String(n).padStart(4, '0')}`;
@@ -27,9 +46,17 @@ export async function seedVisitHistory(tx: Executor, now: Date) {
   const phones = Array.from({ length: REGULARS }, (_, i) => regularPhone(i));
   await tx
     .insert(accounts)
-    .values(phones.map((phoneNumber, i) => ({ phoneNumber, accountType: 'MEMBER' as const, fullName: `${FAMILY[i % FAMILY.length]} ${MIDDLE[i % MIDDLE.length]} ${GIVEN[i % GIVEN.length]}` })))
+    .values(
+      phones.map((phoneNumber, i) => ({
+        phoneNumber,
+        accountType: 'MEMBER' as const,
+        fullName: `${FAMILY[i % FAMILY.length]} ${MIDDLE[i % MIDDLE.length]} ${GIVEN[i % GIVEN.length]}`,
+      })),
+    )
     .onConflictDoNothing({ target: accounts.phoneNumber });
-  const regulars = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones))).map((r) => r.id);
+  const regulars = (
+    await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phoneNumber, phones))
+  ).map((r) => r.id);
   const clubList = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id));
   const rows: (typeof visits.$inferInsert)[] = [];
   // The last day is today in Vietnam (its hours before now): a seed run at 06:00 there has the night's visits too.
@@ -45,7 +72,12 @@ export async function seedVisitHistory(tx: Executor, now: Date) {
         for (let k = 0; k < count; k++) {
           const at = midnight + hour * 3_600_000 + Math.floor(random() * 3_600_000);
           if (at >= now.getTime()) continue;
-          rows.push({ accountId: regulars[Math.floor(random() * regulars.length)], clubId: club.id, timeStep: 0, checkedInAt: new Date(at) });
+          rows.push({
+            accountId: regulars[Math.floor(random() * regulars.length)],
+            clubId: club.id,
+            timeStep: 0,
+            checkedInAt: new Date(at),
+          });
         }
       }
     }

@@ -14,7 +14,10 @@ describe('isDatabaseUnavailable', () => {
     ['pg: connection terminated', new Error('Connection terminated unexpectedly')],
     ['pg-pool: connect timeout', new Error('timeout exceeded when trying to connect')],
     ['wrapped by drizzle', new Error('Failed query: select 1', { cause: withCode('57P01') })],
-    ['several addresses refused', Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: undefined })],
+    [
+      'several addresses refused',
+      Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: undefined }),
+    ],
   ])('%s: unavailable', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -77,8 +77,16 @@ test.each([
   ['no content type at all', '{"phoneNumber": "0901234567"}', undefined],
   ['a 20 KB phone number', JSON.stringify({ phoneNumber: huge }), 'application/json'],
   ['a phone number that is an object', '{"phoneNumber": {"$gt": ""}}', 'application/json'],
-  ['a phone number nested 10 000 arrays deep', `{"phoneNumber": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 'application/json'],
-  ['__proto__ keys', '{"__proto__": {"phoneNumber": "0901234567"}, "constructor": {"prototype": {}}}', 'application/json'],
+  [
+    'a phone number nested 10 000 arrays deep',
+    `{"phoneNumber": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    'application/json',
+  ],
+  [
+    '__proto__ keys',
+    '{"__proto__": {"phoneNumber": "0901234567"}, "constructor": {"prototype": {}}}',
+    'application/json',
+  ],
   ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), 'application/json'],
 ] as const)('POST otp/send with %s → 400 code 2', async (_name, body, contentType) => {
   const res = await raw('POST', '/api/v1/auth/otp/send', {
@@ -92,11 +100,23 @@ test.each([
 });
 
 test.each([
-  ['register with a 20 KB name', '/api/v1/auth/register', { phoneNumber: randomPhone(), verifyToken: 'v'.repeat(43), fullName: huge }],
+  [
+    'register with a 20 KB name',
+    '/api/v1/auth/register',
+    { phoneNumber: randomPhone(), verifyToken: 'v'.repeat(43), fullName: huge },
+  ],
   ['register with a 20 KB sign-up ticket', '/api/v1/auth/register', { phoneNumber: randomPhone(), verifyToken: huge }],
-  ['register with a 20 KB referral code', '/api/v1/auth/register', { phoneNumber: randomPhone(), verifyToken: 'v'.repeat(43), referralCode: huge }],
+  [
+    'register with a 20 KB referral code',
+    '/api/v1/auth/register',
+    { phoneNumber: randomPhone(), verifyToken: 'v'.repeat(43), referralCode: huge },
+  ],
   ['login with a 20 KB code', '/api/v1/auth/otp/login', { phoneNumber: randomPhone(), otp: huge }],
-  ['login with 50 extra fields', '/api/v1/auth/otp/login', Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, huge.slice(0, 1000)]))],
+  [
+    'login with 50 extra fields',
+    '/api/v1/auth/otp/login',
+    Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, huge.slice(0, 1000)])),
+  ],
 ])('%s → 400 code 2 with field errors', async (_name, path, json) => {
   const res = await gw.call('POST', path, { json });
   expect(res.status).toBe(400);
@@ -117,8 +137,15 @@ test('a malformed JSON body to a member route with a valid token → 400 code 2'
 });
 
 test('the 400 of a malformed body is localized like everything else', async () => {
-  const vi = await gw.call('POST', '/api/v1/auth/otp/send', { body: '{', headers: { 'content-type': 'application/json' } });
-  const en = await gw.call('POST', '/api/v1/auth/otp/send', { body: '{', lang: 'en', headers: { 'content-type': 'application/json' } });
+  const vi = await gw.call('POST', '/api/v1/auth/otp/send', {
+    body: '{',
+    headers: { 'content-type': 'application/json' },
+  });
+  const en = await gw.call('POST', '/api/v1/auth/otp/send', {
+    body: '{',
+    lang: 'en',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(vi.body.message).toBe('Thông tin chưa hợp lệ, vui lòng kiểm tra lại.');
   expect(en.body.message).toBe('Some details are not valid. Please check and try again.');
 });
@@ -137,7 +164,10 @@ test.each([
   ['POST', '/api/v1/auth/otp/send'],
   ['GET', '/sandbox/sms?phone=abc'],
 ])('%s %s carries x-request-id and nosniff', async (method, path) => {
-  const res = await raw(method, path, { headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{' });
+  const res = await raw(method, path, {
+    headers: { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : '{',
+  });
   expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,64}$/);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
 });
@@ -190,13 +220,19 @@ type OpenApi = {
   openapi: string;
   info: { title: string; version: string };
   components?: { securitySchemes?: Record<string, unknown> };
-  paths: Record<string, Record<string, {
-    summary?: string;
-    security?: Array<Record<string, unknown>>;
-    parameters?: Array<{ name: string; in: string; required?: boolean }>;
-    requestBody?: { content: Record<string, unknown> };
-    responses: Record<string, { description: string; content?: Record<string, unknown> }>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        security?: Array<Record<string, unknown>>;
+        parameters?: Array<{ name: string; in: string; required?: boolean }>;
+        requestBody?: { content: Record<string, unknown> };
+        responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+      }
+    >
+  >;
 };
 
 async function openApi(): Promise<OpenApi> {
@@ -240,7 +276,10 @@ test('every path template {name} of the OpenAPI document declares its path param
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const [method, op] of Object.entries(item)) {
       for (const name of names) {
-        const declared = [...((item as { parameters?: OpenApi['paths'][string][string]['parameters'] }).parameters ?? []), ...(op.parameters ?? [])];
+        const declared = [
+          ...((item as { parameters?: OpenApi['paths'][string][string]['parameters'] }).parameters ?? []),
+          ...(op.parameters ?? []),
+        ];
         expect(declared, `${method.toUpperCase()} ${path} declares {${name}}`).toContainEqual(
           expect.objectContaining({ name, in: 'path', required: true }),
         );
@@ -259,13 +298,19 @@ test('the media operation documents what it really answers: image bytes', async 
 test('every operation the OpenAPI document lists is routed, and its security matches the real check', async () => {
   // A real media id, so the media route can prove it is there with a 200.
   const { token } = await gw.signUp();
-  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('image', new File([png], 'a.png'));
   const upload = await gw.call('PUT', '/api/v1/auth/profile/avatar', { token, body: form });
   const mediaId = String(upload.body.data.avatarUrl).split('/').pop()!;
   const [club] = await gw.db.select({ id: clubs.id }).from(clubs).limit(1);
-  const [plan] = await gw.db.select({ id: paymentPlans.id }).from(paymentPlans).where(eq(paymentPlans.clubId, club.id)).limit(1);
+  const [plan] = await gw.db
+    .select({ id: paymentPlans.id })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.clubId, club.id))
+    .limit(1);
   await gw.call('GET', '/api/v1/global/classes'); // the timetable's first read makes the sessions
   const [session] = await gw.db.select({ id: classSessions.id }).from(classSessions).limit(1);
 
@@ -286,7 +331,18 @@ test('every operation the OpenAPI document lists is routed, and its security mat
       continue;
     }
     // Other path parameters: a value that exists (a slug, a seeded club) or one that needs a token first.
-    const res = await gw.call(method.toUpperCase(), path.replace('{hash}/{file}', drawing).replace('{typeId}', '1').replace('{lessonId}', '101').replace('{slug}', 'about').replace('{clubId}', String(club.id)).replace('{paymentPlanId}', String(plan.id)).replace('{sessionId}', String(session.id)).replace('{id}', ZERO_ID));
+    const res = await gw.call(
+      method.toUpperCase(),
+      path
+        .replace('{hash}/{file}', drawing)
+        .replace('{typeId}', '1')
+        .replace('{lessonId}', '101')
+        .replace('{slug}', 'about')
+        .replace('{clubId}', String(club.id))
+        .replace('{paymentPlanId}', String(plan.id))
+        .replace('{sessionId}', String(session.id))
+        .replace('{id}', ZERO_ID),
+    );
     expect(res.body.code, label).not.toBe('NOT_FOUND');
     expect(res.status, label).toBeLessThan(500);
     const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
@@ -434,9 +490,9 @@ test('an SMS provider that throws → 503 code 4 with a description; asking agai
     // Two sends, both tried: the failed first one left no 30-second lock behind.
     expect(attempts).toBe(2);
     // No code was stored that someone could guess.
-    expect((await broken.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: '1234' } })).body.code).toBe(
-      'OTP_NOT_VALID',
-    );
+    expect(
+      (await broken.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: '1234' } })).body.code,
+    ).toBe('OTP_NOT_VALID');
   } finally {
     await broken.close();
   }
@@ -497,7 +553,9 @@ test('with the database gone: /readyz answers 503 and a read answers 503 code 1 
     expect(res.headers.get('retry-after')).toBe('2');
     expect(res.body.code).toBe(1);
     expect(res.body.message).toBe(
-      lang === 'en' ? 'Something went wrong. Please try again later.' : 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.',
+      lang === 'en'
+        ? 'Something went wrong. Please try again later.'
+        : 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.',
     );
     expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -507,7 +565,11 @@ test('with the database gone: /readyz answers 503 and a read answers 503 code 1 
 
 test.each([
   ['a 1 MB JSON body', '/api/v1/auth/otp/send', { phoneNumber: oversized }],
-  ['1 000 fields of 1 KB', '/api/v1/auth/otp/login', Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, oversized.slice(0, 1000)]))],
+  [
+    '1 000 fields of 1 KB',
+    '/api/v1/auth/otp/login',
+    Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, oversized.slice(0, 1000)])),
+  ],
 ])('%s is refused before it is parsed: 413 with code 2, never 500', async (_name, path, json) => {
   const res = await gw.call('POST', path, { json });
   expect(res.status).toBe(413);

@@ -82,7 +82,10 @@ export function createGatewayApp(deps: Deps) {
     if (deps.draining?.()) c.header('connection', 'close');
     const ms = performance.now() - started;
     recordRequest(c, ms / 1000);
-    deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+    deps.logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) },
+      'request',
+    );
   });
 
   // JSON bodies are small; only uploads (which set their own limit) may be larger.
@@ -92,7 +95,9 @@ export function createGatewayApp(deps: Deps) {
       throw new ApiError(413, Codes.VALIDATION);
     },
   });
-  app.use('/api/*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/') ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.header('content-type')?.startsWith('multipart/') ? next() : jsonLimit(c, next),
+  );
   app.use(refuseUnstorableText());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -26,16 +26,15 @@ async function accountFromHeader(c: Context<AppEnv>): Promise<CurrentAccount | n
   const cached = cache.get(tokenHash, now.getTime());
   if (cached) return cached;
   const [row] = await db
-    .select({ tokenId: authTokens.id, id: accounts.id, accountType: accounts.accountType, expiresAt: authTokens.expiresAt })
+    .select({
+      tokenId: authTokens.id,
+      id: accounts.id,
+      accountType: accounts.accountType,
+      expiresAt: authTokens.expiresAt,
+    })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   const account: CurrentAccount = { tokenId: row.tokenId, id: row.id, accountType: row.accountType };

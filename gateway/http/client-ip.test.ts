@@ -30,11 +30,19 @@ const sendFrom = (headers: Record<string, string>) =>
   });
 
 const ipKeys = async () =>
-  (await gw.db.select({ key: rateCounters.key }).from(rateCounters).where(like(rateCounters.key, 'otp-send:ip:%'))).map((r) => r.key);
+  (await gw.db.select({ key: rateCounters.key }).from(rateCounters).where(like(rateCounters.key, 'otp-send:ip:%'))).map(
+    (r) => r.key,
+  );
 
 test('without the secret, or with a wrong one, a made-up x-client-ip is ignored: the socket address counts', async () => {
   expect((await (await sendFrom({ 'x-client-ip': '192.0.2.66' })).json()).code).toBe(1001);
-  expect((await (await sendFrom({ 'x-client-ip': '192.0.2.67', 'x-internal-secret': 'guess-guess-guess-guess-guess-guess' })).json()).code).toBe(1001);
+  expect(
+    (
+      await (
+        await sendFrom({ 'x-client-ip': '192.0.2.67', 'x-internal-secret': 'guess-guess-guess-guess-guess-guess' })
+      ).json()
+    ).code,
+  ).toBe(1001);
   const keys = await ipKeys();
   expect(keys).toContain('otp-send:ip:127.0.0.1');
   expect(keys).not.toContain('otp-send:ip:192.0.2.66');
@@ -42,7 +50,9 @@ test('without the secret, or with a wrong one, a made-up x-client-ip is ignored:
 });
 
 test('the web server, with the secret, passes the member address on', async () => {
-  expect((await (await sendFrom({ 'x-client-ip': '192.0.2.68', 'x-internal-secret': TEST_INTERNAL_SECRET })).json()).code).toBe(1001);
+  expect(
+    (await (await sendFrom({ 'x-client-ip': '192.0.2.68', 'x-internal-secret': TEST_INTERNAL_SECRET })).json()).code,
+  ).toBe(1001);
   expect(await ipKeys()).toContain('otp-send:ip:192.0.2.68');
 });
 

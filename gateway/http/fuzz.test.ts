@@ -18,16 +18,46 @@ const random = seededRandom(20_261_124);
 const controlString = () =>
   Array.from({ length: 1 + Math.floor(random() * 12) }, () => String.fromCharCode(Math.floor(random() * 32))).join('');
 
-const badStrings = ['\u0000', 'Nguyễn\u0000Văn', '\ud800', 'a\udc00b', controlString(), controlString(), 'x'.repeat(5_000), 'ễ'.repeat(20_000), ''];
+const badStrings = [
+  '\u0000',
+  'Nguyễn\u0000Văn',
+  '\ud800',
+  'a\udc00b',
+  controlString(),
+  controlString(),
+  'x'.repeat(5_000),
+  'ễ'.repeat(20_000),
+  '',
+];
 const badValues: unknown[] = [...badStrings, -1, 1e308, 0.5, true, null, [], {}, [{}], { a: '\u0000' }];
-const badIds = ['-1', '1e999', 'abc', '9'.repeat(400), '%00', '0', '1.5', '%F0%28', encodeURIComponent('\ud800'.replace(/./, '\uFFFD'))];
-const badQueries = ['?page=%00&limit=1e999', '?cityId=abc&clubId=-1&isActive=%00', '?coupon=%00&paymentPlanId=1e999', '?phone=%00', '?status=%ED%A0%80', `?q=${'x'.repeat(3_000)}`, '?a=%'];
+const badIds = [
+  '-1',
+  '1e999',
+  'abc',
+  '9'.repeat(400),
+  '%00',
+  '0',
+  '1.5',
+  '%F0%28',
+  encodeURIComponent('\ud800'.replace(/./, '\uFFFD')),
+];
+const badQueries = [
+  '?page=%00&limit=1e999',
+  '?cityId=abc&clubId=-1&isActive=%00',
+  '?coupon=%00&paymentPlanId=1e999',
+  '?phone=%00',
+  '?status=%ED%A0%80',
+  `?q=${'x'.repeat(3_000)}`,
+  '?a=%',
+];
 
 /** The keys a route's JSON body is read for, from the contract; a few common ones for routes outside it. */
 function bodyKeys(method: string, path: string): string[] {
   const templated = path.replace(/:(\w+)/g, '{$1}');
   const op = operations.find((o) => o.method === method.toLowerCase() && o.path === templated);
-  const schema = op?.body ? (z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) as { properties?: object }) : undefined;
+  const schema = op?.body
+    ? (z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) as { properties?: object })
+    : undefined;
   return Object.keys(schema?.properties ?? { phoneNumber: 0, fullName: 0, description: 0, id: 0, amount: 0 });
 }
 
@@ -63,7 +93,13 @@ function bodies(keys: string[]): Sent[] {
     multipart('a\u0000b'),
     { ...multipart('ok'), type: undefined },
     {
-      body: new Uint8Array([...new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n'), 0xc3, 0x28, 0xff, ...new TextEncoder().encode('\r\n--b--\r\n')]),
+      body: new Uint8Array([
+        ...new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n'),
+        0xc3,
+        0x28,
+        0xff,
+        ...new TextEncoder().encode('\r\n--b--\r\n'),
+      ]),
       type: 'multipart/form-data; boundary=b',
     },
   ];
@@ -80,7 +116,12 @@ test('no gateway operation answers 5xx to bad bytes, bodies, ids or types', { ti
   // The contract's operations are all among Hono's routes, so the walk covers them.
   for (const op of operations) {
     const pattern = op.path.replace(/\{(\w+)\}/g, ':$1');
-    expect(routes.some((r) => r.method === op.method.toUpperCase() && r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1') === pattern), `${op.method} ${op.path}`).toBe(true);
+    expect(
+      routes.some(
+        (r) => r.method === op.method.toUpperCase() && r.path.replace(/(:\w+)\{.*?\}(?=\/|$)/g, '$1') === pattern,
+      ),
+      `${op.method} ${op.path}`,
+    ).toBe(true);
   }
   const failures: string[] = [];
   let sent = 0;
@@ -89,9 +130,16 @@ test('no gateway operation answers 5xx to bad bytes, bodies, ids or types', { ti
     if (sentBody.type) headers['content-type'] = sentBody.type;
     if (auth) headers.authorization = `Bearer ${auth}`;
     sent++;
-    const response = await gw.app.request(path, { method, headers, body: method === 'GET' ? undefined : sentBody.body });
+    const response = await gw.app.request(path, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : sentBody.body,
+    });
     const text = await response.text();
-    if (response.status >= 500) failures.push(`${String(response.status)} ${method} ${path} ${sentBody.type ?? ''} ${String(sentBody.body).slice(0, 80)} → ${text.slice(0, 120)}`);
+    if (response.status >= 500)
+      failures.push(
+        `${String(response.status)} ${method} ${path} ${sentBody.type ?? ''} ${String(sentBody.body).slice(0, 80)} → ${text.slice(0, 120)}`,
+      );
   };
   for (const route of routes) {
     for (const auth of [undefined, token]) {

@@ -34,9 +34,13 @@ async function reusedAfterIdle(tune: (server: http.Server) => void) {
   }
 }
 
-test('an idle connection outlives Node\'s 5 s default, so a client reusing it is answered on it', { timeout: 20_000 }, async () => {
-  const [tuned, untuned] = await Promise.all([reusedAfterIdle(keepIdleConnections), reusedAfterIdle(() => {})]);
-  expect(tuned).toBe('answered on the same connection');
-  // Node's default closed it: the client either noticed and opened a new one, or sent on it as it closed and failed.
-  expect(untuned).not.toBe('answered on the same connection');
-});
+test(
+  "an idle connection outlives Node's 5 s default, so a client reusing it is answered on it",
+  { timeout: 20_000 },
+  async () => {
+    const [tuned, untuned] = await Promise.all([reusedAfterIdle(keepIdleConnections), reusedAfterIdle(() => {})]);
+    expect(tuned).toBe('answered on the same connection');
+    // Node's default closed it: the client either noticed and opened a new one, or sent on it as it closed and failed.
+    expect(untuned).not.toBe('answered on the same connection');
+  },
+);

@@ -43,7 +43,10 @@ describe('a cached token over HTTP', () => {
   test('a revocation by another replica (the database alone) holds within TOKEN_CACHE_MS', async () => {
     const { token, profile } = await gw.signUp();
     expect((await gw.call('GET', '/api/v1/auth/profile', { token })).status).toBe(200);
-    await gw.db.update(authTokens).set({ revokedAt: gw.clock.now() }).where(eq(authTokens.accountId, profile.id as number));
+    await gw.db
+      .update(authTokens)
+      .set({ revokedAt: gw.clock.now() })
+      .where(eq(authTokens.accountId, profile.id as number));
     gw.clock.advance(TOKEN_CACHE_MS);
     expect((await gw.call('GET', '/api/v1/auth/profile', { token })).status).toBe(401);
   });

@@ -17,7 +17,10 @@ export const GATEWAY_WARM_UP_PATHS = Object.freeze([
 ]);
 
 /** Asks each path `rounds` times over, one after another. A refusal counts as failed (a path renamed since; an empty database has no club 1) and changes nothing else. */
-export async function warmGateway(app: Pick<Hono, 'request'>, { rounds = 5, paths = GATEWAY_WARM_UP_PATHS }: { rounds?: number; paths?: readonly string[] } = {}) {
+export async function warmGateway(
+  app: Pick<Hono, 'request'>,
+  { rounds = 5, paths = GATEWAY_WARM_UP_PATHS }: { rounds?: number; paths?: readonly string[] } = {},
+) {
   const started = performance.now();
   let failed = 0;
   for (let round = 0; round < rounds; round++) {

@@ -31,7 +31,10 @@ export function buildBareApp() {
  */
 export async function startBareApp() {
   buildBareApp();
-  const child = spawn(process.execPath, [path.join(SOURCE, 'server.mjs'), '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [path.join(SOURCE, 'server.mjs'), '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   // Its 404 noise (a browser asks for /favicon.ico) stays quiet; the tail is kept for a failed start.
   let errors = '';
   child.stderr?.on('data', (chunk) => (errors = (errors + String(chunk)).slice(-2000)));

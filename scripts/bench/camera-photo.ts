@@ -9,7 +9,10 @@ const [out = 'camera.jpg', wantBytes = '3000000'] = process.argv.slice(2);
 const sheet = await sheetPhoto(randomTruth(11), '270', 'en', 'mild', 11);
 let photo = Buffer.alloc(0);
 for (const quality of [85, 90, 94, 97, 99]) {
-  photo = await sharp(sheet).resize({ width: 3024, height: 4032, fit: 'fill' }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
+  photo = await sharp(sheet)
+    .resize({ width: 3024, height: 4032, fit: 'fill' })
+    .jpeg({ quality, chromaSubsampling: '4:4:4' })
+    .toBuffer();
   if (photo.length >= Number(wantBytes)) break;
 }
 writeFileSync(out, photo);

@@ -123,7 +123,9 @@ export async function measureFirstLoad(pageUrl, headers) {
   const res = await fetch(pageUrl, { headers, redirect: 'manual' });
   const html = await res.text();
   if (res.status !== 200) {
-    throw new Error(`${pageUrl} answered ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}, not the page`);
+    throw new Error(
+      `${pageUrl} answered ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}, not the page`,
+    );
   }
   const { origin } = new URL(pageUrl);
   const refs = referencedAssets(html, pageUrl);
@@ -162,7 +164,8 @@ export async function measureFirstLoad(pageUrl, headers) {
     const { bytes, source } = await assetBytes(url, origin, headers);
     css.push({ url, source, bytes: bytes.length, gzip: gzSize(bytes), referenced: true });
   }
-  const sum = (/** @type {AssetSize[]} */ list, /** @type {'bytes' | 'gzip'} */ key) => list.reduce((n, a) => n + a[key], 0);
+  const sum = (/** @type {AssetSize[]} */ list, /** @type {'bytes' | 'gzip'} */ key) =>
+    list.reduce((n, a) => n + a[key], 0);
   const jsList = [...js.values()];
   const htmlBytes = Buffer.from(html);
   return {

@@ -7,7 +7,8 @@ export const KB = 1000;
 export const kb = (/** @type {number} */ bytes) => (bytes / KB).toFixed(1);
 
 /** Milliseconds as seconds with two decimals, "1.34 s". */
-export const seconds = (/** @type {number | null} */ value) => (value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+export const seconds = (/** @type {number | null} */ value) =>
+  value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`;
 
 /** Milliseconds rounded, "120 ms". */
 export const ms = (/** @type {number | null} */ value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);

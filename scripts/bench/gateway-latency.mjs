@@ -36,7 +36,9 @@ const CONCURRENCY = arg('concurrency', 50);
 const ROUNDS = arg('rounds', 10);
 const MEMBERS = arg('members', 0);
 // --profile DIR: the gateway writes a V8 CPU profile there (summarize with scripts/bench/profile-summary.mjs).
-const PROFILE_DIR = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
+const PROFILE_DIR = process.argv.includes('--profile')
+  ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1])
+  : null;
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const log = (message) => process.stderr.write(`${message}\n`);
 // Each timed wave's window on the monotonic clock V8 stamps profile samples with (µs), so that
@@ -93,13 +95,16 @@ async function addFillerMembers(databaseUrl, n) {
       const cols = rows[0].cols;
       await client.query(
         `insert into ${table} (${cols}, account_id${newId ? ', id' : ''})
-         select ${cols.split(', ').map((c) => `t.${c}`).join(', ')}, a.id${newId ? `, ${newId}` : ''}
+         select ${cols
+           .split(', ')
+           .map((c) => `t.${c}`)
+           .join(', ')}, a.id${newId ? `, ${newId}` : ''}
          from (select * from ${table} order by id limit 1) t
          cross join (select id from accounts where phone_number like '0188%') a`,
       );
     };
     await copy('contracts');
-    await copy('notifications', "md5(random()::text || a.id)");
+    await copy('notifications', 'md5(random()::text || a.id)');
     await client.query('analyze');
     return (await client.query('select count(*)::int as n from accounts')).rows[0].n;
   } finally {
@@ -115,7 +120,15 @@ async function main() {
   const server = await bundleGateway();
   // The bench calls as the web server does: the member address with the shared secret beside it.
   const internalSecret = randomBytes(32).toString('hex');
-  const env = { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite'), GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), SANDBOX: 'true', LOG_LEVEL: 'warn', GATEWAY_INTERNAL_SECRET: internalSecret };
+  const env = {
+    ...process.env,
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    SANDBOX: 'true',
+    LOG_LEVEL: 'warn',
+    GATEWAY_INTERNAL_SECRET: internalSecret,
+  };
   delete env.DATABASE_URL;
   const pgServer = process.env.BENCH_DATABASE_URL;
   const benchDb = pgServer ? `bench_${randomBytes(4).toString('hex')}` : null;
@@ -128,11 +141,15 @@ async function main() {
     env.DATABASE_URL = url.href;
   }
   const databaseName = benchDb ? 'PostgreSQL' : 'PGlite';
-  const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), server], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), server],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
@@ -154,7 +171,11 @@ async function main() {
       if (token) headers.authorization = `Bearer ${token}`;
       if (json !== undefined) headers['content-type'] = 'application/json';
       const started = performance.now();
-      const res = await fetch(`${base}${url}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
       const body = await res.json();
       return { status: res.status, body, ms: performance.now() - started };
     };
@@ -166,7 +187,10 @@ async function main() {
       const sms = await call('GET', `/sandbox/sms?phone=${phone}`);
       const otp = /\b(\d{4})\b/.exec(sms.body.data[0].text)[1];
       const login = await call('POST', '/api/v1/auth/otp/login', { ip, json: { phoneNumber: phone, otp } });
-      const reg = await call('POST', '/api/v1/auth/register', { ip, json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: `Bench ${String(i)}` } });
+      const reg = await call('POST', '/api/v1/auth/register', {
+        ip,
+        json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: `Bench ${String(i)}` },
+      });
       if (reg.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
       return reg.body.data.token;
     };
@@ -177,7 +201,8 @@ async function main() {
 
     const clubs = (await call('GET', '/api/v1/general/clubs')).body.data.map((c) => c.id);
     const planOf = new Map();
-    for (const id of clubs) planOf.set(id, (await call('GET', `/api/v1/global/club/${String(id)}/payment-plans`)).body.data[3].id);
+    for (const id of clubs)
+      planOf.set(id, (await call('GET', `/api/v1/global/club/${String(id)}/payment-plans`)).body.data[3].id);
 
     const wave = async (requests) => {
       const results = await Promise.all(requests.map((r) => r()));
@@ -196,7 +221,9 @@ async function main() {
      */
     const timedInTurns = async (endpoints) => {
       const names = Object.keys(endpoints);
-      log(`${names.join(', ')}: ${String(ROUNDS)} rounds × ${String(CONCURRENCY)} in flight each, in turns, after one untimed round…`);
+      log(
+        `${names.join(', ')}: ${String(ROUNDS)} rounds × ${String(CONCURRENCY)} in flight each, in turns, after one untimed round…`,
+      );
       for (const name of names) await wave(endpoints[name](ROUNDS));
       /** @type {Record<string, number[]>} */
       const samples = Object.fromEntries(names.map((name) => [name, []]));
@@ -216,8 +243,17 @@ async function main() {
     const createMs = [];
     for (let round = 0; round < rounds; round++) {
       const club = clubs[round];
-      const results = await wave(members.map((token) => () => call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false } })));
-      if (results.some((r) => r.body.code !== 1022 || r.body.data.existing)) throw new Error('a purchase did not create a new contract');
+      const results = await wave(
+        members.map(
+          (token) => () =>
+            call('POST', '/api/v1/member/contract', {
+              token,
+              json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false },
+            }),
+        ),
+      );
+      if (results.some((r) => r.body.code !== 1022 || r.body.data.existing))
+        throw new Error('a purchase did not create a new contract');
       createMs.push(...results.map((r) => r.ms));
     }
 
@@ -231,25 +267,45 @@ async function main() {
       const gm = '0100000003';
       await call('POST', '/api/v1/staff/auth/otp/send', { ip: '198.51.100.251', json: { phoneNumber: gm } });
       const otp = /\b(\d{4})\b/.exec((await call('GET', `/sandbox/sms?phone=${gm}`)).body.data[0].text)[1];
-      const staff = (await call('POST', '/api/v1/staff/auth/otp/login', { ip: '198.51.100.251', json: { phoneNumber: gm, otp } })).body.data.accessToken;
+      const staff = (
+        await call('POST', '/api/v1/staff/auth/otp/login', { ip: '198.51.100.251', json: { phoneNumber: gm, otp } })
+      ).body.data.accessToken;
       const club = clubs[0];
-      log(`check-in: ${String(CHECK_IN_WAVES + 1)} waves of ${String(CONCURRENCY)} members with a paid membership and a device…`);
+      log(
+        `check-in: ${String(CHECK_IN_WAVES + 1)} waves of ${String(CONCURRENCY)} members with a paid membership and a device…`,
+      );
       const doorWave = async (group) => {
         const door = [];
         for (let i = 0; i < CONCURRENCY; i++) {
           const n = group * CONCURRENCY + i;
           const token = await signUp(`0100${String(960_000 + n)}`, n);
-          const bought = await call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false } });
+          const bought = await call('POST', '/api/v1/member/contract', {
+            token,
+            json: { paymentPlanId: planOf.get(club), paymentMethodGroupId: 1, isCash: false },
+          });
           const { qr, amount } = bought.body.data.payment;
           const paid = await call('POST', '/sandbox/bank/transfer', { json: { memo: qr.memo, amount } });
           if (paid.status !== 200) throw new Error(`sandbox transfer failed: ${JSON.stringify(paid.body)}`);
-          door.push((await call('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Bench' } })).body.data);
+          door.push(
+            (await call('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Bench' } })).body.data,
+          );
         }
         // The code each phone shows now (contract/check-in.ts: 30 s steps, 96-bit HMAC-SHA256).
         const step = Math.floor(Date.now() / 30_000);
         const codeOf = ({ memberId, deviceId, key }) =>
-          `VF1.${deviceId}.${String(step)}.${createHmac('sha256', Buffer.from(key, 'base64url')).update(`${String(memberId)}.${deviceId}.${String(step)}`).digest().subarray(0, 12).toString('base64url')}`;
-        return (await wave(door.map((device) => () => call('POST', '/api/v1/staff/check-in', { token: staff, json: { code: codeOf(device), clubId: club } })))).map((r) => r.ms);
+          `VF1.${deviceId}.${String(step)}.${createHmac('sha256', Buffer.from(key, 'base64url'))
+            .update(`${String(memberId)}.${deviceId}.${String(step)}`)
+            .digest()
+            .subarray(0, 12)
+            .toString('base64url')}`;
+        return (
+          await wave(
+            door.map(
+              (device) => () =>
+                call('POST', '/api/v1/staff/check-in', { token: staff, json: { code: codeOf(device), clubId: club } }),
+            ),
+          )
+        ).map((r) => r.ms);
       };
       await doorWave(0);
       const samples = [];
@@ -266,14 +322,27 @@ async function main() {
             const club = clubs[(round + i) % clubs.length];
             // A third anonymous, a third signed in, a third signed in with a coupon.
             const q = i % 3 === 2 ? '?coupon=TET2027' : '';
-            return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, { token: i % 3 === 0 ? undefined : token });
+            return call('GET', `/api/v1/global/club/${String(club)}/payment-plans${q}`, {
+              token: i % 3 === 0 ? undefined : token,
+            });
           }),
         contracts: () => members.map((token) => () => call('GET', '/api/v1/member/contracts', { token })),
         shell: () => members.map((token) => () => call('GET', '/api/v1/member/shell', { token })),
         home: () => members.map((token) => () => call('GET', '/api/v1/member/home', { token })),
-        classes: (round) => members.map((token, i) => () => call('GET', `/api/v1/global/classes?clubId=${String(clubs[(round + i) % clubs.length])}`, { token })),
+        classes: (round) =>
+          members.map(
+            (token, i) => () =>
+              call('GET', `/api/v1/global/classes?clubId=${String(clubs[(round + i) % clubs.length])}`, { token }),
+          ),
       });
-    const { ready: readyMs, plans: plansMs, contracts: contractsMs, shell: shellMs, home: homeMs, classes: classesMs } = await reads();
+    const {
+      ready: readyMs,
+      plans: plansMs,
+      contracts: contractsMs,
+      shell: shellMs,
+      home: homeMs,
+      classes: classesMs,
+    } = await reads();
     const checkInMs = await doorScans();
     let filled;
     if (MEMBERS > 0) {
@@ -283,7 +352,9 @@ async function main() {
       filled.reads = await reads();
     }
 
-    console.log(`Gateway latency, ${String(CONCURRENCY)} concurrent requests, ${databaseName} (${new Date().toISOString()})`);
+    console.log(
+      `Gateway latency, ${String(CONCURRENCY)} concurrent requests, ${databaseName} (${new Date().toISOString()})`,
+    );
     console.log('| endpoint | requests | p50 | p95 | p99 | max |');
     console.log('|---|---|---|---|---|---|');
     console.log(summary('GET /readyz (baseline: select 1)', readyMs));
@@ -301,10 +372,21 @@ async function main() {
       console.log(summary(`GET /member/home, ${filled.accounts} members`, filled.reads.home));
     }
     // Issue 18: every read's p99 within 2× the bare handler's p99, measured in the same run.
-    const p99 = (samples) => percentile([...samples].sort((a, b) => a - b), 99);
+    const p99 = (samples) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        99,
+      );
     const limit = 2 * p99(readyMs);
-    for (const [name, samples] of [['payment-plans', plansMs], ['member contracts', contractsMs], ['member shell', shellMs], ['home screen', homeMs], ['class timetable', classesMs]]) {
-      if (p99(samples) > limit) console.log(`MISSED: ${name} p99 ${p99(samples).toFixed(1)} ms > 2 × /readyz p99 (${limit.toFixed(1)} ms)`);
+    for (const [name, samples] of [
+      ['payment-plans', plansMs],
+      ['member contracts', contractsMs],
+      ['member shell', shellMs],
+      ['home screen', homeMs],
+      ['class timetable', classesMs],
+    ]) {
+      if (p99(samples) > limit)
+        console.log(`MISSED: ${name} p99 ${p99(samples).toFixed(1)} ms > 2 × /readyz p99 (${limit.toFixed(1)} ms)`);
     }
   } finally {
     stop();

@@ -17,7 +17,8 @@ export const WEIGHED = Object.freeze([
 ]);
 
 const PHONE = {
-  'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  'User-Agent':
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   Accept: 'text/html',
   'Accept-Encoding': 'identity',
 };
@@ -42,7 +43,10 @@ export async function weighRoutes(system, log) {
   const bare = await startBareApp();
   const rows = [];
   try {
-    rows.push({ path: 'bare React Router app', ...weighHtml(await (await fetch(bare.url, { headers: PHONE })).text()) });
+    rows.push({
+      path: 'bare React Router app',
+      ...weighHtml(await (await fetch(bare.url, { headers: PHONE })).text()),
+    });
   } finally {
     await bare.stop();
   }
@@ -50,7 +54,10 @@ export async function weighRoutes(system, log) {
   const sessions = new Map();
   for (const route of WEIGHED) {
     if (!sessions.has(route.access)) sessions.set(route.access, await route.access.headers(system));
-    const res = await fetch(new URL(route.path, system.webUrl), { headers: { ...PHONE, ...sessions.get(route.access) }, redirect: 'manual' });
+    const res = await fetch(new URL(route.path, system.webUrl), {
+      headers: { ...PHONE, ...sessions.get(route.access) },
+      redirect: 'manual',
+    });
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${route.path} answered ${res.status}`);
     rows.push({ path: route.path, ...weighHtml(html) });
@@ -64,5 +71,8 @@ export const htmlTable = (rows) =>
   [
     '| page | HTML | gzip | brotli | inline CSS | strings-part URLs | route manifest | router context |',
     '|:--|--:|--:|--:|--:|--:|--:|--:|',
-    ...rows.map((r) => `| ${r.path} | ${kb(r.bytes)} KB | ${kb(r.gzip)} KB | ${kb(r.brotli)} KB | ${kb(r.css)} KB | ${kb(r.stringsUrls)} KB | ${kb(r.manifest)} KB | ${kb(r.context)} KB |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.path} | ${kb(r.bytes)} KB | ${kb(r.gzip)} KB | ${kb(r.brotli)} KB | ${kb(r.css)} KB | ${kb(r.stringsUrls)} KB | ${kb(r.manifest)} KB | ${kb(r.context)} KB |`,
+    ),
   ].join('\n');

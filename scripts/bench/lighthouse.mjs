@@ -119,7 +119,8 @@ function brokenAssets(lhr) {
       continue;
     }
     const asset = ['Script', 'Stylesheet'].includes(item.resourceType) || /\.(m?js|css)$/.test(u.pathname);
-    if (u.origin === origin && asset && item.statusCode !== 200 && item.statusCode !== 304) out.push(`${item.statusCode} ${item.url}`);
+    if (u.origin === origin && asset && item.statusCode !== 200 && item.statusCode !== 304)
+      out.push(`${item.statusCode} ${item.url}`);
   }
   return out;
 }
@@ -137,9 +138,12 @@ export async function runLighthouse(url, options = {}) {
     try {
       return await runLighthouseOnce(url, options);
     } catch (error) {
-      const retryable = error instanceof Error && /Please run Lighthouse again|NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(error.message);
+      const retryable =
+        error instanceof Error && /Please run Lighthouse again|NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(error.message);
       if (!retryable || attempt >= 3) throw error;
-      process.stderr.write(`[bench] ${url}: ${error.message.split('\n')[0]} — trying again (${String(attempt + 1)}/3)\n`);
+      process.stderr.write(
+        `[bench] ${url}: ${error.message.split('\n')[0]} — trying again (${String(attempt + 1)}/3)\n`,
+      );
     }
   }
 }
@@ -149,7 +153,12 @@ async function runLighthouseOnce(url, { headers = {} } = {}) {
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_HELP);
   // The bench handles Ctrl-C itself (stopBrowsers), so that the servers are stopped too.
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
   running.add(chrome);
   try {
     const result = await lighthouse(

@@ -52,16 +52,33 @@ function rngOf(seed) {
 
 async function catalogOf(http, trainers) {
   const who = { ip: '192.0.2.98' };
-  const clubs = (await http.request('gw GET /general/clubs', who, { base: 'gw', path: '/api/v1/general/clubs' })).body.data.map((c) => c.id);
+  const clubs = (
+    await http.request('gw GET /general/clubs', who, { base: 'gw', path: '/api/v1/general/clubs' })
+  ).body.data.map((c) => c.id);
   const plans = new Map();
   for (const id of clubs) {
-    const list = (await http.request('gw GET /global/club/{id}/payment-plans', who, { base: 'gw', path: `/api/v1/global/club/${String(id)}/payment-plans` })).body.data;
+    const list = (
+      await http.request('gw GET /global/club/{id}/payment-plans', who, {
+        base: 'gw',
+        path: `/api/v1/global/club/${String(id)}/payment-plans`,
+      })
+    ).body.data;
     const buyable = list.filter((p) => !p.isSubscription && !p.isTrial).map((p) => p.id);
     if (buyable.length > 0) plans.set(id, buyable);
   }
   const ptClub = clubs[0];
-  const ptPackages = (await http.request('gw GET /global/club/{id}/pt-packages', who, { base: 'gw', path: `/api/v1/global/club/${String(ptClub)}/pt-packages` })).body.data.map((p) => p.id);
-  const ptTrainers = (await http.request('gw GET /global/club/{id}/pts', who, { base: 'gw', path: `/api/v1/global/club/${String(ptClub)}/pts` })).body.data
+  const ptPackages = (
+    await http.request('gw GET /global/club/{id}/pt-packages', who, {
+      base: 'gw',
+      path: `/api/v1/global/club/${String(ptClub)}/pt-packages`,
+    })
+  ).body.data.map((p) => p.id);
+  const ptTrainers = (
+    await http.request('gw GET /global/club/{id}/pts', who, {
+      base: 'gw',
+      path: `/api/v1/global/club/${String(ptClub)}/pts`,
+    })
+  ).body.data
     .map((t) => t.ptId)
     .filter((id) => trainers.has(id));
   return { clubs: clubs.filter((id) => plans.has(id)), plans, ptClub, ptPackages, ptTrainers };
@@ -72,28 +89,59 @@ async function main() {
   const GATEWAY = opt('gateway', state?.gatewayUrl ?? 'http://127.0.0.1:8081');
   const STATS = opt('stats', 'http://127.0.0.1:8404/');
   const DATABASE = opt('database', state?.databaseUrl);
-  if (flag('chaos') && !state) throw new Error('--chaos needs the state file of a running `npm run cluster` (it kills its replicas)');
+  if (flag('chaos') && !state)
+    throw new Error('--chaos needs the state file of a running `npm run cluster` (it kills its replicas)');
   const label = opt('label', `${flag('chaos') ? 'chaos' : 'load'}-${String(MEMBERS)}m-${String(DURATION_S)}s`);
-  const out = path.resolve(opt('out', path.join(os.tmpdir(), 'gym-bench-load')), `${new Date().toISOString().replace(/[:.]/g, '-')}-${label}`);
+  const out = path.resolve(
+    opt('out', path.join(os.tmpdir(), 'gym-bench-load')),
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${label}`,
+  );
   mkdirSync(out, { recursive: true });
   const seed = Number(opt('seed', Date.now() % 1_000_000));
   const rng = rngOf(seed);
 
   const recorder = createRecorder();
-  const http = createHttp({ recorder, webUrl: WEB, gatewayUrl: GATEWAY, internalSecret: state?.internalSecret ?? process.env.GATEWAY_INTERNAL_SECRET });
-  log(`${String(MEMBERS)} members for ${String(DURATION_S)} s (think ${String(THINK_S)} s, ramp ${String(RAMP_S)} s) on ${WEB} and ${GATEWAY}${flag('chaos') ? ', with kills' : ''}; results in ${out}`);
-  if (!state) log('no cluster state file: CPU per process, kills and the end checks need `npm run cluster` (or --database for the checks)');
+  const http = createHttp({
+    recorder,
+    webUrl: WEB,
+    gatewayUrl: GATEWAY,
+    internalSecret: state?.internalSecret ?? process.env.GATEWAY_INTERNAL_SECRET,
+  });
+  log(
+    `${String(MEMBERS)} members for ${String(DURATION_S)} s (think ${String(THINK_S)} s, ramp ${String(RAMP_S)} s) on ${WEB} and ${GATEWAY}${flag('chaos') ? ', with kills' : ''}; results in ${out}`,
+  );
+  if (!state)
+    log(
+      'no cluster state file: CPU per process, kills and the end checks need `npm run cluster` (or --database for the checks)',
+    );
 
   const staff = await staffTokens(http, path.dirname(out), GATEWAY);
   const catalog = await catalogOf(http, staff.trainers);
   // Set-up requests are not the members' figures.
   recorder.actions.clear();
 
-  const ledger = { paidContracts: new Set(), paidPtContracts: new Set(), visits: new Set(), classBookings: new Map(), ptBookings: new Set(), members: 0 };
+  const ledger = {
+    paidContracts: new Set(),
+    paidPtContracts: new Set(),
+    visits: new Set(),
+    classBookings: new Map(),
+    ptBookings: new Set(),
+    members: 0,
+  };
   const startedAt = Date.now();
   const since = new Date(startedAt - 1000);
   const endAt = startedAt + DURATION_S * 1000;
-  const ctx = { http, endAt, thinkMs: THINK_S * 1000, rng, catalog, staff, ledger, ptShare: Number(opt('pt-share', 0.5)), cardShare: Number(opt('card-share', 0.4)) };
+  const ctx = {
+    http,
+    endAt,
+    thinkMs: THINK_S * 1000,
+    rng,
+    catalog,
+    staff,
+    ledger,
+    ptShare: Number(opt('pt-share', 0.5)),
+    cardShare: Number(opt('card-share', 0.4)),
+  };
 
   // Samples every 5 s: the machine's load, PostgreSQL connections by state, HAProxy's view.
   const samples = [];
@@ -103,10 +151,15 @@ async function main() {
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      const sample = { atSeconds: Math.round((Date.now() - startedAt) / 1000), loadavg: os.loadavg().map((v) => Math.round(v * 100) / 100) };
+      const sample = {
+        atSeconds: Math.round((Date.now() - startedAt) / 1000),
+        loadavg: os.loadavg().map((v) => Math.round(v * 100) / 100),
+      };
       if (db) {
         sample.connections = await db
-          .query(`select coalesce(state, 'other') as state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1`)
+          .query(
+            `select coalesce(state, 'other') as state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1`,
+          )
           .then(({ rows }) => Object.fromEntries(rows.map((r) => [r.state, r.n])))
           .catch(() => null);
       }
@@ -128,16 +181,24 @@ async function main() {
     members.push(
       sleep((i * RAMP_S * 1000) / MEMBERS).then(() =>
         runMember(ctx, { phone, ip, wantsPt: rng() < ctx.ptShare }).catch((error) => {
-          recorder.record('member script crashed', { ms: 0, outcome: 'error', status: error instanceof Error ? error.message.slice(0, 80) : String(error) });
+          recorder.record('member script crashed', {
+            ms: 0,
+            outcome: 'error',
+            status: error instanceof Error ? error.message.slice(0, 80) : String(error),
+          });
         }),
       ),
     );
   }
   const desk = runDesk(ctx);
-  const chaosEvents = flag('chaos') ? chaos({ state, statsUrl: STATS, startedAt, durationMs: DURATION_S * 1000, log }) : Promise.resolve([]);
+  const chaosEvents = flag('chaos')
+    ? chaos({ state, statsUrl: STATS, startedAt, durationMs: DURATION_S * 1000, log })
+    : Promise.resolve([]);
   const progress = setInterval(() => {
     const { totals } = summarize(recorder, Math.max(1, (Date.now() - startedAt) / 1000));
-    log(`${String(Math.round((Date.now() - startedAt) / 1000))} s: ${String(totals.requests)} requests (${String(totals.perSecond)}/s), ${String(totals.errors)} errors, ${String(totals.retries)} retries, ${String(ledger.members)} members signed in; ${os.loadavg()[0].toFixed(2)} load`);
+    log(
+      `${String(Math.round((Date.now() - startedAt) / 1000))} s: ${String(totals.requests)} requests (${String(totals.perSecond)}/s), ${String(totals.errors)} errors, ${String(totals.retries)} retries, ${String(ledger.members)} members signed in; ${os.loadavg()[0].toFixed(2)} load`,
+    );
   }, 10_000);
 
   await Promise.all([...members, desk]);
@@ -154,12 +215,24 @@ async function main() {
   let database = null;
   if (DATABASE) {
     log('end checks: nothing doubled, nothing lost…');
-    integrity = await integrityChecks(DATABASE, ledger, since).catch((error) => ({ ok: false, error: String(error), doubled: [], lost: [], paymentEventsNeedingReview: [] }));
+    integrity = await integrityChecks(DATABASE, ledger, since).catch((error) => ({
+      ok: false,
+      error: String(error),
+      doubled: [],
+      lost: [],
+      paymentEventsNeedingReview: [],
+    }));
     const { rows } = await db.query(
       `select pg_database_size(current_database())::bigint as bytes, (select count(*)::int from accounts where account_type = 'MEMBER') as members,
         (select count(*)::int from visits) as visits, (select count(*)::int from contracts) as contracts, (select count(*)::int from notifications) as notifications`,
     );
-    database = { sizeMB: Math.round(Number(rows[0].bytes) / 1e5) / 10, members: rows[0].members, visits: rows[0].visits, contracts: rows[0].contracts, notifications: rows[0].notifications };
+    database = {
+      sizeMB: Math.round(Number(rows[0].bytes) / 1e5) / 10,
+      members: rows[0].members,
+      visits: rows[0].visits,
+      contracts: rows[0].contracts,
+      notifications: rows[0].notifications,
+    };
   }
   await db?.end();
 
@@ -167,16 +240,34 @@ async function main() {
   const report = {
     label,
     startedAt: new Date(startedAt).toISOString(),
-    options: { members: MEMBERS, durationSeconds: DURATION_S, thinkSeconds: THINK_S, rampSeconds: RAMP_S, web: WEB, gateway: GATEWAY, chaos: flag('chaos'), seed, poolSize: state?.poolSize ?? null },
+    options: {
+      members: MEMBERS,
+      durationSeconds: DURATION_S,
+      thinkSeconds: THINK_S,
+      rampSeconds: RAMP_S,
+      web: WEB,
+      gateway: GATEWAY,
+      chaos: flag('chaos'),
+      seed,
+      poolSize: state?.poolSize ?? null,
+    },
     seconds: Math.round(seconds * 10) / 10,
     membersSignedIn: ledger.members,
-    told: { paidContracts: ledger.paidContracts.size, paidPtContracts: ledger.paidPtContracts.size, visits: ledger.visits.size, classBookings: ledger.classBookings.size, ptBookings: ledger.ptBookings.size },
+    told: {
+      paidContracts: ledger.paidContracts.size,
+      paidPtContracts: ledger.paidPtContracts.size,
+      visits: ledger.visits.size,
+      classBookings: ledger.classBookings.size,
+      ptBookings: ledger.ptBookings.size,
+    },
     machine: { cores: os.cpus().length, uptimeBefore, uptimeAfter },
     cpuCores: cpuStart && cpuEnd ? cpuBetween(cpuStart, cpuEnd) : null,
     database,
     ...summary,
     errorTimeline: errorTimeline(recorder.errorLog, startedAt),
-    errorLog: recorder.errorLog.slice(0, 500).map((e) => ({ ...e, atSeconds: Math.round((e.at - startedAt) / 100) / 10 })),
+    errorLog: recorder.errorLog
+      .slice(0, 500)
+      .map((e) => ({ ...e, atSeconds: Math.round((e.at - startedAt) / 100) / 10 })),
     chaos: events,
     samples,
     integrity,

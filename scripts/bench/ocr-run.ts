@@ -63,10 +63,35 @@ function expected(truth: SheetTruth, layout: SheetLayout): Record<string, number
   return out;
 }
 
-const valueAt = (values: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), values);
+const valueAt = (values: Record<string, unknown>, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), values);
 
-type Tally = { photos: number; coreAllRight: number; seconds: number[]; cpu: number[]; read: number; wrongSure: number; unreadable: number; pageFound: number; fieldsRight: number; fields: number };
-const tally = (): Tally => ({ photos: 0, coreAllRight: 0, seconds: [], cpu: [], read: 0, wrongSure: 0, unreadable: 0, pageFound: 0, fieldsRight: 0, fields: 0 });
+type Tally = {
+  photos: number;
+  coreAllRight: number;
+  seconds: number[];
+  cpu: number[];
+  read: number;
+  wrongSure: number;
+  unreadable: number;
+  pageFound: number;
+  fieldsRight: number;
+  fields: number;
+};
+const tally = (): Tally => ({
+  photos: 0,
+  coreAllRight: 0,
+  seconds: [],
+  cpu: [],
+  read: 0,
+  wrongSure: 0,
+  unreadable: 0,
+  pageFound: 0,
+  fieldsRight: 0,
+  fields: 0,
+});
 const tallies = new Map<string, Tally>();
 const tallyOf = (reader: ReaderName, category: Category) => {
   const key = `${reader} ${category}`;
@@ -93,7 +118,16 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
 const peakBy = new Map<ReaderName, number>();
 
-function score(reader: ReaderName, category: Category, id: string, truth: SheetTruth, layout: SheetLayout, reading: SheetReading, seconds: number, cpu: number) {
+function score(
+  reader: ReaderName,
+  category: Category,
+  id: string,
+  truth: SheetTruth,
+  layout: SheetLayout,
+  reading: SheetReading,
+  seconds: number,
+  cpu: number,
+) {
   const t = tallyOf(reader, category);
   t.photos++;
   t.seconds.push(seconds);
@@ -118,7 +152,9 @@ function score(reader: ReaderName, category: Category, id: string, truth: SheetT
   if (core) t.coreAllRight++;
   if (wrong.length) failures.push(`${reader} WRONG AND CONFIRMED ${id}: ${wrong.join(', ')}`);
   if (!core)
-    failures.push(`${reader} core miss ${id} page ${reading.page}: ${inbodyCoreFields.map((k) => `${k} ${String(valueAt(reading.values, k))}/${String(want[k])}(${reading.confidence[k]})`).join(', ')}`);
+    failures.push(
+      `${reader} core miss ${id} page ${reading.page}: ${inbodyCoreFields.map((k) => `${k} ${String(valueAt(reading.values, k))}/${String(want[k])}(${reading.confidence[k]})`).join(', ')}`,
+    );
 }
 
 const browser = await chromium.launch({ executablePath: findChromium() });
@@ -137,7 +173,9 @@ for (const category of categories)
       const start = performance.now();
       const image = await reencodeImage(photo.photo.jpeg, { maxSide: 2400 });
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
-      const reading = await readSheet(image.bytes, recognize, { reader: reader === 'old' ? 'projection' : 'page' }).catch((error: unknown) => {
+      const reading = await readSheet(image.bytes, recognize, {
+        reader: reader === 'old' ? 'projection' : 'page',
+      }).catch((error: unknown) => {
         failures.push(`${reader} failed ${photo.id}: ${String(error)}`);
         return undefined;
       });
@@ -175,11 +213,19 @@ const rows: string[][] = [
 ];
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
-console.log(`\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), one OCR thread; new = page finder, old = projection (issue 14)\n`);
+console.log(
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), one OCR thread; new = page finder, old = projection (issue 14)\n`,
+);
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);
-for (const [name, ...cells] of rows) console.log(`| ${name.padEnd(width)} | ${cells.map((c) => c.padStart(11)).join(' | ')} |`);
-console.log(`\npeak RSS of the bench process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`);
+for (const [name, ...cells] of rows)
+  console.log(`| ${name.padEnd(width)} | ${cells.map((c) => c.padStart(11)).join(' | ')} |`);
+console.log(
+  `\npeak RSS of the bench process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
+);
 // The unseen part's failures are not printed unless asked: nobody tunes the reader on them.
 if (failures.length && (part !== 'unseen' || options.failures)) console.log(`\n${failures.join('\n')}`);
-else if (failures.length) console.log(`\n${String(failures.length)} failures on the unseen part (not shown: --failures shows them; do not tune on them)`);
+else if (failures.length)
+  console.log(
+    `\n${String(failures.length)} failures on the unseen part (not shown: --failures shows them; do not tune on them)`,
+  );

@@ -11,7 +11,12 @@ import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout } from '#tests/support/inbody-sheet.ts';
 
 const [grade, layout, lang, seedText] = process.argv.slice(2);
-if (!['clean', 'mild', 'hard'].includes(grade) || !['270', '570'].includes(layout) || !['en', 'vi'].includes(lang) || !Number.isInteger(Number(seedText))) {
+if (
+  !['clean', 'mild', 'hard'].includes(grade) ||
+  !['270', '570'].includes(layout) ||
+  !['en', 'vi'].includes(lang) ||
+  !Number.isInteger(Number(seedText))
+) {
   console.error('usage: npm run bench:ocr -- --show clean|mild|hard 270|570 en|vi SEED');
   process.exit(2);
 }
@@ -34,6 +39,13 @@ writeFileSync(path.join(out, 'page.png'), page);
 for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
 const { lean, fat, ...top } = reading.parsed;
 console.log('\nparsed', JSON.stringify(top), '\nlean', JSON.stringify(lean), '\nfat', JSON.stringify(fat));
-console.log('\nchecked', JSON.stringify(reading.values), '\nconfidence', JSON.stringify(reading.confidence), '\nwarnings', JSON.stringify(reading.warnings));
+console.log(
+  '\nchecked',
+  JSON.stringify(reading.values),
+  '\nconfidence',
+  JSON.stringify(reading.confidence),
+  '\nwarnings',
+  JSON.stringify(reading.warnings),
+);
 console.log('\ntruth', JSON.stringify(truth));
 console.log(`\nphoto and OCR page: ${path.relative(process.cwd(), out)}/photo.jpg, page.png`);

@@ -6,7 +6,13 @@ import { BuildChanged, measureFirstLoad } from './first-load.mjs';
 import { medianRun, runLighthouse } from './lighthouse.mjs';
 import { KB, kb, mdTable, ms, seconds } from './format.mjs';
 
-export const TARGETS = Object.freeze({ jsKbGz: 130, jsToBare: 1.15, performance: 98, accessibility: 100, lcpToBare: 0.9 });
+export const TARGETS = Object.freeze({
+  jsKbGz: 130,
+  jsToBare: 1.15,
+  performance: 98,
+  accessibility: 100,
+  lcpToBare: 0.9,
+});
 /** Issue 18, 39 §5: on these routes the median LCP must not exceed 0.9× the bare app's, measured in the same run. */
 export const LCP_VS_BARE_ROUTES = Object.freeze(['/landing', '/login', '/home', '/membership']);
 export const TARGETS_LINE =
@@ -32,7 +38,9 @@ async function measureRoute(route, system, options) {
   const row = await measureUrl(route.path, route.access.describe, url, await route.access.headers(system), options);
   // JS the page is meant to load on demand only (routes.mjs `lazyOnly`) that the first load fetches anyway.
   const lazyLoaded = route.lazyOnly?.length
-    ? row.firstLoad.js.files.filter((f) => route.lazyOnly?.some((re) => re.test(new URL(f.url).pathname))).map((f) => f.url)
+    ? row.firstLoad.js.files
+        .filter((f) => route.lazyOnly?.some((re) => re.test(new URL(f.url).pathname)))
+        .map((f) => f.url)
     : [];
   return { ...row, lazyOnly: route.lazyOnly?.map(String) ?? [], lazyLoaded };
 }
@@ -67,7 +75,9 @@ async function measureUrl(name, access, url, headers, { runs, outDir, log }) {
     const started = Date.now();
     const run = await runLighthouse(url, { headers });
     if (run.brokenAssets.length) {
-      throw new BuildChanged(`${run.brokenAssets.length} JS/CSS requests failed in Lighthouse run ${i} (${run.brokenAssets.slice(0, 3).join(', ')}${run.brokenAssets.length > 3 ? ', …' : ''})`);
+      throw new BuildChanged(
+        `${run.brokenAssets.length} JS/CSS requests failed in Lighthouse run ${i} (${run.brokenAssets.slice(0, 3).join(', ')}${run.brokenAssets.length > 3 ? ', …' : ''})`,
+      );
     }
     const reportFile = path.join(outDir, `lighthouse-${slug(route.path)}-run${i}.html`);
     const { html, ...kept } = run;
@@ -115,19 +125,27 @@ export async function measurePages(ctx) {
   const missed = [];
   /** The median LCP of a row's runs (not the LCP of the run with the median score). */
   const medianLcp = (/** @type {typeof bare} */ r) => {
-    const values = r.lighthouse.map((l) => l.metrics.lcp).filter((v) => v !== null).sort((a, b) => a - b);
+    const values = r.lighthouse
+      .map((l) => l.metrics.lcp)
+      .filter((v) => v !== null)
+      .sort((a, b) => a - b);
     return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
   };
   const bareLcp = medianLcp(bare);
   for (const r of rows.slice(1)) {
     const jsRatio = r.firstLoad.js.gzip / bare.firstLoad.js.gzip;
-    if (jsRatio > TARGETS.jsToBare) missed.push(`${r.route} first-load JS ${jsRatio.toFixed(2)}× the bare app's (> ${TARGETS.jsToBare}×)`);
+    if (jsRatio > TARGETS.jsToBare)
+      missed.push(`${r.route} first-load JS ${jsRatio.toFixed(2)}× the bare app's (> ${TARGETS.jsToBare}×)`);
     const lcp = medianLcp(r);
-    if (LCP_VS_BARE_ROUTES.includes(r.route) && (lcp === null || bareLcp === null || lcp > TARGETS.lcpToBare * bareLcp)) {
+    if (
+      LCP_VS_BARE_ROUTES.includes(r.route) &&
+      (lcp === null || bareLcp === null || lcp > TARGETS.lcpToBare * bareLcp)
+    ) {
       missed.push(`${r.route} LCP ${seconds(lcp)} > ${TARGETS.lcpToBare}× the bare app's ${seconds(bareLcp)}`);
     }
     const js = r.firstLoad.js.gzip / KB;
-    if (js > TARGETS.jsKbGz) missed.push(`${r.route} first-load JS ${kb(r.firstLoad.js.gzip)} KB gz > ${TARGETS.jsKbGz}`);
+    if (js > TARGETS.jsKbGz)
+      missed.push(`${r.route} first-load JS ${kb(r.firstLoad.js.gzip)} KB gz > ${TARGETS.jsKbGz}`);
     const { performance, accessibility } = r.median.scores;
     if (performance === null || performance < TARGETS.performance) {
       missed.push(`${r.route} performance ${performance ?? 'n/a'} < ${TARGETS.performance}`);
@@ -135,13 +153,29 @@ export async function measurePages(ctx) {
     if (accessibility === null || accessibility < TARGETS.accessibility) {
       missed.push(`${r.route} accessibility ${accessibility ?? 'n/a'} < ${TARGETS.accessibility}`);
     }
-    if (r.lazyLoaded?.length) missed.push(`${r.route} first load fetches JS meant to load on demand: ${r.lazyLoaded.join(', ')}`);
+    if (r.lazyLoaded?.length)
+      missed.push(`${r.route} first load fetches JS meant to load on demand: ${r.lazyLoaded.join(', ')}`);
     const wrongPage = r.lighthouse.filter((l) => new URL(l.finalUrl).pathname !== new URL(r.url).pathname);
-    if (wrongPage.length) missed.push(`${r.route} Lighthouse ended on ${wrongPage[0].finalUrl}: not the page asked for`);
+    if (wrongPage.length)
+      missed.push(`${r.route} Lighthouse ended on ${wrongPage[0].finalUrl}: not the page asked for`);
   }
 
   const table = mdTable(
-    ['route', 'JS first load (KB gz)', '× bare', 'HTML (KB gz)', 'CSS (KB gz)', 'perf', 'a11y', 'best-pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+    [
+      'route',
+      'JS first load (KB gz)',
+      '× bare',
+      'HTML (KB gz)',
+      'CSS (KB gz)',
+      'perf',
+      'a11y',
+      'best-pr.',
+      'SEO',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+    ],
     rows.map((r) => {
       const m = r.median;
       return [
@@ -160,7 +194,21 @@ export async function measurePages(ctx) {
         m.metrics.cls === null ? 'n/a' : m.metrics.cls.toFixed(3),
       ];
     }),
-    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+    ],
   );
 
   // Failing audits, once per route and audit across the runs.
@@ -180,7 +228,8 @@ export async function measurePages(ctx) {
     }
     for (const f of byId.values()) {
       failing.push(`- ${r.route} · ${f.category} · \`${f.id}\` — ${f.title} (${f.runs}/${r.lighthouse.length} runs)`);
-      for (const o of f.offenders.slice(0, 10)) failing.push(`    - \`${o.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 200)}\``);
+      for (const o of f.offenders.slice(0, 10))
+        failing.push(`    - \`${o.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 200)}\``);
       if (f.offenders.length > 10) failing.push(`    - … ${f.offenders.length - 10} more`);
     }
   }
@@ -191,13 +240,17 @@ export async function measurePages(ctx) {
     '',
     `Median of ${runs} Lighthouse ${first?.lighthouseVersion ?? ''} runs per route by performance score (runs: ${rows
       .map((r) => `${r.route} ${r.lighthouse.map((l) => l.scores.performance).join('/')}`)
-      .join(', ')}); mobile, simulated slow 4G and 4× CPU; ${first?.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
+      .join(
+        ', ',
+      )}); mobile, simulated slow 4G and 4× CPU; ${first?.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
     `JS: the entry, the modulepreloads and the module scripts of the server-rendered HTML (plus their static imports), each file once, gzip -9 of build/client; 1 KB = 1000 bytes. CSS: the linked sheets and the whole sheet the entry loads before hydrating (ADR 029); the page's own rules are in its HTML.`,
     `Reached as: ${rows.map((r) => `${r.route} ${r.access}`).join('; ')}.`,
     '',
     TARGETS_LINE,
     '',
-    failing.length ? `Lighthouse audits not passing (accessibility, best practices, SEO):\n\n${failing.join('\n')}` : 'Lighthouse audits not passing: none.',
+    failing.length
+      ? `Lighthouse audits not passing (accessibility, best practices, SEO):\n\n${failing.join('\n')}`
+      : 'Lighthouse audits not passing: none.',
     ...restarts.map((r) => `\nNote: the system was restarted and the route measured again: ${r}.`),
     ...rows
       .filter((r) => r.lazyOnly?.length && !r.lazyLoaded?.length)

@@ -9,9 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string' }, marks: { type: 'string' }, phase: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string' }, marks: { type: 'string' }, phase: { type: 'string' } },
+});
 if (positionals.length !== 1 || Boolean(values.marks) !== Boolean(values.phase)) {
-  console.error('Usage: node scripts/bench/profile-summary.mjs <file.cpuprofile> [--top=25] [--marks=marks.json --phase=NAME]');
+  console.error(
+    'Usage: node scripts/bench/profile-summary.mjs <file.cpuprofile> [--top=25] [--marks=marks.json --phase=NAME]',
+  );
   process.exit(2);
 }
 const top = Number(values.top ?? 25);
@@ -20,7 +25,9 @@ const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 // --marks (written by `bench:gateway --profile`): [{ phase, from, to }] in µs of the monotonic clock,
 // the clock V8 stamps its samples with; only the samples inside --phase's windows are counted.
 /** @type {{ phase: string, from: number, to: number }[] | null} */
-const windows = values.marks ? JSON.parse(readFileSync(values.marks, 'utf8')).filter((mark) => mark.phase === values.phase) : null;
+const windows = values.marks
+  ? JSON.parse(readFileSync(values.marks, 'utf8')).filter((mark) => mark.phase === values.phase)
+  : null;
 if (windows?.length === 0) {
   console.error(`no marks for phase ${String(values.phase)}`);
   process.exit(2);
@@ -39,7 +46,8 @@ function placeOf(url) {
   if (url.startsWith('node:')) return url;
   return url ? url.split('/').at(-1) : '(native)';
 }
-const nameOf = (node) => `${node.callFrame.functionName || '(anonymous)'}  ${placeOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+const nameOf = (node) =>
+  `${node.callFrame.functionName || '(anonymous)'}  ${placeOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
 
 const byPlace = new Map();
 const self = new Map();
@@ -53,7 +61,13 @@ for (let i = 0; i < profile.samples.length; i++) {
   const ms = (profile.timeDeltas[i] ?? 0) / 1000;
   total += ms;
   const leaf = byId.get(profile.samples[i]);
-  add(byPlace, placeOf(leaf.callFrame.url) === '(native)' ? leaf.callFrame.functionName || '(native)' : placeOf(leaf.callFrame.url), ms);
+  add(
+    byPlace,
+    placeOf(leaf.callFrame.url) === '(native)'
+      ? leaf.callFrame.functionName || '(native)'
+      : placeOf(leaf.callFrame.url),
+    ms,
+  );
   add(self, nameOf(leaf), ms);
   const seen = new Set();
   for (let id = leaf.id; id !== undefined; id = parentOf.get(id)) {

@@ -110,9 +110,13 @@ export const signedInMember = {
     // The browser follows the redirect: that page shows the welcome toast once (a flash message) and
     // answers with a cookie that no longer holds it. Sending the sign-up's cookie on every timed
     // request instead would show the toast, and sign a new cookie, each time: no member does that.
-    const first = await fetch(new URL(signUp.location, webUrl), { headers: { Cookie: signUp.cookie }, redirect: 'manual' });
+    const first = await fetch(new URL(signUp.location, webUrl), {
+      headers: { Cookie: signUp.cookie },
+      redirect: 'manual',
+    });
     await first.arrayBuffer();
-    if (first.status !== 200) throw new Error(`${signUp.location} right after the sign-up of ${phone} answered ${first.status}`);
+    if (first.status !== 200)
+      throw new Error(`${signUp.location} right after the sign-up of ${phone} answered ${first.status}`);
     return { Cookie: mergeCookies(signUp.cookie, cookieHeader(first)) };
   },
 };
@@ -126,11 +130,20 @@ export const memberWithMembership = {
   describe: 'new member (as above) with club 1 plan 3 bought on the plan page and paid through the sandbox bank',
   async headers(ctx) {
     const { Cookie } = await signedInMember.headers(ctx);
-    const bought = await postForm(ctx.webUrl, '/membership/1/plan/3', { paymentMethod: '1', intent: 'confirm' }, Cookie);
-    if (!bought.location || !/^\/membership\/payment\/\d+$/.test(bought.location)) throw new Error(`buying plan 3 went to ${String(bought.location)} (${bought.status})`);
-    const page = await (await fetch(new URL(bought.location, ctx.webUrl), { headers: { Cookie: bought.cookie } })).text();
+    const bought = await postForm(
+      ctx.webUrl,
+      '/membership/1/plan/3',
+      { paymentMethod: '1', intent: 'confirm' },
+      Cookie,
+    );
+    if (!bought.location || !/^\/membership\/payment\/\d+$/.test(bought.location))
+      throw new Error(`buying plan 3 went to ${String(bought.location)} (${bought.status})`);
+    const page = await (
+      await fetch(new URL(bought.location, ctx.webUrl), { headers: { Cookie: bought.cookie } })
+    ).text();
     // What the member copies from the QR screen: the memo and the amount (vi, the default language).
-    const copied = (label) => new RegExp(`<dt>${label}</dt><dd><span class="copy-value[^"]*">([^<]+)</span>`).exec(page)?.[1];
+    const copied = (label) =>
+      new RegExp(`<dt>${label}</dt><dd><span class="copy-value[^"]*">([^<]+)</span>`).exec(page)?.[1];
     const memo = copied('Nội dung chuyển khoản');
     const amount = Number(copied('Số tiền')?.replace(/\D/g, ''));
     if (!memo || !amount) throw new Error('no transfer memo or amount on the payment page');
@@ -186,19 +199,25 @@ async function staffSignIn({ webUrl, smsOutboxUrl }) {
     login = await postForm(webUrl, '/staff/login', { phoneNumber: phone }, '');
   }
   if (login.location !== '/staff/verify-otp' || !/gym_staff=/.test(login.cookie)) {
-    throw new Error(`POST /staff/login (phone ${phone}) answered ${login.status} → ${login.location ?? 'no redirect'}${/gym_staff=/.test(login.cookie) ? '' : ', no gym_staff cookie'}`);
+    throw new Error(
+      `POST /staff/login (phone ${phone}) answered ${login.status} → ${login.location ?? 'no redirect'}${/gym_staff=/.test(login.cookie) ? '' : ', no gym_staff cookie'}`,
+    );
   }
   // The newest text first (the member access reads data[0] the same way).
   const outbox = await (await fetch(smsOutboxUrl(phone))).json();
   const otp = outbox.data?.[0]?.text.match(/\b(\d{4})\b/)?.[1];
   if (!otp) throw new Error(`no sign-in code in the sandbox outbox for ${phone}`);
   const verify = await postForm(webUrl, '/staff/verify-otp', { otp, intent: 'verify' }, login.cookie);
-  if (verify.location !== '/staff') throw new Error(`the staff code of ${phone} went to ${String(verify.location)} (${verify.status}), not /staff`);
+  if (verify.location !== '/staff')
+    throw new Error(`the staff code of ${phone} went to ${String(verify.location)} (${verify.status}), not /staff`);
   // As for the member: the browser lands on /staff, which shows the welcome toast once and answers
   // with the cookie that no longer holds it.
   const landing = await fetch(new URL('/staff', webUrl), { headers: { Cookie: verify.cookie }, redirect: 'manual' });
   await landing.arrayBuffer();
-  if (landing.status !== 200) throw new Error(`/staff right after the staff sign-in of ${phone} answered ${landing.status} → ${landing.headers.get('location') ?? ''}`);
+  if (landing.status !== 200)
+    throw new Error(
+      `/staff right after the staff sign-in of ${phone} answered ${landing.status} → ${landing.headers.get('location') ?? ''}`,
+    );
   const cookie = mergeCookies(verify.cookie, cookieHeader(landing));
   if (!/(?:^|; )gym_staff=/.test(cookie)) throw new Error(`no gym_staff cookie after the staff sign-in of ${phone}`);
   return { Cookie: cookie };

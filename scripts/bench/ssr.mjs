@@ -15,7 +15,8 @@ import { anonymous, signedInMember } from './routes.mjs';
 
 /** A phone, navigating: what the platform gate lets through to the app. */
 export const PHONE = {
-  'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  'User-Agent':
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   Accept: 'text/html',
   'Sec-Fetch-Dest': 'document',
 };
@@ -65,7 +66,9 @@ async function loadInTurns(pages, log) {
   const all = pages.map(() => ({ samples: /** @type {number[]} */ ([]), failed: 0 }));
   const rounds = Math.ceil(SECONDS / ROUND_SECONDS);
   for (let round = 0; round < rounds; round++) {
-    log(`ssr: round ${String(round + 1)}/${String(rounds)}: ${pages.map((p) => p.name).join(', ')}, ${String(ROUND_SECONDS)} s each`);
+    log(
+      `ssr: round ${String(round + 1)}/${String(rounds)}: ${pages.map((p) => p.name).join(', ')}, ${String(ROUND_SECONDS)} s each`,
+    );
     for (const [i, page] of pages.entries()) {
       const { samples, failed } = await load(page.url, page.headers, ROUND_SECONDS + SETTLE_SECONDS, SETTLE_SECONDS);
       all[i].samples.push(...samples);
@@ -75,7 +78,13 @@ async function loadInTurns(pages, log) {
   return all.map(({ samples, failed }) => {
     samples.sort((a, b) => a - b);
     const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]);
-    return { requests: samples.length, perSecond: Math.round(samples.length / (rounds * ROUND_SECONDS)), p50: at(0.5), p99: at(0.99), failed };
+    return {
+      requests: samples.length,
+      perSecond: Math.round(samples.length / (rounds * ROUND_SECONDS)),
+      p50: at(0.5),
+      p99: at(0.99),
+      failed,
+    };
   });
 }
 
@@ -97,7 +106,13 @@ async function systemOnPostgres(serverUrl) {
     await admin.end();
   };
   try {
-    const system = await startSystem({ webPort: 0, gatewayPort: 0, dataDir, quiet: true, env: { DATABASE_URL: url.href } });
+    const system = await startSystem({
+      webPort: 0,
+      gatewayPort: 0,
+      dataDir,
+      quiet: true,
+      env: { DATABASE_URL: url.href },
+    });
     return {
       system,
       stop: async () => {
@@ -128,14 +143,19 @@ export async function measureSsr({ system, log }) {
     ];
     if (onPostgres) {
       const memberPg = await signedInMember.headers(onPostgres.system);
-      pages.push({ name: '/home on PostgreSQL', url: new URL('/home', onPostgres.system.webUrl), headers: { ...PHONE, ...memberPg } });
+      pages.push({
+        name: '/home on PostgreSQL',
+        url: new URL('/home', onPostgres.system.webUrl),
+        headers: { ...PHONE, ...memberPg },
+      });
     }
     [bare, landing, home, homePg = null] = await loadInTurns(pages, log);
   } finally {
     await bareApp.stop();
     await onPostgres?.stop();
   }
-  const row = (name, r) => `| ${name} | ${String(r.perSecond)} | ${String(r.p50)} ms | ${String(r.p99)} ms | ${String(r.failed)} |`;
+  const row = (name, r) =>
+    `| ${name} | ${String(r.perSecond)} | ${String(r.p50)} ms | ${String(r.p99)} ms | ${String(r.failed)} |`;
   const ratio = home.perSecond / Math.max(1, bare.perSecond);
   const markdown = [
     `| page (${String(CONNECTIONS)} connections, ${String(SECONDS)} s in turns of ${String(ROUND_SECONDS)} s, each after ${String(SETTLE_SECONDS)} s untimed) | req/s | p50 | p99 | not 200 |`,
@@ -143,20 +163,31 @@ export async function measureSsr({ system, log }) {
     row('bare React Router app (one route, no data)', bare),
     row('/landing (no gateway call)', landing),
     row('/home (signed in, PGlite)', home),
-    homePg ? row('/home (signed in, PostgreSQL)', homePg) : '| /home on PostgreSQL | not measured: set BENCH_DATABASE_URL | | | |',
+    homePg
+      ? row('/home (signed in, PostgreSQL)', homePg)
+      : '| /home on PostgreSQL | not measured: set BENCH_DATABASE_URL | | | |',
     '',
     `/home runs at ${ratio.toFixed(2)}× the bare app's req/s (/landing at ${(landing.perSecond / Math.max(1, bare.perSecond)).toFixed(2)}×).` +
       ' Targets (issue 18): ≥ 0.35× the bare app, p99 ≤ 500 ms.',
   ].join('\n');
   const missed = [];
-  if (ratio < 0.35) missed.push(`/home SSR ${String(home.perSecond)} req/s is ${ratio.toFixed(2)}× the bare app's ${String(bare.perSecond)} (< 0.35×)`);
+  if (ratio < 0.35)
+    missed.push(
+      `/home SSR ${String(home.perSecond)} req/s is ${ratio.toFixed(2)}× the bare app's ${String(bare.perSecond)} (< 0.35×)`,
+    );
   if (home.p99 > 500) missed.push(`/home SSR p99 ${String(home.p99)} ms > 500 ms`);
   if (homePg) {
     const ratioPg = homePg.perSecond / Math.max(1, bare.perSecond);
-    if (ratioPg < 0.35) missed.push(`/home SSR on PostgreSQL ${String(homePg.perSecond)} req/s is ${ratioPg.toFixed(2)}× the bare app's (< 0.35×)`);
+    if (ratioPg < 0.35)
+      missed.push(
+        `/home SSR on PostgreSQL ${String(homePg.perSecond)} req/s is ${ratioPg.toFixed(2)}× the bare app's (< 0.35×)`,
+      );
     if (homePg.p99 > 500) missed.push(`/home SSR on PostgreSQL p99 ${String(homePg.p99)} ms > 500 ms`);
     if (homePg.failed > 0) missed.push(`/home on PostgreSQL: ${String(homePg.failed)} answers other than 200`);
   }
-  if (home.failed > 0 || landing.failed > 0 || bare.failed > 0) missed.push(`SSR answers other than 200: /home ${String(home.failed)}, /landing ${String(landing.failed)}, bare ${String(bare.failed)}`);
+  if (home.failed > 0 || landing.failed > 0 || bare.failed > 0)
+    missed.push(
+      `SSR answers other than 200: /home ${String(home.failed)}, /landing ${String(landing.failed)}, bare ${String(bare.failed)}`,
+    );
   return { markdown, data: { bare, landing, home, homePostgres: homePg, ratio }, missed };
 }

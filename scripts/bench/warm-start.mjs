@@ -29,7 +29,14 @@ async function firstReady(url) {
 function summary({ samples, failed }, seconds) {
   samples.sort((a, b) => a - b);
   const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] ?? 0);
-  return { requests: samples.length, perSecond: Math.round(samples.length / seconds), p50: at(0.5), p99: at(0.99), max: Math.round(samples.at(-1) ?? 0), failed };
+  return {
+    requests: samples.length,
+    perSecond: Math.round(samples.length / seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: Math.round(samples.at(-1) ?? 0),
+    failed,
+  };
 }
 
 /** @param {import('./index.mjs').SectionContext} ctx @returns {Promise<import('./index.mjs').SectionResult>} */
@@ -38,7 +45,9 @@ export async function measureWarmStart({ system, restartSystem, log }) {
   log('warm start: restarting the system');
   const restarted = await restartSystem();
   const waited = await firstReady(new URL('/readyz', restarted.webUrl));
-  log(`warm start: /readyz answered ${String(Math.round(waited))} ms after /healthz; loading /home for ${String(SECONDS)} s`);
+  log(
+    `warm start: /readyz answered ${String(Math.round(waited))} ms after /healthz; loading /home for ${String(SECONDS)} s`,
+  );
   const first = summary(await load(new URL('/home', restarted.webUrl), { ...PHONE, ...member }, SECONDS), SECONDS);
   log('warm start: the same load again (steady state), then the bare app');
   const steady = summary(await load(new URL('/home', restarted.webUrl), { ...PHONE, ...member }, SECONDS), SECONDS);
@@ -50,7 +59,8 @@ export async function measureWarmStart({ system, restartSystem, log }) {
   } finally {
     await bareApp.stop();
   }
-  const row = (name, r) => `| ${name} | ${String(r.perSecond)} | ${String(r.p50)} ms | ${String(r.p99)} ms | ${String(r.max)} ms | ${String(r.failed)} |`;
+  const row = (name, r) =>
+    `| ${name} | ${String(r.perSecond)} | ${String(r.p50)} ms | ${String(r.p99)} ms | ${String(r.max)} ms | ${String(r.failed)} |`;
   const ratio = first.perSecond / Math.max(1, bare.perSecond);
   const markdown = [
     `| 50 connections, ${String(SECONDS)} s | req/s | p50 | p99 | max | not 200 |`,
@@ -63,8 +73,15 @@ export async function measureWarmStart({ system, restartSystem, log }) {
       ` Targets (issue 39 §6): p99 ≤ ${String(WARM_TARGETS.p99Ms)} ms, ≥ ${String(WARM_TARGETS.toBare)}× the bare app.`,
   ].join('\n');
   const missed = [];
-  if (first.p99 > WARM_TARGETS.p99Ms) missed.push(`/home p99 over the first 10 s after /readyz: ${String(first.p99)} ms > ${String(WARM_TARGETS.p99Ms)} ms`);
-  if (ratio < WARM_TARGETS.toBare) missed.push(`/home over the first 10 s after /readyz: ${String(first.perSecond)} req/s is ${ratio.toFixed(2)}× the bare app's (< ${String(WARM_TARGETS.toBare)}×)`);
-  if (first.failed > 0) missed.push(`/home over the first 10 s after /readyz: ${String(first.failed)} answers other than 200`);
+  if (first.p99 > WARM_TARGETS.p99Ms)
+    missed.push(
+      `/home p99 over the first 10 s after /readyz: ${String(first.p99)} ms > ${String(WARM_TARGETS.p99Ms)} ms`,
+    );
+  if (ratio < WARM_TARGETS.toBare)
+    missed.push(
+      `/home over the first 10 s after /readyz: ${String(first.perSecond)} req/s is ${ratio.toFixed(2)}× the bare app's (< ${String(WARM_TARGETS.toBare)}×)`,
+    );
+  if (first.failed > 0)
+    missed.push(`/home over the first 10 s after /readyz: ${String(first.failed)} answers other than 200`);
   return { markdown, data: { readyAfterHealthzMs: Math.round(waited), first, steady, bare, ratio }, missed };
 }

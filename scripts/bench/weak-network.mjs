@@ -35,7 +35,12 @@ export const WEAK_ROUTES = Object.freeze([
 ]);
 const BARE = { path: 'bare React Router app', control: 'main' };
 
-export const WEAK_TARGETS = Object.freeze({ lieFiContentMs: 5000, repeatUsableMs: 1500, firstToBare: 1.2, inbodyMs: 10_000 });
+export const WEAK_TARGETS = Object.freeze({
+  lieFiContentMs: 5000,
+  repeatUsableMs: 1500,
+  firstToBare: 1.2,
+  inbodyMs: 10_000,
+});
 const NAV_TIMEOUT_MS = 60_000;
 
 /**
@@ -48,10 +53,18 @@ async function visit(page, url, control, { usable = true, timeout = NAV_TIMEOUT_
   try {
     await page.goto(url, { waitUntil: 'commit', timeout });
   } catch (error) {
-    return { fcp: null, usable: null, error: String(error instanceof Error ? error.message.split('\n')[0] : error), wall: performance.now() - started };
+    return {
+      fcp: null,
+      usable: null,
+      error: String(error instanceof Error ? error.message.split('\n')[0] : error),
+      wall: performance.now() - started,
+    };
   }
   const fcp = await page
-    .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false, undefined, { timeout, polling: 50 })
+    .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false, undefined, {
+      timeout,
+      polling: 50,
+    })
     .then((h) => /** @type {Promise<number>} */ (h.jsonValue()))
     .catch(() => null);
   const ready = usable
@@ -144,7 +157,10 @@ async function cameraPhoto() {
   const file = path.join(outdir, 'camera.jpg');
   if (existsSync(file)) return file;
   await bundleForNode({ 'camera-photo': 'scripts/bench/camera-photo.ts' }, outdir);
-  const made = spawnSync(process.execPath, [path.join(outdir, 'camera-photo.js'), file], { cwd: ROOT, encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [path.join(outdir, 'camera-photo.js'), file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (made.status !== 0) throw new Error(`making the camera photo failed: ${made.stderr}`);
   return file;
 }
@@ -182,7 +198,12 @@ async function inbodyUpload(browser, link, url, cookies) {
       .then(() => performance.now() - tapped)
       .catch(() => null);
     await Promise.race([watch, new Promise((r) => setTimeout(r, 100))]);
-    return { photoBytes: readFileSync(photo).length, uploadedBytes: link.sent().up - sentBefore, dialogMs: dialog, progressMs: progressSeen };
+    return {
+      photoBytes: readFileSync(photo).length,
+      uploadedBytes: link.sent().up - sentBefore,
+      dialogMs: dialog,
+      progressMs: progressSeen,
+    };
   } finally {
     await context.close();
   }
@@ -196,7 +217,10 @@ export async function measureWeakNetwork({ system, log }) {
   const link = await startShapedLink({ host: '127.0.0.1', port: Number(web.port) });
   const bareApp = await startBareApp();
   const bareLink = await startShapedLink({ host: '127.0.0.1', port: Number(new URL(bareApp.url).port) });
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--disable-quic', '--disable-dev-shm-usage', '--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--disable-quic', '--disable-dev-shm-usage', '--no-sandbox'],
+  });
   /** @type {Map<object, Record<string, string>>} */
   const sessions = new Map();
   const rows = [];
@@ -208,7 +232,10 @@ export async function measureWeakNetwork({ system, log }) {
       if (route.access && !sessions.has(route.access)) sessions.set(route.access, await route.access.headers(system));
       const cookies = cookiesOf(route.access ? sessions.get(route.access)?.Cookie : undefined, link.url);
       log(`weak network: ${route.path}`);
-      rows.push({ path: route.path, ...(await threeVisits(browser, link, `${link.url}${route.path}`, route.control, cookies)) });
+      rows.push({
+        path: route.path,
+        ...(await threeVisits(browser, link, `${link.url}${route.path}`, route.control, cookies)),
+      });
     }
     log('weak network: InBody upload of a 3 MB camera photo');
     const uploader = await signedInMember.headers(system);
@@ -230,12 +257,24 @@ function report(bare, rows, upload) {
   const line = (name, r) =>
     `| ${name} | ${t(r.first.fcp)} | ${t(r.first.usable)} | ${t(r.repeat.fcp)} | ${t(r.repeat.usable)} | ${r.lieFi.fcp === null ? `nothing in ${t(r.lieFi.wall)}` : t(r.lieFi.fcp)} | ${r.worker ? 'yes' : 'no'} |`;
   for (const r of rows) {
-    if (r.lieFi.fcp === null || r.lieFi.fcp > WEAK_TARGETS.lieFiContentMs) missed.push(`lie-fi ${r.path}: content after ${t(r.lieFi.fcp ?? r.lieFi.wall)} (> ${t(WEAK_TARGETS.lieFiContentMs)})`);
-    if (r.repeat.usable === null || r.repeat.usable > WEAK_TARGETS.repeatUsableMs) missed.push(`weak 3G repeat visit ${r.path}: usable after ${t(r.repeat.usable)} (> ${t(WEAK_TARGETS.repeatUsableMs)})`);
+    if (r.lieFi.fcp === null || r.lieFi.fcp > WEAK_TARGETS.lieFiContentMs)
+      missed.push(
+        `lie-fi ${r.path}: content after ${t(r.lieFi.fcp ?? r.lieFi.wall)} (> ${t(WEAK_TARGETS.lieFiContentMs)})`,
+      );
+    if (r.repeat.usable === null || r.repeat.usable > WEAK_TARGETS.repeatUsableMs)
+      missed.push(
+        `weak 3G repeat visit ${r.path}: usable after ${t(r.repeat.usable)} (> ${t(WEAK_TARGETS.repeatUsableMs)})`,
+      );
     const limit = (bare.first.usable ?? 0) * WEAK_TARGETS.firstToBare;
-    if (r.first.usable === null || r.first.usable > limit) missed.push(`weak 3G first visit ${r.path}: usable after ${t(r.first.usable)} (> the bare app's ${t(bare.first.usable)} + 20 %)`);
+    if (r.first.usable === null || r.first.usable > limit)
+      missed.push(
+        `weak 3G first visit ${r.path}: usable after ${t(r.first.usable)} (> the bare app's ${t(bare.first.usable)} + 20 %)`,
+      );
   }
-  if (upload.dialogMs === null || upload.dialogMs > WEAK_TARGETS.inbodyMs) missed.push(`InBody 3 MB photo on weak 3G: confirm dialog after ${t(upload.dialogMs)} (> ${t(WEAK_TARGETS.inbodyMs)})`);
+  if (upload.dialogMs === null || upload.dialogMs > WEAK_TARGETS.inbodyMs)
+    missed.push(
+      `InBody 3 MB photo on weak 3G: confirm dialog after ${t(upload.dialogMs)} (> ${t(WEAK_TARGETS.inbodyMs)})`,
+    );
   const markdown = [
     `Through a shaped link: ${PROFILES.weak3g.name}; lie-fi: ${PROFILES.lieFi.name}. Pixel 7 viewport and user agent. Usable: hydrated, main control enabled.`,
     '',

@@ -5,7 +5,16 @@
 // answering /healthz is restarted, as a process manager would. Ctrl-C drains and stops everything.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setInterval, setTimeout } from 'node:timers';
@@ -42,7 +51,11 @@ const STATE_FILE = path.join(os.tmpdir(), `gym-cluster-${WEB_PORT}.json`);
 
 function findPostgresBin() {
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const ordered = versions.includes('15') ? ['15', ...versions.filter((v) => v !== '15')] : versions;
   const dir = ordered.map((v) => path.join(base, v, 'bin')).find((d) => existsSync(path.join(d, 'pg_ctl')));
   if (!dir) throw new Error("PostgreSQL's server is not installed: apt-get install postgresql");
@@ -51,7 +64,9 @@ function findPostgresBin() {
 
 /** PostgreSQL refuses to run as root: as root, run its tools as the postgres user. */
 function pg(tool, args, options = {}) {
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(pgBin, tool), ...args]] : [path.join(pgBin, tool), args];
+  const [cmd, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(pgBin, tool), ...args]]
+    : [path.join(pgBin, tool), args];
   return execFileSync(cmd, argv, { stdio: 'pipe', timeout: 120_000, ...options }).toString();
 }
 
@@ -63,7 +78,17 @@ function startPostgres() {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);
   }
-  pg('initdb', ['-D', pgData, '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--auth-local=trust', '--auth-host=trust']);
+  pg('initdb', [
+    '-D',
+    pgData,
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--auth-local=trust',
+    '--auth-host=trust',
+  ]);
   // Durability as in production (fsync on): the kill runs check what survives.
   const options = `-c listen_addresses=127.0.0.1 -p ${PG_PORT} -c unix_socket_directories=${dir} -c max_connections=100`;
   pg('pg_ctl', ['-D', pgData, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
@@ -92,7 +117,9 @@ function supervise(name, command, args, childEnv, { restart = true } = {}) {
     running.set(name, entry);
     child.on('exit', (code, signal) => {
       if (entry.stopping || shuttingDown) return;
-      log(`${name} exited (${signal ?? `code ${code}`}); restarting in 1 s (logs: ${path.join(logDir, `${name}.log`)})`);
+      log(
+        `${name} exited (${signal ?? `code ${code}`}); restarting in 1 s (logs: ${path.join(logDir, `${name}.log`)})`,
+      );
       if (restart) setTimeout(() => !shuttingDown && spawnOne(), 1000);
     });
     return child;
@@ -104,8 +131,12 @@ async function waitFor(url, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const entry = running.get(name);
-    if (name && entry?.child.exitCode !== null && entry?.child.exitCode !== undefined) throw new Error(`${name} exited during start-up: see ${path.join(logDir, `${name}.log`)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (name && entry?.child.exitCode !== null && entry?.child.exitCode !== undefined)
+      throw new Error(`${name} exited during start-up: see ${path.join(logDir, `${name}.log`)}`);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await sleep(150);
   }
@@ -119,7 +150,10 @@ function livenessChecks(targets) {
     for (const [name, url] of targets) {
       const entry = running.get(name);
       if (!entry || entry.child.exitCode !== null || Date.now() - entry.startedAt < 15_000) continue;
-      const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       const n = ok ? 0 : (failures.get(name) ?? 0) + 1;
       failures.set(name, n);
       if (n >= 3 && !shuttingDown) {
@@ -163,14 +197,21 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => v
 
 async function main() {
   if (!env.CLUSTER_NO_BUILD) await buildIfNeeded({ quiet: false });
-  for (const file of ['build/gateway/server.js', 'build/gateway/seed.js', 'build/web/server.js', 'build/server/index.js']) {
+  for (const file of [
+    'build/gateway/server.js',
+    'build/gateway/seed.js',
+    'build/web/server.js',
+    'build/server/index.js',
+  ]) {
     if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: npm run build`);
   }
   const haproxy = ensureHaproxy(log);
 
   let t = Date.now();
   const databaseUrl = startPostgres();
-  log(`PostgreSQL (${path.basename(path.dirname(pgBin))}) on 127.0.0.1:${PG_PORT}, data in ${pgData} (${Date.now() - t} ms)`);
+  log(
+    `PostgreSQL (${path.basename(path.dirname(pgBin))}) on 127.0.0.1:${PG_PORT}, data in ${pgData} (${Date.now() - t} ms)`,
+  );
 
   const webUrl = `http://localhost:${WEB_PORT}`;
   const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -208,7 +249,12 @@ async function main() {
 
   t = Date.now();
   const node = (script) => ['--enable-source-maps', script];
-  GATEWAY_REPLICAS.forEach((port, i) => supervise(`gateway${i + 1}`, process.execPath, node('build/gateway/server.js'), { ...gatewayEnv, GATEWAY_PORT: String(port) }));
+  GATEWAY_REPLICAS.forEach((port, i) =>
+    supervise(`gateway${i + 1}`, process.execPath, node('build/gateway/server.js'), {
+      ...gatewayEnv,
+      GATEWAY_PORT: String(port),
+    }),
+  );
   await Promise.all(GATEWAY_REPLICAS.map((port, i) => waitFor(`http://127.0.0.1:${port}/readyz`, `gateway${i + 1}`)));
   log(`${GATEWAY_REPLICAS.length} gateways ready on ${GATEWAY_REPLICAS.join(', ')} (${Date.now() - t} ms)`);
 
@@ -225,7 +271,9 @@ async function main() {
     SHUTDOWN_DELAY_MS: String(2 * CHECK_INTERVAL_MS + 500),
   };
   t = Date.now();
-  WEB_REPLICAS.forEach((port, i) => supervise(`web${i + 1}`, process.execPath, node('build/web/server.js'), { ...webEnv, PORT: String(port) }));
+  WEB_REPLICAS.forEach((port, i) =>
+    supervise(`web${i + 1}`, process.execPath, node('build/web/server.js'), { ...webEnv, PORT: String(port) }),
+  );
   await Promise.all(WEB_REPLICAS.map((port, i) => waitFor(`http://127.0.0.1:${port}/readyz`, `web${i + 1}`)));
   log(`${WEB_REPLICAS.length} web replicas ready on ${WEB_REPLICAS.join(', ')} (${Date.now() - t} ms)`);
 
@@ -235,7 +283,15 @@ async function main() {
   const cfg = path.join(work, 'haproxy.cfg');
   writeFileSync(
     cfg,
-    haproxyConfig({ webPort: WEB_PORT, gatewayPort: GATEWAY_PORT, statsPort: STATS_PORT, webs: WEB_REPLICAS, gateways: GATEWAY_REPLICAS, checkIntervalMs: CHECK_INTERVAL_MS, gateway503File: errorFile }),
+    haproxyConfig({
+      webPort: WEB_PORT,
+      gatewayPort: GATEWAY_PORT,
+      statsPort: STATS_PORT,
+      webs: WEB_REPLICAS,
+      gateways: GATEWAY_REPLICAS,
+      checkIntervalMs: CHECK_INTERVAL_MS,
+      gateway503File: errorFile,
+    }),
   );
   execFileSync(haproxy, ['-c', '-q', '-f', cfg], { stdio: 'inherit' });
   supervise('haproxy', haproxy, ['-db', '-f', cfg], base);
@@ -259,7 +315,10 @@ async function main() {
       pgBin,
       pgUser: asRoot ? 'postgres' : null,
       internalSecret: secrets.GATEWAY_INTERNAL_SECRET,
-      replicas: Object.fromEntries([...GATEWAY_REPLICAS.map((port, i) => [`gateway${i + 1}`, port]), ...WEB_REPLICAS.map((port, i) => [`web${i + 1}`, port])]),
+      replicas: Object.fromEntries([
+        ...GATEWAY_REPLICAS.map((port, i) => [`gateway${i + 1}`, port]),
+        ...WEB_REPLICAS.map((port, i) => [`web${i + 1}`, port]),
+      ]),
       checkIntervalMs: CHECK_INTERVAL_MS,
       poolSize: Number(POOL_SIZE),
       logDir,

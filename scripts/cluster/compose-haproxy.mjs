@@ -21,7 +21,10 @@ export const composeHaproxyConfig = () =>
     checkIntervalMs: 1000,
     gateway503File: '/usr/local/etc/haproxy/gateway-503.http',
     docker: { webhookPort: 8082, web503File: '/usr/local/etc/haproxy/web-503.http' },
-  }).replace('# Written by scripts/cluster/cluster.mjs;', '# Written by scripts/cluster/compose-haproxy.mjs for docker-compose.cluster.yml;');
+  }).replace(
+    '# Written by scripts/cluster/cluster.mjs;',
+    '# Written by scripts/cluster/compose-haproxy.mjs for docker-compose.cluster.yml;',
+  );
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(path.join(composeDir, 'haproxy.cfg'), composeHaproxyConfig());

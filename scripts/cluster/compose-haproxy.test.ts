@@ -16,19 +16,22 @@ test('deploy/cluster holds what the generator writes today', () => {
 });
 
 const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
-test.skipIf(!haproxy)('HAProxy accepts the compose configuration (service names and the container path swapped for this machine)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'haproxy-check-'));
-  try {
-    const errorFile = path.join(dir, 'gateway-503.http');
-    writeFileSync(errorFile, gatewayUnavailable);
-    writeFileSync(path.join(dir, 'web-503.http'), webUnavailable);
-    const local = composeHaproxyConfig()
-      .replace('/usr/local/etc/haproxy/gateway-503.http', errorFile)
-      .replace('/usr/local/etc/haproxy/web-503.http', path.join(dir, 'web-503.http'))
-      .replace(/\b(web|gateway)\d:/g, '127.0.0.1:');
-    writeFileSync(path.join(dir, 'haproxy.cfg'), local);
-    execFileSync(haproxy!, ['-c', '-q', '-f', path.join(dir, 'haproxy.cfg')], { stdio: 'pipe' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.skipIf(!haproxy)(
+  'HAProxy accepts the compose configuration (service names and the container path swapped for this machine)',
+  () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'haproxy-check-'));
+    try {
+      const errorFile = path.join(dir, 'gateway-503.http');
+      writeFileSync(errorFile, gatewayUnavailable);
+      writeFileSync(path.join(dir, 'web-503.http'), webUnavailable);
+      const local = composeHaproxyConfig()
+        .replace('/usr/local/etc/haproxy/gateway-503.http', errorFile)
+        .replace('/usr/local/etc/haproxy/web-503.http', path.join(dir, 'web-503.http'))
+        .replace(/\b(web|gateway)\d:/g, '127.0.0.1:');
+      writeFileSync(path.join(dir, 'haproxy.cfg'), local);
+      execFileSync(haproxy!, ['-c', '-q', '-f', path.join(dir, 'haproxy.cfg')], { stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

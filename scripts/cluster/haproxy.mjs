@@ -36,12 +36,15 @@ export function ensureHaproxy(log) {
 export function haproxyConfig(o) {
   const address = (replica) => (typeof replica === 'number' ? `127.0.0.1:${replica}` : replica);
   const lookup = o.docker ? ' resolvers docker init-addr none' : '';
-  const servers = (prefix, replicas) => replicas.map((replica, i) => `  server ${prefix}${i + 1} ${address(replica)} check${lookup}`).join('\n');
+  const servers = (prefix, replicas) =>
+    replicas.map((replica, i) => `  server ${prefix}${i + 1} ${address(replica)} check${lookup}`).join('\n');
   const bind = o.bindHost ?? '127.0.0.1';
   const d = o.docker;
   return `# Written by scripts/cluster/cluster.mjs; see docs/operations.md and ADR 053.
 global
-  maxconn 4096${d ? `
+  maxconn 4096${
+    d
+      ? `
   log stdout format raw local0 info
 
 # Docker's embedded DNS: names are looked up again while running, so a recreated replica is found.
@@ -52,7 +55,9 @@ resolvers docker
   timeout retry 1s
   hold valid 5s
   hold nx 5s
-  hold obsolete 5s` : ''}
+  hold obsolete 5s`
+      : ''
+  }
 
 defaults
   mode http
@@ -72,33 +77,49 @@ defaults
   default-server inter ${o.checkIntervalMs}ms fastinter ${Math.max(250, o.checkIntervalMs / 2)}ms downinter ${o.checkIntervalMs}ms fall 2 rise 2
   # A request id for every request that comes without one; the gateway logs it and answers it in x-request-id.
   unique-id-format %{+X}o%ci%cp%fp%Ts%rt%pid
-  unique-id-header X-Request-ID${d ? `
+  unique-id-header X-Request-ID${
+    d
+      ? `
   # One line a request with its id (the one the web and gateway logs carry): client, frontend,
   # backend/server, timings (request/queue/connect/response/total ms), status, bytes, termination state.
   log global
-  log-format "%ci:%cp %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc id=%ID %{+Q}r"` : ''}
+  log-format "%ci:%cp %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc id=%ID %{+Q}r"`
+      : ''
+  }
 
 frontend web
   bind ${bind}:${o.webPort}
   option forwardfor
-  http-request set-header X-Forwarded-Proto http${d ? `
+  http-request set-header X-Forwarded-Proto http${
+    d
+      ? `
   # /metrics is for Prometheus inside the network (each replica's own port), never from outside.
-  http-request deny deny_status 404 if { path /metrics }` : ''}
+  http-request deny deny_status 404 if { path /metrics }`
+      : ''
+  }
   default_backend web
 
 backend web
   balance roundrobin
   http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk GET /readyz
-  http-check expect status 200${d ? `
+  http-check expect status 200${
+    d
+      ? `
   # No web replica up: a page in the app's style, in Vietnamese and English, not HAProxy's own.
-  errorfile 503 ${d.web503File}` : ''}
+  errorfile 503 ${d.web503File}`
+      : ''
+  }
 ${servers('web', o.webs)}
 
 frontend gateway
   bind ${bind}:${o.gatewayPort}
-  option forwardfor${d ? `
-  http-request deny deny_status 404 if { path /metrics }` : ''}
+  option forwardfor${
+    d
+      ? `
+  http-request deny deny_status 404 if { path /metrics }`
+      : ''
+  }
   default_backend gateway
 
 backend gateway
@@ -109,7 +130,9 @@ backend gateway
   # No gateway ready (the database is away, both replicas down): the envelope the web app expects.
   errorfile 503 ${o.gateway503File}
 ${servers('gw', o.gateways)}
-${d ? `
+${
+  d
+    ? `
 # The providers' webhooks on a port of their own (VNPAY's IPN, the bank's Casso and SePay posts):
 # the one address to open to the providers; every other path is refused here.
 frontend webhooks
@@ -118,7 +141,9 @@ frontend webhooks
   acl webhook path /api/v1/payment/vnpay/ipn /api/v1/payment/bank/casso /api/v1/payment/bank/sepay
   http-request deny deny_status 404 unless webhook
   default_backend gateway
-` : ''}
+`
+    : ''
+}
 listen stats
   bind ${bind}:${o.statsPort}
   stats enable

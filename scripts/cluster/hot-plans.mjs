@@ -33,7 +33,9 @@ export function parseStatementLog(text) {
     let params = [];
     if (i + 1 < lines.length && /DETAIL: {2}parameters: /.test(lines[i + 1])) {
       const detail = lines[++i].replace(/^.*DETAIL: {2}parameters: /, '');
-      params = [...detail.matchAll(/\$(\d+) = (NULL|'((?:[^']|'')*)')/g)].map((p) => (p[2] === 'NULL' ? null : p[3].replace(/''/g, "'")));
+      params = [...detail.matchAll(/\$(\d+) = (NULL|'((?:[^']|'')*)')/g)].map((p) =>
+        p[2] === 'NULL' ? null : p[3].replace(/''/g, "'"),
+      );
     }
     entries.push({ ms: Number(m[1]), sql: sql.trim(), params });
   }
@@ -50,7 +52,9 @@ function readFrom(file, offset) {
 }
 
 async function main() {
-  const state = JSON.parse(readFileSync(path.join(os.tmpdir(), `gym-cluster-${process.env.CLUSTER_WEB_PORT ?? '8080'}.json`), 'utf8'));
+  const state = JSON.parse(
+    readFileSync(path.join(os.tmpdir(), `gym-cluster-${process.env.CLUSTER_WEB_PORT ?? '8080'}.json`), 'utf8'),
+  );
   const logFile = opt('log', path.join(path.dirname(state.pgData), 'server.log'));
   const db = new pg.Client({ connectionString: opt('database', state.databaseUrl) });
   await db.connect();
@@ -64,7 +68,9 @@ async function main() {
     await db.query('alter system reset log_min_duration_statement');
     await db.query('select pg_reload_conf()');
   }
-  const entries = parseStatementLog(readFrom(logFile, offset)).filter((e) => !/pg_stat_activity|pg_database_size|^select 1$/i.test(e.sql));
+  const entries = parseStatementLog(readFrom(logFile, offset)).filter(
+    (e) => !/pg_stat_activity|pg_database_size|^select 1$/i.test(e.sql),
+  );
   const groups = new Map();
   for (const e of entries) {
     const g = groups.get(e.sql) ?? { sql: e.sql, calls: 0, totalMs: 0, maxMs: 0, slowest: e };
@@ -77,8 +83,12 @@ async function main() {
     groups.set(e.sql, g);
   }
   const ranked = [...groups.values()].sort((a, b) => b.totalMs - a.totalMs);
-  log(`${String(entries.length)} statements logged, ${String(ranked.length)} distinct; explaining the top by total time and those on big tables…`);
-  const { rows: big } = await db.query(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples > 20000`);
+  log(
+    `${String(entries.length)} statements logged, ${String(ranked.length)} distinct; explaining the top by total time and those on big tables…`,
+  );
+  const { rows: big } = await db.query(
+    `select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples > 20000`,
+  );
   const bigTables = new Set(big.map((r) => r.relname));
 
   // The top by total time, then every other statement that names a big table (at most 40 in all).
@@ -107,11 +117,30 @@ async function main() {
     '',
     '| # | calls | total ms | mean ms | max ms | EXPLAIN ANALYZE ms | seq scan of a big table | statement |',
     '|---:|---:|---:|---:|---:|---:|---|---|',
-    ...report.map((r, i) => `| ${String(i + 1)} | ${String(r.calls)} | ${r.totalMs.toFixed(0)} | ${(r.totalMs / r.calls).toFixed(2)} | ${r.maxMs.toFixed(1)} | ${r.executionMs === null ? 'n/a' : r.executionMs.toFixed(2)} | ${r.seqScans.join(', ') || 'none'} | \`${r.sql.replace(/\s+/g, ' ').slice(0, 140).replace(/\|/g, '\\|')}…\` |`),
+    ...report.map(
+      (r, i) =>
+        `| ${String(i + 1)} | ${String(r.calls)} | ${r.totalMs.toFixed(0)} | ${(r.totalMs / r.calls).toFixed(2)} | ${r.maxMs.toFixed(1)} | ${r.executionMs === null ? 'n/a' : r.executionMs.toFixed(2)} | ${r.seqScans.join(', ') || 'none'} | \`${r.sql.replace(/\s+/g, ' ').slice(0, 140).replace(/\|/g, '\\|')}…\` |`,
+    ),
     '',
-    ...report.flatMap((r, i) => [`## ${String(i + 1)}. ${String(r.calls)} calls, ${r.totalMs.toFixed(0)} ms in all`, '', '```sql', r.sql, '```', '', `Parameters: ${JSON.stringify(r.slowest.params)}`, '', '```', r.plan, '```', '']),
+    ...report.flatMap((r, i) => [
+      `## ${String(i + 1)}. ${String(r.calls)} calls, ${r.totalMs.toFixed(0)} ms in all`,
+      '',
+      '```sql',
+      r.sql,
+      '```',
+      '',
+      `Parameters: ${JSON.stringify(r.slowest.params)}`,
+      '',
+      '```',
+      r.plan,
+      '```',
+      '',
+    ]),
   ].join('\n');
-  const out = opt('out', path.join(os.tmpdir(), 'gym-bench-load', `hot-plans-${new Date().toISOString().replace(/[:.]/g, '-')}.md`));
+  const out = opt(
+    'out',
+    path.join(os.tmpdir(), 'gym-bench-load', `hot-plans-${new Date().toISOString().replace(/[:.]/g, '-')}.md`),
+  );
   writeFileSync(out, md);
   console.log(md.split('\n## ')[0]);
   console.log(`Plans: ${out}`);

@@ -38,10 +38,14 @@ async function main() {
   const step = async (name, sql, values = []) => {
     const t = performance.now();
     const res = await client.query(sql, values);
-    log(`${name}: ${res.rowCount === null ? 'done' : `${String(res.rowCount)} rows`} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    log(
+      `${name}: ${res.rowCount === null ? 'done' : `${String(res.rowCount)} rows`} (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
     return res;
   };
-  const { rows: already } = await client.query(`select count(*)::int as n from accounts where phone_number like '0188%'`);
+  const { rows: already } = await client.query(
+    `select count(*)::int as n from accounts where phone_number like '0188%'`,
+  );
   if (already[0].n > 0) {
     log(`already seeded (${String(already[0].n)} members with 0188… phones): nothing to do`);
     await client.end();
@@ -50,7 +54,15 @@ async function main() {
   const sizeBefore = (await client.query('select pg_database_size(current_database())::bigint as b')).rows[0].b;
 
   // Secondary indexes of the big tables: dropped for the insert, built once after (much faster).
-  const bigTables = ['visits', 'notifications', 'contracts', 'payments', 'transactions', 'payment_events', 'rating_requests'];
+  const bigTables = [
+    'visits',
+    'notifications',
+    'contracts',
+    'payments',
+    'transactions',
+    'payment_events',
+    'rating_requests',
+  ];
   const { rows: indexes } = await client.query(
     `select i.indexname, i.indexdef from pg_indexes i
      where i.schemaname = 'public' and i.tablename = any($1)
@@ -60,7 +72,9 @@ async function main() {
 
   await client.query('begin');
   try {
-    await client.query("set local synchronous_commit = off; set local work_mem = '256MB'; set local maintenance_work_mem = '512MB'");
+    await client.query(
+      "set local synchronous_commit = off; set local work_mem = '256MB'; set local maintenance_work_mem = '512MB'",
+    );
     for (const { indexname } of indexes) await client.query(`drop index "${indexname}"`);
     log(`dropped ${String(indexes.length)} secondary indexes of ${bigTables.join(', ')} for the insert`);
 
@@ -229,8 +243,13 @@ async function main() {
      where n.nspname = 'public' and c.relkind = 'r' order by pg_total_relation_size(c.oid) desc limit 12`,
   );
   const size = (await client.query('select pg_database_size(current_database())::bigint as b')).rows[0].b;
-  log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s; database ${(Number(sizeBefore) / 1e6).toFixed(0)} MB → ${(Number(size) / 1e6).toFixed(0)} MB`);
-  for (const s of sizes) log(`  ${s.table.padEnd(22)} ${String(s.rows).padStart(10)} rows ${(Number(s.bytes) / 1e6).toFixed(1).padStart(8)} MB`);
+  log(
+    `done in ${((performance.now() - started) / 1000).toFixed(0)} s; database ${(Number(sizeBefore) / 1e6).toFixed(0)} MB → ${(Number(size) / 1e6).toFixed(0)} MB`,
+  );
+  for (const s of sizes)
+    log(
+      `  ${s.table.padEnd(22)} ${String(s.rows).padStart(10)} rows ${(Number(s.bytes) / 1e6).toFixed(1).padStart(8)} MB`,
+    );
   await client.end();
 }
 

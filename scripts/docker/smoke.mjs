@@ -19,7 +19,14 @@ import { GM_PHONE } from '../bench/load/staff.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'gym-docker-smoke-'));
 const envFile = path.join(work, '.env');
-const ports = { WEB_PORT: 23000, GATEWAY_PORT: 24000, CLUSTER_WEB_PORT: 28080, CLUSTER_GATEWAY_PORT: 28081, CLUSTER_WEBHOOK_PORT: 28082, CLUSTER_STATS_PORT: 28404 };
+const ports = {
+  WEB_PORT: 23000,
+  GATEWAY_PORT: 24000,
+  CLUSTER_WEB_PORT: 28080,
+  CLUSTER_GATEWAY_PORT: 28081,
+  CLUSTER_WEBHOOK_PORT: 28082,
+  CLUSTER_STATS_PORT: 28404,
+};
 const demo = { project: 'gym-smoke', file: 'docker-compose.yml' };
 const cluster = { project: 'gym-smoke-cluster', file: 'docker-compose.cluster.yml' };
 
@@ -42,7 +49,12 @@ async function step(title, run) {
 
 /** Runs a command; its output is shown only when it fails (or always, with show). */
 function sh(command, args, { show = false, allowFail = false, env = {} } = {}) {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0 && !allowFail) {
     console.error(output.split('\n').slice(-40).join('\n'));
@@ -53,15 +65,23 @@ function sh(command, args, { show = false, allowFail = false, env = {} } = {}) {
 }
 
 // `docker compose` (v2) where it exists, else docker-compose (v1, Debian 12): as scripts/docker/lib.sh.
-const composeCli = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0 ? ['docker', ['compose']] : ['docker-compose', []];
-const compose = (stack, args, options) => sh(composeCli[0], [...composeCli[1], '-p', stack.project, '--env-file', envFile, '-f', stack.file, ...args], options);
+const composeCli =
+  spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0
+    ? ['docker', ['compose']]
+    : ['docker-compose', []];
+const compose = (stack, args, options) =>
+  sh(composeCli[0], [...composeCli[1], '-p', stack.project, '--env-file', envFile, '-f', stack.file, ...args], options);
 const containerOf = (stack, service) => compose(stack, ['ps', '-q', service]).trim();
 
 async function request(base, method, url, { json, token, headers = {} } = {}) {
   const response = await fetch(`${base}${url}`, {
     method,
     redirect: 'manual',
-    headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: json ? JSON.stringify(json) : undefined,
     signal: AbortSignal.timeout(15_000),
   });
@@ -94,7 +114,8 @@ const ready = (url) => waitFor(url, async () => (await fetch(url, { signal: Abor
 function counter(text, name, labels = '') {
   let sum = 0;
   for (const line of String(text).split('\n')) {
-    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) if (line.includes(labels)) sum += Number(line.split(' ').at(-1));
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+      if (line.includes(labels)) sum += Number(line.split(' ').at(-1));
   }
   return sum;
 }
@@ -104,13 +125,27 @@ async function journey({ web, gateway }, { metrics = true } = {}) {
   const phone = `0109${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const gw = (method, url, options) => request(gateway, method, url, options);
   const before = metrics ? await gw('GET', '/metrics') : null;
-  expectOk('GET web /login', await request(web, 'GET', '/login', { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' } }));
+  expectOk(
+    'GET web /login',
+    await request(web, 'GET', '/login', {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
+    }),
+  );
   expectOk('send the sign-in code', await gw('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone } }));
   const sms = expectOk('sandbox SMS outbox', await gw('GET', `/sandbox/sms?phone=${phone}`));
   const otp = /\b(\d{4})\b/.exec(sms.body?.data?.[0]?.text ?? '')?.[1];
   // A phone with no account yet: 404 "not registered", with the proof of the code to sign up with.
-  const login = expectOk('sign in with the code', await gw('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp } }), (a) => Boolean(a.body?.data?.verifyToken));
-  const registered = expectOk('sign up', await gw('POST', '/api/v1/auth/register', { json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: 'Khách Thử Docker' } }));
+  const login = expectOk(
+    'sign in with the code',
+    await gw('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp } }),
+    (a) => Boolean(a.body?.data?.verifyToken),
+  );
+  const registered = expectOk(
+    'sign up',
+    await gw('POST', '/api/v1/auth/register', {
+      json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: 'Khách Thử Docker' },
+    }),
+  );
   const token = registered.body.data.token;
   const clubs = expectOk('clubs', await gw('GET', '/api/v1/general/clubs')).body.data;
   let plan;
@@ -121,16 +156,53 @@ async function journey({ web, gateway }, { metrics = true } = {}) {
     clubId = club.id;
     if (plan) break;
   }
-  const made = expectOk('buy a plan (bank QR)', await gw('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false } }));
+  const made = expectOk(
+    'buy a plan (bank QR)',
+    await gw('POST', '/api/v1/member/contract', {
+      token,
+      json: { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false },
+    }),
+  );
   const { contract, payment } = made.body.data;
-  expectOk('pay from the sandbox bank', await gw('POST', '/sandbox/bank/transfer', { json: { memo: payment.qr.memo, amount: payment.amount } }), (a) => a.status === 200 && a.body?.data?.results?.[0]?.outcome === 'matched');
-  await waitFor('payment SUCCESS', async () => (await gw('GET', `/api/v1/member/contract/${String(contract.contractId)}/payment`, { token })).body?.data?.status === 'SUCCESS', 30);
-  const device = expectOk('check-in device', await gw('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Docker smoke' } })).body.data;
-  expectOk('staff sign-in code', await gw('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: GM_PHONE } }), (a) => a.status === 200 || a.body?.code === 'LIMIT_30_SECONDS');
-  const staffOtp = /\b(\d{4})\b/.exec(expectOk('staff SMS', await gw('GET', `/sandbox/sms?phone=${GM_PHONE}`)).body?.data?.[0]?.text ?? '')?.[1];
-  const staff = expectOk('staff sign-in', await gw('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: GM_PHONE, otp: staffOtp } })).body.data.accessToken;
-  const visit = expectOk('check in at the door', await gw('POST', '/api/v1/staff/check-in', { token: staff, json: { code: checkInCode(device), clubId } })).body.data;
-  const result = { phone, token, contractId: contract.contractId, visitId: visit.visitId, note: `member ${phone}, contract ${String(contract.contractId)} paid, visit ${String(visit.visitId)}` };
+  expectOk(
+    'pay from the sandbox bank',
+    await gw('POST', '/sandbox/bank/transfer', { json: { memo: payment.qr.memo, amount: payment.amount } }),
+    (a) => a.status === 200 && a.body?.data?.results?.[0]?.outcome === 'matched',
+  );
+  await waitFor(
+    'payment SUCCESS',
+    async () =>
+      (await gw('GET', `/api/v1/member/contract/${String(contract.contractId)}/payment`, { token })).body?.data
+        ?.status === 'SUCCESS',
+    30,
+  );
+  const device = expectOk(
+    'check-in device',
+    await gw('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Docker smoke' } }),
+  ).body.data;
+  expectOk(
+    'staff sign-in code',
+    await gw('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: GM_PHONE } }),
+    (a) => a.status === 200 || a.body?.code === 'LIMIT_30_SECONDS',
+  );
+  const staffOtp = /\b(\d{4})\b/.exec(
+    expectOk('staff SMS', await gw('GET', `/sandbox/sms?phone=${GM_PHONE}`)).body?.data?.[0]?.text ?? '',
+  )?.[1];
+  const staff = expectOk(
+    'staff sign-in',
+    await gw('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: GM_PHONE, otp: staffOtp } }),
+  ).body.data.accessToken;
+  const visit = expectOk(
+    'check in at the door',
+    await gw('POST', '/api/v1/staff/check-in', { token: staff, json: { code: checkInCode(device), clubId } }),
+  ).body.data;
+  const result = {
+    phone,
+    token,
+    contractId: contract.contractId,
+    visitId: visit.visitId,
+    note: `member ${phone}, contract ${String(contract.contractId)} paid, visit ${String(visit.visitId)}`,
+  };
   if (!metrics) {
     // Behind HAProxy /metrics is not forwarded from outside (Prometheus scrapes each replica inside).
     expectOk('/metrics refused through the balancer', await gw('GET', '/metrics'), (a) => a.status === 404);
@@ -141,15 +213,25 @@ async function journey({ web, gateway }, { metrics = true } = {}) {
   const webMetrics = expectOk('web /metrics', await request(web, 'GET', '/metrics'));
   if (!(counter(webMetrics.body, 'http_requests_total') > 0)) throw new Error('web /metrics: no request counted');
   if (!(moved > 0)) throw new Error('gateway /metrics: http_requests_total did not move');
-  return { ...result, note: `${result.note}; gateway /metrics counted ${String(moved)} requests, web /metrics ${String(counter(webMetrics.body, 'http_requests_total'))}` };
+  return {
+    ...result,
+    note: `${result.note}; gateway /metrics counted ${String(moved)} requests, web /metrics ${String(counter(webMetrics.body, 'http_requests_total'))}`,
+  };
 }
 
 /** After a restart: the member's session, paid contract and visit are still in the database. */
 async function stillThere({ gateway }, member) {
-  const profile = expectOk('profile after restart', await request(gateway, 'GET', '/api/v1/auth/profile', { token: member.token }));
-  if (profile.body.data.phoneNumber !== member.phone) throw new Error(`another member: ${JSON.stringify(profile.body.data)}`);
-  const paid = await request(gateway, 'GET', `/api/v1/member/contract/${String(member.contractId)}/payment`, { token: member.token });
-  if (paid.body?.data?.status !== 'SUCCESS') throw new Error(`contract ${String(member.contractId)} not paid after restart: ${JSON.stringify(paid.body)}`);
+  const profile = expectOk(
+    'profile after restart',
+    await request(gateway, 'GET', '/api/v1/auth/profile', { token: member.token }),
+  );
+  if (profile.body.data.phoneNumber !== member.phone)
+    throw new Error(`another member: ${JSON.stringify(profile.body.data)}`);
+  const paid = await request(gateway, 'GET', `/api/v1/member/contract/${String(member.contractId)}/payment`, {
+    token: member.token,
+  });
+  if (paid.body?.data?.status !== 'SUCCESS')
+    throw new Error(`contract ${String(member.contractId)} not paid after restart: ${JSON.stringify(paid.body)}`);
   return `member ${member.phone} signed in, contract ${String(member.contractId)} still paid`;
 }
 
@@ -176,11 +258,17 @@ async function traffic(urls, during) {
         if (r.ok) counts.ok++;
         else {
           counts.failed++;
-          counts.errors.set(`${String(r.status)} ${new URL(url).pathname}`, (counts.errors.get(`${String(r.status)} ${new URL(url).pathname}`) ?? 0) + 1);
+          counts.errors.set(
+            `${String(r.status)} ${new URL(url).pathname}`,
+            (counts.errors.get(`${String(r.status)} ${new URL(url).pathname}`) ?? 0) + 1,
+          );
         }
       } catch (error) {
         counts.failed++;
-        counts.errors.set(String(error.cause?.code ?? error.name), (counts.errors.get(String(error.cause?.code ?? error.name)) ?? 0) + 1);
+        counts.errors.set(
+          String(error.cause?.code ?? error.name),
+          (counts.errors.get(String(error.cause?.code ?? error.name)) ?? 0) + 1,
+        );
       }
     }
   };
@@ -199,21 +287,34 @@ async function main() {
   await step('docker daemon', () => sh('docker', ['info', '--format', '{{.ServerVersion}} ({{.Driver}})']).trim());
   await step('base images (scripts/docker/base-images.sh; kept when present)', () => {
     const out = sh('scripts/docker/base-images.sh', []);
-    return out.trim().split('\n').filter((l) => /^(node|postgres|haproxy|gym-base)/.test(l)).join(', ');
+    return out
+      .trim()
+      .split('\n')
+      .filter((l) => /^(node|postgres|haproxy|gym-base)/.test(l))
+      .join(', ');
   });
   await step('app image (scripts/docker/build.sh)', () => sh('scripts/docker/build.sh', []).trim().split('\n').at(-1));
   await step('.env written once (scripts/docker/init-env.sh)', () => {
-    const first = sh('scripts/docker/init-env.sh', [envFile], { env: { PUBLIC_HOST: '127.0.0.1', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) } });
+    const first = sh('scripts/docker/init-env.sh', [envFile], {
+      env: { PUBLIC_HOST: '127.0.0.1', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    });
     const second = sh('scripts/docker/init-env.sh', [envFile]);
     return `${first.trim()}; again: ${second.trim()}`;
   });
 
-  const demoUrls = { web: `http://127.0.0.1:${String(ports.WEB_PORT)}`, gateway: `http://127.0.0.1:${String(ports.GATEWAY_PORT)}` };
+  const demoUrls = {
+    web: `http://127.0.0.1:${String(ports.WEB_PORT)}`,
+    gateway: `http://127.0.0.1:${String(ports.GATEWAY_PORT)}`,
+  };
   await step(`${demo.file}: up, healthy`, async () => {
     compose(demo, ['up', '-d', '--no-build']);
     await ready(`${demoUrls.gateway}/readyz`);
     await ready(`${demoUrls.web}/readyz`);
-    return compose(demo, ['ps']).split('\n').filter((l) => /Up|running/.test(l)).length + ' containers up';
+    return (
+      compose(demo, ['ps'])
+        .split('\n')
+        .filter((l) => /Up|running/.test(l)).length + ' containers up'
+    );
   });
   let member;
   await step(`${demo.file}: journey (sign up, buy, pay by bank QR, check in)`, async () => {
@@ -221,11 +322,20 @@ async function main() {
     return member.note;
   });
   await restarted(demo, demoUrls, member);
-  await step(`${demo.file}: down (volume removed)`, () => compose(demo, ['down', '-v', '--remove-orphans']).trim().split('\n').length + ' lines');
+  await step(
+    `${demo.file}: down (volume removed)`,
+    () => compose(demo, ['down', '-v', '--remove-orphans']).trim().split('\n').length + ' lines',
+  );
 
-  const clusterUrls = { web: `http://127.0.0.1:${String(ports.CLUSTER_WEB_PORT)}`, gateway: `http://127.0.0.1:${String(ports.CLUSTER_GATEWAY_PORT)}` };
+  const clusterUrls = {
+    web: `http://127.0.0.1:${String(ports.CLUSTER_WEB_PORT)}`,
+    gateway: `http://127.0.0.1:${String(ports.CLUSTER_GATEWAY_PORT)}`,
+  };
   const stats = `http://127.0.0.1:${String(ports.CLUSTER_STATS_PORT)}/;csv`;
-  const serverUp = async (name) => (await (await fetch(stats)).text()).split('\n').some((l) => l.startsWith(`gateway,${name},`) && l.split(',')[17] === 'UP');
+  const serverUp = async (name) =>
+    (await (await fetch(stats)).text())
+      .split('\n')
+      .some((l) => l.startsWith(`gateway,${name},`) && l.split(',')[17] === 'UP');
   await step(`${cluster.file}: up, healthy through HAProxy`, async () => {
     compose(cluster, ['up', '-d', '--no-build']);
     await ready(`${clusterUrls.gateway}/readyz`);
@@ -239,7 +349,11 @@ async function main() {
     return clusterMember.note;
   });
   await step(`${cluster.file}: gateway1 killed (SIGKILL) mid-traffic, then recreated`, async () => {
-    const urls = [`${clusterUrls.gateway}/api/v1/general/clubs`, `${clusterUrls.gateway}/readyz`, `${clusterUrls.web}/readyz`];
+    const urls = [
+      `${clusterUrls.gateway}/api/v1/general/clubs`,
+      `${clusterUrls.gateway}/readyz`,
+      `${clusterUrls.web}/readyz`,
+    ];
     const counts = await traffic(urls, async () => {
       await sleep(2000);
       sh('docker', ['kill', '--signal', 'KILL', containerOf(cluster, 'gateway1')]);
@@ -276,7 +390,8 @@ try {
   }
   rmSync(work, { recursive: true, force: true });
   console.log('\nstep times');
-  for (const t of timings) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.title}${t.note === 'FAILED' ? '  FAILED' : ''}`);
+  for (const t of timings)
+    console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.title}${t.note === 'FAILED' ? '  FAILED' : ''}`);
   console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  total${failed ? ' (FAILED)' : ''}`);
   process.exit(failed ? 1 : 0);
 }

@@ -20,7 +20,8 @@ export function readDecisions(dir = DECISIONS_DIR) {
     .map((file) => {
       const heading = readFileSync(path.join(dir, file), 'utf8').split('\n', 1)[0];
       const match = /^#\s*(\d{3})\s*[·—–-]\s*(.+)$/.exec(heading);
-      if (!match || match[1] !== file.slice(0, 3)) throw new Error(`${file}: its first line must be "# ${file.slice(0, 3)} · Title", not "${heading}"`);
+      if (!match || match[1] !== file.slice(0, 3))
+        throw new Error(`${file}: its first line must be "# ${file.slice(0, 3)} · Title", not "${heading}"`);
       return { number: match[1], title: match[2].trim(), file };
     });
 }

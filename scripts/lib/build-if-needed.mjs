@@ -2,7 +2,18 @@
 // The check is a stat walk (no file is read), so `npm start` stays instant when nothing changed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,7 +63,11 @@ export function inputFingerprint(root = ROOT) {
 /** @param {Record<string, string>} files */
 const hashOf = (files) =>
   createHash('sha256')
-    .update(Object.entries(files).map(([f, v]) => `${f}\0${v}`).join('\n'))
+    .update(
+      Object.entries(files)
+        .map(([f, v]) => `${f}\0${v}`)
+        .join('\n'),
+    )
     .digest('hex');
 
 /**
@@ -83,8 +98,7 @@ export function staleBuildReason(root = ROOT) {
   const now = inputFingerprint(root);
   if (hashOf(now) === stamp.hash) return null;
   const before = stamp.files ?? {};
-  const changed =
-    Object.keys(now).find((f) => before[f] !== now[f]) ?? Object.keys(before).find((f) => !(f in now));
+  const changed = Object.keys(now).find((f) => before[f] !== now[f]) ?? Object.keys(before).find((f) => !(f in now));
   return changed ? `${changed} changed` : 'the sources changed';
 }
 
@@ -123,7 +137,8 @@ async function lockBuild(root) {
       continue; // released meanwhile
     }
     // An empty file is a lock being written, unless it has been empty for a while.
-    const abandoned = Number.isNaN(owner) && Date.now() - (statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 5_000;
+    const abandoned =
+      Number.isNaN(owner) && Date.now() - (statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 5_000;
     if (abandoned || owner === process.pid || (!Number.isNaN(owner) && !isAlive(owner))) {
       rmSync(lockPath, { force: true });
       continue;
@@ -167,7 +182,10 @@ async function build({ root = ROOT, quiet = false, force = false }) {
     const files = inputFingerprint(root);
     const started = Date.now();
     await new Promise((resolve, reject) => {
-      const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+      const child = spawn('npm', ['run', 'build'], {
+        cwd: root,
+        stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      });
       child.on('error', reject);
       child.on('exit', (code, signal) =>
         code === 0 ? resolve(undefined) : reject(new Error(`npm run build failed (${signal ?? `exit code ${code}`})`)),

@@ -212,7 +212,8 @@ export async function startSystem(options = {}) {
     NODE_ENV: 'production',
     // VNPAY sends the browser back to THIS web server (any port), unless configured otherwise.
     VNPAY_RETURN_URL: process.env.VNPAY_RETURN_URL ?? `${publicUrl}/membership/payment/vnpay-return`,
-    VNPAY_CARD_RETURN_URL: process.env.VNPAY_CARD_RETURN_URL ?? `${publicUrl}/account/information/payment-method/vnpay-return`,
+    VNPAY_CARD_RETURN_URL:
+      process.env.VNPAY_CARD_RETURN_URL ?? `${publicUrl}/account/information/payment-method/vnpay-return`,
     ...options.env,
     GATEWAY_PORT: String(gatewayPort),
   });
@@ -238,7 +239,9 @@ export async function startSystem(options = {}) {
     [webPort, webHost, 'PORT'],
   ])) {
     if (await portInUse(port, host)) {
-      throw new Error(`Port ${port} is already in use (another npm start?). Stop that, or choose another port with ${variable}=….`);
+      throw new Error(
+        `Port ${port} is already in use (another npm start?). Stop that, or choose another port with ${variable}=….`,
+      );
     }
   }
 

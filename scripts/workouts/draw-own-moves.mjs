@@ -14,7 +14,12 @@ const INK = '#333';
 const LINE = 3;
 
 /** @typedef {[number, number]} P */
-const cap = (/** @type {P[]} */ pts, w, layer = 1) => ({ t: 'cap', d: `M${pts.map((p) => p.join(' ')).join('L')}`, w, layer });
+const cap = (/** @type {P[]} */ pts, w, layer = 1) => ({
+  t: 'cap',
+  d: `M${pts.map((p) => p.join(' ')).join('L')}`,
+  w,
+  layer,
+});
 const curve = (/** @type {string} */ d, w, layer = 1) => ({ t: 'cap', d, w, layer });
 const poly = (/** @type {P[]} */ pts, layer = 1) => ({ t: 'poly', pts, layer });
 const head = (/** @type {P} */ c, layer = 1) => ({ t: 'head', c, layer });
@@ -24,7 +29,10 @@ const prop = (/** @type {string} */ svg, layer = 0) => ({ t: 'prop', svg, layer 
 const arrow = (/** @type {string} */ d, /** @type {P} */ tip, /** @type {number} */ angle) =>
   `<path d="${d}" fill="none" stroke="${INK}" stroke-width="1.4" stroke-linecap="round"/>` +
   `<path d="M0 0L-6 -3.2L-6 3.2Z" fill="${INK}" transform="translate(${tip.join(' ')}) rotate(${angle})"/>`;
-const mat = prop(`<rect x="8" y="161" width="154" height="5" rx="2.5" fill="#fff" stroke="${INK}" stroke-width="1.5"/>`, -1);
+const mat = prop(
+  `<rect x="8" y="161" width="154" height="5" rx="2.5" fill="#fff" stroke="${INK}" stroke-width="1.5"/>`,
+  -1,
+);
 
 function render(parts) {
   const layers = [...new Set(parts.map((p) => p.layer))].sort((a, b) => a - b);
@@ -376,7 +384,11 @@ const moves = {
           2,
         ),
         prop(
-          arrow(k === 'start' ? 'M58 104A28 8 0 0 0 112 104' : 'M112 104A28 8 0 0 1 58 104', k === 'start' ? [112, 104] : [58, 104], k === 'start' ? -20 : 200),
+          arrow(
+            k === 'start' ? 'M58 104A28 8 0 0 0 112 104' : 'M112 104A28 8 0 0 1 58 104',
+            k === 'start' ? [112, 104] : [58, 104],
+            k === 'start' ? -20 : 200,
+          ),
           3,
         ),
       ],
@@ -788,6 +800,7 @@ const moves = {
 
 mkdirSync(OUT, { recursive: true });
 for (const [slug, poses] of Object.entries(moves)) {
-  for (const [which, parts] of Object.entries(poses)) writeFileSync(path.join(OUT, `own-${slug}-${which}.svg`), render(parts));
+  for (const [which, parts] of Object.entries(poses))
+    writeFileSync(path.join(OUT, `own-${slug}-${which}.svg`), render(parts));
 }
 console.log(`${Object.keys(moves).length} moves drawn into ${path.relative(ROOT, OUT)}`);

@@ -160,7 +160,14 @@ export function writePath(segs) {
     for (let k = 0; k < p.length; k += 2) rel.push(fmt(p[k] - cx), fmt(p[k + 1] - cy));
     if (s.c === 'A') {
       const [rx, ry, rot, large, sweep] = s.arc;
-      push('a', [fmt(Math.round(rx * 10)), fmt(Math.round(ry * 10)), fmt(Math.round(rot * 10)), String(large), String(sweep), ...rel]);
+      push('a', [
+        fmt(Math.round(rx * 10)),
+        fmt(Math.round(ry * 10)),
+        fmt(Math.round(rot * 10)),
+        String(large),
+        String(sweep),
+        ...rel,
+      ]);
     } else push(s.c.toLowerCase(), rel);
     cx = p[p.length - 2];
     cy = p[p.length - 1];
@@ -222,7 +229,10 @@ export function optimiseSvg(svg) {
     }
     if (!ds.length) continue;
     const fill = white ? '#fff' : g.fill.toLowerCase();
-    body += ds.length === 1 ? `<path fill="${fill}" d="${ds[0]}"/>` : `<g fill="${fill}">${ds.map((d) => `<path d="${d}"/>`).join('')}</g>`;
+    body +=
+      ds.length === 1
+        ? `<path fill="${fill}" d="${ds[0]}"/>`
+        : `<g fill="${fill}">${ds.map((d) => `<path d="${d}"/>`).join('')}</g>`;
   }
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${body}</svg>\n`, dropped };
 }
@@ -248,7 +258,9 @@ function main() {
     }
   }
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-  console.log(`${files} drawings: ${kb(before)} → ${kb(after)} (${Math.round((100 * after) / before)} %), ${dropped} background paths dropped`);
+  console.log(
+    `${files} drawings: ${kb(before)} → ${kb(after)} (${Math.round((100 * after) / before)} %), ${dropped} background paths dropped`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,13 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { checkPhoneLayout, expect, randomPhone, readOtp, requestCode, signUpInBrowser, snap, test, toEnglish, typeOtp, watchConsole } from './fixtures.ts';
+import {
+  checkPhoneLayout,
+  expect,
+  randomPhone,
+  readOtp,
+  requestCode,
+  signUpInBrowser,
+  snap,
+  test,
+  toEnglish,
+  typeOtp,
+  watchConsole,
+} from './fixtures.ts';
 import type { Browser, Page } from '@playwright/test';
 
 // Files a member might pick: a phone-sized photo, a huge lossless one, and a text file renamed .jpg.
 const photo = async () => ({
   name: 'photo.jpg',
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2563eb' } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2563eb' } })
+    .jpeg()
+    .toBuffer(),
 });
 /** A real PNG over 5 MB (random pixels do not compress). */
 const hugePhoto = async () => ({
@@ -19,7 +33,11 @@ const hugePhoto = async () => ({
 });
 /** Over 5 MB and not decodable by any browser: with JavaScript on it still goes up as it is. */
 const hugeGarbage = () => ({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: randomBytes(6 * 1024 * 1024) });
-const notAnImage = () => ({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is a text file, not a photo\n'.repeat(20)) });
+const notAnImage = () => ({
+  name: 'notes.jpg',
+  mimeType: 'image/jpeg',
+  buffer: Buffer.from('this is a text file, not a photo\n'.repeat(20)),
+});
 
 const texts = {
   vi: {
@@ -135,7 +153,10 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('avatar with JavaScript: resized in the browser, refused files say why and keep the typed name', async ({ page, request }) => {
+test('avatar with JavaScript: resized in the browser, refused files say why and keep the typed name', async ({
+  page,
+  request,
+}) => {
   const problems = watchConsole(page);
   await signUpInBrowser(page, request);
   await page.goto('/account/information');
@@ -162,7 +183,8 @@ test('avatar with JavaScript: resized in the browser, refused files say why and 
   expect(huge.buffer.byteLength).toBeGreaterThan(5 * 1024 * 1024);
   const uploads: number[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/account/information')) uploads.push(r.postDataBuffer()?.byteLength ?? 0);
+    if (r.method() === 'POST' && r.url().includes('/account/information'))
+      uploads.push(r.postDataBuffer()?.byteLength ?? 0);
   });
   await input.setInputFiles(huge);
   await expect(page.getByText('Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.')).toBeVisible();
@@ -217,7 +239,10 @@ test('avatar with JavaScript off: the raw file is posted; too large → 100, not
   await context.close();
 });
 
-test('change phone with an OTP to the new number: wrong code, then 1081 and the session keeps working', async ({ page, request }) => {
+test('change phone with an OTP to the new number: wrong code, then 1081 and the session keeps working', async ({
+  page,
+  request,
+}) => {
   await signUpInBrowser(page, request);
   await page.goto('/account/information');
   await page.getByRole('link', { name: 'Đổi số' }).click();
@@ -259,7 +284,10 @@ test('change phone to a number that has an account: 208 under the field (en)', a
   await snap(page, 'en-change-phone-taken');
 });
 
-test('change phone to your own current number: said as such under the field, what was typed kept (vi, issue 10 §16)', async ({ page, request }) => {
+test('change phone to your own current number: said as such under the field, what was typed kept (vi, issue 10 §16)', async ({
+  page,
+  request,
+}) => {
   const own = await signUpInBrowser(page, request);
   await page.goto('/account/information/change-phone');
   await page.getByLabel('Số điện thoại mới').fill(own);
@@ -270,7 +298,11 @@ test('change phone to your own current number: said as such under the field, wha
   await expect(page).toHaveURL(/\/change-phone$/);
 });
 
-test('the language chosen on /account is kept on the account and used at the next sign-in', async ({ page, request, browser }) => {
+test('the language chosen on /account is kept on the account and used at the next sign-in', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const phone = await signUpInBrowser(page, request);
   const codeSentAt = Date.now();
@@ -281,7 +313,11 @@ test('the language chosen on /account is kept on the account and used at the nex
   await page.waitForTimeout(Math.max(0, codeSentAt + 31_000 - Date.now()));
 
   // A fresh browser (Vietnamese by default) signing in to the same account.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL, locale: 'vi-VN' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'vi-VN',
+  });
   const fresh = await context.newPage();
   await requestCode(fresh, phone);
   await typeOtp(fresh, await readOtp(request, phone));
@@ -338,7 +374,10 @@ for (const lang of ['vi', 'en'] as const) {
 }
 
 for (const width of [360, 390]) {
-  test(`the /account header at ${width} px: a long name breaks between words, nothing covers the phone, the badge stays on one line (issue 10 §11)`, async ({ page, request }) => {
+  test(`the /account header at ${width} px: a long name breaks between words, nothing covers the phone, the badge stays on one line (issue 10 §11)`, async ({
+    page,
+    request,
+  }) => {
     await signUpInBrowser(page, request);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/account/information');

@@ -1,7 +1,10 @@
 import { expect, randomPhone, readOtp, requestCode, skipNameStep, snap, test, typeOtp } from './fixtures.ts';
 
 test.describe('sign up and sign in with phone + OTP', () => {
-  test('a new phone signs up with the code from the sandbox outbox and lands on /home (vi)', async ({ page, request }) => {
+  test('a new phone signs up with the code from the sandbox outbox and lands on /home (vi)', async ({
+    page,
+    request,
+  }) => {
     const phone = randomPhone();
     await page.goto('/landing');
     await expect(page.getByRole('heading', { name: 'Tập luyện cùng VietFit' })).toBeVisible();
@@ -83,7 +86,10 @@ test.describe('sign up and sign in with phone + OTP', () => {
     await expect(page).toHaveURL(/\/sign-up$/);
   });
 
-  test('resend is refused within 30 s (JavaScript on: a countdown; the gateway says why)', async ({ page, request }) => {
+  test('resend is refused within 30 s (JavaScript on: a countdown; the gateway says why)', async ({
+    page,
+    request,
+  }) => {
     const phone = randomPhone();
     await requestCode(page, phone);
     const resend = page.getByRole('button', { name: /Gửi lại mã sau \d+ giây/ });
@@ -108,7 +114,10 @@ test.describe('sign up and sign in with phone + OTP', () => {
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the whole login works: phone, code, sign-up, home; resend within 30 s is refused with a message', async ({ page, request }) => {
+  test('the whole login works: phone, code, sign-up, home; resend within 30 s is refused with a message', async ({
+    page,
+    request,
+  }) => {
     const phone = randomPhone();
     await requestCode(page, phone);
 

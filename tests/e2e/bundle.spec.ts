@@ -12,18 +12,25 @@ import { expect, signUpInBrowser, test, testClientIp } from './fixtures.ts';
 const client = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
 
 test('no file the browser loads (page chunks, the service worker) contains zod', () => {
-  const assets = readdirSync(path.join(client, 'assets')).filter((name) => name.endsWith('.js')).map((name) => path.join(client, 'assets', name));
+  const assets = readdirSync(path.join(client, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => path.join(client, 'assets', name));
   const files = [...assets, path.join(client, 'sw.js')];
   expect(files.length).toBeGreaterThan(20);
   // zod's own error code for a wrong type: in every copy of zod, and in no text of ours.
-  const withZod = files.filter((file) => readFileSync(file, 'utf8').includes('invalid_type')).map((file) => path.basename(file));
+  const withZod = files
+    .filter((file) => readFileSync(file, 'utf8').includes('invalid_type'))
+    .map((file) => path.basename(file));
   expect(withZod).toEqual([]);
 });
 
 // Issue 18: every page's first-load JavaScript (gzipped, as `npm run bench` weighs it) stays within
 // 1.15× the bare React Router app's, built and weighed in the same run. The heaviest pages of the
 // bench: a member's plan, InBody and monthly-plan pages, and a new visitor's /landing.
-test('first-load JavaScript of the heaviest pages is at most 1.15× the bare React Router app', async ({ page, request }) => {
+test('first-load JavaScript of the heaviest pages is at most 1.15× the bare React Router app', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const bareApp = await startBareApp();
   const bare = await measureFirstLoad(bareApp.url, {}).finally(() => bareApp.stop());
@@ -35,7 +42,8 @@ test('first-load JavaScript of the heaviest pages is at most 1.15× the bare Rea
     return { page: pagePath, ratio: Math.round((js.gzip / bare.js.gzip) * 1000) / 1000 };
   };
   const weighed = [await weigh('/landing', phone)];
-  for (const pagePath of ['/membership/1/plan/3', '/inbody', '/home/your-plan']) weighed.push(await weigh(pagePath, { ...phone, Cookie: cookie }));
+  for (const pagePath of ['/membership/1/plan/3', '/inbody', '/home/your-plan'])
+    weighed.push(await weigh(pagePath, { ...phone, Cookie: cookie }));
   expect(bare.js.gzip).toBeGreaterThan(100_000); // React and React Router: the bare app was weighed
   expect(weighed.filter((w) => w.ratio > 1.15)).toEqual([]);
 });

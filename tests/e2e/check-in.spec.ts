@@ -39,7 +39,10 @@ async function readQr(qr: Locator): Promise<string> {
 
 async function scan(request: APIRequestContext, code: string) {
   const token = await staffToken(request, GM_PHONE);
-  const res = await request.post(`${gatewayUrl()}/api/v1/staff/check-in`, { headers: { authorization: `Bearer ${token}` }, data: { code, clubId: CLUB } });
+  const res = await request.post(`${gatewayUrl()}/api/v1/staff/check-in`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code, clubId: CLUB },
+  });
   return { status: res.status(), body: (await res.json()) as { code: string | number } };
 }
 
@@ -71,7 +74,11 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('offline: the reloaded page still shows a QR, it changes after 30 s, and the door accepts it', async ({ page, context, request }) => {
+test('offline: the reloaded page still shows a QR, it changes after 30 s, and the door accepts it', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   await paidMember(page, request, 'vi');
   await page.goto('/home/check-in');
@@ -81,17 +88,24 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   const memberLine = (await page.locator('.member-pass .pass-line').first().textContent()) ?? '';
   expect(memberLine).toMatch(/^Mã hội viên \d{6}/);
   // The page keeps the key in IndexedDB (for the worker) once it has run.
-  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('vf-check-in');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('pass')) return resolve(false);
-      const get = db.transaction('pass').objectStore('pass').get('current');
-      get.onsuccess = () => resolve(Boolean((get.result as { key?: string } | undefined)?.key));
-      get.onerror = () => resolve(false);
-    };
-    open.onerror = () => resolve(false);
-  }))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('vf-check-in');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('pass')) return resolve(false);
+              const get = db.transaction('pass').objectStore('pass').get('current');
+              get.onsuccess = () => resolve(Boolean((get.result as { key?: string } | undefined)?.key));
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -101,10 +115,18 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   // Issue 37: the member number the online page shows, and its navigation: back to Home, the five tabs.
   await expect(page.getByText(memberLine, { exact: true })).toBeVisible();
   await expect(page.locator('nav.back').getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', '/home');
-  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link')).toHaveText(['Trang chủ', 'Gói tập', 'Tập luyện', 'InBody', 'Lịch sử']);
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link')).toHaveText([
+    'Trang chủ',
+    'Gói tập',
+    'Tập luyện',
+    'InBody',
+    'Lịch sử',
+  ]);
   await snap(page, 'vi-check-in-offline');
   // The page refreshes itself at the next step: a new code.
-  await expect.poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), { timeout: 40_000 }).not.toBe(first);
+  await expect
+    .poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), { timeout: 40_000 })
+    .not.toBe(first);
   const second = (await page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'))!;
   expect(parseCheckInCode(second)!.timeStep).toBeGreaterThan(parseCheckInCode(first)!.timeStep);
 
@@ -113,32 +135,41 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   expect((await scan(request, second)).status).toBe(200);
 });
 
-test('a browser that lost its key (site data cleared) gets a new device, and its code is the one shown', async ({ page, request }) => {
+test('a browser that lost its key (site data cleared) gets a new device, and its code is the one shown', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await paidMember(page, request, 'vi');
   await page.goto('/home/check-in');
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
   const storedDevice = () =>
-    page.evaluate(() => new Promise<string | null>((resolve) => {
-      const open = indexedDB.open('vf-check-in');
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('pass')) return resolve(null);
-        const get = db.transaction('pass').objectStore('pass').get('current');
-        get.onsuccess = () => resolve((get.result as { deviceId?: string } | undefined)?.deviceId ?? null);
-        get.onerror = () => resolve(null);
-      };
-      open.onerror = () => resolve(null);
-    }));
+    page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('vf-check-in');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('pass')) return resolve(null);
+            const get = db.transaction('pass').objectStore('pass').get('current');
+            get.onsuccess = () => resolve((get.result as { deviceId?: string } | undefined)?.deviceId ?? null);
+            get.onerror = () => resolve(null);
+          };
+          open.onerror = () => resolve(null);
+        }),
+    );
   const deviceOfQr = async () => parseCheckInCode((await qr.getAttribute('data-code'))!)!.deviceId;
   await expect.poll(storedDevice).toBe(await deviceOfQr());
   const before = await deviceOfQr();
 
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    const del = indexedDB.deleteDatabase('vf-check-in');
-    del.onsuccess = del.onerror = del.onblocked = () => resolve();
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const del = indexedDB.deleteDatabase('vf-check-in');
+        del.onsuccess = del.onerror = del.onblocked = () => resolve();
+      }),
+  );
   await page.reload();
   await waitForHydrated(page.getByRole('img', { name: T.vi.qr }));
   // The page asked for a new device, kept its key, and now shows that device's code.
@@ -147,10 +178,17 @@ test('a browser that lost its key (site data cleared) gets a new device, and its
   expect((await scan(request, (await qr.getAttribute('data-code'))!)).status).toBe(200);
 });
 
-test('without JavaScript the server draws the QR and the page refreshes itself; no membership says why', async ({ browser, page, request }) => {
+test('without JavaScript the server draws the QR and the page refreshes itself; no membership says why', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await paidMember(page, request, 'vi');
-  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await noJs.newPage();
   const response = await plain.goto('/home/check-in');
   const html = (await response?.text()) ?? '';
@@ -173,13 +211,17 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
   await other.close();
 });
 
-test('club cards say how busy each club is now; the club page draws the usual hours of today (from the demo visits)', async ({ page, request }) => {
+test('club cards say how busy each club is now; the club page draws the usual hours of today (from the demo visits)', async ({
+  page,
+  request,
+}) => {
   await newMember(page, request, 'vi');
   await page.goto('/membership');
   const badges = page.locator('.club-card .busyness');
   await expect(badges.first()).toBeVisible();
   expect(await badges.count()).toBe(await page.locator('.club-card').count());
-  for (const text of await badges.allInnerTexts()) expect(['Đang vắng', 'Vừa phải', 'Đang đông']).toContain(text.trim());
+  for (const text of await badges.allInnerTexts())
+    expect(['Đang vắng', 'Vừa phải', 'Đang đông']).toContain(text.trim());
   await page.goto(`/membership/${String(CLUB)}/detail`);
   const chart = page.getByRole('img', { name: /Số lượt vào theo giờ/ });
   await expect(chart).toBeVisible();

@@ -8,12 +8,20 @@ import { CLUB, paidMember, type Lang } from './membership-steps.ts';
 
 const T = {
   vi: { ended: 'Đã kết thúc', endedNote: 'Lớp đã kết thúc.', book: 'Đặt chỗ', one: 'Còn 1 chỗ', two: 'Còn 2 chỗ' },
-  en: { ended: 'Ended', endedNote: 'This class has ended.', book: 'Book a spot', one: '1 spot left', two: '2 spots left' },
+  en: {
+    ended: 'Ended',
+    endedNote: 'This class has ended.',
+    book: 'Book a spot',
+    one: '1 spot left',
+    two: '2 spots left',
+  },
 };
 
 /** A one-off class at CLUB (the sandbox stands in for staff), starting this many minutes from now (negative: begun). */
 async function classIn(request: APIRequestContext, minutes: number, capacity: number, classTypeSlug = 'yoga') {
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, {
+    data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug },
+  });
   expect(res.status()).toBe(200);
   const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
   return { id, day: vietnamDay(Date.parse(startsAt)) };
@@ -22,7 +30,10 @@ async function classIn(request: APIRequestContext, minutes: number, capacity: nu
 const card = (page: Page, id: number) => page.locator(`a.class-card[href="/class/${String(id)}"]`);
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: a class that is over is marked ended and offers no booking; spots are counted "1 spot", "2 spots"; the today chip fits at 360 px`, async ({ page, request }) => {
+  test(`${lang}: a class that is over is marked ended and offers no booking; spots are counted "1 spot", "2 spots"; the today chip fits at 360 px`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     // A class that is over today needs 2.5 h of today behind it: in the first minutes after midnight in
     // Vietnam it would fall on yesterday, which the day strip no longer offers.
@@ -57,7 +68,12 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await page.goto(`/class?club=${String(CLUB)}`);
     const today = page.locator('.day-strip li').first().locator('.day-link');
     await expect(today).toBeVisible();
-    const fits = await today.evaluate((el) => [el.scrollWidth, el.clientWidth, el.querySelector('span')!.scrollWidth, el.querySelector('span')!.clientWidth]);
+    const fits = await today.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+      el.querySelector('span')!.scrollWidth,
+      el.querySelector('span')!.clientWidth,
+    ]);
     expect(fits[0], 'chip').toBeLessThanOrEqual(fits[1]);
     expect(fits[2], 'label').toBeLessThanOrEqual(fits[3]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

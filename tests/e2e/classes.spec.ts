@@ -46,18 +46,25 @@ const T = {
 
 /** A one-off class at CLUB (the sandbox stands in for staff); its Vietnam day for the timetable's ?date=. */
 async function classIn(request: APIRequestContext, minutes: number, capacity: number, classTypeSlug = 'yoga') {
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, {
+    data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug },
+  });
   expect(res.status()).toBe(200);
   const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
   return { id, day: vietnamDay(Date.parse(startsAt)) };
 }
 
-const badge = (page: Page, text: string) => page.locator('.class-page .class-card-foot .status-badge', { hasText: text });
+const badge = (page: Page, text: string) =>
+  page.locator('.class-page .class-card-foot .status-badge', { hasText: text });
 /** Issue 37: a step asked to confirm opens with JavaScript as a fold (its summary), without as a link to the unfolded page. */
 const opener = (page: Page, text: string) => page.locator('summary, a.confirm-box-link', { hasText: text });
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: book, a full class's waitlist moves up when a spot frees, a late cancel is said before it happens`, async ({ page, browser, request }) => {
+  test(`${lang}: book, a full class's waitlist moves up when a spot frees, a late cancel is said before it happens`, async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const t = T[lang];
     await paidMember(page, request, lang);
@@ -132,11 +139,19 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   });
 }
 
-test('without JavaScript: the day strip and type filter are links, the club a form, booking and cancelling are plain forms', async ({ browser, page, request }) => {
+test('without JavaScript: the day strip and type filter are links, the club a form, booking and cancelling are plain forms', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await paidMember(page, request, 'vi');
   const session = await classIn(request, 6 * 60, 5, 'pilates');
-  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, storageState: await page.context().storageState() });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 780 },
+    storageState: await page.context().storageState(),
+  });
   const plain = await noJs.newPage();
   await plain.goto('/class');
   await expect(plain.getByRole('heading', { level: 1, name: T.vi.title })).toBeVisible();
@@ -181,7 +196,10 @@ test('without JavaScript: the day strip and type filter are links, the club a fo
   await noJs.close();
 });
 
-test('a member with no membership sees the timetable but is told why booking fails; today’s classes say where to join', async ({ page, request }) => {
+test('a member with no membership sees the timetable but is told why booking fails; today’s classes say where to join', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { signUpInBrowser } = await import('./fixtures.ts');
   await signUpInBrowser(page, request);

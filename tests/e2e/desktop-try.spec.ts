@@ -2,7 +2,12 @@ import { expect, snap, test } from './fixtures.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 
 // Issue 10 §18: someone trying the sandbox on a desktop gets the app in a phone-sized frame (never in production: unit tests).
-test.use({ viewport: { width: 1280, height: 1000 }, isMobile: false, hasTouch: false, userAgent: userAgents.chromeWindows });
+test.use({
+  viewport: { width: 1280, height: 1000 },
+  isMobile: false,
+  hasTouch: false,
+  userAgent: userAgents.chromeWindows,
+});
 
 test('the desktop notice offers the app in a phone frame, where it runs at 390 px', async ({ page }) => {
   await page.goto('/membership');

@@ -36,22 +36,32 @@ const T = {
 const photo = async () => ({
   name: 'treadmill.jpg',
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 90, b: 100 } } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 90, b: 100 } } })
+    .jpeg()
+    .toBuffer(),
 });
 
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-    test(`${lang}: a visitor reports a broken machine with a photo from the poster's URL, no sign-in`, async ({ page, request }) => {
+    test(`${lang}: a visitor reports a broken machine with a photo from the poster's URL, no sign-in`, async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const t = T[lang];
       // The poster's QR opens this URL.
       const poster = await request.get(`/public/customer-report/poster.svg?club=${String(CLUB)}`);
       expect(poster.headers()['content-type']).toContain('image/svg+xml');
       // Printed (rasterized at 150 dpi), its QR reads as the club's report page.
-      const { data, info } = await sharp(await poster.body(), { density: 150 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toMatch(new RegExp(`/public/customer-report\\?club=${String(CLUB)}$`));
+      const { data, info } = await sharp(await poster.body(), { density: 150 })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toMatch(
+        new RegExp(`/public/customer-report\\?club=${String(CLUB)}$`),
+      );
 
       await page.goto(`/public/customer-report?club=${String(CLUB)}`);
       if (lang === 'en') await page.getByRole('button', { name: /^EN/ }).click();
@@ -81,8 +91,12 @@ test.describe('JavaScript off', () => {
       // Staff of the club find it, with its photo (re-encoded, served as WebP).
       // The front desk in Vietnamese, the manager (every club) in English: two sign-ins, no wait between them.
       const token = await staffToken(request, lang === 'vi' ? '0100000001' : '0100000003');
-      const list = await request.get(`${gatewayUrl()}/api/v1/staff/feedback?type=MACHINE&state=NEW`, { headers: { authorization: `Bearer ${token}` } });
-      const found = ((await list.json()) as { data: { comment: string; rate: number; source: string; photoUrl: string | null }[] }).data.find((f) => f.comment === comment);
+      const list = await request.get(`${gatewayUrl()}/api/v1/staff/feedback?type=MACHINE&state=NEW`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const found = (
+        (await list.json()) as { data: { comment: string; rate: number; source: string; photoUrl: string | null }[] }
+      ).data.find((f) => f.comment === comment);
       expect(found).toMatchObject({ rate: 4, source: 'PUBLIC' });
       const image = await request.get(`${gatewayUrl()}${found!.photoUrl!}`);
       expect(image.headers()['content-type']).toBe('image/webp');
@@ -90,7 +104,10 @@ test.describe('JavaScript off', () => {
   }
 });
 
-test('vi: a member sends feedback from Support; staff see it with the member’s phone, then answer it and the member is notified', async ({ page, request }) => {
+test('vi: a member sends feedback from Support; staff see it with the member’s phone, then answer it and the member is notified', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const phone = await signUpInBrowser(page, request);
   await page.goto('/support');
@@ -111,9 +128,16 @@ test('vi: a member sends feedback from Support; staff see it with the member’s
   const token = await staffToken(request, '0100000003');
   const headers = { authorization: `Bearer ${token}` };
   const list = await request.get(`${gatewayUrl()}/api/v1/staff/feedback?type=TEMPERATURE`, { headers });
-  const found = ((await list.json()) as { data: { id: number; comment: string; rate: number; source: string; phoneNumber: string | null }[] }).data.find((f) => f.comment === comment);
+  const found = (
+    (await list.json()) as {
+      data: { id: number; comment: string; rate: number; source: string; phoneNumber: string | null }[];
+    }
+  ).data.find((f) => f.comment === comment);
   expect(found).toMatchObject({ rate: 5, source: 'MEMBER', phoneNumber: phone });
-  const answered = await request.put(`${gatewayUrl()}/api/v1/staff/feedback/${String(found!.id)}/handled`, { headers, data: { reply: 'Câu lạc bộ đã chỉnh điều hòa, cảm ơn bạn!' } });
+  const answered = await request.put(`${gatewayUrl()}/api/v1/staff/feedback/${String(found!.id)}/handled`, {
+    headers,
+    data: { reply: 'Câu lạc bộ đã chỉnh điều hòa, cảm ơn bạn!' },
+  });
   expect(answered.ok(), await answered.text()).toBe(true);
   await page.goto('/notification');
   await expect(page.getByText('Phản hồi của bạn đã được trả lời')).toBeVisible();

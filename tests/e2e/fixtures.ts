@@ -6,7 +6,6 @@ import { test as base, expect, type APIRequestContext, type Browser, type Locato
 
 export { expect, randomPhone };
 
-
 export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
 
 /** Reads the newest code from the sandbox SMS outbox, waiting briefly for it to arrive. */
@@ -36,9 +35,13 @@ export async function snap(page: Page, name: string) {
  * and is skipped (with a note in the report) when a reload comes first.
  */
 export async function snapReloading(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true, timeout: 4_000 }).catch((error: unknown) => {
-    console.warn(`screenshot ${name} skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  });
+  await page
+    .screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true, timeout: 4_000 })
+    .catch((error: unknown) => {
+      console.warn(
+        `screenshot ${name} skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
+    });
 }
 
 /**
@@ -74,7 +77,12 @@ export async function requestCode(page: Page, phone: string) {
 }
 
 /** A new member, signed up through the UI, on /home. */
-export async function signUpInBrowser(page: Page, request: APIRequestContext, phone = randomPhone(), referralCode?: string) {
+export async function signUpInBrowser(
+  page: Page,
+  request: APIRequestContext,
+  phone = randomPhone(),
+  referralCode?: string,
+) {
   await requestCode(page, phone);
   await typeOtp(page, await readOtp(request, phone));
   await expect(page).toHaveURL(/\/sign-up$/);
@@ -101,7 +109,9 @@ export async function englishMemberWithoutJs(browser: Browser, request: APIReque
   const setup = await withJs.newPage();
   await signUpInBrowser(setup, request);
   await toEnglish(setup);
-  const page = await (await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })).newPage();
+  const page = await (
+    await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() })
+  ).newPage();
   await withJs.close();
   return page;
 }
@@ -128,9 +138,15 @@ export async function checkPhoneLayout(page: Page) {
       // A transparent input is reached through its label (the photo picker's button): the label is measured.
       .filter(
         (el) =>
-          !el.closest('p, dd') && (el as HTMLElement).offsetParent !== null && !el.classList.contains('visually-hidden') && getComputedStyle(el).opacity !== '0',
+          !el.closest('p, dd') &&
+          (el as HTMLElement).offsetParent !== null &&
+          !el.classList.contains('visually-hidden') &&
+          getComputedStyle(el).opacity !== '0',
       )
-      .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim(), height: el.getBoundingClientRect().height }))
+      .map((el) => ({
+        text: (el.textContent || el.getAttribute('name') || '').trim(),
+        height: el.getBoundingClientRect().height,
+      }))
       .filter((box) => box.height < 44),
   );
   expect(small).toEqual([]);
@@ -155,7 +171,9 @@ export async function snapBothWidths(page: Page, name: string) {
  */
 export async function waitForHydrated(locator: Locator) {
   await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated' })
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'hydrated',
+    })
     .toBe(true);
 }
 
@@ -165,7 +183,9 @@ export async function waitForHydrated(locator: Locator) {
  * (CI, stop 32) over 45 s: the wait is 90 s (a test without test.slow() stops at its own 45 s).
  */
 export async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 90_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 90_000,
+  });
 }
 
 /** Console errors, CSP violations and hydration warnings, collected for the whole test. */

@@ -9,7 +9,9 @@ import { expect, signUpInBrowser, test } from './fixtures.ts';
 type BuiltRoute = { parentId?: string; path?: string; module: { action?: unknown } };
 
 async function formRoutes(): Promise<string[]> {
-  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as { routes: Record<string, BuiltRoute> };
+  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as {
+    routes: Record<string, BuiltRoute>;
+  };
   const fullPath = (id: string | undefined): string => {
     const route = id ? build.routes[id] : undefined;
     if (!route) return '';
@@ -22,7 +24,22 @@ async function formRoutes(): Promise<string[]> {
 
 const random = seededRandom(9_018);
 const controls = Array.from({ length: 16 }, () => String.fromCharCode(Math.floor(random() * 32))).join('');
-const fields = ['phoneNumber', 'otp', 'fullName', 'email', 'referralCode', 'terms', 'lang', 'redirectTo', 'intent', 'method', 'coupon', 'paymentMethodId', 'cardId', 'id'];
+const fields = [
+  'phoneNumber',
+  'otp',
+  'fullName',
+  'email',
+  'referralCode',
+  'terms',
+  'lang',
+  'redirectTo',
+  'intent',
+  'method',
+  'coupon',
+  'paymentMethodId',
+  'cardId',
+  'id',
+];
 const urlencoded = (value: string) => fields.map((f) => `${f}=${encodeURIComponent(value)}`).join('&');
 
 type Sent = { data?: string | Buffer; type?: string };
@@ -34,12 +51,19 @@ const bodies: Sent[] = [
   { data: 'hello\u0000world', type: 'text/plain' },
   { data: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nbroken', type: 'multipart/form-data; boundary=x' },
   { data: 'garbage', type: 'multipart/form-data' },
-  { data: Buffer.from([0x2d, 0x2d, 0x62, 0x0d, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28]), type: 'multipart/form-data; boundary=b' },
+  {
+    data: Buffer.from([0x2d, 0x2d, 0x62, 0x0d, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28]),
+    type: 'multipart/form-data; boundary=b',
+  },
   { data: urlencoded('\u0000'), type: 'application/x-www-form-urlencoded' },
   { data: urlencoded(controls), type: 'application/x-www-form-urlencoded' },
   { data: `${urlencoded('x'.repeat(2_000))}&y=%&z=%ED%A0%80`, type: 'application/x-www-form-urlencoded' },
   {
-    data: Buffer.concat([Buffer.from('--b\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nA\u0000'), Buffer.from([0xc3, 0x28]), Buffer.from('\r\n--b--\r\n')]),
+    data: Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nA\u0000'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('\r\n--b--\r\n'),
+    ]),
     type: 'multipart/form-data; boundary=b',
   },
 ];
@@ -66,14 +90,19 @@ async function fuzz(request: APIRequestContext, routes: string[]) {
 test('no web form answers 5xx to a body that is not its form, signed out or in', async ({ page, request }) => {
   test.setTimeout(90_000);
   const routes = await formRoutes();
-  expect(routes).toEqual(expect.arrayContaining(['/login', '/sign-up', '/verify-otp', '/account/information', '/language']));
+  expect(routes).toEqual(
+    expect.arrayContaining(['/login', '/sign-up', '/verify-otp', '/account/information', '/language']),
+  );
   expect(await fuzz(request, routes)).toEqual([]);
   await signUpInBrowser(page, request);
   expect(await fuzz(page.request, routes)).toEqual([]);
 });
 
 test('a POST that is not a form answers 400 with the localized error page', async ({ request }) => {
-  const res = await request.post('/login', { data: '{"phoneNumber":"0100000002"}', headers: { 'content-type': 'application/json' } });
+  const res = await request.post('/login', {
+    data: '{"phoneNumber":"0100000002"}',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain('<html');
 });

@@ -49,7 +49,8 @@ function plusDays(text: string, days: number) {
   return `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCFullYear())}`;
 }
 
-const fact = (page: Page, label: string) => page.locator('.freeze-preview .facts div', { hasText: label }).locator('dd');
+const fact = (page: Page, label: string) =>
+  page.locator('.freeze-preview .facts div', { hasText: label }).locator('dd');
 
 /** From the membership's page: 14 days from the earliest day, previewed; returns the end before and the previewed one. */
 async function chooseAndPreview(page: Page, lang: Lang, contractId: string) {
@@ -69,7 +70,10 @@ async function chooseAndPreview(page: Page, lang: Lang, contractId: string) {
 }
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`${lang}: freeze with a preview, pay by QR, frozen until on home, cancel the freeze`, async ({ page, request }) => {
+  test(`${lang}: freeze with a preview, pay by QR, frozen until on home, cancel the freeze`, async ({
+    page,
+    request,
+  }) => {
     test.slow(); // a whole member's journey: buy, freeze, pay, wait for the bank, end it
     await paidMember(page, request, lang);
     const contractId = /(\d+)$/.exec(new URL(page.url()).pathname)![1];
@@ -105,12 +109,20 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('with JavaScript off: preview, pay in cash at the counter, and the request can be withdrawn', async ({ page, request, browser }) => {
+test('with JavaScript off: preview, pay in cash at the counter, and the request can be withdrawn', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await paidMember(page, request, 'vi');
   const contractId = /(\d+)$/.exec(new URL(page.url()).pathname)![1];
   const plain = await (
-    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin })
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL: new URL(page.url()).origin,
+    })
   ).newPage();
   await chooseAndPreview(plain, 'vi', contractId);
   await plain.getByLabel('Tiền mặt tại quầy').check();

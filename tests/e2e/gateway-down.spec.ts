@@ -63,11 +63,16 @@ test.describe('when the gateway is away', () => {
     test.setTimeout(90_000);
     const pages = { vi: await memberOnPlanPage(browser, 'vi'), en: await memberOnPlanPage(browser, 'en') };
     const texts = { vi, en };
-    const referralLabel = { vi: 'Số điện thoại người giới thiệu (không bắt buộc)', en: "Referrer's phone number (optional)" };
+    const referralLabel = {
+      vi: 'Số điện thoại người giới thiệu (không bắt buộc)',
+      en: "Referrer's phone number (optional)",
+    };
     const check = { vi: 'Kiểm tra', en: 'Check' };
     for (const lang of ['vi', 'en'] as const) {
       await pages[lang].getByLabel(referralLabel[lang]).fill('0912345678');
-      await pages[lang].getByRole('radio', { name: lang === 'vi' ? 'Tiền mặt tại quầy' : 'Cash at the counter' }).check();
+      await pages[lang]
+        .getByRole('radio', { name: lang === 'vi' ? 'Tiền mặt tại quầy' : 'Cash at the counter' })
+        .check();
     }
 
     await system.stopGateway();
@@ -77,10 +82,14 @@ test.describe('when the gateway is away', () => {
       await page.getByRole('button', { name: check[lang] }).click();
       await expect(page.locator('#referralCode-error')).toHaveText(messageForCode(Codes.TIMEOUT, lang));
       await expect(page.getByLabel(referralLabel[lang])).toHaveValue('0912345678');
-      await expect(page.getByRole('radio', { name: lang === 'vi' ? 'Tiền mặt tại quầy' : 'Cash at the counter' })).toBeChecked();
+      await expect(
+        page.getByRole('radio', { name: lang === 'vi' ? 'Tiền mặt tại quầy' : 'Cash at the counter' }),
+      ).toBeChecked();
       // Confirm while away: nothing bought, the message above Confirm, every choice still there.
       await page.getByRole('button', { name: lang === 'vi' ? 'Xác nhận' : 'Confirm' }).click();
-      await expect(page.locator('.form-errors, [role=alert]').filter({ hasText: messageForCode(Codes.TIMEOUT, lang) })).toBeVisible();
+      await expect(
+        page.locator('.form-errors, [role=alert]').filter({ hasText: messageForCode(Codes.TIMEOUT, lang) }),
+      ).toBeVisible();
       await expect(page.getByLabel(referralLabel[lang])).toHaveValue('0912345678');
       await snap(page, `${lang}-gateway-down-plan-form`);
 

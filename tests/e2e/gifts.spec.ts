@@ -66,7 +66,10 @@ async function activateAt(page: Page, lang: Lang) {
 }
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`${lang}: a gift from the header is activated at a club and becomes the membership, once`, async ({ page, request }) => {
+  test(`${lang}: a gift from the header is activated at a club and becomes the membership, once`, async ({
+    page,
+    request,
+  }) => {
     const phone = await signUpInBrowser(page, request);
     if (lang === 'en') await toEnglish(page);
     await giveGift(request, phone);
@@ -100,7 +103,11 @@ for (const lang of ['vi', 'en'] as const) {
 }
 
 /** JavaScript off: the same journey through the server's HTML and plain form posts. */
-test('with JavaScript off the gift is opened, activated once, and a repeated post changes nothing', async ({ page, request, browser }) => {
+test('with JavaScript off the gift is opened, activated once, and a repeated post changes nothing', async ({
+  page,
+  request,
+  browser,
+}) => {
   const phone = await signUpInBrowser(page, request);
   await giveGift(request, phone);
   const plain = await noJsPage(browser, page);
@@ -119,7 +126,10 @@ test('with JavaScript off the gift is opened, activated once, and a repeated pos
   await snap(plain, 'vi-gift-activated-nojs');
 
   // A double tap's second post (the same form again): the gateway answers the same contract.
-  const again = await plain.request.post('/gift', { form: { intent: 'activate', gift: giftId, paymentPlanId: planId! }, maxRedirects: 0 });
+  const again = await plain.request.post('/gift', {
+    form: { intent: 'activate', gift: giftId, paymentPlanId: planId! },
+    maxRedirects: 0,
+  });
   expect(again.status()).toBe(302);
   expect(again.headers().location).toBe('/home/your-plan');
   await plain.goto('/home/your-plan');
@@ -127,7 +137,11 @@ test('with JavaScript off the gift is opened, activated once, and a repeated pos
   await plain.context().close();
 });
 
-test('a newcomer without a gift takes the 1-day experience pass and activates it (vi, JavaScript off)', async ({ page, request, browser }) => {
+test('a newcomer without a gift takes the 1-day experience pass and activates it (vi, JavaScript off)', async ({
+  page,
+  request,
+  browser,
+}) => {
   await signUpInBrowser(page, request);
   const plain = await noJsPage(browser, page);
   await plain.goto('/gift');
@@ -147,6 +161,10 @@ test('a newcomer without a gift takes the 1-day experience pass and activates it
 });
 
 async function noJsPage(browser: Browser, signedIn: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.context().storageState(), baseURL: new URL(signedIn.url()).origin });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await signedIn.context().storageState(),
+    baseURL: new URL(signedIn.url()).origin,
+  });
   return context.newPage();
 }

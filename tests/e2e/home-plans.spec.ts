@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, watchConsole } from './fixtures.ts';
-import { buy, CLUB, copyValue, newMember, paidMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
+import {
+  buy,
+  CLUB,
+  copyValue,
+  newMember,
+  paidMember,
+  singleClubPlan,
+  transfer,
+  type Lang,
+} from './membership-steps.ts';
 
 // Issue 37 §4, §5, §12: one truth about a plan's free PT sessions (the plans' data) on the compare
 // panel, the plan page, home and the newcomer's guide; home after buying is a member's home; the
@@ -13,7 +22,8 @@ type Benefit = { isBlackCard: boolean; planNameVi: string; planNameEn: string; f
 async function freePtTexts(request: APIRequestContext, lang: Lang) {
   const res = await request.get(`${gatewayUrl()}/api/v1/global/plan-benefits`);
   expect(res.ok()).toBe(true);
-  const { plans, freePtWindowDays } = ((await res.json()) as { data: { plans: Benefit[]; freePtWindowDays: number } }).data;
+  const { plans, freePtWindowDays } = ((await res.json()) as { data: { plans: Benefit[]; freePtWindowDays: number } })
+    .data;
   const cell = (allClubs: boolean) => {
     const giving = plans.filter((p) => p.isBlackCard === allClubs && p.freePtSessions > 0);
     const counts = [...new Set(giving.map((p) => p.freePtSessions))];
@@ -81,7 +91,9 @@ const T = {
 
 /** A one-off class at CLUB (the sandbox stands in for staff). */
 async function classIn(request: APIRequestContext, minutes: number, capacity: number) {
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug: 'yoga' } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, {
+    data: { clubId: CLUB, startsInMinutes: minutes, capacity, classTypeSlug: 'yoga' },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
@@ -92,7 +104,11 @@ const backLink = (page: Page) => page.locator('.sub-header .sub-header-link').fi
 for (const lang of ['vi', 'en'] as const) {
   const t = T[lang];
 
-  test(`${lang}: the compare panel, the plan page and home say the free PT sessions the plan gives; home after buying is a member's home, its next class a booked one; the trial page leads back`, async ({ page, request, browser }) => {
+  test(`${lang}: the compare panel, the plan page and home say the free PT sessions the plan gives; home after buying is a member's home, its next class a booked one; the trial page leads back`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.slow(); // a membership through the sandbox bank
     const texts = await freePtTexts(request, lang);
     await newMember(page, request, lang);
@@ -101,16 +117,22 @@ for (const lang of ['vi', 'en'] as const) {
     // The compare panel: single-club plans give free PT sessions too (Classic 12 months), as the plans say.
     await page.goto('/membership');
     await page.locator('summary', { hasText: t.compare }).click();
-    const row = page.getByRole('table', { name: t.compare }).getByRole('row', { name: new RegExp(`^${t.ptRow(texts.days)}`) });
+    const row = page
+      .getByRole('table', { name: t.compare })
+      .getByRole('row', { name: new RegExp(`^${t.ptRow(texts.days)}`) });
     await expect(row.getByRole('cell')).toHaveText([texts.multi, texts.single]);
     await snap(page, `${lang}-membership-compare-free-pt`);
 
     // The plan page of the plan the journeys buy (Classic 12 months): its free sessions among its facts.
-    const plan = (await singleClubPlan(request)) as Awaited<ReturnType<typeof singleClubPlan>> & { freePtSessions: number };
+    const plan = (await singleClubPlan(request)) as Awaited<ReturnType<typeof singleClubPlan>> & {
+      freePtSessions: number;
+    };
     expect(plan.freePtSessions).toBe(2);
     await page.goto(`/membership/${String(CLUB)}/plan/${String(plan.id)}`);
     const facts = page.locator('dl.facts');
-    await expect(facts.locator('div', { hasText: t.freePt }).locator('dd')).toHaveText(t.freePtText(plan.freePtSessions, texts.days));
+    await expect(facts.locator('div', { hasText: t.freePt }).locator('dd')).toHaveText(
+      t.freePtText(plan.freePtSessions, texts.days),
+    );
     await snapBothWidths(page, `${lang}-plan-free-pt`);
 
     // Bought by bank QR.
@@ -143,7 +165,8 @@ for (const lang of ['vi', 'en'] as const) {
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: t.nextClass })).toHaveCount(0);
     // Today's list may show it (a class later today), as waitlisted.
-    for (const card of await page.locator(`main a.class-card[href="/class/${String(full)}"]`).all()) await expect(card).toContainText(t.place1);
+    for (const card of await page.locator(`main a.class-card[href="/class/${String(full)}"]`).all())
+      await expect(card).toContainText(t.place1);
     const later = await classIn(request, 6 * 60, 10);
     await page.goto(`/class/${String(later)}`);
     await page.getByRole('button', { name: t.classBook, exact: true }).click();
@@ -173,9 +196,15 @@ for (const lang of ['vi', 'en'] as const) {
     expect(problems).toEqual([]);
   });
 
-  test(`${lang}: a member without a trial session is offered calling a club and the plans that give one, never a dead end (also without JavaScript)`, async ({ page, request, browser }) => {
+  test(`${lang}: a member without a trial session is offered calling a club and the plans that give one, never a dead end (also without JavaScript)`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     const texts = await freePtTexts(request, lang);
-    const contact = (await (await request.get(`${gatewayUrl()}/api/v1/general/contact`)).json()) as { data: { hotline: string; clubs: { hotline: string }[] } };
+    const contact = (await (await request.get(`${gatewayUrl()}/api/v1/general/contact`)).json()) as {
+      data: { hotline: string; clubs: { hotline: string }[] };
+    };
     const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
     await newMember(page, request, lang);
     const problems = watchConsole(page);
@@ -206,7 +235,10 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(backLink(page)).toHaveText(t.ptTitle);
     expect(problems).toEqual([]);
 
-    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
     const plain = await noJs.newPage();
     await expectGuide(plain);
     await snap(plain, `${lang}-workout-with-us-no-trial-no-js`);

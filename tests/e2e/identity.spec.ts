@@ -21,7 +21,10 @@ const card = (fullName: string): CardPerson => ({
 
 const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
 
-test('vi: a member verifies with the front and back of a citizen ID card; Account shows it verified', async ({ page, request }) => {
+test('vi: a member verifies with the front and back of a citizen ID card; Account shows it verified', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/account');
@@ -43,7 +46,10 @@ test('vi: a member verifies with the front and back of a citizen ID card; Accoun
   await expect(page.locator('.profile-name')).toHaveText('Võ Quang Huy');
 });
 
-test('en: another name on the card is refused with what to do, the choice kept; a passport then verifies', async ({ page, request }) => {
+test('en: another name on the card is refused with what to do, the choice kept; a passport then verifies', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/account/information');
@@ -60,7 +66,14 @@ test('en: another name on the card is refused with what to do, the choice kept; 
 
   await page.getByRole('radio', { name: 'Passport' }).check();
   await expect(page.getByLabel('Photo of the back')).toBeHidden();
-  const passport = await passportPage({ number: `C${String(randomInt(1_000_000, 9_999_999))}`, surname: 'Trần', givenNames: 'Minh Khoa', dateOfBirth: ddmmyyyy(33), sex: 'M', expiresOn: ddmmyyyy(-6) });
+  const passport = await passportPage({
+    number: `C${String(randomInt(1_000_000, 9_999_999))}`,
+    surname: 'Trần',
+    givenNames: 'Minh Khoa',
+    dateOfBirth: ddmmyyyy(33),
+    sex: 'M',
+    expiresOn: ddmmyyyy(-6),
+  });
   await page.getByLabel('Photo of the data page').setInputFiles(jpeg('passport.jpg', passport));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/account\/verification\/success$/, { timeout: 30_000 });

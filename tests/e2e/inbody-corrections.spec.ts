@@ -8,7 +8,10 @@ import { englishMemberWithoutJs, expect, signUpInBrowser, snapBothWidths, test }
 const jpeg = (buffer: Buffer) => ({ name: 'sheet.jpg', mimeType: 'image/jpeg', buffer });
 const vi = (n: number) => String(n).replace('.', ',');
 
-test('vi: a read survives a reload, regions shown and kept with their decimals, water in litres, empty weight asked for; dates with the year; a saved result corrected', async ({ page, request }) => {
+test('vi: a read survives a reload, regions shown and kept with their decimals, water in litres, empty weight asked for; dates with the year; a saved result corrected', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/inbody');
@@ -92,12 +95,17 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('en: a read comes back on reload; an empty weight asks for a value; water in litres; discarding drops the read', async ({ browser, request }) => {
+  test('en: a read comes back on reload; an empty weight asks for a value; water in litres; discarding drops the read', async ({
+    browser,
+    request,
+  }) => {
     test.slow();
     const page = await englishMemberWithoutJs(browser, request);
 
     await page.goto('/inbody');
-    await page.getByLabel('Photo of the result sheet').setInputFiles(jpeg(await sheetPhoto(randomTruth(11), '270', 'en', 'clean', 11)));
+    await page
+      .getByLabel('Photo of the result sheet')
+      .setInputFiles(jpeg(await sheetPhoto(randomTruth(11), '270', 'en', 'clean', 11)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update InBody data' });
     await expect(dialog).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUpInBrowser, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
+import {
+  englishMemberWithoutJs,
+  expect,
+  signUpInBrowser,
+  snap,
+  snapBothWidths,
+  test,
+  waitForHydrated,
+} from './fixtures.ts';
 
 // Issue 36 §6 and issue 39 §3 (ADR 066): the member's side of a sheet photo. A guide before the
 // picker; the upload shows how much has gone up, then its reading step; a doubtful value is marked
@@ -12,9 +20,15 @@ const jpeg = (buffer: Buffer) => ({ name: 'sheet.jpg', mimeType: 'image/jpeg', b
 const vi = (n: number) => String(n).replace('.', ',');
 const shown = (n: number, lang: 'vi' | 'en') => (lang === 'vi' ? n.toFixed(1).replace('.', ',') : n.toFixed(1));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const blackPhoto = () => sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#050505' } }).jpeg().toBuffer();
+const blackPhoto = () =>
+  sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#050505' } })
+    .jpeg()
+    .toBuffer();
 
-test('vi, 390 px: the guide; a black photo says it is too dark and offers to retake or type; a typed result; then a photo whose upload shows its progress and reading step, a doubtful weight marked “Kiểm tra lại”, corrected, in the chart', async ({ page, request }) => {
+test('vi, 390 px: the guide; a black photo says it is too dark and offers to retake or type; a typed result; then a photo whose upload shows its progress and reading step, a doubtful weight marked “Kiểm tra lại”, corrected, in the chart', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/inbody');
@@ -68,7 +82,12 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   // A slow uplink (about 3G), so the photo takes a few seconds to go up.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 400_000, uploadThroughput: 60_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 400_000,
+    uploadThroughput: 60_000,
+  });
   await read.click();
   const bar = page.getByRole('progressbar', { name: 'Đang gửi ảnh…' });
   await expect(bar).toBeVisible();
@@ -80,7 +99,12 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   await expect(page.getByRole('status').filter({ hasText: 'Đang đọc phiếu…' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Đã gửi ảnh')).toBeVisible();
   await snap(page, 'vi-inbody-upload-reading');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   const dialog = page.getByRole('dialog', { name: 'Cập nhật dữ liệu InBody' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -98,7 +122,9 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   await dialog.getByLabel('Ngày đo').fill('2026-06-01');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
   await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(truth.weight, 'vi'))}`) })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(truth.weight, 'vi'))}`) }),
+  ).toBeVisible();
   const chart = page.getByRole('img', { name: 'Cân nặng qua các lần đo' });
   await expect(chart).toContainText(shown(truth.weight, 'vi'));
   await expect(chart).toContainText('90,4');
@@ -106,26 +132,41 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
 });
 
 // The same component on another photo form (issue 39 §3): the avatar's bytes, then "Đang xử lý ảnh…".
-test('vi: an avatar upload shows how much has gone up (its processing step next in the list), then the account page', async ({ page, request }) => {
+test('vi: an avatar upload shows how much has gone up (its processing step next in the list), then the account page', async ({
+  page,
+  request,
+}) => {
   await signUpInBrowser(page, request);
   await page.goto('/account/information');
   const input = page.getByLabel('Ảnh đại diện');
   await waitForHydrated(input);
   await page.getByLabel('Họ và tên').fill('Lê Văn Tám');
   // Noise does not compress: the shrunk JPEG stays a few hundred KB.
-  const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   await input.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: noise });
   await expect(page.getByText('Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.')).toBeVisible();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 400_000, uploadThroughput: 80_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 400_000,
+    uploadThroughput: 80_000,
+  });
   await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
   const bar = page.getByRole('progressbar', { name: 'Đang gửi ảnh…' });
   await expect.poll(async () => Number(await bar.getAttribute('value')), { intervals: [100] }).toBeGreaterThan(0);
   expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
   await expect(page.getByRole('list', { name: 'Tiến trình gửi ảnh' })).toContainText('Đang xử lý ảnh…');
   await snap(page, 'vi-avatar-upload-progress');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
   await expect(page.getByText('Đã cập nhật thông tin tài khoản.')).toBeVisible();
 });
@@ -133,7 +174,10 @@ test('vi: an avatar upload shows how much has gone up (its processing step next 
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('en: the plain form says it may take a few seconds; a black photo says why with both offers; typing works; a sheet is read', async ({ browser, request }) => {
+  test('en: the plain form says it may take a few seconds; a black photo says why with both offers; typing works; a sheet is read', async ({
+    browser,
+    request,
+  }) => {
     test.slow();
     const page = await englishMemberWithoutJs(browser, request);
 
@@ -156,7 +200,9 @@ test.describe('JavaScript off', () => {
     // Discard it: the plain upload form comes back and reads a real sheet.
     await manual.getByRole('button', { name: 'Cancel' }).click();
     const truth = randomTruth(13);
-    await page.getByLabel('Photo of the result sheet').setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 13)));
+    await page
+      .getByLabel('Photo of the result sheet')
+      .setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 13)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
     await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: 30_000 });
   });

@@ -18,7 +18,10 @@ async function fillCore(page: Page, truth: SheetTruth, labels: { weight: string;
   await page.getByLabel(labels.fat).fill(vi(truth.percentBodyFat));
 }
 
-test('vi: empty tab → a sheet photo read into the dialog → a refused value keeps the typing → confirmed; a second scan, the chart, detail, regions, delete; the tab remembered', async ({ page, request }) => {
+test('vi: empty tab → a sheet photo read into the dialog → a refused value keeps the typing → confirmed; a second scan, the chart, detail, regions, delete; the tab remembered', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/inbody');
@@ -46,7 +49,9 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   await dialog.getByLabel('Ngày đo').fill('2026-06-01');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
   await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(first.weight, 'vi'))}`) })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(first.weight, 'vi'))}`) }),
+  ).toBeVisible();
   await expect(page.getByText('Mới có một lần đo')).toBeVisible();
 
   // A second scan: the chart appears, the cards show the change.
@@ -103,7 +108,9 @@ test.describe('JavaScript off', () => {
     await page.goto('/inbody');
     await expect(page.getByText('No InBody results yet')).toBeVisible();
     const truth = randomTruth(11);
-    await page.getByLabel('Photo of the result sheet').setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 11)));
+    await page
+      .getByLabel('Photo of the result sheet')
+      .setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 11)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
     await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Weight (kg)').fill(String(truth.weight));
@@ -113,6 +120,8 @@ test.describe('JavaScript off', () => {
     await page.getByRole('button', { name: 'Confirm and save' }).click();
     await expect(page.getByText('InBody result updated.')).toBeVisible();
     await expect(page.getByText('One scan so far')).toBeVisible();
-    await expect(page.getByRole('link', { name: new RegExp(`Weight\\s*${escape(shown(truth.weight, 'en'))}`) })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Weight\\s*${escape(shown(truth.weight, 'en'))}`) }),
+    ).toBeVisible();
   });
 });

@@ -21,7 +21,12 @@ for (const lang of ['vi', 'en'] as const) {
           const lineHeight = parseFloat(getComputedStyle(link).lineHeight) || 24;
           const text = document.createRange();
           text.selectNodeContents(link);
-          return { name: link.textContent, width: link.getBoundingClientRect().width, row: row.getBoundingClientRect().width, lines: Math.round(text.getBoundingClientRect().height / lineHeight) };
+          return {
+            name: link.textContent,
+            width: link.getBoundingClientRect().width,
+            row: row.getBoundingClientRect().width,
+            lines: Math.round(text.getBoundingClientRect().height / lineHeight),
+          };
         }),
       );
       expect(rows.length).toBeGreaterThan(2);

@@ -1,6 +1,15 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
-import { test as base, controlledByServiceWorker, expect, signUpInBrowser, snap, testClientIp, waitForHydrated, watchConsole } from './fixtures.ts';
+import {
+  test as base,
+  controlledByServiceWorker,
+  expect,
+  signUpInBrowser,
+  snap,
+  testClientIp,
+  waitForHydrated,
+  watchConsole,
+} from './fixtures.ts';
 
 // Issue 39 §1 (ADR 067): on "lie-fi" (one bar of signal, a stalled mobile network: the connection is
 // accepted, the answer comes 20 s later) an installed app showed the previous page for 45 s and more.
@@ -24,10 +33,13 @@ async function lieFiProxy(target: string): Promise<LieFi> {
   const server = http.createServer((req, res) => {
     const forward = () => {
       const headers = { ...req.headers, 'x-forwarded-for': req.headers['x-forwarded-for'] ?? clientIp };
-      const up = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const up = http.request(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       up.on('error', () => res.destroy());
       req.pipe(up);
     };
@@ -69,7 +81,12 @@ const savedCopyBanner = (page: Page) => page.locator('#saved-copy');
  */
 async function tapTimed(page: Page, link: ReturnType<Page['getByRole']>, shows: () => Promise<void>): Promise<number> {
   await waitForHydrated(link);
-  await link.evaluate((element) => element.addEventListener('click', () => sessionStorage.setItem('tapAt', String(Date.now())), { capture: true, once: true }));
+  await link.evaluate((element) =>
+    element.addEventListener('click', () => sessionStorage.setItem('tapAt', String(Date.now())), {
+      capture: true,
+      once: true,
+    }),
+  );
   await link.click();
   await shows();
   const painted = await page.waitForFunction(() => {
@@ -79,7 +96,11 @@ async function tapTimed(page: Page, link: ReturnType<Page['getByRole']>, shows: 
   return Math.round((await painted.jsonValue()) as number);
 }
 
-test('lie-fi: links to /home and /login show the saved copy within 5 s, renewed when the network answers; another member never sees it', async ({ page, request, lieFi }) => {
+test('lie-fi: links to /home and /login show the saved copy within 5 s, renewed when the network answers; another member never sees it', async ({
+  page,
+  request,
+  lieFi,
+}) => {
   test.setTimeout(240_000);
   const timings: Record<string, number> = {};
 
@@ -144,7 +165,11 @@ test('lie-fi: links to /home and /login show the saved copy within 5 s, renewed 
   for (const [route, ms] of Object.entries(timings)) expect(ms, route).toBeLessThan(5_000);
 });
 
-test('lie-fi: a form sent while the network hangs keeps what was typed and says so; the late answer goes through once', async ({ page, request, lieFi }) => {
+test('lie-fi: a form sent while the network hangs keeps what was typed and says so; the late answer goes through once', async ({
+  page,
+  request,
+  lieFi,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/landing');
   await controlledByServiceWorker(page);
@@ -172,7 +197,11 @@ test('lie-fi: a form sent while the network hangs keeps what was typed and says 
   await expect(notice).toHaveCount(0);
 });
 
-test('lie-fi: a whole-page form (no script running) stays on screen as typed when the network hangs', async ({ page, request, lieFi }) => {
+test('lie-fi: a whole-page form (no script running) stays on screen as typed when the network hangs', async ({
+  page,
+  request,
+  lieFi,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/landing');
   await controlledByServiceWorker(page);
@@ -185,7 +214,9 @@ test('lie-fi: a whole-page form (no script running) stays on screen as typed whe
   await name.fill('Đỗ Thị Lan');
   lieFi.hang(true);
   const start = Date.now();
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/account/name');
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/account/name',
+  );
   await page.getByRole('button', { name: 'Lưu tên' }).click({ noWaitAfter: true });
   // The worker answers 204 after its wait: the browser stays on this page, with what was typed.
   expect((await answered).status()).toBe(204);
@@ -194,8 +225,11 @@ test('lie-fi: a whole-page form (no script running) stays on screen as typed whe
   // Read through the DevTools protocol: Playwright's own waits take the navigation a 204 cancels for
   // one still going.
   expect(page.url()).toMatch(/\/account\/name$/);
-  const read = async (expression: string) => ((await cdp.send('Runtime.evaluate', { expression })) as { result: { value?: unknown } }).result.value;
-  expect(await read(`document.querySelector('main input[type="text"], main input:not([type])')?.value`)).toBe('Đỗ Thị Lan');
+  const read = async (expression: string) =>
+    ((await cdp.send('Runtime.evaluate', { expression })) as { result: { value?: unknown } }).result.value;
+  expect(await read(`document.querySelector('main input[type="text"], main input:not([type])')?.value`)).toBe(
+    'Đỗ Thị Lan',
+  );
   expect(await read('document.querySelector("h1")?.textContent')).toBe('Bạn tên là gì?');
   expect(await read('performance.getEntriesByType("navigation").length')).toBe(1);
   await page.screenshot({ path: 'test-results/screens/lie-fi-whole-page-form-kept.png' });

@@ -74,25 +74,43 @@ async function reportForm(page: Page, lang: Lang) {
   await expect(page.locator('fieldset.stars-field')).toBeVisible();
 }
 
-const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, label, [role=button], [tabindex="0"]';
+const CONTROLS =
+  'a[href], button, input:not([type=hidden]), select, textarea, summary, label, [role=button], [tabindex="0"]';
 /** The header's controls (account, gift, support, bell), the back bar's and the bottom navigation's. */
-const SHELL_CONTROLS = ['.app-header', '.sub-header', '.bottom-nav'].flatMap((bar) => CONTROLS.split(', ').map((c) => `${bar} ${c}`)).join(', ');
+const SHELL_CONTROLS = ['.app-header', '.sub-header', '.bottom-nav']
+  .flatMap((bar) => CONTROLS.split(', ').map((c) => `${bar} ${c}`))
+  .join(', ');
 
 /** The boxes of every visible control (links, buttons, fields, summaries) outside `except`. */
 const controlsOutside = (page: Page, except: string, controlsSelector = CONTROLS) =>
-  page.evaluate(([exceptSelector, selector]) => {
-    const controls = [...document.querySelectorAll(selector)];
-    return controls
-      .filter((el) => !el.closest(exceptSelector) && (el as HTMLElement).offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
-      .map((el) => {
-        const box = el.getBoundingClientRect();
-        return { text: (el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40), x: box.x, y: box.y, width: box.width, height: box.height };
-      })
-      .filter((box) => box.width > 1 && box.height > 1);
-  }, [except, controlsSelector] as const);
+  page.evaluate(
+    ([exceptSelector, selector]) => {
+      const controls = [...document.querySelectorAll(selector)];
+      return controls
+        .filter(
+          (el) =>
+            !el.closest(exceptSelector) &&
+            (el as HTMLElement).offsetParent !== null &&
+            getComputedStyle(el).visibility !== 'hidden',
+        )
+        .map((el) => {
+          const box = el.getBoundingClientRect();
+          return {
+            text: (el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40),
+            x: box.x,
+            y: box.y,
+            width: box.width,
+            height: box.height,
+          };
+        })
+        .filter((box) => box.width > 1 && box.height > 1);
+    },
+    [except, controlsSelector] as const,
+  );
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Nothing clickable of the page lies under the element (compared in the viewport, as it is seen). */
 async function coversNoControl(page: Page, cover: Locator, coverSelector: string, controls = CONTROLS) {
@@ -105,7 +123,9 @@ async function coversNoControl(page: Page, cover: Locator, coverSelector: string
 }
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: report stars light only the chosen ones and say the choice, JavaScript on; a field's error goes once it is right`, async ({ page }) => {
+  test(`${lang}: report stars light only the chosen ones and say the choice, JavaScript on; a field's error goes once it is right`, async ({
+    page,
+  }) => {
     const t = T[lang];
     await reportForm(page, lang);
     await waitForHydrated(page.getByRole('button', { name: t.send, exact: true }));
@@ -155,7 +175,10 @@ test.describe('JavaScript off', () => {
   }
 });
 
-test('vi: a paying member: payment labels line up with their values, the rating prompt’s stars, a toast clear of the header, feedback for their club', async ({ page, request }) => {
+test('vi: a paying member: payment labels line up with their values, the rating prompt’s stars, a toast clear of the header, feedback for their club', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   const plan = await singleClubPlan(request);
@@ -200,7 +223,11 @@ test('vi: a paying member: payment labels line up with their values, the rating 
 });
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: cut off after the page is ready, the offline alert covers no control (back bar, header, player's exit) and can be closed`, async ({ page, context, request }) => {
+  test(`${lang}: cut off after the page is ready, the offline alert covers no control (back bar, header, player's exit) and can be closed`, async ({
+    page,
+    context,
+    request,
+  }) => {
     test.slow();
     const t = T[lang];
     await signUpInBrowser(page, request);
@@ -263,7 +290,8 @@ async function expectLinksAligned(page: Page) {
         const text = range.getBoundingClientRect();
         const parent = el.parentElement!;
         const style = getComputedStyle(parent);
-        const edge = parent.getBoundingClientRect().left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
+        const edge =
+          parent.getBoundingClientRect().left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
         return { text: (el.textContent ?? '').trim(), offset: Math.round(text.left - edge) };
       }),
   );
@@ -275,11 +303,19 @@ async function expectLinksAligned(page: Page) {
 async function expectPanelHeight(page: Page, sheet: Locator) {
   const { height } = page.viewportSize()!;
   // Polled: the sheet slides in, and an in-app browser's page may come twice (the open-in-browser attempt).
-  await expect.poll(async () => Math.abs(((await sheet.boundingBox())?.height ?? 0) - Math.max(0.6 * height, 350))).toBeLessThanOrEqual(2);
+  await expect
+    .poll(async () => Math.abs(((await sheet.boundingBox())?.height ?? 0) - Math.max(0.6 * height, 350)))
+    .toBeLessThanOrEqual(2);
 }
 
 async function phone(browser: Browser, userAgent: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport: size, isMobile: true, hasTouch: true, locale: 'vi-VN', userAgent });
+  const context = await browser.newContext({
+    viewport: size,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'vi-VN',
+    userAgent,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -288,7 +324,9 @@ for (const size of [
   { width: 360, height: 640 },
   { width: 390, height: 520 },
 ]) {
-  test(`§9 panels at ${String(size.width)}×${String(size.height)}: the iOS install help and the in-app-browser help open to 60 % of the window or 350 px`, async ({ browser }) => {
+  test(`§9 panels at ${String(size.width)}×${String(size.height)}: the iOS install help and the in-app-browser help open to 60 % of the window or 350 px`, async ({
+    browser,
+  }) => {
     const ios = await phone(browser, ua.iosSafari, size);
     await ios.page.goto('/landing');
     await ios.page.getByRole('button', { name: T.vi.how }).click();

@@ -108,7 +108,11 @@ const plansOfFirstClub = async (page: Page, t: (typeof texts)[Lang]) => {
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
-  test(`/membership: clubs by city, nearest first, compare panel and FAQ (${lang})`, async ({ page, request, context }) => {
+  test(`/membership: clubs by city, nearest first, compare panel and FAQ (${lang})`, async ({
+    page,
+    request,
+    context,
+  }) => {
     const problems = watchConsole(page);
     await signedIn(page, request, lang);
     await page.goto('/membership');
@@ -161,7 +165,10 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page).toHaveURL(/\/membership\/\d+\/detail$/);
     await expect(page.getByText('72 Lê Thánh Tôn, Phường Bến Nghé')).toBeVisible();
     await expect(page.getByText('Quận 1')).toBeVisible();
-    await expect(page.getByRole('link', { name: '0100 000 101', exact: true })).toHaveAttribute('href', 'tel:0100000101');
+    await expect(page.getByRole('link', { name: '0100 000 101', exact: true })).toHaveAttribute(
+      'href',
+      'tel:0100000101',
+    );
     await expect(page.getByRole('link', { name: /Google Maps/ })).toHaveAttribute('href', /query=10\.7769,106\.7009$/);
     await snap(page, `${lang}-membership-club-detail`);
     await checkPhoneLayout(page);
@@ -177,7 +184,9 @@ for (const lang of ['vi', 'en'] as const) {
     // A waived joining fee is struck through; a subscription is priced per month with its next payment.
     await expect(page.getByRole('article', { name: t.classic12 }).locator('dd s')).toHaveText(vnd(300_000, lang));
     const subscription = page.getByRole('article', { name: t.subscription });
-    await expect(subscription.locator('.plan-price')).toHaveText(`${vnd(599_000, lang)}${lang === 'vi' ? '/tháng' : '/month'}`);
+    await expect(subscription.locator('.plan-price')).toHaveText(
+      `${vnd(599_000, lang)}${lang === 'vi' ? '/tháng' : '/month'}`,
+    );
     await expect(subscription.getByText(new RegExp(`${vnd(599_000, lang)}/(tháng|month)$`))).toHaveCount(2);
     // Offer detail opens in place.
     await card.getByText(t.offer).click();
@@ -189,7 +198,10 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([t.multiGroup]);
   });
 
-  test(`plan page: coupon re-prices, an expired coupon and a bad referral code stay in their fields (${lang})`, async ({ page, request }) => {
+  test(`plan page: coupon re-prices, an expired coupon and a bad referral code stay in their fields (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const problems = watchConsole(page);
     await signedIn(page, request, lang);
     await plansOfFirstClub(page, t);
@@ -204,7 +216,10 @@ for (const lang of ['vi', 'en'] as const) {
     // Card: the saved cards (none yet), another card, and the way to add one.
     await page.getByRole('radio', { name: t.card }).check();
     await expect(page.getByRole('radio', { name: t.otherCard })).toBeChecked();
-    await expect(page.getByRole('link', { name: t.addCard })).toHaveAttribute('href', '/account/information/payment-method');
+    await expect(page.getByRole('link', { name: t.addCard })).toHaveAttribute(
+      'href',
+      '/account/information/payment-method',
+    );
     await snap(page, `${lang}-membership-plan-card`);
 
     // Something typed before applying a coupon stays.
@@ -222,7 +237,9 @@ for (const lang of ['vi', 'en'] as const) {
     await coupon.fill('HE2026');
     await page.getByRole('button', { name: t.apply, exact: true }).click();
     await expect(page.locator('#couponCode-error')).toHaveText(
-      new RegExp([messageForCode('PROMO_CODE_INVALID', lang), messageForCode(352, lang), messageForCode(353, lang)].join('|')),
+      new RegExp(
+        [messageForCode('PROMO_CODE_INVALID', lang), messageForCode(352, lang), messageForCode(353, lang)].join('|'),
+      ),
     );
     await expect(coupon).toHaveValue('HE2026');
     await expect(coupon).toHaveAttribute('aria-invalid', 'true');
@@ -236,7 +253,9 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(referral).toHaveValue('12345');
     await referral.fill('0100999999');
     await page.getByRole('button', { name: t.check }).click();
-    const referralMessages = [152, 153, 154, 155, 156, 157, 177, 178, 179, 180].map((code) => messageForCode(code, lang));
+    const referralMessages = [152, 153, 154, 155, 156, 157, 177, 178, 179, 180].map((code) =>
+      messageForCode(code, lang),
+    );
     await expect(page.locator('#referralCode-error')).toHaveText(new RegExp(referralMessages.join('|')));
     await expect(coupon).toHaveValue('HE2026');
     await snap(page, `${lang}-membership-plan-errors`);
@@ -244,7 +263,9 @@ for (const lang of ['vi', 'en'] as const) {
     // The coupon is remembered: the plan cards are priced with it.
     await plansOfFirstClub(page, t);
     await expect(page.getByText(t.listApplied)).toBeVisible();
-    await expect(page.getByRole('article', { name: t.classic3 }).locator('.plan-amount')).toHaveText(vnd(withChaoBan.price, lang));
+    await expect(page.getByRole('article', { name: t.classic3 }).locator('.plan-amount')).toHaveText(
+      vnd(withChaoBan.price, lang),
+    );
     expect(problems).toEqual([]);
   });
 }
@@ -261,7 +282,11 @@ async function withoutJavaScript(browser: Browser, page: Page) {
   return context;
 }
 
-test('JavaScript off: clubs by city, choose a plan, choose a coupon from the list, totals follow', async ({ browser, page, request }) => {
+test('JavaScript off: clubs by city, choose a plan, choose a coupon from the list, totals follow', async ({
+  browser,
+  page,
+  request,
+}) => {
   await signUpInBrowser(page, request);
   const context = await withoutJavaScript(browser, page);
   const noJs = await context.newPage();
@@ -305,8 +330,13 @@ test('JavaScript off: clubs by city, choose a plan, choose a coupon from the lis
   // Another plan at the same club while that one waits for payment: continue it, or cancel it for this one.
   await noJs.getByRole('link', { name: 'Chọn gói Basic 1 tháng' }).click();
   await noJs.getByRole('button', { name: t.confirm, exact: true }).click();
-  await expect(noJs.getByRole('alert').filter({ hasText: 'Bạn đang có gói Classic 3 tháng chờ thanh toán' })).toBeVisible();
-  await expect(noJs.getByRole('link', { name: 'Tiếp tục thanh toán gói đó' })).toHaveAttribute('href', posted.headers().location);
+  await expect(
+    noJs.getByRole('alert').filter({ hasText: 'Bạn đang có gói Classic 3 tháng chờ thanh toán' }),
+  ).toBeVisible();
+  await expect(noJs.getByRole('link', { name: 'Tiếp tục thanh toán gói đó' })).toHaveAttribute(
+    'href',
+    posted.headers().location,
+  );
   await snap(noJs, 'vi-membership-plan-other-unpaid');
   const [replaced] = await Promise.all([
     noJs.waitForResponse((r) => r.request().method() === 'POST' && /\/plan\/\d+/.test(r.url())),
@@ -318,7 +348,10 @@ test('JavaScript off: clubs by city, choose a plan, choose a coupon from the lis
   await context.close();
 });
 
-test('Confirm with JavaScript: the button is disabled while the purchase is sent, one request, then the payment step (en)', async ({ page, request }) => {
+test('Confirm with JavaScript: the button is disabled while the purchase is sent, one request, then the payment step (en)', async ({
+  page,
+  request,
+}) => {
   const t = texts.en;
   await signedIn(page, request, 'en');
   await plansOfFirstClub(page, t);

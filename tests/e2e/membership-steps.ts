@@ -5,7 +5,14 @@ import { expect, gatewayUrl, readOtp, signUpInBrowser, toEnglish } from './fixtu
 // page's Confirm, a bank transfer through the sandbox bank, a staff token.
 
 export type Lang = 'vi' | 'en';
-export type Plan = { id: number; type: string; unit: string; totalPaymentFirst: number; planNameVi: string; planNameEn: string };
+export type Plan = {
+  id: number;
+  type: string;
+  unit: string;
+  totalPaymentFirst: number;
+  planNameVi: string;
+  planNameEn: string;
+};
 
 /** The seeded club the journeys buy at. */
 export const CLUB = 1;
@@ -22,7 +29,9 @@ export async function newMember(page: Page, request: APIRequestContext, lang: La
 
 /** A single-club month plan of the club, priced as for a new member (optionally with a coupon). */
 export async function singleClubPlan(request: APIRequestContext, coupon?: string): Promise<Plan> {
-  const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans${coupon ? `?coupon=${coupon}` : ''}`);
+  const res = await request.get(
+    `${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans${coupon ? `?coupon=${coupon}` : ''}`,
+  );
   expect(res.ok()).toBe(true);
   const plans = ((await res.json()) as { data: Plan[] }).data;
   const plan = plans.find((p) => (p.type === 'BASIC' || p.type === 'CLASSIC') && p.unit === 'month');
@@ -45,7 +54,8 @@ export async function buy(page: Page, planId: number, method: 1 | 2 | 3, coupon?
 }
 
 /** A value of the QR screen's copy list, by its label. */
-export const copyValue = (page: Page, label: string) => page.locator('.copy-row', { hasText: label }).locator('.copy-value');
+export const copyValue = (page: Page, label: string) =>
+  page.locator('.copy-row', { hasText: label }).locator('.copy-value');
 
 export async function transfer(request: APIRequestContext, memo: string, amount: number) {
   const res = await request.post(`${gatewayUrl()}/sandbox/bank/transfer`, { data: { memo, amount } });
@@ -90,10 +100,11 @@ async function signInStaff(request: APIRequestContext, phone: string) {
     }
     expect(sent.ok(), await sent.text()).toBe(true);
     const otp = await readOtp(request, phone);
-    const login = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/login`, { data: { phoneNumber: phone, otp } });
+    const login = await request.post(`${gatewayUrl()}/api/v1/staff/auth/otp/login`, {
+      data: { phoneNumber: phone, otp },
+    });
     expect(login.ok(), await login.text()).toBe(true);
     return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   }
   throw new Error(`no staff token for ${phone}`);
 }
-

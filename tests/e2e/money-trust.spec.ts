@@ -1,4 +1,15 @@
-import { controlledByServiceWorker, expect, gatewayUrl, randomPhone, readOtp, requestCode, skipNameStep, snap, test, typeOtp } from './fixtures.ts';
+import {
+  controlledByServiceWorker,
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  requestCode,
+  skipNameStep,
+  snap,
+  test,
+  typeOtp,
+} from './fixtures.ts';
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
@@ -39,7 +50,10 @@ for (const [method, lang] of [
   [2, 'en'],
   [3, 'vi'],
 ] as const) {
-  test(`§1 Confirm at the foot of the plan page opens the payment page at its top (method ${method}, ${lang})`, async ({ page, request }) => {
+  test(`§1 Confirm at the foot of the plan page opens the payment page at its top (method ${method}, ${lang})`, async ({
+    page,
+    request,
+  }) => {
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     await page.goto(`/membership/${CLUB}/plan/${plan.id}`);
@@ -56,13 +70,18 @@ for (const [method, lang] of [
 }
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`§2 a transfer of the wrong amount is shown as received, everywhere, with what happens next (${lang})`, async ({ page, request }) => {
+  test(`§2 a transfer of the wrong amount is shown as received, everywhere, with what happens next (${lang})`, async ({
+    page,
+    request,
+  }) => {
     // Sign-up, purchase, a bank transfer and five pages checked: 40–50 s on the 2-core CI runner.
     test.slow();
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
-    const memo = (await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()).trim();
+    const memo = (
+      await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()
+    ).trim();
 
     // "I have transferred" before anything arrived: an honest answer, not a silent reload.
     await page.getByRole('link', { name: texts[lang].transferred }).click();
@@ -99,7 +118,10 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('§2 §10 a transfer after cancelling shows as received; the request says who cancelled it and when (en)', async ({ page, request }) => {
+test('§2 §10 a transfer after cancelling shows as received; the request says who cancelled it and when (en)', async ({
+  page,
+  request,
+}) => {
   const lang: Lang = 'en';
   await newMember(page, request, lang);
   const plan = await singleClubPlan(request);
@@ -185,13 +207,20 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
   await snap(page, 'vi-check-in-pass');
 });
 
-test('§8 §9 without a membership the check-in page says what to do; a missing or foreign id is "not found" in the shell (en)', async ({ page, request }) => {
+test('§8 §9 without a membership the check-in page says what to do; a missing or foreign id is "not found" in the shell (en)', async ({
+  page,
+  request,
+}) => {
   await newMember(page, request, 'en');
   await page.goto('/home/check-in');
   await expect(page).toHaveURL(/\/home\/check-in$/);
   await expect(page.getByRole('heading', { name: 'No active membership' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join now' })).toBeVisible();
-  for (const path of ['/history/membership/999999', '/membership/payment/999999', '/membership/payment/result/999999']) {
+  for (const path of [
+    '/history/membership/999999',
+    '/membership/payment/999999',
+    '/membership/payment/result/999999',
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
@@ -201,7 +230,11 @@ test('§8 §9 without a membership the check-in page says what to do; a missing 
   await snap(page, 'en-not-found-in-shell');
 });
 
-test('§13 offline on the QR page, History says "no connection" (not "something went wrong") and loads by itself when the network is back', async ({ page, request, context }) => {
+test('§13 offline on the QR page, History says "no connection" (not "something went wrong") and loads by itself when the network is back', async ({
+  page,
+  request,
+  context,
+}) => {
   test.slow(); // a purchase, then the worker's whole precache before going offline
   await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
@@ -220,7 +253,10 @@ test('§13 offline on the QR page, History says "no connection" (not "something 
   await expect(page.locator('.contract-card').first()).toBeVisible();
 });
 
-test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and its lines add up to the fees paid (vi)', async ({ page, request }) => {
+test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and its lines add up to the fees paid (vi)', async ({
+  page,
+  request,
+}) => {
   await newMember(page, request, 'vi');
   const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans`);
   const plans = ((await res.json()) as { data: { id: number; type: string; totalPaymentFirst: number }[] }).data;
@@ -231,7 +267,9 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
   await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
   await page.goto(`/history/membership/${contractId}`);
   const receipt = page.getByRole('region', { name: 'Biên nhận' });
-  await expect(receipt.locator('.facts > div', { hasText: 'Câu lạc bộ' }).locator('dd')).toHaveText('Tất cả câu lạc bộ');
+  await expect(receipt.locator('.facts > div', { hasText: 'Câu lạc bộ' }).locator('dd')).toHaveText(
+    'Tất cả câu lạc bộ',
+  );
   await expect(receipt.locator('.facts > div', { hasText: 'Ưu đãi của gói' })).toBeVisible();
   // One "Biên nhận" heading, the receipt's own.
   await expect(page.getByRole('heading', { name: 'Biên nhận' })).toHaveCount(1);
@@ -244,14 +282,22 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
   await snap(page, 'vi-black-card-receipt');
 });
 
-test('§17 the landing hero is whole, notification cards stay inside the page, the photo button speaks Vietnamese (360 px)', async ({ page, request }) => {
+test('§17 the landing hero is whole, notification cards stay inside the page, the photo button speaks Vietnamese (360 px)', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/landing');
   const fits = await page.locator('.hero svg').evaluate((svg: SVGSVGElement) => {
     const view = svg.viewBox.baseVal;
     return [...svg.querySelectorAll('circle')].every((c) => {
       const box = c.getBBox();
-      return box.y >= view.y && box.y + box.height <= view.y + view.height && box.x >= view.x && box.x + box.width <= view.x + view.width;
+      return (
+        box.y >= view.y &&
+        box.y + box.height <= view.y + view.height &&
+        box.x >= view.x &&
+        box.x + box.width <= view.x + view.width
+      );
     });
   });
   expect(fits).toBe(true);
@@ -276,17 +322,26 @@ test('§17 the landing hero is whole, notification cards stay inside the page, t
 });
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`§5 paying by QR from the same phone: a real PNG to save, banking apps with the transfer filled in, a named QR (${lang})`, async ({ page, request, browser }) => {
+  test(`§5 paying by QR from the same phone: a real PNG to save, banking apps with the transfer filled in, a named QR (${lang})`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     // Two members sign up, one buys and downloads: 40–52 s on the 2-core CI runner, over the 45 s default.
     test.slow();
     await newMember(page, request, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
-    const memo = (await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()).trim();
+    const memo = (
+      await copyValue(page, lang === 'vi' ? 'Nội dung chuyển khoản' : 'Transfer message').innerText()
+    ).trim();
     const amountPattern = vnd(plan.totalPaymentFirst, lang).replace(/[.,]/g, '.').replace('\u00a0', '\\s');
     await expect(page.getByRole('img', { name: new RegExp(amountPattern) })).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: lang === 'vi' ? 'Lưu ảnh QR' : 'Save QR image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: lang === 'vi' ? 'Lưu ảnh QR' : 'Save QR image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`vietfit-qr-${contractId}.png`);
     const { readFile } = await import('node:fs/promises');
     const png = await readFile((await download.path())!);
@@ -314,7 +369,11 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('§6 terms and privacy are readable before signing in, from the landing page and the sign-up tick, without losing what was typed', async ({ page, request, context }) => {
+test('§6 terms and privacy are readable before signing in, from the landing page and the sign-up tick, without losing what was typed', async ({
+  page,
+  request,
+  context,
+}) => {
   await page.goto('/landing');
   await page.getByRole('link', { name: 'Điều khoản và điều kiện' }).click();
   await expect(page).toHaveURL(/\/terms$/);
@@ -332,7 +391,10 @@ test('§6 terms and privacy are readable before signing in, from the landing pag
   await typeOtp(page, await readOtp(request, phone));
   await expect(page).toHaveURL(/\/sign-up$/);
   await page.locator('input[name="referralCode"]').fill('0100000009');
-  const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Điều khoản và điều kiện' }).click()]);
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Điều khoản và điều kiện' }).click(),
+  ]);
   await terms.waitForLoadState();
   expect(new URL(terms.url()).pathname).toBe('/terms');
   await terms.close();
@@ -341,7 +403,11 @@ test('§6 terms and privacy are readable before signing in, from the landing pag
   await snap(page, 'vi-sign-up-terms-links');
 });
 
-test('§7 a referral code at sign-up is checked there (refused by its field, nothing lost) and carried to the first purchase (vi)', async ({ page, request, browser }) => {
+test('§7 a referral code at sign-up is checked there (refused by its field, nothing lost) and carried to the first purchase (vi)', async ({
+  page,
+  request,
+  browser,
+}) => {
   // A referrer with a current membership.
   const referrerPhone = await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
@@ -350,7 +416,11 @@ test('§7 a referral code at sign-up is checked there (refused by its field, not
   await transfer(request, memo, plan.totalPaymentFirst);
   await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL, locale: 'vi-VN' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'vi-VN',
+  });
   const friend = await context.newPage();
   const phone = randomPhone();
   await requestCode(friend, phone);
@@ -360,7 +430,9 @@ test('§7 a referral code at sign-up is checked there (refused by its field, not
   await friend.locator('input[name="referralCode"]').fill(unknown);
   await friend.getByRole('checkbox').check();
   await friend.getByRole('button', { name: 'Đăng ký' }).click();
-  const error = friend.locator('#' + (await friend.locator('input[name="referralCode"]').getAttribute('aria-describedby'))!.split(' ')[0]);
+  const error = friend.locator(
+    '#' + (await friend.locator('input[name="referralCode"]').getAttribute('aria-describedby'))!.split(' ')[0],
+  );
   await expect(error).not.toBeEmpty();
   await expect(friend.locator('input[name="referralCode"]')).toHaveValue(unknown);
   await expect(friend.getByRole('checkbox')).toBeChecked();

@@ -8,7 +8,9 @@ test('card payment: before going to VNPAY the page says not paid yet (vi, en)', 
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 2);
   const status = page.locator('.live-status');
-  await expect(status).toHaveText('Chưa thanh toán. Bấm nút ở trên để sang trang VNPAY; trang này tự cập nhật khi có kết quả.');
+  await expect(status).toHaveText(
+    'Chưa thanh toán. Bấm nút ở trên để sang trang VNPAY; trang này tự cập nhật khi có kết quả.',
+  );
   await expect(page.getByText('Đang chờ kết quả từ VNPAY')).toHaveCount(0);
   await snap(page, 'vi-payment-card-before-vnpay');
   await page.goto('/account');
@@ -17,6 +19,8 @@ test('card payment: before going to VNPAY the page says not paid yet (vi, en)', 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goBack();
   await page.reload();
-  await expect(page.locator('.live-status')).toHaveText('Not paid yet. Tap the button above to go to VNPAY; this page updates itself when the result comes.');
+  await expect(page.locator('.live-status')).toHaveText(
+    'Not paid yet. Tap the button above to go to VNPAY; this page updates itself when the result comes.',
+  );
   await snap(page, 'en-payment-card-before-vnpay');
 });

@@ -6,7 +6,6 @@ import { buy, copyValue, newMember, singleClubPlan, staffToken, transfer, vnd } 
 // through the sandbox VNPAY page (success, then a declined card), cash confirmed by staff, history
 // and receipts with the right amounts, and saved cards. 390×844, Vietnamese and English.
 
-
 const texts = {
   vi: {
     success: 'Thanh toán thành công',
@@ -73,7 +72,10 @@ async function payOnSandboxVnpay(page: Page, outcome: string) {
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
-  test(`bank QR with a coupon: the page moves on by itself when the transfer lands (${lang})`, async ({ page, request }) => {
+  test(`bank QR with a coupon: the page moves on by itself when the transfer lands (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     await newMember(page, request, lang);
     await page.goto('/home');
@@ -94,7 +96,9 @@ for (const lang of ['vi', 'en'] as const) {
     // 360 px wide: nothing sticks out sideways, and the copy buttons stay 44 px tall.
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    for (const box of await page.locator('.copy-button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
+    for (const box of await page
+      .locator('.copy-button')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
       expect(box).toBeGreaterThanOrEqual(44);
     }
     await page.setViewportSize({ width: 390, height: 844 });
@@ -244,7 +248,11 @@ async function withoutJs(browser: Browser, page: Page) {
   return context.newPage();
 }
 
-test('bank QR with JavaScript off: the page refreshes itself and lands on success', async ({ page, request, browser }) => {
+test('bank QR with JavaScript off: the page refreshes itself and lands on success', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
@@ -259,7 +267,10 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   // No copy buttons without JavaScript, but the values are there to select; the expiry is a time.
   await expect(noJs.locator('.copy-button')).toHaveCount(0);
   await expect(noJs.getByText(/Mã hết hạn lúc \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/)).toBeVisible();
-  await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute('href', `/membership/payment/${contractId}?checked#checked`);
+  await expect(noJs.getByRole('link', { name: texts.vi.transferred })).toHaveAttribute(
+    'href',
+    `/membership/payment/${contractId}?checked#checked`,
+  );
   const memo = (await copyValue(noJs, texts.vi.memo).innerText()).trim();
   await transfer(request, memo, plan.totalPaymentFirst);
   await expect(noJs).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
@@ -296,9 +307,17 @@ test('pay another way and cancel work without JavaScript', async ({ page, reques
   await noJs.context().close();
 });
 
-test('an unknown contract id (or a malformed one) is a 404 on every page of the payment step', async ({ page, request }) => {
+test('an unknown contract id (or a malformed one) is a 404 on every page of the payment step', async ({
+  page,
+  request,
+}) => {
   await newMember(page, request, 'vi');
-  for (const path of ['/membership/payment/999999', '/membership/payment/result/999999', '/history/membership/999999', '/membership/payment/abc']) {
+  for (const path of [
+    '/membership/payment/999999',
+    '/membership/payment/result/999999',
+    '/history/membership/999999',
+    '/membership/payment/abc',
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
   }

@@ -38,7 +38,13 @@ const texts = {
  * to the app with the cookie (what matters for the in-app attempt).
  */
 async function phoneContext(browser: Browser, lang: Lang, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'vi-VN', ...options });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'vi-VN',
+    ...options,
+  });
   if (lang === 'en') {
     const chooser = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await chooser.newPage();
@@ -55,7 +61,8 @@ async function phoneContext(browser: Browser, lang: Lang, options: BrowserContex
 function documents(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.push(request.url().replace(base(), ''));
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      seen.push(request.url().replace(base(), ''));
   });
   return seen;
 }
@@ -74,8 +81,15 @@ const fireInstallEvent = () => {
   return event.defaultPrevented;
 };
 
-test('a desktop browser sees only the bilingual notice with a QR code, no app and no app script', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: ua.chromeWindows, isMobile: false, hasTouch: false });
+test('a desktop browser sees only the bilingual notice with a QR code, no app and no app script', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    userAgent: ua.chromeWindows,
+    isMobile: false,
+    hasTouch: false,
+  });
   const page = await context.newPage();
   const response = await page.goto(`${base()}/home?club=2`);
   expect(response!.status()).toBe(200);
@@ -100,7 +114,12 @@ test('a desktop browser sees only the bilingual notice with a QR code, no app an
 });
 
 test('an iPad with its Mac user agent: the touch check marks it once, then it gets the app', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, userAgent: ua.iPadOsSafari, isMobile: false, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 820, height: 1180 },
+    userAgent: ua.iPadOsSafari,
+    isMobile: false,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const seen = documents(page);
   await page.goto(`${base()}/landing`);
@@ -112,7 +131,12 @@ test('an iPad with its Mac user agent: the touch check marks it once, then it ge
 });
 
 test('a Mac without a touch screen keeps the notice and does not reload', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: ua.safariMac, isMobile: false, hasTouch: false });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    userAgent: ua.safariMac,
+    isMobile: false,
+    hasTouch: false,
+  });
   const page = await context.newPage();
   const seen = documents(page);
   await page.goto(`${base()}/landing`);
@@ -123,7 +147,12 @@ test('a Mac without a touch screen keeps the notice and does not reload', async 
 });
 
 test('an Android tablet gets the app', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 800, height: 1280 }, userAgent: ua.androidTablet, isMobile: false, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 800, height: 1280 },
+    userAgent: ua.androidTablet,
+    isMobile: false,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto(`${base()}/landing`);
   await expect(page.getByRole('heading', { name: texts.vi.landing })).toBeVisible();
@@ -133,7 +162,9 @@ test('an Android tablet gets the app', async ({ browser }) => {
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
-  test(`${lang}: in Zalo on Android, exactly one open-in-browser attempt, then the help (no loop)`, async ({ browser }) => {
+  test(`${lang}: in Zalo on Android, exactly one open-in-browser attempt, then the help (no loop)`, async ({
+    browser,
+  }) => {
     const context = await phoneContext(browser, lang, { userAgent: ua.zaloAndroid });
     const page = await context.newPage();
     const seen = documents(page);
@@ -145,7 +176,9 @@ for (const lang of ['vi', 'en'] as const) {
     });
     await page.goto(`${base()}/landing`);
     // The one-time page offers the Chrome intent and, with or without it, carries on here.
-    expect(bodies[0]).toContain(`id="open" href="intent://${new URL(base()).host}/landing?_ext=1#Intent;scheme=http;package=com.android.chrome;`);
+    expect(bodies[0]).toContain(
+      `id="open" href="intent://${new URL(base()).host}/landing?_ext=1#Intent;scheme=http;package=com.android.chrome;`,
+    );
     await expect(page.getByRole('dialog', { name: t.inAppSheet })).toBeVisible();
     await expect(page.getByText(t.inAppStep)).toBeVisible();
     await expect(page.getByText(lang === 'vi' ? /trong Zalo/ : /inside Zalo/)).toBeVisible();
@@ -237,7 +270,9 @@ test('the install event fired before hydration is kept and used', async ({ brows
   await context.close();
 });
 
-test('the install bar whose strings arrive after its code renders without a React error (ADR 030)', async ({ browser }) => {
+test('the install bar whose strings arrive after its code renders without a React error (ADR 030)', async ({
+  browser,
+}) => {
   const context = await phoneContext(browser, 'vi');
   await context.addInitScript(`document.addEventListener('readystatechange', () => {
     if (document.readyState === 'interactive') (${fireInstallEvent.toString()})();
@@ -283,7 +318,9 @@ test('installed (standalone) shows no prompt on Android nor on iOS', async ({ br
   await ios.close();
 });
 
-test('with JavaScript off, Facebook on Android still gets one attempt page, then the help, which closes', async ({ browser }) => {
+test('with JavaScript off, Facebook on Android still gets one attempt page, then the help, which closes', async ({
+  browser,
+}) => {
   const context = await phoneContext(browser, 'vi', { userAgent: ua.facebookAndroid, javaScriptEnabled: false });
   const page = await context.newPage();
   const seen = documents(page);

@@ -6,7 +6,12 @@ import { expect, readOtp } from './fixtures.ts';
  * sessions are booked under a signed contract only (issue 38 §6). A profile without a name gives it
  * on the contract's page first.
  */
-export async function signPtContract(page: Page, request: APIRequestContext, phone: string, fullName = 'Phạm Minh Khoa') {
+export async function signPtContract(
+  page: Page,
+  request: APIRequestContext,
+  phone: string,
+  fullName = 'Phạm Minh Khoa',
+) {
   await page.goto('/pt/contract');
   await page.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).first().click();
   await expect(page).toHaveURL(/\/preview$/);

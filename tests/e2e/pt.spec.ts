@@ -43,7 +43,9 @@ const TRAINER_PHONES = ['0100002000', '0100002001', '0100002002'];
 async function trainerAccepts(request: APIRequestContext, ptContractId: number) {
   for (const phone of TRAINER_PHONES) {
     const token = await staffToken(request, phone);
-    const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.ok()) return;
     expect(res.status()).toBe(404);
   }
@@ -59,7 +61,9 @@ async function trainerConfirmsWaitingBooking(request: APIRequestContext, memberP
     };
     const waiting = agenda.data.find((b) => b.status === 'WAITPTCONFIRM' && b.member.phoneNumber === memberPhone);
     if (!waiting) continue;
-    const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-booking/${String(waiting.bookingId)}/confirm`, { headers });
+    const res = await request.put(`${gatewayUrl()}/api/v1/staff/pt-booking/${String(waiting.bookingId)}/confirm`, {
+      headers,
+    });
     expect(res.ok(), await res.text()).toBe(true);
     return;
   }
@@ -67,7 +71,10 @@ async function trainerConfirmsWaitingBooking(request: APIRequestContext, memberP
 }
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: choose a trainer and a package, the trainer accepts, pay by QR, the package runs`, async ({ page, request }) => {
+  test(`${lang}: choose a trainer and a package, the trainer accepts, pay by QR, the package runs`, async ({
+    page,
+    request,
+  }) => {
     test.slow(); // a whole journey: a membership, then a PT package through two people and the bank
     await paidMember(page, request, lang);
     await page.goto('/home');
@@ -118,11 +125,19 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   });
 }
 
-test('with JavaScript off: choose a club, sign up with a trainer, a second sign-up is blocked, withdraw it', async ({ page, request, browser }) => {
+test('with JavaScript off: choose a club, sign up with a trainer, a second sign-up is blocked, withdraw it', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await paidMember(page, request, 'vi');
   const plain = await (
-    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin })
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL: new URL(page.url()).origin,
+    })
   ).newPage();
   await plain.goto('/pt/select-pt');
   // The club is a GET form with its own button without JavaScript.
@@ -151,12 +166,19 @@ test('with JavaScript off: choose a club, sign up with a trainer, a second sign-
   await plain.context().close();
 });
 
-test('vi: book a session on a free start, cancel it, book again; the trainer confirms and Cancel is gone', async ({ page, request }) => {
+test('vi: book a session on a free start, cancel it, book again; the trainer confirms and Cancel is gone', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const phone = await paidMember(page, request, 'vi');
   // The package through the API (the journey above covers the pages); the booking through the pages.
-  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
-  const packages = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pt-packages`)).json()) as { data: { id: number; sessions: number }[] };
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
+    data: { ptId: number }[];
+  };
+  const packages = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pt-packages`)).json()) as {
+    data: { id: number; sessions: number }[];
+  };
   const pkg = packages.data.find((p) => p.sessions === 10)!;
   // From the trainer's packages to one package's page (its terms), and registering there.
   await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
@@ -175,7 +197,10 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   // The club's front desk counts the cash (the demo staff member of the first club).
   const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
   const staff = await staffToken(request, '0100000001');
-  const counted = await request.post(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(id)}/cash/confirm`, { headers: { authorization: `Bearer ${staff}` }, data: { amount } });
+  const counted = await request.post(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(id)}/cash/confirm`, {
+    headers: { authorization: `Bearer ${staff}` },
+    data: { amount },
+  });
   expect(counted.ok(), await counted.text()).toBe(true);
   await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
 
@@ -183,7 +208,11 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   await page.getByRole('link', { name: 'Đặt lịch tập' }).click();
   await expect(page).toHaveURL(/\/pt\/booking$/);
   // The rule the gateway applies (issue 38 §5), and no booking before the contract is signed (§6).
-  await expect(page.getByText('Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Bạn cần ký hợp đồng điện tử của gói PT này trước khi đặt lịch tập.')).toBeVisible();
   await expect(page.locator('.slot')).toHaveCount(0);
   await snap(page, 'vi-pt-booking-sign-first');
@@ -226,7 +255,9 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
 /** A member with a paid 10-session package with the first club's best-rated trainer (through the pages and the sandbox bank). */
 async function memberWithPtPackage(page: Page, request: APIRequestContext) {
   const phone = await paidMember(page, request, 'vi');
-  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
+    data: { ptId: number }[];
+  };
   await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
   await page.locator('button[name="intent"][value="register"]').click();
   await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
@@ -241,14 +272,19 @@ async function memberWithPtPackage(page: Page, request: APIRequestContext) {
   return phone;
 }
 
-test('vi: sign the PT e-contract with a finger and the SMS code, then download the sealed PDF', async ({ page, request }) => {
+test('vi: sign the PT e-contract with a finger and the SMS code, then download the sealed PDF', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const phone = await memberWithPtPackage(page, request);
   await page.getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(page).toHaveURL(/\/pt\/contract$/);
   await expect(page.locator('.e-contract-card .status-badge')).toHaveText('Chưa ký');
   await page.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
-  await expect(page.getByRole('heading', { name: /HỢP ĐỒNG DỊCH VỤ HUẤN LUYỆN CÁ NHÂN \(PT\) SỐ PT-\d{6}/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /HỢP ĐỒNG DỊCH VỤ HUẤN LUYỆN CÁ NHÂN \(PT\) SỐ PT-\d{6}/ }),
+  ).toBeVisible();
   await expect(page.getByText('Hợp đồng này không có bất kỳ khoản phí hay chi phí nào khác.')).toBeVisible();
   // The parties by name (issue 38 §6): the operating company with its tax code; a profile without a name gives it first.
   await expect(page.getByText(/Bên A\): Công ty Cổ phần Thể hình VietFit .*mã số thuế: 0319990001/)).toBeVisible();
@@ -276,14 +312,29 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   const stroke = async (points: [number, number][]) => {
     await page.mouse.move(box.x + points[0][0] * box.width, box.y + points[0][1] * box.height);
     await page.mouse.down();
-    for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
+    for (const [x, y] of points.slice(1))
+      await page.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
     await page.mouse.up();
   };
-  await stroke([[0.1, 0.7], [0.25, 0.2], [0.4, 0.75], [0.55, 0.3]]);
-  await stroke([[0.6, 0.8], [0.9, 0.1]]);
+  await stroke([
+    [0.1, 0.7],
+    [0.25, 0.2],
+    [0.4, 0.75],
+    [0.55, 0.3],
+  ]);
+  await stroke([
+    [0.6, 0.8],
+    [0.9, 0.1],
+  ]);
   await page.getByRole('button', { name: 'Hoàn tác' }).click();
-  await stroke([[0.6, 0.5], [0.75, 0.65], [0.9, 0.4]]);
-  expect((await page.locator('input[name="signaturePng"]').inputValue()).startsWith('data:image/png;base64,')).toBe(true);
+  await stroke([
+    [0.6, 0.5],
+    [0.75, 0.65],
+    [0.9, 0.4],
+  ]);
+  expect((await page.locator('input[name="signaturePng"]').inputValue()).startsWith('data:image/png;base64,')).toBe(
+    true,
+  );
   await page.getByLabel('Tôi đã đọc, hiểu và đồng ý với toàn bộ nội dung hợp đồng.').check();
   await page.getByRole('button', { name: 'Gửi mã OTP' }).click();
   await expect(page.getByText('Đã gửi mã OTP đến số điện thoại của bạn.')).toBeVisible();
@@ -305,7 +356,9 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   // The chain's verification says it is ours and unchanged.
-  const verified = await request.post(`${gatewayUrl()}/api/v1/global/e-contract/verify`, { multipart: { file: { name: 'c.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  const verified = await request.post(`${gatewayUrl()}/api/v1/global/e-contract/verify`, {
+    multipart: { file: { name: 'c.pdf', mimeType: 'application/pdf', buffer: pdf } },
+  });
   expect(((await verified.json()) as { data: { valid: boolean } }).data.valid).toBe(true);
   await snap(page, 'vi-pt-contract-signed');
 });
@@ -314,7 +367,11 @@ test('with JavaScript off the typed full name is the signature', async ({ page, 
   test.slow();
   const phone = await memberWithPtPackage(page, request);
   const plain = await (
-    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin })
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL: new URL(page.url()).origin,
+    })
   ).newPage();
   await plain.goto('/pt/contract');
   await plain.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();

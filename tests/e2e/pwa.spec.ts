@@ -10,8 +10,22 @@ import { controlledByServiceWorker, expect, snap, test, waitForHydrated } from '
 // splash and pull-to-reload, at 390×844 in Vietnamese and English.
 
 const texts = {
-  vi: { offline: 'Không có kết nối mạng', update: 'Đã có phiên bản mới', updateButton: 'Cập nhật ngay', slogan: 'Khỏe hơn mỗi ngày', pull: 'Kéo xuống để tải lại', release: 'Thả tay để tải lại' },
-  en: { offline: 'No internet connection', update: 'A new version is available', updateButton: 'Update now', slogan: 'Stronger every day', pull: 'Pull down to reload', release: 'Release to reload' },
+  vi: {
+    offline: 'Không có kết nối mạng',
+    update: 'Đã có phiên bản mới',
+    updateButton: 'Cập nhật ngay',
+    slogan: 'Khỏe hơn mỗi ngày',
+    pull: 'Kéo xuống để tải lại',
+    release: 'Thả tay để tải lại',
+  },
+  en: {
+    offline: 'No internet connection',
+    update: 'A new version is available',
+    updateButton: 'Update now',
+    slogan: 'Stronger every day',
+    pull: 'Pull down to reload',
+    release: 'Release to reload',
+  },
 } as const;
 type Lang = keyof typeof texts;
 
@@ -64,15 +78,26 @@ test.describe('manifest', () => {
       expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
       expect(meta.format).toBe('png');
     }
-    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
-
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
   });
 
-  test("Chrome's installability checks pass (what Lighthouse's installable-manifest audit reported)", async ({ baseURL }) => {
+  test("Chrome's installability checks pass (what Lighthouse's installable-manifest audit reported)", async ({
+    baseURL,
+  }) => {
     // A test context is incognito, where Chrome never offers to install: use a real profile.
     const profile = mkdtempSync(path.join(tmpdir(), 'gym-e2e-profile-'));
     const { launchOptions, viewport, userAgent } = test.info().project.use;
-    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, viewport, userAgent, isMobile: true, hasTouch: true });
+    const context = await chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      viewport,
+      userAgent,
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${baseURL}/landing`);
@@ -90,13 +115,17 @@ test.describe('manifest', () => {
 });
 
 test.describe('service worker', () => {
-  test('installs, controls the page, precaches the assets and the offline page, and is served fresh', async ({ page, request }) => {
+  test('installs, controls the page, precaches the assets and the offline page, and is served fresh', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/landing');
     await controlledByServiceWorker(page);
     const worker = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
       const cached: string[] = [];
-      for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache'))) for (const req of await (await caches.open(name)).keys()) cached.push(new URL(req.url).pathname);
+      for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache')))
+        for (const req of await (await caches.open(name)).keys()) cached.push(new URL(req.url).pathname);
       return { script: new URL(reg.active!.scriptURL).pathname, scope: new URL(reg.scope).pathname, cached };
     });
     expect(worker.script).toBe('/sw.js');
@@ -111,7 +140,10 @@ test.describe('service worker', () => {
   });
 
   for (const lang of ['vi', 'en'] as const) {
-    test(`offline, a page not cached shows the offline page (${lang}), and "try again" loads it once back online`, async ({ page, context }) => {
+    test(`offline, a page not cached shows the offline page (${lang}), and "try again" loads it once back online`, async ({
+      page,
+      context,
+    }) => {
       await landing(page, lang);
       await controlledByServiceWorker(page);
       await context.setOffline(true);
@@ -129,7 +161,10 @@ test.describe('service worker', () => {
   }
 
   for (const lang of ['vi', 'en'] as const) {
-    test(`offline, a page seen before shows its saved copy with the time it was saved (${lang}) (ADR 067)`, async ({ page, context }) => {
+    test(`offline, a page seen before shows its saved copy with the time it was saved (${lang}) (ADR 067)`, async ({
+      page,
+      context,
+    }) => {
       await landing(page, lang);
       await controlledByServiceWorker(page);
       // Loaded with the worker in control: its copy is kept.
@@ -138,7 +173,11 @@ test.describe('service worker', () => {
       await context.setOffline(true);
       await page.goto('/landing');
       const banner = page.locator('#saved-copy');
-      await expect(banner).toContainText(lang === 'vi' ? /^Bản lưu lúc \d\d:\d\d — đang thử kết nối lại/ : /^Saved copy from \d\d:\d\d — trying to reconnect/);
+      await expect(banner).toContainText(
+        lang === 'vi'
+          ? /^Bản lưu lúc \d\d:\d\d — đang thử kết nối lại/
+          : /^Saved copy from \d\d:\d\d — trying to reconnect/,
+      );
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('h1')).toBeVisible();
       await snap(page, `${lang}-offline-saved-copy`);
@@ -150,22 +189,32 @@ test.describe('service worker', () => {
     });
   }
 
-  test("members' phones install no staff-only file: every member route is precached, none of the staff area's files (issue 39 §2)", async ({ page }) => {
+  test("members' phones install no staff-only file: every member route is precached, none of the staff area's files (issue 39 §2)", async ({
+    page,
+  }) => {
     await page.goto('/landing');
     await controlledByServiceWorker(page);
     const precached = new Set(
       await page.evaluate(async () => {
         const urls: string[] = [];
-        for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache'))) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+        for (const name of (await caches.keys()).filter((n) => n.startsWith('workbox-precache')))
+          for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
         return urls;
       }),
     );
     // The staff area from the build's route manifest: routes whose URL is under /staff, and layouts with only such routes.
     const client = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
     const manifestFile = readdirSync(path.join(client, 'assets')).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
-    const routeManifest = JSON.parse(readFileSync(path.join(client, 'assets', manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
+    const routeManifest = JSON.parse(
+      readFileSync(path.join(client, 'assets', manifestFile), 'utf8')
+        .replace(/^window\.__reactRouterManifest=/, '')
+        .replace(/;\s*$/, ''),
+    ) as {
       entry: { module: string; imports?: string[]; css?: string[] };
-      routes: Record<string, { id: string; parentId?: string; path?: string; module: string; imports?: string[]; css?: string[] }>;
+      routes: Record<
+        string,
+        { id: string; parentId?: string; path?: string; module: string; imports?: string[]; css?: string[] }
+      >;
     };
     const routes = Object.values(routeManifest.routes);
     const urlOf = (id: string): string => {
@@ -178,7 +227,10 @@ test.describe('service worker', () => {
       return children.length ? children.every((child) => isStaff(child.id)) : /^\/staff(\/|$)/.test(urlOf(id));
     };
     // What a route loads on demand (jsQR for the scanner) is in the Vite manifest.
-    const vite = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+    const vite = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+    >;
     const chunkOfFile = new Map(Object.entries(vite).map(([key, chunk]) => [`/${chunk.file}`, key]));
     const filesOf = (files: string[]) => {
       const found = new Set<string>();
@@ -192,15 +244,31 @@ test.describe('service worker', () => {
       files.forEach(visit);
       return found;
     };
-    const routeFiles = (route: { module: string; imports?: string[]; css?: string[] }) => [route.module, ...(route.imports ?? []), ...(route.css ?? [])];
-    const memberFiles = filesOf([...routeFiles(routeManifest.entry), ...routes.filter((route) => !isStaff(route.id)).flatMap(routeFiles)]);
-    const staffOnly = [...filesOf(routes.filter((route) => isStaff(route.id)).flatMap(routeFiles))].filter((file) => !memberFiles.has(file));
+    const routeFiles = (route: { module: string; imports?: string[]; css?: string[] }) => [
+      route.module,
+      ...(route.imports ?? []),
+      ...(route.css ?? []),
+    ];
+    const memberFiles = filesOf([
+      ...routeFiles(routeManifest.entry),
+      ...routes.filter((route) => !isStaff(route.id)).flatMap(routeFiles),
+    ]);
+    const staffOnly = [...filesOf(routes.filter((route) => isStaff(route.id)).flatMap(routeFiles))].filter(
+      (file) => !memberFiles.has(file),
+    );
     expect(routes.filter((route) => isStaff(route.id)).map((route) => route.id)).toContain('staff/scanner');
     expect(staffOnly.some((file) => /\/qr-decode-/.test(file))).toBe(true);
     expect(staffOnly.filter((file) => precached.has(file))).toEqual([]);
-    expect(routes.filter((route) => !isStaff(route.id)).map((route) => route.module).filter((file) => !precached.has(file))).toEqual([]);
+    expect(
+      routes
+        .filter((route) => !isStaff(route.id))
+        .map((route) => route.module)
+        .filter((file) => !precached.has(file)),
+    ).toEqual([]);
     const bytes = [...precached].reduce((sum, file) => sum + statSync(path.join(client, file)).size, 0);
-    console.log(`precache: ${String(precached.size)} files, ${(bytes / 1024).toFixed(1)} KiB; staff-only files left out: ${String(staffOnly.length)}`);
+    console.log(
+      `precache: ${String(precached.size)} files, ${(bytes / 1024).toFixed(1)} KiB; staff-only files left out: ${String(staffOnly.length)}`,
+    );
   });
 });
 
@@ -256,7 +324,9 @@ test.describe('splash', () => {
   for (const lang of ['vi', 'en'] as const) {
     // Timed inside the page by the splash's own CSS animation events, not by the test runner's clock:
     // on a loaded 2-core CI runner, goto() and a screenshot can take longer than the splash itself.
-    test(`the installed app starts with the slogan for 3.5 s over the page, once per app session (${lang})`, async ({ page }) => {
+    test(`the installed app starts with the slogan for 3.5 s over the page, once per app session (${lang})`, async ({
+      page,
+    }) => {
       await landing(page, lang); // the language first, in a normal tab: no splash there
       await expect(page.locator('.splash-screen')).toBeHidden();
       await page.addInitScript(standalone);
@@ -269,7 +339,9 @@ test.describe('splash', () => {
           'animationstart',
           (event) => {
             if (event.animationName !== 'splash-life') return;
-            const animation = (event.target as Element).getAnimations().find((a) => (a as CSSAnimation).animationName === 'splash-life');
+            const animation = (event.target as Element)
+              .getAnimations()
+              .find((a) => (a as CSSAnimation).animationName === 'splash-life');
             times.start = typeof animation?.startTime === 'number' ? animation.startTime : performance.now();
           },
           true,
@@ -324,7 +396,10 @@ test.describe('pull-to-reload', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
     const steps = 8;
     for (let i = 1; i <= steps; i++) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }] });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }],
+      });
     }
     if (release) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
@@ -383,7 +458,8 @@ test.describe('releases', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-pwa-'));
     // Inside the checkout, where the server build finds node_modules.
     buildDir = mkdtempSync(path.resolve('test-results/pwa-build-'));
-    for (const part of ['client', 'server']) cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
+    for (const part of ['client', 'server'])
+      cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
     system = await startSystem({
       webPort: 0,
       gatewayPort: 0,
@@ -400,11 +476,16 @@ test.describe('releases', () => {
   });
 
   const setVersion = async (request: APIRequestContext, version: string) => {
-    const res = await request.put(`${system.gatewayUrl}/sandbox/app-version`, { data: { valueVi: version, valueEn: version } });
+    const res = await request.put(`${system.gatewayUrl}/sandbox/app-version`, {
+      data: { valueVi: version, valueEn: version },
+    });
     expect(res.status()).toBe(200);
   };
 
-  for (const [lang, version] of [['vi', '1.1.0'], ['en', '1.2.0']] as const) {
+  for (const [lang, version] of [
+    ['vi', '1.1.0'],
+    ['en', '1.2.0'],
+  ] as const) {
     test(`a new app version prompts, and the button reloads into it (${lang})`, async ({ page, request }) => {
       await landing(page, lang, system.webUrl);
       // Remembered by the update prompt, which loads once the page is idle.
@@ -430,7 +511,9 @@ test.describe('releases', () => {
 
   // ADR 059 (issue 37 §1): a reload under the member's finger lost a ticked box; the page of the old
   // release now loads whole at the next link instead.
-  test('the first install takes control quietly; a new worker taking over does not reload the page, the next link loads it whole', async ({ page }) => {
+  test('the first install takes control quietly; a new worker taking over does not reload the page, the next link loads it whole', async ({
+    page,
+  }) => {
     await page.goto(`${system.webUrl}/landing`);
     await mark(page);
     await controlledByServiceWorker(page);

@@ -5,12 +5,33 @@ import { paidMember, type Lang } from './membership-steps.ts';
 // over the page (not on the payment pages), stars required for Send, or Not now for the visit.
 
 const T = {
-  vi: { question: /Bạn thấy gói .+ tại .+ thế nào\?/, star4: '4 ngôi sao', send: 'Gửi', dismiss: 'Để sau', thanks: 'Cảm ơn bạn đã đánh giá!', banner: 'Đánh giá ngay', required: 'Trường bắt buộc', comment: 'Nhận xét (không bắt buộc)' },
-  en: { question: /How is your .+ membership at .+\?/, star4: '4 stars', send: 'Send', dismiss: 'Not now', thanks: 'Thanks for your rating!', banner: 'Rate now', required: 'Required field', comment: 'Comment (optional)' },
+  vi: {
+    question: /Bạn thấy gói .+ tại .+ thế nào\?/,
+    star4: '4 ngôi sao',
+    send: 'Gửi',
+    dismiss: 'Để sau',
+    thanks: 'Cảm ơn bạn đã đánh giá!',
+    banner: 'Đánh giá ngay',
+    required: 'Trường bắt buộc',
+    comment: 'Nhận xét (không bắt buộc)',
+  },
+  en: {
+    question: /How is your .+ membership at .+\?/,
+    star4: '4 stars',
+    send: 'Send',
+    dismiss: 'Not now',
+    thanks: 'Thanks for your rating!',
+    banner: 'Rate now',
+    required: 'Required field',
+    comment: 'Comment (optional)',
+  },
 } as const;
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: a member pays a membership, sees the rating prompt on Home and sends 4 stars`, async ({ page, request }) => {
+  test(`${lang}: a member pays a membership, sees the rating prompt on Home and sends 4 stars`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const t = T[lang];
     const problems = watchConsole(page);
@@ -61,11 +82,21 @@ test('vi: another member dismisses the prompt; no prompt again in the visit', as
   await snap(page, 'vi-rating-dismissed');
 });
 
-test('en, JavaScript off: a banner leads to the rating page; stars are required; 4 stars go back to the page', async ({ page, request, browser, baseURL }) => {
+test('en, JavaScript off: a banner leads to the rating page; stars are required; 4 stars go back to the page', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const t = T.en;
   await paidMember(page, request, 'en');
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
   const plain = await context.newPage();
   await plain.goto('/history');
   await plain.locator('.rating-banner').getByRole('link', { name: t.banner }).click();

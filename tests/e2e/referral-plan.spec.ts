@@ -10,7 +10,12 @@ import { addDays } from '#contract/vietnam-time.ts';
 /** "dd/MM/yyyy" plus days, as the page writes it. */
 const plusDays = (shown: string, days: number) => formatDate(addDays(shown.split('/').reverse().join('-'), days));
 
-test('referral on the plan page: the end date moves at once; past the 14 days the page says so and keeps the code (vi, en)', async ({ page, request, browser, baseURL }) => {
+test('referral on the plan page: the end date moves at once; past the 14 days the page says so and keeps the code (vi, en)', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const referrer = await paidMember(page, request, 'vi');
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -32,11 +37,15 @@ test('referral on the plan page: the end date moves at once; past the 14 days th
   await snap(friend, 'vi-plan-referral-applied');
 
   // 15 days later (the sandbox ages the join): no promise, the reason and the code, no field to type a refused code in.
-  const aged = await request.put(`${gatewayUrl()}/sandbox/referral/joined`, { data: { phoneNumber: friendPhone, daysAgo: 15 } });
+  const aged = await request.put(`${gatewayUrl()}/sandbox/referral/joined`, {
+    data: { phoneNumber: friendPhone, daysAgo: 15 },
+  });
   expect(aged.ok(), await aged.text()).toBe(true);
   await friend.reload();
   const closed = friend.locator('#referral-closed');
-  await expect(closed).toContainText('Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký. Thời hạn của bạn đã kết thúc ngày');
+  await expect(closed).toContainText(
+    'Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký. Thời hạn của bạn đã kết thúc ngày',
+  );
   await expect(closed).toContainText(`Mã giới thiệu ${referrer} bạn nhập khi đăng ký không còn được áp dụng.`);
   await expect(friend.locator('#referralCode')).toHaveCount(0);
   await expect(friend.getByText('Bạn được thêm 14 ngày tập')).toHaveCount(0);
@@ -44,8 +53,12 @@ test('referral on the plan page: the end date moves at once; past the 14 days th
   // In English too.
   await toEnglish(friend);
   await friend.goto(`/membership/${CLUB}/plan/${String(plan.id)}`);
-  await expect(friend.locator('#referral-closed')).toContainText('Referral codes are for new members only: a first membership bought within 14 days of signing up. Yours ended on');
-  await expect(friend.locator('#referral-closed')).toContainText(`The referral code ${referrer} you gave when signing up no longer applies.`);
+  await expect(friend.locator('#referral-closed')).toContainText(
+    'Referral codes are for new members only: a first membership bought within 14 days of signing up. Yours ended on',
+  );
+  await expect(friend.locator('#referral-closed')).toContainText(
+    `The referral code ${referrer} you gave when signing up no longer applies.`,
+  );
   await snap(friend, 'en-plan-referral-closed');
   await context.close();
 });

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, randomPhone, readOtp, requestCode, skipNameStep, snap, snapBothWidths, test, typeOtp } from './fixtures.ts';
+import {
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  requestCode,
+  skipNameStep,
+  snap,
+  snapBothWidths,
+  test,
+  typeOtp,
+} from './fixtures.ts';
 import { buy, copyValue, paidMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 12 §4 (ADR 037): a member with a membership opens "Refer a friend" from Home, shares or
@@ -60,7 +71,13 @@ async function invite(page: Page, lang: Lang, phone: string) {
 }
 
 /** A friend signs up in their own browser with the member's code on the sign-up form (Vietnamese, the default). */
-async function friendSignsUp(browser: Browser, baseURL: string, request: APIRequestContext, phone: string, code: string) {
+async function friendSignsUp(
+  browser: Browser,
+  baseURL: string,
+  request: APIRequestContext,
+  phone: string,
+  code: string,
+) {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await requestCode(page, phone);
@@ -93,7 +110,10 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: T[lang].heading })).toBeVisible();
     await expect(page.getByRole('heading', { name: T[lang].offer })).toBeVisible();
     await expect(page.getByTestId('referral-code')).toHaveText(code);
-    await expect(page.getByRole('link', { name: T[lang].sms })).toHaveAttribute('href', new RegExp(`^sms:\\?&body=.*${code}`));
+    await expect(page.getByRole('link', { name: T[lang].sms })).toHaveAttribute(
+      'href',
+      new RegExp(`^sms:\\?&body=.*${code}`),
+    );
 
     // No share sheet in this browser: the copy fallback puts the code on the clipboard.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -147,7 +167,11 @@ test('with JavaScript off: the code and an sms: link, an invitation by a plain f
 }) => {
   test.slow();
   const code = await paidMember(page, request, 'vi');
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL,
+  });
   const plain = await context.newPage();
   await plain.goto('/home/referral');
   await expect(plain.getByTestId('referral-code')).toHaveText(code);
@@ -168,7 +192,9 @@ test('with JavaScript off: the code and an sms: link, an invitation by a plain f
   // The friend joins with the code but lets the 14 days pass (the sandbox ages the join).
   const friendPage = await friendSignsUp(browser, baseURL!, request, friend, code);
   await friendPage.context().close();
-  const aged = await request.put(`${gatewayUrl()}/sandbox/referral/joined`, { data: { phoneNumber: friend, daysAgo: 15 } });
+  const aged = await request.put(`${gatewayUrl()}/sandbox/referral/joined`, {
+    data: { phoneNumber: friend, daysAgo: 15 },
+  });
   expect(aged.ok(), await aged.text()).toBe(true);
   await plain.reload();
   await expect(friendRow(plain, friend).locator('.status-badge')).toHaveText(T.vi.expired);

@@ -1,6 +1,20 @@
-import { expect, gatewayUrl, randomPhone, readOtp, requestCode, signUpInBrowser, snap, test, typeOtp } from './fixtures.ts';
+import {
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  requestCode,
+  signUpInBrowser,
+  snap,
+  test,
+  typeOtp,
+} from './fixtures.ts';
 
-test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({ page, browser, request }) => {
+test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({
+  page,
+  browser,
+  request,
+}) => {
   await signUpInBrowser(page, request);
   // A second device holding the same session cookie…
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -73,7 +87,10 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
   await page.goto('/landing');
   await expect(page.locator('.hero')).toBeVisible();
   // Styled by the inlined stylesheet: the primary button has the brand colour.
-  await expect(page.getByRole('link', { name: 'Đăng nhập / Đăng ký' })).toHaveCSS('background-color', 'rgb(249, 115, 22)');
+  await expect(page.getByRole('link', { name: 'Đăng nhập / Đăng ký' })).toHaveCSS(
+    'background-color',
+    'rgb(249, 115, 22)',
+  );
   await signUpInBrowser(page, request);
   for (const path of ['/membership', '/workout', '/inbody', '/history', '/notification', '/support']) {
     await page.goto(path);
@@ -109,7 +126,9 @@ test('a known phone signs in while an attacker has locked out unknown devices', 
   const wrong = code === '0000' ? '0001' : '0000';
   const answers = [];
   for (let i = 0; i < 5; i++) {
-    const guess = await request.post(`${gatewayUrl()}/api/v1/auth/otp/login`, { data: { phoneNumber: phone, otp: wrong } });
+    const guess = await request.post(`${gatewayUrl()}/api/v1/auth/otp/login`, {
+      data: { phoneNumber: phone, otp: wrong },
+    });
     answers.push(((await guess.json()) as { code: unknown }).code);
   }
   // Compared and counted: unknown devices now wait 15 minutes, and a new code for them 30 s.

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, randomPhone, readOtp, signUpInBrowser, skipNameStep, snap, test, toEnglish, typeOtp } from './fixtures.ts';
+import {
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  signUpInBrowser,
+  skipNameStep,
+  snap,
+  test,
+  toEnglish,
+  typeOtp,
+} from './fixtures.ts';
 
 const tabs = [
   { path: '/home', vi: 'Trang chủ', en: 'Home' },
@@ -41,12 +52,18 @@ for (const lang of ['vi', 'en'] as const) {
       await snap(page, `${lang}-tab${tab.path.replace('/', '-')}`);
     }
     // Header icons lead to the account, support and notification pages.
-    await page.getByRole('link', { name: lang === 'vi' ? 'Thông báo' : 'Notifications' }).first().click();
+    await page
+      .getByRole('link', { name: lang === 'vi' ? 'Thông báo' : 'Notifications' })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/notification$/);
   });
 }
 
-test('a page carries only its own style rules; the whole sheet is there before a client navigation needs it (ADR 029)', async ({ page, request }) => {
+test('a page carries only its own style rules; the whole sheet is there before a client navigation needs it (ADR 029)', async ({
+  page,
+  request,
+}) => {
   const landing = await (await request.get('/landing')).text();
   const pageCss = /<style[^>]*id="page-css"[^>]*>([\s\S]*?)<\/style>/.exec(landing)?.[1] ?? '';
   expect(pageCss).toContain(':root{');
@@ -58,21 +75,29 @@ test('a page carries only its own style rules; the whole sheet is there before a
   expect(await page.locator('#page-css').textContent()).not.toContain('.clubs-title-row');
   await expect(page.locator('link[rel="stylesheet"][href^="/assets/styles-"]')).toHaveCount(1);
   // A client navigation to another domain's page: its rules come from the whole sheet.
-  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Điều hướng chính' })
+    .getByRole('link', { name: 'Gói tập', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.locator('.clubs-title-row .section-title')).toHaveCSS('margin-top', '16px');
 });
 
-test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({ page, request }) => {
-  const partChunk = /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|contracts|receipts|platform|prompts|gift|busyness|newcomer|classes|classCards|referral|subscription|freeze|feedback|workouts|inbody|pt|staff|staffToday|staffCash|staffAgenda|staffTrials|staffAudit|staffInbox|staffPayments|staffScanner|staffClasses|staffNotify|staffTeam|staffSettings)-[\w-]{8}\.js$/;
+test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({
+  page,
+  request,
+}) => {
+  const partChunk =
+    /\/assets\/(shell|auth|home|notifications|account|membership|directory|guide|purchase|payments|history|contracts|receipts|platform|prompts|gift|busyness|newcomer|classes|classCards|referral|subscription|freeze|feedback|workouts|inbody|pt|staff|staffToday|staffCash|staffAgenda|staffTrials|staffAudit|staffInbox|staffPayments|staffScanner|staffClasses|staffNotify|staffTeam|staffSettings)-[\w-]{8}\.js$/;
   // The server names the page's parts among the modules it preloads, beside the entry (not after it).
   const landing = await (await request.get('/landing')).text();
   const preloaded = /id="deferred-modulepreloads">[^<]*/.exec(landing)?.[0] ?? '';
-  expect([...preloaded.matchAll(/\/assets\/(\w+)-[\w-]{8}\.js/g)].map((m) => m[1]).filter((name) => partChunk.test(`/assets/${name}-xxxxxxxx.js`)).sort()).toEqual([
-    'account',
-    'auth',
-    'shell',
-  ]);
+  expect(
+    [...preloaded.matchAll(/\/assets\/(\w+)-[\w-]{8}\.js/g)]
+      .map((m) => m[1])
+      .filter((name) => partChunk.test(`/assets/${name}-xxxxxxxx.js`))
+      .sort(),
+  ).toEqual(['account', 'auth', 'shell']);
   const fetched: string[] = [];
   page.on('request', (req) => {
     const part = partChunk.exec(new URL(req.url()).pathname)?.[1];
@@ -91,7 +116,10 @@ test('a page downloads only the strings parts its routes name; a client navigati
   expect([...new Set(fetched)].sort()).toEqual(['busyness', 'classCards', 'home', 'prompts', 'shell']);
 
   // The membership part comes with the navigation: the page shows texts, never a key.
-  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Gói tập', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Điều hướng chính' })
+    .getByRole('link', { name: 'Gói tập', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness directory guide membership shell');
   expect(fetched).toContain('membership');
@@ -100,14 +128,21 @@ test('a page downloads only the strings parts its routes name; a client navigati
   // Switched to English (on /account), the English parts load as pages need them.
   await toEnglish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Account/);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Membership', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Membership', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/\b(membership|homeCard|payment|club)\.[a-z]/);
   await snap(page, 'en-membership-after-switch');
 });
 
-test('notifications: unread dot, list, detail with its deep link, mark all read, other members see none', async ({ page, request, browser }) => {
+test('notifications: unread dot, list, detail with its deep link, mark all read, other members see none', async ({
+  page,
+  request,
+  browser,
+}) => {
   const phone = await signUpInBrowser(page, request);
   // The welcome notification of sign-up is unread.
   await expect(page.getByTestId('unread-dot')).toBeVisible();
@@ -153,7 +188,11 @@ test('notifications: unread dot, list, detail with its deep link, mark all read,
 });
 
 test('notifications in English, paged 20 to a page, with JavaScript off', async ({ browser, request }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'vi-VN' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: false,
+    locale: 'vi-VN',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const phone = await signUpInBrowserNoJs(page, request);
@@ -178,7 +217,11 @@ test('notifications in English, paged 20 to a page, with JavaScript off', async 
   await context.close();
 });
 
-test('a member with a gift sees the gift icon, with its hint popup only the first time', async ({ page, request, browser }) => {
+test('a member with a gift sees the gift icon, with its hint popup only the first time', async ({
+  page,
+  request,
+  browser,
+}) => {
   // The popover and its strings are their own chunks (ADR 030): fetched only for a member with a gift.
   const giftChunks: string[] = [];
   page.on('request', (r) => {
@@ -214,7 +257,10 @@ test('a member with a gift sees the gift icon, with its hint popup only the firs
   expect(giftChunks.length).toBeGreaterThan(0);
 
   // Without JavaScript the server's HTML has it in place, and the disclosure opens by itself.
-  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await noJs.newPage();
   await plain.goto('/membership');
   await expect(plain.getByText('Tặng 1 buổi tập thử miễn phí')).toBeHidden();

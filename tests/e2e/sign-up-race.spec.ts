@@ -5,7 +5,10 @@ import { expect, randomPhone, readOtp, requestCode, test, typeOtp } from './fixt
 // after the client navigation from the code, five on a page loaded afresh (a reload, a slow phone:
 // the tap lands before hydration). Two tests, so that the two workers share them (ADR 071).
 for (const fresh of [false, true]) {
-  test(`a tick tapped as early as possible always counts (5 sign-ups at 390x844${fresh ? ', the page loaded afresh' : ''})`, async ({ page, request }) => {
+  test(`a tick tapped as early as possible always counts (5 sign-ups at 390x844${fresh ? ', the page loaded afresh' : ''})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     for (let run = 0; run < 5; run++) {
       await page.context().clearCookies();
@@ -35,14 +38,20 @@ test('a refused sign-up keeps the tick and the referral code', async ({ page, re
   await expect(page.getByLabel(/Mã giới thiệu/)).toHaveValue('12345');
 });
 
-test('a tap on Confirm right after the code auto-submitted does not send the spent code again', async ({ page, request }) => {
+test('a tap on Confirm right after the code auto-submitted does not send the spent code again', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   for (let run = 0; run < 3; run++) {
     await page.context().clearCookies();
     const phone = randomPhone();
     await requestCode(page, phone);
     await typeOtp(page, await readOtp(request, phone));
-    await page.getByRole('button', { name: 'Xác nhận' }).click({ force: true, noWaitAfter: true, timeout: 2_000 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Xác nhận' })
+      .click({ force: true, noWaitAfter: true, timeout: 2_000 })
+      .catch(() => undefined);
     await expect(page, `run ${String(run)}`).toHaveURL(/\/sign-up$/);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Đăng ký' }).click();
@@ -56,7 +65,10 @@ test('a tap on Confirm right after the code auto-submitted does not send the spe
 // 30 sign-ups, the takeover 0, 100, 300, 1000 and 3000 ms after the tick, six times each: a test per
 // delay, so that the two workers share them (ADR 071).
 for (const delay of [0, 100, 300, 1000, 3000]) {
-  test(`a new worker taking the page over ${String(delay)} ms after the tick neither reloads the page nor loses the tick (6 sign-ups)`, async ({ page, request }) => {
+  test(`a new worker taking the page over ${String(delay)} ms after the tick neither reloads the page nor loses the tick (6 sign-ups)`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     for (let run = 0; run < 6; run++) {
       await page.context().clearCookies();
@@ -72,12 +84,19 @@ for (const delay of [0, 100, 300, 1000, 3000]) {
       await page.waitForTimeout(delay);
       await page.evaluate(() => navigator.serviceWorker.dispatchEvent(new Event('controllerchange')));
       await page.waitForTimeout(1_500);
-      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), `run ${String(run)}: not reloaded`).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+        `run ${String(run)}: not reloaded`,
+      ).toBe(true);
       await expect(page.getByRole('checkbox'), `run ${String(run)}`).toBeChecked();
       await page.getByRole('button', { name: 'Đăng ký' }).click();
       await expect(page, `run ${String(run)}`).toHaveURL(/\/account\/name/);
       // The page of the old release is left whole at the next link: the new release's assets load.
-      await page.getByRole('link', { name: /Để sau/ }).or(page.getByRole('button', { name: /Để sau/ })).first().click();
+      await page
+        .getByRole('link', { name: /Để sau/ })
+        .or(page.getByRole('button', { name: /Để sau/ }))
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/home$/);
     }
   });

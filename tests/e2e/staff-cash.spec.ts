@@ -12,7 +12,11 @@ import { DESK_PHONE, deskComputer, signInAtDesk } from './staff-steps.ts';
 async function trainerAccepts(request: APIRequestContext, ptContractId: number) {
   const answers = await Promise.all(
     ['0100002000', '0100002001', '0100002002'].map(async (phone) =>
-      (await request.put(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, { headers: { authorization: `Bearer ${await staffToken(request, phone)}` } })).status(),
+      (
+        await request.put(`${gatewayUrl()}/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, {
+          headers: { authorization: `Bearer ${await staffToken(request, phone)}` },
+        })
+      ).status(),
     ),
   );
   expect(answers.sort()).toEqual([200, 404, 404]);
@@ -26,7 +30,11 @@ async function cashWaitingToday(staff: Page) {
   return /^\d+/.test(text) ? Number(/^\d+/.exec(text)![0]) : 0;
 }
 
-test('a PT package paid in cash: the desk finds it by list and by phone, confirms it, the member sees it paid (desktop vi, phone en)', async ({ page, request, browser }) => {
+test('a PT package paid in cash: the desk finds it by list and by phone, confirms it, the member sees it paid (desktop vi, phone en)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const memberPhone = await paidMember(page, request, 'vi');
 
@@ -36,7 +44,9 @@ test('a PT package paid in cash: the desk finds it by list and by phone, confirm
   const before = await cashWaitingToday(staff);
 
   // The member signs up for a package, the trainer accepts, the member chooses cash at the desk.
-  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
+    data: { ptId: number }[];
+  };
   await page.goto(`/pt/select-pt/plans/${String(pts.data[0].ptId)}/club/1`);
   await page.locator('input[name="ptPackageId"]').first().check();
   await page.locator('button[name="intent"][value="register"]').click();
@@ -82,7 +92,9 @@ test('a PT package paid in cash: the desk finds it by list and by phone, confirm
   await waitForHydrated(counted);
   await counted.fill(String(amount - 1000));
   await item.getByRole('button', { name: 'Confirm cash received' }).click();
-  await expect(item.getByText('The amount received is not the amount due. Please count the money again.')).toBeVisible();
+  await expect(
+    item.getByText('The amount received is not the amount due. Please count the money again.'),
+  ).toBeVisible();
   await counted.fill(String(amount));
   await item.getByRole('button', { name: 'Confirm cash received' }).click();
   const receipt = staff.getByRole('status').filter({ hasText: 'Receipt' });

@@ -13,7 +13,9 @@ import { INSTRUCTOR_NAMES } from '#gateway/db/seed-classes.ts';
 
 /** A one-off class at CLUB starting this many minutes from now (the sandbox stands in for the timetable). */
 async function classIn(request: APIRequestContext, minutes: number, classTypeSlug: string) {
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: minutes, capacity: 8, classTypeSlug } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, {
+    data: { clubId: CLUB, startsInMinutes: minutes, capacity: 8, classTypeSlug },
+  });
   expect(res.status()).toBe(200);
   const { id, startsAt } = (await res.json()).data as { id: number; startsAt: string };
   return { id, day: vietnamDay(Date.parse(startsAt)) };
@@ -21,12 +23,18 @@ async function classIn(request: APIRequestContext, minutes: number, classTypeSlu
 
 /** Moves a class to start this many minutes from now; its new Vietnam day (late in the evening it can change). */
 async function moveClass(request: APIRequestContext, id: number, minutes: number) {
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session/${String(id)}/move`, { data: { startsInMinutes: minutes } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session/${String(id)}/move`, {
+    data: { startsInMinutes: minutes },
+  });
   expect(res.status()).toBe(200);
   return vietnamDay(Date.parse(((await res.json()).data as { startsAt: string }).startsAt));
 }
 
-test('club manager: marks who came to a class, cancels another with its reason, sends a member a notice (vi phone, en desktop, JavaScript off)', async ({ page, request, browser }) => {
+test('club manager: marks who came to a class, cancels another with its reason, sends a member a notice (vi phone, en desktop, JavaScript off)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const memberPhone = await paidMember(page, request, 'vi');
   // Two classes booked ahead (booking closes 30 min before the start); then the first one's time
@@ -41,7 +49,13 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   // Late in the evening in Vietnam the class booked ahead fell on tomorrow; moved, it is today's.
   const nowDay = await moveClass(request, now.id, 5);
 
-  const phone = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const phone = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const leader = await phone.newPage();
   await signInAtDesk(leader, request, LEADER_PHONE);
   await expect(leader.getByText('Quản lý câu lạc bộ')).toBeVisible();
@@ -62,7 +76,9 @@ test('club manager: marks who came to a class, cancels another with its reason, 
 
   // Cancel the evening class: no reason is refused beside the field; with one, every booking goes and the member is told.
   await leader.goto(`/staff/classes?date=${later.day}`);
-  const eveningCancel = leader.locator('form').filter({ has: leader.locator(`input[name="sessionId"][value="${String(later.id)}"]`) });
+  const eveningCancel = leader
+    .locator('form')
+    .filter({ has: leader.locator(`input[name="sessionId"][value="${String(later.id)}"]`) });
   await leader.locator('details.class-cancel').filter({ has: eveningCancel }).locator('summary').click();
   await eveningCancel.getByRole('button', { name: 'Hủy lớp và báo hội viên' }).click();
   await expect(eveningCancel.locator('.field-error, [id$="-error"]').first()).toBeVisible();
@@ -92,7 +108,15 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   await phone.close();
 
   // English on the manager's computer (the same session): the staff list.
-  const desk = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: signedIn, userAgent: userAgents.chromeWindows, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const desk = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    storageState: signedIn,
+    userAgent: userAgents.chromeWindows,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const computer = await desk.newPage();
   await computer.goto('/staff');
   await computer.getByRole('button', { name: /Switch to English/ }).click();
@@ -113,7 +137,14 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   await desk.close();
 
   // Without JavaScript: a phone that is not a number is refused, and every text typed stays.
-  const plain = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: false, storageState: signedIn, viewport: { width: 360, height: 740 }, locale: 'vi-VN', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const plain = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    javaScriptEnabled: false,
+    storageState: signedIn,
+    viewport: { width: 360, height: 740 },
+    locale: 'vi-VN',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const noJs = await plain.newPage();
   await noJs.goto('/staff/notify');
   await noJs.getByLabel('Số điện thoại hội viên').fill('12345');

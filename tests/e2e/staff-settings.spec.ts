@@ -4,7 +4,16 @@ import path from 'node:path';
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startSystem } from '#scripts/lib/system.mjs';
 import { userAgents } from '#tests/support/user-agents.ts';
-import { checkPhoneLayout, expect, signUpInBrowser, snap, snapBothWidths, test, testClientIp, waitForHydrated } from './fixtures.ts';
+import {
+  checkPhoneLayout,
+  expect,
+  signUpInBrowser,
+  snap,
+  snapBothWidths,
+  test,
+  testClientIp,
+  waitForHydrated,
+} from './fixtures.ts';
 import { GM_PHONE, signInAtDesk } from './staff-steps.ts';
 
 // Issue 17 "Settings (GM)": the GM changes the app version and a member's app offers the update;
@@ -27,7 +36,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-settings-'));
   buildDir = mkdtempSync(path.resolve('test-results/settings-build-'));
-  for (const part of ['client', 'server']) cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
+  for (const part of ['client', 'server'])
+    cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
   system = await startSystem({
     webPort: 0,
     gatewayPort: 0,
@@ -50,14 +60,23 @@ test.afterAll(async () => {
 });
 
 const context = (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
-  browser.newContext({ baseURL: system.webUrl, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() }, ...options });
+  browser.newContext({
+    baseURL: system.webUrl,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+    ...options,
+  });
 
 /** A phone as the other journeys use (playwright.config.ts): the member app's pages are for phones. */
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('GM on a phone (vi): a new app version reaches a member’s app; a freeze price, refused then saved; a form without JavaScript', async ({ browser, request }) => {
+test('GM on a phone (vi): a new app version reaches a member’s app; a freeze price, refused then saved; a form without JavaScript', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const memberContext = await context(browser, phone);
   const member = await memberContext.newPage();
@@ -122,7 +141,9 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
   await expect(week.locator('.staff-amount')).toHaveText('125.000\u00a0₫');
   await expect(price).toHaveValue('125.000');
   await gm.reload();
-  await expect(gm.locator('.staff-item').filter({ hasText: 'Bảo lưu 7 ngày' }).locator('.staff-amount')).toHaveText('125.000\u00a0₫');
+  await expect(gm.locator('.staff-item').filter({ hasText: 'Bảo lưu 7 ngày' }).locator('.staff-amount')).toHaveText(
+    '125.000\u00a0₫',
+  );
   await snapBothWidths(gm, 'vi-staff-settings-freeze');
 
   // The other sections at phone size: content pages and plans, looked at.
@@ -137,7 +158,11 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
 
   // Without JavaScript (the same GM's session): a refused price comes back typed, with its message;
   // "add another coupon" is a plain post that comes back with one more row and what was typed.
-  const plainContext = await context(browser, { ...phone, javaScriptEnabled: false, storageState: await gmContext.storageState() });
+  const plainContext = await context(browser, {
+    ...phone,
+    javaScriptEnabled: false,
+    storageState: await gmContext.storageState(),
+  });
   const plain = await plainContext.newPage();
   await plain.goto('/staff/settings?section=freeze');
   const month = plain.locator('.staff-item').filter({ hasText: 'Bảo lưu 30 ngày' });
@@ -160,7 +185,10 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
 
 test('GM on a desktop (en): creates a campaign of two coupons, then ends it', async ({ browser, request }) => {
   test.setTimeout(150_000);
-  const desk: BrowserContext = await context(browser, { userAgent: userAgents.chromeWindows, viewport: { width: 1280, height: 800 } });
+  const desk: BrowserContext = await context(browser, {
+    userAgent: userAgents.chromeWindows,
+    viewport: { width: 1280, height: 800 },
+  });
   const gm = await desk.newPage();
   await signInAtDesk(gm, request, GM_PHONE);
   await gm.getByRole('button', { name: /^EN/ }).click();
@@ -212,7 +240,9 @@ test('GM on a desktop (en): creates a campaign of two coupons, then ends it', as
   await campaign.getByRole('button', { name: 'Yes, end it' }).click();
   await expect(toast(gm, `Campaign “${name}” ended.`)).toBeAttached();
   await expect(gm.locator('.settings-campaign').filter({ hasText: name })).toContainText('Ended');
-  await expect(gm.locator('.settings-campaign').filter({ hasText: name }).getByRole('link', { name: 'End campaign' })).toHaveCount(0);
+  await expect(
+    gm.locator('.settings-campaign').filter({ hasText: name }).getByRole('link', { name: 'End campaign' }),
+  ).toHaveCount(0);
 
   // The other sections at desktop size, looked at.
   await gm.getByRole('link', { name: 'Plan prices' }).click();

@@ -19,9 +19,23 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
     await page.goto('/staff/login');
     await page.getByLabel(/^(Số điện thoại|Phone number)$/).fill(phone);
     await page.getByRole('button', { name: /^(Nhận mã OTP|Get a code)$/ }).click();
-    if (/\/staff\/verify-otp$/.test(page.url()) || (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(() => true, () => false))) {
+    if (
+      /\/staff\/verify-otp$/.test(page.url()) ||
+      (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await typeOtp(page, await readOtp(request, phone));
-      if (await page.waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 }).then(() => true, () => false)) return;
+      if (
+        await page
+          .waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        return;
     }
     await page.waitForTimeout(31_000);
   }

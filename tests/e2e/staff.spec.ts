@@ -1,5 +1,16 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { checkPhoneLayout, expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, waitForHydrated } from './fixtures.ts';
+import {
+  checkPhoneLayout,
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  snap,
+  snapBothWidths,
+  test,
+  testClientIp,
+  waitForHydrated,
+} from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
 import { formatDate, formatTime } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
@@ -13,8 +24,11 @@ import { signPtContract } from './pt-steps.ts';
 // the member's QR from a photo of their screen, in English at phone size; without JavaScript, the
 // typed code of a used QR is refused.
 
-
-test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi and en, desktop and phone, JavaScript off)', async ({ page, request, browser }) => {
+test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi and en, desktop and phone, JavaScript off)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const memberPhone = await newMember(page, request, 'vi');
   const plan = await singleClubPlan(request);
@@ -73,11 +87,16 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
       proposed = await staff
         .getByText('Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.')
         .waitFor({ timeout: 5_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
     }
   }
   expect(proposed).toBe(true);
-  await expect(staff.locator('.staff-item').filter({ hasText: memberPhone }).first()).toContainText('Chờ hội viên đồng ý');
+  await expect(staff.locator('.staff-item').filter({ hasText: memberPhone }).first()).toContainText(
+    'Chờ hội viên đồng ý',
+  );
 
   // The member complains from Support; the desk finds it in the inbox, answers it, and it leaves the new ones.
   const comment = `Điều hòa tầng 2 không mát ${String(Date.now() % 100000)}`;
@@ -195,10 +214,15 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   const gm = await desk.newPage();
   await signInAtDesk(gm, request, GM_PHONE);
   await gm.getByRole('link', { name: /Audit log|Nhật ký/ }).click();
-  const row = gm.locator('.audit-row').filter({ hasText: 'Võ Minh Quầy' }).filter({ hasText: `contract #${String(contractId)}` });
+  const row = gm
+    .locator('.audit-row')
+    .filter({ hasText: 'Võ Minh Quầy' })
+    .filter({ hasText: `contract #${String(contractId)}` });
   await expect(row.first()).toContainText(/Cash confirmed for a membership|Xác nhận thu tiền mặt gói tập/);
   // In words, states translated, unchanged fields left out (issue 38 §15).
-  await expect(row.first()).toContainText(/Payment state: Waiting for payment → Paid|Trạng thái thanh toán: Chờ thanh toán → Đã thanh toán/);
+  await expect(row.first()).toContainText(
+    /Payment state: Waiting for payment → Paid|Trạng thái thanh toán: Chờ thanh toán → Đã thanh toán/,
+  );
   await expect(row.first()).not.toContainText('paymentId');
   await expect(row.first()).not.toContainText('WAITFORPAYMENT');
   await snap(gm, 'en-staff-audit-desktop');
@@ -210,15 +234,21 @@ async function paidMemberThroughApi(request: APIRequestContext, plan: { id: numb
   const phone = randomPhone();
   // A new phone's code is answered "not registered" (200) with the ticket to sign up with.
   const api = (path: string, data: unknown, token?: string) =>
-    request.post(`${gatewayUrl()}/api/v1${path}`, { data, headers: token ? { authorization: `Bearer ${token}` } : {} }).then(async (res) => {
-      const body = (await res.json()) as { code: number; data: Record<string, unknown> };
-      expect(res.ok() || body.code === 200, JSON.stringify(body)).toBe(true);
-      return body.data;
-    });
+    request
+      .post(`${gatewayUrl()}/api/v1${path}`, { data, headers: token ? { authorization: `Bearer ${token}` } : {} })
+      .then(async (res) => {
+        const body = (await res.json()) as { code: number; data: Record<string, unknown> };
+        expect(res.ok() || body.code === 200, JSON.stringify(body)).toBe(true);
+        return body.data;
+      });
   await api('/auth/otp/send', { phoneNumber: phone });
   const { verifyToken } = await api('/auth/otp/login', { phoneNumber: phone, otp: await readOtp(request, phone) });
   const { token } = await api('/auth/register', { phoneNumber: phone, verifyToken, fullName: 'Đỗ Thị Quên Máy' });
-  const bought = await api('/member/contract', { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false }, token as string);
+  const bought = await api(
+    '/member/contract',
+    { paymentPlanId: plan.id, paymentMethodGroupId: 1, isCash: false },
+    token as string,
+  );
   const { qr } = bought.payment as { qr: { memo: string } };
   // First a transfer of the wrong amount (it waits for the desk's review), then the right one.
   await transfer(request, qr.memo, 1000);
@@ -236,15 +266,29 @@ const NOT_CLOSED_TRAINER = { phone: trainerPhone(0), name: TRAINER_NAMES[0] };
  * trainer signs in, lands on the agenda and accepts; the member pays by QR and books the first free
  * start; the trainer confirms it in the agenda. With `look`, the agenda's screenshots on the way.
  */
-async function confirmedSession(page: Page, request: APIRequestContext, browser: Browser, coach: { phone: string; name: string }, look = false) {
+async function confirmedSession(
+  page: Page,
+  request: APIRequestContext,
+  browser: Browser,
+  coach: { phone: string; name: string },
+  look = false,
+) {
   const memberPhone = await paidMember(page, request, 'vi');
-  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number; fullName: string }[] };
+  const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
+    data: { ptId: number; fullName: string }[];
+  };
   const ptId = pts.data.find((pt) => pt.fullName === coach.name)!.ptId;
   await page.goto(`/pt/select-pt/plans/${String(ptId)}/club/1`);
   await page.locator('button[name="intent"][value="register"]').click();
   await expect(page).toHaveURL(/\/pt\/payment\/result\/\d+$/);
 
-  const trainerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const trainerContext = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const trainer = await trainerContext.newPage();
   await signInAtDesk(trainer, request, coach.phone);
   // A trainer's start page is the agenda; the desk's sections are not theirs.
@@ -291,9 +335,19 @@ async function confirmedSession(page: Page, request: APIRequestContext, browser:
   return { memberPhone, trainer, trainerContext, bookingId };
 }
 
-test('trainer: takes a client’s package request, confirms and completes their session from the agenda; the member rates it (vi, phone)', async ({ page, request, browser }) => {
+test('trainer: takes a client’s package request, confirms and completes their session from the agenda; the member rates it (vi, phone)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
-  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(page, request, browser, TRAINER, true);
+  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(
+    page,
+    request,
+    browser,
+    TRAINER,
+    true,
+  );
   await page.reload();
   const booked = page.locator('.booking-card', { hasText: 'Đã đặt lịch' });
   await expect(booked).toHaveCount(1);
@@ -303,10 +357,18 @@ test('trainer: takes a client’s package request, confirms and completes their 
   // began the day before: it waits in the "not closed yet" group and leaves the agenda once completed.
   const started = await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started`);
   expect(started.status()).toBe(200);
-  const yesterdays = vietnamDay(Date.parse(((await started.json()) as { data: { startsAt: string } }).data.startsAt)) < vietnamDay(Date.now());
+  const yesterdays =
+    vietnamDay(Date.parse(((await started.json()) as { data: { startsAt: string } }).data.startsAt)) <
+    vietnamDay(Date.now());
   await trainer.reload();
   const begun = trainer.locator('.staff-item').filter({ hasText: memberPhone });
-  if (yesterdays) await expect(trainer.locator('.agenda-not-closed', { hasText: 'Chưa đóng' }).locator('.staff-item').filter({ hasText: memberPhone })).toHaveCount(1);
+  if (yesterdays)
+    await expect(
+      trainer
+        .locator('.agenda-not-closed', { hasText: 'Chưa đóng' })
+        .locator('.staff-item')
+        .filter({ hasText: memberPhone }),
+    ).toHaveCount(1);
   await begun.getByRole('button', { name: 'Hoàn thành buổi tập' }).click();
   await expect(trainer.getByText('Đã hoàn thành buổi tập.')).toBeVisible();
   if (yesterdays) await expect(begun).toHaveCount(0);
@@ -321,9 +383,18 @@ test('trainer: takes a client’s package request, confirms and completes their 
   await trainerContext.close();
 });
 
-test('trainer: yesterday’s session nobody closed waits first in “Chưa đóng” with its date; marked completed, the group is gone (vi and en, phone and desktop)', async ({ page, request, browser }) => {
+test('trainer: yesterday’s session nobody closed waits first in “Chưa đóng” with its date; marked completed, the group is gone (vi and en, phone and desktop)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
-  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(page, request, browser, NOT_CLOSED_TRAINER);
+  const { memberPhone, trainer, trainerContext, bookingId } = await confirmedSession(
+    page,
+    request,
+    browser,
+    NOT_CLOSED_TRAINER,
+  );
   // The sandbox moves it to this time of day yesterday (daysAgo): an earlier day's session, whatever the hour.
   const started = await request.post(`${gatewayUrl()}/sandbox/pt-booking/${bookingId}/started?daysAgo=1`);
   expect(started.status()).toBe(200);

@@ -16,7 +16,8 @@ const texts = {
     addCard: 'Thêm thẻ mới',
     addCardButton: 'Thêm thẻ qua VNPAY',
     declining: 'NCB 9704 1900 0000 0000 488 — gia hạn bị từ chối: không đủ số dư (51)',
-    refused: 'Gói tháng tự động được trừ tiền hằng tháng từ một thẻ đã lưu. Vui lòng chọn thẻ đã lưu hoặc thêm thẻ mới.',
+    refused:
+      'Gói tháng tự động được trừ tiền hằng tháng từ một thẻ đã lưu. Vui lòng chọn thẻ đã lưu hoặc thêm thẻ mới.',
     payVnpay: /Thanh toán .* qua VNPAY/,
     payAnother: 'Thanh toán cách khác',
     nextBilling: /Kỳ thanh toán tiếp theo: (\d\d)\/(\d\d)\/(\d{4})/,
@@ -34,7 +35,8 @@ const texts = {
     addCard: 'Add a new card',
     addCardButton: 'Add a card with VNPAY',
     declining: 'NCB 9704 1900 0000 0000 488 — renewals declined: insufficient balance (51)',
-    refused: 'A monthly subscription is charged every month to a saved card. Please choose a saved card or add a new one.',
+    refused:
+      'A monthly subscription is charged every month to a saved card. Please choose a saved card or add a new one.',
     payVnpay: /Pay .* with VNPAY/,
     payAnother: 'Pay another way',
     nextBilling: /Next payment: (\d\d)\/(\d\d)\/(\d{4})/,
@@ -56,7 +58,10 @@ async function subscriptionPlanId(request: APIRequestContext) {
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
-  test(`monthly plan: only a saved card, said before Confirm; the declining card on the sandbox page; the plan named once (${lang})`, async ({ page, request }) => {
+  test(`monthly plan: only a saved card, said before Confirm; the declining card on the sandbox page; the plan named once (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
     await newMember(page, request, lang);
@@ -110,7 +115,10 @@ for (const lang of ['vi', 'en'] as const) {
 // no attempt at all is attempt-ended.test.tsx's: an invitation to choose, not an error).
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
-  test(`a declined renewal's "Pay now" opens a page that says why and offers the other ways (${lang})`, async ({ page, request }) => {
+  test(`a declined renewal's "Pay now" opens a page that says why and offers the other ways (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
     await newMember(page, request, lang);
@@ -133,7 +141,9 @@ for (const lang of ['vi', 'en'] as const) {
     // The billing day's run: the card is declined and the month waits for the member.
     await page.goto('/home/your-plan');
     const [, dd, mm, yyyy] = t.nextBilling.exec(await page.getByTestId('next-billing').innerText())!;
-    const run = await request.post(`${gatewayUrl()}/sandbox/subscriptions/run`, { data: { at: `${yyyy}-${mm}-${dd}T02:00:00.000Z` } });
+    const run = await request.post(`${gatewayUrl()}/sandbox/subscriptions/run`, {
+      data: { at: `${yyyy}-${mm}-${dd}T02:00:00.000Z` },
+    });
     expect(run.ok(), await run.text()).toBe(true);
     await page.goto('/home/your-plan');
     await page.getByTestId('renewal-due').getByRole('link', { name: t.payNow }).click();

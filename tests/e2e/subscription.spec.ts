@@ -123,7 +123,9 @@ for (const lang of ['vi', 'en'] as const) {
     await snapBothWidths(page, `${lang}-subscription-your-plan`);
 
     // The renewal: the sandbox's test clock runs the job on the billing day; the card is charged.
-    const run = await request.post(`${gatewayUrl()}/sandbox/subscriptions/run`, { data: { at: vietnamMorning(firstBilling) } });
+    const run = await request.post(`${gatewayUrl()}/sandbox/subscriptions/run`, {
+      data: { at: vietnamMorning(firstBilling) },
+    });
     expect(run.ok(), await run.text()).toBe(true);
     await page.goto('/home/your-plan');
     const secondBilling = await nextBillingOf(page, lang);

@@ -35,10 +35,15 @@ async function clubProposes(request: APIRequestContext, memberPhone: string, dat
   };
   const session = waiting.data.find((s) => s.status === 'WAITPTCONFIRM' && s.member.phoneNumber === memberPhone);
   if (!session) throw new Error('the front desk does not see the member’s waiting trial session');
-  const trainers = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as { data: { ptId: number }[] };
+  const trainers = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
+    data: { ptId: number }[];
+  };
   for (const afterMinute of afterMinutes) {
     for (const { ptId } of trainers.data) {
-      const res = await request.post(`${gatewayUrl()}/api/v1/staff/free-session/${String(session.freeSessionId)}/propose`, { headers, data: { date, afterMinute, ptId } });
+      const res = await request.post(
+        `${gatewayUrl()}/api/v1/staff/free-session/${String(session.freeSessionId)}/propose`,
+        { headers, data: { date, afterMinute, ptId } },
+      );
       if (res.ok()) return;
       // This trainer does not work then, or is taken: the next one.
       expect([400, 409]).toContain(res.status());
@@ -62,7 +67,9 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   // The third start (the test beside this one takes the first).
   const first = (await page.locator('.slot').nth(2).innerText()).trim();
   const startMinute = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
-  const starts = await page.locator('.slot input[name="afterMinute"]').evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+  const starts = await page
+    .locator('.slot input[name="afterMinute"]')
+    .evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
   await page.locator('.slot').nth(2).click();
   await snapBothWidths(page, 'vi-trial-pick');
   await page.getByRole('button', { name: 'Đặt buổi tập thử' }).click();
@@ -73,7 +80,12 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await expect(page.getByText('Hãy hoàn thành buổi tập thử hiện tại trước khi đặt buổi tiếp theo.')).toBeVisible();
 
   // The other desk of the club, on a 1280 px computer: the trainer the member got is the one the form starts from (issue 38 §17).
-  const deskContext = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 800 }, userAgent: userAgents.chromeWindows, extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const deskContext = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: { width: 1280, height: 800 },
+    userAgent: userAgents.chromeWindows,
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const desk = await deskContext.newPage();
   await signInAtDesk(desk, request, DESK_PHONE);
   await desk.goto('/staff/trials');
@@ -111,7 +123,11 @@ test('en, with JavaScript off: book a trial session and cancel it', async ({ pag
   test.slow();
   await paidMember(page, request, 'en');
   const plain = await (
-    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin })
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL: new URL(page.url()).origin,
+    })
   ).newPage();
   await plain.goto('/pt/free-session');
   await expect(plain.getByRole('heading', { name: 'Free trial sessions' })).toBeVisible();
@@ -129,7 +145,10 @@ test('en, with JavaScript off: book a trial session and cancel it', async ({ pag
   await plain.context().close();
 });
 
-test('no trial sessions yet: the empty state says which plans come with one, true to what the clubs sell (vi)', async ({ page, request }) => {
+test('no trial sessions yet: the empty state says which plans come with one, true to what the clubs sell (vi)', async ({
+  page,
+  request,
+}) => {
   await newMember(page, request, 'vi');
   await page.goto('/pt/free-session');
   // Issue 38 §18: no "1-day experience pass" on sale; the "7-day trial" plan the clubs sell has no PT session.

@@ -9,7 +9,13 @@ import { CLUB, newMember, paidMember, type Lang } from './membership-steps.ts';
 const T = {
   vi: {
     title: 'Tập cùng VietFit',
-    sections: ['Buổi đầu tiên, từng bước', 'Nên mang theo', 'Các lớp tập nhóm', 'Bài tập cho người mới', 'Buổi tập trải nghiệm miễn phí'],
+    sections: [
+      'Buổi đầu tiên, từng bước',
+      'Nên mang theo',
+      'Các lớp tập nhóm',
+      'Bài tập cho người mới',
+      'Buổi tập trải nghiệm miễn phí',
+    ],
     checkIn: 'Mở mã check-in',
     workout: 'Mở mục Tập luyện',
     club: 'Gym Lê Thánh Tôn',
@@ -19,7 +25,13 @@ const T = {
   },
   en: {
     title: 'Workout with us',
-    sections: ['Your first visit, step by step', 'What to bring', 'Group classes', 'A beginner workout', 'A free trial session'],
+    sections: [
+      'Your first visit, step by step',
+      'What to bring',
+      'Group classes',
+      'A beginner workout',
+      'A free trial session',
+    ],
     checkIn: 'Open my check-in code',
     workout: 'Open Workout',
     club: 'Gym Le Thanh Ton',
@@ -35,10 +47,15 @@ async function hotlines(request: APIRequestContext) {
   expect(res.ok()).toBe(true);
   const { data } = (await res.json()) as { data: { hotline: string; clubs: { id: number; hotline: string }[] } };
   const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-  return { chain: tel(data.hotline), club: tel(data.clubs.find((c) => c.id === CLUB)!.hotline), clubs: data.clubs.map((c) => tel(c.hotline)) };
+  return {
+    chain: tel(data.hotline),
+    club: tel(data.clubs.find((c) => c.id === CLUB)!.hotline),
+    clubs: data.clubs.map((c) => tel(c.hotline)),
+  };
 }
 
-const telLinks = (page: Page) => page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+const telLinks = (page: Page) =>
+  page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
 /** The guide's headings and its links to check-in and the Workout tab. */
 async function expectGuide(page: Page, lang: Lang) {
@@ -46,10 +63,22 @@ async function expectGuide(page: Page, lang: Lang) {
   expect(await page.locator('main h2').allInnerTexts()).toEqual(T[lang].sections);
   await expect(page.getByRole('link', { name: T[lang].checkIn })).toHaveAttribute('href', '/home/check-in');
   await expect(page.getByRole('link', { name: T[lang].workout })).toHaveAttribute('href', '/workout');
-  await expect(page.locator('main .club-name')).toHaveText(['Yoga', 'Zumba', 'Body Pump', 'Boxing', lang === 'vi' ? 'Đạp xe trong nhà' : 'Cycling', 'Pilates', 'HIIT']);
+  await expect(page.locator('main .club-name')).toHaveText([
+    'Yoga',
+    'Zumba',
+    'Body Pump',
+    'Boxing',
+    lang === 'vi' ? 'Đạp xe trong nhà' : 'Cycling',
+    'Pilates',
+    'HIIT',
+  ]);
 }
 
-test('vi: a member with a membership reads the guide, calls their club first, opens check-in; the same page without JavaScript', async ({ page, request, browser }) => {
+test('vi: a member with a membership reads the guide, calls their club first, opens check-in; the same page without JavaScript', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const numbers = await hotlines(request);
   await paidMember(page, request, 'vi');
@@ -72,7 +101,10 @@ test('vi: a member with a membership reads the guide, calls their club first, op
   expect(problems).toEqual([]);
 
   // JavaScript off: the server's page is the whole page.
-  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await noJs.newPage();
   await plain.goto('/home/workout-with-us');
   await expectGuide(plain, 'vi');
@@ -81,7 +113,10 @@ test('vi: a member with a membership reads the guide, calls their club first, op
   await noJs.close();
 });
 
-test('en: a member without a membership gets the chain hotline, then every club’s, for a free trial session', async ({ page, request }) => {
+test('en: a member without a membership gets the chain hotline, then every club’s, for a free trial session', async ({
+  page,
+  request,
+}) => {
   const numbers = await hotlines(request);
   await newMember(page, request, 'en');
   const problems = watchConsole(page);

@@ -1,9 +1,20 @@
-import { controlledByServiceWorker, expect, signUpInBrowser, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import {
+  controlledByServiceWorker,
+  expect,
+  signUpInBrowser,
+  snap,
+  snapBothWidths,
+  test,
+  toEnglish,
+} from './fixtures.ts';
 
 // Issue 15: a member browses the guided workouts, plays a lesson with the timer and rest, finishes it
 // and sees it marked; favourites; the warm-up toggle is remembered; without JavaScript, done marks are forms.
 
-test('vi: browse, favourite, warm-up off remembered, play sets with the rest timer, finish, marked done', async ({ page, request }) => {
+test('vi: browse, favourite, warm-up off remembered, play sets with the rest timer, finish, marked done', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await page.clock.install();
   await signUpInBrowser(page, request);
@@ -74,7 +85,10 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
 
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
-  test('en: a lesson page marks exercises done and confirms the whole lesson with plain forms', async ({ browser, request }) => {
+  test('en: a lesson page marks exercises done and confirms the whole lesson with plain forms', async ({
+    browser,
+    request,
+  }) => {
     test.slow();
     const withJs = await browser.newContext({ javaScriptEnabled: true });
     const setup = await withJs.newPage();
@@ -90,7 +104,9 @@ test.describe('JavaScript off', () => {
     await page.locator('.lesson-row').first().click();
     const first = page.locator('.exercise-list').nth(1).locator('.exercise-row').first();
     await first.getByRole('button', { name: /Mark as done/ }).click();
-    await expect(page.locator('.exercise-list').nth(1).locator('.exercise-row').first().getByText('Done')).toBeVisible();
+    await expect(
+      page.locator('.exercise-list').nth(1).locator('.exercise-row').first().getByText('Done'),
+    ).toBeVisible();
     await page.getByText('Confirm the whole lesson as done').first().click();
     await page.getByRole('button', { name: 'Confirm the whole lesson as done' }).click();
     await expect(page.getByText('Times done: 1')).toBeVisible();
@@ -99,7 +115,12 @@ test.describe('JavaScript off', () => {
   });
 });
 
-test('vi: a lesson opened online plays with no network; back online its progress is on another browser of the member', async ({ page, context, browser, request }) => {
+test('vi: a lesson opened online plays with no network; back online its progress is on another browser of the member', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
   test.slow();
   await signUpInBrowser(page, request);
   await page.goto('/workout/newbie');
@@ -107,15 +128,26 @@ test('vi: a lesson opened online plays with no network; back online its progress
   await expect(page.getByRole('link', { name: 'Bắt đầu tập' })).toBeVisible();
   await controlledByServiceWorker(page);
   // The lesson page keeps the lesson and fetches its drawings (the worker keeps them).
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('vietfit.workout.lessons')?.length ?? 0)).toBeGreaterThan(100);
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('workout-drawings')).keys()).length)).toBeGreaterThan(4);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('vietfit.workout.lessons')?.length ?? 0))
+    .toBeGreaterThan(100);
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('workout-drawings')).keys()).length))
+    .toBeGreaterThan(4);
   const lessonUrl = page.url();
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Bắt đầu tập' }).click();
   await expect(page.getByText(/^Bài 1\//)).toBeVisible();
   // The drawings come from the worker's cache.
-  await expect.poll(() => page.locator('.movement img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.movement img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   for (let i = 0; i < 40; i++) {
     if (await page.getByRole('heading', { name: 'Hoàn thành buổi tập' }).isVisible()) break;
     await page.getByRole('button', { name: 'Xong bài này' }).click();
@@ -124,11 +156,17 @@ test('vi: a lesson opened online plays with no network; back online its progress
   await expect(page.getByRole('heading', { name: 'Hoàn thành buổi tập' })).toBeVisible();
   await expect(page.getByText('Đang ngoại tuyến', { exact: false })).toBeVisible();
   await snapBothWidths(page, 'vi-player-offline-summary');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length)).toBeGreaterThan(3);
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length),
+  ).toBeGreaterThan(3);
 
   // Back online: the queue goes to the gateway by itself.
   await context.setOffline(false);
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length), {
+      timeout: 15_000,
+    })
+    .toBe(0);
   const other = await browser.newContext({ storageState: await context.storageState() });
   const second = await other.newPage();
   await second.goto(lessonUrl);

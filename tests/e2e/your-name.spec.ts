@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { vietnamDay } from '#contract/vietnam-time.ts';
-import { expect, gatewayUrl, randomPhone, readOtp, snap, snapBothWidths, test, testClientIp, typeOtp } from './fixtures.ts';
+import {
+  expect,
+  gatewayUrl,
+  randomPhone,
+  readOtp,
+  snap,
+  snapBothWidths,
+  test,
+  testClientIp,
+  typeOtp,
+} from './fixtures.ts';
 import { CLUB, paidMember } from './membership-steps.ts';
 import { LEADER_PHONE, signInAtDesk } from './staff-steps.ts';
 
@@ -95,7 +105,10 @@ async function nameIsAskedAndKept(page: Page, request: Parameters<typeof readOtp
 }
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`after sign-up the member is asked their name and /account shows it (${lang}, 390 and 360 px)`, async ({ page, request }) => {
+  test(`after sign-up the member is asked their name and /account shows it (${lang}, 390 and 360 px)`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     await nameIsAskedAndKept(page, request, lang, true);
   });
@@ -144,7 +157,11 @@ test('the step never sends the member off the site: an outside ?next= goes home'
   await expect(page.getByRole('link', { name: texts.vi.later })).toHaveAttribute('href', '/home');
 });
 
-test('the class roster shows the member by name beside the phone once the member gave it (vi, 390 px)', async ({ page, request, browser }) => {
+test('the class roster shows the member by name beside the phone once the member gave it (vi, 390 px)', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const memberPhone = await paidMember(page, request, 'vi');
   await page.goto('/account/name?next=/home');
@@ -152,18 +169,28 @@ test('the class roster shows the member by name beside the phone once the member
   await page.getByRole('button', { name: texts.vi.save }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, { data: { clubId: CLUB, startsInMinutes: 180, capacity: 8, classTypeSlug: 'yoga' } });
+  const res = await request.post(`${gatewayUrl()}/sandbox/class-session`, {
+    data: { clubId: CLUB, startsInMinutes: 180, capacity: 8, classTypeSlug: 'yoga' },
+  });
   expect(res.status()).toBe(200);
   const session = (await res.json()).data as { id: number; startsAt: string };
   await page.goto(`/class/${String(session.id)}`);
   await page.getByRole('button', { name: 'Đặt chỗ', exact: true }).click();
   await expect(page.locator('.status-badge', { hasText: 'Đã đặt chỗ' })).toBeVisible();
 
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', extraHTTPHeaders: { 'x-forwarded-for': testClientIp() } });
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    extraHTTPHeaders: { 'x-forwarded-for': testClientIp() },
+  });
   const leader = await context.newPage();
   await signInAtDesk(leader, request, LEADER_PHONE);
   await leader.goto(`/staff/classes?date=${vietnamDay(Date.parse(session.startsAt))}`);
-  await expect(leader.locator('.class-booking', { hasText: memberPhone }).first()).toContainText(`Phan Thị Mỹ Duyên · ${memberPhone}`);
+  await expect(leader.locator('.class-booking', { hasText: memberPhone }).first()).toContainText(
+    `Phan Thị Mỹ Duyên · ${memberPhone}`,
+  );
   await snap(leader, 'vi-staff-classes-member-name');
   await context.close();
 });

@@ -13,7 +13,15 @@ export async function classSessionIn(gw: TestGateway, clubId: number, startsIn: 
   const startsAt = new Date(gw.clock.now().getTime() + startsIn);
   const [row] = await gw.db
     .insert(classSessions)
-    .values({ clubId, classTypeId: schedule.classTypeId, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + HOUR), capacity })
+    .values({
+      clubId,
+      classTypeId: schedule.classTypeId,
+      instructorAccountId: schedule.instructorAccountId,
+      roomId: schedule.roomId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + HOUR),
+      capacity,
+    })
     .returning();
   return row;
 }

@@ -35,7 +35,9 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
     target: 'node20',
     bundle: true,
     packages: 'external',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const __bundleRequire = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const __bundleRequire = __cr(import.meta.url);",
+    },
     define: { require: '__bundleRequire' },
     logLevel: 'warning',
   });
@@ -68,7 +70,10 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
   async function waitReady(url: string, child: ChildProcess) {
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`gateway exited with ${String(child.exitCode)}: ${stderr}`);
-      const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -93,4 +98,5 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+export const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

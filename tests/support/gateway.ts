@@ -26,7 +26,10 @@ export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
  * test's pools have closed their sockets first (pool.end() resolves before they have; forcing the
  * drop while they close kills them with 57P01, an unhandled error in the test run).
  */
-export async function emptyPostgresDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function emptyPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `gym_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -60,7 +63,11 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const snapshot = inject('pgliteSnapshot');
-    return openDatabase({ kind: 'pglite', migrationsDir, loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined });
+    return openDatabase({
+      kind: 'pglite',
+      migrationsDir,
+      loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
+    });
   }
   const copy = await emptyPostgresDatabase(adminUrl, inject('postgresTemplate') || undefined);
   const handle = await openDatabase({ kind: 'postgres', url: copy.url, migrationsDir });
@@ -74,7 +81,14 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url?: string }
   };
 }
 
-type CallOptions = { json?: unknown; body?: BodyInit; token?: string; lang?: 'vi' | 'en'; ip?: string; headers?: Record<string, string> };
+type CallOptions = {
+  json?: unknown;
+  body?: BodyInit;
+  token?: string;
+  lang?: 'vi' | 'en';
+  ip?: string;
+  headers?: Record<string, string>;
+};
 
 export type TestGateway = Awaited<ReturnType<typeof startTestGateway>>;
 
@@ -93,19 +107,37 @@ export async function startTestGateway(
   // Without the demo visit history (thousands of rows): tests make the visits they read.
   await seedDatabase(handle.db, new Date(), { visitHistory: false });
   const clock = manualClock();
-  const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET, ...options.env });
+  const config = loadGatewayConfig({
+    SANDBOX: 'true',
+    LOG_LEVEL: 'silent',
+    GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    ...options.env,
+  });
   const sandboxSms = createSandboxSmsSender(handle.db);
   const sms = options.sms ? options.sms(sandboxSms) : sandboxSms;
   const sandboxPush = createSandboxPushSender(handle.db, (await resolveVapidKeys(config, handle.db)).publicKey);
   const push = options.push ? options.push(sandboxPush) : sandboxPush;
   const logger = pino({ level: 'silent' });
   // The sandboxes' outgoing calls (a simulated bank webhook to our own endpoint) come straight back into this app.
-  const loopback: typeof globalThis.fetch = (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init));
-  const app = createGatewayApp({ db: handle.db, clock, sms, push, config, logger, fetch: loopback, warm: options.warm });
+  const loopback: typeof globalThis.fetch = (input, init) =>
+    Promise.resolve(app.request(input instanceof Request ? input : String(input), init));
+  const app = createGatewayApp({
+    db: handle.db,
+    clock,
+    sms,
+    push,
+    config,
+    logger,
+    fetch: loopback,
+    warm: options.warm,
+  });
 
   async function call(method: string, path: string, { json, body, token, lang, ip, headers = {} }: CallOptions = {}) {
     // As the web server calls: the member's address, vouched for by the shared secret.
-    const init: RequestInit = { method, headers: { 'x-client-ip': ip ?? '203.0.113.7', 'x-internal-secret': TEST_INTERNAL_SECRET, ...headers } };
+    const init: RequestInit = {
+      method,
+      headers: { 'x-client-ip': ip ?? '203.0.113.7', 'x-internal-secret': TEST_INTERNAL_SECRET, ...headers },
+    };
     const h = init.headers as Record<string, string>;
     if (lang) h['accept-language'] = lang;
     if (token) h.authorization = `Bearer ${token}`;
@@ -140,10 +172,17 @@ export async function startTestGateway(
     // Each member from their own phone's address, so many sign-ups stay under the per-IP OTP limit.
     const ip = `198.51.100.${1 + (Number(phone.slice(-4)) % 254)}`;
     await call('POST', '/api/v1/auth/otp/send', { ip, json: { phoneNumber: phone } });
-    const login = await call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: await latestOtp(phone) } });
+    const login = await call('POST', '/api/v1/auth/otp/login', {
+      json: { phoneNumber: phone, otp: await latestOtp(phone) },
+    });
     const registered = await call('POST', '/api/v1/auth/register', {
       lang: extra.lang,
-      json: { phoneNumber: phone, verifyToken: login.body.data.verifyToken, fullName: ' ', referralCode: extra.referralCode },
+      json: {
+        phoneNumber: phone,
+        verifyToken: login.body.data.verifyToken,
+        fullName: ' ',
+        referralCode: extra.referralCode,
+      },
     });
     if (registered.body.code !== 1003) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
     clock.advance(31_000);
@@ -158,4 +197,3 @@ export async function startTestGateway(
 
   return { app, db: handle.db, clock, push, logger, call, latestOtp, signUp, close: handle.close };
 }
-

@@ -31,7 +31,15 @@ const compact = (date: string) => date.replaceAll('/', '');
 
 /** The QR's text as the card carries it: id|oldId|name|DDMMYYYY|sex|address|DDMMYYYY. */
 export const cccdQrText = (person: CardPerson) =>
-  [person.idNumber, '', person.fullName, compact(person.dateOfBirth), person.sex, person.address, compact(person.issuedOn)].join('|');
+  [
+    person.idNumber,
+    '',
+    person.fullName,
+    compact(person.dateOfBirth),
+    person.sex,
+    person.address,
+    compact(person.issuedOn),
+  ].join('|');
 
 type Render = { blur?: number; width?: number; qr?: boolean };
 
@@ -44,7 +52,10 @@ async function render(svg: string, { blur, width = 1280 }: Render) {
 /** The CCCD's front: national emblem band, QR at the top right, the fields, the expiry line. */
 export async function cccdFront(person: CardPerson, options: Render = {}): Promise<Buffer> {
   const qrSvg = await QRCode.toString(cccdQrText(person), { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  const qr = qrSvg.replace(/^[\s\S]*?<svg[^>]*viewBox="([^"]+)"[^>]*>/, '<svg x="760" y="30" width="200" height="200" viewBox="$1">');
+  const qr = qrSvg.replace(
+    /^[\s\S]*?<svg[^>]*viewBox="([^"]+)"[^>]*>/,
+    '<svg x="760" y="30" width="200" height="200" viewBox="$1">',
+  );
   const row = (y: number, label: string, value: string, size = 30) =>
     `<text x="300" y="${String(y)}" font-size="22">${esc(label)}</text><text x="300" y="${String(y + 36)}" font-size="${String(size)}" font-weight="700">${esc(value)}</text>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="630" font-family="DejaVu Sans" fill="#111">
@@ -77,7 +88,14 @@ export async function cccdBack(person: CardPerson, options: Render = {}): Promis
   return render(svg, options);
 }
 
-export type PassportPerson = { number: string; surname: string; givenNames: string; dateOfBirth: string; sex: 'M' | 'F'; expiresOn: string };
+export type PassportPerson = {
+  number: string;
+  surname: string;
+  givenNames: string;
+  dateOfBirth: string;
+  sex: 'M' | 'F';
+  expiresOn: string;
+};
 
 const yymmdd = (ddmmyyyy: string) => `${ddmmyyyy.slice(8, 10)}${ddmmyyyy.slice(3, 5)}${ddmmyyyy.slice(0, 2)}`;
 const mrzName = (value: string) =>

@@ -44,17 +44,31 @@ export function randomTruth(seed: number): SheetTruth {
   const totalBodyWater = round(weight - bodyFatMass - protein - minerals, 1);
   // §5 bounds: skeletal muscle 10–50 kg (a heavier, more muscular member's sheet cannot be saved as it is).
   const skeletalMuscleMass = Math.min(49.9, round(fatFree * between(0.52, 0.58), 1));
-  const score = Math.round(Math.min(99, Math.max(45, 80 + (skeletalMuscleMass / weight - 0.4) * 100 - (percentBodyFat - 20) * 0.8)));
+  const score = Math.round(
+    Math.min(99, Math.max(45, 80 + (skeletalMuscleMass / weight - 0.4) * 100 - (percentBodyFat - 20) * 0.8)),
+  );
   const segment = (share: number, spread: number) => {
     const percent = round(between(100 - spread, 100 + spread), 1);
     return { kg: round(fatFree * share * between(0.95, 1.05), 2), percent, status: levelOfPercent(percent) };
   };
-  const lean = { rightArm: segment(0.055, 25), leftArm: segment(0.054, 25), trunk: segment(0.44, 15), rightLeg: segment(0.155, 20), leftLeg: segment(0.154, 20) };
+  const lean = {
+    rightArm: segment(0.055, 25),
+    leftArm: segment(0.054, 25),
+    trunk: segment(0.44, 15),
+    rightLeg: segment(0.155, 20),
+    leftLeg: segment(0.154, 20),
+  };
   const fatSeg = (share: number) => {
     const percent = round(between(60, 260), 1);
     return { kg: round(bodyFatMass * share, 1), percent, status: levelOfPercent(percent) };
   };
-  const fat = { rightArm: fatSeg(0.06), leftArm: fatSeg(0.06), trunk: fatSeg(0.5), rightLeg: fatSeg(0.15), leftLeg: fatSeg(0.15) };
+  const fat = {
+    rightArm: fatSeg(0.06),
+    leftArm: fatSeg(0.06),
+    trunk: fatSeg(0.5),
+    rightLeg: fatSeg(0.15),
+    leftLeg: fatSeg(0.15),
+  };
   const day = 1 + Math.floor(random() * 27);
   const month = 1 + Math.floor(random() * 12);
   return {
@@ -134,11 +148,17 @@ export const SHEET_FONTS = ['DejaVu Sans', 'Liberation Sans', 'Noto Sans', 'Libe
 export type SheetLook = { font: (typeof SHEET_FONTS)[number]; valueX: number; rowGap: number };
 
 /** The sheet as SVG, A4-like 1240×1754 (150 dpi). */
-export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang, look: SheetLook = { font: 'DejaVu Sans', valueX: 560, rowGap: 46 }): string {
+export function sheetSvg(
+  truth: SheetTruth,
+  layout: SheetLayout,
+  lang: SheetLang,
+  look: SheetLook = { font: 'DejaVu Sans', valueX: 560, rowGap: 46 },
+): string {
   const w = words[lang];
   const vx = look.valueX;
   const parts: string[] = [];
-  const text = (x: number, y: number, value: string, size = 24, extra = '') => parts.push(`<text x="${String(x)}" y="${String(y)}" font-size="${String(size)}" ${extra}>${esc(value)}</text>`);
+  const text = (x: number, y: number, value: string, size = 24, extra = '') =>
+    parts.push(`<text x="${String(x)}" y="${String(y)}" font-size="${String(size)}" ${extra}>${esc(value)}</text>`);
   const heading = (y: number, value: string) => {
     parts.push(`<rect x="60" y="${String(y - 30)}" width="1120" height="42" fill="#d9d9d9"/>`);
     text(72, y, value, 26, 'font-weight="700"');
@@ -146,7 +166,13 @@ export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   text(60, 90, 'InBody', 56, 'font-weight="700" font-style="italic"');
   text(840, 90, layout === '570' ? 'InBody570' : 'InBody270', 30);
   const header = w.header;
-  const headerValues = ['0912345678', `${String(truth.heightCm)}cm`, String(truth.age), w.gender, `${truth.testDate}. 08:15`];
+  const headerValues = [
+    '0912345678',
+    `${String(truth.heightCm)}cm`,
+    String(truth.age),
+    w.gender,
+    `${truth.testDate}. 08:15`,
+  ];
   header.forEach((label, i) => {
     text(60 + i * 220, 150, label, 20, 'fill="#444"');
     text(60 + i * 220, 182, headerValues[i], 24);
@@ -209,19 +235,65 @@ export function sheetSvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   text(80, y, w.score, 30, 'font-weight="700"');
   text(vx, y, `${String(truth.score)}/100 ${w.points}`, 34, 'font-weight="700"');
   y += 60;
-  text(80, y, `${w.bmr} ${String(Math.round(370 + 21.6 * (truth.weight - truth.bodyFatMass)))} kcal`, 20, 'fill="#444"');
+  text(
+    80,
+    y,
+    `${w.bmr} ${String(Math.round(370 + 21.6 * (truth.weight - truth.bodyFatMass)))} kcal`,
+    20,
+    'fill="#444"',
+  );
   y += 36;
   text(80, y, `${w.visceral} ${String(Math.max(1, Math.round(truth.percentBodyFat / 3)))}`, 20, 'fill="#444"');
   const height = Math.max(1754, y + 80);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="${String(height)}" font-family="${look.font}" fill="#111"><rect width="1240" height="${String(height)}" fill="#ffffff"/>${parts.join('')}</svg>`;
 }
 
-type Degrade = { rotate: number; skew: number; keystone: number; shadow: number; blur: number; noise: number; quality: number; width: number; desk: boolean };
+type Degrade = {
+  rotate: number;
+  skew: number;
+  keystone: number;
+  shadow: number;
+  blur: number;
+  noise: number;
+  quality: number;
+  width: number;
+  desk: boolean;
+};
 
 const GRADES: Record<Grade, (r: () => number) => Degrade> = {
-  clean: () => ({ rotate: 0, skew: 0, keystone: 0, shadow: 0, blur: 0, noise: 0, quality: 90, width: 1240, desk: false }),
-  mild: (r) => ({ rotate: (r() - 0.5) * 8, skew: (r() - 0.5) * 0.04, keystone: r() * 0.05, shadow: 0.15 + r() * 0.2, blur: 0.7, noise: 8, quality: 75, width: 1300, desk: true }),
-  hard: (r) => ({ rotate: (r() - 0.5) * 16, skew: (r() - 0.5) * 0.08, keystone: 0.04 + r() * 0.06, shadow: 0.35 + r() * 0.2, blur: 1.1, noise: 14, quality: 55, width: 1100, desk: true }),
+  clean: () => ({
+    rotate: 0,
+    skew: 0,
+    keystone: 0,
+    shadow: 0,
+    blur: 0,
+    noise: 0,
+    quality: 90,
+    width: 1240,
+    desk: false,
+  }),
+  mild: (r) => ({
+    rotate: (r() - 0.5) * 8,
+    skew: (r() - 0.5) * 0.04,
+    keystone: r() * 0.05,
+    shadow: 0.15 + r() * 0.2,
+    blur: 0.7,
+    noise: 8,
+    quality: 75,
+    width: 1300,
+    desk: true,
+  }),
+  hard: (r) => ({
+    rotate: (r() - 0.5) * 16,
+    skew: (r() - 0.5) * 0.08,
+    keystone: 0.04 + r() * 0.06,
+    shadow: 0.35 + r() * 0.2,
+    blur: 1.1,
+    noise: 14,
+    quality: 55,
+    width: 1100,
+    desk: true,
+  }),
 };
 
 /** The top of the page farther from the lens than the bottom: each row narrowed towards the centre (nearest pixel). */
@@ -245,24 +317,53 @@ async function keystone(png: Buffer, amount: number, background: [number, number
       }
     }
   }
-  return sharp(out, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A photo of the sheet in the given grade: JPEG bytes. */
-export async function sheetPhoto(truth: SheetTruth, layout: SheetLayout, lang: SheetLang, grade: Grade, seed = 1): Promise<Buffer> {
+export async function sheetPhoto(
+  truth: SheetTruth,
+  layout: SheetLayout,
+  lang: SheetLang,
+  grade: Grade,
+  seed = 1,
+): Promise<Buffer> {
   const random = seededRandom(seed * 7919 + 17);
   const d = GRADES[grade](random);
-  const look: SheetLook = grade === 'clean' && seed % 2 === 1 ? { font: 'DejaVu Sans', valueX: 560, rowGap: 46 } : { font: SHEET_FONTS[seed % SHEET_FONTS.length], valueX: 520 + Math.round(random() * 80), rowGap: 42 + Math.round(random() * 8) };
-  let paper: Buffer = await sharp(Buffer.from(sheetSvg(truth, layout, lang, look))).flatten({ background: '#ffffff' }).png().toBuffer();
-  if (d.skew) paper = await sharp(paper).affine([1, d.skew, -d.skew / 2, 1], { background: '#ffffff' }).png().toBuffer();
-  if (d.rotate) paper = await sharp(paper).rotate(d.rotate, { background: d.desk ? '#7a5a3c' : '#ffffff' }).png().toBuffer();
+  const look: SheetLook =
+    grade === 'clean' && seed % 2 === 1
+      ? { font: 'DejaVu Sans', valueX: 560, rowGap: 46 }
+      : {
+          font: SHEET_FONTS[seed % SHEET_FONTS.length],
+          valueX: 520 + Math.round(random() * 80),
+          rowGap: 42 + Math.round(random() * 8),
+        };
+  let paper: Buffer = await sharp(Buffer.from(sheetSvg(truth, layout, lang, look)))
+    .flatten({ background: '#ffffff' })
+    .png()
+    .toBuffer();
+  if (d.skew)
+    paper = await sharp(paper)
+      .affine([1, d.skew, -d.skew / 2, 1], { background: '#ffffff' })
+      .png()
+      .toBuffer();
+  if (d.rotate)
+    paper = await sharp(paper)
+      .rotate(d.rotate, { background: d.desk ? '#7a5a3c' : '#ffffff' })
+      .png()
+      .toBuffer();
   if (d.keystone) paper = await keystone(paper, d.keystone, d.desk ? [0x7a, 0x5a, 0x3c] : [255, 255, 255]);
   const meta = await sharp(paper).metadata();
   let width = meta.width ?? 1240;
   let height = meta.height ?? 1754;
   if (d.desk) {
     const margin = Math.round(width * 0.06);
-    paper = await sharp(paper).extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#7a5a3c' }).png().toBuffer();
+    paper = await sharp(paper)
+      .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#7a5a3c' })
+      .png()
+      .toBuffer();
     width += 2 * margin;
     height += 2 * margin;
   }

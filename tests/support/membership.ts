@@ -36,8 +36,16 @@ export async function couponId(gw: TestGateway, code: string) {
 }
 
 /** Buys a plan by bank QR and settles it as the bank webhook would (G2/G3 own the real providers). */
-export async function buyAndPay(gw: TestGateway, token: string, paymentPlanId: number, extra: Record<string, unknown> = {}) {
-  const res = await gw.call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId, paymentMethodGroupId: 1, isCash: false, ...extra } });
+export async function buyAndPay(
+  gw: TestGateway,
+  token: string,
+  paymentPlanId: number,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await gw.call('POST', '/api/v1/member/contract', {
+    token,
+    json: { paymentPlanId, paymentMethodGroupId: 1, isCash: false, ...extra },
+  });
   if (res.body.code !== 1022) throw new Error(`purchase failed: ${JSON.stringify(res.body)}`);
   const outcome = await settlePayment(gw, {
     paymentId: res.body.data.payment.id,
@@ -63,7 +71,10 @@ export async function memberWithPlan(gw: TestGateway, clubId: number, planType: 
  */
 export async function freezeMemberships(gw: TestGateway, accountId: number) {
   const today = vietnamDay(gw.clock.now());
-  const paid = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
+  const paid = await gw.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID')));
   for (const contract of paid) {
     await gw.db.insert(freezeContracts).values({
       accountId,

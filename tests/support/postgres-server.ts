@@ -8,7 +8,9 @@ import path from 'node:path';
 export function findPostgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   const ordered = versions.includes('15') ? ['15', ...versions.filter((v) => v !== '15')] : versions;
   return ordered.map((v) => path.join(base, v, 'bin')).find((dir) => existsSync(path.join(dir, 'pg_ctl')));
 }
@@ -36,15 +38,31 @@ export async function startPostgresServer(bin: string) {
   const port = await freePort();
   // The server refuses to run as root: as root, run it as the postgres user.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    );
   const run = (tool: string, args: string[]) => {
     const command = asRoot ? 'runuser' : path.join(bin, tool);
     const argv = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
     return execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000 }).toString();
   };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--auth-local=trust', '--auth-host=trust']);
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--auth-local=trust',
+    '--auth-host=trust',
+  ]);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = () => run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
   const stop = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   start();
   return {

@@ -10,7 +10,10 @@ export async function staffLogin(gw: TestGateway, phone: string) {
   gw.clock.advance(31_000);
   const ip = `192.0.2.${String(200 + (ipCounter++ % 50))}`;
   await gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: phone }, ip });
-  const res = await gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: phone, otp: await gw.latestOtp(phone) }, ip });
+  const res = await gw.call('POST', '/api/v1/staff/auth/otp/login', {
+    json: { phoneNumber: phone, otp: await gw.latestOtp(phone) },
+    ip,
+  });
   if (res.body.code !== 1002) throw new Error(`staff sign-in of ${phone} failed: ${JSON.stringify(res.body)}`);
   return res.body.data.accessToken as string;
 }

@@ -19,7 +19,10 @@ export async function clubAt(gw: TestGateway, index = 0) {
   return rows[index];
 }
 
-export async function openUnpaidContract(gw: TestGateway, options: { accountId: number; method: PaymentMethodId; clubId?: number }) {
+export async function openUnpaidContract(
+  gw: TestGateway,
+  options: { accountId: number; method: PaymentMethodId; clubId?: number },
+) {
   const clubId = options.clubId ?? (await clubAt(gw)).id;
   const [club] = await gw.db.select().from(clubs).where(eq(clubs.id, clubId));
   const [plan] = await gw.db
@@ -50,14 +53,35 @@ export async function openUnpaidContract(gw: TestGateway, options: { accountId: 
       createdAt: now,
     })
     .returning();
-  const fee = { contractId: contract.id, accountId: options.accountId, paymentMethod: options.method, status: 'WAITFORPAYMENT' as const, createdAt: now };
+  const fee = {
+    contractId: contract.id,
+    accountId: options.accountId,
+    paymentMethod: options.method,
+    status: 'WAITFORPAYMENT' as const,
+    createdAt: now,
+  };
   const location = options.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE;
-  await gw.db.insert(transactions).values([
-    { ...fee, type: 'MEMBERSHIP_FEE', paymentLocation: location, amount: price.price },
-    ...(price.joiningFee - price.joiningFeeDiscount > 0
-      ? [{ ...fee, type: 'JOINING_FEE' as const, paymentLocation: location, amount: price.joiningFee - price.joiningFeeDiscount }]
-      : []),
-  ]);
-  const payment = await startPayment(gw.db, config, { contract, method: options.method, lang: 'vi', clientIp: '203.0.113.7', now });
+  await gw.db
+    .insert(transactions)
+    .values([
+      { ...fee, type: 'MEMBERSHIP_FEE', paymentLocation: location, amount: price.price },
+      ...(price.joiningFee - price.joiningFeeDiscount > 0
+        ? [
+            {
+              ...fee,
+              type: 'JOINING_FEE' as const,
+              paymentLocation: location,
+              amount: price.joiningFee - price.joiningFeeDiscount,
+            },
+          ]
+        : []),
+    ]);
+  const payment = await startPayment(gw.db, config, {
+    contract,
+    method: options.method,
+    lang: 'vi',
+    clientIp: '203.0.113.7',
+    now,
+  });
   return { contract, payment, club };
 }

@@ -47,7 +47,9 @@ export default async function setup(project: TestProject) {
 async function pgliteSnapshot() {
   const hash = createHash('sha256');
   hash.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version);
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   }
   hash.update(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json')));
@@ -63,7 +65,8 @@ async function pgliteSnapshot() {
   const dump = await client.dumpDataDir('none');
   await client.close();
   // Older snapshots (other migrations) go; the new one is written whole before it is seen.
-  for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix))) rmSync(path.join(tmpdir(), old), { force: true });
+  for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix)))
+    rmSync(path.join(tmpdir(), old), { force: true });
   const partial = `${file}.${process.pid}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);

@@ -18,7 +18,11 @@ export async function startVnpayGateway(env: Record<string, string> = {}) {
   const server = serve({ fetch: (request) => handler(request), hostname: '127.0.0.1', port: 0 });
   if (!server.listening) await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const fullEnv = { VNPAY_HASH_SECRET: TEST_VNPAY_SECRET, VNPAY_SANDBOX_IPN_URL: `http://127.0.0.1:${String(port)}/api/v1/payment/vnpay/ipn`, ...env };
+  const fullEnv = {
+    VNPAY_HASH_SECRET: TEST_VNPAY_SECRET,
+    VNPAY_SANDBOX_IPN_URL: `http://127.0.0.1:${String(port)}/api/v1/payment/vnpay/ipn`,
+    ...env,
+  };
   const gw = await startTestGateway({ env: fullEnv });
   handler = (request) => gw.app.fetch(request);
   const config = loadGatewayConfig({ SANDBOX: 'true', LOG_LEVEL: 'silent', ...fullEnv });
@@ -58,7 +62,12 @@ export async function unpaidCardPayment(
   const res = await gw.call('POST', '/api/v1/member/contract', {
     token,
     lang: options.lang,
-    json: { paymentPlanId: plan.id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false, savedCardId: options.savedCardId },
+    json: {
+      paymentPlanId: plan.id,
+      paymentMethodGroupId: PaymentMethods.CARD,
+      isCash: false,
+      savedCardId: options.savedCardId,
+    },
   });
   if (res.body.code !== 1022) throw new Error(`purchase failed: ${JSON.stringify(res.body)}`);
   const [contract] = await gw.db.select().from(contracts).where(eq(contracts.id, res.body.data.contract.contractId));

@@ -29,7 +29,8 @@ export const account: Shape<typeof vi> = {
       title: 'Identity verification',
       link: 'Verify your identity',
       verified: 'Verified',
-      intro: 'Take a photo of your citizen ID card or passport to verify your account. The name on it must match your account name, and you must be at least 15.',
+      intro:
+        'Take a photo of your citizen ID card or passport to verify your account. The name on it must match your account name, and you must be at least 15.',
       typeLabel: 'Document',
       types: { ID_CARD: 'Citizen ID card', PASSPORT: 'Passport' },
       front: 'Photo of the front',
@@ -42,7 +43,8 @@ export const account: Shape<typeof vi> = {
       tipFrame: 'Lay the document on a dark surface, shoot straight on, all 4 corners in frame.',
       tipGlare: 'Avoid glare: tilt the document slightly if you see a bright patch.',
       tipSharp: 'Hold the phone steady so the photo is sharp, not blurred.',
-      privacy: 'The photos are used only to read the details (by the FPT.AI document reader) and are not kept. We store only the document number, name, date of birth, sex, residence and expiry date; only you can see them.',
+      privacy:
+        'The photos are used only to read the details (by the FPT.AI document reader) and are not kept. We store only the document number, name, date of birth, sex, residence and expiry date; only you can see them.',
       submit: 'Verify',
       reading: 'Reading your document…',
       chooseAgain: 'Please take or choose the photos again and resend.',
@@ -116,7 +118,8 @@ export const account: Shape<typeof vi> = {
       faq: 'Frequently asked questions',
       channels: 'Contact us',
       feedbackTitle: 'Feedback',
-      feedbackText: 'Want to tell us something about a club or the app? Send it here, email us or call the hotline: we read every message.',
+      feedbackText:
+        'Want to tell us something about a club or the app? Send it here, email us or call the hotline: we read every message.',
       feedbackEmail: 'Send feedback by email',
       allContacts: 'See every contact channel',
     },

@@ -20,8 +20,10 @@ export const classes: Shape<typeof vi> = {
     emptyText: 'The club has no matching classes on this day. Try another day or class type.',
     time: '{{start}}–{{end}}',
     blocked: 'You cancelled late or missed a class 3 times in 30 days, so you cannot book new classes until {{date}}.',
-    strikes_one: 'You have {{count}} late cancel or missed class in the last 30 days. At 3, booking is blocked for 7 days.',
-    strikes_other: 'You have {{count}} late cancels or missed classes in the last 30 days. At 3, booking is blocked for 7 days.',
+    strikes_one:
+      'You have {{count}} late cancel or missed class in the last 30 days. At 3, booking is blocked for 7 days.',
+    strikes_other:
+      'You have {{count}} late cancels or missed classes in the last 30 days. At 3, booking is blocked for 7 days.',
     about: 'About the class',
     bring: 'What to bring',
     instructor: 'Instructor',
@@ -39,14 +41,18 @@ export const classes: Shape<typeof vi> = {
     cancel: 'Cancel booking',
     cancelLate: 'Cancel anyway (late cancel)',
     bookAnyway: 'Book anyway',
-    lateBookWarning: 'This class starts in less than 2 hours: if you book and then cancel, it counts as a late cancel. 3 late cancels or missed classes in 30 days block booking for 7 days.',
+    lateBookWarning:
+      'This class starts in less than 2 hours: if you book and then cancel, it counts as a late cancel. 3 late cancels or missed classes in 30 days block booking for 7 days.',
     cancelQuestion: 'Are you sure? Your spot goes to someone else.',
     cancelConfirm: 'Yes, cancel my booking',
     freeCancelUntil: 'Free cancellation until {{time}}.',
-    lateWarning: 'Cancelling now counts as a late cancel. 3 late cancels or missed classes in 30 days block booking for 7 days.',
-    fullText: 'This class is full. Join the waitlist: if someone cancels more than 2 hours before the class, you get their spot automatically and we tell you at once.',
+    lateWarning:
+      'Cancelling now counts as a late cancel. 3 late cancels or missed classes in 30 days block booking for 7 days.',
+    fullText:
+      'This class is full. Join the waitlist: if someone cancels more than 2 hours before the class, you get their spot automatically and we tell you at once.',
     spotOpen: 'A spot is open: you can book it now.',
-    waitlistText: 'You are number {{position}} in line. If you are moved into the class, you can still cancel free for 1 hour.',
+    waitlistText:
+      'You are number {{position}} in line. If you are moved into the class, you can still cancel free for 1 hour.',
     promoted: 'You were moved from the waitlist into the class at {{time}}.',
     notYetOpen: 'Booking opens at {{time}}.',
     closed: 'Booking has closed (30 minutes before the class).',

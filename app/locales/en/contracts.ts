@@ -25,7 +25,13 @@ export const contracts: Shape<typeof vi> = {
       CANCELLED: 'Cancelled',
       EXPIRED: 'Payment time ran out',
     },
-    txStatus: { WAITFORPAYMENT: 'Waiting for payment', SUCCESS: 'Successful', FAIL: 'Failed', CANCELLED: 'Cancelled', EXPIRED: 'Expired' },
+    txStatus: {
+      WAITFORPAYMENT: 'Waiting for payment',
+      SUCCESS: 'Successful',
+      FAIL: 'Failed',
+      CANCELLED: 'Cancelled',
+      EXPIRED: 'Expired',
+    },
     type: { JOINING_FEE: 'Joining fee', MEMBERSHIP_FEE: 'Membership fee', FREEZE_CONTRACT: 'Freeze fee' },
   },
 };

@@ -16,7 +16,8 @@ export const directory: Shape<typeof vi> = {
       nearest: 'Nearest first',
       byCity: 'By city',
       locating: 'Finding your location…',
-      locationDenied: 'Location is not allowed, so clubs are listed by city. Allow location for this site in your browser to see the nearest first.',
+      locationDenied:
+        'Location is not allowed, so clubs are listed by city. Allow location for this site in your browser to see the nearest first.',
       locationFailed: "We couldn't find your location. Clubs are still listed by city.",
       sortedNearest: 'The clubs nearest to you come first.',
       distance: '{{km}} km away',

@@ -17,7 +17,8 @@ export const freeze = {
     newEnd: 'New end date',
     price: 'Freeze fee',
     allowanceAfter: 'Freeze days left after this one',
-    noRefundNote: 'You can end the freeze early at any time: the days not used are added back to your membership. The fee is not refunded.',
+    noRefundNote:
+      'You can end the freeze early at any time: the days not used are added back to your membership. The fee is not refunded.',
     classesNote: 'Classes you booked during the freeze are cancelled free of charge.',
     method: 'Pay with',
     submit: 'Pay {{amount}}',
@@ -69,7 +70,8 @@ export const freeze = {
     receiptTotal: 'Total',
     frozenDays: 'Days frozen',
     unfreezeTitle: 'End the freeze',
-    unfreezeQuestion: 'Your membership is active again from today. The {{days}} unused days are added back: the new end date is {{end}}. The fee is not refunded.',
+    unfreezeQuestion:
+      'Your membership is active again from today. The {{days}} unused days are added back: the new end date is {{end}}. The fee is not refunded.',
     unfreezeConfirm: 'End the freeze now',
     unfrozen: 'Freeze ended. Your membership is active again.',
   },

@@ -22,7 +22,8 @@ export const gift: Shape<typeof vi> = {
     noGiftText: 'Gifts from the refer-a-friend programme and club offers will show up here.',
     seePlans: 'See memberships',
     experienceTitle: 'A free 1-day pass',
-    experienceText: 'Never bought a membership? Get one free day at the club you choose and activate it within 30 days. Each account gets it once.',
+    experienceText:
+      'Never bought a membership? Get one free day at the club you choose and activate it within 30 days. Each account gets it once.',
     experienceTake: 'Get my free day',
     experienceTaken: 'Your free day is ready. Choose a club to activate it.',
   },

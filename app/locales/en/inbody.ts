@@ -36,9 +36,12 @@ export const inbody: Shape<typeof vi> = {
     },
     unreadableTitle: 'We could not read this photo',
     unreadable: {
-      TOO_DARK: 'The photo is too dark. Take it in good light (turn a light on or stand by a window), with no shadow over the sheet.',
-      BLURRED: 'The photo is blurred and the numbers are not sharp. Hold the phone still, tap the sheet on the screen to focus, then take it.',
-      NOT_WHOLE_SHEET: 'The whole result sheet is not in the photo. Lay it flat on a table and get all four corners in the frame.',
+      TOO_DARK:
+        'The photo is too dark. Take it in good light (turn a light on or stand by a window), with no shadow over the sheet.',
+      BLURRED:
+        'The photo is blurred and the numbers are not sharp. Hold the phone still, tap the sheet on the screen to focus, then take it.',
+      NOT_WHOLE_SHEET:
+        'The whole result sheet is not in the photo. Lay it flat on a table and get all four corners in the frame.',
       NO_VALUES: 'We could not read the numbers on this sheet. Take the photo closer, straight from above.',
     },
     unreadableOffer: 'You can take the photo again, or type the numbers printed on the sheet yourself.',
@@ -49,12 +52,16 @@ export const inbody: Shape<typeof vi> = {
     limitOffer: 'Meanwhile you can still type the numbers printed on the sheet yourself.',
     cancelManual: 'Cancel',
     manualTitle: 'Enter an InBody result',
-    manualLead: 'Type the numbers printed on the sheet. Required: weight, skeletal muscle and body fat; leave a box empty if your sheet does not print it.',
+    manualLead:
+      'Type the numbers printed on the sheet. Required: weight, skeletal muscle and body fat; leave a box empty if your sheet does not print it.',
     confirmTitle: 'Update InBody data',
-    confirmLead: 'These numbers were read from the photo. Compare them with the sheet, correct any that are wrong, then confirm.',
+    confirmLead:
+      'These numbers were read from the photo. Compare them with the sheet, correct any that are wrong, then confirm.',
     doubtful: 'Check again',
-    doubtfulLead_one: '{{count}} number the app is not sure of is marked ⚠ “Check again”. Compare it with the paper and correct it if needed.',
-    doubtfulLead_other: '{{count}} numbers the app is not sure of are marked ⚠ “Check again”. Compare them with the paper and correct them if needed.',
+    doubtfulLead_one:
+      '{{count}} number the app is not sure of is marked ⚠ “Check again”. Compare it with the paper and correct it if needed.',
+    doubtfulLead_other:
+      '{{count}} numbers the app is not sure of are marked ⚠ “Check again”. Compare them with the paper and correct them if needed.',
     unit: { kg: 'kg', percent: '%', points: 'points', litre: 'L' },
     percentOfNormal: '% of normal',
     segmentInput: '{{segment}}, {{part}} ({{unit}})',
@@ -92,6 +99,7 @@ export const inbody: Shape<typeof vi> = {
     noSegmentalFat: 'This sheet (InBody 270) has no regional fat analysis.',
     historyTitle: 'Progress',
     emptyTitle: 'No InBody results yet',
-    emptyText: 'Get an InBody scan at your club’s front desk (about a minute; best in the morning before eating or training), then photograph the sheet and upload it here to follow your progress.',
+    emptyText:
+      'Get an InBody scan at your club’s front desk (about a minute; best in the morning before eating or training), then photograph the sheet and upload it here to follow your progress.',
   },
 };

@@ -46,11 +46,17 @@ export const newcomer: Shape<typeof vi> = {
       lead: 'A coach leads every class and beginners can follow: come 5 minutes early, take a spot at the back and go at your own pace.',
       yoga: { name: 'Yoga', text: 'Stretching, balance and breathing. Gentle, a good place to start.' },
       zumba: { name: 'Zumba', text: 'Dance to upbeat Latin music and burn plenty of energy, no dance skills needed.' },
-      bodyPump: { name: 'Body Pump', text: 'Light barbell work to music with many repetitions, to tone the whole body.' },
+      bodyPump: {
+        name: 'Body Pump',
+        text: 'Light barbell work to music with many repetitions, to tone the whole body.',
+      },
       boxing: { name: 'Boxing', text: 'The basic stance, punches and footwork; builds stamina and lets off stress.' },
       cycling: { name: 'Cycling', text: 'Indoor cycling to music at a resistance you set; good for your heart.' },
       pilates: { name: 'Pilates', text: 'Slow, controlled moves for your core, back and posture.' },
-      hiit: { name: 'HIIT', text: 'Short bursts of hard work with rests in between; try it after a few weeks of training.' },
+      hiit: {
+        name: 'HIIT',
+        text: 'Short bursts of hard work with rests in between; try it after a few weeks of training.',
+      },
     },
     beginner: {
       title: 'A beginner workout',
@@ -66,10 +72,12 @@ export const newcomer: Shape<typeof vi> = {
     trial: {
       title: 'A free trial session',
       textClub: 'Want to try a session with a coach? Call your club to book a time; the trial session is free.',
-      textChain: 'Want to try a session with a coach before you join? Call us and we will book you in at a club near you, free of charge.',
+      textChain:
+        'Want to try a session with a coach before you join? Call us and we will book you in at a club near you, free of charge.',
       chain: 'VietFit hotline',
       call: 'Call',
-      offer: '{{plans}}: {{count}} free sessions with a coach in the first {{days}} days; once you have the plan, you book them right here in the app.',
+      offer:
+        '{{plans}}: {{count}} free sessions with a coach in the first {{days}} days; once you have the plan, you book them right here in the app.',
       seePlans: 'See the plans',
       clubs: 'Each club’s phone number',
       have: 'You have {{count}} free trial sessions with a coach left: pick a time right here in the app.',

@@ -12,10 +12,12 @@ export const payments: Shape<typeof vi> = {
       waiting: 'Waiting for your transfer… This page moves on by itself when it arrives.',
       imageLabel: 'VietQR code to transfer {{amount}} to {{bank}}',
       save: 'Save QR image',
-      saveHint: 'Paying on this phone? Save the image, then in your banking app choose Scan QR → pick it from your photos. On an iPhone, if the image opens instead, touch and hold it and choose “Save to Photos”.',
+      saveHint:
+        'Paying on this phone? Save the image, then in your banking app choose Scan QR → pick it from your photos. On an iPhone, if the image opens instead, touch and hold it and choose “Save to Photos”.',
       openApp: 'Or open your banking app',
       autofill: 'fills in',
-      openAppHint: 'Apps marked “fills in” enter the amount and message for you; for the others, paste them with the Copy buttons below.',
+      openAppHint:
+        'Apps marked “fills in” enter the amount and message for you; for the others, paste them with the Copy buttons below.',
       scanHint: 'Open your banking app and scan. The amount and message are filled in for you.',
       expiresAt: 'The code expires at {{time}}',
       timeLeft: 'Code valid for',
@@ -24,10 +26,12 @@ export const payments: Shape<typeof vi> = {
       accountName: 'Account name',
       amount: 'Amount',
       memo: 'Transfer message',
-      memoWarning: 'Transferring by hand? Enter exactly this amount and message so we can match your payment automatically.',
+      memoWarning:
+        'Transferring by hand? Enter exactly this amount and message so we can match your payment automatically.',
       transferred: 'I have transferred',
       checkedNothing: 'Nothing has arrived yet (checked at {{time}}).',
-      checkedWait: 'A transfer usually arrives within 1–3 minutes; this page moves on by itself when it does. Do not transfer again.',
+      checkedWait:
+        'A transfer usually arrives within 1–3 minutes; this page moves on by itself when it does. Do not transfer again.',
       checkedCall: 'If nothing shows after 15 minutes, call the club and keep your transfer receipt:',
     },
     card: {

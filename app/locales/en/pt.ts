@@ -94,8 +94,10 @@ export const pt: Shape<typeof vi> = {
       validity: 'Valid for',
       price: 'Package price',
       perSession: 'Price per session',
-      sessionLength: 'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead. One booking at a time: finish (or cancel) the session you booked before booking the next, and at most one a day.',
-      steps: 'Your trainer confirms first, then you pay (QR transfer, card or cash at the front desk). The days count from your payment or from your membership’s first day.',
+      sessionLength:
+        'Each session is 60 minutes, booked at least 2 hours and at most 14 days ahead. One booking at a time: finish (or cancel) the session you booked before booking the next, and at most one a day.',
+      steps:
+        'Your trainer confirms first, then you pay (QR transfer, card or cash at the front desk). The days count from your payment or from your membership’s first day.',
       contract: 'Once paid, you sign the e-contract on your phone; it sets out the cancellation and refund terms.',
       others: 'See other packages',
     },
@@ -110,11 +112,13 @@ export const pt: Shape<typeof vi> = {
       club: 'Club',
       showClub: 'Show this club',
       submit: 'Book a trial session',
-      trainerPicked: 'The club gives the time you pick to a trainer who is free then. The club may also propose another time for you to accept or decline.',
+      trainerPicked:
+        'The club gives the time you pick to a trainer who is free then. The club may also propose another time for you to accept or decline.',
       finishFirst: 'Finish your current trial session before booking the next one.',
       noneLeft: 'You have used all your trial sessions at this club.',
       noneTitle: 'No trial session yet',
-      noneText: 'Free trial sessions come with some memberships. Want to try before you buy? Call a club and they will book you in.',
+      noneText:
+        'Free trial sessions come with some memberships. Want to try before you buy? Call a club and they will book you in.',
       offer: '{{plans}}: {{count}} free sessions with a trainer in the first {{days}} days.',
       callClub: 'Call a club',
       backToGuide: 'Workout with us',
@@ -194,7 +198,8 @@ export const pt: Shape<typeof vi> = {
       signed: 'Contract signed.',
       backToList: 'Back to the contracts',
       nameTitle: 'The contract needs your name',
-      nameLead: 'The contract names Party B. Your profile has no name yet: enter your full name as on your ID so the contract names you, then sign.',
+      nameLead:
+        'The contract names Party B. Your profile has no name yet: enter your full name as on your ID so the contract names you, then sign.',
       nameSave: 'Enter my name',
     },
   },

@@ -25,7 +25,8 @@ export const purchase: Shape<typeof vi> = {
     referralHint: 'The 10–11 digit phone number of the member who referred you. You get {{days}} extra days.',
     check: 'Check',
     referralOk: 'Referred by {{name}}. You get {{days}} extra days.',
-    referralHintUntil: 'The 10–11 digit phone number of the member who referred you. You get {{days}} extra days if you buy by the end of {{date}}.',
+    referralHintUntil:
+      'The 10–11 digit phone number of the member who referred you. You get {{days}} extra days if you buy by the end of {{date}}.',
     methodTitle: 'Payment method',
     qrHint: 'Scan a QR code with your banking app (internet banking); active as soon as the money arrives.',
     cardHint: 'Pay securely through VNPAY.',

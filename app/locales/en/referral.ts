@@ -4,8 +4,10 @@ import type { referral as vi } from '#app/locales/vi/referral.ts';
 /** English texts of /home/referral, the refer-a-friend screen (its own strings part, ADR 030). */
 export const referral: Shape<typeof vi> = {
   referral: {
-    dealClosedExpired: 'Referral codes are for new members only: a first membership bought within {{days}} days of signing up. Yours ended on {{date}}.',
-    dealClosedPaid: 'Referral codes are for a new member’s first membership; you already have one, so a referral code no longer applies.',
+    dealClosedExpired:
+      'Referral codes are for new members only: a first membership bought within {{days}} days of signing up. Yours ended on {{date}}.',
+    dealClosedPaid:
+      'Referral codes are for a new member’s first membership; you already have one, so a referral code no longer applies.',
     signUpCodeOff: 'The referral code {{code}} you gave when signing up no longer applies.',
     label: 'Refer a friend',
     offerTitle: 'Give {{bonusDays}} days, get 2 free weeks',
@@ -19,13 +21,15 @@ export const referral: Shape<typeof vi> = {
     copied: 'Referral code copied.',
     smsLink: 'Send the code by text message',
     shareTitle: 'VietFit referral code',
-    shareText: 'Train with me at VietFit! Sign up, enter referral code {{code}} and buy a membership within {{dealDays}} days to get {{bonusDays}} extra days.',
+    shareText:
+      'Train with me at VietFit! Sign up, enter referral code {{code}} and buy a membership within {{dealDays}} days to get {{bonusDays}} extra days.',
     blockedNoMembership: 'Your code works only while you have an active membership.',
     blockedLimit: "You've reached this year's referral limit.",
     seePlans: 'See memberships',
     inviteTitle: 'Invite a friend by text message',
     phoneLabel: "Your friend's phone number",
-    inviteHint: 'We send one text with your code. Each number gets at most one invitation from you every {{days}} days.',
+    inviteHint:
+      'We send one text with your code. Each number gets at most one invitation from you every {{days}} days.',
     send: 'Send invitation',
     sent: 'Invitation sent to {{phone}}.',
     friendsTitle: 'Your friends',

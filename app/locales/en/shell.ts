@@ -41,7 +41,8 @@ export const shell: Shape<typeof vi> = {
     sending: 'Sending the photo…',
     sent: 'Photo sent',
     processing: 'Processing the photo…',
-    mayTakeSeconds: 'After you send, the page may take a few seconds to upload and process the photo. Please wait and do not tap again.',
+    mayTakeSeconds:
+      'After you send, the page may take a few seconds to upload and process the photo. Please wait and do not tap again.',
   },
   pwa: {
     offlineTitle: 'No internet connection',
@@ -52,6 +53,7 @@ export const shell: Shape<typeof vi> = {
     savedCopyFresh: 'A newer copy is here',
     savedCopyShowFresh: 'Show it',
     formSlowTitle: 'Not sent yet — the network is slow',
-    formSlowBody: 'What you typed stays on the page and is not sent again by itself. The page carries on when the server answers.',
+    formSlowBody:
+      'What you typed stays on the page and is not sent again by itself. The page carries on when the server answers.',
   },
 };

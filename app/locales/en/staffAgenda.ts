@@ -10,7 +10,8 @@ export const staffAgenda = {
     decline: 'Decline',
     sessions: 'Sessions',
     notClosed: 'Not closed yet',
-    notClosedLead: 'Confirmed sessions of earlier days not yet marked completed or missed. Mark each one so the member can rate it.',
+    notClosedLead:
+      'Confirmed sessions of earlier days not yet marked completed or missed. Mark each one so the member can rate it.',
     views: { today: 'Today', week: 'Next 7 days', all: 'All' },
     none: { today: 'No sessions today.', week: 'No sessions in the next 7 days.', all: 'No sessions from today on.' },
     noShow: 'Member did not come',
@@ -19,7 +20,20 @@ export const staffAgenda = {
     sessionsLeft_other: '{{count}} sessions left',
     confirm: 'Confirm',
     complete: 'Mark completed',
-    status: { WAITPTCONFIRM: 'Waiting for you', WAITCUSCONFIRM: 'Waiting for the member', BOOKED: 'Confirmed', COMPLETED: 'Completed', NO_SHOW: 'Member did not come' },
-    done: { 'no-show': 'Marked as a no-show; the session counts as used.', confirm: 'Session confirmed.', reject: 'Session declined.', complete: 'Session completed.', accept: 'Request accepted: the member can pay now.', decline: 'Request declined.' },
+    status: {
+      WAITPTCONFIRM: 'Waiting for you',
+      WAITCUSCONFIRM: 'Waiting for the member',
+      BOOKED: 'Confirmed',
+      COMPLETED: 'Completed',
+      NO_SHOW: 'Member did not come',
+    },
+    done: {
+      'no-show': 'Marked as a no-show; the session counts as used.',
+      confirm: 'Session confirmed.',
+      reject: 'Session declined.',
+      complete: 'Session completed.',
+      accept: 'Request accepted: the member can pay now.',
+      decline: 'Request declined.',
+    },
   },
 } as const;

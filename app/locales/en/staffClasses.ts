@@ -27,7 +27,8 @@ export const staffClasses = {
     markNoShow: 'No-show',
     markedToast: 'Attendance marked.',
     cancel: 'Cancel this class',
-    cancelHint: 'Every booked spot and waitlist place is cancelled free of charge; each member gets a notice with the reason.',
+    cancelHint:
+      'Every booked spot and waitlist place is cancelled free of charge; each member gets a notice with the reason.',
     cancelReason: 'Reason (members will read it)',
     cancelSubmit: 'Cancel the class and tell members',
     cancelledToast: 'Class cancelled; members told: {{count}}.',

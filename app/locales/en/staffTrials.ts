@@ -11,6 +11,10 @@ export const staffTrials = {
     time: 'Start',
     propose: 'Propose this time',
     proposed: 'Proposal sent. The member accepts or declines it in the app.',
-    status: { AVAILABLE: 'No time yet', WAITPTCONFIRM: 'The member chose a time, waiting to be confirmed', WAITCUSCONFIRM: 'Waiting for the member' },
+    status: {
+      AVAILABLE: 'No time yet',
+      WAITPTCONFIRM: 'The member chose a time, waiting to be confirmed',
+      WAITCUSCONFIRM: 'Waiting for the member',
+    },
   },
 } as const;

@@ -4,8 +4,10 @@ import type { subscription as vi } from '#app/locales/vi/subscription.ts';
 /** English texts of the monthly subscription: its section on /home/your-plan, the Black Card upgrade and the subscription card (its own strings part, ADR 030). */
 export const subscription: Shape<typeof vi> = {
   subscription: {
-    planCardNote: 'The monthly subscription is charged every month to the saved card you choose here. A card typed once on VNPAY cannot renew it.',
-    planNoCardNote: 'The monthly subscription is charged every month to a saved card, and you have none yet. Add a new card (VNPAY keeps it safely), then come back here to confirm.',
+    planCardNote:
+      'The monthly subscription is charged every month to the saved card you choose here. A card typed once on VNPAY cannot renew it.',
+    planNoCardNote:
+      'The monthly subscription is charged every month to a saved card, and you have none yet. Add a new card (VNPAY keeps it safely), then come back here to confirm.',
     title: 'Monthly subscription',
     status: {
       ACTIVE: 'Active',
@@ -31,7 +33,8 @@ export const subscription: Shape<typeof vi> = {
     renewalGrace: 'Please pay by the end of {{date}}, or the subscription stops.',
     payNow: 'Pay now',
     upgradeTitle: 'Upgrade to {{plan}}',
-    upgradeText: 'Train at every club from {{date}}: {{price}} a month ({{difference}} more a month). Nothing is charged today.',
+    upgradeText:
+      'Train at every club from {{date}}: {{price}} a month ({{difference}} more a month). Nothing is charged today.',
     upgradeLink: 'Upgrade',
     pendingUpgrade: 'From {{date}}: {{plan}}, {{price}} a month.',
     cancelTitle: 'Cancel the renewal',

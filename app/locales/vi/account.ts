@@ -27,7 +27,8 @@ export const account = {
       title: 'Xác minh danh tính',
       link: 'Xác minh danh tính',
       verified: 'Đã xác minh',
-      intro: 'Chụp căn cước công dân hoặc hộ chiếu của bạn để xác minh tài khoản. Họ tên trên giấy tờ phải trùng với họ tên tài khoản, và bạn cần đủ 15 tuổi.',
+      intro:
+        'Chụp căn cước công dân hoặc hộ chiếu của bạn để xác minh tài khoản. Họ tên trên giấy tờ phải trùng với họ tên tài khoản, và bạn cần đủ 15 tuổi.',
       typeLabel: 'Loại giấy tờ',
       types: { ID_CARD: 'Căn cước công dân', PASSPORT: 'Hộ chiếu' },
       front: 'Ảnh mặt trước',
@@ -40,7 +41,8 @@ export const account = {
       tipFrame: 'Đặt giấy tờ trên nền tối, chụp thẳng và thấy đủ 4 góc.',
       tipGlare: 'Tránh lóa đèn: nghiêng nhẹ giấy tờ nếu thấy vệt sáng.',
       tipSharp: 'Giữ chắc máy để ảnh rõ nét, không bị mờ.',
-      privacy: 'Ảnh chỉ dùng để đọc thông tin (qua dịch vụ nhận dạng giấy tờ FPT.AI) và không được lưu lại. Chúng tôi chỉ lưu số giấy tờ, họ tên, ngày sinh, giới tính, nơi cư trú và ngày hết hạn; chỉ bạn xem được.',
+      privacy:
+        'Ảnh chỉ dùng để đọc thông tin (qua dịch vụ nhận dạng giấy tờ FPT.AI) và không được lưu lại. Chúng tôi chỉ lưu số giấy tờ, họ tên, ngày sinh, giới tính, nơi cư trú và ngày hết hạn; chỉ bạn xem được.',
       submit: 'Gửi xác minh',
       reading: 'Đang đọc giấy tờ…',
       chooseAgain: 'Vui lòng chụp hoặc chọn lại ảnh rồi gửi lại.',
@@ -114,7 +116,8 @@ export const account = {
       faq: 'Câu hỏi thường gặp',
       channels: 'Liên hệ với chúng tôi',
       feedbackTitle: 'Góp ý',
-      feedbackText: 'Bạn muốn góp ý về phòng tập hay ứng dụng? Hãy gửi góp ý ngay tại đây, gửi email hoặc gọi tổng đài: chúng tôi đọc mọi góp ý.',
+      feedbackText:
+        'Bạn muốn góp ý về phòng tập hay ứng dụng? Hãy gửi góp ý ngay tại đây, gửi email hoặc gọi tổng đài: chúng tôi đọc mọi góp ý.',
       feedbackEmail: 'Gửi góp ý qua email',
       allContacts: 'Xem tất cả kênh liên hệ',
     },

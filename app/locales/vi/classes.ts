@@ -17,7 +17,8 @@ export const classes = {
     emptyText: 'Ngày này câu lạc bộ không có lớp phù hợp. Hãy chọn ngày khác hoặc loại lớp khác.',
     time: '{{start}}–{{end}}',
     blocked: 'Bạn đã hủy muộn hoặc vắng mặt 3 lần trong 30 ngày, nên chưa đặt được lớp mới đến {{date}}.',
-    strikes_other: 'Bạn có {{count}} lần hủy muộn hoặc vắng mặt trong 30 ngày qua. Đến 3 lần sẽ bị tạm khóa đặt lớp 7 ngày.',
+    strikes_other:
+      'Bạn có {{count}} lần hủy muộn hoặc vắng mặt trong 30 ngày qua. Đến 3 lần sẽ bị tạm khóa đặt lớp 7 ngày.',
     about: 'Về lớp học',
     bring: 'Cần mang theo',
     instructor: 'Huấn luyện viên',
@@ -34,12 +35,15 @@ export const classes = {
     cancel: 'Hủy đặt chỗ',
     cancelLate: 'Vẫn hủy (tính là hủy muộn)',
     bookAnyway: 'Vẫn đặt chỗ',
-    lateBookWarning: 'Lớp bắt đầu sau chưa đầy 2 giờ: nếu đặt chỗ rồi hủy, lần hủy đó tính là hủy muộn. 3 lần hủy muộn hoặc vắng mặt trong 30 ngày sẽ bị tạm khóa đặt lớp 7 ngày.',
+    lateBookWarning:
+      'Lớp bắt đầu sau chưa đầy 2 giờ: nếu đặt chỗ rồi hủy, lần hủy đó tính là hủy muộn. 3 lần hủy muộn hoặc vắng mặt trong 30 ngày sẽ bị tạm khóa đặt lớp 7 ngày.',
     cancelQuestion: 'Bạn chắc chắn muốn hủy? Chỗ của bạn sẽ được nhường cho người khác.',
     cancelConfirm: 'Có, hủy đặt chỗ',
     freeCancelUntil: 'Hủy miễn phí đến {{time}}.',
-    lateWarning: 'Bây giờ hủy sẽ tính là hủy muộn. 3 lần hủy muộn hoặc vắng mặt trong 30 ngày sẽ bị tạm khóa đặt lớp 7 ngày.',
-    fullText: 'Lớp đã hết chỗ. Vào danh sách chờ: nếu có người hủy trước giờ học hơn 2 tiếng, bạn sẽ tự động có chỗ và được báo ngay.',
+    lateWarning:
+      'Bây giờ hủy sẽ tính là hủy muộn. 3 lần hủy muộn hoặc vắng mặt trong 30 ngày sẽ bị tạm khóa đặt lớp 7 ngày.',
+    fullText:
+      'Lớp đã hết chỗ. Vào danh sách chờ: nếu có người hủy trước giờ học hơn 2 tiếng, bạn sẽ tự động có chỗ và được báo ngay.',
     spotOpen: 'Đang có chỗ trống: bạn có thể đặt ngay.',
     waitlistText: 'Bạn đang ở vị trí {{position}}. Nếu được chuyển vào lớp, bạn vẫn hủy miễn phí được trong 1 giờ.',
     promoted: 'Bạn được chuyển từ danh sách chờ vào lớp lúc {{time}}.',

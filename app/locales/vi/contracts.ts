@@ -22,7 +22,13 @@ export const contracts = {
       CANCELLED: 'Đã hủy',
       EXPIRED: 'Hết hạn thanh toán',
     },
-    txStatus: { WAITFORPAYMENT: 'Chờ thanh toán', SUCCESS: 'Thành công', FAIL: 'Thất bại', CANCELLED: 'Đã hủy', EXPIRED: 'Hết hạn' },
+    txStatus: {
+      WAITFORPAYMENT: 'Chờ thanh toán',
+      SUCCESS: 'Thành công',
+      FAIL: 'Thất bại',
+      CANCELLED: 'Đã hủy',
+      EXPIRED: 'Hết hạn',
+    },
     type: { JOINING_FEE: 'Phí gia nhập', MEMBERSHIP_FEE: 'Phí hội viên', FREEZE_CONTRACT: 'Phí bảo lưu' },
   },
 } as const;

@@ -13,7 +13,8 @@ export const directory = {
       nearest: 'Gần tôi nhất',
       byCity: 'Theo thành phố',
       locating: 'Đang xác định vị trí của bạn…',
-      locationDenied: 'Bạn chưa cho phép dùng vị trí nên câu lạc bộ được xếp theo thành phố. Hãy bật quyền vị trí cho trình duyệt để xem nơi gần nhất.',
+      locationDenied:
+        'Bạn chưa cho phép dùng vị trí nên câu lạc bộ được xếp theo thành phố. Hãy bật quyền vị trí cho trình duyệt để xem nơi gần nhất.',
       locationFailed: 'Không xác định được vị trí của bạn. Câu lạc bộ vẫn được xếp theo thành phố.',
       sortedNearest: 'Câu lạc bộ gần bạn nhất ở trên cùng.',
       distance: 'Cách bạn {{km}} km',

@@ -16,7 +16,8 @@ export const freeze = {
     newEnd: 'Ngày hết hạn mới',
     price: 'Phí bảo lưu',
     allowanceAfter: 'Ngày bảo lưu còn lại sau lần này',
-    noRefundNote: 'Bạn có thể hủy bảo lưu sớm bất cứ lúc nào: những ngày chưa dùng được cộng lại vào gói tập. Phí bảo lưu không được hoàn lại.',
+    noRefundNote:
+      'Bạn có thể hủy bảo lưu sớm bất cứ lúc nào: những ngày chưa dùng được cộng lại vào gói tập. Phí bảo lưu không được hoàn lại.',
     classesNote: 'Các lớp bạn đã đặt trong thời gian bảo lưu sẽ được hủy miễn phí.',
     method: 'Thanh toán bằng',
     submit: 'Thanh toán {{amount}}',
@@ -68,7 +69,8 @@ export const freeze = {
     receiptTotal: 'Tổng thanh toán',
     frozenDays: 'Số ngày đã bảo lưu',
     unfreezeTitle: 'Hủy bảo lưu',
-    unfreezeQuestion: 'Gói tập sẽ hoạt động trở lại từ hôm nay. {{days}} ngày chưa dùng được cộng lại: ngày hết hạn mới là {{end}}. Phí bảo lưu không được hoàn lại.',
+    unfreezeQuestion:
+      'Gói tập sẽ hoạt động trở lại từ hôm nay. {{days}} ngày chưa dùng được cộng lại: ngày hết hạn mới là {{end}}. Phí bảo lưu không được hoàn lại.',
     unfreezeConfirm: 'Hủy bảo lưu ngay',
     unfrozen: 'Đã hủy bảo lưu. Gói tập của bạn hoạt động trở lại.',
   },

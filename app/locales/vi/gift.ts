@@ -11,7 +11,8 @@ export const gift = {
     activateBy: 'Kích hoạt trước {{time}}',
     noEnd: 'Không giới hạn thời gian kích hoạt.',
     chooseClub: 'Chọn câu lạc bộ bạn muốn tập',
-    startsNote: 'Quà bắt đầu từ hôm nay, hoặc ngay sau khi gói tập hiện tại của bạn tại câu lạc bộ đó kết thúc. Bạn không phải trả phí.',
+    startsNote:
+      'Quà bắt đầu từ hôm nay, hoặc ngay sau khi gói tập hiện tại của bạn tại câu lạc bộ đó kết thúc. Bạn không phải trả phí.',
     activate: 'Kích hoạt quà',
     activated: 'Đã kích hoạt quà! Bạn tập tại {{club}} từ {{start}} đến hết {{end}}.',
     noClubs: 'Hiện chưa có câu lạc bộ nào nhận kích hoạt quà. Vui lòng thử lại sau.',
@@ -19,7 +20,8 @@ export const gift = {
     noGiftText: 'Quà từ chương trình giới thiệu bạn bè và ưu đãi của câu lạc bộ sẽ hiện ở đây.',
     seePlans: 'Xem các gói tập',
     experienceTitle: 'Tập thử miễn phí 1 ngày',
-    experienceText: 'Bạn chưa từng mua gói tập? Nhận một ngày tập miễn phí tại câu lạc bộ bạn chọn và kích hoạt trong vòng 30 ngày. Mỗi tài khoản được nhận một lần.',
+    experienceText:
+      'Bạn chưa từng mua gói tập? Nhận một ngày tập miễn phí tại câu lạc bộ bạn chọn và kích hoạt trong vòng 30 ngày. Mỗi tài khoản được nhận một lần.',
     experienceTake: 'Nhận ngày tập thử',
     experienceTaken: 'Bạn đã nhận ngày tập thử. Hãy chọn câu lạc bộ để kích hoạt.',
   },

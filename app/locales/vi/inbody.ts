@@ -35,7 +35,8 @@ export const inbody = {
     unreadable: {
       TOO_DARK: 'Ảnh quá tối. Chụp ở nơi đủ sáng (bật đèn hoặc gần cửa sổ), không để bóng che tờ giấy.',
       BLURRED: 'Ảnh bị mờ, chữ số không rõ. Giữ yên điện thoại, chạm vào tờ giấy trên màn hình để lấy nét rồi chụp.',
-      NOT_WHOLE_SHEET: 'Không thấy trọn tờ kết quả trong ảnh. Đặt tờ giấy phẳng trên bàn, chụp sao cho cả bốn góc nằm trong khung.',
+      NOT_WHOLE_SHEET:
+        'Không thấy trọn tờ kết quả trong ảnh. Đặt tờ giấy phẳng trên bàn, chụp sao cho cả bốn góc nằm trong khung.',
       NO_VALUES: 'Không đọc được các chỉ số trên tờ này. Chụp gần hơn, thẳng từ trên xuống.',
     },
     unreadableOffer: 'Bạn có thể chụp lại, hoặc tự nhập các số in trên tờ kết quả.',
@@ -45,11 +46,13 @@ export const inbody = {
     limitOffer: 'Trong lúc chờ, bạn vẫn có thể tự nhập các số in trên tờ kết quả.',
     cancelManual: 'Thôi, không nhập',
     manualTitle: 'Nhập kết quả InBody',
-    manualLead: 'Nhập các số in trên tờ kết quả. Bắt buộc: cân nặng, cơ xương và tỷ lệ mỡ; ô nào tờ giấy không có thì để trống.',
+    manualLead:
+      'Nhập các số in trên tờ kết quả. Bắt buộc: cân nặng, cơ xương và tỷ lệ mỡ; ô nào tờ giấy không có thì để trống.',
     confirmTitle: 'Cập nhật dữ liệu InBody',
     confirmLead: 'Đây là các số đọc được từ ảnh. So với tờ giấy, sửa nếu chưa đúng rồi xác nhận.',
     doubtful: 'Kiểm tra lại',
-    doubtfulLead_other: 'Có {{count}} số ứng dụng đọc chưa chắc chắn, đánh dấu ⚠ «Kiểm tra lại». So với tờ giấy, sửa nếu chưa đúng.',
+    doubtfulLead_other:
+      'Có {{count}} số ứng dụng đọc chưa chắc chắn, đánh dấu ⚠ «Kiểm tra lại». So với tờ giấy, sửa nếu chưa đúng.',
     unit: { kg: 'kg', percent: '%', points: 'điểm', litre: 'lít' },
     percentOfNormal: '% so với chuẩn',
     segmentInput: '{{segment}}, {{part}} ({{unit}})',
@@ -87,6 +90,7 @@ export const inbody = {
     noSegmentalFat: 'Tờ kết quả này (InBody 270) không có phân tích mỡ theo vùng.',
     historyTitle: 'Tiến trình',
     emptyTitle: 'Chưa có kết quả InBody',
-    emptyText: 'Đo InBody tại quầy lễ tân câu lạc bộ (khoảng 1 phút, nên đo buổi sáng trước khi ăn và tập), rồi chụp tờ kết quả và tải lên đây để theo dõi tiến bộ.',
+    emptyText:
+      'Đo InBody tại quầy lễ tân câu lạc bộ (khoảng 1 phút, nên đo buổi sáng trước khi ăn và tập), rồi chụp tờ kết quả và tải lên đây để theo dõi tiến bộ.',
   },
 } as const;

@@ -45,7 +45,10 @@ export const newcomer = {
       zumba: { name: 'Zumba', text: 'Nhảy theo nhạc Latin sôi động, đốt nhiều năng lượng mà không cần biết nhảy.' },
       bodyPump: { name: 'Body Pump', text: 'Tập với đòn tạ nhẹ theo nhạc, nhiều lần lặp, giúp săn chắc toàn thân.' },
       boxing: { name: 'Boxing', text: 'Học thế đứng, các cú đấm và bước chân cơ bản; tăng sức bền và xả căng thẳng.' },
-      cycling: { name: 'Đạp xe trong nhà', text: 'Đạp xe trong nhà theo nhạc, bạn tự chỉnh độ nặng; tốt cho tim mạch.' },
+      cycling: {
+        name: 'Đạp xe trong nhà',
+        text: 'Đạp xe trong nhà theo nhạc, bạn tự chỉnh độ nặng; tốt cho tim mạch.',
+      },
       pilates: { name: 'Pilates', text: 'Động tác chậm, có kiểm soát cho cơ bụng, lưng và tư thế.' },
       hiit: { name: 'HIIT', text: 'Các bài ngắn cường độ cao xen kẽ nghỉ; nên thử sau vài tuần đã quen tập.' },
     },
@@ -62,11 +65,14 @@ export const newcomer = {
     },
     trial: {
       title: 'Buổi tập trải nghiệm miễn phí',
-      textClub: 'Muốn tập thử một buổi cùng huấn luyện viên? Gọi câu lạc bộ của bạn để hẹn giờ, buổi trải nghiệm hoàn toàn miễn phí.',
-      textChain: 'Muốn tập thử một buổi cùng huấn luyện viên trước khi đăng ký? Gọi tổng đài để được xếp lịch tại câu lạc bộ gần bạn, hoàn toàn miễn phí.',
+      textClub:
+        'Muốn tập thử một buổi cùng huấn luyện viên? Gọi câu lạc bộ của bạn để hẹn giờ, buổi trải nghiệm hoàn toàn miễn phí.',
+      textChain:
+        'Muốn tập thử một buổi cùng huấn luyện viên trước khi đăng ký? Gọi tổng đài để được xếp lịch tại câu lạc bộ gần bạn, hoàn toàn miễn phí.',
       chain: 'Tổng đài VietFit',
       call: 'Gọi',
-      offer: 'Gói {{plans}} tặng {{count}} buổi tập với huấn luyện viên trong {{days}} ngày đầu; khi đã có gói, bạn đặt giờ ngay trong ứng dụng.',
+      offer:
+        'Gói {{plans}} tặng {{count}} buổi tập với huấn luyện viên trong {{days}} ngày đầu; khi đã có gói, bạn đặt giờ ngay trong ứng dụng.',
       seePlans: 'Xem các gói tập',
       clubs: 'Số điện thoại từng câu lạc bộ',
       have: 'Bạn còn {{count}} buổi tập thử miễn phí với huấn luyện viên: chọn giờ ngay trong ứng dụng.',

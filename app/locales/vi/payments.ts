@@ -10,10 +10,12 @@ export const payments = {
       waiting: 'Đang chờ tiền về… Trang sẽ tự chuyển khi nhận được.',
       imageLabel: 'Mã VietQR chuyển {{amount}} đến {{bank}}',
       save: 'Lưu ảnh QR',
-      saveHint: 'Thanh toán trên chính điện thoại này? Lưu ảnh, rồi trong app ngân hàng chọn Quét QR → chọn ảnh từ thư viện. Trên iPhone, nếu ảnh mở ra, hãy chạm giữ ảnh và chọn “Lưu vào Ảnh”.',
+      saveHint:
+        'Thanh toán trên chính điện thoại này? Lưu ảnh, rồi trong app ngân hàng chọn Quét QR → chọn ảnh từ thư viện. Trên iPhone, nếu ảnh mở ra, hãy chạm giữ ảnh và chọn “Lưu vào Ảnh”.',
       openApp: 'Hoặc mở app ngân hàng',
       autofill: 'điền sẵn',
-      openAppHint: 'Các app ghi “điền sẵn” tự điền số tiền và nội dung; với app khác, hãy dán từ các nút Sao chép bên dưới.',
+      openAppHint:
+        'Các app ghi “điền sẵn” tự điền số tiền và nội dung; với app khác, hãy dán từ các nút Sao chép bên dưới.',
       scanHint: 'Mở ứng dụng ngân hàng, chọn quét QR. Số tiền và nội dung đã điền sẵn.',
       expiresAt: 'Mã hết hạn lúc {{time}}',
       timeLeft: 'Mã còn hiệu lực',

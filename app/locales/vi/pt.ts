@@ -88,9 +88,12 @@ export const pt = {
       validity: 'Thời hạn sử dụng',
       price: 'Giá gói',
       perSession: 'Giá mỗi buổi',
-      sessionLength: 'Mỗi buổi 60 phút, đặt lịch trước ít nhất 2 giờ và tối đa 14 ngày. Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.',
-      steps: 'Huấn luyện viên xác nhận trước, sau đó bạn thanh toán (chuyển khoản QR, thẻ hoặc tiền mặt tại quầy). Thời hạn tính từ ngày thanh toán hoặc ngày gói hội viên bắt đầu.',
-      contract: 'Sau khi thanh toán, bạn ký hợp đồng điện tử ngay trên điện thoại; hợp đồng ghi rõ điều kiện hủy và hoàn tiền.',
+      sessionLength:
+        'Mỗi buổi 60 phút, đặt lịch trước ít nhất 2 giờ và tối đa 14 ngày. Mỗi lần đặt một buổi: tập xong (hoặc hủy) buổi đã đặt rồi mới đặt buổi tiếp theo, tối đa một buổi mỗi ngày.',
+      steps:
+        'Huấn luyện viên xác nhận trước, sau đó bạn thanh toán (chuyển khoản QR, thẻ hoặc tiền mặt tại quầy). Thời hạn tính từ ngày thanh toán hoặc ngày gói hội viên bắt đầu.',
+      contract:
+        'Sau khi thanh toán, bạn ký hợp đồng điện tử ngay trên điện thoại; hợp đồng ghi rõ điều kiện hủy và hoàn tiền.',
       others: 'Xem các gói khác',
     },
     trial: {
@@ -104,11 +107,13 @@ export const pt = {
       club: 'Câu lạc bộ',
       showClub: 'Chọn câu lạc bộ',
       submit: 'Đặt buổi tập thử',
-      trainerPicked: 'Câu lạc bộ sẽ xếp một huấn luyện viên còn trống vào giờ bạn chọn. Câu lạc bộ cũng có thể đề xuất giờ khác để bạn đồng ý hoặc từ chối.',
+      trainerPicked:
+        'Câu lạc bộ sẽ xếp một huấn luyện viên còn trống vào giờ bạn chọn. Câu lạc bộ cũng có thể đề xuất giờ khác để bạn đồng ý hoặc từ chối.',
       finishFirst: 'Hãy hoàn thành buổi tập thử hiện tại trước khi đặt buổi tiếp theo.',
       noneLeft: 'Bạn đã dùng hết buổi tập thử ở câu lạc bộ này.',
       noneTitle: 'Chưa có buổi tập thử',
-      noneText: 'Buổi tập thử miễn phí đi kèm một số gói hội viên. Muốn tập thử trước khi mua gói? Gọi câu lạc bộ để được hẹn giờ.',
+      noneText:
+        'Buổi tập thử miễn phí đi kèm một số gói hội viên. Muốn tập thử trước khi mua gói? Gọi câu lạc bộ để được hẹn giờ.',
       offer: 'Gói {{plans}} tặng {{count}} buổi tập với PT trong {{days}} ngày đầu.',
       callClub: 'Gọi câu lạc bộ',
       backToGuide: 'Tập cùng VietFit',
@@ -187,7 +192,8 @@ export const pt = {
       signed: 'Ký hợp đồng thành công.',
       backToList: 'Về danh sách hợp đồng',
       nameTitle: 'Hợp đồng cần tên của bạn',
-      nameLead: 'Hợp đồng ghi họ tên của Bên B. Hồ sơ của bạn chưa có họ tên: nhập họ tên đầy đủ như trên giấy tờ tùy thân để hợp đồng ghi đúng, rồi ký.',
+      nameLead:
+        'Hợp đồng ghi họ tên của Bên B. Hồ sơ của bạn chưa có họ tên: nhập họ tên đầy đủ như trên giấy tờ tùy thân để hợp đồng ghi đúng, rồi ký.',
       nameSave: 'Nhập họ tên',
     },
   },

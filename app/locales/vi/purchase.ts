@@ -22,7 +22,8 @@ export const purchase = {
     referralHint: 'Số điện thoại 10–11 số của hội viên đã giới thiệu bạn. Bạn được thêm {{days}} ngày tập.',
     check: 'Kiểm tra',
     referralOk: 'Người giới thiệu: {{name}}. Bạn được thêm {{days}} ngày tập.',
-    referralHintUntil: 'Số điện thoại 10–11 số của hội viên đã giới thiệu bạn. Bạn được thêm {{days}} ngày tập nếu mua gói đến hết ngày {{date}}.',
+    referralHintUntil:
+      'Số điện thoại 10–11 số của hội viên đã giới thiệu bạn. Bạn được thêm {{days}} ngày tập nếu mua gói đến hết ngày {{date}}.',
     methodTitle: 'Phương thức thanh toán',
     qrHint: 'Quét mã QR bằng ứng dụng ngân hàng (internet banking), kích hoạt ngay khi tiền về.',
     cardHint: 'Thanh toán an toàn qua cổng VNPAY.',

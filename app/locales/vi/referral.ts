@@ -1,8 +1,10 @@
 /** Vietnamese texts of /home/referral, the refer-a-friend screen (its own strings part, ADR 030). */
 export const referral = {
   referral: {
-    dealClosedExpired: 'Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng {{days}} ngày kể từ ngày đăng ký. Thời hạn của bạn đã kết thúc ngày {{date}}.',
-    dealClosedPaid: 'Mã giới thiệu chỉ dành cho hội viên mới mua gói tập đầu tiên; bạn đã có gói tập nên không dùng được mã giới thiệu nữa.',
+    dealClosedExpired:
+      'Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng {{days}} ngày kể từ ngày đăng ký. Thời hạn của bạn đã kết thúc ngày {{date}}.',
+    dealClosedPaid:
+      'Mã giới thiệu chỉ dành cho hội viên mới mua gói tập đầu tiên; bạn đã có gói tập nên không dùng được mã giới thiệu nữa.',
     signUpCodeOff: 'Mã giới thiệu {{code}} bạn nhập khi đăng ký không còn được áp dụng.',
     label: 'Giới thiệu bạn bè',
     offerTitle: 'Tặng bạn {{bonusDays}} ngày, nhận 2 tuần tập miễn phí',

@@ -53,6 +53,7 @@ export const shell = {
     savedCopyShowFresh: 'Xem bản mới',
     // A form sent while the network does not answer: nothing is lost, nothing is sent again by itself.
     formSlowTitle: 'Chưa gửi được — mạng đang chậm',
-    formSlowBody: 'Nội dung bạn nhập vẫn được giữ trên trang và không bị tự gửi lại. Trang sẽ tiếp tục khi máy chủ trả lời.',
+    formSlowBody:
+      'Nội dung bạn nhập vẫn được giữ trên trang và không bị tự gửi lại. Trang sẽ tiếp tục khi máy chủ trả lời.',
   },
 } as const;

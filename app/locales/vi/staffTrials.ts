@@ -11,6 +11,10 @@ export const staffTrials = {
     time: 'Giờ bắt đầu',
     propose: 'Đề xuất giờ tập',
     proposed: 'Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.',
-    status: { AVAILABLE: 'Chưa đặt lịch', WAITPTCONFIRM: 'Hội viên đã chọn giờ, chờ xác nhận', WAITCUSCONFIRM: 'Chờ hội viên đồng ý' },
+    status: {
+      AVAILABLE: 'Chưa đặt lịch',
+      WAITPTCONFIRM: 'Hội viên đã chọn giờ, chờ xác nhận',
+      WAITCUSCONFIRM: 'Chờ hội viên đồng ý',
+    },
   },
 } as const;

@@ -1,8 +1,10 @@
 /** Vietnamese texts of the monthly subscription: its section on /home/your-plan, the Black Card upgrade and the subscription card (its own strings part, ADR 030). */
 export const subscription = {
   subscription: {
-    planCardNote: 'Gói tháng tự động trừ tiền hằng tháng từ thẻ đã lưu bạn chọn ở đây. Thẻ nhập một lần trên VNPAY không gia hạn được.',
-    planNoCardNote: 'Gói tháng tự động trừ tiền hằng tháng từ một thẻ đã lưu, và bạn chưa lưu thẻ nào. Hãy thêm thẻ mới (VNPAY lưu thẻ an toàn) rồi quay lại đây để xác nhận.',
+    planCardNote:
+      'Gói tháng tự động trừ tiền hằng tháng từ thẻ đã lưu bạn chọn ở đây. Thẻ nhập một lần trên VNPAY không gia hạn được.',
+    planNoCardNote:
+      'Gói tháng tự động trừ tiền hằng tháng từ một thẻ đã lưu, và bạn chưa lưu thẻ nào. Hãy thêm thẻ mới (VNPAY lưu thẻ an toàn) rồi quay lại đây để xác nhận.',
     title: 'Gói tháng tự động',
     status: {
       ACTIVE: 'Đang hoạt động',
@@ -28,11 +30,13 @@ export const subscription = {
     renewalGrace: 'Vui lòng thanh toán trước hết ngày {{date}}, nếu không gói tháng sẽ ngừng.',
     payNow: 'Thanh toán ngay',
     upgradeTitle: 'Nâng cấp lên {{plan}}',
-    upgradeText: 'Tập ở mọi câu lạc bộ từ ngày {{date}}: {{price}} mỗi tháng (thêm {{difference}} mỗi tháng). Hôm nay không bị trừ tiền.',
+    upgradeText:
+      'Tập ở mọi câu lạc bộ từ ngày {{date}}: {{price}} mỗi tháng (thêm {{difference}} mỗi tháng). Hôm nay không bị trừ tiền.',
     upgradeLink: 'Nâng cấp',
     pendingUpgrade: 'Từ ngày {{date}}: {{plan}}, {{price}} mỗi tháng.',
     cancelTitle: 'Hủy gia hạn',
-    cancelRule: 'Hủy trước 4 ngày so với ngày kết thúc (chậm nhất ngày {{deadline}}) thì gói tháng kết thúc cùng tháng này.',
+    cancelRule:
+      'Hủy trước 4 ngày so với ngày kết thúc (chậm nhất ngày {{deadline}}) thì gói tháng kết thúc cùng tháng này.',
     cancelNow: 'Nếu hủy hôm nay, bạn tập được đến hết ngày {{date}} và không bị trừ tiền thêm.',
     cancelLate:
       'Đã qua hạn hủy ngày {{deadline}}: tháng tiếp theo vẫn được thanh toán. Nếu hủy hôm nay, bạn tập được đến hết ngày {{date}}, sau đó không gia hạn nữa.',

@@ -26,7 +26,9 @@ export const checkInDevices = pgTable(
   },
   (t) => [
     uniqueIndex('check_in_devices_device_id_key').on(t.deviceId),
-    index('check_in_devices_active_idx').on(t.accountId, t.createdAt).where(sql`${t.revokedAt} is null`),
+    index('check_in_devices_active_idx')
+      .on(t.accountId, t.createdAt)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 

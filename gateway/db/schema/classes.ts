@@ -101,7 +101,10 @@ export const classSessions = pgTable(
     index('class_sessions_club_start_idx').on(t.clubId, t.startsAt),
     index('class_sessions_start_idx').on(t.startsAt),
     check('class_sessions_spots_check', sql`${t.bookedCount} between 0 and ${t.capacity}`),
-    check('class_sessions_cancel_reason_check', sql`${t.cancelReason} is null or (${t.cancelledAt} is not null and char_length(${t.cancelReason}) between 1 and 300)`),
+    check(
+      'class_sessions_cancel_reason_check',
+      sql`${t.cancelReason} is null or (${t.cancelledAt} is not null and char_length(${t.cancelReason}) between 1 and 300)`,
+    ),
   ],
 );
 
@@ -131,7 +134,9 @@ export const classBookings = pgTable(
       .on(t.sessionId, t.accountId)
       .where(sql`${t.status} in ('BOOKED', 'WAITLISTED')`),
     index('class_bookings_account_idx').on(t.accountId, t.status),
-    index('class_bookings_waitlist_idx').on(t.sessionId, t.waitlistedAt).where(sql`${t.status} = 'WAITLISTED'`),
+    index('class_bookings_waitlist_idx')
+      .on(t.sessionId, t.waitlistedAt)
+      .where(sql`${t.status} = 'WAITLISTED'`),
     check('class_bookings_status_check', sql`${t.status} in ('BOOKED', 'WAITLISTED', 'CANCELLED', 'LATE_CANCELLED')`),
     check(
       'class_bookings_attendance_check',

@@ -47,7 +47,9 @@ export const contracts = pgTable(
   (t) => [
     index('contracts_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
     // A coupon's uses are counted at every check of it (issue 18: not a scan of every contract).
-    index('contracts_coupon_idx').on(t.couponId).where(sql`${t.couponId} is not null`),
+    index('contracts_coupon_idx')
+      .on(t.couponId)
+      .where(sql`${t.couponId} is not null`),
     // At most one unpaid contract per member and club: a double tap gets the same one back.
     uniqueIndex('contracts_one_unpaid_per_club_idx')
       .on(t.accountId, t.clubId)
@@ -78,7 +80,10 @@ export const transactions = pgTable(
     freezeContractId: integer('freeze_contract_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('transactions_account_idx').on(t.accountId, sql`${t.createdAt} desc`), index('transactions_contract_idx').on(t.contractId)],
+  (t) => [
+    index('transactions_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
+    index('transactions_contract_idx').on(t.contractId),
+  ],
 );
 
 /** §3 Rating request: made pending when a contract is paid; the ratings feature answers it. */

@@ -39,6 +39,9 @@ export const feedback = pgTable(
     check('feedback_source_check', sql`${t.source} in ('MEMBER', 'PUBLIC')`),
     check('feedback_state_check', sql`${t.state} in ('NEW', 'HANDLED')`),
     check('feedback_comment_check', sql`char_length(${t.comment}) between 1 and 1000`),
-    check('feedback_handled_check', sql`(${t.state} = 'HANDLED') = (${t.handledAt} is not null and ${t.reply} is not null)`),
+    check(
+      'feedback_handled_check',
+      sql`(${t.state} = 'HANDLED') = (${t.handledAt} is not null and ${t.reply} is not null)`,
+    ),
   ],
 );

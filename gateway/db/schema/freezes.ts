@@ -17,7 +17,10 @@ export const freezeOptions = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [check('freeze_options_days_check', sql`${t.days} between 1 and 366`), check('freeze_options_price_check', sql`${t.price} >= 0`)],
+  (t) => [
+    check('freeze_options_days_check', sql`${t.days} between 1 and 366`),
+    check('freeze_options_price_check', sql`${t.price} >= 0`),
+  ],
 );
 
 /** Unpaid → WAITFORPAYMENT; paid → PAID (FUTURE, CURRENT or UNFREEZE by its dates); never paid → FAIL. */
@@ -51,7 +54,9 @@ export const freezeContracts = pgTable(
     index('freeze_contracts_contract_idx').on(t.contractId),
     index('freeze_contracts_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
     // One unpaid freeze per membership: a double tap finds the first (168 otherwise).
-    uniqueIndex('freeze_contracts_one_unpaid_idx').on(t.contractId).where(sql`${t.paymentState} = 'WAITFORPAYMENT'`),
+    uniqueIndex('freeze_contracts_one_unpaid_idx')
+      .on(t.contractId)
+      .where(sql`${t.paymentState} = 'WAITFORPAYMENT'`),
     check('freeze_contracts_days_check', sql`${t.days} between 1 and 366`),
     check('freeze_contracts_price_check', sql`${t.price} >= 0`),
     check('freeze_contracts_state_check', sql`${t.paymentState} in ('WAITFORPAYMENT', 'PAID', 'FAIL')`),

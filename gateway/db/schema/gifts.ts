@@ -34,7 +34,9 @@ export const memberGifts = pgTable(
     // One gift, one contract; and a contract comes from one gift (read beside the contract for its name).
     uniqueIndex('member_gifts_contract_idx').on(t.contractId),
     // The experience pass is taken once per account (ADR 035).
-    uniqueIndex('member_gifts_one_experience_idx').on(t.accountId).where(sql`${t.kind} = 'EXPERIENCE'`),
+    uniqueIndex('member_gifts_one_experience_idx')
+      .on(t.accountId)
+      .where(sql`${t.kind} = 'EXPERIENCE'`),
     check('member_gifts_kind_check', sql`${t.kind} in ('PLAN_DAYS', 'EXPERIENCE')`),
     check('member_gifts_days_check', sql`${t.days} between 1 and 366`),
     // An activated gift is used.

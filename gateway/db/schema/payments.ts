@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { CardType, PaymentStatus } from '#contract/membership.ts';
 import type { PaymentEventOutcome } from '#contract/staff.ts';
 import { createdAt } from './columns.ts';
@@ -58,8 +69,12 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
     index('payments_contract_idx').on(t.contractId),
-    index('payments_freeze_idx').on(t.freezeContractId).where(sql`${t.freezeContractId} is not null`),
-    index('payments_pt_idx').on(t.ptContractId).where(sql`${t.ptContractId} is not null`),
+    index('payments_freeze_idx')
+      .on(t.freezeContractId)
+      .where(sql`${t.freezeContractId} is not null`),
+    index('payments_pt_idx')
+      .on(t.ptContractId)
+      .where(sql`${t.ptContractId} is not null`),
     // Exactly one thing is paid: a membership (or its freeze) or a PT package.
     check('payments_pays_one_check', sql`num_nonnulls(${t.contractId}, ${t.ptContractId}) = 1`),
     index('payments_pending_idx').on(t.status, t.expiresAt),
@@ -112,10 +127,7 @@ export const savedCards = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [
-    index('saved_cards_account_idx').on(t.accountId),
-    uniqueIndex('saved_cards_token_idx').on(t.token),
-  ],
+  (t) => [index('saved_cards_account_idx').on(t.accountId), uniqueIndex('saved_cards_token_idx').on(t.token)],
 );
 
 /** A started "add a card" flow (VNPAY token_create), matched back by its reference. */

@@ -34,7 +34,10 @@ export const paymentPlans = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('payment_plans_club_idx').on(t.clubId, t.sortOrder), check('payment_plans_free_pt_check', sql`${t.freePtSessions} between 0 and 10`)],
+  (t) => [
+    index('payment_plans_club_idx').on(t.clubId, t.sortOrder),
+    check('payment_plans_free_pt_check', sql`${t.freePtSessions} between 0 and 10`),
+  ],
 );
 
 export const couponCampaigns = pgTable('coupon_campaigns', {

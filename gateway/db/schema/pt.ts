@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
 import { bytea, createdAt } from './columns.ts';
@@ -29,7 +42,12 @@ export const ptTrainers = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [check('pt_trainers_rating_check', sql`${t.ratingSum} >= ${t.ratingCount} and ${t.ratingSum} <= 5 * ${t.ratingCount}`)],
+  (t) => [
+    check(
+      'pt_trainers_rating_check',
+      sql`${t.ratingSum} >= ${t.ratingCount} and ${t.ratingSum} <= 5 * ${t.ratingCount}`,
+    ),
+  ],
 );
 
 /**
@@ -54,7 +72,10 @@ export const ptWorkingHours = pgTable(
     index('pt_working_hours_trainer_idx').on(t.trainerAccountId, t.weekday),
     index('pt_working_hours_club_idx').on(t.clubId),
     check('pt_working_hours_weekday_check', sql`${t.weekday} between 1 and 7`),
-    check('pt_working_hours_minutes_check', sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`),
+    check(
+      'pt_working_hours_minutes_check',
+      sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`,
+    ),
   ],
 );
 
@@ -91,7 +112,10 @@ export const ptPackages = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
-  (t) => [index('pt_packages_club_idx').on(t.clubId), check('pt_packages_positive_check', sql`${t.sessions} > 0 and ${t.validityDays} > 0 and ${t.price} > 0`)],
+  (t) => [
+    index('pt_packages_club_idx').on(t.clubId),
+    check('pt_packages_positive_check', sql`${t.sessions} > 0 and ${t.validityDays} > 0 and ${t.price} > 0`),
+  ],
 );
 
 /**
@@ -137,11 +161,19 @@ export const ptContracts = pgTable(
     index('pt_contracts_account_idx').on(t.accountId, sql`${t.createdAt} desc`),
     index('pt_contracts_trainer_idx').on(t.trainerAccountId, t.state),
     // One unpaid PT package at a time (453): a double tap meets the first one.
-    uniqueIndex('pt_contracts_one_unpaid_idx').on(t.accountId).where(sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT')`),
-    check('pt_contracts_state_check', sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT', 'PAID', 'REJECTED', 'CANCELLED')`),
+    uniqueIndex('pt_contracts_one_unpaid_idx')
+      .on(t.accountId)
+      .where(sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT')`),
+    check(
+      'pt_contracts_state_check',
+      sql`${t.state} in ('WAITPTCONFIRM', 'WAITFORPAYMENT', 'PAID', 'REJECTED', 'CANCELLED')`,
+    ),
     check('pt_contracts_terms_check', sql`${t.sessions} > 0 and ${t.validityDays} > 0 and ${t.price} > 0`),
     check('pt_contracts_used_check', sql`${t.sessionsUsed} between 0 and ${t.sessions}`),
-    check('pt_contracts_paid_dates_check', sql`(${t.state} = 'PAID') = (${t.startDate} is not null and ${t.endDate} is not null and ${t.paidAt} is not null)`),
+    check(
+      'pt_contracts_paid_dates_check',
+      sql`(${t.state} = 'PAID') = (${t.startDate} is not null and ${t.endDate} is not null and ${t.paidAt} is not null)`,
+    ),
   ],
 );
 
@@ -151,7 +183,8 @@ export const ptContracts = pgTable(
  * session the club proposed waits in WAITCUSCONFIRM until the member accepts (BOOKED) or rejects
  * (REJECTED) it (ADR 048).
  */
-export type PtBookingStatus = 'WAITPTCONFIRM' | 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED' | 'NO_SHOW' | 'CANCELLED' | 'REJECTED';
+export type PtBookingStatus =
+  'WAITPTCONFIRM' | 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED' | 'NO_SHOW' | 'CANCELLED' | 'REJECTED';
 
 /** Where a free session came from (ADR 048): a plan's first-14-days sessions, or the 1-day experience pass. */
 export type FreeSessionSource = 'PLAN' | 'EXPERIENCE';
@@ -232,18 +265,31 @@ export const ptBookings = pgTable(
     index('pt_bookings_trainer_idx').on(t.trainerAccountId, t.startsAt),
     index('pt_bookings_contract_idx').on(t.ptContractId),
     // 166: one session a Vietnam day per member (a completed or missed one counts, ADR 051).
-    uniqueIndex('pt_bookings_one_a_day_idx').on(t.accountId, t.day).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
+    uniqueIndex('pt_bookings_one_a_day_idx')
+      .on(t.accountId, t.day)
+      .where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
     // A free session is used by one booking at a time (ADR 048); a missed one is used (ADR 051).
-    uniqueIndex('pt_bookings_one_per_free_session_idx').on(t.freeSessionId).where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
+    uniqueIndex('pt_bookings_one_per_free_session_idx')
+      .on(t.freeSessionId)
+      .where(sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW')`),
     // 167: one trial session in the works per member.
     uniqueIndex('pt_bookings_one_open_trial_idx')
       .on(t.accountId)
       .where(sql`${t.freeSessionId} is not null and ${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED')`),
     index('pt_bookings_free_session_idx').on(t.freeSessionId),
     check('pt_bookings_source_check', sql`num_nonnulls(${t.ptContractId}, ${t.freeSessionId}) = 1`),
-    check('pt_bookings_status_check', sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED')`),
-    check('pt_bookings_minutes_check', sql`${t.afterMinute} between 0 and 1439 and ${t.endEpochMinute} > ${t.startEpochMinute}`),
-    check('pt_bookings_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`),
+    check(
+      'pt_bookings_status_check',
+      sql`${t.status} in ('WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED', 'COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED')`,
+    ),
+    check(
+      'pt_bookings_minutes_check',
+      sql`${t.afterMinute} between 0 and 1439 and ${t.endEpochMinute} > ${t.startEpochMinute}`,
+    ),
+    check(
+      'pt_bookings_rating_check',
+      sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'COMPLETED')`,
+    ),
   ],
 );
 

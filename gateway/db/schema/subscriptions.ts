@@ -63,7 +63,10 @@ export const subscriptions = pgTable(
     index('subscriptions_live_idx')
       .on(t.status)
       .where(sql`${t.status} in ('ACTIVE', 'PAST_DUE', 'CANCELLING')`),
-    check('subscriptions_status_check', sql`${t.status} in ('ACTIVE', 'PAST_DUE', 'CANCELLING', 'LAPSED', 'CANCELLED')`),
+    check(
+      'subscriptions_status_check',
+      sql`${t.status} in ('ACTIVE', 'PAST_DUE', 'CANCELLING', 'LAPSED', 'CANCELLED')`,
+    ),
   ],
 );
 

@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ExerciseKind, ExerciseSource, WorkoutBlock, WorkoutEventKind, WorkoutLevel, WorkoutTypeKind } from '#contract/workout-fields.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  ExerciseKind,
+  ExerciseSource,
+  WorkoutBlock,
+  WorkoutEventKind,
+  WorkoutLevel,
+  WorkoutTypeKind,
+} from '#contract/workout-fields.ts';
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -90,7 +108,10 @@ export const workoutLessons = pgTable(
     coolDownCount: smallint('cool_down_count').notNull(),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [index('workout_lessons_type_idx').on(t.typeId, t.position), check('workout_lessons_minutes_check', sql`${t.minutes} > 0`)],
+  (t) => [
+    index('workout_lessons_type_idx').on(t.typeId, t.position),
+    check('workout_lessons_minutes_check', sql`${t.minutes} > 0`),
+  ],
 );
 
 export const workoutMappings = pgTable(
@@ -117,7 +138,10 @@ export const workoutMappings = pgTable(
   (t) => [
     index('workout_mappings_lesson_idx').on(t.lessonId, t.position),
     check('workout_mappings_block_check', sql`${t.block} in ('warmUp', 'main', 'coolDown')`),
-    check('workout_mappings_amount_check', sql`(${t.reps} is null) <> (${t.seconds} is null) and coalesce(${t.reps}, ${t.seconds}) > 0`),
+    check(
+      'workout_mappings_amount_check',
+      sql`(${t.reps} is null) <> (${t.seconds} is null) and coalesce(${t.reps}, ${t.seconds}) > 0`,
+    ),
     check('workout_mappings_sets_check', sql`${t.sets} >= 1 and ${t.restSeconds} >= 0`),
   ],
 );
@@ -138,7 +162,10 @@ export const workoutFavorites = pgTable(
     ...memberLesson(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.lessonId] }), index('workout_favorites_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.lessonId] }),
+    index('workout_favorites_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 /** What phones report, once per event id (the phone's uuid); the derived progress is replayed from these. */
@@ -158,7 +185,10 @@ export const workoutProgressEvents = pgTable(
     index('workout_progress_events_lesson_idx').on(t.accountId, t.lessonId, t.happenedAt),
     check('workout_progress_events_kind_check', sql`${t.kind} in ('EXERCISE_DONE', 'LESSON_DONE', 'LESSON_CONFIRMED')`),
     check('workout_progress_events_mapping_check', sql`(${t.kind} = 'EXERCISE_DONE') = (${t.mappingId} is not null)`),
-    check('workout_progress_events_duration_check', sql`${t.durationSeconds} is null or ${t.durationSeconds} between 0 and 86400`),
+    check(
+      'workout_progress_events_duration_check',
+      sql`${t.durationSeconds} is null or ${t.durationSeconds} between 0 and 86400`,
+    ),
     check('workout_progress_events_reps_check', sql`${t.reps} is null or ${t.reps} between 0 and 100000`),
   ],
 );
@@ -180,5 +210,8 @@ export const workoutLessonProgress = pgTable(
     runLastAt: timestamp('run_last_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.lessonId] }), check('workout_lesson_progress_times_check', sql`${t.timesCompleted} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.lessonId] }),
+    check('workout_lesson_progress_times_check', sql`${t.timesCompleted} >= 0`),
+  ],
 );

@@ -64,7 +64,10 @@ const shellQuery = (db: Executor, forHome: boolean) => {
       // 056), and whether an upcoming-classes read is needed at all.
       contractsVersion: forHome ? versionColumn(contractsScopeSql(accounts.id)) : sql<string>`'0'`,
       catalogVersion: forHome ? versionColumn('catalog') : sql<string>`'0'`,
-      hasUpcomingClass: (forHome ? hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`) : sql<boolean>`false`).mapWith(Boolean),
+      hasUpcomingClass: (forHome
+        ? hasUpcomingBookingSql(accounts.id, sql`${sql.placeholder('now')}::timestamptz`)
+        : sql<boolean>`false`
+      ).mapWith(Boolean),
       gift: {
         id: gift.id,
         accountId: gift.accountId,
@@ -98,7 +101,9 @@ const shellQuery = (db: Executor, forHome: boolean) => {
 const memberShellStatement = preparedFor((db) => shellQuery(db, false).prepare('member_shell'));
 const homeShellStatement = preparedFor((db) => shellQuery(db, true).prepare('member_home_shell'));
 
-const toShell = (row: Awaited<ReturnType<ReturnType<typeof memberShellStatement>['execute']>>[number]): MemberShell => ({
+const toShell = (
+  row: Awaited<ReturnType<ReturnType<typeof memberShellStatement>['execute']>>[number],
+): MemberShell => ({
   profile: toProfile(row.account),
   unreadCount: row.unreadCount,
   gift: row.gift ? toMemberGift(row.gift) : null,

@@ -6,7 +6,10 @@ import { accounts } from '#gateway/db/schema/index.ts';
 export type Staff = { id: number; accountType: 'EMPLOYEE' | 'LEADER' | 'GM'; clubId: number | null };
 
 export async function loadStaff(db: Executor, accountId: number): Promise<Staff> {
-  const [row] = await db.select({ id: accounts.id, accountType: accounts.accountType, clubId: accounts.clubId }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ id: accounts.id, accountType: accounts.accountType, clubId: accounts.clubId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return { id: row.id, accountType: row.accountType as Staff['accountType'], clubId: row.clubId };
 }
 

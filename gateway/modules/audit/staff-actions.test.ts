@@ -17,7 +17,8 @@ let club1: { id: number };
 const tokens = {} as Record<'employee' | 'manager' | 'leader' | 'leader1' | 'trainer', string>;
 const ids = {} as Record<'employee' | 'manager' | 'leader', number>;
 
-const accountId = async (phoneNumber: string) => (await gw.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, phoneNumber)))[0].id;
+const accountId = async (phoneNumber: string) =>
+  (await gw.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, phoneNumber)))[0].id;
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -42,9 +43,13 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const rowsFor = (subjectType: string, subjectId: number) =>
-  gw.db.select().from(staffActions).where(and(eq(staffActions.subjectType, subjectType), eq(staffActions.subjectId, subjectId)));
+  gw.db
+    .select()
+    .from(staffActions)
+    .where(and(eq(staffActions.subjectType, subjectType), eq(staffActions.subjectId, subjectId)));
 /** What a row says: action, actor, club, before, after. */
-const said = (rows: (typeof staffActions.$inferSelect)[]) => rows.map((r) => [r.action, r.actorAccountId, r.clubId, r.before, r.after]);
+const said = (rows: (typeof staffActions.$inferSelect)[]) =>
+  rows.map((r) => [r.action, r.actorAccountId, r.clubId, r.before, r.after]);
 
 const audit = async (token: string, query = '') => {
   const res = await gw.call('GET', `/api/v1/staff/audit${query}`, { token });
@@ -57,7 +62,8 @@ async function cashContract(clubIndex = 0) {
   const club = await clubAt(gw, clubIndex);
   return openUnpaidContract(gw, { accountId: member.profile.id, method: PaymentMethods.CASH, clubId: club.id });
 }
-const confirm = (token: string, id: number, amount: number) => gw.call('POST', `/api/v1/staff/contract/${String(id)}/cash/confirm`, { token, json: { amount } });
+const confirm = (token: string, id: number, amount: number) =>
+  gw.call('POST', `/api/v1/staff/contract/${String(id)}/cash/confirm`, { token, json: { amount } });
 
 describe('audit rows', () => {
   test('cash confirmed: one row with before and after; a wrong amount, another club and a repeat write none', async () => {
@@ -79,7 +85,15 @@ describe('audit rows', () => {
         ids.employee,
         club0.id,
         { paymentId: payment.id, status: 'PENDING', paymentState: 'WAITFORPAYMENT' },
-        { paymentId: payment.id, status: 'SUCCESS', paymentState: 'PAID', amount: payment.amount, reference: payment.reference, startDate, endDate },
+        {
+          paymentId: payment.id,
+          status: 'SUCCESS',
+          paymentState: 'PAID',
+          amount: payment.amount,
+          reference: payment.reference,
+          startDate,
+          endDate,
+        },
       ],
     ]);
     expect(rows[0].createdAt.getTime()).toBe(gw.clock.now().getTime());
@@ -92,25 +106,48 @@ describe('audit rows', () => {
   test('a payment message reviewed: one row on the club whose account got the money; a second review writes none', async () => {
     const [event] = await gw.db
       .insert(paymentEvents)
-      .values({ provider: 'casso', externalId: `audit-${randomPhone()}`, amount: 500_000, outcome: 'unmatched', needsReview: true, raw: { accountNumber: club0.bankAccountNumber } })
+      .values({
+        provider: 'casso',
+        externalId: `audit-${randomPhone()}`,
+        amount: 500_000,
+        outcome: 'unmatched',
+        needsReview: true,
+        raw: { accountNumber: club0.bankAccountNumber },
+      })
       .returning();
-    const first = await gw.call('PUT', `/api/v1/staff/payment-event/${String(event.id)}/reviewed`, { token: tokens.employee });
+    const first = await gw.call('PUT', `/api/v1/staff/payment-event/${String(event.id)}/reviewed`, {
+      token: tokens.employee,
+    });
     expect(first.body.data).toMatchObject({ needsReview: false, reviewedBy: ids.employee });
-    expect((await gw.call('PUT', `/api/v1/staff/payment-event/${String(event.id)}/reviewed`, { token: tokens.manager })).body.data.reviewedBy).toBe(ids.employee);
+    expect(
+      (await gw.call('PUT', `/api/v1/staff/payment-event/${String(event.id)}/reviewed`, { token: tokens.manager })).body
+        .data.reviewedBy,
+    ).toBe(ids.employee);
     const after = { needsReview: false, reviewedBy: ids.employee };
-    expect(said(await rowsFor('payment-event', event.id))).toEqual([['payment-event.reviewed', ids.employee, club0.id, { needsReview: true, reviewedBy: null }, after]]);
+    expect(said(await rowsFor('payment-event', event.id))).toEqual([
+      ['payment-event.reviewed', ids.employee, club0.id, { needsReview: true, reviewedBy: null }, after],
+    ]);
   });
 
   test('feedback handled: one row with the reply; a second answer (409) and another club (404) write none', async () => {
-    const [row] = await gw.db.insert(feedback).values({ source: 'MEMBER', clubId: club0.id, type: 'OTHERS', rate: 2, comment: 'Máy chạy bộ hỏng' }).returning();
-    const [far] = await gw.db.insert(feedback).values({ source: 'MEMBER', clubId: club1.id, type: 'OTHERS', rate: 2, comment: 'Nước nóng' }).returning();
-    const handle = (token: string, id: number, reply: string) => gw.call('PUT', `/api/v1/staff/feedback/${String(id)}/handled`, { token, json: { reply } });
+    const [row] = await gw.db
+      .insert(feedback)
+      .values({ source: 'MEMBER', clubId: club0.id, type: 'OTHERS', rate: 2, comment: 'Máy chạy bộ hỏng' })
+      .returning();
+    const [far] = await gw.db
+      .insert(feedback)
+      .values({ source: 'MEMBER', clubId: club1.id, type: 'OTHERS', rate: 2, comment: 'Nước nóng' })
+      .returning();
+    const handle = (token: string, id: number, reply: string) =>
+      gw.call('PUT', `/api/v1/staff/feedback/${String(id)}/handled`, { token, json: { reply } });
     expect((await handle(tokens.leader, far.id, 'Không phải CLB của tôi')).status).toBe(404);
     expect((await handle(tokens.leader, row.id, 'Đã sửa máy, cảm ơn bạn')).status).toBe(200);
     expect((await handle(tokens.manager, row.id, 'Lần hai')).status).toBe(409);
     expect(await rowsFor('feedback', far.id)).toHaveLength(0);
     const after = { state: 'HANDLED', reply: 'Đã sửa máy, cảm ơn bạn' };
-    expect(said(await rowsFor('feedback', row.id))).toEqual([['feedback.handled', ids.leader, club0.id, { state: 'NEW', reply: null }, after]]);
+    expect(said(await rowsFor('feedback', row.id))).toEqual([
+      ['feedback.handled', ids.leader, club0.id, { state: 'NEW', reply: null }, after],
+    ]);
   });
 });
 
@@ -126,18 +163,29 @@ describe('reading the audit log', () => {
     const mine = await audit(tokens.leader);
     expect(mine.actions.length).toBeGreaterThan(0);
     expect(mine.actions.every((a) => a.clubId === club0.id)).toBe(true);
-    expect(mine.actions[0]).toMatchObject({ action: 'cash.confirm', subjectType: 'contract', subjectId: here.contract.id, actor: { id: ids.leader, fullName: 'Trưởng CLB Một', accountType: 'LEADER' } });
+    expect(mine.actions[0]).toMatchObject({
+      action: 'cash.confirm',
+      subjectType: 'contract',
+      subjectId: here.contract.id,
+      actor: { id: ids.leader, fullName: 'Trưởng CLB Một', accountType: 'LEADER' },
+    });
     expect((await audit(tokens.leader, `?clubId=${String(club0.id)}`)).actions).toEqual(mine.actions);
     const refused = await gw.call('GET', `/api/v1/staff/audit?clubId=${String(club1.id)}`, { token: tokens.leader });
     expect([refused.status, refused.body.code]).toEqual([403, 6]);
     expect((await audit(tokens.leader1)).actions.map((a) => a.subjectId)).toContain(there.contract.id);
 
     const all = await audit(tokens.manager);
-    expect(all.actions[0]).toMatchObject({ subjectId: there.contract.id, clubId: club1.id, actor: { id: ids.manager, accountType: 'GM' } });
+    expect(all.actions[0]).toMatchObject({
+      subjectId: there.contract.id,
+      clubId: club1.id,
+      actor: { id: ids.manager, accountType: 'GM' },
+    });
     expect(all.actions.map((a) => a.clubId)).toEqual(expect.arrayContaining([club0.id, club1.id]));
     const times = all.actions.map((a) => a.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await audit(tokens.manager, `?clubId=${String(club1.id)}`)).actions.every((a) => a.clubId === club1.id)).toBe(true);
+    expect(
+      (await audit(tokens.manager, `?clubId=${String(club1.id)}`)).actions.every((a) => a.clubId === club1.id),
+    ).toBe(true);
 
     // Pages of one: each the next older, until none is left.
     const seen: number[] = [];
@@ -156,7 +204,17 @@ describe('reading the audit log', () => {
       expect([res.status, res.body.code]).toEqual([403, 6]);
     }
     expect((await gw.call('GET', '/api/v1/staff/audit')).status).toBe(401);
-    for (const query of ['?limit=0', '?limit=201', '?limit=x', '?before=-1', '?before=abc', '?clubId=0', '?clubId=99999999999', '?before=1e9', '?clubId=%00']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=201',
+      '?limit=x',
+      '?before=-1',
+      '?before=abc',
+      '?clubId=0',
+      '?clubId=99999999999',
+      '?before=1e9',
+      '?clubId=%00',
+    ]) {
       const res = await gw.call('GET', `/api/v1/staff/audit${query}`, { token: tokens.manager });
       expect(res.status, query).toBe(400);
     }

@@ -33,15 +33,27 @@ export async function recordStaffAction(tx: Executor, input: StaffActionInput) {
 }
 
 /** before/after of a change of one field (a state, a status). */
-export const fieldChange = (field: string, from: unknown, to: unknown) => ({ before: { [field]: from }, after: { [field]: to } });
+export const fieldChange = (field: string, from: unknown, to: unknown) => ({
+  before: { [field]: from },
+  after: { [field]: to },
+});
 
 /** The audit log, newest first: one club's (clubId) or every club's (null), older than the row `before`. */
-export async function listStaffActions(db: Executor, filter: { clubId: number | null; limit: number; before?: number }): Promise<StaffAudit> {
+export async function listStaffActions(
+  db: Executor,
+  filter: { clubId: number | null; limit: number; before?: number },
+): Promise<StaffAudit> {
   let older: SQL | undefined;
   if (filter.before !== undefined) {
-    const [cursor] = await db.select({ createdAt: staffActions.createdAt }).from(staffActions).where(eq(staffActions.id, filter.before));
+    const [cursor] = await db
+      .select({ createdAt: staffActions.createdAt })
+      .from(staffActions)
+      .where(eq(staffActions.id, filter.before));
     if (!cursor) return { actions: [], nextBefore: null };
-    older = or(lt(staffActions.createdAt, cursor.createdAt), and(eq(staffActions.createdAt, cursor.createdAt), lt(staffActions.id, filter.before)));
+    older = or(
+      lt(staffActions.createdAt, cursor.createdAt),
+      and(eq(staffActions.createdAt, cursor.createdAt), lt(staffActions.id, filter.before)),
+    );
   }
   const rows = await db
     .select({ row: staffActions, fullName: accounts.fullName, accountType: accounts.accountType })

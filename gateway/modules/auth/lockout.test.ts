@@ -39,10 +39,18 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
   while (elapsed() < YEAR) {
     // Every 5 days the member signs in again on their own phone, whatever the attacker did.
     if (elapsed() >= nextMemberVisit) {
-      const sent = await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, headers: device, ip: freshIp() });
+      const sent = await gw.call('POST', '/api/v1/auth/otp/send', {
+        json: { phoneNumber: phone },
+        headers: device,
+        ip: freshIp(),
+      });
       expect(sent.body.code, `member send on day ${Math.floor(elapsed() / DAY)}`).toBe(1001);
       const otp = await gw.latestOtp(phone);
-      const signedIn = await gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp }, headers: device, ip: freshIp() });
+      const signedIn = await gw.call('POST', '/api/v1/auth/otp/login', {
+        json: { phoneNumber: phone, otp },
+        headers: device,
+        ip: freshIp(),
+      });
       expect(signedIn.body.code, `member sign-in on day ${Math.floor(elapsed() / DAY)}`).toBe(1002);
       expect(signedIn.body.data.deviceToken).toBeUndefined();
       memberSignIns += 1;
@@ -51,9 +59,15 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
     if (!code) {
       // Half the attacker's requests carry a made-up device token: it must count as unknown.
       const forged = ipSeq % 2 ? { 'x-device-token': 'forged-token' } : undefined;
-      const sent = await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, headers: forged, ip: freshIp() });
+      const sent = await gw.call('POST', '/api/v1/auth/otp/send', {
+        json: { phoneNumber: phone },
+        headers: forged,
+        ip: freshIp(),
+      });
       if (sent.status === 429) {
-        gw.clock.advance(Math.min(retryAfter(sent.body), Math.max(1000, start + nextMemberVisit - gw.clock.now().getTime())));
+        gw.clock.advance(
+          Math.min(retryAfter(sent.body), Math.max(1000, start + nextMemberVisit - gw.clock.now().getTime())),
+        );
         continue;
       }
       expect(sent.body.code).toBe(1001);
@@ -61,10 +75,15 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
       code = await gw.latestOtp(phone);
       triesOnCode = 0;
     }
-    const guess = await gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: wrongCode(code) }, ip: freshIp() });
+    const guess = await gw.call('POST', '/api/v1/auth/otp/login', {
+      json: { phoneNumber: phone, otp: wrongCode(code) },
+      ip: freshIp(),
+    });
     if (guess.status === 429) {
       code = undefined; // by the end of the wait the code has expired
-      gw.clock.advance(Math.min(retryAfter(guess.body), Math.max(1000, start + nextMemberVisit - gw.clock.now().getTime())));
+      gw.clock.advance(
+        Math.min(retryAfter(guess.body), Math.max(1000, start + nextMemberVisit - gw.clock.now().getTime())),
+      );
       continue;
     }
     if (guess.body.code === 209) {
@@ -77,8 +96,11 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
     }
   }
 
-  const [guard] = await gw.db.select().from(attemptGuards).where(eq(attemptGuards.key, `otp-guess:phone:${phone}`));
-  console.log("attack figures", { evaluatedGuesses, memberSignIns });
+  const [guard] = await gw.db
+    .select()
+    .from(attemptGuards)
+    .where(eq(attemptGuards.key, `otp-guess:phone:${phone}`));
+  console.log('attack figures', { evaluatedGuesses, memberSignIns });
   expect(guard.count).toBe(evaluatedGuesses);
   // 78 wrong codes of 10⁴ → 0.78 % for the whole year.
   expect(evaluatedGuesses).toBeLessThanOrEqual(78);
@@ -89,7 +111,14 @@ test('a year of guessing from unknown devices: ≤ 1 % chance, and the member si
 test('guesses racing at the end of a wait: one is compared, the others wait (no burst of tries)', async () => {
   const { phone } = await gw.signUp();
   const guessAll = (code: string, n: number) =>
-    Promise.all(Array.from({ length: n }, () => gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: wrongCode(code) }, ip: freshIp() })));
+    Promise.all(
+      Array.from({ length: n }, () =>
+        gw.call('POST', '/api/v1/auth/otp/login', {
+          json: { phoneNumber: phone, otp: wrongCode(code) },
+          ip: freshIp(),
+        }),
+      ),
+    );
   // Four free wrong codes and the 5th, which starts the first 15-minute wait.
   await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, ip: freshIp() });
   const first = await gw.latestOtp(phone);
@@ -97,5 +126,11 @@ test('guesses racing at the end of a wait: one is compared, the others wait (no 
   gw.clock.advance(15 * 60_000);
   await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: phone }, ip: freshIp() });
   const answers = await guessAll(await gw.latestOtp(phone), 5);
-  expect(answers.map((a) => a.body.code).sort()).toEqual([209, 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS']);
+  expect(answers.map((a) => a.body.code).sort()).toEqual([
+    209,
+    'TOO_MANY_REQUESTS',
+    'TOO_MANY_REQUESTS',
+    'TOO_MANY_REQUESTS',
+    'TOO_MANY_REQUESTS',
+  ]);
 });

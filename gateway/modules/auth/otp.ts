@@ -49,7 +49,15 @@ const otpText = (code: string, lang: Lang, approves?: OtpApproval) => {
 /** What a code approves, in the words of its SMS: "nang cap goi thang len Black Card, them 300.000 VND/thang tu 21/12/2026". */
 export type OtpApproval = { vi: string; en: string };
 
-type SendOtp = { phone: string; purpose: OtpPurpose; accountId?: number; clientIp: string; lang: Lang; deviceId?: number; approves?: OtpApproval };
+type SendOtp = {
+  phone: string;
+  purpose: OtpPurpose;
+  accountId?: number;
+  clientIp: string;
+  lang: Lang;
+  deviceId?: number;
+  approves?: OtpApproval;
+};
 
 /** Creates a fresh code (replacing the old one of the same channel) and sends it by SMS. */
 export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp, lang, deviceId, approves }: SendOtp) {
@@ -68,7 +76,10 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   const salt = randomBytes(16).toString('hex');
   // A known device is not held back by the addresses an attacker shares with it (carrier NAT).
-  if (deviceId === undefined && !(await countHit(db, `otp-send:ip:${clientIp}`, hourWindow(now), OTP_RULES.maxSendsPerIpPerHour))) {
+  if (
+    deviceId === undefined &&
+    !(await countHit(db, `otp-send:ip:${clientIp}`, hourWindow(now), OTP_RULES.maxSendsPerIpPerHour))
+  ) {
     throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   }
   const guard = await takeAttempt(db, guardKey('send', phone, deviceId), SEND_RULE, now);
@@ -102,7 +113,10 @@ export async function sendOtp(deps: Deps, { phone, purpose, accountId, clientIp,
   } catch (error) {
     // Without a delivered code the member must be able to ask again at once.
     await db.delete(otpCodes).where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.salt, salt)));
-    logger.error({ err: error instanceof SmsDeliveryError ? error.message : error, provider: sms.name }, 'otp sms failed');
+    logger.error(
+      { err: error instanceof SmsDeliveryError ? error.message : error, provider: sms.name },
+      'otp sms failed',
+    );
     throw new ApiError(503, Codes.SERVICE_ERROR, undefined, { code: Codes.TIMEOUT });
   }
   return {
@@ -124,7 +138,9 @@ export async function consumeOtp(deps: Deps, { phone, purpose, code, accountId, 
   const [row] = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose), eq(otpCodes.channel, channelOf(deviceId))));
+    .where(
+      and(eq(otpCodes.phoneNumber, phone), eq(otpCodes.purpose, purpose), eq(otpCodes.channel, channelOf(deviceId))),
+    );
   const usable =
     row &&
     !row.consumedAt &&

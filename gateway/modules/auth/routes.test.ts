@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const send = (phoneNumber: string, ip?: string) => gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber }, ip });
-const login = (phoneNumber: string, otp: string) => gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber, otp } });
+const send = (phoneNumber: string, ip?: string) =>
+  gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber }, ip });
+const login = (phoneNumber: string, otp: string) =>
+  gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber, otp } });
 const wrongCode = (code: string) => (code === '0000' ? '0001' : '0000');
 
 describe('otp/send', () => {
@@ -244,7 +246,10 @@ describe('change phone', () => {
   test('code to the new number, then the change (1081); the session keeps working', async () => {
     const { token } = await gw.signUp();
     const newPhone = randomPhone();
-    const sent = await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', { token, json: { phoneNumber: newPhone } });
+    const sent = await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', {
+      token,
+      json: { phoneNumber: newPhone },
+    });
     expect(sent.body.code).toBe(1001);
     const res = await gw.call('PUT', '/api/v1/auth/account/phone-number/change', {
       token,
@@ -268,10 +273,18 @@ describe('change phone', () => {
   test('your own current number → 400 PHONE_IS_CURRENT, said as such, and no code is sent (issue 10 §16)', async () => {
     const { token, phone } = await gw.signUp();
     for (const lang of ['vi', 'en'] as const) {
-      const res = await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', { token, lang, json: { phoneNumber: phone } });
+      const res = await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', {
+        token,
+        lang,
+        json: { phoneNumber: phone },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('PHONE_IS_CURRENT');
-      expect(res.body.message).toBe(lang === 'vi' ? 'Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.' : 'This is your current phone number. Please enter the new one.');
+      expect(res.body.message).toBe(
+        lang === 'vi'
+          ? 'Đây là số điện thoại hiện tại của bạn. Hãy nhập số mới.'
+          : 'This is your current phone number. Please enter the new one.',
+      );
     }
     // Only the sign-up's code went to this phone.
     const outbox = await gw.call('GET', `/sandbox/sms?phone=${phone}`);
@@ -282,7 +295,10 @@ describe('change phone', () => {
     const alice = await gw.signUp();
     const bob = await gw.signUp();
     const newPhone = randomPhone();
-    await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', { token: alice.token, json: { phoneNumber: newPhone } });
+    await gw.call('POST', '/api/v1/auth/otp/send/phone-number/new', {
+      token: alice.token,
+      json: { phoneNumber: newPhone },
+    });
     const res = await gw.call('PUT', '/api/v1/auth/account/phone-number/change', {
       token: bob.token,
       json: { phoneNumber: newPhone, otp: await gw.latestOtp(newPhone) },
@@ -294,11 +310,15 @@ describe('change phone', () => {
 describe('a referral code at sign-up (issue 10 §7)', () => {
   async function ticket(phone: string) {
     await gw.call('POST', '/api/v1/auth/otp/send', { ip: '198.51.100.77', json: { phoneNumber: phone } });
-    const login = await gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: phone, otp: await gw.latestOtp(phone) } });
+    const login = await gw.call('POST', '/api/v1/auth/otp/login', {
+      json: { phoneNumber: phone, otp: await gw.latestOtp(phone) },
+    });
     return login.body.data.verifyToken as string;
   }
   const register = (phone: string, verifyToken: string, referralCode?: string) =>
-    gw.call('POST', '/api/v1/auth/register', { json: { phoneNumber: phone, verifyToken, fullName: ' ', referralCode } });
+    gw.call('POST', '/api/v1/auth/register', {
+      json: { phoneNumber: phone, verifyToken, fullName: ' ', referralCode },
+    });
 
   test('is checked like the purchase checks it; a refusal keeps the phone ticket good', async () => {
     const phone = randomPhone();
@@ -314,7 +334,9 @@ describe('a referral code at sign-up (issue 10 §7)', () => {
     // Nothing was written: the same ticket signs up without a code.
     const plain = await register(phone, verifyToken);
     expect(plain.body.code).toBe(1003);
-    expect((await gw.call('GET', '/api/v1/auth/profile', { token: plain.body.data.token })).body.data.referralCode).toBeNull();
+    expect(
+      (await gw.call('GET', '/api/v1/auth/profile', { token: plain.body.data.token })).body.data.referralCode,
+    ).toBeNull();
   });
 
   test('an accepted code is carried to the first purchase, and gone once a membership is paid', async () => {

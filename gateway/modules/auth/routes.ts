@@ -25,7 +25,12 @@ export function authRoutes() {
     const account = await findAccountByPhone(deps.db, phoneNumber);
     // "This is a staff phone" (code 210) is an answer too: counted like a send, so staff phones cannot be listed fast.
     if (account && account.accountType !== 'MEMBER') {
-      const allowed = await countHit(deps.db, `otp-send:ip:${c.get('clientIp')}`, hourWindow(deps.clock.now()), OTP_RULES.maxSendsPerIpPerHour);
+      const allowed = await countHit(
+        deps.db,
+        `otp-send:ip:${c.get('clientIp')}`,
+        hourWindow(deps.clock.now()),
+        OTP_RULES.maxSendsPerIpPerHour,
+      );
       if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
     }
     assertCustomer(account);

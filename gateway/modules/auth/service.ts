@@ -89,7 +89,12 @@ export async function register(deps: Deps, body: RegisterBody, lang: Lang) {
     // A referral code is checked now as the purchase will check it (issue 10 §7): a refusal undoes
     // this transaction, so the phone's ticket stays good and the member can correct the code.
     if (body.referralCode) {
-      await checkReferral(tx, { caller: { id: 0, phoneNumber: body.phoneNumber }, isNewMember: true, phoneNumber: body.referralCode, now });
+      await checkReferral(tx, {
+        caller: { id: 0, phoneNumber: body.phoneNumber },
+        isNewMember: true,
+        phoneNumber: body.referralCode,
+        now,
+      });
     }
     const created = await tx
       .insert(accounts)
@@ -117,10 +122,7 @@ export async function changePhone(deps: Deps, accountId: number, phoneNumber: st
   if (await findAccountByPhone(deps.db, phoneNumber)) throw new ApiError(409, Codes.PHONE_EXISTS);
   await consumeOtp(deps, { phone: phoneNumber, purpose: 'change_phone', code: otp, accountId });
   try {
-    await deps.db
-      .update(accounts)
-      .set({ phoneNumber, updatedAt: deps.clock.now() })
-      .where(eq(accounts.id, accountId));
+    await deps.db.update(accounts).set({ phoneNumber, updatedAt: deps.clock.now() }).where(eq(accounts.id, accountId));
   } catch (error) {
     // Another account took the number between the check and the write.
     if (isUniqueViolation(error)) {

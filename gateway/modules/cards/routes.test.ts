@@ -8,7 +8,14 @@ import { loadGatewayConfig } from '#gateway/config.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import { signedVnpayQuery } from '#gateway/providers/card/vnpay.ts';
 import { startTestGateway, TEST_INTERNAL_SECRET } from '#tests/support/gateway.ts';
-import { accountIdOf, pathOf, startVnpayGateway, submitSandbox, TEST_VNPAY_SECRET, unpaidCardPayment } from '#tests/support/vnpay.ts';
+import {
+  accountIdOf,
+  pathOf,
+  startVnpayGateway,
+  submitSandbox,
+  TEST_VNPAY_SECRET,
+  unpaidCardPayment,
+} from '#tests/support/vnpay.ts';
 
 let vn: Awaited<ReturnType<typeof startVnpayGateway>>;
 beforeAll(async () => {
@@ -31,17 +38,30 @@ async function addCard(token: string, cardType: '01' | '02', choices: { card: st
   return new URL(post.location ?? '');
 }
 
-const cardsOf = async (token: string) => (await vn.gw.call('GET', '/api/v1/member/cards', { token })).body.data as { id: number; isDefault: boolean; cardNumber: string; bankCode: string; cardType: string }[];
+const cardsOf = async (token: string) =>
+  (await vn.gw.call('GET', '/api/v1/member/cards', { token })).body.data as {
+    id: number;
+    isDefault: boolean;
+    cardNumber: string;
+    bankCode: string;
+    cardType: string;
+  }[];
 
 test('add a card: token page → IPN creates the masked card → card-return 1052; the token never leaves the gateway', async () => {
   const { token } = await vn.gw.signUp();
   const back = await addCard(token, '01', { card: 'ncb', outcome: '00' });
-  expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/account/information/payment-method/vnpay-return');
+  expect(`${back.origin}${back.pathname}`).toBe(
+    'http://localhost:3000/account/information/payment-method/vnpay-return',
+  );
 
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/card-return${back.search}`);
   expect(shown.status).toBe(200);
   expect(shown.body.code).toBe(1052);
-  expect(shown.body.data).toMatchObject({ status: 'SUCCESS', responseCode: '00', card: { cardNumber: '970419*********2198', bankCode: 'NCB', cardType: '01', isDefault: true } });
+  expect(shown.body.data).toMatchObject({
+    status: 'SUCCESS',
+    responseCode: '00',
+    card: { cardNumber: '970419*********2198', bankCode: 'NCB', cardType: '01', isDefault: true },
+  });
 
   const list = await vn.gw.call('GET', '/api/v1/member/cards', { token });
   expect(list.body.code).toBe(1000);
@@ -49,10 +69,20 @@ test('add a card: token page → IPN creates the masked card → card-return 105
   const [stored] = await vn.gw.db.select().from(savedCards).where(eq(savedCards.id, list.body.data[0].id));
   expect(stored.token).toMatch(/^[0-9a-f]{48}$/);
   for (const body of [list.body, shown.body]) expect(JSON.stringify(body)).not.toContain(stored.token);
-  expect(Object.keys(list.body.data[0]).sort()).toEqual(['bankCode', 'cardNumber', 'cardType', 'createdAt', 'id', 'isDefault']);
+  expect(Object.keys(list.body.data[0]).sort()).toEqual([
+    'bankCode',
+    'cardNumber',
+    'cardType',
+    'createdAt',
+    'id',
+    'isDefault',
+  ]);
 
   // A tampered return is 552; the request is not changed by reading it.
-  const tampered = await vn.gw.call('GET', `/api/v1/payment/vnpay/card-return${back.search.replace('vnp_response_code=00', 'vnp_response_code=24')}`);
+  const tampered = await vn.gw.call(
+    'GET',
+    `/api/v1/payment/vnpay/card-return${back.search.replace('vnp_response_code=00', 'vnp_response_code=24')}`,
+  );
   expect(tampered.status).toBe(400);
   expect(tampered.body.code).toBe(552);
 });
@@ -75,15 +105,22 @@ test('token IPN replay adds no second card; a forged one is 97', async () => {
   expect(await cardsOf(token)).toHaveLength(1);
 
   const accountId = await accountIdOf(vn.gw, phone);
-  const [request] = await vn.gw.db.insert(cardRequests).values({ accountId, reference: 'VCFORGED01', cardType: '01', status: 'PENDING' }).returning();
-  const forged = signedVnpayQuery('attacker-secret-0123456789', {
-    vnp_txn_ref: request.reference,
-    vnp_tmn_code: vn.config.VNPAY_TMN_CODE,
-    vnp_response_code: '00',
-    vnp_transaction_status: '00',
-    vnp_token: 'attacker-token-123',
-    vnp_card_number: '411111xxxxxx1111',
-  }, 'vnp_secure_hash');
+  const [request] = await vn.gw.db
+    .insert(cardRequests)
+    .values({ accountId, reference: 'VCFORGED01', cardType: '01', status: 'PENDING' })
+    .returning();
+  const forged = signedVnpayQuery(
+    'attacker-secret-0123456789',
+    {
+      vnp_txn_ref: request.reference,
+      vnp_tmn_code: vn.config.VNPAY_TMN_CODE,
+      vnp_response_code: '00',
+      vnp_transaction_status: '00',
+      vnp_token: 'attacker-token-123',
+      vnp_card_number: '411111xxxxxx1111',
+    },
+    'vnp_secure_hash',
+  );
   expect((await vn.gw.call('GET', `/api/v1/payment/vnpay/ipn?${forged}`)).body.RspCode).toBe('97');
   expect(await cardsOf(token)).toHaveLength(1);
 });
@@ -96,7 +133,11 @@ test('default and delete: exactly one default; deleting the default passes it to
   vn.gw.clock.advance(1000);
   await addCard(token, '02', { card: 'mastercard', outcome: '00' });
   let cards = await cardsOf(token);
-  expect(cards.map((c) => [c.bankCode, c.isDefault])).toEqual([['NCB', true], ['MASTERCARD', false], ['VISA', false]]);
+  expect(cards.map((c) => [c.bankCode, c.isDefault])).toEqual([
+    ['NCB', true],
+    ['MASTERCARD', false],
+    ['VISA', false],
+  ]);
 
   const visa = cards.find((c) => c.bankCode === 'VISA')!;
   const set = await vn.gw.call('PUT', `/api/v1/member/card/${String(visa.id)}/default`, { token });
@@ -108,7 +149,10 @@ test('default and delete: exactly one default; deleting the default passes it to
   const removed = await vn.gw.call('DELETE', `/api/v1/member/card/${String(visa.id)}`, { token });
   expect(removed.body.code).toBe(1055);
   cards = await cardsOf(token);
-  expect(cards.map((c) => [c.bankCode, c.isDefault])).toEqual([['MASTERCARD', true], ['NCB', false]]);
+  expect(cards.map((c) => [c.bankCode, c.isDefault])).toEqual([
+    ['MASTERCARD', true],
+    ['NCB', false],
+  ]);
   // Soft delete: the row is kept for the payments that name it.
   const [kept] = await vn.gw.db.select().from(savedCards).where(eq(savedCards.id, visa.id));
   expect(kept.deletedAt).not.toBeNull();
@@ -174,7 +218,10 @@ test('pay with a saved card through POST /member/contract: token_pay page → IP
   forgedUser.searchParams.set('vnp_app_user_id', '999999');
   const fields = Object.fromEntries(forgedUser.searchParams);
   delete fields.vnp_secure_hash;
-  expect((await vn.gw.call('GET', `${payUrl.pathname}?${signedVnpayQuery(TEST_VNPAY_SECRET, fields, 'vnp_secure_hash')}`)).status).toBe(400);
+  expect(
+    (await vn.gw.call('GET', `${payUrl.pathname}?${signedVnpayQuery(TEST_VNPAY_SECRET, fields, 'vnp_secure_hash')}`))
+      .status,
+  ).toBe(400);
 
   const post = await submitSandbox(vn.gw, payUrl, { outcome: '00' });
   expect(post.status).toBe(303);
@@ -185,7 +232,14 @@ test('pay with a saved card through POST /member/contract: token_pay page → IP
   const [row] = await vn.gw.db.select().from(contracts).where(eq(contracts.id, contract.id));
   expect(row.paymentState).toBe('PAID');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+  expect(shown.body.data).toEqual({
+    contractId: contract.id,
+    freezeContractId: null,
+    ptContractId: null,
+    status: 'SUCCESS',
+    responseCode: '00',
+    transactionStatus: '00',
+  });
 });
 
 test("paying with another member's card or a deleted one: 404 with 550", async () => {
@@ -196,7 +250,9 @@ test("paying with another member's card or a deleted one: 404 with 550", async (
   const [first, second] = await cardsOf(owner.token);
   await expect(unpaidCardPayment(vn, other.token, { savedCardId: first.id })).rejects.toThrow(/"code":550/);
   await vn.gw.call('DELETE', `/api/v1/member/card/${String(second.id)}`, { token: owner.token });
-  await expect(unpaidCardPayment(vn, owner.token, { savedCardId: second.id, clubIndex: 1 })).rejects.toThrow(/"code":550/);
+  await expect(unpaidCardPayment(vn, owner.token, { savedCardId: second.id, clubIndex: 1 })).rejects.toThrow(
+    /"code":550/,
+  );
 });
 
 test('with SANDBOX=false the VNPAY sandbox pages are not routed, and the real VNPAY hosts are used', async () => {

@@ -64,10 +64,20 @@ export async function startAddCard(
 export async function setDefaultCard(db: Executor, accountId: number, cardId: number) {
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
-    const [card] = await tx.select().from(savedCards).where(and(mine(accountId), eq(savedCards.id, cardId)));
+    const [card] = await tx
+      .select()
+      .from(savedCards)
+      .where(and(mine(accountId), eq(savedCards.id, cardId)));
     if (!card) throw cardNotFound();
-    await tx.update(savedCards).set({ isDefault: false }).where(and(mine(accountId), eq(savedCards.isDefault, true)));
-    const [updated] = await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, card.id)).returning();
+    await tx
+      .update(savedCards)
+      .set({ isDefault: false })
+      .where(and(mine(accountId), eq(savedCards.isDefault, true)));
+    const [updated] = await tx
+      .update(savedCards)
+      .set({ isDefault: true })
+      .where(eq(savedCards.id, card.id))
+      .returning();
     return toSavedCard(updated);
   });
 }
@@ -76,11 +86,19 @@ export async function setDefaultCard(db: Executor, accountId: number, cardId: nu
 export async function deleteCard(db: Executor, accountId: number, cardId: number, now: Date) {
   await db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
-    const [card] = await tx.select().from(savedCards).where(and(mine(accountId), eq(savedCards.id, cardId)));
+    const [card] = await tx
+      .select()
+      .from(savedCards)
+      .where(and(mine(accountId), eq(savedCards.id, cardId)));
     if (!card) throw cardNotFound();
     await tx.update(savedCards).set({ deletedAt: now, isDefault: false }).where(eq(savedCards.id, card.id));
     if (!card.isDefault) return;
-    const [next] = await tx.select({ id: savedCards.id }).from(savedCards).where(mine(accountId)).orderBy(desc(savedCards.createdAt), desc(savedCards.id)).limit(1);
+    const [next] = await tx
+      .select({ id: savedCards.id })
+      .from(savedCards)
+      .where(mine(accountId))
+      .orderBy(desc(savedCards.createdAt), desc(savedCards.id))
+      .limit(1);
     if (next) await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, next.id));
   });
 }

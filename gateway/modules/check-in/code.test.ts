@@ -13,7 +13,9 @@ test('a code is VF1.<device>.<step>.<96-bit mac> and parses back', () => {
   const parsed = parseCheckInCode(code);
   expect(parsed).toEqual({ deviceId, timeStep: step, mac: expect.any(String) as string });
   // The mac is HMAC-SHA256 over member, device and step, cut to 12 bytes: what WebCrypto computes in the browser.
-  const full = createHmac('sha256', key).update(`42.${deviceId}.${String(step)}`).digest();
+  const full = createHmac('sha256', key)
+    .update(`42.${deviceId}.${String(step)}`)
+    .digest();
   expect(Buffer.from(parsed!.mac, 'base64url')).toEqual(full.subarray(0, 12));
 });
 
@@ -27,9 +29,14 @@ test('the mac binds member, device and step', () => {
   expect(macMatches(mac, 'short')).toBe(false);
 });
 
-test.each(['', 'hello', 'VF1.a.b.c', 'VF2.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', 'VF1.AAAAAAAAAAAAAAAA.-1.AAAAAAAAAAAAAAAA', 'VF1.AAAAAAAAAAAAAAA!.1.AAAAAAAAAAAAAAAA', 'VF1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA.x'])(
-  '%j is not a code',
-  (text) => {
-    expect(parseCheckInCode(text)).toBeNull();
-  },
-);
+test.each([
+  '',
+  'hello',
+  'VF1.a.b.c',
+  'VF2.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA',
+  'VF1.AAAAAAAAAAAAAAAA.-1.AAAAAAAAAAAAAAAA',
+  'VF1.AAAAAAAAAAAAAAA!.1.AAAAAAAAAAAAAAAA',
+  'VF1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA.x',
+])('%j is not a code', (text) => {
+  expect(parseCheckInCode(text)).toBeNull();
+});

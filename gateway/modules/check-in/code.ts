@@ -8,7 +8,10 @@ export function newDeviceCredentials() {
 
 /** The code's mac: the first 12 bytes of HMAC-SHA256(key, "<memberId>.<deviceId>.<timeStep>"). */
 export function checkInMac(key: Buffer, memberId: number, deviceId: string, timeStep: number): Buffer {
-  return createHmac('sha256', key).update(checkInMessage(memberId, deviceId, timeStep)).digest().subarray(0, CHECK_IN_MAC_BYTES);
+  return createHmac('sha256', key)
+    .update(checkInMessage(memberId, deviceId, timeStep))
+    .digest()
+    .subarray(0, CHECK_IN_MAC_BYTES);
 }
 
 export function drawCheckInCode(key: Buffer, memberId: number, deviceId: string, timeStep: number): string {

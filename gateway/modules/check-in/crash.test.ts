@@ -31,12 +31,22 @@ test('killed with SIGKILL mid-burst of door scans, then restarted: at most one e
   const club = await clubAt(gw);
   const members: { accountId: number; code: string }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const [account] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' }).returning();
-    const opened = await openUnpaidContract(gw, { accountId: account.id, method: PaymentMethods.CASH, clubId: club.id });
+    const [account] = await gw.db
+      .insert(accounts)
+      .values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' })
+      .returning();
+    const opened = await openUnpaidContract(gw, {
+      accountId: account.id,
+      method: PaymentMethods.CASH,
+      clubId: club.id,
+    });
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.id, opened.contract.id));
     const device = await registerDevice(gw.db, account.id, 'Android', gw.clock.now());
     const key = Buffer.from(device.key, 'base64url');
-    members.push({ accountId: account.id, code: drawCheckInCode(key, account.id, device.deviceId, timeStepOf(new Date())) });
+    members.push({
+      accountId: account.id,
+      code: drawCheckInCode(key, account.id, device.deviceId, timeStepOf(new Date())),
+    });
   }
   const [manager] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, DEMO_MANAGER_PHONE));
   const { token } = await issueToken(gw.db, manager.id, new Date());
@@ -53,7 +63,11 @@ test('killed with SIGKILL mid-burst of door scans, then restarted: at most one e
   const scan = (m: (typeof members)[number]) =>
     fetch(`${url}/api/v1/staff/check-in`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-internal-secret': 'crash-test-internal-secret-of-32-characters' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-internal-secret': 'crash-test-internal-secret-of-32-characters',
+      },
       body: JSON.stringify({ code: m.code, clubId: club.id }),
     }).then(
       (r) => {
@@ -82,13 +96,19 @@ test('killed with SIGKILL mid-burst of door scans, then restarted: at most one e
   const handle = await harness.open();
   try {
     const ids = members.map((m) => m.accountId);
-    const rows = await handle.db.select({ accountId: visits.accountId, n: sql<number>`count(*)::int` }).from(visits).where(inArray(visits.accountId, ids)).groupBy(visits.accountId);
+    const rows = await handle.db
+      .select({ accountId: visits.accountId, n: sql<number>`count(*)::int` })
+      .from(visits)
+      .where(inArray(visits.accountId, ids))
+      .groupBy(visits.accountId);
     const notices = await handle.db
       .select({ accountId: noticeOutbox.accountId })
       .from(noticeOutbox)
       .where(inArray(noticeOutbox.accountId, ids));
     const noticed = new Set(notices.filter((n) => n.accountId !== null).map((n) => n.accountId));
-    console.log(`${String(answeredBeforeKill)} entries answered before the kill, ${String(answered)} in all; ${String(rows.length)} of ${String(MEMBERS)} members recorded`);
+    console.log(
+      `${String(answeredBeforeKill)} entries answered before the kill, ${String(answered)} in all; ${String(rows.length)} of ${String(MEMBERS)} members recorded`,
+    );
     expect(answeredBeforeKill).toBeLessThan(MEMBERS);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     const recorded = new Set(rows.map((r) => r.accountId));

@@ -10,7 +10,16 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { validate } from '#gateway/http/validate.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
-import { checkIn, currentCode, listDevices, listVisits, manualCheckIn, memberAtDesk, registerDevice, revokeDevice } from './service.ts';
+import {
+  checkIn,
+  currentCode,
+  listDevices,
+  listVisits,
+  manualCheckIn,
+  memberAtDesk,
+  registerDevice,
+  revokeDevice,
+} from './service.ts';
 
 /** Phone lookups at the desk (GET /staff/member, POST /staff/check-in/manual) per staff account per hour before 429. */
 export const MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR = 120;
@@ -29,7 +38,9 @@ export function checkInRoutes() {
     return ok(c, await registerDevice(db, c.get('account').id, c.req.valid('json').label, clock.now()), Codes.OK);
   });
 
-  app.get('/member/check-in/devices', member, async (c) => ok(c, await listDevices(c.get('deps').db, c.get('account').id)));
+  app.get('/member/check-in/devices', member, async (c) =>
+    ok(c, await listDevices(c.get('deps').db, c.get('account').id)),
+  );
 
   app.delete('/member/check-in/devices/:deviceId', member, validate('param', deviceParam), async (c) => {
     const { db, clock } = c.get('deps');
@@ -54,7 +65,12 @@ export function checkInRoutes() {
   // Both count against the staff member's hourly phone lookups, so the desk cannot list members.
   const phoneLookup = createMiddleware<AppEnv>(async (c, next) => {
     const { db, clock } = c.get('deps');
-    const allowed = await countHit(db, `staff-member-lookup:account:${String(c.get('account').id)}`, hourWindow(clock.now()), MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR);
+    const allowed = await countHit(
+      db,
+      `staff-member-lookup:account:${String(c.get('account').id)}`,
+      hourWindow(clock.now()),
+      MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR,
+    );
     if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
     await next();
   });

@@ -27,7 +27,12 @@ import { findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queri
 import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 /** A new device for the member, with its key (returned once). The 4th active device revokes the oldest. */
-export async function registerDevice(db: Database, accountId: number, label: string, now: Date): Promise<CheckInDeviceKey> {
+export async function registerDevice(
+  db: Database,
+  accountId: number,
+  label: string,
+  now: Date,
+): Promise<CheckInDeviceKey> {
   const { deviceId, key } = newDeviceCredentials();
   await db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
@@ -50,7 +55,12 @@ export async function listDevices(db: Executor, accountId: number) {
     .from(checkInDevices)
     .where(and(eq(checkInDevices.accountId, accountId), isNull(checkInDevices.revokedAt)))
     .orderBy(desc(checkInDevices.createdAt));
-  return rows.map((row) => ({ deviceId: row.deviceId, label: row.label, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    deviceId: row.deviceId,
+    label: row.label,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Revokes one of the member's devices; another member's (or an unknown) device is 404. */
@@ -58,7 +68,13 @@ export async function revokeDevice(db: Executor, accountId: number, deviceId: st
   const revoked = await db
     .update(checkInDevices)
     .set({ revokedAt: now })
-    .where(and(eq(checkInDevices.deviceId, deviceId), eq(checkInDevices.accountId, accountId), isNull(checkInDevices.revokedAt)))
+    .where(
+      and(
+        eq(checkInDevices.deviceId, deviceId),
+        eq(checkInDevices.accountId, accountId),
+        isNull(checkInDevices.revokedAt),
+      ),
+    )
     .returning({ id: checkInDevices.id });
   if (revoked.length === 0) throw notFound();
 }
@@ -67,7 +83,13 @@ async function activeDevice(db: Executor, accountId: number, deviceId: string) {
   const [device] = await db
     .select()
     .from(checkInDevices)
-    .where(and(eq(checkInDevices.deviceId, deviceId), eq(checkInDevices.accountId, accountId), isNull(checkInDevices.revokedAt)));
+    .where(
+      and(
+        eq(checkInDevices.deviceId, deviceId),
+        eq(checkInDevices.accountId, accountId),
+        isNull(checkInDevices.revokedAt),
+      ),
+    );
   if (!device) throw notFound();
   return device;
 }
@@ -88,7 +110,10 @@ const refuse = (status: 400 | 403 | 409, code: (typeof Codes)[keyof typeof Codes
 /** The club whose door this is: unknown or closed 404; a club the staff member does not work at 403. */
 async function doorClub(db: Executor, staffAccountId: number, clubId: number) {
   const staff = await loadStaff(db, staffAccountId);
-  const [club] = await db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, isActive: clubs.isActive }).from(clubs).where(eq(clubs.id, clubId));
+  const [club] = await db
+    .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, isActive: clubs.isActive })
+    .from(clubs)
+    .where(eq(clubs.id, clubId));
   if (!club?.isActive) throw notFound();
   if (!worksAt(staff, club.id)) throw new ApiError(403, Codes.FORBIDDEN);
   return { id: club.id, nameVi: club.nameVi, nameEn: club.nameEn };
@@ -101,7 +126,11 @@ type DoorClub = Awaited<ReturnType<typeof doorClub>>;
  * step, then the member's membership, the code's single use and the pass-back rule, in one
  * transaction that holds the member's row: two doors scanning at once see one entry.
  */
-export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: number, input: { code: string; clubId: number }): Promise<CheckInResult> {
+export async function checkIn(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  staffAccountId: number,
+  input: { code: string; clubId: number },
+): Promise<CheckInResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const parsed = parseCheckInCode(input.code);
@@ -116,7 +145,12 @@ export async function checkIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: 
   const step = timeStepOf(now);
   if (parsed.timeStep < step - CHECK_IN_SKEW_STEPS) throw refuse(400, Codes.CHECK_IN_CODE_EXPIRED);
   if (parsed.timeStep > step + CHECK_IN_SKEW_STEPS) throw refuse(400, Codes.CHECK_IN_CODE_FUTURE);
-  return admit(db, now, { staffAccountId, club, accountId: device.accountId, device: { id: device.id, timeStep: parsed.timeStep } });
+  return admit(db, now, {
+    staffAccountId,
+    club,
+    accountId: device.accountId,
+    device: { id: device.id, timeStep: parsed.timeStep },
+  });
 }
 
 /** The member account behind a phone at the desk; any other (or no) account is PHONE_NOT_FOUND. */
@@ -136,7 +170,11 @@ const memberCard = (member: { id: number; fullName: string; avatarMediaId: strin
  * GET /staff/member: the member at the desk without their phone, and whether they may enter this
  * club now, by the rules a check-in applies (the refusal is the code it would answer).
  */
-export async function memberAtDesk(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: number, input: { phoneNumber: string; clubId: number }): Promise<StaffMember> {
+export async function memberAtDesk(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  staffAccountId: number,
+  input: { phoneNumber: string; clubId: number },
+): Promise<StaffMember> {
   const { db, clock } = deps;
   const club = await doorClub(db, staffAccountId, input.clubId);
   const member = await memberByPhone(db, input.phoneNumber);
@@ -154,7 +192,11 @@ export async function memberAtDesk(deps: Pick<Deps, 'db' | 'clock'>, staffAccoun
  * admission as a scan (refusals, visit, notice), without a device, and an audit row in its
  * transaction: no code proves the member was there, the staff member's word does (ADR 049).
  */
-export async function manualCheckIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccountId: number, input: { phoneNumber: string; clubId: number }): Promise<CheckInResult> {
+export async function manualCheckIn(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  staffAccountId: number,
+  input: { phoneNumber: string; clubId: number },
+): Promise<CheckInResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const club = await doorClub(db, staffAccountId, input.clubId);
@@ -167,19 +209,34 @@ export async function manualCheckIn(deps: Pick<Deps, 'db' | 'clock'>, staffAccou
       subjectId: result.visitId,
       clubId: club.id,
       before: null,
-      after: { memberId: member.id, visitId: result.visitId, checkedInAt: result.checkedInAt, membership: result.membership },
+      after: {
+        memberId: member.id,
+        visitId: result.visitId,
+        checkedInAt: result.checkedInAt,
+        membership: result.membership,
+      },
       at: now,
     }),
   );
 }
 
-type Admission = { staffAccountId: number; club: DoorClub; accountId: number; device: { id: number; timeStep: number } | null };
+type Admission = {
+  staffAccountId: number;
+  club: DoorClub;
+  accountId: number;
+  device: { id: number; timeStep: number } | null;
+};
 
 /**
  * The one way in, scanned or manual: in one transaction that holds the member's row, the code's
  * single use (a scan), the membership, the pass-back rule, then the visit and the member's notice.
  */
-async function admit(db: Database, now: Date, { staffAccountId, club, accountId, device }: Admission, inTx?: (tx: Executor, result: CheckInResult) => Promise<void>) {
+async function admit(
+  db: Database,
+  now: Date,
+  { staffAccountId, club, accountId, device }: Admission,
+  inTx?: (tx: Executor, result: CheckInResult) => Promise<void>,
+) {
   try {
     return await db.transaction(async (tx) => {
       await lockAccount(tx, accountId);
@@ -195,7 +252,14 @@ async function admit(db: Database, now: Date, { staffAccountId, club, accountId,
 
       const [visit] = await tx
         .insert(visits)
-        .values({ accountId, clubId: club.id, deviceId: device?.id ?? null, timeStep: device?.timeStep ?? timeStepOf(now), staffAccountId, checkedInAt: now })
+        .values({
+          accountId,
+          clubId: club.id,
+          deviceId: device?.id ?? null,
+          timeStep: device?.timeStep ?? timeStepOf(now),
+          staffAccountId,
+          checkedInAt: now,
+        })
         .returning({ id: visits.id });
       if (device) await tx.update(checkInDevices).set({ lastUsedAt: now }).where(eq(checkInDevices.id, device.id));
       const [member] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
@@ -237,7 +301,9 @@ const accessRefusals = {
   WRONG_CLUB: Codes.CHECK_IN_WRONG_CLUB,
 } as const;
 
-type Entry = { ok: true; membership: CheckInResult['membership'] } | { ok: false; status: 403 | 409; code: (typeof Codes)[keyof typeof Codes] };
+type Entry =
+  | { ok: true; membership: CheckInResult['membership'] }
+  | { ok: false; status: 403 | 409; code: (typeof Codes)[keyof typeof Codes] };
 
 /** May this member enter this club now: the membership that opens it today, else the refusal; then the pass-back rule. */
 async function entryFor(tx: Executor, accountId: number, clubId: number, now: Date): Promise<Entry> {
@@ -246,22 +312,43 @@ async function entryFor(tx: Executor, accountId: number, clubId: number, now: Da
   const [recent] = await tx
     .select({ id: visits.id })
     .from(visits)
-    .where(and(eq(visits.accountId, accountId), gt(visits.checkedInAt, new Date(now.getTime() - CHECK_IN_PASS_BACK_MINUTES * 60_000))))
+    .where(
+      and(
+        eq(visits.accountId, accountId),
+        gt(visits.checkedInAt, new Date(now.getTime() - CHECK_IN_PASS_BACK_MINUTES * 60_000)),
+      ),
+    )
     .limit(1);
   if (recent) return { ok: false, status: 409, code: Codes.CHECK_IN_PASS_BACK };
   return { ok: true, membership: access.membership };
 }
 
 /** The member's visits, newest first; `since` narrows to those after an instant. */
-export async function listVisits(db: Executor, accountId: number, { page, limit, since }: { page: number; limit: number; since?: string }) {
-  const where = since ? and(eq(visits.accountId, accountId), gt(visits.checkedInAt, new Date(since))) : eq(visits.accountId, accountId);
+export async function listVisits(
+  db: Executor,
+  accountId: number,
+  { page, limit, since }: { page: number; limit: number; since?: string },
+) {
+  const where = since
+    ? and(eq(visits.accountId, accountId), gt(visits.checkedInAt, new Date(since)))
+    : eq(visits.accountId, accountId);
   const rows = await db
-    .select({ id: visits.id, checkedInAt: visits.checkedInAt, clubId: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn })
+    .select({
+      id: visits.id,
+      checkedInAt: visits.checkedInAt,
+      clubId: clubs.id,
+      nameVi: clubs.nameVi,
+      nameEn: clubs.nameEn,
+    })
     .from(visits)
     .innerJoin(clubs, eq(clubs.id, visits.clubId))
     .where(where)
     .orderBy(desc(visits.checkedInAt), desc(visits.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  return rows.map((row) => ({ visitId: row.id, checkedInAt: row.checkedInAt.toISOString(), club: { id: row.clubId, nameVi: row.nameVi, nameEn: row.nameEn } }));
+  return rows.map((row) => ({
+    visitId: row.id,
+    checkedInAt: row.checkedInAt.toISOString(),
+    club: { id: row.clubId, nameVi: row.nameVi, nameEn: row.nameEn },
+  }));
 }

@@ -29,8 +29,15 @@ test('killed with SIGKILL mid-burst of bookings, then restarted: spots = booked 
   const club = await clubAt(gw);
   const members: { accountId: number; token: string }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const [account] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' }).returning();
-    const opened = await openUnpaidContract(gw, { accountId: account.id, method: PaymentMethods.CASH, clubId: club.id });
+    const [account] = await gw.db
+      .insert(accounts)
+      .values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' })
+      .returning();
+    const opened = await openUnpaidContract(gw, {
+      accountId: account.id,
+      method: PaymentMethods.CASH,
+      clubId: club.id,
+    });
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.id, opened.contract.id));
     members.push({ accountId: account.id, token: (await issueToken(gw.db, account.id, new Date())).token });
   }
@@ -46,11 +53,16 @@ test('killed with SIGKILL mid-burst of bookings, then restarted: spots = booked 
   const book = (m: (typeof members)[number]) =>
     fetch(`${url}/api/v1/member/classes/${String(session.id)}/booking`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}`, 'x-internal-secret': 'crash-test-internal-secret-of-32-characters' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${m.token}`,
+        'x-internal-secret': 'crash-test-internal-secret-of-32-characters',
+      },
       body: JSON.stringify({ joinWaitlist: true }),
     }).then(
       async (r) => {
-        if (r.ok) answers.set(m.accountId, ((await r.json()) as { data: { booking: { state: string } } }).data.booking.state);
+        if (r.ok)
+          answers.set(m.accountId, ((await r.json()) as { data: { booking: { state: string } } }).data.booking.state);
       },
       () => undefined,
     );
@@ -75,10 +87,18 @@ test('killed with SIGKILL mid-burst of bookings, then restarted: spots = booked 
     const live = await handle.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.sessionId, session.id), inArray(classBookings.accountId, ids), inArray(classBookings.status, ['BOOKED', 'WAITLISTED'])));
+      .where(
+        and(
+          eq(classBookings.sessionId, session.id),
+          inArray(classBookings.accountId, ids),
+          inArray(classBookings.status, ['BOOKED', 'WAITLISTED']),
+        ),
+      );
     const [row] = await handle.db.select().from(classSessions).where(eq(classSessions.id, session.id));
     const booked = live.filter((b) => b.status === 'BOOKED');
-    console.log(`${String(answeredBeforeKill)} bookings answered before the kill; ${String(booked.length)} booked, ${String(live.length - booked.length)} waitlisted`);
+    console.log(
+      `${String(answeredBeforeKill)} bookings answered before the kill; ${String(booked.length)} booked, ${String(live.length - booked.length)} waitlisted`,
+    );
     expect(answeredBeforeKill).toBeLessThan(MEMBERS);
     expect(row.bookedCount).toBe(booked.length);
     expect(booked.length).toBe(CAPACITY);

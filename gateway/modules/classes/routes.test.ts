@@ -27,31 +27,54 @@ const HOUR = 60 * MINUTE;
 const member = (planType: 'CLASSIC' | 'BLACK_CARD' = 'CLASSIC') => memberWithPlan(gw, club0.id, planType);
 
 /** The id of a one-off session of club 0 (or another), starting this long from the gateway's now. */
-const sessionIn = async (startsIn: number, capacity = 10, clubId = club0.id) => (await classSessionIn(gw, clubId, startsIn, capacity)).id;
+const sessionIn = async (startsIn: number, capacity = 10, clubId = club0.id) =>
+  (await classSessionIn(gw, clubId, startsIn, capacity)).id;
 
-const book = (token: string, sessionId: number, joinWaitlist = false) => gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
-const cancel = (token: string, bookingId: number) => gw.call('PUT', `/api/v1/member/class-bookings/${String(bookingId)}/cancel`, { token });
-const detail = async (sessionId: number, token?: string) => (await gw.call('GET', `/api/v1/global/classes/${String(sessionId)}`, { token })).body.data;
+const book = (token: string, sessionId: number, joinWaitlist = false) =>
+  gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
+const cancel = (token: string, bookingId: number) =>
+  gw.call('PUT', `/api/v1/member/class-bookings/${String(bookingId)}/cancel`, { token });
+const detail = async (sessionId: number, token?: string) =>
+  (await gw.call('GET', `/api/v1/global/classes/${String(sessionId)}`, { token })).body.data;
 
 describe('the timetable', () => {
   test('today at a club, by start time, from the weekly schedules; public; the member sees their booking', async () => {
     const today = vietnamDay(gw.clock.now());
     const res = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${today}`);
     expect(res.status).toBe(200);
-    const sessions = res.body.data as { startsAt: string; club: { id: number }; spotsLeft: number; capacity: number; myBooking: unknown; classType: { nameVi: string } }[];
+    const sessions = res.body.data as {
+      startsAt: string;
+      club: { id: number };
+      spotsLeft: number;
+      capacity: number;
+      myBooking: unknown;
+      classType: { nameVi: string };
+    }[];
     expect(sessions.length).toBeGreaterThanOrEqual(4);
-    expect(sessions.every((s) => s.club.id === club0.id && s.myBooking === null && s.spotsLeft <= s.capacity)).toBe(true);
+    expect(sessions.every((s) => s.club.id === club0.id && s.myBooking === null && s.spotsLeft <= s.capacity)).toBe(
+      true,
+    );
     expect(sessions.map((s) => s.startsAt)).toEqual([...sessions.map((s) => s.startsAt)].sort());
     // The last of the 14 days has sessions too; the day after has none yet.
     const last = new Date(gw.clock.now().getTime() + (CLASS_SCHEDULE_DAYS - 1) * 24 * HOUR);
     const lastDay = await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${vietnamDay(last)}`);
     expect(lastDay.body.data.length).toBeGreaterThanOrEqual(4);
     const types = await gw.call('GET', '/api/v1/general/class-types');
-    expect(types.body.data.map((t: { slug: string }) => t.slug)).toEqual(expect.arrayContaining(['yoga', 'zumba', 'body-pump', 'boxing', 'cycling', 'pilates', 'hiit']));
+    expect(types.body.data.map((t: { slug: string }) => t.slug)).toEqual(
+      expect.arrayContaining(['yoga', 'zumba', 'body-pump', 'boxing', 'cycling', 'pilates', 'hiit']),
+    );
   });
 
   test('malformed filters and ids are 400/404, never 500', async () => {
-    for (const query of ['date=2026-13', 'clubId=-1', 'clubId=abc', 'limit=1000', 'page=0', 'classTypeId=99999999999', 'date=%00']) {
+    for (const query of [
+      'date=2026-13',
+      'clubId=-1',
+      'clubId=abc',
+      'limit=1000',
+      'page=0',
+      'classTypeId=99999999999',
+      'date=%00',
+    ]) {
       const res = await gw.call('GET', `/api/v1/global/classes?${query}`);
       expect(res.status, query).toBe(400);
     }
@@ -63,7 +86,11 @@ describe('the timetable', () => {
       const res = await gw.call('POST', `/api/v1/member/classes/${String(session)}/booking`, { token: m.token, json });
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
-    const raw = await gw.call('POST', `/api/v1/member/classes/${String(session)}/booking`, { token: m.token, body: '{not json', headers: { 'content-type': 'application/json' } });
+    const raw = await gw.call('POST', `/api/v1/member/classes/${String(session)}/booking`, {
+      token: m.token,
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect((await cancel(m.token, 2_147_483_648)).status).toBe(404);
   });
@@ -100,7 +127,8 @@ describe('booking', () => {
     expect((await detail(underWay, m.token)).bookingWindow).toBe('STARTED');
     expect((await detail(over, m.token)).bookingWindow).toBe('ENDED');
     const overDay = vietnamDay(new Date(gw.clock.now().getTime() - 5 * HOUR));
-    const list = (await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${overDay}`)).body.data as { id: number; bookingWindow: string }[];
+    const list = (await gw.call('GET', `/api/v1/global/classes?clubId=${String(club0.id)}&date=${overDay}`)).body
+      .data as { id: number; bookingWindow: string }[];
     expect(list.find((s) => s.id === over)?.bookingWindow).toBe('ENDED');
     for (const session of [underWay, over]) {
       const res = await book(m.token, session);
@@ -130,10 +158,15 @@ describe('booking', () => {
     expect(answers.filter((r) => r.body.code === 'CLASS_FULL')).toHaveLength(19);
     const [row] = await gw.db.select().from(classSessions).where(eq(classSessions.id, session));
     expect(row.bookedCount).toBe(3);
-    const booked = await gw.db.select().from(classBookings).where(and(eq(classBookings.sessionId, session), eq(classBookings.status, 'BOOKED')));
+    const booked = await gw.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.sessionId, session), eq(classBookings.status, 'BOOKED')));
     expect(booked).toHaveLength(3);
     // The table itself refuses more spots taken than the class has.
-    await expect(gw.db.update(classSessions).set({ bookedCount: 4 }).where(eq(classSessions.id, session))).rejects.toThrow();
+    await expect(
+      gw.db.update(classSessions).set({ bookedCount: 4 }).where(eq(classSessions.id, session)),
+    ).rejects.toThrow();
     // The same race for the waitlist: every one in line, each at their own place.
     const winner = racers[answers.findIndex((r) => r.status === 200)];
     const lineUp = [winner, ...racers.filter((m) => m !== winner).slice(0, 9)];
@@ -142,7 +175,9 @@ describe('booking', () => {
     expect(places.filter((p) => p === null)).toHaveLength(1); // the one who already had a spot
     expect(places.filter((p): p is number => p !== null).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // …and the places read back afterwards are the same ones.
-    const after = await Promise.all(lineUp.map(async (m) => (await detail(session, m.token)).myBooking.waitlistPosition as number | null));
+    const after = await Promise.all(
+      lineUp.map(async (m) => (await detail(session, m.token)).myBooking.waitlistPosition as number | null),
+    );
     expect(after).toEqual(places);
   });
 });
@@ -153,8 +188,14 @@ describe('cancelling and the waitlist', () => {
     const session = await sessionIn(2 * HOUR + 30 * MINUTE, 1);
     const aBooking = (await book(a.token, session)).body.data.booking.bookingId as number;
     expect((await book(b.token, session)).body.code).toBe('CLASS_FULL');
-    expect((await book(b.token, session, true)).body.data.booking).toMatchObject({ state: 'WAITLISTED', waitlistPosition: 1 });
-    expect((await book(c.token, session, true)).body.data.booking).toMatchObject({ state: 'WAITLISTED', waitlistPosition: 2 });
+    expect((await book(b.token, session, true)).body.data.booking).toMatchObject({
+      state: 'WAITLISTED',
+      waitlistPosition: 1,
+    });
+    expect((await book(c.token, session, true)).body.data.booking).toMatchObject({
+      state: 'WAITLISTED',
+      waitlistPosition: 2,
+    });
 
     const cancelled = await cancel(a.token, aBooking);
     expect(cancelled.body.data.booking).toMatchObject({ state: 'CANCELLED', canCancel: false });
@@ -163,7 +204,9 @@ describe('cancelling and the waitlist', () => {
     expect((await detail(session, c.token)).myBooking).toMatchObject({ state: 'WAITLISTED', waitlistPosition: 1 });
     await deliverNoticesNow(gw);
     const told = await gw.db.select().from(notifications).where(eq(notifications.accountId, b.id));
-    expect(told.some((n) => n.titleEn === 'You got a spot in the class' && n.link === `/class/${String(session)}`)).toBe(true);
+    expect(
+      told.some((n) => n.titleEn === 'You got a spot in the class' && n.link === `/class/${String(session)}`),
+    ).toBe(true);
 
     // 40 min later fewer than 2 h remain, but B was moved up less than an hour ago: still free.
     gw.clock.advance(40 * MINUTE);
@@ -216,7 +259,14 @@ describe('strikes', () => {
     const came = await sessionIn(3 * HOUR);
     await book(m.token, came);
     gw.clock.advance(2 * HOUR + 40 * MINUTE);
-    await gw.db.insert(visits).values({ accountId: m.id, clubId: club0.id, timeStep: Math.floor(gw.clock.now().getTime() / 30_000), checkedInAt: gw.clock.now() });
+    await gw.db
+      .insert(visits)
+      .values({
+        accountId: m.id,
+        clubId: club0.id,
+        timeStep: Math.floor(gw.clock.now().getTime() / 30_000),
+        checkedInAt: gw.clock.now(),
+      });
     expect((await detail(came, m.token)).myBooking.state).toBe('ATTENDED');
 
     // Two no-shows and a late cancel.
@@ -226,7 +276,10 @@ describe('strikes', () => {
       gw.clock.advance(4 * HOUR + 10 * MINUTE);
       expect((await detail(missed, m.token)).myBooking.state).toBe('NO_SHOW');
     }
-    expect((await gw.call('GET', '/api/v1/member/class-standing', { token: m.token })).body.data).toMatchObject({ strikes: 2, blockedUntil: null });
+    expect((await gw.call('GET', '/api/v1/member/class-standing', { token: m.token })).body.data).toMatchObject({
+      strikes: 2,
+      blockedUntil: null,
+    });
     const third = await sessionIn(90 * MINUTE);
     const late = (await book(m.token, third)).body.data.booking.bookingId as number;
     await cancel(m.token, late);
@@ -235,7 +288,11 @@ describe('strikes', () => {
     expect(Date.parse(standing.blockedUntil) - gw.clock.now().getTime()).toBeGreaterThan(6.9 * 24 * HOUR);
 
     const refused = await book(m.token, await sessionIn(5 * HOUR));
-    expect([refused.status, refused.body.code, refused.body.data?.blockedUntil]).toEqual([403, 'CLASS_BLOCKED', standing.blockedUntil]);
+    expect([refused.status, refused.body.code, refused.body.data?.blockedUntil]).toEqual([
+      403,
+      'CLASS_BLOCKED',
+      standing.blockedUntil,
+    ]);
     gw.clock.advance(7 * 24 * HOUR + MINUTE);
     expect((await book(m.token, await sessionIn(5 * HOUR))).status).toBe(200);
   });
@@ -246,8 +303,15 @@ describe('screens', () => {
     const m = await member();
     type Listed = { id: number; myBooking: { state: string } | null };
     const upcoming = async () =>
-      ((await gw.call('GET', '/api/v1/member/class-bookings', { token: m.token })).body.data as Listed[]).filter((s) => s.myBooking?.state === 'BOOKED').map((s) => s.id);
-    const next = async () => ((await gw.call('GET', '/api/v1/member/home', { token: m.token })).body.data.classes.next as { id: number } | null)?.id ?? null;
+      ((await gw.call('GET', '/api/v1/member/class-bookings', { token: m.token })).body.data as Listed[])
+        .filter((s) => s.myBooking?.state === 'BOOKED')
+        .map((s) => s.id);
+    const next = async () =>
+      (
+        (await gw.call('GET', '/api/v1/member/home', { token: m.token })).body.data.classes.next as {
+          id: number;
+        } | null
+      )?.id ?? null;
     const agree = async (expected: number | null) => {
       expect((await upcoming())[0] ?? null).toBe(expected);
       expect(await next()).toBe(expected);
@@ -278,7 +342,10 @@ describe('screens', () => {
     const underWay = await sessionIn(-20 * MINUTE);
     await gw.db.insert(classBookings).values({ sessionId: underWay, accountId: m.id, status: 'BOOKED' });
     await agree(underWay);
-    await gw.db.update(classSessions).set({ endsAt: new Date(gw.clock.now().getTime() - MINUTE) }).where(eq(classSessions.id, underWay));
+    await gw.db
+      .update(classSessions)
+      .set({ endsAt: new Date(gw.clock.now().getTime() - MINUTE) })
+      .where(eq(classSessions.id, underWay));
     await agree(null);
   });
 
@@ -305,7 +372,11 @@ describe('screens', () => {
     expect(classes.clubs.filter((c: { mine: boolean }) => c.mine)).toHaveLength(1);
     expect(classes.days).toHaveLength(CLASS_SCHEDULE_DAYS);
     expect(classes.clubId).toBe(club0.id);
-    const otherClub = await gw.call('GET', `/api/v1/member/screens/classes?clubId=${String(club1.id)}&date=${classes.days[2] as string}`, { token: m.token });
+    const otherClub = await gw.call(
+      'GET',
+      `/api/v1/member/screens/classes?clubId=${String(club1.id)}&date=${classes.days[2] as string}`,
+      { token: m.token },
+    );
     expect(otherClub.body.data.classes).toMatchObject({ clubId: club1.id, date: classes.days[2] });
     // A day outside the 14 is today.
     const far = await gw.call('GET', '/api/v1/member/screens/classes?date=2099-01-01', { token: m.token });

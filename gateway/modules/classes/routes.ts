@@ -16,7 +16,17 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { loadStaff } from '#gateway/modules/accounts/staff.ts';
 import { scheduleDays } from './sessions.ts';
 import { cancelClassSession, markAttendance, staffClassDay } from './staff.ts';
-import { bookClass, cancelBooking, classDetail, classStanding, clubsForMember, listClassTypes, listClasses, todayClasses, upcomingBookings } from './service.ts';
+import {
+  bookClass,
+  cancelBooking,
+  classDetail,
+  classStanding,
+  clubsForMember,
+  listClassTypes,
+  listClasses,
+  todayClasses,
+  upcomingBookings,
+} from './service.ts';
 
 /** Issue 11 §4 (ADR 034): the class timetable, a session's detail, booking and cancelling, and the /class screens in one read each. */
 export function classRoutes() {
@@ -71,8 +81,19 @@ export function classRoutes() {
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     const clubId = clubList.some((club) => club.id === query.clubId) ? query.clubId! : (clubList[0]?.id ?? null);
     const classTypeId = classTypes.some((type) => type.id === query.classTypeId) ? query.classTypeId! : null;
-    const sessions = clubId === null ? [] : await listClasses(db, { clubId, date, classTypeId: classTypeId ?? undefined, page: 1, limit: 50 }, accountId, now);
-    return ok(c, { shell, classes: { clubs: clubList, clubId, classTypes, classTypeId, days, date, sessions, standing } });
+    const sessions =
+      clubId === null
+        ? []
+        : await listClasses(
+            db,
+            { clubId, date, classTypeId: classTypeId ?? undefined, page: 1, limit: 50 },
+            accountId,
+            now,
+          );
+    return ok(c, {
+      shell,
+      classes: { clubs: clubList, clubId, classTypes, classTypeId, days, date, sessions, standing },
+    });
   });
 
   app.get('/member/screens/class/:sessionId', member, async (c) => {
@@ -93,7 +114,10 @@ export function classRoutes() {
     const now = clock.now();
     const accountId = c.get('account').id;
     const mine = (await accessClubs(db, accountId, vietnamDay(now))).map((club) => club.id);
-    const [shell, sessions] = await Promise.all([findMemberShell(db, accountId, now), todayClasses(db, accountId, mine, now, 100)]);
+    const [shell, sessions] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      todayClasses(db, accountId, mine, now, 100),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, today: { sessions: sessions.sessions, hasClubs: mine.length > 0 } });
   });
@@ -107,11 +131,15 @@ export function classRoutes() {
     const query = c.req.valid('query');
     let clubId: number;
     if (staff.accountType === 'GM') {
-      if (query.clubId === undefined) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { clubId: [validationMessage('required', c.get('lang'))] } });
+      if (query.clubId === undefined)
+        throw new ApiError(400, Codes.VALIDATION, {
+          fieldErrors: { clubId: [validationMessage('required', c.get('lang'))] },
+        });
       clubId = query.clubId;
     } else {
       // A club named explicitly that is not theirs is 403, as at the door and in the audit log (ADR 049).
-      if (staff.clubId === null || (query.clubId !== undefined && query.clubId !== staff.clubId)) throw new ApiError(403, Codes.FORBIDDEN);
+      if (staff.clubId === null || (query.clubId !== undefined && query.clubId !== staff.clubId))
+        throw new ApiError(403, Codes.FORBIDDEN);
       clubId = staff.clubId;
     }
     const now = clock.now();

@@ -24,7 +24,16 @@ import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts'
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
-import { accounts, classBookings, classInstructors, classRooms, classSessions, classTypes, clubs, visits } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  classBookings,
+  classInstructors,
+  classRooms,
+  classSessions,
+  classTypes,
+  clubs,
+  visits,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/club-access/queries.ts';
@@ -54,7 +63,9 @@ export function bookingWindow(session: Pick<SessionRow, 'startsAt' | 'endsAt'>, 
 /** Until when a booked spot can be given back without a strike: 2 h before, or 1 h after a promotion from the waitlist. */
 export function freeCancelUntil(session: Pick<SessionRow, 'startsAt'>, booking: Pick<BookingRow, 'promotedAt'>): Date {
   const normal = session.startsAt.getTime() - CLASS_FREE_CANCEL_HOURS * HOUR;
-  const promoted = booking.promotedAt ? Math.min(booking.promotedAt.getTime() + CLASS_PROMOTED_FREE_CANCEL_MINUTES * MINUTE, session.startsAt.getTime()) : 0;
+  const promoted = booking.promotedAt
+    ? Math.min(booking.promotedAt.getTime() + CLASS_PROMOTED_FREE_CANCEL_MINUTES * MINUTE, session.startsAt.getTime())
+    : 0;
   return new Date(Math.max(normal, promoted));
 }
 
@@ -69,15 +80,25 @@ type BookingFacts = { booking: BookingRow; attended: boolean; waitlistPosition: 
  * Whether a booked member came (ADR 034, 051): the desk's mark when there is one; else a check-in for
  * the class says ATTENDED, and a class that ended without one NO_SHOW; else not known yet (null).
  */
-export function effectiveAttendance(mark: ClassAttendanceMark | null, checkedIn: boolean, endsAt: Date, now: Date): ClassAttendanceMark | null {
+export function effectiveAttendance(
+  mark: ClassAttendanceMark | null,
+  checkedIn: boolean,
+  endsAt: Date,
+  now: Date,
+): ClassAttendanceMark | null {
   if (mark) return mark;
   if (checkedIn) return 'ATTENDED';
   return now >= endsAt ? 'NO_SHOW' : null;
 }
 
-function bookingView(session: SessionRow, { booking, attended, waitlistPosition }: BookingFacts, now: Date): MyClassBooking {
+function bookingView(
+  session: SessionRow,
+  { booking, attended, waitlistPosition }: BookingFacts,
+  now: Date,
+): MyClassBooking {
   let state: ClassBookingState = booking.status;
-  if (booking.status === 'BOOKED') state = effectiveAttendance(booking.attendance, attended, session.endsAt, now) ?? state;
+  if (booking.status === 'BOOKED')
+    state = effectiveAttendance(booking.attendance, attended, session.endsAt, now) ?? state;
   const live = booking.status === 'BOOKED' || booking.status === 'WAITLISTED';
   const canCancel = live && now < session.startsAt && state !== 'ATTENDED';
   let free: Date | null = null;
@@ -100,7 +121,12 @@ const bookingsOfStatement = preparedFor((db) =>
   db
     .select({
       booking: classBookings,
-      attended: attendedSql(sql`${sql.placeholder('accountId')}::int`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`).mapWith(Boolean),
+      attended: attendedSql(
+        sql`${sql.placeholder('accountId')}::int`,
+        sql`${classSessions.clubId}`,
+        sql`${classSessions.startsAt}`,
+        sql`${classSessions.endsAt}`,
+      ).mapWith(Boolean),
       position: sql<number | null>`case when ${classBookings.status} = 'WAITLISTED' then (
         select count(*)::int + 1 from ${classBookings} ahead where ahead.session_id = ${classBookings.sessionId} and ahead.status = 'WAITLISTED'
         and (ahead.waitlisted_at, ahead.id) < (${classBookings.waitlistedAt}, ${classBookings.id})) end`,
@@ -122,14 +148,22 @@ const bookingsOfStatement = preparedFor((db) =>
 async function bookingsOf(db: Executor, accountId: number, sessions: SessionRow[]): Promise<Map<number, BookingFacts>> {
   if (sessions.length === 0) return new Map();
   const rows = await bookingsOfStatement(db).execute({ accountId, sessionIds: idList(sessions.map((s) => s.id)) });
-  return new Map(rows.map((r) => [r.booking.sessionId, { booking: r.booking, attended: r.attended, waitlistPosition: r.position }]));
+  return new Map(
+    rows.map((r) => [r.booking.sessionId, { booking: r.booking, attended: r.attended, waitlistPosition: r.position }]),
+  );
 }
 
 const sessionColumns = {
   session: classSessions,
   club: { id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn },
   classType: classTypes,
-  instructor: { id: accounts.id, fullName: accounts.fullName, avatarMediaId: accounts.avatarMediaId, bioVi: classInstructors.bioVi, bioEn: classInstructors.bioEn },
+  instructor: {
+    id: accounts.id,
+    fullName: accounts.fullName,
+    avatarMediaId: accounts.avatarMediaId,
+    bioVi: classInstructors.bioVi,
+    bioEn: classInstructors.bioEn,
+  },
   room: { nameVi: classRooms.nameVi, nameEn: classRooms.nameEn },
   waitlistCount: sql<number>`(select count(*)::int from ${classBookings} where ${classBookings.sessionId} = ${classSessions.id} and ${classBookings.status} = 'WAITLISTED')`,
 };
@@ -156,7 +190,13 @@ function sessionView(row: SessionJoin, booking: BookingFacts | undefined, now: D
     endsAt: session.endsAt.toISOString(),
     club: row.club,
     classType,
-    instructor: { id: instructor.id, fullName: instructor.fullName, avatarUrl: instructor.avatarMediaId ? mediaUrl(instructor.avatarMediaId) : null, bioVi: instructor.bioVi, bioEn: instructor.bioEn },
+    instructor: {
+      id: instructor.id,
+      fullName: instructor.fullName,
+      avatarUrl: instructor.avatarMediaId ? mediaUrl(instructor.avatarMediaId) : null,
+      bioVi: instructor.bioVi,
+      bioEn: instructor.bioEn,
+    },
     room: row.room,
     capacity: session.capacity,
     spotsLeft: session.capacity - session.bookedCount,
@@ -174,13 +214,27 @@ function cardOf(detail: ClassSessionDetail): ClassSession {
   const { classType, instructor } = detail;
   return {
     ...detail,
-    classType: { id: classType.id, slug: classType.slug, nameVi: classType.nameVi, nameEn: classType.nameEn, level: classType.level, durationMinutes: classType.durationMinutes },
+    classType: {
+      id: classType.id,
+      slug: classType.slug,
+      nameVi: classType.nameVi,
+      nameEn: classType.nameEn,
+      level: classType.level,
+      durationMinutes: classType.durationMinutes,
+    },
     instructor: { id: instructor.id, fullName: instructor.fullName, avatarUrl: instructor.avatarUrl },
   };
 }
 
 async function sessionsWith(db: Executor, rows: SessionJoin[], accountId: number | null, now: Date) {
-  const mine = accountId === null ? new Map<number, BookingFacts>() : await bookingsOf(db, accountId, rows.map((r) => r.session));
+  const mine =
+    accountId === null
+      ? new Map<number, BookingFacts>()
+      : await bookingsOf(
+          db,
+          accountId,
+          rows.map((r) => r.session),
+        );
   return rows.map((row) => cardOf(sessionView(row, mine.get(row.session.id), now)));
 }
 
@@ -204,7 +258,12 @@ const clubDayStatement = preparedFor((db) =>
 );
 
 /** GET /global/classes: the sessions of one Vietnam day (today by default), by start; the member's booking on each when signed in. */
-export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubId' | 'date' | 'classTypeId' | 'page' | 'limit'>, accountId: number | null, now: Date) {
+export async function listClasses(
+  db: Executor,
+  query: Pick<ClassesQuery, 'clubId' | 'date' | 'classTypeId' | 'page' | 'limit'>,
+  accountId: number | null,
+  now: Date,
+) {
   await ensureSessions(db, now);
   const date = query.date ?? vietnamDay(now);
   const from = vietnamDayStart(date);
@@ -213,10 +272,22 @@ export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubI
   // A club's day (every screen) is a prepared statement; every club's day (the public list) is built.
   const rows =
     query.clubId !== undefined
-      ? await clubDayStatement(db).execute({ clubId: query.clubId, from: from.toISOString(), to: to.toISOString(), classTypeId: query.classTypeId ?? null, limit: query.limit, offset })
+      ? await clubDayStatement(db).execute({
+          clubId: query.clubId,
+          from: from.toISOString(),
+          to: to.toISOString(),
+          classTypeId: query.classTypeId ?? null,
+          limit: query.limit,
+          offset,
+        })
       : await selectSessions(
           db,
-          and(gte(classSessions.startsAt, from), lt(classSessions.startsAt, to), eq(clubs.isActive, true), query.classTypeId === undefined ? undefined : eq(classSessions.classTypeId, query.classTypeId)),
+          and(
+            gte(classSessions.startsAt, from),
+            lt(classSessions.startsAt, to),
+            eq(clubs.isActive, true),
+            query.classTypeId === undefined ? undefined : eq(classSessions.classTypeId, query.classTypeId),
+          ),
         )
           .orderBy(...byStart)
           .limit(query.limit)
@@ -224,10 +295,17 @@ export async function listClasses(db: Executor, query: Pick<ClassesQuery, 'clubI
   return sessionsWith(db, rows, accountId, now);
 }
 
-const detailStatement = preparedFor((db) => selectSessions(db, eq(classSessions.id, sql.placeholder('sessionId'))).prepare('class_detail'));
+const detailStatement = preparedFor((db) =>
+  selectSessions(db, eq(classSessions.id, sql.placeholder('sessionId'))).prepare('class_detail'),
+);
 
 /** One session with its type's and instructor's texts, spots left and the member's booking. */
-export async function classDetail(db: Executor, sessionId: number, accountId: number | null, now: Date): Promise<ClassSessionDetail> {
+export async function classDetail(
+  db: Executor,
+  sessionId: number,
+  accountId: number | null,
+  now: Date,
+): Promise<ClassSessionDetail> {
   await ensureSessions(db, now);
   const [row] = await detailStatement(db).execute({ sessionId });
   if (!row) throw notFound();
@@ -247,7 +325,12 @@ const upcomingStatement = preparedFor((db) =>
         db
           .select({ id: classBookings.sessionId })
           .from(classBookings)
-          .where(and(eq(classBookings.accountId, sql.placeholder('accountId')), inArray(classBookings.status, ['BOOKED', 'WAITLISTED']))),
+          .where(
+            and(
+              eq(classBookings.accountId, sql.placeholder('accountId')),
+              inArray(classBookings.status, ['BOOKED', 'WAITLISTED']),
+            ),
+          ),
       ),
     ),
   )
@@ -271,7 +354,9 @@ export async function upcomingBookings(db: Executor, accountId: number, now: Dat
  */
 const strikesStatement = preparedFor((db) =>
   db
-    .select({ at: sql<string>`case when ${classBookings.status} = 'LATE_CANCELLED' then ${classBookings.cancelledAt} else ${classSessions.endsAt} end` })
+    .select({
+      at: sql<string>`case when ${classBookings.status} = 'LATE_CANCELLED' then ${classBookings.cancelledAt} else ${classSessions.endsAt} end`,
+    })
     .from(classBookings)
     .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
     .where(
@@ -296,13 +381,22 @@ export async function classStanding(db: Executor, accountId: number, now: Date):
   const times = rows.map((r) => new Date(r.at).getTime()).sort((a, b) => a - b);
   let blockedUntil = 0;
   for (let i = CLASS_STRIKE_LIMIT - 1; i < times.length; i++) {
-    if (times[i] - times[i - CLASS_STRIKE_LIMIT + 1] <= CLASS_STRIKE_WINDOW_DAYS * DAY) blockedUntil = Math.max(blockedUntil, times[i] + CLASS_BLOCK_DAYS * DAY);
+    if (times[i] - times[i - CLASS_STRIKE_LIMIT + 1] <= CLASS_STRIKE_WINDOW_DAYS * DAY)
+      blockedUntil = Math.max(blockedUntil, times[i] + CLASS_BLOCK_DAYS * DAY);
   }
   const windowStart = now.getTime() - CLASS_STRIKE_WINDOW_DAYS * DAY;
-  return { strikes: times.filter((t) => t >= windowStart).length, blockedUntil: blockedUntil > now.getTime() ? new Date(blockedUntil).toISOString() : null };
+  return {
+    strikes: times.filter((t) => t >= windowStart).length,
+    blockedUntil: blockedUntil > now.getTime() ? new Date(blockedUntil).toISOString() : null,
+  };
 }
 
-const accessRefusals = { NO_MEMBERSHIP: Codes.CLASS_NO_MEMBERSHIP, EXPIRED: Codes.CLASS_NO_MEMBERSHIP, FROZEN: Codes.CLASS_FROZEN, WRONG_CLUB: Codes.CLASS_WRONG_CLUB } as const;
+const accessRefusals = {
+  NO_MEMBERSHIP: Codes.CLASS_NO_MEMBERSHIP,
+  EXPIRED: Codes.CLASS_NO_MEMBERSHIP,
+  FROZEN: Codes.CLASS_FROZEN,
+  WRONG_CLUB: Codes.CLASS_WRONG_CLUB,
+} as const;
 
 /** Takes one spot if one is left: the conditional update and the table's check are what refuse the 21st. */
 async function takeSpot(tx: Executor, sessionId: number) {
@@ -333,7 +427,12 @@ async function bookingFacts(tx: Executor, accountId: number, session: SessionRow
  * (CLASS_FULL) unless the member asked for the waitlist; a waitlisted member who taps Book when a
  * spot is free (no one is moved up in the last 2 h) takes it.
  */
-export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, sessionId: number, { joinWaitlist }: { joinWaitlist: boolean }) {
+export async function bookClass(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: number,
+  sessionId: number,
+  { joinWaitlist }: { joinWaitlist: boolean },
+) {
   const { db, clock } = deps;
   const now = clock.now();
   await ensureSessions(db, now);
@@ -345,7 +444,13 @@ export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: num
       const [live] = await tx
         .select()
         .from(classBookings)
-        .where(and(eq(classBookings.sessionId, sessionId), eq(classBookings.accountId, accountId), inArray(classBookings.status, ['BOOKED', 'WAITLISTED'])));
+        .where(
+          and(
+            eq(classBookings.sessionId, sessionId),
+            eq(classBookings.accountId, accountId),
+            inArray(classBookings.status, ['BOOKED', 'WAITLISTED']),
+          ),
+        );
       if (live?.status === 'BOOKED' || (live && joinWaitlist)) return bookingFacts(tx, accountId, session, now);
 
       const window = bookingWindow(session, now);
@@ -362,7 +467,9 @@ export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: num
       } else if (live) {
         return bookingFacts(tx, accountId, session, now);
       } else if (joinWaitlist) {
-        await tx.insert(classBookings).values({ sessionId, accountId, status: 'WAITLISTED', createdAt: now, waitlistedAt: now });
+        await tx
+          .insert(classBookings)
+          .values({ sessionId, accountId, status: 'WAITLISTED', createdAt: now, waitlistedAt: now });
       } else {
         throw new ApiError(409, Codes.CLASS_FULL);
       }
@@ -370,7 +477,8 @@ export async function bookClass(deps: Pick<Deps, 'db' | 'clock'>, accountId: num
     });
   } catch (error) {
     // Cannot happen while the member's row is held; kept so a racing insert still answers, not 500.
-    if (isUniqueViolation(error)) return db.transaction(async (tx) => bookingFacts(tx, accountId, await findSession(tx, sessionId), now));
+    if (isUniqueViolation(error))
+      return db.transaction(async (tx) => bookingFacts(tx, accountId, await findSession(tx, sessionId), now));
     throw error;
   }
 }
@@ -392,11 +500,15 @@ export async function cancelBooking(deps: Pick<Deps, 'db' | 'clock'>, accountId:
       .where(and(eq(classBookings.id, bookingId), eq(classBookings.accountId, accountId)));
     if (!booking) throw notFound();
     const session = await findSession(tx, booking.sessionId, { lock: true });
-    if (booking.status !== 'BOOKED' && booking.status !== 'WAITLISTED') return bookingFacts(tx, accountId, session, now);
+    if (booking.status !== 'BOOKED' && booking.status !== 'WAITLISTED')
+      return bookingFacts(tx, accountId, session, now);
     if (now >= session.startsAt) throw new ApiError(409, Codes.CLASS_CANCEL_CLOSED);
 
     if (booking.status === 'WAITLISTED') {
-      await tx.update(classBookings).set({ status: 'CANCELLED', cancelledAt: now }).where(eq(classBookings.id, booking.id));
+      await tx
+        .update(classBookings)
+        .set({ status: 'CANCELLED', cancelledAt: now })
+        .where(eq(classBookings.id, booking.id));
       return bookingFacts(tx, accountId, session, now);
     }
     const late = now > freeCancelUntil(session, booking);
@@ -437,7 +549,10 @@ export async function releaseBookingsIn(tx: Executor, accountId: number, firstDa
     .orderBy(asc(classSessions.id));
   for (const { booking } of live) {
     const session = await findSession(tx, booking.sessionId, { lock: true });
-    await tx.update(classBookings).set({ status: 'CANCELLED', cancelledAt: now }).where(eq(classBookings.id, booking.id));
+    await tx
+      .update(classBookings)
+      .set({ status: 'CANCELLED', cancelledAt: now })
+      .where(eq(classBookings.id, booking.id));
     if (booking.status !== 'BOOKED') continue;
     await tx
       .update(classSessions)
@@ -450,7 +565,10 @@ export async function releaseBookingsIn(tx: Executor, accountId: number, firstDa
 
 async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
   if (session.cancelledAt) return;
-  const [type] = await tx.select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn }).from(classTypes).where(eq(classTypes.id, session.classTypeId));
+  const [type] = await tx
+    .select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn })
+    .from(classTypes)
+    .where(eq(classTypes.id, session.classTypeId));
   const when = formatDateTime(session.startsAt);
   const link = `/class/${String(session.id)}`;
   if (session.startsAt.getTime() - now.getTime() > CLASS_WAITLIST_PROMOTION_HOURS * HOUR) {
@@ -545,11 +663,18 @@ export const HOME_TODAY_CLASSES = 3;
 
 /** Class types for the filter, by name. */
 export const listClassTypes = (db: Executor) =>
-  db.select({ id: classTypes.id, slug: classTypes.slug, nameVi: classTypes.nameVi, nameEn: classTypes.nameEn }).from(classTypes).orderBy(asc(classTypes.nameEn));
+  db
+    .select({ id: classTypes.id, slug: classTypes.slug, nameVi: classTypes.nameVi, nameEn: classTypes.nameEn })
+    .from(classTypes)
+    .orderBy(asc(classTypes.nameEn));
 
 /** Every active club, the member's own (those their membership opens today) first. */
 export async function clubsForMember(db: Executor, mine: number[]) {
-  const all = await db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id));
+  const all = await db
+    .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn })
+    .from(clubs)
+    .where(eq(clubs.isActive, true))
+    .orderBy(asc(clubs.id));
   const own = new Set(mine);
   return all.map((c) => ({ ...c, mine: own.has(c.id) })).sort((a, b) => Number(b.mine) - Number(a.mine) || a.id - b.id);
 }

@@ -2,7 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema } from '#contract/staff-classes.ts';
 import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
-import { accounts, classBookings, classSessions, noticeOutbox, staffActions, visits } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  classBookings,
+  classSessions,
+  noticeOutbox,
+  staffActions,
+  visits,
+} from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
 import { classSessionIn } from '#tests/support/classes.ts';
@@ -30,7 +37,10 @@ beforeAll(async () => {
   employee = await staffLogin(gw, DEMO_STAFF_PHONE);
   gm = await staffLogin(gw, DEMO_MANAGER_PHONE);
   otherClub = await staffLogin(gw, instructorPhone(2));
-  const [row] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club0.id }).returning();
+  const [row] = await gw.db
+    .insert(accounts)
+    .values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club0.id })
+    .returning();
   leader = await staffLogin(gw, row.phoneNumber);
 });
 afterAll(() => gw.close());
@@ -39,16 +49,29 @@ afterAll(() => gw.close());
 const member = () => memberWithPlan(gw, club0.id);
 
 /** A one-off session of club 0 (or another) starting this long from the gateway's now. */
-const sessionIn = (startsIn: number, capacity = 10, clubId = club0.id) => classSessionIn(gw, clubId, startsIn, capacity);
+const sessionIn = (startsIn: number, capacity = 10, clubId = club0.id) =>
+  classSessionIn(gw, clubId, startsIn, capacity);
 
-const book = (token: string, sessionId: number, joinWaitlist = false) => gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
+const book = (token: string, sessionId: number, joinWaitlist = false) =>
+  gw.call('POST', `/api/v1/member/classes/${String(sessionId)}/booking`, { token, json: { joinWaitlist } });
 const bookingOf = async (sessionId: number, accountId: number) =>
-  (await gw.db.select().from(classBookings).where(and(eq(classBookings.sessionId, sessionId), eq(classBookings.accountId, accountId))))[0];
-const mark = (token: string, bookingId: number | string, json: unknown) => gw.call('PUT', `/api/v1/staff/class-booking/${String(bookingId)}/attendance`, { token, json });
-const cancelClass = (token: string, sessionId: number | string, json: unknown) => gw.call('PUT', `/api/v1/staff/class-session/${String(sessionId)}/cancel`, { token, json });
+  (
+    await gw.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.sessionId, sessionId), eq(classBookings.accountId, accountId)))
+  )[0];
+const mark = (token: string, bookingId: number | string, json: unknown) =>
+  gw.call('PUT', `/api/v1/staff/class-booking/${String(bookingId)}/attendance`, { token, json });
+const cancelClass = (token: string, sessionId: number | string, json: unknown) =>
+  gw.call('PUT', `/api/v1/staff/class-session/${String(sessionId)}/cancel`, { token, json });
 const auditOf = (action: string, subjectId: number) =>
-  gw.db.select().from(staffActions).where(and(eq(staffActions.action, action), eq(staffActions.subjectId, subjectId)));
-const standing = async (token: string) => (await gw.call('GET', '/api/v1/member/class-standing', { token })).body.data as { strikes: number };
+  gw.db
+    .select()
+    .from(staffActions)
+    .where(and(eq(staffActions.action, action), eq(staffActions.subjectId, subjectId)));
+const standing = async (token: string) =>
+  (await gw.call('GET', '/api/v1/member/class-standing', { token })).body.data as { strikes: number };
 
 describe('GET /staff/classes', () => {
   test("the desk's club today by default, by start; each session's bookings: spots by booking time, then the line in order", async () => {
@@ -76,7 +99,15 @@ describe('GET /staff/classes', () => {
       // The room in English too (issue 38 §20): 'Studio', not 'Phòng Studio'.
       expect(mine.roomNameEn).toEqual(expect.any(String));
       expect(mine.roomNameEn).not.toMatch(/^Phòng/);
-      expect(mine).toMatchObject({ capacity: 2, bookedCount: 2, cancelledAt: null, roomName: expect.any(String), instructorName: expect.any(String), nameVi: expect.any(String), nameEn: expect.any(String) });
+      expect(mine).toMatchObject({
+        capacity: 2,
+        bookedCount: 2,
+        cancelledAt: null,
+        roomName: expect.any(String),
+        instructorName: expect.any(String),
+        nameVi: expect.any(String),
+        nameEn: expect.any(String),
+      });
       expect(mine.bookings.map((x) => [x.member.id, x.status, x.waitlistPosition, x.attendance])).toEqual([
         [a.id, 'BOOKED', null, null],
         [b.id, 'BOOKED', null, null],
@@ -87,25 +118,44 @@ describe('GET /staff/classes', () => {
     }
     // Another day: the seeded schedule's sessions, none of today's one-off.
     const tomorrow = vietnamDay(new Date(gw.clock.now().getTime() + 24 * HOUR));
-    const next = staffClassesSchema.parse((await gw.call('GET', `/api/v1/staff/classes?date=${tomorrow}`, { token: employee })).body.data);
+    const next = staffClassesSchema.parse(
+      (await gw.call('GET', `/api/v1/staff/classes?date=${tomorrow}`, { token: employee })).body.data,
+    );
     expect(next.sessions.length).toBeGreaterThan(0);
     expect(next.sessions.some((s) => s.id === session.id)).toBe(false);
   });
 
   test("another club named by an EMPLOYEE or LEADER is 403; a GM names the club (400 without); another club's desk reads its own", async () => {
-    expect((await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club0.id)}`, { token: otherClub })).body.code).toBe(6);
-    expect((await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club1.id)}`, { token: leader })).status).toBe(403);
+    expect(
+      (await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club0.id)}`, { token: otherClub })).body.code,
+    ).toBe(6);
+    expect((await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club1.id)}`, { token: leader })).status).toBe(
+      403,
+    );
     const own = await gw.call('GET', '/api/v1/staff/classes', { token: otherClub });
     expect(own.body.data.clubId).toBe(club1.id);
     const noClub = await gw.call('GET', '/api/v1/staff/classes', { token: gm });
     expect([noClub.status, noClub.body.code, Object.keys(noClub.body.data.fieldErrors)]).toEqual([400, 2, ['clubId']]);
-    expect((await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club1.id)}`, { token: gm })).body.data.clubId).toBe(club1.id);
+    expect(
+      (await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club1.id)}`, { token: gm })).body.data.clubId,
+    ).toBe(club1.id);
     // A GM's club that does not exist reads an empty day.
     expect((await gw.call('GET', '/api/v1/staff/classes?clubId=999999', { token: gm })).body.data.sessions).toEqual([]);
   });
 
   test('malformed queries are 400, never 500', async () => {
-    for (const query of ['date=2026-02-30', 'date=2026-13-01', 'date=26-1-1', 'date=%00', 'date=2026-11-21%00', 'clubId=abc', 'clubId=0', 'clubId=-1', 'clubId=99999999999', 'clubId=%00']) {
+    for (const query of [
+      'date=2026-02-30',
+      'date=2026-13-01',
+      'date=26-1-1',
+      'date=%00',
+      'date=2026-11-21%00',
+      'clubId=abc',
+      'clubId=0',
+      'clubId=-1',
+      'clubId=99999999999',
+      'clubId=%00',
+    ]) {
       const res = await gw.call('GET', `/api/v1/staff/classes?${query}`, { token: gm });
       expect([res.status, res.body.code], query).toEqual([400, 2]);
     }
@@ -127,17 +177,34 @@ describe('PUT /staff/class-booking/{id}/attendance', () => {
     const first = await mark(employee, booking.id, { attended: true });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const answered = classAttendanceResultSchema.parse(first.body.data);
-    expect(answered).toMatchObject({ sessionId: session.id, changed: true, booking: { id: booking.id, status: 'BOOKED', attendance: 'ATTENDED', attendanceMarkedAt: gw.clock.now().toISOString() } });
+    expect(answered).toMatchObject({
+      sessionId: session.id,
+      changed: true,
+      booking: {
+        id: booking.id,
+        status: 'BOOKED',
+        attendance: 'ATTENDED',
+        attendanceMarkedAt: gw.clock.now().toISOString(),
+      },
+    });
     let rows = await auditOf('class-booking.attendance', booking.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ clubId: club0.id, subjectType: 'class-booking', before: { attendance: null }, after: { attendance: 'ATTENDED' } });
+    expect(rows[0]).toMatchObject({
+      clubId: club0.id,
+      subjectType: 'class-booking',
+      before: { attendance: null },
+      after: { attendance: 'ATTENDED' },
+    });
 
     const again = await mark(employee, booking.id, { attended: true });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ changed: false, booking: { attendance: 'ATTENDED' } });
     expect(await auditOf('class-booking.attendance', booking.id)).toHaveLength(1);
     // The member sees it on their booking.
-    expect((await gw.call('GET', `/api/v1/global/classes/${String(session.id)}`, { token: m.token })).body.data.myBooking.state).toBe('ATTENDED');
+    expect(
+      (await gw.call('GET', `/api/v1/global/classes/${String(session.id)}`, { token: m.token })).body.data.myBooking
+        .state,
+    ).toBe('ATTENDED');
 
     gw.clock.advance(2 * HOUR); // ended
     const changed = await mark(gm, booking.id, { attended: false });
@@ -160,12 +227,18 @@ describe('PUT /staff/class-booking/{id}/attendance', () => {
     await book(came.token, session.id);
     await book(away.token, session.id);
     gw.clock.advance(3 * HOUR + 5 * MINUTE);
-    await gw.db.insert(visits).values({ accountId: came.id, clubId: club0.id, timeStep: 0, checkedInAt: gw.clock.now() });
+    await gw.db
+      .insert(visits)
+      .values({ accountId: came.id, clubId: club0.id, timeStep: 0, checkedInAt: gw.clock.now() });
     gw.clock.advance(HOUR);
     expect((await standing(came.token)).strikes).toBe(0);
     expect((await standing(away.token)).strikes).toBe(1);
-    const day = staffClassesSchema.parse((await gw.call('GET', '/api/v1/staff/classes', { token: employee })).body.data);
-    const attendance = day.sessions.find((s) => s.id === session.id)!.bookings.map((b) => [b.member.id, b.attendance, b.attendanceMarkedAt]);
+    const day = staffClassesSchema.parse(
+      (await gw.call('GET', '/api/v1/staff/classes', { token: employee })).body.data,
+    );
+    const attendance = day.sessions
+      .find((s) => s.id === session.id)!
+      .bookings.map((b) => [b.member.id, b.attendance, b.attendanceMarkedAt]);
     expect(attendance).toEqual([
       [came.id, 'ATTENDED', null],
       [away.id, 'NO_SHOW', null],
@@ -181,23 +254,40 @@ describe('PUT /staff/class-booking/{id}/attendance', () => {
     const session = await sessionIn(20 * MINUTE, 1);
     const [a, b] = [await member(), await member()];
     // Booking has closed 30 min before: put them in directly, a spot and a place in line.
-    const [spot] = await gw.db.insert(classBookings).values({ sessionId: session.id, accountId: a.id, status: 'BOOKED', createdAt: gw.clock.now() }).returning();
+    const [spot] = await gw.db
+      .insert(classBookings)
+      .values({ sessionId: session.id, accountId: a.id, status: 'BOOKED', createdAt: gw.clock.now() })
+      .returning();
     await gw.db.update(classSessions).set({ bookedCount: 1 }).where(eq(classSessions.id, session.id));
-    const [line] = await gw.db.insert(classBookings).values({ sessionId: session.id, accountId: b.id, status: 'WAITLISTED', createdAt: gw.clock.now(), waitlistedAt: gw.clock.now() }).returning();
+    const [line] = await gw.db
+      .insert(classBookings)
+      .values({
+        sessionId: session.id,
+        accountId: b.id,
+        status: 'WAITLISTED',
+        createdAt: gw.clock.now(),
+        waitlistedAt: gw.clock.now(),
+      })
+      .returning();
 
     const waitlisted = await mark(employee, line.id, { attended: true });
     expect([waitlisted.status, waitlisted.body.code]).toEqual([409, 'CLASS_ATTENDANCE_NOT_BOOKED']);
     expect((await mark(otherClub, spot.id, { attended: true })).status).toBe(404);
     expect((await mark(a.token, spot.id, { attended: true })).status).toBe(403);
 
-    for (const id of ['abc', '0', '-1', '2147483648', '99999999']) expect((await mark(employee, id, { attended: true })).status, id).toBe(404);
+    for (const id of ['abc', '0', '-1', '2147483648', '99999999'])
+      expect((await mark(employee, id, { attended: true })).status, id).toBe(404);
     // A NUL in the path is refused at the door (ADR 018).
     expect((await mark(employee, '1%00', { attended: true })).status).toBe(400);
     for (const json of [null, {}, { attended: 'yes' }, { attended: 1 }, [], 'true']) {
       const res = await mark(employee, spot.id, json);
       expect([res.status, res.body.code], JSON.stringify(json)).toEqual([400, 2]);
     }
-    const raw = await gw.call('PUT', `/api/v1/staff/class-booking/${String(spot.id)}/attendance`, { token: employee, body: '{"attended": tru', headers: { 'content-type': 'application/json' } });
+    const raw = await gw.call('PUT', `/api/v1/staff/class-booking/${String(spot.id)}/attendance`, {
+      token: employee,
+      body: '{"attended": tru',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect(await auditOf('class-booking.attendance', spot.id)).toEqual([]);
     expect(await auditOf('class-booking.attendance', line.id)).toEqual([]);
@@ -216,11 +306,26 @@ describe('PUT /staff/class-session/{id}/cancel', () => {
     const res = await cancelClass(employee, session.id, { reason: `  ${reason} ` });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const done = classCancelResultSchema.parse(res.body.data);
-    expect(done).toMatchObject({ outcome: 'cancelled', bookingsCancelled: 3, session: { id: session.id, bookedCount: 0, cancelledAt: gw.clock.now().toISOString(), cancelReason: reason, bookings: [] } });
+    expect(done).toMatchObject({
+      outcome: 'cancelled',
+      bookingsCancelled: 3,
+      session: {
+        id: session.id,
+        bookedCount: 0,
+        cancelledAt: gw.clock.now().toISOString(),
+        cancelReason: reason,
+        bookings: [],
+      },
+    });
 
     const rows = await gw.db.select().from(classBookings).where(eq(classBookings.sessionId, session.id));
-    expect(rows.map((r) => [r.status, r.cancelledAt?.toISOString()])).toEqual(rows.map(() => ['CANCELLED', gw.clock.now().toISOString()]));
-    const notices = await gw.db.select().from(noticeOutbox).where(inArray(noticeOutbox.accountId, [a.id, b.id, c.id]));
+    expect(rows.map((r) => [r.status, r.cancelledAt?.toISOString()])).toEqual(
+      rows.map(() => ['CANCELLED', gw.clock.now().toISOString()]),
+    );
+    const notices = await gw.db
+      .select()
+      .from(noticeOutbox)
+      .where(inArray(noticeOutbox.accountId, [a.id, b.id, c.id]));
     const cancelNotices = notices.filter((n) => n.content.titleEn === 'Class cancelled');
     expect(cancelNotices.map((n) => n.accountId).sort()).toEqual([a.id, b.id, c.id].sort());
     for (const n of cancelNotices) {
@@ -241,13 +346,24 @@ describe('PUT /staff/class-session/{id}/cancel', () => {
 
     const audit = await auditOf('class-session.cancel', session.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ clubId: club0.id, subjectType: 'class-session', after: { reason, bookedCount: 0, bookingsCancelled: 3 } });
+    expect(audit[0]).toMatchObject({
+      clubId: club0.id,
+      subjectType: 'class-session',
+      after: { reason, bookedCount: 0, bookingsCancelled: 3 },
+    });
 
     const repeat = await cancelClass(gm, session.id, { reason: 'Lý do khác' });
     expect(repeat.status).toBe(200);
-    expect(classCancelResultSchema.parse(repeat.body.data)).toMatchObject({ outcome: 'already', bookingsCancelled: 0, session: { cancelReason: reason } });
+    expect(classCancelResultSchema.parse(repeat.body.data)).toMatchObject({
+      outcome: 'already',
+      bookingsCancelled: 0,
+      session: { cancelReason: reason },
+    });
     expect(await auditOf('class-session.cancel', session.id)).toHaveLength(1);
-    const after = await gw.db.select().from(noticeOutbox).where(inArray(noticeOutbox.accountId, [a.id, b.id, c.id]));
+    const after = await gw.db
+      .select()
+      .from(noticeOutbox)
+      .where(inArray(noticeOutbox.accountId, [a.id, b.id, c.id]));
     expect(after.length).toBe(notices.length);
   });
 
@@ -266,13 +382,28 @@ describe('PUT /staff/class-session/{id}/cancel', () => {
 
   test('the reason: 1–300 characters PostgreSQL can store; malformed ids and JSON never 500', async () => {
     const session = await sessionIn(6 * HOUR);
-    for (const json of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(301) }, { reason: 'Mất\u0000điện' }, { reason: 'a\uD800b' }, { reason: 12 }, null, []]) {
+    for (const json of [
+      {},
+      { reason: '' },
+      { reason: '   ' },
+      { reason: 'x'.repeat(301) },
+      { reason: 'Mất\u0000điện' },
+      { reason: 'a\uD800b' },
+      { reason: 12 },
+      null,
+      [],
+    ]) {
       const res = await cancelClass(employee, session.id, json);
       expect([res.status, res.body.code], JSON.stringify(json)).toEqual([400, 2]);
     }
-    const raw = await gw.call('PUT', `/api/v1/staff/class-session/${String(session.id)}/cancel`, { token: employee, body: '{"reason":', headers: { 'content-type': 'application/json' } });
+    const raw = await gw.call('PUT', `/api/v1/staff/class-session/${String(session.id)}/cancel`, {
+      token: employee,
+      body: '{"reason":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
-    for (const id of ['abc', '0', '2147483648', '99999999']) expect((await cancelClass(employee, id, { reason: 'Mất điện' })).status, id).toBe(404);
+    for (const id of ['abc', '0', '2147483648', '99999999'])
+      expect((await cancelClass(employee, id, { reason: 'Mất điện' })).status, id).toBe(404);
     expect(await auditOf('class-session.cancel', session.id)).toEqual([]);
     const longest = await cancelClass(employee, session.id, { reason: 'đ'.repeat(300) });
     expect(longest.body.data.session.cancelReason).toHaveLength(300);
@@ -297,8 +428,18 @@ describe('PUT /staff/class-session/{id}/cancel', () => {
       expect(after.bookedCount).toBe(0);
       // Whoever got a spot before the cancel was told of it.
       expect(cancelled.body.data.bookingsCancelled).toBe(rows.length);
-      const told = await gw.db.select().from(noticeOutbox).where(inArray(noticeOutbox.accountId, rows.map((r) => r.accountId)));
-      expect(new Set(told.filter((n) => n.content.titleEn === 'Class cancelled').map((n) => n.accountId)).size).toBe(rows.length);
+      const told = await gw.db
+        .select()
+        .from(noticeOutbox)
+        .where(
+          inArray(
+            noticeOutbox.accountId,
+            rows.map((r) => r.accountId),
+          ),
+        );
+      expect(new Set(told.filter((n) => n.content.titleEn === 'Class cancelled').map((n) => n.accountId)).size).toBe(
+        rows.length,
+      );
     }
   });
 });

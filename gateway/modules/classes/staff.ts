@@ -35,7 +35,14 @@ const member = alias(accounts, 'member');
 
 async function sessionsWhere(db: Executor, where: ReturnType<typeof and>) {
   return db
-    .select({ session: classSessions, nameVi: classTypes.nameVi, nameEn: classTypes.nameEn, roomName: classRooms.nameVi, roomNameEn: classRooms.nameEn, instructorName: instructor.fullName })
+    .select({
+      session: classSessions,
+      nameVi: classTypes.nameVi,
+      nameEn: classTypes.nameEn,
+      roomName: classRooms.nameVi,
+      roomNameEn: classRooms.nameEn,
+      instructorName: instructor.fullName,
+    })
     .from(classSessions)
     .innerJoin(classTypes, eq(classTypes.id, classSessions.classTypeId))
     .leftJoin(classRooms, eq(classRooms.id, classSessions.roomId))
@@ -51,7 +58,12 @@ async function liveBookings(db: Executor, sessionIds: number[]) {
     .select({
       booking: classBookings,
       member: { id: member.id, fullName: member.fullName, phoneNumber: member.phoneNumber },
-      checkedIn: attendedSql(sql`${classBookings.accountId}`, sql`${classSessions.clubId}`, sql`${classSessions.startsAt}`, sql`${classSessions.endsAt}`).mapWith(Boolean),
+      checkedIn: attendedSql(
+        sql`${classBookings.accountId}`,
+        sql`${classSessions.clubId}`,
+        sql`${classSessions.startsAt}`,
+        sql`${classSessions.endsAt}`,
+      ).mapWith(Boolean),
     })
     .from(classBookings)
     .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
@@ -67,7 +79,12 @@ async function liveBookings(db: Executor, sessionIds: number[]) {
 
 type LiveBooking = Awaited<ReturnType<typeof liveBookings>>[number];
 
-function bookingView(session: SessionRow, row: LiveBooking, waitlistPosition: number | null, now: Date): StaffClassBooking {
+function bookingView(
+  session: SessionRow,
+  row: LiveBooking,
+  waitlistPosition: number | null,
+  now: Date,
+): StaffClassBooking {
   const booked = row.booking.status === 'BOOKED';
   return {
     id: row.booking.id,
@@ -79,14 +96,20 @@ function bookingView(session: SessionRow, row: LiveBooking, waitlistPosition: nu
   };
 }
 
-async function sessionViews(db: Executor, rows: Awaited<ReturnType<typeof sessionsWhere>>, now: Date): Promise<StaffClassSession[]> {
+async function sessionViews(
+  db: Executor,
+  rows: Awaited<ReturnType<typeof sessionsWhere>>,
+  now: Date,
+): Promise<StaffClassSession[]> {
   const bookings = await liveBookings(
     db,
     rows.map((r) => r.session.id),
   );
   return rows.map(({ session, nameVi, nameEn, roomName, roomNameEn, instructorName }) => {
     let line = 0;
-    const mine = bookings.filter((b) => b.booking.sessionId === session.id).map((b) => bookingView(session, b, b.booking.status === 'WAITLISTED' ? ++line : null, now));
+    const mine = bookings
+      .filter((b) => b.booking.sessionId === session.id)
+      .map((b) => bookingView(session, b, b.booking.status === 'WAITLISTED' ? ++line : null, now));
     return {
       id: session.id,
       nameVi,
@@ -110,7 +133,11 @@ export async function staffClassDay(db: Executor, clubId: number, date: string, 
   await ensureSessions(db, now);
   const rows = await sessionsWhere(
     db,
-    and(eq(classSessions.clubId, clubId), gte(classSessions.startsAt, vietnamDayStart(date)), lt(classSessions.startsAt, vietnamDayStart(addDays(date, 1)))),
+    and(
+      eq(classSessions.clubId, clubId),
+      gte(classSessions.startsAt, vietnamDayStart(date)),
+      lt(classSessions.startsAt, vietnamDayStart(addDays(date, 1))),
+    ),
   );
   return { date, clubId, sessions: await sessionViews(db, rows, now) };
 }
@@ -148,11 +175,19 @@ async function lockSessionAt(tx: Executor, staff: Staff, sessionId: number) {
  * and after); the same mark again writes nothing. The session's row is held first, as every booking
  * change does, so a cancel of the class or the member's own cancel goes before or after, not between.
  */
-export async function markAttendance(deps: Pick<Deps, 'db' | 'clock'>, staff: Staff, bookingId: number, attended: boolean): Promise<ClassAttendanceResult> {
+export async function markAttendance(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  staff: Staff,
+  bookingId: number,
+  attended: boolean,
+): Promise<ClassAttendanceResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const mark: ClassAttendanceMark = attended ? 'ATTENDED' : 'NO_SHOW';
-  const [found] = await db.select({ sessionId: classBookings.sessionId }).from(classBookings).where(eq(classBookings.id, bookingId));
+  const [found] = await db
+    .select({ sessionId: classBookings.sessionId })
+    .from(classBookings)
+    .where(eq(classBookings.id, bookingId));
   if (!found) throw notFound();
   const changed = await db.transaction(async (tx) => {
     const session = await lockSessionAt(tx, staff, found.sessionId);
@@ -163,7 +198,10 @@ export async function markAttendance(deps: Pick<Deps, 'db' | 'clock'>, staff: St
     const closes = session.endsAt.getTime() + CLASS_ATTENDANCE_UNTIL_HOURS * HOUR;
     if (now.getTime() < opens || now.getTime() > closes) throw new ApiError(409, Codes.CLASS_ATTENDANCE_CLOSED);
     if (booking.attendance === mark) return false;
-    await tx.update(classBookings).set({ attendance: mark, attendanceMarkedAt: now }).where(eq(classBookings.id, bookingId));
+    await tx
+      .update(classBookings)
+      .set({ attendance: mark, attendanceMarkedAt: now })
+      .where(eq(classBookings.id, bookingId));
     await recordStaffAction(tx, {
       actorAccountId: staff.id,
       action: 'class-booking.attendance',
@@ -193,7 +231,12 @@ const CANCEL_SMS_WITHIN_MS = 24 * 3_600_000;
  * nothing written. Started: CLASS_CANCEL_CLOSED. The session's row is held throughout, and booking
  * takes the same lock and refuses a cancelled class, so nobody is left BOOKED in it.
  */
-export async function cancelClassSession(deps: Pick<Deps, 'db' | 'clock'>, staff: Staff, sessionId: number, reason: string): Promise<ClassCancelResult> {
+export async function cancelClassSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  staff: Staff,
+  sessionId: number,
+  reason: string,
+): Promise<ClassCancelResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const cancelled = await db.transaction(async (tx) => {
@@ -205,16 +248,26 @@ export async function cancelClassSession(deps: Pick<Deps, 'db' | 'clock'>, staff
       .set({ status: 'CANCELLED', cancelledAt: now })
       .where(and(eq(classBookings.sessionId, sessionId), inArray(classBookings.status, ['BOOKED', 'WAITLISTED'])))
       .returning({ id: classBookings.id, accountId: classBookings.accountId });
-    await tx.update(classSessions).set({ cancelledAt: now, cancelReason: reason, bookedCount: 0 }).where(eq(classSessions.id, sessionId));
-    const [type] = await tx.select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn }).from(classTypes).where(eq(classTypes.id, session.classTypeId));
+    await tx
+      .update(classSessions)
+      .set({ cancelledAt: now, cancelReason: reason, bookedCount: 0 })
+      .where(eq(classSessions.id, sessionId));
+    const [type] = await tx
+      .select({ nameVi: classTypes.nameVi, nameEn: classTypes.nameEn })
+      .from(classTypes)
+      .where(eq(classTypes.id, session.classTypeId));
     const when = formatDateTime(session.startsAt);
     const because = /[.!?…]$/u.test(reason) ? reason : `${reason}.`;
     // A class within a day may be missed by a member who does not open the app: an SMS too (issue 38 §19).
     const sms =
       session.startsAt.getTime() - now.getTime() <= CANCEL_SMS_WITHIN_MS
         ? {
-            vi: smsAscii(`VietFit: Cau lac bo da huy lop ${type.nameVi} luc ${when}. Ly do: ${because} Luot dat cua ban da duoc huy mien phi.`),
-            en: smsAscii(`VietFit: The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge.`),
+            vi: smsAscii(
+              `VietFit: Cau lac bo da huy lop ${type.nameVi} luc ${when}. Ly do: ${because} Luot dat cua ban da duoc huy mien phi.`,
+            ),
+            en: smsAscii(
+              `VietFit: The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge.`,
+            ),
           }
         : undefined;
     for (const { accountId } of released) {

@@ -18,12 +18,20 @@ async function currentMemberships(db: Executor, accountId: number, today: string
       planType: paymentPlans.type,
       planNameVi: paymentPlans.nameVi,
       planNameEn: paymentPlans.nameEn,
-      frozen: sql<boolean>`exists (select 1 from ${freezeContracts} f where f.contract_id = ${contracts.id} and f.payment_state = 'PAID'
+      frozen:
+        sql<boolean>`exists (select 1 from ${freezeContracts} f where f.contract_id = ${contracts.id} and f.payment_state = 'PAID'
         and f.end_date >= f.start_date and f.start_date <= ${today} and f.end_date >= ${today})`.mapWith(Boolean),
     })
     .from(contracts)
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), lte(contracts.startDate, today), gte(contracts.endDate, today)))
+    .where(
+      and(
+        eq(contracts.accountId, accountId),
+        eq(contracts.paymentState, 'PAID'),
+        lte(contracts.startDate, today),
+        gte(contracts.endDate, today),
+      ),
+    )
     .orderBy(desc(contracts.endDate), desc(contracts.id));
 }
 
@@ -38,7 +46,13 @@ export async function clubAccess(db: Executor, accountId: number, clubId: number
     const [past] = await db
       .select({ id: contracts.id })
       .from(contracts)
-      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} < ${today}`))
+      .where(
+        and(
+          eq(contracts.accountId, accountId),
+          eq(contracts.paymentState, 'PAID'),
+          sql`${contracts.endDate} < ${today}`,
+        ),
+      )
       .limit(1);
     return { ok: false, reason: past ? 'EXPIRED' : 'NO_MEMBERSHIP' };
   }
@@ -46,7 +60,10 @@ export async function clubAccess(db: Executor, accountId: number, clubId: number
   if (active.length === 0) return { ok: false, reason: 'FROZEN' };
   const opening = active.find((row) => isAllClubPlan(row.planType) || row.clubId === clubId);
   if (!opening) return { ok: false, reason: 'WRONG_CLUB' };
-  return { ok: true, membership: { planNameVi: opening.planNameVi, planNameEn: opening.planNameEn, endDate: opening.endDate } };
+  return {
+    ok: true,
+    membership: { planNameVi: opening.planNameVi, planNameEn: opening.planNameEn, endDate: opening.endDate },
+  };
 }
 
 /** Clubs a member may enter today: every active club with a current all-club plan, else the clubs of current contracts. */
@@ -57,11 +74,21 @@ export async function accessClubs(db: Executor, accountId: number, today: string
   const where = allClubs
     ? eq(clubs.isActive, true)
     : and(eq(clubs.isActive, true), inArray(clubs.id, [...new Set(current.map((row) => row.clubId))]));
-  return db.select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn }).from(clubs).where(where).orderBy(asc(clubs.id));
+  return db
+    .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn })
+    .from(clubs)
+    .where(where)
+    .orderBy(asc(clubs.id));
 }
 
 /** The member's paid memberships that open the same club (same club, or all-club on either side). */
-export async function coveringPeriods(tx: Executor, accountId: number, clubId: number, allClub: boolean, exceptContractId: number): Promise<Period[]> {
+export async function coveringPeriods(
+  tx: Executor,
+  accountId: number,
+  clubId: number,
+  allClub: boolean,
+  exceptContractId: number,
+): Promise<Period[]> {
   const rows = await tx
     .select({ start: contracts.startDate, end: contracts.endDate })
     .from(contracts)
@@ -71,7 +98,9 @@ export async function coveringPeriods(tx: Executor, accountId: number, clubId: n
         eq(contracts.accountId, accountId),
         eq(contracts.paymentState, 'PAID'),
         ne(contracts.id, exceptContractId),
-        allClub ? undefined : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
+        allClub
+          ? undefined
+          : or(eq(contracts.clubId, clubId), inArray(paymentPlans.type, planTypes.filter(isAllClubPlan))),
       ),
     );
   return rows;

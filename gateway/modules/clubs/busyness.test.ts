@@ -23,7 +23,11 @@ describe('the word for how busy a club is', () => {
   });
   test('a club with no history is judged on the number alone', () => {
     const none = Array.from({ length: 24 }, () => 0);
-    expect([busynessLevel(3, none), busynessLevel(12, none), busynessLevel(40, none)]).toEqual(['quiet', 'normal', 'busy']);
+    expect([busynessLevel(3, none), busynessLevel(12, none), busynessLevel(40, none)]).toEqual([
+      'quiet',
+      'normal',
+      'busy',
+    ]);
   });
 });
 
@@ -40,10 +44,18 @@ describe('GET /general/clubs/busyness', () => {
     const club = await clubAt(gw, 0);
     const other = await clubAt(gw, 1);
     const member = (await gw.signUp()).profile.id as number;
-    const at = (ms: number) => ({ accountId: member, clubId: club.id, timeStep: 0, checkedInAt: new Date(gw.clock.now().getTime() - ms) });
+    const at = (ms: number) => ({
+      accountId: member,
+      clubId: club.id,
+      timeStep: 0,
+      checkedInAt: new Date(gw.clock.now().getTime() - ms),
+    });
     await gw.db.insert(visits).values([
       // Each of the last 4 Saturdays: 8 visits at 18:xx, 2 at 07:xx; one on a Friday (another weekday: not counted).
-      ...[1, 2, 3, 4].flatMap((w) => [...Array.from({ length: 8 }, () => at(w * WEEK + 10 * 60_000)), ...Array.from({ length: 2 }, () => at(w * WEEK + 11 * HOUR))]),
+      ...[1, 2, 3, 4].flatMap((w) => [
+        ...Array.from({ length: 8 }, () => at(w * WEEK + 10 * 60_000)),
+        ...Array.from({ length: 2 }, () => at(w * WEEK + 11 * HOUR)),
+      ]),
       at(WEEK - 24 * HOUR),
       // Inside now: 5 in the last 90 minutes, 1 just before.
       ...Array.from({ length: 5 }, (_, i) => at((i + 1) * 10 * 60_000)),
@@ -59,7 +71,10 @@ describe('GET /general/clubs/busyness', () => {
     expect(mine.usualByHour.reduce((a: number, b: number) => a + b, 0)).toBe(10);
     // Peak 8 an hour → 12 in 90 minutes; 5 inside is 0.42 of it.
     expect(mine.level).toBe('normal');
-    expect(res.body.data.find((b: { clubId: number }) => b.clubId === other.id)).toMatchObject({ insideNow: 0, level: 'quiet' });
+    expect(res.body.data.find((b: { clubId: number }) => b.clubId === other.id)).toMatchObject({
+      insideNow: 0,
+      level: 'quiet',
+    });
   });
 
   test('the demo history: four weeks of visits for every club, the same on every fresh system', async () => {
@@ -68,7 +83,10 @@ describe('GET /general/clubs/busyness', () => {
     await seedVisitHistory(gw.db, now);
     const [count] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(visits);
     expect(count.n).toBeGreaterThan(5_000);
-    const [future] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(sql`${visits.checkedInAt} > ${now.toISOString()}`);
+    const [future] = await gw.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(visits)
+      .where(sql`${visits.checkedInAt} > ${now.toISOString()}`);
     expect(future.n).toBe(0);
     const all = await clubsBusyness(gw.db, now);
     expect(all.every((b) => Math.max(...b.usualByHour) > 0)).toBe(true);

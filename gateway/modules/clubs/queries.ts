@@ -48,7 +48,12 @@ export async function findClub(db: Executor, clubId: number): Promise<Club | nul
 /** The payment method groups a member may choose from, in their display order. */
 export async function activePaymentMethodGroups(db: Executor): Promise<PaymentMethodGroup[]> {
   return db
-    .select({ id: paymentMethodGroups.id, code: paymentMethodGroups.code, nameVi: paymentMethodGroups.nameVi, nameEn: paymentMethodGroups.nameEn })
+    .select({
+      id: paymentMethodGroups.id,
+      code: paymentMethodGroups.code,
+      nameVi: paymentMethodGroups.nameVi,
+      nameEn: paymentMethodGroups.nameEn,
+    })
     .from(paymentMethodGroups)
     .where(eq(paymentMethodGroups.isActive, true))
     .orderBy(asc(paymentMethodGroups.sortOrder), asc(paymentMethodGroups.id));

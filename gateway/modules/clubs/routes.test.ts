@@ -36,7 +36,12 @@ test('have-clubs lists every city with active clubs, with the right counts, most
   for (const city of list) expect(city.clubCount).toBe(counts.get(city.id));
   for (let i = 1; i < list.length; i++) expect(list[i - 1].clubCount).toBeGreaterThanOrEqual(list[i].clubCount);
   const [hcm] = await gw.db.select().from(cities).where(eq(cities.slug, 'ho-chi-minh'));
-  expect(list.find((c) => c.id === hcm.id)).toEqual({ id: hcm.id, nameVi: 'TP. Hồ Chí Minh', nameEn: 'Ho Chi Minh City', clubCount: counts.get(hcm.id) });
+  expect(list.find((c) => c.id === hcm.id)).toEqual({
+    id: hcm.id,
+    nameVi: 'TP. Hồ Chí Minh',
+    nameEn: 'Ho Chi Minh City',
+    clubCount: counts.get(hcm.id),
+  });
 });
 
 test('clubs lists every active club with its city, position and hotline', async () => {
@@ -81,7 +86,10 @@ test('cityId keeps only that city’s clubs; a city with no clubs gives an empty
     expect(list).toHaveLength(n);
     for (const club of list) expect(club.cityId).toBe(cityId);
   }
-  const [empty] = await gw.db.insert(cities).values({ slug: 'can-tho', nameVi: 'Cần Thơ', nameEn: 'Can Tho' }).returning();
+  const [empty] = await gw.db
+    .insert(cities)
+    .values({ slug: 'can-tho', nameVi: 'Cần Thơ', nameEn: 'Can Tho' })
+    .returning();
   expect(await get(`/api/v1/general/clubs?cityId=${empty.id}`)).toEqual([]);
   expect(await get('/api/v1/general/clubs?cityId=999999999')).toEqual([]);
   // A city without clubs is not offered.
@@ -151,7 +159,9 @@ test('an inactive club is hidden by default, listed with isActive=false, still h
 
   const active = clubList.parse(await get('/api/v1/general/clubs'));
   expect(active.map((c) => c.id)).not.toContain(closed.id);
-  expect(clubList.parse(await get(`/api/v1/general/clubs?cityId=${closed.cityId}`)).map((c) => c.id)).not.toContain(closed.id);
+  expect(clubList.parse(await get(`/api/v1/general/clubs?cityId=${closed.cityId}`)).map((c) => c.id)).not.toContain(
+    closed.id,
+  );
 
   const inactive = clubList.parse(await get('/api/v1/general/clubs?isActive=false'));
   expect(inactive.map((c) => c.id)).toEqual([closed.id]);
@@ -160,21 +170,31 @@ test('an inactive club is hidden by default, listed with isActive=false, still h
   const otherCity = before.find((c) => c.id !== closed.cityId)!;
   expect(await get(`/api/v1/general/clubs?isActive=false&cityId=${otherCity.id}`)).toEqual([]);
 
-  expect(clubSchema.parse(await get(`/api/v1/general/club/${closed.id}/detail`))).toMatchObject({ id: closed.id, isActive: false });
+  expect(clubSchema.parse(await get(`/api/v1/general/club/${closed.id}/detail`))).toMatchObject({
+    id: closed.id,
+    isActive: false,
+  });
 
   const after = cityList.parse(await get('/api/v1/general/city/have-clubs'));
   const count = (list: typeof before) => list.find((c) => c.id === closed.cityId)?.clubCount ?? 0;
   expect(count(after)).toBe(count(before) - 1);
 
   // Close every club of that city: the city is no longer offered.
-  await gw.db.update(clubs).set({ isActive: false }).where(and(eq(clubs.cityId, closed.cityId), eq(clubs.isActive, true)));
+  await gw.db
+    .update(clubs)
+    .set({ isActive: false })
+    .where(and(eq(clubs.cityId, closed.cityId), eq(clubs.isActive, true)));
   const none = cityList.parse(await get('/api/v1/general/city/have-clubs'));
   expect(none.map((c) => c.id)).not.toContain(closed.cityId);
   expect(none).toHaveLength(before.length - 1);
 });
 
 test('the calls are public: a bad token is ignored, no 401', async () => {
-  for (const path of ['/api/v1/general/city/have-clubs', '/api/v1/general/clubs', '/api/v1/general/payment-method/groups']) {
+  for (const path of [
+    '/api/v1/general/city/have-clubs',
+    '/api/v1/general/clubs',
+    '/api/v1/general/payment-method/groups',
+  ]) {
     const res = await gw.call('GET', path, { token: 'not-a-token' });
     expect(res.status, path).toBe(200);
   }

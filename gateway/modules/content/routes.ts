@@ -39,7 +39,10 @@ export function contentRoutes() {
   app.get('/contact', async (c) => {
     const { db } = c.get('deps');
     const [settings, clubRows] = await Promise.all([
-      db.select().from(appSettings).where(inArray(appSettings.key, Object.values(CONTACT_SETTINGS))),
+      db
+        .select()
+        .from(appSettings)
+        .where(inArray(appSettings.key, Object.values(CONTACT_SETTINGS))),
       db
         .select({
           id: clubs.id,

@@ -19,14 +19,26 @@ import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
 // two providers racing change nothing twice.
 
 /** Settles a membership's payment: the contract is paid from the first day its club is not covered yet. */
-async function settleMembershipIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+async function settleMembershipIn(
+  tx: Executor,
+  payment: PaymentRow,
+  input: SettleInput,
+  now: Date,
+): Promise<SettleOutcome> {
   const [contract] = await tx.select().from(contracts).where(eq(contracts.id, payment.contractId!)).for('update');
-  if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT') return { kind: 'late', contractId: contract.id };
+  if (payment.status !== 'PENDING' || contract.paymentState !== 'WAITFORPAYMENT')
+    return { kind: 'late', contractId: contract.id };
 
   const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, contract.paymentPlanId));
   const today = vietnamDay(input.paidAt);
   // Paid later than planned (cash days later, a FUTURE date already passed): start no earlier than today.
-  const covering = await coveringPeriods(tx, contract.accountId, contract.clubId, isAllClubPlan(plan.type), contract.id);
+  const covering = await coveringPeriods(
+    tx,
+    contract.accountId,
+    contract.clubId,
+    isAllClubPlan(plan.type),
+    contract.id,
+  );
   const startDate = nextStartDate(today, covering);
   const endDate = membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }, contract.bonusDays);
 
@@ -55,7 +67,14 @@ async function settleMembershipIn(tx: Executor, payment: PaymentRow, input: Sett
   // §9 (ADR 048): some plans give free PT sessions for the membership's first 14 days, once per member.
   await grantFreeSessionsIn(
     tx,
-    { accountId: contract.accountId, clubId: contract.clubId, contractId: contract.id, source: 'PLAN', count: plan.freePtSessions, ...planWindow(startDate) },
+    {
+      accountId: contract.accountId,
+      clubId: contract.clubId,
+      contractId: contract.id,
+      source: 'PLAN',
+      count: plan.freePtSessions,
+      ...planWindow(startDate),
+    },
     now,
   );
   // In this transaction: the member hears of it if and only if the membership is paid (ADR 016).
@@ -96,7 +115,12 @@ async function failUnpaidMemberships(tx: Executor, lapsed: PaymentRow[], now: Da
     await tx
       .update(transactions)
       .set({ status: 'FAIL' })
-      .where(inArray(transactions.contractId, failed.map((c) => c.id)));
+      .where(
+        inArray(
+          transactions.contractId,
+          failed.map((c) => c.id),
+        ),
+      );
   }
   return failed.length;
 }
@@ -104,11 +128,24 @@ async function failUnpaidMemberships(tx: Executor, lapsed: PaymentRow[], now: Da
 /** The membership a payment is for (its own, or the one its freeze pauses), as the member knows it. */
 export async function describeMembershipIn(tx: Executor, contractId: number): Promise<PaidItem | undefined> {
   const [row] = await tx
-    .select({ accountId: contracts.accountId, paymentState: contracts.paymentState, total: contracts.totalPayment, nameVi: paymentPlans.nameVi, nameEn: paymentPlans.nameEn })
+    .select({
+      accountId: contracts.accountId,
+      paymentState: contracts.paymentState,
+      total: contracts.totalPayment,
+      nameVi: paymentPlans.nameVi,
+      nameEn: paymentPlans.nameEn,
+    })
     .from(contracts)
     .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
     .where(eq(contracts.id, contractId));
-  return row && { ...row, alreadyPaid: row.paymentState === 'PAID', noun: 'membership', link: `/history/membership/${String(contractId)}` };
+  return (
+    row && {
+      ...row,
+      alreadyPaid: row.paymentState === 'PAID',
+      noun: 'membership',
+      link: `/history/membership/${String(contractId)}`,
+    }
+  );
 }
 
 export const membershipKind: PayableKind = {

@@ -12,7 +12,17 @@ import {
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { cachePerDatabase, contractsScope, readVersionsOf, type ReadVersions } from '#gateway/db/read-cache.ts';
-import { clubs, contracts, coupons, freezeContracts, memberGifts, paymentEvents, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  coupons,
+  freezeContracts,
+  memberGifts,
+  paymentEvents,
+  paymentPlans,
+  payments,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import { toPayment, type PaymentRow } from '#gateway/modules/payments/start.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 
@@ -67,15 +77,34 @@ export function freezeOn(freezes: FreezePeriod[], day: string) {
  * Of its club and plan, a contract's readers need names, the hotline, the receiving account, the
  * duration and the prices; not the plan's sales texts (most of a row's bytes, parsed on every read).
  */
-const contractClubColumns = (({ id: _id, slug: _slug, cityId: _city, latitude: _lat, longitude: _lng, isActive: _active, ...kept }) => kept)(getTableColumns(clubs));
-const contractPlanColumns = (({ tagVi: _tv, tagEn: _te, sloganVi: _sv, sloganEn: _se, descriptionVi: _dv, descriptionEn: _de, isActive: _a, sortOrder: _o, ...kept }) => kept)(
-  getTableColumns(paymentPlans),
-);
+const contractClubColumns = (({
+  id: _id,
+  slug: _slug,
+  cityId: _city,
+  latitude: _lat,
+  longitude: _lng,
+  isActive: _active,
+  ...kept
+}) => kept)(getTableColumns(clubs));
+const contractPlanColumns = (({
+  tagVi: _tv,
+  tagEn: _te,
+  sloganVi: _sv,
+  sloganEn: _se,
+  descriptionVi: _dv,
+  descriptionEn: _de,
+  isActive: _a,
+  sortOrder: _o,
+  ...kept
+}) => kept)(getTableColumns(paymentPlans));
 
 type ContractSelectRow = {
   contract: ContractRow;
   club: Omit<typeof clubs.$inferSelect, 'id' | 'slug' | 'cityId' | 'latitude' | 'longitude' | 'isActive'>;
-  plan: Omit<typeof paymentPlans.$inferSelect, 'tagVi' | 'tagEn' | 'sloganVi' | 'sloganEn' | 'descriptionVi' | 'descriptionEn' | 'isActive' | 'sortOrder'>;
+  plan: Omit<
+    typeof paymentPlans.$inferSelect,
+    'tagVi' | 'tagEn' | 'sloganVi' | 'sloganEn' | 'descriptionVi' | 'descriptionEn' | 'isActive' | 'sortOrder'
+  >;
   couponCode: string | null;
   /** The gift a gift contract came from (ADR 035): its title names the contract. */
   gift: { titleVi: string; titleEn: string } | null;
@@ -95,7 +124,10 @@ const toUnbookedRow = (contractId: number, row: UnbookedJson): UnbookedRow => ({
 });
 
 // PGlite and node-postgres both hand `json` back parsed.
-const toJoin = (row: ContractSelectRow): ContractJoin => ({ ...row, unbooked: row.unbooked.map((u) => toUnbookedRow(row.contract.id, u)) });
+const toJoin = (row: ContractSelectRow): ContractJoin => ({
+  ...row,
+  unbooked: row.unbooked.map((u) => toUnbookedRow(row.contract.id, u)),
+});
 
 const contractSelect = (db: Executor, where: SQL | undefined) =>
   db
@@ -121,22 +153,35 @@ const selectContracts = async (db: Executor, where: SQL | undefined): Promise<Co
   ((await contractSelect(db, where)) as ContractSelectRow[]).map(toJoin);
 
 /** §4: unpaid and failed as stored; a paid contract is FUTURE, CURRENT or PAST by its Vietnam days. */
-export function contractStatus(row: Pick<ContractRow, 'paymentState' | 'startDate' | 'endDate'>, today: string): ContractStatus {
+export function contractStatus(
+  row: Pick<ContractRow, 'paymentState' | 'startDate' | 'endDate'>,
+  today: string,
+): ContractStatus {
   if (row.paymentState !== 'PAID') return row.paymentState;
   if (row.startDate > today) return 'FUTURE';
   if (row.endDate < today) return 'PAST';
   return 'CURRENT';
 }
 
-const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): UnbookedTransfer => ({ amount, receivedAt, reason, reviewed });
+const publicUnbooked = ({ amount, receivedAt, reason, reviewed }: UnbookedRow): UnbookedTransfer => ({
+  amount,
+  receivedAt,
+  reason,
+  reviewed,
+});
 
 /** The unbooked money of one payment attempt, for the payment view. */
-export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) => rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
+export const unbookedOfPayment = (rows: UnbookedRow[], paymentId: number) =>
+  rows.filter((r) => r.paymentId === paymentId).map(publicUnbooked);
 
 /** The days from `start` to `end`, both included. */
-const daysOf = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+const daysOf = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
-export function toContract({ contract, club, plan, couponCode, gift, unbooked, freezes }: ContractJoin, today: string): Contract {
+export function toContract(
+  { contract, club, plan, couponCode, gift, unbooked, freezes }: ContractJoin,
+  today: string,
+): Contract {
   const freeze = freezeOn(freezes, today);
   // A gift contract is named by its gift and lasts the gift's days, whatever plan it rides on (ADR 035).
   const duration = contract.isGift
@@ -180,7 +225,13 @@ export function toContract({ contract, club, plan, couponCode, gift, unbooked, f
   };
 }
 
-export type ContractFilters = { clubId?: number; isFrozen?: boolean; isGift?: boolean; paymentPlanId?: number; status?: ContractStatus };
+export type ContractFilters = {
+  clubId?: number;
+  isFrozen?: boolean;
+  isGift?: boolean;
+  paymentPlanId?: number;
+  status?: ContractStatus;
+};
 
 /** Every contract of a member with its club, plan, coupon and unbooked money, newest first (a hot read: prepared, ADR 026). */
 const contractsOfAccountStatement = preparedFor((db) =>
@@ -195,8 +246,13 @@ const contractRowsCache = cachePerDatabase<number, ContractJoin[]>(10_000);
  * transaction): one small statement for the version, the rows from the cache when it holds; or
  * the versions a statement already read before this call (the shell's, on GET /member/home).
  */
-async function contractsOfAccount(db: Executor, accountId: number, cached: boolean | ReadVersions): Promise<ContractJoin[]> {
-  const read = async () => ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin);
+async function contractsOfAccount(
+  db: Executor,
+  accountId: number,
+  cached: boolean | ReadVersions,
+): Promise<ContractJoin[]> {
+  const read = async () =>
+    ((await contractsOfAccountStatement(db).execute({ accountId })) as ContractSelectRow[]).map(toJoin);
   if (!cached) return read();
   const versions = cached === true ? await readVersionsOf(db, contractsScope(accountId)) : cached;
   const version = `${versions.scope}/${versions.catalog}`;
@@ -231,7 +287,11 @@ export async function listContracts(
   // Status and frozenness are derived from today, so they are filtered after.
   const all = rows
     .map((row) => toContract(row, today))
-    .filter((c) => (filters.status === undefined || c.status === filters.status) && (filters.isFrozen === undefined || c.isFrozen === filters.isFrozen));
+    .filter(
+      (c) =>
+        (filters.status === undefined || c.status === filters.status) &&
+        (filters.isFrozen === undefined || c.isFrozen === filters.isFrozen),
+    );
   return { contracts: all, lapsed };
 }
 
@@ -285,7 +345,10 @@ export function toReceipt(join: ContractJoin, payment: PaymentRow): Receipt {
     membershipNameEn: plan.nameEn,
     paymentDate: paid ? (payment.paidAt?.toISOString() ?? null) : null,
     // The bank memo for a transfer, VNPAY's transaction number once a card payment is confirmed.
-    transactionId: paid && payment.provider === 'vnpay' && payment.providerTransactionId ? payment.providerTransactionId : payment.reference,
+    transactionId:
+      paid && payment.provider === 'vnpay' && payment.providerTransactionId
+        ? payment.providerTransactionId
+        : payment.reference,
     duration: { value: plan.durationValue, unit: plan.durationUnit },
     membershipFee: contract.originalPrice,
     startupFee: contract.joiningFee,
@@ -326,7 +389,13 @@ const selectTransactions = (db: Executor, where: SQL | undefined) =>
     .leftJoin(payments, eq(payments.id, transactions.paymentId))
     .where(where);
 
-export const toTransaction = ({ transaction: t, club, plan, reference, closedReason }: TransactionJoin): Transaction => ({
+export const toTransaction = ({
+  transaction: t,
+  club,
+  plan,
+  reference,
+  closedReason,
+}: TransactionJoin): Transaction => ({
   transactionId: t.id,
   contractId: t.contractId,
   freezeContractId: t.freezeContractId,
@@ -346,13 +415,19 @@ export const toTransaction = ({ transaction: t, club, plan, reference, closedRea
 });
 
 export async function listTransactions(db: Executor, accountId: number) {
-  const rows = await selectTransactions(db, eq(transactions.accountId, accountId)).orderBy(desc(transactions.createdAt), desc(transactions.id));
+  const rows = await selectTransactions(db, eq(transactions.accountId, accountId)).orderBy(
+    desc(transactions.createdAt),
+    desc(transactions.id),
+  );
   return rows.map(toTransaction);
 }
 
 /** One of the member's transactions with the receipt of the payment that settled it (or the open one). */
 export async function transactionDetail(db: Executor, accountId: number, transactionId: number) {
-  const [row] = await selectTransactions(db, and(eq(transactions.id, transactionId), eq(transactions.accountId, accountId)));
+  const [row] = await selectTransactions(
+    db,
+    and(eq(transactions.id, transactionId), eq(transactions.accountId, accountId)),
+  );
   if (!row) return undefined;
   // A freeze's fee: its receipt is on the freeze (GET /member/freeze-contract/{id}).
   if (row.transaction.freezeContractId !== null) return { ...toTransaction(row), receipt: null };
@@ -365,15 +440,24 @@ export async function transactionDetail(db: Executor, accountId: number, transac
 }
 
 /** GET /member/contract/{id}/detail. */
-export async function contractDetail(db: Executor, join: ContractJoin, today: string, savedCardOnly: boolean): Promise<ContractDetail> {
+export async function contractDetail(
+  db: Executor,
+  join: ContractJoin,
+  today: string,
+  savedCardOnly: boolean,
+): Promise<ContractDetail> {
   const contract = toContract(join, today);
-  const txRows = await selectTransactions(db, and(eq(transactions.contractId, join.contract.id), isNull(transactions.freezeContractId))).orderBy(asc(transactions.id));
+  const txRows = await selectTransactions(
+    db,
+    and(eq(transactions.contractId, join.contract.id), isNull(transactions.freezeContractId)),
+  ).orderBy(asc(transactions.id));
   const attempts = await db
     .select()
     .from(payments)
     .where(and(eq(payments.contractId, join.contract.id), isNull(payments.freezeContractId)))
     .orderBy(asc(payments.id));
-  const open = join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
+  const open =
+    join.contract.paymentState === 'WAITFORPAYMENT' ? attempts.filter((p) => p.status === 'PENDING').at(-1) : undefined;
 
   const timeline: ContractDetail['timeline'] = [{ kind: 'created', at: join.contract.createdAt.toISOString() }];
   if (join.contract.paymentState === 'PAID') {
@@ -385,7 +469,10 @@ export async function contractDetail(db: Executor, join: ContractJoin, today: st
     } else {
       // Ended before the reason was recorded (migration 0005): the last attempt's end is the best guess.
       const last = attempts.at(-1);
-      timeline.push({ kind: 'failed', at: (last?.expiresAt ?? last?.createdAt ?? join.contract.createdAt).toISOString() });
+      timeline.push({
+        kind: 'failed',
+        at: (last?.expiresAt ?? last?.createdAt ?? join.contract.createdAt).toISOString(),
+      });
     }
   }
   return {

@@ -13,7 +13,17 @@ import {
   type Contract,
 } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
-import { accounts, authTokens, clubs, contracts, couponCampaigns, coupons, paymentMethodGroups, payments, savedCards } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  authTokens,
+  clubs,
+  contracts,
+  couponCampaigns,
+  coupons,
+  paymentMethodGroups,
+  payments,
+  savedCards,
+} from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { anchorCoupons, buyAndPay, clubBySlug, couponId, plansOf } from '#tests/support/membership.ts';
@@ -75,7 +85,13 @@ describe('buying a plan', () => {
       signDate: null,
       paymentMethodGroupId: 1,
       isCash: false,
-      amounts: { originalPrice: 690_000, membershipDiscount: 0, joiningFee: 300_000, joiningFeeDiscount: 0, totalPayment: 990_000 },
+      amounts: {
+        originalPrice: 690_000,
+        membershipDiscount: 0,
+        joiningFee: 300_000,
+        joiningFeeDiscount: 0,
+        totalPayment: 990_000,
+      },
       bonusDays: 0,
     });
     expect(payment).toMatchObject({ method: 1, status: 'PENDING', amount: 990_000, payUrl: null, counter: null });
@@ -90,13 +106,26 @@ describe('buying a plan', () => {
     ]);
     expect(d.payment?.id).toBe(payment.id);
     expect(d.receipts).toHaveLength(1);
-    expect(receiptSchema.parse(d.receipts[0])).toMatchObject({ paymentDate: null, totalPayment: 990_000, membershipFee: 690_000, startupFee: 300_000, transactionId: payment.qr!.memo });
+    expect(receiptSchema.parse(d.receipts[0])).toMatchObject({
+      paymentDate: null,
+      totalPayment: 990_000,
+      membershipFee: 690_000,
+      startupFee: 300_000,
+      transactionId: payment.qr!.memo,
+    });
   });
 
   test('the charged amount is the plan card price: coupon and joining-fee rules through create', async () => {
     const { token } = await gw.signUp();
-    const card = await gw.call('GET', `/api/v1/global/club/${String(q1)}/payment-plan/${String(p1[BLACK].id)}/detail?coupon=CHAOBAN10`, { token });
-    const { contract, payment } = await bought(token, { paymentPlanId: p1[BLACK].id, couponId: await couponId(gw, 'CHAOBAN10') });
+    const card = await gw.call(
+      'GET',
+      `/api/v1/global/club/${String(q1)}/payment-plan/${String(p1[BLACK].id)}/detail?coupon=CHAOBAN10`,
+      { token },
+    );
+    const { contract, payment } = await bought(token, {
+      paymentPlanId: p1[BLACK].id,
+      couponId: await couponId(gw, 'CHAOBAN10'),
+    });
     expect(contract.amounts.totalPayment).toBe(card.body.data.totalPaymentFirst);
     expect(contract.amounts.totalPayment).toBe(8_290_000);
     expect(payment.amount).toBe(8_290_000);
@@ -114,7 +143,11 @@ describe('buying a plan', () => {
     expect(cash.contract).toMatchObject({ isCash: true, paymentMethodGroupId: 3 });
     expect(cash.payment).toMatchObject({ method: 3, expiresAt: null, qr: null, payUrl: null });
     expect(cash.payment.counter?.clubNameVi).toBe('Gym Lê Thánh Tôn');
-    expect((await detail(token, cash.contract.contractId)).transactions.every((t) => t.paymentLocation === 1 && t.paymentMethod === 3)).toBe(true);
+    expect(
+      (await detail(token, cash.contract.contractId)).transactions.every(
+        (t) => t.paymentLocation === 1 && t.paymentMethod === 3,
+      ),
+    ).toBe(true);
 
     const card = await bought(token, { paymentPlanId: p3[BASIC].id, paymentMethodGroupId: 2 });
     expect(card.payment.method).toBe(2);
@@ -140,7 +173,14 @@ describe('buying a plan', () => {
     const [aId] = await gw.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phoneNumber, a.phone));
     const [card] = await gw.db
       .insert(savedCards)
-      .values({ accountId: aId.id, token: `tok-${a.phone}`, cardNumber: '970436xxxxxx1234', bankCode: 'VCB', cardType: '01', createdAt: gw.clock.now() })
+      .values({
+        accountId: aId.id,
+        token: `tok-${a.phone}`,
+        cardNumber: '970436xxxxxx1234',
+        bankCode: 'VCB',
+        cardType: '01',
+        createdAt: gw.clock.now(),
+      })
       .returning();
     const stolen = await buy(b.token, { paymentPlanId: p1[BASIC].id, paymentMethodGroupId: 2, savedCardId: card.id });
     expect(stolen.status).toBe(404);
@@ -153,10 +193,19 @@ describe('buying a plan', () => {
   });
 
   test('a coupon covering everything settles at once: CURRENT, signed, a paid receipt', async () => {
-    const [campaign] = await gw.db.insert(couponCampaigns).values({ nameVi: 'Tặng', nameEn: 'Gift', descriptionVi: 'Miễn phí', descriptionEn: 'Free' }).returning();
+    const [campaign] = await gw.db
+      .insert(couponCampaigns)
+      .values({ nameVi: 'Tặng', nameEn: 'Gift', descriptionVi: 'Miễn phí', descriptionEn: 'Free' })
+      .returning();
     const [free] = await gw.db
       .insert(coupons)
-      .values({ code: 'FREEALL', campaignId: campaign.id, percentOff: 100, appliesTo: 'both', validFrom: new Date(gw.clock.now().getTime() - DAY) })
+      .values({
+        code: 'FREEALL',
+        campaignId: campaign.id,
+        percentOff: 100,
+        appliesTo: 'both',
+        validFrom: new Date(gw.clock.now().getTime() - DAY),
+      })
       .returning();
     const { token } = await gw.signUp();
     const { contract, payment } = await bought(token, { paymentPlanId: p1[BASIC].id, couponId: free.id });
@@ -169,14 +218,20 @@ describe('buying a plan', () => {
     expect(d.receipts[0].transactionId).toMatch(/^FREE/);
     // The member is told, as for any paid membership.
     const inbox = await gw.call('GET', '/api/v1/member/notifications?page=1&limit=5', { token });
-    expect(inbox.body.data.items.map((n: { kind: string; link: string }) => [n.kind, n.link])).toContainEqual(['PAYMENT', `/history/membership/${String(contract.contractId)}`]);
+    expect(inbox.body.data.items.map((n: { kind: string; link: string }) => [n.kind, n.link])).toContainEqual([
+      'PAYMENT',
+      `/history/membership/${String(contract.contractId)}`,
+    ]);
   });
 });
 
 describe('double submit and the unpaid contract per club', () => {
   test('two concurrent POSTs create exactly one contract; the other answer is the same contract (existing)', async () => {
     const { token, phone } = await gw.signUp();
-    const [a, b] = await Promise.all([buy(token, { paymentPlanId: p1[BASIC].id }), buy(token, { paymentPlanId: p1[BASIC].id })]);
+    const [a, b] = await Promise.all([
+      buy(token, { paymentPlanId: p1[BASIC].id }),
+      buy(token, { paymentPlanId: p1[BASIC].id }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.contract.contractId).toBe(b.body.data.contract.contractId);
     expect(a.body.data.payment.id).toBe(b.body.data.payment.id);
@@ -190,7 +245,10 @@ describe('double submit and the unpaid contract per club', () => {
     const { token } = await gw.signUp();
     const first = await bought(token, { paymentPlanId: p1[BASIC].id });
     const again = await bought(token, { paymentPlanId: p1[CLASSIC3].id });
-    expect(again).toMatchObject({ existing: true, contract: { contractId: first.contract.contractId, paymentPlanId: p1[BASIC].id } });
+    expect(again).toMatchObject({
+      existing: true,
+      contract: { contractId: first.contract.contractId, paymentPlanId: p1[BASIC].id },
+    });
     const elsewhere = await bought(token, { paymentPlanId: p3[BASIC].id });
     expect(elsewhere.existing).toBe(false);
     expect(elsewhere.contract.contractId).not.toBe(first.contract.contractId);
@@ -217,8 +275,12 @@ describe('expiry and settlement', () => {
         const home = await gw.call('GET', '/api/v1/member/contracts/home-page', { token });
         expect(home.body.data.waitingForPayment).toEqual([]);
       } else {
-        const list = await gw.call('GET', `/api/v1/member/contracts${read === 'failed' ? '?status=FAIL' : ''}`, { token });
-        expect(list.body.data.map((x: { contractId: number; status: string }) => [x.contractId, x.status])).toEqual([[contract.contractId, 'FAIL']]);
+        const list = await gw.call('GET', `/api/v1/member/contracts${read === 'failed' ? '?status=FAIL' : ''}`, {
+          token,
+        });
+        expect(list.body.data.map((x: { contractId: number; status: string }) => [x.contractId, x.status])).toEqual([
+          [contract.contractId, 'FAIL'],
+        ]);
       }
     }
   });
@@ -249,7 +311,13 @@ describe('expiry and settlement', () => {
     const d = await detail(token, contract.contractId);
     expect(d).toMatchObject({ status: 'CURRENT', signDate: paidAt, startDate: today(), payment: null });
     expect(d.receipts).toHaveLength(1);
-    expect(d.receipts[0]).toMatchObject({ paymentDate: paidAt, totalPayment: 990_000, paymentMethod: 1, startDate: d.startDate, endDate: d.endDate });
+    expect(d.receipts[0]).toMatchObject({
+      paymentDate: paidAt,
+      totalPayment: 990_000,
+      paymentMethod: 1,
+      startDate: d.startDate,
+      endDate: d.endDate,
+    });
     expect(d.transactions.map((t) => [t.status, t.paymentDate, t.reference])).toEqual([
       ['SUCCESS', paidAt, `BANK-${String(payment.id)}`],
       ['SUCCESS', paidAt, `BANK-${String(payment.id)}`],
@@ -266,9 +334,18 @@ describe('expiry and settlement', () => {
     expect(one.status).toBe(200);
     expect(transactionSchema.extend({ receipt: receiptSchema }).parse(one.body.data).receipt.paymentDate).toBe(paidAt);
 
-    const home = homePageContractsSchema.parse((await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data);
-    expect(home).toMatchObject({ isExistsCurrentContract: true, current: { contractId: contract.contractId }, future: [], waitingForPayment: [] });
-    const access = (await gw.call('GET', '/api/v1/member/contract/access-clubs', { token })).body.data.map((c: unknown) => accessClubSchema.parse(c));
+    const home = homePageContractsSchema.parse(
+      (await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data,
+    );
+    expect(home).toMatchObject({
+      isExistsCurrentContract: true,
+      current: { contractId: contract.contractId },
+      future: [],
+      waitingForPayment: [],
+    });
+    const access = (await gw.call('GET', '/api/v1/member/contract/access-clubs', { token })).body.data.map(
+      (c: unknown) => accessClubSchema.parse(c),
+    );
     expect(access).toEqual([{ id: q1, nameVi: 'Gym Lê Thánh Tôn', nameEn: 'Gym Le Thanh Ton' }]);
     const latestAtClub = await gw.call('GET', `/api/v1/member/club/${String(q1)}/contract/latest`, { token });
     expect(latestAtClub.body.data.contractId).toBe(contract.contractId);
@@ -285,18 +362,23 @@ describe('expiry and settlement', () => {
     expect(contract.endDate).toBe('2027-03-20');
     expect(contract.amounts.joiningFee).toBe(0);
     await settle(payment.id, payment.amount);
-    const home = homePageContractsSchema.parse((await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data);
+    const home = homePageContractsSchema.parse(
+      (await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data,
+    );
     expect(home.current?.contractId).toBe(first.contractId);
     expect(home.future.map((c) => [c.contractId, c.status])).toEqual([[contract.contractId, 'FUTURE']]);
     // A month later the first is PAST and the second CURRENT (tokens live 30 days: keep this one alive).
     await gw.db.update(authTokens).set({ expiresAt: new Date(gw.clock.now().getTime() + 60 * DAY) });
     gw.clock.advance(31 * DAY);
     try {
-      const filtered = async (q: string) => (await gw.call('GET', `/api/v1/member/contracts${q}`, { token })).body.data.map((c: Contract) => c.contractId);
+      const filtered = async (q: string) =>
+        (await gw.call('GET', `/api/v1/member/contracts${q}`, { token })).body.data.map((c: Contract) => c.contractId);
       expect(await filtered('?status=CURRENT')).toEqual([contract.contractId]);
       expect(await filtered('?status=PAST')).toEqual([first.contractId]);
       expect(await filtered(`?clubId=${String(q3)}`)).toEqual([]);
-      expect(await filtered(`?paymentPlanId=${String(p1[BASIC].id)}&isGift=false&isFrozen=false`)).toEqual([first.contractId]);
+      expect(await filtered(`?paymentPlanId=${String(p1[BASIC].id)}&isGift=false&isFrozen=false`)).toEqual([
+        first.contractId,
+      ]);
     } finally {
       gw.clock.advance(-31 * DAY);
     }
@@ -304,30 +386,45 @@ describe('expiry and settlement', () => {
 
   test('issue 10 §3 §4: plans at two clubs are both current; a Black Card that starts later does not push back a plan at another club', async () => {
     const { token } = await gw.signUp();
-    const today = (await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[CLASSIC3].id)}/dates`, { token })).body.data;
+    const today = (
+      await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[CLASSIC3].id)}/dates`, { token })
+    ).body.data;
     expect(today).toMatchObject({ afterCurrent: false });
     await buyAndPay(gw, token, p1[CLASSIC3].id);
     // A Black Card bought now waits for the Classic at club 1 to end (it opens club 1 too).
-    const blackDates = (await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[BLACK].id)}/dates`, { token })).body.data;
+    const blackDates = (
+      await gw.call('GET', `/api/v1/member/club/${String(q1)}/payment-plan/${String(p1[BLACK].id)}/dates`, { token })
+    ).body.data;
     expect(blackDates.afterCurrent).toBe(true);
     await buyAndPay(gw, token, p1[BLACK].id);
     const black = ((await gw.call('GET', '/api/v1/member/contracts', { token })).body.data as Contract[])[0];
     expect(black).toMatchObject({ status: 'FUTURE', startDate: blackDates.startDate, endDate: blackDates.endDate });
 
     // Club 3 cannot be entered today: its plan starts today, as the plan page said before Confirm.
-    const planned = (await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`, { token })).body.data;
+    const planned = (
+      await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`, { token })
+    ).body.data;
     expect(planned).toEqual({ startDate: today.startDate, endDate: expect.any(String), afterCurrent: false });
     const { contract, payment } = await bought(token, { paymentPlanId: p3[BASIC].id });
     expect(contract.startDate).toBe(today.startDate);
     await settle(payment.id, payment.amount);
-    const home = homePageContractsSchema.parse((await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data);
+    const home = homePageContractsSchema.parse(
+      (await gw.call('GET', '/api/v1/member/contracts/home-page', { token })).body.data,
+    );
     expect(home.currents.map((c) => c.clubId).sort()).toEqual([q1, q3].sort());
     expect(home.future.map((c) => c.contractId)).toEqual([black.contractId]);
 
     // Not a plan of this club, or not a plan at all: 404.
-    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p1[BASIC].id)}/dates`, { token })).status).toBe(404);
-    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/999999/dates`, { token })).status).toBe(404);
-    expect((await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`)).status).toBe(401);
+    expect(
+      (await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p1[BASIC].id)}/dates`, { token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/999999/dates`, { token })).status,
+    ).toBe(404);
+    expect(
+      (await gw.call('GET', `/api/v1/member/club/${String(q3)}/payment-plan/${String(p3[BASIC].id)}/dates`)).status,
+    ).toBe(401);
   });
 
   test('a current Black Card opens every active club', async () => {
@@ -335,7 +432,9 @@ describe('expiry and settlement', () => {
     await buyAndPay(gw, token, p1[BLACK].id);
     const access = (await gw.call('GET', '/api/v1/member/contract/access-clubs', { token })).body.data;
     const active = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true));
-    expect(access.map((c: { id: number }) => c.id).sort((x: number, y: number) => x - y)).toEqual(active.map((c) => c.id).sort((x, y) => x - y));
+    expect(access.map((c: { id: number }) => c.id).sort((x: number, y: number) => x - y)).toEqual(
+      active.map((c) => c.id).sort((x, y) => x - y),
+    );
   });
 });
 
@@ -354,7 +453,11 @@ describe('paying again and cancelling', () => {
     expect(again.body.data.payment.id).toBe(card.body.data.payment.id);
     const cash = await gw.call('POST', path, { token, json: { paymentMethodGroupId: 3 } });
     expect(cash.body.data).toMatchObject({ contract: { isCash: true }, payment: { method: 3 } });
-    expect((await detail(token, contract.contractId)).transactions.every((t) => t.paymentMethod === 3 && t.paymentLocation === 1)).toBe(true);
+    expect(
+      (await detail(token, contract.contractId)).transactions.every(
+        (t) => t.paymentMethod === 3 && t.paymentLocation === 1,
+      ),
+    ).toBe(true);
   });
 
   test('cancel: the unpaid contract and its attempt fail; cancelling twice is harmless; a paid one cannot be cancelled or paid', async () => {
@@ -368,13 +471,21 @@ describe('paying again and cancelling', () => {
     const [row] = await gw.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row.status).toBe('FAIL');
     expect((await settle(payment.id, payment.amount)).kind).toBe('late');
-    const payFailed = await gw.call('POST', `/api/v1/member/contract/${String(contract.contractId)}/payment`, { token, json: { paymentMethodGroupId: 1 } });
+    const payFailed = await gw.call('POST', `/api/v1/member/contract/${String(contract.contractId)}/payment`, {
+      token,
+      json: { paymentMethodGroupId: 1 },
+    });
     expect(payFailed.status).toBe(409);
 
     const paid = await buyAndPay(gw, token, p1[BASIC].id);
-    const refused = await gw.call('PUT', `/api/v1/member/contract/${String(paid.contract.contractId)}/cancel`, { token });
+    const refused = await gw.call('PUT', `/api/v1/member/contract/${String(paid.contract.contractId)}/cancel`, {
+      token,
+    });
     expect(refused.status).toBe(409);
-    const payPaid = await gw.call('POST', `/api/v1/member/contract/${String(paid.contract.contractId)}/payment`, { token, json: { paymentMethodGroupId: 1 } });
+    const payPaid = await gw.call('POST', `/api/v1/member/contract/${String(paid.contract.contractId)}/payment`, {
+      token,
+      json: { paymentMethodGroupId: 1 },
+    });
     expect(payPaid.status).toBe(409);
   });
 });
@@ -431,12 +542,22 @@ describe('ownership and malformed input', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(res.body.code).toBe(2);
     }
-    const broken = await gw.call('POST', '/api/v1/member/contract', { token, body: '{"paymentPlanId":', headers: { 'content-type': 'application/json' } });
+    const broken = await gw.call('POST', '/api/v1/member/contract', {
+      token,
+      body: '{"paymentPlanId":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect((await gw.call('GET', '/api/v1/member/contracts?status=ACTIVE', { token })).status).toBe(400);
     expect((await buy(token, { paymentPlanId: 999_999 })).status).toBe(404);
     expect((await buy(token, { paymentPlanId: p1[BASIC].id, couponId: 999_999 })).body.code).toBe('PROMO_CODE_INVALID');
-    expect((await gw.call('POST', '/api/v1/member/contract', { json: { paymentPlanId: p1[BASIC].id, paymentMethodGroupId: 1 } })).status).toBe(401);
+    expect(
+      (
+        await gw.call('POST', '/api/v1/member/contract', {
+          json: { paymentPlanId: p1[BASIC].id, paymentMethodGroupId: 1 },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -467,7 +588,12 @@ describe('referral', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 1019, data: { referrerName: 'Phạm T… G… T', bonusDays: 14 } });
     const { contract } = await bought(friend.token, { paymentPlanId: p1[CLASSIC3].id, referralCode: referrer.phone });
-    expect(contract).toMatchObject({ referralCode: referrer.phone, bonusDays: 14, startDate: '2026-11-21', endDate: '2027-03-06' });
+    expect(contract).toMatchObject({
+      referralCode: referrer.phone,
+      bonusDays: 14,
+      startDate: '2026-11-21',
+      endDate: '2027-03-06',
+    });
     const d = await detail(friend.token, contract.contractId);
     expect(d.receipts[0].referralInfo).toEqual({ referralCode: referrer.phone, bonusDays: 14 });
   });
@@ -476,7 +602,10 @@ describe('referral', () => {
     const referrer = await gw.signUp();
     const friend = await gw.signUp();
     const expectCode = async (token: string, phoneNumber: string, code: number, planIndex?: number) => {
-      const res = await check(token, { phoneNumber, ...(planIndex === undefined ? {} : { paymentPlanId: p1[planIndex].id }) });
+      const res = await check(token, {
+        phoneNumber,
+        ...(planIndex === undefined ? {} : { paymentPlanId: p1[planIndex].id }),
+      });
       expect(res.status, `${phoneNumber} → ${String(code)}`).toBe(400);
       expect(res.body.code).toBe(code);
       if (code !== 154) {
@@ -498,14 +627,24 @@ describe('referral', () => {
 
     // Ten friends already brought this year (paid contracts naming the referrer) → 157.
     const [ref] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, referrer.phone));
-    const [template] = await gw.db.select().from(contracts).where(and(eq(contracts.accountId, ref.id), eq(contracts.paymentState, 'PAID')));
+    const [template] = await gw.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.accountId, ref.id), eq(contracts.paymentState, 'PAID')));
     const { id: _id, ...copy } = template;
-    const rows = Array.from({ length: REFERRAL_YEARLY_LIMIT }, () => ({ ...copy, paymentState: 'FAIL' as const, referrerAccountId: ref.id }));
+    const rows = Array.from({ length: REFERRAL_YEARLY_LIMIT }, () => ({
+      ...copy,
+      paymentState: 'FAIL' as const,
+      referrerAccountId: ref.id,
+    }));
     const inserted = await gw.db.insert(contracts).values(rows).returning({ id: contracts.id });
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.referrerAccountId, ref.id));
     await expectCode(friend.token, referrer.phone, 157);
     // Last year's friends do not count.
-    await gw.db.update(contracts).set({ signedAt: new Date('2025-06-01T00:00:00Z') }).where(eq(contracts.id, inserted[0].id));
+    await gw.db
+      .update(contracts)
+      .set({ signedAt: new Date('2025-06-01T00:00:00Z') })
+      .where(eq(contracts.id, inserted[0].id));
     expect((await check(friend.token, { phoneNumber: referrer.phone })).body.code).toBe(1019);
 
     await buyAndPay(gw, friend.token, p3[TRIAL].id);
@@ -517,19 +656,42 @@ describe('referral', () => {
   test('at most 10 lookups per member and 30 per address an hour (429), counted in the database', async () => {
     const friend = await gw.signUp();
     const ip = '192.0.2.150';
-    for (let i = 0; i < 10; i++) expect((await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999999' } })).body.code).toBe(153);
-    const refused = await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999998' } });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await gw.call('POST', '/api/v1/member/referral/check', {
+            token: friend.token,
+            ip,
+            json: { phoneNumber: '0399999999' },
+          })
+        ).body.code,
+      ).toBe(153);
+    const refused = await gw.call('POST', '/api/v1/member/referral/check', {
+      token: friend.token,
+      ip,
+      json: { phoneNumber: '0399999998' },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
     // Other members at the same address: 30 in all from it, whoever asks.
     const others = [await gw.signUp(), await gw.signUp()];
-    const fromIp = async (token: string) => (await gw.call('POST', '/api/v1/member/referral/check', { token, ip, json: { phoneNumber: '0399999999' } })).status;
+    const fromIp = async (token: string) =>
+      (await gw.call('POST', '/api/v1/member/referral/check', { token, ip, json: { phoneNumber: '0399999999' } }))
+        .status;
     const statuses = [];
     for (let i = 0; i < 10; i++) statuses.push(await fromIp(others[0].token));
     for (let i = 0; i < 10; i++) statuses.push(await fromIp(others[1].token));
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     expect(statuses.at(-1)).toBe(429);
     gw.clock.advance(3_600_000);
-    expect((await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, ip, json: { phoneNumber: '0399999999' } })).body.code).toBe(153);
+    expect(
+      (
+        await gw.call('POST', '/api/v1/member/referral/check', {
+          token: friend.token,
+          ip,
+          json: { phoneNumber: '0399999999' },
+        })
+      ).body.code,
+    ).toBe(153);
   });
 });

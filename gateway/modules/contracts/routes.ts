@@ -4,7 +4,14 @@ import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 
 import { Codes } from '#contract/codes.ts';
-import { contractsQuery, createContractBody, isAllClubPlan, payContractBody, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
+import {
+  contractsQuery,
+  createContractBody,
+  isAllClubPlan,
+  payContractBody,
+  referralCheckBody,
+  type HomePageContracts,
+} from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -37,7 +44,14 @@ import { cancelContract, createContract, payContract, plannedDates } from './ser
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
-  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+  return {
+    db,
+    config,
+    accountId: c.get('account').id,
+    lang: c.get('lang'),
+    clientIp: c.get('clientIp'),
+    now: clock.now(),
+  };
 };
 
 /** Reads that show payment state expire the caller's stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
@@ -109,7 +123,12 @@ export function contractRoutes() {
     const { phoneNumber, paymentPlanId } = parsed.data;
     // Each answer says whether a phone is a member, and whose: a well-formed one is counted per member and per address (issue 9).
     const hour = hourWindow(clock.now());
-    const memberOk = await countHit(db, `referral-check:account:${c.get('account').id}`, hour, REFERRAL_CHECKS_PER_HOUR.member);
+    const memberOk = await countHit(
+      db,
+      `referral-check:account:${c.get('account').id}`,
+      hour,
+      REFERRAL_CHECKS_PER_HOUR.member,
+    );
     const ipOk = await countHit(db, `referral-check:ip:${c.get('clientIp')}`, hour, REFERRAL_CHECKS_PER_HOUR.ip);
     if (!memberOk || !ipOk) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
     let plan;
@@ -133,7 +152,10 @@ export function contractRoutes() {
   app.post('/member/contract/:id/payment', member, validate('json', payContractBody), async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
-    const result = await payContract(purchase(c), id, { method: body.paymentMethodGroupId, savedCardId: body.savedCardId });
+    const result = await payContract(purchase(c), id, {
+      method: body.paymentMethodGroupId,
+      savedCardId: body.savedCardId,
+    });
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
   });
 
@@ -168,7 +190,9 @@ export function contractRoutes() {
     const { db } = c.get('deps');
     const join = await findOwnContract(db, c.get('account').id, id);
     if (!join) throw notFound();
-    const savedCardOnly = join.contract.paymentState === 'WAITFORPAYMENT' && (await paidBySavedCardOnly(db, join.plan.type, join.contract.id));
+    const savedCardOnly =
+      join.contract.paymentState === 'WAITFORPAYMENT' &&
+      (await paidBySavedCardOnly(db, join.plan.type, join.contract.id));
     return ok(c, await contractDetail(db, join, today, savedCardOnly));
   });
 
@@ -184,9 +208,16 @@ export function contractRoutes() {
     const withShell = async () => {
       const found = await findHomeShell(db, accountId, now);
       if (!found) throw new ApiError(401, Codes.SESSION_EXPIRED);
-      const [homePage, upcoming] = await Promise.all([homePageOf(c, found.contractVersions), found.hasUpcomingClass ? upcomingBookings(db, accountId, now) : []]);
+      const [homePage, upcoming] = await Promise.all([
+        homePageOf(c, found.contractVersions),
+        found.hasUpcomingClass ? upcomingBookings(db, accountId, now) : [],
+      ]);
       // Issue 37 §12: only a class with a spot is the member's next class; a waitlisted one is not.
-      return { shell: found.shell, homePage, nextClass: upcoming.find((session) => session.myBooking?.state === 'BOOKED') };
+      return {
+        shell: found.shell,
+        homePage,
+        nextClass: upcoming.find((session) => session.myBooking?.state === 'BOOKED'),
+      };
     };
     // Side by side: on PostgreSQL on pooled connections, so the page waits for the slower read only.
     const [{ shell, homePage, nextClass }, busyness, trial] = await Promise.all([
@@ -196,12 +227,25 @@ export function contractRoutes() {
     ]);
     // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
     const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));
-    const clubIds = allClubs ? busyness.map((b) => b.clubId) : [...new Set(homePage.currents.map((contract) => contract.clubId))];
+    const clubIds = allClubs
+      ? busyness.map((b) => b.clubId)
+      : [...new Set(homePage.currents.map((contract) => contract.clubId))];
     const today = await todayClasses(db, accountId, clubIds, now, HOME_TODAY_CLASSES);
     const classes = { next: nextClass ?? null, today: today.sessions, todayTotal: today.total };
     const clubId = homePage.current?.clubId;
-    const homeTrial = { left: trial.left, validUntil: trial.validUntil, clubId: trial.clubId, inTheWorks: trial.open !== null };
-    return ok(c, { shell, homePage, busyness: busyness.find((b) => b.clubId === clubId) ?? null, classes, trial: homeTrial });
+    const homeTrial = {
+      left: trial.left,
+      validUntil: trial.validUntil,
+      clubId: trial.clubId,
+      inTheWorks: trial.open !== null,
+    };
+    return ok(c, {
+      shell,
+      homePage,
+      busyness: busyness.find((b) => b.clubId === clubId) ?? null,
+      classes,
+      trial: homeTrial,
+    });
   });
 
   // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.

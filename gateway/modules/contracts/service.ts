@@ -23,7 +23,12 @@ import { pricePlan, type PlanPrice } from '#gateway/modules/plans/pricing.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { requireMaySubscribe, requireRecurringCard } from '#gateway/modules/subscriptions/queries.ts';
-import { checkPayChoice, type PayChoice, type PurchaseContext, type SavedCardToken } from '#gateway/modules/payments/choice.ts';
+import {
+  checkPayChoice,
+  type PayChoice,
+  type PurchaseContext,
+  type SavedCardToken,
+} from '#gateway/modules/payments/choice.ts';
 import { findOwnContract, openPayment, toContract, unbookedOfPayment, type ContractRow } from './queries.ts';
 import { checkReferral } from '#gateway/modules/referrals/check.ts';
 
@@ -36,33 +41,58 @@ type PurchaseBody = z.output<typeof createContractBody>;
 const notPayable = () => new ApiError(409, Codes.VALIDATION);
 
 /** Opens a new attempt, superseding any open one, and records the method on the contract and its fees. */
-async function openAttempt(tx: Executor, ctx: PurchaseContext, contract: ContractRow, choice: PayChoice, savedCard: SavedCardToken) {
+async function openAttempt(
+  tx: Executor,
+  ctx: PurchaseContext,
+  contract: ContractRow,
+  choice: PayChoice,
+  savedCard: SavedCardToken,
+) {
   await tx
     .update(payments)
     .set({ status: 'FAIL' })
-    .where(and(eq(payments.contractId, contract.id), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')));
+    .where(
+      and(eq(payments.contractId, contract.id), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')),
+    );
   const isCash = choice.method === PaymentMethods.CASH;
   await tx.update(contracts).set({ paymentMethodGroupId: choice.method, isCash }).where(eq(contracts.id, contract.id));
   await tx
     .update(transactions)
     .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
     .where(and(eq(transactions.contractId, contract.id), isNull(transactions.freezeContractId)));
-  const payment = await startPayment(tx, ctx.config, { contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  const payment = await startPayment(tx, ctx.config, {
+    contract,
+    method: choice.method,
+    lang: ctx.lang,
+    clientIp: ctx.clientIp,
+    now: ctx.now,
+    savedCard,
+  });
   return payment;
 }
 
 async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
   const join = await findOwnContract(tx, ctx.accountId, contractId);
   if (!join) throw notFound();
-  return { contract: toContract(join, vietnamDay(ctx.now)), payment: toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)), existing };
+  return {
+    contract: toContract(join, vietnamDay(ctx.now)),
+    payment: toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)),
+    existing,
+  };
 }
 
 type FeeBase = Omit<typeof transactions.$inferInsert, 'type' | 'amount'>;
 
 /** A contract's fees (§3 transaction types): the joining fee when one is due, and the membership fee. */
-export function feeRows(price: Pick<PlanPrice, 'joiningFee' | 'joiningFeeDiscount' | 'price'>, base: FeeBase): (typeof transactions.$inferInsert)[] {
+export function feeRows(
+  price: Pick<PlanPrice, 'joiningFee' | 'joiningFeeDiscount' | 'price'>,
+  base: FeeBase,
+): (typeof transactions.$inferInsert)[] {
   const joiningDue = price.joiningFee - price.joiningFeeDiscount;
-  return [...(joiningDue > 0 ? [{ ...base, type: 'JOINING_FEE' as const, amount: joiningDue }] : []), { ...base, type: 'MEMBERSHIP_FEE' as const, amount: price.price }];
+  return [
+    ...(joiningDue > 0 ? [{ ...base, type: 'JOINING_FEE' as const, amount: joiningDue }] : []),
+    { ...base, type: 'MEMBERSHIP_FEE' as const, amount: price.price },
+  ];
 }
 
 /** POST /member/contract → 1022 {contract, payment, existing}. */
@@ -82,17 +112,29 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
   const found = await findSellablePlan(tx, body.paymentPlanId);
   if (!found) throw notFound();
   const { plan, club } = found;
-  const choice: PayChoice = { method: body.isCash ? PaymentMethods.CASH : body.paymentMethodGroupId, savedCardId: body.savedCardId };
+  const choice: PayChoice = {
+    method: body.isCash ? PaymentMethods.CASH : body.paymentMethodGroupId,
+    savedCardId: body.savedCardId,
+  };
   const savedCard = await checkPayChoice(tx, caller.id, choice);
 
   const [waiting] = await tx
     .select()
     .from(contracts)
-    .where(and(eq(contracts.accountId, caller.id), eq(contracts.clubId, club.id), eq(contracts.paymentState, 'WAITFORPAYMENT')));
+    .where(
+      and(
+        eq(contracts.accountId, caller.id),
+        eq(contracts.clubId, club.id),
+        eq(contracts.paymentState, 'WAITFORPAYMENT'),
+      ),
+    );
   if (waiting) {
     const open = await openPayment(tx, waiting.id);
     if (!open) {
-      const [waitingPlan] = await tx.select({ type: paymentPlans.type }).from(paymentPlans).where(eq(paymentPlans.id, waiting.paymentPlanId));
+      const [waitingPlan] = await tx
+        .select({ type: paymentPlans.type })
+        .from(paymentPlans)
+        .where(eq(paymentPlans.id, waiting.paymentPlanId));
       await requireRecurringCard(tx, waitingPlan.type, waiting.id, savedCard);
     }
     const payment = open ?? (await openAttempt(tx, ctx, waiting, choice, savedCard));
@@ -106,7 +148,13 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
   if (body.couponId != null) {
     coupon = await findCouponById(tx, body.couponId);
     if (!coupon) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
-    await requireUsableCoupon(tx, coupon.coupon, { clubId: club.id, planType: plan.type, accountId: caller.id, isNewMember, now: ctx.now });
+    await requireUsableCoupon(tx, coupon.coupon, {
+      clubId: club.id,
+      planType: plan.type,
+      accountId: caller.id,
+      isNewMember,
+      now: ctx.now,
+    });
   }
   const referral = body.referralCode
     ? await checkReferral(tx, { caller, isNewMember, phoneNumber: body.referralCode, plan, now: ctx.now })
@@ -143,7 +191,14 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     })
     .returning();
 
-  const fee = { contractId: contract.id, accountId: caller.id, paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE, status: 'WAITFORPAYMENT' as const, createdAt: ctx.now };
+  const fee = {
+    contractId: contract.id,
+    accountId: caller.id,
+    paymentMethod: choice.method,
+    paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE,
+    status: 'WAITFORPAYMENT' as const,
+    createdAt: ctx.now,
+  };
   await tx.insert(transactions).values(feeRows(price, fee));
 
   if (contract.totalPayment === 0) {
@@ -151,13 +206,34 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     const reference = `FREE${String(contract.id)}${randomBytes(4).toString('hex').toUpperCase()}`;
     const [free] = await tx
       .insert(payments)
-      .values({ contractId: contract.id, accountId: caller.id, method: choice.method, provider: 'free', reference, amount: 0, status: 'PENDING', expiresAt: null, createdAt: ctx.now })
+      .values({
+        contractId: contract.id,
+        accountId: caller.id,
+        method: choice.method,
+        provider: 'free',
+        reference,
+        amount: 0,
+        status: 'PENDING',
+        expiresAt: null,
+        createdAt: ctx.now,
+      })
       .returning();
-    await settlePaymentIn(tx, { paymentId: free.id, amount: 0, providerTransactionId: reference, paidAt: ctx.now }, ctx.now);
+    await settlePaymentIn(
+      tx,
+      { paymentId: free.id, amount: 0, providerTransactionId: reference, paidAt: ctx.now },
+      ctx.now,
+    );
     const [settled] = await tx.select().from(payments).where(eq(payments.id, free.id));
     return answer(tx, ctx, contract.id, settled, false);
   }
-  const payment = await startPayment(tx, ctx.config, { contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
+  const payment = await startPayment(tx, ctx.config, {
+    contract,
+    method: choice.method,
+    lang: ctx.lang,
+    clientIp: ctx.clientIp,
+    now: ctx.now,
+    savedCard,
+  });
   return answer(tx, ctx, contract.id, payment, false);
 }
 
@@ -181,13 +257,23 @@ export async function payContract(ctx: PurchaseContext, contractId: number, choi
 }
 
 /** The start and end of a plan bought now: the same rule the purchase and the settlement use. */
-export async function plannedDates(db: Executor, accountId: number, clubId: number, planId: number, now: Date): Promise<PlannedDates> {
+export async function plannedDates(
+  db: Executor,
+  accountId: number,
+  clubId: number,
+  planId: number,
+  now: Date,
+): Promise<PlannedDates> {
   const found = await findSellablePlan(db, planId, clubId);
   if (!found) throw notFound();
   const { plan, club } = found;
   const today = vietnamDay(now);
   const startDate = nextStartDate(today, await coveringPeriods(db, accountId, club.id, isAllClubPlan(plan.type), 0));
-  return { startDate, endDate: membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }), afterCurrent: startDate !== today };
+  return {
+    startDate,
+    endDate: membershipEnd(startDate, { value: plan.durationValue, unit: plan.durationUnit }),
+    afterCurrent: startDate !== today,
+  };
 }
 
 /** PUT /member/contract/{id}/cancel: an unpaid contract becomes FAIL (a failed one stays so). */
@@ -202,9 +288,17 @@ export async function cancelContract(ctx: PurchaseContext, contractId: number) {
       await tx
         .update(payments)
         .set({ status: 'FAIL' })
-        .where(and(eq(payments.contractId, contractId), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')));
-      await tx.update(transactions).set({ status: 'FAIL' }).where(and(eq(transactions.contractId, contractId), isNull(transactions.freezeContractId)));
-      await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' }).where(eq(contracts.id, contractId));
+        .where(
+          and(eq(payments.contractId, contractId), isNull(payments.freezeContractId), eq(payments.status, 'PENDING')),
+        );
+      await tx
+        .update(transactions)
+        .set({ status: 'FAIL' })
+        .where(and(eq(transactions.contractId, contractId), isNull(transactions.freezeContractId)));
+      await tx
+        .update(contracts)
+        .set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' })
+        .where(eq(contracts.id, contractId));
     }
     const after = await findOwnContract(tx, ctx.accountId, contractId);
     if (!after) throw notFound();

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { feedbackHandledBody, HONEYPOT_FIELD, memberFeedbackBody, publicReportFields, REPORT_PHOTO_FIELD, staffFeedbackQuery } from '#contract/feedback.ts';
+import {
+  feedbackHandledBody,
+  HONEYPOT_FIELD,
+  memberFeedbackBody,
+  publicReportFields,
+  REPORT_PHOTO_FIELD,
+  staffFeedbackQuery,
+} from '#contract/feedback.ts';
 import { staffAccountTypes } from '#contract/staff.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
@@ -10,7 +17,15 @@ import { ApiError, validationError } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
-import { assertActiveClub, listFeedback, markHandled, recordMemberFeedback, recordPublicReport, REPORT_PHOTO_SIDE, takeReportSlot } from './service.ts';
+import {
+  assertActiveClub,
+  listFeedback,
+  markHandled,
+  recordMemberFeedback,
+  recordPublicReport,
+  REPORT_PHOTO_SIDE,
+  takeReportSlot,
+} from './service.ts';
 
 /** Issue 16 §1 (ADR 039): members' feedback, visitors' reports from a club's poster, and the staff's reading of both. */
 export function feedbackRoutes() {
@@ -30,12 +45,15 @@ export function feedbackRoutes() {
     });
     const text = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
     // The honeypot: a person never sees the field; a bot that fills it is thanked and forgotten.
-    if (typeof form[HONEYPOT_FIELD] === 'string' && form[HONEYPOT_FIELD].trim() !== '') return ok(c, null, Codes.REPORT_RECORDED);
+    if (typeof form[HONEYPOT_FIELD] === 'string' && form[HONEYPOT_FIELD].trim() !== '')
+      return ok(c, null, Codes.REPORT_RECORDED);
     const parsed = publicReportFields.safeParse(text);
     if (!parsed.success) throw validationError(parsed.error, lang);
     const photo = form[REPORT_PHOTO_FIELD];
     if (photo !== undefined && !(photo instanceof File)) {
-      throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { [REPORT_PHOTO_FIELD]: [validationMessage('invalid', lang)] } });
+      throw new ApiError(400, Codes.VALIDATION, {
+        fieldErrors: { [REPORT_PHOTO_FIELD]: [validationMessage('invalid', lang)] },
+      });
     }
     await assertActiveClub(deps.db, parsed.data.clubId);
     await takeReportSlot(deps, parsed.data.clubId, c.get('clientIp'));

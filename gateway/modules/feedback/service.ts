@@ -1,6 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
-import { STAFF_FEEDBACK_PAGE_SIZE, type FeedbackState, type FeedbackType, type StaffFeedback } from '#contract/feedback.ts';
+import {
+  STAFF_FEEDBACK_PAGE_SIZE,
+  type FeedbackState,
+  type FeedbackType,
+  type StaffFeedback,
+} from '#contract/feedback.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, feedback } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -13,7 +18,11 @@ import type { Staff } from '#gateway/modules/accounts/staff.ts';
 import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
 /** Abuse limits (ADR 039): reports per client address and per club an hour, feedback per member an hour. */
-export const FEEDBACK_LIMITS = { reportsPerIpPerHour: 8, reportsPerClubPerHour: 60, feedbackPerMemberPerHour: 10 } as const;
+export const FEEDBACK_LIMITS = {
+  reportsPerIpPerHour: 8,
+  reportsPerClubPerHour: 60,
+  feedbackPerMemberPerHour: 10,
+} as const;
 /** A report's photo: the longest side after re-encoding (enough to see which machine and what is broken). */
 export const REPORT_PHOTO_SIDE = 1600;
 /** media_files.owner_account_id of a visitor's photo: no account made it. */
@@ -21,7 +30,10 @@ const NO_ACCOUNT = 0;
 
 /** An active club, or 404: feedback and reports name a real club. */
 export async function assertActiveClub(db: Executor, clubId: number) {
-  const [club] = await db.select({ id: clubs.id }).from(clubs).where(and(eq(clubs.id, clubId), eq(clubs.isActive, true)));
+  const [club] = await db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(and(eq(clubs.id, clubId), eq(clubs.isActive, true)));
   if (!club) throw notFound();
 }
 
@@ -29,7 +41,13 @@ async function limit(db: Executor, key: string, now: Date, max: number) {
   if (!(await countHit(db, key, hourWindow(now), max))) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
 }
 
-export type MemberFeedbackInput = { clubId: number; type: FeedbackType; rate: number; comment: string; isAnonymous: boolean };
+export type MemberFeedbackInput = {
+  clubId: number;
+  type: FeedbackType;
+  rate: number;
+  comment: string;
+  isAnonymous: boolean;
+};
 
 /** POST /member/feedback: kept under the member's account, or under none when anonymous. */
 export async function recordMemberFeedback(deps: Deps, accountId: number, input: MemberFeedbackInput) {
@@ -47,7 +65,13 @@ export async function recordMemberFeedback(deps: Deps, accountId: number, input:
   });
 }
 
-export type PublicReportInput = { clubId: number; type: FeedbackType; rate: number; comment: string; phoneNumber?: string };
+export type PublicReportInput = {
+  clubId: number;
+  type: FeedbackType;
+  rate: number;
+  comment: string;
+  phoneNumber?: string;
+};
 
 /** Counts a visitor's report against the address's and the club's hourly limits (before any photo is decoded). */
 export async function takeReportSlot(deps: Deps, clubId: number, clientIp: string) {
@@ -104,7 +128,11 @@ const toStaffFeedback = ({ row, memberName, memberPhone }: StaffRow): StaffFeedb
 });
 
 /** GET /staff/feedback: the feedback of the staff member's club (a GM: every club, or ?clubId), newest first, 50 a page. */
-export async function listFeedback(db: Executor, staff: Staff, filter: { clubId?: number; type?: FeedbackType; state?: FeedbackState; page: number }) {
+export async function listFeedback(
+  db: Executor,
+  staff: Staff,
+  filter: { clubId?: number; type?: FeedbackType; state?: FeedbackState; page: number },
+) {
   const rows = await db
     .select(staffColumns)
     .from(feedback)
@@ -146,7 +174,10 @@ export async function markHandled(deps: Deps, staff: Staff, id: number, reply: s
     const [row] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update');
     if (!row || (staff.accountType !== 'GM' && staff.clubId !== row.clubId)) throw notFound();
     if (row.state === 'HANDLED') throw new ApiError(409, Codes.FEEDBACK_ALREADY_HANDLED);
-    await tx.update(feedback).set({ state: 'HANDLED', reply, handledBy: staff.id, handledAt: now }).where(eq(feedback.id, id));
+    await tx
+      .update(feedback)
+      .set({ state: 'HANDLED', reply, handledBy: staff.id, handledAt: now })
+      .where(eq(feedback.id, id));
     await recordStaffAction(tx, {
       actorAccountId: staff.id,
       action: 'feedback.handled',
@@ -172,7 +203,11 @@ export async function markHandled(deps: Deps, staff: Staff, id: number, reply: s
         now,
       );
     }
-    const [after] = await tx.select(staffColumns).from(feedback).leftJoin(accounts, eq(accounts.id, feedback.accountId)).where(eq(feedback.id, id));
+    const [after] = await tx
+      .select(staffColumns)
+      .from(feedback)
+      .leftJoin(accounts, eq(accounts.id, feedback.accountId))
+      .where(eq(feedback.id, id));
     return { feedback: toStaffFeedback(after), notify: row.accountId !== null };
   });
   if (handled.notify) await deliverNoticesNow(deps);

@@ -30,7 +30,10 @@ test('killed with SIGKILL mid-burst of freeze payments, then restarted: each fre
   const start = addDays(vietnamDay(gw.clock.now()), 2);
   const members: { contractId: number; endBefore: string; memo: string; amount: number }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const [account] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' }).returning();
+    const [account] = await gw.db
+      .insert(accounts)
+      .values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' })
+      .returning();
     const opened = await openUnpaidContract(gw, { accountId: account.id, method: PaymentMethods.CASH });
     await gw.db.update(contracts).set({ paymentState: 'PAID' }).where(eq(contracts.id, opened.contract.id));
     const { token } = await issueToken(gw.db, account.id, new Date());
@@ -40,7 +43,12 @@ test('killed with SIGKILL mid-burst of freeze payments, then restarted: each fre
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const payment = asked.body.data.freeze.payment as { amount: number; qr: { memo: string } };
-    members.push({ contractId: opened.contract.id, endBefore: opened.contract.endDate, memo: payment.qr.memo, amount: payment.amount });
+    members.push({
+      contractId: opened.contract.id,
+      endBefore: opened.contract.endDate,
+      memo: payment.qr.memo,
+      amount: payment.amount,
+    });
   }
   await gw.close();
 
@@ -78,14 +86,25 @@ test('killed with SIGKILL mid-burst of freeze payments, then restarted: each fre
   try {
     const ids = members.map((m) => m.contractId);
     const freezes = await handle.db.select().from(freezeContracts).where(inArray(freezeContracts.contractId, ids));
-    const memberships = new Map((await handle.db.select().from(contracts).where(inArray(contracts.id, ids))).map((c) => [c.id, c]));
+    const memberships = new Map(
+      (await handle.db.select().from(contracts).where(inArray(contracts.id, ids))).map((c) => [c.id, c]),
+    );
     const freezeIds = freezes.map((f) => f.id);
-    const paid = await handle.db.select().from(payments).where(and(inArray(payments.freezeContractId, freezeIds), eq(payments.status, 'SUCCESS')));
-    const fees = await handle.db.select().from(transactions).where(and(inArray(transactions.freezeContractId, freezeIds), eq(transactions.status, 'SUCCESS')));
-    console.log(`${String(answeredBeforeKill)} transfers answered before the kill; ${String(freezes.filter((f) => f.paymentState === 'PAID').length)} freezes paid`);
+    const paid = await handle.db
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.freezeContractId, freezeIds), eq(payments.status, 'SUCCESS')));
+    const fees = await handle.db
+      .select()
+      .from(transactions)
+      .where(and(inArray(transactions.freezeContractId, freezeIds), eq(transactions.status, 'SUCCESS')));
+    console.log(
+      `${String(answeredBeforeKill)} transfers answered before the kill; ${String(freezes.filter((f) => f.paymentState === 'PAID').length)} freezes paid`,
+    );
     expect(answeredBeforeKill).toBeLessThan(MEMBERS * 2);
     expect(freezes).toHaveLength(MEMBERS);
-    for (const f of freezes) expect([f.paymentState, f.startDate, f.endDate]).toEqual(['PAID', start, addDays(start, DAYS - 1)]);
+    for (const f of freezes)
+      expect([f.paymentState, f.startDate, f.endDate]).toEqual(['PAID', start, addDays(start, DAYS - 1)]);
     for (const m of members) expect(memberships.get(m.contractId)?.endDate).toBe(addDays(m.endBefore, DAYS));
     expect(paid).toHaveLength(MEMBERS);
     expect(new Set(paid.map((p) => p.freezeContractId)).size).toBe(MEMBERS);

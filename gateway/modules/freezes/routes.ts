@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
-import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema, payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
+import {
+  FREEZE_EARLIEST_START_DAYS,
+  FREEZE_LATEST_START_DAYS,
+  freezeChoiceSchema,
+  payFreezeBody,
+  requestFreezeBody,
+} from '#contract/freeze.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -14,11 +20,29 @@ import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { freezeContracts } from '#gateway/db/schema/index.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
-import { cancelFreeze, currentMembershipId, freezeDetail, freezeScreen, listFreezeOptions, listFreezes, payFreeze, previewFreeze, requestFreeze, unfreeze } from './service.ts';
+import {
+  cancelFreeze,
+  currentMembershipId,
+  freezeDetail,
+  freezeScreen,
+  listFreezeOptions,
+  listFreezes,
+  payFreeze,
+  previewFreeze,
+  requestFreeze,
+  unfreeze,
+} from './service.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
-  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+  return {
+    db,
+    config,
+    accountId: c.get('account').id,
+    lang: c.get('lang'),
+    clientIp: c.get('clientIp'),
+    now: clock.now(),
+  };
 };
 
 const freezeId = (c: Context<AppEnv>) => idParam(c, 'id', () => new ApiError(404, Codes.FREEZE_NOT_FOUND));
@@ -43,7 +67,11 @@ export function freezeRoutes() {
 
   app.get('/general/freeze-duration', async (c) => {
     const options = await listFreezeOptions(c.get('deps').db);
-    return ok(c, { durations: options.map((o) => o.days), earliestStartDays: FREEZE_EARLIEST_START_DAYS, latestStartDays: FREEZE_LATEST_START_DAYS });
+    return ok(c, {
+      durations: options.map((o) => o.days),
+      earliestStartDays: FREEZE_EARLIEST_START_DAYS,
+      latestStartDays: FREEZE_LATEST_START_DAYS,
+    });
   });
 
   app.get('/member/freeze-contracts', member, async (c) => {
@@ -73,10 +101,16 @@ export function freezeRoutes() {
 
   app.post('/member/freeze-contract/:id/payment', member, validate('json', payFreezeBody), async (c) => {
     const body = c.req.valid('json');
-    return ok(c, await payFreeze(purchase(c), freezeId(c), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }), Codes.FREEZE_REQUESTED);
+    return ok(
+      c,
+      await payFreeze(purchase(c), freezeId(c), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }),
+      Codes.FREEZE_REQUESTED,
+    );
   });
 
-  app.put('/member/freeze-contract/:id/cancel', member, async (c) => ok(c, await cancelFreeze(purchase(c), freezeId(c))));
+  app.put('/member/freeze-contract/:id/cancel', member, async (c) =>
+    ok(c, await cancelFreeze(purchase(c), freezeId(c))),
+  );
 
   app.put('/member/freeze-contract/:id/unfreeze', member, async (c) => {
     const result = await unfreeze(purchase(c), freezeId(c));
@@ -92,7 +126,10 @@ export function freezeRoutes() {
     const choice = query.days && query.startDate && parsed.success ? parsed.data : null;
     // `current`: the membership the home card shows (the one a member means by "freeze my membership").
     const accountId = c.get('account').id;
-    const contractId = c.req.param('contractId') === 'current' ? await currentMembershipId(db, accountId, clock.now()) : idParam(c, 'contractId');
+    const contractId =
+      c.req.param('contractId') === 'current'
+        ? await currentMembershipId(db, accountId, clock.now())
+        : idParam(c, 'contractId');
     if (contractId === null) throw new ApiError(404, Codes.NOT_FOUND);
     return ok(c, await withShell(c, freezeScreen(db, accountId, contractId, choice, clock.now())));
   });

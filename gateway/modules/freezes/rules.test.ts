@@ -1,15 +1,40 @@
 import { describe, expect, test } from 'vitest';
 import { freezeAllowanceDays } from '#contract/freeze.ts';
-import { allowanceUsedBy, freezeBlocker, freezeDates, freezeStatus, frozenDaysBy, startWindow, unfreezeOn } from './rules.ts';
+import {
+  allowanceUsedBy,
+  freezeBlocker,
+  freezeDates,
+  freezeStatus,
+  frozenDaysBy,
+  startWindow,
+  unfreezeOn,
+} from './rules.ts';
 
-const paid = (startDate: string, endDate: string, days = 0) => ({ paymentState: 'PAID' as const, startDate, endDate, days });
+const paid = (startDate: string, endDate: string, days = 0) => ({
+  paymentState: 'PAID' as const,
+  startDate,
+  endDate,
+  days,
+});
 
 describe('freeze arithmetic (ADR 036)', () => {
   test('a freeze of N days from a day ends N-1 days later and moves the membership end N days, across month and year ends', () => {
-    expect(freezeDates('2027-01-25', 14, '2027-02-27')).toEqual({ startDate: '2027-01-25', endDate: '2027-02-07', newMembershipEndDate: '2027-03-13' });
-    expect(freezeDates('2026-12-20', 30, '2027-12-31')).toEqual({ startDate: '2026-12-20', endDate: '2027-01-18', newMembershipEndDate: '2028-01-30' });
+    expect(freezeDates('2027-01-25', 14, '2027-02-27')).toEqual({
+      startDate: '2027-01-25',
+      endDate: '2027-02-07',
+      newMembershipEndDate: '2027-03-13',
+    });
+    expect(freezeDates('2026-12-20', 30, '2027-12-31')).toEqual({
+      startDate: '2026-12-20',
+      endDate: '2027-01-18',
+      newMembershipEndDate: '2028-01-30',
+    });
     // 2028 is a leap year: 29 February exists.
-    expect(freezeDates('2028-02-22', 7, '2028-02-25')).toEqual({ startDate: '2028-02-22', endDate: '2028-02-28', newMembershipEndDate: '2028-03-03' });
+    expect(freezeDates('2028-02-22', 7, '2028-02-25')).toEqual({
+      startDate: '2028-02-22',
+      endDate: '2028-02-28',
+      newMembershipEndDate: '2028-03-03',
+    });
     expect(freezeDates('2027-02-22', 7, '2027-02-25').newMembershipEndDate).toBe('2027-03-04');
   });
 
@@ -67,7 +92,15 @@ describe('freeze arithmetic (ADR 036)', () => {
   });
 
   test('blockers, in the order the member should hear them', () => {
-    const base = { allowanceDays: 90, allowanceLeft: 90, isGift: false, contractStatus: 'CURRENT', hasOpenFreeze: false, today: '2027-01-01', membershipEnd: '2027-06-30' };
+    const base = {
+      allowanceDays: 90,
+      allowanceLeft: 90,
+      isGift: false,
+      contractStatus: 'CURRENT',
+      hasOpenFreeze: false,
+      today: '2027-01-01',
+      membershipEnd: '2027-06-30',
+    };
     expect(freezeBlocker(base)).toBeNull();
     expect(freezeBlocker({ ...base, isGift: true })).toBe('NOT_FREEZABLE');
     expect(freezeBlocker({ ...base, allowanceDays: 0 })).toBe('NOT_FREEZABLE');

@@ -1,5 +1,10 @@
 import { Codes } from '#contract/codes.ts';
-import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, type FreezeBlocker, type FreezeStatus } from '#contract/freeze.ts';
+import {
+  FREEZE_EARLIEST_START_DAYS,
+  FREEZE_LATEST_START_DAYS,
+  type FreezeBlocker,
+  type FreezeStatus,
+} from '#contract/freeze.ts';
 import { addDays } from '#contract/vietnam-time.ts';
 import type { FreezePaymentState } from '#gateway/db/schema/index.ts';
 
@@ -9,7 +14,8 @@ import type { FreezePaymentState } from '#gateway/db/schema/index.ts';
 export type FreezeFacts = { paymentState: FreezePaymentState; startDate: string; endDate: string; days: number };
 
 /** Days from `a` to `b` (b − a). */
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /** §4 status by the Vietnam day: FUTURE before its first day, CURRENT through its last, UNFREEZE after (or once ended early). */
 export function freezeStatus(row: FreezeFacts, today: string): FreezeStatus {
@@ -66,7 +72,8 @@ export function freezeBlocker(input: {
 }): FreezeBlocker | null {
   if (input.isGift || input.allowanceDays === 0) return 'NOT_FREEZABLE';
   if (input.contractStatus === 'FUTURE') return 'NOT_STARTED';
-  if (input.contractStatus !== 'CURRENT' || addDays(input.today, FREEZE_EARLIEST_START_DAYS) > input.membershipEnd) return 'ENDED';
+  if (input.contractStatus !== 'CURRENT' || addDays(input.today, FREEZE_EARLIEST_START_DAYS) > input.membershipEnd)
+    return 'ENDED';
   if (input.hasOpenFreeze) return 'FREEZE_EXISTS';
   if (input.allowanceLeft <= 0) return 'ALLOWANCE_USED';
   return null;

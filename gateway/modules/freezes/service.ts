@@ -14,7 +14,15 @@ import { formatDate } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { clubs, contracts, freezeContracts, freezeOptions, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  freezeContracts,
+  freezeOptions,
+  paymentPlans,
+  payments,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { findOwnContract, listContracts, toContract, type ContractRow } from '#gateway/modules/contracts/queries.ts';
 import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/payments/choice.ts';
@@ -23,7 +31,16 @@ import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments, settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
-import { allowanceUsedBy, blockerCode, freezeBlocker, freezeDates, freezeStatus, frozenDaysBy, startWindow, unfreezeOn } from './rules.ts';
+import {
+  allowanceUsedBy,
+  blockerCode,
+  freezeBlocker,
+  freezeDates,
+  freezeStatus,
+  frozenDaysBy,
+  startWindow,
+  unfreezeOn,
+} from './rules.ts';
 import { moveMembershipEnd } from './settle.ts';
 
 // Freezing a membership (issue 12 §1, ADR 036): asked with a preview, paid through the one payment
@@ -36,9 +53,17 @@ const freezeNotFound = () => new ApiError(404, Codes.FREEZE_NOT_FOUND);
 
 /** The durations on offer, shortest first (general/freeze-price). */
 export const listFreezeOptions = (db: Executor) =>
-  db.select({ days: freezeOptions.days, price: freezeOptions.price }).from(freezeOptions).where(eq(freezeOptions.isActive, true)).orderBy(asc(freezeOptions.days));
+  db
+    .select({ days: freezeOptions.days, price: freezeOptions.price })
+    .from(freezeOptions)
+    .where(eq(freezeOptions.isActive, true))
+    .orderBy(asc(freezeOptions.days));
 
-const toFreeze = (row: FreezeRow, names: { planNameVi: string; planNameEn: string; clubNameVi: string; clubNameEn: string }, today: string): FreezeContract => ({
+const toFreeze = (
+  row: FreezeRow,
+  names: { planNameVi: string; planNameEn: string; clubNameVi: string; clubNameEn: string },
+  today: string,
+): FreezeContract => ({
   freezeContractId: row.id,
   contractId: row.contractId,
   status: freezeStatus(row, today),
@@ -56,15 +81,23 @@ const toFreeze = (row: FreezeRow, names: { planNameVi: string; planNameEn: strin
 });
 
 /** A freeze still to be reckoned with: unpaid, or paid and not over. */
-const isOpen = (row: FreezeRow, today: string) => row.paymentState === 'WAITFORPAYMENT' || ['FUTURE', 'CURRENT'].includes(freezeStatus(row, today));
+const isOpen = (row: FreezeRow, today: string) =>
+  row.paymentState === 'WAITFORPAYMENT' || ['FUTURE', 'CURRENT'].includes(freezeStatus(row, today));
 
 /** Everything the rules need about one of the caller's memberships; undefined when it is not theirs. */
 async function membershipFacts(db: Executor, accountId: number, contractId: number, today: string) {
   const join = await findOwnContract(db, accountId, contractId);
   if (!join) return undefined;
   const contract = toContract(join, today);
-  const rows = await db.select().from(freezeContracts).where(eq(freezeContracts.contractId, contractId)).orderBy(desc(freezeContracts.id));
-  const allowanceDays = freezeAllowanceDays({ type: join.plan.type, duration: { value: join.plan.durationValue, unit: join.plan.durationUnit } });
+  const rows = await db
+    .select()
+    .from(freezeContracts)
+    .where(eq(freezeContracts.contractId, contractId))
+    .orderBy(desc(freezeContracts.id));
+  const allowanceDays = freezeAllowanceDays({
+    type: join.plan.type,
+    duration: { value: join.plan.durationValue, unit: join.plan.durationUnit },
+  });
   const used = rows.reduce((sum, row) => sum + allowanceUsedBy({ ...row, unfrozen: row.unfrozenAt !== null }), 0);
   const allowanceLeft = Math.max(0, allowanceDays - used);
   const open = rows.find((row) => isOpen(row, today)) ?? null;
@@ -77,17 +110,39 @@ async function membershipFacts(db: Executor, accountId: number, contractId: numb
     today,
     membershipEnd: join.contract.endDate,
   });
-  const names = { planNameVi: contract.paymentPlan.planNameVi, planNameEn: contract.paymentPlan.planNameEn, clubNameVi: join.club.nameVi, clubNameEn: join.club.nameEn };
-  return { join, contract, allowanceDays, allowanceLeft, open, blocker, names, window: startWindow(today, join.contract.endDate) };
+  const names = {
+    planNameVi: contract.paymentPlan.planNameVi,
+    planNameEn: contract.paymentPlan.planNameEn,
+    clubNameVi: join.club.nameVi,
+    clubNameEn: join.club.nameEn,
+  };
+  return {
+    join,
+    contract,
+    allowanceDays,
+    allowanceLeft,
+    open,
+    blocker,
+    names,
+    window: startWindow(today, join.contract.endDate),
+  };
 }
 type MembershipFacts = NonNullable<Awaited<ReturnType<typeof membershipFacts>>>;
 
 /** The preview: exactly what paying for this choice will do, or the refusal it would get. */
-function previewOf(facts: MembershipFacts, options: { days: number; price: number }[], choice: FreezeChoice): FreezePreview {
+function previewOf(
+  facts: MembershipFacts,
+  options: { days: number; price: number }[],
+  choice: FreezeChoice,
+): FreezePreview {
   if (facts.blocker) throw new ApiError(409, blockerCode[facts.blocker]);
   const option = options.find((o) => o.days === choice.days);
   if (!option) throw new ApiError(400, Codes.FREEZE_DURATION_INVALID, { fieldErrors: { days: ['invalid'] } });
-  if (choice.startDate < facts.window.earliest || choice.startDate > facts.window.latest || Number.isNaN(Date.parse(`${choice.startDate}T00:00:00Z`))) {
+  if (
+    choice.startDate < facts.window.earliest ||
+    choice.startDate > facts.window.latest ||
+    Number.isNaN(Date.parse(`${choice.startDate}T00:00:00Z`))
+  ) {
     throw new ApiError(400, Codes.FREEZE_START_INVALID, { fieldErrors: { startDate: ['invalid'] } });
   }
   if (option.days > facts.allowanceLeft) throw new ApiError(409, Codes.FREEZE_ALLOWANCE_EXCEEDED);
@@ -110,7 +165,13 @@ export async function currentMembershipId(db: Executor, accountId: number, now: 
 }
 
 /** GET /member/contract/{id}/freeze-preview. */
-export async function previewFreeze(db: Executor, accountId: number, contractId: number, choice: FreezeChoice, now: Date) {
+export async function previewFreeze(
+  db: Executor,
+  accountId: number,
+  contractId: number,
+  choice: FreezeChoice,
+  now: Date,
+) {
   const today = vietnamDay(now);
   const facts = await membershipFacts(db, accountId, contractId, today);
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
@@ -118,9 +179,18 @@ export async function previewFreeze(db: Executor, accountId: number, contractId:
 }
 
 /** GET /member/screens/freeze/{contractId}: the rules as they stand, and the preview when the query carries a choice. */
-export async function freezeScreen(db: Executor, accountId: number, contractId: number, choice: FreezeChoice | null, now: Date): Promise<FreezeScreen> {
+export async function freezeScreen(
+  db: Executor,
+  accountId: number,
+  contractId: number,
+  choice: FreezeChoice | null,
+  now: Date,
+): Promise<FreezeScreen> {
   const today = vietnamDay(now);
-  const [facts, options] = await Promise.all([membershipFacts(db, accountId, contractId, today), listFreezeOptions(db)]);
+  const [facts, options] = await Promise.all([
+    membershipFacts(db, accountId, contractId, today),
+    listFreezeOptions(db),
+  ]);
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
   let preview: FreezePreview | null = null;
   let previewError: string | null = null;
@@ -167,9 +237,14 @@ async function requestIn(tx: Executor, ctx: PurchaseContext, contractId: number,
   if (!facts) throw new ApiError(404, Codes.NOT_FOUND);
   const choice: PayChoice = { method: body.paymentMethodGroupId, savedCardId: body.savedCardId };
   // The same request again (a double tap, a retry): the same freeze, its open attempt.
-  if (facts.open?.paymentState === 'WAITFORPAYMENT' && facts.open.days === body.days && facts.open.startDate === body.startDate) {
+  if (
+    facts.open?.paymentState === 'WAITFORPAYMENT' &&
+    facts.open.days === body.days &&
+    facts.open.startDate === body.startDate
+  ) {
     const savedCard = await checkPayChoice(tx, ctx.accountId, choice);
-    if (!(await openFreezePayment(tx, facts.open.id))) await openAttempt(tx, ctx, facts.join.contract, facts.open, choice, savedCard);
+    if (!(await openFreezePayment(tx, facts.open.id)))
+      await openAttempt(tx, ctx, facts.join.contract, facts.open, choice, savedCard);
     return answer(tx, ctx, facts.open.id, true);
   }
   const preview = previewOf(facts, await listFreezeOptions(tx), body);
@@ -204,12 +279,34 @@ async function requestIn(tx: Executor, ctx: PurchaseContext, contractId: number,
     const reference = `FREE${String(contractId)}F${String(freeze.id)}${randomBytes(3).toString('hex').toUpperCase()}`;
     const [free] = await tx
       .insert(payments)
-      .values({ contractId, freezeContractId: freeze.id, accountId: ctx.accountId, method: choice.method, provider: 'free', reference, amount: 0, status: 'PENDING', createdAt: ctx.now })
+      .values({
+        contractId,
+        freezeContractId: freeze.id,
+        accountId: ctx.accountId,
+        method: choice.method,
+        provider: 'free',
+        reference,
+        amount: 0,
+        status: 'PENDING',
+        createdAt: ctx.now,
+      })
       .returning();
-    await settlePaymentIn(tx, { paymentId: free.id, amount: 0, providerTransactionId: reference, paidAt: ctx.now }, ctx.now);
+    await settlePaymentIn(
+      tx,
+      { paymentId: free.id, amount: 0, providerTransactionId: reference, paidAt: ctx.now },
+      ctx.now,
+    );
     return answer(tx, ctx, freeze.id, false);
   }
-  await startPayment(tx, ctx.config, { contract: facts.join.contract, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard, freeze: { id: freeze.id, price: freeze.price } });
+  await startPayment(tx, ctx.config, {
+    contract: facts.join.contract,
+    method: choice.method,
+    lang: ctx.lang,
+    clientIp: ctx.clientIp,
+    now: ctx.now,
+    savedCard,
+    freeze: { id: freeze.id, price: freeze.price },
+  });
   return answer(tx, ctx, freeze.id, false);
 }
 
@@ -223,7 +320,14 @@ async function openFreezePayment(db: Executor, freezeId: number) {
   return row;
 }
 
-async function openAttempt(tx: Executor, ctx: PurchaseContext, membership: ContractRow, freeze: FreezeRow, choice: PayChoice, savedCard: { id: number; token: string } | null) {
+async function openAttempt(
+  tx: Executor,
+  ctx: PurchaseContext,
+  membership: ContractRow,
+  freeze: FreezeRow,
+  choice: PayChoice,
+  savedCard: { id: number; token: string } | null,
+) {
   await tx
     .update(payments)
     .set({ status: 'FAIL' })
@@ -233,7 +337,15 @@ async function openAttempt(tx: Executor, ctx: PurchaseContext, membership: Contr
     .update(transactions)
     .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
     .where(eq(transactions.freezeContractId, freeze.id));
-  return startPayment(tx, ctx.config, { contract: membership, method: choice.method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard, freeze: { id: freeze.id, price: freeze.price } });
+  return startPayment(tx, ctx.config, {
+    contract: membership,
+    method: choice.method,
+    lang: ctx.lang,
+    clientIp: ctx.clientIp,
+    now: ctx.now,
+    savedCard,
+    freeze: { id: freeze.id, price: freeze.price },
+  });
 }
 
 /** The freeze as it now stands; its detail carries the attempt just opened (the newest, or the one that paid it). */
@@ -281,7 +393,10 @@ export async function cancelFreeze(ctx: PurchaseContext, freezeId: number) {
         .set({ status: 'FAIL' })
         .where(and(eq(payments.freezeContractId, freezeId), eq(payments.status, 'PENDING')));
       await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.freezeContractId, freezeId));
-      await tx.update(freezeContracts).set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' }).where(eq(freezeContracts.id, freezeId));
+      await tx
+        .update(freezeContracts)
+        .set({ paymentState: 'FAIL', closedAt: ctx.now, closedReason: 'cancelled' })
+        .where(eq(freezeContracts.id, freezeId));
     }
     return freezeDetail(tx, ctx.accountId, freezeId, ctx.now);
   });
@@ -298,9 +413,15 @@ export async function unfreeze(ctx: PurchaseContext, freezeId: number) {
     const today = vietnamDay(ctx.now);
     const ended = unfreezeOn(freeze, today);
     if (!ended) throw new ApiError(409, Codes.ACTIVE_FREEZE_NOT_FOUND);
-    await tx.update(freezeContracts).set({ endDate: ended.endDate, unfrozenAt: ctx.now }).where(eq(freezeContracts.id, freezeId));
+    await tx
+      .update(freezeContracts)
+      .set({ endDate: ended.endDate, unfrozenAt: ctx.now })
+      .where(eq(freezeContracts.id, freezeId));
     await moveMembershipEnd(tx, membership, -ended.returnedDays);
-    const [after] = await tx.select({ endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, membership.id));
+    const [after] = await tx
+      .select({ endDate: contracts.endDate })
+      .from(contracts)
+      .where(eq(contracts.id, membership.id));
     await enqueueNotice(
       tx,
       ctx.accountId,
@@ -320,7 +441,9 @@ export async function unfreeze(ctx: PurchaseContext, freezeId: number) {
 
 function unfreezePreviewOf(freeze: FreezeRow, membershipEnd: string, today: string) {
   const ended = unfreezeOn(freeze, today);
-  return ended && { returnedDays: ended.returnedDays, newMembershipEndDate: addDays(membershipEnd, -ended.returnedDays) };
+  return (
+    ended && { returnedDays: ended.returnedDays, newMembershipEndDate: addDays(membershipEnd, -ended.returnedDays) }
+  );
 }
 
 const freezeSelect = (db: Executor) =>
@@ -341,17 +464,41 @@ const freezeSelect = (db: Executor) =>
 /** GET /member/freeze-contracts: the caller's freezes, newest first. */
 export async function listFreezes(db: Executor, accountId: number, now: Date) {
   const today = vietnamDay(now);
-  const rows = await freezeSelect(db).where(eq(freezeContracts.accountId, accountId)).orderBy(desc(freezeContracts.createdAt), desc(freezeContracts.id));
-  return rows.map((row) => toFreeze(row.freeze, { planNameVi: row.planNameVi, planNameEn: row.planNameEn, clubNameVi: row.club.nameVi, clubNameEn: row.club.nameEn }, today));
+  const rows = await freezeSelect(db)
+    .where(eq(freezeContracts.accountId, accountId))
+    .orderBy(desc(freezeContracts.createdAt), desc(freezeContracts.id));
+  return rows.map((row) =>
+    toFreeze(
+      row.freeze,
+      {
+        planNameVi: row.planNameVi,
+        planNameEn: row.planNameEn,
+        clubNameVi: row.club.nameVi,
+        clubNameEn: row.club.nameEn,
+      },
+      today,
+    ),
+  );
 }
 
 /** GET /member/freeze-contract/{id}: the freeze, its current or settling attempt, receipt and timeline. 404 169 for anyone else's. */
-export async function freezeDetail(db: Executor, accountId: number, freezeId: number, now: Date): Promise<FreezeDetail> {
+export async function freezeDetail(
+  db: Executor,
+  accountId: number,
+  freezeId: number,
+  now: Date,
+): Promise<FreezeDetail> {
   const today = vietnamDay(now);
-  const [row] = await freezeSelect(db).where(and(eq(freezeContracts.id, freezeId), eq(freezeContracts.accountId, accountId)));
+  const [row] = await freezeSelect(db).where(
+    and(eq(freezeContracts.id, freezeId), eq(freezeContracts.accountId, accountId)),
+  );
   if (!row) throw freezeNotFound();
   const { freeze, club } = row;
-  const attempts = await db.select().from(payments).where(eq(payments.freezeContractId, freezeId)).orderBy(asc(payments.id));
+  const attempts = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.freezeContractId, freezeId))
+    .orderBy(asc(payments.id));
   const { payment, receipt } = await shownPayment(db, attempts, club);
   const timeline: FreezeDetail['timeline'] = [{ kind: 'created', at: freeze.createdAt.toISOString() }];
   if (freeze.paidAt) timeline.push({ kind: 'paid', at: freeze.paidAt.toISOString() });
@@ -360,9 +507,14 @@ export async function freezeDetail(db: Executor, accountId: number, freezeId: nu
     if (freeze.unfrozenAt) timeline.push({ kind: 'unfrozen', at: freeze.unfrozenAt.toISOString() });
     else timeline.push({ kind: 'ends', at: freeze.endDate });
   }
-  if (freeze.closedAt && freeze.closedReason) timeline.push({ kind: freeze.closedReason, at: freeze.closedAt.toISOString() });
+  if (freeze.closedAt && freeze.closedReason)
+    timeline.push({ kind: freeze.closedReason, at: freeze.closedAt.toISOString() });
   return {
-    ...toFreeze(freeze, { planNameVi: row.planNameVi, planNameEn: row.planNameEn, clubNameVi: club.nameVi, clubNameEn: club.nameEn }, today),
+    ...toFreeze(
+      freeze,
+      { planNameVi: row.planNameVi, planNameEn: row.planNameEn, clubNameVi: club.nameVi, clubNameEn: club.nameEn },
+      today,
+    ),
     membershipEndDate: row.membershipEndDate,
     unfreezePreview: unfreezePreviewOf(freeze, row.membershipEndDate, today),
     payment,

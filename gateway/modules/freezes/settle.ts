@@ -24,7 +24,10 @@ type MembershipRow = typeof contracts.$inferSelect;
  */
 export async function moveMembershipEnd(tx: Executor, membership: MembershipRow, days: number) {
   if (days === 0) return;
-  const [plan] = await tx.select({ type: paymentPlans.type }).from(paymentPlans).where(eq(paymentPlans.id, membership.paymentPlanId));
+  const [plan] = await tx
+    .select({ type: paymentPlans.type })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.id, membership.paymentPlanId));
   const allClubTypes = planTypes.filter(isAllClubPlan);
   const opensSameClub = isAllClubPlan(plan.type)
     ? undefined
@@ -34,7 +37,10 @@ export async function moveMembershipEnd(tx: Executor, membership: MembershipRow,
       )})))`;
   await tx
     .update(contracts)
-    .set({ startDate: sql`(${contracts.startDate}::date + ${days}::int)::text`, endDate: sql`(${contracts.endDate}::date + ${days}::int)::text` })
+    .set({
+      startDate: sql`(${contracts.startDate}::date + ${days}::int)::text`,
+      endDate: sql`(${contracts.endDate}::date + ${days}::int)::text`,
+    })
     .where(
       and(
         eq(contracts.accountId, membership.accountId),
@@ -55,7 +61,12 @@ export async function moveMembershipEnd(tx: Executor, membership: MembershipRow,
  * checked): the freeze is paid, frozen from its start day (tomorrow at the earliest, if the money
  * came late), the membership's end moves back by its days, class bookings inside it are released.
  */
-async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+async function settleFreezeIn(
+  tx: Executor,
+  payment: PaymentRow,
+  input: SettleInput,
+  now: Date,
+): Promise<SettleOutcome> {
   const freezeId = payment.freezeContractId!;
   const [freeze] = await tx.select().from(freezeContracts).where(eq(freezeContracts.id, freezeId)).for('update');
   const [membership] = await tx.select().from(contracts).where(eq(contracts.id, freeze.contractId)).for('update');
@@ -67,7 +78,10 @@ async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: SettleIn
   }
   const dates = freezeDates(startDate, freeze.days, membership.endDate);
 
-  await bookPaymentIn(tx, payment, input, { attempts: eq(payments.freezeContractId, freezeId), fees: eq(transactions.freezeContractId, freezeId) });
+  await bookPaymentIn(tx, payment, input, {
+    attempts: eq(payments.freezeContractId, freezeId),
+    fees: eq(transactions.freezeContractId, freezeId),
+  });
   await tx
     .update(freezeContracts)
     .set({ paymentState: 'PAID', paidAt: input.paidAt, startDate: dates.startDate, endDate: dates.endDate })
@@ -75,9 +89,15 @@ async function settleFreezeIn(tx: Executor, payment: PaymentRow, input: SettleIn
   await moveMembershipEnd(tx, membership, freeze.days);
   const released = await releaseBookingsIn(tx, membership.accountId, dates.startDate, dates.endDate, now);
 
-  const [from, to, end] = [formatDate(dates.startDate), formatDate(dates.endDate), formatDate(dates.newMembershipEndDate)];
-  const classesVi = released > 0 ? ` ${String(released)} lớp đã đặt trong thời gian này đã được hủy, không tính phạt.` : '';
-  const classesEn = released > 0 ? ` ${String(released)} class booking(s) in that time were cancelled, with no penalty.` : '';
+  const [from, to, end] = [
+    formatDate(dates.startDate),
+    formatDate(dates.endDate),
+    formatDate(dates.newMembershipEndDate),
+  ];
+  const classesVi =
+    released > 0 ? ` ${String(released)} lớp đã đặt trong thời gian này đã được hủy, không tính phạt.` : '';
+  const classesEn =
+    released > 0 ? ` ${String(released)} class booking(s) in that time were cancelled, with no penalty.` : '';
   await enqueueNotice(
     tx,
     membership.accountId,
@@ -112,7 +132,12 @@ async function failUnpaidFreezes(tx: Executor, lapsed: PaymentRow[], now: Date) 
     await tx
       .update(transactions)
       .set({ status: 'FAIL' })
-      .where(inArray(transactions.freezeContractId, failed.map((f) => f.id)));
+      .where(
+        inArray(
+          transactions.freezeContractId,
+          failed.map((f) => f.id),
+        ),
+      );
   }
   return failed.length;
 }

@@ -33,7 +33,16 @@ async function planOf(clubId: number, type: string, unit: 'month' | 'day' = 'mon
 async function give(phone: string, { days = 14, validMs = 7 * DAY }: { days?: number; validMs?: number | null } = {}) {
   const expiresAt = validMs === null ? null : new Date(gw.clock.now().getTime() + validMs).toISOString();
   const res = await gw.call('PUT', '/sandbox/gift', {
-    json: { phoneNumber: phone, kind: 'PLAN_DAYS', days, titleVi: '2 tuần tập miễn phí', titleEn: '2 free weeks', descriptionVi: 'Quà giới thiệu bạn bè', descriptionEn: 'A referral reward', expiresAt },
+    json: {
+      phoneNumber: phone,
+      kind: 'PLAN_DAYS',
+      days,
+      titleVi: '2 tuần tập miễn phí',
+      titleEn: '2 free weeks',
+      descriptionVi: 'Quà giới thiệu bạn bè',
+      descriptionEn: 'A referral reward',
+      expiresAt,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return memberGiftSchema.parse(res.body.data);
@@ -50,7 +59,10 @@ async function activated(token: string, giftId: number, paymentPlanId: number) {
 }
 
 const giftContracts = (accountId: number) =>
-  gw.db.select().from(contracts).where(and(eq(contracts.accountId, accountId), eq(contracts.isGift, true)));
+  gw.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.isGift, true)));
 
 describe('activating a PLAN_DAYS gift', () => {
   test('makes a paid, free contract with isGift at the club picked, from today for the gift’s days; the gift leaves the header; one notice', async () => {
@@ -67,7 +79,12 @@ describe('activating a PLAN_DAYS gift', () => {
       paymentPlanId: plan.id,
       startDate: today,
       endDate: addDays(today, 13),
-      paymentPlan: { planNameVi: '2 tuần tập miễn phí', planNameEn: '2 free weeks', duration: { value: 14, unit: 'day' }, isBlackCard: false },
+      paymentPlan: {
+        planNameVi: '2 tuần tập miễn phí',
+        planNameEn: '2 free weeks',
+        duration: { value: 14, unit: 'day' },
+        isBlackCard: false,
+      },
       amounts: { totalPayment: 0, originalPrice: 0, joiningFee: 0 },
     });
     expect(contract.signDate).toBe(gw.clock.now().toISOString());
@@ -88,7 +105,10 @@ describe('activating a PLAN_DAYS gift', () => {
     const [row] = await gw.db.select().from(memberGifts).where(eq(memberGifts.id, gift.memberGiftId));
     expect(row.contractId).toBe(contract.contractId);
     expect(row.usedAt).not.toBeNull();
-    const notices = await gw.db.select().from(notifications).where(and(eq(notifications.accountId, m.profile.id), eq(notifications.kind, 'GIFT')));
+    const notices = await gw.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, m.profile.id), eq(notifications.kind, 'GIFT')));
     expect(notices).toHaveLength(1);
     expect(notices[0].link).toBe(`/history/membership/${String(contract.contractId)}`);
     expect(notices[0].bodyVi).toContain(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
@@ -99,9 +119,17 @@ describe('activating a PLAN_DAYS gift', () => {
     const bought = await buyAndPay(gw, m.token, (await planOf(club0.id, 'CLASSIC')).id);
     const [paid] = await gw.db.select().from(contracts).where(eq(contracts.id, bought.contract.contractId));
     const here = await activated(m.token, (await give(m.phone)).memberGiftId, (await planOf(club0.id, 'BASIC')).id);
-    expect(here.contract).toMatchObject({ status: 'FUTURE', startDate: addDays(paid.endDate, 1), endDate: addDays(paid.endDate, 14) });
+    expect(here.contract).toMatchObject({
+      status: 'FUTURE',
+      startDate: addDays(paid.endDate, 1),
+      endDate: addDays(paid.endDate, 14),
+    });
     const today = vietnamDay(gw.clock.now());
-    const there = await activated(m.token, (await give(m.phone, { days: 7 })).memberGiftId, (await planOf(club1.id, 'CLASSIC')).id);
+    const there = await activated(
+      m.token,
+      (await give(m.phone, { days: 7 })).memberGiftId,
+      (await planOf(club1.id, 'CLASSIC')).id,
+    );
     expect(there.contract).toMatchObject({ status: 'CURRENT', startDate: today, endDate: addDays(today, 6) });
   });
 
@@ -109,7 +137,11 @@ describe('activating a PLAN_DAYS gift', () => {
     const m = await gw.signUp();
     const bought = await buyAndPay(gw, m.token, (await planOf(club1.id, 'BLACK_CARD')).id);
     const [paid] = await gw.db.select().from(contracts).where(eq(contracts.id, bought.contract.contractId));
-    const { contract } = await activated(m.token, (await give(m.phone)).memberGiftId, (await planOf(club0.id, 'CLASSIC')).id);
+    const { contract } = await activated(
+      m.token,
+      (await give(m.phone)).memberGiftId,
+      (await planOf(club0.id, 'CLASSIC')).id,
+    );
     expect(contract.startDate).toBe(addDays(paid.endDate, 1));
   });
 });
@@ -126,7 +158,12 @@ describe('exactly one contract per gift', () => {
     const other = await activate(m.token, gift.memberGiftId, (await planOf(club1.id, 'CLASSIC')).id);
     expect([other.status, other.body.code]).toEqual([409, 'GIFT_USED']);
     expect(await giftContracts(m.profile.id)).toHaveLength(1);
-    expect(await gw.db.select().from(notifications).where(and(eq(notifications.accountId, m.profile.id), eq(notifications.kind, 'GIFT')))).toHaveLength(1);
+    expect(
+      await gw.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.accountId, m.profile.id), eq(notifications.kind, 'GIFT'))),
+    ).toHaveLength(1);
   });
 
   test('10 taps at once: one contract, every answer names it', async () => {
@@ -146,8 +183,15 @@ describe('exactly one contract per gift', () => {
     const gift = await give(m.phone);
     const { contract } = await activated(m.token, gift.memberGiftId, (await planOf(club0.id, 'CLASSIC')).id);
     const other = await give(m.phone);
-    await expect(gw.db.update(memberGifts).set({ usedAt: gw.clock.now(), contractId: contract.contractId }).where(eq(memberGifts.id, other.memberGiftId))).rejects.toThrow();
-    await expect(gw.db.update(memberGifts).set({ usedAt: null }).where(eq(memberGifts.id, gift.memberGiftId))).rejects.toThrow();
+    await expect(
+      gw.db
+        .update(memberGifts)
+        .set({ usedAt: gw.clock.now(), contractId: contract.contractId })
+        .where(eq(memberGifts.id, other.memberGiftId)),
+    ).rejects.toThrow();
+    await expect(
+      gw.db.update(memberGifts).set({ usedAt: null }).where(eq(memberGifts.id, gift.memberGiftId)),
+    ).rejects.toThrow();
   });
 });
 
@@ -162,7 +206,11 @@ describe('refusals', () => {
     const expired = await activate(owner.token, expiring.memberGiftId, plan.id);
     expect([expired.status, expired.body.code]).toEqual([409, 'GIFT_EXPIRED']);
     expect(expired.body.message).toBe('Quà tặng này đã hết hạn kích hoạt.');
-    const english = await gw.call('POST', `/api/v1/member/gift/${String(expiring.memberGiftId)}/contract`, { token: owner.token, lang: 'en', json: { paymentPlanId: plan.id } });
+    const english = await gw.call('POST', `/api/v1/member/gift/${String(expiring.memberGiftId)}/contract`, {
+      token: owner.token,
+      lang: 'en',
+      json: { paymentPlanId: plan.id },
+    });
     expect(english.body.message).toBe('This gift can no longer be activated: it has expired.');
 
     const usedByStaff = await give(owner.phone);
@@ -176,7 +224,9 @@ describe('refusals', () => {
     const owners = await give(owner.phone);
     const stolen = await activate(other.token, owners.memberGiftId, plan.id);
     expect([stolen.status, stolen.body.code]).toEqual([404, 'GIFT_NOT_FOUND']);
-    expect((await gw.call('GET', '/api/v1/member/gift', { token: owner.token })).body.data.memberGiftId).toBe(owners.memberGiftId);
+    expect((await gw.call('GET', '/api/v1/member/gift', { token: owner.token })).body.data.memberGiftId).toBe(
+      owners.memberGiftId,
+    );
 
     expect(await giftContracts(owner.profile.id)).toEqual([]);
     expect(await giftContracts(other.profile.id)).toEqual([]);
@@ -191,7 +241,9 @@ describe('refusals', () => {
     }
     const unknown = await activate(m.token, gift.memberGiftId, 2_000_000_000);
     expect(unknown.status).toBe(404);
-    expect((await gw.call('GET', '/api/v1/member/gift', { token: m.token })).body.data.memberGiftId).toBe(gift.memberGiftId);
+    expect((await gw.call('GET', '/api/v1/member/gift', { token: m.token })).body.data.memberGiftId).toBe(
+      gift.memberGiftId,
+    );
     await activated(m.token, gift.memberGiftId, (await planOf(club0.id, 'BASIC', 'day')).id);
   });
 
@@ -211,18 +263,41 @@ describe('refusals', () => {
       ['null', 'null'],
     ];
     for (const [name, body] of bodies) {
-      const res = await gw.call('POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`, { token: m.token, body, headers: { 'content-type': 'application/json' } });
+      const res = await gw.call('POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`, {
+        token: m.token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect([res.status, res.body.code], name).toEqual([400, 2]);
     }
-    for (const paymentPlanId of [undefined, null, '1', String(plan.id), -1, 0, 1.5, 2 ** 31, 'x\u0000', [plan.id], { id: plan.id }]) {
+    for (const paymentPlanId of [
+      undefined,
+      null,
+      '1',
+      String(plan.id),
+      -1,
+      0,
+      1.5,
+      2 ** 31,
+      'x\u0000',
+      [plan.id],
+      { id: plan.id },
+    ]) {
       const res = await activate(m.token, gift.memberGiftId, paymentPlanId);
       expect([res.status, res.body.code], JSON.stringify(paymentPlanId)).toEqual([400, 2]);
     }
-    const nul = await gw.call('POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`, { token: m.token, json: { paymentPlanId: plan.id, note: 'a\u0000b' } });
+    const nul = await gw.call('POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`, {
+      token: m.token,
+      json: { paymentPlanId: plan.id, note: 'a\u0000b' },
+    });
     expect([nul.status, nul.body.code]).toEqual([400, 2]);
     expect(await giftContracts(m.profile.id)).toEqual([]);
 
-    for (const [method, path] of [['POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`], ['POST', '/api/v1/member/gift/experience'], ['GET', '/api/v1/member/screens/gift']]) {
+    for (const [method, path] of [
+      ['POST', `/api/v1/member/gift/${String(gift.memberGiftId)}/contract`],
+      ['POST', '/api/v1/member/gift/experience'],
+      ['GET', '/api/v1/member/screens/gift'],
+    ]) {
       const res = await gw.call(method, path, { json: method === 'POST' ? { paymentPlanId: plan.id } : undefined });
       expect([res.status, res.body.code], path).toEqual([401, -1]);
     }
@@ -242,26 +317,51 @@ describe('the experience pass (§9: 1 day)', () => {
     expect((await screen(m.token)).experienceAvailable).toBe(true);
     const first = await take(m.token);
     expect([first.status, first.body.code]).toEqual([200, 1000]);
-    expect(first.body.data).toMatchObject({ existing: false, gift: { kind: 'EXPERIENCE', days: 1, titleVi: 'Trải nghiệm miễn phí 1 ngày' } });
+    expect(first.body.data).toMatchObject({
+      existing: false,
+      gift: { kind: 'EXPERIENCE', days: 1, titleVi: 'Trải nghiệm miễn phí 1 ngày' },
+    });
     const expiresAt = Date.parse(first.body.data.gift.expiresAt);
     expect(expiresAt - gw.clock.now().getTime()).toBeGreaterThan(29 * DAY);
     expect(expiresAt - gw.clock.now().getTime()).toBeLessThanOrEqual(30 * DAY);
 
     const again = await take(m.token);
-    expect(again.body.data).toMatchObject({ existing: true, gift: { memberGiftId: first.body.data.gift.memberGiftId } });
+    expect(again.body.data).toMatchObject({
+      existing: true,
+      gift: { memberGiftId: first.body.data.gift.memberGiftId },
+    });
     const view = await screen(m.token);
     expect(view.experienceAvailable).toBe(false);
     expect(view.gift).toEqual(first.body.data.gift);
     expect(view.shell.gift).toEqual(first.body.data.gift);
 
-    const { contract } = await activated(m.token, first.body.data.gift.memberGiftId, (await planOf(club1.id, 'CLASSIC')).id);
+    const { contract } = await activated(
+      m.token,
+      first.body.data.gift.memberGiftId,
+      (await planOf(club1.id, 'CLASSIC')).id,
+    );
     const today = vietnamDay(gw.clock.now());
-    expect(contract).toMatchObject({ isGift: true, startDate: today, endDate: today, status: 'CURRENT', paymentPlan: { duration: { value: 1, unit: 'day' } } });
+    expect(contract).toMatchObject({
+      isGift: true,
+      startDate: today,
+      endDate: today,
+      status: 'CURRENT',
+      paymentPlan: { duration: { value: 1, unit: 'day' } },
+    });
 
     const later = await take(m.token);
     expect([later.status, later.body.code]).toEqual([409, 'GIFT_EXPERIENCE_TAKEN']);
     // The sandbox cannot give a second one either: the database allows one per account.
-    const sandbox = await gw.call('PUT', '/sandbox/gift', { json: { phoneNumber: m.phone, kind: 'EXPERIENCE', titleVi: 'Thử', titleEn: 'Try', descriptionVi: 'Một ngày', descriptionEn: 'A day' } });
+    const sandbox = await gw.call('PUT', '/sandbox/gift', {
+      json: {
+        phoneNumber: m.phone,
+        kind: 'EXPERIENCE',
+        titleVi: 'Thử',
+        titleEn: 'Try',
+        descriptionVi: 'Một ngày',
+        descriptionEn: 'A day',
+      },
+    });
     expect([sandbox.status, sandbox.body.code]).toEqual([409, 'GIFT_EXPERIENCE_TAKEN']);
   });
 
@@ -282,7 +382,10 @@ describe('the experience pass (§9: 1 day)', () => {
     const m = await gw.signUp();
     const taken = await take(m.token);
     // Past its end (moving the clock 30 days would also end the member's session).
-    await gw.db.update(memberGifts).set({ expiresAt: gw.clock.now() }).where(eq(memberGifts.id, taken.body.data.gift.memberGiftId));
+    await gw.db
+      .update(memberGifts)
+      .set({ expiresAt: gw.clock.now() })
+      .where(eq(memberGifts.id, taken.body.data.gift.memberGiftId));
     const res = await take(m.token);
     expect([res.status, res.body.code]).toEqual([409, 'GIFT_EXPERIENCE_TAKEN']);
   });
@@ -291,7 +394,10 @@ describe('the experience pass (§9: 1 day)', () => {
     const m = await gw.signUp();
     const answers = await Promise.all(Array.from({ length: 5 }, () => take(m.token)));
     for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const rows = await gw.db.select().from(memberGifts).where(and(eq(memberGifts.accountId, m.profile.id), eq(memberGifts.kind, 'EXPERIENCE')));
+    const rows = await gw.db
+      .select()
+      .from(memberGifts)
+      .where(and(eq(memberGifts.accountId, m.profile.id), eq(memberGifts.kind, 'EXPERIENCE')));
     expect(rows).toHaveLength(1);
   });
 });
@@ -303,5 +409,9 @@ test('the /gift screen lists every active club once, each with a CLASSIC plan, b
   expect(gift).toBeNull();
   expect(clubs.length).toBeGreaterThanOrEqual(9);
   expect(new Set(clubs.map((c) => c.clubId)).size).toBe(clubs.length);
-  expect(clubs[0]).toMatchObject({ clubId: club0.id, paymentPlanId: (await planOf(club0.id, 'CLASSIC')).id, cityNameVi: 'TP. Hồ Chí Minh' });
+  expect(clubs[0]).toMatchObject({
+    clubId: club0.id,
+    paymentPlanId: (await planOf(club0.id, 'CLASSIC')).id,
+    cityNameVi: 'TP. Hồ Chí Minh',
+  });
 });

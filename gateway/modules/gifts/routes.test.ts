@@ -95,7 +95,14 @@ test.each([
 ])('the sandbox gift window refuses %s', async (_name, override, status) => {
   const { phone } = await gw.signUp();
   const res = await gw.call('PUT', '/sandbox/gift', {
-    json: { phoneNumber: phone, titleVi: 'Quà', titleEn: 'Gift', descriptionVi: 'Mô tả', descriptionEn: 'Text', ...override },
+    json: {
+      phoneNumber: phone,
+      titleVi: 'Quà',
+      titleEn: 'Gift',
+      descriptionVi: 'Mô tả',
+      descriptionEn: 'Text',
+      ...override,
+    },
   });
   expect(res.status).toBe(status);
 });

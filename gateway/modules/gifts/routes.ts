@@ -29,7 +29,13 @@ export function giftRoutes() {
   app.post('/member/gift/:memberGiftId/contract', member, validate('json', activateGiftBody), async (c) => {
     const deps = c.get('deps');
     const giftId = idParam(c, 'memberGiftId', () => new ApiError(404, Codes.GIFT_NOT_FOUND));
-    const result = await activateGift(deps.db, c.get('account').id, giftId, c.req.valid('json').paymentPlanId, deps.clock.now());
+    const result = await activateGift(
+      deps.db,
+      c.get('account').id,
+      giftId,
+      c.req.valid('json').paymentPlanId,
+      deps.clock.now(),
+    );
     // The notice was queued with the contract (ADR 016); a repeat queued nothing.
     if (!result.existing) await deliverNoticesNow(deps);
     return ok(c, result, Codes.GIFT_ACTIVATED);
@@ -39,7 +45,11 @@ export function giftRoutes() {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
-    const [shell, clubs, experience] = await Promise.all([findMemberShell(db, accountId, now), giftClubs(db), experienceAvailable(db, accountId)]);
+    const [shell, clubs, experience] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      giftClubs(db),
+      experienceAvailable(db, accountId),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     // The screen's gift is the header's (the shell read it): they never disagree.
     return ok(c, { shell, gift: { gift: shell.gift, clubs, experienceAvailable: experience } });

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { EXPERIENCE_DAYS, EXPERIENCE_VALID_DAYS, giftPlanTypes, isGiftPlanType, type GiftClub } from '#contract/gift.ts';
+import {
+  EXPERIENCE_DAYS,
+  EXPERIENCE_VALID_DAYS,
+  giftPlanTypes,
+  isGiftPlanType,
+  type GiftClub,
+} from '#contract/gift.ts';
 import type { ActivatedGift } from '#contract/gift-activation.ts';
 import { PaymentMethods } from '#contract/membership.ts';
 import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
@@ -24,7 +30,13 @@ import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/querie
 const isExpired = (row: GiftRow, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
 
 /** POST /member/gift/{id}/contract → 1101: the gift's days as a contract at the plan's club. */
-export async function activateGift(db: Database, accountId: number, giftId: number, paymentPlanId: number, now: Date): Promise<ActivatedGift> {
+export async function activateGift(
+  db: Database,
+  accountId: number,
+  giftId: number,
+  paymentPlanId: number,
+  now: Date,
+): Promise<ActivatedGift> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     // Another member's gift answers as an unknown one (no existence leak).
@@ -38,7 +50,8 @@ export async function activateGift(db: Database, accountId: number, giftId: numb
     if (gift.usedAt !== null) {
       // A repeat of the activation that used it (a double tap, a retried request) answers that contract.
       const made = gift.contractId === null ? undefined : await findOwnContract(tx, accountId, gift.contractId);
-      if (made && made.contract.paymentPlanId === paymentPlanId) return { contract: toContract(made, today), existing: true };
+      if (made && made.contract.paymentPlanId === paymentPlanId)
+        return { contract: toContract(made, today), existing: true };
       throw new ApiError(409, Codes.GIFT_USED);
     }
     if (isExpired(gift, now)) throw new ApiError(409, Codes.GIFT_EXPIRED);
@@ -83,7 +96,19 @@ export async function activateGift(db: Database, accountId: number, giftId: numb
     await tx.update(memberGifts).set({ contractId: contract.id }).where(eq(memberGifts.id, gift.id));
     // The experience pass leads to a trial session with a trainer on its day (ADR 048).
     if (gift.kind === 'EXPERIENCE') {
-      await grantFreeSessionsIn(tx, { accountId, clubId: club.id, contractId: contract.id, source: 'EXPERIENCE', count: 1, validFrom: startDate, validUntil: endDate }, now);
+      await grantFreeSessionsIn(
+        tx,
+        {
+          accountId,
+          clubId: club.id,
+          contractId: contract.id,
+          source: 'EXPERIENCE',
+          count: 1,
+          validFrom: startDate,
+          validUntil: endDate,
+        },
+        now,
+      );
     }
     await enqueueNotice(
       tx,
@@ -136,7 +161,8 @@ export async function takeExperience(db: Database, accountId: number, now: Date)
         titleVi: 'Trải nghiệm miễn phí 1 ngày',
         titleEn: 'Free 1-day experience pass',
         descriptionVi: 'Một ngày tập miễn phí tại câu lạc bộ bạn chọn: máy tập, khu tạ và các lớp nhóm trong ngày.',
-        descriptionEn: 'One free day at the club you choose: the machines, the free weights and the day’s group classes.',
+        descriptionEn:
+          'One free day at the club you choose: the machines, the free weights and the day’s group classes.',
         expiresAt: vietnamDayEnd(addDays(vietnamDay(now), EXPERIENCE_VALID_DAYS - 1)),
         createdAt: now,
       })
@@ -166,9 +192,14 @@ export async function giftClubs(db: Executor): Promise<GiftClub[]> {
     .from(paymentPlans)
     .innerJoin(clubs, eq(clubs.id, paymentPlans.clubId))
     .innerJoin(cities, eq(cities.id, clubs.cityId))
-    .where(and(eq(paymentPlans.isActive, true), eq(clubs.isActive, true), inArray(paymentPlans.type, [...giftPlanTypes])))
-    .orderBy(asc(clubs.id), desc(sql`${paymentPlans.type} = 'CLASSIC'`), asc(paymentPlans.sortOrder), asc(paymentPlans.id));
-  return rows
-    .sort((a, b) => a.cityId - b.cityId || a.clubId - b.clubId)
-    .map(({ cityId: _city, ...club }) => club);
+    .where(
+      and(eq(paymentPlans.isActive, true), eq(clubs.isActive, true), inArray(paymentPlans.type, [...giftPlanTypes])),
+    )
+    .orderBy(
+      asc(clubs.id),
+      desc(sql`${paymentPlans.type} = 'CLASSIC'`),
+      asc(paymentPlans.sortOrder),
+      asc(paymentPlans.id),
+    );
+  return rows.sort((a, b) => a.cityId - b.cityId || a.clubId - b.clubId).map(({ cityId: _city, ...club }) => club);
 }

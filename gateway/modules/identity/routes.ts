@@ -1,7 +1,13 @@
 import { bodyLimit } from 'hono/body-limit';
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { ID_BACK_FIELD, ID_FRONT_FIELD, RECOGNITION_TYPE_FIELD, RecognitionTypes, recognitionTypeSchema } from '#contract/identity.ts';
+import {
+  ID_BACK_FIELD,
+  ID_FRONT_FIELD,
+  RECOGNITION_TYPE_FIELD,
+  RecognitionTypes,
+  recognitionTypeSchema,
+} from '#contract/identity.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -40,9 +46,12 @@ export function identityRoutes() {
       const fieldErrors: Record<string, string[]> = {};
       if (!type.success) fieldErrors[RECOGNITION_TYPE_FIELD] = [validationMessage('required', lang)];
       // An empty file input arrives as a nameless empty file: that is no photo.
-      if (!(front instanceof File) || front.size === 0) fieldErrors[ID_FRONT_FIELD] = [validationMessage('required', lang)];
-      if (back !== undefined && !(back instanceof File)) fieldErrors[ID_BACK_FIELD] = [validationMessage('invalid', lang)];
-      if (Object.keys(fieldErrors).length > 0 || !type.success || !(front instanceof File)) throw new ApiError(400, Codes.VALIDATION, { fieldErrors });
+      if (!(front instanceof File) || front.size === 0)
+        fieldErrors[ID_FRONT_FIELD] = [validationMessage('required', lang)];
+      if (back !== undefined && !(back instanceof File))
+        fieldErrors[ID_BACK_FIELD] = [validationMessage('invalid', lang)];
+      if (Object.keys(fieldErrors).length > 0 || !type.success || !(front instanceof File))
+        throw new ApiError(400, Codes.VALIDATION, { fieldErrors });
       const documentType = type.data === RecognitionTypes.PASSPORT ? 'PASSPORT' : 'ID_CARD';
       // A passport has one page to read; a card's back is read when sent.
       const backPhoto = documentType === 'ID_CARD' && back instanceof File && back.size > 0 ? back : undefined;

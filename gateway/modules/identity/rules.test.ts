@@ -42,18 +42,38 @@ const codeOf = (run: () => unknown) => {
 
 test('each rule gives its code, in the order a member can act on', () => {
   const today = '2026-11-26';
-  expect(codeOf(() => documentFrom('PASSPORT', front(), undefined, 'Trần Thị Bích Ngọc', today))).toBe(Codes.ID_WRONG_DOCUMENT_TYPE);
-  expect(codeOf(() => documentFrom('ID_CARD', front({ idNumber: undefined }), undefined, '', today))).toBe(Codes.OCR_NO_ID_FOUND);
-  expect(codeOf(() => documentFrom('ID_CARD', front({ confidence: 0.4 }), undefined, '', today))).toBe(Codes.OCR_LOW_CONFIDENCE);
-  expect(codeOf(() => documentFrom('ID_CARD', front({ issuedOn: undefined }), undefined, '', today))).toBe(Codes.OCR_LOW_CONFIDENCE);
+  expect(codeOf(() => documentFrom('PASSPORT', front(), undefined, 'Trần Thị Bích Ngọc', today))).toBe(
+    Codes.ID_WRONG_DOCUMENT_TYPE,
+  );
+  expect(codeOf(() => documentFrom('ID_CARD', front({ idNumber: undefined }), undefined, '', today))).toBe(
+    Codes.OCR_NO_ID_FOUND,
+  );
+  expect(codeOf(() => documentFrom('ID_CARD', front({ confidence: 0.4 }), undefined, '', today))).toBe(
+    Codes.OCR_LOW_CONFIDENCE,
+  );
+  expect(codeOf(() => documentFrom('ID_CARD', front({ issuedOn: undefined }), undefined, '', today))).toBe(
+    Codes.OCR_LOW_CONFIDENCE,
+  );
   expect(codeOf(() => documentFrom('ID_CARD', front(), undefined, 'Someone Else', today))).toBe(Codes.ID_NAME_MISMATCH);
-  expect(codeOf(() => documentFrom('ID_CARD', front({ dateOfBirth: '2011-11-27', issuedOn: '2024-07-01' }), undefined, '', today))).toBe(Codes.ID_UNDER_MIN_AGE);
-  expect(codeOf(() => documentFrom('ID_CARD', front({ expiresOn: '2026-11-25' }), undefined, '', today))).toBe(Codes.ID_DOCUMENT_EXPIRED);
+  expect(
+    codeOf(() =>
+      documentFrom('ID_CARD', front({ dateOfBirth: '2011-11-27', issuedOn: '2024-07-01' }), undefined, '', today),
+    ),
+  ).toBe(Codes.ID_UNDER_MIN_AGE);
+  expect(codeOf(() => documentFrom('ID_CARD', front({ expiresOn: '2026-11-25' }), undefined, '', today))).toBe(
+    Codes.ID_DOCUMENT_EXPIRED,
+  );
   expect(codeOf(() => documentFrom('ID_CARD', front({ expiresOn: '2026-11-26' }), undefined, '', today))).toBe('ok');
 });
 
 test('the back fills what the front lacks; the law gives a card’s expiry from its issue date; no expiry stores null', () => {
-  const doc = documentFrom('ID_CARD', front(), { kind: 'ID_CARD', address: '12 Nguyễn Trãi', expiresOn: '2035-03-14', confidence: 0.9, method: 'test' }, 'ngoc tran thi bich', '2026-11-26');
+  const doc = documentFrom(
+    'ID_CARD',
+    front(),
+    { kind: 'ID_CARD', address: '12 Nguyễn Trãi', expiresOn: '2035-03-14', confidence: 0.9, method: 'test' },
+    'ngoc tran thi bich',
+    '2026-11-26',
+  );
   expect(doc).toMatchObject({ address: '12 Nguyễn Trãi', expiresOn: '2035-03-14', idNumber: '079095001234' });
   expect(documentFrom('ID_CARD', front(), undefined, '', '2026-11-26').expiresOn).toBe('2035-03-14');
   expect(documentFrom('ID_CARD', front({ expiresOn: 'NONE' }), undefined, '', '2026-11-26').expiresOn).toBeNull();

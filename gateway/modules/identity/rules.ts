@@ -63,11 +63,19 @@ export function ageOn(dateOfBirth: string, today: string): number {
  * member can act on: the right document (205), readable (501/505), the account's name (202), old
  * enough (203), not expired (204).
  */
-export function documentFrom(requested: DocumentType, front: IdReading, back: IdReading | undefined, accountName: string, today: string): VerifiedDocument {
-  if (front.kind !== requested || (back && back.kind !== requested)) throw new IdentityRefusal(Codes.ID_WRONG_DOCUMENT_TYPE);
+export function documentFrom(
+  requested: DocumentType,
+  front: IdReading,
+  back: IdReading | undefined,
+  accountName: string,
+  today: string,
+): VerifiedDocument {
+  if (front.kind !== requested || (back && back.kind !== requested))
+    throw new IdentityRefusal(Codes.ID_WRONG_DOCUMENT_TYPE);
   const { idNumber, fullName, dateOfBirth } = front;
   if (!idNumber || !fullName || !dateOfBirth) throw new IdentityRefusal(Codes.OCR_NO_ID_FOUND);
-  if (Math.min(front.confidence, back?.confidence ?? 1) < MIN_CONFIDENCE) throw new IdentityRefusal(Codes.OCR_LOW_CONFIDENCE);
+  if (Math.min(front.confidence, back?.confidence ?? 1) < MIN_CONFIDENCE)
+    throw new IdentityRefusal(Codes.OCR_LOW_CONFIDENCE);
   const issuedOn = front.issuedOn ?? back?.issuedOn;
   const printed = front.expiresOn ?? back?.expiresOn;
   // A card whose expiry is not printed where read still has the one the law gives it.
@@ -89,4 +97,5 @@ export function documentFrom(requested: DocumentType, front: IdReading, back: Id
 }
 
 /** What the member sees of the number: the last four characters. */
-export const maskIdNumber = (idNumber: string) => `${'•'.repeat(Math.max(0, idNumber.length - 4))}${idNumber.slice(-4)}`;
+export const maskIdNumber = (idNumber: string) =>
+  `${'•'.repeat(Math.max(0, idNumber.length - 4))}${idNumber.slice(-4)}`;

@@ -48,7 +48,10 @@ export async function findIdentity(db: Database, accountId: number): Promise<Ide
 }
 
 export async function isIdentityVerified(db: Database, accountId: number): Promise<boolean> {
-  const [row] = await db.select({ accountId: identityVerifications.accountId }).from(identityVerifications).where(eq(identityVerifications.accountId, accountId));
+  const [row] = await db
+    .select({ accountId: identityVerifications.accountId })
+    .from(identityVerifications)
+    .where(eq(identityVerifications.accountId, accountId));
   return Boolean(row);
 }
 
@@ -62,7 +65,8 @@ export type IdPhotos = { documentType: DocumentType; front: File; back?: File };
 export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPhotos): Promise<Identity> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (!(await countHit(db, `identity:account:${String(accountId)}`, hourWindow(now), VERIFY_ATTEMPTS_PER_HOUR))) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  if (!(await countHit(db, `identity:account:${String(accountId)}`, hourWindow(now), VERIFY_ATTEMPTS_PER_HOUR)))
+    throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   if (await findIdentity(db, accountId)) throw refusal(Codes.ID_ALREADY_VERIFIED);
   const [account] = await db.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new ApiError(401, Codes.SESSION_EXPIRED);
@@ -81,7 +85,10 @@ export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPh
     const back = photos.back && (!front.expiresOn || !front.address) ? await read(photos.back, 'back') : undefined;
     document = documentFrom(photos.documentType, front, back, account.fullName, vietnamDay(now));
   } catch (error) {
-    if (error instanceof IdentityRefusal || (error instanceof IdRecognitionError && (isUnder(error.code) || error.code === Codes.OCR_SERVICE_UNAVAILABLE))) {
+    if (
+      error instanceof IdentityRefusal ||
+      (error instanceof IdRecognitionError && (isUnder(error.code) || error.code === Codes.OCR_SERVICE_UNAVAILABLE))
+    ) {
       throw refusal(Number(error.code));
     }
     throw error;
@@ -99,7 +106,10 @@ export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPh
       // An account without a name takes the document's.
       await tx
         .update(accounts)
-        .set({ fullName: sql`case when btrim(${accounts.fullName}) = '' then ${document.fullName} else ${accounts.fullName} end`, updatedAt: now })
+        .set({
+          fullName: sql`case when btrim(${accounts.fullName}) = '' then ${document.fullName} else ${accounts.fullName} end`,
+          updatedAt: now,
+        })
         .where(eq(accounts.id, accountId));
       return stored;
     });
@@ -107,7 +117,8 @@ export async function verifyIdentity(deps: Deps, accountId: number, photos: IdPh
   } catch (error) {
     // The document's number is taken: by this account's own simultaneous try (its row committed
     // first, and PostgreSQL checked the number's index before the account's), or by another account.
-    if (isUniqueViolation(error)) throw refusal((await findIdentity(db, accountId)) ? Codes.ID_ALREADY_VERIFIED : Codes.ID_NUMBER_IN_USE);
+    if (isUniqueViolation(error))
+      throw refusal((await findIdentity(db, accountId)) ? Codes.ID_ALREADY_VERIFIED : Codes.ID_NUMBER_IN_USE);
     throw error;
   }
 }

@@ -3,7 +3,10 @@ import { checkSheet, isUsable } from './checks.ts';
 import { parseSheet, type OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): the sheet's arithmetic decides what is confirmed; a tampered or misread value is doubtful, never passed.
-const line = (text: string, confidence = 95): OcrLine => ({ text, words: text.split(/\s+/).map((w) => ({ text: w, confidence })) });
+const line = (text: string, confidence = 95): OcrLine => ({
+  text,
+  words: text.split(/\s+/).map((w) => ({ text: w, confidence })),
+});
 
 const english = (over: Record<string, string> = {}) =>
   [
@@ -34,10 +37,38 @@ test('a sheet that adds up: every core field confirmed, regions read, the layout
   const sheet = parseSheet(english());
   expect(sheet).toMatchObject({ layout: '570', language: 'en', testDate: '2026-03-14' });
   const checked = checkSheet(sheet);
-  expect(checked.values).toMatchObject({ weight: 73, bodyFatMass: 15.6, percentBodyFat: 21.4, skeletalMuscleMass: 32, score: 78, totalBodyWater: 42.1, protein: 11.4, minerals: 3.92 });
-  expect(checked.values.leanBodyMass).toMatchObject({ rightArmMuscleMass: 3.12, rightArmMusclePercentage: 98.5, rightArmStatus: 'Normal', trunkStatus: 'Over' });
-  expect(checked.values.fatBodyMass).toMatchObject({ rightArmFatMass: 0.9, rightArmFatPercentage: 120, rightArmStatus: 'Over' });
-  for (const f of ['weight', 'bodyFatMass', 'percentBodyFat', 'skeletalMuscleMass', 'score', 'totalBodyWater', 'protein', 'minerals']) expect(checked.confidence[f]).toBe('confirmed');
+  expect(checked.values).toMatchObject({
+    weight: 73,
+    bodyFatMass: 15.6,
+    percentBodyFat: 21.4,
+    skeletalMuscleMass: 32,
+    score: 78,
+    totalBodyWater: 42.1,
+    protein: 11.4,
+    minerals: 3.92,
+  });
+  expect(checked.values.leanBodyMass).toMatchObject({
+    rightArmMuscleMass: 3.12,
+    rightArmMusclePercentage: 98.5,
+    rightArmStatus: 'Normal',
+    trunkStatus: 'Over',
+  });
+  expect(checked.values.fatBodyMass).toMatchObject({
+    rightArmFatMass: 0.9,
+    rightArmFatPercentage: 120,
+    rightArmStatus: 'Over',
+  });
+  for (const f of [
+    'weight',
+    'bodyFatMass',
+    'percentBodyFat',
+    'skeletalMuscleMass',
+    'score',
+    'totalBodyWater',
+    'protein',
+    'minerals',
+  ])
+    expect(checked.confidence[f]).toBe('confirmed');
   expect(checked.warnings).toEqual([]);
   expect(isUsable(checked)).toBe(true);
 });
@@ -46,7 +77,11 @@ test('a tampered weight breaks both sums: weight, fat and PBF are doubtful, with
   const checked = checkSheet(parseSheet(english({ weight: '78.0' })));
   // What the parts and PBF agree on is offered in its place, for the member to look at.
   expect(checked.values.weight).toBe(73);
-  expect([checked.confidence.weight, checked.confidence.bodyFatMass, checked.confidence.percentBodyFat]).toEqual(['doubtful', 'doubtful', 'doubtful']);
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass, checked.confidence.percentBodyFat]).toEqual([
+    'doubtful',
+    'doubtful',
+    'doubtful',
+  ]);
   expect(checked.warnings).toHaveLength(2);
 });
 
@@ -84,9 +119,19 @@ test('Vietnamese labels as the English model reads them', () => {
   const sheet = parseSheet(lines);
   expect(sheet.language).toBe('vi');
   const checked = checkSheet(sheet);
-  expect(checked.values).toMatchObject({ weight: 73, bodyFatMass: 15.6, percentBodyFat: 21.4, skeletalMuscleMass: 32, score: 78 });
+  expect(checked.values).toMatchObject({
+    weight: 73,
+    bodyFatMass: 15.6,
+    percentBodyFat: 21.4,
+    skeletalMuscleMass: 32,
+    score: 78,
+  });
   expect(checked.values.leanBodyMass).toMatchObject({ trunkMuscleMass: 24.1, trunkStatus: 'Under' });
-  expect(checked.values.fatBodyMass).toMatchObject({ trunkFatMass: 7.7, trunkFatPercentage: 259.5, trunkStatus: 'Over' });
+  expect(checked.values.fatBodyMass).toMatchObject({
+    trunkFatMass: 7.7,
+    trunkFatPercentage: 259.5,
+    trunkStatus: 'Over',
+  });
 });
 
 test('unsure words are doubtful; nothing readable is not usable', () => {
@@ -97,7 +142,17 @@ test('unsure words are doubtful; nothing readable is not usable', () => {
 
 test('an SMM label too garbled to match is taken from its place between the bars, and only offered', () => {
   const lines = english().flatMap((l) =>
-    /Skeletal/.test(l.text) ? [] : /^Muscle-Fat/.test(l.text) ? [l, line('Weight (kg) I 73.0'), line('55 70 85 100 115 130'), line('Lufomg oof ure (kg) I, 320'), line('Body Fat Mass (kg) I 15.6')] : [l],
+    /Skeletal/.test(l.text)
+      ? []
+      : /^Muscle-Fat/.test(l.text)
+        ? [
+            l,
+            line('Weight (kg) I 73.0'),
+            line('55 70 85 100 115 130'),
+            line('Lufomg oof ure (kg) I, 320'),
+            line('Body Fat Mass (kg) I 15.6'),
+          ]
+        : [l],
   );
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
@@ -110,7 +165,11 @@ test('a fat mass read without its decimal mark (105 for 10.5) is put back where 
 
 test('whole numbers that fit PBF = fat ÷ weight by chance ("11" read from "11.1" twice) are not confirmed', () => {
   const checked = checkSheet(parseSheet(english({ weight: '100.0', fat: '11', pbf: '11' })));
-  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat, checked.confidence.bodyFatMass]).toEqual([11, 'doubtful', 'doubtful']);
+  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat, checked.confidence.bodyFatMass]).toEqual([
+    11,
+    'doubtful',
+    'doubtful',
+  ]);
 });
 
 test('the machine\'s name read as "InBodyS70" is no score: the "NN/100" reading is, and it stays confirmed', () => {
@@ -131,7 +190,14 @@ test('a score read only beside its label comes after one read as "NN/100"', () =
 });
 
 test('labels as the English model garbles them: "Tổng lượng nước" as "Tong hugng nude", "Khoáng chất" as "Khodng chat", "Cân nặng" as "Cénndng", "Protein" as "Proten"', () => {
-  const garbled = ['Tong hugng nude (L) 42.1 (36.3 ~ 44.3)', 'Khodng chat (kg) 3.92 (3.36 ~ 4.11)', 'Khodng chit (kg) 3.92', 'Proten (kg) 16.6 (14.9 ~ 18.3)', 'Cénndng (kg) 87.3 (74.2 ~ 96.0)', 'Cén ndrg (kg) 70.8'];
+  const garbled = [
+    'Tong hugng nude (L) 42.1 (36.3 ~ 44.3)',
+    'Khodng chat (kg) 3.92 (3.36 ~ 4.11)',
+    'Khodng chit (kg) 3.92',
+    'Proten (kg) 16.6 (14.9 ~ 18.3)',
+    'Cénndng (kg) 87.3 (74.2 ~ 96.0)',
+    'Cén ndrg (kg) 70.8',
+  ];
   const sheet = parseSheet(garbled.map((t) => line(t)));
   expect(sheet.totalBodyWater.map((r) => r.value)).toEqual([42.1]);
   expect(sheet.minerals.map((r) => r.value)).toEqual([3.92, 3.92]);
@@ -141,7 +207,12 @@ test('labels as the English model garbles them: "Tổng lượng nước" as "To
 
 test('a misread weight or fat mass that breaks both checks is given by the parts when PBF agrees with it, and only offered', () => {
   const weight = checkSheet(parseSheet(english({ weight: '43.0' })));
-  expect([weight.values.weight, weight.confidence.weight, weight.values.percentBodyFat, weight.confidence.percentBodyFat]).toEqual([73, 'doubtful', 21.4, 'doubtful']);
+  expect([
+    weight.values.weight,
+    weight.confidence.weight,
+    weight.values.percentBodyFat,
+    weight.confidence.percentBodyFat,
+  ]).toEqual([73, 'doubtful', 21.4, 'doubtful']);
   const fat = checkSheet(parseSheet(english({ fat: '45.6' })));
   expect([fat.values.bodyFatMass, fat.confidence.bodyFatMass, fat.values.weight]).toEqual([15.6, 'doubtful', 73]);
   // PBF disagreeing with what the parts give: nothing derived, the reading stays as read.
@@ -150,7 +221,11 @@ test('a misread weight or fat mass that breaks both checks is given by the parts
 });
 
 test('a number glued to a letter is a misread word, not the value: "Tỷ lệ mỡ cơ thể (%) 20.4" read as "Ty 16 md co 0é ) 204"', () => {
-  const sheet = parseSheet([line('Ty 16 md co 0é ) 204'), line('Luong co (kg) S80 I 47.7'), line('Right Arm 4.56kg 97%')]);
+  const sheet = parseSheet([
+    line('Ty 16 md co 0é ) 204'),
+    line('Luong co (kg) S80 I 47.7'),
+    line('Right Arm 4.56kg 97%'),
+  ]);
   expect(sheet.percentBodyFat.map((r) => r.value)).toEqual([204]);
   // A unit after the number is no word.
   expect(sheet.lean.rightArm?.kg?.value).toBe(4.56);
@@ -160,7 +235,17 @@ test('a number glued to a letter is a misread word, not the value: "Tỷ lệ m�
 
 test('a speck read as "|" between the bars does not lose the place of a garbled SMM row', () => {
   const lines = english().flatMap((l) =>
-    /Skeletal/.test(l.text) ? [] : /^Muscle-Fat/.test(l.text) ? [l, line('Weight (kg) I 73.0'), line('Lufomg oof ure (kg) I, 32.0'), line('|'), line('Body Fat Mass (kg) I 15.6')] : [l],
+    /Skeletal/.test(l.text)
+      ? []
+      : /^Muscle-Fat/.test(l.text)
+        ? [
+            l,
+            line('Weight (kg) I 73.0'),
+            line('Lufomg oof ure (kg) I, 32.0'),
+            line('|'),
+            line('Body Fat Mass (kg) I 15.6'),
+          ]
+        : [l],
   );
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
@@ -169,15 +254,23 @@ test('a speck read as "|" between the bars does not lose the place of a garbled 
 test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed', () => {
   const lines = english().map((l) => (/^Right Arm 0\.9/.test(l.text) ? line('Right Arm 0.9 kg 20.0 % Over') : l));
   const checked = checkSheet(parseSheet(lines));
-  expect([checked.values.fatBodyMass?.rightArmFatPercentage, checked.confidence['fatBodyMass.rightArmFatPercentage']]).toEqual([20, 'doubtful']);
+  expect([
+    checked.values.fatBodyMass?.rightArmFatPercentage,
+    checked.confidence['fatBodyMass.rightArmFatPercentage'],
+  ]).toEqual([20, 'doubtful']);
   expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmFatPercentage']).toBe('confirmed');
 });
 
 // Issue 36 §4: never sure and wrong.
-const withScore = (scoreLine: string, extra: string[] = []) => [...english().filter((l) => !l.text.startsWith('InBody Score')), ...[scoreLine, ...extra].map((t) => line(t))];
+const withScore = (scoreLine: string, extra: string[] = []) => [
+  ...english().filter((l) => !l.text.startsWith('InBody Score')),
+  ...[scoreLine, ...extra].map((t) => line(t)),
+];
 
 test('the score box\'s small print "may score over 100 points" is no score, and 100 is never confirmed', () => {
-  const sheet = parseSheet(withScore('InBody Score', ['* Total score ... A muscular person may score over 100 points.']));
+  const sheet = parseSheet(
+    withScore('InBody Score', ['* Total score ... A muscular person may score over 100 points.']),
+  );
   expect(sheet.score).toEqual([]);
   expect(checkSheet(sheet).confidence.score).toBe('missing');
   const hundred = checkSheet(parseSheet(withScore('InBody Score 100/100 Points')));
@@ -193,7 +286,7 @@ test('a score is confirmed only when read as "NN/100" with two digits; a lone di
   expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
 });
 
-test('body fat mass never takes the weight\'s value', () => {
+test("body fat mass never takes the weight's value", () => {
   const checked = checkSheet(parseSheet(english({ fat: '73.0' })));
   expect(checked.values.bodyFatMass).not.toBe(73);
   expect(checked.confidence.bodyFatMass).not.toBe('confirmed');

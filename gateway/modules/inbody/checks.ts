@@ -18,18 +18,36 @@ import type { ParsedSheet, Reading, SegmentReading } from './parse.ts';
 // weight × 100; or, for fields no sum covers, a sure OCR word of the printed format within a
 // plausible ratio); everything else read is "doubtful", for the member to look at. Never guessed.
 
-export type CheckedValues = Record<InbodyTopField, number | null> & { leanBodyMass: LeanBodyMass; fatBodyMass: FatBodyMass | null };
+export type CheckedValues = Record<InbodyTopField, number | null> & {
+  leanBodyMass: LeanBodyMass;
+  fatBodyMass: FatBodyMass | null;
+};
 export type CheckedSheet = { values: CheckedValues; confidence: Record<string, InbodyConfidence>; warnings: string[] };
 
 /** How sure the OCR must be of a word no arithmetic covers. */
 const SURE_WORD = 85;
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 /** A region's lean mass as a share of the fat-free mass (wide: bodies differ). */
-const LEAN_SHARE: Record<InbodySegment, [number, number]> = { rightArm: [0.03, 0.09], leftArm: [0.03, 0.09], trunk: [0.33, 0.56], rightLeg: [0.1, 0.23], leftLeg: [0.1, 0.23] };
+const LEAN_SHARE: Record<InbodySegment, [number, number]> = {
+  rightArm: [0.03, 0.09],
+  leftArm: [0.03, 0.09],
+  trunk: [0.33, 0.56],
+  rightLeg: [0.1, 0.23],
+  leftLeg: [0.1, 0.23],
+};
 
 type Candidate = { value: number; formatted: boolean };
 /** The decimals each field is printed with. */
-const PRINTED_DECIMALS: Record<InbodyTopField, number> = { weight: 1, skeletalMuscleMass: 1, percentBodyFat: 1, bodyFatMass: 1, score: 0, totalBodyWater: 1, protein: 1, minerals: 2 };
+const PRINTED_DECIMALS: Record<InbodyTopField, number> = {
+  weight: 1,
+  skeletalMuscleMass: 1,
+  percentBodyFat: 1,
+  bodyFatMass: 1,
+  score: 0,
+  totalBodyWater: 1,
+  protein: 1,
+  minerals: 2,
+};
 
 /**
  * A field's readings as values to try: each as read and, when a whole number came out of a field
@@ -78,7 +96,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       for (const fat of only(fats, sure))
         for (const pbf of only(pbfs, sure))
           if (!ratio && Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value))
-            ratio = { weight: weight.value, fat: fat.value, pbf: pbf.value, sure: sure || (weight.formatted && fat.formatted && pbf.formatted) };
+            ratio = {
+              weight: weight.value,
+              fat: fat.value,
+              pbf: pbf.value,
+              sure: sure || (weight.formatted && fat.formatted && pbf.formatted),
+            };
   let sum: { weight: number; fat: number; water: number; protein: number; minerals: number; sure: boolean } | undefined;
   for (const sure of [true, false])
     for (const weight of ratio ? weights.filter((c) => c.value === ratio.weight) : only(weights, sure))
@@ -86,7 +109,10 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
         for (const water of only(waters, sure))
           for (const protein of only(proteins, sure))
             for (const mineral of only(minerals, sure))
-              if (!sum && Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE)
+              if (
+                !sum &&
+                Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE
+              )
                 sum = {
                   weight: weight.value,
                   fat: fat.value,
@@ -99,7 +125,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   // Neither check held with what was read: one of weight and fat mass may be misread or missing.
   // The four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then
   // agrees too: two sums agreeing name the value, but it was never read, so it stays doubtful.
-  let derived: { weight: number; fat: number; pbf: number; water: number; protein: number; minerals: number } | undefined;
+  let derived:
+    { weight: number; fat: number; pbf: number; water: number; protein: number; minerals: number } | undefined;
   if (!ratio && !sum)
     for (const water of only(waters, true))
       for (const protein of only(proteins, true))
@@ -112,7 +139,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
           for (const t of tries) {
             if (derived || !withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
             const pbf = pbfs.find((c) => Math.abs(c.value - (t.fat / t.weight) * 100) <= pbfTolerance(t.weight));
-            if (pbf) derived = { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
+            if (pbf)
+              derived = { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
           }
         }
 
@@ -122,7 +150,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   };
   // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
   // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
-  const sumDisagrees = ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
+  const sumDisagrees =
+    ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
   if (ratio && sumDisagrees) ratio.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
@@ -135,8 +164,10 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
-  if (!ratio && weights.length && fats.length && pbfs.length) warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
-  if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length) warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
+  if (!ratio && weights.length && fats.length && pbfs.length)
+    warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
+  if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length)
+    warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
 
   // Skeletal muscle: no sum covers it. A sure word, printed to 0.1, 45–65 % of the fat-free mass.
   // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
@@ -146,29 +177,58 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       .filter((r) => r.decimals === 0)
       .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
       .find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass));
-  const fatFree = values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed' ? values.weight - values.bodyFatMass : undefined;
+  const fatFree =
+    values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed'
+      ? values.weight - values.bodyFatMass
+      : undefined;
   const smmPlausible = smm && fatFree !== undefined && smm.value / fatFree >= 0.45 && smm.value / fatFree <= 0.65;
-  set('skeletalMuscleMass', smm?.value, Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD));
-  if (smm && fatFree !== undefined && !smmPlausible) warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
+  set(
+    'skeletalMuscleMass',
+    smm?.value,
+    Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD),
+  );
+  if (smm && fatFree !== undefined && !smmPlausible)
+    warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 
   // Score (issue 36 §4): confirmed only when read in its printed form "NN/100", NN two digits in
   // 10–99 (a lone digit lost one; 100 may be the "/100" itself), surely, and no other score read
   // disagrees; it agrees with nothing else on the sheet.
   const score = sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
-  const scoreSure = Boolean(score?.outOf100 && score.value >= 10 && score.value < 100 && score.confidence >= SURE_WORD && sheet.score.every((r) => r.value === score.value));
+  const scoreSure = Boolean(
+    score?.outOf100 &&
+    score.value >= 10 &&
+    score.value < 100 &&
+    score.confidence >= SURE_WORD &&
+    sheet.score.every((r) => r.value === score.value),
+  );
   set('score', score?.value, scoreSure);
 
-  const segment = (region: InbodySegment, reading: SegmentReading | undefined, prefix: string, massKey: string, percentKey: string, statusKey: string, lean: boolean) => {
+  const segment = (
+    region: InbodySegment,
+    reading: SegmentReading | undefined,
+    prefix: string,
+    massKey: string,
+    percentKey: string,
+    statusKey: string,
+    lean: boolean,
+  ) => {
     const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;
-    const percent = reading?.percent && withinBound(reading.percent.value, SEGMENT_PERCENT_BOUND) ? reading.percent : undefined;
+    const percent =
+      reading?.percent && withinBound(reading.percent.value, SEGMENT_PERCENT_BOUND) ? reading.percent : undefined;
     // A lean region's level follows from its % (below 90 Under, above 110 Over): a level that disagrees shows a misread.
     // Its mass is its body's share of the fat-free mass (a row of the other table read here is not); a fat region holds less than all the fat.
     const [low, high] = LEAN_SHARE[region];
     const fits = lean
       ? fatFree !== undefined && kg !== undefined && kg.value >= fatFree * low && kg.value <= fatFree * high
-      : values.bodyFatMass !== null && confidence.bodyFatMass === 'confirmed' && kg !== undefined && kg.value < values.bodyFatMass * 0.7;
+      : values.bodyFatMass !== null &&
+        confidence.bodyFatMass === 'confirmed' &&
+        kg !== undefined &&
+        kg.value < values.bodyFatMass * 0.7;
     // A fat region's bands differ by machine, but its % is of the standard: "Over" is above 100, "Under" below.
-    const sided = !percent || !reading?.status || (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
+    const sided =
+      !percent ||
+      !reading?.status ||
+      (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
     const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
     const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
@@ -181,15 +241,23 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   };
   const leanBodyMass = Object.assign(
     {},
-    ...inbodySegments.map((s) => segment(s, sheet.lean[s], 'leanBodyMass', `${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`, true)),
+    ...inbodySegments.map((s) =>
+      segment(s, sheet.lean[s], 'leanBodyMass', `${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`, true),
+    ),
   ) as LeanBodyMass;
   const hasFat = sheet.layout === '570' || inbodySegments.some((s) => sheet.fat[s]);
   const fatBodyMass = hasFat
-    ? (Object.assign({}, ...inbodySegments.map((s) => segment(s, sheet.fat[s], 'fatBodyMass', `${s}FatMass`, `${s}FatPercentage`, `${s}Status`, false))) as FatBodyMass)
+    ? (Object.assign(
+        {},
+        ...inbodySegments.map((s) =>
+          segment(s, sheet.fat[s], 'fatBodyMass', `${s}FatMass`, `${s}FatPercentage`, `${s}Status`, false),
+        ),
+      ) as FatBodyMass)
     : null;
   return { values: { ...values, leanBodyMass, fatBodyMass }, confidence, warnings };
 }
 
 /** Enough to show the member a form worth correcting: at least two of weight, skeletal muscle and body fat. */
 export const isUsable = (checked: CheckedSheet) =>
-  [checked.values.weight, checked.values.skeletalMuscleMass, checked.values.percentBodyFat].filter((v) => v !== null).length >= 2;
+  [checked.values.weight, checked.values.skeletalMuscleMass, checked.values.percentBodyFat].filter((v) => v !== null)
+    .length >= 2;

@@ -14,13 +14,32 @@ import { latestDraft } from './service.ts';
 /** Empty drafts cost a row each: as many an hour as photos, counted apart so a member past the photo limit can still type. */
 const MANUAL_DRAFTS_PER_HOUR = 30;
 
-const emptyLean = Object.fromEntries(inbodySegments.flatMap((s) => [[`${s}MuscleMass`, null], [`${s}MusclePercentage`, null], [`${s}Status`, null]])) as LeanBodyMass;
+const emptyLean = Object.fromEntries(
+  inbodySegments.flatMap((s) => [
+    [`${s}MuscleMass`, null],
+    [`${s}MusclePercentage`, null],
+    [`${s}Status`, null],
+  ]),
+) as LeanBodyMass;
 
 export async function startManualEntry(deps: Deps, accountId: number): Promise<InbodyDetection> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (!(await countHit(db, `inbody:manual:${String(accountId)}`, hourWindow(now), MANUAL_DRAFTS_PER_HOUR))) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
-  await db.insert(inbodyRecords).values({ accountId, status: 'DRAFT', photoId: null, measuredAt: now, leanBodyMass: emptyLean, fatBodyMass: null, reading: null, updatedAt: now, createdAt: now });
+  if (!(await countHit(db, `inbody:manual:${String(accountId)}`, hourWindow(now), MANUAL_DRAFTS_PER_HOUR)))
+    throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
+  await db
+    .insert(inbodyRecords)
+    .values({
+      accountId,
+      status: 'DRAFT',
+      photoId: null,
+      measuredAt: now,
+      leanBodyMass: emptyLean,
+      fatBodyMass: null,
+      reading: null,
+      updatedAt: now,
+      createdAt: now,
+    });
   const draft = await latestDraft(db, accountId, now);
   if (!draft) throw new Error('the manual draft just made is not the latest');
   return draft;

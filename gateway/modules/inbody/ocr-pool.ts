@@ -31,7 +31,11 @@ export class OcrTimeoutError extends Error {
 export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number };
 /** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
 export type Recognize = (image: Buffer) => Promise<OcrLine[]>;
-export type OcrPool = { recognize: Recognize; close: () => Promise<void>; stats: () => { running: number; waiting: number } };
+export type OcrPool = {
+  recognize: Recognize;
+  close: () => Promise<void>;
+  stats: () => { running: number; waiting: number };
+};
 
 /** One fewer thread than the machine has cores (the event loop keeps one), at least one. */
 export const defaultOcrWorkers = () => Math.max(1, availableParallelism() - 1);
@@ -44,7 +48,11 @@ async function linesOf(worker: Worker, image: Buffer): Promise<OcrLine[]> {
   const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
   return (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({ text: line.text.trim(), words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })), box: line.bbox })),
+      paragraph.lines.map((line) => ({
+        text: line.text.trim(),
+        words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })),
+        box: line.bbox,
+      })),
     ),
   );
 }

@@ -129,14 +129,16 @@ function close(mask: Uint8Array, width: number, height: number, r: number): Uint
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
         let hit = false;
-        for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r) && !hit; k++) hit = src[y * width + k] === value;
+        for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r) && !hit; k++)
+          hit = src[y * width + k] === value;
         tmp[y * width + x] = hit ? value : 1 - value;
       }
     const out = new Uint8Array(src.length);
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
         let hit = false;
-        for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r) && !hit; k++) hit = tmp[k * width + x] === value;
+        for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r) && !hit; k++)
+          hit = tmp[k * width + x] === value;
         out[y * width + x] = hit ? value : 1 - value;
       }
     return out;
@@ -159,7 +161,12 @@ function largestRegion(mask: Uint8Array, width: number, height: number): number[
       region.push(i);
       const x = i % width;
       const y = (i - x) / width;
-      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
+      const next = [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ];
       for (const n of next)
         if (n >= 0 && mask[n] && !seen[n]) {
           seen[n] = 1;
@@ -191,7 +198,9 @@ export function convexHull(points: Point[]): Point[] {
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
-const area = (poly: Point[]) => Math.abs(poly.reduce((s, p, i) => s + p.x * poly[(i + 1) % poly.length].y - poly[(i + 1) % poly.length].x * p.y, 0)) / 2;
+const area = (poly: Point[]) =>
+  Math.abs(poly.reduce((s, p, i) => s + p.x * poly[(i + 1) % poly.length].y - poly[(i + 1) % poly.length].x * p.y, 0)) /
+  2;
 
 /** The hull cut down to four corners: the vertex whose removal loses the least area goes first. */
 export function quadOfHull(hull: Point[]): Point[] {
@@ -262,7 +271,8 @@ function pageAt({ width, height }: Raster, score: Uint8Array, t: number): PageFi
     if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touches++;
   }
   const outline: Point[] = [];
-  for (const [y, [a, b]] of rows) outline.push({ x: a, y }, { x: b + 1, y }, { x: a, y: y + 1 }, { x: b + 1, y: y + 1 });
+  for (const [y, [a, b]] of rows)
+    outline.push({ x: a, y }, { x: b + 1, y }, { x: a, y: y + 1 }, { x: b + 1, y: y + 1 });
   const hull = convexHull(outline);
   const quad = quadOfHull(hull);
   if (quad.length < 4) return { page: 'none', corners: null };

@@ -82,7 +82,9 @@ function levelIn(folded: string): InbodyLevel | undefined {
 
 /** The word's OCR confidence of the token that holds this number (the lowest if it spans words). */
 function confidenceOf(token: string, words: OcrWord[]): number {
-  const found = words.filter((w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'));
+  const found = words.filter(
+    (w) => w.text.includes(token) || token.includes(w.text.replace(/[^\d.,]/g, '') || '\u0000'),
+  );
   return found.length ? Math.min(...found.map((w) => w.confidence)) : 50;
 }
 
@@ -100,7 +102,11 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
   // A number glued to a letter is a misread word ("thể" read "0é", "(80" read "S80"), not a value;
   // a unit after it ("456kg", "97%") is not a word.
   return [...rest.matchAll(NUMBER)]
-    .filter((m) => !/[a-z]/.test(rest[m.index - 1] ?? '') && !/^[a-z]/.test(rest.slice(m.index + m[0].length).replace(/^(?:kg|l)\b/, '')))
+    .filter(
+      (m) =>
+        !/[a-z]/.test(rest[m.index - 1] ?? '') &&
+        !/^[a-z]/.test(rest.slice(m.index + m[0].length).replace(/^(?:kg|l)\b/, '')),
+    )
     .map((m) => readingOf(m[0], line.words));
 }
 
@@ -113,7 +119,10 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
 
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
-  return lines.find((l) => /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box);
+  return lines.find(
+    (l) =>
+      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box,
+  );
 }
 
 /** Parses the OCR's lines of one sheet. */

@@ -35,7 +35,11 @@ test('a sheet out of focus is blurred, at any resolution', async () => {
   expect(await unreadableReason(await jpeg(sharp(fine).blur(3)))).toBe('BLURRED');
   expect(await unreadableReason(await jpeg(sharp(fine).resize({ width: 2400 }).blur(6)))).toBe('BLURRED');
   // A plain wall: nothing sharp in it either.
-  expect(await unreadableReason(await jpeg(sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c8c0b0' } })))).toBe('BLURRED');
+  expect(
+    await unreadableReason(
+      await jpeg(sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c8c0b0' } })),
+    ),
+  ).toBe('BLURRED');
 });
 
 test("the reader's page finding: none or partial is not a whole sheet; dark still comes first; an unknown value is ignored", async () => {

@@ -27,7 +27,8 @@ export type PhotoMeasures = {
   sharpness: number;
 };
 
-const percentile = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const percentile = (sorted: ArrayLike<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** Brightness and sharpness of a photo (any format sharp decodes). */
 export async function measurePhoto(bytes: Buffer): Promise<PhotoMeasures> {

@@ -42,13 +42,17 @@ export function inbodyRoutes() {
     const image = form[INBODY_IMAGE_FIELD];
     // An empty file input arrives as a nameless empty file: that is no photo.
     if (!(image instanceof File) || image.size === 0) {
-      throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { [INBODY_IMAGE_FIELD]: [validationMessage('required', c.get('lang'))] } });
+      throw new ApiError(400, Codes.VALIDATION, {
+        fieldErrors: { [INBODY_IMAGE_FIELD]: [validationMessage('required', c.get('lang'))] },
+      });
     }
     return ok(c, await detectInbody(c.get('deps'), c.get('account').id, image), Codes.INBODY_UPLOADED);
   });
 
   // ADR 066: the values typed from the sheet when its photo cannot be read: an empty draft to fill.
-  app.post('/member/inbody/manual', member, async (c) => ok(c, await startManualEntry(c.get('deps'), c.get('account').id), Codes.INBODY_UPLOADED));
+  app.post('/member/inbody/manual', member, async (c) =>
+    ok(c, await startManualEntry(c.get('deps'), c.get('account').id), Codes.INBODY_UPLOADED),
+  );
 
   app.put(
     '/member/inbody/:id/update',
@@ -62,7 +66,11 @@ export function inbodyRoutes() {
     async (c) => {
       const body = c.req.valid('json');
       if (findUnstorableText(body) !== undefined) throw new ApiError(400, Codes.VALIDATION);
-      return ok(c, await updateInbody(c.get('deps'), c.get('account').id, idParam(c, 'id'), body), Codes.INBODY_UPDATED);
+      return ok(
+        c,
+        await updateInbody(c.get('deps'), c.get('account').id, idParam(c, 'id'), body),
+        Codes.INBODY_UPDATED,
+      );
     },
   );
 

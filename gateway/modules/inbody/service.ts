@@ -1,6 +1,16 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { Codes } from '#contract/codes.ts';
-import { inbodySegments, type InbodyDetectLimit, type InbodyDetection, type InbodyUnreadable, type InbodyList, type InbodyRecord, type InbodyUpdateBody, type LeanBodyMass, type FatBodyMass } from '#contract/inbody.ts';
+import {
+  inbodySegments,
+  type InbodyDetectLimit,
+  type InbodyDetection,
+  type InbodyUnreadable,
+  type InbodyList,
+  type InbodyRecord,
+  type InbodyUpdateBody,
+  type LeanBodyMass,
+  type FatBodyMass,
+} from '#contract/inbody.ts';
 import { vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
@@ -49,7 +59,11 @@ const view = (row: Row): InbodyRecord => ({
 /** The OCR this configuration reads with; tests may replace it. */
 export function ocrOf(deps: Deps): Recognize {
   const { config } = deps;
-  return sharedOcrPool({ workers: config.INBODY_OCR_WORKERS || defaultOcrWorkers(), queue: config.INBODY_OCR_QUEUE, timeoutMs: config.INBODY_OCR_TIMEOUT_MS }).recognize;
+  return sharedOcrPool({
+    workers: config.INBODY_OCR_WORKERS || defaultOcrWorkers(),
+    queue: config.INBODY_OCR_QUEUE,
+    timeoutMs: config.INBODY_OCR_TIMEOUT_MS,
+  }).recognize;
 }
 
 /** YYYY-MM-DD printed on the sheet → that day at 08:00 in Vietnam; a date in the future or before 2000 is not believed. */
@@ -64,23 +78,37 @@ function measuredAtOf(testDate: string | undefined, now: Date): Date {
  * POST member/inbody/detect (ADR 042): the photo through the upload pipeline, read, checked; kept
  * as the member's DRAFT with its photo. Nothing counts until PUT update confirms it.
  */
-export async function detectInbody(deps: Deps, accountId: number, file: File, recognize: Recognize = ocrOf(deps)): Promise<InbodyDetection> {
+export async function detectInbody(
+  deps: Deps,
+  accountId: number,
+  file: File,
+  recognize: Recognize = ocrOf(deps),
+): Promise<InbodyDetection> {
   const { db, clock } = deps;
   const now = clock.now();
   const hour = hourWindow(now);
   if (!(await countHit(db, `inbody:detect:${String(accountId)}`, hour, DETECT_ATTEMPTS_PER_HOUR))) {
     // ADR 066: the page says how long to wait (the hour's window ends), and how many were sent.
     const retryAfterSeconds = Math.max(1, Math.ceil((hour.getTime() + 3_600_000 - now.getTime()) / 1000));
-    throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { limit: DETECT_ATTEMPTS_PER_HOUR, retryAfterSeconds } satisfies InbodyDetectLimit);
+    throw new ApiError(429, Codes.TOO_MANY_REQUESTS, {
+      limit: DETECT_ATTEMPTS_PER_HOUR,
+      retryAfterSeconds,
+    } satisfies InbodyDetectLimit);
   }
   const image = await reencodeUpload(file, SHEET_SIDE);
   // ADR 066: 103 says why in its data, so the page can say it in words.
-  const unreadable = async (reading?: unknown) => new ApiError(422, Codes.CANNOT_SCAN, { reason: await unreadableReason(image.bytes, reading) } satisfies InbodyUnreadable);
+  const unreadable = async (reading?: unknown) =>
+    new ApiError(422, Codes.CANNOT_SCAN, {
+      reason: await unreadableReason(image.bytes, reading),
+    } satisfies InbodyUnreadable);
   let reading;
   try {
     reading = await readSheet(image.bytes, recognize);
   } catch (error) {
-    if (error instanceof OcrBusyError) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: OCR_BUSY_RETRY_SECONDS } satisfies InbodyDetectLimit);
+    if (error instanceof OcrBusyError)
+      throw new ApiError(429, Codes.TOO_MANY_REQUESTS, {
+        retryAfterSeconds: OCR_BUSY_RETRY_SECONDS,
+      } satisfies InbodyDetectLimit);
     if (error instanceof OcrTimeoutError) throw await unreadable();
     throw error;
   }
@@ -92,7 +120,16 @@ export async function detectInbody(deps: Deps, accountId: number, file: File, re
     const photoId = await storeImage(tx, accountId, INBODY_MEDIA_KIND, image);
     const [stored] = await tx
       .insert(inbodyRecords)
-      .values({ accountId, status: 'DRAFT', photoId, measuredAt: measuredAtOf(parsed.testDate, now), ...values, reading: meta, updatedAt: now, createdAt: now })
+      .values({
+        accountId,
+        status: 'DRAFT',
+        photoId,
+        measuredAt: measuredAtOf(parsed.testDate, now),
+        ...values,
+        reading: meta,
+        updatedAt: now,
+        createdAt: now,
+      })
       .returning();
     return stored;
   });
@@ -102,15 +139,28 @@ export async function detectInbody(deps: Deps, accountId: number, file: File, re
 async function dropStaleDrafts(tx: Executor, accountId: number, now: Date) {
   const stale = await tx
     .delete(inbodyRecords)
-    .where(and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'DRAFT'), lt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))))
+    .where(
+      and(
+        eq(inbodyRecords.accountId, accountId),
+        eq(inbodyRecords.status, 'DRAFT'),
+        lt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS)),
+      ),
+    )
     .returning({ photoId: inbodyRecords.photoId });
   for (const { photoId } of stale) if (photoId) await tx.delete(mediaFiles).where(eq(mediaFiles.id, photoId));
 }
 
 /** GET member/inbody/list: the member's confirmed records, newest measurement first. */
-export async function listInbody(db: Executor, accountId: number, query: { page: number; limit: number; isFull: boolean }): Promise<InbodyList> {
+export async function listInbody(
+  db: Executor,
+  accountId: number,
+  query: { page: number; limit: number; isFull: boolean },
+): Promise<InbodyList> {
   const where = and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'CONFIRMED'));
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(inbodyRecords).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(inbodyRecords)
+    .where(where);
   const limit = query.isFull ? Math.max(total, 1) : query.limit;
   const page = query.isFull ? 1 : query.page;
   const rows = await db
@@ -128,23 +178,42 @@ export async function latestDraft(db: Executor, accountId: number, now: Date): P
   const [row] = await db
     .select()
     .from(inbodyRecords)
-    .where(and(eq(inbodyRecords.accountId, accountId), eq(inbodyRecords.status, 'DRAFT'), gt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))))
+    .where(
+      and(
+        eq(inbodyRecords.accountId, accountId),
+        eq(inbodyRecords.status, 'DRAFT'),
+        gt(inbodyRecords.createdAt, new Date(now.getTime() - DRAFT_TTL_MS)),
+      ),
+    )
     .orderBy(desc(inbodyRecords.createdAt), desc(inbodyRecords.id))
     .limit(1);
   if (!row) return null;
-  const reading = row.reading ?? { confidence: {}, warnings: [], layout: 'unknown' as const, language: 'unknown' as const };
+  const reading = row.reading ?? {
+    confidence: {},
+    warnings: [],
+    layout: 'unknown' as const,
+    language: 'unknown' as const,
+  };
   return { record: view(row), ...reading };
 }
 
 async function ownRecord(db: Executor, accountId: number, id: number): Promise<Row> {
-  const [row] = await db.select().from(inbodyRecords).where(and(eq(inbodyRecords.id, id), eq(inbodyRecords.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(inbodyRecords)
+    .where(and(eq(inbodyRecords.id, id), eq(inbodyRecords.accountId, accountId)));
   // Another member's record answers as a missing one.
   if (!row) throw notFound();
   return row;
 }
 
 /** PUT member/inbody/{id}/update: the member's values confirm a draft or correct a record. */
-export async function updateInbody(deps: Deps, accountId: number, id: number, body: InbodyUpdateBody): Promise<InbodyRecord> {
+export async function updateInbody(
+  deps: Deps,
+  accountId: number,
+  id: number,
+  body: InbodyUpdateBody,
+): Promise<InbodyRecord> {
   const { db, clock } = deps;
   const now = clock.now();
   const row = await ownRecord(db, accountId, id);
@@ -153,7 +222,13 @@ export async function updateInbody(deps: Deps, accountId: number, id: number, bo
   for (const [key, value] of Object.entries(body.leanBodyMass ?? {})) if (value !== undefined) lean[key] = value;
   let fat = row.fatBodyMass ? ({ ...row.fatBodyMass } as Record<string, unknown>) : null;
   if (body.fatBodyMass && Object.values(body.fatBodyMass).some((v) => v !== undefined)) {
-    fat ??= Object.fromEntries(inbodySegments.flatMap((s) => [[`${s}FatMass`, null], [`${s}FatPercentage`, null], [`${s}Status`, null]]));
+    fat ??= Object.fromEntries(
+      inbodySegments.flatMap((s) => [
+        [`${s}FatMass`, null],
+        [`${s}FatPercentage`, null],
+        [`${s}Status`, null],
+      ]),
+    );
     for (const [key, value] of Object.entries(body.fatBodyMass)) if (value !== undefined) fat[key] = value;
   }
   const [updated] = await db
@@ -193,7 +268,10 @@ export async function deleteInbody(db: Executor, accountId: number, id: number):
 export async function inbodyPhoto(db: Executor, accountId: number, id: number) {
   const row = await ownRecord(db, accountId, id);
   if (!row.photoId) throw notFound();
-  const [media] = await db.select().from(mediaFiles).where(and(eq(mediaFiles.id, row.photoId), eq(mediaFiles.ownerAccountId, accountId)));
+  const [media] = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.id, row.photoId), eq(mediaFiles.ownerAccountId, accountId)));
   if (!media) throw notFound();
   return media;
 }

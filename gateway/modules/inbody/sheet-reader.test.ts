@@ -5,7 +5,11 @@ import { readSheet } from './sheet-reader.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
 // digit; its line is read again, cut out and enlarged, and only an "NN/100" read counts as sure.
-const line = (text: string, box?: OcrLine['box']): OcrLine => ({ text, words: text.split(/\s+/).map((w) => ({ text: w, confidence: 95 })), box });
+const line = (text: string, box?: OcrLine['box']): OcrLine => ({
+  text,
+  words: text.split(/\s+/).map((w) => ({ text: w, confidence: 95 })),
+  box,
+});
 const sheet = (scoreLine: OcrLine) => [
   line('InBody InBody270'),
   line('Total Body Water (L) 42.1 (36.3 ~ 44.3)'),
@@ -20,20 +24,29 @@ const sheet = (scoreLine: OcrLine) => [
 ];
 
 let doubtfulCalls = 0;
-const photo = () => sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
+    .jpeg()
+    .toBuffer();
 
 test('a score read "5/100" is read again from its line, and the "75/100" read there is confirmed', async () => {
   const calls: number[] = [];
   const reading = await readSheet(await photo(), async (image) => {
     calls.push(image.length);
-    return calls.length === 1 ? sheet(line('5/100 Points', { x0: 100, y0: 300, x1: 400, y1: 340 })) : [line('75/100 Points')];
+    return calls.length === 1
+      ? sheet(line('5/100 Points', { x0: 100, y0: 300, x1: 400, y1: 340 }))
+      : [line('75/100 Points')];
   });
   expect(calls).toHaveLength(2);
   expect([reading.values.score, reading.confidence.score]).toEqual([75, 'confirmed']);
 });
 
 test('a second reading that finds no "NN/100" leaves the score doubtful; a line without a box is not read again', async () => {
-  const doubtful = await readSheet(await photo(), async (image) => (image.length > 0 && doubtfulCalls++ === 0 ? sheet(line('90 100 Points', { x0: 100, y0: 300, x1: 400, y1: 340 })) : [line('90 100 Points')]));
+  const doubtful = await readSheet(await photo(), async (image) =>
+    image.length > 0 && doubtfulCalls++ === 0
+      ? sheet(line('90 100 Points', { x0: 100, y0: 300, x1: 400, y1: 340 }))
+      : [line('90 100 Points')],
+  );
   expect([doubtful.values.score, doubtful.confidence.score]).toEqual([90, 'doubtful']);
   let calls = 0;
   await readSheet(await photo(), async () => {
@@ -42,4 +55,3 @@ test('a second reading that finds no "NN/100" leaves the score doubtful; a line 
   });
   expect(calls).toBe(1);
 });
-

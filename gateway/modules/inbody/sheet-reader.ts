@@ -108,7 +108,12 @@ export function slantOf(grey: Grey): number {
 }
 
 const greyAt = async (image: Sharp, side: number): Promise<Grey> => {
-  const { data, info } = await image.clone().resize({ width: side, height: side, fit: 'inside' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .clone()
+    .resize({ width: side, height: side, fit: 'inside' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 };
 
@@ -123,7 +128,11 @@ async function evenLight(data: Uint8Array, width: number, height: number): Promi
   const light = await sharp(small).resize({ width, height, fit: 'fill' }).greyscale().raw().toBuffer();
   const even = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
-  return sharp(even, { raw: { width, height, channels: 1 } }).normalise().withMetadata({ density: 200 }).png().toBuffer();
+  return sharp(even, { raw: { width, height, channels: 1 } })
+    .normalise()
+    .withMetadata({ density: 200 })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -147,7 +156,11 @@ export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
   const slant = slantOf(await greyAt(sharp(paper), PROBE_SIDE));
   let level = sharp(paper);
   if (Math.abs(slant) >= 0.25) level = level.rotate(-slant, { background: '#ffffff' });
-  const { data, info } = await level.resize({ width: OCR_WIDTH }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await level
+    .resize({ width: OCR_WIDTH })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return evenLight(data, info.width, info.height);
 }
 
@@ -165,10 +178,19 @@ export type PreparedPage = { image: Buffer; page: PageFound; corners: Quad | nul
  * projection path reads the whole photo.
  */
 export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
-  const probe = await sharp(bytes).resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const probe = await sharp(bytes)
+    .resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   // The page finder and the warp are plain JavaScript (≈ 0.1–0.3 s each): other requests are let through between them.
   await breather();
-  const finding = findPage({ data: probe.data, width: probe.info.width, height: probe.info.height, channels: probe.info.channels });
+  const finding = findPage({
+    data: probe.data,
+    width: probe.info.width,
+    height: probe.info.height,
+    channels: probe.info.channels,
+  });
   if (!finding.corners) return { image: await prepareByProjection(bytes), page: finding.page, corners: null };
   const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
   const k = full.info.width / probe.info.width;
@@ -179,7 +201,12 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
   const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
   await breather();
-  const flat = flatten({ data: full.data, width: full.info.width, height: full.info.height, channels: 1 }, corners, OCR_WIDTH, Math.round(OCR_WIDTH * aspect));
+  const flat = flatten(
+    { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
+    corners,
+    OCR_WIDTH,
+    Math.round(OCR_WIDTH * aspect),
+  );
   await breather();
   const page = await evenLight(flat.data, flat.width, flat.height);
   return { image: await columnsStacked(page), page: finding.page, corners };
@@ -200,7 +227,8 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
   const top = Math.round(height * 0.15);
   const bottom = Math.round(height * 0.95);
   const counts = new Array<number>(width).fill(0);
-  for (let y = top; y < bottom; y += 2) for (let x = Math.round(width * 0.4); x < width * 0.8; x++) if (dark(x, y)) counts[x]++;
+  for (let y = top; y < bottom; y += 2)
+    for (let x = Math.round(width * 0.4); x < width * 0.8; x++) if (dark(x, y)) counts[x]++;
   let best: [number, number] = [0, 0];
   let start = -1;
   for (let x = Math.round(width * 0.4); x < width * 0.8; x++) {
@@ -219,7 +247,8 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
   for (let y = top; y > 0 && !split; y--) for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) split = y + 4;
   if (!split) split = top;
   const lastInk = (x0: number, x1: number) => {
-    for (let y = height - 1; y > split; y--) for (let x = x0; x < x1; x += 2) if (dark(x, y)) return Math.min(height, y + 12);
+    for (let y = height - 1; y > split; y--)
+      for (let x = x0; x < x1; x += 2) if (dark(x, y)) return Math.min(height, y + 12);
     return split + 1;
   };
   const leftEnd = lastInk(0, gutter);
@@ -260,9 +289,19 @@ async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: Parsed
   const pad = Math.round((line.box.y1 - line.box.y0) * 0.4);
   const left = Math.max(0, line.box.x0 - pad);
   const top = Math.max(0, line.box.y0 - pad);
-  const box = { left, top, width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad), height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad) };
+  const box = {
+    left,
+    top,
+    width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad),
+    height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad),
+  };
   if (box.width < 8 || box.height < 8) return;
-  const crop = await sharp(page).extract(box).resize({ width: box.width * 2 }).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
+  const crop = await sharp(page)
+    .extract(box)
+    .resize({ width: box.width * 2 })
+    .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
+    .png()
+    .toBuffer();
   const again = (await recognize(crop)).map(scoreOutOf100).find((r) => r && r.value >= 10);
   // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
@@ -271,8 +310,15 @@ async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: Parsed
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
-export async function readSheet(bytes: Buffer, recognize: Recognize, options: { reader?: 'page' | 'projection' } = {}): Promise<SheetReading> {
-  const prepared = options.reader === 'projection' ? { image: await prepareByProjection(bytes), page: 'none' as const } : await prepareSheet(bytes);
+export async function readSheet(
+  bytes: Buffer,
+  recognize: Recognize,
+  options: { reader?: 'page' | 'projection' } = {},
+): Promise<SheetReading> {
+  const prepared =
+    options.reader === 'projection'
+      ? { image: await prepareByProjection(bytes), page: 'none' as const }
+      : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
   await secondScoreReading(prepared.image, lines, parsed, recognize);

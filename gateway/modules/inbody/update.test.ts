@@ -47,8 +47,10 @@ async function storeRecord(accountId: number, status: 'DRAFT' | 'CONFIRMED', cre
     .returning();
   return row;
 }
-const screen = async (token: string) => inbodyScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/inbody', { token })).body.data);
-const update = (token: string, id: number, json: unknown, lang: 'vi' | 'en' = 'vi') => gw.call('PUT', `/api/v1/member/inbody/${String(id)}/update`, { token, json, lang });
+const screen = async (token: string) =>
+  inbodyScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/inbody', { token })).body.data);
+const update = (token: string, id: number, json: unknown, lang: 'vi' | 'en' = 'vi') =>
+  gw.call('PUT', `/api/v1/member/inbody/${String(id)}/update`, { token, json, lang });
 const core = { weight: '72,4', skeletalMuscleMass: '31,8', percentBodyFat: '21,3' };
 
 describe('the draft on the screen read', () => {
@@ -58,7 +60,11 @@ describe('the draft on the screen read', () => {
     const draft = await storeRecord(m.profile.id, 'DRAFT');
     const read = await screen(m.token);
     expect(read.records).toEqual([]);
-    expect(read.draft).toMatchObject({ record: { id: draft.id, status: 'DRAFT', minerals: 3.94, leanBodyMass: { trunkMuscleMass: 5.17 } }, confidence: { weight: 'confirmed', score: 'doubtful' }, layout: '270' });
+    expect(read.draft).toMatchObject({
+      record: { id: draft.id, status: 'DRAFT', minerals: 3.94, leanBodyMass: { trunkMuscleMass: 5.17 } },
+      confidence: { weight: 'confirmed', score: 'doubtful' },
+      layout: '270',
+    });
     expect((await screen(other.token)).draft).toBeNull();
 
     expect((await update(m.token, draft.id, core)).body.code).toBe(1124);
@@ -74,7 +80,9 @@ describe('the draft on the screen read', () => {
     await storeRecord(m.profile.id, 'DRAFT', new Date(gw.clock.now().getTime() - HOUR));
     const newest = await storeRecord(m.profile.id, 'DRAFT');
     expect((await screen(m.token)).draft?.record.id).toBe(newest.id);
-    expect((await gw.call('DELETE', `/api/v1/member/inbody/${String(newest.id)}/delete`, { token: m.token })).body.code).toBe(1123);
+    expect(
+      (await gw.call('DELETE', `/api/v1/member/inbody/${String(newest.id)}/delete`, { token: m.token })).body.code,
+    ).toBe(1123);
     expect((await screen(m.token)).draft?.record.id).not.toBe(newest.id);
   });
 });
@@ -92,8 +100,20 @@ describe('PUT update on a saved record (§7)', () => {
       leanBodyMass: { trunkMuscleMass: '24,36', trunkMusclePercentage: '108,4', trunkStatus: 'Normal' },
     });
     expect([res.status, res.body.code]).toEqual([200, 1124]);
-    expect(res.body.data).toMatchObject({ id: saved.id, status: 'CONFIRMED', weight: 71.85, skeletalMuscleMass: 32.05, percentBodyFat: 20.9, totalBodyWater: 40.75, score: 77 });
-    expect(res.body.data.leanBodyMass).toMatchObject({ trunkMuscleMass: 24.36, trunkMusclePercentage: 108.4, rightArmMuscleMass: 3.17 });
+    expect(res.body.data).toMatchObject({
+      id: saved.id,
+      status: 'CONFIRMED',
+      weight: 71.85,
+      skeletalMuscleMass: 32.05,
+      percentBodyFat: 20.9,
+      totalBodyWater: 40.75,
+      score: 77,
+    });
+    expect(res.body.data.leanBodyMass).toMatchObject({
+      trunkMuscleMass: 24.36,
+      trunkMusclePercentage: 108.4,
+      rightArmMuscleMass: 3.17,
+    });
     const [row] = await gw.db.select().from(inbodyRecords).where(eq(inbodyRecords.id, saved.id));
     expect(row.confirmedAt).toEqual(saved.confirmedAt);
     expect((await screen(m.token)).records).toEqual([res.body.data]);
@@ -110,16 +130,23 @@ describe('PUT update on a saved record (§7)', () => {
   test.each([
     ['vi', 'Trường bắt buộc'],
     ['en', 'Required field'],
-  ] as const)('%s: a required value left empty asks for it (§5), not for another range; the record is unchanged', async (lang, message) => {
-    const m = await gw.signUp();
-    const saved = await storeRecord(m.profile.id, 'CONFIRMED');
-    const res = await update(m.token, saved.id, { ...core, weight: '', skeletalMuscleMass: '  ' }, lang);
-    expect([res.status, res.body.code]).toEqual([400, 2]);
-    expect(res.body.data.fieldErrors).toEqual({ weight: [message], skeletalMuscleMass: [message] });
-    const { percentBodyFat: _, ...withoutFat } = core;
-    expect((await update(m.token, saved.id, withoutFat, lang)).body.data.fieldErrors).toEqual({ percentBodyFat: [message] });
-    // Out of range is still said as such.
-    expect((await update(m.token, saved.id, { ...core, weight: '300' }, lang)).body.data.fieldErrors.weight[0]).not.toBe(message);
-    expect((await gw.db.select().from(inbodyRecords).where(eq(inbodyRecords.id, saved.id)))[0].weight).toBe(72.4);
-  });
+  ] as const)(
+    '%s: a required value left empty asks for it (§5), not for another range; the record is unchanged',
+    async (lang, message) => {
+      const m = await gw.signUp();
+      const saved = await storeRecord(m.profile.id, 'CONFIRMED');
+      const res = await update(m.token, saved.id, { ...core, weight: '', skeletalMuscleMass: '  ' }, lang);
+      expect([res.status, res.body.code]).toEqual([400, 2]);
+      expect(res.body.data.fieldErrors).toEqual({ weight: [message], skeletalMuscleMass: [message] });
+      const { percentBodyFat: _, ...withoutFat } = core;
+      expect((await update(m.token, saved.id, withoutFat, lang)).body.data.fieldErrors).toEqual({
+        percentBodyFat: [message],
+      });
+      // Out of range is still said as such.
+      expect(
+        (await update(m.token, saved.id, { ...core, weight: '300' }, lang)).body.data.fieldErrors.weight[0],
+      ).not.toBe(message);
+      expect((await gw.db.select().from(inbodyRecords).where(eq(inbodyRecords.id, saved.id)))[0].weight).toBe(72.4);
+    },
+  );
 });

@@ -13,7 +13,13 @@ const DAY = 24 * 60 * MINUTE;
 export type GuardRule = { waitsFrom: number; step: number; baseWaitMs: number; maxWaitMs: number; quietMs: number };
 
 /** Wrong codes per phone (unknown devices) or per known device. ADR 017 has the arithmetic. */
-export const GUESS_RULE: GuardRule = { waitsFrom: 5, step: 5, baseWaitMs: 15 * MINUTE, maxWaitMs: 14 * DAY, quietMs: 365 * DAY };
+export const GUESS_RULE: GuardRule = {
+  waitsFrom: 5,
+  step: 5,
+  baseWaitMs: 15 * MINUTE,
+  maxWaitMs: 14 * DAY,
+  quietMs: 365 * DAY,
+};
 /** Codes sent per phone (unknown devices) or per known device: SMS cost, and no flood of texts. */
 export const SEND_RULE: GuardRule = { waitsFrom: 5, step: 5, baseWaitMs: 5 * MINUTE, maxWaitMs: DAY, quietMs: DAY };
 
@@ -57,8 +63,14 @@ export async function takeAttempt(db: Executor, key: string, rule: GuardRule, no
     })
     .returning({ count: attemptGuards.count });
   if (taken.length === 1) return { ok: true };
-  const [row] = await db.select({ nextTryAt: attemptGuards.nextTryAt }).from(attemptGuards).where(eq(attemptGuards.key, key));
-  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.nextTryAt.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  const [row] = await db
+    .select({ nextTryAt: attemptGuards.nextTryAt })
+    .from(attemptGuards)
+    .where(eq(attemptGuards.key, key));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil(((row?.nextTryAt.getTime() ?? now.getTime()) - now.getTime()) / 1000),
+  );
   return { ok: false, retryAfterSeconds };
 }
 

@@ -19,7 +19,9 @@ export const imageUploadLimit = () =>
 export async function reencodeUpload(file: File, maxSide: number): Promise<ProcessedImage> {
   return reencodeImage(new Uint8Array(await file.arrayBuffer()), { maxSide }).catch((error: unknown) => {
     if (error instanceof ImageRejectedError) {
-      throw error.reason === 'too_large' ? new ApiError(413, Codes.FILE_TOO_LARGE) : new ApiError(415, Codes.NOT_AN_IMAGE);
+      throw error.reason === 'too_large'
+        ? new ApiError(413, Codes.FILE_TOO_LARGE)
+        : new ApiError(415, Codes.NOT_AN_IMAGE);
     }
     throw error;
   });

@@ -24,14 +24,21 @@ async function photoJpeg(width = 900, height = 600): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'FixtureCam', Model: 'GPS-Leaker 3000' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 46/1 3000/100', GPSLongitudeRef: 'E', GPSLongitude: '106/1 42/1 1500/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '10/1 46/1 3000/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '106/1 42/1 1500/100',
+      },
     })
     .toBuffer();
 }
 
 /** Noise, so the pixel data is most of the file and cutting it in half cuts into the pixels. */
 async function smallPng(): Promise<Buffer> {
-  return sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 const halfOf = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2));
@@ -183,8 +190,14 @@ test.each([
 
 test('a refused update leaves the earlier name and email as they were', async () => {
   const { token } = await member();
-  await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: 'Lê Văn Cường', email: 'cuong@example.com' } });
-  const res = await gw.call('PUT', '/api/v1/auth/profile', { token, json: { fullName: 'x'.repeat(41), email: 'cuong@example.com' } });
+  await gw.call('PUT', '/api/v1/auth/profile', {
+    token,
+    json: { fullName: 'Lê Văn Cường', email: 'cuong@example.com' },
+  });
+  const res = await gw.call('PUT', '/api/v1/auth/profile', {
+    token,
+    json: { fullName: 'x'.repeat(41), email: 'cuong@example.com' },
+  });
   expect(res.body.code).toBe(2);
   const profile = await gw.call('GET', '/api/v1/auth/profile', { token });
   expect(profile.body.data).toMatchObject({ fullName: 'Lê Văn Cường', email: 'cuong@example.com' });
@@ -345,12 +358,20 @@ test('a body over the limit that says so in Content-Length is refused with 413 c
 });
 
 test.each([
-  ['a text file named .jpg', async () => Buffer.from('hello, this is not a picture\n'.repeat(40)), 'photo.jpg', 'image/jpeg'],
+  [
+    'a text file named .jpg',
+    async () => Buffer.from('hello, this is not a picture\n'.repeat(40)),
+    'photo.jpg',
+    'image/jpeg',
+  ],
   ['a PNG truncated to half its bytes', async () => halfOf(await smallPng()), 'cut.png', 'image/png'],
   ['an empty file', async () => Buffer.alloc(0), 'empty.jpg', 'image/jpeg'],
   [
     'an SVG',
-    async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+    async () =>
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
     'a.svg',
     'image/svg+xml',
   ],
@@ -367,17 +388,23 @@ test('guard: the half PNG above still has a valid header, so only a full decode 
 });
 
 test.each([
-  ['no file field at all', () => {
-    const form = new FormData();
-    form.append('other', 'value');
-    return form;
-  }],
+  [
+    'no file field at all',
+    () => {
+      const form = new FormData();
+      form.append('other', 'value');
+      return form;
+    },
+  ],
   ['the file under another field name', () => imageForm(Buffer.from('x'), 'me.jpg', 'image/jpeg', 'avatar')],
-  ['image as a text field', () => {
-    const form = new FormData();
-    form.append('image', 'data:image/png;base64,iVBORw0KGgo=');
-    return form;
-  }],
+  [
+    'image as a text field',
+    () => {
+      const form = new FormData();
+      form.append('image', 'data:image/png;base64,iVBORw0KGgo=');
+      return form;
+    },
+  ],
 ])('%s → 400 code 2 with a field error on image', async (_name, makeForm) => {
   const { token } = await member();
   const res = await uploadAvatar(token, makeForm());

@@ -62,37 +62,35 @@ export function memberRoutes() {
     return ok(c, toProfile(account));
   });
 
-  app.put(
-    '/auth/profile/avatar',
-    member,
-    imageUploadLimit(),
-    async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(415, Codes.NOT_AN_IMAGE);
+  app.put('/auth/profile/avatar', member, imageUploadLimit(), async (c) => {
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError(415, Codes.NOT_AN_IMAGE);
+    });
+    const file = form.image;
+    if (!(file instanceof File)) {
+      throw new ApiError(400, Codes.VALIDATION, {
+        fieldErrors: { image: [validationMessage('required', c.get('lang'))] },
       });
-      const file = form.image;
-      if (!(file instanceof File)) {
-        throw new ApiError(400, Codes.VALIDATION, {
-          fieldErrors: { image: [validationMessage('required', c.get('lang'))] },
-        });
-      }
-      const image = await reencodeUpload(file, AVATAR_SIDE);
-      const { db, clock } = c.get('deps');
-      const accountId = c.get('account').id;
-      const account = await db.transaction(async (tx) => {
-        const [before] = await tx.select({ avatarMediaId: accounts.avatarMediaId }).from(accounts).where(eq(accounts.id, accountId));
-        const mediaId = await storeImage(tx, accountId, 'avatar', image);
-        const [updated] = await tx
-          .update(accounts)
-          .set({ avatarMediaId: mediaId, updatedAt: clock.now() })
-          .where(eq(accounts.id, accountId))
-          .returning();
-        if (before?.avatarMediaId) await deleteMedia(tx, before.avatarMediaId);
-        return updated;
-      });
-      return ok(c, toProfile(account));
-    },
-  );
+    }
+    const image = await reencodeUpload(file, AVATAR_SIDE);
+    const { db, clock } = c.get('deps');
+    const accountId = c.get('account').id;
+    const account = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ avatarMediaId: accounts.avatarMediaId })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      const mediaId = await storeImage(tx, accountId, 'avatar', image);
+      const [updated] = await tx
+        .update(accounts)
+        .set({ avatarMediaId: mediaId, updatedAt: clock.now() })
+        .where(eq(accounts.id, accountId))
+        .returning();
+      if (before?.avatarMediaId) await deleteMedia(tx, before.avatarMediaId);
+      return updated;
+    });
+    return ok(c, toProfile(account));
+  });
 
   app.get('/account/setting/me', member, async (c) => {
     const account = await findAccountById(c.get('deps').db, c.get('account').id);
@@ -102,7 +100,10 @@ export function memberRoutes() {
   app.put('/account/setting/update', member, validate('json', settingUpdateBody), async (c) => {
     const { db, clock } = c.get('deps');
     const { lang } = c.req.valid('json');
-    await db.update(accounts).set({ lang, updatedAt: clock.now() }).where(eq(accounts.id, c.get('account').id));
+    await db
+      .update(accounts)
+      .set({ lang, updatedAt: clock.now() })
+      .where(eq(accounts.id, c.get('account').id));
     return ok(c, { lang });
   });
 

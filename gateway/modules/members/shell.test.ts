@@ -28,7 +28,13 @@ describe('GET /member/home (issue 18)', () => {
     expect(res.status).toBe(200);
     const shell = await gw.call('GET', '/api/v1/member/shell', { token });
     const homePage = await gw.call('GET', '/api/v1/member/contracts/home-page', { token });
-    expect(memberHomeSchema.parse(res.body.data)).toEqual({ shell: shell.body.data, homePage: homePage.body.data, busyness: null, classes: { next: null, today: [], todayTotal: 0 }, trial: { left: 0, validUntil: null, clubId: null, inTheWorks: false } }); // no current membership: no club to say about, no classes of their clubs, no free PT sessions
+    expect(memberHomeSchema.parse(res.body.data)).toEqual({
+      shell: shell.body.data,
+      homePage: homePage.body.data,
+      busyness: null,
+      classes: { next: null, today: [], todayTotal: 0 },
+      trial: { left: 0, validUntil: null, clubId: null, inTheWorks: false },
+    }); // no current membership: no club to say about, no classes of their clubs, no free PT sessions
     expect((await gw.call('GET', '/api/v1/member/home')).status).toBe(401);
   });
 });

@@ -64,7 +64,10 @@ test('killed with SIGKILL mid-burst of bank transfers, then restarted: every set
     };
     return fetch(`${url}/api/v1/payment/bank/casso`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-casso-signature': cassoSignatureHeader(SECRET, body, new Date()) },
+      headers: {
+        'content-type': 'application/json',
+        'x-casso-signature': cassoSignatureHeader(SECRET, body, new Date()),
+      },
       body: JSON.stringify(body),
     }).then(
       (r) => {
@@ -96,13 +99,32 @@ test('killed with SIGKILL mid-burst of bank transfers, then restarted: every set
       .select({ accountId: payments.accountId })
       .from(payments)
       // This burst's members only (the seed's demo member has a history paid long ago).
-      .where(and(eq(payments.status, 'SUCCESS'), eq(payments.provider, 'vietqr'), inArray(payments.accountId, waiting.map((w) => w.accountId))));
+      .where(
+        and(
+          eq(payments.status, 'SUCCESS'),
+          eq(payments.provider, 'vietqr'),
+          inArray(
+            payments.accountId,
+            waiting.map((w) => w.accountId),
+          ),
+        ),
+      );
     const told = new Set(
-      (await db.select({ accountId: notifications.accountId }).from(notifications).where(eq(notifications.kind, 'PAYMENT'))).map((r) => r.accountId),
+      (
+        await db
+          .select({ accountId: notifications.accountId })
+          .from(notifications)
+          .where(eq(notifications.kind, 'PAYMENT'))
+      ).map((r) => r.accountId),
     );
     const lost = settled.filter((s) => !told.has(s.accountId));
-    const pending = await db.select({ n: sql<number>`count(*)::int` }).from(noticeOutbox).where(eq(noticeOutbox.status, 'pending'));
-    console.log(`${String(answered)} transfers answered before the kill; ${String(settled.length)} settled in all; ${String(lost.length)} members not told; ${String(pending[0].n)} notices still pending`);
+    const pending = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(noticeOutbox)
+      .where(eq(noticeOutbox.status, 'pending'));
+    console.log(
+      `${String(answered)} transfers answered before the kill; ${String(settled.length)} settled in all; ${String(lost.length)} members not told; ${String(pending[0].n)} notices still pending`,
+    );
     expect(settled.length).toBeGreaterThanOrEqual(10);
     expect(lost).toEqual([]);
   } finally {

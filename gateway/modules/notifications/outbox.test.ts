@@ -26,11 +26,24 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const notice = { kind: 'GENERAL' as const, titleVi: 'Chào', titleEn: 'Hello', bodyVi: 'Nội dung', bodyEn: 'Body', link: null };
+const notice = {
+  kind: 'GENERAL' as const,
+  titleVi: 'Chào',
+  titleEn: 'Hello',
+  bodyVi: 'Nội dung',
+  bodyEn: 'Body',
+  link: null,
+};
 const deps = () => ({ db: gw.db, push: gw.push, logger: gw.logger, clock: gw.clock });
 const stored = async (notificationId: string) =>
-  (await gw.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.id, notificationId)))[0].n;
-const outboxRow = async (notificationId: string) => (await gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.notificationId, notificationId)))[0];
+  (
+    await gw.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(eq(notifications.id, notificationId))
+  )[0].n;
+const outboxRow = async (notificationId: string) =>
+  (await gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.notificationId, notificationId)))[0];
 
 async function memberWithBrowser() {
   const { profile } = await gw.signUp();
@@ -49,10 +62,14 @@ describe('the notice outbox', () => {
     await drainDueNotices(deps());
     const { profile } = await gw.signUp();
     const many = NOTICE_DELIVERY.batch * 2 + 5;
-    const ids = await gw.db.transaction(async (tx) => Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))));
+    const ids = await gw.db.transaction(async (tx) =>
+      Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))),
+    );
     expect(await drainDueNotices(deps())).toBe(many);
     expect((await Promise.all(ids.map(stored))).every((n) => n === 1)).toBe(true);
-    await gw.db.transaction(async (tx) => Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))));
+    await gw.db.transaction(async (tx) =>
+      Promise.all(Array.from({ length: many }, () => enqueueNotice(tx, profile.id, notice, gw.clock.now()))),
+    );
     expect(await drainDueNotices(deps(), 0)).toBe(NOTICE_DELIVERY.batch);
     await drainDueNotices(deps());
   });
@@ -76,9 +93,18 @@ describe('the notice outbox', () => {
     const { payment } = await openUnpaidContract(gw, { accountId: profile.id, method: PaymentMethods.QR });
     // The crash point: the settlement commits, nothing after it runs.
     await gw.db.transaction((tx) =>
-      settlePaymentIn(tx, { paymentId: payment.id, amount: payment.amount, providerTransactionId: 'FT-CRASH', paidAt: gw.clock.now() }, gw.clock.now()),
+      settlePaymentIn(
+        tx,
+        { paymentId: payment.id, amount: payment.amount, providerTransactionId: 'FT-CRASH', paidAt: gw.clock.now() },
+        gw.clock.now(),
+      ),
     );
-    const [queued] = await gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, profile.id)).orderBy(sql`${noticeOutbox.id} desc`).limit(1);
+    const [queued] = await gw.db
+      .select()
+      .from(noticeOutbox)
+      .where(eq(noticeOutbox.accountId, profile.id))
+      .orderBy(sql`${noticeOutbox.id} desc`)
+      .limit(1);
     expect(queued).toMatchObject({ status: 'pending', content: { kind: 'PAYMENT', titleEn: 'Payment received' } });
     expect(await stored(queued.notificationId)).toBe(0);
 
@@ -133,12 +159,17 @@ describe('the notice outbox', () => {
     const { profile } = await gw.signUp();
     const ids = await gw.db.transaction(async (tx) => {
       const queued: string[] = [];
-      for (let i = 0; i < 45; i++) queued.push(await enqueueNotice(tx, profile.id, { ...notice, titleEn: `Hello ${String(i)}` }, gw.clock.now()));
+      for (let i = 0; i < 45; i++)
+        queued.push(await enqueueNotice(tx, profile.id, { ...notice, titleEn: `Hello ${String(i)}` }, gw.clock.now()));
       return queued;
     });
     let delivered = 0;
     for (let round = 0; round < 5; round++) {
-      const counts = await Promise.all([deliverDueNotices(deps()), deliverDueNotices(deps()), deliverDueNotices(deps())]);
+      const counts = await Promise.all([
+        deliverDueNotices(deps()),
+        deliverDueNotices(deps()),
+        deliverDueNotices(deps()),
+      ]);
       delivered += counts.reduce((a, b) => a + b, 0);
     }
     expect(delivered).toBe(45);

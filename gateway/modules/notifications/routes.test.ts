@@ -53,7 +53,10 @@ const subscription = (endpoint: string) => ({
 const deliveries = async (target: TestGateway, member: Member) => {
   const res = await target.call('GET', `/sandbox/push?phone=${member.phone}`);
   expect(res.status).toBe(200);
-  return res.body.data as Array<{ endpoint: string; payload: { id: string; title: string; body: string; link: string | null } }>;
+  return res.body.data as Array<{
+    endpoint: string;
+    payload: { id: string; title: string; body: string; link: string | null };
+  }>;
 };
 
 test('sign-up leaves a welcome notification that links to /membership, unread', async () => {
@@ -95,7 +98,13 @@ test('the list is paged newest first, with the total and the unread count of eve
 
   const small = await list(member, '?page=3&limit=5');
   expect(small).toMatchObject({ page: 3, limit: 5, total: 26 });
-  expect(small.items.map((i) => i.titleEn)).toEqual(['Notice number 15', 'Notice number 14', 'Notice number 13', 'Notice number 12', 'Notice number 11']);
+  expect(small.items.map((i) => i.titleEn)).toEqual([
+    'Notice number 15',
+    'Notice number 14',
+    'Notice number 13',
+    'Notice number 12',
+    'Notice number 11',
+  ]);
 
   expect((await list(member, '?limit=50')).items).toHaveLength(26);
   const beyond = await list(member, '?page=99');
@@ -211,7 +220,9 @@ test('the VAPID public key is public, cacheable, and the pair kept in the databa
   expect(res.body.data.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
   expect(res.headers.get('cache-control')).toMatch(/^public/);
   // Made once: asking again for this database's keys gives the same pair.
-  const config = { VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined } as Parameters<typeof resolveVapidKeys>[0];
+  const config = { VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined } as Parameters<
+    typeof resolveVapidKeys
+  >[0];
   expect((await resolveVapidKeys(config, gw.db)).publicKey).toBe(res.body.data.publicKey);
   expect((await resolveVapidKeys(config, gw.db)).publicKey).toBe(res.body.data.publicKey);
 });
@@ -237,7 +248,12 @@ test("a notification is pushed to each of the member's browsers, in the member's
     'https://updates.push.services.mozilla.com/wpush/v2/vi-laptop',
   ]);
   for (const push of viPushes) {
-    expect(push.payload).toEqual({ id: sentVi.id, title: 'Thông báo số 7', body: 'Nội dung thông báo số 7', link: '/account/information' });
+    expect(push.payload).toEqual({
+      id: sentVi.id,
+      title: 'Thông báo số 7',
+      body: 'Nội dung thông báo số 7',
+      link: '/account/information',
+    });
   }
   expect(await deliveries(gw, en)).toEqual([
     expect.objectContaining({
@@ -283,7 +299,10 @@ test('a member keeps at most 10 subscriptions: the oldest are dropped', async ()
   const member = await gw.signUp();
   for (let n = 1; n <= 12; n++) {
     gw.clock.advance(1000);
-    await gw.call('POST', SUBSCRIPTION, { token: member.token, json: subscription(`https://fcm.googleapis.com/fcm/send/device-${n}`) });
+    await gw.call('POST', SUBSCRIPTION, {
+      token: member.token,
+      json: subscription(`https://fcm.googleapis.com/fcm/send/device-${n}`),
+    });
   }
   await notify(gw, member, 1);
   const endpoints = (await deliveries(gw, member)).map((d) => d.endpoint);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '#contract/notifications.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, noticeOutbox, notifications, pushSubscriptions, type NoticeContent } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  noticeOutbox,
+  notifications,
+  pushSubscriptions,
+  type NoticeContent,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import type { SmsSender } from '#gateway/providers/sms/port.ts';
 
@@ -53,7 +59,10 @@ export async function deliverDueNotices(deps: NotifyDeps): Promise<number> {
   const now = deps.clock.now();
   const leased = await deps.db
     .update(noticeOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + NOTICE_DELIVERY.leaseMs), attempts: sql`${noticeOutbox.attempts} + 1` })
+    .set({
+      nextAttemptAt: new Date(now.getTime() + NOTICE_DELIVERY.leaseMs),
+      attempts: sql`${noticeOutbox.attempts} + 1`,
+    })
     .where(
       inArray(
         noticeOutbox.id,
@@ -85,7 +94,10 @@ export async function deliverDueNotices(deps: NotifyDeps): Promise<number> {
     } catch (error) {
       const lastTry = notice.attempts >= NOTICE_DELIVERY.maxAttempts;
       const wait = NOTICE_DELIVERY.firstRetryMs * 2 ** (notice.attempts - 1);
-      deps.logger.warn({ err: error, noticeId: notice.id, attempts: notice.attempts, lastTry }, 'notice delivery failed');
+      deps.logger.warn(
+        { err: error, noticeId: notice.id, attempts: notice.attempts, lastTry },
+        'notice delivery failed',
+      );
       await deps.db
         .update(noticeOutbox)
         .set({
@@ -101,7 +113,9 @@ export async function deliverDueNotices(deps: NotifyDeps): Promise<number> {
 
 /** After a commit that queued notices: deliver them now, so the member sees them at once. Never throws. */
 export async function deliverNoticesNow(deps: NotifyDeps) {
-  await deliverDueNotices(deps).catch((error: unknown) => deps.logger.warn({ err: error }, 'notice delivery deferred to the worker'));
+  await deliverDueNotices(deps).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, 'notice delivery deferred to the worker'),
+  );
 }
 
 /**
@@ -142,7 +156,8 @@ async function deliverNotice(deps: NotifyDeps, notice: OutboxRow) {
     .values({ id: notice.notificationId, accountId: notice.accountId, ...content, createdAt: notice.createdAt })
     .onConflictDoNothing({ target: notifications.id })
     .returning();
-  const row = stored ?? (await deps.db.select().from(notifications).where(eq(notifications.id, notice.notificationId)))[0];
+  const row =
+    stored ?? (await deps.db.select().from(notifications).where(eq(notifications.id, notice.notificationId)))[0];
   if (sms && deps.sms) await textMember(deps.sms, deps, notice, sms);
   if (!row) return; // read and deleted by the member between two tries: nothing left to push
   const { targets, failed } = await pushToMember(deps, row);
@@ -156,9 +171,16 @@ async function deliverNotice(deps: NotifyDeps, notice: OutboxRow) {
  * provider that dedupes by it (eSMS) sends once even if a lease ran out mid-send.
  */
 async function textMember(sender: SmsSender, deps: NotifyDeps, notice: OutboxRow, sms: { vi: string; en: string }) {
-  const [account] = await deps.db.select({ phone: accounts.phoneNumber, lang: accounts.lang }).from(accounts).where(eq(accounts.id, notice.accountId));
+  const [account] = await deps.db
+    .select({ phone: accounts.phoneNumber, lang: accounts.lang })
+    .from(accounts)
+    .where(eq(accounts.id, notice.accountId));
   if (!account) return;
-  await sender.send({ phone: account.phone, text: account.lang === 'en' ? sms.en : sms.vi, requestId: `notice-${notice.notificationId}` });
+  await sender.send({
+    phone: account.phone,
+    text: account.lang === 'en' ? sms.en : sms.vi,
+    requestId: `notice-${notice.notificationId}`,
+  });
   await deps.db
     .update(noticeOutbox)
     .set({ content: sql`${noticeOutbox.content} - 'sms'` })

@@ -49,7 +49,8 @@ export function bankWebhookRoutes() {
     if (!header) throw refused(c, 'casso', 'missing or malformed signature header');
     if (!isFreshCassoTimestamp(header, deps.clock.now())) throw refused(c, 'casso', 'stale timestamp');
     let raw = await readJson(c);
-    if (!hasValidCassoSignature(bankWebhookSecret(deps.config), header, raw)) throw refused(c, 'casso', 'bad signature');
+    if (!hasValidCassoSignature(bankWebhookSecret(deps.config), header, raw))
+      throw refused(c, 'casso', 'bad signature');
     raw = stripUnstorableText(raw); // after the signature, over the bytes as sent (ADR 018)
     const body = parse(c, cassoWebhookBody, raw);
     const results = [];
@@ -60,7 +61,8 @@ export function bankWebhookRoutes() {
   // SePay: Authorization: Apikey <key>; answers {"success":true} as SePay expects (else it retries).
   app.post('/sepay', async (c) => {
     const deps = c.get('deps');
-    if (!hasValidSepayApiKey(c.req.header('authorization'), bankWebhookSecret(deps.config))) throw refused(c, 'sepay', 'bad api key');
+    if (!hasValidSepayApiKey(c.req.header('authorization'), bankWebhookSecret(deps.config)))
+      throw refused(c, 'sepay', 'bad api key');
     const raw = stripUnstorableText(await readJson(c)); // authenticated by key, not by the bytes (ADR 018)
     const body = parse(c, sepayWebhookBody, raw);
     await receiveBankTransfer(deps, sepayTransfer(body, raw));

@@ -32,7 +32,10 @@ const cassoBody = (tx: Tx) => ({
   },
 });
 
-function casso(body: unknown, { secret = SECRET, at = gw.clock.now(), header }: { secret?: string; at?: Date; header?: string } = {}) {
+function casso(
+  body: unknown,
+  { secret = SECRET, at = gw.clock.now(), header }: { secret?: string; at?: Date; header?: string } = {},
+) {
   return gw.call('POST', '/api/v1/payment/bank/casso', {
     json: body,
     headers: { 'x-casso-signature': header ?? cassoSignatureHeader(secret, body, at) },
@@ -43,23 +46,43 @@ async function memberWithQr(clubIndex = 0) {
   const { profile, token } = await gw.signUp();
   const club = await clubAt(gw, clubIndex);
   const opened = await openUnpaidContract(gw, { accountId: profile.id, method: PaymentMethods.QR, clubId: club.id });
-  return { ...opened, token, accountId: profile.id as number, memo: opened.payment.reference, account: club.bankAccountNumber! };
+  return {
+    ...opened,
+    token,
+    accountId: profile.id as number,
+    memo: opened.payment.reference,
+    account: club.bankAccountNumber!,
+  };
 }
 
 const contractRow = async (id: number) => (await gw.db.select().from(contracts).where(eq(contracts.id, id)))[0];
 const paymentRow = async (id: number) => (await gw.db.select().from(payments).where(eq(payments.id, id)))[0];
 const eventsCount = async () => (await gw.db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents))[0].n;
 const eventOf = async (externalId: number | string) =>
-  (await gw.db.select().from(paymentEvents).where(eq(paymentEvents.externalId, String(externalId))))[0];
+  (
+    await gw.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.externalId, String(externalId)))
+  )[0];
 
 describe('Casso v2: a matching transfer', () => {
   test('a lower-case memo inside bank text settles the payment: contract PAID, fees SUCCESS, rating request, event matched', async () => {
     const { contract, payment, memo, account, token } = await memberWithQr();
     expect(memo).toMatch(/^VF[2-9A-HJ-NP-Z]{8}$/);
-    const body = cassoBody({ description: `MBVCB.123.${memo.toLowerCase()}.CT tu 0123456789 NGUYEN VAN A`, amount: payment.amount, accountNumber: account });
+    const body = cassoBody({
+      description: `MBVCB.123.${memo.toLowerCase()}.CT tu 0123456789 NGUYEN VAN A`,
+      amount: payment.amount,
+      accountNumber: account,
+    });
     const res = await casso(body);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 1000, data: { results: [{ externalId: String(body.data.id), outcome: 'matched', duplicate: false, contractId: contract.id }] } });
+    expect(res.body).toMatchObject({
+      code: 1000,
+      data: {
+        results: [{ externalId: String(body.data.id), outcome: 'matched', duplicate: false, contractId: contract.id }],
+      },
+    });
 
     expect((await contractRow(contract.id)).paymentState).toBe('PAID');
     const paid = await paymentRow(payment.id);
@@ -68,17 +91,29 @@ describe('Casso v2: a matching transfer', () => {
     expect(fees.length).toBeGreaterThan(0);
     for (const fee of fees) expect(fee).toMatchObject({ status: 'SUCCESS', paymentId: payment.id });
     expect(await gw.db.select().from(ratingRequests).where(eq(ratingRequests.contractId, contract.id))).toHaveLength(1);
-    expect(await eventOf(body.data.id)).toMatchObject({ provider: 'casso', outcome: 'matched', needsReview: false, paymentId: payment.id, amount: payment.amount });
+    expect(await eventOf(body.data.id)).toMatchObject({
+      provider: 'casso',
+      outcome: 'matched',
+      needsReview: false,
+      paymentId: payment.id,
+      amount: payment.amount,
+    });
     // The member is told (after the transaction committed).
     const inbox = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'en' });
-    expect(inbox.body.data.items.map((n: { link: string | null }) => n.link)).toContain(`/history/membership/${String(contract.id)}`);
+    expect(inbox.body.data.items.map((n: { link: string | null }) => n.link)).toContain(
+      `/history/membership/${String(contract.id)}`,
+    );
   });
 
   test('a replay of the same transaction id (re-signed later) answers success and changes nothing', async () => {
     const { contract, payment, memo, account } = await memberWithQr();
     const body = cassoBody({ description: memo, amount: payment.amount, accountNumber: account });
     expect((await casso(body)).body.data.results[0].outcome).toBe('matched');
-    const before = { contract: await contractRow(contract.id), payment: await paymentRow(payment.id), events: await eventsCount() };
+    const before = {
+      contract: await contractRow(contract.id),
+      payment: await paymentRow(payment.id),
+      events: await eventsCount(),
+    };
     gw.clock.advance(60_000);
     const replay = await casso(body);
     expect(replay.status).toBe(200);
@@ -111,7 +146,11 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     const { contract, payment, memo, account } = await memberWithQr();
     const short = cassoBody({ description: `CT ${memo}`, amount: payment.amount - 1000, accountNumber: account });
     expect((await casso(short)).body.data.results[0].outcome).toBe('wrong_amount');
-    expect(await eventOf(short.data.id)).toMatchObject({ outcome: 'wrong_amount', needsReview: true, paymentId: payment.id });
+    expect(await eventOf(short.data.id)).toMatchObject({
+      outcome: 'wrong_amount',
+      needsReview: true,
+      paymentId: payment.id,
+    });
     expect((await paymentRow(payment.id)).status).toBe('PENDING');
     expect((await contractRow(contract.id)).paymentState).toBe('WAITFORPAYMENT');
     const right = cassoBody({ description: `CT ${memo}`, amount: payment.amount, accountNumber: account });
@@ -147,10 +186,14 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     expect(detail.body.data.unbooked).toEqual([expect.objectContaining(seen)]);
     expect(detail.body.data.payment.unbooked).toEqual([expect.objectContaining(seen)]);
     const list = await gw.call('GET', '/api/v1/member/contracts', { token });
-    expect(list.body.data.find((c: { contractId: number }) => c.contractId === contract.id).unbooked).toEqual([expect.objectContaining(seen)]);
+    expect(list.body.data.find((c: { contractId: number }) => c.contractId === contract.id).unbooked).toEqual([
+      expect.objectContaining(seen),
+    ]);
 
     const inbox = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'vi' });
-    const notice = inbox.body.data.items.find((n: { link: string | null }) => n.link === `/history/membership/${String(contract.id)}`);
+    const notice = inbox.body.data.items.find(
+      (n: { link: string | null }) => n.link === `/history/membership/${String(contract.id)}`,
+    );
     expect(notice.titleVi).toBe('Đã nhận tiền, đang chờ câu lạc bộ xử lý');
     expect(notice.bodyVi).toContain(`${new Intl.NumberFormat('de-DE').format(wrong)}\u00a0₫`);
     expect(notice.bodyVi).toContain('không cần chuyển lại');
@@ -160,7 +203,10 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     await casso(body);
     const again = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'vi' });
     expect(again.body.data.items.filter((n: { link: string | null }) => n.link === notice.link)).toHaveLength(1);
-    await gw.db.update(paymentEvents).set({ needsReview: false }).where(eq(paymentEvents.externalId, String(body.data.id)));
+    await gw.db
+      .update(paymentEvents)
+      .set({ needsReview: false })
+      .where(eq(paymentEvents.externalId, String(body.data.id)));
     const reviewed = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/detail`, { token });
     expect(reviewed.body.data.unbooked[0].reviewed).toBe(true);
   });
@@ -169,7 +215,9 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     const { contract, payment, memo, account } = await memberWithQr();
     await casso(cassoBody({ description: memo, amount: payment.amount + 1, accountNumber: account }));
     const stranger = await gw.signUp();
-    const res = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/payment`, { token: stranger.token });
+    const res = await gw.call('GET', `/api/v1/member/contract/${String(contract.id)}/payment`, {
+      token: stranger.token,
+    });
     expect(res.status).toBe(404);
   });
 
@@ -177,21 +225,34 @@ describe('Casso v2: money that does not fit is kept for staff', () => {
     const cancelled = await memberWithQr();
     gw.clock.advance(60_000);
     const cancelledAt = gw.clock.now().toISOString();
-    const res = await gw.call('PUT', `/api/v1/member/contract/${String(cancelled.contract.id)}/cancel`, { token: cancelled.token });
+    const res = await gw.call('PUT', `/api/v1/member/contract/${String(cancelled.contract.id)}/cancel`, {
+      token: cancelled.token,
+    });
     expect(res.body.data).toMatchObject({ status: 'FAIL', closedReason: 'cancelled', closedAt: cancelledAt });
-    const detail = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, { token: cancelled.token });
+    const detail = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, {
+      token: cancelled.token,
+    });
     expect(detail.body.data.timeline.at(-1)).toEqual({ kind: 'cancelled', at: cancelledAt });
-    for (const tx of detail.body.data.transactions) expect(tx).toMatchObject({ status: 'FAIL', closedReason: 'cancelled' });
+    for (const tx of detail.body.data.transactions)
+      expect(tx).toMatchObject({ status: 'FAIL', closedReason: 'cancelled' });
 
     // Paid after cancelling: the money is shown as received and waiting for the club.
-    await casso(cassoBody({ description: cancelled.memo, amount: cancelled.payment.amount, accountNumber: cancelled.account }));
-    const after = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, { token: cancelled.token });
-    expect(after.body.data.unbooked).toEqual([expect.objectContaining({ amount: cancelled.payment.amount, reason: 'late' })]);
+    await casso(
+      cassoBody({ description: cancelled.memo, amount: cancelled.payment.amount, accountNumber: cancelled.account }),
+    );
+    const after = await gw.call('GET', `/api/v1/member/contract/${String(cancelled.contract.id)}/detail`, {
+      token: cancelled.token,
+    });
+    expect(after.body.data.unbooked).toEqual([
+      expect.objectContaining({ amount: cancelled.payment.amount, reason: 'late' }),
+    ]);
 
     const expired = await memberWithQr();
     gw.clock.advance(15 * 60_000 + 1000);
     await expireStalePayments(gw.db, gw.clock.now());
-    const gone = await gw.call('GET', `/api/v1/member/contract/${String(expired.contract.id)}/detail`, { token: expired.token });
+    const gone = await gw.call('GET', `/api/v1/member/contract/${String(expired.contract.id)}/detail`, {
+      token: expired.token,
+    });
     expect(gone.body.data).toMatchObject({ closedReason: 'expired', closedAt: gw.clock.now().toISOString() });
     expect(gone.body.data.timeline.at(-1).kind).toBe('expired');
   });
@@ -222,7 +283,10 @@ describe('Casso v2: refusals change nothing', () => {
     ['another secret', () => ({ secret: 'not-the-webhook-secret' })],
     ['a timestamp 6 minutes old', () => ({ at: new Date(gw.clock.now().getTime() - 6 * 60_000) })],
     ['a timestamp 6 minutes ahead', () => ({ at: new Date(gw.clock.now().getTime() + 6 * 60_000) })],
-    ['a signature of another body', (body) => ({ header: cassoSignatureHeader(SECRET, { ...(body as object), error: 1 }, gw.clock.now()) })],
+    [
+      'a signature of another body',
+      (body) => ({ header: cassoSignatureHeader(SECRET, { ...(body as object), error: 1 }, gw.clock.now()) }),
+    ],
   ];
   test.each(refusals)('%s → 401 code 552', async (_, options) => {
     const { contract, payment, memo, account } = await memberWithQr();
@@ -248,7 +312,10 @@ describe('Casso v2: refusals change nothing', () => {
 
   test('malformed JSON → 400 code 2', async () => {
     const header = cassoSignatureHeader(SECRET, {}, gw.clock.now());
-    const res = await gw.call('POST', '/api/v1/payment/bank/casso', { body: '{"error":0,', headers: { 'content-type': 'application/json', 'x-casso-signature': header } });
+    const res = await gw.call('POST', '/api/v1/payment/bank/casso', {
+      body: '{"error":0,',
+      headers: { 'content-type': 'application/json', 'x-casso-signature': header },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(2);
   });
@@ -306,7 +373,10 @@ describe('SePay', () => {
     const res = await sepay(sepayBody(memo, payment.amount, account), 'wrong-key-wrong-key');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(552);
-    const bearer = await gw.call('POST', '/api/v1/payment/bank/sepay', { json: {}, headers: { authorization: `Bearer ${SECRET}` } });
+    const bearer = await gw.call('POST', '/api/v1/payment/bank/sepay', {
+      json: {},
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
     expect(bearer.status).toBe(401);
     expect(await eventsCount()).toBe(events);
     expect((await paymentRow(payment.id)).status).toBe('PENDING');
@@ -340,8 +410,21 @@ describe('text PostgreSQL cannot store, behind a valid signature (ADR 018)', () 
 
   test('SePay: a NUL in content and a key is stripped; {"success":true}, the event recorded', async () => {
     const { memo, account, payment } = await memberWithQr();
-    const body = { id: nextId++, gateway: 'VCB\u0000', transactionDate: formatBankTime(gw.clock.now()), accountNumber: account, content: `${memo}\u0000`, transferType: 'in', transferAmount: payment.amount, referenceCode: 'R\u0000', 'x\u0000': 1 };
-    const res = await gw.call('POST', '/api/v1/payment/bank/sepay', { json: body, headers: { authorization: `Apikey ${SECRET}` } });
+    const body = {
+      id: nextId++,
+      gateway: 'VCB\u0000',
+      transactionDate: formatBankTime(gw.clock.now()),
+      accountNumber: account,
+      content: `${memo}\u0000`,
+      transferType: 'in',
+      transferAmount: payment.amount,
+      referenceCode: 'R\u0000',
+      'x\u0000': 1,
+    };
+    const res = await gw.call('POST', '/api/v1/payment/bank/sepay', {
+      json: body,
+      headers: { authorization: `Apikey ${SECRET}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await eventOf(body.id)).toMatchObject({ provider: 'sepay', outcome: 'matched' });

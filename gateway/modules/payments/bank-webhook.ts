@@ -8,7 +8,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterPlanWord, formatDateTime, formatVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { clubs, contracts, paymentEvents, payments, ptContracts, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  paymentEvents,
+  payments,
+  ptContracts,
+  type PaymentEventOutcome,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { findTransferMemos } from '#gateway/providers/bank-transfer/memo.ts';
 import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer.ts';
@@ -40,7 +47,12 @@ async function findPayment(tx: Executor, transfer: IncomingTransfer): Promise<Ca
   const memos = findTransferMemos(transfer.description);
   if (memos.length === 0) return null;
   const rows = await tx
-    .select({ paymentId: payments.id, contractId: payments.contractId, ptContractId: payments.ptContractId, account: clubs.bankAccountNumber })
+    .select({
+      paymentId: payments.id,
+      contractId: payments.contractId,
+      ptContractId: payments.ptContractId,
+      account: clubs.bankAccountNumber,
+    })
     .from(payments)
     .leftJoin(contracts, eq(contracts.id, payments.contractId))
     .leftJoin(ptContracts, eq(ptContracts.id, payments.ptContractId))
@@ -48,7 +60,9 @@ async function findPayment(tx: Executor, transfer: IncomingTransfer): Promise<Ca
     .where(and(eq(payments.provider, 'vietqr'), inArray(payments.reference, memos)));
   const account = normalizeAccount(transfer.accountNumber);
   const matches = rows.filter((row) => row.account !== null && normalizeAccount(row.account) === account);
-  return matches.length === 1 ? { paymentId: matches[0].paymentId, contractId: matches[0].contractId, ptContractId: matches[0].ptContractId } : null;
+  return matches.length === 1
+    ? { paymentId: matches[0].paymentId, contractId: matches[0].contractId, ptContractId: matches[0].ptContractId }
+    : null;
 }
 
 /** What a settle outcome means for the event: only a settled payment needs nobody. */
@@ -70,17 +84,29 @@ function eventOutcome(outcome: SettleOutcome): { outcome: PaymentEventOutcome; n
  * what arrived and when, why it was not booked, that the club will call, and not to pay again.
  * Queued in the transaction that records the event, like every notice (ADR 016).
  */
-async function tellMemberOfUnbooked(tx: Executor, candidate: Candidate, outcome: SettleOutcome, amount: number, receivedAt: Date) {
+async function tellMemberOfUnbooked(
+  tx: Executor,
+  candidate: Candidate,
+  outcome: SettleOutcome,
+  amount: number,
+  receivedAt: Date,
+) {
   const paid = await whatWasPaid(tx, candidate);
   if (!paid) return;
   const when = formatDateTime(receivedAt);
   const [vi, en] = [formatVnd(amount, 'vi'), formatVnd(amount, 'en')];
   const why =
     outcome.kind === 'wrong_amount'
-      ? { vi: `Số tiền không khớp với ${formatVnd(paid.total, 'vi')} cần thanh toán`, en: `it does not match the ${formatVnd(paid.total, 'en')} due` }
+      ? {
+          vi: `Số tiền không khớp với ${formatVnd(paid.total, 'vi')} cần thanh toán`,
+          en: `it does not match the ${formatVnd(paid.total, 'en')} due`,
+        }
       : outcome.kind === 'already' || paid.alreadyPaid
         ? { vi: 'Gói này đã được thanh toán trước đó', en: `this ${paid.noun} was already paid` }
-        : { vi: 'Yêu cầu thanh toán đã kết thúc trước khi tiền về', en: 'the payment request had ended before it arrived' };
+        : {
+            vi: 'Yêu cầu thanh toán đã kết thúc trước khi tiền về',
+            en: 'the payment request had ended before it arrived',
+          };
   await enqueueNotice(
     tx,
     paid.accountId,
@@ -103,7 +129,10 @@ async function whatWasPaid(tx: Executor, candidate: Candidate) {
 }
 
 /** Records one transfer and settles the payment it matches. Safe to call again with the same message. */
-export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'push' | 'logger'>, transfer: IncomingTransfer): Promise<TransferResult> {
+export async function receiveBankTransfer(
+  deps: Pick<Deps, 'db' | 'clock' | 'push' | 'logger'>,
+  transfer: IncomingTransfer,
+): Promise<TransferResult> {
   const now = deps.clock.now();
   const base = { externalId: transfer.externalId, duplicate: false };
   const { result, notified } = await deps.db.transaction(async (tx) => {
@@ -129,13 +158,24 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
         .from(paymentEvents)
         .where(and(eq(paymentEvents.provider, transfer.provider), eq(paymentEvents.externalId, transfer.externalId)));
       const contractId = earlier.paymentId === null ? null : await contractOf(tx, earlier.paymentId);
-      return { result: { ...base, eventId: earlier.id, outcome: earlier.outcome, duplicate: true, contractId }, notified: false };
+      return {
+        result: { ...base, eventId: earlier.id, outcome: earlier.outcome, duplicate: true, contractId },
+        notified: false,
+      };
     }
     // Money leaving the account is none of ours to match.
-    if (!transfer.incoming) return { result: { ...base, eventId: claimed.id, outcome: 'ignored' as const, contractId: null }, notified: false };
+    if (!transfer.incoming)
+      return {
+        result: { ...base, eventId: claimed.id, outcome: 'ignored' as const, contractId: null },
+        notified: false,
+      };
 
     const candidate = await findPayment(tx, transfer);
-    if (!candidate) return { result: { ...base, eventId: claimed.id, outcome: 'unmatched' as const, contractId: null }, notified: false };
+    if (!candidate)
+      return {
+        result: { ...base, eventId: claimed.id, outcome: 'unmatched' as const, contractId: null },
+        notified: false,
+      };
 
     // The bank's booking time (never in the future) decides the start date; without one, now.
     const paidAt = transfer.bookedAt && transfer.bookedAt <= now ? transfer.bookedAt : now;
@@ -162,7 +202,10 @@ export async function receiveBankTransfer(deps: Pick<Deps, 'db' | 'clock' | 'pus
   });
   if (notified) await deliverNoticesNow(deps);
   if (result.outcome !== 'matched' && result.outcome !== 'ignored' && !result.duplicate) {
-    deps.logger.warn({ provider: transfer.provider, externalId: transfer.externalId, outcome: result.outcome }, 'bank transfer needs review');
+    deps.logger.warn(
+      { provider: transfer.provider, externalId: transfer.externalId, outcome: result.outcome },
+      'bank transfer needs review',
+    );
   }
   return result;
 }

@@ -27,9 +27,13 @@ export async function checkPayChoice(tx: Executor, accountId: number, choice: Pa
     .select({ id: paymentMethodGroups.id })
     .from(paymentMethodGroups)
     .where(and(eq(paymentMethodGroups.id, choice.method), eq(paymentMethodGroups.isActive, true)));
-  if (!group) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { paymentMethodGroupId: ['paymentMethodGroupId'] } });
+  if (!group)
+    throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { paymentMethodGroupId: ['paymentMethodGroupId'] } });
   if (choice.savedCardId == null) return null;
-  const [card] = await tx.select().from(savedCards).where(and(eq(savedCards.id, choice.savedCardId), eq(savedCards.accountId, accountId)));
+  const [card] = await tx
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, choice.savedCardId), eq(savedCards.accountId, accountId)));
   if (!card || card.deletedAt) throw new ApiError(404, Codes.CARD_NOT_FOUND);
   return choice.method === PaymentMethods.CARD ? { id: card.id, token: card.token } : null;
 }

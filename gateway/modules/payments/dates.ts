@@ -36,7 +36,13 @@ export function nextStartDate(today: string, covering: Period[]) {
   for (;;) {
     const open = covering.filter((p) => p.start <= day && p.end >= day);
     if (open.length === 0) return day;
-    day = addDays(open.map((p) => p.end).sort().at(-1)!, 1);
+    day = addDays(
+      open
+        .map((p) => p.end)
+        .sort()
+        .at(-1)!,
+      1,
+    );
   }
 }
 

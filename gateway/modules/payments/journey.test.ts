@@ -17,19 +17,25 @@ async function buy(method: 1 | 3) {
   const club = await clubAt(gw, 0);
   const plans = await gw.call('GET', `/api/v1/global/club/${String(club.id)}/payment-plans`, { token });
   const plan = plans.body.data.find((p: { type: string }) => p.type === 'CLASSIC');
-  const created = await gw.call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: plan.id, paymentMethodGroupId: method, isCash: method === 3 } });
+  const created = await gw.call('POST', '/api/v1/member/contract', {
+    token,
+    json: { paymentPlanId: plan.id, paymentMethodGroupId: method, isCash: method === 3 },
+  });
   expect(created.body.code).toBe(1022);
   expect(created.body.data.payment.amount).toBe(plan.totalPaymentFirst);
   return { token, contractId: created.body.data.contract.contractId as number, payment: created.body.data.payment };
 }
 
-const status = async (token: string, id: number) => (await gw.call('GET', `/api/v1/member/contract/${String(id)}/detail`, { token })).body.data.status;
+const status = async (token: string, id: number) =>
+  (await gw.call('GET', `/api/v1/member/contract/${String(id)}/detail`, { token })).body.data.status;
 
 test('bank QR: the memo and amount of the member’s QR, sent from the sandbox bank, make the membership CURRENT', async () => {
   const { token, contractId, payment } = await buy(1);
   expect(payment.qr.memo).toMatch(/^VF/);
   expect(await status(token, contractId)).toBe('WAITFORPAYMENT');
-  const sent = await gw.call('POST', '/sandbox/bank/transfer', { json: { memo: payment.qr.memo, amount: payment.amount } });
+  const sent = await gw.call('POST', '/sandbox/bank/transfer', {
+    json: { memo: payment.qr.memo, amount: payment.amount },
+  });
   expect(sent.body.data.results[0]).toMatchObject({ outcome: 'matched', contractId });
   const live = await gw.call('GET', `/api/v1/member/contract/${String(contractId)}/payment`, { token });
   expect(live.body.data).toMatchObject({ status: 'SUCCESS', paidAt: expect.any(String) });
@@ -45,7 +51,10 @@ test('cash: the contract waits at the counter until staff confirm the amount, th
   // Hours later the member is still waiting: cash does not expire.
   gw.clock.advance(3 * 3_600_000);
   expect(await status(token, contractId)).toBe('WAITFORPAYMENT');
-  const confirmed = await gw.call('POST', `/api/v1/staff/contract/${String(contractId)}/cash/confirm`, { token: staffToken, json: { amount: payment.amount } });
+  const confirmed = await gw.call('POST', `/api/v1/staff/contract/${String(contractId)}/cash/confirm`, {
+    token: staffToken,
+    json: { amount: payment.amount },
+  });
   expect(confirmed.body.data.outcome).toBe('settled');
   expect(await status(token, contractId)).toBe('CURRENT');
 });

@@ -29,7 +29,15 @@ export type SettleOutcome =
 // contractId: the membership paid or paused; null for a PT package (ADR 045).
 
 /** What a payment is for, as the member knows it (the notice of money that could not be booked). */
-export type PaidItem = { accountId: number; total: number; nameVi: string; nameEn: string; alreadyPaid: boolean; noun: string; link: string };
+export type PaidItem = {
+  accountId: number;
+  total: number;
+  nameVi: string;
+  nameEn: string;
+  alreadyPaid: boolean;
+  noun: string;
+  link: string;
+};
 
 export type PayableKind = {
   /** 'membership', 'freeze', 'pt'. */
@@ -67,7 +75,9 @@ export function registerCardSaved(name: string, handler: CardSavedIn) {
 export function kindOf(payment: PaymentRow): PayableKind {
   const found = [...kinds.values()].filter((kind) => kind.pays(payment));
   if (found.length !== 1) {
-    throw new Error(`payment ${String(payment.id)} is paid by ${found.length === 0 ? 'no registered kind' : found.map((k) => k.name).join(' and ')}`);
+    throw new Error(
+      `payment ${String(payment.id)} is paid by ${found.length === 0 ? 'no registered kind' : found.map((k) => k.name).join(' and ')}`,
+    );
   }
   return found[0];
 }

@@ -23,10 +23,20 @@ afterAll(() => gw.close());
 let nextId = 7_000_000;
 const cassoBody = (description: string, amount: number, accountNumber: string) => ({
   error: 0,
-  data: { id: nextId++, reference: `FT${String(nextId)}`, description, amount, transactionDateTime: formatBankTime(gw.clock.now()), accountNumber },
+  data: {
+    id: nextId++,
+    reference: `FT${String(nextId)}`,
+    description,
+    amount,
+    transactionDateTime: formatBankTime(gw.clock.now()),
+    accountNumber,
+  },
 });
 const casso = (body: unknown) =>
-  gw.call('POST', '/api/v1/payment/bank/casso', { json: body, headers: { 'x-casso-signature': cassoSignatureHeader(SECRET, body, gw.clock.now()) } });
+  gw.call('POST', '/api/v1/payment/bank/casso', {
+    json: body,
+    headers: { 'x-casso-signature': cassoSignatureHeader(SECRET, body, gw.clock.now()) },
+  });
 const sepayBody = (content: string, transferAmount: number, accountNumber: string) => ({
   id: nextId++,
   gateway: 'Vietcombank',
@@ -37,8 +47,15 @@ const sepayBody = (content: string, transferAmount: number, accountNumber: strin
   transferAmount,
   referenceCode: `MBVCB.${String(nextId)}`,
 });
-const sepay = (body: unknown) => gw.call('POST', '/api/v1/payment/bank/sepay', { json: body, headers: { authorization: `Apikey ${SECRET}` } });
-const eventOf = async (externalId: number) => (await gw.db.select().from(paymentEvents).where(eq(paymentEvents.externalId, String(externalId))))[0];
+const sepay = (body: unknown) =>
+  gw.call('POST', '/api/v1/payment/bank/sepay', { json: body, headers: { authorization: `Apikey ${SECRET}` } });
+const eventOf = async (externalId: number) =>
+  (
+    await gw.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.externalId, String(externalId)))
+  )[0];
 const eventCount = async () => (await gw.db.select({ id: paymentEvents.id }).from(paymentEvents)).length;
 
 async function memberWithQr() {
@@ -51,7 +68,9 @@ async function memberWithQr() {
 async function gmToken() {
   gw.clock.advance(31_000);
   await gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber: DEMO_MANAGER_PHONE } });
-  const res = await gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber: DEMO_MANAGER_PHONE, otp: await gw.latestOtp(DEMO_MANAGER_PHONE) } });
+  const res = await gw.call('POST', '/api/v1/staff/auth/otp/login', {
+    json: { phoneNumber: DEMO_MANAGER_PHONE, otp: await gw.latestOtp(DEMO_MANAGER_PHONE) },
+  });
   return res.body.data.accessToken as string;
 }
 
@@ -62,13 +81,20 @@ describe('a signed transfer above 2,147,483,647 ₫', () => {
     const res = await casso(body);
     expect(res.status).toBe(200);
     expect(res.body.data.results[0]).toMatchObject({ outcome: 'wrong_amount', duplicate: false });
-    expect(await eventOf(body.data.id)).toMatchObject({ amount: THREE_BILLION, outcome: 'wrong_amount', needsReview: true, paymentId: payment.id });
+    expect(await eventOf(body.data.id)).toMatchObject({
+      amount: THREE_BILLION,
+      outcome: 'wrong_amount',
+      needsReview: true,
+      paymentId: payment.id,
+    });
 
     const inbox = await gw.call('GET', '/api/v1/member/notifications', { token, lang: 'vi' });
     expect(JSON.stringify(inbox.body.data.items)).toContain('3.000.000.000\u00a0₫');
     const queue = await gw.call('GET', '/api/v1/staff/payment-events?needsReview=true', { token: await gmToken() });
     expect(queue.status).toBe(200);
-    expect(queue.body.data.find((e: { id: number }) => e.id === res.body.data.results[0].eventId)).toMatchObject({ amount: THREE_BILLION });
+    expect(queue.body.data.find((e: { id: number }) => e.id === res.body.data.results[0].eventId)).toMatchObject({
+      amount: THREE_BILLION,
+    });
   });
 
   test('Casso: 3,000,000,000 ₫ with no memo of ours is recorded, unmatched, for review', async () => {
@@ -76,7 +102,11 @@ describe('a signed transfer above 2,147,483,647 ₫', () => {
     const body = cassoBody('chuyen tien hop dong doanh nghiep', THREE_BILLION, account);
     const res = await casso(body);
     expect(res.status).toBe(200);
-    expect(await eventOf(body.data.id)).toMatchObject({ amount: THREE_BILLION, outcome: 'unmatched', needsReview: true });
+    expect(await eventOf(body.data.id)).toMatchObject({
+      amount: THREE_BILLION,
+      outcome: 'unmatched',
+      needsReview: true,
+    });
   });
 
   test('a payment of 3,000,000,000 ₫ (a corporate contract) is settled by a transfer of exactly that', async () => {
@@ -85,7 +115,10 @@ describe('a signed transfer above 2,147,483,647 ₫', () => {
     await gw.db.update(payments).set({ amount: THREE_BILLION }).where(eq(payments.id, payment.id));
     const body = cassoBody(memo, THREE_BILLION, account);
     expect((await casso(body)).body.data.results[0]).toMatchObject({ outcome: 'matched', contractId: contract.id });
-    expect((await gw.db.select().from(contracts).where(eq(contracts.id, contract.id)))[0]).toMatchObject({ paymentState: 'PAID', totalPayment: THREE_BILLION });
+    expect((await gw.db.select().from(contracts).where(eq(contracts.id, contract.id)))[0]).toMatchObject({
+      paymentState: 'PAID',
+      totalPayment: THREE_BILLION,
+    });
   });
 
   test('SePay: 3,000,000,000 ₫ is answered {"success":true} and recorded for review', async () => {
@@ -114,7 +147,10 @@ describe('an amount no bank sends', () => {
   ])('%s with %d ₫ → 400 code 2 naming the amount as out of range, nothing stored', async (provider, amount, field) => {
     const { memo, account } = await memberWithQr();
     const before = await eventCount();
-    const res = provider === 'Casso' ? await casso(cassoBody(memo, amount, account)) : await sepay(sepayBody(memo, amount, account));
+    const res =
+      provider === 'Casso'
+        ? await casso(cassoBody(memo, amount, account))
+        : await sepay(sepayBody(memo, amount, account));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(2);
     expect(res.body.data.fieldErrors[field]).toContain('Giá trị nằm ngoài khoảng cho phép');

@@ -19,7 +19,8 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
   if (!payment) throw new Error(`payment ${String(input.paymentId)} does not exist`);
   if (payment.status === 'SUCCESS') return { kind: 'already', contractId: payment.contractId };
-  if (input.amount !== payment.amount) return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
+  if (input.amount !== payment.amount)
+    return { kind: 'wrong_amount', contractId: payment.contractId, expected: payment.amount };
   // What the money buys settles it (ADR 072): a membership, a freeze's fee, a PT package.
   return kindOf(payment).settleIn(tx, payment, input, now);
 }
@@ -28,10 +29,20 @@ export async function settlePaymentIn(tx: Executor, input: SettleInput, now: Dat
  * The money movement itself, for every kind: the settling attempt becomes SUCCESS,
  * the other open `attempts` of the same thing are superseded, and its `fees` are paid by it.
  */
-export async function bookPaymentIn(tx: Executor, payment: PaymentRow, input: SettleInput, which: { attempts: SQL | undefined; fees: SQL | undefined | null }) {
+export async function bookPaymentIn(
+  tx: Executor,
+  payment: PaymentRow,
+  input: SettleInput,
+  which: { attempts: SQL | undefined; fees: SQL | undefined | null },
+) {
   await tx
     .update(payments)
-    .set({ status: 'SUCCESS', paidAt: input.paidAt, providerTransactionId: input.providerTransactionId, confirmedBy: input.confirmedBy ?? null })
+    .set({
+      status: 'SUCCESS',
+      paidAt: input.paidAt,
+      providerTransactionId: input.providerTransactionId,
+      confirmedBy: input.confirmedBy ?? null,
+    })
     .where(eq(payments.id, payment.id));
   await tx
     .update(payments)
@@ -101,11 +112,7 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
     // One sweep at a time across replicas (ADR 053): the one that waited reads after the other's
     // commit and finds nothing left, and two sweeps never lock the same rows in different orders.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payment_expiry'))`);
-    const expired = await tx
-      .update(payments)
-      .set({ status: 'EXPIRED' })
-      .where(due)
-      .returning();
+    const expired = await tx.update(payments).set({ status: 'EXPIRED' }).where(due).returning();
     let failed = 0;
     for (const kind of payableKinds()) {
       const lapsed = expired.filter((payment) => kind.pays(payment));

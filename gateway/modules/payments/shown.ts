@@ -13,7 +13,12 @@ export async function shownPayment(db: Executor, attempts: PaymentRow[], club: P
   const shown = paid ?? attempts.at(-1);
   const unbooked = shown
     ? await db
-        .select({ amount: paymentEvents.amount, createdAt: paymentEvents.createdAt, outcome: paymentEvents.outcome, needsReview: paymentEvents.needsReview })
+        .select({
+          amount: paymentEvents.amount,
+          createdAt: paymentEvents.createdAt,
+          outcome: paymentEvents.outcome,
+          needsReview: paymentEvents.needsReview,
+        })
         .from(paymentEvents)
         .where(and(eq(paymentEvents.paymentId, shown.id), sql`${paymentEvents.outcome} in ('wrong_amount', 'late')`))
     : [];
@@ -22,14 +27,20 @@ export async function shownPayment(db: Executor, attempts: PaymentRow[], club: P
       ? toPayment(
           shown,
           club,
-          unbooked.map((u) => ({ amount: u.amount, receivedAt: u.createdAt.toISOString(), reason: u.outcome === 'wrong_amount' ? ('wrong_amount' as const) : ('late' as const), reviewed: !u.needsReview })),
+          unbooked.map((u) => ({
+            amount: u.amount,
+            receivedAt: u.createdAt.toISOString(),
+            reason: u.outcome === 'wrong_amount' ? ('wrong_amount' as const) : ('late' as const),
+            reviewed: !u.needsReview,
+          })),
         )
       : null,
     receipt:
       paid?.paidAt != null
         ? {
             paymentDate: paid.paidAt.toISOString(),
-            transactionId: paid.provider === 'vnpay' && paid.providerTransactionId ? paid.providerTransactionId : paid.reference,
+            transactionId:
+              paid.provider === 'vnpay' && paid.providerTransactionId ? paid.providerTransactionId : paid.reference,
             paymentMethod: paid.method,
             totalPayment: paid.amount,
           }

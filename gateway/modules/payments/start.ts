@@ -17,7 +17,10 @@ import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 type ContractRow = typeof contracts.$inferSelect;
 type ClubRow = typeof clubs.$inferSelect;
 /** What a payment's view needs of its club: the receiving account, and the counter for cash. */
-export type PaymentClub = Pick<ClubRow, 'nameVi' | 'nameEn' | 'address' | 'districtName' | 'hotline' | 'bankBin' | 'bankAccountNumber' | 'bankAccountName'>;
+export type PaymentClub = Pick<
+  ClubRow,
+  'nameVi' | 'nameEn' | 'address' | 'districtName' | 'hotline' | 'bankBin' | 'bankAccountNumber' | 'bankAccountName'
+>;
 export type PaymentRow = typeof payments.$inferSelect;
 
 type StartPaymentCommon = {
@@ -40,11 +43,21 @@ export type StartPaymentInput = StartPaymentCommon &
 function payableOf(input: StartPaymentInput) {
   if ('ptContract' in input) {
     const { id, accountId, price } = input.ptContract;
-    return { columns: { contractId: null, freezeContractId: null, ptContractId: id, accountId }, amount: price, tag: `P${String(id)}`, orderInfo: `Thanh toan goi PT ${String(id)}` };
+    return {
+      columns: { contractId: null, freezeContractId: null, ptContractId: id, accountId },
+      amount: price,
+      tag: `P${String(id)}`,
+      orderInfo: `Thanh toan goi PT ${String(id)}`,
+    };
   }
   const { contract, freeze } = input;
   return {
-    columns: { contractId: contract.id, freezeContractId: freeze?.id ?? null, ptContractId: null, accountId: contract.accountId },
+    columns: {
+      contractId: contract.id,
+      freezeContractId: freeze?.id ?? null,
+      ptContractId: null,
+      accountId: contract.accountId,
+    },
     amount: freeze ? freeze.price : contract.totalPayment,
     tag: String(contract.id),
     orderInfo: freeze ? `Thanh toan bao luu ${String(freeze.id)}` : `Thanh toan hop dong ${String(contract.id)}`,
@@ -61,7 +74,12 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
   if (method === PaymentMethods.CASH) {
     const [row] = await tx
       .insert(payments)
-      .values({ ...base, provider: 'cash', reference: `CASH${tag}${randomBytes(4).toString('hex').toUpperCase()}`, expiresAt: null })
+      .values({
+        ...base,
+        provider: 'cash',
+        reference: `CASH${tag}${randomBytes(4).toString('hex').toUpperCase()}`,
+        expiresAt: null,
+      })
       .returning();
     return row;
   }
@@ -81,7 +99,15 @@ export async function startPayment(tx: Executor, config: GatewayConfig, input: S
   }
   const settings = vnpaySettings(config);
   const reference = cardReference(tag);
-  const order = { ...settings, txnRef: reference, amount, orderInfo, locale: input.lang, clientIp: input.clientIp, createdAt: now };
+  const order = {
+    ...settings,
+    txnRef: reference,
+    amount,
+    orderInfo,
+    locale: input.lang,
+    clientIp: input.clientIp,
+    createdAt: now,
+  };
   // A saved card pays through VNPAY's token page (token_pay). The token rides only in this signed
   // URL to VNPAY (ADR 011): without our hash secret nobody can make another request with it.
   const payUrl = input.savedCard
@@ -100,7 +126,12 @@ export function toPayment(row: PaymentRow, club: PaymentClub, unbooked: Payment[
   const qr =
     row.provider === 'vietqr' && bank && club.bankAccountNumber && club.bankAccountName
       ? {
-          payload: buildVietQrPayload({ bin: bank.bin, accountNumber: club.bankAccountNumber, amount: row.amount, memo: row.reference }),
+          payload: buildVietQrPayload({
+            bin: bank.bin,
+            accountNumber: club.bankAccountNumber,
+            amount: row.amount,
+            memo: row.reference,
+          }),
           bankBin: bank.bin,
           bankCode: bank.code,
           bankShortName: bank.shortName,

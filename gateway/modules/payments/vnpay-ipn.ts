@@ -1,6 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, cardRequests, paymentEvents, payments, savedCards, type PaymentEventOutcome } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  cardRequests,
+  paymentEvents,
+  payments,
+  savedCards,
+  type PaymentEventOutcome,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { vnpaySettings } from '#gateway/providers/card/settings.ts';
 import {
@@ -50,7 +57,10 @@ const moneyMayHaveMoved = (result: VnpayResult) =>
   result.responseCode === '07' || result.transactionStatus === '04' || result.transactionStatus === '07';
 
 /** What each settle outcome is recorded as, and what VNPAY is answered. */
-const IPN_OUTCOMES: Record<SettleOutcome['kind'], { event: { outcome: PaymentEventOutcome; needsReview: boolean }; rspCode: '00' | '02' | '04' }> = {
+const IPN_OUTCOMES: Record<
+  SettleOutcome['kind'],
+  { event: { outcome: PaymentEventOutcome; needsReview: boolean }; rspCode: '00' | '02' | '04' }
+> = {
   settled: { event: { outcome: 'matched', needsReview: false }, rspCode: '00' },
   already: { event: { outcome: 'ignored', needsReview: false }, rspCode: '02' },
   wrong_amount: { event: { outcome: 'wrong_amount', needsReview: true }, rspCode: '04' },
@@ -74,7 +84,12 @@ export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<
     createdAt: now,
   };
   if (!result.txnRef || result.tmnCode !== settings.tmnCode) {
-    await record(deps.db, facts, { paymentId: null, amount: result.amount ?? 0, outcome: 'unmatched', needsReview: false });
+    await record(deps.db, facts, {
+      paymentId: null,
+      amount: result.amount ?? 0,
+      outcome: 'unmatched',
+      needsReview: false,
+    });
     return ipnAnswer('01');
   }
 
@@ -85,7 +100,12 @@ export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<
   if (!payment) {
     const [request] = await deps.db.select().from(cardRequests).where(eq(cardRequests.reference, result.txnRef));
     if (request) return settleCardRequest(deps, request.id, result, facts);
-    await record(deps.db, facts, { paymentId: null, amount: result.amount ?? 0, outcome: 'unmatched', needsReview: isVnpaySuccess(result) });
+    await record(deps.db, facts, {
+      paymentId: null,
+      amount: result.amount ?? 0,
+      outcome: 'unmatched',
+      needsReview: isVnpaySuccess(result),
+    });
     return ipnAnswer('01');
   }
 
@@ -103,7 +123,11 @@ export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<
   }
   if (!success) {
     // VNPAY expects 00 once the merchant has recorded the result, a declined one included.
-    await failPayment(deps.db, payment.id, result.responseCode && result.responseCode !== '00' ? result.responseCode : '99');
+    await failPayment(
+      deps.db,
+      payment.id,
+      result.responseCode && result.responseCode !== '00' ? result.responseCode : '99',
+    );
     await record(deps.db, facts, { ...base, outcome: 'declined', needsReview: moneyMayHaveMoved(result) });
     return ipnAnswer('00');
   }
@@ -112,7 +136,12 @@ export async function handleVnpayIpn(deps: IpnDeps, params: VnpParams): Promise<
   const { answer, settled } = await deps.db.transaction(async (tx) => {
     const outcome = await settlePaymentIn(
       tx,
-      { paymentId: payment.id, amount: payment.amount, providerTransactionId: result.transactionNo, paidAt: result.payDate ?? now },
+      {
+        paymentId: payment.id,
+        amount: payment.amount,
+        providerTransactionId: result.transactionNo,
+        paidAt: result.payDate ?? now,
+      },
       now,
     );
     const { event, rspCode } = IPN_OUTCOMES[outcome.kind];
@@ -128,7 +157,12 @@ const CARD_NUMBER = /^[0-9xX*]{8,19}$/;
 const BANK_CODE = /^[A-Za-z0-9_]{2,20}$/;
 
 /** token_create's result: a saved card for the member who asked, once. */
-async function settleCardRequest(deps: IpnDeps, requestId: number, result: VnpayResult, facts: EventFacts): Promise<IpnAnswer> {
+async function settleCardRequest(
+  deps: IpnDeps,
+  requestId: number,
+  result: VnpayResult,
+  facts: EventFacts,
+): Promise<IpnAnswer> {
   return deps.db.transaction(async (tx) => {
     const [request] = await tx.select().from(cardRequests).where(eq(cardRequests.id, requestId)).for('update');
     const base = { paymentId: null, amount: 0 };
@@ -154,7 +188,9 @@ async function settleCardRequest(deps: IpnDeps, requestId: number, result: Vnpay
     const [{ active }] = await tx
       .select({ active: sql<number>`count(*)::int` })
       .from(savedCards)
-      .where(and(eq(savedCards.accountId, request.accountId), isNull(savedCards.deletedAt), eq(savedCards.isDefault, true)));
+      .where(
+        and(eq(savedCards.accountId, request.accountId), isNull(savedCards.deletedAt), eq(savedCards.isDefault, true)),
+      );
     const card = {
       cardNumber: maskCardNumber(cardNumber),
       bankCode: BANK_CODE.test(result.bankCode) ? result.bankCode.toUpperCase() : '',

@@ -36,7 +36,12 @@ export function vnpayRoutes() {
     const { db, config } = c.get('deps');
     const result = signedResult(c.req.query(), vnpaySettings(config).hashSecret);
     const [payment] = await db
-      .select({ contractId: payments.contractId, freezeContractId: payments.freezeContractId, ptContractId: payments.ptContractId, status: payments.status })
+      .select({
+        contractId: payments.contractId,
+        freezeContractId: payments.freezeContractId,
+        ptContractId: payments.ptContractId,
+        status: payments.status,
+      })
       .from(payments)
       .where(and(eq(payments.provider, 'vnpay'), eq(payments.reference, result.txnRef)));
     if (!payment) throw notFound();
@@ -55,7 +60,9 @@ export function vnpayRoutes() {
     const result = signedResult(c.req.query(), vnpaySettings(config).hashSecret);
     const [request] = await db.select().from(cardRequests).where(eq(cardRequests.reference, result.txnRef));
     if (!request) throw notFound();
-    const [card] = request.savedCardId ? await db.select().from(savedCards).where(eq(savedCards.id, request.savedCardId)) : [];
+    const [card] = request.savedCardId
+      ? await db.select().from(savedCards).where(eq(savedCards.id, request.savedCardId))
+      : [];
     const data = {
       status: request.status,
       responseCode: request.responseCode ?? result.responseCode,

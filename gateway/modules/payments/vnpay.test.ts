@@ -5,7 +5,13 @@ import { contracts, paymentEvents, payments, ratingRequests, transactions } from
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
-import { pathOf, startVnpayGateway, submitSandbox, TEST_VNPAY_SECRET, unpaidCardPayment } from '#tests/support/vnpay.ts';
+import {
+  pathOf,
+  startVnpayGateway,
+  submitSandbox,
+  TEST_VNPAY_SECRET,
+  unpaidCardPayment,
+} from '#tests/support/vnpay.ts';
 
 let vn: Awaited<ReturnType<typeof startVnpayGateway>>;
 beforeAll(async () => {
@@ -84,7 +90,10 @@ test('IPN with another amount: 04 Invalid amount, recorded for staff, the paymen
 test('IPN success: 00 Confirm Success, the membership is paid; the replay answers 02 and changes nothing', async () => {
   const { payment, contract } = await cardPayment();
   vn.gw.clock.advance(60_000);
-  const fields = vnpResult(payment.reference, payment.amount, { vnp_PayDate: '20261121100500', vnp_TransactionNo: '14226199' });
+  const fields = vnpResult(payment.reference, payment.amount, {
+    vnp_PayDate: '20261121100500',
+    vnp_TransactionNo: '14226199',
+  });
   const res = await ipn(signed(fields));
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ RspCode: '00', Message: 'Confirm Success' });
@@ -95,7 +104,9 @@ test('IPN success: 00 Confirm Success, the membership is paid; the replay answer
   expect(paid.contract.paymentState).toBe('PAID');
   const fees = await vn.gw.db.select().from(transactions).where(eq(transactions.contractId, contract.id));
   expect(fees.map((f) => f.status)).toEqual(['SUCCESS']);
-  expect(paid.events).toMatchObject([{ outcome: 'matched', needsReview: false, externalId: `${payment.reference}:14226199:00` }]);
+  expect(paid.events).toMatchObject([
+    { outcome: 'matched', needsReview: false, externalId: `${payment.reference}:14226199:00` },
+  ]);
 
   for (let i = 0; i < 2; i++) {
     const replay = await ipn(signed(fields));
@@ -109,18 +120,25 @@ test('IPN success: 00 Confirm Success, the membership is paid; the replay answer
   expect(ratings).toHaveLength(1);
 });
 
-test.each(['24', '51'])('IPN declined (%s): answered 00, the payment FAILs, the contract still waits for payment', async (code) => {
-  const { payment, contract } = await cardPayment();
-  const fields = vnpResult(payment.reference, payment.amount, { vnp_ResponseCode: code, vnp_TransactionStatus: '02', vnp_TransactionNo: code === '24' ? '0' : '14226300' });
-  expect((await ipn(signed(fields))).body).toEqual({ RspCode: '00', Message: 'Confirm Success' });
-  const after = await state(payment.id, contract.id);
-  expect(after.payment).toMatchObject({ status: 'FAIL', responseCode: code, paidAt: null });
-  expect(after.contract.paymentState).toBe('WAITFORPAYMENT');
-  expect(after.events).toMatchObject([{ outcome: 'declined', needsReview: false }]);
-  // Replayed: already recorded.
-  expect((await ipn(signed(fields))).body.RspCode).toBe('02');
-  expect((await state(payment.id, contract.id)).events).toHaveLength(1);
-});
+test.each(['24', '51'])(
+  'IPN declined (%s): answered 00, the payment FAILs, the contract still waits for payment',
+  async (code) => {
+    const { payment, contract } = await cardPayment();
+    const fields = vnpResult(payment.reference, payment.amount, {
+      vnp_ResponseCode: code,
+      vnp_TransactionStatus: '02',
+      vnp_TransactionNo: code === '24' ? '0' : '14226300',
+    });
+    expect((await ipn(signed(fields))).body).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+    const after = await state(payment.id, contract.id);
+    expect(after.payment).toMatchObject({ status: 'FAIL', responseCode: code, paidAt: null });
+    expect(after.contract.paymentState).toBe('WAITFORPAYMENT');
+    expect(after.events).toMatchObject([{ outcome: 'declined', needsReview: false }]);
+    // Replayed: already recorded.
+    expect((await ipn(signed(fields))).body.RspCode).toBe('02');
+    expect((await state(payment.id, contract.id)).events).toHaveLength(1);
+  },
+);
 
 test('IPN 07 (money taken, suspected fraud) fails the payment but flags it for staff', async () => {
   const { payment, contract } = await cardPayment();
@@ -148,14 +166,20 @@ test('the return read shows our database, never the URL: success fields before t
   const fields = vnpResult(payment.reference, payment.amount);
   const before = await vn.gw.call('GET', `/api/v1/payment/vnpay/return?${signed(fields)}`);
   expect(before.status).toBe(200);
-  expect(before.body).toMatchObject({ code: 1000, data: { contractId: contract.id, status: 'PENDING', responseCode: '00', transactionStatus: '00' } });
+  expect(before.body).toMatchObject({
+    code: 1000,
+    data: { contractId: contract.id, status: 'PENDING', responseCode: '00', transactionStatus: '00' },
+  });
   expect((await state(payment.id, contract.id)).payment.status).toBe('PENDING');
 
   await ipn(signed(fields));
   const after = await vn.gw.call('GET', `/api/v1/payment/vnpay/return?${signed(fields)}`);
   expect(after.body.data.status).toBe('SUCCESS');
 
-  const tampered = signed({ ...fields, vnp_ResponseCode: '24' }).replace(/vnp_SecureHash=\w+/, `vnp_SecureHash=${signed(fields).split('vnp_SecureHash=')[1]}`);
+  const tampered = signed({ ...fields, vnp_ResponseCode: '24' }).replace(
+    /vnp_SecureHash=\w+/,
+    `vnp_SecureHash=${signed(fields).split('vnp_SecureHash=')[1]}`,
+  );
   for (const query of [tampered, signed(fields).replace('vnp_TransactionStatus=00', 'vnp_TransactionStatus=02'), '']) {
     const res = await vn.gw.call('GET', `/api/v1/payment/vnpay/return?${query}`);
     expect(res.status).toBe(400);
@@ -217,7 +241,14 @@ test('full sandbox flow over HTTP: success → IPN server to server → 303 to t
   expect(after.events).toMatchObject([{ outcome: 'matched' }]);
 
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'SUCCESS', responseCode: '00', transactionStatus: '00' });
+  expect(shown.body.data).toEqual({
+    contractId: contract.id,
+    freezeContractId: null,
+    ptContractId: null,
+    status: 'SUCCESS',
+    responseCode: '00',
+    transactionStatus: '00',
+  });
 
   // The tester posts the same page again (back button): VNPAY's answer is 02, nothing changes.
   const again = await submitSandbox(vn.gw, payUrl, { outcome: '00' });
@@ -233,8 +264,18 @@ test('full sandbox flow, declined 51: the contract still waits, the return shows
   expect(post.status).toBe(303);
   const back = new URL(post.location ?? '');
   const shown = await vn.gw.call('GET', `/api/v1/payment/vnpay/return${back.search}`);
-  expect(shown.body.data).toEqual({ contractId: contract.id, freezeContractId: null, ptContractId: null, status: 'FAIL', responseCode: '51', transactionStatus: '02' });
-  const [row] = await vn.gw.db.select().from(contracts).where(and(eq(contracts.id, contract.id)));
+  expect(shown.body.data).toEqual({
+    contractId: contract.id,
+    freezeContractId: null,
+    ptContractId: null,
+    status: 'FAIL',
+    responseCode: '51',
+    transactionStatus: '02',
+  });
+  const [row] = await vn.gw.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contract.id)));
   expect(row.paymentState).toBe('WAITFORPAYMENT');
   expect((await state(payment.id, contract.id)).payment.responseCode).toBe('51');
 });
@@ -243,10 +284,22 @@ test('an unexpected failure behind a valid signature answers 99 Unknown error wi
   const { Hono } = await import('hono');
   const { default: pino } = await import('pino');
   const { vnpayRoutes } = await import('./vnpay-routes.ts');
-  const brokenDb = new Proxy({}, { get: () => { throw new Error('database unreachable'); } });
+  const brokenDb = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('database unreachable');
+      },
+    },
+  );
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
-    c.set('deps', { config: vn.config, clock: vn.gw.clock, logger: pino({ level: 'silent' }), db: brokenDb } as unknown as Deps);
+    c.set('deps', {
+      config: vn.config,
+      clock: vn.gw.clock,
+      logger: pino({ level: 'silent' }),
+      db: brokenDb,
+    } as unknown as Deps);
     await next();
   });
   app.route('/', vnpayRoutes());

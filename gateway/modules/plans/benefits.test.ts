@@ -32,7 +32,13 @@ test('the plan benefits list every kind of plan on sale once, with the free PT s
   expect(plans.map((p) => p.planNameVi)).toEqual(seeded.map((p) => p.nameVi));
   for (const row of seeded) {
     const listed = plans.find((p) => p.planNameVi === row.nameVi)!;
-    expect(listed, row.nameVi).toMatchObject({ type: row.type, planNameEn: row.nameEn, unit: row.durationUnit, duration: row.durationValue, freePtSessions: row.freePtSessions });
+    expect(listed, row.nameVi).toMatchObject({
+      type: row.type,
+      planNameEn: row.nameEn,
+      unit: row.durationUnit,
+      duration: row.durationValue,
+      freePtSessions: row.freePtSessions,
+    });
   }
   const classicYear = plans.find((p) => p.planNameVi === 'Classic 12 tháng')!;
   expect(classicYear).toMatchObject({ isBlackCard: false, isSubscription: false, freePtSessions: 2 });
@@ -41,7 +47,13 @@ test('the plan benefits list every kind of plan on sale once, with the free PT s
 
 test('the plan card says what the plan gives, and a change of the plans table is what every reader sees', async () => {
   const classic3 = (await plansOf(gw, hcm)).find((p) => p.nameVi === 'Classic 3 tháng')!;
-  const card = async () => paymentPlanSchema.strict().parse((await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(classic3.id)}/detail`)).body.data);
+  const card = async () =>
+    paymentPlanSchema
+      .strict()
+      .parse(
+        (await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(classic3.id)}/detail`)).body
+          .data,
+      );
   expect((await card()).freePtSessions).toBe(0);
 
   await gw.db.update(paymentPlans).set({ freePtSessions: 1 }).where(eq(paymentPlans.nameVi, 'Classic 3 tháng'));
@@ -49,8 +61,13 @@ test('the plan card says what the plan gives, and a change of the plans table is
     expect((await card()).freePtSessions).toBe(1);
     expect((await benefits()).plans.find((p) => p.planNameVi === 'Classic 3 tháng')?.freePtSessions).toBe(1);
     // One club giving another number is another kind of plan: both are listed, none hidden.
-    await gw.db.update(paymentPlans).set({ freePtSessions: 0 }).where(and(eq(paymentPlans.nameVi, 'Classic 3 tháng'), eq(paymentPlans.clubId, hcm)));
-    const counts = (await benefits()).plans.filter((p) => p.planNameVi === 'Classic 3 tháng').map((p) => p.freePtSessions);
+    await gw.db
+      .update(paymentPlans)
+      .set({ freePtSessions: 0 })
+      .where(and(eq(paymentPlans.nameVi, 'Classic 3 tháng'), eq(paymentPlans.clubId, hcm)));
+    const counts = (await benefits()).plans
+      .filter((p) => p.planNameVi === 'Classic 3 tháng')
+      .map((p) => p.freePtSessions);
     expect(counts.sort()).toEqual([0, 1]);
   } finally {
     await gw.db.update(paymentPlans).set({ freePtSessions: 0 }).where(eq(paymentPlans.nameVi, 'Classic 3 tháng'));
@@ -59,7 +76,8 @@ test('the plan card says what the plan gives, and a change of the plans table is
 
 test("after buying Classic 12 months, /member/home has the plan's free PT sessions to book; a plan without any gives none", async () => {
   const plans = await plansOf(gw, hcm);
-  const home = async (token: string) => memberHomeSchema.parse((await gw.call('GET', '/api/v1/member/home', { token })).body.data).trial;
+  const home = async (token: string) =>
+    memberHomeSchema.parse((await gw.call('GET', '/api/v1/member/home', { token })).body.data).trial;
 
   const year = await gw.signUp();
   expect(await home(year.token)).toEqual({ left: 0, validUntil: null, clubId: null, inTheWorks: false });

@@ -14,7 +14,8 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type CampaignRow = typeof couponCampaigns.$inferSelect;
 export type CouponWithCampaign = { coupon: CouponRow; campaign: CampaignRow };
 
-export type CouponRefusal = typeof Codes.PROMO_CODE_INVALID | typeof Codes.COUPON_USED | typeof Codes.COUPON_NEW_CUSTOMERS_ONLY;
+export type CouponRefusal =
+  typeof Codes.PROMO_CODE_INVALID | typeof Codes.COUPON_USED | typeof Codes.COUPON_NEW_CUSTOMERS_ONLY;
 
 export type CouponUse = {
   clubId: number;
@@ -27,7 +28,10 @@ export type CouponUse = {
 };
 
 const selectCoupon = (db: Executor) =>
-  db.select({ coupon: coupons, campaign: couponCampaigns }).from(coupons).innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId));
+  db
+    .select({ coupon: coupons, campaign: couponCampaigns })
+    .from(coupons)
+    .innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId));
 
 /** How often a coupon was used (contracts paid or awaiting payment), in all and by the member asking. */
 export type CouponUses = { total: number; byMember: number };
@@ -71,27 +75,41 @@ async function usesOf(db: Executor, couponId: number, accountId?: number) {
   const [row] = await db
     .select({ n: count() })
     .from(contracts)
-    .where(and(eq(contracts.couponId, couponId), ne(contracts.paymentState, 'FAIL'), accountId === undefined ? undefined : eq(contracts.accountId, accountId)));
+    .where(
+      and(
+        eq(contracts.couponId, couponId),
+        ne(contracts.paymentState, 'FAIL'),
+        accountId === undefined ? undefined : eq(contracts.accountId, accountId),
+      ),
+    );
   return row.n;
 }
 
 /** The plan types a coupon allows (null = every type). */
-export const couponFitsPlan = (coupon: CouponRow, planType: PlanType) => !coupon.planTypes || coupon.planTypes.includes(planType);
+export const couponFitsPlan = (coupon: CouponRow, planType: PlanType) =>
+  !coupon.planTypes || coupon.planTypes.includes(planType);
 
 /**
  * Null when the coupon may be used, else the §8 code: PROMO_CODE_INVALID (inactive, outside its
  * dates, another club or plan type, no uses left), 352 (this member used it), 353 (new members only).
  */
-export async function couponRefusal(db: Executor, coupon: CouponRow, use: CouponUse, uses?: CouponUses): Promise<CouponRefusal | null> {
+export async function couponRefusal(
+  db: Executor,
+  coupon: CouponRow,
+  use: CouponUse,
+  uses?: CouponUses,
+): Promise<CouponRefusal | null> {
   const now = use.now.getTime();
   if (!coupon.isActive) return Codes.PROMO_CODE_INVALID;
   if (coupon.validFrom.getTime() > now) return Codes.PROMO_CODE_INVALID;
   if (coupon.validTo && coupon.validTo.getTime() <= now) return Codes.PROMO_CODE_INVALID;
   if (coupon.clubIds && !coupon.clubIds.includes(use.clubId)) return Codes.PROMO_CODE_INVALID;
   if (use.planType !== undefined && !couponFitsPlan(coupon, use.planType)) return Codes.PROMO_CODE_INVALID;
-  if (use.accountId !== null && (uses?.byMember ?? (await usesOf(db, coupon.id, use.accountId))) > 0) return Codes.COUPON_USED;
+  if (use.accountId !== null && (uses?.byMember ?? (await usesOf(db, coupon.id, use.accountId))) > 0)
+    return Codes.COUPON_USED;
   if (coupon.newCustomerOnly && !use.isNewMember) return Codes.COUPON_NEW_CUSTOMERS_ONLY;
-  if (coupon.usageLimit !== null && (uses?.total ?? (await usesOf(db, coupon.id))) >= coupon.usageLimit) return Codes.PROMO_CODE_INVALID;
+  if (coupon.usageLimit !== null && (uses?.total ?? (await usesOf(db, coupon.id))) >= coupon.usageLimit)
+    return Codes.PROMO_CODE_INVALID;
   return null;
 }
 
@@ -114,7 +132,12 @@ export const couponTerms = (coupon: CouponRow): CouponTerms => ({
 export const toCoupon = ({ coupon, campaign }: CouponWithCampaign): Coupon => ({
   id: coupon.id,
   code: coupon.code,
-  campaign: { nameVi: campaign.nameVi, nameEn: campaign.nameEn, descriptionVi: campaign.descriptionVi, descriptionEn: campaign.descriptionEn },
+  campaign: {
+    nameVi: campaign.nameVi,
+    nameEn: campaign.nameEn,
+    descriptionVi: campaign.descriptionVi,
+    descriptionEn: campaign.descriptionEn,
+  },
   validTo: coupon.validTo?.toISOString() ?? null,
   newCustomerOnly: coupon.newCustomerOnly,
 });

@@ -50,7 +50,10 @@ function couponOff(terms: CouponTerms, base: number, budget: number | null) {
  *   for 'both' covers the membership fee first and the joining fee with the rest.
  * - A subscription's coupon counts for the first month only: `nextPayment` is the undiscounted month.
  */
-export function pricePlan(plan: PricedPlanInput, options: { isNewMember: boolean; coupon?: CouponTerms | null }): PlanPrice {
+export function pricePlan(
+  plan: PricedPlanInput,
+  options: { isNewMember: boolean; coupon?: CouponTerms | null },
+): PlanPrice {
   const coupon = options.coupon ?? null;
   const membershipBase = Math.max(0, plan.originalPrice - plan.planDiscount);
   const joiningFee = options.isNewMember ? plan.joiningFee : 0;
@@ -65,7 +68,10 @@ export function pricePlan(plan: PricedPlanInput, options: { isNewMember: boolean
     }
     if (coupon.appliesTo === 'joining_fee' || coupon.appliesTo === 'both') {
       const left = coupon.appliesTo === 'both' && amount !== null ? amount - couponMembership : amount;
-      const capLeft = coupon.maxDiscount !== null && coupon.appliesTo === 'both' ? coupon.maxDiscount - couponMembership : coupon.maxDiscount;
+      const capLeft =
+        coupon.maxDiscount !== null && coupon.appliesTo === 'both'
+          ? coupon.maxDiscount - couponMembership
+          : coupon.maxDiscount;
       couponJoining = couponOff({ ...coupon, maxDiscount: capLeft }, joiningBase, left);
     }
   }

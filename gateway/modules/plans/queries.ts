@@ -1,5 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { FREE_PT_WINDOW_DAYS, isAllClubPlan, isSubscriptionPlan, type PaymentPlan, type PlanBenefits } from '#contract/membership.ts';
+import {
+  FREE_PT_WINDOW_DAYS,
+  isAllClubPlan,
+  isSubscriptionPlan,
+  type PaymentPlan,
+  type PlanBenefits,
+} from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';
@@ -18,7 +24,13 @@ const paidContractStatement = preparedFor((db) =>
   db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.accountId, sql.placeholder('accountId')), eq(contracts.paymentState, 'PAID'), eq(contracts.isGift, false)))
+    .where(
+      and(
+        eq(contracts.accountId, sql.placeholder('accountId')),
+        eq(contracts.paymentState, 'PAID'),
+        eq(contracts.isGift, false),
+      ),
+    )
     .limit(1)
     .prepare('paid_contract_of_account'),
 );
@@ -30,7 +42,11 @@ export async function hasPaidContract(db: Executor, accountId: number) {
 
 /** An active club, or undefined (a closed club sells nothing). */
 const activeClubStatement = preparedFor((db) =>
-  db.select().from(clubs).where(and(eq(clubs.id, sql.placeholder('clubId')), eq(clubs.isActive, true))).prepare('active_club'),
+  db
+    .select()
+    .from(clubs)
+    .where(and(eq(clubs.id, sql.placeholder('clubId')), eq(clubs.isActive, true)))
+    .prepare('active_club'),
 );
 
 export async function findActiveClub(db: Executor, clubId: number) {
@@ -67,7 +83,9 @@ export async function activePlansOf(
   const read = async () => {
     const rows = await activePlansStatement(db).execute({ clubId, accountId });
     // No row (a closed or unknown club) says nothing of the member either.
-    return rows.length === 0 ? null : { plans: rows.flatMap((row) => (row.plan ? [row.plan] : [])), isNewMember: !rows[0].memberHasPaid };
+    return rows.length === 0
+      ? null
+      : { plans: rows.flatMap((row) => (row.plan ? [row.plan] : [])), isNewMember: !rows[0].memberHasPaid };
   };
   if (!cached) return (await read()) ?? undefined;
   // ADR 056: a club's cards change with the catalog, whether the member is new with their contracts.
@@ -143,21 +161,41 @@ export function toPlanCard(plan: PlanRow, isNewMember: boolean, coupon: CouponWi
  */
 export async function planBenefits(db: Executor): Promise<PlanBenefits> {
   const rows = await db
-    .selectDistinctOn([paymentPlans.type, paymentPlans.nameVi, paymentPlans.durationUnit, paymentPlans.durationValue, paymentPlans.freePtSessions], {
-      type: paymentPlans.type,
-      planNameVi: paymentPlans.nameVi,
-      planNameEn: paymentPlans.nameEn,
-      unit: paymentPlans.durationUnit,
-      duration: paymentPlans.durationValue,
-      freePtSessions: paymentPlans.freePtSessions,
-      sortOrder: paymentPlans.sortOrder,
-    })
+    .selectDistinctOn(
+      [
+        paymentPlans.type,
+        paymentPlans.nameVi,
+        paymentPlans.durationUnit,
+        paymentPlans.durationValue,
+        paymentPlans.freePtSessions,
+      ],
+      {
+        type: paymentPlans.type,
+        planNameVi: paymentPlans.nameVi,
+        planNameEn: paymentPlans.nameEn,
+        unit: paymentPlans.durationUnit,
+        duration: paymentPlans.durationValue,
+        freePtSessions: paymentPlans.freePtSessions,
+        sortOrder: paymentPlans.sortOrder,
+      },
+    )
     .from(paymentPlans)
     .innerJoin(clubs, and(eq(clubs.id, paymentPlans.clubId), eq(clubs.isActive, true)))
     .where(eq(paymentPlans.isActive, true))
-    .orderBy(asc(paymentPlans.type), asc(paymentPlans.nameVi), asc(paymentPlans.durationUnit), asc(paymentPlans.durationValue), asc(paymentPlans.freePtSessions), asc(paymentPlans.sortOrder));
+    .orderBy(
+      asc(paymentPlans.type),
+      asc(paymentPlans.nameVi),
+      asc(paymentPlans.durationUnit),
+      asc(paymentPlans.durationValue),
+      asc(paymentPlans.freePtSessions),
+      asc(paymentPlans.sortOrder),
+    );
   const plans = rows
     .sort((a, b) => a.sortOrder - b.sortOrder || a.planNameVi.localeCompare(b.planNameVi))
-    .map(({ sortOrder: _, ...row }) => ({ ...row, isBlackCard: isAllClubPlan(row.type), isSubscription: isSubscriptionPlan(row.type) }));
+    .map(({ sortOrder: _, ...row }) => ({
+      ...row,
+      isBlackCard: isAllClubPlan(row.type),
+      isSubscription: isSubscriptionPlan(row.type),
+    }));
   return { plans, freePtWindowDays: FREE_PT_WINDOW_DAYS };
 }

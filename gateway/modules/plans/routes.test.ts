@@ -34,7 +34,11 @@ const plansAt = async (clubId: number, query = '', token?: string) => {
 const card = async (planIndex: number, coupon: string | null, who: 'anonymous' | 'new' | 'old') => {
   const token = who === 'new' ? newMember : who === 'old' ? oldMember : undefined;
   const q = coupon ? `?coupon=${coupon}` : '';
-  const res = await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(hcmPlans[planIndex].id)}/detail${q}`, { token });
+  const res = await gw.call(
+    'GET',
+    `/api/v1/global/club/${String(hcm)}/payment-plan/${String(hcmPlans[planIndex].id)}/detail${q}`,
+    { token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return paymentPlanSchema.strict().parse(res.body.data);
 };
@@ -43,19 +47,115 @@ type Row = [string, number, string | null, 'anonymous' | 'new' | 'old', Partial<
 
 // Numbers from the seed (gateway/db/seed-membership.ts), Ho Chi Minh City prices (factor 1).
 const table: Row[] = [
-  ['Black Card 12 m, new member: joining fee due', 0, null, 'anonymous', { originalPrice: 9_990_000, membershipDiscount: 1_500_000, price: 8_490_000, pricePerMonth: 708_000, joiningFee: 300_000, joiningFeeDiscount: 0, totalPaymentFirst: 8_790_000, nextPayment: null, promotionCode: null }],
-  ['Black Card 12 m, returning member: no joining fee', 0, null, 'old', { price: 8_490_000, joiningFee: 0, joiningFeeDiscount: 0, totalPaymentFirst: 8_490_000 }],
-  ['Black Card 12 m, CHAOBAN10 10% capped at 500k', 0, 'CHAOBAN10', 'new', { membershipDiscount: 2_000_000, price: 7_990_000, totalPaymentFirst: 8_290_000, promotionCode: 'CHAOBAN10' }],
-  ['Black Card 12 m, BLACK500 for Black Card only', 0, 'BLACK500', 'old', { membershipDiscount: 2_000_000, price: 7_990_000, totalPaymentFirst: 7_990_000 }],
-  ['Classic 12 m: the club waives its joining fee', 1, null, 'new', { price: 5_490_000, pricePerMonth: 458_000, joiningFee: 300_000, joiningFeeDiscount: 300_000, totalPaymentFirst: 5_490_000 }],
-  ['Classic 12 m, MIENPHIGIANHAP on an already waived fee changes nothing', 1, 'MIENPHIGIANHAP', 'new', { joiningFeeDiscount: 300_000, totalPaymentFirst: 5_490_000, promotionCode: 'MIENPHIGIANHAP' }],
+  [
+    'Black Card 12 m, new member: joining fee due',
+    0,
+    null,
+    'anonymous',
+    {
+      originalPrice: 9_990_000,
+      membershipDiscount: 1_500_000,
+      price: 8_490_000,
+      pricePerMonth: 708_000,
+      joiningFee: 300_000,
+      joiningFeeDiscount: 0,
+      totalPaymentFirst: 8_790_000,
+      nextPayment: null,
+      promotionCode: null,
+    },
+  ],
+  [
+    'Black Card 12 m, returning member: no joining fee',
+    0,
+    null,
+    'old',
+    { price: 8_490_000, joiningFee: 0, joiningFeeDiscount: 0, totalPaymentFirst: 8_490_000 },
+  ],
+  [
+    'Black Card 12 m, CHAOBAN10 10% capped at 500k',
+    0,
+    'CHAOBAN10',
+    'new',
+    { membershipDiscount: 2_000_000, price: 7_990_000, totalPaymentFirst: 8_290_000, promotionCode: 'CHAOBAN10' },
+  ],
+  [
+    'Black Card 12 m, BLACK500 for Black Card only',
+    0,
+    'BLACK500',
+    'old',
+    { membershipDiscount: 2_000_000, price: 7_990_000, totalPaymentFirst: 7_990_000 },
+  ],
+  [
+    'Classic 12 m: the club waives its joining fee',
+    1,
+    null,
+    'new',
+    {
+      price: 5_490_000,
+      pricePerMonth: 458_000,
+      joiningFee: 300_000,
+      joiningFeeDiscount: 300_000,
+      totalPaymentFirst: 5_490_000,
+    },
+  ],
+  [
+    'Classic 12 m, MIENPHIGIANHAP on an already waived fee changes nothing',
+    1,
+    'MIENPHIGIANHAP',
+    'new',
+    { joiningFeeDiscount: 300_000, totalPaymentFirst: 5_490_000, promotionCode: 'MIENPHIGIANHAP' },
+  ],
   ['Classic 3 m', 2, null, 'new', { price: 1_690_000, pricePerMonth: 563_000, totalPaymentFirst: 1_990_000 }],
-  ['Basic 1 m, CHAOBAN10 10% floored to thousands', 3, 'CHAOBAN10', 'new', { membershipDiscount: 69_000, price: 621_000, pricePerMonth: 621_000, totalPaymentFirst: 921_000 }],
-  ['Basic 1 m, TET2027 200k off', 3, 'TET2027', 'old', { membershipDiscount: 200_000, price: 490_000, joiningFee: 0, totalPaymentFirst: 490_000 }],
-  ['Basic 1 m, MIENPHIGIANHAP waives the joining fee', 3, 'MIENPHIGIANHAP', 'anonymous', { price: 690_000, joiningFee: 300_000, joiningFeeDiscount: 300_000, totalPaymentFirst: 690_000 }],
-  ['Subscription: the coupon counts for the first month only', 4, 'TET2027', 'new', { price: 399_000, totalPaymentFirst: 699_000, nextPayment: 599_000, isSubscription: true }],
-  ['Black Card monthly', 5, null, 'new', { price: 899_000, totalPaymentFirst: 1_199_000, nextPayment: 899_000, isBlackCard: true, isSubscription: true }],
-  ['7-day trial: no joining fee, a trial', 6, 'CHAOBAN10', 'new', { unit: 'day', duration: 7, membershipDiscount: 19_000, price: 180_000, joiningFee: 0, totalPaymentFirst: 180_000, isTrial: true }],
+  [
+    'Basic 1 m, CHAOBAN10 10% floored to thousands',
+    3,
+    'CHAOBAN10',
+    'new',
+    { membershipDiscount: 69_000, price: 621_000, pricePerMonth: 621_000, totalPaymentFirst: 921_000 },
+  ],
+  [
+    'Basic 1 m, TET2027 200k off',
+    3,
+    'TET2027',
+    'old',
+    { membershipDiscount: 200_000, price: 490_000, joiningFee: 0, totalPaymentFirst: 490_000 },
+  ],
+  [
+    'Basic 1 m, MIENPHIGIANHAP waives the joining fee',
+    3,
+    'MIENPHIGIANHAP',
+    'anonymous',
+    { price: 690_000, joiningFee: 300_000, joiningFeeDiscount: 300_000, totalPaymentFirst: 690_000 },
+  ],
+  [
+    'Subscription: the coupon counts for the first month only',
+    4,
+    'TET2027',
+    'new',
+    { price: 399_000, totalPaymentFirst: 699_000, nextPayment: 599_000, isSubscription: true },
+  ],
+  [
+    'Black Card monthly',
+    5,
+    null,
+    'new',
+    { price: 899_000, totalPaymentFirst: 1_199_000, nextPayment: 899_000, isBlackCard: true, isSubscription: true },
+  ],
+  [
+    '7-day trial: no joining fee, a trial',
+    6,
+    'CHAOBAN10',
+    'new',
+    {
+      unit: 'day',
+      duration: 7,
+      membershipDiscount: 19_000,
+      price: 180_000,
+      joiningFee: 0,
+      totalPaymentFirst: 180_000,
+      isTrial: true,
+    },
+  ],
 ];
 
 describe('plan prices through the endpoint', () => {
@@ -85,7 +185,12 @@ describe('plan prices through the endpoint', () => {
 
   test('Hanoi is priced for its city: Basic 1 m = 720k + 300k joining fee', async () => {
     const res = await plansAt(hanoi);
-    expect(res.body.data[3]).toMatchObject({ originalPrice: 720_000, price: 720_000, joiningFee: 300_000, totalPaymentFirst: 1_020_000 });
+    expect(res.body.data[3]).toMatchObject({
+      originalPrice: 720_000,
+      price: 720_000,
+      joiningFee: 300_000,
+      totalPaymentFirst: 1_020_000,
+    });
   });
 });
 
@@ -107,13 +212,17 @@ describe('coupon refusals', () => {
   });
 
   test('BLACK500 on a Classic plan → PROMO_CODE_INVALID (wrong plan type)', async () => {
-    const res = await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(hcmPlans[1].id)}/detail?coupon=BLACK500`);
+    const res = await gw.call(
+      'GET',
+      `/api/v1/global/club/${String(hcm)}/payment-plan/${String(hcmPlans[1].id)}/detail?coupon=BLACK500`,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PROMO_CODE_INVALID');
   });
 
   test('inactive, wrong club, not yet valid and used-up coupons → PROMO_CODE_INVALID', async () => {
-    const set = (values: Partial<typeof coupons.$inferInsert>) => gw.db.update(coupons).set(values).where(eq(coupons.code, 'TET2027'));
+    const set = (values: Partial<typeof coupons.$inferInsert>) =>
+      gw.db.update(coupons).set(values).where(eq(coupons.code, 'TET2027'));
     const check = async () => {
       const res = await plansAt(hcm, '?coupon=TET2027', newMember);
       expect(res.status).toBe(400);
@@ -134,7 +243,10 @@ describe('coupon refusals', () => {
   test('a coupon this member already used → 352; once their contract fails it is usable again', async () => {
     const { token } = await gw.signUp();
     const [tet] = await gw.db.select().from(coupons).where(eq(coupons.code, 'TET2027'));
-    const made = await gw.call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId: hcmPlans[3].id, paymentMethodGroupId: 1, couponId: tet.id } });
+    const made = await gw.call('POST', '/api/v1/member/contract', {
+      token,
+      json: { paymentPlanId: hcmPlans[3].id, paymentMethodGroupId: 1, couponId: tet.id },
+    });
     expect(made.body.code).toBe(1022);
     const res = await plansAt(hcm, '?coupon=TET2027', token);
     expect(res.status).toBe(400);
@@ -147,7 +259,10 @@ describe('coupon refusals', () => {
 describe('who may see plans', () => {
   test('a closed club sells nothing → 404; unknown and malformed ids → 404', async () => {
     const { id: _club, ...open } = await clubBySlug(gw, 'q7-nguyen-thi-thap');
-    const [club] = await gw.db.insert(clubs).values({ ...open, slug: 'closed-test', isActive: false }).returning();
+    const [club] = await gw.db
+      .insert(clubs)
+      .values({ ...open, slug: 'closed-test', isActive: false })
+      .returning();
     const { id: _plan, ...basic } = hcmPlans[3];
     await gw.db.insert(paymentPlans).values({ ...basic, clubId: club.id });
     for (const path of [
@@ -167,10 +282,15 @@ describe('who may see plans', () => {
 
   test('an inactive plan is not listed and its detail is 404', async () => {
     const { id: _id, ...basic } = hcmPlans[3];
-    const [extra] = await gw.db.insert(paymentPlans).values({ ...basic, isActive: false, sortOrder: 99 }).returning();
+    const [extra] = await gw.db
+      .insert(paymentPlans)
+      .values({ ...basic, isActive: false, sortOrder: 99 })
+      .returning();
     const res = await plansAt(hcm);
     expect(res.body.data.map((p: PaymentPlan) => p.id)).not.toContain(extra.id);
-    expect((await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(extra.id)}/detail`)).status).toBe(404);
+    expect(
+      (await gw.call('GET', `/api/v1/global/club/${String(hcm)}/payment-plan/${String(extra.id)}/detail`)).status,
+    ).toBe(404);
   });
 
   test('a bad bearer token on the public plans → 401 (the session ended); no token → priced as new', async () => {
@@ -189,16 +309,31 @@ describe('the coupon chooser', () => {
   };
 
   test('a new member sees every live coupon; a returning one loses the new-customer ones; a plan narrows by type', async () => {
-    expect(await codes(newMember, `?clubId=${String(hcm)}`)).toEqual(['BLACK500', 'CHAOBAN10', 'MIENPHIGIANHAP', 'TET2027']);
+    expect(await codes(newMember, `?clubId=${String(hcm)}`)).toEqual([
+      'BLACK500',
+      'CHAOBAN10',
+      'MIENPHIGIANHAP',
+      'TET2027',
+    ]);
     expect(await codes(oldMember, `?clubId=${String(hcm)}`)).toEqual(['BLACK500', 'TET2027']);
-    expect(await codes(newMember, `?clubId=${String(hcm)}&paymentPlanId=${String(hcmPlans[3].id)}`)).toEqual(['CHAOBAN10', 'MIENPHIGIANHAP', 'TET2027']);
+    expect(await codes(newMember, `?clubId=${String(hcm)}&paymentPlanId=${String(hcmPlans[3].id)}`)).toEqual([
+      'CHAOBAN10',
+      'MIENPHIGIANHAP',
+      'TET2027',
+    ]);
   });
 
   test('bad queries → 400 code 2; unknown club or a plan of another club → 404; no token → 401', async () => {
     expect((await gw.call('GET', '/api/v1/member/coupons', { token: newMember })).body.code).toBe(2);
     expect((await gw.call('GET', '/api/v1/member/coupons?clubId=x', { token: newMember })).status).toBe(400);
     expect((await gw.call('GET', '/api/v1/member/coupons?clubId=999999', { token: newMember })).status).toBe(404);
-    expect((await gw.call('GET', `/api/v1/member/coupons?clubId=${String(hanoi)}&paymentPlanId=${String(hcmPlans[0].id)}`, { token: newMember })).status).toBe(404);
+    expect(
+      (
+        await gw.call('GET', `/api/v1/member/coupons?clubId=${String(hanoi)}&paymentPlanId=${String(hcmPlans[0].id)}`, {
+          token: newMember,
+        })
+      ).status,
+    ).toBe(404);
     expect((await gw.call('GET', `/api/v1/member/coupons?clubId=${String(hcm)}`)).status).toBe(401);
   });
 });

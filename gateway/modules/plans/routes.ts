@@ -8,8 +8,23 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
-import { activeCoupons, couponFitsPlan, couponRefusal, findCouponByCode, requireUsableCoupon, toCoupon, type CouponUse } from './coupons.ts';
-import { activePlansOf, findActiveClub, findSellablePlan, hasPaidContract, planBenefits, toPlanCard } from './queries.ts';
+import {
+  activeCoupons,
+  couponFitsPlan,
+  couponRefusal,
+  findCouponByCode,
+  requireUsableCoupon,
+  toCoupon,
+  type CouponUse,
+} from './coupons.ts';
+import {
+  activePlansOf,
+  findActiveClub,
+  findSellablePlan,
+  hasPaidContract,
+  planBenefits,
+  toPlanCard,
+} from './queries.ts';
 
 /** Who is asking: a member's history decides the joining fee; a visitor is priced as a new member. */
 async function buyer(db: Executor, c: Context<AppEnv>) {
@@ -38,28 +53,46 @@ export function planRoutes() {
     const { plans } = club;
     const who = { accountId, isNewMember: club.isNewMember };
     const { coupon: code } = c.req.valid('query');
-    if (code === undefined) return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, null)));
+    if (code === undefined)
+      return ok(
+        c,
+        plans.map((plan) => toPlanCard(plan, who.isNewMember, null)),
+      );
 
     const coupon = await couponByCode(db, code, accountId);
     await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, now: clock.now() }, coupon.uses);
     // A coupon for some plan types prices those; the others show their usual price.
-    if (!plans.some((plan) => couponFitsPlan(coupon.coupon, plan.type))) throw new ApiError(400, Codes.PROMO_CODE_INVALID);
-    return ok(c, plans.map((plan) => toPlanCard(plan, who.isNewMember, couponFitsPlan(coupon.coupon, plan.type) ? coupon : null)));
+    if (!plans.some((plan) => couponFitsPlan(coupon.coupon, plan.type)))
+      throw new ApiError(400, Codes.PROMO_CODE_INVALID);
+    return ok(
+      c,
+      plans.map((plan) => toPlanCard(plan, who.isNewMember, couponFitsPlan(coupon.coupon, plan.type) ? coupon : null)),
+    );
   });
 
-  app.get('/global/club/:clubId/payment-plan/:paymentPlanId/detail', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
-    const { db, clock } = c.get('deps');
-    const clubId = idParam(c, 'clubId');
-    const planId = idParam(c, 'paymentPlanId');
-    const found = await findSellablePlan(db, planId, clubId);
-    if (!found) throw notFound();
-    const who = await buyer(db, c);
-    const { coupon: code } = c.req.valid('query');
-    if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
-    const coupon = await couponByCode(db, code, who.accountId);
-    await requireUsableCoupon(db, coupon.coupon, { ...who, clubId, planType: found.plan.type, now: clock.now() }, coupon.uses);
-    return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
-  });
+  app.get(
+    '/global/club/:clubId/payment-plan/:paymentPlanId/detail',
+    optionalAccount(),
+    validate('query', paymentPlansQuery),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      const clubId = idParam(c, 'clubId');
+      const planId = idParam(c, 'paymentPlanId');
+      const found = await findSellablePlan(db, planId, clubId);
+      if (!found) throw notFound();
+      const who = await buyer(db, c);
+      const { coupon: code } = c.req.valid('query');
+      if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
+      const coupon = await couponByCode(db, code, who.accountId);
+      await requireUsableCoupon(
+        db,
+        coupon.coupon,
+        { ...who, clubId, planType: found.plan.type, now: clock.now() },
+        coupon.uses,
+      );
+      return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
+    },
+  );
 
   // Issue 37 §5: the chain's plans and what each gives, for the compare panel and the texts about free PT sessions.
   app.get('/global/plan-benefits', async (c) => ok(c, await planBenefits(c.get('deps').db)));
@@ -76,7 +109,13 @@ export function planRoutes() {
       planType = found.plan.type;
     }
     const accountId = c.get('account').id;
-    const use: CouponUse = { clubId, planType, accountId, isNewMember: !(await hasPaidContract(db, accountId)), now: clock.now() };
+    const use: CouponUse = {
+      clubId,
+      planType,
+      accountId,
+      isNewMember: !(await hasPaidContract(db, accountId)),
+      now: clock.now(),
+    };
     const usable = [];
     for (const coupon of await activeCoupons(db)) {
       if ((await couponRefusal(db, coupon.coupon, use)) === null) usable.push(toCoupon(coupon));

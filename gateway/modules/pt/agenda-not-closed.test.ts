@@ -19,21 +19,34 @@ afterAll(() => gw.close());
 
 /** The trainers' tokens, signed in again after a jump of weeks (a staff token does not last that long). */
 let tokens = new Map<number, Promise<string>>();
-const tokenOf = (trainer: Trainer) => tokens.get(trainer.id) ?? tokens.set(trainer.id, staffLogin(gw, trainer.phone)).get(trainer.id)!;
+const tokenOf = (trainer: Trainer) =>
+  tokens.get(trainer.id) ?? tokens.set(trainer.id, staffLogin(gw, trainer.phone)).get(trainer.id)!;
 const jumpTo = (at: Date) => {
   gw.clock.set(at);
   tokens = new Map();
 };
 const agenda = async (trainer: Trainer, query = '') =>
-  trainerAgendaItemSchema.array().parse((await gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await tokenOf(trainer) })).body.data);
-const answer = async (trainer: Trainer, bookingId: number, verb: string) => gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/${verb}`, { token: await tokenOf(trainer) });
+  trainerAgendaItemSchema
+    .array()
+    .parse((await gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await tokenOf(trainer) })).body.data);
+const answer = async (trainer: Trainer, bookingId: number, verb: string) =>
+  gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/${verb}`, { token: await tokenOf(trainer) });
 
 /** A new member of the trainer's books a free start on `day` (`skip` free starts after the first). */
 async function bookOn(trainer: Trainer, day: string, skip = 0) {
   const m = await memberWithPackage(gw, { clubId: pt.clubId, packageId: pt.packageId, trainer });
-  const screen = ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}&date=${day}`, { token: m.token })).body.data);
+  const screen = ptBookingScreenSchema.parse(
+    (
+      await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}&date=${day}`, {
+        token: m.token,
+      })
+    ).body.data,
+  );
   expect(screen.date).toBe(day);
-  const made = await gw.call('POST', `/api/v1/member/pt-contract/${String(m.ptContractId)}/booking`, { token: m.token, json: { date: day, afterMinute: screen.slots[skip].afterMinute } });
+  const made = await gw.call('POST', `/api/v1/member/pt-contract/${String(m.ptContractId)}/booking`, {
+    token: m.token,
+    json: { date: day, afterMinute: screen.slots[skip].afterMinute },
+  });
   expect(made.status).toBe(200);
   return made.body.data.bookingId as number;
 }
@@ -53,16 +66,24 @@ test('a confirmed session of an earlier day not closed: first in today’s agend
   // The next day: today's agenda (day, week, today on) lists both confirmed ones first, marked notClosed; not the waiting one.
   const today = addDays(day, 1);
   jumpTo(vietnamInstant(today, 6 * 60));
-  const [moved] = await gw.db.select({ startsAt: ptBookings.startsAt }).from(ptBookings).where(eq(ptBookings.id, yesterdays));
+  const [moved] = await gw.db
+    .select({ startsAt: ptBookings.startsAt })
+    .from(ptBookings)
+    .where(eq(ptBookings.id, yesterdays));
   expect(moved.startsAt.getTime()).toBeLessThan(gw.clock.now().getTime());
   for (const query of [`?from=${today}&to=${today}`, `?from=${today}&to=${addDays(today, 6)}`, '']) {
-    expect((await agenda(trainer, query)).map((b) => [b.bookingId, b.date, b.status, b.notClosed]), query).toEqual([
+    expect(
+      (await agenda(trainer, query)).map((b) => [b.bookingId, b.date, b.status, b.notClosed]),
+      query,
+    ).toEqual([
       [yesterdays, day, 'BOOKED', true],
       [older, day, 'BOOKED', true],
     ]);
   }
   // A range that holds that day lists the waiting one too, in its day, not as one to close.
-  expect((await agenda(trainer, `?from=${addDays(today, -2)}&to=${today}`)).map((b) => [b.bookingId, b.notClosed])).toEqual([
+  expect(
+    (await agenda(trainer, `?from=${addDays(today, -2)}&to=${today}`)).map((b) => [b.bookingId, b.notClosed]),
+  ).toEqual([
     [yesterdays, true],
     [older, true],
     [unconfirmed, false],
@@ -70,11 +91,18 @@ test('a confirmed session of an earlier day not closed: first in today’s agend
   // Never another trainer's; not in a range that leaves today out.
   expect((await agenda(other)).map((b) => b.bookingId)).not.toContain(yesterdays);
   expect((await agenda(other, `?from=${today}&to=${today}`)).map((b) => b.bookingId)).not.toContain(yesterdays);
-  expect((await agenda(trainer, `?from=${addDays(today, 1)}&to=${addDays(today, 7)}`)).map((b) => b.bookingId)).toEqual([]);
+  expect((await agenda(trainer, `?from=${addDays(today, 1)}&to=${addDays(today, 7)}`)).map((b) => b.bookingId)).toEqual(
+    [],
+  );
 
   // Completed: it leaves the group (and today's agenda: its day is not in the range).
-  expect((await answer(trainer, yesterdays, 'complete')).body.data).toEqual({ bookingId: yesterdays, status: 'COMPLETED' });
-  expect((await agenda(trainer, `?from=${today}&to=${today}`)).map((b) => [b.bookingId, b.notClosed])).toEqual([[older, true]]);
+  expect((await answer(trainer, yesterdays, 'complete')).body.data).toEqual({
+    bookingId: yesterdays,
+    status: 'COMPLETED',
+  });
+  expect((await agenda(trainer, `?from=${today}&to=${today}`)).map((b) => [b.bookingId, b.notClosed])).toEqual([
+    [older, true],
+  ]);
 
   // The bound: still listed on the 30th day after, no longer on the 31st (it stays BOOKED, and the trainer may still close it).
   jumpTo(vietnamInstant(addDays(day, TRAINER_AGENDA_NOT_CLOSED_DAYS), 6 * 60));

@@ -29,5 +29,7 @@ test('free starts leave out what is taken (an overlap of any minute) and what is
   const taken = [{ startMinute: 18 * 60, endMinute: 19 * 60 }];
   // 11:00 (the only morning start 2 h ahead); 17:30 and 18:30 would overlap 18:00–19:00.
   expect(freeStarts(now, '2026-11-27', hours, taken)).toEqual([11 * 60, 19 * 60, 19 * 60 + 30, 20 * 60]);
-  expect(freeStarts(now, '2026-11-28', hours, [])).toEqual([420, 450, 480, 510, 540, 570, 600, 630, 660, 1050, 1080, 1110, 1140, 1170, 1200]);
+  expect(freeStarts(now, '2026-11-28', hours, [])).toEqual([
+    420, 450, 480, 510, 540, 570, 600, 630, 660, 1050, 1080, 1110, 1140, 1170, 1200,
+  ]);
 });

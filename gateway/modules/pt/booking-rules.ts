@@ -1,15 +1,26 @@
-import { PT_BOOKING_MAX_DAYS_AHEAD, PT_BOOKING_MIN_LEAD_MINUTES, PT_SESSION_MINUTES, PT_SLOT_STEP_MINUTES } from '#contract/pt.ts';
+import {
+  PT_BOOKING_MAX_DAYS_AHEAD,
+  PT_BOOKING_MIN_LEAD_MINUTES,
+  PT_SESSION_MINUTES,
+  PT_SLOT_STEP_MINUTES,
+} from '#contract/pt.ts';
 import { addDays, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 
 // When a PT session may start (ADR 046): pure rules, tested on their own.
 
 /** Today and the next 14 Vietnam days: the days a session may be on. */
-export const bookableDays = (now: Date) => Array.from({ length: PT_BOOKING_MAX_DAYS_AHEAD + 1 }, (_, i) => addDays(vietnamDay(now), i));
+export const bookableDays = (now: Date) =>
+  Array.from({ length: PT_BOOKING_MAX_DAYS_AHEAD + 1 }, (_, i) => addDays(vietnamDay(now), i));
 
 export type Interval = { startMinute: number; endMinute: number };
 
 /** Why a start is not bookable, or null: on a bookable day, on the half hour, 2 h ahead at least, the whole hour inside one working interval. */
-export function startProblem(now: Date, day: string, afterMinute: number, hours: Interval[]): 'DAY' | 'STEP' | 'LEAD' | 'HOURS' | null {
+export function startProblem(
+  now: Date,
+  day: string,
+  afterMinute: number,
+  hours: Interval[],
+): 'DAY' | 'STEP' | 'LEAD' | 'HOURS' | null {
   if (!bookableDays(now).includes(day)) return 'DAY';
   if (afterMinute % PT_SLOT_STEP_MINUTES !== 0) return 'STEP';
   if (vietnamInstant(day, afterMinute).getTime() < now.getTime() + PT_BOOKING_MIN_LEAD_MINUTES * 60_000) return 'LEAD';

@@ -2,11 +2,28 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
 import { formatDayMinute } from '#contract/format.ts';
-import { PT_SESSION_MINUTES, TRAINER_AGENDA_MAX_DAYS, TRAINER_AGENDA_NOT_CLOSED_DAYS, type PtBooking, type PtBookingScreen, type TrainerAgendaItem } from '#contract/pt.ts';
+import {
+  PT_SESSION_MINUTES,
+  TRAINER_AGENDA_MAX_DAYS,
+  TRAINER_AGENDA_NOT_CLOSED_DAYS,
+  type PtBooking,
+  type PtBookingScreen,
+  type TrainerAgendaItem,
+} from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
-import { accounts, clubs, ptBookings, ptContracts, ptDaysOff, ptEContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  clubs,
+  ptBookings,
+  ptContracts,
+  ptDaysOff,
+  ptEContracts,
+  ptPackages,
+  ptTrainers,
+  ptWorkingHours,
+} from '#gateway/db/schema/index.ts';
 import type { PtBookingStatus } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/club-access/queries.ts';
@@ -39,7 +56,13 @@ export async function hoursOn(db: Executor, trainerId: number, clubId: number, d
   return db
     .select({ startMinute: ptWorkingHours.startMinute, endMinute: ptWorkingHours.endMinute })
     .from(ptWorkingHours)
-    .where(and(eq(ptWorkingHours.trainerAccountId, trainerId), eq(ptWorkingHours.clubId, clubId), eq(ptWorkingHours.weekday, isoWeekday(day))));
+    .where(
+      and(
+        eq(ptWorkingHours.trainerAccountId, trainerId),
+        eq(ptWorkingHours.clubId, clubId),
+        eq(ptWorkingHours.weekday, isoWeekday(day)),
+      ),
+    );
 }
 
 /** The trainer's hours taken on a day, as minutes after its 00:00. */
@@ -47,7 +70,9 @@ export async function takenOn(db: Executor, trainerId: number, day: string): Pro
   const rows = await db
     .select({ afterMinute: ptBookings.afterMinute })
     .from(ptBookings)
-    .where(and(eq(ptBookings.trainerAccountId, trainerId), eq(ptBookings.day, day), inArray(ptBookings.status, HOLDING)));
+    .where(
+      and(eq(ptBookings.trainerAccountId, trainerId), eq(ptBookings.day, day), inArray(ptBookings.status, HOLDING)),
+    );
   return rows.map((r) => ({ startMinute: r.afterMinute, endMinute: r.afterMinute + PT_SESSION_MINUTES }));
 }
 
@@ -58,7 +83,12 @@ export const bookingSelect = (db: Executor) =>
     .innerJoin(accounts, eq(accounts.id, ptBookings.trainerAccountId))
     .innerJoin(clubs, eq(clubs.id, ptBookings.clubId));
 
-export function toBooking(row: { booking: BookingRow; trainerName: string; clubNameVi: string; clubNameEn: string }): PtBooking {
+export function toBooking(row: {
+  booking: BookingRow;
+  trainerName: string;
+  clubNameVi: string;
+  clubNameEn: string;
+}): PtBooking {
   const b = row.booking;
   return {
     bookingId: b.id,
@@ -86,7 +116,12 @@ export function toBooking(row: { booking: BookingRow; trainerName: string; clubN
  * sessions of PT packages; `trial` lists the trial sessions instead (/member/free-sessions/history,
  * /member/free-session/current).
  */
-export async function listBookings(db: Executor, accountId: number, filter: { clubId?: number; current?: boolean; trial?: boolean }, now: Date) {
+export async function listBookings(
+  db: Executor,
+  accountId: number,
+  filter: { clubId?: number; current?: boolean; trial?: boolean },
+  now: Date,
+) {
   const rows = await bookingSelect(db)
     .where(
       and(
@@ -115,58 +150,75 @@ async function isEContractSigned(db: Executor, ptContractId: number) {
  * (outside the window, the validity or the trainer's hours); 165 an earlier session is not done;
  * 166 a session that day already; 456 the trainer's hour is taken (the database decides).
  */
-export async function bookPtSession(db: Executor, accountId: number, ptContractId: number, body: { afterMinute: number; date?: string }, now: Date) {
+export async function bookPtSession(
+  db: Executor,
+  accountId: number,
+  ptContractId: number,
+  body: { afterMinute: number; date?: string },
+  now: Date,
+) {
   const today = vietnamDay(now);
   const day = body.date ?? today;
   try {
-    return await retryOnDeadlock(() => db.transaction(async (tx) => {
-      await lockAccount(tx, accountId);
-      const [contract] = await tx
-        .select()
-        .from(ptContracts)
-        .where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)))
-        .for('update');
-      const status = contract ? ptContractStatus(contract, today) : null;
-      if (!contract || (status !== 'CURRENT' && status !== 'FUTURE')) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
-      if (!(await isEContractSigned(tx, ptContractId))) throw new ApiError(409, Codes.PT_CONTRACT_UNSIGNED);
-      const access = await clubAccess(tx, accountId, contract.clubId, today);
-      if (!access.ok && access.reason === 'FROZEN') throw new ApiError(409, Codes.PT_FROZEN);
-      if (day < contract.startDate! || day > contract.endDate!) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
-      const hours = await hoursOn(tx, contract.trainerAccountId, contract.clubId, day);
-      if (startProblem(now, day, body.afterMinute, hours) !== null) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
-      const [pending] = await tx
-        .select({ id: ptBookings.id, day: ptBookings.day })
-        .from(ptBookings)
-        .where(and(eq(ptBookings.accountId, accountId), isNotNull(ptBookings.ptContractId), inArray(ptBookings.status, OPEN)));
-      if (pending) throw new ApiError(409, pending.day === day ? Codes.BOOKING_DAILY_LIMIT : Codes.COMPLETE_CURRENT_PT_SESSION);
-      // A session is taken from the package when booked and given back if cancelled or declined; the CHECK caps it.
-      const [taken] = await tx
-        .update(ptContracts)
-        .set({ sessionsUsed: sql`${ptContracts.sessionsUsed} + 1` })
-        .where(and(eq(ptContracts.id, ptContractId), sql`${ptContracts.sessionsUsed} < ${ptContracts.sessions}`))
-        .returning({ id: ptContracts.id });
-      if (!taken) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
-      const startsAt = vietnamInstant(day, body.afterMinute);
-      const startEpochMinute = Math.round(startsAt.getTime() / 60_000);
-      const [made] = await tx
-        .insert(ptBookings)
-        .values({
-          ptContractId,
-          accountId,
-          trainerAccountId: contract.trainerAccountId,
-          clubId: contract.clubId,
-          day,
-          afterMinute: body.afterMinute,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + PT_SESSION_MINUTES * 60_000),
-          startEpochMinute,
-          endEpochMinute: startEpochMinute + PT_SESSION_MINUTES,
-          status: 'WAITPTCONFIRM',
-          createdAt: now,
-        })
-        .returning({ id: ptBookings.id });
-      return bookingById(tx, accountId, made.id);
-    }));
+    return await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await lockAccount(tx, accountId);
+        const [contract] = await tx
+          .select()
+          .from(ptContracts)
+          .where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)))
+          .for('update');
+        const status = contract ? ptContractStatus(contract, today) : null;
+        if (!contract || (status !== 'CURRENT' && status !== 'FUTURE'))
+          throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
+        if (!(await isEContractSigned(tx, ptContractId))) throw new ApiError(409, Codes.PT_CONTRACT_UNSIGNED);
+        const access = await clubAccess(tx, accountId, contract.clubId, today);
+        if (!access.ok && access.reason === 'FROZEN') throw new ApiError(409, Codes.PT_FROZEN);
+        if (day < contract.startDate! || day > contract.endDate!) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
+        const hours = await hoursOn(tx, contract.trainerAccountId, contract.clubId, day);
+        if (startProblem(now, day, body.afterMinute, hours) !== null)
+          throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
+        const [pending] = await tx
+          .select({ id: ptBookings.id, day: ptBookings.day })
+          .from(ptBookings)
+          .where(
+            and(
+              eq(ptBookings.accountId, accountId),
+              isNotNull(ptBookings.ptContractId),
+              inArray(ptBookings.status, OPEN),
+            ),
+          );
+        if (pending)
+          throw new ApiError(409, pending.day === day ? Codes.BOOKING_DAILY_LIMIT : Codes.COMPLETE_CURRENT_PT_SESSION);
+        // A session is taken from the package when booked and given back if cancelled or declined; the CHECK caps it.
+        const [taken] = await tx
+          .update(ptContracts)
+          .set({ sessionsUsed: sql`${ptContracts.sessionsUsed} + 1` })
+          .where(and(eq(ptContracts.id, ptContractId), sql`${ptContracts.sessionsUsed} < ${ptContracts.sessions}`))
+          .returning({ id: ptContracts.id });
+        if (!taken) throw new ApiError(409, Codes.NO_PACKAGE_AT_CLUB);
+        const startsAt = vietnamInstant(day, body.afterMinute);
+        const startEpochMinute = Math.round(startsAt.getTime() / 60_000);
+        const [made] = await tx
+          .insert(ptBookings)
+          .values({
+            ptContractId,
+            accountId,
+            trainerAccountId: contract.trainerAccountId,
+            clubId: contract.clubId,
+            day,
+            afterMinute: body.afterMinute,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + PT_SESSION_MINUTES * 60_000),
+            startEpochMinute,
+            endEpochMinute: startEpochMinute + PT_SESSION_MINUTES,
+            status: 'WAITPTCONFIRM',
+            createdAt: now,
+          })
+          .returning({ id: ptBookings.id });
+        return bookingById(tx, accountId, made.id);
+      }),
+    );
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
@@ -182,7 +234,10 @@ export async function bookingById(db: Executor, accountId: number, bookingId: nu
 
 /** Closes a holding booking and gives its session back to the package (a trial session is free again by the booking's state alone). */
 export async function release(tx: Executor, booking: BookingRow, status: 'CANCELLED' | 'REJECTED', now: Date) {
-  await tx.update(ptBookings).set({ status, closedAt: now, answeredAt: status === 'REJECTED' ? now : booking.answeredAt }).where(eq(ptBookings.id, booking.id));
+  await tx
+    .update(ptBookings)
+    .set({ status, closedAt: now, answeredAt: status === 'REJECTED' ? now : booking.answeredAt })
+    .where(eq(ptBookings.id, booking.id));
   if (booking.ptContractId === null) return;
   await tx
     .update(ptContracts)
@@ -234,7 +289,13 @@ const targets = { confirm: 'BOOKED', reject: 'REJECTED', complete: 'COMPLETED', 
  * it has started: the member did not come and the session stays used, ADR 051). Another trainer: 404.
  * The same answer again changes and records nothing.
  */
-export async function answerBooking(db: Executor, trainerId: number, bookingId: number, verb: keyof typeof targets, now: Date) {
+export async function answerBooking(
+  db: Executor,
+  trainerId: number,
+  bookingId: number,
+  verb: keyof typeof targets,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .select()
@@ -247,22 +308,44 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
     const afterStart = verb === 'complete' || verb === 'no-show';
     // A no-show marked by mistake may still be completed; a completed session (maybe rated) stays so.
     const from: PtBookingStatus[] = verb === 'complete' ? ['BOOKED', 'NO_SHOW'] : ['BOOKED'];
-    const allowed = afterStart ? from.includes(booking.status) && booking.startsAt.getTime() <= now.getTime() : booking.status === 'WAITPTCONFIRM';
+    const allowed = afterStart
+      ? from.includes(booking.status) && booking.startsAt.getTime() <= now.getTime()
+      : booking.status === 'WAITPTCONFIRM';
     if (!allowed) throw new ApiError(409, Codes.VALIDATION);
     if (target === 'REJECTED') await release(tx, booking, 'REJECTED', now);
-    else await tx.update(ptBookings).set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt }).where(eq(ptBookings.id, bookingId));
+    else
+      await tx
+        .update(ptBookings)
+        .set({ status: target, answeredAt: verb === 'confirm' ? now : booking.answeredAt })
+        .where(eq(ptBookings.id, bookingId));
     const subject = { subjectType: 'pt-booking', subjectId: bookingId, clubId: booking.clubId };
-    await recordStaffAction(tx, { actorAccountId: trainerId, action: `pt-booking.${verb}`, ...subject, ...fieldChange('status', booking.status, target), at: now });
+    await recordStaffAction(tx, {
+      actorAccountId: trainerId,
+      action: `pt-booking.${verb}`,
+      ...subject,
+      ...fieldChange('status', booking.status, target),
+      at: now,
+    });
     const when = formatDayMinute(booking.day, booking.afterMinute);
     const notice = {
-      BOOKED: { titleVi: 'PT đã xác nhận lịch tập', titleEn: 'Session confirmed', bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`, bodyEn: `Your session at ${when} is confirmed.` },
+      BOOKED: {
+        titleVi: 'PT đã xác nhận lịch tập',
+        titleEn: 'Session confirmed',
+        bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`,
+        bodyEn: `Your session at ${when} is confirmed.`,
+      },
       REJECTED: {
         titleVi: 'PT không nhận lịch tập',
         titleEn: 'Session declined',
         bodyVi: `Huấn luyện viên không nhận buổi tập lúc ${when}. Buổi tập đã được trả lại vào gói; hãy chọn giờ khác.`,
         bodyEn: `Your trainer cannot take the session at ${when}. It is back in your package; please pick another time.`,
       },
-      COMPLETED: { titleVi: 'Hoàn thành buổi tập', titleEn: 'Session completed', bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`, bodyEn: `Your session at ${when} is done. Rate it!` },
+      COMPLETED: {
+        titleVi: 'Hoàn thành buổi tập',
+        titleEn: 'Session completed',
+        bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`,
+        bodyEn: `Your session at ${when} is done. Rate it!`,
+      },
       NO_SHOW: {
         titleVi: 'Bạn đã vắng buổi tập',
         titleEn: 'You missed your session',
@@ -270,16 +353,28 @@ export async function answerBooking(db: Executor, trainerId: number, bookingId: 
         bodyEn: `Your trainer marked you absent from the session at ${when}. The session counts as used. If this is a mistake, please contact the front desk.`,
       },
     }[target];
-    await enqueueNotice(tx, booking.accountId, { kind: 'PT', ...notice, link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' }, now);
+    await enqueueNotice(
+      tx,
+      booking.accountId,
+      { kind: 'PT', ...notice, link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' },
+      now,
+    );
     return { bookingId, status: target };
   });
 }
 
 /** GET /member/screens/pt-booking?ptContractId&date: what /pt/booking shows, in one read. */
-export async function bookingScreen(db: Executor, accountId: number, query: { ptContractId?: number; date?: string }, now: Date): Promise<PtBookingScreen> {
+export async function bookingScreen(
+  db: Executor,
+  accountId: number,
+  query: { ptContractId?: number; date?: string },
+  now: Date,
+): Promise<PtBookingScreen> {
   const today = vietnamDay(now);
   const [contracts, bookings] = await Promise.all([
-    listPtContracts(db, accountId, {}, now).then((all) => all.filter((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0)),
+    listPtContracts(db, accountId, {}, now).then((all) =>
+      all.filter((c) => (c.status === 'CURRENT' || c.status === 'FUTURE') && c.sessionsLeft > 0),
+    ),
     listBookings(db, accountId, {}, now),
   ]);
   const contract = contracts.find((c) => c.ptContractId === query.ptContractId) ?? contracts[0] ?? null;
@@ -287,7 +382,10 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
   const date = query.date && days.includes(query.date) ? query.date : (days[0] ?? today);
   let slots: PtBookingScreen['slots'] = [];
   if (contract && days.includes(date)) {
-    const [hours, taken] = await Promise.all([hoursOn(db, contract.ptId, contract.clubId, date), takenOn(db, contract.ptId, date)]);
+    const [hours, taken] = await Promise.all([
+      hoursOn(db, contract.ptId, contract.clubId, date),
+      takenOn(db, contract.ptId, date),
+    ]);
     slots = freeStarts(now, date, hours, taken).map((m) => ({ afterMinute: m, time: hhmm(m) }));
   }
   const [toSign] = contract
@@ -296,14 +394,25 @@ export async function bookingScreen(db: Executor, accountId: number, query: { pt
         .from(ptEContracts)
         .where(and(eq(ptEContracts.ptContractId, contract.ptContractId), eq(ptEContracts.status, 'UNSIGNED')))
     : [];
-  return { contracts, ptContractId: contract?.ptContractId ?? null, eContractToSign: toSign?.id ?? null, days, date, slots, bookings };
+  return {
+    contracts,
+    ptContractId: contract?.ptContractId ?? null,
+    eContractToSign: toSign?.id ?? null,
+    days,
+    date,
+    slots,
+    bookings,
+  };
 }
 
 /**
  * The Vietnam days GET /staff/pt/bookings reads: without `from`/`to`, today on (no end); `from` alone:
  * 31 days from it; `to` alone: from today. Null when the range is backwards or longer than 31 days.
  */
-export function agendaRange(range: { from?: string; to?: string }, now: Date): { from: string; to: string | null } | null {
+export function agendaRange(
+  range: { from?: string; to?: string },
+  now: Date,
+): { from: string; to: string | null } | null {
   const from = range.from ?? vietnamDay(now);
   const to = range.to ?? (range.from === undefined ? null : addDays(from, TRAINER_AGENDA_MAX_DAYS - 1));
   if (to !== null && (to < from || to > addDays(from, TRAINER_AGENDA_MAX_DAYS - 1))) return null;
@@ -317,9 +426,15 @@ export function agendaRange(range: { from?: string; to?: string }, now: Date): {
  * amended): they sort first, as they started earlier. One statement, one range of the (trainer,
  * starts_at) index: a Vietnam day is a range of start instants.
  */
-export async function trainerAgenda(db: Executor, trainerId: number, { from, to }: { from: string; to: string | null }, now: Date): Promise<TrainerAgendaItem[]> {
+export async function trainerAgenda(
+  db: Executor,
+  trainerId: number,
+  { from, to }: { from: string; to: string | null },
+  now: Date,
+): Promise<TrainerAgendaItem[]> {
   const today = vietnamDay(now);
-  const notClosedSince = from <= today && (to === null || to >= today) ? addDays(today, -TRAINER_AGENDA_NOT_CLOSED_DAYS) : null;
+  const notClosedSince =
+    from <= today && (to === null || to >= today) ? addDays(today, -TRAINER_AGENDA_NOT_CLOSED_DAYS) : null;
   const since = notClosedSince !== null && notClosedSince < from ? notClosedSince : from;
   const member = alias(accounts, 'member');
   const rows = await db
@@ -343,7 +458,10 @@ export async function trainerAgenda(db: Executor, trainerId: number, { from, to 
         to === null ? undefined : lt(ptBookings.startsAt, vietnamDayStart(addDays(to, 1))),
         since === from
           ? inArray(ptBookings.status, HOLDING)
-          : or(and(gte(ptBookings.startsAt, vietnamDayStart(from)), inArray(ptBookings.status, HOLDING)), eq(ptBookings.status, 'BOOKED')),
+          : or(
+              and(gte(ptBookings.startsAt, vietnamDayStart(from)), inArray(ptBookings.status, HOLDING)),
+              eq(ptBookings.status, 'BOOKED'),
+            ),
       ),
     )
     .orderBy(asc(ptBookings.startsAt), asc(ptBookings.id));

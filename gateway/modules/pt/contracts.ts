@@ -4,7 +4,15 @@ import type { PtContract, PtContractDetail, PtContractStatus, TrainerRequest } f
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { accounts, clubs, payments, ptContracts, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  clubs,
+  payments,
+  ptContracts,
+  ptPackages,
+  ptTrainers,
+  ptWorkingHours,
+} from '#gateway/db/schema/index.ts';
 import type { PtContractState } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/club-access/queries.ts';
@@ -27,7 +35,10 @@ type PtContractRow = typeof ptContracts.$inferSelect;
 const ptContractNotFound = () => new ApiError(404, Codes.NOT_FOUND);
 
 /** §4 status of a contract on a Vietnam day. */
-export function ptContractStatus(row: Pick<PtContractRow, 'state' | 'startDate' | 'endDate' | 'sessions' | 'sessionsUsed'>, today: string): PtContractStatus {
+export function ptContractStatus(
+  row: Pick<PtContractRow, 'state' | 'startDate' | 'endDate' | 'sessions' | 'sessionsUsed'>,
+  today: string,
+): PtContractStatus {
   if (row.state === 'WAITPTCONFIRM' || row.state === 'WAITFORPAYMENT') return row.state;
   if (row.state !== 'PAID' || row.startDate === null || row.endDate === null) return 'PAST';
   if (row.endDate < today || row.sessionsUsed >= row.sessions) return 'PAST';
@@ -50,14 +61,21 @@ export async function ptStartAt(db: Executor, accountId: number, clubId: number,
 
 const contractSelect = (db: Executor) =>
   db
-    .select({ contract: ptContracts, pkg: ptPackages, club: clubs, trainerName: accounts.fullName, trainerAvatar: accounts.avatarMediaId })
+    .select({
+      contract: ptContracts,
+      pkg: ptPackages,
+      club: clubs,
+      trainerName: accounts.fullName,
+      trainerAvatar: accounts.avatarMediaId,
+    })
     .from(ptContracts)
     .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
     .innerJoin(clubs, eq(clubs.id, ptContracts.clubId))
     .innerJoin(accounts, eq(accounts.id, ptContracts.trainerAccountId));
 type ContractJoin = Awaited<ReturnType<ReturnType<typeof contractSelect>['where']>>[number];
 
-const closedReasonOf = (state: PtContractState) => (state === 'REJECTED' ? 'rejected' : state === 'CANCELLED' ? 'cancelled' : null);
+const closedReasonOf = (state: PtContractState) =>
+  state === 'REJECTED' ? 'rejected' : state === 'CANCELLED' ? 'cancelled' : null;
 
 function toPtContract({ contract, pkg, club, trainerName, trainerAvatar }: ContractJoin, today: string): PtContract {
   return {
@@ -87,7 +105,11 @@ function toPtContract({ contract, pkg, club, trainerName, trainerAvatar }: Contr
   };
 }
 
-export type PtContractsFilter = { status?: PtContractStatus | 'REGISTER'; ptContractId?: number; isNotSilverPtContract?: boolean };
+export type PtContractsFilter = {
+  status?: PtContractStatus | 'REGISTER';
+  ptContractId?: number;
+  isNotSilverPtContract?: boolean;
+};
 
 /** GET /member/pt-contracts: the caller's, newest first, filtered by §4 status (REGISTER: both unpaid stages). */
 export async function listPtContracts(db: Executor, accountId: number, filter: PtContractsFilter, now: Date) {
@@ -101,25 +123,41 @@ export async function listPtContracts(db: Executor, accountId: number, filter: P
       ),
     )
     .orderBy(desc(ptContracts.createdAt), desc(ptContracts.id));
-  const wanted = filter.status === 'REGISTER' ? ['WAITPTCONFIRM', 'WAITFORPAYMENT'] : filter.status ? [filter.status] : null;
+  const wanted =
+    filter.status === 'REGISTER' ? ['WAITPTCONFIRM', 'WAITFORPAYMENT'] : filter.status ? [filter.status] : null;
   return rows.map((row) => toPtContract(row, today)).filter((c) => wanted === null || wanted.includes(c.status));
 }
 
 /** The contract with its payment attempt (the open one, or the one that paid it) and receipt. 404 for anyone else's. */
-export async function ptContractDetail(db: Executor, accountId: number, ptContractId: number, now: Date): Promise<PtContractDetail> {
+export async function ptContractDetail(
+  db: Executor,
+  accountId: number,
+  ptContractId: number,
+  now: Date,
+): Promise<PtContractDetail> {
   const today = vietnamDay(now);
-  const [row] = await contractSelect(db).where(and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)));
+  const [row] = await contractSelect(db).where(
+    and(eq(ptContracts.id, ptContractId), eq(ptContracts.accountId, accountId)),
+  );
   if (!row) throw ptContractNotFound();
-  const attempts = await db.select().from(payments).where(eq(payments.ptContractId, ptContractId)).orderBy(asc(payments.id));
+  const attempts = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.ptContractId, ptContractId))
+    .orderBy(asc(payments.id));
   const { payment, receipt } = await shownPayment(db, attempts, row.club);
   const { contract } = row;
-  const timeline: PtContractDetail['timeline'] = [
-    { kind: 'registered', at: contract.createdAt.toISOString() },
-  ];
-  if (contract.answeredAt) timeline.push({ kind: contract.state === 'REJECTED' ? 'rejected' : 'accepted', at: contract.answeredAt.toISOString() });
+  const timeline: PtContractDetail['timeline'] = [{ kind: 'registered', at: contract.createdAt.toISOString() }];
+  if (contract.answeredAt)
+    timeline.push({
+      kind: contract.state === 'REJECTED' ? 'rejected' : 'accepted',
+      at: contract.answeredAt.toISOString(),
+    });
   if (contract.paidAt) timeline.push({ kind: 'paid', at: contract.paidAt.toISOString() });
-  if (contract.startDate && contract.endDate) timeline.push({ kind: 'starts', at: contract.startDate }, { kind: 'ends', at: contract.endDate });
-  if (contract.state === 'CANCELLED' && contract.closedAt) timeline.push({ kind: 'cancelled', at: contract.closedAt.toISOString() });
+  if (contract.startDate && contract.endDate)
+    timeline.push({ kind: 'starts', at: contract.startDate }, { kind: 'ends', at: contract.endDate });
+  if (contract.state === 'CANCELLED' && contract.closedAt)
+    timeline.push({ kind: 'cancelled', at: contract.closedAt.toISOString() });
   return {
     ...toPtContract(row, today),
     payment,
@@ -182,9 +220,12 @@ async function registerIn(tx: Executor, ctx: PurchaseContext, ptPackageId: numbe
   const [open] = await tx
     .select()
     .from(ptContracts)
-    .where(and(eq(ptContracts.accountId, ctx.accountId), inArray(ptContracts.state, ['WAITPTCONFIRM', 'WAITFORPAYMENT'])));
+    .where(
+      and(eq(ptContracts.accountId, ctx.accountId), inArray(ptContracts.state, ['WAITPTCONFIRM', 'WAITFORPAYMENT'])),
+    );
   if (open) {
-    if (open.ptPackageId === ptPackageId && open.trainerAccountId === ptId) return { ptContractId: open.id, existing: true };
+    if (open.ptPackageId === ptPackageId && open.trainerAccountId === ptId)
+      return { ptContractId: open.id, existing: true };
     throw new ApiError(409, Codes.UNPAID_PT_PACKAGE, { ptContractId: open.id });
   }
   const today = vietnamDay(ctx.now);
@@ -264,7 +305,8 @@ export async function cancelPtContract(ctx: PurchaseContext, ptContractId: numbe
     await lockAccount(tx, ctx.accountId);
     const contract = await lockOwn(tx, ctx.accountId, ptContractId);
     if (contract.state === 'CANCELLED') return;
-    if (contract.state !== 'WAITPTCONFIRM' && contract.state !== 'WAITFORPAYMENT') throw new ApiError(409, Codes.VALIDATION);
+    if (contract.state !== 'WAITPTCONFIRM' && contract.state !== 'WAITFORPAYMENT')
+      throw new ApiError(409, Codes.VALIDATION);
     await tx
       .update(payments)
       .set({ status: 'FAIL' })
@@ -286,7 +328,12 @@ export async function trainerRequests(db: Executor, trainerId: number, now: Date
     .select({ id: ptContracts.id, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
     .from(ptContracts)
     .innerJoin(accounts, eq(accounts.id, ptContracts.accountId))
-    .where(inArray(ptContracts.id, rows.map((row) => row.contract.id)));
+    .where(
+      inArray(
+        ptContracts.id,
+        rows.map((row) => row.contract.id),
+      ),
+    );
   const byContract = new Map(members.map(({ id, ...member }) => [id, member]));
   return rows.map((row) => ({ ...toPtContract(row, today), member: byContract.get(row.contract.id)! }));
 }
@@ -295,7 +342,13 @@ export async function trainerRequests(db: Executor, trainerId: number, now: Date
  * PUT /staff/pt-contract/{id}/accept or /reject: the trainer the member chose answers (another
  * trainer gets 404). Answering twice the same way changes nothing; the member is told.
  */
-export async function answerPtContract(db: Executor, trainerId: number, ptContractId: number, accept: boolean, now: Date) {
+export async function answerPtContract(
+  db: Executor,
+  trainerId: number,
+  ptContractId: number,
+  accept: boolean,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [contract] = await tx
       .select()
@@ -304,14 +357,21 @@ export async function answerPtContract(db: Executor, trainerId: number, ptContra
       .for('update');
     if (!contract) throw ptContractNotFound();
     const target: PtContractState = accept ? 'WAITFORPAYMENT' : 'REJECTED';
-    if (contract.state === target || (accept && contract.state === 'PAID')) return { ptContractId, state: contract.state };
+    if (contract.state === target || (accept && contract.state === 'PAID'))
+      return { ptContractId, state: contract.state };
     if (contract.state !== 'WAITPTCONFIRM') throw new ApiError(409, Codes.VALIDATION);
     await tx
       .update(ptContracts)
       .set({ state: target, answeredAt: now, closedAt: accept ? null : now })
       .where(eq(ptContracts.id, ptContractId));
     const subject = { subjectType: 'pt-contract', subjectId: ptContractId, clubId: contract.clubId };
-    await recordStaffAction(tx, { actorAccountId: trainerId, action: accept ? 'pt-contract.accept' : 'pt-contract.reject', ...subject, ...fieldChange('state', contract.state, target), at: now });
+    await recordStaffAction(tx, {
+      actorAccountId: trainerId,
+      action: accept ? 'pt-contract.accept' : 'pt-contract.reject',
+      ...subject,
+      ...fieldChange('state', contract.state, target),
+      at: now,
+    });
     const [trainer] = await tx.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, trainerId));
     await enqueueNotice(
       tx,

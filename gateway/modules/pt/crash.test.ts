@@ -3,7 +3,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
 import { freeSessionsInfoSchema } from '#contract/pt.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
-import { accounts, contracts, freeSessions, ptBookings, ptContracts, ptEContracts, ptPackages, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  contracts,
+  freeSessions,
+  ptBookings,
+  ptContracts,
+  ptEContracts,
+  ptPackages,
+  ptWorkingHours,
+} from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
@@ -31,18 +40,41 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
   gw.clock.set(new Date());
   const now = gw.clock.now();
   const club = await clubAt(gw);
-  const [pkg] = await gw.db.select().from(ptPackages).where(eq(ptPackages.clubId, club.id)).orderBy(asc(ptPackages.id)).limit(1);
+  const [pkg] = await gw.db
+    .select()
+    .from(ptPackages)
+    .where(eq(ptPackages.clubId, club.id))
+    .orderBy(asc(ptPackages.id))
+    .limit(1);
   // The trainer's hour: a weekday start of theirs two to eight days ahead.
-  const hours = await gw.db.select().from(ptWorkingHours).where(eq(ptWorkingHours.clubId, club.id)).orderBy(asc(ptWorkingHours.id));
+  const hours = await gw.db
+    .select()
+    .from(ptWorkingHours)
+    .where(eq(ptWorkingHours.clubId, club.id))
+    .orderBy(asc(ptWorkingHours.id));
   const today = vietnamDay(now);
-  const day = [2, 3, 4, 5, 6, 7, 8].map((n) => addDays(today, n)).find((d) => hours.some((h) => h.weekday === (new Date(`${d}T00:00:00Z`).getUTCDay() || 7)))!;
-  const slot = hours.find((h) => h.weekday === (new Date(`${day}T00:00:00Z`).getUTCDay() || 7) && h.endMinute - h.startMinute >= 120)!;
+  const day = [2, 3, 4, 5, 6, 7, 8]
+    .map((n) => addDays(today, n))
+    .find((d) => hours.some((h) => h.weekday === (new Date(`${d}T00:00:00Z`).getUTCDay() || 7)))!;
+  const slot = hours.find(
+    (h) => h.weekday === (new Date(`${day}T00:00:00Z`).getUTCDay() || 7) && h.endMinute - h.startMinute >= 120,
+  )!;
   const ptStart = Math.ceil(slot.startMinute / 30) * 30;
   const members: { accountId: number; token: string; ptContractId: number; freeSessionId: number }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const [account] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' }).returning();
-    const opened = await openUnpaidContract(gw, { accountId: account.id, method: PaymentMethods.CASH, clubId: club.id });
-    await gw.db.update(contracts).set({ paymentState: 'PAID', startDate: today, endDate: addDays(today, 365) }).where(eq(contracts.id, opened.contract.id));
+    const [account] = await gw.db
+      .insert(accounts)
+      .values({ phoneNumber: randomPhone(), accountType: 'MEMBER', fullName: `Hội viên ${String(i)}`, lang: 'vi' })
+      .returning();
+    const opened = await openUnpaidContract(gw, {
+      accountId: account.id,
+      method: PaymentMethods.CASH,
+      clubId: club.id,
+    });
+    await gw.db
+      .update(contracts)
+      .set({ paymentState: 'PAID', startDate: today, endDate: addDays(today, 365) })
+      .where(eq(contracts.id, opened.contract.id));
     const [pt] = await gw.db
       .insert(ptContracts)
       .values({
@@ -61,20 +93,49 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
       })
       .returning();
     // Signed, as sessions are booked under a signed e-contract only.
-    await gw.db.insert(ptEContracts).values({ ptContractId: pt.id, accountId: account.id, templateVersion: 'test', lang: 'vi', document: '{}', documentSha256: '0'.repeat(64), status: 'UNSIGNED' });
+    await gw.db
+      .insert(ptEContracts)
+      .values({
+        ptContractId: pt.id,
+        accountId: account.id,
+        templateVersion: 'test',
+        lang: 'vi',
+        document: '{}',
+        documentSha256: '0'.repeat(64),
+        status: 'UNSIGNED',
+      });
     await markEContractSigned(gw, pt.id);
     const [free] = await gw.db
       .insert(freeSessions)
-      .values({ accountId: account.id, clubId: club.id, contractId: opened.contract.id, source: 'PLAN', ordinal: 1, validFrom: today, validUntil: addDays(today, 13) })
+      .values({
+        accountId: account.id,
+        clubId: club.id,
+        contractId: opened.contract.id,
+        source: 'PLAN',
+        ordinal: 1,
+        validFrom: today,
+        validUntil: addDays(today, 13),
+      })
       .returning();
-    members.push({ accountId: account.id, token: (await issueToken(gw.db, account.id, now)).token, ptContractId: pt.id, freeSessionId: free.id });
+    members.push({
+      accountId: account.id,
+      token: (await issueToken(gw.db, account.id, now)).token,
+      ptContractId: pt.id,
+      freeSessionId: free.id,
+    });
   }
   // The trial start: the next day's first start at which some trainer is free.
   const trialDay = addDays(day, 1);
-  const info = freeSessionsInfoSchema.parse((await gw.call('GET', `/api/v1/member/club/${String(club.id)}/free-sessions/info?date=${trialDay}`, { token: members[0].token })).body.data);
+  const info = freeSessionsInfoSchema.parse(
+    (
+      await gw.call('GET', `/api/v1/member/club/${String(club.id)}/free-sessions/info?date=${trialDay}`, {
+        token: members[0].token,
+      })
+    ).body.data,
+  );
   expect(info.slots.length).toBeGreaterThan(0);
   // Members spread over the day's free starts, two or three to each: some win a trainer, some meet 456.
-  const trialStart = (i: number) => info.slots[i % Math.ceil(MEMBERS / 3) % info.slots.length].afterMinute;
+  const trialStart = (i: number) => info.slots[(i % Math.ceil(MEMBERS / 3)) % info.slots.length].afterMinute;
   await gw.close();
 
   const port = await freePort();
@@ -85,7 +146,11 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
   const post = (m: (typeof members)[number], path: string, body: object) =>
     fetch(`${url}/api/v1/member/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}`, 'x-internal-secret': 'crash-test-internal-secret-of-32-characters' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${m.token}`,
+        'x-internal-secret': 'crash-test-internal-secret-of-32-characters',
+      },
       body: JSON.stringify(body),
     }).then(
       async (r) => {
@@ -117,11 +182,14 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
     const rows = await handle.db.select().from(ptBookings).where(inArray(ptBookings.accountId, ids));
     const holding = rows.filter((b) => (HOLDING as readonly string[]).includes(b.status));
     const used = await handle.db.select().from(ptContracts).where(inArray(ptContracts.accountId, ids));
-    console.log(`${String(answeredBeforeKill)} bookings answered before the kill; ${String(holding.length)} holding after the restart`);
+    console.log(
+      `${String(answeredBeforeKill)} bookings answered before the kill; ${String(holding.length)} holding after the restart`,
+    );
     // The trainer's hour: one holder, whose package counts it; every other package untouched.
     const hour = holding.filter((b) => b.ptContractId !== null && b.day === day && b.afterMinute === ptStart);
     expect(hour).toHaveLength(1);
-    for (const c of used) expect(c.sessionsUsed, `package ${String(c.id)}`).toBe(holding.filter((b) => b.ptContractId === c.id).length);
+    for (const c of used)
+      expect(c.sessionsUsed, `package ${String(c.id)}`).toBe(holding.filter((b) => b.ptContractId === c.id).length);
     // No trainer holds two overlapping hours; each member has at most one trial in the works.
     const byTrainer = new Map<string, number>();
     for (const b of holding) {
@@ -132,7 +200,13 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
     const trials = await handle.db
       .select()
       .from(ptBookings)
-      .where(and(inArray(ptBookings.accountId, ids), isNotNull(ptBookings.freeSessionId), inArray(ptBookings.status, ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED'])));
+      .where(
+        and(
+          inArray(ptBookings.accountId, ids),
+          isNotNull(ptBookings.freeSessionId),
+          inArray(ptBookings.status, ['WAITPTCONFIRM', 'WAITCUSCONFIRM', 'BOOKED']),
+        ),
+      );
     expect(trials.length).toBeGreaterThan(0);
     expect(new Set(trials.map((b) => b.accountId)).size).toBe(trials.length);
     // Every booking a member was told about is there.

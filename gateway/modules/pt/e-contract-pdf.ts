@@ -11,7 +11,11 @@ import type { EContractDocument } from './e-contract-template.ts';
 
 const FONT_DIR = path.resolve('gateway/assets/fonts');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const fontBytes = () => (fonts ??= { regular: readFileSync(path.join(FONT_DIR, 'NotoSans-Regular.ttf')), bold: readFileSync(path.join(FONT_DIR, 'NotoSans-Bold.ttf')) });
+const fontBytes = () =>
+  (fonts ??= {
+    regular: readFileSync(path.join(FONT_DIR, 'NotoSans-Regular.ttf')),
+    bold: readFileSync(path.join(FONT_DIR, 'NotoSans-Bold.ttf')),
+  });
 
 export type SignatureMark = { kind: 'drawn'; png: Buffer; name: string } | { kind: 'typed'; name: string };
 export type AuditFacts = { label: string; value: string }[];
@@ -67,7 +71,12 @@ function flow(pdf: PDFDocument) {
       page = pdf.addPage([A4.width, A4.height]);
       y = A4.height - MARGIN;
     },
-    text(text: string, font: PDFFont, size: number, options: { color?: ReturnType<typeof rgb>; gapAfter?: number; center?: boolean } = {}) {
+    text(
+      text: string,
+      font: PDFFont,
+      size: number,
+      options: { color?: ReturnType<typeof rgb>; gapAfter?: number; center?: boolean } = {},
+    ) {
       for (const line of wrap(text, font, size, width)) {
         ensure(size * 1.45);
         const x = options.center ? (A4.width - font.widthOfTextAtSize(line, size)) / 2 : MARGIN;
@@ -119,19 +128,48 @@ export async function renderEContractPdf(input: {
   if (out.y - boxHeight < MARGIN) out.newPage();
   const top = out.y;
   const half = out.width / 2;
-  out.page.drawText(en ? 'Party B (the member)' : 'Bên B (hội viên)', { x: MARGIN, y: top - 11, size: 11, font: bold, color: INK });
-  out.page.drawText(en ? 'Party A (the provider)' : 'Bên A (bên cung cấp dịch vụ)', { x: MARGIN + half, y: top - 11, size: 11, font: bold, color: INK });
+  out.page.drawText(en ? 'Party B (the member)' : 'Bên B (hội viên)', {
+    x: MARGIN,
+    y: top - 11,
+    size: 11,
+    font: bold,
+    color: INK,
+  });
+  out.page.drawText(en ? 'Party A (the provider)' : 'Bên A (bên cung cấp dịch vụ)', {
+    x: MARGIN + half,
+    y: top - 11,
+    size: 11,
+    font: bold,
+    color: INK,
+  });
   if (input.signature.kind === 'drawn') {
     const image = await pdf.embedPng(input.signature.png);
     const scale = Math.min((half - 16) / image.width, 60 / image.height);
-    out.page.drawImage(image, { x: MARGIN, y: top - 20 - image.height * scale, width: image.width * scale, height: image.height * scale });
+    out.page.drawImage(image, {
+      x: MARGIN,
+      y: top - 20 - image.height * scale,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
   } else {
     out.page.drawText(input.signature.name, { x: MARGIN, y: top - 52, size: 16, font: regular, color: INK });
-    out.page.drawText(en ? '(signed by typing the full name)' : '(ký bằng cách nhập họ tên)', { x: MARGIN, y: top - 68, size: 8, font: regular, color: SOFT });
+    out.page.drawText(en ? '(signed by typing the full name)' : '(ký bằng cách nhập họ tên)', {
+      x: MARGIN,
+      y: top - 68,
+      size: 8,
+      font: regular,
+      color: SOFT,
+    });
   }
   out.page.drawText(input.signature.name, { x: MARGIN, y: top - 88, size: 10, font: bold, color: INK });
   out.page.drawText(input.signedAtText, { x: MARGIN, y: top - 102, size: 8, font: regular, color: SOFT });
-  out.page.drawText(en ? 'Sealed with VietFit’s digital certificate' : 'Niêm phong bằng chứng thư số của VietFit', { x: MARGIN + half, y: top - 52, size: 9, font: regular, color: SOFT });
+  out.page.drawText(en ? 'Sealed with VietFit’s digital certificate' : 'Niêm phong bằng chứng thư số của VietFit', {
+    x: MARGIN + half,
+    y: top - 52,
+    size: 9,
+    font: regular,
+    color: SOFT,
+  });
   out.page.drawText(input.partyA ?? 'VietFit', { x: MARGIN + half, y: top - 88, size: 10, font: bold, color: INK });
   out.space(boxHeight);
 

@@ -62,11 +62,15 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
         },
         {
           heading: 'Article 1. The service',
-          paragraphs: [`${f.packageName}: ${String(f.sessions)} one-to-one sessions of 60 minutes with ${f.trainerName} at ${f.clubName}.`],
+          paragraphs: [
+            `${f.packageName}: ${String(f.sessions)} one-to-one sessions of 60 minutes with ${f.trainerName} at ${f.clubName}.`,
+          ],
         },
         {
           heading: 'Article 2. Validity',
-          paragraphs: [`The sessions can be used from ${from} to ${to} inclusive (${String(f.validityDays)} days). Sessions not used by then expire and are not moved to another package.`],
+          paragraphs: [
+            `The sessions can be used from ${from} to ${to} inclusive (${String(f.validityDays)} days). Sessions not used by then expire and are not moved to another package.`,
+          ],
         },
         {
           heading: 'Article 3. Price and payment',
@@ -90,7 +94,9 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
         },
         {
           heading: 'Article 6. Health and safety',
-          paragraphs: ['Party B tells the trainer about any illness, injury or pregnancy before training. The trainer may adjust or stop a session for Party B’s safety.'],
+          paragraphs: [
+            'Party B tells the trainer about any illness, injury or pregnancy before training. The trainer may adjust or stop a session for Party B’s safety.',
+          ],
         },
         {
           heading: 'Article 7. Personal data',
@@ -106,7 +112,9 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
         },
         {
           heading: 'Article 9. Disputes',
-          paragraphs: ['The parties first settle any dispute by talking, through the club or the hotline. Failing that, either party may bring it to the competent court of Viet Nam.'],
+          paragraphs: [
+            'The parties first settle any dispute by talking, through the club or the hotline. Failing that, either party may bring it to the competent court of Viet Nam.',
+          ],
         },
       ],
     };
@@ -124,11 +132,15 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
       },
       {
         heading: 'Điều 1. Dịch vụ',
-        paragraphs: [`${f.packageName}: ${String(f.sessions)} buổi tập 1 kèm 1, mỗi buổi 60 phút, với huấn luyện viên ${f.trainerName} tại ${f.clubName}.`],
+        paragraphs: [
+          `${f.packageName}: ${String(f.sessions)} buổi tập 1 kèm 1, mỗi buổi 60 phút, với huấn luyện viên ${f.trainerName} tại ${f.clubName}.`,
+        ],
       },
       {
         heading: 'Điều 2. Thời hạn',
-        paragraphs: [`Các buổi tập được sử dụng từ ${from} đến hết ngày ${to} (${String(f.validityDays)} ngày). Buổi chưa dùng khi hết hạn sẽ hết hiệu lực và không được chuyển sang gói khác.`],
+        paragraphs: [
+          `Các buổi tập được sử dụng từ ${from} đến hết ngày ${to} (${String(f.validityDays)} ngày). Buổi chưa dùng khi hết hạn sẽ hết hiệu lực và không được chuyển sang gói khác.`,
+        ],
       },
       {
         heading: 'Điều 3. Giá và thanh toán',
@@ -152,7 +164,9 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
       },
       {
         heading: 'Điều 6. Sức khỏe và an toàn',
-        paragraphs: ['Bên B thông báo cho huấn luyện viên về bệnh, chấn thương hoặc việc mang thai trước khi tập. Huấn luyện viên có thể điều chỉnh hoặc dừng buổi tập để bảo đảm an toàn cho Bên B.'],
+        paragraphs: [
+          'Bên B thông báo cho huấn luyện viên về bệnh, chấn thương hoặc việc mang thai trước khi tập. Huấn luyện viên có thể điều chỉnh hoặc dừng buổi tập để bảo đảm an toàn cho Bên B.',
+        ],
       },
       {
         heading: 'Điều 7. Dữ liệu cá nhân',
@@ -168,13 +182,16 @@ export function renderEContract(f: EContractFacts, lang: Lang): EContractDocumen
       },
       {
         heading: 'Điều 9. Giải quyết tranh chấp',
-        paragraphs: ['Hai bên ưu tiên thương lượng qua câu lạc bộ hoặc hotline. Nếu không thương lượng được, mỗi bên có quyền yêu cầu Tòa án có thẩm quyền của Việt Nam giải quyết.'],
+        paragraphs: [
+          'Hai bên ưu tiên thương lượng qua câu lạc bộ hoặc hotline. Nếu không thương lượng được, mỗi bên có quyền yêu cầu Tòa án có thẩm quyền của Việt Nam giải quyết.',
+        ],
       },
     ],
   };
 }
 
 /** The document as the member reads it and signs it: title, then each heading and its paragraphs, one per line. */
-export const documentText = (doc: EContractDocument) => [doc.title, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
+export const documentText = (doc: EContractDocument) =>
+  [doc.title, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
 
 export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');

@@ -3,13 +3,35 @@ import sharp from 'sharp';
 import { Codes } from '#contract/codes.ts';
 import { formatDateTime, smsVnd } from '#contract/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, appSettings, clubs, eSealKeys, paymentMethodGroups, payments, ptContracts, ptEContracts, ptPackages } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  appSettings,
+  clubs,
+  eSealKeys,
+  paymentMethodGroups,
+  payments,
+  ptContracts,
+  ptEContracts,
+  ptPackages,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
-import { makeSelfSignedSealKey, sealFingerprint, sealPdf, verifySealedPdf, type SealKey } from '#gateway/providers/e-seal/seal.ts';
+import {
+  makeSelfSignedSealKey,
+  sealFingerprint,
+  sealPdf,
+  verifySealedPdf,
+  type SealKey,
+} from '#gateway/providers/e-seal/seal.ts';
 import { renderEContractPdf, type SignatureMark } from './e-contract-pdf.ts';
-import { E_CONTRACT_TEMPLATE_VERSION, documentText, renderEContract, sha256Hex, type EContractDocument } from './e-contract-template.ts';
+import {
+  E_CONTRACT_TEMPLATE_VERSION,
+  documentText,
+  renderEContract,
+  sha256Hex,
+  type EContractDocument,
+} from './e-contract-template.ts';
 
 // The PT e-contract (issue 13 §2, ADR 047): made when the package is paid, read on /preview,
 // signed on the phone with a finger (or the typed full name) and an OTP to the member's phone
@@ -19,7 +41,11 @@ type EContractRow = typeof ptEContracts.$inferSelect;
 const eContractNotFound = () => new ApiError(404, Codes.NOT_FOUND);
 
 /** app_settings keys of the company that operates the clubs: Party A of the contract (issue 38 §6). */
-export const OPERATOR_SETTINGS = { name: 'operator_legal_name', address: 'operator_address', taxCode: 'operator_tax_code' } as const;
+export const OPERATOR_SETTINGS = {
+  name: 'operator_legal_name',
+  address: 'operator_address',
+  taxCode: 'operator_tax_code',
+} as const;
 
 /**
  * The contract's text from the template and today's facts: the PT contract as paid, its settled
@@ -27,7 +53,13 @@ export const OPERATOR_SETTINGS = { name: 'operator_legal_name', address: 'operat
  */
 async function renderFor(db: Executor, ptContractId: number) {
   const [facts] = await db
-    .select({ contract: ptContracts, member: accounts, club: clubs, packageNameVi: ptPackages.nameVi, packageNameEn: ptPackages.nameEn })
+    .select({
+      contract: ptContracts,
+      member: accounts,
+      club: clubs,
+      packageNameVi: ptPackages.nameVi,
+      packageNameEn: ptPackages.nameEn,
+    })
     .from(ptContracts)
     .innerJoin(accounts, eq(accounts.id, ptContracts.accountId))
     .innerJoin(clubs, eq(clubs.id, ptContracts.clubId))
@@ -37,13 +69,22 @@ async function renderFor(db: Executor, ptContractId: number) {
   const [[trainer], [payment], settings] = await Promise.all([
     db.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, contract.trainerAccountId)),
     db
-      .select({ provider: payments.provider, reference: payments.reference, providerTransactionId: payments.providerTransactionId, nameVi: paymentMethodGroups.nameVi, nameEn: paymentMethodGroups.nameEn })
+      .select({
+        provider: payments.provider,
+        reference: payments.reference,
+        providerTransactionId: payments.providerTransactionId,
+        nameVi: paymentMethodGroups.nameVi,
+        nameEn: paymentMethodGroups.nameEn,
+      })
       .from(payments)
       .leftJoin(paymentMethodGroups, eq(paymentMethodGroups.id, payments.method))
       .where(and(eq(payments.ptContractId, ptContractId), eq(payments.status, 'SUCCESS')))
       .orderBy(desc(payments.id))
       .limit(1),
-    db.select().from(appSettings).where(inArray(appSettings.key, Object.values(OPERATOR_SETTINGS))),
+    db
+      .select()
+      .from(appSettings)
+      .where(inArray(appSettings.key, Object.values(OPERATOR_SETTINGS))),
   ]);
   if (!payment || !contract.paidAt || !contract.startDate || !contract.endDate) return null;
   const lang = facts.member.lang;
@@ -72,11 +113,18 @@ async function renderFor(db: Executor, ptContractId: number) {
       price: contract.price,
       paidAt: contract.paidAt,
       methodName: (lang === 'en' ? payment.nameEn : payment.nameVi) ?? '—',
-      transactionId: (payment.provider === 'vnpay' ? payment.providerTransactionId : payment.reference) ?? payment.reference,
+      transactionId:
+        (payment.provider === 'vnpay' ? payment.providerTransactionId : payment.reference) ?? payment.reference,
     },
     lang,
   );
-  return { lang, doc, documentText: JSON.stringify(doc), documentSha256: sha256Hex(documentText(doc)), operatorName: setting(OPERATOR_SETTINGS.name) || 'VietFit' };
+  return {
+    lang,
+    doc,
+    documentText: JSON.stringify(doc),
+    documentSha256: sha256Hex(documentText(doc)),
+    operatorName: setting(OPERATOR_SETTINGS.name) || 'VietFit',
+  };
 }
 
 /** Called by settlePtContractIn in the paying transaction (the payment and the contract already settled): the document from the template and the facts as paid. */
@@ -109,10 +157,21 @@ async function refreshUnsigned(db: Executor, accountId: number) {
     .where(and(eq(ptEContracts.accountId, accountId), eq(ptEContracts.status, 'UNSIGNED')));
   for (const row of unsigned) {
     const made = await renderFor(db, row.ptContractId);
-    if (!made || (made.documentSha256 === row.documentSha256 && made.lang === row.lang && row.templateVersion === E_CONTRACT_TEMPLATE_VERSION)) continue;
+    if (
+      !made ||
+      (made.documentSha256 === row.documentSha256 &&
+        made.lang === row.lang &&
+        row.templateVersion === E_CONTRACT_TEMPLATE_VERSION)
+    )
+      continue;
     await db
       .update(ptEContracts)
-      .set({ templateVersion: E_CONTRACT_TEMPLATE_VERSION, lang: made.lang, document: made.documentText, documentSha256: made.documentSha256 })
+      .set({
+        templateVersion: E_CONTRACT_TEMPLATE_VERSION,
+        lang: made.lang,
+        document: made.documentText,
+        documentSha256: made.documentSha256,
+      })
       .where(and(eq(ptEContracts.id, row.id), eq(ptEContracts.status, 'UNSIGNED')));
   }
 }
@@ -187,7 +246,14 @@ export async function sendSigningCode(deps: Deps, accountId: number, id: number,
     vi: `ky hop dong PT so ${String(pt.id)} (${pt.vi}, ${smsVnd(pt.price, 'vi')})`,
     en: `sign PT contract no. ${String(pt.id)} (${pt.en}, ${smsVnd(pt.price, 'en')})`,
   };
-  const sent = await sendOtp(deps, { phone: member.phoneNumber, purpose: 'e_contract_sign', accountId, clientIp, lang: member.lang, approves });
+  const sent = await sendOtp(deps, {
+    phone: member.phoneNumber,
+    purpose: 'e_contract_sign',
+    accountId,
+    clientIp,
+    lang: member.lang,
+    approves,
+  });
   await deps.db.update(ptEContracts).set({ otpSentAt: deps.clock.now() }).where(eq(ptEContracts.id, id));
   return sent;
 }
@@ -202,14 +268,20 @@ async function cleanSignature(base64: string) {
     // A blank pad is not a signature: some ink must differ from the background.
     const { channels } = await sharp(bytes).flatten({ background: '#ffffff' }).greyscale().stats();
     if (channels[0].min > 200) return null;
-    return await sharp(bytes).resize({ width: 900, height: 360, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).png({ compressionLevel: 9 }).toBuffer();
+    return await sharp(bytes)
+      .resize({ width: 900, height: 360, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   } catch {
     return null;
   }
 }
 
 /** The chain's seal key: configured (production) or made once by the sandbox and kept. */
-export async function resolveSealKey(deps: Pick<Deps, 'db' | 'config' | 'clock'>): Promise<SealKey & { fingerprint: string }> {
+export async function resolveSealKey(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+): Promise<SealKey & { fingerprint: string }> {
   const { config, db } = deps;
   if (config.E_SEAL_P12_BASE64 && config.E_SEAL_PASSPHRASE !== undefined) {
     const key = { p12: Buffer.from(config.E_SEAL_P12_BASE64, 'base64'), passphrase: config.E_SEAL_PASSPHRASE };
@@ -217,10 +289,17 @@ export async function resolveSealKey(deps: Pick<Deps, 'db' | 'config' | 'clock'>
   }
   const [stored] = await db.select().from(eSealKeys).where(eq(eSealKeys.id, 1));
   if (stored) return { p12: stored.p12, passphrase: stored.passphrase, fingerprint: stored.fingerprint };
-  const made = await makeSelfSignedSealKey('VietFit (sandbox)', sha256Hex(`${String(Date.now())}${String(Math.random())}`).slice(0, 24), deps.clock.now());
+  const made = await makeSelfSignedSealKey(
+    'VietFit (sandbox)',
+    sha256Hex(`${String(Date.now())}${String(Math.random())}`).slice(0, 24),
+    deps.clock.now(),
+  );
   const fingerprint = sealFingerprint(made);
   // Two processes at once: the first insert wins and both use it.
-  await db.insert(eSealKeys).values({ id: 1, p12: made.p12, passphrase: made.passphrase, fingerprint }).onConflictDoNothing();
+  await db
+    .insert(eSealKeys)
+    .values({ id: 1, p12: made.p12, passphrase: made.passphrase, fingerprint })
+    .onConflictDoNothing();
   const [kept] = await db.select().from(eSealKeys).where(eq(eSealKeys.id, 1));
   return { p12: kept.p12, passphrase: kept.passphrase, fingerprint: kept.fingerprint };
 }
@@ -242,7 +321,14 @@ export async function prepareSealing(deps: Pick<Deps, 'db' | 'config' | 'clock'>
   });
 }
 
-export type SignInput = { documentSha256: string; otp: string; fullName: string; signaturePng?: string | null; clientIp: string; userAgent: string };
+export type SignInput = {
+  documentSha256: string;
+  otp: string;
+  fullName: string;
+  signaturePng?: string | null;
+  clientIp: string;
+  userAgent: string;
+};
 
 /**
  * POST /member/pt-e-contract/{id}/sign → 1053. The member signs the document whose SHA-256 they
@@ -254,9 +340,11 @@ export async function signEContract(deps: Deps, accountId: number, id: number, i
   await refreshUnsigned(deps.db, accountId);
   const row = await ownUnsigned(deps.db, accountId, id);
   if (row.status === 'SIGNED') return eContractDetail(deps.db, accountId, id);
-  if (input.documentSha256 !== row.documentSha256) throw new ApiError(409, Codes.VALIDATION, { fieldErrors: { documentSha256: ['changed'] } });
+  if (input.documentSha256 !== row.documentSha256)
+    throw new ApiError(409, Codes.VALIDATION, { fieldErrors: { documentSha256: ['changed'] } });
   const png = input.signaturePng ? await cleanSignature(input.signaturePng) : null;
-  if (input.signaturePng && !png) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { signaturePng: ['invalid'] } });
+  if (input.signaturePng && !png)
+    throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { signaturePng: ['invalid'] } });
   const [member] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
   // The contract names its member: no signing while it says only "Member" (issue 38 §6).
   if (member.fullName.trim() === '') throw new ApiError(409, Codes.E_CONTRACT_NAME_MISSING);
@@ -267,22 +355,52 @@ export async function signEContract(deps: Deps, accountId: number, id: number, i
   const en = row.lang === 'en';
   const vietnamTime = (at: Date) => `${formatDateTime(at)} (${en ? 'Vietnam time' : 'giờ Việt Nam'}, UTC+07:00)`;
   const signedAtText = vietnamTime(now);
-  const mark: SignatureMark = png ? { kind: 'drawn', png, name: input.fullName } : { kind: 'typed', name: input.fullName };
+  const mark: SignatureMark = png
+    ? { kind: 'drawn', png, name: input.fullName }
+    : { kind: 'typed', name: input.fullName };
   const key = await resolveSealKey(deps);
   const audit = [
     { label: en ? 'Contract' : 'Hợp đồng', value: `${doc.title} (${row.templateVersion})` },
-    { label: en ? 'SHA-256 of the document shown and signed' : 'SHA-256 của văn bản đã hiển thị và được ký', value: row.documentSha256 },
-    { label: en ? 'Signer' : 'Người ký', value: `${input.fullName} · ${en ? 'account' : 'tài khoản'} #${String(accountId)} · ${member.phoneNumber}` },
-    { label: en ? 'Signature' : 'Chữ ký', value: png ? (en ? 'drawn on the screen' : 'vẽ trên màn hình') : en ? 'full name typed' : 'nhập họ tên' },
-    { label: en ? 'Identity check' : 'Xác thực danh tính', value: `${en ? 'one-time code sent by SMS at' : 'mã OTP gửi qua SMS lúc'} ${row.otpSentAt ? vietnamTime(row.otpSentAt) : '—'}, ${en ? 'entered correctly at' : 'nhập đúng lúc'} ${signedAtText}` },
+    {
+      label: en ? 'SHA-256 of the document shown and signed' : 'SHA-256 của văn bản đã hiển thị và được ký',
+      value: row.documentSha256,
+    },
+    {
+      label: en ? 'Signer' : 'Người ký',
+      value: `${input.fullName} · ${en ? 'account' : 'tài khoản'} #${String(accountId)} · ${member.phoneNumber}`,
+    },
+    {
+      label: en ? 'Signature' : 'Chữ ký',
+      value: png ? (en ? 'drawn on the screen' : 'vẽ trên màn hình') : en ? 'full name typed' : 'nhập họ tên',
+    },
+    {
+      label: en ? 'Identity check' : 'Xác thực danh tính',
+      value: `${en ? 'one-time code sent by SMS at' : 'mã OTP gửi qua SMS lúc'} ${row.otpSentAt ? vietnamTime(row.otpSentAt) : '—'}, ${en ? 'entered correctly at' : 'nhập đúng lúc'} ${signedAtText}`,
+    },
     { label: en ? 'Signed at' : 'Thời điểm ký', value: signedAtText },
     { label: en ? 'IP address' : 'Địa chỉ IP', value: input.clientIp },
     { label: en ? 'Device (user agent)' : 'Thiết bị (user agent)', value: input.userAgent.slice(0, 300) || '—' },
-    { label: en ? 'Sealed by' : 'Niêm phong bởi', value: `VietFit · SHA-256 ${en ? 'of the certificate' : 'chứng thư'} ${key.fingerprint}` },
+    {
+      label: en ? 'Sealed by' : 'Niêm phong bởi',
+      value: `VietFit · SHA-256 ${en ? 'of the certificate' : 'chứng thư'} ${key.fingerprint}`,
+    },
   ];
   const partyA = (await renderFor(deps.db, row.ptContractId))?.operatorName ?? 'VietFit';
-  const unsealed = await renderEContractPdf({ doc, lang: row.lang, documentSha256: row.documentSha256, signature: mark, signedAtText, audit, partyA });
-  const sealed = await sealPdf(unsealed, key, { reason: en ? 'Signed PT contract' : 'Hợp đồng PT đã ký', location: 'Viet Nam', name: 'VietFit', signingTime: now });
+  const unsealed = await renderEContractPdf({
+    doc,
+    lang: row.lang,
+    documentSha256: row.documentSha256,
+    signature: mark,
+    signedAtText,
+    audit,
+    partyA,
+  });
+  const sealed = await sealPdf(unsealed, key, {
+    reason: en ? 'Signed PT contract' : 'Hợp đồng PT đã ký',
+    location: 'Viet Nam',
+    name: 'VietFit',
+    signingTime: now,
+  });
   // Only an unsigned one: of two taps at once, the first signature stands and the second reads it.
   await deps.db
     .update(ptEContracts)

@@ -2,11 +2,25 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL }
 import { Codes } from '#contract/codes.ts';
 import { FREE_PT_WINDOW_DAYS } from '#contract/membership.ts';
 import { formatDayMinute } from '#contract/format.ts';
-import { PT_SESSION_MINUTES, type FreeSession, type FreeSessionScreen, type FreeSessionsInfo, type TrialSummary } from '#contract/pt.ts';
+import {
+  PT_SESSION_MINUTES,
+  type FreeSession,
+  type FreeSessionScreen,
+  type FreeSessionsInfo,
+  type TrialSummary,
+} from '#contract/pt.ts';
 import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
-import { accounts, clubs, freeSessions, ptBookings, ptContracts, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  clubs,
+  freeSessions,
+  ptBookings,
+  ptContracts,
+  ptTrainers,
+  ptWorkingHours,
+} from '#gateway/db/schema/index.ts';
 import type { FreeSessionSource } from '#gateway/db/schema/pt.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { clubAccess } from '#gateway/modules/club-access/queries.ts';
@@ -32,7 +46,15 @@ const notFound = () => new ApiError(404, Codes.NOT_FOUND);
  */
 export async function grantFreeSessionsIn(
   tx: Executor,
-  grant: { accountId: number; clubId: number; contractId: number; source: FreeSessionSource; count: number; validFrom: string; validUntil: string },
+  grant: {
+    accountId: number;
+    clubId: number;
+    contractId: number;
+    source: FreeSessionSource;
+    count: number;
+    validFrom: string;
+    validUntil: string;
+  },
   now: Date,
 ) {
   if (grant.count <= 0) return;
@@ -44,11 +66,18 @@ export async function grantFreeSessionsIn(
 }
 
 /** The first and last day of a plan's free sessions, from the membership's first day. */
-export const planWindow = (startDate: string) => ({ validFrom: startDate, validUntil: addDays(startDate, FREE_PT_WINDOW_DAYS - 1) });
+export const planWindow = (startDate: string) => ({
+  validFrom: startDate,
+  validUntil: addDays(startDate, FREE_PT_WINDOW_DAYS - 1),
+});
 
 /** The member's free sessions (at one club, or all), each with its newest booking, soonest window first. */
 const sessionsOf = (db: Executor, accountId: number, clubId: number | undefined, today: string) =>
-  sessionsWhere(db, and(eq(freeSessions.accountId, accountId), clubId === undefined ? undefined : eq(freeSessions.clubId, clubId)), today);
+  sessionsWhere(
+    db,
+    and(eq(freeSessions.accountId, accountId), clubId === undefined ? undefined : eq(freeSessions.clubId, clubId)),
+    today,
+  );
 
 async function sessionsWhere(db: Executor, where: SQL | undefined, today: string): Promise<FreeSession[]> {
   const rows = await db
@@ -73,7 +102,11 @@ async function sessionsWhere(db: Executor, where: SQL | undefined, today: string
     const row = mine.find((b) => HOLDING.includes(b.booking.status)) ?? mine[0];
     const booking = row ? toBooking(row) : null;
     const holding = booking !== null && HOLDING.includes(booking.status);
-    const status: FreeSession['status'] = holding ? (booking.status as FreeSession['status']) : today > session.validUntil ? 'EXPIRED' : 'AVAILABLE';
+    const status: FreeSession['status'] = holding
+      ? (booking.status as FreeSession['status'])
+      : today > session.validUntil
+        ? 'EXPIRED'
+        : 'AVAILABLE';
     return {
       freeSessionId: session.id,
       clubId: session.clubId,
@@ -94,7 +127,13 @@ async function freeTrainersAt(db: Executor, clubId: number, day: string, now: Da
     .selectDistinct({ trainerId: ptWorkingHours.trainerAccountId })
     .from(ptWorkingHours)
     .innerJoin(ptTrainers, eq(ptTrainers.accountId, ptWorkingHours.trainerAccountId))
-    .where(and(eq(ptWorkingHours.clubId, clubId), eq(ptWorkingHours.weekday, isoWeekday(day)), eq(ptTrainers.isActive, true)))
+    .where(
+      and(
+        eq(ptWorkingHours.clubId, clubId),
+        eq(ptWorkingHours.weekday, isoWeekday(day)),
+        eq(ptTrainers.isActive, true),
+      ),
+    )
     .orderBy(asc(ptWorkingHours.trainerAccountId));
   const trainers = await Promise.all(
     working.map(async ({ trainerId }) => {
@@ -106,15 +145,28 @@ async function freeTrainersAt(db: Executor, clubId: number, day: string, now: Da
 }
 
 /** A trial in the works (167 until it is done): requested, proposed or booked. */
-const isOpen = (s: FreeSession) => s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM' || s.status === 'BOOKED';
+const isOpen = (s: FreeSession) =>
+  s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM' || s.status === 'BOOKED';
 
 /** GET /member/club/{clubId}/free-sessions/info?date (see freeSessionsInfoSchema). */
-export async function freeSessionsInfo(db: Executor, accountId: number, clubId: number, query: { date?: string }, now: Date): Promise<FreeSessionsInfo> {
+export async function freeSessionsInfo(
+  db: Executor,
+  accountId: number,
+  clubId: number,
+  query: { date?: string },
+  now: Date,
+): Promise<FreeSessionsInfo> {
   return infoOf(db, await sessionsOf(db, accountId, undefined, vietnamDay(now)), clubId, query, now);
 }
 
 /** The info of one club from all the member's sessions (a trial in the works at any club blocks the next). */
-async function infoOf(db: Executor, all: FreeSession[], clubId: number, query: { date?: string }, now: Date): Promise<FreeSessionsInfo> {
+async function infoOf(
+  db: Executor,
+  all: FreeSession[],
+  clubId: number,
+  query: { date?: string },
+  now: Date,
+): Promise<FreeSessionsInfo> {
   const sessions = all.filter((s) => s.clubId === clubId);
   const available = sessions.filter((s) => s.status === 'AVAILABLE');
   const next = all.some(isOpen) ? undefined : available[0];
@@ -125,20 +177,36 @@ async function infoOf(db: Executor, all: FreeSession[], clubId: number, query: {
     const starts = new Set((await freeTrainersAt(db, clubId, date, now)).flatMap((t) => t.starts));
     slots = [...starts].sort((a, b) => a - b).map((m) => ({ afterMinute: m, time: hhmm(m) }));
   }
-  return { clubId, total: sessions.length, left: available.length, sessions, nextFreeSessionId: next?.freeSessionId ?? null, days, date, slots };
+  return {
+    clubId,
+    total: sessions.length,
+    left: available.length,
+    sessions,
+    nextFreeSessionId: next?.freeSessionId ?? null,
+    days,
+    date,
+    slots,
+  };
 }
 
 async function openTrial(db: Executor, accountId: number) {
   const [open] = await db
     .select({ id: ptBookings.id })
     .from(ptBookings)
-    .where(and(eq(ptBookings.accountId, accountId), isNotNull(ptBookings.freeSessionId), inArray(ptBookings.status, OPEN)))
+    .where(
+      and(eq(ptBookings.accountId, accountId), isNotNull(ptBookings.freeSessionId), inArray(ptBookings.status, OPEN)),
+    )
     .limit(1);
   return open !== undefined;
 }
 
 /** GET /member/screens/free-session?clubId&date: the clubs where the member has free sessions, and the info of the chosen one (or the first). */
-export async function freeSessionScreen(db: Executor, accountId: number, query: { clubId?: number; date?: string }, now: Date): Promise<FreeSessionScreen> {
+export async function freeSessionScreen(
+  db: Executor,
+  accountId: number,
+  query: { clubId?: number; date?: string },
+  now: Date,
+): Promise<FreeSessionScreen> {
   const all = await sessionsOf(db, accountId, undefined, vietnamDay(now));
   const byClub = new Map<number, FreeSessionScreen['clubs'][number]>();
   for (const s of all) {
@@ -147,7 +215,10 @@ export async function freeSessionScreen(db: Executor, accountId: number, query: 
     byClub.set(s.clubId, club);
   }
   const clubList = [...byClub.values()];
-  const clubId = clubList.find((c) => c.clubId === query.clubId)?.clubId ?? clubList.find((c) => c.left > 0)?.clubId ?? clubList[0]?.clubId;
+  const clubId =
+    clubList.find((c) => c.clubId === query.clubId)?.clubId ??
+    clubList.find((c) => c.left > 0)?.clubId ??
+    clubList[0]?.clubId;
   return { clubs: clubList, info: clubId === undefined ? null : await infoOf(db, all, clubId, query, now) };
 }
 
@@ -156,7 +227,12 @@ export async function trialSummary(db: Executor, accountId: number, now: Date): 
   const sessions = await sessionsOf(db, accountId, undefined, vietnamDay(now));
   const available = sessions.filter((s) => s.status === 'AVAILABLE');
   const open = sessions.find(isOpen);
-  return { left: available.length, validUntil: available[0]?.validUntil ?? null, clubId: (open ?? available[0])?.clubId ?? null, open: open?.booking ?? null };
+  return {
+    left: available.length,
+    validUntil: available[0]?.validUntil ?? null,
+    clubId: (open ?? available[0])?.clubId ?? null,
+    open: open?.booking ?? null,
+  };
 }
 
 /** GET /member/club/{clubId}/sessions/count: PT sessions left in usable packages and free sessions left at the club. */
@@ -165,7 +241,14 @@ export async function sessionsCount(db: Executor, accountId: number, clubId: num
   const [pt] = await db
     .select({ left: sql<number>`coalesce(sum(${ptContracts.sessions} - ${ptContracts.sessionsUsed}), 0)::int` })
     .from(ptContracts)
-    .where(and(eq(ptContracts.accountId, accountId), eq(ptContracts.clubId, clubId), eq(ptContracts.state, 'PAID'), sql`${ptContracts.endDate} >= ${today}`));
+    .where(
+      and(
+        eq(ptContracts.accountId, accountId),
+        eq(ptContracts.clubId, clubId),
+        eq(ptContracts.state, 'PAID'),
+        sql`${ptContracts.endDate} >= ${today}`,
+      ),
+    );
   const free = await sessionsOf(db, accountId, clubId, today);
   return { clubId, ptSessionsLeft: pt.left, freeSessionsLeft: free.filter((s) => s.status === 'AVAILABLE').length };
 }
@@ -192,7 +275,15 @@ async function bookingIn(tx: Executor, freeSessionId: number, states: typeof HOL
 
 async function insertTrialBooking(
   tx: Executor,
-  values: { freeSessionId: number; accountId: number; trainerId: number; clubId: number; day: string; afterMinute: number; status: 'WAITPTCONFIRM' | 'WAITCUSCONFIRM' },
+  values: {
+    freeSessionId: number;
+    accountId: number;
+    trainerId: number;
+    clubId: number;
+    day: string;
+    afterMinute: number;
+    status: 'WAITPTCONFIRM' | 'WAITCUSCONFIRM';
+  },
   now: Date,
 ) {
   const startsAt = vietnamInstant(values.day, values.afterMinute);
@@ -229,33 +320,54 @@ async function checkBookable(tx: Executor, session: FreeSessionRow, day: string,
  * of the club is free; the least booked of them gets the request. 167 another trial in the works (or
  * this one used); 164 the time; 456 every trainer free by the page's reading was taken meanwhile.
  */
-export async function bookFreeSession(db: Executor, accountId: number, freeSessionId: number, body: { afterMinute: number; date?: string }, now: Date) {
+export async function bookFreeSession(
+  db: Executor,
+  accountId: number,
+  freeSessionId: number,
+  body: { afterMinute: number; date?: string },
+  now: Date,
+) {
   const today = vietnamDay(now);
   const day = body.date ?? today;
   try {
-    return await retryOnDeadlock(() => db.transaction(async (tx) => {
-      const session = await lockOwnSession(tx, accountId, freeSessionId);
-      if ((await bookingIn(tx, freeSessionId, HOLDING)) || (await openTrial(tx, accountId))) throw new ApiError(409, Codes.COMPLETE_FREE_SESSION);
-      await checkBookable(tx, session, day, today);
-      const trainers = await freeTrainersAt(tx, session.clubId, day, now);
-      const free = trainers.filter((t) => t.starts.includes(body.afterMinute));
-      if (free.length === 0) {
-        const working = trainers.some((t) => startProblem(now, day, body.afterMinute, t.hours) === null);
-        throw new ApiError(working ? 409 : 400, working ? Codes.PT_SCHEDULE_CLASH : Codes.INVALID_BOOKING_TIME);
-      }
-      // Each try in its own savepoint: a trainer taken by a racing request leaves the next one to try.
-      for (const trainer of free) {
-        try {
-          const id = await tx.transaction((sp) =>
-            insertTrialBooking(sp, { freeSessionId, accountId, trainerId: trainer.trainerId, clubId: session.clubId, day, afterMinute: body.afterMinute, status: 'WAITPTCONFIRM' }, now),
-          );
-          return bookingById(tx, accountId, id);
-        } catch (error) {
-          if (!isExclusionViolation(error)) throw error;
+    return await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const session = await lockOwnSession(tx, accountId, freeSessionId);
+        if ((await bookingIn(tx, freeSessionId, HOLDING)) || (await openTrial(tx, accountId)))
+          throw new ApiError(409, Codes.COMPLETE_FREE_SESSION);
+        await checkBookable(tx, session, day, today);
+        const trainers = await freeTrainersAt(tx, session.clubId, day, now);
+        const free = trainers.filter((t) => t.starts.includes(body.afterMinute));
+        if (free.length === 0) {
+          const working = trainers.some((t) => startProblem(now, day, body.afterMinute, t.hours) === null);
+          throw new ApiError(working ? 409 : 400, working ? Codes.PT_SCHEDULE_CLASH : Codes.INVALID_BOOKING_TIME);
         }
-      }
-      throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
-    }));
+        // Each try in its own savepoint: a trainer taken by a racing request leaves the next one to try.
+        for (const trainer of free) {
+          try {
+            const id = await tx.transaction((sp) =>
+              insertTrialBooking(
+                sp,
+                {
+                  freeSessionId,
+                  accountId,
+                  trainerId: trainer.trainerId,
+                  clubId: session.clubId,
+                  day,
+                  afterMinute: body.afterMinute,
+                  status: 'WAITPTCONFIRM',
+                },
+                now,
+              ),
+            );
+            return bookingById(tx, accountId, id);
+          } catch (error) {
+            if (!isExclusionViolation(error)) throw error;
+          }
+        }
+        throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
+      }),
+    );
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
@@ -268,7 +380,13 @@ export async function bookFreeSession(db: Executor, accountId: number, freeSessi
  * /accept (the club's proposal → BOOKED) and /reject (→ REJECTED: the session is free to book again).
  * Repeating an answer already given changes nothing; anything else with no such booking is 409.
  */
-export async function answerFreeSession(db: Executor, accountId: number, freeSessionId: number, verb: 'cancel' | 'accept' | 'reject', now: Date) {
+export async function answerFreeSession(
+  db: Executor,
+  accountId: number,
+  freeSessionId: number,
+  verb: 'cancel' | 'accept' | 'reject',
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     await lockOwnSession(tx, accountId, freeSessionId);
     const booking = await bookingIn(tx, freeSessionId, HOLDING);
@@ -290,7 +408,12 @@ export async function answerFreeSession(db: Executor, accountId: number, freeSes
 }
 
 /** A repeated cancel or reject answers the booking it closed; with none, there was nothing to close. */
-async function latestTrialBooking(tx: Executor, accountId: number, freeSessionId: number, status: 'CANCELLED' | 'REJECTED') {
+async function latestTrialBooking(
+  tx: Executor,
+  accountId: number,
+  freeSessionId: number,
+  status: 'CANCELLED' | 'REJECTED',
+) {
   const [row] = await bookingSelect(tx)
     .where(and(eq(ptBookings.freeSessionId, freeSessionId), eq(ptBookings.accountId, accountId)))
     .orderBy(desc(ptBookings.id))
@@ -323,43 +446,69 @@ export async function proposeFreeSession(
 ) {
   const today = vietnamDay(now);
   try {
-    return await retryOnDeadlock(() => db.transaction(async (tx) => {
-      const [found] = await tx.select().from(freeSessions).where(eq(freeSessions.id, freeSessionId));
-      if (!found || !mayServe(found.clubId)) throw notFound();
-      const session = await lockOwnSession(tx, found.accountId, freeSessionId);
-      await checkBookable(tx, session, body.date, today);
-      const hours = await hoursOn(tx, body.ptId, session.clubId, body.date);
-      if (startProblem(now, body.date, body.afterMinute, hours) !== null) throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
-      const current = await bookingIn(tx, freeSessionId, HOLDING);
-      if (current && current.status !== 'WAITPTCONFIRM' && current.status !== 'WAITCUSCONFIRM') throw new ApiError(409, Codes.VALIDATION);
-      if (current) await release(tx, current, 'REJECTED', now);
-      else if (await openTrial(tx, session.accountId)) throw new ApiError(409, Codes.COMPLETE_FREE_SESSION);
-      const id = await insertTrialBooking(
-        tx,
-        { freeSessionId, accountId: session.accountId, trainerId: body.ptId, clubId: session.clubId, day: body.date, afterMinute: body.afterMinute, status: 'WAITCUSCONFIRM' },
-        now,
-      );
-      await inTx?.(tx, {
-        clubId: session.clubId,
-        replaced: current ? { bookingId: current.id, status: current.status, ptId: current.trainerAccountId, date: current.day, afterMinute: current.afterMinute } : null,
-        booking: { bookingId: id, status: 'WAITCUSCONFIRM', ptId: body.ptId, date: body.date, afterMinute: body.afterMinute },
-      });
-      const when = formatDayMinute(body.date, body.afterMinute);
-      await enqueueNotice(
-        tx,
-        session.accountId,
-        {
-          kind: 'PT',
-          titleVi: 'Câu lạc bộ đề xuất giờ tập thử',
-          titleEn: 'A time for your trial session',
-          bodyVi: `Câu lạc bộ đề xuất buổi tập thử lúc ${when}. Hãy đồng ý hoặc từ chối.`,
-          bodyEn: `The club proposes your trial session at ${when}. Please accept or decline it.`,
-          link: '/pt/free-session',
-        },
-        now,
-      );
-      return bookingById(tx, session.accountId, id);
-    }));
+    return await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const [found] = await tx.select().from(freeSessions).where(eq(freeSessions.id, freeSessionId));
+        if (!found || !mayServe(found.clubId)) throw notFound();
+        const session = await lockOwnSession(tx, found.accountId, freeSessionId);
+        await checkBookable(tx, session, body.date, today);
+        const hours = await hoursOn(tx, body.ptId, session.clubId, body.date);
+        if (startProblem(now, body.date, body.afterMinute, hours) !== null)
+          throw new ApiError(400, Codes.INVALID_BOOKING_TIME);
+        const current = await bookingIn(tx, freeSessionId, HOLDING);
+        if (current && current.status !== 'WAITPTCONFIRM' && current.status !== 'WAITCUSCONFIRM')
+          throw new ApiError(409, Codes.VALIDATION);
+        if (current) await release(tx, current, 'REJECTED', now);
+        else if (await openTrial(tx, session.accountId)) throw new ApiError(409, Codes.COMPLETE_FREE_SESSION);
+        const id = await insertTrialBooking(
+          tx,
+          {
+            freeSessionId,
+            accountId: session.accountId,
+            trainerId: body.ptId,
+            clubId: session.clubId,
+            day: body.date,
+            afterMinute: body.afterMinute,
+            status: 'WAITCUSCONFIRM',
+          },
+          now,
+        );
+        await inTx?.(tx, {
+          clubId: session.clubId,
+          replaced: current
+            ? {
+                bookingId: current.id,
+                status: current.status,
+                ptId: current.trainerAccountId,
+                date: current.day,
+                afterMinute: current.afterMinute,
+              }
+            : null,
+          booking: {
+            bookingId: id,
+            status: 'WAITCUSCONFIRM',
+            ptId: body.ptId,
+            date: body.date,
+            afterMinute: body.afterMinute,
+          },
+        });
+        const when = formatDayMinute(body.date, body.afterMinute);
+        await enqueueNotice(
+          tx,
+          session.accountId,
+          {
+            kind: 'PT',
+            titleVi: 'Câu lạc bộ đề xuất giờ tập thử',
+            titleEn: 'A time for your trial session',
+            bodyVi: `Câu lạc bộ đề xuất buổi tập thử lúc ${when}. Hãy đồng ý hoặc từ chối.`,
+            bodyEn: `The club proposes your trial session at ${when}. Please accept or decline it.`,
+            link: '/pt/free-session',
+          },
+          now,
+        );
+        return bookingById(tx, session.accountId, id);
+      }),
+    );
   } catch (error) {
     if (isExclusionViolation(error)) throw new ApiError(409, Codes.PT_SCHEDULE_CLASH);
     if (isUniqueViolation(error)) throw new ApiError(409, Codes.BOOKING_DAILY_LIMIT);
@@ -370,12 +519,21 @@ export async function proposeFreeSession(
 /** GET /staff/free-sessions: the trial sessions of the staff member's club (every club: null) waiting for a time or an answer, with whom to call (issue 17 gives them a screen). */
 export async function waitingFreeSessions(db: Executor, clubId: number | null, now: Date) {
   const today = vietnamDay(now);
-  const sessions = (await sessionsWhere(db, and(gte(freeSessions.validUntil, today), clubId === null ? undefined : eq(freeSessions.clubId, clubId)), today)).filter(
-    (s) => s.status === 'AVAILABLE' || s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM',
-  );
+  const sessions = (
+    await sessionsWhere(
+      db,
+      and(gte(freeSessions.validUntil, today), clubId === null ? undefined : eq(freeSessions.clubId, clubId)),
+      today,
+    )
+  ).filter((s) => s.status === 'AVAILABLE' || s.status === 'WAITPTCONFIRM' || s.status === 'WAITCUSCONFIRM');
   if (sessions.length === 0) return [];
   const members = await db
-    .select({ id: freeSessions.id, accountId: freeSessions.accountId, fullName: accounts.fullName, phoneNumber: accounts.phoneNumber })
+    .select({
+      id: freeSessions.id,
+      accountId: freeSessions.accountId,
+      fullName: accounts.fullName,
+      phoneNumber: accounts.phoneNumber,
+    })
     .from(freeSessions)
     .innerJoin(accounts, eq(accounts.id, freeSessions.accountId))
     .where(
@@ -389,7 +547,13 @@ export async function waitingFreeSessions(db: Executor, clubId: number | null, n
   const busy = await db
     .selectDistinct({ accountId: ptBookings.accountId })
     .from(ptBookings)
-    .where(and(inArray(ptBookings.accountId, [...new Set(members.map((m) => m.accountId))]), isNotNull(ptBookings.freeSessionId), inArray(ptBookings.status, OPEN)));
+    .where(
+      and(
+        inArray(ptBookings.accountId, [...new Set(members.map((m) => m.accountId))]),
+        isNotNull(ptBookings.freeSessionId),
+        inArray(ptBookings.status, OPEN),
+      ),
+    );
   const inTheWorks = new Set(busy.map((b) => b.accountId));
   return sessions
     .filter((s) => s.status !== 'AVAILABLE' || !inTheWorks.has(byId.get(s.freeSessionId)!.accountId))
@@ -415,9 +579,23 @@ export function waitingFreeSessionCount(db: Executor, clubId: number | null, now
   const openElsewhere = db
     .select({ one: sql`1` })
     .from(ptBookings)
-    .where(and(eq(ptBookings.accountId, freeSessions.accountId), isNotNull(ptBookings.freeSessionId), sql`${ptBookings.freeSessionId} <> ${freeSessions.id}`, inArray(ptBookings.status, OPEN)));
+    .where(
+      and(
+        eq(ptBookings.accountId, freeSessions.accountId),
+        isNotNull(ptBookings.freeSessionId),
+        sql`${ptBookings.freeSessionId} <> ${freeSessions.id}`,
+        inArray(ptBookings.status, OPEN),
+      ),
+    );
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(freeSessions)
-    .where(and(gte(freeSessions.validUntil, vietnamDay(now)), clubId === null ? undefined : eq(freeSessions.clubId, clubId), notExists(taken), notExists(openElsewhere)));
+    .where(
+      and(
+        gte(freeSessions.validUntil, vietnamDay(now)),
+        clubId === null ? undefined : eq(freeSessions.clubId, clubId),
+        notExists(taken),
+        notExists(openElsewhere),
+      ),
+    );
 }

@@ -17,7 +17,12 @@ let packageName: { nameVi: string; nameEn: string };
 let trainers: Trainer[];
 beforeAll(async () => {
   gw = await startTestGateway();
-  [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
+  [{ id: clubId }] = await gw.db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(eq(clubs.isActive, true))
+    .orderBy(asc(clubs.id))
+    .limit(1);
   [{ id: packageId, ...packageName }] = await gw.db
     .select({ id: ptPackages.id, nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
     .from(ptPackages)
@@ -26,11 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const screen = async (token: string, query = '') => ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking${query}`, { token })).body.data);
-const book = (token: string, ptContractId: number, json: { afterMinute: number; date?: string }) => gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token, json });
+const screen = async (token: string, query = '') =>
+  ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking${query}`, { token })).body.data);
+const book = (token: string, ptContractId: number, json: { afterMinute: number; date?: string }) =>
+  gw.call('POST', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, { token, json });
 const answer = async (trainer: Trainer, bookingId: number, verb: string) =>
   gw.call('PUT', `/api/v1/staff/pt-booking/${String(bookingId)}/${verb}`, { token: await trainerToken(gw, trainer) });
-const agenda = async (trainer: Trainer, query = '') => gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await trainerToken(gw, trainer) });
+const agenda = async (trainer: Trainer, query = '') =>
+  gw.call('GET', `/api/v1/staff/pt/bookings${query}`, { token: await trainerToken(gw, trainer) });
 const audited = (id: number) =>
   gw.db
     .select()
@@ -63,7 +71,12 @@ describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
     const [row] = await gw.db.select().from(ptBookings).where(eq(ptBookings.id, bookingId));
     gw.clock.set(new Date(row.startsAt.getTime() + 15 * 60_000));
     expect((await answer(trainers[1], bookingId, 'no-show')).status).toBe(404);
-    for (const id of ['abc', '0', '2147483648']) expect((await gw.call('PUT', `/api/v1/staff/pt-booking/${id}/no-show`, { token: await trainerToken(gw, trainers[0]) })).status, id).toBe(404);
+    for (const id of ['abc', '0', '2147483648'])
+      expect(
+        (await gw.call('PUT', `/api/v1/staff/pt-booking/${id}/no-show`, { token: await trainerToken(gw, trainers[0]) }))
+          .status,
+        id,
+      ).toBe(404);
 
     const missed = await answer(trainers[0], bookingId, 'no-show');
     expect([missed.status, missed.body.data]).toEqual([200, { bookingId, status: 'NO_SHOW' }]);
@@ -77,9 +90,19 @@ describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
     const [contract] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, m.ptContractId));
     expect(contract.sessionsUsed).toBe(1);
     const history = await gw.call('GET', '/api/v1/member/booking/history', { token: m.token });
-    const mine = ptBookingSchema.array().parse(history.body.data).find((b) => b.bookingId === bookingId)!;
+    const mine = ptBookingSchema
+      .array()
+      .parse(history.body.data)
+      .find((b) => b.bookingId === bookingId)!;
     expect(mine).toMatchObject({ status: 'NO_SHOW', canCancel: false, canRate: false });
-    expect((await gw.call('PUT', `/api/v1/member/booking/${String(bookingId)}/rating`, { token: m.token, json: { rating: 5 } })).body.code).toBe(459);
+    expect(
+      (
+        await gw.call('PUT', `/api/v1/member/booking/${String(bookingId)}/rating`, {
+          token: m.token,
+          json: { rating: 5 },
+        })
+      ).body.code,
+    ).toBe(459);
     expect((await gw.call('GET', '/api/v1/member/screens/pt-booking', { token: m.token })).status).toBe(200);
     const notices = await gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, m.accountId));
     expect(notices.filter((n) => n.content.titleEn === 'You missed your session')).toHaveLength(1);
@@ -88,12 +111,19 @@ describe('PUT /staff/pt-booking/{id}/no-show (ADR 051)', () => {
     const sameDay = slots.find((s) => s.afterMinute >= slots[0].afterMinute + 180)!;
     expect((await book(m.token, m.ptContractId, { date: day, afterMinute: sameDay.afterMinute })).body.code).toBe(166);
     const nextDay = (await screen(m.token, `?ptContractId=${String(m.ptContractId)}&date=${addDays(day, 1)}`)).slots;
-    if (nextDay.length > 0) expect((await book(m.token, m.ptContractId, { date: addDays(day, 1), afterMinute: nextDay[0].afterMinute })).body.code).toBe(1033);
+    if (nextDay.length > 0)
+      expect(
+        (await book(m.token, m.ptContractId, { date: addDays(day, 1), afterMinute: nextDay[0].afterMinute })).body.code,
+      ).toBe(1033);
 
     // A no-show marked by mistake may be completed after all (audited); a completed one cannot become a no-show.
     expect((await answer(trainers[0], bookingId, 'complete')).body.data.status).toBe('COMPLETED');
     expect((await answer(trainers[0], bookingId, 'no-show')).status).toBe(409);
-    expect((await audited(bookingId)).map((r) => r.action)).toEqual(['pt-booking.confirm', 'pt-booking.no-show', 'pt-booking.complete']);
+    expect((await audited(bookingId)).map((r) => r.action)).toEqual([
+      'pt-booking.confirm',
+      'pt-booking.no-show',
+      'pt-booking.complete',
+    ]);
   });
 });
 
@@ -122,17 +152,33 @@ describe('GET /staff/pt/bookings?from&to (ADR 051)', () => {
     });
     expect(new Date(item.endsAt).getTime() - new Date(item.startsAt).getTime()).toBe(60 * 60_000);
     expect(items(await agenda(trainers[2], `?from=${day}&to=${day}`)).map((b) => b.bookingId)).toContain(bookingId);
-    expect(items(await agenda(trainers[2], `?from=${today}&to=${addDays(day, -1)}`)).map((b) => b.bookingId)).not.toContain(bookingId);
-    expect(items(await agenda(trainers[2], `?from=${addDays(day, 1)}`)).map((b) => b.bookingId)).not.toContain(bookingId);
+    expect(
+      items(await agenda(trainers[2], `?from=${today}&to=${addDays(day, -1)}`)).map((b) => b.bookingId),
+    ).not.toContain(bookingId);
+    expect(items(await agenda(trainers[2], `?from=${addDays(day, 1)}`)).map((b) => b.bookingId)).not.toContain(
+      bookingId,
+    );
     expect(items(await agenda(trainers[2], `?to=${day}`)).map((b) => b.bookingId)).toContain(bookingId);
-    expect(items(await agenda(trainers[2], `?from=${today}&to=${addDays(today, 30)}`)).map((b) => b.bookingId)).toContain(bookingId);
+    expect(
+      items(await agenda(trainers[2], `?from=${today}&to=${addDays(today, 30)}`)).map((b) => b.bookingId),
+    ).toContain(bookingId);
     expect(items(await agenda(trainers[0], `?from=${day}&to=${day}`)).map((b) => b.bookingId)).not.toContain(bookingId);
 
-    for (const query of [`?from=${today}&to=${addDays(today, 31)}`, `?from=${day}&to=${addDays(day, -1)}`, '?from=2026-02-30', '?to=2026-13-01', '?from=tomorrow', '?from=%00', `?to=${addDays(today, -1)}`]) {
+    for (const query of [
+      `?from=${today}&to=${addDays(today, 31)}`,
+      `?from=${day}&to=${addDays(day, -1)}`,
+      '?from=2026-02-30',
+      '?to=2026-13-01',
+      '?from=tomorrow',
+      '?from=%00',
+      `?to=${addDays(today, -1)}`,
+    ]) {
       const res = await agenda(trainers[2], query);
       expect([res.status, res.body.code], query).toEqual([400, 2]);
     }
     // The desk has no agenda (403, as before).
-    expect((await gw.call('GET', '/api/v1/staff/pt/bookings', { token: await staffLogin(gw, DEMO_STAFF_PHONE) })).status).toBe(403);
+    expect(
+      (await gw.call('GET', '/api/v1/staff/pt/bookings', { token: await staffLogin(gw, DEMO_STAFF_PHONE) })).status,
+    ).toBe(403);
   });
 });

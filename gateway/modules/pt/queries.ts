@@ -3,7 +3,15 @@ import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isAllClubPlan } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
-import { accounts, clubs, contracts, paymentPlans, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  clubs,
+  contracts,
+  paymentPlans,
+  ptPackages,
+  ptTrainers,
+  ptWorkingHours,
+} from '#gateway/db/schema/index.ts';
 import { clubAccess } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 
@@ -29,7 +37,13 @@ export async function activePackages(db: Executor, clubId?: number): Promise<PtP
     .select({ pkg: ptPackages })
     .from(ptPackages)
     .innerJoin(clubs, eq(clubs.id, ptPackages.clubId))
-    .where(and(eq(ptPackages.isActive, true), eq(clubs.isActive, true), clubId === undefined ? undefined : eq(ptPackages.clubId, clubId)))
+    .where(
+      and(
+        eq(ptPackages.isActive, true),
+        eq(clubs.isActive, true),
+        clubId === undefined ? undefined : eq(ptPackages.clubId, clubId),
+      ),
+    )
     .orderBy(asc(ptPackages.clubId), asc(ptPackages.sortOrder), asc(ptPackages.id));
   return rows.map((r) => toPackage(r.pkg));
 }
@@ -38,7 +52,11 @@ export async function activePackages(db: Executor, clubId?: number): Promise<PtP
 export const ratingAverage = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
 
 /** How members see a club's trainers: the best rated first, then by name. */
-const trainerOrder = [sql`${ptTrainers.ratingSum}::float / nullif(${ptTrainers.ratingCount}, 0) desc nulls last`, asc(accounts.fullName), asc(ptTrainers.accountId)];
+const trainerOrder = [
+  sql`${ptTrainers.ratingSum}::float / nullif(${ptTrainers.ratingCount}, 0) desc nulls last`,
+  asc(accounts.fullName),
+  asc(ptTrainers.accountId),
+];
 
 /**
  * The active trainers who work at a club, best rated first, each with their week there: one
@@ -106,7 +124,13 @@ export async function ptClubs(db: Executor, accountId: number, now: Date) {
   const today = vietnamDay(now);
   const [rows, memberships, access] = await Promise.all([
     db
-      .select({ id: clubs.id, nameVi: clubs.nameVi, nameEn: clubs.nameEn, address: clubs.address, districtName: clubs.districtName })
+      .select({
+        id: clubs.id,
+        nameVi: clubs.nameVi,
+        nameEn: clubs.nameEn,
+        address: clubs.address,
+        districtName: clubs.districtName,
+      })
       .from(clubs)
       .where(
         and(
@@ -120,10 +144,19 @@ export async function ptClubs(db: Executor, accountId: number, now: Date) {
       .select({ clubId: contracts.clubId, type: paymentPlans.type })
       .from(contracts)
       .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-      .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), sql`${contracts.endDate} >= ${today}`)),
+      .where(
+        and(
+          eq(contracts.accountId, accountId),
+          eq(contracts.paymentState, 'PAID'),
+          sql`${contracts.endDate} >= ${today}`,
+        ),
+      ),
     clubAccess(db, accountId, 0, today),
   ]);
   const frozen = !access.ok && access.reason === 'FROZEN';
   const opens = (clubId: number) => memberships.some((m) => isAllClubPlan(m.type) || m.clubId === clubId);
-  return rows.map((club) => ({ ...club, access: (opens(club.id) ? (frozen ? 'FROZEN' : 'OK') : 'NO_MEMBERSHIP') as PtClubAccess }));
+  return rows.map((club) => ({
+    ...club,
+    access: (opens(club.id) ? (frozen ? 'FROZEN' : 'OK') : 'NO_MEMBERSHIP') as PtClubAccess,
+  }));
 }

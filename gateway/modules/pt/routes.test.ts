@@ -11,7 +11,9 @@ let gw: TestGateway;
 let clubIds: number[];
 beforeAll(async () => {
   gw = await startTestGateway();
-  clubIds = (await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id))).map((c) => c.id);
+  clubIds = (
+    await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id))
+  ).map((c) => c.id);
 });
 afterAll(() => gw.close());
 
@@ -35,7 +37,12 @@ test('every active club sells its packages: sessions within a validity, a price,
 });
 
 test('a package taken off sale, or a closed club, is not listed; an unknown or malformed club is not found', async () => {
-  const [pkg] = await gw.db.select().from(ptPackages).where(eq(ptPackages.clubId, clubIds[1])).orderBy(asc(ptPackages.sortOrder)).limit(1);
+  const [pkg] = await gw.db
+    .select()
+    .from(ptPackages)
+    .where(eq(ptPackages.clubId, clubIds[1]))
+    .orderBy(asc(ptPackages.sortOrder))
+    .limit(1);
   await gw.db.update(ptPackages).set({ isActive: false }).where(eq(ptPackages.id, pkg.id));
   const listed = ptPackageSchema.array().parse(await get(`/api/v1/global/club/${String(clubIds[1])}/pt-packages`));
   expect(listed.map((p) => p.id)).not.toContain(pkg.id);
@@ -45,7 +52,10 @@ test('a package taken off sale, or a closed club, is not listed; an unknown or m
   try {
     const all = ptPackageSchema.array().parse(await get('/api/v1/global/pt-packages'));
     expect(all.some((p) => p.clubId === clubIds[2])).toBe(false);
-    for (const path of [`/api/v1/global/club/${String(clubIds[2])}/pt-packages`, `/api/v1/global/club/${String(clubIds[2])}/pts`]) {
+    for (const path of [
+      `/api/v1/global/club/${String(clubIds[2])}/pt-packages`,
+      `/api/v1/global/club/${String(clubIds[2])}/pts`,
+    ]) {
       expect((await gw.call('GET', path)).status, path).toBe(404);
     }
   } finally {
@@ -71,7 +81,9 @@ test("a club's trainers: profiles in both languages, a drawn avatar, the rating,
     expect(t.ratingAverage!).toBeLessThanOrEqual(5);
     expect(t.workingHours.length).toBeGreaterThan(0);
     for (const h of t.workingHours) {
-      expect(h.weekday >= 1 && h.weekday <= 7 && h.startMinute >= 0 && h.startMinute < h.endMinute && h.endMinute <= 1440).toBe(true);
+      expect(
+        h.weekday >= 1 && h.weekday <= 7 && h.startMinute >= 0 && h.startMinute < h.endMinute && h.endMinute <= 1440,
+      ).toBe(true);
     }
     // The avatar is a real image served by the media route.
     const avatar = await gw.app.request(t.avatarUrl!);
@@ -88,9 +100,19 @@ test("a club's trainers: profiles in both languages, a drawn avatar, the rating,
 
   // A trainer who also works a shift at the second club is listed there with that shift only.
   const [moving] = trainers;
-  await gw.db.insert(ptWorkingHours).values({ trainerAccountId: moving.ptId, clubId: clubIds[1], weekday: 7, startMinute: 14 * 60, endMinute: 18 * 60 });
+  await gw.db
+    .insert(ptWorkingHours)
+    .values({
+      trainerAccountId: moving.ptId,
+      clubId: clubIds[1],
+      weekday: 7,
+      startMinute: 14 * 60,
+      endMinute: 18 * 60,
+    });
   const there = ptTrainerSchema.array().parse(await get(`/api/v1/global/club/${String(clubIds[1])}/pts`));
-  expect(there.find((t) => t.ptId === moving.ptId)?.workingHours).toEqual([{ weekday: 7, startMinute: 14 * 60, endMinute: 18 * 60 }]);
+  expect(there.find((t) => t.ptId === moving.ptId)?.workingHours).toEqual([
+    { weekday: 7, startMinute: 14 * 60, endMinute: 18 * 60 },
+  ]);
 
   // A trainer who left is listed nowhere.
   await gw.db.update(ptTrainers).set({ isActive: false }).where(eq(ptTrainers.accountId, moving.ptId));
@@ -106,11 +128,23 @@ test('the database refuses impossible hours, ratings and packages', async () => 
     .where(and(eq(accounts.accountType, 'PT')))
     .limit(1);
   const bad = [
-    () => gw.db.insert(ptWorkingHours).values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 8, startMinute: 600, endMinute: 700 }),
-    () => gw.db.insert(ptWorkingHours).values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 1, startMinute: 700, endMinute: 700 }),
-    () => gw.db.insert(ptWorkingHours).values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 1, startMinute: 1300, endMinute: 1500 }),
+    () =>
+      gw.db
+        .insert(ptWorkingHours)
+        .values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 8, startMinute: 600, endMinute: 700 }),
+    () =>
+      gw.db
+        .insert(ptWorkingHours)
+        .values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 1, startMinute: 700, endMinute: 700 }),
+    () =>
+      gw.db
+        .insert(ptWorkingHours)
+        .values({ trainerAccountId: trainer.id, clubId: clubIds[0], weekday: 1, startMinute: 1300, endMinute: 1500 }),
     () => gw.db.update(ptTrainers).set({ ratingSum: 51, ratingCount: 10 }).where(eq(ptTrainers.accountId, trainer.id)),
-    () => gw.db.insert(ptPackages).values({ clubId: clubIds[0], nameVi: 'x', nameEn: 'x', sessions: 0, validityDays: 30, price: 1 }),
+    () =>
+      gw.db
+        .insert(ptPackages)
+        .values({ clubId: clubIds[0], nameVi: 'x', nameEn: 'x', sessions: 0, validityDays: 30, price: 1 }),
   ];
   for (const [i, attempt] of bad.entries()) await expect(attempt(), String(i)).rejects.toThrow();
 });

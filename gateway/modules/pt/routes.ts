@@ -15,15 +15,53 @@ import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { findActiveClub } from '#gateway/modules/plans/queries.ts';
-import { answerPtContract, cancelPtContract, listPtContracts, payPtContract, ptContractDetail, registerPtContract, trainerRequests } from './contracts.ts';
+import {
+  answerPtContract,
+  cancelPtContract,
+  listPtContracts,
+  payPtContract,
+  ptContractDetail,
+  registerPtContract,
+  trainerRequests,
+} from './contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
-import { eContractDetail, eContractPdf, listEContracts, sendSigningCode, signEContract, verifyEContractPdf } from './e-contracts.ts';
-import { answerFreeSession, bookFreeSession, freeSessionScreen, freeSessionsInfo, sessionsCount, trialSummary } from './free-sessions.ts';
-import { agendaRange, answerBooking, bookingScreen, bookPtSession, cancelBooking, listBookings, rateBooking, trainerAgenda } from './bookings.ts';
+import {
+  eContractDetail,
+  eContractPdf,
+  listEContracts,
+  sendSigningCode,
+  signEContract,
+  verifyEContractPdf,
+} from './e-contracts.ts';
+import {
+  answerFreeSession,
+  bookFreeSession,
+  freeSessionScreen,
+  freeSessionsInfo,
+  sessionsCount,
+  trialSummary,
+} from './free-sessions.ts';
+import {
+  agendaRange,
+  answerBooking,
+  bookingScreen,
+  bookPtSession,
+  cancelBooking,
+  listBookings,
+  rateBooking,
+  trainerAgenda,
+} from './bookings.ts';
 
 const purchase = (c: Context<AppEnv>): PurchaseContext => {
   const { db, config, clock } = c.get('deps');
-  return { db, config, accountId: c.get('account').id, lang: c.get('lang'), clientIp: c.get('clientIp'), now: clock.now() };
+  return {
+    db,
+    config,
+    accountId: c.get('account').id,
+    lang: c.get('lang'),
+    clientIp: c.get('clientIp'),
+    now: clock.now(),
+  };
 };
 
 /** The shell beside a screen's data (issue 18: one round trip per page). */
@@ -35,8 +73,19 @@ async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>)
 }
 
 const clubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
-const bookingScreenQuery = z.object({ ptContractId: z.coerce.number().int().positive().max(2147483647).optional(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
-const dayQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+const bookingScreenQuery = z.object({
+  ptContractId: z.coerce.number().int().positive().max(2147483647).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+const dayQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
 const ratingBody = z.object({ rating: z.number().int().min(1).max(5) });
 
 /** §7 PT: the public reads of trainers and packages (ADR 044), and a member's PT contracts (ADR 045). */
@@ -76,7 +125,11 @@ export function ptRoutes() {
     const { db, clock } = c.get('deps');
     const query = c.req.valid('query');
     await expireStalePayments(db, clock.now(), c.get('account').id);
-    const filter = { status: query.status, ptContractId: query.ptContractId, isNotSilverPtContract: query.isNotSilverPtContract === 'true' };
+    const filter = {
+      status: query.status,
+      ptContractId: query.ptContractId,
+      isNotSilverPtContract: query.isNotSilverPtContract === 'true',
+    };
     return ok(c, await listPtContracts(db, c.get('account').id, filter, clock.now()));
   });
 
@@ -91,18 +144,36 @@ export function ptRoutes() {
     return ok(c, await ptContractDetail(db, c.get('account').id, idParam(c, 'ptContractId'), clock.now()));
   });
 
-  app.post('/member/pt-contract/:ptContractId/transaction/pay', member, validate('json', payContractBody), async (c) => {
-    const body = c.req.valid('json');
-    await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
-    return ok(c, await payPtContract(purchase(c), idParam(c, 'ptContractId'), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }), Codes.PURCHASE_REQUEST_CREATED);
-  });
+  app.post(
+    '/member/pt-contract/:ptContractId/transaction/pay',
+    member,
+    validate('json', payContractBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
+      return ok(
+        c,
+        await payPtContract(purchase(c), idParam(c, 'ptContractId'), {
+          method: body.paymentMethodGroupId,
+          savedCardId: body.savedCardId,
+        }),
+        Codes.PURCHASE_REQUEST_CREATED,
+      );
+    },
+  );
 
-  app.put('/member/pt-contract/:ptContractId/cancel', member, async (c) => ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))));
+  app.put('/member/pt-contract/:ptContractId/cancel', member, async (c) =>
+    ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))),
+  );
 
   // Booking a session (issue 13 §3, ADR 046).
   app.post('/member/pt-contract/:ptContractId/booking', member, validate('json', ptBookingBody), async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await bookPtSession(db, c.get('account').id, idParam(c, 'ptContractId'), c.req.valid('json'), clock.now()), Codes.BOOKING_AWAITING_PT);
+    return ok(
+      c,
+      await bookPtSession(db, c.get('account').id, idParam(c, 'ptContractId'), c.req.valid('json'), clock.now()),
+      Codes.BOOKING_AWAITING_PT,
+    );
   });
 
   app.get('/member/booking/history', member, validate('query', clubQuery), async (c) => {
@@ -117,12 +188,20 @@ export function ptRoutes() {
 
   app.put('/member/booking/:bookingId/cancel', member, async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await cancelBooking(db, c.get('account').id, idParam(c, 'bookingId'), clock.now()), Codes.BOOKING_CANCELLED);
+    return ok(
+      c,
+      await cancelBooking(db, c.get('account').id, idParam(c, 'bookingId'), clock.now()),
+      Codes.BOOKING_CANCELLED,
+    );
   });
 
   app.put('/member/booking/:bookingId/rating', member, validate('json', ratingBody), async (c) => {
     const { db } = c.get('deps');
-    return ok(c, await rateBooking(db, c.get('account').id, idParam(c, 'bookingId'), c.req.valid('json').rating), Codes.RATING_SUBMITTED);
+    return ok(
+      c,
+      await rateBooking(db, c.get('account').id, idParam(c, 'bookingId'), c.req.valid('json').rating),
+      Codes.RATING_SUBMITTED,
+    );
   });
 
   app.get('/member/screens/pt-booking', member, validate('query', bookingScreenQuery), async (c) => {
@@ -133,17 +212,27 @@ export function ptRoutes() {
   // Trial sessions (issue 13 §4, ADR 048).
   app.get('/member/club/:clubId/free-sessions/info', member, validate('query', dayQuery), async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await freeSessionsInfo(db, c.get('account').id, idParam(c, 'clubId'), c.req.valid('query'), clock.now()));
+    return ok(
+      c,
+      await freeSessionsInfo(db, c.get('account').id, idParam(c, 'clubId'), c.req.valid('query'), clock.now()),
+    );
   });
 
   app.post('/member/free-session/:freeSessionId/booking', member, validate('json', ptBookingBody), async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await bookFreeSession(db, c.get('account').id, idParam(c, 'freeSessionId'), c.req.valid('json'), clock.now()), Codes.BOOKING_AWAITING_PT);
+    return ok(
+      c,
+      await bookFreeSession(db, c.get('account').id, idParam(c, 'freeSessionId'), c.req.valid('json'), clock.now()),
+      Codes.BOOKING_AWAITING_PT,
+    );
   });
 
   app.get('/member/free-sessions/history', member, validate('query', clubQuery), async (c) => {
     const { db, clock } = c.get('deps');
-    return ok(c, await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId, trial: true }, clock.now()));
+    return ok(
+      c,
+      await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId, trial: true }, clock.now()),
+    );
   });
 
   // Issue 37 §4: the newcomer's guide offers booking a trial only to a member who has one.
@@ -176,12 +265,20 @@ export function ptRoutes() {
   });
 
   // The e-contract (issue 13 §2, ADR 047).
-  app.get('/member/pt-e-contracts', member, async (c) => ok(c, await listEContracts(c.get('deps').db, c.get('account').id)));
+  app.get('/member/pt-e-contracts', member, async (c) =>
+    ok(c, await listEContracts(c.get('deps').db, c.get('account').id)),
+  );
 
-  app.get('/member/pt-e-contract/:id', member, async (c) => ok(c, await eContractDetail(c.get('deps').db, c.get('account').id, idParam(c, 'id'))));
+  app.get('/member/pt-e-contract/:id', member, async (c) =>
+    ok(c, await eContractDetail(c.get('deps').db, c.get('account').id, idParam(c, 'id'))),
+  );
 
   app.post('/member/pt-e-contract/:id/otp', member, async (c) =>
-    ok(c, await sendSigningCode(c.get('deps'), c.get('account').id, idParam(c, 'id'), c.get('clientIp')), Codes.OTP_SENT),
+    ok(
+      c,
+      await sendSigningCode(c.get('deps'), c.get('account').id, idParam(c, 'id'), c.get('clientIp')),
+      Codes.OTP_SENT,
+    ),
   );
 
   app.post('/member/pt-e-contract/:id/sign', member, validate('json', eContractSignBody), async (c) => {
@@ -217,19 +314,32 @@ export function ptRoutes() {
         throw new ApiError(400, Codes.VALIDATION);
       });
       const file = form.file;
-      if (!(file instanceof File) || file.size === 0) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { file: ['required'] } });
+      if (!(file instanceof File) || file.size === 0)
+        throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { file: ['required'] } });
       return ok(c, await verifyEContractPdf(c.get('deps'), Buffer.from(await file.arrayBuffer())));
     },
   );
 
   app.get('/member/screens/pt-e-contracts', member, async (c) => {
     const { db } = c.get('deps');
-    return ok(c, await withShell(c, listEContracts(db, c.get('account').id).then((eContracts) => ({ eContracts }))));
+    return ok(
+      c,
+      await withShell(
+        c,
+        listEContracts(db, c.get('account').id).then((eContracts) => ({ eContracts })),
+      ),
+    );
   });
 
   app.get('/member/screens/pt-e-contract/:id', member, async (c) => {
     const { db } = c.get('deps');
-    return ok(c, await withShell(c, eContractDetail(db, c.get('account').id, idParam(c, 'id')).then((eContract) => ({ eContract }))));
+    return ok(
+      c,
+      await withShell(
+        c,
+        eContractDetail(db, c.get('account').id, idParam(c, 'id')).then((eContract) => ({ eContract })),
+      ),
+    );
   });
 
   // Screens (one round trip with the shell): /pt, /pt/select-pt, the packages of a trainer, a contract's result and history pages.
@@ -238,7 +348,15 @@ export function ptRoutes() {
     const accountId = c.get('account').id;
     await expireStalePayments(db, clock.now(), accountId);
     const now = clock.now();
-    return ok(c, await withShell(c, Promise.all([listPtContracts(db, accountId, {}, now), trialSummary(db, accountId, now)]).then(([contracts, trial]) => ({ contracts, trial }))));
+    return ok(
+      c,
+      await withShell(
+        c,
+        Promise.all([listPtContracts(db, accountId, {}, now), trialSummary(db, accountId, now)]).then(
+          ([contracts, trial]) => ({ contracts, trial }),
+        ),
+      ),
+    );
   });
 
   app.get('/member/screens/pt-select', member, validate('query', clubQuery), async (c) => {
@@ -256,31 +374,45 @@ export function ptRoutes() {
   const plansScreen = (c: Context<AppEnv>, ptId: number, clubId: number) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
-    return Promise.all([ptClubs(db, accountId, clock.now()), trainersAtClub(db, clubId, clock.now()), activePackages(db, clubId), listPtContracts(db, accountId, { status: 'REGISTER' }, clock.now())]).then(
-      ([clubs, trainers, packages, unpaid]) => {
-        const club = clubs.find((k) => k.id === clubId);
-        const trainer = trainers.find((t) => t.ptId === ptId);
-        if (!club || !trainer) throw notFound();
-        return { club, trainer, packages, unpaid: unpaid[0] ?? null };
-      },
-    );
+    return Promise.all([
+      ptClubs(db, accountId, clock.now()),
+      trainersAtClub(db, clubId, clock.now()),
+      activePackages(db, clubId),
+      listPtContracts(db, accountId, { status: 'REGISTER' }, clock.now()),
+    ]).then(([clubs, trainers, packages, unpaid]) => {
+      const club = clubs.find((k) => k.id === clubId);
+      const trainer = trainers.find((t) => t.ptId === ptId);
+      if (!club || !trainer) throw notFound();
+      return { club, trainer, packages, unpaid: unpaid[0] ?? null };
+    });
   };
 
-  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) => ok(c, await withShell(c, plansScreen(c, idParam(c, 'ptId'), idParam(c, 'clubId')))));
+  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) =>
+    ok(c, await withShell(c, plansScreen(c, idParam(c, 'ptId'), idParam(c, 'clubId')))),
+  );
 
   // §2 /pt/select-pt/plans/{ptId}/plan/{id}: one package of the trainer's club (the id is the package's).
   app.get('/member/screens/pt-plan/:ptId/plan/:ptPackageId', member, async (c) => {
     const ptPackageId = idParam(c, 'ptPackageId');
     const pkg = (await activePackages(c.get('deps').db)).find((p) => p.id === ptPackageId);
     if (!pkg) throw notFound();
-    const screen = plansScreen(c, idParam(c, 'ptId'), pkg.clubId).then((s) => ({ ...s, packages: s.packages.filter((p) => p.id === ptPackageId) }));
+    const screen = plansScreen(c, idParam(c, 'ptId'), pkg.clubId).then((s) => ({
+      ...s,
+      packages: s.packages.filter((p) => p.id === ptPackageId),
+    }));
     return ok(c, await withShell(c, screen));
   });
 
   app.get('/member/screens/pt-contract/:id', member, async (c) => {
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);
-    return ok(c, await withShell(c, ptContractDetail(db, c.get('account').id, idParam(c, 'id'), clock.now()).then((ptContract) => ({ ptContract }))));
+    return ok(
+      c,
+      await withShell(
+        c,
+        ptContractDetail(db, c.get('account').id, idParam(c, 'id'), clock.now()).then((ptContract) => ({ ptContract })),
+      ),
+    );
   });
 
   return app;
@@ -296,7 +428,8 @@ export function trainerRoutes() {
   app.get('/pt/bookings', trainer, validate('query', trainerAgendaQuery), async (c) => {
     const { db, clock } = c.get('deps');
     const range = agendaRange(c.req.valid('query'), clock.now());
-    if (!range) throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { to: [validationMessage('invalid', c.get('lang'))] } });
+    if (!range)
+      throw new ApiError(400, Codes.VALIDATION, { fieldErrors: { to: [validationMessage('invalid', c.get('lang'))] } });
     return ok(c, await trainerAgenda(db, c.get('account').id, range, clock.now()));
   });
 

@@ -15,7 +15,12 @@ const MINUTE_MS = 60_000;
 
 /** `?daysAgo=`: a whole number of Vietnam days, 0 (none given) to the agenda's not-closed window. */
 const startedQuery = z.object({
-  daysAgo: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(0).max(TRAINER_AGENDA_NOT_CLOSED_DAYS)).default(0),
+  daysAgo: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(TRAINER_AGENDA_NOT_CLOSED_DAYS))
+    .default(0),
 });
 
 /**

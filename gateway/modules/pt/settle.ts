@@ -16,7 +16,12 @@ import { createEContractIn } from './e-contracts.ts';
  * club (today, or that membership's first day), for `validity_days` days. Money that arrives after
  * the member withdrew, or twice, is left for staff ('late').
  */
-async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: SettleInput, now: Date): Promise<SettleOutcome> {
+async function settlePtContractIn(
+  tx: Executor,
+  payment: PaymentRow,
+  input: SettleInput,
+  now: Date,
+): Promise<SettleOutcome> {
   const id = payment.ptContractId!;
   const [contract] = await tx.select().from(ptContracts).where(eq(ptContracts.id, id)).for('update');
   if (payment.status !== 'PENDING' || contract.state !== 'WAITFORPAYMENT') return { kind: 'late', contractId: null };
@@ -27,10 +32,16 @@ async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: Sett
   const endDate = addDays(startDate, contract.validityDays - 1);
 
   await bookPaymentIn(tx, payment, input, { attempts: eq(payments.ptContractId, id), fees: null });
-  await tx.update(ptContracts).set({ state: 'PAID', paidAt: input.paidAt, startDate, endDate }).where(eq(ptContracts.id, id));
+  await tx
+    .update(ptContracts)
+    .set({ state: 'PAID', paidAt: input.paidAt, startDate, endDate })
+    .where(eq(ptContracts.id, id));
   // The e-contract to sign (ADR 047), from the facts as paid, in this transaction.
   await createEContractIn(tx, contract);
-  const [pkg] = await tx.select({ nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn }).from(ptPackages).where(eq(ptPackages.id, contract.ptPackageId));
+  const [pkg] = await tx
+    .select({ nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
+    .from(ptPackages)
+    .where(eq(ptPackages.id, contract.ptPackageId));
   const [from, to] = [formatDate(startDate), formatDate(endDate)];
   await enqueueNotice(
     tx,
@@ -52,7 +63,13 @@ async function settlePtContractIn(tx: Executor, payment: PaymentRow, input: Sett
 async function describePtContractIn(tx: Executor, payment: PaymentRow): Promise<PaidItem | undefined> {
   const id = payment.ptContractId!;
   const [row] = await tx
-    .select({ accountId: ptContracts.accountId, state: ptContracts.state, total: ptContracts.price, nameVi: ptPackages.nameVi, nameEn: ptPackages.nameEn })
+    .select({
+      accountId: ptContracts.accountId,
+      state: ptContracts.state,
+      total: ptContracts.price,
+      nameVi: ptPackages.nameVi,
+      nameEn: ptPackages.nameEn,
+    })
     .from(ptContracts)
     .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
     .where(eq(ptContracts.id, id));

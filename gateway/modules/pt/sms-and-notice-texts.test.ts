@@ -13,13 +13,22 @@ let packageId: number;
 let trainers: Trainer[];
 beforeAll(async () => {
   gw = await startTestGateway();
-  [{ id: clubId }] = await gw.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id)).limit(1);
-  [{ id: packageId }] = await gw.db.select({ id: ptPackages.id }).from(ptPackages).where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
+  [{ id: clubId }] = await gw.db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(eq(clubs.isActive, true))
+    .orderBy(asc(clubs.id))
+    .limit(1);
+  [{ id: packageId }] = await gw.db
+    .select({ id: ptPackages.id })
+    .from(ptPackages)
+    .where(and(eq(ptPackages.clubId, clubId), eq(ptPackages.sessions, 10)));
   trainers = await clubTrainers(gw, clubId);
 });
 afterAll(() => gw.close());
 
-const newestSms = async (phone: string) => ((await gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>)[0].text;
+const newestSms = async (phone: string) =>
+  ((await gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>)[0].text;
 
 describe('SMS codes and notice dates (issue 38 §13, §14)', () => {
   test('the e-contract code names the PT contract, its package and amount, in ASCII; it does not sign in', async () => {
@@ -29,10 +38,17 @@ describe('SMS codes and notice dates (issue 38 §13, §14)', () => {
     const list = await gw.call('GET', '/api/v1/member/pt-e-contracts', { token: m.token });
     const eContract = eContractSchema.parse(list.body.data[0]);
     gw.clock.advance(31_000);
-    expect((await gw.call('POST', `/api/v1/member/pt-e-contract/${String(eContract.eContractId)}/otp`, { token: m.token })).status).toBe(200);
+    expect(
+      (await gw.call('POST', `/api/v1/member/pt-e-contract/${String(eContract.eContractId)}/otp`, { token: m.token }))
+        .status,
+    ).toBe(200);
     const text = await newestSms(m.phone);
     const price = String(pt.price).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    expect(text).toMatch(new RegExp(`^Ma xac nhan (\\d{4}) de ky hop dong PT so ${String(pt.id)} \\(Goi 10 buoi, ${price} VND\\)\\. Ma chi dung cho viec nay`));
+    expect(text).toMatch(
+      new RegExp(
+        `^Ma xac nhan (\\d{4}) de ky hop dong PT so ${String(pt.id)} \\(Goi 10 buoi, ${price} VND\\)\\. Ma chi dung cho viec nay`,
+      ),
+    );
     expect(text).toMatch(/^[\x20-\x7e]+$/);
     const code = /^Ma xac nhan (\d{4})/.exec(text)![1];
     // No sign-in code is open for this phone: the signing code opens nothing.
@@ -42,18 +58,38 @@ describe('SMS codes and notice dates (issue 38 §13, §14)', () => {
 
   test("a trainer's answer tells the member the session's date first, then the time", async () => {
     const m = await memberWithPackage(gw, { clubId, packageId, trainer: trainers[1] });
-    const first = ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}`, { token: m.token })).body.data);
+    const first = ptBookingScreenSchema.parse(
+      (
+        await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}`, {
+          token: m.token,
+        })
+      ).body.data,
+    );
     let booked: { date: string; time: string; id: number } | null = null;
     for (const day of first.days.slice(1)) {
-      const s = ptBookingScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}&date=${day}`, { token: m.token })).body.data);
+      const s = ptBookingScreenSchema.parse(
+        (
+          await gw.call('GET', `/api/v1/member/screens/pt-booking?ptContractId=${String(m.ptContractId)}&date=${day}`, {
+            token: m.token,
+          })
+        ).body.data,
+      );
       if (!s.slots.length) continue;
-      const made = await gw.call('POST', `/api/v1/member/pt-contract/${String(m.ptContractId)}/booking`, { token: m.token, json: { date: day, afterMinute: s.slots[0].afterMinute } });
+      const made = await gw.call('POST', `/api/v1/member/pt-contract/${String(m.ptContractId)}/booking`, {
+        token: m.token,
+        json: { date: day, afterMinute: s.slots[0].afterMinute },
+      });
       booked = { date: day, time: s.slots[0].time, id: made.body.data.bookingId as number };
       break;
     }
     expect(booked).not.toBeNull();
-    await gw.call('PUT', `/api/v1/staff/pt-booking/${String(booked!.id)}/confirm`, { token: await trainerToken(gw, trainers[1]) });
-    const [notice] = await gw.db.select().from(notifications).where(and(eq(notifications.accountId, m.accountId), eq(notifications.titleEn, 'Session confirmed')));
+    await gw.call('PUT', `/api/v1/staff/pt-booking/${String(booked!.id)}/confirm`, {
+      token: await trainerToken(gw, trainers[1]),
+    });
+    const [notice] = await gw.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, m.accountId), eq(notifications.titleEn, 'Session confirmed')));
     const dmy = `${booked!.date.slice(8, 10)}/${booked!.date.slice(5, 7)}/${booked!.date.slice(0, 4)}`;
     expect(notice.bodyVi).toBe(`Buổi tập lúc ${dmy} ${booked!.time} đã được xác nhận.`);
     expect(notice.bodyEn).toBe(`Your session at ${dmy} ${booked!.time} is confirmed.`);

@@ -23,10 +23,14 @@ async function paidMember() {
   return { ...member, contractId: bought.contract.contractId, plan };
 }
 
-const pending = async (token: string) => ratingRequestSchema.array().parse((await gw.call('GET', '/api/v1/member/ratings', { token })).body.data);
-const shellRating = async (token: string) => memberShellSchema.parse((await gw.call('GET', '/api/v1/member/shell', { token })).body.data).pendingRating;
-const update = (token: string, id: number, json: unknown, lang?: 'vi' | 'en') => gw.call('PUT', `/api/v1/member/rating/${String(id)}/update`, { token, json, lang });
-const ignore = (token: string, id: number) => gw.call('DELETE', `/api/v1/member/rating/${String(id)}/ignore`, { token });
+const pending = async (token: string) =>
+  ratingRequestSchema.array().parse((await gw.call('GET', '/api/v1/member/ratings', { token })).body.data);
+const shellRating = async (token: string) =>
+  memberShellSchema.parse((await gw.call('GET', '/api/v1/member/shell', { token })).body.data).pendingRating;
+const update = (token: string, id: number, json: unknown, lang?: 'vi' | 'en') =>
+  gw.call('PUT', `/api/v1/member/rating/${String(id)}/update`, { token, json, lang });
+const ignore = (token: string, id: number) =>
+  gw.call('DELETE', `/api/v1/member/rating/${String(id)}/ignore`, { token });
 
 describe('ratings (issue 16 §2)', () => {
   test('a paid membership is pending in the list and in the shell; a new member has none', async () => {
@@ -49,7 +53,10 @@ describe('ratings (issue 16 §2)', () => {
     const [request] = await pending(m.token);
     const noStars = await update(m.token, request.id, { comment: 'x'.repeat(1001) }, 'en');
     expect([noStars.status, noStars.body.code]).toEqual([400, 2]);
-    expect(noStars.body.data.fieldErrors).toEqual({ rate: ['Required field'], comment: ['Number of characters exceeded the allowed limit'] });
+    expect(noStars.body.data.fieldErrors).toEqual({
+      rate: ['Required field'],
+      comment: ['Number of characters exceeded the allowed limit'],
+    });
     const vi = await update(m.token, request.id, { rate: 6 }, 'vi');
     expect(vi.body.data.fieldErrors).toEqual({ rate: ['Số không hợp lệ'] });
 
@@ -83,7 +90,9 @@ describe('ratings (issue 16 §2)', () => {
     for (const res of [await update(other.token, request.id, { rate: 1 }), await ignore(other.token, request.id)]) {
       expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
     }
-    expect((await gw.call('PUT', '/api/v1/member/rating/abc/update', { token: other.token, json: { rate: 1 } })).status).toBe(404);
+    expect(
+      (await gw.call('PUT', '/api/v1/member/rating/abc/update', { token: other.token, json: { rate: 1 } })).status,
+    ).toBe(404);
     expect(await pending(owner.token)).toHaveLength(1);
   });
 

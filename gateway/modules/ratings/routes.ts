@@ -41,7 +41,10 @@ export function ratingRoutes() {
     const { rate, comment } = c.req.valid('json');
     await db.transaction(async (tx) => {
       assertPending((await lockOwnRequest(tx, c.get('account').id, id)).status);
-      await tx.update(ratingRequests).set({ status: 'rated', rate, comment: comment ?? null }).where(eq(ratingRequests.id, id));
+      await tx
+        .update(ratingRequests)
+        .set({ status: 'rated', rate, comment: comment ?? null })
+        .where(eq(ratingRequests.id, id));
     });
     return ok(c, { id, rate, comment: comment ?? null }, Codes.RATING_SUBMITTED);
   });

@@ -37,10 +37,12 @@ export async function checkReferral(db: Executor, input: ReferralCheck) {
   if (referrer.accountType !== 'MEMBER') throw refuse(Codes.REFERRAL_CODE_INACTIVE);
   if (!input.isNewMember) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
   // §9 "valid 14 days after the friend joins": later, the caller is no longer a new member for the deal.
-  if (input.caller.createdAt && !withinReferralDeal(input.caller.createdAt, input.now)) throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
+  if (input.caller.createdAt && !withinReferralDeal(input.caller.createdAt, input.now))
+    throw refuse(Codes.REFERRAL_ONLY_NEW_USERS);
 
   if (!(await hasCurrentMembership(db, referrer.id, input.now))) throw refuse(Codes.REFERRER_NO_MEMBERSHIP);
-  if ((await friendsBroughtThisYear(db, referrer.id, input.now)) >= REFERRAL_YEARLY_LIMIT) throw refuse(Codes.REFERRAL_LIMIT_EXCEEDED);
+  if ((await friendsBroughtThisYear(db, referrer.id, input.now)) >= REFERRAL_YEARLY_LIMIT)
+    throw refuse(Codes.REFERRAL_LIMIT_EXCEEDED);
 
   if (input.plan?.durationUnit === 'day') throw refuse(Codes.REFERRAL_TRIAL_EXCLUDED);
   return { referrer, referrerName: displayName(referrer), bonusDays: REFERRAL_BONUS_DAYS };
@@ -52,7 +54,14 @@ export async function hasCurrentMembership(db: Executor, accountId: number, now:
   const [current] = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), lte(contracts.startDate, today), gte(contracts.endDate, today)))
+    .where(
+      and(
+        eq(contracts.accountId, accountId),
+        eq(contracts.paymentState, 'PAID'),
+        lte(contracts.startDate, today),
+        gte(contracts.endDate, today),
+      ),
+    )
     .limit(1);
   return current !== undefined;
 }
@@ -63,6 +72,12 @@ export async function friendsBroughtThisYear(db: Executor, referrerId: number, n
   const [brought] = await db
     .select({ n: count() })
     .from(contracts)
-    .where(and(eq(contracts.referrerAccountId, referrerId), eq(contracts.paymentState, 'PAID'), gte(contracts.signedAt, yearStart)));
+    .where(
+      and(
+        eq(contracts.referrerAccountId, referrerId),
+        eq(contracts.paymentState, 'PAID'),
+        gte(contracts.signedAt, yearStart),
+      ),
+    );
   return brought.n;
 }

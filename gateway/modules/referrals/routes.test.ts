@@ -24,7 +24,8 @@ afterAll(() => gw.close());
 
 const DAY = 86_400_000;
 
-const send = (token: string, json: unknown, lang?: 'vi' | 'en') => gw.call('POST', '/api/v1/member/referral/send', { token, json, lang });
+const send = (token: string, json: unknown, lang?: 'vi' | 'en') =>
+  gw.call('POST', '/api/v1/member/referral/send', { token, json, lang });
 
 async function screen(token: string): Promise<ReferralScreen> {
   const res = await gw.call('GET', '/api/v1/member/screens/referral', { token });
@@ -40,18 +41,31 @@ async function referrer() {
   return member;
 }
 
-const accountOf = async (phone: string) => (await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, phone)))[0];
-const giftsOf = async (accountId: number) => gw.db.select().from(memberGifts).where(eq(memberGifts.accountId, accountId));
+const accountOf = async (phone: string) =>
+  (await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, phone)))[0];
+const giftsOf = async (accountId: number) =>
+  gw.db.select().from(memberGifts).where(eq(memberGifts.accountId, accountId));
 
 /** Starts a purchase with the code (bank QR) and returns its payment, unpaid. */
 async function startPurchase(token: string, paymentPlanId: number, referralCode: string) {
-  const res = await gw.call('POST', '/api/v1/member/contract', { token, json: { paymentPlanId, paymentMethodGroupId: 1, isCash: false, referralCode } });
+  const res = await gw.call('POST', '/api/v1/member/contract', {
+    token,
+    json: { paymentPlanId, paymentMethodGroupId: 1, isCash: false, referralCode },
+  });
   expect(res.body.code, JSON.stringify(res.body)).toBe(1022);
-  return res.body.data as { contract: { contractId: number; bonusDays: number }; payment: { id: number; amount: number } };
+  return res.body.data as {
+    contract: { contractId: number; bonusDays: number };
+    payment: { id: number; amount: number };
+  };
 }
 
 const settle = (payment: { id: number; amount: number }) =>
-  settlePayment(gw, { paymentId: payment.id, amount: payment.amount, providerTransactionId: `BANK${String(payment.id)}`, paidAt: gw.clock.now() });
+  settlePayment(gw, {
+    paymentId: payment.id,
+    amount: payment.amount,
+    providerTransactionId: `BANK${String(payment.id)}`,
+    paidAt: gw.clock.now(),
+  });
 
 describe('invitations', () => {
   test('an invitation is texted with the code, listed as invited, and not sent again to that number within 7 days', async () => {
@@ -59,11 +73,22 @@ describe('invitations', () => {
     const friend = randomPhone();
     const res = await send(me.token, { phoneNumber: friend });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ phoneNumber: friend, resendFrom: new Date(gw.clock.now().getTime() + 7 * DAY).toISOString() });
+    expect(res.body.data).toMatchObject({
+      phoneNumber: friend,
+      resendFrom: new Date(gw.clock.now().getTime() + 7 * DAY).toISOString(),
+    });
     const sms = await gw.call('GET', `/sandbox/sms?phone=${friend}`);
     expect(sms.body.data[0].text).toContain(`ma gioi thieu ${me.phone}`);
     expect((await screen(me.token)).friends).toEqual([
-      { phoneNumber: friend, name: '', state: 'INVITED', invitedAt: gw.clock.now().toISOString(), joinedAt: null, dealEndsAt: null, rewardedAt: null },
+      {
+        phoneNumber: friend,
+        name: '',
+        state: 'INVITED',
+        invitedAt: gw.clock.now().toISOString(),
+        joinedAt: null,
+        dealEndsAt: null,
+        rewardedAt: null,
+      },
     ]);
 
     gw.clock.advance(6 * DAY);
@@ -71,7 +96,9 @@ describe('invitations', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('REFERRAL_INVITED_RECENTLY');
     gw.clock.advance(DAY);
-    expect((await send(me.token, { phoneNumber: ` ${friend.slice(0, 4)} ${friend.slice(4)} ` }, 'en')).status).toBe(200);
+    expect((await send(me.token, { phoneNumber: ` ${friend.slice(0, 4)} ${friend.slice(4)} ` }, 'en')).status).toBe(
+      200,
+    );
     const english = await gw.call('GET', `/sandbox/sms?phone=${friend}`);
     expect(english.body.data[0].text).toContain(`enter referral code ${me.phone}`);
     expect((await screen(me.token)).friends).toHaveLength(1);
@@ -87,7 +114,9 @@ describe('invitations', () => {
     expect(refusedPaid.status).toBe(400);
     expect(refusedPaid.body.code).toBe(179);
     const late = await gw.signUp();
-    expect((await gw.call('PUT', '/sandbox/referral/joined', { json: { phoneNumber: late.phone, daysAgo: 15 } })).status).toBe(200);
+    expect(
+      (await gw.call('PUT', '/sandbox/referral/joined', { json: { phoneNumber: late.phone, daysAgo: 15 } })).status,
+    ).toBe(200);
     expect((await send(me.token, { phoneNumber: late.phone })).body.code).toBe(179);
     // A staff number is no friend to invite.
     expect((await send(me.token, { phoneNumber: '0100000001' })).body.code).toBe(179);
@@ -120,7 +149,9 @@ describe('invitations', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    expect((await gw.call('POST', '/api/v1/member/referral/send', { json: { phoneNumber: randomPhone() } })).status).toBe(401);
+    expect(
+      (await gw.call('POST', '/api/v1/member/referral/send', { json: { phoneNumber: randomPhone() } })).status,
+    ).toBe(401);
     expect((await gw.call('GET', '/api/v1/member/screens/referral')).status).toBe(401);
   });
 
@@ -169,7 +200,13 @@ describe('reward', () => {
 
     const gifts = await giftsOf(ref.id);
     expect(gifts).toHaveLength(1);
-    expect(gifts[0]).toMatchObject({ kind: 'PLAN_DAYS', days: 14, titleVi: '2 tuần tập miễn phí', titleEn: '2 free weeks', usedAt: null });
+    expect(gifts[0]).toMatchObject({
+      kind: 'PLAN_DAYS',
+      days: 14,
+      titleVi: '2 tuần tập miễn phí',
+      titleEn: '2 free weeks',
+      usedAt: null,
+    });
     const rewards = await gw.db.select().from(referralRewards).where(eq(referralRewards.referrerAccountId, ref.id));
     expect(rewards).toMatchObject([{ contractId: first.contract.contractId, memberGiftId: gifts[0].id }]);
     const notices = await gw.db
@@ -178,7 +215,11 @@ describe('reward', () => {
       .where(and(eq(noticeOutbox.accountId, ref.id)));
     expect(notices.filter((n) => (n.content as { kind: string }).kind === 'GIFT')).toHaveLength(1);
     const view = await screen(me.token);
-    expect(view.friends[0]).toMatchObject({ phoneNumber: friendPhone, state: 'REWARDED', rewardedAt: gw.clock.now().toISOString() });
+    expect(view.friends[0]).toMatchObject({
+      phoneNumber: friendPhone,
+      state: 'REWARDED',
+      rewardedAt: gw.clock.now().toISOString(),
+    });
     expect(view.rewards).toEqual({ given: 1, days: 14 });
     // The gift is the header's.
     const shell = await gw.call('GET', '/api/v1/member/shell', { token: me.token });
@@ -202,16 +243,31 @@ describe('reward', () => {
     const joined = (await accountOf(friend.phone)).createdAt;
     const ends = vietnamDayEnd(addDays(vietnamDay(joined), 14));
     expect((await screen(me.token)).friends[0]).toMatchObject({ state: 'JOINED', dealEndsAt: ends.toISOString() });
-    const profile = async () => (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data as { referralCode: string | null; referralDeal: unknown };
+    const profile = async () =>
+      (await gw.call('GET', '/api/v1/auth/profile', { token: friend.token })).body.data as {
+        referralCode: string | null;
+        referralDeal: unknown;
+      };
     gw.clock.set(ends);
     // The plan page fills in the sign-up's code while the deal runs, and not after.
-    expect(await profile()).toMatchObject({ referralCode: me.phone, referralDeal: { open: true, endsAt: ends.toISOString(), closedBy: null, signUpCode: me.phone } });
+    expect(await profile()).toMatchObject({
+      referralCode: me.phone,
+      referralDeal: { open: true, endsAt: ends.toISOString(), closedBy: null, signUpCode: me.phone },
+    });
     gw.clock.set(new Date(ends.getTime() + 1));
     // Issue 38 §10: after it, the page is told why the code no longer counts, and which code it was.
-    expect(await profile()).toMatchObject({ referralCode: null, referralDeal: { open: false, endsAt: ends.toISOString(), closedBy: 'expired', signUpCode: me.phone } });
-    const check = await gw.call('POST', '/api/v1/member/referral/check', { token: friend.token, json: { phoneNumber: me.phone } });
+    expect(await profile()).toMatchObject({
+      referralCode: null,
+      referralDeal: { open: false, endsAt: ends.toISOString(), closedBy: 'expired', signUpCode: me.phone },
+    });
+    const check = await gw.call('POST', '/api/v1/member/referral/check', {
+      token: friend.token,
+      json: { phoneNumber: me.phone },
+    });
     expect(check.body.code).toBe(152);
-    expect(check.body.message).toBe('Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký tài khoản.');
+    expect(check.body.message).toBe(
+      'Mã giới thiệu chỉ dành cho hội viên mới: mua gói tập đầu tiên trong vòng 14 ngày kể từ ngày đăng ký tài khoản.',
+    );
     const late = await gw.call('POST', '/api/v1/member/contract', {
       token: friend.token,
       json: { paymentPlanId: p1[BASIC].id, paymentMethodGroupId: 1, isCash: false, referralCode: me.phone },

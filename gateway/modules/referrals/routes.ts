@@ -17,7 +17,11 @@ export function referralRoutes() {
   const member = requireAccount();
 
   app.post('/member/referral/send', member, validate('json', referralSendBody), async (c) => {
-    const result = await sendInvitation(c.get('deps'), { accountId: c.get('account').id, phoneNumber: c.req.valid('json').phoneNumber, lang: c.get('lang') });
+    const result = await sendInvitation(c.get('deps'), {
+      accountId: c.get('account').id,
+      phoneNumber: c.req.valid('json').phoneNumber,
+      lang: c.get('lang'),
+    });
     return ok(c, result);
   });
 
@@ -25,7 +29,10 @@ export function referralRoutes() {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
-    const [shell, referral] = await Promise.all([findMemberShell(db, accountId, now), referralScreen(db, accountId, now)]);
+    const [shell, referral] = await Promise.all([
+      findMemberShell(db, accountId, now),
+      referralScreen(db, accountId, now),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, referral });
   });

@@ -90,7 +90,8 @@ export async function rewardReferrerIn(tx: Executor, contract: ContractRow, now:
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}•••${phone.slice(-3)}`;
 
 /** A friend as the referrer sees them: their masked name, or their masked phone when they gave none. */
-const friendName = (row: { fullName: string; phoneNumber: string }) => maskName(row.fullName) || maskPhone(row.phoneNumber);
+const friendName = (row: { fullName: string; phoneNumber: string }) =>
+  maskName(row.fullName) || maskPhone(row.phoneNumber);
 
 // Unaccented on purpose, as the sign-in code (brandname templates; Unicode SMS splits sooner).
 const invitationText = (code: string, lang: Lang) =>
@@ -121,7 +122,14 @@ export async function sendInvitation(deps: Pick<Deps, 'db' | 'clock' | 'sms' | '
   if (input.phoneNumber === me.phoneNumber) throw new ApiError(400, Codes.REFERRAL_SELF);
   const guard = await takeAttempt(db, `referral-send:account:${String(me.id)}`, INVITE_RULE, now);
   if (!guard.ok) throw new ApiError(429, Codes.TOO_MANY_REQUESTS, { retryAfterSeconds: guard.retryAfterSeconds });
-  if (!(await countHit(db, `referral-send:phone:${input.phoneNumber}`, vietnamDayStart(vietnamDay(now)), INVITES_PER_NUMBER_PER_DAY))) {
+  if (
+    !(await countHit(
+      db,
+      `referral-send:phone:${input.phoneNumber}`,
+      vietnamDayStart(vietnamDay(now)),
+      INVITES_PER_NUMBER_PER_DAY,
+    ))
+  ) {
     throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   }
 
@@ -131,7 +139,12 @@ export async function sendInvitation(deps: Pick<Deps, 'db' | 'clock' | 'sms' | '
     const blocked = await codeBlockedBy(tx, me.id, now);
     if (blocked !== null) throw new ApiError(400, blocked);
     const friend = await findAccountByPhone(tx, input.phoneNumber);
-    if (friend && (friend.accountType !== 'MEMBER' || !withinReferralDeal(friend.createdAt, now) || (await hasPaidContract(tx, friend.id)))) {
+    if (
+      friend &&
+      (friend.accountType !== 'MEMBER' ||
+        !withinReferralDeal(friend.createdAt, now) ||
+        (await hasPaidContract(tx, friend.id)))
+    ) {
       throw new ApiError(400, Codes.REFERRED_NOT_NEW);
     }
     const [recent] = await tx
@@ -158,11 +171,18 @@ export async function sendInvitation(deps: Pick<Deps, 'db' | 'clock' | 'sms' | '
   });
 
   try {
-    await sms.send({ phone: input.phoneNumber, text: invitationText(me.phoneNumber, input.lang), requestId: `referral-${String(invitation.id)}` });
+    await sms.send({
+      phone: input.phoneNumber,
+      text: invitationText(me.phoneNumber, input.lang),
+      requestId: `referral-${String(invitation.id)}`,
+    });
   } catch (error) {
     // Not sent: not counted against the 7 days, so the member can try again.
     await db.delete(referralInvitations).where(eq(referralInvitations.id, invitation.id));
-    logger.error({ err: error instanceof SmsDeliveryError ? error.message : error, provider: sms.name }, 'referral sms failed');
+    logger.error(
+      { err: error instanceof SmsDeliveryError ? error.message : error, provider: sms.name },
+      'referral sms failed',
+    );
     throw new ApiError(503, Codes.SERVICE_ERROR, undefined, { code: Codes.TIMEOUT });
   }
   return {
@@ -202,7 +222,13 @@ export async function referralScreen(db: Executor, accountId: number, now: Date)
       : db
           .selectDistinct({ accountId: contracts.accountId })
           .from(contracts)
-          .where(and(inArray(contracts.accountId, friendIds), eq(contracts.paymentState, 'PAID'), eq(contracts.isGift, false))),
+          .where(
+            and(
+              inArray(contracts.accountId, friendIds),
+              eq(contracts.paymentState, 'PAID'),
+              eq(contracts.isGift, false),
+            ),
+          ),
     codeBlockedBy(db, me.id, now),
   ]);
   const rewardOf = new Map(rewards.map((row) => [row.friendAccountId, row]));
@@ -231,13 +257,27 @@ export async function referralScreen(db: Executor, accountId: number, now: Date)
   for (const { phoneNumber, sentAt } of invited) {
     if (joinedPhones.has(phoneNumber) || !sentAt) continue;
     const at = sentAt.getTime();
-    friends.push({ phoneNumber, name: '', state: 'INVITED', invitedAt: sentAt.toISOString(), joinedAt: null, dealEndsAt: null, rewardedAt: null, at });
+    friends.push({
+      phoneNumber,
+      name: '',
+      state: 'INVITED',
+      invitedAt: sentAt.toISOString(),
+      joinedAt: null,
+      dealEndsAt: null,
+      rewardedAt: null,
+      at,
+    });
   }
   friends.sort((a, b) => b.at - a.at);
   return {
     code: me.phoneNumber,
     blockedBy,
-    offer: { friendBonusDays: REFERRAL_BONUS_DAYS, rewardDays: REFERRAL_REWARD_DAYS, dealDays: REFERRAL_DEAL_DAYS, resendDays: REFERRAL_RESEND_DAYS },
+    offer: {
+      friendBonusDays: REFERRAL_BONUS_DAYS,
+      rewardDays: REFERRAL_REWARD_DAYS,
+      dealDays: REFERRAL_DEAL_DAYS,
+      resendDays: REFERRAL_RESEND_DAYS,
+    },
     friends: friends.slice(0, FRIENDS_SHOWN).map(({ at: _at, ...friend }) => friend),
     rewards: { given: rewards.length, days: rewards.length * REFERRAL_REWARD_DAYS },
   };

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const qrContract = async () => openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.QR });
+const qrContract = async () =>
+  openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.QR });
 const state = async (id: number) => (await gw.db.select().from(contracts).where(eq(contracts.id, id)))[0].paymentState;
 
 test('the page says SANDBOX, has its own strict CSP and lists open QR payments with a simulate button', async () => {
@@ -37,11 +38,19 @@ test('the page says SANDBOX, has its own strict CSP and lists open QR payments w
 
 test('POST /sandbox/bank/transfer (JSON) signs a Casso webhook, posts it to our own endpoint and answers what it answered', async () => {
   const { contract, payment } = await qrContract();
-  const res = await gw.call('POST', '/sandbox/bank/transfer', { json: { memo: payment.reference, amount: payment.amount } });
+  const res = await gw.call('POST', '/sandbox/bank/transfer', {
+    json: { memo: payment.reference, amount: payment.amount },
+  });
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ code: 1000, data: { results: [{ outcome: 'matched', duplicate: false, contractId: contract.id }] } });
+  expect(res.body).toMatchObject({
+    code: 1000,
+    data: { results: [{ outcome: 'matched', duplicate: false, contractId: contract.id }] },
+  });
   expect(await state(contract.id)).toBe('PAID');
-  const [event] = await gw.db.select().from(paymentEvents).where(eq(paymentEvents.id, res.body.data.results[0].eventId));
+  const [event] = await gw.db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, res.body.data.results[0].eventId));
   expect(event).toMatchObject({ provider: 'casso', outcome: 'matched' });
   expect(event.description).toContain(payment.reference);
   // Paid: no longer on the page.
@@ -50,8 +59,15 @@ test('POST /sandbox/bank/transfer (JSON) signs a Casso webhook, posts it to our 
 
 test('a wrong amount from the free form (no JavaScript: form post) is queued, and the page says so', async () => {
   const { contract, payment } = await qrContract();
-  const form = new URLSearchParams({ memo: payment.reference, amount: String(payment.amount - 50_000), accountNumber: '' });
-  const res = await gw.call('POST', '/sandbox/bank/transfer', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = new URLSearchParams({
+    memo: payment.reference,
+    amount: String(payment.amount - 50_000),
+    accountNumber: '',
+  });
+  const res = await gw.call('POST', '/sandbox/bank/transfer', {
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   expect(res.body).toContain('Wrong amount');
@@ -60,14 +76,24 @@ test('a wrong amount from the free form (no JavaScript: form post) is queued, an
 });
 
 test('an unknown memo is unmatched; invalid input is 400 code 2 (JSON) or an HTML notice (form)', async () => {
-  const unmatched = await gw.call('POST', '/sandbox/bank/transfer', { json: { memo: 'no memo here', amount: 100_000 } });
+  const unmatched = await gw.call('POST', '/sandbox/bank/transfer', {
+    json: { memo: 'no memo here', amount: 100_000 },
+  });
   expect(unmatched.body.data.results[0].outcome).toBe('unmatched');
-  for (const json of [{ memo: '', amount: 1 }, { memo: 'x', amount: -1 }, { memo: 'x', amount: 1.5 }, { memo: 'x', amount: 1, accountNumber: '12-34' }]) {
+  for (const json of [
+    { memo: '', amount: 1 },
+    { memo: 'x', amount: -1 },
+    { memo: 'x', amount: 1.5 },
+    { memo: 'x', amount: 1, accountNumber: '12-34' },
+  ]) {
     const res = await gw.call('POST', '/sandbox/bank/transfer', { json });
     expect(res.status, JSON.stringify(json)).toBe(400);
     expect(res.body.code).toBe(2);
   }
-  const form = await gw.call('POST', '/sandbox/bank/transfer', { body: new URLSearchParams({ memo: 'x', amount: 'abc' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = await gw.call('POST', '/sandbox/bank/transfer', {
+    body: new URLSearchParams({ memo: 'x', amount: 'abc' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(form.status).toBe(400);
   expect(form.body).toContain('Invalid input');
 });

@@ -22,7 +22,14 @@ const transferInput = z.object({
   // Free text on purpose: the tester may send a wrong or missing memo.
   memo: z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'invalid'),
   amount: z.coerce.number({ error: 'required' }).int('invalid').positive('invalid').max(MAX_AMOUNT, 'invalid'),
-  accountNumber: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^[A-Za-z0-9]{1,19}$/, 'invalid').optional()),
+  accountNumber: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,19}$/, 'invalid')
+      .optional(),
+  ),
 });
 type TransferInput = z.infer<typeof transferInput>;
 
@@ -84,7 +91,10 @@ async function deliver(deps: Deps, input: TransferInput) {
   try {
     const response = await send(bankSandboxWebhookUrl(deps.config), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [CASSO_SIGNATURE_HEADER]: cassoSignatureHeader(bankWebhookSecret(deps.config), message, deps.clock.now()) },
+      headers: {
+        'content-type': 'application/json',
+        [CASSO_SIGNATURE_HEADER]: cassoSignatureHeader(bankWebhookSecret(deps.config), message, deps.clock.now()),
+      },
       body: JSON.stringify(message),
       signal: AbortSignal.timeout(10_000),
     });
@@ -215,11 +225,17 @@ export function sandboxBankRoutes() {
     const parsed = transferInput.safeParse(raw);
     if (!parsed.success) {
       if (!isForm) throw validationError(parsed.error, c.get('lang'));
-      return page(c, 'SANDBOX bank', `<h1>Thông tin chưa hợp lệ / Invalid input</h1><p><a class="back" href="/sandbox/bank">← Quay lại / Back</a></p>`, 400);
+      return page(
+        c,
+        'SANDBOX bank',
+        `<h1>Thông tin chưa hợp lệ / Invalid input</h1><p><a class="back" href="/sandbox/bank">← Quay lại / Back</a></p>`,
+        400,
+      );
     }
     const answer = await deliver(deps, parsed.data);
     if (!isForm) return c.json(answer.body as object, answer.status as ContentfulStatusCode);
-    const outcome = (answer.body as { data?: { results?: { outcome?: string; duplicate?: boolean }[] } }).data?.results?.[0]?.outcome;
+    const outcome = (answer.body as { data?: { results?: { outcome?: string; duplicate?: boolean }[] } }).data
+      ?.results?.[0]?.outcome;
     return page(
       c,
       'SANDBOX bank',

@@ -20,6 +20,10 @@ test('POST /sandbox/class-session/{id}/move starts a class N minutes from now, t
   const [after] = await gw.db.select().from(classSessions).where(eq(classSessions.id, id));
   expect(after.startsAt.getTime()).toBe(gw.clock.now().getTime() - 5 * 60_000);
   expect(after.endsAt.getTime() - after.startsAt.getTime()).toBe(before.endsAt.getTime() - before.startsAt.getTime());
-  expect((await gw.call('POST', '/sandbox/class-session/999999999/move', { json: { startsInMinutes: 0 } })).status).toBe(404);
-  expect((await gw.call('POST', `/sandbox/class-session/${String(id)}/move`, { json: { startsInMinutes: 'soon' } })).status).toBe(400);
+  expect(
+    (await gw.call('POST', '/sandbox/class-session/999999999/move', { json: { startsInMinutes: 0 } })).status,
+  ).toBe(404);
+  expect(
+    (await gw.call('POST', `/sandbox/class-session/${String(id)}/move`, { json: { startsInMinutes: 'soon' } })).status,
+  ).toBe(400);
 });

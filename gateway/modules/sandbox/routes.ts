@@ -5,7 +5,16 @@ import { Codes } from '#contract/codes.ts';
 import { EXPERIENCE_DAYS, sandboxGiftBody } from '#contract/gift.ts';
 import { notificationKindSchema } from '#contract/notifications.ts';
 import { phoneNumberSchema } from '#contract/validation.ts';
-import { accounts, appSettings, classSchedules, classSessions, classTypes, memberGifts, pushDeliveries, smsOutbox } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  appSettings,
+  classSchedules,
+  classSessions,
+  classTypes,
+  memberGifts,
+  pushDeliveries,
+  smsOutbox,
+} from '#gateway/db/schema/index.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -41,7 +50,10 @@ const classSessionBody = z.object({
   clubId: z.number().int().positive().max(2_147_483_647),
   startsInMinutes: z.number().int().min(-1440).max(20_160),
   capacity: z.number().int().min(1).max(200),
-  classTypeSlug: z.string().regex(/^[a-z-]{1,40}$/).default('yoga'),
+  classTypeSlug: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/)
+    .default('yoga'),
 });
 
 /** The sandbox providers' windows; mounted only while SANDBOX is on (ARCHITECTURE §6). */
@@ -69,7 +81,11 @@ export function sandboxRoutes() {
   app.get('/push', validate('query', phoneQuery), async (c) => {
     const rows = await c
       .get('deps')
-      .db.select({ endpoint: pushDeliveries.endpoint, payload: pushDeliveries.payload, createdAt: pushDeliveries.createdAt })
+      .db.select({
+        endpoint: pushDeliveries.endpoint,
+        payload: pushDeliveries.payload,
+        createdAt: pushDeliveries.createdAt,
+      })
       .from(pushDeliveries)
       .innerJoin(accounts, eq(accounts.id, pushDeliveries.accountId))
       .where(eq(accounts.phoneNumber, c.req.valid('query').phone))
@@ -134,7 +150,15 @@ export function sandboxRoutes() {
     const startsAt = new Date(clock.now().getTime() + startsInMinutes * 60_000);
     const [session] = await db
       .insert(classSessions)
-      .values({ clubId, classTypeId: type.id, instructorAccountId: schedule.instructorAccountId, roomId: schedule.roomId, startsAt, endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000), capacity })
+      .values({
+        clubId,
+        classTypeId: type.id,
+        instructorAccountId: schedule.instructorAccountId,
+        roomId: schedule.roomId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000),
+        capacity,
+      })
       .returning({ id: classSessions.id, startsAt: classSessions.startsAt });
     return ok(c, { id: session.id, startsAt: session.startsAt.toISOString() });
   });

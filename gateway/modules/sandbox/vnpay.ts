@@ -6,7 +6,13 @@ import { savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { readForm } from '#gateway/http/validate.ts';
 import { vnpaySettings, type VnpaySettings } from '#gateway/providers/card/settings.ts';
-import { hasValidVnpaySignature, maskCardNumber, signedVnpayQuery, vnpayDate, type VnpParams } from '#gateway/providers/card/vnpay.ts';
+import {
+  hasValidVnpaySignature,
+  maskCardNumber,
+  signedVnpayQuery,
+  vnpayDate,
+  type VnpParams,
+} from '#gateway/providers/card/vnpay.ts';
 
 // A VNPAY-like sandbox (ARCHITECTURE §6): it checks the signature and terminal code the way
 // VNPAY does, lets the tester pick the outcome, sends the signed IPN server to server, then
@@ -71,7 +77,14 @@ const tokenOutcomes = payOutcomes.filter((o) => ['00', '24', '09', '12', '13', '
  * recurring service declines (SANDBOX_DECLINE_CARDS: the masked numbers match), so a decline, the
  * retries and the lapse can be tried from the pages (issue 38 §4).
  */
-const testCards: { id: string; type: '01' | '02'; bankCode: string; number: string; label: string; note?: Record<'vi' | 'en', string> }[] = [
+const testCards: {
+  id: string;
+  type: '01' | '02';
+  bankCode: string;
+  number: string;
+  label: string;
+  note?: Record<'vi' | 'en', string>;
+}[] = [
   { id: 'ncb', type: '01', bankCode: 'NCB', number: '9704198526191432198', label: 'NCB 9704 1985 2619 1432 198' },
   {
     id: 'ncb-no-funds',
@@ -98,16 +111,25 @@ const testCards: { id: string; type: '01' | '02'; bankCode: string; number: stri
     note: { vi: 'thẻ hết hạn (01/24): gia hạn bị từ chối (99)', en: 'expired card (01/24): renewals declined (99)' },
   },
   { id: 'visa', type: '02', bankCode: 'VISA', number: '4456530000001005', label: 'VISA 4456 5300 0000 1005' },
-  { id: 'mastercard', type: '02', bankCode: 'MASTERCARD', number: '5200000000001096', label: 'MASTERCARD 5200 0000 0000 1096' },
+  {
+    id: 'mastercard',
+    type: '02',
+    bankCode: 'MASTERCARD',
+    number: '5200000000001096',
+    label: 'MASTERCARD 5200 0000 0000 1096',
+  },
 ];
 
-
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
 const vnpParams = (record: Record<string, unknown>): VnpParams =>
-  Object.fromEntries(Object.entries(record).filter((e): e is [string, string] => e[0].startsWith('vnp_') && typeof e[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(record).filter((e): e is [string, string] => e[0].startsWith('vnp_') && typeof e[1] === 'string'),
+  );
 
 const originOf = (url: string) => {
   try {
@@ -155,7 +177,13 @@ function page(c: Context<AppEnv>, locale: Locale, body: string, status: 200 | 40
 }
 
 function refuse(c: Context<AppEnv>, locale: Locale, reason: string) {
-  return page(c, locale, `<div class="card"><p class="error">${escapeHtml(texts[locale].refused)}</p><p>${escapeHtml(reason)}</p></div>`, 400, null);
+  return page(
+    c,
+    locale,
+    `<div class="card"><p class="error">${escapeHtml(texts[locale].refused)}</p><p>${escapeHtml(reason)}</p></div>`,
+    400,
+    null,
+  );
 }
 
 const hiddenFields = (params: VnpParams) =>
@@ -165,15 +193,42 @@ const hiddenFields = (params: VnpParams) =>
 
 const radios = (name: string, options: { value: string; label: string }[]) =>
   options
-    .map((o, i) => `<label><input type="radio" name="${name}" value="${escapeHtml(o.value)}"${i === 0 ? ' checked' : ''} required>${escapeHtml(o.label)}</label>`)
+    .map(
+      (o, i) =>
+        `<label><input type="radio" name="${name}" value="${escapeHtml(o.value)}"${i === 0 ? ' checked' : ''} required>${escapeHtml(o.label)}</label>`,
+    )
     .join('');
 
 type Flow = 'pay' | 'token_create' | 'token_pay';
 
 const flowFields = {
-  pay: { tmn: 'vnp_TmnCode', command: 'vnp_Command', version: 'vnp_Version', locale: 'vnp_Locale', returnUrl: 'vnp_ReturnUrl', txnRef: 'vnp_TxnRef', hash: 'vnp_SecureHash' },
-  token_create: { tmn: 'vnp_tmn_code', command: 'vnp_command', version: 'vnp_version', locale: 'vnp_locale', returnUrl: 'vnp_return_url', txnRef: 'vnp_txn_ref', hash: 'vnp_secure_hash' },
-  token_pay: { tmn: 'vnp_tmn_code', command: 'vnp_command', version: 'vnp_version', locale: 'vnp_locale', returnUrl: 'vnp_return_url', txnRef: 'vnp_txn_ref', hash: 'vnp_secure_hash' },
+  pay: {
+    tmn: 'vnp_TmnCode',
+    command: 'vnp_Command',
+    version: 'vnp_Version',
+    locale: 'vnp_Locale',
+    returnUrl: 'vnp_ReturnUrl',
+    txnRef: 'vnp_TxnRef',
+    hash: 'vnp_SecureHash',
+  },
+  token_create: {
+    tmn: 'vnp_tmn_code',
+    command: 'vnp_command',
+    version: 'vnp_version',
+    locale: 'vnp_locale',
+    returnUrl: 'vnp_return_url',
+    txnRef: 'vnp_txn_ref',
+    hash: 'vnp_secure_hash',
+  },
+  token_pay: {
+    tmn: 'vnp_tmn_code',
+    command: 'vnp_command',
+    version: 'vnp_version',
+    locale: 'vnp_locale',
+    returnUrl: 'vnp_return_url',
+    txnRef: 'vnp_txn_ref',
+    hash: 'vnp_secure_hash',
+  },
 } as const;
 
 /** VNPAY's own checks of an incoming request; the reason it is refused, or null. */
@@ -181,7 +236,8 @@ function checkRequest(flow: Flow, params: VnpParams, settings: VnpaySettings): s
   const f = flowFields[flow];
   if (!hasValidVnpaySignature(settings.hashSecret, params)) return 'Sai chữ ký / invalid signature (vnp_SecureHash)';
   if (params[f.tmn] !== settings.tmnCode) return 'Mã website không tồn tại / unknown terminal (vnp_TmnCode)';
-  if (params[f.version] !== '2.1.0' || params[f.command] !== flow) return 'Sai phiên bản hoặc lệnh / wrong version or command';
+  if (params[f.version] !== '2.1.0' || params[f.command] !== flow)
+    return 'Sai phiên bản hoặc lệnh / wrong version or command';
   if (!originOf(params[f.returnUrl] ?? '')) return 'Sai địa chỉ trả về / invalid return URL';
   if (!/^[\w-]{1,100}$/.test(params[f.txnRef] ?? '')) return 'Sai mã giao dịch / invalid reference';
   const amount = flow === 'pay' ? params.vnp_Amount : flow === 'token_pay' ? params.vnp_amount : '100';
@@ -198,7 +254,13 @@ export function sandboxVnpayRoutes() {
   const app = new Hono<AppEnv>();
 
   /** Sends the IPN like VNPAY: GET with the signed fields, server to server; then the browser goes back. */
-  async function deliver(c: Context<AppEnv>, settings: VnpaySettings, result: VnpParams, hashField: 'vnp_SecureHash' | 'vnp_secure_hash', returnUrl: string) {
+  async function deliver(
+    c: Context<AppEnv>,
+    settings: VnpaySettings,
+    result: VnpParams,
+    hashField: 'vnp_SecureHash' | 'vnp_secure_hash',
+    returnUrl: string,
+  ) {
     const query = signedVnpayQuery(settings.hashSecret, result, hashField);
     const { logger } = c.get('deps');
     try {
@@ -230,7 +292,15 @@ export function sandboxVnpayRoutes() {
         [t.amount, formatVnd(Number(params.vnp_Amount) / 100, locale), 'amount'],
         [t.order, params.vnp_OrderInfo ?? ''],
         [t.reference, params.vnp_TxnRef],
-      ]) + form(params, `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios('outcome', payOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })))}</fieldset>`, t.pay);
+      ]) +
+      form(
+        params,
+        `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios(
+          'outcome',
+          payOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })),
+        )}</fieldset>`,
+        t.pay,
+      );
     return page(c, locale, body, 200, originOf(params.vnp_ReturnUrl));
   });
 
@@ -275,8 +345,17 @@ export function sandboxVnpayRoutes() {
       ]) +
       form(
         params,
-        `<fieldset><legend>${escapeHtml(t.card)}</legend>${radios('card', cards.map((card) => ({ value: card.id, label: card.note ? `${card.label} — ${card.note[locale]}` : card.label })))}</fieldset>` +
-          `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios('outcome', tokenOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })))}</fieldset>`,
+        `<fieldset><legend>${escapeHtml(t.card)}</legend>${radios(
+          'card',
+          cards.map((card) => ({
+            value: card.id,
+            label: card.note ? `${card.label} — ${card.note[locale]}` : card.label,
+          })),
+        )}</fieldset>` +
+          `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios(
+            'outcome',
+            tokenOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })),
+          )}</fieldset>`,
         t.addCard,
       );
     return page(c, locale, body, 200, originOf(params.vnp_return_url));
@@ -316,7 +395,11 @@ export function sandboxVnpayRoutes() {
   // ── Pay with a saved card (token_pay) ──
   /** The sandbox plays VNPAY, which knows the tokens it issued (and whose they are). */
   const tokenCard = async (c: Context<AppEnv>, params: VnpParams) => {
-    const [card] = await c.get('deps').db.select().from(savedCards).where(eq(savedCards.token, params.vnp_token ?? ''));
+    const [card] = await c
+      .get('deps')
+      .db.select()
+      .from(savedCards)
+      .where(eq(savedCards.token, params.vnp_token ?? ''));
     return card && !card.deletedAt && String(card.accountId) === params.vnp_app_user_id ? card : null;
   };
 
@@ -335,7 +418,15 @@ export function sandboxVnpayRoutes() {
         [t.order, params.vnp_txn_desc ?? ''],
         [t.savedCard, `${card.bankCode} ${card.cardNumber}`],
         [t.reference, params.vnp_txn_ref],
-      ]) + form(params, `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios('outcome', payOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })))}</fieldset>`, t.pay);
+      ]) +
+      form(
+        params,
+        `<fieldset><legend>${escapeHtml(t.outcome)}</legend>${radios(
+          'outcome',
+          payOutcomes.map((o) => ({ value: o.code, label: `${o.code} — ${o[locale]}` })),
+        )}</fieldset>`,
+        t.pay,
+      );
     return page(c, locale, body, 200, originOf(params.vnp_return_url));
   });
 

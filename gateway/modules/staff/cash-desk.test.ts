@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
-import { staffMeSchema, staffTodaySchema, waitingCashContractSchema, type WaitingCashContract } from '#contract/staff.ts';
+import {
+  staffMeSchema,
+  staffTodaySchema,
+  waitingCashContractSchema,
+  type WaitingCashContract,
+} from '#contract/staff.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { contracts, payments, ptContracts, staffActions } from '#gateway/db/schema/index.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
@@ -37,11 +42,14 @@ const waiting = async (token: string, phone?: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return waitingCashContractSchema.array().parse(res.body.data);
 };
-const confirm = (token: string, paymentId: number, amount: number) => gw.call('POST', `/api/v1/staff/cash-payment/${String(paymentId)}/confirm`, { token, json: { amount } });
-const cashWaiting = async (token: string) => staffTodaySchema.parse((await gw.call('GET', '/api/v1/staff/today', { token })).body.data).cashWaiting;
+const confirm = (token: string, paymentId: number, amount: number) =>
+  gw.call('POST', `/api/v1/staff/cash-payment/${String(paymentId)}/confirm`, { token, json: { amount } });
+const cashWaiting = async (token: string) =>
+  staffTodaySchema.parse((await gw.call('GET', '/api/v1/staff/today', { token })).body.data).cashWaiting;
 
 /** A PT package at the first club, "Tiền mặt tại quầy" chosen by its member. */
-const ptInCash = () => memberPayingPtInCash(gw, { clubId: pt.clubId, packageId: pt.packageId, trainer: pt.trainers[0] });
+const ptInCash = () =>
+  memberPayingPtInCash(gw, { clubId: pt.clubId, packageId: pt.packageId, trainer: pt.trainers[0] });
 
 /** A member of the first club with a 3-month membership asking for a 7-day freeze paid in cash. */
 async function freezeInCash() {
@@ -52,13 +60,20 @@ async function freezeInCash() {
     json: { days: 7, startDate: addDays(vietnamDay(gw.clock.now()), 3), paymentMethodGroupId: 3 },
   });
   const freezeContractId = asked.body.data.freeze.freezeContractId as number;
-  const [payment] = await gw.db.select().from(payments).where(and(eq(payments.freezeContractId, freezeContractId), eq(payments.provider, 'cash')));
+  const [payment] = await gw.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.freezeContractId, freezeContractId), eq(payments.provider, 'cash')));
   return { ...m, contractId: bought.contract.contractId, freezeContractId, payment };
 }
 
 async function membershipInCash() {
   const m = await gw.signUp();
-  const opened = await openUnpaidContract(gw, { accountId: m.profile.id, method: PaymentMethods.CASH, clubId: pt.clubId });
+  const opened = await openUnpaidContract(gw, {
+    accountId: m.profile.id,
+    method: PaymentMethods.CASH,
+    clubId: pt.clubId,
+  });
   return { ...m, ...opened };
 }
 
@@ -71,11 +86,28 @@ describe('the cash desk’s one list (issue 38 §1)', () => {
     const freeze = await freezeInCash();
     const ptCash = await ptInCash();
     const [pkg] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, ptCash.ptContractId));
-    expect(ptCash.payment).toMatchObject({ provider: 'cash', status: 'PENDING', amount: pkg.price, reference: expect.stringMatching(/^CASHP/) });
+    expect(ptCash.payment).toMatchObject({
+      provider: 'cash',
+      status: 'PENDING',
+      amount: pkg.price,
+      reference: expect.stringMatching(/^CASHP/),
+    });
 
     const list = await waiting(desk);
-    expect(slipOf(list, membership.payment.id)).toMatchObject({ kind: 'membership', contractId: membership.contract.id, amount: membership.payment.amount, reference: membership.payment.reference, member: { phoneNumber: membership.phone } });
-    expect(slipOf(list, freeze.payment.id)).toMatchObject({ kind: 'freeze', contractId: freeze.contractId, freezeContractId: freeze.freezeContractId, amount: 100_000, planNameVi: expect.stringMatching(/^Bảo lưu 7 ngày · /) });
+    expect(slipOf(list, membership.payment.id)).toMatchObject({
+      kind: 'membership',
+      contractId: membership.contract.id,
+      amount: membership.payment.amount,
+      reference: membership.payment.reference,
+      member: { phoneNumber: membership.phone },
+    });
+    expect(slipOf(list, freeze.payment.id)).toMatchObject({
+      kind: 'freeze',
+      contractId: freeze.contractId,
+      freezeContractId: freeze.freezeContractId,
+      amount: 100_000,
+      planNameVi: expect.stringMatching(/^Bảo lưu 7 ngày · /),
+    });
     expect(slipOf(list, ptCash.payment.id)).toMatchObject({
       kind: 'pt',
       contractId: null,
@@ -87,7 +119,8 @@ describe('the cash desk’s one list (issue 38 §1)', () => {
       planNameVi: expect.stringMatching(/^.+ · HLV .+/),
       planNameEn: expect.stringMatching(/^.+ · trainer .+/),
     });
-    for (const who of [membership, freeze, ptCash]) expect((await waiting(desk, who.phone)).map((item) => item.paymentId)).toEqual([who.payment.id]);
+    for (const who of [membership, freeze, ptCash])
+      expect((await waiting(desk, who.phone)).map((item) => item.paymentId)).toEqual([who.payment.id]);
     expect(await cashWaiting(desk)).toBe(before + 3);
     // The GM sees the club's list too.
     expect(slipOf(await waiting(gm), ptCash.payment.id)).toBeTruthy();
@@ -106,29 +139,50 @@ describe('the cash desk’s one list (issue 38 §1)', () => {
       expect([wrong.status, wrong.body.code]).toEqual([400, 553]);
       const done = await confirm(desk, who.payment.id, who.payment.amount);
       expect(done.status, JSON.stringify(done.body)).toBe(200);
-      expect(done.body.data).toMatchObject({ outcome: 'settled', kind, reference: who.payment.reference, amount: who.payment.amount, member: { phoneNumber: who.phone }, planNameVi: expect.any(String), startDate: expect.any(String) });
+      expect(done.body.data).toMatchObject({
+        outcome: 'settled',
+        kind,
+        reference: who.payment.reference,
+        amount: who.payment.amount,
+        member: { phoneNumber: who.phone },
+        planNameVi: expect.any(String),
+        startDate: expect.any(String),
+      });
       const again = await confirm(desk, who.payment.id, who.payment.amount);
       expect(again.body.data).toMatchObject({ outcome: 'already', kind, paidAt: done.body.data.paidAt });
       expect(slipOf(await waiting(desk), who.payment.id)).toBeUndefined();
     }
-    expect((await gw.db.select().from(contracts).where(eq(contracts.id, membership.contract.id)))[0].paymentState).toBe('PAID');
+    expect((await gw.db.select().from(contracts).where(eq(contracts.id, membership.contract.id)))[0].paymentState).toBe(
+      'PAID',
+    );
     const [paid] = await gw.db.select().from(ptContracts).where(eq(ptContracts.id, ptCash.ptContractId));
     expect(paid.state).toBe('PAID');
     // The member sees the package paid.
-    const mine = await gw.call('GET', `/api/v1/member/screens/pt-contract/${String(ptCash.ptContractId)}`, { token: ptCash.token });
+    const mine = await gw.call('GET', `/api/v1/member/screens/pt-contract/${String(ptCash.ptContractId)}`, {
+      token: ptCash.token,
+    });
     expect(mine.body.data.ptContract.status).toMatch(/^(FUTURE|CURRENT)$/);
-    const audited = await gw.db.select().from(staffActions).where(and(eq(staffActions.action, 'pt-cash.confirm'), eq(staffActions.subjectId, ptCash.ptContractId)));
+    const audited = await gw.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'pt-cash.confirm'), eq(staffActions.subjectId, ptCash.ptContractId)));
     expect(audited.map((a) => a.action)).toEqual(['pt-cash.confirm']);
   });
 
   test('two desks confirming the same slip at once take the money once', async () => {
     const ptCash = await ptInCash();
-    const both = await Promise.all([confirm(desk, ptCash.payment.id, ptCash.payment.amount), confirm(gm, ptCash.payment.id, ptCash.payment.amount)]);
+    const both = await Promise.all([
+      confirm(desk, ptCash.payment.id, ptCash.payment.amount),
+      confirm(gm, ptCash.payment.id, ptCash.payment.amount),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(both.map((r) => r.body.data.outcome as string).sort()).toEqual(['already', 'settled']);
     const rows = await gw.db.select().from(payments).where(eq(payments.ptContractId, ptCash.ptContractId));
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(1);
-    const audited = await gw.db.select().from(staffActions).where(and(eq(staffActions.action, 'pt-cash.confirm'), eq(staffActions.subjectId, ptCash.ptContractId)));
+    const audited = await gw.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'pt-cash.confirm'), eq(staffActions.subjectId, ptCash.ptContractId)));
     expect(audited).toHaveLength(1);
   });
 
@@ -142,9 +196,17 @@ describe('the cash desk’s one list (issue 38 §1)', () => {
       expect((await gw.db.select().from(payments).where(eq(payments.id, who.payment.id)))[0].status).toBe('PENDING');
     }
     expect((await confirm(ptCash.token, ptCash.payment.id, ptCash.payment.amount)).status).toBe(403);
-    const qr = await openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.QR, clubId: pt.clubId });
+    const qr = await openUnpaidContract(gw, {
+      accountId: (await gw.signUp()).profile.id,
+      method: PaymentMethods.QR,
+      clubId: pt.clubId,
+    });
     expect((await confirm(gm, qr.payment.id, qr.payment.amount)).status).toBe(404);
-    for (const id of ['999999999', '0', 'abc']) expect((await gw.call('POST', `/api/v1/staff/cash-payment/${id}/confirm`, { token: gm, json: { amount: 1 } })).status, id).toBe(404);
+    for (const id of ['999999999', '0', 'abc'])
+      expect(
+        (await gw.call('POST', `/api/v1/staff/cash-payment/${id}/confirm`, { token: gm, json: { amount: 1 } })).status,
+        id,
+      ).toBe(404);
     expect((await confirm(gm, ptCash.payment.id, 0)).status).toBe(400);
   });
 });

@@ -28,14 +28,23 @@ beforeAll(async () => {
   gw = await startTestGateway();
   club1 = (await clubAt(gw, 0)).id;
   club2 = (await clubAt(gw, 1)).id;
-  const [lead] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 }).returning();
+  const [lead] = await gw.db
+    .insert(accounts)
+    .values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 })
+    .returning();
   leaderId = lead.id;
   gm = await staffLogin(gw, DEMO_MANAGER_PHONE);
   leader = await staffLogin(gw, lead.phoneNumber);
   employee = await staffLogin(gw, DEMO_STAFF_PHONE);
   const [plan1a, plan1b] = await plansOf(gw, club1);
   const [plan2] = await plansOf(gw, club2);
-  [m1, m2, m3, unpaid, expired] = [await gw.signUp(), await gw.signUp(), await gw.signUp(), await gw.signUp(), await gw.signUp()];
+  [m1, m2, m3, unpaid, expired] = [
+    await gw.signUp(),
+    await gw.signUp(),
+    await gw.signUp(),
+    await gw.signUp(),
+    await gw.signUp(),
+  ];
   await buyAndPay(gw, m1.token, plan1a.id);
   await buyAndPay(gw, m2.token, plan1a.id);
   await buyAndPay(gw, m2.token, plan1b.id);
@@ -43,19 +52,43 @@ beforeAll(async () => {
   await openUnpaidContract(gw, { accountId: unpaid.profile.id, method: PaymentMethods.CASH, clubId: club1 });
   const past = await buyAndPay(gw, expired.token, plan1a.id);
   const yesterday = addDays(vietnamDay(gw.clock.now()), -1);
-  await gw.db.update(contracts).set({ startDate: addDays(yesterday, -30), endDate: yesterday }).where(eq(contracts.id, past.contract.contractId));
+  await gw.db
+    .update(contracts)
+    .set({ startDate: addDays(yesterday, -30), endDate: yesterday })
+    .where(eq(contracts.id, past.contract.contractId));
 });
 afterAll(() => gw.close());
 
 let keyCounter = 0;
 const freshKey = () => `test-key-${String(Date.now())}-${String(keyCounter++)}`;
-const notice = (to: unknown, extra: Record<string, unknown> = {}) => ({ to, titleVi: 'Bảo trì hồ bơi', titleEn: 'Pool maintenance', bodyVi: 'Hồ bơi đóng cửa thứ Hai.', bodyEn: 'The pool is closed on Monday.', link: '/home', ...extra });
+const notice = (to: unknown, extra: Record<string, unknown> = {}) => ({
+  to,
+  titleVi: 'Bảo trì hồ bơi',
+  titleEn: 'Pool maintenance',
+  bodyVi: 'Hồ bơi đóng cửa thứ Hai.',
+  bodyEn: 'The pool is closed on Monday.',
+  link: '/home',
+  ...extra,
+});
 const send = (token: string, json: unknown, key: string | null = freshKey()) =>
-  gw.call('POST', '/api/v1/staff/notifications', { token, json, headers: key === null ? {} : { 'Idempotency-Key': key } });
-const sendRows = () => gw.db.select().from(staffActions).where(eq(staffActions.action, 'notification.send')).orderBy(staffActions.id);
+  gw.call('POST', '/api/v1/staff/notifications', {
+    token,
+    json,
+    headers: key === null ? {} : { 'Idempotency-Key': key },
+  });
+const sendRows = () =>
+  gw.db.select().from(staffActions).where(eq(staffActions.action, 'notification.send')).orderBy(staffActions.id);
 const outboxOf = async (member: Member, titleVi: string) =>
-  gw.db.select().from(noticeOutbox).where(and(eq(noticeOutbox.accountId, member.profile.id), sql`${noticeOutbox.content}->>'titleVi' = ${titleVi}`));
-const inbox = async (member: Member) => (await gw.call('GET', '/api/v1/member/notifications', { token: member.token })).body.data.items as { kind: string; titleVi: string; link: string | null }[];
+  gw.db
+    .select()
+    .from(noticeOutbox)
+    .where(and(eq(noticeOutbox.accountId, member.profile.id), sql`${noticeOutbox.content}->>'titleVi' = ${titleVi}`));
+const inbox = async (member: Member) =>
+  (await gw.call('GET', '/api/v1/member/notifications', { token: member.token })).body.data.items as {
+    kind: string;
+    titleVi: string;
+    link: string | null;
+  }[];
 
 describe('POST /staff/notifications to one member', () => {
   test('the desk sends to a member of its club: stored in the inbox (GENERAL, with its link), one audit row', async () => {
@@ -64,7 +97,12 @@ describe('POST /staff/notifications to one member', () => {
     expect((await inbox(m1)).find((n) => n.titleVi === 'Chào An')).toMatchObject({ kind: 'GENERAL', link: '/home' });
     const rows = await sendRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subjectType: 'member', subjectId: m1.profile.id, clubId: club1, after: { to: { phoneNumber: m1.phone }, sent: 1, titleVi: 'Chào An' } });
+    expect(rows[0]).toMatchObject({
+      subjectType: 'member',
+      subjectId: m1.profile.id,
+      clubId: club1,
+      after: { to: { phoneNumber: m1.phone }, sent: 1, titleVi: 'Chào An' },
+    });
   });
 
   test('a double tap (the same Idempotency-Key, also at once) sends once and answers the same', async () => {
@@ -76,11 +114,17 @@ describe('POST /staff/notifications to one member', () => {
     expect(again.body).toMatchObject({ code: 1000, data: { sent: 1 } });
     const together = freshKey();
     const racing = notice({ phoneNumber: m1.phone }, { titleVi: 'Cùng lúc' });
-    const answers = await Promise.all([send(employee, racing, together), send(employee, racing, together), send(employee, racing, together)]);
+    const answers = await Promise.all([
+      send(employee, racing, together),
+      send(employee, racing, together),
+      send(employee, racing, together),
+    ]);
     expect(answers.map((a) => a.body.data)).toEqual([{ sent: 1 }, { sent: 1 }, { sent: 1 }]);
     expect(await outboxOf(m1, 'Một lần thôi')).toHaveLength(1);
     expect(await outboxOf(m1, 'Cùng lúc')).toHaveLength(1);
-    expect((await sendRows()).filter((r) => ['Một lần thôi', 'Cùng lúc'].includes((r.after as { titleVi: string }).titleVi))).toHaveLength(2);
+    expect(
+      (await sendRows()).filter((r) => ['Một lần thôi', 'Cùng lúc'].includes((r.after as { titleVi: string }).titleVi)),
+    ).toHaveLength(2);
     // The key belongs to its sender: another staff account's same key is a send of its own.
     expect((await send(gm, body, key)).body.data).toEqual({ sent: 1 });
     expect(await outboxOf(m1, 'Một lần thôi')).toHaveLength(2);
@@ -125,14 +169,23 @@ describe('POST /staff/notifications to a club', () => {
   test("the LEADER sends to their club: every live member once (two memberships: one notice), not the unpaid, expired or another club's", async () => {
     const res = await send(leader, notice({ clubId: club1 }, { titleVi: 'Tin câu lạc bộ' }));
     expect(res.status).toBe(200);
-    const queued = await gw.db.select().from(noticeOutbox).where(sql`${noticeOutbox.content}->>'titleVi' = 'Tin câu lạc bộ'`);
+    const queued = await gw.db
+      .select()
+      .from(noticeOutbox)
+      .where(sql`${noticeOutbox.content}->>'titleVi' = 'Tin câu lạc bộ'`);
     expect(res.body.data.sent).toBe(queued.length);
     expect(new Set(queued.map((q) => q.accountId)).size).toBe(queued.length);
     for (const member of [m1, m2]) expect(await outboxOf(member, 'Tin câu lạc bộ')).toHaveLength(1);
     for (const member of [m3, unpaid, expired]) expect(await outboxOf(member, 'Tin câu lạc bộ')).toHaveLength(0);
     // Only members: the club's staff get nothing.
     expect(queued.map((q) => q.accountId)).not.toContain(leaderId);
-    expect((await sendRows()).at(-1)).toMatchObject({ actorAccountId: leaderId, subjectType: 'club', subjectId: club1, clubId: club1, after: { sent: queued.length } });
+    expect((await sendRows()).at(-1)).toMatchObject({
+      actorAccountId: leaderId,
+      subjectType: 'club',
+      subjectId: club1,
+      clubId: club1,
+      after: { sent: queued.length },
+    });
     // Delivered through the outbox: in the members' inboxes.
     expect((await inbox(m1)).map((n) => n.titleVi)).toContain('Tin câu lạc bộ');
   });
@@ -152,13 +205,17 @@ describe('POST /staff/notifications to a club', () => {
   });
 
   test(`${String(STAFF_NOTICE_LIMITS.clubPerDay)} club sends a day per staff account, then 429 without a row; the next Vietnam day again`, async () => {
-    const [desk] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'EMPLOYEE', fullName: 'Lễ tân 2', clubId: club2 }).returning();
+    const [desk] = await gw.db
+      .insert(accounts)
+      .values({ phoneNumber: randomPhone(), accountType: 'EMPLOYEE', fullName: 'Lễ tân 2', clubId: club2 })
+      .returning();
     const token = await staffLogin(gw, desk.phoneNumber);
     // Start at the beginning of a Vietnam day, so the sends below stay in one.
     const now = gw.clock.now().getTime();
     const dayStart = vietnamDayStart(vietnamDay(gw.clock.now())).getTime();
     gw.clock.advance(dayStart + 86_400_000 + 60_000 - now);
-    for (let i = 0; i < STAFF_NOTICE_LIMITS.clubPerDay; i++) expect((await send(token, notice({ clubId: club2 }))).status).toBe(200);
+    for (let i = 0; i < STAFF_NOTICE_LIMITS.clubPerDay; i++)
+      expect((await send(token, notice({ clubId: club2 }))).status).toBe(200);
     const rows = (await sendRows()).length;
     const over = await send(token, notice({ clubId: club2 }));
     expect([over.status, over.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
@@ -224,15 +281,23 @@ describe('GET /staff/staff-list', () => {
     expect(taught.length).toBeGreaterThan(0);
     expect(taught.every((s) => s.accountType === 'EMPLOYEE' && instructors.some((i) => i.id === s.id))).toBe(true);
     expect(staff.find((s) => s.phoneNumber === DEMO_STAFF_PHONE)?.isClassInstructor).toBe(false);
-    expect((await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club1)}`, { token: leader })).body.data).toEqual(res.body.data);
+    expect(
+      (await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club1)}`, { token: leader })).body.data,
+    ).toEqual(res.body.data);
   });
 
   test('another club is 403 for the LEADER; the GM reads one club or every club; bad ids 400; the EMPLOYEE 403', async () => {
-    expect((await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club2)}`, { token: leader })).body.code).toBe(6);
-    const two = staffListSchema.parse((await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club2)}`, { token: gm })).body.data).staff;
+    expect(
+      (await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club2)}`, { token: leader })).body.code,
+    ).toBe(6);
+    const two = staffListSchema.parse(
+      (await gw.call('GET', `/api/v1/staff/staff-list?clubId=${String(club2)}`, { token: gm })).body.data,
+    ).staff;
     expect(two.length).toBeGreaterThan(0);
     expect(two.every((s) => s.clubId === club2)).toBe(true);
-    const all = staffListSchema.parse((await gw.call('GET', '/api/v1/staff/staff-list', { token: gm })).body.data).staff;
+    const all = staffListSchema.parse(
+      (await gw.call('GET', '/api/v1/staff/staff-list', { token: gm })).body.data,
+    ).staff;
     expect(new Set(all.map((s) => s.clubId)).size).toBeGreaterThan(1);
     expect(all.length).toBeGreaterThan(two.length);
     for (const q of ['abc', '0', '-1', '99999999999', '1%00']) {

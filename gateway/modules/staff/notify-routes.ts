@@ -17,7 +17,15 @@ import {
 import { validationMessage } from '#contract/validation.ts';
 import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, classInstructors, clubs, contracts, noticeOutbox, staffActions, type NoticeContent } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  classInstructors,
+  clubs,
+  contracts,
+  noticeOutbox,
+  staffActions,
+  type NoticeContent,
+} from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -129,19 +137,41 @@ export function staffPeopleRoutes() {
       if ('phoneNumber' in body.to) {
         const member = await findAccountByPhone(tx, body.to.phoneNumber);
         if (!member || member.accountType !== 'MEMBER') throw new ApiError(404, Codes.PHONE_NOT_FOUND);
-        if (staff.accountType !== 'GM' && (staff.clubId === null || !(await isMemberOf(tx, member.id, staff.clubId, today)))) throw forbidden();
-        if (!(await countHit(tx, `staff-notice-member:${String(staff.id)}`, vietnamDayStart(today), STAFF_NOTICE_LIMITS.memberPerDay))) {
+        if (
+          staff.accountType !== 'GM' &&
+          (staff.clubId === null || !(await isMemberOf(tx, member.id, staff.clubId, today)))
+        )
+          throw forbidden();
+        if (
+          !(await countHit(
+            tx,
+            `staff-notice-member:${String(staff.id)}`,
+            vietnamDayStart(today),
+            STAFF_NOTICE_LIMITS.memberPerDay,
+          ))
+        ) {
           throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
         }
         await enqueueNotice(tx, member.id, content, now);
         sent = 1;
-        subject = { subjectType: 'member', subjectId: member.id, clubId: staff.accountType === 'GM' ? null : staff.clubId };
+        subject = {
+          subjectType: 'member',
+          subjectId: member.id,
+          clubId: staff.accountType === 'GM' ? null : staff.clubId,
+        };
       } else {
         const clubId = body.to.clubId;
         if (staff.accountType !== 'GM' && clubId !== staff.clubId) throw forbidden();
         const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
         if (!club) throw notFound();
-        if (!(await countHit(tx, `staff-notice-club:${String(staff.id)}`, vietnamDayStart(today), STAFF_NOTICE_LIMITS.clubPerDay))) {
+        if (
+          !(await countHit(
+            tx,
+            `staff-notice-club:${String(staff.id)}`,
+            vietnamDayStart(today),
+            STAFF_NOTICE_LIMITS.clubPerDay,
+          ))
+        ) {
           throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
         }
         sent = await enqueueForClub(tx, clubId, content, now, today);
@@ -186,7 +216,12 @@ export function staffPeopleRoutes() {
           club === null ? sql`${accounts.clubId} is not null` : eq(accounts.clubId, club),
         ),
       )
-      .orderBy(asc(accounts.clubId), sql`case ${accounts.accountType} when 'LEADER' then 0 when 'EMPLOYEE' then 1 else 2 end`, asc(accounts.fullName), asc(accounts.id));
+      .orderBy(
+        asc(accounts.clubId),
+        sql`case ${accounts.accountType} when 'LEADER' then 0 when 'EMPLOYEE' then 1 else 2 end`,
+        asc(accounts.fullName),
+        asc(accounts.id),
+      );
     const list: StaffList = { staff: rows as StaffListEntry[] };
     return ok(c, list);
   });

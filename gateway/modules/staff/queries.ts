@@ -2,12 +2,28 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { CashPayableKind, PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, clubs, contracts, freezeContracts, paymentEvents, paymentPlans, payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  clubs,
+  contracts,
+  freezeContracts,
+  paymentEvents,
+  paymentPlans,
+  payments,
+  ptContracts,
+  ptPackages,
+} from '#gateway/db/schema/index.ts';
 import type { Staff } from '#gateway/modules/accounts/staff.ts';
 
 /** A club restriction for EMPLOYEE/LEADER (one that matches nothing when they have no club); for a GM the club chosen, else none. */
 const clubFilter = (staff: Staff, column: SQL, chosen?: number): SQL | undefined =>
-  staff.accountType === 'GM' ? (chosen === undefined ? undefined : eq(column, chosen)) : staff.clubId === null ? sql`false` : eq(column, staff.clubId);
+  staff.accountType === 'GM'
+    ? chosen === undefined
+      ? undefined
+      : eq(column, chosen)
+    : staff.clubId === null
+      ? sql`false`
+      : eq(column, staff.clubId);
 
 // The cash desk's one list (issue 38 §1, ADR 063) is read from the payments: every open cash slip
 // whose payable still waits, whatever it pays. A new kind of payable is a column of `payments`, a
@@ -64,9 +80,15 @@ async function cashPayables(db: Executor, where: SQL | undefined, limit: number)
     const plan = { vi: row.planNameVi ?? '', en: row.planNameEn ?? '' };
     const names =
       kind === 'pt'
-        ? { vi: `${row.packageNameVi ?? ''} · HLV ${row.trainerName ?? ''}`, en: `${row.packageNameEn ?? ''} · trainer ${row.trainerName ?? ''}` }
+        ? {
+            vi: `${row.packageNameVi ?? ''} · HLV ${row.trainerName ?? ''}`,
+            en: `${row.packageNameEn ?? ''} · trainer ${row.trainerName ?? ''}`,
+          }
         : kind === 'freeze'
-          ? { vi: `Bảo lưu ${String(row.freezeDays)} ngày · ${plan.vi}`, en: `Freeze of ${String(row.freezeDays)} days · ${plan.en}` }
+          ? {
+              vi: `Bảo lưu ${String(row.freezeDays)} ngày · ${plan.vi}`,
+              en: `Freeze of ${String(row.freezeDays)} days · ${plan.en}`,
+            }
           : plan;
     return {
       paymentId: payment.id,
@@ -87,10 +109,19 @@ async function cashPayables(db: Executor, where: SQL | undefined, limit: number)
 }
 
 /** Everything waiting for cash at the staff member's club (a GM: every club), newest first, one row per payable however many slips. */
-export async function waitingCashContracts(db: Executor, staff: Staff, phoneNumber?: string): Promise<WaitingCashContract[]> {
-  const rows = await cashPayables(db, and(openCash, clubFilter(staff, payableClubId), phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined), 200);
+export async function waitingCashContracts(
+  db: Executor,
+  staff: Staff,
+  phoneNumber?: string,
+): Promise<WaitingCashContract[]> {
+  const rows = await cashPayables(
+    db,
+    and(openCash, clubFilter(staff, payableClubId), phoneNumber ? eq(accounts.phoneNumber, phoneNumber) : undefined),
+    200,
+  );
   const seen = new Set<string>();
-  const key = (row: (typeof rows)[number]) => `${row.kind}${String(row.ptContractId ?? row.freezeContractId ?? row.contractId)}`;
+  const key = (row: (typeof rows)[number]) =>
+    `${row.kind}${String(row.ptContractId ?? row.freezeContractId ?? row.contractId)}`;
   return rows.filter((row) => !seen.has(key(row)) && seen.add(key(row))).map(({ paidAt: _, ...row }) => row);
 }
 
@@ -103,7 +134,9 @@ export async function cashPayable(db: Executor, paymentId: number) {
 /** How many payables waitingCashContracts lists (one each, however many slips), as one scalar query (GET /staff/today). */
 export function waitingCashCount(db: Executor, staff: Staff, chosenClubId?: number) {
   const counted = db
-    .select({ n: sql<number>`count(distinct (${payments.contractId}, ${payments.freezeContractId}, ${payments.ptContractId}))::int` })
+    .select({
+      n: sql<number>`count(distinct (${payments.contractId}, ${payments.freezeContractId}, ${payments.ptContractId}))::int`,
+    })
     .from(payments)
     .$dynamic();
   return withPayable(counted).where(and(openCash, clubFilter(staff, payableClubId, chosenClubId)));
@@ -119,7 +152,12 @@ export async function cashPaymentOf(db: Executor, of: CashFor) {
   const which =
     'ptContractId' in of
       ? eq(payments.ptContractId, of.ptContractId)
-      : and(eq(payments.contractId, of.contractId), of.freezeContractId === null ? isNull(payments.freezeContractId) : eq(payments.freezeContractId, of.freezeContractId));
+      : and(
+          eq(payments.contractId, of.contractId),
+          of.freezeContractId === null
+            ? isNull(payments.freezeContractId)
+            : eq(payments.freezeContractId, of.freezeContractId),
+        );
   const [row] = await db
     .select()
     .from(payments)
@@ -142,7 +180,13 @@ async function eventVisibility(db: Executor, staff: Staff): Promise<SQL | undefi
   const [club] = await db.select({ account: clubs.bankAccountNumber }).from(clubs).where(eq(clubs.id, staff.clubId));
   const ownPayments = eq(contracts.clubId, staff.clubId);
   if (!club?.account) return ownPayments;
-  return or(ownPayments, and(isNull(paymentEvents.paymentId), sql`${normalized(accountNumberOfEvent)} = ${normalized(sql`${club.account}`)}`));
+  return or(
+    ownPayments,
+    and(
+      isNull(paymentEvents.paymentId),
+      sql`${normalized(accountNumberOfEvent)} = ${normalized(sql`${club.account}`)}`,
+    ),
+  );
 }
 
 export async function listPaymentEvents(

@@ -35,7 +35,10 @@ const expectations: Record<string, Expectation> = {
   'PUT /api/v1/staff/payment-plan/{id}': { allowed: ['GM'], json: () => ({ originalPrice: 100_000 }) },
   'POST /api/v1/staff/coupon-campaign': { allowed: ['GM'] },
   'PUT /api/v1/staff/coupon-campaign/{id}/end': { allowed: ['GM'] },
-  'POST /api/v1/staff/notifications': { allowed: ['EMPLOYEE', 'EMPLOYEE_OTHER_CLUB', 'LEADER', 'GM'], json: () => ({ to: { phoneNumber: randomPhone() }, titleVi: 'a', titleEn: 'a', bodyVi: 'b', bodyEn: 'b' }) },
+  'POST /api/v1/staff/notifications': {
+    allowed: ['EMPLOYEE', 'EMPLOYEE_OTHER_CLUB', 'LEADER', 'GM'],
+    json: () => ({ to: { phoneNumber: randomPhone() }, titleVi: 'a', titleEn: 'a', bodyVi: 'b', bodyEn: 'b' }),
+  },
   'GET /api/v1/staff/staff-list': { allowed: ['LEADER', 'GM'], query: 'clubId={club1}' },
   'GET /api/v1/staff/contracts/waiting': { allowed: desk },
   'POST /api/v1/staff/contract/{id}/cash/confirm': cash,
@@ -45,14 +48,20 @@ const expectations: Record<string, Expectation> = {
   'GET /api/v1/staff/free-sessions': { allowed: desk },
   'GET /api/v1/staff/trials': { allowed: desk },
   'GET /api/v1/staff/today': { allowed: deskOfClub1, query: 'clubId={club1}' },
-  'POST /api/v1/staff/free-session/{id}/propose': { allowed: desk, json: () => ({ date: '2030-01-02', afterMinute: 600, ptId: 1 }) },
+  'POST /api/v1/staff/free-session/{id}/propose': {
+    allowed: desk,
+    json: () => ({ date: '2030-01-02', afterMinute: 600, ptId: 1 }),
+  },
   'GET /api/v1/staff/payment-events': { allowed: desk },
   'PUT /api/v1/staff/payment-event/{id}/reviewed': { allowed: desk },
   'GET /api/v1/staff/feedback': { allowed: deskOfClub1, query: 'clubId={club1}' },
   'PUT /api/v1/staff/feedback/{id}/handled': { allowed: desk, json: () => ({ reply: 'Cảm ơn bạn' }) },
   'POST /api/v1/staff/check-in': { allowed: desk, json: (club1) => ({ code: 'not-a-code', clubId: club1 }) },
   'GET /api/v1/staff/member': { allowed: deskOfClub1, query: `phoneNumber=${DEMO_MEMBER_PHONE}&clubId={club1}` },
-  'POST /api/v1/staff/check-in/manual': { allowed: deskOfClub1, json: (club1) => ({ phoneNumber: randomPhone(), clubId: club1 }) },
+  'POST /api/v1/staff/check-in/manual': {
+    allowed: deskOfClub1,
+    json: (club1) => ({ phoneNumber: randomPhone(), clubId: club1 }),
+  },
   'GET /api/v1/staff/pt/bookings': { allowed: trainer },
   'GET /api/v1/staff/pt/requests': { allowed: trainer },
   'PUT /api/v1/staff/pt-contract/{id}/accept': { allowed: trainer },
@@ -73,7 +82,10 @@ const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
 beforeAll(async () => {
   gw = await startTestGateway();
   club1 = (await clubAt(gw, 0)).id;
-  const [leader] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 }).returning();
+  const [leader] = await gw.db
+    .insert(accounts)
+    .values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 })
+    .returning();
   tokens.MEMBER = (await gw.signUp()).token;
   tokens.EMPLOYEE = await staffLogin(gw, DEMO_STAFF_PHONE);
   // The class instructors of the second club are its EMPLOYEEs (seed-classes.ts).
@@ -96,15 +108,21 @@ const staffRoutes = () =>
 test('every /api/v1/staff route has a line in the role table, and every line a route', () => {
   const served = staffRoutes();
   expect(served.length).toBeGreaterThan(20);
-  for (const route of served) expect(Object.keys(expectations), `${route} has no line in the role table (ADR 049)`).toContain(route);
+  for (const route of served)
+    expect(Object.keys(expectations), `${route} has no line in the role table (ADR 049)`).toContain(route);
   for (const line of Object.keys(expectations)) expect(served, `${line} is not served`).toContain(line);
 });
 
 describe.each(Object.entries(expectations).filter(([, e]) => e.allowed !== 'public'))('%s', (route, expectation) => {
   test.each(callers)('as %s', async (caller) => {
     const [method, template] = route.split(' ');
-    const path = template.replace(/\{\w+\}/g, '2000000000') + (expectation.query ? `?${expectation.query.replace('{club1}', String(club1))}` : '');
-    const res = await gw.call(method, path, { token: caller === 'anonymous' ? undefined : tokens[caller], json: expectation.json?.(club1) });
+    const path =
+      template.replace(/\{\w+\}/g, '2000000000') +
+      (expectation.query ? `?${expectation.query.replace('{club1}', String(club1))}` : '');
+    const res = await gw.call(method, path, {
+      token: caller === 'anonymous' ? undefined : tokens[caller],
+      json: expectation.json?.(club1),
+    });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     if (caller === 'anonymous') {
       expect([res.status, res.body.code]).toEqual([401, -1]);

@@ -20,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const freshIp = () => `192.0.2.${String(ipCounter++)}`;
-const send = (phoneNumber: string, ip = freshIp()) => gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber }, ip });
-const login = (phoneNumber: string, otp: string, ip = freshIp()) => gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber, otp }, ip });
+const send = (phoneNumber: string, ip = freshIp()) =>
+  gw.call('POST', '/api/v1/staff/auth/otp/send', { json: { phoneNumber }, ip });
+const login = (phoneNumber: string, otp: string, ip = freshIp()) =>
+  gw.call('POST', '/api/v1/staff/auth/otp/login', { json: { phoneNumber, otp }, ip });
 
 async function staffLogin(phone: string) {
   gw.clock.advance(31_000);
@@ -34,7 +36,11 @@ async function staffLogin(phone: string) {
 async function cashContract(clubIndex = 0) {
   const member = await gw.signUp();
   const club = await clubAt(gw, clubIndex);
-  const opened = await openUnpaidContract(gw, { accountId: member.profile.id, method: PaymentMethods.CASH, clubId: club.id });
+  const opened = await openUnpaidContract(gw, {
+    accountId: member.profile.id,
+    method: PaymentMethods.CASH,
+    clubId: club.id,
+  });
   return { ...opened, member };
 }
 const confirm = (token: string, id: number | string, amount: number) =>
@@ -44,11 +50,17 @@ const contractRow = async (id: number) => (await gw.db.select().from(contracts).
 describe('staff sign-in', () => {
   test('an EMPLOYEE signs in with a code: a bearer token, the account type and the club', async () => {
     gw.clock.advance(31_000);
-    expect((await send(DEMO_STAFF_PHONE)).body).toMatchObject({ code: 1001, data: { resendAfterSeconds: 30, expiresInSeconds: 300 } });
+    expect((await send(DEMO_STAFF_PHONE)).body).toMatchObject({
+      code: 1001,
+      data: { resendAfterSeconds: 30, expiresInSeconds: 300 },
+    });
     const res = await login(DEMO_STAFF_PHONE, await gw.latestOtp(DEMO_STAFF_PHONE));
     expect(res.status).toBe(200);
     const club = await clubAt(gw, 0);
-    expect(res.body).toMatchObject({ code: 1002, data: { accountType: 'EMPLOYEE', clubId: club.id, fullName: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      code: 1002,
+      data: { accountType: 'EMPLOYEE', clubId: club.id, fullName: expect.any(String) },
+    });
     expect(res.body.data.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // The code is single use.
     expect((await login(DEMO_STAFF_PHONE, await gw.latestOtp(DEMO_STAFF_PHONE))).body.code).toBe('OTP_NOT_VALID');
@@ -91,7 +103,9 @@ describe('staff sign-in', () => {
   });
 
   test('the member login still answers 210 to staff; a member token on a staff endpoint is 403 code 6; a staff token on a member endpoint 403', async () => {
-    expect((await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE } })).body.code).toBe(210);
+    expect(
+      (await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE } })).body.code,
+    ).toBe(210);
     const { token } = await gw.signUp();
     for (const [method, path] of [
       ['GET', '/api/v1/staff/contracts/waiting'],
@@ -128,7 +142,9 @@ describe('cash at the counter', () => {
     });
     const all = await gw.call('GET', '/api/v1/staff/contracts/waiting', { token: manager });
     expect(ids(all)).toEqual(expect.arrayContaining([here.contract.id, there.contract.id]));
-    const byPhone = await gw.call('GET', `/api/v1/staff/contracts/waiting?phoneNumber=${there.member.phone}`, { token: manager });
+    const byPhone = await gw.call('GET', `/api/v1/staff/contracts/waiting?phoneNumber=${there.member.phone}`, {
+      token: manager,
+    });
     expect(ids(byPhone)).toEqual([there.contract.id]);
     const bad = await gw.call('GET', '/api/v1/staff/contracts/waiting?phoneNumber=12', { token: manager });
     expect(bad.status).toBe(400);
@@ -144,7 +160,12 @@ describe('cash at the counter', () => {
 
     const done = await confirm(employee, contract.id, payment.amount);
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ outcome: 'settled', contractId: contract.id, reference: payment.reference, amount: payment.amount });
+    expect(done.body.data).toMatchObject({
+      outcome: 'settled',
+      contractId: contract.id,
+      reference: payment.reference,
+      amount: payment.amount,
+    });
     const paid = await contractRow(contract.id);
     expect(paid).toMatchObject({ paymentState: 'PAID', isCash: true });
     const [row] = await gw.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -170,9 +191,13 @@ describe('cash at the counter', () => {
     const qr = await openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.QR });
     expect((await confirm(employee, qr.contract.id, qr.payment.amount)).status).toBe(404);
     expect((await contractRow(qr.contract.id)).paymentState).toBe('WAITFORPAYMENT');
-    for (const id of ['999999999', '0', 'abc', '1e3', '-1']) expect((await confirm(manager, id, 1)).status, id).toBe(404);
+    for (const id of ['999999999', '0', 'abc', '1e3', '-1'])
+      expect((await confirm(manager, id, 1)).status, id).toBe(404);
     for (const amount of [0, -5, 1.5, '100000']) {
-      const res = await gw.call('POST', `/api/v1/staff/contract/${String(contract.id)}/cash/confirm`, { token: manager, json: { amount } });
+      const res = await gw.call('POST', `/api/v1/staff/contract/${String(contract.id)}/cash/confirm`, {
+        token: manager,
+        json: { amount },
+      });
       expect(res.status, String(amount)).toBe(400);
       expect(res.body.code).toBe(2);
     }
@@ -181,15 +206,33 @@ describe('cash at the counter', () => {
 
 describe('the payment review queue', () => {
   const unmatchedTransfer = async (accountNumber: string) => {
-    const body = { error: 0, data: { id: Math.floor(Math.random() * 1e12), description: 'tien tap gym thang 11', amount: 777_000, accountNumber, reference: 'FT-REVIEW' } };
-    const res = await gw.call('POST', '/api/v1/payment/bank/casso', { json: body, headers: { 'x-casso-signature': cassoSignatureHeader(SECRET, body, gw.clock.now()) } });
+    const body = {
+      error: 0,
+      data: {
+        id: Math.floor(Math.random() * 1e12),
+        description: 'tien tap gym thang 11',
+        amount: 777_000,
+        accountNumber,
+        reference: 'FT-REVIEW',
+      },
+    };
+    const res = await gw.call('POST', '/api/v1/payment/bank/casso', {
+      json: body,
+      headers: { 'x-casso-signature': cassoSignatureHeader(SECRET, body, gw.clock.now()) },
+    });
     expect(res.body.data.results[0].outcome).toBe('unmatched');
     return res.body.data.results[0].eventId as number;
   };
   const queue = async (token: string, query = '?needsReview=true') => {
     const res = await gw.call('GET', `/api/v1/staff/payment-events${query}`, { token });
     expect(res.status).toBe(200);
-    return res.body.data as { id: number; needsReview: boolean; reviewedBy: number | null; accountNumber: string; amount: number }[];
+    return res.body.data as {
+      id: number;
+      needsReview: boolean;
+      reviewedBy: number | null;
+      accountNumber: string;
+      amount: number;
+    }[];
   };
 
   test('money on a club account is in that club’s queue and the GM’s; marking it reviewed takes it out, with who', async () => {
@@ -201,10 +244,17 @@ describe('the payment review queue', () => {
     const mine = await queue(employee);
     expect(mine.map((e) => e.id)).toContain(here);
     expect(mine.map((e) => e.id)).not.toContain(there);
-    expect(mine.find((e) => e.id === here)).toMatchObject({ amount: 777_000, accountNumber: club0.bankAccountNumber, needsReview: true, outcome: 'unmatched' });
+    expect(mine.find((e) => e.id === here)).toMatchObject({
+      amount: 777_000,
+      accountNumber: club0.bankAccountNumber,
+      needsReview: true,
+      outcome: 'unmatched',
+    });
     expect((await queue(manager)).map((e) => e.id)).toEqual(expect.arrayContaining([here, there]));
 
-    expect((await gw.call('PUT', `/api/v1/staff/payment-event/${String(there)}/reviewed`, { token: employee })).status).toBe(404);
+    expect(
+      (await gw.call('PUT', `/api/v1/staff/payment-event/${String(there)}/reviewed`, { token: employee })).status,
+    ).toBe(404);
     const reviewed = await gw.call('PUT', `/api/v1/staff/payment-event/${String(here)}/reviewed`, { token: employee });
     expect(reviewed.status).toBe(200);
     const [staff] = await gw.db.select().from(accounts).where(eq(accounts.phoneNumber, DEMO_STAFF_PHONE));
@@ -212,7 +262,10 @@ describe('the payment review queue', () => {
     expect((await queue(employee)).map((e) => e.id)).not.toContain(here);
     expect((await queue(employee, '?needsReview=false')).map((e) => e.id)).toContain(here);
     // Again: nothing changes, still the first reviewer.
-    expect((await gw.call('PUT', `/api/v1/staff/payment-event/${String(here)}/reviewed`, { token: manager })).body.data.reviewedBy).toBe(staff.id);
+    expect(
+      (await gw.call('PUT', `/api/v1/staff/payment-event/${String(here)}/reviewed`, { token: manager })).body.data
+        .reviewedBy,
+    ).toBe(staff.id);
   });
 
   test('bad filters are 400, unknown or malformed ids 404', async () => {
@@ -221,7 +274,8 @@ describe('the payment review queue', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.code).toBe(2);
     }
-    for (const id of ['999999999', 'abc', '0']) expect((await gw.call('PUT', `/api/v1/staff/payment-event/${id}/reviewed`, { token: manager })).status).toBe(404);
+    for (const id of ['999999999', 'abc', '0'])
+      expect((await gw.call('PUT', `/api/v1/staff/payment-event/${id}/reviewed`, { token: manager })).status).toBe(404);
   });
 });
 
@@ -239,7 +293,10 @@ describe('staff sign-in limits', () => {
       gw.clock.advance(31_000);
     }
     // The 5th wrong code started a 15-minute wait; the 6th send waits 5 minutes.
-    expect((await login(phone, wrong(code))).body).toMatchObject({ code: 'TOO_MANY_REQUESTS', data: { retryAfterSeconds: 15 * 60 - 31 } });
+    expect((await login(phone, wrong(code))).body).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      data: { retryAfterSeconds: 15 * 60 - 31 },
+    });
     const refused = await send(phone);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
@@ -248,7 +305,9 @@ describe('staff sign-in limits', () => {
   test('the member otp/send answers "staff phone" (210) at most 30 times an hour per address', async () => {
     const ip = '192.0.2.250';
     for (let i = 0; i < 30; i++) {
-      expect((await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip })).body.code).toBe(210);
+      expect(
+        (await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip })).body.code,
+      ).toBe(210);
     }
     const refused = await gw.call('POST', '/api/v1/auth/otp/send', { json: { phoneNumber: DEMO_STAFF_PHONE }, ip });
     expect(refused.status).toBe(429);

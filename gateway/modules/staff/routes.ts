@@ -34,7 +34,14 @@ import { proposeFreeSession, waitingFreeSessions } from '#gateway/modules/pt/fre
 import { trainerNamesAtClubs } from '#gateway/modules/pt/queries.ts';
 import { listStaffActions, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
-import { cashPayable, cashPaymentOf, clubOfAccountNumber, listPaymentEvents, waitingCashContracts, type CashFor } from './queries.ts';
+import {
+  cashPayable,
+  cashPaymentOf,
+  clubOfAccountNumber,
+  listPaymentEvents,
+  waitingCashContracts,
+  type CashFor,
+} from './queries.ts';
 import { staffToday } from './today.ts';
 
 /** Phones that are not staff answered per client IP per hour before 429: the answer says who is staff. */
@@ -50,7 +57,12 @@ const isWorkforceType = (type: string) => (workforceAccountTypes as readonly str
 async function staffByPhone(deps: Deps, phoneNumber: string, clientIp: string) {
   const account = await findAccountByPhone(deps.db, phoneNumber);
   if (account && isWorkforceType(account.accountType)) return account;
-  const allowed = await countHit(deps.db, `staff-auth-miss:ip:${clientIp}`, hourWindow(deps.clock.now()), MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR);
+  const allowed = await countHit(
+    deps.db,
+    `staff-auth-miss:ip:${clientIp}`,
+    hourWindow(deps.clock.now()),
+    MAX_REFUSED_LOOKUPS_PER_IP_PER_HOUR,
+  );
   if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
   throw new ApiError(404, Codes.PHONE_NOT_FOUND);
 }
@@ -72,10 +84,19 @@ const cashSubject = (of: CashFor) =>
 async function cashDates(db: Executor, of: CashFor) {
   const [dates] =
     'ptContractId' in of
-      ? await db.select({ startDate: ptContracts.startDate, endDate: ptContracts.endDate }).from(ptContracts).where(eq(ptContracts.id, of.ptContractId))
+      ? await db
+          .select({ startDate: ptContracts.startDate, endDate: ptContracts.endDate })
+          .from(ptContracts)
+          .where(eq(ptContracts.id, of.ptContractId))
       : of.freezeContractId === null
-        ? await db.select({ startDate: contracts.startDate, endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, of.contractId))
-        : await db.select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate }).from(freezeContracts).where(eq(freezeContracts.id, of.freezeContractId));
+        ? await db
+            .select({ startDate: contracts.startDate, endDate: contracts.endDate })
+            .from(contracts)
+            .where(eq(contracts.id, of.contractId))
+        : await db
+            .select({ startDate: freezeContracts.startDate, endDate: freezeContracts.endDate })
+            .from(freezeContracts)
+            .where(eq(freezeContracts.id, of.freezeContractId));
   return dates;
 }
 
@@ -90,7 +111,12 @@ export function staffRoutes() {
     const deps = c.get('deps');
     const { phoneNumber } = c.req.valid('json');
     const account = await staffByPhone(deps, phoneNumber, c.get('clientIp'));
-    const sent = await sendOtp(deps, { phone: phoneNumber, purpose: 'login', clientIp: c.get('clientIp'), lang: account.lang });
+    const sent = await sendOtp(deps, {
+      phone: phoneNumber,
+      purpose: 'login',
+      clientIp: c.get('clientIp'),
+      lang: account.lang,
+    });
     return ok(c, sent, Codes.OTP_SENT);
   });
 
@@ -126,7 +152,13 @@ export function staffRoutes() {
     const subject = cashSubject(of);
     const outcome = await settlePayment(
       deps,
-      { paymentId: payment.id, amount, providerTransactionId: payment.reference, paidAt: deps.clock.now(), confirmedBy: staff.id },
+      {
+        paymentId: payment.id,
+        amount,
+        providerTransactionId: payment.reference,
+        paidAt: deps.clock.now(),
+        confirmedBy: staff.id,
+      },
       async (tx, settled) => {
         if (settled.kind !== 'settled') return;
         await recordStaffAction(tx, {
@@ -134,12 +166,20 @@ export function staffRoutes() {
           ...subject,
           clubId,
           before: { paymentId: payment.id, status: 'PENDING', paymentState: 'WAITFORPAYMENT' },
-          after: { paymentId: payment.id, status: 'SUCCESS', paymentState: 'PAID', amount, reference: payment.reference, ...(await cashDates(tx, of)) },
+          after: {
+            paymentId: payment.id,
+            status: 'SUCCESS',
+            paymentState: 'PAID',
+            amount,
+            reference: payment.reference,
+            ...(await cashDates(tx, of)),
+          },
           at: deps.clock.now(),
         });
       },
     );
-    if (outcome.kind === 'wrong_amount') throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
+    if (outcome.kind === 'wrong_amount')
+      throw new ApiError(400, Codes.PAYMENT_AMOUNT_MISMATCH, { expected: outcome.expected });
     // Paid another way between the lookup and the lock: no cash is waiting any more.
     if (outcome.kind === 'late') throw notFound();
     const settled = (await cashPaymentOf(deps.db, of))!;
@@ -151,26 +191,46 @@ export function staffRoutes() {
   app.post('/cash-payment/:id/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const slip = await cashPayable(c.get('deps').db, idParam(c, 'id'));
     if (!slip) throw notFound();
-    const of: CashFor = slip.ptContractId !== null ? { ptContractId: slip.ptContractId } : { contractId: slip.contractId!, freezeContractId: slip.freezeContractId };
+    const of: CashFor =
+      slip.ptContractId !== null
+        ? { ptContractId: slip.ptContractId }
+        : { contractId: slip.contractId!, freezeContractId: slip.freezeContractId };
     return confirmCash(c, of, slip.club.id, c.req.valid('json').amount);
   });
 
   app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const contractId = idParam(c, 'id');
-    return confirmCash(c, { contractId, freezeContractId: null }, await contractClub(c.get('deps').db, contractId), c.req.valid('json').amount);
+    return confirmCash(
+      c,
+      { contractId, freezeContractId: null },
+      await contractClub(c.get('deps').db, contractId),
+      c.req.valid('json').amount,
+    );
   });
 
   app.post('/freeze-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const freezeContractId = idParam(c, 'id');
     const { db } = c.get('deps');
-    const [freeze] = await db.select({ contractId: freezeContracts.contractId }).from(freezeContracts).where(eq(freezeContracts.id, freezeContractId));
+    const [freeze] = await db
+      .select({ contractId: freezeContracts.contractId })
+      .from(freezeContracts)
+      .where(eq(freezeContracts.id, freezeContractId));
     if (!freeze) throw notFound();
-    return confirmCash(c, { contractId: freeze.contractId, freezeContractId }, await contractClub(db, freeze.contractId), c.req.valid('json').amount);
+    return confirmCash(
+      c,
+      { contractId: freeze.contractId, freezeContractId },
+      await contractClub(db, freeze.contractId),
+      c.req.valid('json').amount,
+    );
   });
 
   app.post('/pt-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
     const ptContractId = idParam(c, 'id');
-    const [pt] = await c.get('deps').db.select({ clubId: ptContracts.clubId }).from(ptContracts).where(eq(ptContracts.id, ptContractId));
+    const [pt] = await c
+      .get('deps')
+      .db.select({ clubId: ptContracts.clubId })
+      .from(ptContracts)
+      .where(eq(ptContracts.id, ptContractId));
     return confirmCash(c, { ptContractId }, pt?.clubId, c.req.valid('json').amount);
   });
 
@@ -185,7 +245,11 @@ export function staffRoutes() {
   app.get('/trials', staffOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
-    const sessions = await waitingFreeSessions(db, staff.accountType === 'GM' ? null : (staff.clubId ?? -1), clock.now());
+    const sessions = await waitingFreeSessions(
+      db,
+      staff.accountType === 'GM' ? null : (staff.clubId ?? -1),
+      clock.now(),
+    );
     const trainers = await trainerNamesAtClubs(db, [...new Set(sessions.map((s) => s.clubId))]);
     return ok(c, { sessions, trainers } satisfies StaffTrials);
   });
@@ -204,17 +268,23 @@ export function staffRoutes() {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
     const freeSessionId = idParam(c, 'id');
-    const booking = await proposeFreeSession(deps.db, (clubId) => worksAt(staff, clubId), freeSessionId, c.req.valid('json'), deps.clock.now(), (tx, proposed) =>
-      recordStaffAction(tx, {
-        actorAccountId: staff.id,
-        action: 'free-session.propose',
-        subjectType: 'free-session',
-        subjectId: freeSessionId,
-        clubId: proposed.clubId,
-        before: proposed.replaced,
-        after: proposed.booking,
-        at: deps.clock.now(),
-      }),
+    const booking = await proposeFreeSession(
+      deps.db,
+      (clubId) => worksAt(staff, clubId),
+      freeSessionId,
+      c.req.valid('json'),
+      deps.clock.now(),
+      (tx, proposed) =>
+        recordStaffAction(tx, {
+          actorAccountId: staff.id,
+          action: 'free-session.propose',
+          subjectType: 'free-session',
+          subjectId: freeSessionId,
+          clubId: proposed.clubId,
+          before: proposed.replaced,
+          after: proposed.booking,
+          at: deps.clock.now(),
+        }),
     );
     await deliverNoticesNow(deps);
     return ok(c, booking);
@@ -262,7 +332,12 @@ export function staffRoutes() {
   app.get('/me', requireAccount(workforceAccountTypes), async (c) => {
     const { db } = c.get('deps');
     const [me] = await db
-      .select({ id: accounts.id, fullName: accounts.fullName, accountType: accounts.accountType, clubId: accounts.clubId })
+      .select({
+        id: accounts.id,
+        fullName: accounts.fullName,
+        accountType: accounts.accountType,
+        clubId: accounts.clubId,
+      })
       .from(accounts)
       .where(eq(accounts.id, c.get('account').id));
     const clubId = me.accountType === 'GM' ? null : me.clubId;
@@ -270,7 +345,10 @@ export function staffRoutes() {
     const actsAt =
       me.accountType === 'GM'
         ? await db.select(clubNames).from(clubs).where(eq(clubs.isActive, true)).orderBy(asc(clubs.id))
-        : await db.select(clubNames).from(clubs).where(eq(clubs.id, clubId ?? -1));
+        : await db
+            .select(clubNames)
+            .from(clubs)
+            .where(eq(clubs.id, clubId ?? -1));
     const answer: StaffMe = {
       id: me.id,
       fullName: me.fullName,
@@ -287,7 +365,8 @@ export function staffRoutes() {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const query = c.req.valid('query');
-    if (staff.accountType !== 'GM' && query.clubId !== undefined && query.clubId !== staff.clubId) throw new ApiError(403, Codes.FORBIDDEN);
+    if (staff.accountType !== 'GM' && query.clubId !== undefined && query.clubId !== staff.clubId)
+      throw new ApiError(403, Codes.FORBIDDEN);
     const clubId = staff.accountType === 'GM' ? (query.clubId ?? null) : (staff.clubId ?? -1);
     return ok(c, await listStaffActions(db, { clubId, limit: query.limit, before: query.before }));
   });

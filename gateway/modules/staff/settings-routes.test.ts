@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
-import { appVersionSettingSchema, couponCampaignSettingSchema, planSettingSchema, staffSettingsSchema } from '#contract/staff-settings.ts';
+import {
+  appVersionSettingSchema,
+  couponCampaignSettingSchema,
+  planSettingSchema,
+  staffSettingsSchema,
+} from '#contract/staff-settings.ts';
 import { accounts, contracts, couponCampaigns, coupons, payments, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
@@ -21,7 +26,10 @@ let club1: number;
 beforeAll(async () => {
   gw = await startTestGateway();
   club1 = (await clubAt(gw, 0)).id;
-  const [lead] = await gw.db.insert(accounts).values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 }).returning();
+  const [lead] = await gw.db
+    .insert(accounts)
+    .values({ phoneNumber: randomPhone(), accountType: 'LEADER', fullName: 'Trưởng CLB', clubId: club1 })
+    .returning();
   gm = await staffLogin(gw, DEMO_MANAGER_PHONE);
   leader = await staffLogin(gw, lead.phoneNumber);
   employee = await staffLogin(gw, DEMO_STAFF_PHONE);
@@ -29,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const put = (path: string, json: unknown, token = gm) => gw.call('PUT', `/api/v1/staff${path}`, { token, json });
-const auditRows = (action: string) => gw.db.select().from(staffActions).where(eq(staffActions.action, action)).orderBy(staffActions.id);
+const auditRows = (action: string) =>
+  gw.db.select().from(staffActions).where(eq(staffActions.action, action)).orderBy(staffActions.id);
 
 describe('GET /staff/settings', () => {
   test('the GM reads everything the settings page edits in one answer', async () => {
@@ -74,18 +83,29 @@ describe('app version', () => {
     expect(await auditRows('settings.app-version')).toHaveLength(1);
     // One field changed: only it is in before/after.
     await put('/settings/app-version', { valueVi: '1.4.0', valueEn: '1.4.1' });
-    expect((await auditRows('settings.app-version'))[1]).toMatchObject({ before: { key: 'app_version', valueEn: '1.4.0' }, after: { key: 'app_version', valueEn: '1.4.1' } });
+    expect((await auditRows('settings.app-version'))[1]).toMatchObject({
+      before: { key: 'app_version', valueEn: '1.4.0' },
+      after: { key: 'app_version', valueEn: '1.4.1' },
+    });
   });
 
-  test.each([['1.4'], ['v1.4.0'], ['1.4.0-beta'], ['01.4.0'], [''], [140], ['1.4.0\u0000']])('%j is 400 code 2 and changes nothing', async (value) => {
-    const before = await auditRows('settings.app-version');
-    const res = await put('/settings/app-version', { valueVi: value, valueEn: '2.0.0' });
-    expect([res.status, res.body.code]).toEqual([400, 2]);
-    expect(await auditRows('settings.app-version')).toHaveLength(before.length);
-  });
+  test.each([['1.4'], ['v1.4.0'], ['1.4.0-beta'], ['01.4.0'], [''], [140], ['1.4.0\u0000']])(
+    '%j is 400 code 2 and changes nothing',
+    async (value) => {
+      const before = await auditRows('settings.app-version');
+      const res = await put('/settings/app-version', { valueVi: value, valueEn: '2.0.0' });
+      expect([res.status, res.body.code]).toEqual([400, 2]);
+      expect(await auditRows('settings.app-version')).toHaveLength(before.length);
+    },
+  );
 });
 
-const section = (n: number) => ({ headingVi: `Mục ${String(n)}`, headingEn: `Part ${String(n)}`, bodyVi: `Nội dung ${String(n)}`, bodyEn: `Text ${String(n)}` });
+const section = (n: number) => ({
+  headingVi: `Mục ${String(n)}`,
+  headingEn: `Part ${String(n)}`,
+  bodyVi: `Nội dung ${String(n)}`,
+  bodyEn: `Text ${String(n)}`,
+});
 
 describe('content pages', () => {
   test('the GM rewrites the support FAQ; the public page shows it; one audit row; the same again writes none', async () => {
@@ -115,14 +135,30 @@ describe('content pages', () => {
   ])('%s is 400 code 2, nothing written', async (_, body) => {
     const res = await put('/content-page/about', body);
     expect([res.status, res.body.code]).toEqual([400, 2]);
-    expect((await auditRows('content-page.update')).filter((r) => (r.after as { slug: string }).slug === 'about')).toHaveLength(0);
+    expect(
+      (await auditRows('content-page.update')).filter((r) => (r.after as { slug: string }).slug === 'about'),
+    ).toHaveLength(0);
   });
 
   test('an unknown page is 404; malformed JSON 400; a body over 64 KB 413', async () => {
-    expect((await put('/content-page/pricing', { titleVi: 'a', titleEn: 'b', sections: [section(1)] })).status).toBe(404);
-    const broken = await gw.call('PUT', '/api/v1/staff/content-page/about', { token: gm, body: '{"titleVi":', headers: { 'content-type': 'application/json' } });
+    expect((await put('/content-page/pricing', { titleVi: 'a', titleEn: 'b', sections: [section(1)] })).status).toBe(
+      404,
+    );
+    const broken = await gw.call('PUT', '/api/v1/staff/content-page/about', {
+      token: gm,
+      body: '{"titleVi":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect([broken.status, broken.body.code]).toEqual([400, 2]);
-    const huge = { titleVi: 'a', titleEn: 'b', sections: Array.from({ length: 30 }, () => ({ ...section(1), bodyVi: 'x'.repeat(5000), bodyEn: 'y'.repeat(5000) })) };
+    const huge = {
+      titleVi: 'a',
+      titleEn: 'b',
+      sections: Array.from({ length: 30 }, () => ({
+        ...section(1),
+        bodyVi: 'x'.repeat(5000),
+        bodyEn: 'y'.repeat(5000),
+      })),
+    };
     expect((await put('/content-page/about', huge)).status).toBe(413);
   });
 });
@@ -136,7 +172,12 @@ describe('freeze options', () => {
     await put('/freeze-option/30', { price: 350_000 });
     const rows = await auditRows('freeze-option.update');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subjectType: 'freeze-option', subjectId: 30, before: { price: 300_000 }, after: { price: 350_000 } });
+    expect(rows[0]).toMatchObject({
+      subjectType: 'freeze-option',
+      subjectId: 30,
+      before: { price: 300_000 },
+      after: { price: 350_000 },
+    });
     // Withdrawn: no longer offered to members.
     await put('/freeze-option/90', { isActive: false });
     expect(JSON.stringify((await gw.call('GET', '/api/v1/general/freeze-price')).body.data)).not.toContain('650000');
@@ -144,16 +185,23 @@ describe('freeze options', () => {
     expect(await auditRows('freeze-option.update')).toHaveLength(3);
   });
 
-  test.each([[{ price: -1 }], [{ price: 0 }], [{ price: 1.5 }], [{ price: '300000' }], [{ price: 1_000_000_001 }], [{}], [{ isActive: 'no' }], [null]])(
-    '%j is 400 code 2',
-    async (body) => {
-      const res = await put('/freeze-option/7', body);
-      expect([res.status, res.body.code]).toEqual([400, 2]);
-    },
-  );
+  test.each([
+    [{ price: -1 }],
+    [{ price: 0 }],
+    [{ price: 1.5 }],
+    [{ price: '300000' }],
+    [{ price: 1_000_000_001 }],
+    [{}],
+    [{ isActive: 'no' }],
+    [null],
+  ])('%j is 400 code 2', async (body) => {
+    const res = await put('/freeze-option/7', body);
+    expect([res.status, res.body.code]).toEqual([400, 2]);
+  });
 
   test('an unknown or malformed duration is 404', async () => {
-    for (const days of ['45', '2000000000', 'abc', '-7', '7.5']) expect((await put(`/freeze-option/${days}`, { price: 1000 })).status).toBe(404);
+    for (const days of ['45', '2000000000', 'abc', '-7', '7.5'])
+      expect((await put(`/freeze-option/${days}`, { price: 1000 })).status).toBe(404);
     expect((await auditRows('freeze-option.update')).filter((r) => r.subjectId === 7)).toHaveLength(0);
   });
 });
@@ -161,23 +209,40 @@ describe('freeze options', () => {
 describe('plan prices', () => {
   test('a new price applies to new contracts only: an unpaid contract made before is still paid with its own amount', async () => {
     const member = await gw.signUp();
-    const opened = await openUnpaidContract(gw, { accountId: member.profile.id, method: PaymentMethods.CASH, clubId: club1 });
+    const opened = await openUnpaidContract(gw, {
+      accountId: member.profile.id,
+      method: PaymentMethods.CASH,
+      clubId: club1,
+    });
     const [contract] = await gw.db.select().from(contracts).where(eq(contracts.id, opened.contract.id));
     const [payment] = await gw.db.select().from(payments).where(eq(payments.contractId, contract.id));
-    const res = await put(`/payment-plan/${String(contract.paymentPlanId)}`, { originalPrice: contract.originalPrice + 1_000_000 });
+    const res = await put(`/payment-plan/${String(contract.paymentPlanId)}`, {
+      originalPrice: contract.originalPrice + 1_000_000,
+    });
     expect(res.status).toBe(200);
-    expect(planSettingSchema.parse(res.body.data)).toMatchObject({ id: contract.paymentPlanId, originalPrice: contract.originalPrice + 1_000_000 });
+    expect(planSettingSchema.parse(res.body.data)).toMatchObject({
+      id: contract.paymentPlanId,
+      originalPrice: contract.originalPrice + 1_000_000,
+    });
     // The plan cards show the new price…
     const cards = await gw.call('GET', `/api/v1/global/club/${String(club1)}/payment-plans`);
     expect(JSON.stringify(cards.body.data)).toContain(String(contract.originalPrice + 1_000_000));
     // …the contract and its payment keep theirs, and the cash counted at the old amount settles it.
     const [after] = await gw.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(after.totalPayment).toBe(contract.totalPayment);
-    const confirmed = await gw.call('POST', `/api/v1/staff/contract/${String(contract.id)}/cash/confirm`, { token: employee, json: { amount: payment.amount } });
+    const confirmed = await gw.call('POST', `/api/v1/staff/contract/${String(contract.id)}/cash/confirm`, {
+      token: employee,
+      json: { amount: payment.amount },
+    });
     expect(confirmed.body.data).toMatchObject({ outcome: 'settled', amount: payment.amount });
     const rows = await auditRows('payment-plan.update');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subjectId: contract.paymentPlanId, clubId: club1, before: { originalPrice: contract.originalPrice }, after: { originalPrice: contract.originalPrice + 1_000_000 } });
+    expect(rows[0]).toMatchObject({
+      subjectId: contract.paymentPlanId,
+      clubId: club1,
+      before: { originalPrice: contract.originalPrice },
+      after: { originalPrice: contract.originalPrice + 1_000_000 },
+    });
     // The club's LEADER reads it in their audit log.
     const log = await gw.call('GET', '/api/v1/staff/audit', { token: leader });
     expect(log.body.data.actions.map((a: { action: string }) => a.action)).toContain('payment-plan.update');
@@ -204,11 +269,16 @@ describe('plan prices', () => {
       const res = await put(path, body);
       expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, 2]);
     }
-    for (const id of ['2000000000', '0', 'x', '99999999999']) expect((await put(`/payment-plan/${id}`, { originalPrice: 1000 })).status).toBe(404);
+    for (const id of ['2000000000', '0', 'x', '99999999999'])
+      expect((await put(`/payment-plan/${id}`, { originalPrice: 1000 })).status).toBe(404);
     expect((await auditRows('payment-plan.update')).filter((r) => r.subjectId === plan.id)).toHaveLength(0);
     // Issue 38 §21: the discount's field says why, in the GM's language.
-    expect((await put(path, { planDiscount: plan.originalPrice + 1 })).body.data.fieldErrors).toEqual({ planDiscount: ['Mức giảm không được lớn hơn giá'] });
-    expect((await put(path, { joiningFeeDiscount: plan.joiningFee + 1 })).body.data.fieldErrors).toEqual({ joiningFeeDiscount: ['Mức giảm không được lớn hơn giá'] });
+    expect((await put(path, { planDiscount: plan.originalPrice + 1 })).body.data.fieldErrors).toEqual({
+      planDiscount: ['Mức giảm không được lớn hơn giá'],
+    });
+    expect((await put(path, { joiningFeeDiscount: plan.joiningFee + 1 })).body.data.fieldErrors).toEqual({
+      joiningFeeDiscount: ['Mức giảm không được lớn hơn giá'],
+    });
   });
 });
 
@@ -217,26 +287,50 @@ const campaign = (codes: string[], extra: Record<string, unknown> = {}) => ({
   nameEn: 'Summer',
   descriptionVi: 'Giảm 10%',
   descriptionEn: '10% off',
-  coupons: codes.map((code) => ({ code, percentOff: 10, maxDiscount: 300_000, validFrom: '2020-01-01T00:00:00+07:00', ...extra })),
+  coupons: codes.map((code) => ({
+    code,
+    percentOff: 10,
+    maxDiscount: 300_000,
+    validFrom: '2020-01-01T00:00:00+07:00',
+    ...extra,
+  })),
 });
 
 describe('coupon campaigns', () => {
   test('the GM creates a campaign with its coupons (codes upper-cased); one audit row; members can use the coupon', async () => {
-    const res = await gw.call('POST', '/api/v1/staff/coupon-campaign', { token: gm, json: campaign(['hevui10', 'HEVUI20'], { clubIds: [club1] }) });
+    const res = await gw.call('POST', '/api/v1/staff/coupon-campaign', {
+      token: gm,
+      json: campaign(['hevui10', 'HEVUI20'], { clubIds: [club1] }),
+    });
     expect(res.status).toBe(200);
     const created = couponCampaignSettingSchema.parse(res.body.data);
     expect(created).toMatchObject({ nameEn: 'Summer', isActive: true });
     expect(created.coupons.map((c) => c.code)).toEqual(['HEVUI10', 'HEVUI20']);
-    expect(created.coupons[0]).toMatchObject({ percentOff: 10, amountOff: null, maxDiscount: 300_000, clubIds: [club1], uses: 0, isActive: true });
+    expect(created.coupons[0]).toMatchObject({
+      percentOff: 10,
+      amountOff: null,
+      maxDiscount: 300_000,
+      clubIds: [club1],
+      uses: 0,
+      isActive: true,
+    });
     const rows = await auditRows('coupon-campaign.create');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subjectType: 'coupon-campaign', subjectId: created.id, before: null, after: { nameVi: 'Mùa hè sôi động' } });
+    expect(rows[0]).toMatchObject({
+      subjectType: 'coupon-campaign',
+      subjectId: created.id,
+      before: null,
+      after: { nameVi: 'Mùa hè sôi động' },
+    });
     const member = await gw.signUp();
     const offered = await gw.call('GET', `/api/v1/member/coupons?clubId=${String(club1)}`, { token: member.token });
     expect(JSON.stringify(offered.body)).toContain('HEVUI10');
 
     // A double submit meets its own codes: 409, no second campaign, no second row.
-    const again = await gw.call('POST', '/api/v1/staff/coupon-campaign', { token: gm, json: campaign(['hevui10', 'HEVUI20'], { clubIds: [club1] }) });
+    const again = await gw.call('POST', '/api/v1/staff/coupon-campaign', {
+      token: gm,
+      json: campaign(['hevui10', 'HEVUI20'], { clubIds: [club1] }),
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'PROMO_CODE_INVALID', data: { code: 'HEVUI10' } });
     expect(await gw.db.select().from(couponCampaigns).where(eq(couponCampaigns.nameEn, 'Summer'))).toHaveLength(1);
@@ -245,13 +339,23 @@ describe('coupon campaigns', () => {
     // Ending it: its coupons stop applying; one row; ending again changes nothing.
     const ended = await put(`/coupon-campaign/${String(created.id)}/end`, undefined);
     expect(ended.body.data).toMatchObject({ id: created.id, isActive: false });
-    expect(await gw.db.select().from(coupons).where(and(eq(coupons.campaignId, created.id), eq(coupons.isActive, true)))).toHaveLength(0);
-    expect(JSON.stringify((await gw.call('GET', `/api/v1/member/coupons?clubId=${String(club1)}`, { token: member.token })).body)).not.toContain('HEVUI10');
+    expect(
+      await gw.db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.campaignId, created.id), eq(coupons.isActive, true))),
+    ).toHaveLength(0);
+    expect(
+      JSON.stringify(
+        (await gw.call('GET', `/api/v1/member/coupons?clubId=${String(club1)}`, { token: member.token })).body,
+      ),
+    ).not.toContain('HEVUI10');
     expect((await put(`/coupon-campaign/${String(created.id)}/end`, undefined)).status).toBe(200);
     const endRows = await auditRows('coupon-campaign.end');
     expect(endRows).toHaveLength(1);
     expect(endRows[0]).toMatchObject({ before: { activeCodes: ['HEVUI10', 'HEVUI20'] }, after: { activeCodes: [] } });
-    for (const id of ['2000000000', 'abc']) expect((await put(`/coupon-campaign/${id}/end`, undefined)).status).toBe(404);
+    for (const id of ['2000000000', 'abc'])
+      expect((await put(`/coupon-campaign/${id}/end`, undefined)).status).toBe(404);
   });
 
   test.each([

@@ -18,7 +18,16 @@ import {
 import { validationMessage } from '#contract/validation.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
-import { appSettings, clubs, contentPages, contracts, couponCampaigns, coupons, freezeOptions, paymentPlans } from '#gateway/db/schema/index.ts';
+import {
+  appSettings,
+  clubs,
+  contentPages,
+  contracts,
+  couponCampaigns,
+  coupons,
+  freezeOptions,
+  paymentPlans,
+} from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -36,7 +45,9 @@ type Row = Record<string, unknown>;
 /** JSON with object keys sorted: jsonb gives keys back in its own order, so plain JSON would see a change in none. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 
 /** The fields of `next` whose value differs from `current` (deep), as the audit's before/after. */
@@ -70,7 +81,11 @@ const toPage = (row: typeof contentPages.$inferSelect): ContentPage => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const toFreezeOption = (row: typeof freezeOptions.$inferSelect): FreezeOptionSetting => ({ days: row.days, price: row.price, isActive: row.isActive });
+const toFreezeOption = (row: typeof freezeOptions.$inferSelect): FreezeOptionSetting => ({
+  days: row.days,
+  price: row.price,
+  isActive: row.isActive,
+});
 
 const planColumns = {
   id: paymentPlans.id,
@@ -147,7 +162,10 @@ export function settingsRoutes() {
       appVersionOf(db),
       db.select().from(contentPages),
       db.select().from(freezeOptions).orderBy(asc(freezeOptions.days)),
-      db.select(planColumns).from(paymentPlans).orderBy(asc(paymentPlans.clubId), asc(paymentPlans.sortOrder), asc(paymentPlans.id)),
+      db
+        .select(planColumns)
+        .from(paymentPlans)
+        .orderBy(asc(paymentPlans.clubId), asc(paymentPlans.sortOrder), asc(paymentPlans.id)),
       campaignsOf(db),
     ]);
     const order = (slug: string) => (contentPageSlugs as readonly string[]).indexOf(slug);
@@ -171,8 +189,15 @@ export function settingsRoutes() {
     const actor = c.get('account').id;
     await db.transaction(async (tx) => {
       const now = clock.now();
-      const [current] = await tx.select().from(appSettings).where(eq(appSettings.key, APP_VERSION_SETTING)).for('update');
-      const change = changedFields<Row>(current ? { valueVi: current.valueVi, valueEn: current.valueEn } : { valueVi: null, valueEn: null }, body);
+      const [current] = await tx
+        .select()
+        .from(appSettings)
+        .where(eq(appSettings.key, APP_VERSION_SETTING))
+        .for('update');
+      const change = changedFields<Row>(
+        current ? { valueVi: current.valueVi, valueEn: current.valueEn } : { valueVi: null, valueEn: null },
+        body,
+      );
       if (!change) return;
       await tx
         .insert(appSettings)
@@ -201,7 +226,10 @@ export function settingsRoutes() {
     await db.transaction(async (tx) => {
       const now = clock.now();
       const [current] = await tx.select().from(contentPages).where(eq(contentPages.slug, slug.data)).for('update');
-      const change = changedFields<Row>(current ? { titleVi: current.titleVi, titleEn: current.titleEn, sections: current.sections } : {}, body);
+      const change = changedFields<Row>(
+        current ? { titleVi: current.titleVi, titleEn: current.titleEn, sections: current.sections } : {},
+        body,
+      );
       if (!change) return;
       await tx
         .insert(contentPages)
@@ -234,7 +262,11 @@ export function settingsRoutes() {
       if (!current) throw notFound();
       const change = changedFields<Row>(current, body);
       if (!change) return current;
-      const [updated] = await tx.update(freezeOptions).set(change.after).where(eq(freezeOptions.days, days)).returning();
+      const [updated] = await tx
+        .update(freezeOptions)
+        .set(change.after)
+        .where(eq(freezeOptions.days, days))
+        .returning();
       await recordStaffAction(tx, {
         actorAccountId: actor,
         action: 'freeze-option.update',
@@ -265,7 +297,11 @@ export function settingsRoutes() {
       if (next.joiningFeeDiscount > next.joiningFee) throw fieldError(c, 'joiningFeeDiscount', 'discountAbovePrice');
       const change = changedFields<Row>(current, body);
       if (!change) return current;
-      const [updated] = await tx.update(paymentPlans).set(change.after).where(eq(paymentPlans.id, id)).returning(planColumns);
+      const [updated] = await tx
+        .update(paymentPlans)
+        .set(change.after)
+        .where(eq(paymentPlans.id, id))
+        .returning(planColumns);
       await recordStaffAction(tx, {
         actorAccountId: actor,
         action: 'payment-plan.update',
@@ -288,13 +324,20 @@ export function settingsRoutes() {
     const actor = c.get('account').id;
     const clubIds = [...new Set(body.coupons.flatMap((coupon) => coupon.clubIds ?? []))];
     if (clubIds.length > 0) {
-      const known = new Set((await db.select({ id: clubs.id }).from(clubs).where(inArray(clubs.id, clubIds))).map((r) => r.id));
+      const known = new Set(
+        (await db.select({ id: clubs.id }).from(clubs).where(inArray(clubs.id, clubIds))).map((r) => r.id),
+      );
       const index = body.coupons.findIndex((coupon) => coupon.clubIds?.some((clubId) => !known.has(clubId)));
       if (index >= 0) throw fieldError(c, `coupons.${String(index)}.clubIds`, 'invalid');
     }
     const codes = body.coupons.map((coupon) => coupon.code);
     const refuseTakenCode = async () => {
-      const [existing] = await db.select({ code: coupons.code }).from(coupons).where(inArray(coupons.code, codes)).orderBy(asc(coupons.code)).limit(1);
+      const [existing] = await db
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(inArray(coupons.code, codes))
+        .orderBy(asc(coupons.code))
+        .limit(1);
       if (existing) throw new ApiError(409, Codes.PROMO_CODE_INVALID, { code: existing.code });
     };
     await refuseTakenCode();
@@ -346,7 +389,11 @@ export function settingsRoutes() {
     const { db, clock } = c.get('deps');
     const actor = c.get('account').id;
     await db.transaction(async (tx) => {
-      const [campaign] = await tx.select({ id: couponCampaigns.id }).from(couponCampaigns).where(eq(couponCampaigns.id, id)).for('update');
+      const [campaign] = await tx
+        .select({ id: couponCampaigns.id })
+        .from(couponCampaigns)
+        .where(eq(couponCampaigns.id, id))
+        .for('update');
       if (!campaign) throw notFound();
       const ended = await tx
         .update(coupons)

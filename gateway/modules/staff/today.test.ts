@@ -20,7 +20,10 @@ let gw: TestGateway;
 let club1: number;
 let club2: number;
 let club3: number;
-const tokens = {} as Record<'EMPLOYEE' | 'EMPLOYEE_OTHER_CLUB' | 'PT' | 'LEADER' | 'LEADER_CLUB3' | 'GM' | 'MEMBER', string>;
+const tokens = {} as Record<
+  'EMPLOYEE' | 'EMPLOYEE_OTHER_CLUB' | 'PT' | 'LEADER' | 'LEADER_CLUB3' | 'GM' | 'MEMBER',
+  string
+>;
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -41,7 +44,9 @@ beforeAll(async () => {
   tokens.LEADER = await staffLogin(gw, leaders[0].phoneNumber);
   tokens.LEADER_CLUB3 = await staffLogin(gw, leaders[1].phoneNumber);
   tokens.GM = await staffLogin(gw, DEMO_MANAGER_PHONE);
-  club2 = staffMeSchema.parse((await gw.call('GET', '/api/v1/staff/me', { token: tokens.EMPLOYEE_OTHER_CLUB })).body.data).clubId!;
+  club2 = staffMeSchema.parse(
+    (await gw.call('GET', '/api/v1/staff/me', { token: tokens.EMPLOYEE_OTHER_CLUB })).body.data,
+  ).clubId!;
   expect(new Set([club1, club2, club3]).size).toBe(3);
 });
 afterAll(() => gw.close());
@@ -66,7 +71,12 @@ const list = async (token: string, path: string) => {
 
 /** What the page counted before issue 18, from the separate reads. */
 async function separately(token: string, clubId: number | null): Promise<StaffToday> {
-  const classes = clubId === null ? null : staffClassesSchema.parse((await gw.call('GET', `/api/v1/staff/classes?clubId=${String(clubId)}`, { token })).body.data);
+  const classes =
+    clubId === null
+      ? null
+      : staffClassesSchema.parse(
+          (await gw.call('GET', `/api/v1/staff/classes?clubId=${String(clubId)}`, { token })).body.data,
+        );
   return {
     cashWaiting: (await list(token, '/api/v1/staff/contracts/waiting')).length,
     trialsWaiting: (await list(token, '/api/v1/staff/free-sessions')).length,
@@ -81,14 +91,25 @@ async function freeSession(clubId: number, from = 0) {
   const day = vietnamDay(gw.clock.now());
   const [row] = await gw.db
     .insert(freeSessions)
-    .values({ accountId: member.profile.id, clubId, contractId: 1, source: 'PLAN', ordinal: 1, validFrom: addDays(day, from), validUntil: addDays(day, from + 13) })
+    .values({
+      accountId: member.profile.id,
+      clubId,
+      contractId: 1,
+      source: 'PLAN',
+      ordinal: 1,
+      validFrom: addDays(day, from),
+      validUntil: addDays(day, from + 13),
+    })
     .returning();
   return { ...row, member };
 }
 
 /** A booking of a trial session in this status, on a day of its own far ahead (no trainer or day clash). */
 let bookingDay = 200;
-async function bookTrial(session: { id: number; accountId: number; clubId: number }, status: 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED') {
+async function bookTrial(
+  session: { id: number; accountId: number; clubId: number },
+  status: 'WAITCUSCONFIRM' | 'BOOKED' | 'COMPLETED',
+) {
   const [trainer] = await clubTrainers(gw, session.clubId);
   const day = addDays(vietnamDay(gw.clock.now()), bookingDay++);
   const startsAt = vietnamInstant(day, 600);
@@ -143,7 +164,11 @@ describe('GET /staff/today', () => {
     await gw.call('GET', `/api/v1/staff/classes?clubId=${String(club1)}`, { token: tokens.GM });
     await freeSession(club1);
     await newFeedback(club1);
-    await openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.CASH, clubId: club1 });
+    await openUnpaidContract(gw, {
+      accountId: (await gw.signUp()).profile.id,
+      method: PaymentMethods.CASH,
+      clubId: club1,
+    });
     expect(await today(tokens.EMPLOYEE)).toEqual(await separately(tokens.EMPLOYEE, club1));
     expect(await today(tokens.LEADER)).toEqual(await separately(tokens.LEADER, club1));
     expect(await today(tokens.EMPLOYEE_OTHER_CLUB)).toEqual(await separately(tokens.EMPLOYEE_OTHER_CLUB, club2));
@@ -182,8 +207,15 @@ describe('GET /staff/today', () => {
     const before = await reads();
 
     // Cash: one membership with two open cash slips counts once.
-    const opened = await openUnpaidContract(gw, { accountId: (await gw.signUp()).profile.id, method: PaymentMethods.CASH, clubId: club1 });
-    const [slip] = await gw.db.select().from(payments).where(and(eq(payments.contractId, opened.contract.id), eq(payments.provider, 'cash')));
+    const opened = await openUnpaidContract(gw, {
+      accountId: (await gw.signUp()).profile.id,
+      method: PaymentMethods.CASH,
+      clubId: club1,
+    });
+    const [slip] = await gw.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.contractId, opened.contract.id), eq(payments.provider, 'cash')));
     const { id: _id, ...copy } = slip;
     await gw.db.insert(payments).values({ ...copy, reference: `${slip.reference}B` });
     // Trials: two waiting (free, proposed); not one booked, one done, one over.
@@ -202,7 +234,10 @@ describe('GET /staff/today', () => {
 
     const after = await reads();
     const plus = { cashWaiting: 1, trialsWaiting: 2, feedbackNew: 1, classesToday: 1 };
-    const grown = (was: StaffToday, classes: number | null = was.classesToday === null ? null : was.classesToday + 1) => ({
+    const grown = (
+      was: StaffToday,
+      classes: number | null = was.classesToday === null ? null : was.classesToday + 1,
+    ) => ({
       cashWaiting: was.cashWaiting + plus.cashWaiting,
       trialsWaiting: was.trialsWaiting + plus.trialsWaiting,
       feedbackNew: was.feedbackNew + plus.feedbackNew,
@@ -239,10 +274,24 @@ describe('GET /staff/today', () => {
       expect([res.status, res.body.code]).toEqual([403, 6]);
     }
     expect(await today(tokens.EMPLOYEE, `?clubId=${String(club1)}`)).toEqual(await today(tokens.EMPLOYEE));
-    expect(await today(tokens.GM, '?clubId=2000000000')).toEqual({ cashWaiting: 0, trialsWaiting: 0, feedbackNew: 0, classesToday: 0 });
+    expect(await today(tokens.GM, '?clubId=2000000000')).toEqual({
+      cashWaiting: 0,
+      trialsWaiting: 0,
+      feedbackNew: 0,
+      classesToday: 0,
+    });
   });
 
-  test.each(['clubId=abc', 'clubId=0', 'clubId=-1', 'clubId=1.5', 'clubId=', 'clubId=99999999999', `clubId=1&clubId=2`, 'clubId=%00'])('?%s is 400, never a 500', async (query) => {
+  test.each([
+    'clubId=abc',
+    'clubId=0',
+    'clubId=-1',
+    'clubId=1.5',
+    'clubId=',
+    'clubId=99999999999',
+    `clubId=1&clubId=2`,
+    'clubId=%00',
+  ])('?%s is 400, never a 500', async (query) => {
     for (const token of [tokens.EMPLOYEE, tokens.GM]) {
       const res = await gw.call('GET', `/api/v1/staff/today?${query}`, { token });
       expect([res.status, res.body.code], JSON.stringify(res.body)).toEqual([400, 2]);
@@ -252,7 +301,9 @@ describe('GET /staff/today', () => {
 
 describe('GET /staff/trials', () => {
   const trainersOf = async (clubId: number) =>
-    (await list(tokens.MEMBER, `/api/v1/global/club/${String(clubId)}/pts`)).map((t) => ptTrainerSchema.parse(t)).map(({ ptId, fullName }) => ({ clubId, ptId, fullName }));
+    (await list(tokens.MEMBER, `/api/v1/global/club/${String(clubId)}/pts`))
+      .map((t) => ptTrainerSchema.parse(t))
+      .map(({ ptId, fullName }) => ({ clubId, ptId, fullName }));
 
   test('the sessions /staff/free-sessions lists and the trainers of their clubs, each club’s in the members’ order', async () => {
     await freeSession(club1);

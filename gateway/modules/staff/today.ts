@@ -14,7 +14,12 @@ import { waitingCashCount } from './queries.ts';
  * (cash, trials, feedback at the staff member's club; a GM's chosen club or every club), in one
  * statement of scalar subqueries. Today's classes need a club: none for a GM who chose none.
  */
-export async function staffToday(db: Executor, staff: Staff, chosenClubId: number | undefined, now: Date): Promise<StaffToday> {
+export async function staffToday(
+  db: Executor,
+  staff: Staff,
+  chosenClubId: number | undefined,
+  now: Date,
+): Promise<StaffToday> {
   const clubId = staff.accountType === 'GM' ? (chosenClubId ?? null) : (staff.clubId ?? -1);
   const classClub = clubId === null || clubId === -1 ? null : clubId;
   if (classClub !== null) await ensureSessions(db, now);

@@ -4,7 +4,16 @@ import { isSubscriptionPlan, PaymentLocations, PaymentMethods } from '#contract/
 import type { Subscription } from '#contract/subscription.ts';
 import { addDays } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { cardRequests, clubs, contracts, paymentPlans, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
+import {
+  cardRequests,
+  clubs,
+  contracts,
+  paymentPlans,
+  savedCards,
+  subscriptionPeriods,
+  subscriptions,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import type { SubscriptionStatus } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
@@ -25,7 +34,10 @@ export const notFound = () => new ApiError(404, Codes.NOT_FOUND);
 export const monthlyPrice = (plan: PlanRow) => pricePlan(plan, { isNewMember: false }).price;
 
 /** The month after the last paid one, kept on the anchor's calendar when it follows on (rules.ts). */
-export function followingPeriod(sub: Pick<SubscriptionRow, 'anchorDate' | 'periodNumber'>, paidEnd: string): Period & { anchor: string; n: number } {
+export function followingPeriod(
+  sub: Pick<SubscriptionRow, 'anchorDate' | 'periodNumber'>,
+  paidEnd: string,
+): Period & { anchor: string; n: number } {
   const start = addDays(paidEnd, 1);
   const onCalendar = periodOf(sub.anchorDate, sub.periodNumber + 1);
   if (onCalendar.start === start) return { ...onCalendar, anchor: sub.anchorDate, n: sub.periodNumber + 1 };
@@ -58,7 +70,10 @@ export async function latestSubscription(db: Executor, accountId: number) {
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.accountId, accountId))
-    .orderBy(sql`case when ${subscriptions.status} in ('ACTIVE', 'PAST_DUE', 'CANCELLING') then 0 else 1 end`, desc(subscriptions.id))
+    .orderBy(
+      sql`case when ${subscriptions.status} in ('ACTIVE', 'PAST_DUE', 'CANCELLING') then 0 else 1 end`,
+      desc(subscriptions.id),
+    )
     .limit(1);
   return sub;
 }
@@ -76,14 +91,21 @@ export async function blackCardPlanOf(db: Executor, clubId: number) {
   const [plan] = await db
     .select()
     .from(paymentPlans)
-    .where(and(eq(paymentPlans.clubId, clubId), eq(paymentPlans.type, 'BLACK_CARD_SUBSCRIPTION'), eq(paymentPlans.isActive, true)))
+    .where(
+      and(
+        eq(paymentPlans.clubId, clubId),
+        eq(paymentPlans.type, 'BLACK_CARD_SUBSCRIPTION'),
+        eq(paymentPlans.isActive, true),
+      ),
+    )
     .limit(1);
   return plan;
 }
 
 /** Why this subscription cannot be upgraded now (751), or null. */
 export function upgradeRefusal(sub: SubscriptionRow, plan: PlanRow, black: PlanRow | undefined) {
-  if (sub.status !== 'ACTIVE' || plan.type !== 'SUBSCRIPTION' || sub.pendingPlanId !== null || !black) return Codes.CANNOT_UPGRADE;
+  if (sub.status !== 'ACTIVE' || plan.type !== 'SUBSCRIPTION' || sub.pendingPlanId !== null || !black)
+    return Codes.CANNOT_UPGRADE;
   return null;
 }
 
@@ -99,7 +121,8 @@ export async function hasLiveSubscription(db: Executor, accountId: number) {
 
 /** Refuses a subscription plan's purchase when the member already has a live subscription (750). */
 export async function requireMaySubscribe(db: Executor, accountId: number, planType: PlanRow['type']) {
-  if (isSubscriptionPlan(planType) && (await hasLiveSubscription(db, accountId))) throw new ApiError(409, Codes.SUBSCRIPTION_EXISTS);
+  if (isSubscriptionPlan(planType) && (await hasLiveSubscription(db, accountId)))
+    throw new ApiError(409, Codes.SUBSCRIPTION_EXISTS);
 }
 
 /**
@@ -108,20 +131,35 @@ export async function requireMaySubscribe(db: Executor, accountId: number, planT
  * next months nothing to charge, so they are refused (issue 38 §2). A renewal month (it has its
  * period row) may be paid any way, from its pay link.
  */
-export async function requireRecurringCard(db: Executor, planType: PlanRow['type'], contractId: number | null, savedCard: unknown) {
-  if (!savedCard && (await paidBySavedCardOnly(db, planType, contractId))) throw new ApiError(400, Codes.SUBSCRIPTION_CARD_REQUIRED);
+export async function requireRecurringCard(
+  db: Executor,
+  planType: PlanRow['type'],
+  contractId: number | null,
+  savedCard: unknown,
+) {
+  if (!savedCard && (await paidBySavedCardOnly(db, planType, contractId)))
+    throw new ApiError(400, Codes.SUBSCRIPTION_CARD_REQUIRED);
 }
 
 /** Whether a contract of this plan can be paid only with a saved card: a subscription's first month, not a renewal month. */
 export async function paidBySavedCardOnly(db: Executor, planType: PlanRow['type'], contractId: number | null) {
   if (!isSubscriptionPlan(planType)) return false;
   if (contractId === null) return true;
-  const [renewal] = await db.select({ id: subscriptionPeriods.id }).from(subscriptionPeriods).where(eq(subscriptionPeriods.contractId, contractId));
+  const [renewal] = await db
+    .select({ id: subscriptionPeriods.id })
+    .from(subscriptionPeriods)
+    .where(eq(subscriptionPeriods.contractId, contractId));
   return !renewal;
 }
 
 /** A renewal month's contract: unpaid, the monthly price as its one fee. */
-export async function insertMonthContract(tx: Executor, sub: SubscriptionRow, plan: PlanRow, period: Period, now: Date) {
+export async function insertMonthContract(
+  tx: Executor,
+  sub: SubscriptionRow,
+  plan: PlanRow,
+  period: Period,
+  now: Date,
+) {
   const price = monthlyPrice(plan);
   const [contract] = await tx
     .insert(contracts)
@@ -157,7 +195,13 @@ export async function insertMonthContract(tx: Executor, sub: SubscriptionRow, pl
   return contract;
 }
 
-const planBrief = (plan: PlanRow) => ({ id: plan.id, type: plan.type, nameVi: plan.nameVi, nameEn: plan.nameEn, price: monthlyPrice(plan) });
+const planBrief = (plan: PlanRow) => ({
+  id: plan.id,
+  type: plan.type,
+  nameVi: plan.nameVi,
+  nameEn: plan.nameEn,
+  price: monthlyPrice(plan),
+});
 
 /** The member's view (§3 Subscription, ADR 038): dates, card, what cancelling would do, the renewal and the upgrade on offer. */
 export async function toSubscriptionView(db: Executor, sub: SubscriptionRow, today: string): Promise<Subscription> {
@@ -186,17 +230,24 @@ export async function toSubscriptionView(db: Executor, sub: SubscriptionRow, tod
   ]);
   const plan = plans.find((p) => p.id === sub.paymentPlanId)!;
   const pending = sub.pendingPlanId ? plans.find((p) => p.id === sub.pendingPlanId) : undefined;
-  const renewalContract = period ? (await db.select().from(contracts).where(eq(contracts.id, period.contractId)))[0] : undefined;
+  const renewalContract = period
+    ? (await db.select().from(contracts).where(eq(contracts.id, period.contractId)))[0]
+    : undefined;
   const following = followingPeriod(sub, paid.endDate);
   const live = isLive(sub.status);
   // What renews next: the unpaid month if one is open, else the month after the last paid one (not after a cancellation's end).
-  const renewsNext = live && !period && !(sub.status === 'CANCELLING' && sub.endsOn !== null && following.start > sub.endsOn);
+  const renewsNext =
+    live && !period && !(sub.status === 'CANCELLING' && sub.endsOn !== null && following.start > sub.endsOn);
   const nextPlan = pending ?? plan;
   const upgradeFrom = period ? followingPeriod(sub, period.periodEnd).start : following.start;
   const black = sub.status === 'ACTIVE' && !pending ? await blackCardPlanOf(db, sub.clubId) : undefined;
   const cancellable = sub.status === 'ACTIVE' || sub.status === 'PAST_DUE';
   const cancelEndsOn =
-    period && sub.status === 'ACTIVE' ? period.periodEnd : today <= cancelDeadline(paid.endDate) || sub.status === 'PAST_DUE' ? paid.endDate : following.end;
+    period && sub.status === 'ACTIVE'
+      ? period.periodEnd
+      : today <= cancelDeadline(paid.endDate) || sub.status === 'PAST_DUE'
+        ? paid.endDate
+        : following.end;
   return {
     id: sub.id,
     status: sub.status,
@@ -208,11 +259,19 @@ export async function toSubscriptionView(db: Executor, sub: SubscriptionRow, tod
     nextBillingDate: renewsNext ? billingDate(paid.endDate) : (period?.nextAttemptOn ?? null),
     nextPeriodStart: renewsNext ? following.start : (period?.periodStart ?? null),
     nextAmount: renewsNext ? monthlyPrice(nextPlan) : (renewalContract?.totalPayment ?? null),
-    card: card && !card.deletedAt ? { id: card.id, cardNumber: card.cardNumber, bankCode: card.bankCode, cardType: card.cardType } : null,
-    autoCharge: card && !card.deletedAt && sub.agreementCardId !== card.id ? null : Boolean(sub.recurringId && card && !card.deletedAt),
+    card:
+      card && !card.deletedAt
+        ? { id: card.id, cardNumber: card.cardNumber, bankCode: card.bankCode, cardType: card.cardType }
+        : null,
+    autoCharge:
+      card && !card.deletedAt && sub.agreementCardId !== card.id
+        ? null
+        : Boolean(sub.recurringId && card && !card.deletedAt),
     cardChangePending: request?.status === 'PENDING',
     endsOn: sub.status === 'CANCELLING' || sub.status === 'CANCELLED' ? (sub.endsOn ?? paid.endDate) : null,
-    cancel: cancellable ? { deadline: cancelDeadline(paid.endDate), endsOn: cancelEndsOn, beforeDeadline: cancelEndsOn === paid.endDate } : null,
+    cancel: cancellable
+      ? { deadline: cancelDeadline(paid.endDate), endsOn: cancelEndsOn, beforeDeadline: cancelEndsOn === paid.endDate }
+      : null,
     renewal:
       period && renewalContract
         ? {

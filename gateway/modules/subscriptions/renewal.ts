@@ -5,7 +5,15 @@ import { PaymentMethods } from '#contract/membership.ts';
 import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { contracts, paymentPlans, payments, savedCards, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
+import {
+  contracts,
+  paymentPlans,
+  payments,
+  savedCards,
+  subscriptionPeriods,
+  subscriptions,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow, enqueueNotice, type NotifyDeps } from '#gateway/modules/notifications/service.ts';
 import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
@@ -32,7 +40,15 @@ const IN_FLIGHT_MS = 5 * 60_000;
 
 type Charge = { payment: PaymentRow; contractId: number; recurringId: string; card: RecurringCard; orderInfo: string };
 
-const emptyReport = (now: Date): RenewalReport => ({ at: now.toISOString(), created: 0, charged: 0, declined: 0, linked: 0, lapsed: 0, ended: 0 });
+const emptyReport = (now: Date): RenewalReport => ({
+  at: now.toISOString(),
+  created: 0,
+  charged: 0,
+  declined: 0,
+  linked: 0,
+  lapsed: 0,
+  ended: 0,
+});
 
 /** Runs the job as of `now` (the server's timer: the clock; the sandbox's test clock: any instant). */
 export async function runRenewals(deps: JobDeps, now: Date = deps.clock.now()): Promise<RenewalReport> {
@@ -99,7 +115,10 @@ async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: nu
       and(
         forThisCard,
         sql`${subscriptions.agreementCardId} is distinct from ${subscriptions.savedCardId}`,
-        or(isNull(subscriptions.agreementAskedAt), lte(subscriptions.agreementAskedAt, new Date(now.getTime() - IN_FLIGHT_MS))),
+        or(
+          isNull(subscriptions.agreementAskedAt),
+          lte(subscriptions.agreementAskedAt, new Date(now.getTime() - IN_FLIGHT_MS)),
+        ),
       ),
     )
     .returning({ id: subscriptions.id });
@@ -113,7 +132,10 @@ async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: nu
     );
   } catch (error) {
     // Not answered: the claim goes, so the next run asks at once.
-    await deps.db.update(subscriptions).set({ agreementAskedAt: null }).where(and(forThisCard, eq(subscriptions.agreementAskedAt, now)));
+    await deps.db
+      .update(subscriptions)
+      .set({ agreementAskedAt: null })
+      .where(and(forThisCard, eq(subscriptions.agreementAskedAt, now)));
     throw error;
   }
   await deps.db
@@ -124,16 +146,33 @@ async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: nu
 
 type Tx = Executor;
 
-type NoticeTexts = { titleVi: string; titleEn: string; bodyVi: string; bodyEn: string; link?: string; sms?: { vi: string; en: string } };
+type NoticeTexts = {
+  titleVi: string;
+  titleEn: string;
+  bodyVi: string;
+  bodyEn: string;
+  link?: string;
+  sms?: { vi: string; en: string };
+};
 
 async function notify(tx: Tx, sub: SubscriptionRow, content: NoticeTexts, now: Date) {
   await enqueueNotice(tx, sub.accountId, { kind: 'PAYMENT', link: SUBSCRIPTION_LINK, ...content }, now);
 }
 
 /** Everything but the provider call, in one transaction under the subscription's lock. Returns the charge to make, if any. */
-async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Date, report: RenewalReport): Promise<Charge | null> {
+async function planStep(
+  tx: Tx,
+  port: RecurringPort | null,
+  id: number,
+  now: Date,
+  report: RenewalReport,
+): Promise<Charge | null> {
   const today = vietnamDay(now);
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update', { skipLocked: true });
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id))
+    .for('update', { skipLocked: true });
   if (!sub || !LIVE.includes(sub.status)) return null;
   const [paid] = await tx.select().from(contracts).where(eq(contracts.id, sub.currentContractId));
 
@@ -185,7 +224,8 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
       .onConflictDoNothing()
       .returning();
     if (!created) throw new Error(`subscription ${String(sub.id)}: month ${next.start} exists but is not due`);
-    if (sub.pendingPlanId !== null) await tx.update(subscriptions).set({ pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
+    if (sub.pendingPlanId !== null)
+      await tx.update(subscriptions).set({ pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
     period = created;
     report.created++;
   }
@@ -194,12 +234,22 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
   // A settlement locks payment → contract → period → subscription, the opposite order to ours: a
   // contract (or its open payment) locked now is being settled, so this run leaves it to the next
   // one rather than wait holding the subscription (a deadlock with two replicas, ADR 053).
-  let [contract] = await tx.select().from(contracts).where(eq(contracts.id, period.contractId)).for('update', { skipLocked: true });
+  let [contract] = await tx
+    .select()
+    .from(contracts)
+    .where(eq(contracts.id, period.contractId))
+    .for('update', { skipLocked: true });
   if (!contract) return null;
   if (today > lastDayToPay) {
     const open = and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING'));
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(payments).where(open);
-    if ((await tx.select({ id: payments.id }).from(payments).where(open).for('update', { skipLocked: true })).length < n) return null;
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(open);
+    if (
+      (await tx.select({ id: payments.id }).from(payments).where(open).for('update', { skipLocked: true })).length < n
+    )
+      return null;
     await lapseIn(tx, sub, period.id, contract, now);
     report.lapsed++;
     return null;
@@ -220,11 +270,18 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
   const [inFlight] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING'), sql`${payments.reference} like 'VR%'`));
-  const card = sub.savedCardId ? (await tx.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId)))[0] : undefined;
+    .where(
+      and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING'), sql`${payments.reference} like 'VR%'`),
+    );
+  const card = sub.savedCardId
+    ? (await tx.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId)))[0]
+    : undefined;
   const recurring =
     port && sub.recurringId && card && !card.deletedAt
-      ? { recurringId: sub.recurringId, card: { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber } }
+      ? {
+          recurringId: sub.recurringId,
+          card: { token: card.token, appUserId: String(card.accountId), cardNumber: card.cardNumber },
+        }
       : null;
   const orderInfo = `Gia han goi thang ${String(contract.id)}`;
   if (inFlight) {
@@ -283,15 +340,27 @@ async function planStep(tx: Tx, port: RecurringPort | null, id: number, now: Dat
 }
 
 /** Not paid by the end of the grace: the month's contract fails, the subscription lapses. */
-async function lapseIn(tx: Tx, sub: SubscriptionRow, periodId: number, contract: typeof contracts.$inferSelect, now: Date) {
-  await tx.update(subscriptionPeriods).set({ state: 'LAPSED', nextAttemptOn: null }).where(eq(subscriptionPeriods.id, periodId));
+async function lapseIn(
+  tx: Tx,
+  sub: SubscriptionRow,
+  periodId: number,
+  contract: typeof contracts.$inferSelect,
+  now: Date,
+) {
+  await tx
+    .update(subscriptionPeriods)
+    .set({ state: 'LAPSED', nextAttemptOn: null })
+    .where(eq(subscriptionPeriods.id, periodId));
   if (contract.paymentState === 'WAITFORPAYMENT') {
     await tx
       .update(payments)
       .set({ status: 'FAIL' })
       .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING')));
     await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contract.id));
-    await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' }).where(eq(contracts.id, contract.id));
+    await tx
+      .update(contracts)
+      .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
+      .where(eq(contracts.id, contract.id));
   }
   await tx.update(subscriptions).set({ status: 'LAPSED', pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
   await notify(
@@ -300,8 +369,10 @@ async function lapseIn(tx: Tx, sub: SubscriptionRow, periodId: number, contract:
     {
       titleVi: 'Gói tháng đã ngừng',
       titleEn: 'Subscription lapsed',
-      bodyVi: 'Chúng tôi chưa nhận được tiền gói tháng sau 7 ngày gia hạn, nên gói tháng đã ngừng. Bạn có thể đăng ký lại bất cứ lúc nào.',
-      bodyEn: 'We did not receive the monthly payment within the 7 days of grace, so your subscription has stopped. You can subscribe again at any time.',
+      bodyVi:
+        'Chúng tôi chưa nhận được tiền gói tháng sau 7 ngày gia hạn, nên gói tháng đã ngừng. Bạn có thể đăng ký lại bất cứ lúc nào.',
+      bodyEn:
+        'We did not receive the monthly payment within the 7 days of grace, so your subscription has stopped. You can subscribe again at any time.',
       link: '/membership',
       sms: {
         vi: 'VietFit: Goi thang cua ban da ngung vi chua nhan duoc tien sau 7 ngay gia han. Ban co the dang ky lai trong ung dung bat cu luc nao.',
@@ -326,12 +397,24 @@ async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now
     });
   } catch (error) {
     if (!(error instanceof RecurringProviderError)) throw error;
-    deps.logger.warn({ err: error.message, reference: charge.payment.reference }, 'recurring charge unanswered; asked again later with the same reference');
+    deps.logger.warn(
+      { err: error.message, reference: charge.payment.reference },
+      'recurring charge unanswered; asked again later with the same reference',
+    );
     return;
   }
   if (result.ok) {
     const outcome = await deps.db.transaction((tx) =>
-      settlePaymentIn(tx, { paymentId: charge.payment.id, amount: charge.payment.amount, providerTransactionId: result.transactionNo, paidAt: now }, now),
+      settlePaymentIn(
+        tx,
+        {
+          paymentId: charge.payment.id,
+          amount: charge.payment.amount,
+          providerTransactionId: result.transactionNo,
+          paidAt: now,
+        },
+        now,
+      ),
     );
     if (outcome.kind === 'settled') report.charged++;
     return;
@@ -351,7 +434,9 @@ async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now
     if (!period) return true;
     const [sub] = await tx
       .update(subscriptions)
-      .set({ status: sql`case when ${subscriptions.status} = 'ACTIVE' then 'PAST_DUE' else ${subscriptions.status} end` })
+      .set({
+        status: sql`case when ${subscriptions.status} = 'ACTIVE' then 'PAST_DUE' else ${subscriptions.status} end`,
+      })
       .where(eq(subscriptions.id, period.subscriptionId))
       .returning();
     const lastDay = graceEnd(addDays(period.periodStart, -1));

@@ -3,7 +3,17 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PaymentMethods } from '#contract/membership.ts';
 import { subscriptionSchema, type Subscription } from '#contract/subscription.ts';
-import { clubs, contracts, noticeOutbox, otpCodes, paymentPlans, payments, savedCards, subscriptionPeriods, subscriptions } from '#gateway/db/schema/index.ts';
+import {
+  clubs,
+  contracts,
+  noticeOutbox,
+  otpCodes,
+  paymentPlans,
+  payments,
+  savedCards,
+  subscriptionPeriods,
+  subscriptions,
+} from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { SANDBOX_DECLINE_CARDS } from '#gateway/providers/recurring/sandbox.ts';
 import { accountIdOf, pathOf, startVnpayGateway, submitSandbox } from '#tests/support/vnpay.ts';
@@ -36,13 +46,22 @@ async function planOf(type: 'SUBSCRIPTION' | 'BLACK_CARD_SUBSCRIPTION' | 'CLASSI
 async function saveCard(accountId: number, cardNumber = GOOD_CARD) {
   const [card] = await vn.gw.db
     .insert(savedCards)
-    .values({ accountId, token: randomBytes(24).toString('hex'), cardNumber, bankCode: 'NCB', cardType: '01', isDefault: true })
+    .values({
+      accountId,
+      token: randomBytes(24).toString('hex'),
+      cardNumber,
+      bankCode: 'NCB',
+      cardType: '01',
+      isDefault: true,
+    })
     .returning();
   return card;
 }
 
 /** A member who bought the monthly plan with a saved card; the IPN's settlement as settlePayment. */
-async function subscriber(options: { cardNumber?: string | null; type?: 'SUBSCRIPTION' | 'BLACK_CARD_SUBSCRIPTION' } = {}) {
+async function subscriber(
+  options: { cardNumber?: string | null; type?: 'SUBSCRIPTION' | 'BLACK_CARD_SUBSCRIPTION' } = {},
+) {
   const member = await vn.gw.signUp();
   const accountId = await accountIdOf(vn.gw, member.phone);
   const card = options.cardNumber === null ? null : await saveCard(accountId, options.cardNumber ?? GOOD_CARD);
@@ -72,7 +91,10 @@ async function current(token: string): Promise<Subscription> {
 const run = (day: string) => vn.gw.call('POST', '/sandbox/subscriptions/run', { json: { at: at(day) } });
 
 async function paymentsOf(subscriptionId: number) {
-  const periods = await vn.gw.db.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.subscriptionId, subscriptionId));
+  const periods = await vn.gw.db
+    .select()
+    .from(subscriptionPeriods)
+    .where(eq(subscriptionPeriods.subscriptionId, subscriptionId));
   const rows = await vn.gw.db
     .select()
     .from(payments)
@@ -86,14 +108,18 @@ async function paymentsOf(subscriptionId: number) {
 }
 
 const noticesOf = async (accountId: number) =>
-  (await vn.gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, accountId))).map((n) => (n.content as { titleEn: string }).titleEn);
+  (await vn.gw.db.select().from(noticeOutbox).where(eq(noticeOutbox.accountId, accountId))).map(
+    (n) => (n.content as { titleEn: string }).titleEn,
+  );
 
 describe('monthly subscription (issue 12 §2, ADR 038)', () => {
   test('the first month paid by a saved card starts a subscription with that card; allow says 750 afterwards', async () => {
     const member = await vn.gw.signUp();
     const before = await vn.gw.call('GET', '/api/v1/member/contract/subscription/allow', { token: member.token });
     expect(before.body.data).toEqual({ allowed: true, code: null });
-    expect((await vn.gw.call('GET', '/api/v1/member/contract/subscription', { token: member.token })).body.data).toBeNull();
+    expect(
+      (await vn.gw.call('GET', '/api/v1/member/contract/subscription', { token: member.token })).body.data,
+    ).toBeNull();
 
     const s = await subscriber();
     expect(s.view).toMatchObject({
@@ -113,17 +139,31 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     expect(s.view.nextPeriodStart).toBe('2026-12-21');
     expect(s.view.nextAmount).toBe((await planOf('SUBSCRIPTION')).originalPrice);
     expect(s.view.cancel).toEqual({ deadline: '2026-12-16', endsOn: '2026-12-20', beforeDeadline: true });
-    expect(s.view.upgrade).toMatchObject({ plan: { type: 'BLACK_CARD_SUBSCRIPTION' }, fromDate: '2026-12-21', difference: 300_000 });
+    expect(s.view.upgrade).toMatchObject({
+      plan: { type: 'BLACK_CARD_SUBSCRIPTION' },
+      fromDate: '2026-12-21',
+      difference: 300_000,
+    });
 
     const allow = await vn.gw.call('GET', '/api/v1/member/contract/subscription/allow', { token: s.token });
     expect(allow.body.data).toEqual({ allowed: false, code: 750 });
     const again = await vn.gw.call('POST', '/api/v1/member/contract', {
       token: s.token,
-      json: { paymentPlanId: (await planOf('BLACK_CARD_SUBSCRIPTION')).id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false },
+      json: {
+        paymentPlanId: (await planOf('BLACK_CARD_SUBSCRIPTION')).id,
+        paymentMethodGroupId: PaymentMethods.CARD,
+        isCash: false,
+      },
     });
     expect(again.body.code).toBe(750);
     const vnpay = await vn.gw.call('GET', '/api/v1/member/vnpay/subscription', { token: s.token });
-    expect(vnpay.body.data).toEqual({ vnpaySubscriptionId: s.view.id, status: 'ACTIVE', card: s.view.card, autoCharge: true, cardChangePending: false });
+    expect(vnpay.body.data).toEqual({
+      vnpaySubscriptionId: s.view.id,
+      status: 'ACTIVE',
+      card: s.view.card,
+      autoCharge: true,
+      cardChangePending: false,
+    });
     expect(JSON.stringify(vnpay.body)).not.toContain(s.card!.token);
   });
 
@@ -143,10 +183,20 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     ]);
     const renewal = rows.filter((p) => p.contractId === periods[1].contractId);
     expect(renewal).toHaveLength(1);
-    expect(renewal[0]).toMatchObject({ provider: 'vnpay', status: 'SUCCESS', savedCardId: s.card!.id, expiresAt: null });
+    expect(renewal[0]).toMatchObject({
+      provider: 'vnpay',
+      status: 'SUCCESS',
+      savedCardId: s.card!.id,
+      expiresAt: null,
+    });
     expect(renewal[0].reference).toMatch(/^VR\d+[0-9A-F]{10}$/);
     const [month] = await vn.gw.db.select().from(contracts).where(eq(contracts.id, periods[1].contractId));
-    expect(month).toMatchObject({ paymentState: 'PAID', startDate: '2026-12-21', endDate: '2027-01-20', joiningFee: 0 });
+    expect(month).toMatchObject({
+      paymentState: 'PAID',
+      startDate: '2026-12-21',
+      endDate: '2027-01-20',
+      joiningFee: 0,
+    });
 
     const view = await current(s.token);
     expect(view).toMatchObject({
@@ -174,12 +224,20 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     ];
     for (const [day, tried] of steps) {
       await run(day);
-      const declined = (await paymentsOf(s.view.id)).payments.filter((p) => p.status === 'FAIL' && p.responseCode === '51');
+      const declined = (await paymentsOf(s.view.id)).payments.filter(
+        (p) => p.status === 'FAIL' && p.responseCode === '51',
+      );
       expect([day, declined.length]).toEqual([day, tried]);
     }
     let view = await current(s.token);
     expect(view.status).toBe('PAST_DUE');
-    expect(view.renewal).toMatchObject({ periodStart: '2026-12-21', attempts: 4, nextAttemptOn: null, graceEndsOn: '2026-12-27', lastResponseCode: '51' });
+    expect(view.renewal).toMatchObject({
+      periodStart: '2026-12-21',
+      attempts: 4,
+      nextAttemptOn: null,
+      graceEndsOn: '2026-12-27',
+      lastResponseCode: '51',
+    });
     await run('2026-12-27');
     expect((await current(s.token)).status).toBe('PAST_DUE');
     await run('2026-12-28');
@@ -197,7 +255,9 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     expect(notices.filter((t) => t === 'Monthly payment declined')).toHaveLength(4);
     expect(notices.filter((t) => t === 'Subscription lapsed')).toHaveLength(1);
     // Lapsed: the member may subscribe again.
-    expect((await vn.gw.call('GET', '/api/v1/member/contract/subscription/allow', { token: s.token })).body.data.allowed).toBe(true);
+    expect(
+      (await vn.gw.call('GET', '/api/v1/member/contract/subscription/allow', { token: s.token })).body.data.allowed,
+    ).toBe(true);
   });
 
   test('paying from the link during the grace keeps the subscription (through settlePayment, like any payment)', async () => {
@@ -253,21 +313,38 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     vn.gw.clock.set(new Date(at('2026-12-16')));
     const shown = await current(early.token);
     expect(shown.cancel).toEqual({ deadline: '2026-12-16', endsOn: '2026-12-20', beforeDeadline: true });
-    const cancelled = await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(early.view.id)}/cancel`, { token: early.token });
-    expect(cancelled.body.data).toMatchObject({ status: 'CANCELLING', endsOn: '2026-12-20', nextBillingDate: null, cancel: null });
+    const cancelled = await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(early.view.id)}/cancel`, {
+      token: early.token,
+    });
+    expect(cancelled.body.data).toMatchObject({
+      status: 'CANCELLING',
+      endsOn: '2026-12-20',
+      nextBillingDate: null,
+      cancel: null,
+    });
     await run('2026-12-17');
     expect((await paymentsOf(early.view.id)).periods).toHaveLength(1);
-    expect((await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(early.view.id)}/cancel`, { token: early.token })).body.code).toBe(
-      'SUBSCRIPTION_NOT_CANCELLABLE',
-    );
+    expect(
+      (
+        await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(early.view.id)}/cancel`, {
+          token: early.token,
+        })
+      ).body.code,
+    ).toBe('SUBSCRIPTION_NOT_CANCELLABLE');
     await run('2026-12-21');
     expect((await current(early.token)).status).toBe('CANCELLED');
 
     vn.gw.clock.set(new Date('2026-11-21T03:00:00Z'));
     const late = await subscriber();
     vn.gw.clock.set(new Date(at('2026-12-17')));
-    expect((await current(late.token)).cancel).toEqual({ deadline: '2026-12-16', endsOn: '2027-01-20', beforeDeadline: false });
-    const res = await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(late.view.id)}/cancel`, { token: late.token });
+    expect((await current(late.token)).cancel).toEqual({
+      deadline: '2026-12-16',
+      endsOn: '2027-01-20',
+      beforeDeadline: false,
+    });
+    const res = await vn.gw.call('PUT', `/api/v1/member/contract/subscription/${String(late.view.id)}/cancel`, {
+      token: late.token,
+    });
     expect(res.body.data).toMatchObject({ status: 'CANCELLING', endsOn: '2027-01-20' });
     await run('2026-12-17');
     expect((await paymentsOf(late.view.id)).periods.map((p) => p.state)).toEqual(['PAID', 'PAID']);
@@ -285,7 +362,10 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     const base = `/api/v1/member/vnpay/subscription/${String(s.view.id)}/black-card`;
     expect((await vn.gw.call('POST', `${base}/otp`, { token: s.token })).body.code).toBe(1001);
     const code = await vn.gw.latestOtp(s.phone);
-    const wrong = await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: code === '0000' ? '1111' : '0000' } });
+    const wrong = await vn.gw.call('PUT', `${base}/upgrade`, {
+      token: s.token,
+      json: { otpCode: code === '0000' ? '1111' : '0000' },
+    });
     expect(wrong.body.code).toBe(209);
     vn.gw.clock.advance(6 * 60_000);
     const expired = await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: code } });
@@ -311,11 +391,17 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     expect(right.body.data.nextAmount).toBe(black.originalPrice);
     // Once upgraded, again is 751 (and the code cannot be sent).
     expect((await vn.gw.call('POST', `${base}/otp`, { token: s.token })).body.code).toBe(751);
-    expect((await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: fresh } })).body.code).toBe(751);
+    expect((await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: fresh } })).body.code).toBe(
+      751,
+    );
 
     await run('2026-12-17');
     const after = await current(s.token);
-    expect(after).toMatchObject({ plan: { type: 'BLACK_CARD_SUBSCRIPTION', id: black.id }, pendingUpgrade: null, periodStart: '2026-12-21' });
+    expect(after).toMatchObject({
+      plan: { type: 'BLACK_CARD_SUBSCRIPTION', id: black.id },
+      pendingUpgrade: null,
+      periodStart: '2026-12-21',
+    });
     const [month] = await vn.gw.db.select().from(contracts).where(eq(contracts.id, after.currentContractId));
     expect(month).toMatchObject({ paymentPlanId: black.id, totalPayment: black.originalPrice });
   });
@@ -324,7 +410,11 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     const blackSub = await subscriber({ type: 'BLACK_CARD_SUBSCRIPTION' });
     expect(blackSub.view.upgrade).toBeNull();
     expect(
-      (await vn.gw.call('POST', `/api/v1/member/vnpay/subscription/${String(blackSub.view.id)}/black-card/otp`, { token: blackSub.token })).body.code,
+      (
+        await vn.gw.call('POST', `/api/v1/member/vnpay/subscription/${String(blackSub.view.id)}/black-card/otp`, {
+          token: blackSub.token,
+        })
+      ).body.code,
     ).toBe(751);
     expect(
       (
@@ -340,9 +430,15 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     const s = await subscriber();
     const path = `/api/v1/member/vnpay/subscription/${String(s.view.id)}/change-card`;
     const returnUrl = 'http://localhost:3000/account/information/payment-method/subscription-card/vnpay-return';
-    const foreign = await vn.gw.call('PUT', path, { token: s.token, json: { returnUrl: 'https://evil.example/x', cancelUrl: returnUrl, locale: 'vi' } });
+    const foreign = await vn.gw.call('PUT', path, {
+      token: s.token,
+      json: { returnUrl: 'https://evil.example/x', cancelUrl: returnUrl, locale: 'vi' },
+    });
     expect(foreign.body).toMatchObject({ code: 2 });
-    const started = await vn.gw.call('PUT', path, { token: s.token, json: { returnUrl, cancelUrl: returnUrl, locale: 'en', cardType: '02' } });
+    const started = await vn.gw.call('PUT', path, {
+      token: s.token,
+      json: { returnUrl, cancelUrl: returnUrl, locale: 'en', cardType: '02' },
+    });
     expect(started.body.code).toBe(1000);
     const payUrl = new URL(started.body.data.payUrl);
     expect(payUrl.searchParams.get('vnp_command')).toBe('token_create');
@@ -357,7 +453,10 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
     expect(view.card!.id).not.toBe(s.card!.id);
     await run('2026-12-17');
     const { periods, payments: rows } = await paymentsOf(s.view.id);
-    expect(rows.find((p) => p.contractId === periods[1].contractId)).toMatchObject({ status: 'SUCCESS', savedCardId: view.card!.id });
+    expect(rows.find((p) => p.contractId === periods[1].contractId)).toMatchObject({
+      status: 'SUCCESS',
+      savedCardId: view.card!.id,
+    });
   });
 
   test("every endpoint refuses another member's subscription (404) and a signed-out caller (401)", async () => {
@@ -379,7 +478,11 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
       expect([path, res.status]).toEqual([path, 404]);
       expect((await vn.gw.call(method, path, { json })).status).toBe(401);
     }
-    for (const path of ['/api/v1/member/contract/subscription', '/api/v1/member/vnpay/subscription', '/api/v1/member/screens/subscription']) {
+    for (const path of [
+      '/api/v1/member/contract/subscription',
+      '/api/v1/member/vnpay/subscription',
+      '/api/v1/member/screens/subscription',
+    ]) {
       const res = await vn.gw.call('GET', path, { token: other.token });
       expect(JSON.stringify(res.body)).not.toContain(`"id":${id},`);
       expect((await vn.gw.call('GET', path)).status).toBe(401);
@@ -402,7 +505,10 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
       { returnUrl: `http://localhost:3000/${'a'.repeat(2000)}` },
     ];
     for (const json of bodies) {
-      for (const path of [`/api/v1/member/vnpay/subscription/${id}/black-card/upgrade`, `/api/v1/member/vnpay/subscription/${id}/change-card`]) {
+      for (const path of [
+        `/api/v1/member/vnpay/subscription/${id}/black-card/upgrade`,
+        `/api/v1/member/vnpay/subscription/${id}/change-card`,
+      ]) {
         const res = await vn.gw.call('PUT', path, { token: s.token, json });
         expect([path, json, res.status < 500]).toEqual([path, json, true]);
       }
@@ -429,13 +535,26 @@ describe('monthly subscription (issue 12 §2, ADR 038)', () => {
 
 describe('renewal news reaches the member on the test clock (issue 38 §3)', () => {
   const inbox = async (token: string) =>
-    ((await vn.gw.call('GET', '/api/v1/member/notifications?limit=50', { token })).body.data.items as Array<{ titleEn: string; bodyVi: string }>).map((n) => n.titleEn);
-  const texts = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>).map((m) => m.text);
-  const pushes = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/push?phone=${phone}`)).body.data as Array<{ payload: { title: string } }>).map((p) => p.payload.title);
+    (
+      (await vn.gw.call('GET', '/api/v1/member/notifications?limit=50', { token })).body.data.items as Array<{
+        titleEn: string;
+        bodyVi: string;
+      }>
+    ).map((n) => n.titleEn);
+  const texts = async (phone: string) =>
+    ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>).map((m) => m.text);
+  const pushes = async (phone: string) =>
+    ((await vn.gw.call('GET', `/sandbox/push?phone=${phone}`)).body.data as Array<{ payload: { title: string } }>).map(
+      (p) => p.payload.title,
+    );
   async function withPush(token: string) {
     const res = await vn.gw.call('POST', '/api/v1/member/push/subscription', {
       token,
-      json: { endpoint: `https://push.example.test/${randomBytes(8).toString('hex')}`, expirationTime: null, keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'a'.repeat(22) } },
+      json: {
+        endpoint: `https://push.example.test/${randomBytes(8).toString('hex')}`,
+        expirationTime: null,
+        keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'a'.repeat(22) },
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
@@ -455,7 +574,9 @@ describe('renewal news reaches the member on the test clock (issue 38 §3)', () 
     expect(await inbox(s.token)).toContain('Monthly payment declined');
     expect(await pushes(s.phone)).toContain('Chưa thu được tiền gói tháng');
     const [declined] = await texts(s.phone);
-    expect(declined).toMatch(/^VietFit: Ngan hang tu choi thanh toan goi thang [\d.]+ VND \(ma 51\)\. Chung toi se thu lai ngay 18\/12\/2026\./);
+    expect(declined).toMatch(
+      /^VietFit: Ngan hang tu choi thanh toan goi thang [\d.]+ VND \(ma 51\)\. Chung toi se thu lai ngay 18\/12\/2026\./,
+    );
     expect(declined).toMatch(/^[\x20-\x7e]+$/);
     for (const day of ['2026-12-18', '2026-12-20', '2026-12-22', '2026-12-28']) await run(day);
     const titles = await inbox(s.token);
@@ -480,8 +601,16 @@ describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
       { paymentMethodGroupId: PaymentMethods.QR, isCash: false },
       { paymentMethodGroupId: PaymentMethods.CASH, isCash: true },
     ]) {
-      const res = await vn.gw.call('POST', '/api/v1/member/contract', { token: member.token, lang: 'en', json: { paymentPlanId: plan.id, ...choice } });
-      expect([choice.paymentMethodGroupId, res.status, res.body.code]).toEqual([choice.paymentMethodGroupId, 400, 'SUBSCRIPTION_CARD_REQUIRED']);
+      const res = await vn.gw.call('POST', '/api/v1/member/contract', {
+        token: member.token,
+        lang: 'en',
+        json: { paymentPlanId: plan.id, ...choice },
+      });
+      expect([choice.paymentMethodGroupId, res.status, res.body.code]).toEqual([
+        choice.paymentMethodGroupId,
+        400,
+        'SUBSCRIPTION_CARD_REQUIRED',
+      ]);
       expect(res.body.message).toMatch(/saved card/);
     }
     expect(await vn.gw.db.select().from(contracts).where(eq(contracts.accountId, accountId))).toHaveLength(0);
@@ -500,7 +629,9 @@ describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
     });
     expect([toQr.status, toQr.body.code]).toEqual([400, 'SUBSCRIPTION_CARD_REQUIRED']);
     // The payment page is told so, and offers the saved cards alone.
-    const firstDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(contractId)}/detail`, { token: member.token });
+    const firstDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(contractId)}/detail`, {
+      token: member.token,
+    });
     expect(firstDetail.body.data.savedCardOnly).toBe(true);
 
     // A renewal month's pay link takes any method.
@@ -512,7 +643,9 @@ describe('a recurring plan is paid with a saved card (issue 38 §2)', () => {
       json: { paymentMethodGroupId: PaymentMethods.QR },
     });
     expect(byQr.body.code).toBe(1022);
-    const renewalDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(renewal.contractId)}/detail`, { token: s.token });
+    const renewalDetail = await vn.gw.call('GET', `/api/v1/member/contract/${String(renewal.contractId)}/detail`, {
+      token: s.token,
+    });
     expect(renewalDetail.body.data.savedCardOnly).toBe(false);
   });
 });
@@ -522,7 +655,10 @@ describe("the sandbox's declining cards can be entered (issue 38 §4)", () => {
     const s = await subscriber();
     const path = `/api/v1/member/vnpay/subscription/${String(s.view.id)}/change-card`;
     const returnUrl = 'http://localhost:3000/account/information/payment-method/subscription-card/vnpay-return';
-    const started = await vn.gw.call('PUT', path, { token: s.token, json: { returnUrl, cancelUrl: returnUrl, locale: 'vi', cardType: '01' } });
+    const started = await vn.gw.call('PUT', path, {
+      token: s.token,
+      json: { returnUrl, cancelUrl: returnUrl, locale: 'vi', cardType: '01' },
+    });
     expect(started.body.code).toBe(1000);
     const payUrl = new URL(started.body.data.payUrl);
     const page = String((await vn.gw.call('GET', pathOf(payUrl))).body);
@@ -538,9 +674,16 @@ describe("the sandbox's declining cards can be entered (issue 38 §4)", () => {
 
     const expired = await subscriber();
     const again = new URL(
-      (await vn.gw.call('PUT', `/api/v1/member/vnpay/subscription/${String(expired.view.id)}/change-card`, { token: expired.token, json: { returnUrl, cancelUrl: returnUrl, locale: 'en', cardType: '01' } })).body.data.payUrl,
+      (
+        await vn.gw.call('PUT', `/api/v1/member/vnpay/subscription/${String(expired.view.id)}/change-card`, {
+          token: expired.token,
+          json: { returnUrl, cancelUrl: returnUrl, locale: 'en', cardType: '01' },
+        })
+      ).body.data.payUrl,
     );
-    expect(String((await vn.gw.call('GET', pathOf(again))).body)).toContain('expired card (01/24): renewals declined (99)');
+    expect(String((await vn.gw.call('GET', pathOf(again))).body)).toContain(
+      'expired card (01/24): renewals declined (99)',
+    );
     await submitSandbox(vn.gw, again, { card: 'ncb-expired', outcome: '00' });
     await run('2026-12-17');
     expect((await current(expired.token)).renewal).toMatchObject({ attempts: 1, lastResponseCode: '99' });
@@ -548,7 +691,8 @@ describe("the sandbox's declining cards can be entered (issue 38 §4)", () => {
 });
 
 describe('an SMS code names what it approves and approves only that (issue 38 §13)', () => {
-  const newest = async (phone: string) => ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>)[0].text;
+  const newest = async (phone: string) =>
+    ((await vn.gw.call('GET', `/sandbox/sms?phone=${phone}`)).body.data as Array<{ text: string }>)[0].text;
 
   test("the upgrade code's SMS names the Black Card, the monthly difference and the date, in ASCII; a sign-in code cannot upgrade, nor an upgrade code sign in", async () => {
     const s = await subscriber();
@@ -565,16 +709,22 @@ describe('an SMS code names what it approves and approves only that (issue 38 §
 
     expect((await vn.gw.call('POST', `${base}/otp`, { token: s.token })).body.code).toBe(1001);
     const text = await newest(s.phone);
-    expect(text).toMatch(/^Ma xac nhan (\d{4}) de nang cap goi thang len Black Card theo thang, them 300\.000 VND\/thang tu ngay 21\/12\/2026\. Ma chi dung cho viec nay/);
+    expect(text).toMatch(
+      /^Ma xac nhan (\d{4}) de nang cap goi thang len Black Card theo thang, them 300\.000 VND\/thang tu ngay 21\/12\/2026\. Ma chi dung cho viec nay/,
+    );
     expect(text).toMatch(/^[\x20-\x7e]+$/);
     const upgradeCode = /^Ma xac nhan (\d{4})/.exec(text)![1];
     // The upgrade code at sign-in: refused (unless it happens to equal the sign-in code, 1 in 10 000).
     if (upgradeCode !== signIn) {
-      const login = await vn.gw.call('POST', '/api/v1/auth/otp/login', { json: { phoneNumber: s.phone, otp: upgradeCode } });
+      const login = await vn.gw.call('POST', '/api/v1/auth/otp/login', {
+        json: { phoneNumber: s.phone, otp: upgradeCode },
+      });
       expect(login.body.data?.accessToken ?? login.body.data?.token).toBeUndefined();
       expect(login.status).toBe(400);
     }
-    expect((await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: upgradeCode } })).body.code).toBe(1103);
+    expect(
+      (await vn.gw.call('PUT', `${base}/upgrade`, { token: s.token, json: { otpCode: upgradeCode } })).body.code,
+    ).toBe(1103);
   });
 
   test('in English the same facts', async () => {
@@ -586,9 +736,23 @@ describe('an SMS code names what it approves and approves only that (issue 38 §
       token: member.token,
       json: { paymentPlanId: plan.id, paymentMethodGroupId: PaymentMethods.CARD, isCash: false, savedCardId: card.id },
     });
-    await settlePayment(vn.gw, { paymentId: bought.body.data.payment.id, amount: bought.body.data.payment.amount, providerTransactionId: 'VNPEN1', paidAt: vn.gw.clock.now() });
+    await settlePayment(vn.gw, {
+      paymentId: bought.body.data.payment.id,
+      amount: bought.body.data.payment.amount,
+      providerTransactionId: 'VNPEN1',
+      paidAt: vn.gw.clock.now(),
+    });
     const view = await current(member.token);
-    expect((await vn.gw.call('POST', `/api/v1/member/vnpay/subscription/${String(view.id)}/black-card/otp`, { token: member.token, lang: 'en' })).body.code).toBe(1001);
-    expect(await newest(member.phone)).toMatch(/^Code \d{4} is to upgrade your subscription to Black Card monthly, 300,000 VND more a month from 21\/12\/2026\. It works for this only/);
+    expect(
+      (
+        await vn.gw.call('POST', `/api/v1/member/vnpay/subscription/${String(view.id)}/black-card/otp`, {
+          token: member.token,
+          lang: 'en',
+        })
+      ).body.code,
+    ).toBe(1001);
+    expect(await newest(member.phone)).toMatch(
+      /^Code \d{4} is to upgrade your subscription to Black Card monthly, 300,000 VND more a month from 21\/12\/2026\. It works for this only/,
+    );
   });
 });

@@ -9,25 +9,41 @@ import { idParam, validate } from '#gateway/http/validate.ts';
 import { listCards } from '#gateway/modules/cards/service.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { runRenewals } from './renewal.ts';
-import { allowSubscription, cancelSubscription, currentSubscription, sendUpgradeCode, startCardChange, upgradeToBlackCard } from './service.ts';
+import {
+  allowSubscription,
+  cancelSubscription,
+  currentSubscription,
+  sendUpgradeCode,
+  startCardChange,
+  upgradeToBlackCard,
+} from './service.ts';
 
 /** §7 contract/subscription, subscription/allow, vnpay/subscription, change-card, black-card/upgrade; the screen read (ADR 038). */
 export function subscriptionRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  const current = async (c: Context<AppEnv>) => currentSubscription(c.get('deps').db, c.get('account').id, c.get('deps').clock.now());
+  const current = async (c: Context<AppEnv>) =>
+    currentSubscription(c.get('deps').db, c.get('account').id, c.get('deps').clock.now());
 
   app.get('/member/contract/subscription', member, async (c) => ok(c, await current(c)));
 
-  app.get('/member/contract/subscription/allow', member, async (c) => ok(c, await allowSubscription(c.get('deps').db, c.get('account').id)));
+  app.get('/member/contract/subscription/allow', member, async (c) =>
+    ok(c, await allowSubscription(c.get('deps').db, c.get('account').id)),
+  );
 
   app.get('/member/vnpay/subscription', member, async (c) => {
     const view = await current(c);
     return ok(
       c,
       view
-        ? { vnpaySubscriptionId: view.id, status: view.status, card: view.card, autoCharge: view.autoCharge, cardChangePending: view.cardChangePending }
+        ? {
+            vnpaySubscriptionId: view.id,
+            status: view.status,
+            card: view.card,
+            autoCharge: view.autoCharge,
+            cardChangePending: view.cardChangePending,
+          }
         : null,
     );
   });
@@ -57,7 +73,11 @@ export function subscriptionRoutes() {
   });
 
   app.put('/member/vnpay/subscription/:id/black-card/upgrade', member, validate('json', upgradeBody), async (c) => {
-    const view = await upgradeToBlackCard(c.get('deps'), { accountId: c.get('account').id, id: idParam(c, 'id'), otpCode: c.req.valid('json').otpCode });
+    const view = await upgradeToBlackCard(c.get('deps'), {
+      accountId: c.get('account').id,
+      id: idParam(c, 'id'),
+      otpCode: c.req.valid('json').otpCode,
+    });
     return ok(c, view, Codes.BLACK_CARD_UPGRADED);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { billingDate, cancelDeadline, cancellationEnd, graceEnd, MAX_ATTEMPTS, nextAttemptOn, periodOf } from './rules.ts';
+import {
+  billingDate,
+  cancelDeadline,
+  cancellationEnd,
+  graceEnd,
+  MAX_ATTEMPTS,
+  nextAttemptOn,
+  periodOf,
+} from './rules.ts';
 
 describe('subscription calendar (ADR 038)', () => {
   test('a subscription started 31 January keeps its day through short months', () => {
@@ -38,7 +46,13 @@ describe('subscription calendar (ADR 038)', () => {
 
   test('tries: the first, then days 1, 3 and 5 after it, then none', () => {
     const first = '2027-02-26';
-    expect([0, 1, 2, 3, 4].map((n) => nextAttemptOn(first, n))).toEqual(['2027-02-26', '2027-02-27', '2027-03-01', '2027-03-03', null]);
+    expect([0, 1, 2, 3, 4].map((n) => nextAttemptOn(first, n))).toEqual([
+      '2027-02-26',
+      '2027-02-27',
+      '2027-03-01',
+      '2027-03-03',
+      null,
+    ]);
     expect(MAX_ATTEMPTS).toBe(4);
   });
 });

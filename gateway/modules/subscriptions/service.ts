@@ -5,7 +5,16 @@ import { formatDate, formatVnd, smsVnd } from '#contract/format.ts';
 import type { ChangeCardBody } from '#contract/subscription.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { accounts, cardRequests, contracts, paymentPlans, payments, subscriptionPeriods, subscriptions, transactions } from '#gateway/db/schema/index.ts';
+import {
+  accounts,
+  cardRequests,
+  contracts,
+  paymentPlans,
+  payments,
+  subscriptionPeriods,
+  subscriptions,
+  transactions,
+} from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
@@ -46,14 +55,20 @@ async function withdrawRenewalIn(tx: Executor, subscriptionId: number, now: Date
   const period = await dueRenewal(tx, subscriptionId);
   if (!period) return;
   const [contract] = await tx.select().from(contracts).where(eq(contracts.id, period.contractId)).for('update');
-  await tx.update(subscriptionPeriods).set({ state: 'CANCELLED', nextAttemptOn: null }).where(eq(subscriptionPeriods.id, period.id));
+  await tx
+    .update(subscriptionPeriods)
+    .set({ state: 'CANCELLED', nextAttemptOn: null })
+    .where(eq(subscriptionPeriods.id, period.id));
   if (contract.paymentState !== 'WAITFORPAYMENT') return;
   await tx
     .update(payments)
     .set({ status: 'FAIL' })
     .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'PENDING')));
   await tx.update(transactions).set({ status: 'FAIL' }).where(eq(transactions.contractId, contract.id));
-  await tx.update(contracts).set({ paymentState: 'FAIL', closedAt: now, closedReason: 'cancelled' }).where(eq(contracts.id, contract.id));
+  await tx
+    .update(contracts)
+    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'cancelled' })
+    .where(eq(contracts.id, contract.id));
 }
 
 /**
@@ -66,7 +81,8 @@ export async function cancelSubscription(deps: ActionDeps, accountId: number, id
   const today = vietnamDay(now);
   const sub = await deps.db.transaction(async (tx) => {
     const locked = await lockOwnSubscription(tx, accountId, id);
-    if (locked.status !== 'ACTIVE' && locked.status !== 'PAST_DUE') throw new ApiError(409, Codes.SUBSCRIPTION_NOT_CANCELLABLE);
+    if (locked.status !== 'ACTIVE' && locked.status !== 'PAST_DUE')
+      throw new ApiError(409, Codes.SUBSCRIPTION_NOT_CANCELLABLE);
     const view = await toSubscriptionView(tx, locked, today);
     const endsOn = view.cancel!.endsOn;
     if (locked.status === 'PAST_DUE') await withdrawRenewalIn(tx, locked.id, now);
@@ -103,7 +119,10 @@ async function requireUpgradable(db: Executor, sub: SubscriptionRow) {
 }
 
 /** POST /member/vnpay/subscription/{id}/black-card/otp: an SMS code to the member's own phone, for this upgrade only. */
-export async function sendUpgradeCode(deps: Deps, input: { accountId: number; id: number; clientIp: string; lang: Lang }) {
+export async function sendUpgradeCode(
+  deps: Deps,
+  input: { accountId: number; id: number; clientIp: string; lang: Lang },
+) {
   const sub = await findOwnSubscription(deps.db, input.accountId, input.id);
   await requireUpgradable(deps.db, sub);
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, input.accountId));
@@ -127,12 +146,21 @@ export async function upgradeToBlackCard(deps: Deps, input: { accountId: number;
   const sub = await findOwnSubscription(deps.db, input.accountId, input.id);
   await requireUpgradable(deps.db, sub);
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, input.accountId));
-  await consumeOtp(deps, { phone: account.phoneNumber, purpose: 'subscription_upgrade', code: input.otpCode, accountId: input.accountId });
+  await consumeOtp(deps, {
+    phone: account.phoneNumber,
+    purpose: 'subscription_upgrade',
+    code: input.otpCode,
+    accountId: input.accountId,
+  });
   const now = deps.clock.now();
   const updated = await deps.db.transaction(async (tx) => {
     const locked = await lockOwnSubscription(tx, input.accountId, input.id);
     const black = await requireUpgradable(tx, locked);
-    const [row] = await tx.update(subscriptions).set({ pendingPlanId: black.id }).where(eq(subscriptions.id, locked.id)).returning();
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ pendingPlanId: black.id })
+      .where(eq(subscriptions.id, locked.id))
+      .returning();
     const view = await toSubscriptionView(tx, row, vietnamDay(now));
     const pending = view.pendingUpgrade!;
     await enqueueNotice(
@@ -179,12 +207,19 @@ export async function startCardChange(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const sub = await lockOwnSubscription(tx, input.accountId, input.id);
-    if (sub.status !== 'ACTIVE' && sub.status !== 'PAST_DUE' && sub.status !== 'CANCELLING') throw new ApiError(409, Codes.SUBSCRIPTION_CLOSED);
+    if (sub.status !== 'ACTIVE' && sub.status !== 'PAST_DUE' && sub.status !== 'CANCELLING')
+      throw new ApiError(409, Codes.SUBSCRIPTION_CLOSED);
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, Codes.VALIDATION, { fieldErrors });
     const reference = `VS${String(input.accountId)}${randomBytes(6).toString('hex').toUpperCase()}`;
     const [request] = await tx
       .insert(cardRequests)
-      .values({ accountId: input.accountId, reference, cardType: input.body.cardType, status: 'PENDING', createdAt: now })
+      .values({
+        accountId: input.accountId,
+        reference,
+        cardType: input.body.cardType,
+        status: 'PENDING',
+        createdAt: now,
+      })
       .returning();
     await tx.update(subscriptions).set({ cardRequestId: request.id }).where(eq(subscriptions.id, sub.id));
     const payUrl = buildVnpayTokenCreateUrl({
@@ -200,10 +235,8 @@ export async function startCardChange(
     });
     return { payUrl };
   });
-}/** The member's newest subscription as its screen shows it, or null. */
+} /** The member's newest subscription as its screen shows it, or null. */
 export async function currentSubscription(db: Executor, accountId: number, now: Date) {
   const sub = await latestSubscription(db, accountId);
   return sub ? subscriptionView(db, sub, now) : null;
 }
-
-

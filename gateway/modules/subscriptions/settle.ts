@@ -10,7 +10,10 @@ import { followingPeriod } from './queries.ts';
 // subscription plan starts a subscription with the card that paid it. Lock order: payment,
 // contract (settlePaymentIn), then the subscription, as the renewal job's lapse takes them.
 
-type Paid = Pick<typeof contracts.$inferSelect, 'id' | 'accountId' | 'clubId' | 'paymentPlanId' | 'isGift' | 'startDate' | 'endDate'>;
+type Paid = Pick<
+  typeof contracts.$inferSelect,
+  'id' | 'accountId' | 'clubId' | 'paymentPlanId' | 'isGift' | 'startDate' | 'endDate'
+>;
 type Plan = Pick<typeof paymentPlans.$inferSelect, 'type'>;
 
 export async function subscriptionPaidIn(tx: Executor, paid: Paid, plan: Plan, payment: PaymentRow, now: Date) {
@@ -20,16 +23,27 @@ export async function subscriptionPaidIn(tx: Executor, paid: Paid, plan: Plan, p
     .where(and(eq(subscriptionPeriods.contractId, paid.id), eq(subscriptionPeriods.state, 'DUE')))
     .for('update');
   if (period) {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, period.subscriptionId)).for('update');
-    const [previous] = await tx.select({ endDate: contracts.endDate }).from(contracts).where(eq(contracts.id, sub.currentContractId));
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, period.subscriptionId))
+      .for('update');
+    const [previous] = await tx
+      .select({ endDate: contracts.endDate })
+      .from(contracts)
+      .where(eq(contracts.id, sub.currentContractId));
     const planned = followingPeriod(sub, previous.endDate);
     // Paid on time, the month keeps the subscription's calendar; paid late, it starts the day it was paid and a new calendar begins there.
     const onTime = paid.startDate === period.periodStart;
     const month = onTime
       ? { start: period.periodStart, end: period.periodEnd, anchor: planned.anchor, n: planned.n }
       : { start: paid.startDate, end: paid.endDate, anchor: paid.startDate, n: 0 };
-    if (month.end !== paid.endDate) await tx.update(contracts).set({ endDate: month.end }).where(eq(contracts.id, paid.id));
-    await tx.update(subscriptionPeriods).set({ state: 'PAID', periodStart: month.start, periodEnd: month.end }).where(eq(subscriptionPeriods.id, period.id));
+    if (month.end !== paid.endDate)
+      await tx.update(contracts).set({ endDate: month.end }).where(eq(contracts.id, paid.id));
+    await tx
+      .update(subscriptionPeriods)
+      .set({ state: 'PAID', periodStart: month.start, periodEnd: month.end })
+      .where(eq(subscriptionPeriods.id, period.id));
     await tx
       .update(subscriptions)
       .set({

@@ -19,7 +19,13 @@ const e = (kind: ReplayEvent['kind'], mappingId: number | null, minute: number):
 const done = (mappingId: number, minute: number) => e('EXERCISE_DONE', mappingId, minute);
 
 test('no events: nothing done', () => {
-  expect(replayLesson([], MAIN)).toEqual({ timesCompleted: 0, lastCompletedAt: null, runMappingIds: [], runLastMappingId: null, runLastAt: null });
+  expect(replayLesson([], MAIN)).toEqual({
+    timesCompleted: 0,
+    lastCompletedAt: null,
+    runMappingIds: [],
+    runLastMappingId: null,
+    runLastAt: null,
+  });
 });
 
 test('the main block done completes the lesson; warm-up and cool-down are not needed', () => {
@@ -29,17 +35,31 @@ test('the main block done completes the lesson; warm-up and cool-down are not ne
 
 test('warm-up and a part of the main block leave the run open, with what was done', () => {
   const r = replayLesson([done(WARM, 0), done(5, 1), done(6, 2), done(6, 3)], MAIN);
-  expect(r).toMatchObject({ timesCompleted: 0, runMappingIds: [WARM, 5, 6], runLastMappingId: 6, runLastAt: new Date(T0 + 3 * 60_000) });
+  expect(r).toMatchObject({
+    timesCompleted: 0,
+    runMappingIds: [WARM, 5, 6],
+    runLastMappingId: 6,
+    runLastAt: new Date(T0 + 3 * 60_000),
+  });
 });
 
 test('the cool-down, the summary and a confirmation right after a completion belong to it', () => {
-  const r = replayLesson([done(5, 1), done(6, 2), done(7, 3), done(COOL, 5), e('LESSON_DONE', null, 6), e('LESSON_CONFIRMED', null, 7)], MAIN);
+  const r = replayLesson(
+    [done(5, 1), done(6, 2), done(7, 3), done(COOL, 5), e('LESSON_DONE', null, 6), e('LESSON_CONFIRMED', null, 7)],
+    MAIN,
+  );
   expect(r).toMatchObject({ timesCompleted: 1, runMappingIds: [], runLastMappingId: null });
 });
 
 test('LESSON_DONE alone completes nothing; LESSON_CONFIRMED does, whatever was marked', () => {
-  expect(replayLesson([done(5, 1), e('LESSON_DONE', null, 2)], MAIN)).toMatchObject({ timesCompleted: 0, runMappingIds: [5] });
-  expect(replayLesson([done(5, 1), e('LESSON_CONFIRMED', null, 2)], MAIN)).toMatchObject({ timesCompleted: 1, runMappingIds: [] });
+  expect(replayLesson([done(5, 1), e('LESSON_DONE', null, 2)], MAIN)).toMatchObject({
+    timesCompleted: 0,
+    runMappingIds: [5],
+  });
+  expect(replayLesson([done(5, 1), e('LESSON_CONFIRMED', null, 2)], MAIN)).toMatchObject({
+    timesCompleted: 1,
+    runMappingIds: [],
+  });
 });
 
 test('repeats count: a second run after the window, or a main exercise right after', () => {

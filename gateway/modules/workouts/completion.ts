@@ -4,7 +4,13 @@ import { WORKOUT_COMPLETION_WINDOW_MINUTES, type WorkoutEventKind } from '#contr
 // events (they are replayed in the order they happened, ties by id), so batches that arrive late,
 // twice or out of order give the same answer.
 
-export type ReplayEvent = { id: string; kind: WorkoutEventKind; mappingId: number | null; at: Date; durationSeconds: number | null };
+export type ReplayEvent = {
+  id: string;
+  kind: WorkoutEventKind;
+  mappingId: number | null;
+  at: Date;
+  durationSeconds: number | null;
+};
 
 export type LessonReplay = {
   timesCompleted: number;
@@ -25,7 +31,9 @@ const WINDOW_MS = WORKOUT_COMPLETION_WINDOW_MINUTES * 60_000;
  * the next run. A mapping done twice in a run counts once.
  */
 export function replayLesson(events: readonly ReplayEvent[], mainMappingIds: ReadonlySet<number>): LessonReplay {
-  const ordered = [...events].sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...events].sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   let timesCompleted = 0;
   let lastCompletedAt: Date | null = null;
   let run = new Set<number>();

@@ -6,7 +6,14 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { bodyParts, exerciseKinds, exerciseSources, workoutLevels } from '#contract/workout-fields.ts';
 import type { Database } from '#gateway/db/client.ts';
-import { workoutContentState, workoutDrawings, workoutExercises, workoutLessons, workoutMappings, workoutTypes } from '#gateway/db/schema/index.ts';
+import {
+  workoutContentState,
+  workoutDrawings,
+  workoutExercises,
+  workoutLessons,
+  workoutMappings,
+  workoutTypes,
+} from '#gateway/db/schema/index.ts';
 
 // Issue 15 (ADR 041): the workout content lives in files (reviewed like code) and is copied into the
 // database at every start when the files' hash differs from the one copied last. Production gets it
@@ -38,7 +45,13 @@ const lessonFile = z.object({
   session: amount.optional(),
   blocks: z.object({ warmUp: z.array(mappingFile), main: z.array(mappingFile).min(1), coolDown: z.array(mappingFile) }),
 });
-const typeFile = z.object({ id: z.number().int().positive(), slug: z.string(), name: text, description: text, lessons: z.array(lessonFile).min(1) });
+const typeFile = z.object({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  name: text,
+  description: text,
+  lessons: z.array(lessonFile).min(1),
+});
 const programmeFile = z.object({
   types: z.array(typeFile),
   newbie: typeFile.extend({ weeks: amount, sessionsPerWeek: amount }),
@@ -83,12 +96,15 @@ export function readWorkoutContent(dir: string) {
   const hashOf = new Map(drawings.map((d) => [d.file, d.hash]));
   const slugs = new Set(exercises.map((e) => e.slug));
   for (const e of exercises) {
-    for (const file of [e.drawings.start, e.drawings.end]) if (!hashOf.has(file)) throw new Error(`workout content: ${e.slug} has no drawing ${file}`);
+    for (const file of [e.drawings.start, e.drawings.end])
+      if (!hashOf.has(file)) throw new Error(`workout content: ${e.slug} has no drawing ${file}`);
   }
   const lessons = [...programme.types, programme.newbie].flatMap((t) => t.lessons);
   for (const m of lessons.flatMap((l) => [...l.blocks.warmUp, ...l.blocks.main, ...l.blocks.coolDown])) {
-    if (!slugs.has(m.exercise)) throw new Error(`workout content: mapping ${m.id} names an unknown exercise ${m.exercise}`);
-    if ((m.reps === undefined) === (m.seconds === undefined)) throw new Error(`workout content: mapping ${m.id} needs reps or seconds`);
+    if (!slugs.has(m.exercise))
+      throw new Error(`workout content: mapping ${m.id} names an unknown exercise ${m.exercise}`);
+    if ((m.reps === undefined) === (m.seconds === undefined))
+      throw new Error(`workout content: mapping ${m.id} needs reps or seconds`);
   }
   const hash = createHash('sha256')
     .update(exercisesRaw)
@@ -114,7 +130,11 @@ function updateAll(table: PgTable, key: string) {
  * transaction under an advisory lock: replicas starting together copy it once, and a reader never
  * sees half of it. Rows that left the files are retired (is_active false), not deleted.
  */
-export async function syncWorkoutContent(db: Database, content: WorkoutContent, now = new Date()): Promise<'unchanged' | 'updated'> {
+export async function syncWorkoutContent(
+  db: Database,
+  content: WorkoutContent,
+  now = new Date(),
+): Promise<'unchanged' | 'updated'> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('workout_content'))`);
     const [state] = await tx.select().from(workoutContentState);
@@ -159,7 +179,10 @@ export async function syncWorkoutContent(db: Database, content: WorkoutContent, 
       .onConflictDoUpdate({ target: workoutExercises.slug, set: updateAll(workoutExercises, 'slug') });
 
     const bySlug = new Map(exercises.map((e) => [e.slug, e]));
-    const types = [...programme.types.map((t) => ({ ...t, kind: 'BODY_PART' as const })), { ...programme.newbie, kind: 'PROGRAMME' as const }];
+    const types = [
+      ...programme.types.map((t) => ({ ...t, kind: 'BODY_PART' as const })),
+      { ...programme.newbie, kind: 'PROGRAMME' as const },
+    ];
     const typeRows = types.map((t, position) => {
       const cover = bySlug.get(t.lessons[0].blocks.main[0].exercise)!;
       return {

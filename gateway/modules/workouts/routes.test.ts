@@ -34,8 +34,14 @@ beforeAll(async () => {
   const res = await gw.call('GET', '/api/v1/general/workout-tutorials');
   types = workoutTypeSummarySchema.array().parse(res.body.data);
   for (const type of types) {
-    const detail = workoutTypeDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-types/${type.id}`)).body.data);
-    for (const l of detail.lessons) lessons.set(l.id, lessonDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-lessons/${l.id}`)).body.data));
+    const detail = workoutTypeDetailSchema.parse(
+      (await gw.call('GET', `/api/v1/general/workout-types/${type.id}`)).body.data,
+    );
+    for (const l of detail.lessons)
+      lessons.set(
+        l.id,
+        lessonDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-lessons/${l.id}`)).body.data),
+      );
   }
 }, 60_000);
 afterAll(() => gw.close());
@@ -54,7 +60,17 @@ describe('content', () => {
     expect(res.body.code).toBe(1000);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=86400');
     expect(res.headers.get('vary')).toContain('accept-language');
-    expect(types.map((t) => t.slug)).toEqual(['chest', 'back', 'shoulders', 'arms', 'legs-glutes', 'core', 'full-body', 'stretching', 'newbie']);
+    expect(types.map((t) => t.slug)).toEqual([
+      'chest',
+      'back',
+      'shoulders',
+      'arms',
+      'legs-glutes',
+      'core',
+      'full-body',
+      'stretching',
+      'newbie',
+    ]);
     expect(types.map((t) => t.kind)).toEqual([...Array(8).fill('BODY_PART'), 'PROGRAMME']);
     expect(types.at(-1)).toMatchObject({ id: 9, lessonCount: 12, weeks: 4, sessionsPerWeek: 3 });
     console.log(`workout-tutorials: ${JSON.stringify(res.body).length} bytes`);
@@ -67,10 +83,19 @@ describe('content', () => {
 
   test('a type lists its lessons; the programme by week and session; unknown or malformed ids are 404', async () => {
     const newbie = workoutTypeDetailSchema.parse((await gw.call('GET', '/api/v1/general/workout-types/9')).body.data);
-    expect(newbie.lessons.map((l) => `${l.week}-${l.session}`)).toEqual([1, 2, 3, 4].flatMap((w) => [1, 2, 3].map((s) => `${w}-${s}`)));
+    expect(newbie.lessons.map((l) => `${l.week}-${l.session}`)).toEqual(
+      [1, 2, 3, 4].flatMap((w) => [1, 2, 3].map((s) => `${w}-${s}`)),
+    );
     for (const t of types) expect(lessons.size).toBeGreaterThanOrEqual(t.lessonCount);
     expect([...lessons.values()].filter((l) => l.typeId === 1).length).toBe(types[0].lessonCount);
-    for (const path of ['workout-types/999', 'workout-types/abc', 'workout-types/0', 'workout-lessons/999999', 'workout-lessons/1e3', 'workout-lessons/-1']) {
+    for (const path of [
+      'workout-types/999',
+      'workout-types/abc',
+      'workout-types/0',
+      'workout-lessons/999999',
+      'workout-lessons/1e3',
+      'workout-lessons/-1',
+    ]) {
       const res = await gw.call('GET', `/api/v1/general/${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
@@ -81,7 +106,9 @@ describe('content', () => {
     let mappings = 0;
     for (const lesson of lessons.values()) {
       expect(lesson.blocks.main.length, lesson.slug).toBe(lesson.exerciseCount);
-      expect(lesson.blocks.warmUp.length + lesson.blocks.coolDown.length).toBe(lesson.warmUpCount + lesson.coolDownCount);
+      expect(lesson.blocks.warmUp.length + lesson.blocks.coolDown.length).toBe(
+        lesson.warmUpCount + lesson.coolDownCount,
+      );
       expect(lesson.nameVi).not.toBe(lesson.nameEn);
       for (const m of [...lesson.blocks.warmUp, ...lesson.blocks.main, ...lesson.blocks.coolDown]) {
         mappings++;
@@ -89,7 +116,11 @@ describe('content', () => {
         expect(m.sets).toBeGreaterThan(0);
         expect((m.reps === null) !== (m.seconds === null), `mapping ${m.id}`).toBe(true);
         expect((m.tempoVi === null) === (m.tempoEn === null)).toBe(true);
-        for (const [vi, en] of [[e.nameVi, e.nameEn], [e.primerVi, e.primerEn], ...e.stepsVi.map((s, i) => [s, e.stepsEn[i]])]) {
+        for (const [vi, en] of [
+          [e.nameVi, e.nameEn],
+          [e.primerVi, e.primerEn],
+          ...e.stepsVi.map((s, i) => [s, e.stepsEn[i]]),
+        ]) {
           expect(vi?.trim(), e.slug).toBeTruthy();
           expect(en?.trim(), e.slug).toBeTruthy();
           expect(vi, e.slug).not.toBe(en);
@@ -189,7 +220,9 @@ describe('favourites', () => {
     expect(removed.body).toMatchObject({ code: 1119, data: { lessonId: a } });
     const again = await gw.call('DELETE', `/api/v1/member/workout/favorites/${a}`, { token });
     expect(again.status).toBe(404);
-    expect((await gw.call('GET', '/api/v1/member/workout/favorites', { token })).body.data.map((l: { id: number }) => l.id)).toEqual([b]);
+    expect(
+      (await gw.call('GET', '/api/v1/member/workout/favorites', { token })).body.data.map((l: { id: number }) => l.id),
+    ).toEqual([b]);
   });
 
   test('an unknown or malformed lesson is 404; without a token 401', async () => {
@@ -208,10 +241,14 @@ describe('favourites', () => {
     const id = firstLesson().id;
     await gw.call('POST', `/api/v1/member/workout/favorites/${id}`, { token: me.token });
     expect((await gw.call('GET', '/api/v1/member/workout/favorites', { token: other.token })).body.data).toEqual([]);
-    expect((await gw.call('DELETE', `/api/v1/member/workout/favorites/${id}`, { token: other.token })).status).toBe(404);
+    expect((await gw.call('DELETE', `/api/v1/member/workout/favorites/${id}`, { token: other.token })).status).toBe(
+      404,
+    );
     expect((await gw.call('GET', '/api/v1/member/workout/favorites', { token: me.token })).body.data).toHaveLength(1);
     // Theirs is their own: adding the same lesson is no conflict with mine.
-    expect((await gw.call('POST', `/api/v1/member/workout/favorites/${id}`, { token: other.token })).body.code).toBe(1118);
+    expect((await gw.call('POST', `/api/v1/member/workout/favorites/${id}`, { token: other.token })).body.code).toBe(
+      1118,
+    );
   });
 });
 
@@ -226,7 +263,13 @@ type Ev = {
 };
 const MIN = 60_000;
 /** An event `minutesAgo` before the gateway's clock. */
-const ev = (kind: Ev['kind'], lessonId: number, mappingId: number | undefined, minutesAgo: number, extra: Partial<Ev> = {}): Ev => ({
+const ev = (
+  kind: Ev['kind'],
+  lessonId: number,
+  mappingId: number | undefined,
+  minutesAgo: number,
+  extra: Partial<Ev> = {},
+): Ev => ({
   id: randomUUID(),
   lessonId,
   ...(mappingId === undefined ? {} : { mappingId }),
@@ -234,7 +277,8 @@ const ev = (kind: Ev['kind'], lessonId: number, mappingId: number | undefined, m
   at: new Date(gw.clock.now().getTime() - minutesAgo * MIN).toISOString(),
   ...extra,
 });
-const post = (token: string, events: unknown) => gw.call('POST', '/api/v1/member/workout/progress', { token, json: { events } });
+const post = (token: string, events: unknown) =>
+  gw.call('POST', '/api/v1/member/workout/progress', { token, json: { events } });
 async function sync(token: string, events: Ev[]): Promise<WorkoutProgress> {
   const res = await post(token, events);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -259,7 +303,9 @@ describe('progress', () => {
     const partial = main.slice(0, -1).map((id, i) => ev('EXERCISE_DONE', lesson.id, id, 50 - i * 5, { reps: 30 }));
     let p = await sync(token, [...warm, ...partial]);
     expect(of(p, lesson.id)).toMatchObject({ timesCompleted: 0, isCompleted: false, lastCompletedAt: null });
-    expect(of(p, lesson.id)!.completedMappingIds.sort()).toEqual([...warm.map((e) => e.mappingId), ...main.slice(0, -1)].sort());
+    expect(of(p, lesson.id)!.completedMappingIds.sort()).toEqual(
+      [...warm.map((e) => e.mappingId), ...main.slice(0, -1)].sort(),
+    );
     expect(p.inProgress).toMatchObject({ lessonId: lesson.id, typeId: lesson.typeId, mappingId: main.at(-2) });
 
     const last = ev('EXERCISE_DONE', lesson.id, main.at(-1), 20);
@@ -284,7 +330,10 @@ describe('progress', () => {
   test('confirming the whole lesson completes it; a repeat hours later counts again', async () => {
     const { token } = await gw.signUp();
     const lesson = otherLesson();
-    let p = await sync(token, [ev('EXERCISE_DONE', lesson.id, lesson.blocks.main[0].id, 300), ev('LESSON_CONFIRMED', lesson.id, undefined, 290)]);
+    let p = await sync(token, [
+      ev('EXERCISE_DONE', lesson.id, lesson.blocks.main[0].id, 300),
+      ev('LESSON_CONFIRMED', lesson.id, undefined, 290),
+    ]);
     expect(of(p, lesson.id)).toMatchObject({ timesCompleted: 1, isCompleted: true, completedMappingIds: [] });
     p = await sync(token, [ev('LESSON_CONFIRMED', lesson.id, undefined, 10)]);
     expect(of(p, lesson.id)).toMatchObject({ timesCompleted: 2 });
@@ -293,14 +342,24 @@ describe('progress', () => {
   test('the same batch twice, or twice at once, counts once', async () => {
     const { token } = await gw.signUp();
     const lesson = firstLesson();
-    const batch = [...lesson.blocks.main.map((m, i) => ev('EXERCISE_DONE', lesson.id, m.id, 40 - i)), ev('LESSON_DONE', lesson.id, undefined, 30)];
+    const batch = [
+      ...lesson.blocks.main.map((m, i) => ev('EXERCISE_DONE', lesson.id, m.id, 40 - i)),
+      ev('LESSON_DONE', lesson.id, undefined, 30),
+    ];
     const once = await sync(token, batch);
     expect(await sync(token, batch)).toEqual(once);
     expect(of(once, lesson.id)!.timesCompleted).toBe(1);
 
     const other = await gw.signUp();
-    const confirm = [ev('LESSON_CONFIRMED', lesson.id, undefined, 200), ...batch.map((e) => ({ ...e, id: randomUUID() }))];
-    const results = await Promise.all([post(other.token, confirm), post(other.token, confirm), post(other.token, confirm)]);
+    const confirm = [
+      ev('LESSON_CONFIRMED', lesson.id, undefined, 200),
+      ...batch.map((e) => ({ ...e, id: randomUUID() })),
+    ];
+    const results = await Promise.all([
+      post(other.token, confirm),
+      post(other.token, confirm),
+      post(other.token, confirm),
+    ]);
     for (const r of results) expect(r.status).toBe(200);
     const p = await progress(other.token);
     expect(of(p, lesson.id)!.timesCompleted).toBe(2);
@@ -364,7 +423,11 @@ describe('progress', () => {
     const cases: [string, unknown, string][] = [
       ['bad uuid', [{ ...good(), id: 'not-a-uuid' }], 'events.0.id'],
       ['unknown lesson', [ev('LESSON_CONFIRMED', 999_999, undefined, 1)], 'events.0.lessonId'],
-      ['mapping of another lesson', [good(), { ...good(), mappingId: otherLesson().blocks.main[0].id }], 'events.1.mappingId'],
+      [
+        'mapping of another lesson',
+        [good(), { ...good(), mappingId: otherLesson().blocks.main[0].id }],
+        'events.1.mappingId',
+      ],
       ['unknown mapping', [{ ...good(), mappingId: 999_999 }], 'events.0.mappingId'],
       ['future', [ev('LESSON_CONFIRMED', lesson.id, undefined, -60)], 'events.0.at'],
       ['too old', [ev('LESSON_CONFIRMED', lesson.id, undefined, 31 * 24 * 60)], 'events.0.at'],
@@ -386,7 +449,11 @@ describe('progress', () => {
       expect(Object.keys(res.body.data.fieldErrors), name).toContain(field);
     }
     for (const body of ['{', 'null', '{"events":"x"}']) {
-      const res = await gw.call('POST', '/api/v1/member/workout/progress', { token, body, headers: { 'content-type': 'application/json' } });
+      const res = await gw.call('POST', '/api/v1/member/workout/progress', {
+        token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, body).toBe(400);
     }
     const en = await gw.call('POST', '/api/v1/member/workout/progress', {
@@ -413,7 +480,9 @@ describe('screens (issue 18: one read per workout page)', () => {
   test('/workout: the shell, the types, the favourites, the progress and the name of the lesson to continue', async () => {
     const { token } = await gw.signUp();
     const lesson = firstLesson();
-    const fresh = workoutScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/workout', { token })).body.data);
+    const fresh = workoutScreenSchema.parse(
+      (await gw.call('GET', '/api/v1/member/screens/workout', { token })).body.data,
+    );
     expect(fresh.types.map((t) => t.id)).toEqual(types.map((t) => t.id));
     expect(fresh).toMatchObject({ favorites: [], progress: { lessons: [], inProgress: null }, resumeLesson: null });
     expect(fresh.shell.unreadCount).toBeGreaterThanOrEqual(0);
@@ -435,23 +504,42 @@ describe('screens (issue 18: one read per workout page)', () => {
     await gw.call('POST', `/api/v1/member/workout/favorites/${lesson.id}`, { token: other.token });
     await sync(other.token, [ev('EXERCISE_DONE', lesson.id, lesson.blocks.main[0].id, 5)]);
 
-    const programme = workoutTypeScreenSchema.parse((await gw.call('GET', '/api/v1/member/screens/workout-programme', { token: me.token })).body.data);
-    expect(programme.type).toEqual(workoutTypeDetailSchema.parse((await gw.call('GET', '/api/v1/general/workout-types/9')).body.data));
-    const type = workoutTypeScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-type/${lesson.typeId}`, { token: me.token })).body.data);
-    expect(type.type).toEqual(workoutTypeDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-types/${lesson.typeId}`)).body.data));
+    const programme = workoutTypeScreenSchema.parse(
+      (await gw.call('GET', '/api/v1/member/screens/workout-programme', { token: me.token })).body.data,
+    );
+    expect(programme.type).toEqual(
+      workoutTypeDetailSchema.parse((await gw.call('GET', '/api/v1/general/workout-types/9')).body.data),
+    );
+    const type = workoutTypeScreenSchema.parse(
+      (await gw.call('GET', `/api/v1/member/screens/workout-type/${lesson.typeId}`, { token: me.token })).body.data,
+    );
+    expect(type.type).toEqual(
+      workoutTypeDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-types/${lesson.typeId}`)).body.data),
+    );
     expect(type.progress).toEqual({ lessons: [], inProgress: null });
 
-    const mine = workoutLessonScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: me.token })).body.data);
+    const mine = workoutLessonScreenSchema.parse(
+      (await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: me.token })).body.data,
+    );
     expect(mine.lesson).toEqual(lesson);
     expect(mine).toMatchObject({ favorite: false, progress: null });
-    const theirs = workoutLessonScreenSchema.parse((await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: other.token })).body.data);
+    const theirs = workoutLessonScreenSchema.parse(
+      (await gw.call('GET', `/api/v1/member/screens/workout-lesson/${lesson.id}`, { token: other.token })).body.data,
+    );
     expect(theirs.favorite).toBe(true);
     expect(theirs.progress).toMatchObject({ lessonId: lesson.id, completedMappingIds: [lesson.blocks.main[0].id] });
   });
 
   test('unknown or malformed ids are 404, never 500; without a token 401', async () => {
     const { token } = await gw.signUp();
-    for (const path of ['workout-type/999', 'workout-type/abc', 'workout-type/0', 'workout-lesson/99999', 'workout-lesson/1e3', 'workout-lesson/-1']) {
+    for (const path of [
+      'workout-type/999',
+      'workout-type/abc',
+      'workout-type/0',
+      'workout-lesson/99999',
+      'workout-lesson/1e3',
+      'workout-lesson/-1',
+    ]) {
       expect((await gw.call('GET', `/api/v1/member/screens/${path}`, { token })).status, path).toBe(404);
     }
     for (const path of ['workout', 'workout-programme', 'workout-type/1', `workout-lesson/${firstLesson().id}`]) {

@@ -12,7 +12,17 @@ import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { idParam, validate } from '#gateway/http/validate.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
-import { addFavorite, lessonDetail, lessonNames, listFavorites, listWorkoutTypes, readProgress, recordProgress, removeFavorite, workoutTypeDetail } from './service.ts';
+import {
+  addFavorite,
+  lessonDetail,
+  lessonNames,
+  listFavorites,
+  listWorkoutTypes,
+  readProgress,
+  recordProgress,
+  removeFavorite,
+  workoutTypeDetail,
+} from './service.ts';
 
 /** Content changes only with a release: an hour in any cache, then revalidated by its ETag. */
 const PUBLIC_CONTENT = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -56,9 +66,13 @@ export function workoutRoutes() {
 
   app.get('/general/workout-tutorials', ...content, async (c) => ok(c, await listWorkoutTypes(c.get('deps').db)));
 
-  app.get('/general/workout-types/:typeId', ...content, async (c) => ok(c, await workoutTypeDetail(c.get('deps').db, idParam(c, 'typeId'))));
+  app.get('/general/workout-types/:typeId', ...content, async (c) =>
+    ok(c, await workoutTypeDetail(c.get('deps').db, idParam(c, 'typeId'))),
+  );
 
-  app.get('/general/workout-lessons/:lessonId', ...content, async (c) => ok(c, await lessonDetail(c.get('deps').db, idParam(c, 'lessonId'))));
+  app.get('/general/workout-lessons/:lessonId', ...content, async (c) =>
+    ok(c, await lessonDetail(c.get('deps').db, idParam(c, 'lessonId'))),
+  );
 
   // Only names of the set: 8 hex of the drawing's hash and a plain file name, nothing with a slash or dots to climb.
   app.get('/general/workout-drawings/:hash/:file{[a-z0-9-]+\\.svg}', async (c) => {
@@ -77,7 +91,9 @@ export function workoutRoutes() {
     return c.body(drawing.svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
   });
 
-  app.get('/member/workout/favorites', member, async (c) => ok(c, await listFavorites(c.get('deps').db, c.get('account').id)));
+  app.get('/member/workout/favorites', member, async (c) =>
+    ok(c, await listFavorites(c.get('deps').db, c.get('account').id)),
+  );
 
   app.post('/member/workout/favorites/:lessonId', member, async (c) => {
     const { db, clock } = c.get('deps');
@@ -88,7 +104,9 @@ export function workoutRoutes() {
     ok(c, await removeFavorite(c.get('deps').db, c.get('account').id, idParam(c, 'lessonId')), Codes.FAVORITE_REMOVED),
   );
 
-  app.get('/member/workout/progress', member, async (c) => ok(c, await readProgress(c.get('deps').db, c.get('account').id)));
+  app.get('/member/workout/progress', member, async (c) =>
+    ok(c, await readProgress(c.get('deps').db, c.get('account').id)),
+  );
 
   app.post('/member/workout/progress', member, validate('json', workoutProgressBody), async (c) => {
     const { db, clock } = c.get('deps');
@@ -113,7 +131,11 @@ export function workoutRoutes() {
   app.get('/member/screens/workout-type/:typeId', member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
-    const [shell, type, progress] = await Promise.all([findMemberShell(db, accountId, clock.now()), workoutTypeDetail(db, idParam(c, 'typeId')), readProgress(db, accountId)]);
+    const [shell, type, progress] = await Promise.all([
+      findMemberShell(db, accountId, clock.now()),
+      workoutTypeDetail(db, idParam(c, 'typeId')),
+      readProgress(db, accountId),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, type, progress });
   });
@@ -124,7 +146,11 @@ export function workoutRoutes() {
     const accountId = c.get('account').id;
     const programme = (await listWorkoutTypes(db)).find((type) => type.kind === 'PROGRAMME');
     if (!programme) throw notFound();
-    const [shell, type, progress] = await Promise.all([findMemberShell(db, accountId, clock.now()), workoutTypeDetail(db, programme.id), readProgress(db, accountId)]);
+    const [shell, type, progress] = await Promise.all([
+      findMemberShell(db, accountId, clock.now()),
+      workoutTypeDetail(db, programme.id),
+      readProgress(db, accountId),
+    ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, type, progress });
   });
@@ -140,7 +166,12 @@ export function workoutRoutes() {
       readProgress(db, accountId),
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
-    return ok(c, { shell, lesson, favorite: favorites.some((f) => f.id === lessonId), progress: progress.lessons.find((p) => p.lessonId === lessonId) ?? null });
+    return ok(c, {
+      shell,
+      lesson,
+      favorite: favorites.some((f) => f.id === lessonId),
+      progress: progress.lessons.find((p) => p.lessonId === lessonId) ?? null,
+    });
   });
 
   return app;

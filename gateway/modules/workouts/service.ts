@@ -135,7 +135,11 @@ export async function lessonDetail(db: Executor, lessonId: number): Promise<Less
     blocks[m.block].push(item);
   }
   const { type } = row;
-  return { ...toLessonSummary(row.lesson), type: { id: type.id, slug: type.slug, kind: type.kind, nameVi: type.nameVi, nameEn: type.nameEn }, blocks };
+  return {
+    ...toLessonSummary(row.lesson),
+    type: { id: type.id, slug: type.slug, kind: type.kind, nameVi: type.nameVi, nameEn: type.nameEn },
+    blocks,
+  };
 }
 
 async function activeLesson(db: Executor, lessonId: number) {
@@ -159,9 +163,18 @@ export async function listFavorites(db: Executor, accountId: number): Promise<Fa
 }
 
 /** 1118; 753 (409) when it already is one; 404 for an unknown lesson. */
-export async function addFavorite(db: Executor, accountId: number, lessonId: number, now: Date): Promise<FavoriteLesson> {
+export async function addFavorite(
+  db: Executor,
+  accountId: number,
+  lessonId: number,
+  now: Date,
+): Promise<FavoriteLesson> {
   const lesson = await activeLesson(db, lessonId);
-  const [row] = await db.insert(workoutFavorites).values({ accountId, lessonId, createdAt: now }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(workoutFavorites)
+    .values({ accountId, lessonId, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new ApiError(409, Codes.ALREADY_FAVORITE);
   return { ...toLessonSummary(lesson), favoritedAt: row.createdAt.toISOString() };
 }
@@ -178,8 +191,14 @@ export async function removeFavorite(db: Executor, accountId: number, lessonId: 
 
 /** Every lesson the member has completed or started, and the unfinished run touched last. */
 /** A lesson's names (the "continue" card of /workout), or null when the content no longer has it. */
-export async function lessonNames(db: Executor, lessonId: number): Promise<{ id: number; nameVi: string; nameEn: string } | null> {
-  const [row] = await db.select({ id: workoutLessons.id, nameVi: workoutLessons.nameVi, nameEn: workoutLessons.nameEn }).from(workoutLessons).where(eq(workoutLessons.id, lessonId));
+export async function lessonNames(
+  db: Executor,
+  lessonId: number,
+): Promise<{ id: number; nameVi: string; nameEn: string } | null> {
+  const [row] = await db
+    .select({ id: workoutLessons.id, nameVi: workoutLessons.nameVi, nameEn: workoutLessons.nameEn })
+    .from(workoutLessons)
+    .where(eq(workoutLessons.id, lessonId));
   return row ?? null;
 }
 
@@ -217,16 +236,26 @@ const DAY_MS = 24 * 60 * 60_000;
  * so another account's id can neither count here nor be seen. Refuses the whole batch (400) when
  * an event names an unknown lesson, a mapping of another lesson, or a time out of bounds.
  */
-export async function recordProgress(db: Executor, accountId: number, events: WorkoutEvent[], now: Date, lang: Lang): Promise<WorkoutProgress> {
+export async function recordProgress(
+  db: Executor,
+  accountId: number,
+  events: WorkoutEvent[],
+  now: Date,
+  lang: Lang,
+): Promise<WorkoutProgress> {
   const fieldErrors: FieldErrors = {};
-  const refuse = (i: number, field: string, key: string) => (fieldErrors[`events.${i}.${field}`] ??= []).push(validationMessage(key, lang));
+  const refuse = (i: number, field: string, key: string) =>
+    (fieldErrors[`events.${i}.${field}`] ??= []).push(validationMessage(key, lang));
 
   const lessonIds = [...new Set(events.map((e) => e.lessonId))];
   const mappingIds = [...new Set(events.flatMap((e) => (e.mappingId === undefined ? [] : [e.mappingId])))];
   const [lessons, mappings] = await Promise.all([
     db.select({ id: workoutLessons.id }).from(workoutLessons).where(inArray(workoutLessons.id, lessonIds)),
     mappingIds.length
-      ? db.select({ id: workoutMappings.id, lessonId: workoutMappings.lessonId }).from(workoutMappings).where(inArray(workoutMappings.id, mappingIds))
+      ? db
+          .select({ id: workoutMappings.id, lessonId: workoutMappings.lessonId })
+          .from(workoutMappings)
+          .where(inArray(workoutMappings.id, mappingIds))
       : Promise.resolve([]),
   ]);
   const knownLessons = new Set(lessons.map((l) => l.id));
@@ -238,7 +267,8 @@ export async function recordProgress(db: Executor, accountId: number, events: Wo
     if (at > latest) refuse(i, 'at', 'dateInFuture');
     else if (at < earliest) refuse(i, 'at', 'dateTooOld');
     if (!knownLessons.has(e.lessonId)) refuse(i, 'lessonId', 'invalid');
-    else if (e.mappingId !== undefined && lessonOfMapping.get(e.mappingId) !== e.lessonId) refuse(i, 'mappingId', 'invalid');
+    else if (e.mappingId !== undefined && lessonOfMapping.get(e.mappingId) !== e.lessonId)
+      refuse(i, 'mappingId', 'invalid');
   });
   if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, Codes.VALIDATION, { fieldErrors });
 
@@ -283,7 +313,13 @@ async function replayInto(tx: Executor, accountId: number, lessonId: number, now
     tx
       .select({ id: workoutMappings.id })
       .from(workoutMappings)
-      .where(and(eq(workoutMappings.lessonId, lessonId), eq(workoutMappings.block, 'main'), eq(workoutMappings.isActive, true))),
+      .where(
+        and(
+          eq(workoutMappings.lessonId, lessonId),
+          eq(workoutMappings.block, 'main'),
+          eq(workoutMappings.isActive, true),
+        ),
+      ),
   ]);
   const replay = replayLesson(events, new Set(main.map((m) => m.id)));
   const values = {

@@ -14,10 +14,15 @@ import { formatBankTime, parseBankTime } from './transfer.ts';
 
 const SECRET = 'casso-checksum-key-for-tests';
 // Keys deliberately out of order: the signature is over the sorted JSON.
-const body = { error: 0, data: { id: 123, description: 'MBVCB.1.VF7K3M9QXZ.CT', amount: 599000, accountNumber: '998800000001' } };
+const body = {
+  error: 0,
+  data: { id: 123, description: 'MBVCB.1.VF7K3M9QXZ.CT', amount: 599000, accountNumber: '998800000001' },
+};
 
 test('keys are sorted at every depth, arrays keep their order', () => {
-  expect(JSON.stringify(sortKeysDeep({ b: 1, a: { d: [{ z: 1, y: 2 }, 3], c: null } }))).toBe('{"a":{"c":null,"d":[{"y":2,"z":1},3]},"b":1}');
+  expect(JSON.stringify(sortKeysDeep({ b: 1, a: { d: [{ z: 1, y: 2 }, 3], c: null } }))).toBe(
+    '{"a":{"c":null,"d":[{"y":2,"z":1},3]},"b":1}',
+  );
 });
 
 test('the v1 signature matches an independent HMAC-SHA512 (openssl) of t + "." + the sorted JSON', () => {
@@ -37,15 +42,23 @@ test('a header made by cassoSignatureHeader verifies; any change of body, key or
   expect(hasValidCassoSignature(SECRET, { ...header, timestampMs: header.timestampMs + 1 }, body)).toBe(false);
 });
 
-test.each([undefined, '', 't=1732097245000', 'v1=' + 'a'.repeat(128), 't=abc,v1=' + 'a'.repeat(128), 't=1732097245000,v1=xyz', 't=1732097245000,v1=' + 'a'.repeat(127)])(
-  'header %j is refused',
-  (header) => {
-    expect(parseCassoSignatureHeader(header)).toBeNull();
-  },
-);
+test.each([
+  undefined,
+  '',
+  't=1732097245000',
+  'v1=' + 'a'.repeat(128),
+  't=abc,v1=' + 'a'.repeat(128),
+  't=1732097245000,v1=xyz',
+  't=1732097245000,v1=' + 'a'.repeat(127),
+])('header %j is refused', (header) => {
+  expect(parseCassoSignatureHeader(header)).toBeNull();
+});
 
 test('order and spaces in the header do not matter; upper-case hex is accepted', () => {
-  expect(parseCassoSignatureHeader(`v1=${'AB'.repeat(64)}, t=1732097245000`)).toEqual({ timestampMs: 1732097245000, v1: 'ab'.repeat(64) });
+  expect(parseCassoSignatureHeader(`v1=${'AB'.repeat(64)}, t=1732097245000`)).toEqual({
+    timestampMs: 1732097245000,
+    v1: 'ab'.repeat(64),
+  });
 });
 
 test('timestamps more than 5 minutes away either way are stale', () => {
@@ -58,7 +71,10 @@ test('timestamps more than 5 minutes away either way are stale', () => {
 });
 
 test('a v2 body becomes one transfer; a list (older deliveries) several; negative amounts are outgoing', () => {
-  const one = cassoWebhookBody.parse({ ...body, data: { ...body.data, reference: 'FT1', transactionDateTime: '2026-11-21 10:05:00' } });
+  const one = cassoWebhookBody.parse({
+    ...body,
+    data: { ...body.data, reference: 'FT1', transactionDateTime: '2026-11-21 10:05:00' },
+  });
   expect(cassoTransfers(one, body)).toEqual([
     {
       provider: 'casso',
@@ -94,15 +110,42 @@ test('SePay: Apikey checked whole and case-insensitive in the scheme only', () =
   const key = 'sepay-api-key-0123456789';
   expect(hasValidSepayApiKey(`Apikey ${key}`, key)).toBe(true);
   expect(hasValidSepayApiKey(`apikey ${key}`, key)).toBe(true);
-  for (const header of [undefined, '', key, `Bearer ${key}`, `Apikey ${key}x`, `Apikey ${key.slice(1)}`, `Apikey ${key.toUpperCase()}`]) {
+  for (const header of [
+    undefined,
+    '',
+    key,
+    `Bearer ${key}`,
+    `Apikey ${key}x`,
+    `Apikey ${key.slice(1)}`,
+    `Apikey ${key.toUpperCase()}`,
+  ]) {
     expect(hasValidSepayApiKey(header, key), String(header)).toBe(false);
   }
 });
 
 test('SePay: content and description are both searched; "out" is not incoming', () => {
-  const raw = { id: 92704, gateway: 'Vietcombank', transactionDate: '2026-11-21 10:05:00', accountNumber: '998800000001', code: null, content: 'VF7K3M9QXZ', transferType: 'in', transferAmount: 599000, accumulated: 0, subAccount: null, referenceCode: 'MBVCB.3278907687', description: 'MBVCB.3278907687.VF7K3M9QXZ.CT tu' };
+  const raw = {
+    id: 92704,
+    gateway: 'Vietcombank',
+    transactionDate: '2026-11-21 10:05:00',
+    accountNumber: '998800000001',
+    code: null,
+    content: 'VF7K3M9QXZ',
+    transferType: 'in',
+    transferAmount: 599000,
+    accumulated: 0,
+    subAccount: null,
+    referenceCode: 'MBVCB.3278907687',
+    description: 'MBVCB.3278907687.VF7K3M9QXZ.CT tu',
+  };
   const transfer = sepayTransfer(sepayWebhookBody.parse(raw), raw);
-  expect(transfer).toMatchObject({ provider: 'sepay', externalId: '92704', incoming: true, amount: 599000, bankReference: 'MBVCB.3278907687' });
+  expect(transfer).toMatchObject({
+    provider: 'sepay',
+    externalId: '92704',
+    incoming: true,
+    amount: 599000,
+    bankReference: 'MBVCB.3278907687',
+  });
   expect(transfer.description).toContain('VF7K3M9QXZ');
   expect(sepayTransfer(sepayWebhookBody.parse({ ...raw, transferType: 'out' }), raw).incoming).toBe(false);
   expect(sepayWebhookBody.safeParse({ ...raw, transferType: 'sideways' }).success).toBe(false);

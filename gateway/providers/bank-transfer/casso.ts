@@ -26,7 +26,9 @@ export function sortKeysDeep(value: unknown): unknown {
 
 /** The v1 value: hex HMAC-SHA512 over `t.` + the sorted JSON of the body. */
 export function cassoSignature(secret: string, timestampMs: number, body: unknown): string {
-  return createHmac('sha512', secret).update(`${String(timestampMs)}.${JSON.stringify(sortKeysDeep(body))}`).digest('hex');
+  return createHmac('sha512', secret)
+    .update(`${String(timestampMs)}.${JSON.stringify(sortKeysDeep(body))}`)
+    .digest('hex');
 }
 
 /** The header a Casso delivery of `body` at `now` carries (the sandbox and the tests send it). */
@@ -51,7 +53,8 @@ export function parseCassoSignatureHeader(header: string | undefined): CassoHead
   return { timestampMs: Number(t), v1: v1.toLowerCase() };
 }
 
-export const isFreshCassoTimestamp = (header: CassoHeader, now: Date) => Math.abs(now.getTime() - header.timestampMs) <= CASSO_MAX_AGE_MS;
+export const isFreshCassoTimestamp = (header: CassoHeader, now: Date) =>
+  Math.abs(now.getTime() - header.timestampMs) <= CASSO_MAX_AGE_MS;
 
 /** Compares in constant time. */
 export const hasValidCassoSignature = (secret: string, header: CassoHeader, body: unknown) =>

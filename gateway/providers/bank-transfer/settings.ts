@@ -10,4 +10,5 @@ export const bankWebhookSecret = (config: GatewayConfig) => config.BANK_WEBHOOK_
 
 /** Where the sandbox posts its signed Casso webhook: this gateway's own endpoint by default. */
 export const bankSandboxWebhookUrl = (config: GatewayConfig) =>
-  config.BANK_SANDBOX_WEBHOOK_URL ?? `http://${config.GATEWAY_HOST}:${String(config.GATEWAY_PORT)}/api/v1/payment/bank/casso`;
+  config.BANK_SANDBOX_WEBHOOK_URL ??
+  `http://${config.GATEWAY_HOST}:${String(config.GATEWAY_PORT)}/api/v1/payment/bank/casso`;

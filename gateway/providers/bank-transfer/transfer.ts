@@ -32,7 +32,11 @@ export type IncomingTransfer = {
 export function parseBankTime(text: string | null | undefined): Date | null {
   if (!text) return null;
   const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
-  const date = local ? new Date(`${local[1]}T${local[2]}+07:00`) : /(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) ? new Date(text.trim()) : null;
+  const date = local
+    ? new Date(`${local[1]}T${local[2]}+07:00`)
+    : /(Z|[+-]\d{2}:?\d{2})$/.test(text.trim())
+      ? new Date(text.trim())
+      : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 

@@ -49,13 +49,20 @@ describe('buildVietQrPayload', () => {
 
   test('matches the reference payload published in the subiz/vietqr README byte for byte', () => {
     // An independent encoder's output (VietinBank 0011001932418, 120 000 VND, "ung ho lu lut").
-    expect(buildVietQrPayload({ bin: '970415', accountNumber: '0011001932418', amount: 120_000, memo: 'ung ho lu lut' })).toBe(
+    expect(
+      buildVietQrPayload({ bin: '970415', accountNumber: '0011001932418', amount: 120_000, memo: 'ung ho lu lut' }),
+    ).toBe(
       '00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C',
     );
   });
 
   test('fields come in EMVCo order with the fixed values of a dynamic NAPAS transfer', () => {
-    const payload = buildVietQrPayload({ bin: '970436', accountNumber: '0071000123456', amount: 1_250_000, memo: 'VF7K3M9QXZ' });
+    const payload = buildVietQrPayload({
+      bin: '970436',
+      accountNumber: '0071000123456',
+      amount: 1_250_000,
+      memo: 'VF7K3M9QXZ',
+    });
     const top = parseEmvTlv(payload);
     expect(top.map((f) => f.id)).toEqual(['00', '01', '38', '53', '54', '58', '62', '63']);
     const value = (id: string) => top.find((f) => f.id === id)!.value;
@@ -92,7 +99,11 @@ describe('buildVietQrPayload', () => {
   test('round trip for every bank in the list', () => {
     for (const bank of banks) {
       const input = { bin: bank.bin, accountNumber: '0123456789', amount: 399_000, memo: 'VF23456789' };
-      expect(parseVietQrPayload(buildVietQrPayload(input)), bank.code).toEqual({ ...input, dynamic: true, service: 'QRIBFTTA' });
+      expect(parseVietQrPayload(buildVietQrPayload(input)), bank.code).toEqual({
+        ...input,
+        dynamic: true,
+        service: 'QRIBFTTA',
+      });
     }
   });
 
@@ -124,8 +135,7 @@ describe('buildVietQrPayload', () => {
 
 describe('parsing', () => {
   test('reads the published static payload (no amount, no memo) from the tests of an open-source VietQR library', () => {
-    const payload =
-      '00020101021138570010A00000072701270006970403011300110123456780208QRIBFTTA53037045802VN63049E6F';
+    const payload = '00020101021138570010A00000072701270006970403011300110123456780208QRIBFTTA53037045802VN63049E6F';
     expect(parseVietQrPayload(payload)).toEqual({
       dynamic: false,
       service: 'QRIBFTTA',

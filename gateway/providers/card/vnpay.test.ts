@@ -43,7 +43,9 @@ test('known answer: the signature equals an independent HMAC-SHA512 over the sor
   expect(vnpaySignature(SECRET, tricky)).toBe(referenceSignature(SECRET, tricky));
   // A different secret or one changed field gives another signature.
   expect(vnpaySignature(`${SECRET}x`, payParams)).not.toBe(referenceSignature(SECRET, payParams));
-  expect(vnpaySignature(SECRET, { ...payParams, vnp_Amount: '189000100' })).not.toBe(referenceSignature(SECRET, payParams));
+  expect(vnpaySignature(SECRET, { ...payParams, vnp_Amount: '189000100' })).not.toBe(
+    referenceSignature(SECRET, payParams),
+  );
 });
 
 test('the pay URL carries every 2.1.0 field and a signature that the reference signer reproduces', () => {
@@ -100,7 +102,12 @@ test('token_pay URL: snake_case fields signed as vnp_secure_hash under token_ui/
   );
   expect(url.pathname).toBe('/token_ui/payment-token.html');
   const fields = Object.fromEntries(url.searchParams);
-  expect(fields).toMatchObject({ vnp_command: 'token_pay', vnp_amount: '50000000', vnp_token: 'tok_0123456789', vnp_locale: 'en' });
+  expect(fields).toMatchObject({
+    vnp_command: 'token_pay',
+    vnp_amount: '50000000',
+    vnp_token: 'tok_0123456789',
+    vnp_locale: 'en',
+  });
   const { vnp_secure_hash: hash, ...signed } = fields;
   expect(hash).toBe(referenceSignature(SECRET, signed));
   expect(hasValidVnpaySignature(SECRET, fields)).toBe(true);
@@ -109,14 +116,43 @@ test('token_pay URL: snake_case fields signed as vnp_secure_hash under token_ui/
 test('vnp_PayDate is read as GMT+7; impossible dates are refused', () => {
   expect(parseVnpayDate('20261121100000')?.toISOString()).toBe('2026-11-21T03:00:00.000Z');
   expect(parseVnpayDate('20261231235959')?.toISOString()).toBe('2026-12-31T16:59:59.000Z');
-  for (const bad of ['20261321100000', '20260230100000', '20261121250000', '2026112110000', '', undefined]) expect(parseVnpayDate(bad)).toBeNull();
+  for (const bad of ['20261321100000', '20260230100000', '20261121250000', '2026112110000', '', undefined])
+    expect(parseVnpayDate(bad)).toBeNull();
 });
 
 test('a result is read the same from the pay API (camelCase) and the token API (snake_case)', () => {
-  const camel = readVnpayResult({ vnp_TxnRef: 'A1', vnp_Amount: '100000', vnp_ResponseCode: '24', vnp_TransactionStatus: '02', vnp_TransactionNo: '0', vnp_TmnCode: 'T' });
-  const snake = readVnpayResult({ vnp_txn_ref: 'A1', vnp_amount: '100000', vnp_response_code: '24', vnp_transaction_status: '02', vnp_transaction_no: '0', vnp_tmn_code: 'T' });
-  expect(camel).toMatchObject({ txnRef: 'A1', amount: 1000, responseCode: '24', transactionStatus: '02', transactionNo: '0', tmnCode: 'T' });
-  expect(snake).toMatchObject({ txnRef: 'A1', amount: 1000, responseCode: '24', transactionStatus: '02', transactionNo: '0', tmnCode: 'T' });
+  const camel = readVnpayResult({
+    vnp_TxnRef: 'A1',
+    vnp_Amount: '100000',
+    vnp_ResponseCode: '24',
+    vnp_TransactionStatus: '02',
+    vnp_TransactionNo: '0',
+    vnp_TmnCode: 'T',
+  });
+  const snake = readVnpayResult({
+    vnp_txn_ref: 'A1',
+    vnp_amount: '100000',
+    vnp_response_code: '24',
+    vnp_transaction_status: '02',
+    vnp_transaction_no: '0',
+    vnp_tmn_code: 'T',
+  });
+  expect(camel).toMatchObject({
+    txnRef: 'A1',
+    amount: 1000,
+    responseCode: '24',
+    transactionStatus: '02',
+    transactionNo: '0',
+    tmnCode: 'T',
+  });
+  expect(snake).toMatchObject({
+    txnRef: 'A1',
+    amount: 1000,
+    responseCode: '24',
+    transactionStatus: '02',
+    transactionNo: '0',
+    tmnCode: 'T',
+  });
   expect(readVnpayResult({ vnp_TxnRef: 'A', vnp_Amount: '12345' }).amount).toBeNull();
   expect(readVnpayResult({ vnp_TxnRef: 'A', vnp_Amount: '-100' }).amount).toBeNull();
 });

@@ -81,7 +81,11 @@ export function buildVnpayPayUrl(request: VnpayPayRequest) {
 }
 
 /** The parameters as a query string with their signature appended (the pay API's field name or the token API's). */
-export function signedVnpayQuery(hashSecret: string, params: VnpParams, hashField: 'vnp_SecureHash' | 'vnp_secure_hash' = 'vnp_SecureHash') {
+export function signedVnpayQuery(
+  hashSecret: string,
+  params: VnpParams,
+  hashField: 'vnp_SecureHash' | 'vnp_secure_hash' = 'vnp_SecureHash',
+) {
   return `${signedData(params)}&${hashField}=${vnpaySignature(hashSecret, params)}`;
 }
 
@@ -134,7 +138,11 @@ export function buildVnpayTokenCreateUrl(request: VnpayTokenCreateRequest) {
   return `${request.tokenUrl}create-token.html?${signedVnpayQuery(request.hashSecret, params, 'vnp_secure_hash')}`;
 }
 
-export type VnpayTokenPayRequest = Omit<VnpayTokenCreateRequest, 'cardType'> & { token: string; amount: number; orderInfo: string };
+export type VnpayTokenPayRequest = Omit<VnpayTokenCreateRequest, 'cardType'> & {
+  token: string;
+  amount: number;
+  orderInfo: string;
+};
 
 /** token_pay: a payment with a saved card's token (the member confirms on VNPAY's page). */
 export function buildVnpayTokenPayUrl(request: VnpayTokenPayRequest) {

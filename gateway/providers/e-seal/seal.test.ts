@@ -11,8 +11,14 @@ describe('signatureFromContents', () => {
   });
 
   test('a DER that ends in one 0 nibble, and one with no padding at all', () => {
-    expect(forge.util.bytesToHex(((signatureFromContents('<30030401a0000000>').value as forge.asn1.Asn1[])[0].value as string))).toBe('a0');
-    expect(forge.util.bytesToHex(((signatureFromContents('<30030401a0>').value as forge.asn1.Asn1[])[0].value as string))).toBe('a0');
+    expect(
+      forge.util.bytesToHex(
+        (signatureFromContents('<30030401a0000000>').value as forge.asn1.Asn1[])[0].value as string,
+      ),
+    ).toBe('a0');
+    expect(
+      forge.util.bytesToHex((signatureFromContents('<30030401a0>').value as forge.asn1.Asn1[])[0].value as string),
+    ).toBe('a0');
   });
 
   test('a truncated DER is refused', () => {

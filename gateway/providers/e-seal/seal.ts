@@ -21,7 +21,12 @@ const generateRsaKeyPair = promisify(generateKeyPair);
 export async function makeSelfSignedSealKey(commonName: string, passphrase: string, now: Date): Promise<SealKey> {
   // Node's key generation runs off the event loop; node-forge's own took seconds of it on a busy
   // machine (the first signature in a fresh sandbox waited for it).
-  const { privateKey: pem } = await generateRsaKeyPair('rsa', { modulusLength: 2048, publicExponent: 0x10001, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey: pem } = await generateRsaKeyPair('rsa', {
+    modulusLength: 2048,
+    publicExponent: 0x10001,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const privateKey = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
   const keys = { privateKey, publicKey: forge.pki.setRsaPublicKey(privateKey.n, privateKey.e) };
   const cert = forge.pki.createCertificate();
@@ -47,17 +52,26 @@ export async function makeSelfSignedSealKey(commonName: string, passphrase: stri
 
 /** The SHA-256 fingerprint (hex) of the key's certificate: what verification accepts as "ours". */
 export function sealFingerprint(key: SealKey) {
-  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(key.p12.toString('binary'))), key.passphrase);
+  const p12 = forge.pkcs12.pkcs12FromAsn1(
+    forge.asn1.fromDer(forge.util.createBuffer(key.p12.toString('binary'))),
+    key.passphrase,
+  );
   const bag = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0];
   if (!bag?.cert) throw new Error('the seal key has no certificate');
   return certFingerprint(bag.cert);
 }
 
 const certFingerprint = (cert: forge.pki.Certificate) =>
-  createHash('sha256').update(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary')).digest('hex');
+  createHash('sha256')
+    .update(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'))
+    .digest('hex');
 
 /** Seals a finished PDF: a signature placeholder, then the CAdES signature over every byte but itself. */
-export async function sealPdf(pdf: Uint8Array, key: SealKey, facts: { reason: string; location: string; name: string; signingTime: Date }) {
+export async function sealPdf(
+  pdf: Uint8Array,
+  key: SealKey,
+  facts: { reason: string; location: string; name: string; signingTime: Date },
+) {
   const doc = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -91,7 +105,10 @@ export function signatureFromContents(contents: string) {
 
 export type SealCheck =
   | { valid: true; signedAt: string | null; signer: string; fingerprint: string }
-  | { valid: false; reason: 'NO_SIGNATURE' | 'NOT_WHOLE_FILE' | 'DIGEST_MISMATCH' | 'BAD_SIGNATURE' | 'UNKNOWN_SIGNER' };
+  | {
+      valid: false;
+      reason: 'NO_SIGNATURE' | 'NOT_WHOLE_FILE' | 'DIGEST_MISMATCH' | 'BAD_SIGNATURE' | 'UNKNOWN_SIGNER';
+    };
 
 /**
  * Checks a sealed PDF: its one signature covers the whole file (nothing appended or changed), the
@@ -100,7 +117,9 @@ export type SealCheck =
  */
 export function verifySealedPdf(pdf: Buffer, fingerprints: readonly string[]): SealCheck {
   const text = pdf.toString('latin1');
-  const match = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(text.lastIndexOf('/ByteRange')));
+  const match = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    text.slice(text.lastIndexOf('/ByteRange')),
+  );
   if (!match) return { valid: false, reason: 'NO_SIGNATURE' };
   const [a, b, c, d] = match.slice(1).map(Number);
   if (a !== 0 || c + d !== pdf.length || b >= c) return { valid: false, reason: 'NOT_WHOLE_FILE' };
@@ -113,11 +132,15 @@ export function verifySealedPdf(pdf: Buffer, fingerprints: readonly string[]): S
   const cert = message.certificates[0];
   // node-forge parses SignedData's SignerInfos only as ASN.1 (its typings leave rawCapture out): the
   // SignerInfo's [0] child holds the signed attributes, the OCTET STRING after them the signature.
-  const infos = (message as unknown as { rawCapture: { signerInfos?: forge.asn1.Asn1[] } }).rawCapture.signerInfos ?? [];
+  const infos =
+    (message as unknown as { rawCapture: { signerInfos?: forge.asn1.Asn1[] } }).rawCapture.signerInfos ?? [];
   const fields = (infos[0]?.value ?? []) as forge.asn1.Asn1[];
   const attributesAt = fields.findIndex((f) => f.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && f.type === 0);
   const attributes = attributesAt < 0 ? undefined : (fields[attributesAt].value as forge.asn1.Asn1[]);
-  const signature = fields.slice(attributesAt + 1).find((f) => f.tagClass === forge.asn1.Class.UNIVERSAL && f.type === forge.asn1.Type.OCTETSTRING)?.value as string | undefined;
+  const signature = fields
+    .slice(attributesAt + 1)
+    .find((f) => f.tagClass === forge.asn1.Class.UNIVERSAL && f.type === forge.asn1.Type.OCTETSTRING)?.value as
+    string | undefined;
   if (!cert || !attributes || !signature) return { valid: false, reason: 'BAD_SIGNATURE' };
   const covered = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const digest = createHash('sha256').update(covered).digest('binary');

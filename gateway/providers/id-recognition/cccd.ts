@@ -19,7 +19,12 @@ export function ddmmyyyy(value: string): string | undefined {
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(match[1]) ? undefined : iso;
 }
 
-const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/gi, 'd').toUpperCase();
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toUpperCase();
 
 /**
  * The card's QR (domain-facts.md "ID verification"): `id|oldId|name|DDMMYYYY|sex|address|DDMMYYYY`,

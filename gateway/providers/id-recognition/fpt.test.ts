@@ -8,7 +8,9 @@ import { IdRecognitionError } from './port.ts';
 // A local stand-in for api.fpt.ai that checks every request the way FPT.AI documents it
 // (providers.md): POST, the api-key header, one multipart part named "image" holding a JPEG.
 const API_KEY = 'test-key-not-a-secret';
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9,
+]);
 
 type Seen = { path: string; problems: string[] };
 const seen: Seen[] = [];
@@ -32,10 +34,14 @@ beforeAll(async () => {
       const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers['content-type'] ?? '');
       if (!boundary) problems.push('not multipart');
       else {
-        const parts = body.toString('latin1').split(`--${boundary[1] ?? boundary[2]}`).slice(1, -1);
+        const parts = body
+          .toString('latin1')
+          .split(`--${boundary[1] ?? boundary[2]}`)
+          .slice(1, -1);
         const image = parts.filter((part) => /name="image"/.test(part));
         if (parts.length !== 1 || image.length !== 1) problems.push(`parts ${String(parts.length)}`);
-        else if (!/content-type: image\/jpeg/i.test(image[0]) || !image[0].includes(JPEG.toString('latin1'))) problems.push('image part');
+        else if (!/content-type: image\/jpeg/i.test(image[0]) || !image[0].includes(JPEG.toString('latin1')))
+          problems.push('image part');
       }
       seen.push({ path: request.url ?? '', problems });
       response.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -99,11 +105,35 @@ test('an ID card goes to /vision/idr/vnm/ and its answer becomes a reading', asy
 });
 
 test('a passport goes to /vision/passport/vnm; "N/A" fields stay unread; "Không thời hạn" is no expiry', async () => {
-  answer = { status: 200, body: JSON.stringify({ errorCode: 0, data: [{ passport_number: 'C1234567', name: 'LE VAN\u0000 DUC\ud800', dob: '02/09/1990', sex: 'N/A', doe: 'Không thời hạn', id_prob: '97', name_prob: '95', dob_prob: '96' }] }) };
+  answer = {
+    status: 200,
+    body: JSON.stringify({
+      errorCode: 0,
+      data: [
+        {
+          passport_number: 'C1234567',
+          name: 'LE VAN\u0000 DUC\ud800',
+          dob: '02/09/1990',
+          sex: 'N/A',
+          doe: 'Không thời hạn',
+          id_prob: '97',
+          name_prob: '95',
+          dob_prob: '96',
+        },
+      ],
+    }),
+  };
   seen.length = 0;
   const reading = await reader().read({ ...photo, documentType: 'PASSPORT' });
   expect(seen).toEqual([{ path: '/vision/passport/vnm', problems: [] }]);
-  expect(reading).toMatchObject({ kind: 'PASSPORT', idNumber: 'C1234567', fullName: 'LE VAN DUC\uFFFD', sex: undefined, expiresOn: 'NONE', confidence: 0.95 });
+  expect(reading).toMatchObject({
+    kind: 'PASSPORT',
+    idNumber: 'C1234567',
+    fullName: 'LE VAN DUC\uFFFD',
+    sex: undefined,
+    expiresOn: 'NONE',
+    confidence: 0.95,
+  });
 });
 
 test.each([

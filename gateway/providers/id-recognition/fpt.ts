@@ -31,7 +31,12 @@ export function fptDate(value: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? undefined : `${year}-${month}-${day}`;
 }
 
-const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/gi, 'd').toUpperCase();
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toUpperCase();
 
 function sexOf(value: string | undefined): IdReading['sex'] {
   const folded = value ? fold(value) : '';
@@ -57,7 +62,9 @@ const probability = (value: unknown): number | undefined => {
 function confidenceOf(record: FptRecord): number {
   const overall = probability(record.overall_score);
   if (overall !== undefined) return overall;
-  const probs = ['id_prob', 'name_prob', 'dob_prob'].map((key) => probability(record[key])).filter((p) => p !== undefined);
+  const probs = ['id_prob', 'name_prob', 'dob_prob']
+    .map((key) => probability(record[key]))
+    .filter((p) => p !== undefined);
   return probs.length ? Math.min(...probs) : 0;
 }
 
@@ -103,7 +110,10 @@ export function createFptIdRecognition(config: FptConfig): IdRecognitionPort {
       raw = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new IdRecognitionError(Codes.OCR_SERVICE_UNAVAILABLE, timedOut ? `FPT.AI timed out after ${config.timeoutMs} ms` : 'FPT.AI: network error');
+      throw new IdRecognitionError(
+        Codes.OCR_SERVICE_UNAVAILABLE,
+        timedOut ? `FPT.AI timed out after ${config.timeoutMs} ms` : 'FPT.AI: network error',
+      );
     }
     let body: unknown;
     try {
@@ -117,13 +127,18 @@ export function createFptIdRecognition(config: FptConfig): IdRecognitionPort {
     if (status === 401 || status === 403 || status === 429 || status >= 500) {
       throw new IdRecognitionError(Codes.OCR_SERVICE_UNAVAILABLE, `FPT.AI answered HTTP ${status}`);
     }
-    if (!Number.isInteger(errorCode)) throw new IdRecognitionError(Codes.OCR_SERVICE_UNAVAILABLE, `FPT.AI answered HTTP ${status} without an errorCode`);
+    if (!Number.isInteger(errorCode))
+      throw new IdRecognitionError(
+        Codes.OCR_SERVICE_UNAVAILABLE,
+        `FPT.AI answered HTTP ${status} without an errorCode`,
+      );
     if (errorCode !== 0) {
       const code = Object.hasOwn(fptErrorToCode, errorCode) ? fptErrorToCode[errorCode] : Codes.OCR_SERVICE_UNAVAILABLE;
       throw new IdRecognitionError(code, `FPT.AI errorCode ${String(errorCode)}`);
     }
     const first = Array.isArray(answer.data) ? (answer.data[0] as unknown) : undefined;
-    if (typeof first !== 'object' || first === null) throw new IdRecognitionError(Codes.OCR_NO_ID_FOUND, 'FPT.AI answered errorCode 0 with no data');
+    if (typeof first !== 'object' || first === null)
+      throw new IdRecognitionError(Codes.OCR_NO_ID_FOUND, 'FPT.AI answered errorCode 0 with no data');
     return readingOf(first as FptRecord, photo.documentType);
   }
 

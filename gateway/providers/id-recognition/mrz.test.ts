@@ -12,9 +12,24 @@ test('check digits follow ICAO 9303 (the specimen passport L898902C3)', () => {
 });
 
 test('a passport MRZ is read whole; one extra character from OCR is found by the check digits', () => {
-  const [line1, line2] = passportMrz({ number: 'C1234567', surname: 'Lê', givenNames: 'Văn Đức', dateOfBirth: '02/09/1990', sex: 'M', expiresOn: '20/01/2031' });
+  const [line1, line2] = passportMrz({
+    number: 'C1234567',
+    surname: 'Lê',
+    givenNames: 'Văn Đức',
+    dateOfBirth: '02/09/1990',
+    sex: 'M',
+    expiresOn: '20/01/2031',
+  });
   const clean = readTd3([line1, line2], today);
-  expect(clean).toMatchObject({ documentNumber: 'C1234567', surname: 'LE', givenNames: 'VAN DUC', dateOfBirth: '1990-09-02', expiresOn: '2031-01-20', sex: 'MALE', checksPassed: 4 });
+  expect(clean).toMatchObject({
+    documentNumber: 'C1234567',
+    surname: 'LE',
+    givenNames: 'VAN DUC',
+    dateOfBirth: '1990-09-02',
+    expiresOn: '2031-01-20',
+    sex: 'MALE',
+    checksPassed: 4,
+  });
   const doubled = `${line2.slice(0, 10)}O${line2.slice(10)}`;
   expect(readTd3([line1, doubled], today)).toMatchObject({ documentNumber: 'C1234567', checksPassed: 4 });
   const misread = `${line2.slice(0, 14)}8${line2.slice(15)}`;
@@ -31,7 +46,10 @@ test('the CCCD QR: with and without the old number; anything else is not one', (
     address: '12 Nguyễn Trãi, Quận 1',
     issuedOn: '2021-07-10',
   });
-  expect(parseCccdQr('079095001234|Lê Văn Đức|02091990|Nam|Hà Nội|01012022')).toMatchObject({ fullName: 'Lê Văn Đức', sex: 'MALE' });
+  expect(parseCccdQr('079095001234|Lê Văn Đức|02091990|Nam|Hà Nội|01012022')).toMatchObject({
+    fullName: 'Lê Văn Đức',
+    sex: 'MALE',
+  });
   expect(parseCccdQr('https://example.com')).toBeUndefined();
   expect(parseCccdQr('07909500123|x|Tên|14031995|Nam|a|10072021')).toBeUndefined();
   expect(parseCccdQr('079095001234||Tên|31021995|Nam|a|10072021')).toBeUndefined();

@@ -67,7 +67,8 @@ export function findTd3Lines(ocrText: string): [string, string] | undefined {
  */
 export function readTd3([line1, line2]: [string, string], today: Date): MrzPassport | undefined {
   const candidates = [line2.slice(0, 44)];
-  for (let extra = line2.length - 44, i = 0; extra === 1 && i < 44; i++) candidates.push(line2.slice(0, i) + line2.slice(i + 1));
+  for (let extra = line2.length - 44, i = 0; extra === 1 && i < 44; i++)
+    candidates.push(line2.slice(0, i) + line2.slice(i + 1));
   // Check digits first; between equals, the reading that needed fewer guesses.
   const score = (reading: MrzPassport) => reading.checksPassed * 100 - reading.mended;
   let best: MrzPassport | undefined;
@@ -79,7 +80,17 @@ export function readTd3([line1, line2]: [string, string], today: Date): MrzPassp
 }
 
 // Where ICAO puts only digits, a letter is an OCR slip of the digit it looks like.
-const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
 const TD3_DIGIT_POSITIONS = [9, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 42, 43];
 
 const mendDigits = (line: string, positions: number[]) => {

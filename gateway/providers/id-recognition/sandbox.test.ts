@@ -38,7 +38,11 @@ test('a CCCD front is read from its QR, the expiry the one the law gives its iss
 }, 120_000);
 
 test('without a readable QR the print is read (marks lost, the name match allows for it)', async () => {
-  const reading = await reader.read({ bytes: await cccdFront(person, { qr: false }), side: 'front', documentType: 'ID_CARD' });
+  const reading = await reader.read({
+    bytes: await cccdFront(person, { qr: false }),
+    side: 'front',
+    documentType: 'ID_CARD',
+  });
   expect(reading.kind).toBe('ID_CARD');
   expect(reading.idNumber).toBe('079095001234');
   expect(reading.dateOfBirth).toBe('1995-03-14');
@@ -48,7 +52,14 @@ test('without a readable QR the print is read (marks lost, the name match allows
 }, 120_000);
 
 test('a passport page is read from its machine-readable zone with the check digits', async () => {
-  const bytes = await passportPage({ number: 'C1234567', surname: 'Lê', givenNames: 'Văn Đức', dateOfBirth: '02/09/1990', sex: 'M', expiresOn: '20/01/2031' });
+  const bytes = await passportPage({
+    number: 'C1234567',
+    surname: 'Lê',
+    givenNames: 'Văn Đức',
+    dateOfBirth: '02/09/1990',
+    sex: 'M',
+    expiresOn: '20/01/2031',
+  });
   const reading = await reader.read({ bytes, side: 'front', documentType: 'PASSPORT' });
   expect(reading).toMatchObject({
     kind: 'PASSPORT',
@@ -68,13 +79,29 @@ test('a card sent as a passport reads as an ID card (the wrong document, 205 ups
 }, 120_000);
 
 test('a small photo is 504, a blurred one 500, a photo of no card 501', async () => {
-  expect(await refusal(reader.read({ bytes: await cccdFront(person, { width: 600 }), side: 'front', documentType: 'ID_CARD' }))).toBe(Codes.OCR_TOO_SMALL);
-  expect(await refusal(reader.read({ bytes: await cccdFront(person, { blur: 12 }), side: 'front', documentType: 'ID_CARD' }))).toBe(Codes.OCR_BLURRY);
+  expect(
+    await refusal(
+      reader.read({ bytes: await cccdFront(person, { width: 600 }), side: 'front', documentType: 'ID_CARD' }),
+    ),
+  ).toBe(Codes.OCR_TOO_SMALL);
+  expect(
+    await refusal(
+      reader.read({ bytes: await cccdFront(person, { blur: 12 }), side: 'front', documentType: 'ID_CARD' }),
+    ),
+  ).toBe(Codes.OCR_BLURRY);
   const wall = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><text x="100" y="400" font-size="80">Gym wall</text></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><text x="100" y="400" font-size="80">Gym wall</text></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
-  expect(await refusal(reader.read({ bytes: wall, side: 'front', documentType: 'ID_CARD' }))).toBe(Codes.OCR_NO_ID_FOUND);
+  expect(await refusal(reader.read({ bytes: wall, side: 'front', documentType: 'ID_CARD' }))).toBe(
+    Codes.OCR_NO_ID_FOUND,
+  );
 }, 120_000);
 
 test('the back adds nothing but what it prints', async () => {

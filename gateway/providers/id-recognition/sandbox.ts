@@ -24,7 +24,8 @@ async function ocr(image: Buffer, onlyChars?: string): Promise<{ text: string; c
   const worker = await createWorker('eng', 1, { langPath: ENG_DATA, gzip: true, cacheMethod: 'none' });
   try {
     // A machine-readable zone is one block of a known alphabet: saying so stops '<' reading as '(' or '«'.
-    if (onlyChars) await worker.setParameters({ tessedit_char_whitelist: onlyChars, tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+    if (onlyChars)
+      await worker.setParameters({ tessedit_char_whitelist: onlyChars, tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
     const { data } = await worker.recognize(image);
     return { text: data.text, confidence: data.confidence / 100 };
   } finally {
@@ -46,7 +47,11 @@ async function checkQuality(bytes: Buffer) {
 type Grey = { data: Buffer; width: number; height: number };
 
 const greyPixels = async (bytes: Buffer, side: number): Promise<Grey> => {
-  const { data, info } = await sharp(bytes).resize({ width: side, height: side, fit: 'inside' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .resize({ width: side, height: side, fit: 'inside' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 };
 
@@ -68,15 +73,24 @@ export function laplacianSpread({ data, width, height }: Grey): number {
 }
 
 async function decodeQr(bytes: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(bytes).resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data;
 }
 
-const ocrInput = (bytes: Buffer) => sharp(bytes).resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside' }).greyscale().normalise().png().toBuffer();
+const ocrInput = (bytes: Buffer) =>
+  sharp(bytes).resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside' }).greyscale().normalise().png().toBuffer();
 
 const DATE = /(\d{2})\s*[/.-]\s*(\d{2})\s*[/.-]\s*(\d{4})/;
 const isoOf = (match: RegExpExecArray) => `${match[3]}-${match[2]}-${match[1]}`;
-const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The date on the line that says "expiry" ("Có giá trị đến" loses its marks in the English model). */
 function expiryInText(text: string): string | 'NONE' | undefined {

@@ -14,7 +14,10 @@ export type PushSender = {
 };
 
 export class PushDeliveryError extends Error {
-  constructor(message: string, readonly statusCode?: number) {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
     super(message);
     this.name = 'PushDeliveryError';
   }

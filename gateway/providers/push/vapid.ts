@@ -30,7 +30,10 @@ export async function resolveVapidKeys(config: GatewayConfig, db: Database): Pro
     const made = webpush.generateVAPIDKeys();
     const value = JSON.stringify({ publicKey: made.publicKey, privateKey: made.privateKey });
     // Two processes starting together: the first insert wins and both read it back.
-    await db.insert(appSettings).values({ key: SANDBOX_VAPID_SETTING, valueVi: value, valueEn: value }).onConflictDoNothing();
+    await db
+      .insert(appSettings)
+      .values({ key: SANDBOX_VAPID_SETTING, valueVi: value, valueEn: value })
+      .onConflictDoNothing();
     keys = (await read())!;
   }
   return { ...keys, subject: config.VAPID_SUBJECT ?? SANDBOX_VAPID_SUBJECT };

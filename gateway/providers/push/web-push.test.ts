@@ -20,7 +20,11 @@ function browser(): Browser {
   return {
     ecdh,
     auth,
-    target: (endpoint) => ({ endpoint, p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }),
+    target: (endpoint) => ({
+      endpoint,
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: auth.toString('base64url'),
+    }),
   };
 }
 
@@ -55,10 +59,20 @@ function checkVapid(header: string | undefined, origin: string, problems: string
   const [head, claims, signature] = jwt.split('.');
   const point = b64url(k);
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, b64url(signature));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    b64url(signature),
+  );
   if (!signed) problems.push('JWT signature does not verify with k');
   if (JSON.parse(b64url(head).toString()).alg !== 'ES256') problems.push('alg is not ES256');
   const body = JSON.parse(b64url(claims).toString()) as { aud: string; exp: number; sub: string };
@@ -82,9 +96,11 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     const body = Buffer.concat(chunks);
     const problems: string[] = [];
     if (req.method !== 'POST') problems.push(`method ${req.method}`);
-    if (req.headers['content-encoding'] !== 'aes128gcm') problems.push(`content-encoding ${req.headers['content-encoding']}`);
+    if (req.headers['content-encoding'] !== 'aes128gcm')
+      problems.push(`content-encoding ${req.headers['content-encoding']}`);
     if (req.headers.ttl !== String(TTL)) problems.push(`TTL ${req.headers.ttl}`);
-    if (req.headers['content-type'] !== 'application/octet-stream') problems.push(`content-type ${req.headers['content-type']}`);
+    if (req.headers['content-type'] !== 'application/octet-stream')
+      problems.push(`content-type ${req.headers['content-type']}`);
     checkVapid(req.headers.authorization, origin, problems);
     let plaintext: string | undefined;
     if (body.length === 0) problems.push('empty body');
@@ -131,7 +147,12 @@ const sender = (overrides: Partial<WebPushConfig> = {}) =>
     ...overrides,
   });
 
-const payload = JSON.stringify({ id: 'a'.repeat(32), title: 'Chào mừng bạn đến với VietFit!', body: 'Tài khoản đã sẵn sàng.', link: '/membership' });
+const payload = JSON.stringify({
+  id: 'a'.repeat(32),
+  title: 'Chào mừng bạn đến với VietFit!',
+  body: 'Tài khoản đã sẵn sàng.',
+  link: '/membership',
+});
 
 test('posts an aes128gcm body the subscription can decrypt, with TTL and a VAPID JWT for the endpoint origin', async () => {
   const push = sender();
@@ -156,15 +177,18 @@ test.each([404, 410])('a %i answer reports the subscription gone', async (status
   expect(received[0].problems).toEqual([]);
 });
 
-test.each([400, 413, 429, 500, 503])('a %i answer rejects with PushDeliveryError carrying the status', async (status) => {
-  reply = status;
-  const error = await sender()
-    .send({ accountId: 1, target: receiver.target(`${origin}/s`), payload })
-    .catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(PushDeliveryError);
-  expect((error as PushDeliveryError).statusCode).toBe(status);
-  expect(String(error)).not.toContain(payload);
-});
+test.each([400, 413, 429, 500, 503])(
+  'a %i answer rejects with PushDeliveryError carrying the status',
+  async (status) => {
+    reply = status;
+    const error = await sender()
+      .send({ accountId: 1, target: receiver.target(`${origin}/s`), payload })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushDeliveryError);
+    expect((error as PushDeliveryError).statusCode).toBe(status);
+    expect(String(error)).not.toContain(payload);
+  },
+);
 
 test('a service that never answers rejects within the timeout', async () => {
   reply = 'hang';
@@ -185,7 +209,12 @@ test('subscription keys that are not a P-256 point are refused before anything i
 
 test('by default only https endpoints of the known push services are called', async () => {
   const strict = sender({ allowEndpoint: undefined });
-  for (const endpoint of [`${origin}/s`, 'https://127.0.0.1/s', 'https://fcm.googleapis.com.evil.example/s', 'http://fcm.googleapis.com/fcm/send/x']) {
+  for (const endpoint of [
+    `${origin}/s`,
+    'https://127.0.0.1/s',
+    'https://fcm.googleapis.com.evil.example/s',
+    'http://fcm.googleapis.com/fcm/send/x',
+  ]) {
     await expect(strict.send({ accountId: 1, target: receiver.target(endpoint), payload }), endpoint).rejects.toThrow(
       /not a known push service/,
     );

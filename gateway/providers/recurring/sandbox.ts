@@ -17,7 +17,9 @@ export const SANDBOX_DECLINE_CARDS: Record<string, { code: string; reason: strin
 };
 
 const recurringIdOf = (token: string) => {
-  const digits = BigInt(`0x${createHash('sha256').update(`sandbox-recurring:${token}`).digest('hex').slice(0, 15)}`).toString();
+  const digits = BigInt(
+    `0x${createHash('sha256').update(`sandbox-recurring:${token}`).digest('hex').slice(0, 15)}`,
+  ).toString();
   return `7${digits.padStart(17, '0').slice(-17)}`;
 };
 
@@ -39,7 +41,9 @@ export function createSandboxRecurring(db: Executor): RecurringPort {
       if (!row || recurringIdOf(row.token) !== request.recurringId) result = { ok: false, responseCode: '99' };
       else {
         const decline = SANDBOX_DECLINE_CARDS[row.cardNumber];
-        result = decline ? { ok: false, responseCode: decline.code } : { ok: true, transactionNo: `SBR${request.reference}` };
+        result = decline
+          ? { ok: false, responseCode: decline.code }
+          : { ok: true, transactionNo: `SBR${request.reference}` };
       }
       return result;
     },

@@ -20,7 +20,10 @@ beforeAll(async () => {
       const body = (await request.json()) as Seen;
       seen.push(body);
       const { secureHash, ...rest } = body;
-      if (secureHash !== recurringSignature(SECRET, signedRecurringFields(rest as Parameters<typeof signedRecurringFields>[0]))) {
+      if (
+        secureHash !==
+        recurringSignature(SECRET, signedRecurringFields(rest as Parameters<typeof signedRecurringFields>[0]))
+      ) {
         return Response.json({ reqId: body.reqId, responseCode: '97' });
       }
       const out = answer(body);
@@ -34,12 +37,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const signed = (fields: { reqId: string; responseCode: string; recurringId?: string; transactionNo?: string }, secret = SECRET) => ({
+const signed = (
+  fields: { reqId: string; responseCode: string; recurringId?: string; transactionNo?: string },
+  secret = SECRET,
+) => ({
   ...fields,
   secureHash: recurringSignature(secret, signedRecurringAnswer(fields)),
 });
 
-const client = (secret = SECRET) => createVnpayRecurring({ url, tmnCode: 'VFSANDBX', hashSecret: secret, serverIp: '10.0.0.1', timeoutMs: 2000 });
+const client = (secret = SECRET) =>
+  createVnpayRecurring({ url, tmnCode: 'VFSANDBX', hashSecret: secret, serverIp: '10.0.0.1', timeoutMs: 2000 });
 const card = { token: 'a'.repeat(48), appUserId: '42', cardNumber: '970419*********2198' };
 const now = new Date('2026-12-17T03:00:00Z');
 
@@ -69,24 +76,43 @@ test('a charge is a signed JSON request with the documented fields; a signed 00 
 
 test('a decline carries the bank code; registration answers the agreement or none', async () => {
   answer = (body) => signed({ reqId: body.reqId, responseCode: '51' });
-  expect(await client().charge({ recurringId: '1', card, reference: 'VR1', amount: 1000, orderInfo: 'x', now })).toEqual({ ok: false, responseCode: '51' });
+  expect(
+    await client().charge({ recurringId: '1', card, reference: 'VR1', amount: 1000, orderInfo: 'x', now }),
+  ).toEqual({ ok: false, responseCode: '51' });
   answer = (body) => signed({ reqId: body.reqId, responseCode: '00', recurringId: '774838183543312384' });
   expect(await client().register(card, 'VA1', now)).toEqual({ recurringId: '774838183543312384' });
-  expect(seen.at(-1)).toMatchObject({ command: 'token_recurring', transaction: { token: card.token, appUserId: '42' } });
+  expect(seen.at(-1)).toMatchObject({
+    command: 'token_recurring',
+    transaction: { token: card.token, appUserId: '42' },
+  });
   answer = (body) => signed({ reqId: body.reqId, responseCode: '09' });
   expect(await client().register(card, 'VA2', now)).toBeNull();
 });
 
 test('an answer without a valid checksum, for another request, or an HTTP error moves nothing (the charge is asked again)', async () => {
-  answer = (body) => signed({ reqId: body.reqId, responseCode: '00', transactionNo: '1' }, 'another-secret-0123456789abcdef');
-  await expect(client().charge({ recurringId: '1', card, reference: 'VR2', amount: 1000, orderInfo: 'x', now })).rejects.toBeInstanceOf(RecurringProviderError);
+  answer = (body) =>
+    signed({ reqId: body.reqId, responseCode: '00', transactionNo: '1' }, 'another-secret-0123456789abcdef');
+  await expect(
+    client().charge({ recurringId: '1', card, reference: 'VR2', amount: 1000, orderInfo: 'x', now }),
+  ).rejects.toBeInstanceOf(RecurringProviderError);
   answer = () => signed({ reqId: 'someone-else', responseCode: '00', transactionNo: '1' });
-  await expect(client().charge({ recurringId: '1', card, reference: 'VR3', amount: 1000, orderInfo: 'x', now })).rejects.toBeInstanceOf(RecurringProviderError);
+  await expect(
+    client().charge({ recurringId: '1', card, reference: 'VR3', amount: 1000, orderInfo: 'x', now }),
+  ).rejects.toBeInstanceOf(RecurringProviderError);
   answer = () => new Response('down', { status: 502 });
-  await expect(client().charge({ recurringId: '1', card, reference: 'VR4', amount: 1000, orderInfo: 'x', now })).rejects.toBeInstanceOf(RecurringProviderError);
+  await expect(
+    client().charge({ recurringId: '1', card, reference: 'VR4', amount: 1000, orderInfo: 'x', now }),
+  ).rejects.toBeInstanceOf(RecurringProviderError);
   // Our own request signed with the wrong secret is refused by the fake (97): a decline, not a success.
   answer = (body) => signed({ reqId: body.reqId, responseCode: '00', transactionNo: '1' });
   await expect(
-    client('wrong-secret-0123456789abcdef').charge({ recurringId: '1', card, reference: 'VR5', amount: 1000, orderInfo: 'x', now }),
+    client('wrong-secret-0123456789abcdef').charge({
+      recurringId: '1',
+      card,
+      reference: 'VR5',
+      amount: 1000,
+      orderInfo: 'x',
+      now,
+    }),
   ).rejects.toBeInstanceOf(RecurringProviderError);
 });

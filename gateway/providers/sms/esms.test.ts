@@ -94,7 +94,15 @@ beforeEach(() => {
 });
 
 function config(overrides: Partial<EsmsConfig> = {}): EsmsConfig {
-  return { apiKey: API_KEY, secretKey: SECRET_KEY, brandname: BRANDNAME, baseUrl, sandbox: true, timeoutMs: 2000, ...overrides };
+  return {
+    apiKey: API_KEY,
+    secretKey: SECRET_KEY,
+    brandname: BRANDNAME,
+    baseUrl,
+    sandbox: true,
+    timeoutMs: 2000,
+    ...overrides,
+  };
 }
 
 function message(text: string, requestId = 'req-0001'): SmsMessage {

@@ -12,7 +12,10 @@ const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js'))
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
-app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }));
+app.use(
+  '/assets',
+  express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+);
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
 app.all('*splat', createRequestHandler({ build, mode: 'production' }));
 const server = app.listen(Number(process.argv[2] ?? 0), '127.0.0.1', () => {

@@ -60,7 +60,10 @@ export async function chaos({ state, statsUrl, startedAt, durationMs, log }) {
     const t0 = Date.now();
     process.kill(pid, 'SIGKILL');
     log(`chaos: kill -9 ${name} (pid ${String(pid)}) at ${((t0 - startedAt) / 1000).toFixed(1)} s`);
-    const [watched, listening] = await Promise.all([watchServers(statsUrl, [server], 60_000, t0), untilListening(port, pid, 60_000, t0)]);
+    const [watched, listening] = await Promise.all([
+      watchServers(statsUrl, [server], 60_000, t0),
+      untilListening(port, pid, 60_000, t0),
+    ]);
     const { leftUpMs, downMs: down, backUpMs: up } = watched[server];
     events.push({
       event: `kill -9 ${name}`,
@@ -72,7 +75,9 @@ export async function chaos({ state, statsUrl, startedAt, durationMs, log }) {
       restartedListeningMs: listening.ms,
       haproxyBackUpMs: up,
     });
-    log(`chaos: ${name} DOWN in HAProxy after ${String(down)} ms, listening again after ${String(listening.ms)} ms, UP after ${String(up)} ms`);
+    log(
+      `chaos: ${name} DOWN in HAProxy after ${String(down)} ms, listening again after ${String(listening.ms)} ms, UP after ${String(up)} ms`,
+    );
   };
 
   const restartPostgres = async () => {
@@ -81,13 +86,17 @@ export async function chaos({ state, statsUrl, startedAt, durationMs, log }) {
     const [cmd, argv] = state.pgUser ? ['runuser', ['-u', state.pgUser, '--', pgCtl, ...args]] : [pgCtl, args];
     const t0 = Date.now();
     log(`chaos: pg_ctl restart -m fast at ${((t0 - startedAt) / 1000).toFixed(1)} s`);
-    const gateways = Object.keys(state.replicas).filter((n) => n.startsWith('gateway')).map((_, i) => `gateway/gw${String(i + 1)}`);
+    const gateways = Object.keys(state.replicas)
+      .filter((n) => n.startsWith('gateway'))
+      .map((_, i) => `gateway/gw${String(i + 1)}`);
     // The gateways' /readyz say 503 while the database is away: HAProxy takes them out, then back.
     const watch = watchServers(statsUrl, gateways, 20_000, t0);
     let error;
     try {
       // pg_ctl restart keeps stdout open through the server it starts: a log file, not a pipe.
-      await run(cmd, [...argv.slice(0, -1), '-l', path.join(path.dirname(state.pgData), 'server.log'), 'restart'], { timeout: 90_000 });
+      await run(cmd, [...argv.slice(0, -1), '-l', path.join(path.dirname(state.pgData), 'server.log'), 'restart'], {
+        timeout: 90_000,
+      });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -106,7 +115,9 @@ export async function chaos({ state, statsUrl, startedAt, durationMs, log }) {
       error,
     };
     events.push(event);
-    log(`chaos: PostgreSQL back after ${String(restartMs)} ms; gateways' checks failing from ${String(event.checksFailingMs)} ms, out of HAProxy from ${String(event.haproxyMarkedDownMs)} ms, all UP at ${String(event.haproxyBackUpMs)} ms`);
+    log(
+      `chaos: PostgreSQL back after ${String(restartMs)} ms; gateways' checks failing from ${String(event.checksFailingMs)} ms, out of HAProxy from ${String(event.haproxyMarkedDownMs)} ms, all UP at ${String(event.haproxyBackUpMs)} ms`,
+    );
   };
 
   await at(0.25);

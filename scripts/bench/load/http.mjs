@@ -48,7 +48,8 @@ export function createHttp({ recorder, webUrl, gatewayUrl, internalSecret }) {
     if (req.base === 'web') {
       // HAProxy appends its own client (this process) after it: the web replica, trusting loopback, takes this one.
       headers['x-forwarded-for'] = who.ip;
-      headers['user-agent'] = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+      headers['user-agent'] =
+        'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
       const jar = who.cookies;
       if (jar && jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       if (method !== 'GET') headers.origin = webUrl;
@@ -74,7 +75,13 @@ export function createHttp({ recorder, webUrl, gatewayUrl, internalSecret }) {
       let answer;
       let failure;
       try {
-        const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const res = await fetch(url, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
         const text = await res.text();
         let parsed = null;
         if ((res.headers.get('content-type') ?? '').includes('json')) {
@@ -94,7 +101,15 @@ export function createHttp({ recorder, webUrl, gatewayUrl, internalSecret }) {
             else who.cookies.set(name, value);
           }
         }
-        answer = { status: res.status, ok: res.status < 400, body: parsed, text, location: res.headers.get('location'), headers: res.headers, code: parsed?.code };
+        answer = {
+          status: res.status,
+          ok: res.status < 400,
+          body: parsed,
+          text,
+          location: res.headers.get('location'),
+          headers: res.headers,
+          code: parsed?.code,
+        };
         if (RETRY_STATUSES.has(res.status)) failure = String(res.status);
       } catch (error) {
         failure = networkCode(error);
@@ -117,7 +132,12 @@ export function createHttp({ recorder, webUrl, gatewayUrl, internalSecret }) {
       }
       const good = req.accept ? req.accept(answer) : answer.status < 400;
       if (!good) {
-        recorder.record(action, { ms, outcome: 'error', status: code === undefined || code === null ? answer.status : `${answer.status}/${String(code)}`, retried });
+        recorder.record(action, {
+          ms,
+          outcome: 'error',
+          status: code === undefined || code === null ? answer.status : `${answer.status}/${String(code)}`,
+          retried,
+        });
         return null;
       }
       recorder.record(action, { ms, outcome: 'ok', status: answer.status, retried });

@@ -13,7 +13,11 @@ import { readSignedCookie } from './http.mjs';
 /** The code the member's phone shows now (contract/check-in-code.ts: 30 s steps, 96-bit HMAC-SHA256). */
 export function checkInCode({ memberId, deviceId, key }, now = Date.now()) {
   const step = Math.floor(now / 30_000);
-  const mac = createHmac('sha256', Buffer.from(key, 'base64url')).update(`${String(memberId)}.${deviceId}.${String(step)}`).digest().subarray(0, 12).toString('base64url');
+  const mac = createHmac('sha256', Buffer.from(key, 'base64url'))
+    .update(`${String(memberId)}.${deviceId}.${String(step)}`)
+    .digest()
+    .subarray(0, 12)
+    .toString('base64url');
   return `VF1.${deviceId}.${String(step)}.${mac}`;
 }
 
@@ -33,27 +37,49 @@ const pick = (rng, list) => list[Math.floor(rng() * list.length)];
  */
 export async function runMember(ctx, identity) {
   const { http, rng, catalog, staff, ledger } = ctx;
-  const m = { ...identity, cookies: new Map(), token: '', accountId: 0, clubId: 0, paid: false, contractId: 0, device: null, checkedIn: false, bookings: [], ptDone: false };
+  const m = {
+    ...identity,
+    cookies: new Map(),
+    token: '',
+    accountId: 0,
+    clubId: 0,
+    paid: false,
+    contractId: 0,
+    device: null,
+    checkedIn: false,
+    bookings: [],
+    ptDone: false,
+  };
   const live = () => Date.now() < ctx.endAt;
   const think = (scale = 1) => sleep(Math.max(50, ctx.thinkMs * scale * (0.5 + rng())));
   const web = (action, path, extra = {}) => http.request(`web ${action}`, m, { base: 'web', path, ...extra });
   const gw = (action, path, extra = {}) => http.request(`gw ${action}`, m, { base: 'gw', path, ...extra });
-  const redirectsTo = (target) => (a) => (a.status === 302 || a.status === 303) && new URL(a.location ?? '', 'http://x').pathname === target;
+  const redirectsTo = (target) => (a) =>
+    (a.status === 302 || a.status === 303) && new URL(a.location ?? '', 'http://x').pathname === target;
 
   // ── sign in (the web app's own forms, no JavaScript needed) ──
   async function signIn() {
     await web('GET /login', '/login');
-    const sent = await web('POST /login (code sent)', '/login', { form: { phoneNumber: m.phone }, accept: redirectsTo('/verify-otp') });
+    const sent = await web('POST /login (code sent)', '/login', {
+      form: { phoneNumber: m.phone },
+      accept: redirectsTo('/verify-otp'),
+    });
     if (!sent) return false;
     await think(0.5);
     const sms = await http.request('sandbox SMS outbox', m, { base: 'gw', path: `/sandbox/sms?phone=${m.phone}` });
     const otp = /\b(\d{4})\b/.exec(sms?.body?.data?.[0]?.text ?? '')?.[1];
     if (!otp) return false;
-    const checked = await web('POST /verify-otp', '/verify-otp', { form: { otp }, accept: (a) => redirectsTo('/sign-up')(a) || redirectsTo('/home')(a) });
+    const checked = await web('POST /verify-otp', '/verify-otp', {
+      form: { otp },
+      accept: (a) => redirectsTo('/sign-up')(a) || redirectsTo('/home')(a),
+    });
     if (!checked) return false;
     if (new URL(checked.location, 'http://x').pathname === '/sign-up') {
       await think(0.5);
-      const made = await web('POST /sign-up', '/sign-up', { form: { acceptTerms: 'on', referralCode: '' }, accept: redirectsTo('/home') });
+      const made = await web('POST /sign-up', '/sign-up', {
+        form: { acceptTerms: 'on', referralCode: '' },
+        accept: redirectsTo('/home'),
+      });
       if (!made) return false;
     }
     const session = m.cookies.get('gym_session');
@@ -73,14 +99,22 @@ export async function runMember(ctx, identity) {
     const doc = (list?.body?.data ?? []).find((c) => c.ptContractId === ptContractId && c.status === 'UNSIGNED');
     if (!doc) return false;
     await think(0.5);
-    const sent = await gw('POST /member/pt-e-contract/{id}/otp', `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/otp`, { method: 'POST' });
+    const sent = await gw(
+      'POST /member/pt-e-contract/{id}/otp',
+      `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/otp`,
+      { method: 'POST' },
+    );
     if (!sent) return false;
     const sms = await http.request('sandbox SMS outbox', m, { base: 'gw', path: `/sandbox/sms?phone=${m.phone}` });
     const otp = /\b(\d{4})\b/.exec(sms?.body?.data?.[0]?.text ?? '')?.[1];
     if (!otp) return false;
-    const signed = await gw('POST /member/pt-e-contract/{id}/sign', `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/sign`, {
-      json: { documentSha256: doc.documentSha256, otp, fullName },
-    });
+    const signed = await gw(
+      'POST /member/pt-e-contract/{id}/sign',
+      `/api/v1/member/pt-e-contract/${String(doc.eContractId)}/sign`,
+      {
+        json: { documentSha256: doc.documentSha256, otp, fullName },
+      },
+    );
     return signed !== null;
   }
 
@@ -114,8 +148,18 @@ export async function runMember(ctx, identity) {
       const form = new URLSearchParams(payUrl.searchParams);
       form.set('outcome', '00');
       // The sandbox sends the signed IPN to the gateway (through the balancer), then the browser back.
-      const paid = await http.request('sandbox VNPAY: pay (IPN)', m, { base: 'abs', path: `${payUrl.origin}${payUrl.pathname}`, form, accept: (a) => a.status === 303 });
-      if (paid) await http.request('web GET /membership/payment/vnpay-return', m, { base: 'abs', path: paid.location, accept: (a) => a.status === 200 || a.status === 302 });
+      const paid = await http.request('sandbox VNPAY: pay (IPN)', m, {
+        base: 'abs',
+        path: `${payUrl.origin}${payUrl.pathname}`,
+        form,
+        accept: (a) => a.status === 303,
+      });
+      if (paid)
+        await http.request('web GET /membership/payment/vnpay-return', m, {
+          base: 'abs',
+          path: paid.location,
+          accept: (a) => a.status === 200 || a.status === 302,
+        });
     } else {
       await web('GET /membership/payment/{id}', `/membership/payment/${String(m.contractId)}`);
       await think(1); // the member opens the banking app and pays the QR
@@ -129,7 +173,10 @@ export async function runMember(ctx, identity) {
       if (!sent) return;
     }
     for (let i = 0; i < 3; i++) {
-      const status = await gw('GET /member/contract/{id}/payment', `/api/v1/member/contract/${String(m.contractId)}/payment`);
+      const status = await gw(
+        'GET /member/contract/{id}/payment',
+        `/api/v1/member/contract/${String(m.contractId)}/payment`,
+      );
       if (status?.body?.data?.status === 'SUCCESS') {
         m.paid = true;
         ledger.paidContracts.add(m.contractId);
@@ -142,7 +189,9 @@ export async function runMember(ctx, identity) {
   async function checkIn() {
     await web('GET /home/check-in', '/home/check-in');
     if (!m.device) {
-      const device = await gw('POST /member/check-in/devices', '/api/v1/member/check-in/devices', { json: { label: 'Load run' } });
+      const device = await gw('POST /member/check-in/devices', '/api/v1/member/check-in/devices', {
+        json: { label: 'Load run' },
+      });
       if (!device) return;
       m.device = device.body.data;
     }
@@ -166,13 +215,25 @@ export async function runMember(ctx, identity) {
     const first = await gw('GET /member/screens/classes', `/api/v1/member/screens/classes?clubId=${String(m.clubId)}`);
     if (!first) return;
     const date = first.body.data.classes.days[day];
-    const screen = day === 0 ? first : await gw('GET /member/screens/classes', `/api/v1/member/screens/classes?clubId=${String(m.clubId)}&date=${date}`);
-    const open = (screen?.body?.data?.classes?.sessions ?? []).filter((s) => s.bookingWindow === 'OPEN' && !s.myBooking && !s.cancelled);
+    const screen =
+      day === 0
+        ? first
+        : await gw(
+            'GET /member/screens/classes',
+            `/api/v1/member/screens/classes?clubId=${String(m.clubId)}&date=${date}`,
+          );
+    const open = (screen?.body?.data?.classes?.sessions ?? []).filter(
+      (s) => s.bookingWindow === 'OPEN' && !s.myBooking && !s.cancelled,
+    );
     // Cancel one of the member's bookings now and then (free until 2 h before).
     const cancellable = m.bookings.filter((b) => b.live);
     if (cancellable.length > 0 && rng() < 0.3) {
       const b = pick(rng, cancellable);
-      const cancelled = await gw('PUT /member/class-bookings/{id}/cancel', `/api/v1/member/class-bookings/${String(b.id)}/cancel`, { method: 'PUT', refusals: ['CLASS_CANCEL_CLOSED'] });
+      const cancelled = await gw(
+        'PUT /member/class-bookings/{id}/cancel',
+        `/api/v1/member/class-bookings/${String(b.id)}/cancel`,
+        { method: 'PUT', refusals: ['CLASS_CANCEL_CLOSED'] },
+      );
       if (cancelled?.status === 200) {
         b.live = false;
         ledger.classBookings.set(b.id, 'cancelled');
@@ -184,11 +245,15 @@ export async function runMember(ctx, identity) {
     await gw('GET /global/classes/{id}', `/api/v1/global/classes/${String(session.id)}`);
     await think(0.3);
     // A repeat answers the same booking: safe to send again.
-    const booked = await gw('POST /member/classes/{id}/booking', `/api/v1/member/classes/${String(session.id)}/booking`, {
-      json: { joinWaitlist: session.spotsLeft === 0 },
-      retry: true,
-      refusals: ['CLASS_FULL', 'CLASS_BOOKING_CLOSED'],
-    });
+    const booked = await gw(
+      'POST /member/classes/{id}/booking',
+      `/api/v1/member/classes/${String(session.id)}/booking`,
+      {
+        json: { joinWaitlist: session.spotsLeft === 0 },
+        retry: true,
+        refusals: ['CLASS_FULL', 'CLASS_BOOKING_CLOSED'],
+      },
+    );
     if (booked?.status === 200) {
       const id = booked.body.data.booking.bookingId;
       m.bookings.push({ id, live: true });
@@ -215,16 +280,29 @@ export async function runMember(ctx, identity) {
     await web('GET /pt', '/pt');
     await gw('GET /member/screens/pt-select', `/api/v1/member/screens/pt-select?clubId=${String(catalog.ptClub)}`);
     await think(0.5);
-    const made = await gw('POST /member/pt-package/{p}/pt/{t}/register', `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainerId)}/register`, { method: 'POST', retry: true });
+    const made = await gw(
+      'POST /member/pt-package/{p}/pt/{t}/register',
+      `/api/v1/member/pt-package/${String(packageId)}/pt/${String(trainerId)}/register`,
+      { method: 'POST', retry: true },
+    );
     if (!made) return;
     const ptContractId = made.body.data.ptContractId;
-    const accepted = await http.request('trainer PUT /staff/pt-contract/{id}/accept', m, { base: 'gw', method: 'PUT', path: `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`, bearer: trainerToken });
+    const accepted = await http.request('trainer PUT /staff/pt-contract/{id}/accept', m, {
+      base: 'gw',
+      method: 'PUT',
+      path: `/api/v1/staff/pt-contract/${String(ptContractId)}/accept`,
+      bearer: trainerToken,
+    });
     if (!accepted) return;
     await think(0.5);
-    const paying = await gw('POST /member/pt-contract/{id}/transaction/pay (QR)', `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`, {
-      json: { paymentMethodGroupId: 1, isCash: false },
-      retry: true,
-    });
+    const paying = await gw(
+      'POST /member/pt-contract/{id}/transaction/pay (QR)',
+      `/api/v1/member/pt-contract/${String(ptContractId)}/transaction/pay`,
+      {
+        json: { paymentMethodGroupId: 1, isCash: false },
+        retry: true,
+      },
+    );
     if (!paying) return;
     const { payment } = paying.body.data;
     await think(0.5);
@@ -239,24 +317,39 @@ export async function runMember(ctx, identity) {
     // Sessions are booked under a signed e-contract only (ADR 064): the name on the profile, the code, the typed name as the mark.
     if (!(await signEContract(ptContractId))) return;
     await web('GET /pt/booking', '/pt/booking');
-    const screen = await gw('GET /member/screens/pt-booking', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`);
+    const screen = await gw(
+      'GET /member/screens/pt-booking',
+      `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}`,
+    );
     if (!screen) return;
     // A day after today with a free start (others are booking the same trainers at the same time).
     for (const date of screen.body.data.days.slice(1, 6)) {
-      const day = await gw('GET /member/screens/pt-booking', `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}&date=${date}`);
+      const day = await gw(
+        'GET /member/screens/pt-booking',
+        `/api/v1/member/screens/pt-booking?ptContractId=${String(ptContractId)}&date=${date}`,
+      );
       const slots = day?.body?.data?.slots ?? [];
       if (slots.length === 0) continue;
       await think(0.3);
-      const booked = await gw('POST /member/pt-contract/{id}/booking', `/api/v1/member/pt-contract/${String(ptContractId)}/booking`, {
-        json: { date, afterMinute: pick(rng, slots).afterMinute },
-        // Sent again after a 503 the member sees: had the first been made, the second is refused (166).
-        retry: true,
-        refusals: [456, 166],
-      });
+      const booked = await gw(
+        'POST /member/pt-contract/{id}/booking',
+        `/api/v1/member/pt-contract/${String(ptContractId)}/booking`,
+        {
+          json: { date, afterMinute: pick(rng, slots).afterMinute },
+          // Sent again after a 503 the member sees: had the first been made, the second is refused (166).
+          retry: true,
+          refusals: [456, 166],
+        },
+      );
       if (booked?.status !== 200) continue;
       const bookingId = booked.body.data.bookingId;
       ledger.ptBookings.add(bookingId);
-      await http.request('trainer PUT /staff/pt-booking/{id}/confirm', m, { base: 'gw', method: 'PUT', path: `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`, bearer: trainerToken });
+      await http.request('trainer PUT /staff/pt-booking/{id}/confirm', m, {
+        base: 'gw',
+        method: 'PUT',
+        path: `/api/v1/staff/pt-booking/${String(bookingId)}/confirm`,
+        bearer: trainerToken,
+      });
       return;
     }
   }
@@ -293,11 +386,35 @@ export async function runDesk(ctx) {
   while (Date.now() < ctx.endAt) {
     const clubId = ctx.catalog.clubs[i++ % ctx.catalog.clubs.length];
     // The desk's start page (Today: cash, trials and feedback waiting, in one read), then a screen.
-    if (i % 2 === 1) await ctx.http.request('staff GET /staff/today', who, { base: 'gw', path: `/api/v1/staff/today?clubId=${String(clubId)}`, bearer: ctx.staff.gm });
-    await ctx.http.request('staff GET /staff/classes', who, { base: 'gw', path: `/api/v1/staff/classes?clubId=${String(clubId)}&date=${today}`, bearer: ctx.staff.gm });
-    if (i % 3 === 0) await ctx.http.request('staff GET /staff/contracts/waiting', who, { base: 'gw', path: '/api/v1/staff/contracts/waiting', bearer: ctx.staff.gm });
-    if (i % 6 === 1) await ctx.http.request('staff GET /staff/payment-events?needsReview', who, { base: 'gw', path: '/api/v1/staff/payment-events?needsReview=true', bearer: ctx.staff.gm });
-    if (i % 6 === 4) await ctx.http.request('staff GET /staff/staff-list', who, { base: 'gw', path: `/api/v1/staff/staff-list?clubId=${String(clubId)}`, bearer: ctx.staff.gm });
+    if (i % 2 === 1)
+      await ctx.http.request('staff GET /staff/today', who, {
+        base: 'gw',
+        path: `/api/v1/staff/today?clubId=${String(clubId)}`,
+        bearer: ctx.staff.gm,
+      });
+    await ctx.http.request('staff GET /staff/classes', who, {
+      base: 'gw',
+      path: `/api/v1/staff/classes?clubId=${String(clubId)}&date=${today}`,
+      bearer: ctx.staff.gm,
+    });
+    if (i % 3 === 0)
+      await ctx.http.request('staff GET /staff/contracts/waiting', who, {
+        base: 'gw',
+        path: '/api/v1/staff/contracts/waiting',
+        bearer: ctx.staff.gm,
+      });
+    if (i % 6 === 1)
+      await ctx.http.request('staff GET /staff/payment-events?needsReview', who, {
+        base: 'gw',
+        path: '/api/v1/staff/payment-events?needsReview=true',
+        bearer: ctx.staff.gm,
+      });
+    if (i % 6 === 4)
+      await ctx.http.request('staff GET /staff/staff-list', who, {
+        base: 'gw',
+        path: `/api/v1/staff/staff-list?clubId=${String(clubId)}`,
+        bearer: ctx.staff.gm,
+      });
     await sleep(Math.max(500, ctx.thinkMs));
   }
 }

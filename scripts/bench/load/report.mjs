@@ -27,35 +27,94 @@ export function renderMarkdown(r) {
         msCell(row.p99),
         msCell(row.max),
         String(row.refused),
-        row.errors === 0 ? '0' : `${String(row.errors)} (${Object.entries(row.errorsByStatus).map(([s, c]) => `${s}×${String(c)}`).join(', ')})`,
+        row.errors === 0
+          ? '0'
+          : `${String(row.errors)} (${Object.entries(row.errorsByStatus)
+              .map(([s, c]) => `${s}×${String(c)}`)
+              .join(', ')})`,
         row.retries === 0 ? '0' : `${String(row.retries)} (${String(row.retriedOk)} ok)`,
       ]),
       ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
     ),
     '',
   );
-  lines.push(`Told members: ${Object.entries(r.told).map(([k, v]) => `${k} ${String(v)}`).join(', ')}.`, '');
-  if (r.cpuCores) lines.push(`CPU (cores, steady state after the ramp): ${Object.entries(r.cpuCores).map(([k, v]) => `${k} ${String(v)}`).join(', ')}.`, '');
-  const conns = r.samples.filter((s) => s.connections).map((s) => Object.values(s.connections).reduce((a, b) => a + b, 0));
-  if (conns.length > 0) lines.push(`PostgreSQL connections to the database (every 5 s): max ${String(Math.max(...conns))}, median ${String(conns.sort((a, b) => a - b)[Math.floor(conns.length / 2)])}.`, '');
-  if (r.database) lines.push(`Database: ${String(r.database.sizeMB)} MB; ${String(r.database.members)} members, ${String(r.database.contracts)} contracts, ${String(r.database.visits)} visits, ${String(r.database.notifications)} notifications.`, '');
+  lines.push(
+    `Told members: ${Object.entries(r.told)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ')}.`,
+    '',
+  );
+  if (r.cpuCores)
+    lines.push(
+      `CPU (cores, steady state after the ramp): ${Object.entries(r.cpuCores)
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(', ')}.`,
+      '',
+    );
+  const conns = r.samples
+    .filter((s) => s.connections)
+    .map((s) => Object.values(s.connections).reduce((a, b) => a + b, 0));
+  if (conns.length > 0)
+    lines.push(
+      `PostgreSQL connections to the database (every 5 s): max ${String(Math.max(...conns))}, median ${String(conns.sort((a, b) => a - b)[Math.floor(conns.length / 2)])}.`,
+      '',
+    );
+  if (r.database)
+    lines.push(
+      `Database: ${String(r.database.sizeMB)} MB; ${String(r.database.members)} members, ${String(r.database.contracts)} contracts, ${String(r.database.visits)} visits, ${String(r.database.notifications)} notifications.`,
+      '',
+    );
   if (r.chaos.length > 0) {
     lines.push('## Kills', '');
     lines.push(
       mdTable(
-        ['event', 'at s', 'checks failing after ms', 'HAProxy out after ms', 'listening again ms', 'HAProxy back ms', 'restart ms'],
-        r.chaos.map((e) => [e.event, n(e.atSeconds), n(e.checksFailingMs), n(e.haproxyMarkedDownMs), n(e.restartedListeningMs), n(e.haproxyBackUpMs), n(e.restartMs)]),
+        [
+          'event',
+          'at s',
+          'checks failing after ms',
+          'HAProxy out after ms',
+          'listening again ms',
+          'HAProxy back ms',
+          'restart ms',
+        ],
+        r.chaos.map((e) => [
+          e.event,
+          n(e.atSeconds),
+          n(e.checksFailingMs),
+          n(e.haproxyMarkedDownMs),
+          n(e.restartedListeningMs),
+          n(e.haproxyBackUpMs),
+          n(e.restartMs),
+        ]),
       ),
       '',
     );
-    lines.push(`Errors by second of the run: ${r.errorTimeline.map((b) => `${String(b.atSeconds)} s: ${String(b.count)}`).join('; ') || 'none'}.`, '');
+    lines.push(
+      `Errors by second of the run: ${r.errorTimeline.map((b) => `${String(b.atSeconds)} s: ${String(b.count)}`).join('; ') || 'none'}.`,
+      '',
+    );
   }
   if (r.integrity?.error) lines.push(`End checks failed to run: ${r.integrity.error}`, '');
   if (r.integrity && !r.integrity.error) {
     lines.push('## End checks (SQL)', '');
-    lines.push(mdTable(['nothing doubled', 'violations'], r.integrity.doubled.map((d) => [d.check, String(d.violations)])), '');
-    lines.push(mdTable(['nothing lost', 'told', 'found', 'missing'], r.integrity.lost.map((l) => [l.check, String(l.toldMembers), String(l.found), String(l.missing)])), '');
-    lines.push(`Bank/VNPAY events left for staff review in this run: ${JSON.stringify(r.integrity.paymentEventsNeedingReview)}. **${r.integrity.ok ? 'All checks pass.' : 'CHECKS FAILED.'}**`, '');
+    lines.push(
+      mdTable(
+        ['nothing doubled', 'violations'],
+        r.integrity.doubled.map((d) => [d.check, String(d.violations)]),
+      ),
+      '',
+    );
+    lines.push(
+      mdTable(
+        ['nothing lost', 'told', 'found', 'missing'],
+        r.integrity.lost.map((l) => [l.check, String(l.toldMembers), String(l.found), String(l.missing)]),
+      ),
+      '',
+    );
+    lines.push(
+      `Bank/VNPAY events left for staff review in this run: ${JSON.stringify(r.integrity.paymentEventsNeedingReview)}. **${r.integrity.ok ? 'All checks pass.' : 'CHECKS FAILED.'}**`,
+      '',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -21,17 +21,34 @@ export async function staffTokens(http, resultsDir, gatewayUrl) {
 
   async function tokenOf(phone, i) {
     if (mine[phone]) {
-      const me = await http.request('staff: GET /staff/me', who(i), { base: 'gw', path: '/api/v1/staff/me', bearer: mine[phone], accept: (a) => a.status === 200 || a.status === 401 });
+      const me = await http.request('staff: GET /staff/me', who(i), {
+        base: 'gw',
+        path: '/api/v1/staff/me',
+        bearer: mine[phone],
+        accept: (a) => a.status === 200 || a.status === 401,
+      });
       if (me?.status === 200) return { token: mine[phone], id: me.body.data.id };
     }
-    const sent = await http.request('staff: sign-in code', who(i), { base: 'gw', path: '/api/v1/staff/auth/otp/send', json: { phoneNumber: phone } });
+    const sent = await http.request('staff: sign-in code', who(i), {
+      base: 'gw',
+      path: '/api/v1/staff/auth/otp/send',
+      json: { phoneNumber: phone },
+    });
     if (!sent) throw new Error(`staff ${phone}: the sign-in code was refused`);
     const sms = await http.request('sms outbox', who(i), { base: 'gw', path: `/sandbox/sms?phone=${phone}` });
     const otp = /\b(\d{4})\b/.exec(sms?.body?.data?.[0]?.text ?? '')?.[1];
-    const login = await http.request('staff: sign in', who(i), { base: 'gw', path: '/api/v1/staff/auth/otp/login', json: { phoneNumber: phone, otp } });
+    const login = await http.request('staff: sign in', who(i), {
+      base: 'gw',
+      path: '/api/v1/staff/auth/otp/login',
+      json: { phoneNumber: phone, otp },
+    });
     if (!login) throw new Error(`staff ${phone}: sign-in failed`);
     mine[phone] = login.body.data.accessToken;
-    const me = await http.request('staff: GET /staff/me', who(i), { base: 'gw', path: '/api/v1/staff/me', bearer: mine[phone] });
+    const me = await http.request('staff: GET /staff/me', who(i), {
+      base: 'gw',
+      path: '/api/v1/staff/me',
+      bearer: mine[phone],
+    });
     return { token: mine[phone], id: me.body.data.id };
   }
 

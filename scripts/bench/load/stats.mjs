@@ -107,5 +107,7 @@ export function errorTimeline(log, startedAt, windowMs = 1000) {
     const second = Math.floor((e.at - startedAt) / windowMs);
     buckets.set(second, (buckets.get(second) ?? 0) + 1);
   }
-  return [...buckets.entries()].sort(([a], [b]) => a - b).map(([window, count]) => ({ atSeconds: (window * windowMs) / 1000, count }));
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([window, count]) => ({ atSeconds: (window * windowMs) / 1000, count }));
 }

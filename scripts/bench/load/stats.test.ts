@@ -22,7 +22,15 @@ test('summarize counts ok, refused, errors by status and retries per action, and
   const home = rows.find((row) => row.action === 'home');
   expect(home).toMatchObject({ count: 10, p50: 5, p99: 10, max: 10, ok: 10, errors: 0, perSecond: 5 });
   const book = rows.find((row) => row.action === 'book class');
-  expect(book).toMatchObject({ count: 4, ok: 1, refused: 1, errors: 2, retries: 2, retriedOk: 1, errorsByStatus: { '503': 1, ECONNRESET: 1 } });
+  expect(book).toMatchObject({
+    count: 4,
+    ok: 1,
+    refused: 1,
+    errors: 2,
+    retries: 2,
+    retriedOk: 1,
+    errorsByStatus: { '503': 1, ECONNRESET: 1 },
+  });
   expect(totals).toMatchObject({ requests: 14, ok: 11, refused: 1, errors: 2, retries: 2, perSecond: 7 });
   expect(rows.map((row) => row.action)).toEqual(['book class', 'home']);
 });

@@ -14,7 +14,15 @@ import { magickSheetPng } from './magick-sheet.ts';
 export type Part = 'tuning' | 'validation' | 'unseen';
 export const PART_SEEDS: Record<Part, number> = { tuning: 100_000, validation: 200_000, unseen: 900_000 };
 export type Renderer = 'html' | 'magick';
-export type DevPhoto = { id: string; truth: SheetTruth; layout: SheetLayout; lang: SheetLang; renderer: Renderer; category: Category; photo: Photo };
+export type DevPhoto = {
+  id: string;
+  truth: SheetTruth;
+  layout: SheetLayout;
+  lang: SheetLang;
+  renderer: Renderer;
+  category: Category;
+  photo: Photo;
+};
 
 /** The `index`-th photo of a category in a part: every combination of renderer × layout × language in turn. */
 export function devPhotoSpec(part: Part, category: Category, index: number) {
@@ -34,9 +42,20 @@ export async function devSetMaker(browser: Browser) {
       const { renderer, layout, lang, seed } = devPhotoSpec(part, category, index);
       const truth = randomTruth(seed);
       const variant = seed % 97;
-      const sheet = renderer === 'html' ? await html.render(truth, layout, lang, variant) : await magickSheetPng(truth, layout, lang, variant);
+      const sheet =
+        renderer === 'html'
+          ? await html.render(truth, layout, lang, variant)
+          : await magickSheetPng(truth, layout, lang, variant);
       const photo = await photograph(sheet, category, seed);
-      return { id: `${part}/${category}/${String(index)} ${renderer} ${layout} ${lang} ${photo.background} seed ${String(seed)}`, truth, layout, lang, renderer, category, photo };
+      return {
+        id: `${part}/${category}/${String(index)} ${renderer} ${layout} ${lang} ${photo.background} seed ${String(seed)}`,
+        truth,
+        layout,
+        lang,
+        renderer,
+        category,
+        photo,
+      };
     },
     close: () => html.close(),
   };

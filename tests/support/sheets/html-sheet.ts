@@ -15,7 +15,13 @@ const T = {
     title: 'Body Composition Analysis',
     head: ['ID', 'Height', 'Age', 'Gender', 'Test Date / Time'],
     male: 'Male',
-    rows: { water: 'Total Body Water', protein: 'Protein', minerals: 'Minerals', fat: 'Body Fat Mass', weight: 'Weight' },
+    rows: {
+      water: 'Total Body Water',
+      protein: 'Protein',
+      minerals: 'Minerals',
+      fat: 'Body Fat Mass',
+      weight: 'Weight',
+    },
     cols: ['Values', 'Total Body Water', 'Soft Lean Mass', 'Fat Free Mass', 'Weight'],
     muscleFat: 'Muscle-Fat Analysis',
     bars: ['Weight', 'SMM', 'Body Fat Mass'],
@@ -30,7 +36,8 @@ const T = {
     status: { Normal: 'Normal', Over: 'Over', Under: 'Under' },
     score: 'InBody Score',
     points: 'Points',
-    scoreNote: '* Total score that reflects the evaluation of body composition. A muscular person may score over 100 points.',
+    scoreNote:
+      '* Total score that reflects the evaluation of body composition. A muscular person may score over 100 points.',
     control: 'Weight Control',
     controls: ['Target Weight', 'Weight Control', 'Fat Control', 'Muscle Control'],
     research: 'Research Parameters',
@@ -40,7 +47,13 @@ const T = {
     title: 'Phân tích thành phần cơ thể',
     head: ['ID', 'Chiều cao', 'Tuổi', 'Giới tính', 'Ngày/Giờ đo'],
     male: 'Nam',
-    rows: { water: 'Tổng lượng nước', protein: 'Protein', minerals: 'Khoáng chất', fat: 'Lượng mỡ cơ thể', weight: 'Cân nặng' },
+    rows: {
+      water: 'Tổng lượng nước',
+      protein: 'Protein',
+      minerals: 'Khoáng chất',
+      fat: 'Lượng mỡ cơ thể',
+      weight: 'Cân nặng',
+    },
     cols: ['Giá trị', 'Tổng lượng nước', 'Khối nạc', 'Khối không mỡ', 'Cân nặng'],
     muscleFat: 'Phân tích cơ - mỡ',
     bars: ['Cân nặng', 'Cơ xương', 'Lượng mỡ cơ thể'],
@@ -77,9 +90,12 @@ export function sheetHtml(truth: SheetTruth, layout: SheetLayout, lang: SheetLan
   const headBg = ['#c8c8c8', '#e6e6e6', '#ffffff'][variant % 3];
   const fatFree = truth.weight - truth.bodyFatMass;
   const softLean = fatFree - truth.minerals;
-  const bar = (value: number, full: number) => `<div class="bar"><i style="width:${String(Math.min(96, (value / full) * 40))}%"></i><b>${one(value)}</b></div>`;
-  const scale = (marks: number[]) => `<div class="scale">${marks.map((m) => `<span>${String(m)}</span>`).join('')}</div>`;
-  const range = (v: number, a: number, b: number, digits = 1) => `<small>${(v * a).toFixed(digits)} ~ ${(v * b).toFixed(digits)}</small>`;
+  const bar = (value: number, full: number) =>
+    `<div class="bar"><i style="width:${String(Math.min(96, (value / full) * 40))}%"></i><b>${one(value)}</b></div>`;
+  const scale = (marks: number[]) =>
+    `<div class="scale">${marks.map((m) => `<span>${String(m)}</span>`).join('')}</div>`;
+  const range = (v: number, a: number, b: number, digits = 1) =>
+    `<small>${(v * a).toFixed(digits)} ~ ${(v * b).toFixed(digits)}</small>`;
   const composition =
     layout === '570'
       ? `<table class="bca"><tr>${t.cols.map((c) => `<th>${escape(c)}</th>`).join('')}</tr>
@@ -105,7 +121,10 @@ export function sheetHtml(truth: SheetTruth, layout: SheetLayout, lang: SheetLan
     [t.bars[2], t.barsSub[2], truth.bodyFatMass, 25, ' (kg)'],
   ] as const;
   const muscleFat = `<div class="levels"><span></span>${t.levels.map((l) => `<em>${escape(l)}</em>`).join('')}</div>${bars
-    .map(([label, sub, value, full, unit]) => `<div class="row"><div class="lab">${escape(label)}${unit}<br><small>${escape(sub)}</small></div><div>${scale([55, 70, 85, 100, 115, 130, 145, 160, 175])}${bar(value, full)}</div></div>`)
+    .map(
+      ([label, sub, value, full, unit]) =>
+        `<div class="row"><div class="lab">${escape(label)}${unit}<br><small>${escape(sub)}</small></div><div>${scale([55, 70, 85, 100, 115, 130, 145, 160, 175])}${bar(value, full)}</div></div>`,
+    )
     .join('')}`;
   const obesity = (
     [
@@ -113,7 +132,10 @@ export function sheetHtml(truth: SheetTruth, layout: SheetLayout, lang: SheetLan
       [t.pbf, truth.percentBodyFat, 20, ' (%)'],
     ] as const
   )
-    .map(([[a, b], value, full, unit]) => `<div class="row"><div class="lab">${escape(a)}<br><small>${escape(b)}${unit}</small></div><div>${scale([10, 15, 18.5, 22, 25, 30, 35, 40, 45, 50])}${bar(value, full)}</div></div>`)
+    .map(
+      ([[a, b], value, full, unit]) =>
+        `<div class="row"><div class="lab">${escape(a)}<br><small>${escape(b)}${unit}</small></div><div>${scale([10, 15, 18.5, 22, 25, 30, 35, 40, 45, 50])}${bar(value, full)}</div></div>`,
+    )
     .join('');
   const segments = (data: SheetTruth['lean'], digits: number) =>
     `<table class="seg">${inbodySegments.map((s, i) => `<tr><td>${escape(t.regions[i])}</td><td class="v">${data[s].kg.toFixed(digits)}kg</td><td class="v">${one(data[s].percent)}%</td><td>${escape(t.status[data[s].status])}</td></tr>`).join('')}</table>`;

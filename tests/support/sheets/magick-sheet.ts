@@ -75,10 +75,26 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   const bold = BOLD_FILES[variant % BOLD_FILES.length];
   const line = 1 + (variant % 2);
   const out: string[] = ['viewbox 0 0 1240 1754', 'fill white rectangle 0 0 1240 1754', 'fill #1a1a1a', 'stroke none'];
-  const text = (x: number, y: number, s: string, size: number, strong = false, anchor: 'start' | 'end' = 'start', color = '#1a1a1a') =>
-    out.push(`push graphic-context font ${q(strong ? bold : font)} font-size ${String(size)} fill ${color} text-anchor ${anchor} text ${String(x)},${String(y)} ${q(s)} pop graphic-context`);
-  const hr = (x1: number, y: number, x2: number, w = line) => out.push(`push graphic-context stroke #222 stroke-width ${String(w)} line ${String(x1)},${String(y)} ${String(x2)},${String(y)} pop graphic-context`);
-  const box = (x: number, y: number, w: number, h: number) => out.push(`push graphic-context fill none stroke #222 stroke-width ${String(line + 1)} rectangle ${String(x)},${String(y)} ${String(x + w)},${String(y + h)} pop graphic-context`);
+  const text = (
+    x: number,
+    y: number,
+    s: string,
+    size: number,
+    strong = false,
+    anchor: 'start' | 'end' = 'start',
+    color = '#1a1a1a',
+  ) =>
+    out.push(
+      `push graphic-context font ${q(strong ? bold : font)} font-size ${String(size)} fill ${color} text-anchor ${anchor} text ${String(x)},${String(y)} ${q(s)} pop graphic-context`,
+    );
+  const hr = (x1: number, y: number, x2: number, w = line) =>
+    out.push(
+      `push graphic-context stroke #222 stroke-width ${String(w)} line ${String(x1)},${String(y)} ${String(x2)},${String(y)} pop graphic-context`,
+    );
+  const box = (x: number, y: number, w: number, h: number) =>
+    out.push(
+      `push graphic-context fill none stroke #222 stroke-width ${String(line + 1)} rectangle ${String(x)},${String(y)} ${String(x + w)},${String(y + h)} pop graphic-context`,
+    );
   const section = (x: number, y: number, w: number, title: string) => {
     text(x, y, title, 24, true);
     hr(x, y + 8, x + w, line + 1);
@@ -88,7 +104,12 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   text(300, 88, layout === '570' ? '[InBody570]' : '[InBody270]', 24);
   l.head.forEach((h, i) => {
     text(60 + i * 150, 140, h, 15, false, 'start', '#444');
-    text(60 + i * 150, 166, [`${String(300 + variant)}`, `${String(truth.heightCm)}cm`, String(truth.age), l.male, truth.testDate][i], 19);
+    text(
+      60 + i * 150,
+      166,
+      [`${String(300 + variant)}`, `${String(truth.heightCm)}cm`, String(truth.age), l.male, truth.testDate][i],
+      19,
+    );
   });
   hr(60, 180, 1180, line + 1);
   // Left column.
@@ -96,7 +117,13 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   const LW = 720;
   let y = 230;
   section(LX, y, LW, l.bca);
-  const values = [one(truth.totalBodyWater), one(truth.protein), truth.minerals.toFixed(2), one(truth.bodyFatMass), one(truth.weight)];
+  const values = [
+    one(truth.totalBodyWater),
+    one(truth.protein),
+    truth.minerals.toFixed(2),
+    one(truth.bodyFatMass),
+    one(truth.weight),
+  ];
   const rows = layout === '570' ? 4 : 5;
   for (let i = 0; i < rows; i++) {
     y += 44;
@@ -120,11 +147,15 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   ];
   for (const [label, value, full] of bars) {
     y += 30;
-    [55, 70, 85, 100, 115, 130, 145, 160, 175].forEach((m, k) => text(LX + 230 + k * 55, y, String(m), 12, false, 'start', '#777'));
+    [55, 70, 85, 100, 115, 130, 145, 160, 175].forEach((m, k) =>
+      text(LX + 230 + k * 55, y, String(m), 12, false, 'start', '#777'),
+    );
     y += 30;
     text(LX + 10, y, `${label} (kg)`, 19);
     const w = Math.min(440, (value / full) * 220);
-    out.push(`push graphic-context fill #333 rectangle ${String(LX + 230)},${String(y - 16)} ${String(LX + 230 + w)},${String(y)} pop graphic-context`);
+    out.push(
+      `push graphic-context fill #333 rectangle ${String(LX + 230)},${String(y - 16)} ${String(LX + 230 + w)},${String(y)} pop graphic-context`,
+    );
     text(LX + 240 + w, y, one(value), 21, true);
   }
   y += 70;
@@ -134,7 +165,9 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
     text(LX + 10, y, l.ob[i], 21, true);
     text(LX + 10, y + 18, l.obSub[i], 13, false, 'start', '#555');
     const w = Math.min(440, (value / 25) * 220);
-    out.push(`push graphic-context fill #333 rectangle ${String(LX + 230)},${String(y - 16)} ${String(LX + 230 + w)},${String(y)} pop graphic-context`);
+    out.push(
+      `push graphic-context fill #333 rectangle ${String(LX + 230)},${String(y - 16)} ${String(LX + 230 + w)},${String(y)} pop graphic-context`,
+    );
     text(LX + 240 + w, y, one(value), 21, true);
   }
   y += 70;
@@ -163,7 +196,15 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
   text(RX + 16, 236, l.score, 22, true);
   text(RX + 16, 300, `${String(truth.score)}/100`, 48, true);
   text(RX + 230, 300, l.points, 20);
-  text(RX + 16, 330, lang === 'en' ? '* A muscular person may score over 100 points.' : '* Người nhiều cơ có thể trên 100 điểm.', 11, false, 'start', '#444');
+  text(
+    RX + 16,
+    330,
+    lang === 'en' ? '* A muscular person may score over 100 points.' : '* Người nhiều cơ có thể trên 100 điểm.',
+    11,
+    false,
+    'start',
+    '#444',
+  );
   let ry = 400;
   if (layout === '570') {
     section(RX, ry, RW, l.sfa);
@@ -178,7 +219,11 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
     ry += 60;
   }
   section(RX, ry, RW, lang === 'en' ? 'Research Parameters' : 'Thông số nghiên cứu');
-  const extra = [`${String(Math.round(370 + 21.6 * (truth.weight - truth.bodyFatMass)))} kcal`, String(Math.max(1, Math.round(truth.percentBodyFat / 3))), `${String(90 + (variant % 30))} %`];
+  const extra = [
+    `${String(Math.round(370 + 21.6 * (truth.weight - truth.bodyFatMass)))} kcal`,
+    String(Math.max(1, Math.round(truth.percentBodyFat / 3))),
+    `${String(90 + (variant % 30))} %`,
+  ];
   l.extra.forEach((e, i) => {
     ry += 36;
     text(RX + 6, ry, e, 15);
@@ -188,7 +233,16 @@ export function sheetMvg(truth: SheetTruth, layout: SheetLayout, lang: SheetLang
 }
 
 /** The sheet as PNG, drawn by ImageMagick. */
-export async function magickSheetPng(truth: SheetTruth, layout: SheetLayout, lang: SheetLang, variant: number): Promise<Buffer> {
-  const { stdout } = await run('convert', ['-size', '1240x1754', 'xc:white', '-draw', sheetMvg(truth, layout, lang, variant), 'png:-'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+export async function magickSheetPng(
+  truth: SheetTruth,
+  layout: SheetLayout,
+  lang: SheetLang,
+  variant: number,
+): Promise<Buffer> {
+  const { stdout } = await run(
+    'convert',
+    ['-size', '1240x1754', 'xc:white', '-draw', sheetMvg(truth, layout, lang, variant), 'png:-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
   return stdout;
 }

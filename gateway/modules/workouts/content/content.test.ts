@@ -20,7 +20,16 @@ type Exercise = {
   level: string;
   drawings: { start: string; end: string };
 };
-type Mapping = { id: number; exercise: string; sets: number; reps?: number; seconds?: number; restSeconds: number; perSide?: boolean; tempo?: Text };
+type Mapping = {
+  id: number;
+  exercise: string;
+  sets: number;
+  reps?: number;
+  seconds?: number;
+  restSeconds: number;
+  perSide?: boolean;
+  tempo?: Text;
+};
 type Lesson = {
   id: number;
   slug: string;
@@ -57,7 +66,8 @@ function vietnamese(): [string, string][] {
     out.push([`${e.slug}.name`, e.name.vi], [`${e.slug}.primer`, e.primer.vi]);
     e.steps.vi.forEach((s, i) => out.push([`${e.slug}.steps.${i}`, s]));
   }
-  for (const t of [...programme.types, programme.newbie]) out.push([`${t.slug}.name`, t.name.vi], [`${t.slug}.description`, t.description.vi]);
+  for (const t of [...programme.types, programme.newbie])
+    out.push([`${t.slug}.name`, t.name.vi], [`${t.slug}.description`, t.description.vi]);
   for (const l of lessons) out.push([`${l.slug}.name`, l.name.vi]);
   for (const m of mappings) if (m.tempo) out.push([`mapping ${m.id}.tempo`, m.tempo.vi]);
   return out;
@@ -130,7 +140,11 @@ describe('workout exercises', () => {
         expect(meta.format, file).toBe('svg');
         expect(meta.width, file).toBeGreaterThan(0);
       }
-      if (e.source === 'everkinetic') expect(e.drawings).toEqual({ start: `${e.everkineticId}-relaxation.svg`, end: `${e.everkineticId}-tension.svg` });
+      if (e.source === 'everkinetic')
+        expect(e.drawings).toEqual({
+          start: `${e.everkineticId}-relaxation.svg`,
+          end: `${e.everkineticId}-tension.svg`,
+        });
       else expect(e.drawings).toEqual({ start: `own-${e.slug}-start.svg`, end: `own-${e.slug}-end.svg` });
     }
     expect(readdirSync(new URL('drawings/', dir)).sort()).toEqual([...referenced].sort());
@@ -144,7 +158,9 @@ describe('workout programme', () => {
     const { newbie } = programme;
     expect(newbie.slug).toBe('newbie');
     expect(newbie.lessons).toHaveLength(12);
-    expect(newbie.lessons.map((l) => `${l.week}-${l.session}`)).toEqual([1, 2, 3, 4].flatMap((w) => [1, 2, 3].map((s) => `${w}-${s}`)));
+    expect(newbie.lessons.map((l) => `${l.week}-${l.session}`)).toEqual(
+      [1, 2, 3, 4].flatMap((w) => [1, 2, 3].map((s) => `${w}-${s}`)),
+    );
     const typeIds = [...programme.types.map((t) => t.id), newbie.id];
     expect(new Set(typeIds).size).toBe(typeIds.length);
   });
@@ -160,7 +176,11 @@ describe('workout programme', () => {
       expect(l.blocks.warmUp.length, l.slug).toBeGreaterThan(0);
       expect(l.blocks.main.length, l.slug).toBeGreaterThan(0);
       expect(l.blocks.coolDown.length, l.slug).toBeGreaterThan(0);
-      const equipment = new Set([...l.blocks.warmUp, ...l.blocks.main, ...l.blocks.coolDown].flatMap((m) => bySlug.get(m.exercise)?.equipment ?? []));
+      const equipment = new Set(
+        [...l.blocks.warmUp, ...l.blocks.main, ...l.blocks.coolDown].flatMap(
+          (m) => bySlug.get(m.exercise)?.equipment ?? [],
+        ),
+      );
       equipment.delete('bodyweight');
       expect(new Set(l.equipment), l.slug).toEqual(equipment);
     }
@@ -187,7 +207,9 @@ describe('workout programme', () => {
     }
     for (const t of programme.types) {
       if (t.slug === 'full-body' || t.slug === 'stretching') continue;
-      for (const l of t.lessons) for (const m of l.blocks.main) expect(bySlug.get(m.exercise)?.bodyParts, `${l.slug}: ${m.exercise}`).toContain(t.slug);
+      for (const l of t.lessons)
+        for (const m of l.blocks.main)
+          expect(bySlug.get(m.exercise)?.bodyParts, `${l.slug}: ${m.exercise}`).toContain(t.slug);
     }
   });
 });
@@ -199,7 +221,8 @@ describe('content files', () => {
       ['programme.json', programmeRaw],
     ]) {
       expect(raw.includes('\u0000'), name).toBe(false);
-      for (const s of strings(JSON.parse(raw))) expect(s.length, `${name}: ${s.slice(0, 40)}`).toBeLessThanOrEqual(1000);
+      for (const s of strings(JSON.parse(raw)))
+        expect(s.length, `${name}: ${s.slice(0, 40)}`).toBeLessThanOrEqual(1000);
     }
   });
 });
