@@ -80,17 +80,15 @@ describe('cached contract rows (ADR 056)', () => {
 
   test('a payment, a payment event and a freeze of the member count as changes of their contracts', async () => {
     await theContract();
-    await gw.db
-      .insert(paymentEvents)
-      .values({
-        provider: 'bank',
-        externalId: `late-${String(paymentId)}`,
-        paymentId,
-        amount: 50_000,
-        outcome: 'late',
-        needsReview: true,
-        raw: {},
-      });
+    await gw.db.insert(paymentEvents).values({
+      provider: 'bank',
+      externalId: `late-${String(paymentId)}`,
+      paymentId,
+      amount: 50_000,
+      outcome: 'late',
+      needsReview: true,
+      raw: {},
+    });
     expect((await theContract()).unbooked).toEqual([
       expect.objectContaining({ amount: 50_000, reason: 'late', reviewed: false }),
     ]);
@@ -101,17 +99,15 @@ describe('cached contract rows (ADR 056)', () => {
     expect((await theContract()).unbooked).toEqual([expect.objectContaining({ reviewed: true })]);
 
     const today = vietnamDay(gw.clock.now());
-    await gw.db
-      .insert(freezeContracts)
-      .values({
-        accountId: member.accountId,
-        contractId,
-        days: 7,
-        price: 0,
-        startDate: today,
-        endDate: addDays(today, 6),
-        paymentState: 'PAID',
-      });
+    await gw.db.insert(freezeContracts).values({
+      accountId: member.accountId,
+      contractId,
+      days: 7,
+      price: 0,
+      startDate: today,
+      endDate: addDays(today, 6),
+      paymentState: 'PAID',
+    });
     expect(await theContract()).toMatchObject({ isFrozen: true, freeze: { startDate: today } });
 
     // A payment attempt's change (its end, its state) is counted for the contract's member.

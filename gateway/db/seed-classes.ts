@@ -272,16 +272,14 @@ export async function seedDemoClassBookings(tx: Executor, now: Date, memberIds: 
     const count = Math.min(session.capacity - 4, 4 + index * 2);
     const members = Array.from({ length: count }, (_, k) => memberIds[(index * 7 + k) % memberIds.length]);
     const unique = [...new Set(members)];
-    await tx
-      .insert(classBookings)
-      .values(
-        unique.map((accountId, k) => ({
-          sessionId: session.id,
-          accountId,
-          status: 'BOOKED' as const,
-          createdAt: new Date(session.startsAt.getTime() - 40 * 3_600_000 + k * 600_000),
-        })),
-      );
+    await tx.insert(classBookings).values(
+      unique.map((accountId, k) => ({
+        sessionId: session.id,
+        accountId,
+        status: 'BOOKED' as const,
+        createdAt: new Date(session.startsAt.getTime() - 40 * 3_600_000 + k * 600_000),
+      })),
+    );
     await tx.update(classSessions).set({ bookedCount: unique.length }).where(eq(classSessions.id, session.id));
   }
 }

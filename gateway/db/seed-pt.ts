@@ -229,28 +229,24 @@ export async function seedTrainers(tx: Executor, now: Date) {
         .returning({ id: accounts.id });
       if (!inserted) continue;
       const avatarId = randomBytes(16).toString('hex');
-      await tx
-        .insert(mediaFiles)
-        .values({
-          id: avatarId,
-          ownerAccountId: inserted.id,
-          kind: 'avatar',
-          contentType: 'image/webp',
-          bytes: avatars[n % AVATAR_LOOKS],
-        });
+      await tx.insert(mediaFiles).values({
+        id: avatarId,
+        ownerAccountId: inserted.id,
+        kind: 'avatar',
+        contentType: 'image/webp',
+        bytes: avatars[n % AVATAR_LOOKS],
+      });
       await tx.update(accounts).set({ avatarMediaId: avatarId }).where(eq(accounts.id, inserted.id));
       // Ratings as if members had rated a while: 4.3–4.9 from 12–60 ratings.
       const ratingCount = 12 + ((n * 17) % 49);
       const ratingSum = Math.round(ratingCount * (4.3 + ((n * 3) % 7) / 10));
-      await tx
-        .insert(ptTrainers)
-        .values({
-          accountId: inserted.id,
-          ...PROFILES[n % PROFILES.length],
-          coachingSince: now.getUTCFullYear() - 2 - ((n * 5) % 9),
-          ratingCount,
-          ratingSum,
-        });
+      await tx.insert(ptTrainers).values({
+        accountId: inserted.id,
+        ...PROFILES[n % PROFILES.length],
+        coachingSince: now.getUTCFullYear() - 2 - ((n * 5) % 9),
+        ratingCount,
+        ratingSum,
+      });
       await tx
         .insert(ptWorkingHours)
         .values(

@@ -61,21 +61,19 @@ export async function openUnpaidContract(
     createdAt: now,
   };
   const location = options.method === PaymentMethods.CASH ? PaymentLocations.COUNTER : PaymentLocations.ONLINE;
-  await gw.db
-    .insert(transactions)
-    .values([
-      { ...fee, type: 'MEMBERSHIP_FEE', paymentLocation: location, amount: price.price },
-      ...(price.joiningFee - price.joiningFeeDiscount > 0
-        ? [
-            {
-              ...fee,
-              type: 'JOINING_FEE' as const,
-              paymentLocation: location,
-              amount: price.joiningFee - price.joiningFeeDiscount,
-            },
-          ]
-        : []),
-    ]);
+  await gw.db.insert(transactions).values([
+    { ...fee, type: 'MEMBERSHIP_FEE', paymentLocation: location, amount: price.price },
+    ...(price.joiningFee - price.joiningFeeDiscount > 0
+      ? [
+          {
+            ...fee,
+            type: 'JOINING_FEE' as const,
+            paymentLocation: location,
+            amount: price.joiningFee - price.joiningFeeDiscount,
+          },
+        ]
+      : []),
+  ]);
   const payment = await startPayment(gw.db, config, {
     contract,
     method: options.method,

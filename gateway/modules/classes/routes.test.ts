@@ -259,14 +259,12 @@ describe('strikes', () => {
     const came = await sessionIn(3 * HOUR);
     await book(m.token, came);
     gw.clock.advance(2 * HOUR + 40 * MINUTE);
-    await gw.db
-      .insert(visits)
-      .values({
-        accountId: m.id,
-        clubId: club0.id,
-        timeStep: Math.floor(gw.clock.now().getTime() / 30_000),
-        checkedInAt: gw.clock.now(),
-      });
+    await gw.db.insert(visits).values({
+      accountId: m.id,
+      clubId: club0.id,
+      timeStep: Math.floor(gw.clock.now().getTime() / 30_000),
+      checkedInAt: gw.clock.now(),
+    });
     expect((await detail(came, m.token)).myBooking.state).toBe('ATTENDED');
 
     // Two no-shows and a late cancel.

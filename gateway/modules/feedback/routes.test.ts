@@ -282,29 +282,25 @@ describe('staff read feedback by club and answer it once (issue 16 §1)', () => 
       token: employee,
     });
     expect([widened.status, widened.body.code]).toEqual([403, 6]);
-    const own = staffFeedbackSchema
-      .array()
-      .parse(
-        (
-          await gw.call('GET', `/api/v1/staff/feedback?clubId=${String(clubId)}&type=CLEAN_QUALITY`, {
-            token: employee,
-          })
-        ).body.data,
-      );
+    const own = staffFeedbackSchema.array().parse(
+      (
+        await gw.call('GET', `/api/v1/staff/feedback?clubId=${String(clubId)}&type=CLEAN_QUALITY`, {
+          token: employee,
+        })
+      ).body.data,
+    );
     expect(own.map((f) => f.comment)).toEqual(['Phòng tắm bẩn']);
     const gm = staffFeedbackSchema
       .array()
       .parse((await gw.call('GET', '/api/v1/staff/feedback?type=CLEAN_QUALITY', { token: manager })).body.data);
     expect(gm.map((f) => f.comment).sort()).toEqual(['Khăn bẩn', 'Phòng tắm bẩn']);
-    const gmOther = staffFeedbackSchema
-      .array()
-      .parse(
-        (
-          await gw.call('GET', `/api/v1/staff/feedback?type=CLEAN_QUALITY&clubId=${String(otherClubId)}`, {
-            token: manager,
-          })
-        ).body.data,
-      );
+    const gmOther = staffFeedbackSchema.array().parse(
+      (
+        await gw.call('GET', `/api/v1/staff/feedback?type=CLEAN_QUALITY&clubId=${String(otherClubId)}`, {
+          token: manager,
+        })
+      ).body.data,
+    );
     expect(gmOther.map((f) => f.comment)).toEqual(['Khăn bẩn']);
     const bad = await gw.call('GET', '/api/v1/staff/feedback?state=DONE&type=x&page=0', { token: manager });
     expect([bad.status, bad.body.code]).toEqual([400, 2]);

@@ -27,19 +27,17 @@ export async function startManualEntry(deps: Deps, accountId: number): Promise<I
   const now = clock.now();
   if (!(await countHit(db, `inbody:manual:${String(accountId)}`, hourWindow(now), MANUAL_DRAFTS_PER_HOUR)))
     throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
-  await db
-    .insert(inbodyRecords)
-    .values({
-      accountId,
-      status: 'DRAFT',
-      photoId: null,
-      measuredAt: now,
-      leanBodyMass: emptyLean,
-      fatBodyMass: null,
-      reading: null,
-      updatedAt: now,
-      createdAt: now,
-    });
+  await db.insert(inbodyRecords).values({
+    accountId,
+    status: 'DRAFT',
+    photoId: null,
+    measuredAt: now,
+    leanBodyMass: emptyLean,
+    fatBodyMass: null,
+    reading: null,
+    updatedAt: now,
+    createdAt: now,
+  });
   const draft = await latestDraft(db, accountId, now);
   if (!draft) throw new Error('the manual draft just made is not the latest');
   return draft;

@@ -40,13 +40,11 @@ test(
     gw.clock.set(new Date('2026-11-21T05:48:00Z'));
     const now = gw.clock.now();
     // 30 photos already sent this hour (reading 30 real photos would take minutes).
-    await gw.db
-      .insert(rateCounters)
-      .values({
-        key: `inbody:detect:${String(m.profile.id)}`,
-        windowStart: hourWindow(now),
-        count: DETECT_ATTEMPTS_PER_HOUR,
-      });
+    await gw.db.insert(rateCounters).values({
+      key: `inbody:detect:${String(m.profile.id)}`,
+      windowStart: hourWindow(now),
+      count: DETECT_ATTEMPTS_PER_HOUR,
+    });
     const refused = await detect(m.token, jpeg(await black()));
     expect([refused.status, refused.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
     expect(inbodyDetectLimitSchema.parse(refused.body.data)).toEqual({ limit: 30, retryAfterSeconds: 12 * 60 });

@@ -93,17 +93,15 @@ test('killed with SIGKILL mid-burst of PT and trial bookings, then restarted: se
       })
       .returning();
     // Signed, as sessions are booked under a signed e-contract only.
-    await gw.db
-      .insert(ptEContracts)
-      .values({
-        ptContractId: pt.id,
-        accountId: account.id,
-        templateVersion: 'test',
-        lang: 'vi',
-        document: '{}',
-        documentSha256: '0'.repeat(64),
-        status: 'UNSIGNED',
-      });
+    await gw.db.insert(ptEContracts).values({
+      ptContractId: pt.id,
+      accountId: account.id,
+      templateVersion: 'test',
+      lang: 'vi',
+      document: '{}',
+      documentSha256: '0'.repeat(64),
+      status: 'UNSIGNED',
+    });
     await markEContractSigned(gw, pt.id);
     const [free] = await gw.db
       .insert(freeSessions)

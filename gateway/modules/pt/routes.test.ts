@@ -100,15 +100,13 @@ test("a club's trainers: profiles in both languages, a drawn avatar, the rating,
 
   // A trainer who also works a shift at the second club is listed there with that shift only.
   const [moving] = trainers;
-  await gw.db
-    .insert(ptWorkingHours)
-    .values({
-      trainerAccountId: moving.ptId,
-      clubId: clubIds[1],
-      weekday: 7,
-      startMinute: 14 * 60,
-      endMinute: 18 * 60,
-    });
+  await gw.db.insert(ptWorkingHours).values({
+    trainerAccountId: moving.ptId,
+    clubId: clubIds[1],
+    weekday: 7,
+    startMinute: 14 * 60,
+    endMinute: 18 * 60,
+  });
   const there = ptTrainerSchema.array().parse(await get(`/api/v1/global/club/${String(clubIds[1])}/pts`));
   expect(there.find((t) => t.ptId === moving.ptId)?.workingHours).toEqual([
     { weekday: 7, startMinute: 14 * 60, endMinute: 18 * 60 },
