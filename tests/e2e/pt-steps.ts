@@ -4,7 +4,7 @@ import { expect, readOtp } from './fixtures.ts';
 /**
  * The member signs their (only) unsigned PT e-contract through the pages, typed name as the mark:
  * sessions are booked under a signed contract only (issue 38 §6). A profile without a name gives it
- * on the contract's page first.
+ * first, on /account/name.
  */
 export async function signPtContract(
   page: Page,
@@ -16,11 +16,14 @@ export async function signPtContract(
   await page.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).first().click();
   await expect(page).toHaveURL(/\/preview$/);
   await expect(page.getByRole('heading', { name: /HỢP ĐỒNG DỊCH VỤ/ })).toBeVisible();
-  const nameForm = page.getByRole('button', { name: 'Lưu họ tên và cập nhật hợp đồng' });
-  if (await nameForm.isVisible()) {
+  // A profile without a name goes through the one name form (/account/name), which leads back here.
+  const askName = page.getByRole('link', { name: 'Nhập họ tên' });
+  if (await askName.isVisible()) {
+    await askName.click();
     await page.getByLabel('Họ và tên').fill(fullName);
-    await nameForm.click();
-    await expect(nameForm).toHaveCount(0);
+    await page.getByRole('button', { name: 'Lưu tên' }).click();
+    await expect(page).toHaveURL(/\/pt\/contract\/\d+\/preview$/);
+    await expect(askName).toHaveCount(0);
   }
   await page.getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(page).toHaveURL(/\/preview\/sign$/);

@@ -375,9 +375,11 @@ test('with JavaScript off the typed full name is the signature', async ({ page, 
   ).newPage();
   await plain.goto('/pt/contract');
   await plain.locator('.e-contract-card').getByRole('link', { name: 'Ký hợp đồng' }).click();
-  // The name the contract lacks, as a plain form.
+  // The name the contract lacks, on the one name form as a plain form, which leads back to the contract.
+  await plain.getByRole('link', { name: 'Nhập họ tên' }).click();
   await plain.getByLabel('Họ và tên').fill('Lê Văn Bình');
-  await plain.getByRole('button', { name: 'Lưu họ tên và cập nhật hợp đồng' }).click();
+  await plain.getByRole('button', { name: 'Lưu tên' }).click();
+  await expect(plain).toHaveURL(/\/pt\/contract\/\d+\/preview$/);
   await expect(plain.getByText(/Bên B\): Lê Văn Bình, số điện thoại/)).toBeVisible();
   await plain.getByRole('link', { name: 'Ký hợp đồng' }).click();
   await expect(plain.getByText('Họ tên bạn nhập sẽ là chữ ký của bạn.')).toBeVisible();

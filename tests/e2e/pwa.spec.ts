@@ -1,4 +1,15 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
@@ -521,7 +532,10 @@ test.describe('releases', () => {
     expect(await marked(page)).toBe(true);
 
     // The next release: same worker, other bytes.
-    appendFileSync(path.join(buildDir, 'client/sw.js'), '\n// next release\n');
+    const swFile = path.join(buildDir, 'client/sw.js');
+    appendFileSync(swFile, '\n// next release\n');
+    // A release writes its brotli copy beside it (scripts/precompress.mjs): browsers that take br get that one.
+    if (existsSync(`${swFile}.br`)) writeFileSync(`${swFile}.br`, brotliCompressSync(readFileSync(swFile)));
     let loads = 0;
     page.on('load', () => loads++);
     await page.evaluate(

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { inbodyScreenSchema } from '#contract/inbody.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
-import { closeOcrPools } from '#gateway/modules/inbody/ocr-pool.ts';
+import { closeOcrPools, ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
@@ -237,24 +237,39 @@ test(
 );
 
 test(
-  'beyond the queue a photo is refused with 429 at once; a photo over the time limit is 103',
-  { timeout: 60_000 },
+  'beyond the queue a photo is refused with 429 at once, while the one thread reads another',
+  { timeout: 90_000 },
   async () => {
-    // One OCR thread, no queue, 800 ms a photo: loading the model alone takes longer.
+    // One OCR thread and no queue; time enough for the first photo to be read whole.
     const tight = await startTestGateway({
-      env: { INBODY_OCR_WORKERS: '1', INBODY_OCR_QUEUE: '0', INBODY_OCR_TIMEOUT_MS: '800' },
+      env: { INBODY_OCR_WORKERS: '1', INBODY_OCR_QUEUE: '0', INBODY_OCR_TIMEOUT_MS: '60000' },
     });
     try {
       const photo = jpeg(await sheetPhoto(randomTruth(13), '270', 'en', 'clean', 13));
       const [a, b] = await Promise.all([tight.signUp(), tight.signUp()]);
-      // Whichever reaches the OCR second is refused; the other runs out of time.
-      const both = await Promise.all([detect(tight, a.token, photo), detect(tight, b.token, photo)]);
-      expect(both.map((r) => [r.status, r.body.code]).sort()).toEqual([
-        [422, 103],
-        [429, 'TOO_MANY_REQUESTS'],
-      ]);
+      const first = detect(tight, a.token, photo);
+      // The second photo is sent once the first holds the thread (the pool this gateway shares in process).
+      await expect.poll(() => ocrPoolStats().running, { timeout: 30_000, interval: 5 }).toBe(1);
+      const second = await detect(tight, b.token, photo);
+      expect([second.status, second.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+      expect((await first).status).not.toBe(429);
     } finally {
       await tight.close();
     }
   },
 );
+
+test('a photo over the time limit is 103, unreadable', { timeout: 60_000 }, async () => {
+  // 800 ms a photo: loading the model alone takes longer.
+  const tight = await startTestGateway({
+    env: { INBODY_OCR_WORKERS: '1', INBODY_OCR_QUEUE: '0', INBODY_OCR_TIMEOUT_MS: '800' },
+  });
+  try {
+    const photo = jpeg(await sheetPhoto(randomTruth(13), '270', 'en', 'clean', 13));
+    const a = await tight.signUp();
+    const late = await detect(tight, a.token, photo);
+    expect([late.status, late.body.code]).toEqual([422, 103]);
+  } finally {
+    await tight.close();
+  }
+});
