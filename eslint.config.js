@@ -49,6 +49,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One date formatter on both sides (issue 40 §6): contract/format.ts prints §9's formats in Vietnam's zone.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Format dates with #contract/format.ts (one formatter, Vietnam time).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format dates and numbers with #contract/format.ts.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -152,5 +164,9 @@ export default tseslint.config(
         Buffer: 'readonly',
       },
     },
+  },
+  {
+    files: ['contract/format.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

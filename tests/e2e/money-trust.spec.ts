@@ -11,6 +11,7 @@ import {
   typeOtp,
 } from './fixtures.ts';
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
+import { formatDate } from '#contract/format.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
 
@@ -154,12 +155,7 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
   request,
 }) => {
   await newMember(page, request, 'vi');
-  const today = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Ho_Chi_Minh',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date());
+  const today = formatDate(new Date());
   const bought: string[] = [];
   for (const club of [CLUB, CLUB + 1]) {
     const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${club}/payment-plans`);

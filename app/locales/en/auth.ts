@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { auth as vi } from '#app/locales/vi/auth.ts';
 
 export const auth: Shape<typeof vi> = {

@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { history as vi } from '#app/locales/vi/history.ts';
 
 export const history: Shape<typeof vi> = {

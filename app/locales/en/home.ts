@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { home as vi } from '#app/locales/vi/home.ts';
 
 export const home: Shape<typeof vi> = {

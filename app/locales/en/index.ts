@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { vi } from '#app/locales/vi/index.ts';
 import { shell } from './shell.ts';
 import { auth } from './auth.ts';

@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { notifications as vi } from '#app/locales/vi/notifications.ts';
 
 export const notifications: Shape<typeof vi> = {

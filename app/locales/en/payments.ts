@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { payments as vi } from '#app/locales/vi/payments.ts';
 
 export const payments: Shape<typeof vi> = {

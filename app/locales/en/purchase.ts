@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { purchase as vi } from '#app/locales/vi/purchase.ts';
 
 /** English texts of the plan page (ADR 030). */

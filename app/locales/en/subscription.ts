@@ -1,4 +1,4 @@
-import type { Shape } from '#app/locales/shape.ts';
+import type { Shape } from '#contract/translate.ts';
 import type { subscription as vi } from '#app/locales/vi/subscription.ts';
 
 /** English texts of the monthly subscription: its section on /home/your-plan, the Black Card upgrade and the subscription card (its own strings part, ADR 030). */

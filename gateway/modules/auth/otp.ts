@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Codes, type Lang } from '#contract/codes.ts';
-import { smsAscii } from '#contract/format.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { otpCodes, type OtpPurpose } from '#gateway/db/schema/index.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { GUESS_RULE, refundAttempt, SEND_RULE, takeAttempt } from '#gateway/modules/limits/guards.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
+import { smsText } from '#gateway/modules/notifications/texts.ts';
 
 /** The limits of security.md "One-time codes": a 4-digit code is weak, so these carry the weight. */
 export const OTP_RULES = {
@@ -33,18 +33,10 @@ const hashCode = (salt: string, phone: string, purpose: OtpPurpose, code: string
 // Unicode SMS costs more and splits sooner on Vietnamese carriers.
 // A code that approves money or a signature names what it approves and the amount (dynamic
 // linking, issue 38 §13); the code comes first, before any number of the approval.
-const otpText = (code: string, lang: Lang, approves?: OtpApproval) => {
-  if (!approves) {
-    return lang === 'en'
-      ? `Your gym verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`
-      : `Ma xac thuc cua ban la ${code}. Ma co hieu luc trong 5 phut. Khong chia se ma nay cho bat ky ai.`;
-  }
-  return smsAscii(
-    lang === 'en'
-      ? `Code ${code} is to ${approves.en}. It works for this only and expires in 5 minutes. Never share it with anyone.`
-      : `Ma xac nhan ${code} de ${approves.vi}. Ma chi dung cho viec nay, hieu luc 5 phut. Khong chia se ma nay cho bat ky ai.`,
-  );
-};
+const otpText = (code: string, lang: Lang, approves?: OtpApproval) =>
+  approves
+    ? smsText('account.approvalSms', lang, { code, approves: approves[lang] })
+    : smsText('account.otpSms', lang, { code });
 
 /** What a code approves, in the words of its SMS: "nang cap goi thang len Black Card, them 300.000 VND/thang tu 21/12/2026". */
 export type OtpApproval = { vi: string; en: string };

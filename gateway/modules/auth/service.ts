@@ -12,19 +12,11 @@ import { checkReferral } from '#gateway/modules/referrals/check.ts';
 import { knownDevice, touchDevice, trustDevice } from './devices.ts';
 import { consumeOtp } from './otp.ts';
 import { issueToken, newSecret } from './tokens.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 const VERIFICATION_TTL_MS = 15 * 60_000;
 
-const WELCOME = {
-  kind: 'ACCOUNT',
-  titleVi: 'Chào mừng bạn đến với VietFit!',
-  titleEn: 'Welcome to VietFit!',
-  bodyVi:
-    'Tài khoản của bạn đã sẵn sàng. Hãy chọn gói tập phù hợp để bắt đầu, xem lịch lớp và đặt buổi với huấn luyện viên ngay trên ứng dụng.',
-  bodyEn:
-    'Your account is ready. Choose a membership to get started, then browse classes and book sessions with a personal trainer right in the app.',
-  link: '/membership',
-} as const;
+const WELCOME = notice('account.welcome', {}, { kind: 'ACCOUNT', link: '/membership' });
 
 /** Staff sign in to staff tools, never to the member app (§6, code 210). */
 export function assertCustomer(account: AccountRow | undefined) {

@@ -25,6 +25,7 @@ import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
 import { findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 /** A new device for the member, with its key (returned once). The 4th active device revokes the oldest. */
 export async function registerDevice(
@@ -267,14 +268,11 @@ async function admit(
       await enqueueNotice(
         tx,
         accountId,
-        {
-          kind: 'MEMBERSHIP',
-          titleVi: 'Check-in thành công',
-          titleEn: 'Checked in',
-          bodyVi: `Bạn đã check-in tại ${club.nameVi} lúc ${time}. Chúc bạn buổi tập vui!`,
-          bodyEn: `You checked in at ${club.nameEn} at ${time}. Have a great workout!`,
-          link: '/home/check-in',
-        },
+        notice(
+          'checkIn.done',
+          { club: { vi: club.nameVi, en: club.nameEn }, time },
+          { kind: 'MEMBERSHIP', link: '/home/check-in' },
+        ),
         now,
       );
       const result: CheckInResult = {

@@ -41,6 +41,7 @@ import { mediaUrl } from '#gateway/modules/media/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { ensureSessions } from './sessions.ts';
 import { lockAccount } from '#gateway/modules/accounts/queries.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -593,14 +594,7 @@ async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
     await enqueueNotice(
       tx,
       next.accountId,
-      {
-        kind: 'GENERAL',
-        titleVi: 'Bạn đã có chỗ trong lớp',
-        titleEn: 'You got a spot in the class',
-        bodyVi: `Một chỗ trong lớp ${type.nameVi} lúc ${when} vừa trống và đã dành cho bạn. Nếu không đi được, bạn có thể hủy miễn phí trong 1 giờ tới.`,
-        bodyEn: `A spot in ${type.nameEn} at ${when} opened up and is now yours. If you cannot come, you can cancel free within the next hour.`,
-        link,
-      },
+      notice('classes.spotGiven', { class: { vi: type.nameVi, en: type.nameEn }, when }, { kind: 'GENERAL', link }),
       now,
     );
     return;
@@ -615,14 +609,7 @@ async function fillFreedSpot(tx: Executor, session: SessionRow, now: Date) {
     await enqueueNotice(
       tx,
       accountId,
-      {
-        kind: 'GENERAL',
-        titleVi: 'Lớp bạn chờ vừa có chỗ trống',
-        titleEn: 'A spot opened in a class you are waiting for',
-        bodyVi: `Lớp ${type.nameVi} lúc ${when} vừa có một chỗ trống. Ai đặt trước sẽ có chỗ: mở ứng dụng để đặt.`,
-        bodyEn: `A spot opened in ${type.nameEn} at ${when}. The first to book gets it: open the app to book.`,
-        link,
-      },
+      notice('classes.spotOpened', { class: { vi: type.nameVi, en: type.nameEn }, when }, { kind: 'GENERAL', link }),
       now,
     );
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Codes } from '#contract/codes.ts';
-import { formatDateTime, smsAscii } from '#contract/format.ts';
+import { formatDateTime } from '#contract/format.ts';
 import { addDays, vietnamDayStart } from '#contract/vietnam-time.ts';
 import {
   CLASS_ATTENDANCE_FROM_MINUTES,
@@ -22,6 +22,7 @@ import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-act
 import { worksAt, type Staff } from '#gateway/modules/accounts/staff.ts';
 import { attendedSql, effectiveAttendance } from './service.ts';
 import { ensureSessions } from './sessions.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Issue 17 "Classes" (ADR 051): the desk's day of a club's classes, marking who came, cancelling a class.
 
@@ -259,30 +260,16 @@ export async function cancelClassSession(
     const when = formatDateTime(session.startsAt);
     const because = /[.!?…]$/u.test(reason) ? reason : `${reason}.`;
     // A class within a day may be missed by a member who does not open the app: an SMS too (issue 38 §19).
-    const sms =
-      session.startsAt.getTime() - now.getTime() <= CANCEL_SMS_WITHIN_MS
-        ? {
-            vi: smsAscii(
-              `VietFit: Cau lac bo da huy lop ${type.nameVi} luc ${when}. Ly do: ${because} Luot dat cua ban da duoc huy mien phi.`,
-            ),
-            en: smsAscii(
-              `VietFit: The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge.`,
-            ),
-          }
-        : undefined;
+    const withSms = session.startsAt.getTime() - now.getTime() <= CANCEL_SMS_WITHIN_MS;
     for (const { accountId } of released) {
       await enqueueNotice(
         tx,
         accountId,
-        {
-          kind: 'GENERAL',
-          titleVi: 'Lớp học đã bị hủy',
-          titleEn: 'Class cancelled',
-          bodyVi: `Câu lạc bộ đã hủy lớp ${type.nameVi} lúc ${when}. Lý do: ${because} Lượt đặt của bạn đã được hủy miễn phí, không tính là hủy muộn.`,
-          bodyEn: `The club cancelled ${type.nameEn} at ${when}. Reason: ${because} Your booking was cancelled free of charge and does not count as a late cancel.`,
-          link: '/class',
-          ...(sms ? { sms } : {}),
-        },
+        notice(
+          'classes.cancelledByClub',
+          { class: { vi: type.nameVi, en: type.nameEn }, when, reason: because },
+          { kind: 'GENERAL', link: '/class', ...(withSms ? { sms: 'sms' } : {}) },
+        ),
         now,
       );
     }

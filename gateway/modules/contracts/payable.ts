@@ -13,6 +13,7 @@ import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { grantFreeSessionsIn, planWindow } from '#gateway/modules/pt/free-sessions.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
 import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // A membership as a payable kind (ADR 072): the only way money turns into a membership
 // (security.md "Money"). Settled inside the transaction that holds the payment row, so a replay or
@@ -81,14 +82,11 @@ async function settleMembershipIn(
   await enqueueNotice(
     tx,
     contract.accountId,
-    {
-      kind: 'PAYMENT',
-      titleVi: 'Thanh toán thành công',
-      titleEn: 'Payment received',
-      bodyVi: `Gói ${afterPlanWord(plan.nameVi)} của bạn đã được kích hoạt, bắt đầu từ ${formatDate(startDate)}.`,
-      bodyEn: `Your ${plan.nameEn} membership is confirmed, starting ${formatDate(startDate)}.`,
-      link: `/history/membership/${String(contract.id)}`,
-    },
+    notice(
+      'membership.paid',
+      { plan: { vi: afterPlanWord(plan.nameVi), en: plan.nameEn }, start: formatDate(startDate) },
+      { kind: 'PAYMENT', link: `/history/membership/${String(contract.id)}` },
+    ),
     now,
   );
   return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };

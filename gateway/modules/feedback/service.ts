@@ -16,6 +16,7 @@ import { mediaUrl, storeImage } from '#gateway/modules/media/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import type { Staff } from '#gateway/modules/accounts/staff.ts';
 import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 /** Abuse limits (ADR 039): reports per client address and per club an hour, feedback per member an hour. */
 export const FEEDBACK_LIMITS = {
@@ -192,14 +193,7 @@ export async function markHandled(deps: Deps, staff: Staff, id: number, reply: s
       await enqueueNotice(
         tx,
         row.accountId,
-        {
-          kind: 'GENERAL',
-          titleVi: 'Phản hồi của bạn đã được trả lời',
-          titleEn: 'Your feedback was answered',
-          bodyVi: reply,
-          bodyEn: reply,
-          link: null,
-        },
+        notice('feedback.answered', { reply }, { kind: 'GENERAL', link: null }),
         now,
       );
     }

@@ -42,6 +42,7 @@ import {
   unfreezeOn,
 } from './rules.ts';
 import { moveMembershipEnd } from './settle.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Freezing a membership (issue 12 §1, ADR 036): asked with a preview, paid through the one payment
 // path (settlePayment calls settleFreezeIn), cancelled while unpaid, ended early by the member.
@@ -425,14 +426,11 @@ export async function unfreeze(ctx: PurchaseContext, freezeId: number) {
     await enqueueNotice(
       tx,
       ctx.accountId,
-      {
-        kind: 'MEMBERSHIP',
-        titleVi: 'Đã hủy bảo lưu',
-        titleEn: 'Freeze ended',
-        bodyVi: `Gói tập của bạn hoạt động trở lại từ hôm nay. Ngày hết hạn mới: ${formatDate(after.endDate)}.`,
-        bodyEn: `Your membership is active again from today. New end date: ${formatDate(after.endDate)}.`,
-        link: `/history/freeze/${String(freezeId)}`,
-      },
+      notice(
+        'freeze.ended',
+        { end: formatDate(after.endDate) },
+        { kind: 'MEMBERSHIP', link: `/history/freeze/${String(freezeId)}` },
+      ),
       ctx.now,
     );
     return freezeDetail(tx, ctx.accountId, freezeId, ctx.now);

@@ -11,6 +11,7 @@ import type { PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/p
 import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { freezeDates } from './rules.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // What paying for a freeze and ending it early do to the membership (ADR 036), and a freeze's fee as
 // a payable kind (ADR 072). Called inside the transaction that holds the payment row
@@ -94,21 +95,18 @@ async function settleFreezeIn(
     formatDate(dates.endDate),
     formatDate(dates.newMembershipEndDate),
   ];
-  const classesVi =
-    released > 0 ? ` ${String(released)} lớp đã đặt trong thời gian này đã được hủy, không tính phạt.` : '';
-  const classesEn =
-    released > 0 ? ` ${String(released)} class booking(s) in that time were cancelled, with no penalty.` : '';
   await enqueueNotice(
     tx,
     membership.accountId,
-    {
-      kind: 'MEMBERSHIP',
-      titleVi: 'Bảo lưu thành công',
-      titleEn: 'Freeze confirmed',
-      bodyVi: `Gói tập được bảo lưu từ ${from} đến hết ${to}. Ngày hết hạn mới: ${end}.${classesVi}`,
-      bodyEn: `Your membership is frozen from ${from} to ${to}. New end date: ${end}.${classesEn}`,
-      link: `/history/freeze/${String(freezeId)}`,
-    },
+    notice(
+      'freeze.confirmed',
+      { from, to, end, count: released },
+      {
+        kind: 'MEMBERSHIP',
+        link: `/history/freeze/${String(freezeId)}`,
+        body: released > 0 ? 'bodyWithClasses' : 'body',
+      },
+    ),
     now,
   );
   return { kind: 'settled', contractId: membership.id, accountId: membership.accountId };

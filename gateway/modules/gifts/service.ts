@@ -22,6 +22,7 @@ import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
 import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
+import { giftTexts, notice } from '#gateway/modules/notifications/texts.ts';
 
 // Issue 12 §3 (ADR 035): a gift becomes a paid contract with isGift = true, in one transaction with
 // the member's account row locked; the gift row is claimed by a conditional update, so however
@@ -113,14 +114,16 @@ export async function activateGift(
     await enqueueNotice(
       tx,
       accountId,
-      {
-        kind: 'GIFT',
-        titleVi: 'Quà tặng đã được kích hoạt',
-        titleEn: 'Gift activated',
-        bodyVi: `${gift.titleVi}: tập tại ${club.nameVi} từ ${formatDate(startDate)} đến hết ${formatDate(endDate)}.`,
-        bodyEn: `${gift.titleEn}: train at ${club.nameEn} from ${formatDate(startDate)} to ${formatDate(endDate)}.`,
-        link: `/history/membership/${String(contract.id)}`,
-      },
+      notice(
+        'gifts.activated',
+        {
+          gift: { vi: gift.titleVi, en: gift.titleEn },
+          club: { vi: club.nameVi, en: club.nameEn },
+          from: formatDate(startDate),
+          to: formatDate(endDate),
+        },
+        { kind: 'GIFT', link: `/history/membership/${String(contract.id)}` },
+      ),
       now,
     );
     const made = await findOwnContract(tx, accountId, contract.id);
@@ -158,11 +161,7 @@ export async function takeExperience(db: Database, accountId: number, now: Date)
         accountId,
         kind: 'EXPERIENCE',
         days: EXPERIENCE_DAYS,
-        titleVi: 'Trải nghiệm miễn phí 1 ngày',
-        titleEn: 'Free 1-day experience pass',
-        descriptionVi: 'Một ngày tập miễn phí tại câu lạc bộ bạn chọn: máy tập, khu tạ và các lớp nhóm trong ngày.',
-        descriptionEn:
-          'One free day at the club you choose: the machines, the free weights and the day’s group classes.',
+        ...giftTexts('gifts.experience'),
         expiresAt: vietnamDayEnd(addDays(vietnamDay(now), EXPERIENCE_VALID_DAYS - 1)),
         createdAt: now,
       })

@@ -22,6 +22,7 @@ import type { IncomingTransfer } from '#gateway/providers/bank-transfer/transfer
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { kindOf, type SettleOutcome } from './kinds.ts';
 import { settlePaymentIn } from './settle.ts';
+import { bothTexts, notice } from '#gateway/modules/notifications/texts.ts';
 
 export type TransferResult = {
   externalId: string;
@@ -94,30 +95,28 @@ async function tellMemberOfUnbooked(
   const paid = await whatWasPaid(tx, candidate);
   if (!paid) return;
   const when = formatDateTime(receivedAt);
-  const [vi, en] = [formatVnd(amount, 'vi'), formatVnd(amount, 'en')];
   const why =
     outcome.kind === 'wrong_amount'
-      ? {
-          vi: `Số tiền không khớp với ${formatVnd(paid.total, 'vi')} cần thanh toán`,
-          en: `it does not match the ${formatVnd(paid.total, 'en')} due`,
-        }
+      ? bothTexts('payments.unbooked.wrongAmount', {
+          due: { vi: formatVnd(paid.total, 'vi'), en: formatVnd(paid.total, 'en') },
+        })
       : outcome.kind === 'already' || paid.alreadyPaid
-        ? { vi: 'Gói này đã được thanh toán trước đó', en: `this ${paid.noun} was already paid` }
-        : {
-            vi: 'Yêu cầu thanh toán đã kết thúc trước khi tiền về',
-            en: 'the payment request had ended before it arrived',
-          };
+        ? bothTexts('payments.unbooked.alreadyPaid', { noun: paid.noun })
+        : bothTexts('payments.unbooked.requestEnded');
   await enqueueNotice(
     tx,
     paid.accountId,
-    {
-      kind: 'PAYMENT',
-      titleVi: 'Đã nhận tiền, đang chờ câu lạc bộ xử lý',
-      titleEn: 'Money received, waiting for the club',
-      bodyVi: `Chúng tôi đã nhận ${vi} lúc ${when} cho gói ${afterPlanWord(paid.nameVi)}. ${why.vi}, nên gói chưa được kích hoạt tự động. Câu lạc bộ sẽ liên hệ bạn trong 1 ngày làm việc để kích hoạt hoặc hoàn tiền. Bạn không cần chuyển lại.`,
-      bodyEn: `We received ${en} at ${when} for your ${paid.nameEn} ${paid.noun}, but ${why.en}, so it was not activated automatically. The club will contact you within 1 working day to activate it or refund you. Please do not transfer again.`,
-      link: paid.link,
-    },
+    notice(
+      'payments.unbooked',
+      {
+        amount: { vi: formatVnd(amount, 'vi'), en: formatVnd(amount, 'en') },
+        when,
+        plan: { vi: afterPlanWord(paid.nameVi), en: paid.nameEn },
+        noun: paid.noun,
+        why,
+      },
+      { kind: 'PAYMENT', link: paid.link },
+    ),
     receivedAt,
   );
 }

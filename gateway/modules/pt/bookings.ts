@@ -32,6 +32,7 @@ import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 import { bookableDays, freeStarts, startProblem, type Interval } from './booking-rules.ts';
 import { listPtContracts, ptContractStatus } from './contracts.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Booking a session with one's trainer (issue 13 §3, ADR 046). The rules a member can read are
 // checked here; the two that decide between members racing are the database's: the trainer's
@@ -327,36 +328,20 @@ export async function answerBooking(
       at: now,
     });
     const when = formatDayMinute(booking.day, booking.afterMinute);
-    const notice = {
-      BOOKED: {
-        titleVi: 'PT đã xác nhận lịch tập',
-        titleEn: 'Session confirmed',
-        bodyVi: `Buổi tập lúc ${when} đã được xác nhận.`,
-        bodyEn: `Your session at ${when} is confirmed.`,
-      },
-      REJECTED: {
-        titleVi: 'PT không nhận lịch tập',
-        titleEn: 'Session declined',
-        bodyVi: `Huấn luyện viên không nhận buổi tập lúc ${when}. Buổi tập đã được trả lại vào gói; hãy chọn giờ khác.`,
-        bodyEn: `Your trainer cannot take the session at ${when}. It is back in your package; please pick another time.`,
-      },
-      COMPLETED: {
-        titleVi: 'Hoàn thành buổi tập',
-        titleEn: 'Session completed',
-        bodyVi: `Buổi tập lúc ${when} đã hoàn thành. Hãy đánh giá buổi tập!`,
-        bodyEn: `Your session at ${when} is done. Rate it!`,
-      },
-      NO_SHOW: {
-        titleVi: 'Bạn đã vắng buổi tập',
-        titleEn: 'You missed your session',
-        bodyVi: `Huấn luyện viên ghi nhận bạn vắng mặt buổi tập lúc ${when}. Buổi tập này được tính là đã sử dụng. Nếu có nhầm lẫn, hãy liên hệ quầy lễ tân.`,
-        bodyEn: `Your trainer marked you absent from the session at ${when}. The session counts as used. If this is a mistake, please contact the front desk.`,
-      },
-    }[target];
+    const key = {
+      BOOKED: 'pt.sessionConfirmed',
+      REJECTED: 'pt.sessionDeclined',
+      COMPLETED: 'pt.sessionCompleted',
+      NO_SHOW: 'pt.sessionMissed',
+    } as const;
     await enqueueNotice(
       tx,
       booking.accountId,
-      { kind: 'PT', ...notice, link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' },
+      notice(
+        key[target],
+        { when },
+        { kind: 'PT', link: booking.freeSessionId === null ? '/pt/booking' : '/pt/free-session' },
+      ),
       now,
     );
     return { bookingId, status: target };

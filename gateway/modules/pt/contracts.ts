@@ -24,6 +24,7 @@ import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { shownPayment } from '#gateway/modules/payments/shown.ts';
 import { startPayment } from '#gateway/modules/payments/start.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // A member's PT package with one trainer (issue 13 §1, ADR 045): registered (1029), answered by the
 // trainer, paid through the one payment path (settlePayment calls settlePtContractIn), then used
@@ -377,22 +378,12 @@ export async function answerPtContract(
       tx,
       contract.accountId,
       accept
-        ? {
-            kind: 'PT',
-            titleVi: 'Huấn luyện viên đã nhận bạn',
-            titleEn: 'Your PT said yes',
-            bodyVi: `${trainer.fullName} đã xác nhận gói tập của bạn. Hãy thanh toán để bắt đầu đặt lịch tập.`,
-            bodyEn: `${trainer.fullName} accepted your PT package. Pay for it to start booking sessions.`,
-            link: `/pt/payment/result/${String(ptContractId)}`,
-          }
-        : {
-            kind: 'PT',
-            titleVi: 'Huấn luyện viên chưa thể nhận bạn',
-            titleEn: 'Your PT could not take you on',
-            bodyVi: `${trainer.fullName} chưa thể nhận gói tập này. Bạn chưa bị trừ tiền; hãy chọn huấn luyện viên khác.`,
-            bodyEn: `${trainer.fullName} cannot take this PT package. You have not been charged; please choose another trainer.`,
-            link: '/pt/select-pt',
-          },
+        ? notice(
+            'pt.trainerAccepted',
+            { trainer: trainer.fullName },
+            { kind: 'PT', link: `/pt/payment/result/${String(ptContractId)}` },
+          )
+        : notice('pt.trainerDeclined', { trainer: trainer.fullName }, { kind: 'PT', link: '/pt/select-pt' }),
       now,
     );
     return { ptContractId, state: target };

@@ -32,6 +32,7 @@ import {
   sha256Hex,
   type EContractDocument,
 } from './e-contract-template.ts';
+import { bothTexts } from '#gateway/modules/notifications/texts.ts';
 
 // The PT e-contract (issue 13 §2, ADR 047): made when the package is paid, read on /preview,
 // signed on the phone with a finger (or the typed full name) and an OTP to the member's phone
@@ -242,10 +243,11 @@ export async function sendSigningCode(deps: Deps, accountId: number, id: number,
     .innerJoin(ptPackages, eq(ptPackages.id, ptContracts.ptPackageId))
     .where(eq(ptContracts.id, row.ptContractId));
   // The code names the contract it signs and its amount (issue 38 §13).
-  const approves = {
-    vi: `ky hop dong PT so ${String(pt.id)} (${pt.vi}, ${smsVnd(pt.price, 'vi')})`,
-    en: `sign PT contract no. ${String(pt.id)} (${pt.en}, ${smsVnd(pt.price, 'en')})`,
-  };
+  const approves = bothTexts('pt.signApproval', {
+    id: pt.id,
+    package: { vi: pt.vi, en: pt.en },
+    amount: { vi: smsVnd(pt.price, 'vi'), en: smsVnd(pt.price, 'en') },
+  });
   const sent = await sendOtp(deps, {
     phone: member.phoneNumber,
     purpose: 'e_contract_sign',

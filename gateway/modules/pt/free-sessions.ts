@@ -28,6 +28,7 @@ import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { bookableDays, freeStarts, startProblem } from './booking-rules.ts';
 import { bookingById, bookingSelect, HOLDING, hoursOn, OPEN, release, takenOn, toBooking } from './bookings.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Trial (free, experience) sessions (issue 13 §4, ADR 048): granted with a membership whose plan
 // gives them (§9: two in the first 14 days) or with the 1-day experience pass, booked at a start
@@ -496,14 +497,7 @@ export async function proposeFreeSession(
         await enqueueNotice(
           tx,
           session.accountId,
-          {
-            kind: 'PT',
-            titleVi: 'Câu lạc bộ đề xuất giờ tập thử',
-            titleEn: 'A time for your trial session',
-            bodyVi: `Câu lạc bộ đề xuất buổi tập thử lúc ${when}. Hãy đồng ý hoặc từ chối.`,
-            bodyEn: `The club proposes your trial session at ${when}. Please accept or decline it.`,
-            link: '/pt/free-session',
-          },
+          notice('pt.trialProposed', { when }, { kind: 'PT', link: '/pt/free-session' }),
           now,
         );
         return bookingById(tx, session.accountId, id);

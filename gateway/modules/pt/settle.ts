@@ -9,6 +9,7 @@ import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { ptStartAt } from './contracts.ts';
 import { createEContractIn } from './e-contracts.ts';
+import { notice } from '#gateway/modules/notifications/texts.ts';
 
 /**
  * Settles a PT package's payment (ADR 045; the payment row is already locked by settlePaymentIn and
@@ -46,14 +47,11 @@ async function settlePtContractIn(
   await enqueueNotice(
     tx,
     contract.accountId,
-    {
-      kind: 'PAYMENT',
-      titleVi: 'Thanh toán gói PT thành công',
-      titleEn: 'PT package paid',
-      bodyVi: `${pkg.nameVi} (${String(contract.sessions)} buổi) dùng được từ ${from} đến hết ${to}. Hãy ký hợp đồng điện tử trong mục PT; bạn có thể đặt lịch tập với huấn luyện viên.`,
-      bodyEn: `Your PT package “${pkg.nameEn}” can be used from ${from} to ${to}. Please sign the e-contract under PT; you can book sessions with your trainer.`,
-      link: '/pt/contract',
-    },
+    notice(
+      'pt.paid',
+      { package: { vi: pkg.nameVi, en: pkg.nameEn }, sessions: contract.sessions, from, to },
+      { kind: 'PAYMENT', link: '/pt/contract' },
+    ),
     now,
   );
   return { kind: 'settled', contractId: null, accountId: contract.accountId };

@@ -24,6 +24,7 @@ import { addDays, vietnamDay, vietnamDayEnd, vietnamDayStart } from '#contract/v
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
 import { referralDealEnds, withinReferralDeal } from './deal.ts';
+import { giftTexts, notice, smsText } from '#gateway/modules/notifications/texts.ts';
 
 // Issue 12 §4 (ADR 037): invitations by SMS, the friends' states, and the referrer's reward —
 // a 14-day gift, once per friend (a unique index), in the transaction that settles the friend's payment.
@@ -62,10 +63,7 @@ export async function rewardReferrerIn(tx: Executor, contract: ContractRow, now:
       accountId: referrerAccountId,
       kind: 'PLAN_DAYS',
       days: REFERRAL_REWARD_DAYS,
-      titleVi: '2 tuần tập miễn phí',
-      titleEn: '2 free weeks',
-      descriptionVi: `Quà cảm ơn vì đã giới thiệu ${who}: 14 ngày tập miễn phí tại câu lạc bộ bạn chọn.`,
-      descriptionEn: `Thank you for referring ${who}: 14 free days at the club you choose.`,
+      ...giftTexts('referral.reward', { friend: who }),
       expiresAt: vietnamDayEnd(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS)),
       createdAt: now,
     })
@@ -75,14 +73,11 @@ export async function rewardReferrerIn(tx: Executor, contract: ContractRow, now:
   await enqueueNotice(
     tx,
     referrerAccountId,
-    {
-      kind: 'GIFT',
-      titleVi: 'Bạn nhận được 2 tuần tập miễn phí',
-      titleEn: 'You got 2 free weeks',
-      bodyVi: `${who} đã mua gói tập với mã giới thiệu của bạn. Kích hoạt quà tặng trước ${formatDate(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS))}.`,
-      bodyEn: `${who} bought a membership with your referral code. Activate your gift by ${formatDate(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS))}.`,
-      link: '/gift',
-    },
+    notice(
+      'referral.rewarded',
+      { friend: who, by: formatDate(addDays(vietnamDay(now), REFERRAL_REWARD_VALID_DAYS)) },
+      { kind: 'GIFT', link: '/gift' },
+    ),
     now,
   );
 }
@@ -95,9 +90,7 @@ const friendName = (row: { fullName: string; phoneNumber: string }) =>
 
 // Unaccented on purpose, as the sign-in code (brandname templates; Unicode SMS splits sooner).
 const invitationText = (code: string, lang: Lang) =>
-  lang === 'en'
-    ? `VietFit: ${code} invites you to train together. Sign up with this phone number, enter referral code ${code} and buy a membership within ${String(REFERRAL_DEAL_DAYS)} days to get ${String(REFERRAL_BONUS_DAYS)} extra days.`
-    : `VietFit: ${code} moi ban tap cung. Dang ky bang so dien thoai nay, nhap ma gioi thieu ${code} va mua goi tap trong ${String(REFERRAL_DEAL_DAYS)} ngay de duoc tang them ${String(REFERRAL_BONUS_DAYS)} ngay tap.`;
+  smsText('referral.invitationSms', lang, { code, dealDays: REFERRAL_DEAL_DAYS, bonusDays: REFERRAL_BONUS_DAYS });
 
 /** Why a friend's purchase with this member's code would be refused now (177 no membership, 157 limit), or null. */
 async function codeBlockedBy(db: Executor, accountId: number, now: Date) {

@@ -23,6 +23,7 @@ import { RecurringProviderError, type RecurringCard, type RecurringPort } from '
 import { dueRenewal, followingPeriod, insertMonthContract, LIVE, type SubscriptionRow } from './queries.ts';
 import { billingDate, graceEnd, MAX_ATTEMPTS, nextAttemptOn } from './rules.ts';
 import { SUBSCRIPTION_LINK } from './service.ts';
+import { notice, type NoticeKey, type TextValues } from '#gateway/modules/notifications/texts.ts';
 
 // The renewal job (issue 12 §2, ADR 038). Every run looks at the live subscriptions whose paid
 // month ends within RENEW_DAYS_BEFORE_END days (or has ended) and, one subscription at a time:
@@ -146,17 +147,17 @@ async function askForAgreement(deps: JobDeps, port: RecurringPort | null, id: nu
 
 type Tx = Executor;
 
-type NoticeTexts = {
-  titleVi: string;
-  titleEn: string;
-  bodyVi: string;
-  bodyEn: string;
-  link?: string;
-  sms?: { vi: string; en: string };
-};
-
-async function notify(tx: Tx, sub: SubscriptionRow, content: NoticeTexts, now: Date) {
-  await enqueueNotice(tx, sub.accountId, { kind: 'PAYMENT', link: SUBSCRIPTION_LINK, ...content }, now);
+/** A subscription's notice: a payment notice linking to the subscription unless `link` says otherwise. */
+async function notify(
+  tx: Tx,
+  sub: SubscriptionRow,
+  key: NoticeKey,
+  values: TextValues,
+  now: Date,
+  options: { link?: string; body?: string; sms?: string } = {},
+) {
+  const { link = SUBSCRIPTION_LINK, ...texts } = options;
+  await enqueueNotice(tx, sub.accountId, notice(key, values, { kind: 'PAYMENT', link, ...texts }), now);
 }
 
 /** Everything but the provider call, in one transaction under the subscription's lock. Returns the charge to make, if any. */
@@ -182,18 +183,7 @@ async function planStep(
     if (sub.status === 'CANCELLING' && sub.endsOn !== null && next.start > sub.endsOn) {
       if (today > sub.endsOn) {
         await tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, sub.id));
-        await notify(
-          tx,
-          sub,
-          {
-            titleVi: 'Gói tháng đã kết thúc',
-            titleEn: 'Subscription ended',
-            bodyVi: `Gói tháng của bạn đã kết thúc ngày ${formatDate(sub.endsOn)} như bạn đã hủy. Hẹn gặp lại bạn!`,
-            bodyEn: `Your subscription ended on ${formatDate(sub.endsOn)} as you cancelled it. Hope to see you again!`,
-            link: '/membership',
-          },
-          now,
-        );
+        await notify(tx, sub, 'subscription.ended', { on: formatDate(sub.endsOn) }, now, { link: '/membership' });
         report.ended++;
       }
       return null;
@@ -322,18 +312,18 @@ async function planStep(
   }
 
   // No agreement: the member pays from the app (token_pay with the bank's OTP, or any method).
-  const amount = { vi: formatVnd(contract.totalPayment, 'vi'), en: formatVnd(contract.totalPayment, 'en') };
   await notify(
     tx,
     sub,
+    'subscription.payNext',
     {
-      titleVi: 'Thanh toán gói tháng tiếp theo',
-      titleEn: 'Pay for your next month',
-      bodyVi: `Tháng từ ${formatDate(period.periodStart)} đến ${formatDate(period.periodEnd)}: ${amount.vi}. Vui lòng thanh toán trước ngày ${formatDate(lastDayToPay)} để giữ gói tháng.`,
-      bodyEn: `The month from ${formatDate(period.periodStart)} to ${formatDate(period.periodEnd)}: ${amount.en}. Please pay by ${formatDate(lastDayToPay)} to keep your subscription.`,
-      link: `/membership/payment/${String(contract.id)}`,
+      from: formatDate(period.periodStart),
+      to: formatDate(period.periodEnd),
+      amount: { vi: formatVnd(contract.totalPayment, 'vi'), en: formatVnd(contract.totalPayment, 'en') },
+      lastDay: formatDate(lastDayToPay),
     },
     now,
+    { link: `/membership/payment/${String(contract.id)}` },
   );
   report.linked++;
   return null;
@@ -363,24 +353,7 @@ async function lapseIn(
       .where(eq(contracts.id, contract.id));
   }
   await tx.update(subscriptions).set({ status: 'LAPSED', pendingPlanId: null }).where(eq(subscriptions.id, sub.id));
-  await notify(
-    tx,
-    sub,
-    {
-      titleVi: 'Gói tháng đã ngừng',
-      titleEn: 'Subscription lapsed',
-      bodyVi:
-        'Chúng tôi chưa nhận được tiền gói tháng sau 7 ngày gia hạn, nên gói tháng đã ngừng. Bạn có thể đăng ký lại bất cứ lúc nào.',
-      bodyEn:
-        'We did not receive the monthly payment within the 7 days of grace, so your subscription has stopped. You can subscribe again at any time.',
-      link: '/membership',
-      sms: {
-        vi: 'VietFit: Goi thang cua ban da ngung vi chua nhan duoc tien sau 7 ngay gia han. Ban co the dang ky lai trong ung dung bat cu luc nao.',
-        en: 'VietFit: Your monthly subscription has stopped: we did not receive the payment within the 7 days of grace. You can subscribe again in the app at any time.',
-      },
-    },
-    now,
-  );
+  await notify(tx, sub, 'subscription.lapsed', {}, now, { link: '/membership', sms: 'sms' });
 }
 
 /** Asks the provider, then settles (settlePaymentIn, as every payment) or records the decline and tells the member. */
@@ -444,21 +417,16 @@ async function chargeNow(deps: JobDeps, port: RecurringPort, charge: Charge, now
     await notify(
       tx,
       sub,
+      'subscription.declined',
       {
-        titleVi: 'Chưa thu được tiền gói tháng',
-        titleEn: 'Monthly payment declined',
-        bodyVi: again
-          ? `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Chúng tôi sẽ thử lại ngày ${formatDate(again)}; bạn cũng có thể thanh toán hoặc đổi thẻ ngay.`
-          : `Ngân hàng từ chối khoản thanh toán ${formatVnd(charge.payment.amount, 'vi')} (mã ${result.responseCode}). Vui lòng thanh toán hoặc đổi thẻ trước ngày ${formatDate(lastDay)} để giữ gói tháng.`,
-        bodyEn: again
-          ? `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). We will try again on ${formatDate(again)}; you can also pay or change the card now.`
-          : `Your bank declined the payment of ${formatVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). Please pay or change the card by ${formatDate(lastDay)} to keep your subscription.`,
-        sms: {
-          vi: `VietFit: Ngan hang tu choi thanh toan goi thang ${smsVnd(charge.payment.amount, 'vi')} (ma ${result.responseCode}). ${again ? `Chung toi se thu lai ngay ${formatDate(again)}. ` : ''}Vui long thanh toan hoac doi the trong ung dung truoc ngay ${formatDate(lastDay)}.`,
-          en: `VietFit: Your bank declined the monthly payment of ${smsVnd(charge.payment.amount, 'en')} (code ${result.responseCode}). ${again ? `We will try again on ${formatDate(again)}. ` : ''}Please pay or change the card in the app by ${formatDate(lastDay)}.`,
-        },
+        amount: { vi: formatVnd(charge.payment.amount, 'vi'), en: formatVnd(charge.payment.amount, 'en') },
+        smsAmount: { vi: smsVnd(charge.payment.amount, 'vi'), en: smsVnd(charge.payment.amount, 'en') },
+        code: result.responseCode,
+        again: again ? formatDate(again) : '',
+        lastDay: formatDate(lastDay),
       },
       now,
+      again ? { body: 'bodyRetry', sms: 'smsRetry' } : { body: 'bodyLast', sms: 'smsLast' },
     );
     return true;
   });

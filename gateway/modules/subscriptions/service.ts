@@ -32,6 +32,7 @@ import {
   upgradeRefusal,
   type SubscriptionRow,
 } from './queries.ts';
+import { bothTexts, notice } from '#gateway/modules/notifications/texts.ts';
 
 // The member's actions on a subscription (issue 12 §2, ADR 038): cancel under the 4-day rule,
 // upgrade to Black Card from the next month with an SMS code, and change the card that pays.
@@ -95,14 +96,7 @@ export async function cancelSubscription(deps: ActionDeps, accountId: number, id
     await enqueueNotice(
       tx,
       accountId,
-      {
-        kind: 'MEMBERSHIP',
-        titleVi: 'Đã hủy gói tháng',
-        titleEn: 'Subscription cancelled',
-        bodyVi: `Gói tháng của bạn sẽ không gia hạn nữa. Bạn vẫn tập được đến hết ngày ${formatDate(endsOn)}.`,
-        bodyEn: `Your subscription will not renew again. You can keep training until ${formatDate(endsOn)}.`,
-        link: SUBSCRIPTION_LINK,
-      },
+      notice('subscription.cancelled', { until: formatDate(endsOn) }, { kind: 'MEMBERSHIP', link: SUBSCRIPTION_LINK }),
       now,
     );
     return updated;
@@ -127,10 +121,13 @@ export async function sendUpgradeCode(
   await requireUpgradable(deps.db, sub);
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, input.accountId));
   const { upgrade } = await toSubscriptionView(deps.db, sub, vietnamDay(deps.clock.now()));
-  const approves = upgrade && {
-    vi: `nang cap goi thang len ${upgrade.plan.nameVi}, them ${smsVnd(upgrade.difference, 'vi')}/thang tu ngay ${formatDate(upgrade.fromDate)}`,
-    en: `upgrade your subscription to ${upgrade.plan.nameEn}, ${smsVnd(upgrade.difference, 'en')} more a month from ${formatDate(upgrade.fromDate)}`,
-  };
+  const approves =
+    upgrade &&
+    bothTexts('subscription.upgradeApproval', {
+      plan: { vi: upgrade.plan.nameVi, en: upgrade.plan.nameEn },
+      amount: { vi: smsVnd(upgrade.difference, 'vi'), en: smsVnd(upgrade.difference, 'en') },
+      from: formatDate(upgrade.fromDate),
+    });
   return sendOtp(deps, {
     phone: account.phoneNumber,
     purpose: 'subscription_upgrade',
@@ -166,14 +163,15 @@ export async function upgradeToBlackCard(deps: Deps, input: { accountId: number;
     await enqueueNotice(
       tx,
       input.accountId,
-      {
-        kind: 'MEMBERSHIP',
-        titleVi: 'Đã nâng cấp lên Black Card',
-        titleEn: 'Upgraded to Black Card',
-        bodyVi: `Từ ngày ${formatDate(pending.fromDate)} gói tháng của bạn là ${pending.plan.nameVi}, ${formatVnd(pending.plan.price, 'vi')} mỗi tháng, tập ở mọi câu lạc bộ.`,
-        bodyEn: `From ${formatDate(pending.fromDate)} your subscription is ${pending.plan.nameEn}, ${formatVnd(pending.plan.price, 'en')} a month, at every club.`,
-        link: SUBSCRIPTION_LINK,
-      },
+      notice(
+        'subscription.upgraded',
+        {
+          from: formatDate(pending.fromDate),
+          plan: { vi: pending.plan.nameVi, en: pending.plan.nameEn },
+          price: { vi: formatVnd(pending.plan.price, 'vi'), en: formatVnd(pending.plan.price, 'en') },
+        },
+        { kind: 'MEMBERSHIP', link: SUBSCRIPTION_LINK },
+      ),
       now,
     );
     return row;
