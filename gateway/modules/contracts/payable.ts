@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterPlanWord, formatDate } from '#contract/format.ts';
 import { isAllClubPlan, PaymentMethods } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
@@ -8,7 +8,7 @@ import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { membershipEnd, nextStartDate } from '#gateway/modules/payments/dates.ts';
 import type { PayableKind, PaidItem, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
-import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
+import { bookPaymentIn, failUnpaidIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { grantFreeSessionsIn, planWindow } from '#gateway/modules/pt/free-sessions.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
@@ -92,37 +92,6 @@ async function settleMembershipIn(
   return { kind: 'settled', contractId: contract.id, accountId: contract.accountId };
 }
 
-/**
- * Memberships left with no open attempt and no payment become FAIL with their transactions
- * ("expired unpaid requests become FAIL"). Cash waits at the counter and never lapses.
- */
-async function failUnpaidMemberships(tx: Executor, lapsed: PaymentRow[], now: Date) {
-  const candidates = [...new Set(lapsed.map((p) => p.contractId!))];
-  const failed = await tx
-    .update(contracts)
-    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
-    .where(
-      and(
-        inArray(contracts.id, candidates),
-        eq(contracts.paymentState, 'WAITFORPAYMENT'),
-        sql`not exists (select 1 from ${payments} p where p.contract_id = ${contracts.id} and p.status = 'PENDING')`,
-      ),
-    )
-    .returning({ id: contracts.id });
-  if (failed.length > 0) {
-    await tx
-      .update(transactions)
-      .set({ status: 'FAIL' })
-      .where(
-        inArray(
-          transactions.contractId,
-          failed.map((c) => c.id),
-        ),
-      );
-  }
-  return failed.length;
-}
-
 /** The membership a payment is for (its own, or the one its freeze pauses), as the member knows it. */
 export async function describeMembershipIn(tx: Executor, contractId: number): Promise<PaidItem | undefined> {
   const [row] = await tx
@@ -150,6 +119,12 @@ export const membershipKind: PayableKind = {
   name: 'membership',
   pays: (payment) => payment.contractId !== null && payment.freezeContractId === null,
   settleIn: settleMembershipIn,
-  expireIn: failUnpaidMemberships,
+  expireIn: (tx, lapsed, now) =>
+    failUnpaidIn(
+      tx,
+      { table: contracts, paymentsColumn: payments.contractId, transactionsColumn: transactions.contractId },
+      lapsed.map((p) => p.contractId!),
+      now,
+    ),
   describeIn: (tx, payment) => describeMembershipIn(tx, payment.contractId!),
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAllClubPlan, planTypes } from '#contract/membership.ts';
 import { formatDate } from '#contract/format.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
@@ -8,7 +8,7 @@ import { releaseBookingsIn } from '#gateway/modules/classes/service.ts';
 import { describeMembershipIn } from '#gateway/modules/contracts/payable.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import type { PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
-import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
+import { bookPaymentIn, failUnpaidIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { freezeDates } from './rules.ts';
 import { notice } from '#gateway/modules/notifications/texts.ts';
@@ -112,39 +112,21 @@ async function settleFreezeIn(
   return { kind: 'settled', contractId: membership.id, accountId: membership.accountId };
 }
 
-/** Freezes whose last open attempt lapsed become FAIL with their fee (as memberships do). */
-async function failUnpaidFreezes(tx: Executor, lapsed: PaymentRow[], now: Date) {
-  const freezeIds = [...new Set(lapsed.map((p) => p.freezeContractId!))];
-  const failed = await tx
-    .update(freezeContracts)
-    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
-    .where(
-      and(
-        inArray(freezeContracts.id, freezeIds),
-        eq(freezeContracts.paymentState, 'WAITFORPAYMENT'),
-        sql`not exists (select 1 from ${payments} p where p.freeze_contract_id = ${freezeContracts.id} and p.status = 'PENDING')`,
-      ),
-    )
-    .returning({ id: freezeContracts.id });
-  if (failed.length > 0) {
-    await tx
-      .update(transactions)
-      .set({ status: 'FAIL' })
-      .where(
-        inArray(
-          transactions.freezeContractId,
-          failed.map((f) => f.id),
-        ),
-      );
-  }
-  return failed.length;
-}
-
 export const freezeKind: PayableKind = {
   name: 'freeze',
   pays: (payment) => payment.freezeContractId !== null,
   settleIn: settleFreezeIn,
-  expireIn: failUnpaidFreezes,
+  expireIn: (tx, lapsed, now) =>
+    failUnpaidIn(
+      tx,
+      {
+        table: freezeContracts,
+        paymentsColumn: payments.freezeContractId,
+        transactionsColumn: transactions.freezeContractId,
+      },
+      lapsed.map((p) => p.freezeContractId!),
+      now,
+    ),
   // A freeze's money is named as the membership it pauses.
   describeIn: (tx, payment) => describeMembershipIn(tx, payment.contractId!),
 };

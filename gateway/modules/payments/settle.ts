@@ -1,7 +1,7 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { payments, transactions } from '#gateway/db/schema/index.ts';
+import { type contracts, type freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { kindOf, payableKinds, type SettleInput, type SettleOutcome } from './kinds.ts';
@@ -120,4 +120,49 @@ export async function expireStalePayments(db: Executor, now: Date, accountId?: n
     }
     return failed;
   });
+}
+
+/** A payable whose attempts can lapse: its table (rows with a payment state and why they closed) and the columns that point at it. */
+export type LapsingPayable = {
+  table: typeof contracts | typeof freezeContracts;
+  paymentsColumn: typeof payments.contractId | typeof payments.freezeContractId;
+  transactionsColumn: typeof transactions.contractId | typeof transactions.freezeContractId;
+};
+
+/**
+ * A payable kind's `expireIn`: of the rows these lapsed attempts were for, those still WAITFORPAYMENT with no
+ * PENDING payment left become FAIL, closed as expired, with their transactions ("expired unpaid requests become
+ * FAIL"). Cash waits at the counter and never lapses. Returns how many failed.
+ */
+export async function failUnpaidIn(tx: Executor, payable: LapsingPayable, ids: number[], now: Date) {
+  // Both tables have these columns under these names; drizzle writes the SQL from the table object it is given.
+  const table = payable.table as typeof contracts;
+  const failed = await tx
+    .update(table)
+    .set({ paymentState: 'FAIL', closedAt: now, closedReason: 'expired' })
+    .where(
+      and(
+        inArray(table.id, [...new Set(ids)]),
+        eq(table.paymentState, 'WAITFORPAYMENT'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(and(eq(payable.paymentsColumn, table.id), eq(payments.status, 'PENDING'))),
+        ),
+      ),
+    )
+    .returning({ id: table.id });
+  if (failed.length > 0) {
+    await tx
+      .update(transactions)
+      .set({ status: 'FAIL' })
+      .where(
+        inArray(
+          payable.transactionsColumn,
+          failed.map((row) => row.id),
+        ),
+      );
+  }
+  return failed.length;
 }
