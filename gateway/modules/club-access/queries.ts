@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { isAllClubPlan, planTypes } from '#contract/membership.ts';
+import { isAllClubPlan, planTypes, type PlanType } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import type { Period } from '#gateway/modules/payments/dates.ts';
@@ -35,6 +35,19 @@ async function currentMemberships(db: Executor, accountId: number, today: string
     .orderBy(desc(contracts.endDate), desc(contracts.id));
 }
 
+/** Paid memberships that have not ended by `day` (current or still to start): what PT can be sold against. */
+export async function membershipsNotEndedBy(db: Executor, accountId: number, day: string) {
+  return db
+    .select({ clubId: contracts.clubId, planType: paymentPlans.type })
+    .from(contracts)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.paymentState, 'PAID'), gte(contracts.endDate, day)));
+}
+
+/** Whether one of these memberships opens the club: an all-club plan, or a plan of that club. */
+export const opensClub = (memberships: { clubId: number; planType: PlanType }[], clubId: number) =>
+  memberships.some((row) => isAllClubPlan(row.planType) || row.clubId === clubId);
+
 /** Whether a member's memberships open a club today, and if not, why: for the door (check-in) and class bookings. */
 export type ClubAccess =
   | { ok: true; membership: { planNameVi: string; planNameEn: string; endDate: string } }
@@ -58,7 +71,7 @@ export async function clubAccess(db: Executor, accountId: number, clubId: number
   }
   const active = current.filter((row) => !row.frozen);
   if (active.length === 0) return { ok: false, reason: 'FROZEN' };
-  const opening = active.find((row) => isAllClubPlan(row.planType) || row.clubId === clubId);
+  const opening = active.find((row) => opensClub([row], clubId));
   if (!opening) return { ok: false, reason: 'WRONG_CLUB' };
   return {
     ok: true,

@@ -1,18 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { isAllClubPlan } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
-import {
-  accounts,
-  clubs,
-  contracts,
-  paymentPlans,
-  ptPackages,
-  ptTrainers,
-  ptWorkingHours,
-} from '#gateway/db/schema/index.ts';
-import { clubAccess } from '#gateway/modules/club-access/queries.ts';
+import { accounts, clubs, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
+import { clubAccess, membershipsNotEndedBy, opensClub } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';
 
 // Issue 13 §1 (ADR 044): the public reads of trainers and PT packages.
@@ -140,23 +131,12 @@ export async function ptClubs(db: Executor, accountId: number, now: Date) {
         ),
       )
       .orderBy(asc(clubs.id)),
-    db
-      .select({ clubId: contracts.clubId, type: paymentPlans.type })
-      .from(contracts)
-      .innerJoin(paymentPlans, eq(paymentPlans.id, contracts.paymentPlanId))
-      .where(
-        and(
-          eq(contracts.accountId, accountId),
-          eq(contracts.paymentState, 'PAID'),
-          sql`${contracts.endDate} >= ${today}`,
-        ),
-      ),
+    membershipsNotEndedBy(db, accountId, today),
     clubAccess(db, accountId, 0, today),
   ]);
   const frozen = !access.ok && access.reason === 'FROZEN';
-  const opens = (clubId: number) => memberships.some((m) => isAllClubPlan(m.type) || m.clubId === clubId);
   return rows.map((club) => ({
     ...club,
-    access: (opens(club.id) ? (frozen ? 'FROZEN' : 'OK') : 'NO_MEMBERSHIP') as PtClubAccess,
+    access: (opensClub(memberships, club.id) ? (frozen ? 'FROZEN' : 'OK') : 'NO_MEMBERSHIP') as PtClubAccess,
   }));
 }
