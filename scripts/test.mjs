@@ -26,6 +26,16 @@ const BESIDE_JOURNEYS = ['nice', '-n', '5'];
 
 /** @typedef {{ name: string, command: string[], env?: Record<string, string | undefined> }} Step */
 
+/** @type {Step} */
+const vitestPglite = {
+  name: 'unit and gateway tests (PGlite)',
+  command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run'],
+  env: withoutPg,
+};
+// VITEST_ALONE=1: the Vitest step in a stage of its own before the journeys, as before ADR 076 (if a
+// timing check turns out not to bear the journeys beside it, until it is fixed).
+const vitestAlone = process.env.VITEST_ALONE === '1';
+
 /** @type {Step[][]} */
 const stages = [
   [{ name: 'chromium', command: ['node', 'scripts/check-chromium.mjs'] }],
@@ -35,9 +45,10 @@ const stages = [
     ...(FORMAT_CHECK ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }] : []),
     { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   ],
+  ...(vitestAlone ? [[{ ...vitestPglite, command: vitestPglite.command.slice(BESIDE_JOURNEYS.length) }]] : []),
   [
     { name: 'journeys (Playwright)', command: ['npx', 'playwright', 'test'], env: withoutPg },
-    { name: 'unit and gateway tests (PGlite)', command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run'], env: withoutPg },
+    ...(vitestAlone ? [] : [vitestPglite]),
     ...(pgUrl
       ? [
           {
