@@ -6,7 +6,7 @@ import {
   randomPhone,
   readOtp,
   requestCode,
-  signUpInBrowser,
+  signUp,
   snap,
   test,
   toEnglish,
@@ -79,9 +79,9 @@ async function withoutJavaScript(browser: Browser, page: Page) {
   return context;
 }
 
-test('/account: profile, type label, every account page, sign out (vi and en)', async ({ page, request }) => {
+test('/account: profile, type label, every account page, sign out (vi and en)', async ({ page }) => {
   const problems = watchConsole(page);
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   await page.goto('/account');
   await expect(page).toHaveTitle(/^Tài khoản · VietFit/);
   await expect(page.getByText(phone.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1\u00a0$2\u00a0$3'))).toBeVisible();
@@ -104,9 +104,9 @@ test('/account: profile, type label, every account page, sign out (vi and en)', 
 });
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`edit name and email: §5 messages, then saved and shown (${lang})`, async ({ page, request }) => {
+  test(`edit name and email: §5 messages, then saved and shown (${lang})`, async ({ page }) => {
     const t = texts[lang];
-    await signUpInBrowser(page, request);
+    await signUp(page);
     if (lang === 'en') await toEnglish(page);
     await page.goto('/account/information');
     await snap(page, `${lang}-account-information`);
@@ -155,10 +155,9 @@ for (const lang of ['vi', 'en'] as const) {
 
 test('avatar with JavaScript: resized in the browser, refused files say why and keep the typed name', async ({
   page,
-  request,
 }) => {
   const problems = watchConsole(page);
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/account/information');
   const t = texts.vi;
   const input = page.getByLabel(t.photo);
@@ -201,10 +200,9 @@ test('avatar with JavaScript: resized in the browser, refused files say why and 
 
 test('avatar with JavaScript off: the raw file is posted; too large → 100, not an image → 102, photo → saved', async ({
   page,
-  request,
   browser,
 }) => {
-  await signUpInBrowser(page, request);
+  await signUp(page);
   const context = await withoutJavaScript(browser, page);
   const noJs = await context.newPage();
   const t = texts.vi;
@@ -243,7 +241,7 @@ test('change phone with an OTP to the new number: wrong code, then 1081 and the 
   page,
   request,
 }) => {
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/account/information');
   await page.getByRole('link', { name: 'Đổi số' }).click();
   await expect(page).toHaveURL(/\/account\/information\/change-phone$/);
@@ -270,11 +268,11 @@ test('change phone with an OTP to the new number: wrong code, then 1081 and the 
   await expect(page.getByRole('heading', { name: 'Thông tin tài khoản' })).toBeVisible();
 });
 
-test('change phone to a number that has an account: 208 under the field (en)', async ({ page, request }) => {
-  const other = await signUpInBrowser(page, request);
+test('change phone to a number that has an account: 208 under the field (en)', async ({ page }) => {
+  const other = await signUp(page);
   await page.getByRole('button', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/landing$/);
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await toEnglish(page);
   await page.goto('/account/information/change-phone');
   await page.getByLabel('New phone number').fill(other);
@@ -286,9 +284,8 @@ test('change phone to a number that has an account: 208 under the field (en)', a
 
 test('change phone to your own current number: said as such under the field, what was typed kept (vi, issue 10 §16)', async ({
   page,
-  request,
 }) => {
-  const own = await signUpInBrowser(page, request);
+  const own = await signUp(page);
   await page.goto('/account/information/change-phone');
   await page.getByLabel('Số điện thoại mới').fill(own);
   await page.getByRole('button', { name: 'Gửi mã xác thực' }).click();
@@ -304,7 +301,7 @@ test('the language chosen on /account is kept on the account and used at the nex
   browser,
 }) => {
   test.setTimeout(90_000);
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   const codeSentAt = Date.now();
   await toEnglish(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -332,8 +329,8 @@ test('the language chosen on /account is kept on the account and used at the nex
 });
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`terms, contact, about and support show the gateway's content (${lang})`, async ({ page, request }) => {
-    await signUpInBrowser(page, request);
+  test(`terms, contact, about and support show the gateway's content (${lang})`, async ({ page }) => {
+    await signUp(page);
     if (lang === 'en') await toEnglish(page);
     const pages = [
       { path: '/account/terms-condition', name: 'terms' },
@@ -376,9 +373,8 @@ for (const lang of ['vi', 'en'] as const) {
 for (const width of [360, 390]) {
   test(`the /account header at ${width} px: a long name breaks between words, nothing covers the phone, the badge stays on one line (issue 10 §11)`, async ({
     page,
-    request,
   }) => {
-    await signUpInBrowser(page, request);
+    await signUp(page);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/account/information');
     await page.getByLabel('Họ và tên').fill('Nguyễn Thị Phương Thảo Hoàng');

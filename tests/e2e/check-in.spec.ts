@@ -49,7 +49,7 @@ async function scan(request: APIRequestContext, code: string) {
 for (const lang of ['vi', 'en'] as const) {
   test(`${lang}: the door reads the QR once, and the member's page shows the visit`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    await paidMember(page, request, lang);
+    await paidMember(page, lang);
     // Home says how busy the member's club is now, from the same one gateway read (issue 11 §3, 18).
     await page.goto('/home');
     await expect(page.locator('.home-busyness .busyness')).toBeVisible();
@@ -80,7 +80,7 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   request,
 }) => {
   test.setTimeout(120_000);
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   await page.goto('/home/check-in');
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
@@ -140,7 +140,7 @@ test('a browser that lost its key (site data cleared) gets a new device, and its
   request,
 }) => {
   test.setTimeout(90_000);
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   await page.goto('/home/check-in');
   const qr = page.getByRole('img', { name: T.vi.qr });
   await waitForHydrated(qr);
@@ -184,7 +184,7 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
   request,
 }) => {
   test.setTimeout(90_000);
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   const noJs = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
@@ -204,7 +204,7 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
   // A member with no membership gets no QR, and the way to one.
   const other = await browser.newContext();
   const fresh = await other.newPage();
-  await newMember(fresh, request, 'vi');
+  await newMember(fresh, 'vi');
   await fresh.goto('/home/check-in');
   await expect(fresh.getByRole('img', { name: T.vi.qr })).toHaveCount(0);
   await expect(fresh.getByRole('link', { name: 'Tham gia ngay' })).toBeVisible();
@@ -213,9 +213,8 @@ test('without JavaScript the server draws the QR and the page refreshes itself; 
 
 test('club cards say how busy each club is now; the club page draws the usual hours of today (from the demo visits)', async ({
   page,
-  request,
 }) => {
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   await page.goto('/membership');
   const badges = page.locator('.club-card .busyness');
   await expect(badges.first()).toBeVisible();

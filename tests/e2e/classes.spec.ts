@@ -67,7 +67,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   }) => {
     test.setTimeout(150_000);
     const t = T[lang];
-    await paidMember(page, request, lang);
+    await paidMember(page, lang);
     const full = await classIn(request, 5 * 60, 1, 'zumba');
     const soon = await classIn(request, 90, 10, 'hiit');
 
@@ -92,7 +92,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     // Another member finds it full and joins the waitlist.
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const second = await other.newPage();
-    await paidMember(second, request, lang);
+    await paidMember(second, lang);
     await second.goto(`/class/${String(full.id)}`);
     await expect(second.locator('.class-page .class-spots', { hasText: t.full })).toBeVisible();
     await second.getByRole('button', { name: t.waitlist }).click();
@@ -145,7 +145,7 @@ test('without JavaScript: the day strip and type filter are links, the club a fo
   request,
 }) => {
   test.setTimeout(120_000);
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   const session = await classIn(request, 6 * 60, 5, 'pilates');
   const noJs = await browser.newContext({
     javaScriptEnabled: false,
@@ -201,8 +201,8 @@ test('a member with no membership sees the timetable but is told why booking fai
   request,
 }) => {
   test.setTimeout(90_000);
-  const { signUpInBrowser } = await import('./fixtures.ts');
-  await signUpInBrowser(page, request);
+  const { signUp } = await import('./fixtures.ts');
+  await signUp(page);
   const session = await classIn(request, 4 * 60, 5);
   await page.goto(`/class/${String(session.id)}`);
   await page.getByRole('button', { name: T.vi.book, exact: true }).click();

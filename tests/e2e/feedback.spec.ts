@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { expect, gatewayUrl, randomPhone, signUpInBrowser, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, signUp, snap, snapBothWidths, test } from './fixtures.ts';
 import { CLUB, staffToken, type Lang } from './membership-steps.ts';
 
 // Issue 16 §1 (ADR 039): a visitor scans the club's poster and reports a broken machine with a
@@ -109,7 +109,7 @@ test('vi: a member sends feedback from Support; staff see it with the member’s
   request,
 }) => {
   test.slow();
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   await page.goto('/support');
   await page.getByRole('link', { name: 'Gửi góp ý cho câu lạc bộ' }).click();
   await expect(page).toHaveURL(/\/support\/feedback$/);

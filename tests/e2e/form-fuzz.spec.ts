@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { seededRandom } from '#gateway/db/seeded-random.ts';
-import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { expect, signUp, test } from './fixtures.ts';
 
 // Done means 0 × 5xx: every route with an action in the built app (so a new form is fuzzed without
 // touching this file) gets bodies that are not its form, with and without a session. Seeded.
@@ -94,7 +94,7 @@ test('no web form answers 5xx to a body that is not its form, signed out or in',
     expect.arrayContaining(['/login', '/sign-up', '/verify-otp', '/account/information', '/language']),
   );
   expect(await fuzz(request, routes)).toEqual([]);
-  await signUpInBrowser(page, request);
+  await signUp(page);
   expect(await fuzz(page.request, routes)).toEqual([]);
 });
 

@@ -75,7 +75,7 @@ for (const lang of ['vi', 'en'] as const) {
     request,
   }) => {
     test.slow(); // a whole member's journey: buy, freeze, pay, wait for the bank, end it
-    await paidMember(page, request, lang);
+    await paidMember(page, lang);
     const contractId = /(\d+)$/.exec(new URL(page.url()).pathname)![1];
     const { endsNow, newEnd } = await chooseAndPreview(page, lang, contractId);
     await snapBothWidths(page, `${lang}-freeze-preview`);
@@ -111,11 +111,10 @@ for (const lang of ['vi', 'en'] as const) {
 
 test('with JavaScript off: preview, pay in cash at the counter, and the request can be withdrawn', async ({
   page,
-  request,
   browser,
 }) => {
   test.slow();
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   const contractId = /(\d+)$/.exec(new URL(page.url()).pathname)![1];
   const plain = await (
     await browser.newContext({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, signUpInBrowser, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { expect, gatewayUrl, signUp, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
 import type { Lang } from './membership-steps.ts';
 
 // Issue 12 §3 (ADR 035): a member gets a gift, opens it from the header's gift icon, picks a club and
@@ -70,7 +70,7 @@ for (const lang of ['vi', 'en'] as const) {
     page,
     request,
   }) => {
-    const phone = await signUpInBrowser(page, request);
+    const phone = await signUp(page);
     if (lang === 'en') await toEnglish(page);
     await giveGift(request, phone);
     // The first page after the gift opens the header's popover by itself (then a tap on the icon does).
@@ -108,7 +108,7 @@ test('with JavaScript off the gift is opened, activated once, and a repeated pos
   request,
   browser,
 }) => {
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   await giveGift(request, phone);
   const plain = await noJsPage(browser, page);
   // Opened by itself the first time; another page keeps it closed until the icon is tapped.
@@ -139,10 +139,9 @@ test('with JavaScript off the gift is opened, activated once, and a repeated pos
 
 test('a newcomer without a gift takes the 1-day experience pass and activates it (vi, JavaScript off)', async ({
   page,
-  request,
   browser,
 }) => {
-  await signUpInBrowser(page, request);
+  await signUp(page);
   const plain = await noJsPage(browser, page);
   await plain.goto('/gift');
   await snap(plain, 'vi-gift-experience-offer');

@@ -111,7 +111,7 @@ for (const lang of ['vi', 'en'] as const) {
   }) => {
     test.slow(); // a membership through the sandbox bank
     const texts = await freePtTexts(request, lang);
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const problems = watchConsole(page);
 
     // The compare panel: single-club plans give free PT sessions too (Classic 12 months), as the plans say.
@@ -154,7 +154,7 @@ for (const lang of ['vi', 'en'] as const) {
     const full = await classIn(request, 4 * 60, 1);
     const other = await browser.newContext();
     const first = await other.newPage();
-    await paidMember(first, request, lang);
+    await paidMember(first, lang);
     await first.goto(`/class/${String(full)}`);
     await first.getByRole('button', { name: t.classBook, exact: true }).click();
     await expect(first.locator('.class-page .status-badge', { hasText: t.classBooked })).toBeVisible();
@@ -206,7 +206,7 @@ for (const lang of ['vi', 'en'] as const) {
       data: { hotline: string; clubs: { hotline: string }[] };
     };
     const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const problems = watchConsole(page);
 
     const expectGuide = async (p: Page) => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
-import { expect, signUpInBrowser, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { expect, signUp, snapBothWidths, test, toEnglish } from './fixtures.ts';
 
 // Issue 16 §3 (ADR 040): a member verifies their identity from photos of a generated ID card or
 // passport, read by the sandbox reader (the card's QR, the passport's machine-readable zone).
@@ -23,10 +23,9 @@ const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', 
 
 test('vi: a member verifies with the front and back of a citizen ID card; Account shows it verified', async ({
   page,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Xác minh danh tính' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xác minh danh tính');
@@ -48,10 +47,9 @@ test('vi: a member verifies with the front and back of a citizen ID card; Accoun
 
 test('en: another name on the card is refused with what to do, the choice kept; a passport then verifies', async ({
   page,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/account/information');
   await page.getByLabel('Họ và tên').fill('Tran Minh Khoa');
   await page.getByRole('button', { name: 'Lưu thay đổi' }).click();

@@ -1,5 +1,5 @@
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUpInBrowser, snapBothWidths, test } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 37 item 18: the InBody page keeps a read across a reload, asks for an empty value, shows
 // the regions before they are saved (with the sheet's decimals), water in litres, dates with their
@@ -10,10 +10,9 @@ const vi = (n: number) => String(n).replace('.', ',');
 
 test('vi: a read survives a reload, regions shown and kept with their decimals, water in litres, empty weight asked for; dates with the year; a saved result corrected', async ({
   page,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/inbody');
   const truth = randomTruth(13);
   const photo = jpeg(await sheetPhoto(truth, '570', 'vi', 'clean', 13));
@@ -97,10 +96,9 @@ test.describe('JavaScript off', () => {
 
   test('en: a read comes back on reload; an empty weight asks for a value; water in litres; discarding drops the read', async ({
     browser,
-    request,
   }) => {
     test.slow();
-    const page = await englishMemberWithoutJs(browser, request);
+    const page = await englishMemberWithoutJs(browser);
 
     await page.goto('/inbody');
     await page

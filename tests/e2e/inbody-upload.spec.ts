@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import {
-  englishMemberWithoutJs,
-  expect,
-  signUpInBrowser,
-  snap,
-  snapBothWidths,
-  test,
-  waitForHydrated,
-} from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUp, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
 
 // Issue 36 §6 and issue 39 §3 (ADR 066): the member's side of a sheet photo. A guide before the
 // picker; the upload shows how much has gone up, then its reading step; a doubtful value is marked
@@ -27,10 +19,9 @@ const blackPhoto = () =>
 
 test('vi, 390 px: the guide; a black photo says it is too dark and offers to retake or type; a typed result; then a photo whose upload shows its progress and reading step, a doubtful weight marked “Kiểm tra lại”, corrected, in the chart', async ({
   page,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/inbody');
   const guide = page.getByRole('region', { name: 'Chụp thế nào để đọc được' });
   await expect(guide).toBeVisible();
@@ -134,9 +125,8 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
 // The same component on another photo form (issue 39 §3): the avatar's bytes, then "Đang xử lý ảnh…".
 test('vi: an avatar upload shows how much has gone up (its processing step next in the list), then the account page', async ({
   page,
-  request,
 }) => {
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/account/information');
   const input = page.getByLabel('Ảnh đại diện');
   await waitForHydrated(input);
@@ -176,10 +166,9 @@ test.describe('JavaScript off', () => {
 
   test('en: the plain form says it may take a few seconds; a black photo says why with both offers; typing works; a sheet is read', async ({
     browser,
-    request,
   }) => {
     test.slow();
-    const page = await englishMemberWithoutJs(browser, request);
+    const page = await englishMemberWithoutJs(browser);
 
     await page.goto('/inbody');
     await expect(page.getByRole('region', { name: 'How to take a photo we can read' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUpInBrowser, snapBothWidths, test } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 14 §3 (ADR 043): a member photographs an InBody sheet (generated, read by the gateway's
 // offline reader), checks and corrects the values, and follows their scans on the tab.
@@ -20,10 +20,9 @@ async function fillCore(page: Page, truth: SheetTruth, labels: { weight: string;
 
 test('vi: empty tab → a sheet photo read into the dialog → a refused value keeps the typing → confirmed; a second scan, the chart, detail, regions, delete; the tab remembered', async ({
   page,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/inbody');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('InBody');
   await expect(page.getByText('Chưa có kết quả InBody')).toBeVisible();
@@ -101,9 +100,9 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('en: upload a sheet and confirm it with plain forms; the summary shows it', async ({ browser, request }) => {
+  test('en: upload a sheet and confirm it with plain forms; the summary shows it', async ({ browser }) => {
     test.slow();
-    const page = await englishMemberWithoutJs(browser, request);
+    const page = await englishMemberWithoutJs(browser);
 
     await page.goto('/inbody');
     await expect(page.getByText('No InBody results yet')).toBeVisible();

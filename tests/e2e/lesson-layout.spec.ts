@@ -1,12 +1,12 @@
-import { expect, signUpInBrowser, snap, test, toEnglish } from './fixtures.ts';
+import { expect, signUp, snap, test, toEnglish } from './fixtures.ts';
 
 // Issue 37, item 9: on a lesson page the "mark as done" action no longer squeezes the exercise's name
 // into ~150 px (5 lines at 390 px, 7 at 360): the name has the row's width beside the drawing.
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`${lang}: exercise names keep the row's width at 390 and 360 px`, async ({ page, request }) => {
+  test(`${lang}: exercise names keep the row's width at 390 and 360 px`, async ({ page }) => {
     test.setTimeout(90_000);
-    await signUpInBrowser(page, request);
+    await signUp(page);
     if (lang === 'en') await toEnglish(page);
     await page.goto('/workout');
     await page.locator('.body-part-tile').first().click();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { userAgents as ua } from '#tests/support/user-agents.ts';
-import { expect, signUpInBrowser, snap, snapBothWidths, test, toEnglish, waitForHydrated } from './fixtures.ts';
+import { expect, signUp, snap, snapBothWidths, test, toEnglish, waitForHydrated } from './fixtures.ts';
 import { buy, CLUB, copyValue, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 37 items 2, 3, 7, 11, 15, 16: stars that show only what was chosen (and say it), an offline
@@ -180,7 +180,7 @@ test('vi: a paying member: payment labels line up with their values, the rating 
   request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 1);
   // The QR page: each label starts where its value starts (not centred above it).
@@ -226,11 +226,10 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   test(`${lang}: cut off after the page is ready, the offline alert covers no control (back bar, header, player's exit) and can be closed`, async ({
     page,
     context,
-    request,
   }) => {
     test.slow();
     const t = T[lang];
-    await signUpInBrowser(page, request);
+    await signUp(page);
     if (lang === 'en') await toEnglish(page);
     // Support has no stale promise; its link-style actions start at the content's edge.
     await page.goto('/support');

@@ -1,7 +1,8 @@
 import { messageForCode } from '#contract/codes.ts';
 import { validationMessages } from '#contract/validation-messages.ts';
-import { checkPhoneLayout, expect, signUpInBrowser, snap, test, toEnglish, watchConsole } from './fixtures.ts';
+import { checkPhoneLayout, expect, signUp, snap, test, watchConsole } from './fixtures.ts';
 import type { Browser, Page } from '@playwright/test';
+import { newMember } from './membership-steps.ts';
 
 // Issue 4, choosing a club and a plan: /membership, club detail, plan cards and the plan page
 // (coupon, referral, payment method, totals) at 390×844 in Vietnamese and English.
@@ -89,11 +90,6 @@ const texts = {
 const vnd = (amount: number, lang: Lang) =>
   `${amount < 0 ? '−' : ''}${String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
 
-async function signedIn(page: Page, request: Parameters<typeof signUpInBrowser>[1], lang: Lang) {
-  await signUpInBrowser(page, request);
-  if (lang === 'en') await toEnglish(page);
-}
-
 /** The figures of the seeded Classic 3 months at a Ho Chi Minh City club, for a new member (gateway pricePlan). */
 const classic3 = { original: 1_890_000, price: 1_690_000, joiningFee: 300_000, total: 1_990_000 };
 /** CHAOBAN10: 10 % of 1.690.000 rounded down to thousands = 169.000 off. */
@@ -108,13 +104,9 @@ const plansOfFirstClub = async (page: Page, t: (typeof texts)[Lang]) => {
 for (const lang of ['vi', 'en'] as const) {
   const t = texts[lang];
 
-  test(`/membership: clubs by city, nearest first, compare panel and FAQ (${lang})`, async ({
-    page,
-    request,
-    context,
-  }) => {
+  test(`/membership: clubs by city, nearest first, compare panel and FAQ (${lang})`, async ({ page, context }) => {
     const problems = watchConsole(page);
-    await signedIn(page, request, lang);
+    await newMember(page, lang);
     await page.goto('/membership');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
     await expect(page.locator('.city-name')).toHaveText([...t.cities]);
@@ -158,8 +150,8 @@ for (const lang of ['vi', 'en'] as const) {
     expect(problems).toEqual([]);
   });
 
-  test(`club detail and plan cards with the right VND (${lang})`, async ({ page, request }) => {
-    await signedIn(page, request, lang);
+  test(`club detail and plan cards with the right VND (${lang})`, async ({ page }) => {
+    await newMember(page, lang);
     await page.goto('/membership');
     await page.locator('.club-card').first().getByRole('link', { name: t.clubInfo }).click();
     await expect(page).toHaveURL(/\/membership\/\d+\/detail$/);
@@ -200,10 +192,9 @@ for (const lang of ['vi', 'en'] as const) {
 
   test(`plan page: coupon re-prices, an expired coupon and a bad referral code stay in their fields (${lang})`, async ({
     page,
-    request,
   }) => {
     const problems = watchConsole(page);
-    await signedIn(page, request, lang);
+    await newMember(page, lang);
     await plansOfFirstClub(page, t);
     await page.getByRole('link', { name: t.select }).click();
     await expect(page).toHaveURL(/\/membership\/\d+\/plan\/\d+$/);
@@ -285,9 +276,8 @@ async function withoutJavaScript(browser: Browser, page: Page) {
 test('JavaScript off: clubs by city, choose a plan, choose a coupon from the list, totals follow', async ({
   browser,
   page,
-  request,
 }) => {
-  await signUpInBrowser(page, request);
+  await signUp(page);
   const context = await withoutJavaScript(browser, page);
   const noJs = await context.newPage();
   const t = texts.vi;
@@ -350,10 +340,9 @@ test('JavaScript off: clubs by city, choose a plan, choose a coupon from the lis
 
 test('Confirm with JavaScript: the button is disabled while the purchase is sent, one request, then the payment step (en)', async ({
   page,
-  request,
 }) => {
   const t = texts.en;
-  await signedIn(page, request, 'en');
+  await newMember(page, 'en');
   await plansOfFirstClub(page, t);
   await page.getByRole('link', { name: t.select }).click();
   await expect(page.locator('.total-row dd')).toHaveText(vnd(classic3.total, 'en'));

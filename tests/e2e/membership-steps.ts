@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, readOtp, signUpInBrowser, toEnglish } from './fixtures.ts';
+import { chooseLanguage, expect, gatewayUrl, postForm, readOtp, signUpByForms } from './fixtures.ts';
 
 // The steps of buying a membership that several journeys share: a new member, a plan, the plan
 // page's Confirm, a bank transfer through the sandbox bank, a staff token.
@@ -21,9 +21,11 @@ export const CLUB = 1;
 export const vnd = (amount: number, lang: Lang) =>
   `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.')}\u00a0₫`;
 
-export async function newMember(page: Page, request: APIRequestContext, lang: Lang) {
-  const phone = await signUpInBrowser(page, request);
-  if (lang === 'en') await toEnglish(page);
+/** A new member (signed up by the forms' POSTs) in this language, on /home. */
+export async function newMember(page: Page, lang: Lang) {
+  const phone = await signUpByForms(page);
+  if (lang === 'en') await chooseLanguage(page, 'en');
+  await page.goto('/home');
   return phone;
 }
 
@@ -62,14 +64,31 @@ export async function transfer(request: APIRequestContext, memo: string, amount:
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** A new member with a current single-club month plan at CLUB, bought on the plan page and paid by bank QR. */
-export async function paidMember(page: Page, request: APIRequestContext, lang: Lang) {
-  const phone = await newMember(page, request, lang);
-  const plan = await singleClubPlan(request);
-  await buy(page, plan.id, 1);
-  const memo = (await copyValue(page, lang === 'en' ? 'Transfer message' : 'Nội dung').innerText()).trim();
-  await transfer(request, memo, plan.totalPaymentFirst);
-  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+/**
+ * A new member with a current single-club month plan at CLUB, on the payment's result page. The
+ * setup is the pages' own forms posted from the page's context (sign-up, language, the plan page's
+ * Confirm with bank QR) and a sandbox bank transfer of the memo the payment page shows; the journeys
+ * of buying and paying (payment, money-trust, home-plans, membership-browse) go through the pages.
+ */
+export async function paidMember(page: Page, lang: Lang) {
+  const phone = await signUpByForms(page);
+  if (lang === 'en') await chooseLanguage(page, 'en');
+  const plan = await singleClubPlan(page.request);
+  const paymentPage = await postForm(page, `/membership/${CLUB}/plan/${plan.id}`, {
+    paymentMethod: '1',
+    intent: 'confirm',
+  });
+  const contractId = Number(/^\/membership\/payment\/(\d+)$/.exec(paymentPage)?.[1]);
+  expect(contractId, paymentPage).toBeGreaterThan(0);
+  const html = await (await page.request.get(paymentPage)).text();
+  // The memo's row of the copy list (payment-ui.tsx CopyRow): <dt>label</dt><dd><span class="copy-value mono">memo</span>
+  const memo = /<dt>(?:Nội dung|Transfer message)[^<]*<\/dt><dd><span class="copy-value[^"]*">([^<]+)<\/span>/.exec(
+    html,
+  )?.[1];
+  expect(memo, 'the payment page shows a transfer memo').toBeTruthy();
+  await transfer(page.request, memo!, plan.totalPaymentFirst);
+  await page.goto(`/membership/payment/result/${contractId}`);
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/);
   return phone;
 }
 

@@ -55,7 +55,7 @@ for (const [method, lang] of [
     page,
     request,
   }) => {
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const plan = await singleClubPlan(request);
     await page.goto(`/membership/${CLUB}/plan/${plan.id}`);
     await page.locator(`input[name="paymentMethod"][value="${method}"]`).check();
@@ -77,7 +77,7 @@ for (const lang of ['vi', 'en'] as const) {
   }) => {
     // Sign-up, purchase, a bank transfer and five pages checked: 40–50 s on the 2-core CI runner.
     test.slow();
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
     const memo = (
@@ -124,7 +124,7 @@ test('§2 §10 a transfer after cancelling shows as received; the request says w
   request,
 }) => {
   const lang: Lang = 'en';
-  await newMember(page, request, lang);
+  await newMember(page, lang);
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 1);
   const memo = (await copyValue(page, 'Transfer message').innerText()).trim();
@@ -154,7 +154,7 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
   page,
   request,
 }) => {
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const today = formatDate(new Date());
   const bought: string[] = [];
   for (const club of [CLUB, CLUB + 1]) {
@@ -205,9 +205,8 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
 
 test('§8 §9 without a membership the check-in page says what to do; a missing or foreign id is "not found" in the shell (en)', async ({
   page,
-  request,
 }) => {
-  await newMember(page, request, 'en');
+  await newMember(page, 'en');
   await page.goto('/home/check-in');
   await expect(page).toHaveURL(/\/home\/check-in$/);
   await expect(page.getByRole('heading', { name: 'No active membership' })).toBeVisible();
@@ -232,7 +231,7 @@ test('§13 offline on the QR page, History says "no connection" (not "something 
   context,
 }) => {
   test.slow(); // a purchase, then the worker's whole precache before going offline
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 1);
   // A member back at the app has its code precached by the worker; offline, History's route module
@@ -253,7 +252,7 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
   page,
   request,
 }) => {
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const res = await request.get(`${gatewayUrl()}/api/v1/global/club/${CLUB}/payment-plans`);
   const plans = ((await res.json()) as { data: { id: number; type: string; totalPaymentFirst: number }[] }).data;
   const black = plans.find((p) => p.type === 'BLACK_CARD')!;
@@ -280,7 +279,6 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
 
 test('§17 the landing hero is whole, notification cards stay inside the page, the photo button speaks Vietnamese (360 px)', async ({
   page,
-  request,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/landing');
@@ -298,7 +296,7 @@ test('§17 the landing hero is whole, notification cards stay inside the page, t
   });
   expect(fits).toBe(true);
 
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   // The sign-up's welcome notice is card enough to measure.
   await page.goto('/notification');
   await expect(page.locator('.notification-card').first()).toBeVisible();
@@ -325,7 +323,7 @@ for (const lang of ['vi', 'en'] as const) {
   }) => {
     // Two members sign up, one buys and downloads: 40–52 s on the 2-core CI runner, over the 45 s default.
     test.slow();
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 1);
     const memo = (
@@ -358,7 +356,7 @@ for (const lang of ['vi', 'en'] as const) {
     // Another member cannot fetch this member's QR image.
     const other = await browser.newContext();
     const stranger = await other.newPage();
-    await newMember(stranger, request, lang);
+    await newMember(stranger, lang);
     const res = await stranger.request.get(`/membership/payment/${contractId}/qr.png`);
     expect(res.status()).toBe(404);
     await other.close();
@@ -405,7 +403,7 @@ test('§7 a referral code at sign-up is checked there (refused by its field, not
   browser,
 }) => {
   // A referrer with a current membership.
-  const referrerPhone = await newMember(page, request, 'vi');
+  const referrerPhone = await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 1);
   const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();

@@ -4,7 +4,7 @@ import { buy, newMember, singleClubPlan } from './membership-steps.ts';
 // Issue 38 §12: the card payment page, before the member went to VNPAY, says it is not paid yet
 // and what to do, not that a result from VNPAY is awaited.
 test('card payment: before going to VNPAY the page says not paid yet (vi, en)', async ({ page, request }) => {
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   await buy(page, plan.id, 2);
   const status = page.locator('.live-status');

@@ -77,7 +77,7 @@ for (const lang of ['vi', 'en'] as const) {
     request,
   }) => {
     test.setTimeout(90_000);
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     await page.goto('/home');
     await expect(page.getByRole('link', { name: t.joinNow })).toBeVisible();
     await snap(page, `${lang}-home-non-member`);
@@ -135,7 +135,7 @@ for (const lang of ['vi', 'en'] as const) {
 
   test(`card through the sandbox VNPAY page: success, then a declined card (${lang})`, async ({ page, request }) => {
     test.setTimeout(90_000);
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const plan = await singleClubPlan(request);
     const first = await buy(page, plan.id, 2);
     await snap(page, `${lang}-payment-card`);
@@ -175,7 +175,7 @@ for (const lang of ['vi', 'en'] as const) {
 
   test(`cash waits at the counter, then staff confirm it and it is active (${lang})`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const plan = await singleClubPlan(request);
     const contractId = await buy(page, plan.id, 3);
     await expect(page.getByText(t.cashCode)).toBeVisible();
@@ -202,9 +202,9 @@ for (const lang of ['vi', 'en'] as const) {
     await snap(page, `${lang}-cash-success`);
   });
 
-  test(`saved cards: add through VNPAY, set default, delete after confirming (${lang})`, async ({ page, request }) => {
+  test(`saved cards: add through VNPAY, set default, delete after confirming (${lang})`, async ({ page }) => {
     test.setTimeout(90_000);
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     await page.goto('/account/information');
     await page.getByRole('link', { name: lang === 'vi' ? 'Thẻ thanh toán đã lưu' : 'Saved payment cards' }).click();
     await expect(page.getByRole('heading', { name: t.cardsTitle })).toBeVisible();
@@ -254,7 +254,7 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   browser,
 }) => {
   test.setTimeout(90_000);
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 1);
   const noJs = await withoutJs(browser, page);
@@ -281,7 +281,7 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
 
 test('pay another way and cancel work without JavaScript', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 1);
   const noJs = await withoutJs(browser, page);
@@ -307,11 +307,8 @@ test('pay another way and cancel work without JavaScript', async ({ page, reques
   await noJs.context().close();
 });
 
-test('an unknown contract id (or a malformed one) is a 404 on every page of the payment step', async ({
-  page,
-  request,
-}) => {
-  await newMember(page, request, 'vi');
+test('an unknown contract id (or a malformed one) is a 404 on every page of the payment step', async ({ page }) => {
+  await newMember(page, 'vi');
   for (const path of [
     '/membership/payment/999999',
     '/membership/payment/result/999999',

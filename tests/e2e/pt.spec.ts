@@ -76,7 +76,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     request,
   }) => {
     test.slow(); // a whole journey: a membership, then a PT package through two people and the bank
-    await paidMember(page, request, lang);
+    await paidMember(page, lang);
     await page.goto('/home');
     await page.getByRole('link', { name: T[lang].chip }).click();
     await expect(page).toHaveURL(/\/pt$/);
@@ -127,11 +127,10 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
 
 test('with JavaScript off: choose a club, sign up with a trainer, a second sign-up is blocked, withdraw it', async ({
   page,
-  request,
   browser,
 }) => {
   test.slow();
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   const plain = await (
     await browser.newContext({
       javaScriptEnabled: false,
@@ -171,7 +170,7 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   request,
 }) => {
   test.slow();
-  const phone = await paidMember(page, request, 'vi');
+  const phone = await paidMember(page, 'vi');
   // The package through the API (the journey above covers the pages); the booking through the pages.
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
     data: { ptId: number }[];
@@ -254,7 +253,7 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
 
 /** A member with a paid 10-session package with the first club's best-rated trainer (through the pages and the sandbox bank). */
 async function memberWithPtPackage(page: Page, request: APIRequestContext) {
-  const phone = await paidMember(page, request, 'vi');
+  const phone = await paidMember(page, 'vi');
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
     data: { ptId: number }[];
   };

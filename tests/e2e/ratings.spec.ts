@@ -28,14 +28,11 @@ const T = {
 } as const;
 
 for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
-  test(`${lang}: a member pays a membership, sees the rating prompt on Home and sends 4 stars`, async ({
-    page,
-    request,
-  }) => {
+  test(`${lang}: a member pays a membership, sees the rating prompt on Home and sends 4 stars`, async ({ page }) => {
     test.slow();
     const t = T[lang];
     const problems = watchConsole(page);
-    await paidMember(page, request, lang);
+    await paidMember(page, lang);
     // Not on the payment's result page.
     await expect(page.locator('.rating-dialog')).toHaveCount(0);
     await page.goto('/home');
@@ -65,10 +62,10 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
   });
 }
 
-test('vi: another member dismisses the prompt; no prompt again in the visit', async ({ page, request }) => {
+test('vi: another member dismisses the prompt; no prompt again in the visit', async ({ page }) => {
   test.slow();
   const t = T.vi;
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   await page.goto('/home');
   const banner = page.locator('.rating-banner').getByRole('link', { name: t.banner });
   await waitForHydrated(banner);
@@ -84,13 +81,12 @@ test('vi: another member dismisses the prompt; no prompt again in the visit', as
 
 test('en, JavaScript off: a banner leads to the rating page; stars are required; 4 stars go back to the page', async ({
   page,
-  request,
   browser,
   baseURL,
 }) => {
   test.slow();
   const t = T.en;
-  await paidMember(page, request, 'en');
+  await paidMember(page, 'en');
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),

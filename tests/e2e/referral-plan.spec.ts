@@ -1,4 +1,4 @@
-import { expect, gatewayUrl, randomPhone, signUpInBrowser, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, signUp, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
 import { CLUB, paidMember, singleClubPlan } from './membership-steps.ts';
 import { formatDate } from '#contract/format.ts';
 import { addDays } from '#contract/vietnam-time.ts';
@@ -17,10 +17,10 @@ test('referral on the plan page: the end date moves at once; past the 14 days th
   baseURL,
 }) => {
   test.slow();
-  const referrer = await paidMember(page, request, 'vi');
+  const referrer = await paidMember(page, 'vi');
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const friend = await context.newPage();
-  const friendPhone = await signUpInBrowser(friend, request, randomPhone(), referrer);
+  const friendPhone = await signUp(friend, randomPhone(), referrer);
   const plan = await singleClubPlan(request);
   await friend.goto(`/membership/${CLUB}/plan/${String(plan.id)}`);
 

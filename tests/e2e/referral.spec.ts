@@ -103,7 +103,7 @@ for (const lang of ['vi', 'en'] as const) {
     baseURL,
   }) => {
     test.slow();
-    const code = await paidMember(page, request, lang);
+    const code = await paidMember(page, lang);
     await page.goto('/home');
     await page.getByRole('link', { name: T[lang].shortcut }).click();
     await expect(page).toHaveURL(/\/home\/referral$/);
@@ -166,7 +166,7 @@ test('with JavaScript off: the code and an sms: link, an invitation by a plain f
   baseURL,
 }) => {
   test.slow();
-  const code = await paidMember(page, request, 'vi');
+  const code = await paidMember(page, 'vi');
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),

@@ -1,21 +1,7 @@
-import {
-  expect,
-  gatewayUrl,
-  randomPhone,
-  readOtp,
-  requestCode,
-  signUpInBrowser,
-  snap,
-  test,
-  typeOtp,
-} from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, readOtp, requestCode, signUp, snap, test, typeOtp } from './fixtures.ts';
 
-test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({
-  page,
-  browser,
-  request,
-}) => {
-  await signUpInBrowser(page, request);
+test('a revoked token: "Login session expired", then /landing after about 1 s (§4)', async ({ page, browser }) => {
+  await signUp(page);
   // A second device holding the same session cookie…
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await other.addCookies(await page.context().cookies());
@@ -50,8 +36,8 @@ test('a revoked token: "Login session expired", then /landing after about 1 s (�
   await other.close();
 });
 
-test('the session cookie never reaches page JavaScript, and pages carry a nonce CSP', async ({ page, request }) => {
-  await signUpInBrowser(page, request);
+test('the session cookie never reaches page JavaScript, and pages carry a nonce CSP', async ({ page }) => {
+  await signUp(page);
   const cookies = await page.context().cookies();
   const session = cookies.find((c) => c.name.endsWith('gym_session'));
   expect(session?.httpOnly).toBe(true);
@@ -78,7 +64,7 @@ test('a form post from another origin is refused', async ({ request }) => {
   expect(res.status()).toBe(403);
 });
 
-test('no console errors, CSP violations or hydration warnings on any screen', async ({ page, request }) => {
+test('no console errors, CSP violations or hydration warnings on any screen', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
@@ -91,7 +77,7 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
     'background-color',
     'rgb(249, 115, 22)',
   );
-  await signUpInBrowser(page, request);
+  await signUp(page);
   for (const path of ['/membership', '/workout', '/inbody', '/history', '/notification', '/support']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -109,7 +95,7 @@ test('no console errors, CSP violations or hydration warnings on any screen', as
 test('a known phone signs in while an attacker has locked out unknown devices', async ({ page, request }) => {
   // Many sign-in rounds: 40 s alone on the 2-core runner, over the 45 s default when it is busy.
   test.slow();
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   const device = (await page.context().cookies()).find((c) => c.name.endsWith('gym_device'));
   expect(device?.httpOnly).toBe(true);
   expect(device?.sameSite).toBe('Lax');

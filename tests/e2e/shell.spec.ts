@@ -4,7 +4,7 @@ import {
   gatewayUrl,
   randomPhone,
   readOtp,
-  signUpInBrowser,
+  signUp,
   skipNameStep,
   snap,
   test,
@@ -36,8 +36,8 @@ async function notify(request: APIRequestContext, phoneNumber: string, n: number
 }
 
 for (const lang of ['vi', 'en'] as const) {
-  test(`${lang}: the bottom navigation reaches every tab and marks the active one`, async ({ page, request }) => {
-    await signUpInBrowser(page, request);
+  test(`${lang}: the bottom navigation reaches every tab and marks the active one`, async ({ page }) => {
+    await signUp(page);
     if (lang === 'en') await toEnglish(page);
     const nav = page.getByRole('navigation', { name: lang === 'vi' ? 'Điều hướng chính' : 'Main navigation' });
     for (const tab of [...tabs].reverse()) {
@@ -70,7 +70,7 @@ test('a page carries only its own style rules; the whole sheet is there before a
   expect(pageCss).not.toContain('.clubs-title-row');
   expect(pageCss.length).toBeLessThan(12_000);
 
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await expect(page).toHaveURL(/\/home$/);
   expect(await page.locator('#page-css').textContent()).not.toContain('.clubs-title-row');
   await expect(page.locator('link[rel="stylesheet"][href^="/assets/styles-"]')).toHaveCount(1);
@@ -103,7 +103,7 @@ test('a page downloads only the strings parts its routes name; a client navigati
     const part = partChunk.exec(new URL(req.url()).pathname)?.[1];
     if (part) fetched.push(part);
   });
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-strings', 'busyness classCards home shell');
@@ -143,7 +143,7 @@ test('notifications: unread dot, list, detail with its deep link, mark all read,
   request,
   browser,
 }) => {
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   // The welcome notification of sign-up is unread.
   await expect(page.getByTestId('unread-dot')).toBeVisible();
   await notify(request, phone, 1, '/support');
@@ -172,7 +172,7 @@ test('notifications: unread dot, list, detail with its deep link, mark all read,
   // Another member opening this notification gets "not found", never its text.
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const otherPage = await other.newPage();
-  await signUpInBrowser(otherPage, request);
+  await signUp(otherPage);
   await otherPage.goto(detailUrl);
   await expect(otherPage.getByRole('heading', { name: 'Không tìm thấy thông báo' })).toBeVisible();
   await expect(otherPage.getByText('Thông báo thử số 1')).toHaveCount(0);
@@ -227,7 +227,7 @@ test('a member with a gift sees the gift icon, with its hint popup only the firs
   page.on('request', (r) => {
     if (/\/assets\/gift(-popover)?-[\w-]+\.js$/.test(r.url())) giftChunks.push(r.url());
   });
-  const phone = await signUpInBrowser(page, request);
+  const phone = await signUp(page);
   await expect(page.getByLabel('Quà tặng của bạn')).toHaveCount(0);
   expect(giftChunks).toEqual([]);
   const res = await request.put(`${gatewayUrl()}/sandbox/gift`, {

@@ -36,7 +36,7 @@ test('a PT package paid in cash: the desk finds it by list and by phone, confirm
   browser,
 }) => {
   test.setTimeout(240_000);
-  const memberPhone = await paidMember(page, request, 'vi');
+  const memberPhone = await paidMember(page, 'vi');
 
   const desk = await deskComputer(browser);
   const staff = await desk.newPage();

@@ -36,7 +36,7 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const memberPhone = await paidMember(page, request, 'vi');
+  const memberPhone = await paidMember(page, 'vi');
   // Two classes booked ahead (booking closes 30 min before the start); then the first one's time
   // comes (the sandbox moves it to 5 minutes from now: attendance opens 30 min before the start).
   const now = await classIn(request, 150, 'yoga'); // more than 2 h ahead: booked in one tap (a later one asks to confirm)

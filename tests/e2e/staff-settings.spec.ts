@@ -7,7 +7,7 @@ import { userAgents } from '#tests/support/user-agents.ts';
 import {
   checkPhoneLayout,
   expect,
-  signUpInBrowser,
+  signUp,
   snap,
   snapBothWidths,
   test,
@@ -80,7 +80,7 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
   test.setTimeout(180_000);
   const memberContext = await context(browser, phone);
   const member = await memberContext.newPage();
-  await signUpInBrowser(member, request);
+  await signUp(member);
   // The update prompt remembers the version the app started with once the page is idle.
   await expect.poll(() => member.evaluate(() => localStorage.getItem('appVersion'))).toMatch(/^\d+\.\d+\.\d+$/);
   const started = (await member.evaluate(() => localStorage.getItem('appVersion')))!;

@@ -30,7 +30,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   browser,
 }) => {
   test.setTimeout(180_000);
-  const memberPhone = await newMember(page, request, 'vi');
+  const memberPhone = await newMember(page, 'vi');
   const plan = await singleClubPlan(request);
   const contractId = await buy(page, plan.id, 3);
 
@@ -273,7 +273,7 @@ async function confirmedSession(
   coach: { phone: string; name: string },
   look = false,
 ) {
-  const memberPhone = await paidMember(page, request, 'vi');
+  const memberPhone = await paidMember(page, 'vi');
   const pts = (await (await request.get(`${gatewayUrl()}/api/v1/global/club/1/pts`)).json()) as {
     data: { ptId: number; fullName: string }[];
   };

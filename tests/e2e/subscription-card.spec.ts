@@ -64,7 +64,7 @@ for (const lang of ['vi', 'en'] as const) {
   }) => {
     test.setTimeout(120_000);
     await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const planPath = `/membership/${String(CLUB)}/plan/${String(await subscriptionPlanId(request))}`;
 
     // No card yet: no one-off card, no QR, no cash; the page says a saved card is needed and offers adding one.
@@ -121,7 +121,7 @@ for (const lang of ['vi', 'en'] as const) {
   }) => {
     test.setTimeout(120_000);
     await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
-    await newMember(page, request, lang);
+    await newMember(page, lang);
     const planPath = `/membership/${String(CLUB)}/plan/${String(await subscriptionPlanId(request))}`;
     // The sandbox card whose renewals are declined (insufficient balance), saved, then the first month paid with it.
     await page.goto(planPath);

@@ -91,7 +91,7 @@ for (const lang of ['vi', 'en'] as const) {
     test.setTimeout(150_000);
     // A prompt that may open over any page (a dialog, e.g. the rating request after a purchase) is closed as a person would.
     await page.addLocatorHandler(page.locator('dialog[open]'), () => page.keyboard.press('Escape'));
-    const phone = await newMember(page, request, lang);
+    const phone = await newMember(page, lang);
 
     // A saved card first (VNPAY token page), then the monthly plan paid with it (token_pay).
     await page.goto('/account/information');

@@ -54,7 +54,7 @@ async function clubProposes(request: APIRequestContext, memberPhone: string, dat
 
 test('vi: book a free trial session, the club proposes another time, accept it', async ({ page, request, browser }) => {
   test.slow(); // a membership through the sandbox bank first
-  const phone = await paidMember(page, request, 'vi');
+  const phone = await paidMember(page, 'vi');
   await page.goto('/pt');
   const card = page.locator('.trial-card');
   await expect(card).toContainText('Bạn có buổi tập thử miễn phí với PT');
@@ -119,9 +119,9 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await snap(page, 'vi-trial-on-pt');
 });
 
-test('en, with JavaScript off: book a trial session and cancel it', async ({ page, request, browser }) => {
+test('en, with JavaScript off: book a trial session and cancel it', async ({ page, browser }) => {
   test.slow();
-  await paidMember(page, request, 'en');
+  await paidMember(page, 'en');
   const plain = await (
     await browser.newContext({
       javaScriptEnabled: false,
@@ -147,9 +147,8 @@ test('en, with JavaScript off: book a trial session and cancel it', async ({ pag
 
 test('no trial sessions yet: the empty state says which plans come with one, true to what the clubs sell (vi)', async ({
   page,
-  request,
 }) => {
-  await newMember(page, request, 'vi');
+  await newMember(page, 'vi');
   await page.goto('/pt/free-session');
   // Issue 38 §18: no "1-day experience pass" on sale; the "7-day trial" plan the clubs sell has no PT session.
   const empty = page.locator('main');

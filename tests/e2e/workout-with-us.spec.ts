@@ -81,7 +81,7 @@ test('vi: a member with a membership reads the guide, calls their club first, op
 }) => {
   test.setTimeout(90_000);
   const numbers = await hotlines(request);
-  await paidMember(page, request, 'vi');
+  await paidMember(page, 'vi');
   const problems = watchConsole(page);
   await page.goto('/home/workout-with-us');
   await expectGuide(page, 'vi');
@@ -118,7 +118,7 @@ test('en: a member without a membership gets the chain hotline, then every clubâ
   request,
 }) => {
   const numbers = await hotlines(request);
-  await newMember(page, request, 'en');
+  await newMember(page, 'en');
   const problems = watchConsole(page);
   await page.goto('/home/workout-with-us');
   await expectGuide(page, 'en');

@@ -1,7 +1,8 @@
 import {
   controlledByServiceWorker,
   expect,
-  signUpInBrowser,
+  englishMemberWithoutJs,
+  signUp,
   snap,
   snapBothWidths,
   test,
@@ -13,11 +14,10 @@ import {
 
 test('vi: browse, favourite, warm-up off remembered, play sets with the rest timer, finish, marked done', async ({
   page,
-  request,
 }) => {
   test.slow();
   await page.clock.install();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/workout');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tập luyện');
   await expect(page.getByText('Danh sách yêu thích đang trống.', { exact: false })).toBeVisible();
@@ -85,19 +85,9 @@ test('vi: browse, favourite, warm-up off remembered, play sets with the rest tim
 
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
-  test('en: a lesson page marks exercises done and confirms the whole lesson with plain forms', async ({
-    browser,
-    request,
-  }) => {
+  test('en: a lesson page marks exercises done and confirms the whole lesson with plain forms', async ({ browser }) => {
     test.slow();
-    const withJs = await browser.newContext({ javaScriptEnabled: true });
-    const setup = await withJs.newPage();
-    await signUpInBrowser(setup, request);
-    await toEnglish(setup);
-    const state = await withJs.storageState();
-    await withJs.close();
-    const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
-    const page = await context.newPage();
+    const page = await englishMemberWithoutJs(browser);
     await page.goto('/workout/newbie');
     await expect(page.getByRole('heading', { name: 'Week 1' })).toBeVisible();
     await snapBothWidths(page, 'en-workout-programme');
@@ -111,7 +101,7 @@ test.describe('JavaScript off', () => {
     await page.getByRole('button', { name: 'Confirm the whole lesson as done' }).click();
     await expect(page.getByText('Times done: 1')).toBeVisible();
     await snapBothWidths(page, 'en-lesson-done');
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -119,10 +109,9 @@ test('vi: a lesson opened online plays with no network; back online its progress
   page,
   context,
   browser,
-  request,
 }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await page.goto('/workout/newbie');
   await page.locator('.lesson-row').first().click();
   await expect(page.getByRole('link', { name: 'Bắt đầu tập' })).toBeVisible();
@@ -174,9 +163,9 @@ test('vi: a lesson opened online plays with no network; back online its progress
   await other.close();
 });
 
-test('en: the player in English to the summary; the About page credits Everkinetic', async ({ page, request }) => {
+test('en: the player in English to the summary; the About page credits Everkinetic', async ({ page }) => {
   test.slow();
-  await signUpInBrowser(page, request);
+  await signUp(page);
   await toEnglish(page);
   await page.goto('/workout/type/1/lesson/101');
   await expect(page.getByRole('heading', { name: 'Warm-up' })).toBeVisible();

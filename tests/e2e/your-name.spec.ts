@@ -163,7 +163,7 @@ test('the class roster shows the member by name beside the phone once the member
   browser,
 }) => {
   test.setTimeout(180_000);
-  const memberPhone = await paidMember(page, request, 'vi');
+  const memberPhone = await paidMember(page, 'vi');
   await page.goto('/account/name?next=/home');
   await page.getByLabel(texts.vi.label).fill('Phan Thị Mỹ Duyên');
   await page.getByRole('button', { name: texts.vi.save }).click();
