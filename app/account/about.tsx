@@ -7,7 +7,7 @@ import { appVersionSetting } from '#app/server/version.server.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/about';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { EverkineticCredit } from '#app/workouts/workout-ui.tsx';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 
 export const handle: ShellHandle = {
   strings: ['account', 'workouts'],

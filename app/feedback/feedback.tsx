@@ -1,11 +1,10 @@
 import { Form, useNavigation } from 'react-router';
 import { feedbackTypes } from '#contract/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
-import { loadReportClubs } from '#app/reports/reports.server.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { CommentField, SendRow, Stars, useFieldErrors } from './feedback-ui.tsx';
-import { feedbackAction, memberClubId } from './feedback.server.ts';
+import { feedbackAction, loadReportClubs, memberClubId } from './feedback.server.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/feedback';
 

@@ -5,7 +5,7 @@ import { workoutBlocks, type WorkoutBlock } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { EverkineticCredit } from './workout-ui.tsx';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';

@@ -5,7 +5,7 @@ import { workoutBlocks } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { EverkineticCredit } from './workout-ui.tsx';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig } from './lesson-config.ts';
 import { flushEvents, queueEvent } from './progress-queue.ts';
