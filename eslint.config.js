@@ -114,9 +114,7 @@ export default tseslint.config(
         'error',
         {
           patterns: appPatterns({
-            group: ROUTE_MODULES.filter((m) => !m.startsWith(`${domain}/`) && !m.startsWith('shell/layout.')).map(
-              (m) => `#app/${m}`,
-            ),
+            group: ROUTE_MODULES.filter((m) => !m.startsWith(`${domain}/`)).map((m) => `#app/${m}`),
             message: "Another domain's route module: move what both need to app/ui/ or to its owner's helpers.",
           }),
         },

@@ -32,7 +32,7 @@ import {
 } from '#app/locales/messages.ts';
 import { sessionMiddleware } from '#app/server/session-middleware.server.ts';
 import { useNonce } from '#app/server/nonce.ts';
-import { clientPlatform } from '#app/shell/platform.server.ts';
+import { clientPlatform } from '#app/server/platform.server.ts';
 import { saveDataRequested } from '#app/server/save-data.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import { appVersion } from '#app/server/version.server.ts';

@@ -17,7 +17,7 @@ export default [
     route('public/customer-report/:reportType', 'reports/customer-report-type.tsx'),
   ]),
 
-  layout('shell/layout.main.tsx', [
+  layout('frame/layout.main.tsx', [
     // The bottom navigation's tabs.
     route('home', 'home/home.tsx'),
     route('membership', 'membership/clubs.tsx'),
@@ -145,7 +145,7 @@ export default [
   route('pt/payment/:ptContractId/qr.png', 'pt/pt-qr-image.ts'),
   route('pt/contract/:eContractId/pdf', 'pt/e-contract-pdf.ts'),
   route('public/customer-report/poster.svg', 'reports/poster.ts'),
-  route('language', 'shell/language.ts'),
+  route('language', 'frame/language.ts'),
   route('media/:id', 'server/media.ts'),
   route('workout-drawings/:hash/:file', 'workouts/workout-drawing.ts'),
   route('workout/progress', 'workouts/progress.ts'),

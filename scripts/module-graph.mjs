@@ -1,9 +1,8 @@
 // The module graph (ADR 073): which folder of gateway/modules/ and of app/ imports which other
 // folder of the same side, read from the import and export statements of their source files (tests
 // aside). `node scripts/module-graph.mjs` (run by `npm run lint`) fails on any cycle between the
-// folders of gateway/modules/, with no exceptions; app/ is drawn and its cycles are printed, not yet
-// failed on (ADR 073). `--pairs` prints the pairs of folders that import each other, `--edges`
-// every edge.
+// folders of gateway/modules/ or of app/, with no exceptions (ADR 073, 077). `--pairs` prints the
+// pairs of folders that import each other, `--edges` every edge.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 
@@ -114,13 +113,13 @@ const loop = (edges, a) => {
 };
 
 export const SIDES = [
-  { side: 'gateway/modules', alias: '#gateway/modules/', enforced: true },
-  { side: 'app', alias: '#app/', enforced: false },
+  { side: 'gateway/modules', alias: '#gateway/modules/' },
+  { side: 'app', alias: '#app/' },
 ];
 
 if (process.argv[1] === import.meta.filename) {
   let failed = false;
-  for (const { side, alias, enforced } of SIDES) {
+  for (const { side, alias } of SIDES) {
     const edges = graph(side, alias);
     if (process.argv.includes('--edges')) {
       for (const [a, out] of edges)
@@ -133,11 +132,10 @@ if (process.argv[1] === import.meta.filename) {
       );
     }
     for (const component of cycles(edges)) {
-      if (enforced) failed = true;
+      failed = true;
       console.error(
-        `${enforced ? 'error' : 'warning'} ${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`,
+        `error ${side}: the folders ${component.join(', ')} import each other in a circle, e.g. ${loop(edges, component[0]).join(' → ')}`,
       );
-      if (!enforced) continue;
       for (const a of component) {
         for (const [b, via] of edges.get(a))
           if (component.includes(b)) console.error(`  ${a} → ${b}: ${via.join(', ')}`);

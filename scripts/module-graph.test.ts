@@ -57,3 +57,11 @@ test('no two folders of gateway/modules import each other, directly or round a c
   expect(gateway.get('payments')?.has('contracts')).toBe(false);
   expect(cycles(gateway)).toEqual([]);
 });
+
+test('no two folders of app/ import each other either (ADR 077): the main layout composes the domains, shell and server are below them', () => {
+  const app: Edges = graph('app', '#app/');
+  expect(app.get('frame')?.has('ratings')).toBe(true);
+  expect(app.get('shell')?.has('ratings')).toBe(false);
+  expect(app.get('server')?.has('shell')).toBe(false);
+  expect(cycles(app)).toEqual([]);
+});

@@ -4,14 +4,18 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { appVersionSetting } from '#app/server/version.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/about';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
-import { EverkineticCredit } from '#app/workouts/workout-ui.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 
 export const handle: ShellHandle = {
   strings: ['account', 'workouts'],
   back: { to: '/account', label: 'account.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.about');
 

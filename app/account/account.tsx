@@ -9,11 +9,15 @@ import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { SignOutForm } from '#app/auth/sign-out-form.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/account';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account'] };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.title');
 

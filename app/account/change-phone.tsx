@@ -9,14 +9,18 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getSession, rememberOtpSent } from '#app/server/session.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],
   back: { to: '/account/information', label: 'account.information.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.title');
 

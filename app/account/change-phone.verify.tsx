@@ -9,14 +9,18 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone.verify';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],
   back: { to: '/account/information/change-phone', label: 'account.changePhone.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.changePhone.verifyTitle');
 

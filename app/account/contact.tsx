@@ -3,10 +3,14 @@ import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { ContactChannels } from '#app/ui/contact-channels.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/contact';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.links.contact');
 

@@ -18,13 +18,17 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/information';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'payments'],
   back: { to: '/account', label: 'account.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
 

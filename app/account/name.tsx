@@ -12,12 +12,16 @@ import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/name';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 // Issue 37 §6: the member's full name, asked where it is first needed: right after sign-up (the
 // sign-up leads here, skippable) and before a step that needs it (`?next=` that step).
 export const handle: ShellHandle = { strings: ['account'] };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.name.title');
 

@@ -7,13 +7,13 @@ import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FoldedWithoutJs } from '#app/ui/folded.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { classBookingResultSchema } from '#contract/classes.ts';
 import { classDetailView, standingView, type ClassDetailView } from './classes.server.ts';
+import { classRead } from './classes.read.server.ts';
 import { BookingBadge, SpotsText } from '#app/classes/classes-ui.tsx';
 import { TimetableFailed } from '#app/classes/timetable-failed.tsx';
 import type { Route } from './+types/class';
@@ -27,14 +27,16 @@ export const handle: ShellHandle = {
   back: { to: '/class', label: 'classes.title' },
 };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [classRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.title');
 
 export async function loader(args: Route.LoaderArgs) {
   idParam(args.params.classId);
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { classScreen } = await memberRead(args);
-    if (!classScreen) throw new Error('/class/{id} reads /member/screens/class/{id}: the screen is missing');
+    const classScreen = await classRead.screen(args);
     return { session: classDetailView(classScreen.session, lang), standing: standingView(classScreen.standing) };
   });
   if (!screen.ok && screen.missing) throw data(null, { status: 404 });

@@ -3,12 +3,12 @@ import { Form, Link, useSubmit } from 'react-router';
 import { pick, tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { classCardView, standingView } from './classes.server.ts';
+import { classesRead } from './classes.read.server.ts';
 import { ClassCard } from '#app/classes/classes-ui.tsx';
 import { TimetableFailed } from '#app/classes/timetable-failed.tsx';
 import type { Route } from './+types/classes';
@@ -18,6 +18,9 @@ import type { Route } from './+types/classes';
 // Every choice is a link or a GET form: it all works without JavaScript.
 
 export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/home', label: 'nav.home' } };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [classesRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.title');
 
@@ -35,8 +38,7 @@ const href = (params: { club: number | null; date: string; type: number | null }
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { classesScreen } = await memberRead(args);
-    if (!classesScreen) throw new Error('/class reads /member/screens/classes: the screen is missing');
+    const classesScreen = await classesRead.screen(args);
     const { clubId, classTypeId, date } = classesScreen;
     return {
       clubId,

@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { classCardView } from './classes.server.ts';
+import { todayClassesRead } from './classes.read.server.ts';
 import { ClassCard } from './classes-ui.tsx';
 import type { Route } from './+types/today-classes';
 
@@ -15,14 +15,15 @@ import type { Route } from './+types/today-classes';
 
 export const handle: ShellHandle = { strings: ['classCards', 'classes'], back: { to: '/home', label: 'nav.home' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [todayClassesRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'classes.todayTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const today = await tryLoad(async () => {
-    const { todayClasses } = await memberRead(args);
-    if (!todayClasses)
-      throw new Error('/home/today-classes reads /member/screens/today-classes: the screen is missing');
+    const todayClasses = await todayClassesRead.screen(args);
     return {
       hasClubs: todayClasses.hasClubs,
       sessions: todayClasses.sessions.map((session) => classCardView(session, lang)),

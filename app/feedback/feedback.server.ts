@@ -1,8 +1,10 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
+import { clubSchema } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { memberFeedbackBody } from '#contract/feedback.ts';
 import { homePageContractsSchema } from '#contract/membership.ts';
+import { pick } from '#app/account/account.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -10,6 +12,15 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
+
+export type ReportClub = { id: number; name: string; address: string };
+
+/** Every open club, for a visitor who came without ?club (no member data: the public club list): the feedback form's and the public report's. */
+export async function loadReportClubs(args: Args): Promise<ReportClub[]> {
+  const lang = getLang(args.context);
+  const { data: clubs } = await gatewayClient(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  return clubs.map((club) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address }));
+}
 
 export type FeedbackTyped = { clubId: string; type: string; rate: string; comment: string; isAnonymous: boolean };
 export type FeedbackActionData = {

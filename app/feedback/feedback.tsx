@@ -1,11 +1,11 @@
 import { Form, useNavigation } from 'react-router';
 import { feedbackTypes } from '#contract/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
-import { loadReportClubs } from '#app/reports/reports.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { CommentField, SendRow, Stars, useFieldErrors } from './feedback-ui.tsx';
-import { feedbackAction, memberClubId } from './feedback.server.ts';
+import { feedbackAction, loadReportClubs, memberClubId } from './feedback.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/feedback';
 
 // Issue 16 §1 (ADR 039): a member's feedback on a club, reached from /support. A plain form (PRG, toast).
@@ -14,6 +14,9 @@ export const handle: ShellHandle = {
   strings: ['feedback', 'account'],
   back: { to: '/support', label: 'account.links.support' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.member.title');
 

@@ -3,9 +3,10 @@ import { useT } from '#app/i18n.ts';
 import { FoldedWithoutJs } from '#app/ui/folded.tsx';
 import { methodKey } from '#app/payments/method.ts';
 import { unfoldedPart } from '#app/payments/payment.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { freezeAction, loadFreezeDetail } from './freeze.server.ts';
+import { freezeDetailRead } from './freeze.read.server.ts';
 import type { Route } from './+types/freeze-detail';
 
 // §2 /history/freeze/{freezeContractId}: what was frozen, when, the timeline, the fee's receipt, and
@@ -15,6 +16,9 @@ export const handle: ShellHandle = {
   strings: ['contracts', 'freeze', 'home', 'receipts'],
   back: { to: '/history', label: 'nav.history' },
 };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [freezeDetailRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.historyTitle');
 

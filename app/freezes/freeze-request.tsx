@@ -4,8 +4,8 @@ import { useT } from '#app/i18n.ts';
 import { MethodChoices } from '#app/payments/method-choices.tsx';
 import { loadCards } from '#app/payments/payment.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { freezeRequestRead } from './freeze.read.server.ts';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -21,15 +21,16 @@ export const handle: ShellHandle = {
   back: { to: '/home/your-plan', label: 'nav.yourPlan' },
 };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [freezeRequestRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.title');
 
 export async function loader(args: Route.LoaderArgs) {
   const query = freezeQuery(new URL(args.request.url));
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { freezeRequestScreen } = await memberRead(args);
-    if (!freezeRequestScreen)
-      throw new Error('/membership/freeze/payment reads /member/screens/freeze/{id}: the screen is missing');
+    const freezeRequestScreen = await freezeRequestRead.screen(args);
     return freezeScreenView(freezeRequestScreen, lang);
   });
   // Asked without a membership (from a link, not from one of theirs) and none is running: say so.

@@ -4,9 +4,10 @@ import { Link, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
 import { unfoldedPart } from '#app/payments/payment.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { freezeAction, loadFreezeDetail } from './freeze.server.ts';
+import { freezeDetailRead } from './freeze.read.server.ts';
 import type { Route } from './+types/freeze-result';
 
 // The freeze's payment and its result (§2 /membership/freeze/payment/result/{freezeContractId}): the
@@ -17,6 +18,9 @@ export const handle: ShellHandle = {
   strings: ['contracts', 'freeze', 'payments', 'receipts'],
   back: { to: '/home/your-plan', label: 'nav.yourPlan' },
 };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [freezeDetailRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'freeze.payTitle');
 

@@ -16,7 +16,8 @@ import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
+import { freezeDetailRead } from './freeze.read.server.ts';
+import type { ReadArgs } from '#app/server/member-read.server.ts';
 export { freezeQuery } from './freeze-query.ts';
 import type { Lang } from '#contract/codes.ts';
 import { codeMessages } from '#contract/codes.ts';
@@ -121,11 +122,9 @@ export async function freezeDetailView(detail: FreezeDetail, lang: Lang) {
 }
 export type FreezeDetailView = Awaited<ReturnType<typeof freezeDetailView>>;
 
-/** The freeze read with the shell (SCREEN_READS): for the result and history pages. 404 for another member's. */
-export async function loadFreezeDetail(args: Args) {
-  const { freezeScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!freezeScreen)
-    throw new Error('the freeze pages read /member/screens/freeze-contract/{id}: the screen is missing');
+/** The freeze read with the shell (ADR 077): for the result and history pages. 404 for another member's. */
+export async function loadFreezeDetail(args: ReadArgs) {
+  const freezeScreen = await freezeDetailRead.screen(args).catch(notFoundAs404);
   const lang = getLang(args.context);
   const view = await freezeDetailView(freezeScreen, lang);
   const waiting =

@@ -2,12 +2,12 @@ import { Form, Link } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { giftAction, giftScreenView } from './gift.server.ts';
+import { giftRead } from './gift.read.server.ts';
 import type { Route } from './+types/gift';
 
 // Issue 12 §3 (ADR 035): the gift behind the header's icon — what it is, until when it can be
@@ -16,13 +16,15 @@ import type { Route } from './+types/gift';
 
 export const handle: ShellHandle = { strings: ['gift'], back: { to: '/home', label: 'nav.home' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [giftRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'gift.label');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { giftScreen } = await memberRead(args);
-    if (!giftScreen) throw new Error('/gift reads /member/screens/gift: the screen is missing');
+    const giftScreen = await giftRead.screen(args);
     return giftScreenView(giftScreen, lang);
   });
   return { screen };

@@ -16,11 +16,15 @@ import {
   type ContractView,
   type TransactionView,
 } from '#app/payments/payment.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['contracts', 'history', 'home', 'pt'] };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.history');
 

@@ -8,13 +8,17 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { formatDate, formatDateTimeSeconds } from '#contract/format.ts';
 import { contractView, idParam, notFoundAs404, receiptView, transactionView } from '#app/payments/payment.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/membership-detail';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'history', 'home', 'receipts'],
   back: { to: '/history', label: 'nav.history' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'history.detailTitle');
 

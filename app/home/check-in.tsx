@@ -17,8 +17,9 @@ import type { CheckInDeviceKey } from '#contract/check-in.ts';
 import { checkInCode } from './check-in.server.ts';
 import { usePoll } from '#app/ui/poll.ts';
 import { readPass, writePass } from '#app/shell/check-in-store.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/check-in';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 // Issue 11 (ADR 032): the member's check-in code, a QR that changes every 30 s. The server draws the
 // current one (it works without JavaScript: the page refreshes itself); with JavaScript the page asks
@@ -26,6 +27,9 @@ import type { ShellHandle } from '#app/shell/layout.main.tsx';
 // IndexedDB so the service worker can draw codes with no network (app/shell/sw.ts).
 
 export const handle: ShellHandle = { strings: ['home'], back: { to: '/home', label: 'nav.home' } };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'checkIn.title');
 

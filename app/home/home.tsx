@@ -7,11 +7,12 @@ import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';
 import { getLang } from '#app/server/i18n.server.ts';
 import { homeCardView } from '#app/payments/payment.server.ts';
+import { homeRead } from './home.read.server.ts';
 import type { Route } from './+types/home';
 import { useT } from '#app/i18n.ts';
 import { SignOutForm } from '#app/auth/sign-out-form.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { memberRead, type ShellData } from '#app/shell/layout.main.server.ts';
+import type { ShellData } from '#app/frame/layout.main.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { classCardView } from '#app/classes/classes.server.ts';
 import { ClassCard } from '#app/classes/classes-ui.tsx';
@@ -19,42 +20,39 @@ import { ClassCard } from '#app/classes/classes-ui.tsx';
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['home', 'busyness', 'classCards'] };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [homeRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.greetingNoName');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   // No call of its own (issue 18): the card's contracts come with the layout's shell in the one
   // /member/home read. The card failing must not take the home page down with it.
-  const card = await tryLoad(async () => {
-    const { homePage } = await memberRead(args);
-    if (!homePage) throw new Error('/home reads /member/home: the home-page contracts are missing');
-    return homeCardView(homePage, lang);
-  });
+  const home = homeRead.screen(args);
+  const card = await tryLoad(async () => homeCardView((await home).homePage, lang));
   // Issue 11 §3: how busy the member's club is now, from the same read (none when it failed).
-  const busyness = await memberRead(args).then(
-    (read) => read.busyness ?? null,
+  const busyness = await home.then(
+    (read) => read.busyness,
     () => null,
   );
   const clubId = card.ok ? (card.value.current?.clubId ?? null) : null;
   // Issue 11 §5: the next class booked and 3 of today's, from the same read. A next class that is
   // today is shown once, as the next class, not again in today's list (the count still says all).
-  const classes = await memberRead(args).then(
-    ({ classes: home }) =>
-      home
-        ? {
-            next: home.next ? classCardView(home.next, lang) : null,
-            today: home.today
-              .filter((session) => session.id !== home.next?.id)
-              .map((session) => classCardView(session, lang)),
-            todayTotal: home.todayTotal,
-          }
-        : null,
+  const classes = await home.then(
+    ({ classes: mine }) => ({
+      next: mine.next ? classCardView(mine.next, lang) : null,
+      today: mine.today
+        .filter((session) => session.id !== mine.next?.id)
+        .map((session) => classCardView(session, lang)),
+      todayTotal: mine.todayTotal,
+    }),
     () => null,
   );
   // Issue 37 §5: the free PT sessions the member's plan gave (ADR 048), as they stand; none, nothing shown.
-  const trial = await memberRead(args).then(
+  const trial = await home.then(
     ({ trial: free }) =>
-      free && (free.left > 0 || free.inTheWorks)
+      free.left > 0 || free.inTheWorks
         ? {
             left: free.left,
             validUntil: free.validUntil ? formatDate(free.validUntil) : null,
@@ -72,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { card } = loaderData;
-  const fullName = useRouteLoaderData<ShellData>('shell/layout.main')?.fullName;
+  const fullName = useRouteLoaderData<ShellData>('frame/layout.main')?.fullName;
   return (
     <main className="page">
       <h1>{fullName ? t('home.greeting', { name: fullName }) : t('home.greetingNoName')}</h1>

@@ -10,14 +10,18 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/workout-with-us';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 // Issue 11 §5: the newcomer's guide. The texts are the page's own; the numbers to call for a free
 // trial session, the plans that give free PT sessions (issue 37 §5) and whether the member has one
 // to book (issue 37 §4) come from the gateway.
 
 export const handle: ShellHandle = { strings: ['newcomer'], back: { to: '/home', label: 'nav.home' } };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'newcomer.title');
 

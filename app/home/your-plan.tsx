@@ -2,7 +2,7 @@ import { pick } from '#app/account/account.server.ts';
 import { Link } from 'react-router';
 import { ContractCard } from '#app/payments/contract-ui.tsx';
 import { EmptyState } from '#app/ui/empty-state.tsx';
-import { memberRead } from '#app/shell/layout.main.server.ts';
+import { yourPlanRead } from '#app/subscription/subscription-read.server.ts';
 import { SubscriptionSection } from '#app/subscription/subscription-section.tsx';
 import { cancelAction, subscriptionView } from '#app/subscription/subscription.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -10,20 +10,22 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/your-plan';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'home', 'subscription'],
   back: { to: '/home', label: 'nav.home' },
 };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [yourPlanRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'homeCard.yourPlanTitle');
 
 // One gateway read (issue 18): the memberships, the clubs they open and the subscription.
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const { yourPlanScreen } = await memberRead(args);
-  if (!yourPlanScreen) throw new Error('/home/your-plan reads /member/screens/your-plan: the screen is missing');
+  const yourPlanScreen = await yourPlanRead.screen(args);
   const { homePage, accessClubs, subscription } = yourPlanScreen;
   return {
     currents: homePage.currents.map((c) => contractView(c, lang)),

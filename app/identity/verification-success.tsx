@@ -1,14 +1,18 @@
 import { Link, redirect } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { IdentityFacts } from './identity-ui.tsx';
 import { identityRows, loadIdentity } from './identity.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/verification-success';
 
 // Issue 16 §3: where a verification ends; before one, the form.
 
 export const handle: ShellHandle = { strings: ['account'] };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.verification.success.title');
 

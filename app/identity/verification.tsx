@@ -14,9 +14,10 @@ import { PhotoField } from '#app/ui/photo-field.tsx';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { IdentityFacts } from './identity-ui.tsx';
 import { identityRows, loadIdentity, verificationAction } from './identity.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/verification';
 
 // Issue 16 §3 (ADR 040): the member photographs an ID card (front and back) or a passport's photo
@@ -24,6 +25,9 @@ import type { Route } from './+types/verification';
 // it, each photo is shrunk in the browser first (a 10 MB phone picture becomes a few hundred KB).
 
 export const handle: ShellHandle = { strings: ['account'], back: { to: '/account', label: 'account.title' } };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.verification.title');
 

@@ -21,7 +21,8 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
+import { inbodyRead } from './inbody.read.server.ts';
+import type { ReadArgs } from '#app/server/member-read.server.ts';
 
 // Issue 14 §3: the InBody tab's data and forms. Every number is formatted here, in the page's
 // language, so the browser only prints (and loads no chart library: the charts are SVG drawn on the
@@ -132,7 +133,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /** The /inbody page: one read (member/screens/inbody), the tab the address names or the member last used. */
-export async function inbodyView(args: Args) {
+export async function inbodyView(args: ReadArgs) {
   const lang = getLang(args.context);
   const url = new URL(args.request.url);
   const session = getSession(args.context);
@@ -141,8 +142,7 @@ export async function inbodyView(args: Args) {
   // §2 "the last tab used is remembered": in the session cookie, so the server renders it on reload.
   if (asked && tab !== session.get('inbodyTab')) session.set('inbodyTab', tab);
 
-  const { inbodyScreen } = await memberRead(args);
-  if (!inbodyScreen) throw new Error('/inbody reads /member/screens/inbody: the screen is missing');
+  const inbodyScreen = await inbodyRead.screen(args);
   const records = inbodyScreen.records; // newest first
   const latest = records[0] ?? null;
   const metric = pick(url.searchParams.get('metric'), chartMetrics, 'weight');

@@ -12,6 +12,7 @@ import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { ChangeText, LineChart, Segments } from './inbody-ui.tsx';
 import { inbodyAction, inbodyView, type DraftView, type FormInput, type InbodyActionData } from './inbody.server.ts';
+import { inbodyRead } from './inbody.read.server.ts';
 import type { Route } from './+types/inbody';
 
 // §2 /inbody (issue 14): Summary (three measures, a chart, add a result from a photo), Detail (one
@@ -19,6 +20,9 @@ import type { Route } from './+types/inbody';
 // used comes back on reload. Every part is a link or a form: it all works without JavaScript.
 
 export const handle: StringsHandle = { strings: ['inbody'] };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [inbodyRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.inbody');
 

@@ -4,13 +4,17 @@ import { BusynessPanel } from './busyness.tsx';
 import { useT } from '#app/i18n.ts';
 import { loadClub } from './membership.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/club-detail';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['membership', 'directory', 'busyness'],
   back: { to: '/membership', label: 'membership.backToClubs' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'clubs.detail.title');
 

@@ -35,14 +35,18 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { PurchaseField as Field } from './membership.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/plan';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
 
 export const handle: ShellHandle = {
   strings: ['membership', 'purchase'],
   back: { to: '/membership', label: 'membership.backToClubs' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'purchase.title');
 

@@ -5,7 +5,8 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/detail';
 import { toNotificationView } from './notifications.server.ts';
 
@@ -13,6 +14,9 @@ export const handle: ShellHandle = {
   strings: ['notifications'],
   back: { to: '/notification', label: 'notification.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notification.title');
 

@@ -7,12 +7,16 @@ import { useT } from '#app/i18n.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/notifications';
 import { pageFromUrl, toNotificationView } from './notifications.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['notifications'] };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'notification.title');
 

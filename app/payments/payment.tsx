@@ -21,8 +21,9 @@ import {
   unfoldedPart,
 } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/payment';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
@@ -31,6 +32,9 @@ export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],
   back: { to: '/membership', label: 'nav.membership' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.title');
 

@@ -9,13 +9,17 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView } from './payment.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/result';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],
   back: { to: '/history', label: 'nav.history' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'payment.result.title');
 

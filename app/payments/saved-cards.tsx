@@ -4,14 +4,18 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { loadCardsStrict } from './payment.server.ts';
+import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/saved-cards';
 import { cardAction } from './saved-cards.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'payments'],
   back: { to: '/account/information', label: 'account.information.title' },
 };
+
+/** No screen read: the layout reads the member shell alone, the page its own data (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'cards.title');
 

@@ -3,14 +3,14 @@ import { ChoiceForm } from '#app/ui/choice-form.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { bookingAction, bookingView, ptContractView } from './pt.server.ts';
 import { BookingCard } from './booking-card.tsx';
 import { dayViews, SlotPicker } from './slot-picker.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
+import { ptBookingRead } from './pt.read.server.ts';
 import type { Route } from './+types/booking';
 
 // §2 /pt/booking: a package (if several), a day of the next 14 (links), the trainer's free starts
@@ -19,13 +19,15 @@ import type { Route } from './+types/booking';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptBookingRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.booking.title');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { ptBookingScreen: s } = await memberRead(args);
-    if (!s) throw new Error('/pt/booking reads /member/screens/pt-booking: the screen is missing');
+    const s = await ptBookingRead.screen(args);
     return {
       contracts: s.contracts.map((c) => ptContractView(c, lang)),
       contractId: s.ptContractId,

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { notFoundAs404 } from '#app/payments/payment.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView } from './pt.server.ts';
 import { EContractText } from './e-contract-text.tsx';
+import { eContractRead } from './pt.read.server.ts';
 import type { Route } from './+types/e-contract-preview';
 
 // §2 /pt/contract/{eContractId}/preview: the contract's real text, exactly what is signed (its
@@ -14,12 +14,13 @@ import type { Route } from './+types/e-contract-preview';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt/contract', label: 'pt.eContract.listTitle' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [eContractRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.eContract.previewTitle');
 
 export async function loader(args: Route.LoaderArgs) {
-  const { eContractScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!eContractScreen)
-    throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  const eContractScreen = await eContractRead.screen(args).catch(notFoundAs404);
   return { contract: eContractView(eContractScreen, getLang(args.context)) };
 }
 

@@ -2,13 +2,13 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { notFoundAs404 } from '#app/payments/payment.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView, signAction } from './pt.server.ts';
 import { EContractText } from './e-contract-text.tsx';
 import { SignaturePad } from './signature-pad.tsx';
+import { eContractRead } from './pt.read.server.ts';
 import type { Route } from './+types/e-contract-sign';
 
 // §2 /pt/contract/{eContractId}/preview/sign: the text once more (what is signed), the full name,
@@ -17,18 +17,18 @@ import type { Route } from './+types/e-contract-sign';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt/contract', label: 'pt.eContract.listTitle' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [eContractRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.eContract.signTitle');
 
 export async function loader(args: Route.LoaderArgs) {
-  const read = await memberRead(args).catch(notFoundAs404);
-  if (!read.eContractScreen)
-    throw new Error('the e-contract pages read /member/screens/pt-e-contract/{id}: the screen is missing');
+  const { shell, screen: eContract } = await eContractRead.answer(args).catch(notFoundAs404);
   // The name first (issue 38 §6): the preview asks for it, then shows the contract that names the member.
-  if (read.eContractScreen.needsFullName)
-    throw redirect(`/pt/contract/${String(read.eContractScreen.eContractId)}/preview`);
+  if (eContract.needsFullName) throw redirect(`/pt/contract/${String(eContract.eContractId)}/preview`);
   return {
-    contract: eContractView(read.eContractScreen, getLang(args.context)),
-    fullName: read.shell.profile.fullName.trim(),
+    contract: eContractView(eContract, getLang(args.context)),
+    fullName: shell.profile.fullName.trim(),
   };
 }
 

@@ -2,25 +2,27 @@ import { Link } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { eContractView } from './pt.server.ts';
 import { PtPageFailed } from './pt-page-failed.tsx';
+import { eContractsRead } from './pt.read.server.ts';
 import type { Route } from './+types/e-contracts';
 
 // §2 /pt/contract: the member's PT e-contracts, to read, sign and download (ADR 047).
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [eContractsRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.eContract.listTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { eContractsScreen } = await memberRead(args);
-    if (!eContractsScreen) throw new Error('/pt/contract reads /member/screens/pt-e-contracts: the screen is missing');
+    const eContractsScreen = await eContractsRead.screen(args);
     return eContractsScreen.map((c) => eContractView(c, lang));
   });
   return { screen };

@@ -3,8 +3,7 @@ import { ChoiceForm } from '#app/ui/choice-form.tsx';
 import { pick, tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { formatDate } from '#contract/format.ts';
@@ -14,6 +13,7 @@ import { bookingAction, bookingView } from './pt.server.ts';
 import { BookingCard } from './booking-card.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
 import { dayViews, SlotPicker } from './slot-picker.tsx';
+import { freeSessionRead } from './pt.read.server.ts';
 import type { Route } from './+types/free-session';
 
 // /pt/free-session (issue 13 §4, ADR 048): the member's free trial sessions at a club (the clubs
@@ -22,6 +22,9 @@ import type { Route } from './+types/free-session';
 // Reject for a time the club proposed. All of it works without JavaScript.
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [freeSessionRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.trial.title');
 
@@ -44,8 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 async function loadScreen(args: Route.LoaderArgs, lang: ReturnType<typeof getLang>) {
   return tryLoad(async () => {
-    const { freeSessionScreen: s } = await memberRead(args);
-    if (!s) throw new Error('/pt/free-session reads /member/screens/free-session: the screen is missing');
+    const s = await freeSessionRead.screen(args);
     const info = s.info;
     return {
       clubs: s.clubs.map((c) => ({ id: c.clubId, name: pick(lang, c.nameVi, c.nameEn), left: c.left })),

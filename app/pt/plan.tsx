@@ -2,12 +2,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
 import { RegisterBlockers, TrainerFacts } from './pt-ui.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
+import { ptPlanRead } from './pt.read.server.ts';
 import type { Route } from './+types/plan';
 
 // §2 /pt/select-pt/plans/{ptId}/plan/{ptPackageId}: one package with the trainer — its terms, how
@@ -15,13 +15,15 @@ import type { Route } from './+types/plan';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt/select-pt', label: 'pt.selectTitle' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptPlanRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.plan.details');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { ptPlansScreen: s } = await memberRead(args);
-    if (!s) throw new Error('the PT package page reads /member/screens/pt-plan: the screen is missing');
+    const s = await ptPlanRead.screen(args);
     const [pkg] = s.packages;
     if (!pkg) throw new Response(null, { status: 404 });
     return {

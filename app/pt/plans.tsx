@@ -2,12 +2,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, packageView, ptAction, ptContractView, trainerView } from './pt.server.ts';
 import { RegisterBlockers, TrainerFacts } from './pt-ui.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
+import { ptPlansRead } from './pt.read.server.ts';
 import type { Route } from './+types/plans';
 
 // §2 /pt/select-pt/plans/{ptId}/club/{clubId}: the trainer, their week at the club, and the club's
@@ -15,13 +15,15 @@ import type { Route } from './+types/plans';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt/select-pt', label: 'pt.selectTitle' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptPlansRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.packagesTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { ptPlansScreen } = await memberRead(args);
-    if (!ptPlansScreen) throw new Error('the PT plans page reads /member/screens/pt-plans: the screen is missing');
+    const ptPlansScreen = await ptPlansRead.screen(args);
     return {
       club: clubView(ptPlansScreen.club, lang),
       trainer: trainerView(ptPlansScreen.trainer, lang),

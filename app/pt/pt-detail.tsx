@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { methodKey } from '#app/payments/method.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { loadPtDetail } from './pt.server.ts';
 import { PtContractCard } from './pt-ui.tsx';
+import { ptContractRead } from './pt.read.server.ts';
 import type { Route } from './+types/pt-detail';
 
 // §2 /history/pt/{ptContractId}: the PT package, its timeline and the receipt of what was paid.
 
 export const handle: ShellHandle = { strings: ['contracts', 'pt', 'receipts'], back: { to: '/pt', label: 'pt.title' } };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptContractRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.historyTitle');
 

@@ -5,10 +5,11 @@ import { useT } from '#app/i18n.ts';
 import { MethodChoices } from '#app/payments/method-choices.tsx';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
 import { unfoldedPart } from '#app/payments/payment.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { loadPtDetail, ptAction } from './pt.server.ts';
 import { TrainerAvatar } from './pt-ui.tsx';
+import { ptContractRead } from './pt.read.server.ts';
 import type { Route } from './+types/pt-result';
 
 // §2 /pt/payment/result/{ptContractId}: a PT package from sign-up to paid. Waiting for the trainer
@@ -19,6 +20,9 @@ export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'pt', 'receipts'],
   back: { to: '/pt', label: 'pt.title' },
 };
+
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptContractRead.declare];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.payTitle');
 

@@ -16,7 +16,8 @@ import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
+import { ptContractRead } from './pt.read.server.ts';
+import type { ReadArgs } from '#app/server/member-read.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
@@ -136,11 +137,9 @@ export async function ptDetailView(detail: PtContractDetail, lang: Lang) {
   };
 }
 
-/** The contract read with the shell (SCREEN_READS): for the result and history pages. 404 for another member's. */
-export async function loadPtDetail(args: Args) {
-  const { ptContractScreen } = await memberRead(args).catch(notFoundAs404);
-  if (!ptContractScreen)
-    throw new Error('the PT contract pages read /member/screens/pt-contract/{id}: the screen is missing');
+/** The contract read with the shell (ADR 077): for the result and history pages. 404 for another member's. */
+export async function loadPtDetail(args: ReadArgs) {
+  const ptContractScreen = await ptContractRead.screen(args).catch(notFoundAs404);
   const view = await ptDetailView(ptContractScreen, getLang(args.context));
   return { ...view, cards: view.contract.status === 'WAITFORPAYMENT' ? await loadCards(args) : [] };
 }

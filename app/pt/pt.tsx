@@ -2,27 +2,29 @@ import { Link } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { formatDate } from '#contract/format.ts';
 import { bookingView, ptContractView } from './pt.server.ts';
 import { PtContractCard } from './pt-ui.tsx';
 import { TrialCard } from './trial-card.tsx';
+import { ptRead } from './pt.read.server.ts';
 import type { Route } from './+types/pt';
 
 // §2 /pt: the member's PT packages (waiting, paid, used up) and the way to buy one.
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/home', label: 'nav.home' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.title');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { ptScreen } = await memberRead(args);
-    if (!ptScreen) throw new Error('/pt reads /member/screens/pt: the screen is missing');
+    const ptScreen = await ptRead.screen(args);
     const { trial } = ptScreen;
     return {
       contracts: ptScreen.contracts.map((c) => ptContractView(c, lang)),

@@ -3,13 +3,13 @@ import { ChoiceForm } from '#app/ui/choice-form.tsx';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { clubView, trainerView } from './pt.server.ts';
 import { TrainerFacts } from './pt-ui.tsx';
 import { PtPageFailed } from './pt-page-failed.tsx';
+import { ptSelectRead } from './pt.read.server.ts';
 import type { Route } from './+types/select-pt';
 
 // §2 /pt/select-pt: a club (the ones the member may use first chosen), then its trainers. The club
@@ -17,13 +17,15 @@ import type { Route } from './+types/select-pt';
 
 export const handle: ShellHandle = { strings: ['pt'], back: { to: '/pt', label: 'pt.title' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [ptSelectRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pt.selectTitle');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { ptSelectScreen } = await memberRead(args);
-    if (!ptSelectScreen) throw new Error('/pt/select-pt reads /member/screens/pt-select: the screen is missing');
+    const ptSelectScreen = await ptSelectRead.screen(args);
     const clubs = ptSelectScreen.clubs.map((c) => clubView(c, lang));
     return {
       clubs,

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { useT } from '#app/i18n.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { memberShell, shellOnly } from '#app/server/member-read.server.ts';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { RatingForm } from './rating-form.tsx';
 import { ratingAction, safeReturnTo } from './ratings.server.ts';
@@ -14,10 +14,13 @@ import type { Route } from './+types/rating';
 
 export const handle: ShellHandle = { strings: ['feedback'], back: { to: '/home', label: 'nav.home' } };
 
+/** No screen read: the pending rating comes in the member shell, read once for the layout and the page (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [shellOnly];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feedback.rating.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  const { shell } = await memberRead(args);
+  const shell = await memberShell(args);
   const pending = shell.pendingRating;
   const returnTo = safeReturnTo(new URL(args.request.url).searchParams.get('returnTo') ?? '/home');
   return { returnTo, prompt: pending ? ratingPromptView(pending, getLang(args.context)) : null };

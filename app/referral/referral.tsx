@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Form, Link, useActionData } from 'react-router';
 import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { referralAction, referralScreenView, type ReferralActionData } from './referral.server.ts';
+import { referralRead } from './referral.read.server.ts';
 import type { Route } from './+types/referral';
 
 // Issue 12 §4 (ADR 037): the member's code (their phone), shared through the phone's share sheet
@@ -16,12 +16,14 @@ import type { Route } from './+types/referral';
 
 export const handle: ShellHandle = { strings: ['referral'], back: { to: '/home', label: 'nav.home' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [referralRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'referral.label');
 
 export async function loader(args: Route.LoaderArgs) {
   const screen = await tryLoad(async () => {
-    const { referralScreen } = await memberRead(args);
-    if (!referralScreen) throw new Error('/home/referral reads /member/screens/referral: the screen is missing');
+    const referralScreen = await referralRead.screen(args);
     return referralScreenView(referralScreen);
   });
   return { screen };

@@ -3,7 +3,8 @@ import { feedbackTypes } from '#contract/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { clubParam, loadReportClub, loadReportClubs } from './reports.server.ts';
+import { loadReportClubs } from '#app/feedback/feedback.server.ts';
+import { clubParam, loadReportClub } from './reports.server.ts';
 import type { Route } from './+types/customer-report';
 
 // Issue 16 §1 (ADR 039): the page a club's poster opens, with no sign-in. It shows the club and the

@@ -18,6 +18,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
+import type { ReportClub } from '#app/feedback/feedback.server.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -26,8 +27,6 @@ export const clubParam = (url: URL) => {
   const value = url.searchParams.get('club') ?? '';
   return /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 };
-
-export type ReportClub = { id: number; name: string; address: string };
 
 /** The club of the poster, or null when the id names no open club (the page lists the clubs instead). */
 export async function loadReportClub(args: Args, clubId: number | null): Promise<ReportClub | null> {
@@ -40,13 +39,6 @@ export async function loadReportClub(args: Args, clubId: number | null): Promise
     if (error instanceof GatewayError && error.status === 404) return null;
     throw error;
   }
-}
-
-/** Every open club, for a visitor who came without ?club (no member data: the public club list). */
-export async function loadReportClubs(args: Args): Promise<ReportClub[]> {
-  const lang = getLang(args.context);
-  const { data: clubs } = await gatewayClient(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
-  return clubs.map((club) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address }));
 }
 
 export type ReportTyped = { rate: string; comment: string; phoneNumber: string };

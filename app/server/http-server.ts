@@ -7,7 +7,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { platformGate } from '#app/shell/platform-gate.server.ts';
+import { platformGate } from './platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
 import { GZIP_LEVEL } from './document-encoding.server.ts';

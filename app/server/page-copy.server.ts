@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { COPY_OWNER_HEADER, PUBLIC_OWNER } from '#app/shell/sw-logic.ts';
+import { COPY_OWNER_HEADER, PUBLIC_OWNER } from './copy-owner.ts';
 import { webConfig } from './config.server.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useHydrated } from '#app/ui/hooks.ts';
 import { translate } from '#app/i18n.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import type { Lang } from '#contract/codes.ts';
-import { ESCAPE_FLAG, type ClientPlatform } from './platform.ts';
+import { ESCAPE_FLAG, type ClientPlatform } from '#app/server/platform.ts';
 import { bip, dismissedKey, helpSeenKey, modeOf, onBip, standalone, stored } from './install-state.ts';
 
 const ShareIcon = () => (

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { Lang } from '#contract/codes.ts';
 import { loadMessages } from '#app/locales/messages.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
-import type { ClientPlatform } from './platform.ts';
+import type { ClientPlatform } from '#app/server/platform.ts';
 import { bip, dismissedKey, modeOf, onBip, standalone, stored } from './install-state.ts';
 
 const InstallPromptUi = lazy(() => import('./install-prompt-ui.tsx'));

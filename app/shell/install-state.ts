@@ -1,4 +1,4 @@
-import type { ClientPlatform } from './platform.ts';
+import type { ClientPlatform } from '#app/server/platform.ts';
 
 // The state the install prompt reads (ADR 008), shared by its small gate (install-prompt.tsx,
 // in every page) and its lazily loaded bar and sheet (install-prompt-ui.tsx).

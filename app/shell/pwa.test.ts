@@ -5,11 +5,11 @@ import {
   keepsCopyOf,
   nonceOf,
   pageLang,
-  PUBLIC_OWNER,
   pushNotification,
   safeLink,
   withSavedCopyBanner,
 } from './sw-logic.ts';
+import { PUBLIC_OWNER } from '#app/server/copy-owner.ts';
 
 test('§9: the pull reloads from 70 px down, not before, and not for a sideways swipe', () => {
   expect(PULL_THRESHOLD).toBe(70);

@@ -1,4 +1,5 @@
 // The service worker's decisions that can be tested without a browser.
+import { COPY_OWNER_HEADER, PUBLIC_OWNER } from '#app/server/copy-owner.ts';
 
 /** Precached, self-contained, bilingual: what a page request gets when the network is gone. */
 export const OFFLINE_PAGE = '/offline.html';
@@ -42,14 +43,6 @@ export function pushNotification(payload: unknown, origin: string): { title: str
 
 /** How long a navigation waits for the network before the copy (or the offline page) answers. */
 export const NAVIGATION_WAIT_MS = 3500;
-
-/**
- * Whose copy a page may be (the server says it on every page it lets the worker keep): `public`
- * for a signed-out visitor, else a keyed hash of the member's account (page-copy.server.ts) that
- * names no one and unlocks nothing. A page without it (the staff area) is never kept.
- */
-export const COPY_OWNER_HEADER = 'x-copy-owner';
-export const PUBLIC_OWNER = 'public';
 
 /**
  * Pages never kept even with an owner: a step of a flow whose copy would mislead or replay (a code

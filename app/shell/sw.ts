@@ -17,8 +17,8 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { shell as enShell } from '#app/locales/en/shell.ts';
 import { shell as viShell } from '#app/locales/vi/shell.ts';
+import { COPY_OWNER_HEADER, PUBLIC_OWNER } from '#app/server/copy-owner.ts';
 import {
-  COPY_OWNER_HEADER,
   copyOwnerOf,
   copyShownTo,
   FORM_WAITED,
@@ -27,7 +27,6 @@ import {
   nonceOf,
   OFFLINE_PAGE,
   pageLang,
-  PUBLIC_OWNER,
   pushNotification,
   withSavedCopyBanner,
   type WorkerMessage,

@@ -3,8 +3,8 @@ import { tryLoad } from '#app/account/account.server.ts';
 import { useT } from '#app/i18n.ts';
 import { CardTypeChoice, GoToVnpay } from '#app/payments/saved-card.tsx';
 import { getLang } from '#app/server/i18n.server.ts';
-import { memberRead } from '#app/shell/layout.main.server.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { subscriptionRead } from './subscription-read.server.ts';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
 import { SUBSCRIPTION_CARD } from './paths.ts';
@@ -20,14 +20,15 @@ export const handle: ShellHandle = {
   back: { to: '/account/information/payment-method', label: 'cards.title' },
 };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [subscriptionRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'subscription.cardPage.title');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const screen = await tryLoad(async () => {
-    const { subscriptionScreen } = await memberRead(args);
-    if (!subscriptionScreen)
-      throw new Error(`${SUBSCRIPTION_CARD} reads /member/screens/subscription: the screen is missing`);
+    const subscriptionScreen = await subscriptionRead.screen(args);
     const sub = subscriptionScreen.subscription;
     return sub ? subscriptionView(sub, lang) : null;
   });

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { memberShellSchema } from '#contract/auth.ts';
 import { accessClubSchema, homePageContractsSchema, savedCardSchema } from '#contract/membership.ts';
 import { subscriptionAllowSchema, subscriptionSchema } from '#contract/subscription.ts';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
-// The aggregate reads of the subscription pages (issue 18: one gateway read per page), the
-// shell beside them (layout.main.server.ts SCREEN_READS).
+// The screen reads of the subscription pages (issue 18, ADR 077): each page's data and the member
+// shell in one gateway call.
 
 const shellField = z.object({ shell: memberShellSchema });
 
@@ -24,3 +26,13 @@ export const subscriptionScreenReadSchema = shellField.extend({
 
 export type YourPlanScreen = Omit<z.infer<typeof yourPlanReadSchema>, 'shell'>;
 export type SubscriptionScreen = Omit<z.infer<typeof subscriptionScreenReadSchema>, 'shell'>;
+
+/** /home/your-plan (issue 12 §2: with the subscription) */
+export const yourPlanRead = screenRead(async (args) =>
+  shellApart((await gatewayClient(args)('/api/v1/member/screens/your-plan', yourPlanReadSchema)).data),
+);
+
+/** /membership/subscription/verify-upgrade and /account/information/payment-method/subscription-card */
+export const subscriptionRead = screenRead(async (args) =>
+  shellApart((await gatewayClient(args)('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)).data),
+);

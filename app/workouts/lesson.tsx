@@ -4,12 +4,13 @@ import { Form, Link, useRevalidator } from 'react-router';
 import { workoutBlocks, type WorkoutBlock } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
-import { EverkineticCredit } from './workout-ui.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig, writeLessonConfig, type LessonConfig } from './lesson-config.ts';
 import { flushEvents, pendingEvents } from './progress-queue.ts';
 import { rememberLesson } from './lesson-cache.ts';
+import { lessonRead } from './workouts.read.server.ts';
 import type { Route } from './+types/lesson';
 
 // §2 /workout/type/{workoutTypeId}/lesson/{lessonId} (issue 15): the exercises by block, the warm-up
@@ -18,11 +19,14 @@ import type { Route } from './+types/lesson';
 
 export const handle: ShellHandle = { strings: ['workouts'] };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [lessonRead.declare];
+
 export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, 'nav.workout', data?.lesson.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lessonId = idOf(args.params.lessonId);
-  const { lesson, favorite, progress: mine } = await workoutScreenOf(args, 'workoutLessonScreen');
+  const { lesson, favorite, progress: mine } = await workoutScreenOf(args, lessonRead);
   if (String(lesson.type.id) !== args.params.workoutTypeId)
     throw new Response(null, {
       status: 301,

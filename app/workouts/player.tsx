@@ -5,11 +5,12 @@ import { workoutBlocks } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { EverkineticCredit } from './workout-ui.tsx';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
 import { idOf, lessonAction, lessonView, workoutScreenOf, type MappingView } from './workouts.server.ts';
 import { DEFAULT_LESSON_CONFIG, readLessonConfig } from './lesson-config.ts';
 import { flushEvents, queueEvent } from './progress-queue.ts';
 import { cachedLesson, rememberLesson } from './lesson-cache.ts';
+import { lessonRead } from './workouts.read.server.ts';
 import type { Route } from './+types/player';
 
 // §2 the exercise player (issue 15), full screen: the two drawings alternate to show the movement
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches,
 export async function loader(args: Route.LoaderArgs) {
   idOf(args.params.lessonId);
   const mappingId = idOf(args.params.exerciseMappingId);
-  const { lesson: detail, progress } = await workoutScreenOf(args, 'workoutLessonScreen');
+  const { lesson: detail, progress } = await workoutScreenOf(args, lessonRead);
   const lesson = lessonView(args, detail);
   const blockOf = workoutBlocks.find((block) => lesson.blocks[block].some((m) => m.id === mappingId));
   if (!blockOf || String(lesson.typeId) !== args.params.workoutTypeId) throw new Response(null, { status: 404 });

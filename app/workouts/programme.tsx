@@ -2,20 +2,25 @@ import { useT } from '#app/i18n.ts';
 import { pick } from '#app/account/account.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import type { ShellHandle } from '#app/shell/layout.main.tsx';
-import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
+import { LessonRow } from './workout-ui.tsx';
 import { lessonCard, workoutScreenOf } from './workouts.server.ts';
+import { programmeRead } from './workouts.read.server.ts';
 import type { Route } from './+types/programme';
 
 // §2 /workout/newbie (issue 15): the beginner programme, week by week.
 
 export const handle: ShellHandle = { strings: ['workouts'], back: { to: '/workout', label: 'nav.workout' } };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [programmeRead.declare];
+
 export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, 'nav.workout', page?.name);
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
-  const { type: detail, progress } = await workoutScreenOf(args, 'workoutTypeScreen');
+  const { type: detail, progress } = await workoutScreenOf(args, programmeRead);
   const programme = detail.type;
   const lessons = detail.lessons.map((lesson) => lessonCard(args, lesson, progress));
   const weeks = [...new Set(lessons.map((lesson) => lesson.week ?? 1))].sort((a, b) => a - b);

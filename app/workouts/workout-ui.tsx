@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { EVERKINETIC_CREDIT } from '#contract/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import type { LessonCard } from './workouts.server.ts';
 
@@ -31,15 +30,5 @@ export function LessonRow({ lesson, showSession = false }: { lesson: LessonCard;
         ) : null}
       </Link>
     </li>
-  );
-}
-
-/** The licence's credit (CC BY-SA 4.0 asks for it where the drawings and texts are shown). */
-export function EverkineticCredit() {
-  const { t } = useT();
-  return (
-    <p className="small muted workout-credit" title={EVERKINETIC_CREDIT}>
-      {t('workouts.credit')}
-    </p>
   );
 }

@@ -6,8 +6,10 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { EverkineticCredit, LessonRow } from './workout-ui.tsx';
+import { EverkineticCredit } from '#app/ui/everkinetic-credit.tsx';
+import { LessonRow } from './workout-ui.tsx';
 import { lessonCard, webDrawingUrl, workoutScreenOf } from './workouts.server.ts';
+import { workoutRead } from './workouts.read.server.ts';
 import type { Route } from './+types/workout';
 
 // §2 /workout (issue 15): continue where you stopped, the beginner programme, the body-part tiles and
@@ -15,12 +17,15 @@ import type { Route } from './+types/workout';
 
 export const handle: StringsHandle = { strings: ['workouts'] };
 
+/** Its one gateway read, the member shell with it (ADR 077). */
+export const middleware: Route.MiddlewareFunction[] = [workoutRead.declare];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'nav.workout');
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   return tryLoad(async () => {
-    const { types, favorites, progress, resumeLesson } = await workoutScreenOf(args, 'workoutScreen');
+    const { types, favorites, progress, resumeLesson } = await workoutScreenOf(args, workoutRead);
     const tile = (type: (typeof types)[number]) => ({
       id: type.id,
       to: type.kind === 'PROGRAMME' ? '/workout/newbie' : `/workout/type/${String(type.id)}`,

@@ -12,7 +12,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
-import { memberRead, type MemberRead } from '#app/shell/layout.main.server.ts';
+import type { ScreenRead } from '#app/server/member-read.server.ts';
 
 // Issue 15 (ADR 041): the workout pages' reads and forms. Content is public at the gateway; the
 // member's favourites and progress need the session.
@@ -23,20 +23,12 @@ type Args = Parameters<typeof gatewayClient>[0];
 export const webDrawingUrl = (gatewayPath: string) =>
   gatewayPath.replace(/^\/api\/v1\/general\/workout-drawings\//, '/workout-drawings/');
 
-type WorkoutScreenKey = 'workoutScreen' | 'workoutTypeScreen' | 'workoutLessonScreen';
-
 /**
- * The page's data from the request's one member read (issue 18: member/screens/workout…, with the
- * shell); the gateway's 404 (an unknown type or lesson) is this page's 404.
+ * The page's data from the request's one member read (issue 18, ADR 077: member/screens/workout…,
+ * with the shell); the gateway's 404 (an unknown type or lesson) is this page's 404.
  */
-export async function workoutScreenOf<K extends WorkoutScreenKey>(
-  args: Args,
-  key: K,
-): Promise<NonNullable<MemberRead[K]>> {
-  const screen = (await orNotFound(memberRead(args)))[key];
-  if (!screen) throw new Error(`${key} is missing: the page's path and SCREEN_READS in layout.main.server.ts disagree`);
-  return screen;
-}
+export const workoutScreenOf = <T>(args: Parameters<ScreenRead<T>['screen']>[0], read: ScreenRead<T>): Promise<T> =>
+  orNotFound(read.screen(args));
 
 /** A path id, or a 404 page. */
 export function idOf(value: string | undefined): number {

@@ -1,10 +1,10 @@
 import { Link, Outlet, useMatches } from 'react-router';
-import type { StringsHandle } from '#app/locales/messages.ts';
 import { requireMember } from '#app/auth/auth.server.ts';
-import { BottomNav } from './bottom-nav.tsx';
+import { BottomNav } from '#app/shell/bottom-nav.tsx';
 import { Icon } from '#app/ui/icons.tsx';
-import { InstallPrompt } from './install-prompt.tsx';
-import { MemberHeader } from './member-header.tsx';
+import { InstallPrompt } from '#app/shell/install-prompt.tsx';
+import { MemberHeader } from '#app/shell/member-header.tsx';
+import type { ShellHandle } from '#app/shell/handle.ts';
 import { PageError } from '#app/ui/page-error.tsx';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
@@ -14,10 +14,6 @@ import { RatingSlot } from '#app/ratings/rating-slot.tsx';
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
 export const loader = (args: Route.LoaderArgs) => loadShell(args);
-
-/** What a page may ask of the layout: a back link to its parent, named by a locale key (the optional header of §2). */
-/** What a page under the main layout may say of itself: its string parts (ADR 030), its back link. */
-export type ShellHandle = StringsHandle & { back?: { to: string; label: string } };
 
 /**
  * A page whose loader changes the unread count (opening a notification) returns the new figure as

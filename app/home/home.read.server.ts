@@ -1,0 +1,11 @@
+import { memberHomeSchema } from '#contract/membership.ts';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { screenRead, shellApart } from '#app/server/member-read.server.ts';
+
+// The home page's screen read (ADR 077): the card's contracts, the club's busyness, the classes and
+// the free PT sessions, with the member shell, in one gateway call (issue 18).
+
+/** /home */
+export const homeRead = screenRead(async (args) =>
+  shellApart((await gatewayClient(args)('/api/v1/member/home', memberHomeSchema)).data),
+);

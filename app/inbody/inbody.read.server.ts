@@ -1,0 +1,10 @@
+import { inbodyScreenSchema } from '#contract/inbody.ts';
+import { gatewayClient } from '#app/server/gateway.server.ts';
+import { screenRead, shellApart } from '#app/server/member-read.server.ts';
+
+// The InBody page's screen read (ADR 077): the records and the member shell in one gateway call.
+
+/** /inbody */
+export const inbodyRead = screenRead(async (args) =>
+  shellApart((await gatewayClient(args)('/api/v1/member/screens/inbody', inbodyScreenSchema)).data),
+);
