@@ -119,7 +119,7 @@ export function createGatewayApp(deps: Deps) {
 
   app.route('/api/v1/auth', authRoutes());
   app.route('/api/v1', memberRoutes());
-  app.route('/api/v1', notificationRoutes());
+  app.route('/', notificationRoutes());
   app.route('/api/v1', giftRoutes());
   app.route('/api/v1', referralRoutes());
   app.route('/api/v1', planRoutes());

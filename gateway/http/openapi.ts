@@ -2,8 +2,9 @@ import { payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
+import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
+import { allEndpoints } from '#contract/endpoints/index.ts';
 import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
-import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
 import {
   appVersionBody,
@@ -171,50 +172,6 @@ export const operations: Operation[] = [
     summary: 'Active payment method groups (QR=1, CARD=2, CASH=3) in display order',
     auth: false,
     success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/push/public-key',
-    summary: 'The VAPID application server key for Web Push',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/notifications',
-    summary: 'Notifications, newest first (?page=1&limit=20, limit ≤ 50), with the unread count',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/notification/{id}',
-    summary: 'One notification; opening it marks it read',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/notifications/read-all',
-    summary: 'Mark every notification read',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/push/subscription',
-    summary: "Save this browser's push subscription for the caller",
-    auth: true,
-    success: Codes.OK,
-    body: pushSubscriptionBody,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/push/subscription',
-    summary: "Remove one of the caller's push subscriptions",
-    auth: true,
-    success: Codes.OK,
-    body: pushUnsubscribeBody,
   },
   {
     method: 'get',
@@ -1592,9 +1549,99 @@ const envelope = {
   },
 };
 
+/** A zod schema as JSON Schema: the JSON it accepts (its input side), without the dialect line. */
+function jsonSchema(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+/** The envelope of a success answer, its `data` as declared; an answer without data has none. */
+function successEnvelope(endpoint: EndpointDef, response: z.ZodType) {
+  const codes = [endpoint.success, ...(endpoint.codes ?? [])];
+  const { data: _data, ...properties } = envelope.properties;
+  return {
+    ...envelope,
+    properties: {
+      ...properties,
+      code: { enum: codes },
+      ...(response === noData ? {} : { data: jsonSchema(response) }),
+    },
+  };
+}
+
+const security = (auth: Auth) =>
+  auth === 'member' || auth === 'staff'
+    ? [{ bearer: [] }]
+    : auth === 'optional'
+      ? [{}, { bearer: [] }]
+      : auth === 'none'
+        ? []
+        : [{ [auth]: [] }];
+
+/** One operation of the document, generated from its declaration. */
+function operationOf(endpoint: EndpointDef) {
+  const requestBody = endpoint.body
+    ? { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body) } } }
+    : endpoint.multipart
+      ? {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: Object.fromEntries([
+                  ...(endpoint.multipart.fields ?? []).map((name) => [name, { type: 'string' }]),
+                  ...endpoint.multipart.files.map((name) => [name, { type: 'string', format: 'binary' }]),
+                ]),
+              },
+            },
+          },
+        }
+      : undefined;
+  const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = endpoint.query ? (jsonSchema(endpoint.query) as { properties?: object; required?: string[] }) : {};
+  const queryParameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  const parameters = [...pathParameters, ...queryParameters];
+  const { response } = endpoint;
+  return {
+    summary: endpoint.summary,
+    security: security(endpoint.auth),
+    ...(parameters.length ? { parameters } : {}),
+    requestBody,
+    responses: {
+      200: isBinary(response)
+        ? {
+            description: 'the file',
+            content: Object.fromEntries(
+              response.binary.split(',').map((type) => [type.trim(), { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          }
+        : {
+            description: `code ${[endpoint.success, ...(endpoint.codes ?? [])].join(', ')}`,
+            content: { 'application/json': { schema: successEnvelope(endpoint, response) } },
+          },
+      default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of every declared operation, with its request and response shapes. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of allEndpoints)
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint);
   for (const op of operations) {
+    if (paths[op.path]?.[op.method]) continue;
     const requestBody = op.body
       ? {
           required: true,
