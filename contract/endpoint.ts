@@ -24,6 +24,8 @@ export type EndpointDef = {
   /** The success code of the envelope (1000 for a plain read); `codes` are the other success codes it may answer. */
   success: Code;
   codes?: readonly Code[];
+  /** A path parameter's pattern, where the route refuses others as unknown (404): `{ id: '[0-9a-f]{32}' }`. */
+  params?: Readonly<Record<string, string>>;
   query?: z.ZodType;
   /** A JSON body. */
   body?: z.ZodType;

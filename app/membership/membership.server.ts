@@ -1,14 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import {
-  cityWithClubsSchema,
-  clubBusynessSchema,
-  clubSchema,
-  isId,
-  paymentMethodGroupSchema,
-  type Club,
-  type ClubBusyness,
-} from '#contract/clubs.ts';
+import { isId, type Club, type ClubBusyness } from '#contract/clubs.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { profileSchema } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
@@ -67,10 +60,7 @@ export const clubChoice = (url: string): ClubChoice | null => {
 /** Issue 11 §3: every club's busyness, or none when the gateway cannot say (the page shows without it). */
 const loadBusyness = (call: ReturnType<typeof gatewayClient>) =>
   softRead(
-    async () =>
-      new Map(
-        (await call('/api/v1/general/clubs/busyness', z.array(clubBusynessSchema))).data.map((b) => [b.clubId, b]),
-      ),
+    async () => new Map((await call(generalEndpoints.busyness)).data.map((b) => [b.clubId, b])),
     new Map<number, ClubBusyness>(),
   );
 
@@ -95,8 +85,8 @@ export async function loadClubsByCity(args: Args) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
   const [cities, clubs, busyness] = await Promise.all([
-    call('/api/v1/general/city/have-clubs', z.array(cityWithClubsSchema)),
-    call('/api/v1/general/clubs?isActive=true', z.array(clubSchema)),
+    call(generalEndpoints.citiesWithClubs),
+    call(generalEndpoints.clubs, { query: { isActive: 'true' } }),
     loadBusyness(call),
   ]);
   const groups = cities.data.map((city) => ({
@@ -153,7 +143,7 @@ export async function loadClub(args: Args, clubId: string) {
   if (!isId(clubId)) throw notFoundPage();
   const call = gatewayClient(args);
   const [{ data: club }, busyness] = await Promise.all([
-    orNotFound(() => call(`/api/v1/general/club/${clubId}/detail`, clubSchema)),
+    orNotFound(() => call(generalEndpoints.club, { params: { clubId } })),
     loadBusyness(call),
   ]);
   return clubView(club, getLang(args.context), busyness.get(club.id) ?? null);
@@ -269,7 +259,7 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
       [],
     ),
     softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
-    call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
+    call(generalEndpoints.paymentMethodGroups),
     // When the plan would run: shown before Confirm; without it the page still sells (the payment page shows the dates).
     softRead(
       async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data,

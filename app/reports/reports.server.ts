@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { clubSchema } from '#contract/clubs.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import {
   HONEYPOT_FIELD,
@@ -34,7 +34,7 @@ export async function loadReportClub(args: Args, clubId: number | null): Promise
   if (clubId === null) return null;
   const lang = getLang(args.context);
   try {
-    const { data: club } = await gatewayClient(args)(`/api/v1/general/club/${String(clubId)}/detail`, clubSchema);
+    const { data: club } = await gatewayClient(args)(generalEndpoints.club, { params: { clubId } });
     return club.isActive ? { id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address } : null;
   } catch (error) {
     if (error instanceof GatewayError && error.status === 404) return null;
@@ -45,7 +45,7 @@ export async function loadReportClub(args: Args, clubId: number | null): Promise
 /** Every open club, for a visitor who came without ?club (no member data: the public club list). */
 export async function loadReportClubs(args: Args): Promise<ReportClub[]> {
   const lang = getLang(args.context);
-  const { data: clubs } = await gatewayClient(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  const { data: clubs } = await gatewayClient(args)(generalEndpoints.clubs, { query: { isActive: 'true' } });
   return clubs.map((club) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address }));
 }
 

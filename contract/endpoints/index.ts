@@ -1,8 +1,10 @@
 import type { EndpointDef } from '../endpoint.ts';
+import { generalEndpoints } from './general.ts';
 import { notificationEndpoints } from './notifications.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
+  general: generalEndpoints,
   notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

@@ -124,10 +124,10 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', referralRoutes());
   app.route('/api/v1', planRoutes());
   app.route('/api/v1', contractRoutes());
-  app.route('/api/v1/general', generalRoutes());
-  app.route('/api/v1/general', contentRoutes());
-  app.route('/api/v1/general', clubRoutes());
-  app.route('/api/v1/media', mediaRoutes());
+  app.route('/', generalRoutes());
+  app.route('/', contentRoutes());
+  app.route('/', clubRoutes());
+  app.route('/', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
   app.route('/api/v1/staff', settingsRoutes());

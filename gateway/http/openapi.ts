@@ -118,63 +118,6 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/general/version',
-    summary: 'The app-version setting',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/page/{slug}',
-    summary: 'A content page: terms-condition, about or support (FAQ)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/contact',
-    summary: "The chain's contact channels and every active club's hotline",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/city/have-clubs',
-    summary: 'Cities with at least one active club and how many, most clubs first',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/clubs',
-    summary: 'Clubs (?cityId= optional; ?isActive=true|false, default true), by city',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/clubs/busyness',
-    summary:
-      "Each active club's members inside now (visits of the last 90 min), a word for it, and the usual visits per hour of this weekday over 4 weeks",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/club/{clubId}/detail',
-    summary: 'One club with its city, address, position and hotline',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/payment-method/groups',
-    summary: 'Active payment method groups (QR=1, CARD=2, CASH=3) in display order',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
     path: '/api/v1/member/gift',
     summary: "The member's newest unused, unexpired gift (kind PLAN_DAYS or EXPERIENCE, its days), or null",
     auth: true,
@@ -981,14 +924,6 @@ export const operations: Operation[] = [
     success: Codes.CARD_ADDED,
   },
   {
-    method: 'get',
-    path: '/api/v1/media/{id}',
-    summary: 'A stored image',
-    auth: false,
-    success: Codes.OK,
-    binary: 'image/webp',
-  },
-  {
     method: 'post',
     path: '/api/v1/payment/bank/casso',
     summary:
@@ -1602,7 +1537,7 @@ function operationOf(endpoint: EndpointDef) {
     name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: { type: 'string', ...(endpoint.params?.[name] ? { pattern: `^${endpoint.params[name]}$` } : {}) },
   }));
   const query = endpoint.query ? (jsonSchema(endpoint.query) as { properties?: object; required?: string[] }) : {};
   const queryParameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({

@@ -49,8 +49,15 @@ export function route<E extends EndpointDef>(
   };
   routedEndpoints.add(endpoint);
   const chain = [...middleware, ...validators, checked] as [Handler<AppEnv>];
-  app.on(endpoint.method, endpoint.path.replace(/\{(\w+)\}/g, ':$1'), ...chain);
+  app.on(endpoint.method, honoPath(endpoint), ...chain);
 }
+
+/** `/media/{id}` → `/media/:id`, or `/media/:id{[0-9a-f]{32}}` where the declaration gives the parameter a pattern. */
+const honoPath = (endpoint: EndpointDef) =>
+  endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const pattern = endpoint.params?.[name];
+    return pattern ? `:${name}{${pattern}}` : `:${name}`;
+  });
 
 /** Throws (a 500 in the test that made the call) when a success answer is not what the endpoint declares. */
 async function checkAnswer(endpoint: EndpointDef, response: Response) {
