@@ -33,6 +33,8 @@ export type EndpointDef = {
   multipart?: { files: readonly string[]; fields?: readonly string[] };
   /** The envelope's `data` as the web server reads it, or the content type of a binary answer. */
   response: z.ZodType | Binary;
+  /** The answer is `response` itself, not inside the envelope: a provider's webhook contract (VNPay IPN, SePay). */
+  bare?: true;
 };
 
 /** Keeps the literal types of a declaration (path, method, schemas). */

@@ -1563,7 +1563,11 @@ function operationOf(endpoint: EndpointDef) {
           }
         : {
             description: `code ${[endpoint.success, ...(endpoint.codes ?? [])].join(', ')}`,
-            content: { 'application/json': { schema: successEnvelope(endpoint, response) } },
+            content: {
+              'application/json': {
+                schema: endpoint.bare ? jsonSchema(response) : successEnvelope(endpoint, response),
+              },
+            },
           },
       default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
     },

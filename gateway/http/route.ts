@@ -72,6 +72,11 @@ async function checkAnswer(endpoint: EndpointDef, response: Response) {
   }
   if (!type.startsWith('application/json')) fail(where, `answered ${type}, declared JSON`);
   const body = (await response.clone().json()) as { code?: unknown; data?: unknown };
+  if (endpoint.bare) {
+    const bare = endpoint.response.safeParse(body);
+    if (!bare.success) fail(where, `answered unlike its declaration: ${JSON.stringify(bare.error.issues)}`);
+    return;
+  }
   const codes: unknown[] = [endpoint.success, ...(endpoint.codes ?? [])];
   if (!codes.includes(body.code)) fail(where, `answered code ${String(body.code)}, declared ${codes.join(', ')}`);
   const parsed = endpoint.response.safeParse(body.data);
