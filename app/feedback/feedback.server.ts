@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { memberFeedbackBody } from '#contract/feedback.ts';
 import { homePageContractsSchema } from '#contract/membership.ts';
@@ -8,6 +7,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -54,7 +54,7 @@ export async function feedbackAction(args: Args) {
   const parsed = memberFeedbackBody.safeParse(typed);
   if (!parsed.success) return refuse(issuesByField(parsed.error, lang));
   try {
-    await gatewayClient(args)('/api/v1/member/feedback', z.unknown(), { json: parsed.data });
+    await gatewayClient(args)(feedbackEndpoints.send, { json: parsed.data });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors);

@@ -1,6 +1,5 @@
 import QRCode from 'qrcode';
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
 import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import {
@@ -18,6 +17,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -84,7 +84,7 @@ export async function reportAction(args: Args, reportType: FeedbackType) {
   const photo = formData.get(REPORT_PHOTO_FIELD);
   if (photo instanceof File && photo.size > 0) upload.set(REPORT_PHOTO_FIELD, photo, photo.name || 'photo');
   try {
-    await gatewayClient(args)('/api/v1/public/customer-report', z.unknown(), { method: 'POST', form: upload });
+    await gatewayClient(args)(feedbackEndpoints.customerReport, { form: upload });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors);
