@@ -1,10 +1,16 @@
 import type { EndpointDef } from '../endpoint.ts';
+import { feedbackEndpoints } from './feedback.ts';
 import { generalEndpoints } from './general.ts';
+import { giftEndpoints } from './gifts.ts';
+import { identityEndpoints } from './identity.ts';
 import { notificationEndpoints } from './notifications.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
+  feedback: feedbackEndpoints,
   general: generalEndpoints,
+  gifts: giftEndpoints,
+  identity: identityEndpoints,
   notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

@@ -120,8 +120,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/auth', authRoutes());
   app.route('/api/v1', memberRoutes());
   app.route('/', notificationRoutes());
-  app.route('/api/v1', giftRoutes());
-  app.route('/api/v1', referralRoutes());
+  app.route('/', giftRoutes());
+  app.route('/', referralRoutes());
   app.route('/api/v1', planRoutes());
   app.route('/api/v1', contractRoutes());
   app.route('/', generalRoutes());
@@ -138,9 +138,9 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1', freezeRoutes());
   app.route('/api/v1', cardRoutes());
   app.route('/api/v1', subscriptionRoutes());
-  app.route('/api/v1', feedbackRoutes());
-  app.route('/api/v1', ratingRoutes());
-  app.route('/api/v1', identityRoutes());
+  app.route('/', feedbackRoutes());
+  app.route('/', ratingRoutes());
+  app.route('/', identityRoutes());
   app.route('/api/v1', workoutRoutes());
   app.route('/api/v1', inbodyRoutes());
   app.route('/api/v1', ptRoutes());

@@ -17,10 +17,7 @@ import {
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
-import { activateGiftBody } from '#contract/gift.ts';
-import { referralSendBody } from '#contract/referral.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
-import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
 import { inbodyUpdateBody } from '#contract/inbody.ts';
 import { eContractSignBody, ptBookingBody } from '#contract/pt.ts';
@@ -118,30 +115,6 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/member/gift',
-    summary: "The member's newest unused, unexpired gift (kind PLAN_DAYS or EXPERIENCE, its days), or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/gift/{memberGiftId}/contract',
-    summary:
-      "Activate a gift as a paid contract with isGift at the plan's club (CLASSIC or BASIC), starting as a purchase would and lasting the gift's days; a repeat answers the same contract (ADR 035)",
-    auth: true,
-    success: Codes.GIFT_ACTIVATED,
-    body: activateGiftBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/gift/experience',
-    summary:
-      'Take the 1-day free experience pass (§9) as a gift to activate within 30 days: once per account, only without a paid membership',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
     path: '/api/v1/general/freeze-price',
     summary: 'Freeze durations on offer and their prices, VND, shortest first (ADR 036)',
     auth: false,
@@ -225,23 +198,6 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/member/screens/gift',
-    summary:
-      'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/referral/send',
-    summary:
-      "Text a friend an invitation with the member's referral code (rate-limited; refuses the member's own number 178, no membership 177, limit 157, a paid member or one who joined over 14 days ago 179, the same number within 7 days) (ADR 037)",
-    auth: true,
-    success: Codes.OK,
-    body: referralSendBody,
-  },
-  {
-    method: 'get',
     path: '/api/v1/member/contract/subscription',
     summary:
       "The member's live subscription (else the latest): month, next billing date and amount, card, what cancelling today would do, the unpaid renewal, the Black Card upgrade on offer (ADR 038); null when none",
@@ -310,14 +266,6 @@ export const operations: Operation[] = [
     path: '/api/v1/member/screens/subscription',
     summary:
       'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/referral',
-    summary:
-      'The /home/referral screen in one read: the shell, the code, the offer, invited friends and their states (INVITED, JOINED, BOUGHT, REWARDED, EXPIRED), rewards given',
     auth: true,
     success: Codes.OK,
   },
@@ -1236,81 +1184,6 @@ export const operations: Operation[] = [
     summary: 'Take a payment message off the review queue (records who)',
     auth: true,
     success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/feedback',
-    summary:
-      'Feedback on a club: type (one of six), 1–5 stars, comment ≤ 1000, isAnonymous (then no account is kept); 10 an hour (ADR 039)',
-    auth: true,
-    success: Codes.REPORT_RECORDED,
-    body: memberFeedbackBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/public/customer-report',
-    summary:
-      "A visitor's report from a club's poster, no sign-in (multipart: clubId, type, rate, comment ≤ 1000, phoneNumber optional, one photo ≤ 5 MB re-encoded, honeypot 'website'); 8 an hour per address, 60 per club; answers 1120 and nothing else (ADR 039)",
-    auth: false,
-    success: Codes.REPORT_RECORDED,
-    multipart: 'photo',
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/feedback',
-    summary:
-      "Feedback and reports of the staff member's club (GM: every club or ?clubId), ?type= ?state=NEW|HANDLED ?page=, newest first, 50 a page",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/staff/feedback/{id}/handled',
-    summary:
-      'Mark feedback handled with a reply (once: FEEDBACK_ALREADY_HANDLED after); the member, unless anonymous, gets a notice',
-    auth: true,
-    success: Codes.OK,
-    body: feedbackHandledBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/ratings',
-    summary:
-      "The caller's pending rating requests, oldest first (§3 Rating request); the shell carries the oldest as pendingRating",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/rating/{ratingId}/update',
-    summary:
-      "Rate a pending request: rate 1–5 required, comment ≤ 1000; once (460 rated, 459 ignored; 404 for anyone else's)",
-    auth: true,
-    success: Codes.RATING_SUBMITTED,
-    body: ratingUpdateBody,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/rating/{id}/ignore',
-    summary: "Dismiss a pending rating request (once; 404 for anyone else's)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/identity',
-    summary: "The caller's verified ID card or passport (number masked to its last 4), or null (ADR 040)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/fpt/recognize-id/upload',
-    summary:
-      "Verify the caller's identity from photos (multipart: recognitionType 1 ID card | 2 passport, front, back for a card): read by FPT.AI or the sandbox, name/age 15/expiry checked, stored without the photos; 201–206, 500–511; 10 tries an hour (ADR 040)",
-    auth: true,
-    success: Codes.OK,
-    multipart: 'front',
   },
   {
     method: 'get',
