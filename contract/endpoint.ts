@@ -29,6 +29,8 @@ export type EndpointDef = {
   query?: z.ZodType;
   /** A JSON body. */
   body?: z.ZodType;
+  /** The handler reads and refuses the body itself, with its own codes (the schema is still the contract). */
+  ownValidation?: true;
   /** A multipart body: its field names, the file fields among them. */
   multipart?: { files: readonly string[]; fields?: readonly string[] };
   /** The envelope's `data` as the web server reads it, or the content type of a binary answer. */

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { localizedReply } from '#app/server/form.server.ts';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { profileSchema, profileUpdateBody } from '#contract/auth.ts';
+import { profileUpdateBody } from '#contract/auth.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
@@ -20,6 +20,7 @@ import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/layout.main.tsx';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'payments'],
@@ -29,7 +30,7 @@ export const handle: ShellHandle = {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+  return tryLoad(async () => profileView((await gatewayClient(args)(authEndpoints.profile)).data));
 }
 
 /**
@@ -51,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
     const upload = new FormData();
     upload.set('image', image, image.name || 'avatar');
     try {
-      await call('/api/v1/auth/profile/avatar', profileSchema, { method: 'PUT', form: upload });
+      await call(authEndpoints.avatar, { form: upload });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       fieldErrors.image = [error.text];
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (submission.status === 'success') {
     try {
-      await call('/api/v1/auth/profile', profileSchema, { method: 'PUT', json: submission.value });
+      await call(authEndpoints.updateProfile, { json: submission.value });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       const fromGateway = error.fieldErrors;

@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { memberFeedbackBody } from '#contract/feedback.ts';
-import { homePageContractsSchema } from '#contract/membership.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
 import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -30,7 +30,7 @@ const field = (form: FormData, name: string) => {
  */
 export async function memberClubId(args: Args): Promise<number | null> {
   try {
-    const { data: home } = await gatewayClient(args)('/api/v1/member/contracts/home-page', homePageContractsSchema);
+    const { data: home } = await gatewayClient(args)(membershipEndpoints.homePage);
     return (home.current ?? home.currents[0] ?? home.future[0] ?? home.waitingForPayment[0])?.clubId ?? null;
   } catch (error) {
     if (error instanceof GatewayError) return null;

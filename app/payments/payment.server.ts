@@ -20,6 +20,7 @@ import {
 import { pick, telHref } from '#app/account/account.server.ts';
 import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
 // Everything is formatted here, on the server, so the browser gets ready text and no formatter code.
@@ -322,5 +323,5 @@ export function safePayUrl(value: string) {
 
 /** The saved-card pages: here a failing card service is the page's error, not an empty list. */
 export async function loadCardsStrict(args: Args): Promise<CardView[]> {
-  return (await gatewayClient(args)('/api/v1/member/cards', z.array(savedCardSchema))).data.map(cardView);
+  return (await gatewayClient(args)(membershipEndpoints.cards)).data.map(cardView);
 }

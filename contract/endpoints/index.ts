@@ -1,16 +1,22 @@
 import type { EndpointDef } from '../endpoint.ts';
+import { authEndpoints } from './auth.ts';
+import { checkInEndpoints } from './check-in.ts';
 import { feedbackEndpoints } from './feedback.ts';
 import { generalEndpoints } from './general.ts';
 import { giftEndpoints } from './gifts.ts';
 import { identityEndpoints } from './identity.ts';
+import { membershipEndpoints } from './membership.ts';
 import { notificationEndpoints } from './notifications.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
+  auth: authEndpoints,
+  checkIn: checkInEndpoints,
   feedback: feedbackEndpoints,
   general: generalEndpoints,
   gifts: giftEndpoints,
   identity: identityEndpoints,
+  membership: membershipEndpoints,
   notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

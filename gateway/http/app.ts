@@ -117,13 +117,13 @@ export function createGatewayApp(deps: Deps) {
   mountMetrics(app, deps);
   app.get('/api/v1/openapi.json', (c) => c.json(openApiDocument()));
 
-  app.route('/api/v1/auth', authRoutes());
-  app.route('/api/v1', memberRoutes());
+  app.route('/', authRoutes());
+  app.route('/', memberRoutes());
   app.route('/', notificationRoutes());
   app.route('/', giftRoutes());
   app.route('/', referralRoutes());
-  app.route('/api/v1', planRoutes());
-  app.route('/api/v1', contractRoutes());
+  app.route('/', planRoutes());
+  app.route('/', contractRoutes());
   app.route('/', generalRoutes());
   app.route('/', contentRoutes());
   app.route('/', clubRoutes());
@@ -133,10 +133,10 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/staff', settingsRoutes());
   app.route('/api/v1/staff', staffPeopleRoutes());
   app.route('/api/v1/staff', trainerRoutes());
-  app.route('/api/v1', checkInRoutes());
+  app.route('/', checkInRoutes());
   app.route('/api/v1', classRoutes());
   app.route('/api/v1', freezeRoutes());
-  app.route('/api/v1', cardRoutes());
+  app.route('/', cardRoutes());
   app.route('/api/v1', subscriptionRoutes());
   app.route('/', feedbackRoutes());
   app.route('/', ratingRoutes());

@@ -1,11 +1,11 @@
 import { payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
 import { z } from 'zod';
-import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
+import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
 import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
 import { allEndpoints } from '#contract/endpoints/index.ts';
-import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
-import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
+import { payContractBody } from '#contract/membership.ts';
+import { cashConfirmBody } from '#contract/staff.ts';
 import {
   appVersionBody,
   contentPageBody,
@@ -14,7 +14,6 @@ import {
   paymentPlanBody,
   staffNoticeBody,
 } from '#contract/staff-settings.ts';
-import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
@@ -38,81 +37,6 @@ type Operation = {
 
 /** Every operation of the contract this gateway serves; a test checks each one is routed. */
 export const operations: Operation[] = [
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send',
-    summary: 'Send a sign-in code by SMS',
-    auth: false,
-    success: Codes.OTP_SENT,
-    body: otpSendBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/login',
-    summary: 'Sign in with a code (200 + verifyToken for a new phone)',
-    auth: false,
-    success: Codes.SIGNED_IN,
-    body: otpCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send/verify',
-    summary: 'Check a sign-in code and get a sign-up ticket',
-    auth: false,
-    success: Codes.OK,
-    body: otpCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/register',
-    summary: 'Create a member account from a sign-up ticket',
-    auth: false,
-    success: Codes.SIGNED_UP,
-    body: registerBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send/phone-number/new',
-    summary: 'Send a code to a new phone number',
-    auth: true,
-    success: Codes.OTP_SENT,
-    body: otpSendBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/auth/account/phone-number/change',
-    summary: 'Change the phone number with the code sent to it',
-    auth: true,
-    success: Codes.PHONE_CHANGED,
-    body: otpCheckBody,
-  },
-  { method: 'post', path: '/api/v1/auth/logout', summary: 'Revoke the current token', auth: true, success: Codes.OK },
-  { method: 'get', path: '/api/v1/auth/profile', summary: 'The signed-in member', auth: true, success: Codes.OK },
-  {
-    method: 'put',
-    path: '/api/v1/auth/profile',
-    summary: 'Update name and email',
-    auth: true,
-    success: Codes.OK,
-    body: profileUpdateBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/auth/profile/avatar',
-    summary: 'Upload an avatar (≤ 5 MB; re-encoded)',
-    auth: true,
-    success: Codes.OK,
-    multipart: 'image',
-  },
-  { method: 'get', path: '/api/v1/account/setting/me', summary: 'Account settings', auth: true, success: Codes.OK },
-  {
-    method: 'put',
-    path: '/api/v1/account/setting/update',
-    summary: 'Change the language',
-    auth: true,
-    success: Codes.OK,
-    body: settingUpdateBody,
-  },
   {
     method: 'get',
     path: '/api/v1/general/freeze-price',
@@ -255,41 +179,10 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/member/screens/your-plan',
-    summary:
-      '/home/your-plan in one read: the shell, the memberships (as contracts/home-page), the clubs they open, the subscription (or null)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
     path: '/api/v1/member/screens/subscription',
     summary:
       'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards',
     auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/plan-benefits',
-    summary:
-      "What the plans on sale at the active clubs give: one row per kind of plan (names, all-club or not, term, free PT sessions), the compare panel's source",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/club/{clubId}/payment-plans',
-    summary:
-      'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail',
-    summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)',
-    auth: false,
     success: Codes.OK,
   },
   {
@@ -707,150 +600,6 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/member/coupons',
-    summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/referral/check',
-    summary: "Check a referral code (the referrer's phone) → 1019 {referrerName, bonusDays}; 152–157, 178, 180",
-    auth: true,
-    success: Codes.REFERRAL_APPLIED,
-    body: referralCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract',
-    summary: 'Buy a plan: the contract and its payment (an unpaid one at the same club comes back, existing:true)',
-    auth: true,
-    success: Codes.PURCHASE_REQUEST_CREATED,
-    body: createContractBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract/{id}/payment',
-    summary: 'Pay an unpaid contract (another way, or again)',
-    auth: true,
-    success: Codes.PURCHASE_REQUEST_CREATED,
-    body: payContractBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/payment',
-    summary: "The contract's latest payment attempt (live status), or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/contract/{id}/cancel',
-    summary: 'Give up an unpaid contract: it becomes FAIL',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contracts',
-    summary: 'Contracts newest first (?status&clubId&isFrozen&isGift&paymentPlanId)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/detail',
-    summary: 'One contract with transactions, receipts, timeline and the open payment',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/shell',
-    summary: 'The frame of a signed-in page in one call: profile, unread notifications, current gift',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/home',
-    summary: "The home screen in one call: the shell (profile, unread, gift) and the header card's contracts",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contracts/home-page',
-    summary: 'What the membership header card needs: current, future, waiting for payment',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/club/{clubId}/contract/latest',
-    summary: "The member's newest contract at a club, or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/club/{clubId}/payment-plan/{planId}/dates',
-    summary: 'When a plan bought now would start and end for this member (ADR 021), shown before Confirm',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/access-clubs',
-    summary: "Clubs the member's current memberships open",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/transactions',
-    summary: "The member's transactions, newest first",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/transaction/{id}/detail',
-    summary: 'One transaction with its receipt',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/cards',
-    summary: 'Saved cards (masked number, bank, type), the default first',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/card',
-    summary: "Add a card: the signed URL of VNPAY's token page (token_create)",
-    auth: true,
-    success: Codes.OK,
-    body: addCardBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/card/{id}/default',
-    summary: 'Make a saved card the default (exactly one default)',
-    auth: true,
-    success: Codes.DEFAULT_CARD_SET,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/card/{id}',
-    summary: 'Delete a saved card; the default passes to the newest remaining card',
-    auth: true,
-    success: Codes.CARD_DELETED,
-  },
-  {
-    method: 'get',
     path: '/api/v1/payment/vnpay/ipn',
     summary:
       "VNPAY IPN (server to server, signed): the only source of truth; answers VNPAY's {RspCode, Message}, not the envelope",
@@ -940,32 +689,6 @@ export const operations: Operation[] = [
     body: cashConfirmBody,
   },
   {
-    method: 'post',
-    path: '/api/v1/staff/check-in',
-    summary:
-      "A door scan of a member's check-in code at the staff member's club (ADR 032): the visit and who it is, or the refusal's own code",
-    auth: true,
-    success: Codes.OK,
-    body: staffCheckInBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/member',
-    summary:
-      "A member at the desk without their phone, ?phoneNumber=&clubId= (EMPLOYEE/LEADER at their club, GM): id, name, avatar, whether they may enter now and the refusal a check-in would answer; 200 for a phone that is no member's; 120 lookups an hour per staff account (ADR 049)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/check-in/manual',
-    summary:
-      "Check a member in by phone number on the staff member's word: the same refusals, visit and notice as a scan, and an audit row (ADR 049)",
-    auth: true,
-    success: Codes.OK,
-    body: manualCheckInBody,
-  },
-  {
     method: 'get',
     path: '/api/v1/staff/me',
     summary:
@@ -1053,43 +776,6 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/staff/staff-list',
     summary: "A club's LEADER, EMPLOYEE and PT accounts (LEADER: their club; GM: ?clubId= or every club) (ADR 052)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/check-in/devices',
-    summary:
-      'Register this device for check-in: its id and 256-bit key, answered once (a 4th device revokes the oldest)',
-    auth: true,
-    success: Codes.OK,
-    body: checkInDeviceBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-in/devices',
-    summary: "The member's active check-in devices (no keys)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/check-in/devices/{deviceId}',
-    summary: 'Revoke one of the member’s check-in devices',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-in/code',
-    summary: "The device's current check-in code (?deviceId=), drawn by the gateway for pages without JavaScript",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-ins',
-    summary: "The member's visits, newest first (?page=1&limit=20, ?since= an instant)",
     auth: true,
     success: Codes.OK,
   },

@@ -41,7 +41,8 @@ export function route<E extends EndpointDef>(
   const handler = handlers.at(-1) as Handler<AppEnv>;
   const validators: MiddlewareHandler<AppEnv>[] = [];
   if (endpoint.query) validators.push(validate('query', endpoint.query) as unknown as MiddlewareHandler<AppEnv>);
-  if (endpoint.body) validators.push(validate('json', endpoint.body) as unknown as MiddlewareHandler<AppEnv>);
+  if (endpoint.body && !endpoint.ownValidation)
+    validators.push(validate('json', endpoint.body) as unknown as MiddlewareHandler<AppEnv>);
   const checked: Handler<AppEnv> = async (c, next) => {
     const response = await handler(c, next);
     if (checkAnswers() && response instanceof Response) await checkAnswer(endpoint, response);
