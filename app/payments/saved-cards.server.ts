@@ -3,10 +3,11 @@ import { Codes, messageForCode } from '#contract/codes.ts';
 import { addCardBody } from '#contract/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { cardMessage, cardReturnSchema, idParam, safePayUrl, vnpayQuery } from './payment.server.ts';
+import { cardMessage, idParam, safePayUrl, vnpayFields } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { paymentEndpoints } from '#contract/endpoints/payments.ts';
 
 type Args = Parameters<typeof gatewayClient>[0] & { params: { cardId?: string } };
 
@@ -56,10 +57,9 @@ export async function cardReturnTo(args: Parameters<typeof gatewayClient>[0], to
   const session = getSession(args.context);
   const lang = getLang(args.context);
   try {
-    const { data } = await gatewayClient(args)(
-      `/api/v1/payment/vnpay/card-return?${vnpayQuery(args.request.url)}`,
-      cardReturnSchema,
-    );
+    const { data } = await gatewayClient(args)(paymentEndpoints.vnpayCardReturn, {
+      query: vnpayFields(args.request.url),
+    });
     if (data.status === 'SUCCESS')
       flashToast(session, { kind: 'success', text: messageForCode(Codes.CARD_ADDED, lang) });
     else

@@ -1,4 +1,3 @@
-import { payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
 import { z } from 'zod';
 import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
@@ -16,7 +15,6 @@ import {
 } from '#contract/staff-settings.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
-import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
 import { inbodyUpdateBody } from '#contract/inbody.ts';
 import { eContractSignBody, ptBookingBody } from '#contract/pt.ts';
@@ -37,154 +35,6 @@ type Operation = {
 
 /** Every operation of the contract this gateway serves; a test checks each one is routed. */
 export const operations: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/v1/general/freeze-price',
-    summary: 'Freeze durations on offer and their prices, VND, shortest first (ADR 036)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/freeze-duration',
-    summary: 'Freeze durations in days and the start window (from tomorrow, up to 30 days ahead)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/freeze-contracts',
-    summary: "The caller's freezes, newest first (status WAITFORPAYMENT, FUTURE, CURRENT, UNFREEZE or FAIL)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/freeze-contract/{id}',
-    summary: "One freeze with its payment attempt, receipt and timeline (169 for anyone else's)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/freeze-preview',
-    summary:
-      'What freezing this membership for ?days from ?startDate costs and makes (first and last frozen day, new end date), before anything is created',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract/{id}/freeze',
-    summary:
-      'Ask for a freeze and open its payment (QR, card, cash); the same request again answers the same freeze; another while one is open is 168 (ADR 036)',
-    auth: true,
-    success: Codes.FREEZE_REQUESTED,
-    body: requestFreezeBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/freeze-contract/{id}/payment',
-    summary: 'Pay an unpaid freeze another way, or again',
-    auth: true,
-    success: Codes.FREEZE_REQUESTED,
-    body: payFreezeBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/freeze-contract/{id}/cancel',
-    summary: 'Withdraw an unpaid freeze',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/freeze-contract/{id}/unfreeze',
-    summary:
-      'End a paid freeze today (or before it begins): the days not frozen come back to the membership; 170 when none is left to end',
-    auth: true,
-    success: Codes.UNFROZEN,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/freeze/{contractId}',
-    summary:
-      "The freeze screen in one read ({contractId} or `current`, the home card's membership): the shell, the membership, durations and prices, the start window, the allowance, what blocks a freeze, and the preview of ?days&startDate",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/freeze-contract/{id}',
-    summary: "A freeze's result and history screens in one read: the shell and the freeze's detail",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/subscription',
-    summary:
-      "The member's live subscription (else the latest): month, next billing date and amount, card, what cancelling today would do, the unpaid renewal, the Black Card upgrade on offer (ADR 038); null when none",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/subscription/allow',
-    summary: 'May this member start a monthly subscription: {allowed, code} (750 when one is live)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/vnpay/subscription',
-    summary:
-      'The card side of the subscription: vnpaySubscriptionId, masked card, autoCharge (a recurring agreement), a card change in progress; null when none',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/contract/subscription/{id}/cancel',
-    summary:
-      'Cancel: until 4 days before the paid month ends, it ends with that month; later, with the next (already charged) month; a past-due month is withdrawn (ADR 038)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/vnpay/subscription/{id}/change-card',
-    summary:
-      "Replace the subscription's card: the signed URL of VNPAY's token page (token_create); return and cancel URLs must be the web app's",
-    auth: true,
-    success: Codes.OK,
-    body: changeCardBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/vnpay/subscription/{id}/black-card/otp',
-    summary:
-      "Send the Black Card upgrade code by SMS to the member's phone (751 when the upgrade is not allowed; 30 s between sends)",
-    auth: true,
-    success: Codes.OTP_SENT,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/vnpay/subscription/{id}/black-card/upgrade',
-    summary:
-      'Upgrade to Black Card monthly from the next month not yet made, with the SMS code (209, OTP_NOT_VALID; 751 when not allowed)',
-    auth: true,
-    success: Codes.BLACK_CARD_UPGRADED,
-    body: upgradeBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/subscription',
-    summary:
-      'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards',
-    auth: true,
-    success: Codes.OK,
-  },
   {
     method: 'get',
     path: '/api/v1/global/pt-packages',
@@ -596,45 +446,6 @@ export const operations: Operation[] = [
     path: '/api/v1/staff/pt-contract/{id}/reject',
     summary: 'The chosen trainer turns a PT contract down: it closes unpaid and the member is told',
     auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/ipn',
-    summary:
-      "VNPAY IPN (server to server, signed): the only source of truth; answers VNPAY's {RspCode, Message}, not the envelope",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/return',
-    summary: "VNPAY return fields (signed; 552 when not): the payment's status in our database, display only",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/card-return',
-    summary: 'VNPAY add-card return fields (signed; 552 when not): the request status and the card (1052 when added)',
-    auth: false,
-    success: Codes.CARD_ADDED,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/payment/bank/casso',
-    summary:
-      'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing',
-    auth: false,
-    webhook: 'cassoSignature',
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/payment/bank/sepay',
-    summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}',
-    auth: false,
-    webhook: 'sepayApiKey',
     success: Codes.OK,
   },
   {

@@ -20,9 +20,10 @@ export type EndpointHandler<E extends EndpointDef> = Handler<AppEnv, HonoPath<E[
 
 /**
  * Whether each JSON answer is checked against its declaration: in tests (vitest), or with
- * CHECK_ANSWERS=true, so a declaration cannot say other than what the handler answers.
+ * CHECK_ANSWERS=true (CHECK_ANSWERS=false turns it off), so a declaration cannot say other than what the handler answers.
  */
-const checkAnswers = () => process.env.VITEST !== undefined || process.env.CHECK_ANSWERS === 'true';
+const checkAnswers = () =>
+  process.env.CHECK_ANSWERS === 'true' || (process.env.VITEST !== undefined && process.env.CHECK_ANSWERS !== 'false');
 
 /** Every declaration registered through `route`, so a test can prove nothing is served undeclared. */
 export const routedEndpoints = new Set<EndpointDef>();
