@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate, money } from './membership.ts';
+import { memberShellSchema } from './auth.ts';
+import { accessClubSchema, homePageContractsSchema, isoDate, money, savedCardSchema } from './membership.ts';
 import { otpSchema } from './validation.ts';
 
 // Issue 12 §2 (ADR 038): SUBSCRIPTION and BLACK_CARD_SUBSCRIPTION renew month by month by card.
@@ -111,3 +112,20 @@ export const renewalReportSchema = z.object({
   ended: z.number().int(),
 });
 export type RenewalReport = z.infer<typeof renewalReportSchema>;
+
+// The aggregate reads of the subscription pages (issue 18: one gateway read per page), the shell beside them.
+const shellField = z.object({ shell: memberShellSchema });
+
+/** GET /member/screens/your-plan: the memberships, the clubs they open, the subscription. */
+export const yourPlanReadSchema = shellField.extend({
+  homePage: homePageContractsSchema,
+  accessClubs: z.array(accessClubSchema),
+  subscription: subscriptionSchema.nullable(),
+});
+
+/** GET /member/screens/subscription: the subscription, allow and the saved cards. */
+export const subscriptionScreenReadSchema = shellField.extend({
+  subscription: subscriptionSchema.nullable(),
+  allow: subscriptionAllowSchema,
+  cards: z.array(savedCardSchema),
+});

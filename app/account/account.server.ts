@@ -1,6 +1,7 @@
 import type { Profile } from '#contract/auth.ts';
 import { Codes, type Lang } from '#contract/codes.ts';
-import { contactSchema, contentPageSchema, type ContentPageSlug } from '#contract/content.ts';
+import type { ContentPageSlug } from '#contract/content.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
@@ -42,7 +43,7 @@ export const pick = (lang: Lang, vi: string, en: string) => (lang === 'en' ? en 
 export async function loadContentPage(args: Args, slug: ContentPageSlug) {
   const lang = getLang(args.context);
   return tryLoad(async () => {
-    const { data } = await gatewayClient(args)(`/api/v1/general/page/${slug}`, contentPageSchema);
+    const { data } = await gatewayClient(args)(generalEndpoints.page, { params: { slug } });
     return {
       title: pick(lang, data.titleVi, data.titleEn),
       sections: data.sections.map((s) => ({
@@ -58,7 +59,7 @@ export async function loadContentPage(args: Args, slug: ContentPageSlug) {
 export async function loadContact(args: Args) {
   const lang = getLang(args.context);
   return tryLoad(async () => {
-    const { data } = await gatewayClient(args)('/api/v1/general/contact', contactSchema);
+    const { data } = await gatewayClient(args)(generalEndpoints.contact);
     return {
       hotline: data.hotline,
       hotlineHref: telHref(data.hotline),

@@ -1,5 +1,4 @@
 import { Form, Link, useLocation } from 'react-router';
-import { profileSchema } from '#contract/auth.ts';
 import type { AccountType } from '#contract/account.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
@@ -12,6 +11,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/account';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account'] };
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+  return tryLoad(async () => profileView((await gatewayClient(args)(authEndpoints.profile)).data));
 }
 
 // The account pages that exist; payment methods (issue 4) join this list when they land.

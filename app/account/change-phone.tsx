@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { loginForm, otpSentSchema } from '#contract/auth.ts';
+import { loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm } from '#app/ui/form.ts';
@@ -13,6 +13,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const { phoneNumber } = submission.value;
   const session = getSession(args.context);
   try {
-    const sent = await gatewayClient(args)('/api/v1/auth/otp/send/phone-number/new', otpSentSchema, {
+    const sent = await gatewayClient(args)(authEndpoints.sendNewPhoneOtp, {
       json: { phoneNumber },
     });
     rememberOtpSent(session, sent.data);

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
-import { profileSchema, verifyOtpForm } from '#contract/auth.ts';
+import { verifyOtpForm } from '#contract/auth.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { OtpStep } from '#app/auth/otp-step.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -13,6 +13,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone.verify';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],
@@ -39,8 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const phoneNumber = session.get('otpPhone');
   if (!phoneNumber) throw redirect(START);
   const formData = await readForm(args.request);
-  if (formData.get('intent') === 'resend')
-    return resendCode(args, '/api/v1/auth/otp/send/phone-number/new', phoneNumber);
+  if (formData.get('intent') === 'resend') return resendCode(args, authEndpoints.sendNewPhoneOtp, phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
   if (submission.status !== 'success')
@@ -49,8 +49,7 @@ export async function action(args: Route.ActionArgs) {
       resendError: undefined,
     };
   try {
-    const changed = await gatewayClient(args)('/api/v1/auth/account/phone-number/change', profileSchema, {
-      method: 'PUT',
+    const changed = await gatewayClient(args)(authEndpoints.changePhone, {
       json: { phoneNumber, otp: submission.value.otp },
     });
     session.unset('otpPhone');

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { localizedReply } from '#app/server/form.server.ts';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { profileSchema, profileUpdateBody } from '#contract/auth.ts';
+import { profileUpdateBody } from '#contract/auth.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
@@ -21,6 +21,7 @@ import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'payments'],
@@ -33,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [shellOnly];
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.information.title');
 
 export async function loader(args: Route.LoaderArgs) {
-  return tryLoad(async () => profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data));
+  return tryLoad(async () => profileView((await gatewayClient(args)(authEndpoints.profile)).data));
 }
 
 /**
@@ -55,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
     const upload = new FormData();
     upload.set('image', image, image.name || 'avatar');
     try {
-      await call('/api/v1/auth/profile/avatar', profileSchema, { method: 'PUT', form: upload });
+      await call(authEndpoints.avatar, { form: upload });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       fieldErrors.image = [error.text];
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (submission.status === 'success') {
     try {
-      await call('/api/v1/auth/profile', profileSchema, { method: 'PUT', json: submission.value });
+      await call(authEndpoints.updateProfile, { json: submission.value });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       const fromGateway = error.fieldErrors;

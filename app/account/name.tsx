@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { nameForm, profileSchema } from '#contract/auth.ts';
+import { nameForm } from '#contract/auth.ts';
 import { safeRedirectPath } from '#app/auth/auth.server.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
@@ -15,6 +15,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/name';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 // Issue 37 §6: the member's full name, asked where it is first needed: right after sign-up (the
 // sign-up leads here, skippable) and before a step that needs it (`?next=` that step).
@@ -28,9 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'acco
 const nextOf = (request: Request) => safeRedirectPath(new URL(request.url).searchParams.get('next'));
 
 export async function loader(args: Route.LoaderArgs) {
-  const profile = await tryLoad(async () =>
-    profileView((await gatewayClient(args)('/api/v1/auth/profile', profileSchema)).data),
-  );
+  const profile = await tryLoad(async () => profileView((await gatewayClient(args)(authEndpoints.profile)).data));
   return { profile, next: nextOf(args.request) };
 }
 
@@ -41,9 +40,8 @@ export async function action(args: Route.ActionArgs) {
   const call = gatewayClient(args);
   try {
     // The profile's one update carries the email too: the name alone must not clear it.
-    const { email } = (await call('/api/v1/auth/profile', profileSchema)).data;
-    await call('/api/v1/auth/profile', profileSchema, {
-      method: 'PUT',
+    const { email } = (await call(authEndpoints.profile)).data;
+    await call(authEndpoints.updateProfile, {
       json: { fullName: submission.value.fullName, email: email ?? undefined },
     });
   } catch (error) {

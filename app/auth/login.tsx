@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
-import { otpSentSchema, loginForm } from '#contract/auth.ts';
+import { loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { redirectIfSignedIn } from './auth.server.ts';
 import { PhoneForm } from './phone-form.tsx';
@@ -12,6 +12,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['auth'] };
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
   let sent;
   try {
-    ({ data: sent } = await gatewayClient({ request, context })('/api/v1/auth/otp/send', otpSentSchema, {
+    ({ data: sent } = await gatewayClient({ request, context })(authEndpoints.sendOtp, {
       json: { phoneNumber },
     }));
   } catch (error) {

@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
-import { z } from 'zod';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession, signOutSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/logout';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
 
 export const loader = () => redirect('/home');
 
@@ -14,11 +15,8 @@ export async function action(args: Route.ActionArgs) {
     const call = gatewayClient(args);
     // Issue 11: this browser's check-in key stops working (the page forgets it too: SignOutForm).
     const device = session.get('checkInDeviceId');
-    if (device)
-      await call(`/api/v1/member/check-in/devices/${encodeURIComponent(device)}`, z.unknown(), {
-        method: 'DELETE',
-      }).catch(() => undefined);
-    await call('/api/v1/auth/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
+    if (device) await call(checkInEndpoints.revokeDevice, { params: { deviceId: device } }).catch(() => undefined);
+    await call(authEndpoints.logout).catch(() => undefined);
   }
   signOutSession(session);
   throw redirect('/landing');

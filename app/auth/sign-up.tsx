@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { sessionGrantSchema, signUpForm } from '#contract/auth.ts';
+import { signUpForm } from '#contract/auth.ts';
 import { Codes, referralRefusalCodes } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
@@ -13,6 +13,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account', 'auth'] };
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signUpForm });
   if (submission.status !== 'success') return { result: localizedReply(submission.reply(), getLang(context)) };
   try {
-    const grant = await gatewayClient({ request, context })('/api/v1/auth/register', sessionGrantSchema, {
+    const grant = await gatewayClient({ request, context })(authEndpoints.register, {
       // §5: sign-up sends fullName as a single space; the member names themselves on the next step.
       json: { phoneNumber, verifyToken, fullName: ' ', referralCode: submission.value.referralCode },
     });

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
-import { phoneVerifiedSchema, sessionGrantSchema, verifyOtpForm } from '#contract/auth.ts';
+import { phoneVerifiedSchema, verifyOtpForm } from '#contract/auth.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { OtpStep } from './otp-step.tsx';
@@ -13,6 +13,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['auth'] };
@@ -34,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const call = gatewayClient({ request, context });
 
-  if (formData.get('intent') === 'resend')
-    return resendCode({ request, context }, '/api/v1/auth/otp/send', phoneNumber);
+  if (formData.get('intent') === 'resend') return resendCode({ request, context }, authEndpoints.sendOtp, phoneNumber);
 
   const submission = parseWithZod(formData, { schema: verifyOtpForm });
   if (submission.status !== 'success')
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       resendError: undefined,
     };
   try {
-    const grant = await call('/api/v1/auth/otp/login', sessionGrantSchema, {
+    const grant = await call(authEndpoints.login, {
       json: { phoneNumber, otp: submission.value.otp },
     });
     startMemberSession(session, grant.data);

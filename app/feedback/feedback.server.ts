@@ -1,15 +1,15 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
-import { clubSchema } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { memberFeedbackBody } from '#contract/feedback.ts';
-import { homePageContractsSchema } from '#contract/membership.ts';
 import { pick } from '#app/account/account.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -18,7 +18,7 @@ export type ReportClub = { id: number; name: string; address: string };
 /** Every open club, for a visitor who came without ?club (no member data: the public club list): the feedback form's and the public report's. */
 export async function loadReportClubs(args: Args): Promise<ReportClub[]> {
   const lang = getLang(args.context);
-  const { data: clubs } = await gatewayClient(args)('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  const { data: clubs } = await gatewayClient(args)(generalEndpoints.clubs, { query: { isActive: 'true' } });
   return clubs.map((club) => ({ id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address }));
 }
 
@@ -41,7 +41,7 @@ const field = (form: FormData, name: string) => {
  */
 export async function memberClubId(args: Args): Promise<number | null> {
   try {
-    const { data: home } = await gatewayClient(args)('/api/v1/member/contracts/home-page', homePageContractsSchema);
+    const { data: home } = await gatewayClient(args)(membershipEndpoints.homePage);
     return (home.current ?? home.currents[0] ?? home.future[0] ?? home.waitingForPayment[0])?.clubId ?? null;
   } catch (error) {
     if (error instanceof GatewayError) return null;
@@ -65,7 +65,7 @@ export async function feedbackAction(args: Args) {
   const parsed = memberFeedbackBody.safeParse(typed);
   if (!parsed.success) return refuse(issuesByField(parsed.error, lang));
   try {
-    await gatewayClient(args)('/api/v1/member/feedback', z.unknown(), { json: parsed.data });
+    await gatewayClient(args)(feedbackEndpoints.send, { json: parsed.data });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors);

@@ -1,11 +1,11 @@
 import { redirect } from 'react-router';
-import { accountSettingSchema } from '#contract/auth.ts';
 import { langSchema } from '#contract/validation.ts';
 import { safeRedirectPath } from '#app/auth/auth.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/language';
 import { readForm } from '#app/server/form.server.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 export const loader = () => redirect('/home');
 
@@ -19,8 +19,7 @@ export async function action(args: Route.ActionArgs) {
   session.set('lang', parsed.data);
   if (session.get('token')) {
     try {
-      await gatewayClient(args)('/api/v1/account/setting/update', accountSettingSchema, {
-        method: 'PUT',
+      await gatewayClient(args)(authEndpoints.updateSettings, {
         json: { lang: parsed.data },
       });
     } catch (error) {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { bankAppLinks } from '#app/payments/bank-deeplinks.ts';
 import {
-  anything,
   idParam,
   loadCards,
   notFoundAs404,
@@ -21,8 +20,9 @@ import type { ReadArgs } from '#app/server/member-read.server.ts';
 export { freezeQuery } from './freeze-query.ts';
 import type { Lang } from '#contract/codes.ts';
 import { codeMessages } from '#contract/codes.ts';
-import { freezeDetailSchema, type FreezeContract, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
+import { type FreezeContract, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
+import { freezeEndpoints } from '#contract/endpoints/freezes.ts';
 
 // Views and actions of the freeze pages (issue 12 §1, ADR 036). Formatted here, on the server: the
 // browser gets ready text and no date or money code.
@@ -154,28 +154,25 @@ export async function freezeAction(args: Args & { params: { freezeId?: string } 
       if (!choice) return { error: t('contract.chooseMethod') };
       const days = Number(form.get('days'));
       const startDate = String(form.get('startDate') ?? '');
-      const { data: made } = await call(
-        `/api/v1/member/contract/${contractId}/freeze`,
-        z.object({ freeze: freezeDetailSchema }),
-        {
-          json: { ...choice, days, startDate },
-        },
-      );
+      const { data: made } = await call(freezeEndpoints.request, {
+        params: { id: contractId },
+        json: { ...choice, days, startDate },
+      });
       return redirect(resultOf(made.freeze.freezeContractId));
     }
     const id = idParam(args.params.freezeId);
     if (intent.data === 'pay') {
       const choice = parseMethodChoice(form.get('method'));
       if (!choice) return { error: t('contract.chooseMethod') };
-      await call(`/api/v1/member/freeze-contract/${id}/payment`, anything, { json: choice });
+      await call(freezeEndpoints.pay, { params: { id }, json: choice });
       return redirect(resultOf(id));
     }
     if (intent.data === 'cancel') {
-      await call(`/api/v1/member/freeze-contract/${id}/cancel`, anything, { method: 'PUT' });
+      await call(freezeEndpoints.cancel, { params: { id } });
       flashToast(session, { kind: 'success', text: t('freeze.requestCancelled') });
       return redirect(`/history/freeze/${id}`);
     }
-    await call(`/api/v1/member/freeze-contract/${id}/unfreeze`, anything, { method: 'PUT' });
+    await call(freezeEndpoints.unfreeze, { params: { id } });
     flashToast(session, { kind: 'success', text: t('freeze.unfrozen') });
     return redirect(`/history/freeze/${id}`);
   } catch (error) {

@@ -7,8 +7,8 @@ import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTime } from '#contract/format.ts';
-import { activatedGiftSchema } from '#contract/gift-activation.ts';
-import { experienceGiftSchema, type GiftScreen } from '#contract/gift.ts';
+import { type GiftScreen } from '#contract/gift.ts';
+import { giftEndpoints } from '#contract/endpoints/gifts.ts';
 
 /** The /gift screen in the page's language: the gift, when it must be activated by, and the clubs grouped by city. */
 export function giftScreenView(screen: GiftScreen, lang: Lang) {
@@ -60,7 +60,8 @@ export async function giftAction(args: ActionArgs) {
   try {
     if (form.intent === 'activate') {
       const { gift, paymentPlanId } = form;
-      const { data: result } = await call(`/api/v1/member/gift/${gift}/contract`, activatedGiftSchema, {
+      const { data: result } = await call(giftEndpoints.activate, {
+        params: { memberGiftId: gift },
         json: { paymentPlanId: Number(paymentPlanId) },
       });
       const { contract } = result;
@@ -75,7 +76,7 @@ export async function giftAction(args: ActionArgs) {
       });
       return redirect('/home/your-plan');
     }
-    await call('/api/v1/member/gift/experience', experienceGiftSchema, { method: 'POST' });
+    await call(giftEndpoints.experience);
     flashToast(session, { kind: 'success', text: t('gift.experienceTaken') });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

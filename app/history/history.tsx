@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { contractSchema, transactionSchema } from '#contract/membership.ts';
 import { ptContractSchema } from '#contract/pt.ts';
 import { ptContractView, type PtContractView } from '#app/pt/pt.server.ts';
 import { PtContractCard } from '#app/pt/pt-ui.tsx';
@@ -19,6 +18,7 @@ import {
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['contracts', 'history', 'home', 'pt'] };
@@ -42,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     ptContracts: [] as PtContractView[],
   };
   if (tab === 'transactions') {
-    const { data } = await call('/api/v1/member/transactions', z.array(transactionSchema));
+    const { data } = await call(membershipEndpoints.transactions);
     return { ...none, tab, transactions: data.map((t) => transactionView(t, lang)) };
   }
   if (tab === 'pt') {
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     const { data } = await call('/api/v1/member/pt-contracts', z.array(ptContractSchema));
     return { ...none, tab, ptContracts: data.map((c) => ptContractView(c, lang)) };
   }
-  const { data } = await call('/api/v1/member/contracts', z.array(contractSchema));
+  const { data } = await call(membershipEndpoints.list);
   return { ...none, tab, contracts: data.map((c) => contractView(c, lang)) };
 }
 

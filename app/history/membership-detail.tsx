@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { contractDetailSchema } from '#contract/membership.ts';
 import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
 import { ReceiptCard, UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
@@ -11,6 +10,7 @@ import { contractView, idParam, notFoundAs404, receiptView, transactionView } fr
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'history', 'home', 'receipts'],
@@ -25,10 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'hist
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   const lang = getLang(args.context);
-  const { data: detail } = await gatewayClient(args)(
-    `/api/v1/member/contract/${id}/detail`,
-    contractDetailSchema,
-  ).catch(notFoundAs404);
+  const { data: detail } = await gatewayClient(args)(membershipEndpoints.detail, { params: { id } }).catch(
+    notFoundAs404,
+  );
   return {
     contract: contractView(detail, lang),
     referralCode: detail.referralCode,

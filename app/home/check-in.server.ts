@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { checkInCodeSchema, checkInDeviceKeySchema, visitSchema, type CheckInDeviceKey } from '#contract/check-in.ts';
+import { type CheckInDeviceKey } from '#contract/check-in.ts';
 import { GatewayError, type gatewayClient } from '#app/server/gateway.server.ts';
 import type { AppSession } from '#app/server/session.server.ts';
 import { qrSvg } from '#app/payments/payment.server.ts';
+import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
 
 type Call = ReturnType<typeof gatewayClient>;
 
@@ -40,7 +40,7 @@ export async function registerDevice(
   session: AppSession,
   userAgent: string | null,
 ): Promise<CheckInDeviceKey> {
-  const registered = await call('/api/v1/member/check-in/devices', checkInDeviceKeySchema, {
+  const registered = await call(checkInEndpoints.registerDevice, {
     json: { label: deviceLabel(userAgent) },
   });
   session.set('checkInDeviceId', registered.data.deviceId);
@@ -58,8 +58,7 @@ export async function checkInCode(call: Call, session: AppSession, userAgent: st
     newKey = await registerDevice(call, session, userAgent);
     deviceId = newKey.deviceId;
   }
-  const codeOf = (id: string) =>
-    call(`/api/v1/member/check-in/code?deviceId=${encodeURIComponent(id)}`, checkInCodeSchema);
+  const codeOf = (id: string) => call(checkInEndpoints.code, { query: { deviceId: id } });
   let current;
   try {
     current = await codeOf(deviceId);
@@ -80,9 +79,6 @@ export async function checkInCode(call: Call, session: AppSession, userAgent: st
 
 /** The member's newest visit after an instant (the open check-in page asks every 2 s). */
 export async function visitSince(call: Call, since: string) {
-  const visits = await call(
-    `/api/v1/member/check-ins?limit=1&since=${encodeURIComponent(since)}`,
-    z.array(visitSchema),
-  );
+  const visits = await call(checkInEndpoints.visits, { query: { limit: 1, since } });
   return visits.data[0] ?? null;
 }

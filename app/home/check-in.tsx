@@ -1,10 +1,7 @@
 import { pick } from '#app/account/account.server.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { profileSchema } from '#contract/auth.ts';
 import { formatDate, formatTime } from '#contract/format.ts';
-import { accessClubSchema, homePageContractsSchema } from '#contract/membership.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -20,6 +17,8 @@ import { readPass, writePass } from '#app/shell/check-in-store.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 // Issue 11 (ADR 032): the member's check-in code, a QR that changes every 30 s. The server draws the
 // current one (it works without JavaScript: the page refreshes itself); with JavaScript the page asks
@@ -40,9 +39,9 @@ export async function loader(args: Route.LoaderArgs) {
   const call = gatewayClient(args);
   const lang = getLang(args.context);
   const [profile, home, clubs] = await Promise.all([
-    call('/api/v1/auth/profile', profileSchema),
-    call('/api/v1/member/contracts/home-page', homePageContractsSchema),
-    call('/api/v1/member/contract/access-clubs', z.array(accessClubSchema)),
+    call(authEndpoints.profile),
+    call(membershipEndpoints.homePage),
+    call(membershipEndpoints.accessClubs),
   ]);
   const current = home.data.current;
   const frozen = home.data.frozenUntil !== null || current?.isFrozen === true;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { homePageContractsSchema } from '#contract/membership.ts';
 import { trialSummarySchema } from '#contract/pt.ts';
 import { loadContact, pick, telHref, tryLoad } from '#app/account/account.server.ts';
 import { loadFreePtOffers } from '#app/membership/membership.server.ts';
@@ -13,6 +12,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/workout-with-us';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 // Issue 11 §5: the newcomer's guide. The texts are the page's own; the numbers to call for a free
 // trial session, the plans that give free PT sessions (issue 37 §5) and whether the member has one
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const call = gatewayClient(args);
   const [clubs, chain, free, freePt] = await Promise.all([
     tryLoad(async () => {
-      const { data } = await call('/api/v1/member/contracts/home-page', homePageContractsSchema);
+      const { data } = await call(membershipEndpoints.homePage);
       const byClub = new Map<number, Hotline>();
       for (const c of data.currents) {
         if (!byClub.has(c.clubId))

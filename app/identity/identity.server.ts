@@ -3,8 +3,6 @@ import { Codes, messageForCode } from '#contract/codes.ts';
 import {
   ID_BACK_FIELD,
   ID_FRONT_FIELD,
-  identityReadSchema,
-  identitySchema,
   RECOGNITION_TYPE_FIELD,
   RecognitionTypes,
   type Identity,
@@ -15,11 +13,12 @@ import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
+import { identityEndpoints } from '#contract/endpoints/identity.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
 export async function loadIdentity(args: Args): Promise<Identity | null> {
-  return (await gatewayClient(args)('/api/v1/member/identity', identityReadSchema)).data;
+  return (await gatewayClient(args)(identityEndpoints.read)).data;
 }
 
 /** One line of the verified document: the label's key under account.verification, and the value or its key there. */
@@ -78,7 +77,7 @@ export async function verificationAction(args: Args) {
   if (documentType === 'ID_CARD' && back instanceof File && back.size > 0)
     upload.set(ID_BACK_FIELD, back, back.name || 'back.jpg');
   try {
-    await gatewayClient(args)('/api/v1/fpt/recognize-id/upload', identitySchema, { method: 'POST', form: upload });
+    await gatewayClient(args)(identityEndpoints.recognize, { form: upload });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.code === Codes.ID_ALREADY_VERIFIED) return redirect('/account/verification/success');

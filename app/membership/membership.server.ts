@@ -1,26 +1,12 @@
 import { data } from 'react-router';
-import { z } from 'zod';
-import {
-  cityWithClubsSchema,
-  clubBusynessSchema,
-  clubSchema,
-  isId,
-  paymentMethodGroupSchema,
-  type Club,
-  type ClubBusyness,
-} from '#contract/clubs.ts';
-import { profileSchema } from '#contract/auth.ts';
+import { isId, type Club, type ClubBusyness } from '#contract/clubs.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
 import {
-  couponSchema,
   FREE_PT_WINDOW_DAYS,
   PAYMENT_WINDOW_MINUTES,
-  paymentPlanSchema,
   paymentPlansQuery,
-  planBenefitsSchema,
-  plannedDatesSchema,
   REFERRAL_BONUS_DAYS,
-  savedCardSchema,
   type Coupon,
   type PaymentPlan,
   type PlanBenefit,
@@ -31,6 +17,8 @@ import { pick, telHref } from '#app/account/account.server.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import type { AppSession } from '#app/server/session.server.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 
 // Issue 4, choosing a club and a plan: the gateway reads these pages make, in the page's language.
 
@@ -67,10 +55,7 @@ export const clubChoice = (url: string): ClubChoice | null => {
 /** Issue 11 §3: every club's busyness, or none when the gateway cannot say (the page shows without it). */
 const loadBusyness = (call: ReturnType<typeof gatewayClient>) =>
   softRead(
-    async () =>
-      new Map(
-        (await call('/api/v1/general/clubs/busyness', z.array(clubBusynessSchema))).data.map((b) => [b.clubId, b]),
-      ),
+    async () => new Map((await call(generalEndpoints.busyness)).data.map((b) => [b.clubId, b])),
     new Map<number, ClubBusyness>(),
   );
 
@@ -95,8 +80,8 @@ export async function loadClubsByCity(args: Args) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
   const [cities, clubs, busyness] = await Promise.all([
-    call('/api/v1/general/city/have-clubs', z.array(cityWithClubsSchema)),
-    call('/api/v1/general/clubs?isActive=true', z.array(clubSchema)),
+    call(generalEndpoints.citiesWithClubs),
+    call(generalEndpoints.clubs, { query: { isActive: 'true' } }),
     loadBusyness(call),
   ]);
   const groups = cities.data.map((city) => ({
@@ -131,7 +116,7 @@ const freePtOffers = (plans: PlanBenefit[], lang: Lang): FreePtOffer[] => {
 export async function loadFreePtOffers(args: Args) {
   const lang = getLang(args.context);
   return softRead(async () => {
-    const { data } = await gatewayClient(args)('/api/v1/global/plan-benefits', planBenefitsSchema);
+    const { data } = await gatewayClient(args)(membershipEndpoints.planBenefits);
     return {
       all: freePtOffers(data.plans, lang),
       multi: freePtOffers(
@@ -153,7 +138,7 @@ export async function loadClub(args: Args, clubId: string) {
   if (!isId(clubId)) throw notFoundPage();
   const call = gatewayClient(args);
   const [{ data: club }, busyness] = await Promise.all([
-    orNotFound(() => call(`/api/v1/general/club/${clubId}/detail`, clubSchema)),
+    orNotFound(() => call(generalEndpoints.club, { params: { clubId } })),
     loadBusyness(call),
   ]);
   return clubView(club, getLang(args.context), busyness.get(club.id) ?? null);
@@ -210,8 +195,6 @@ export function normalizeCoupon(value: unknown): { code: string | null; valid: b
   return { code: parsed.data.coupon ?? null, valid: true };
 }
 
-const couponQuery = (code: string | null) => (code ? `?coupon=${encodeURIComponent(code)}` : '');
-
 /**
  * A club's plans priced for this member, with the saved coupon when it applies. A coupon the
  * gateway refuses here (another club's offer, used up) leaves the plain prices and its message.
@@ -219,27 +202,26 @@ const couponQuery = (code: string | null) => (code ? `?coupon=${encodeURICompone
 export async function loadPlans(args: Args, clubId: number, coupon: string | null) {
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const path = `/api/v1/global/club/${clubId}/payment-plans`;
   let couponError: string | null = null;
   if (coupon) {
     try {
-      const { data: plans } = await call(path + couponQuery(coupon), z.array(paymentPlanSchema));
+      const { data: plans } = await call(membershipEndpoints.plans, { params: { clubId }, query: { coupon } });
       return { plans: plans.map((p) => planView(p, lang)), couponError };
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500) throw error;
       couponError = error.text;
     }
   }
-  const { data: plans } = await orNotFound(() => call(path, z.array(paymentPlanSchema)));
+  const { data: plans } = await orNotFound(() => call(membershipEndpoints.plans, { params: { clubId } }));
   return { plans: plans.map((p) => planView(p, lang)), couponError };
 }
 
 /** One plan priced with `coupon`; a refused coupon throws its GatewayError (352, 353, PROMO_CODE_INVALID). */
 export async function fetchPlan(args: Args, clubId: number, planId: number, coupon: string | null) {
-  const { data: plan } = await gatewayClient(args)(
-    `/api/v1/global/club/${clubId}/payment-plan/${planId}/detail${couponQuery(coupon)}`,
-    paymentPlanSchema,
-  );
+  const { data: plan } = await gatewayClient(args)(membershipEndpoints.plan, {
+    params: { clubId, paymentPlanId: planId },
+    query: { coupon: coupon ?? undefined },
+  });
   return plan;
 }
 
@@ -265,18 +247,16 @@ export async function loadPurchaseOptions(args: Args, clubId: number, planId: nu
   const [coupons, cards, methods, dates, profile] = await Promise.all([
     softRead(
       async () =>
-        (await call(`/api/v1/member/coupons?clubId=${clubId}&paymentPlanId=${planId}`, z.array(couponSchema))).data,
+        (await call(membershipEndpoints.coupons, { query: { clubId: String(clubId), paymentPlanId: String(planId) } }))
+          .data,
       [],
     ),
-    softRead(async () => (await call('/api/v1/member/cards', z.array(savedCardSchema))).data, []),
-    call('/api/v1/general/payment-method/groups', z.array(paymentMethodGroupSchema)),
+    softRead(async () => (await call(membershipEndpoints.cards)).data, []),
+    call(generalEndpoints.paymentMethodGroups),
     // When the plan would run: shown before Confirm; without it the page still sells (the payment page shows the dates).
-    softRead(
-      async () => (await call(`/api/v1/member/club/${clubId}/payment-plan/${planId}/dates`, plannedDatesSchema)).data,
-      null,
-    ),
+    softRead(async () => (await call(membershipEndpoints.plannedDates, { params: { clubId, planId } })).data, null),
     // The referral code given at sign-up, carried to the first purchase (issue 10 §7).
-    softRead(async () => (await call('/api/v1/auth/profile', profileSchema)).data, null),
+    softRead(async () => (await call(authEndpoints.profile)).data, null),
   ]);
   return {
     coupons: coupons.map((c) => couponView(c, lang)),

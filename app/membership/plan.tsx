@@ -2,13 +2,7 @@ import { pick } from '#app/account/account.server.ts';
 import { Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { isId } from '#contract/clubs.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
-import {
-  contractSchema,
-  createContractBody,
-  createContractResultSchema,
-  referralCheckBody,
-  referralCheckResultSchema,
-} from '#contract/membership.ts';
+import { createContractBody, referralCheckBody } from '#contract/membership.ts';
 import { referralCodeSchema } from '#contract/validation.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
 import { validationMessage } from '#contract/validation-messages.ts';
@@ -39,6 +33,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['membership', 'purchase'],
@@ -172,7 +167,7 @@ export async function action(args: Route.ActionArgs) {
     if (!parsed.success) result.fieldErrors.referralCode = refusal('referralInvalid');
     else {
       try {
-        const checked = await call('/api/v1/member/referral/check', referralCheckResultSchema, { json: parsed.data });
+        const checked = await call(membershipEndpoints.checkReferral, { json: parsed.data });
         result.referralOk = `${checked.message} ${t('purchase.referralOk', { name: checked.data.referrerName, days: checked.data.bonusDays })}`;
         result.referralBonusDays = checked.data.bonusDays;
       } catch (error) {
@@ -217,9 +212,8 @@ export async function action(args: Route.ActionArgs) {
   try {
     // "Cancel that one and buy this plan": the other unpaid contract of this club becomes FAIL first.
     const replace = text('replaceContractId');
-    if (intent === 'replace' && isId(replace))
-      await call(`/api/v1/member/contract/${replace}/cancel`, contractSchema, { method: 'PUT' });
-    const created = await call('/api/v1/member/contract', createContractResultSchema, { json: body });
+    if (intent === 'replace' && isId(replace)) await call(membershipEndpoints.cancel, { params: { id: replace } });
+    const created = await call(membershipEndpoints.create, { json: body });
     const { contract, existing } = created.data;
     if (existing && contract.paymentPlanId !== planId) {
       const lang = getLang(context);

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
-import { notificationPageSchema, notificationSchema } from '#contract/notifications.ts';
+import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -24,12 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'noti
 export async function loader(args: Route.LoaderArgs) {
   const gateway = gatewayClient(args);
   try {
-    const { data: notification } = await gateway(
-      `/api/v1/member/notification/${encodeURIComponent(args.params.notifyId)}`,
-      notificationSchema,
-    );
+    const { data: notification } = await gateway(endpoints.open, { params: { id: args.params.notifyId } });
     // Read after the opening marked it read: the header's dot is drawn from this figure (layout loaders run in parallel).
-    const { data: counts } = await gateway('/api/v1/member/notifications?page=1&limit=1', notificationPageSchema);
+    const { data: counts } = await gateway(endpoints.list, { query: { page: 1, limit: 1 } });
     return { ...toNotificationView(notification, getLang(args.context)), unreadCount: counts.unreadCount };
   } catch (error) {
     if (error instanceof GatewayError && (error.status === 404 || error.status === 400)) {

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from 'react-router';
-import { notificationPageSchema, pushPublicKeySchema, unreadCountSchema } from '#contract/notifications.ts';
+import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PushToggle } from './push-toggle.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -25,9 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = getLang(args.context);
   const page = pageFromUrl(args.request.url);
   const [list, publicKey] = await Promise.all([
-    gateway(`/api/v1/member/notifications?page=${page}&limit=20`, notificationPageSchema),
+    gateway(endpoints.list, { query: { page, limit: 20 } }),
     // Without a key the page still lists everything; only the push switch hides.
-    gateway('/api/v1/general/push/public-key', pushPublicKeySchema).then(
+    gateway(endpoints.pushPublicKey).then(
       (r) => r.data.publicKey,
       (error: unknown) => {
         if (error instanceof GatewayError) return null;
@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const session = getSession(args.context);
   try {
-    await gatewayClient(args)('/api/v1/member/notifications/read-all', unreadCountSchema, { method: 'PUT' });
+    await gatewayClient(args)(endpoints.readAll);
     flashToast(session, { kind: 'success', text: getT(args.context)('notification.allRead') });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
+import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import type { Route } from './+types/push';
@@ -16,9 +17,9 @@ export async function action(args: Route.ActionArgs) {
   const gateway = gatewayClient(args);
   try {
     if ('subscribe' in body.data) {
-      await gateway('/api/v1/member/push/subscription', z.unknown(), { method: 'POST', json: body.data.subscribe });
+      await gateway(endpoints.subscribe, { json: body.data.subscribe });
     } else {
-      await gateway('/api/v1/member/push/subscription', z.unknown(), { method: 'DELETE', json: body.data.unsubscribe });
+      await gateway(endpoints.unsubscribe, { json: body.data.unsubscribe });
     }
     return { ok: true };
   } catch (error) {

@@ -8,7 +8,6 @@ import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
 import {
   type homePageContractsSchema,
   payContractBody,
-  savedCardSchema,
   type Contract,
   type ContractStatus,
   type Payment,
@@ -20,6 +19,7 @@ import {
 import { pick, telHref } from '#app/account/account.server.ts';
 import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
 // Everything is formatted here, on the server, so the browser gets ready text and no formatter code.
@@ -270,31 +270,15 @@ export function parseMethodChoice(value: FormDataEntryValue | null) {
   return body?.success ? body.data : null;
 }
 
-/** GET /api/v1/payment/vnpay/return: what VNPAY told the browser, checked by the gateway (display only). */
-export const vnpayReturnSchema = z.object({
-  contractId: z.number().nullable(),
-  /** The payment was a freeze's (ADR 036): its result page, not the membership's. */
-  freezeContractId: z.number().nullable().optional(),
-  /** The payment was a PT package's (ADR 045). */
-  ptContractId: z.number().nullable().optional(),
-  status: z.string(),
-  responseCode: z.string().nullable(),
-  transactionStatus: z.string().nullable().optional(),
-});
-
-/** GET /api/v1/payment/vnpay/card-return: the add-card flow's answer. */
-export const cardReturnSchema = z.object({
-  status: z.string(),
-  responseCode: z.string().nullable(),
-  card: savedCardSchema.nullable(),
-});
-
 /** The query VNPAY appended, passed on as it came (only vnp_ fields, so nothing else rides along). */
 export function vnpayQuery(url: string) {
   const query = new URLSearchParams();
   for (const [key, value] of new URL(url).searchParams) if (key.startsWith('vnp_')) query.append(key, value);
   return query.toString();
 }
+
+/** The same fields as the query of the gateway's return endpoints. */
+export const vnpayFields = (url: string) => Object.fromEntries(new URLSearchParams(vnpayQuery(url)));
 
 /** The home header card (§2): frozen, member, waiting for payment, or not a member yet. */
 export function homeCardView(home: z.infer<typeof homePageContractsSchema>, lang: Lang) {
@@ -322,5 +306,5 @@ export function safePayUrl(value: string) {
 
 /** The saved-card pages: here a failing card service is the page's error, not an empty list. */
 export async function loadCardsStrict(args: Args): Promise<CardView[]> {
-  return (await gatewayClient(args)('/api/v1/member/cards', z.array(savedCardSchema))).data.map(cardView);
+  return (await gatewayClient(args)(membershipEndpoints.cards)).data.map(cardView);
 }

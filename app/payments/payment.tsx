@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Link, data, redirect, useRevalidator } from 'react-router';
 import { formatDateTimeSeconds } from '#contract/format.ts';
-import { contractDetailSchema, createContractResultSchema, paymentSchema } from '#contract/membership.ts';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
 import { UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -14,7 +13,6 @@ import {
   isPaid,
   loadCards,
   notFoundAs404,
-  anything,
   parseMethodChoice,
   paymentView,
   qrSvg,
@@ -27,6 +25,7 @@ import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],
@@ -42,11 +41,10 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const detail = (await call(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404)).data;
+  const detail = (await call(membershipEndpoints.detail, { params: { id } }).catch(notFoundAs404)).data;
   if (isPaid(detail.status)) throw redirect(`/membership/payment/result/${id}`);
   // The open attempt comes with the detail; after it ended, the latest one says how (expired, declined).
-  const payment =
-    detail.payment ?? (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable())).data;
+  const payment = detail.payment ?? (await call(membershipEndpoints.payment, { params: { id } })).data;
   const view = payment ? paymentView(payment, lang) : null;
   const waiting = detail.status === 'WAITFORPAYMENT';
   // "I have transferred" asks again (the loader just did): say what was seen, and when.
@@ -84,13 +82,13 @@ export async function action(args: Route.ActionArgs) {
   const self = `/membership/payment/${id}`;
   try {
     if (form.get('intent') === 'cancel') {
-      await call(`/api/v1/member/contract/${id}/cancel`, anything, { method: 'PUT' });
+      await call(membershipEndpoints.cancel, { params: { id } });
       flashToast(session, { kind: 'success', text: t('payment.cancelled') });
       return redirect('/membership');
     }
     const body = parseMethodChoice(form.get('method'));
     if (!body) return { error: t('contract.chooseMethod') };
-    await call(`/api/v1/member/contract/${id}/payment`, createContractResultSchema, { json: body });
+    await call(membershipEndpoints.pay, { params: { id }, json: body });
     return redirect(self);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
-import { paymentSchema } from '#contract/membership.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { idParam, isOpen, notFoundAs404, qrPng } from './payment.server.ts';
 import type { Route } from './+types/qr-image';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 /**
  * GET /membership/payment/{contractId}/qr.png (issue 10 §5): the open transfer's VietQR as a PNG to
@@ -12,10 +12,9 @@ import type { Route } from './+types/qr-image';
  */
 export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
-  const { data: payment } = await gatewayClient(args)(
-    `/api/v1/member/contract/${id}/payment`,
-    paymentSchema.nullable(),
-  ).catch(notFoundAs404);
+  const { data: payment } = await gatewayClient(args)(membershipEndpoints.payment, { params: { id } }).catch(
+    notFoundAs404,
+  );
   if (!payment?.qr || !isOpen(payment)) throw data(null, { status: 404 });
   return qrPng(payment.qr.payload, `vietfit-qr-${id}.png`);
 }

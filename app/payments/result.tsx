@@ -1,6 +1,5 @@
 import { afterPlanWord } from '#contract/format.ts';
 import { Link } from 'react-router';
-import { contractDetailSchema, paymentSchema } from '#contract/membership.ts';
 import { LiveStatus } from '#app/payments/payment-ui.tsx';
 import { StatusBadge } from '#app/payments/contract-ui.tsx';
 import { ReceiptCard, UnbookedNotice } from '#app/payments/receipt-ui.tsx';
@@ -12,6 +11,7 @@ import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView 
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/result';
 import type { ShellHandle } from '#app/shell/handle.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],
@@ -27,10 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   const lang = getLang(args.context);
   const call = gatewayClient(args);
-  const detail = (await call(`/api/v1/member/contract/${id}/detail`, contractDetailSchema).catch(notFoundAs404)).data;
+  const detail = (await call(membershipEndpoints.detail, { params: { id } }).catch(notFoundAs404)).data;
   const payment =
     detail.payment ??
-    (await call(`/api/v1/member/contract/${id}/payment`, paymentSchema.nullable()).then(
+    (await call(membershipEndpoints.payment, { params: { id } }).then(
       (r) => r.data,
       (error: unknown) => {
         if (error instanceof GatewayError) return null;

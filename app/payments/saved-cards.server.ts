@@ -1,11 +1,13 @@
 import { redirect } from 'react-router';
 import { Codes, messageForCode } from '#contract/codes.ts';
-import { addCardBody, addCardResultSchema } from '#contract/membership.ts';
+import { addCardBody } from '#contract/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { anything, cardMessage, cardReturnSchema, idParam, safePayUrl, vnpayQuery } from './payment.server.ts';
+import { cardMessage, idParam, safePayUrl, vnpayFields } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readForm } from '#app/server/form.server.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { paymentEndpoints } from '#contract/endpoints/payments.ts';
 
 type Args = Parameters<typeof gatewayClient>[0] & { params: { cardId?: string } };
 
@@ -26,19 +28,19 @@ export async function cardAction(args: Args) {
     if (intent === 'add') {
       const body = addCardBody.safeParse({ cardType: form.get('cardType') });
       if (!body.success) return { error: messageForCode(Codes.VALIDATION, lang), payUrl: null };
-      const { data } = await call('/api/v1/member/card', addCardResultSchema, { json: body.data });
+      const { data } = await call(membershipEndpoints.addCard, { json: body.data });
       const payUrl = safePayUrl(data.payUrl);
       if (!payUrl) return { error: messageForCode(Codes.SYSTEM_ERROR, lang), payUrl: null };
       return { error: null, payUrl };
     }
     const id = idParam(String(form.get('cardId') ?? ''));
     if (intent === 'default') {
-      const { message } = await call(`/api/v1/member/card/${id}/default`, anything, { method: 'PUT' });
+      const { message } = await call(membershipEndpoints.defaultCard, { params: { id } });
       flashToast(session, { kind: 'success', text: message });
       return redirect(args.params.cardId ? `${CARDS_PATH}/${id}` : CARDS_PATH);
     }
     if (intent === 'delete') {
-      const { message } = await call(`/api/v1/member/card/${id}`, anything, { method: 'DELETE' });
+      const { message } = await call(membershipEndpoints.deleteCard, { params: { id } });
       flashToast(session, { kind: 'success', text: message });
       return redirect(CARDS_PATH);
     }
@@ -55,10 +57,9 @@ export async function cardReturnTo(args: Parameters<typeof gatewayClient>[0], to
   const session = getSession(args.context);
   const lang = getLang(args.context);
   try {
-    const { data } = await gatewayClient(args)(
-      `/api/v1/payment/vnpay/card-return?${vnpayQuery(args.request.url)}`,
-      cardReturnSchema,
-    );
+    const { data } = await gatewayClient(args)(paymentEndpoints.vnpayCardReturn, {
+      query: vnpayFields(args.request.url),
+    });
     if (data.status === 'SUCCESS')
       flashToast(session, { kind: 'success', text: messageForCode(Codes.CARD_ADDED, lang) });
     else

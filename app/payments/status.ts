@@ -1,9 +1,9 @@
 import { data } from 'react-router';
-import { paymentSchema } from '#contract/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { idParam, pollState } from './payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/status';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 
 /**
  * GET /membership/payment/{contractId}/status → {state}: what the payment page polls every 3 s.
@@ -16,10 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idParam(args.params.contractId);
   try {
     // The latest attempt only: lighter than the contract detail, and asked every 3 s.
-    const { data: payment } = await gatewayClient(args)(
-      `/api/v1/member/contract/${id}/payment`,
-      paymentSchema.nullable(),
-    );
+    const { data: payment } = await gatewayClient(args)(membershipEndpoints.payment, { params: { id } });
     return data({ state: pollState(payment, payment?.status === 'SUCCESS') }, { headers });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -2,10 +2,11 @@ import { Link, redirect } from 'react-router';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
-import { vnpayQuery, vnpayReturnSchema } from './payment.server.ts';
+import { vnpayFields } from './payment.server.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/vnpay-return';
 import type { StringsHandle } from '#app/locales/messages.ts';
+import { paymentEndpoints } from '#contract/endpoints/payments.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['payments'] };
@@ -21,10 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'paym
  */
 export async function loader(args: Route.LoaderArgs) {
   try {
-    const { data } = await gatewayClient(args)(
-      `/api/v1/payment/vnpay/return?${vnpayQuery(args.request.url)}`,
-      vnpayReturnSchema,
-    );
+    const { data } = await gatewayClient(args)(paymentEndpoints.vnpayReturn, { query: vnpayFields(args.request.url) });
     throw redirect(
       data.ptContractId
         ? `/pt/payment/result/${data.ptContractId}`

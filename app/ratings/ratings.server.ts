@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import { ratingUpdateBody } from '#contract/feedback.ts';
 import { snoozeRatingPrompt } from './rating-prompt.server.ts';
@@ -8,6 +7,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -48,14 +48,14 @@ export async function ratingAction(args: Args) {
   const call = gatewayClient(args);
   try {
     if (field(form, 'intent') === 'dismiss') {
-      await call(`/api/v1/member/rating/${ratingId}/ignore`, z.unknown(), { method: 'DELETE' });
+      await call(feedbackEndpoints.ignoreRating, { params: { id: ratingId } });
       snoozeRatingPrompt(session);
       flashToast(session, { kind: 'success', text: getT(args.context)('feedback.rating.dismissed') });
       return redirect(back);
     }
     const parsed = ratingUpdateBody.safeParse({ rate: typed.rate, comment: typed.comment });
     if (!parsed.success) return refuse(issuesByField(parsed.error, lang));
-    await call(`/api/v1/member/rating/${ratingId}/update`, z.unknown(), { method: 'PUT', json: parsed.data });
+    await call(feedbackEndpoints.rate, { params: { ratingId }, json: parsed.data });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // Already answered elsewhere (another tab): nothing is left to do here; say so and move on.

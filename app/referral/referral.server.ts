@@ -7,8 +7,9 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { errorText } from '#app/server/form.server.ts';
 import { Codes } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { referralSendBody, referralSendResultSchema, type ReferralScreen } from '#contract/referral.ts';
+import { referralSendBody, type ReferralScreen } from '#contract/referral.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
+import { giftEndpoints } from '#contract/endpoints/gifts.ts';
 
 /** The /home/referral screen as the page shows it: dates in DD/MM/YYYY, each friend's date the one their state names. */
 export function referralScreenView(screen: ReferralScreen) {
@@ -59,7 +60,7 @@ export async function referralAction(args: ActionArgs) {
   const parsed = referralSendBody.safeParse({ phoneNumber });
   if (!parsed.success) return refuse(validationMessage(parsed.error.issues[0]?.message ?? 'invalid', lang));
   try {
-    const { data: sent } = await gatewayClient(args)('/api/v1/member/referral/send', referralSendResultSchema, {
+    const { data: sent } = await gatewayClient(args)(giftEndpoints.sendReferral, {
       json: parsed.data,
     });
     flashToast(session, { kind: 'success', text: getT(args.context)('referral.sent', { phone: sent.phoneNumber }) });

@@ -1,7 +1,6 @@
 import QRCode from 'qrcode';
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
-import { clubSchema } from '#contract/clubs.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { Codes, messageForCode } from '#contract/codes.ts';
 import {
   HONEYPOT_FIELD,
@@ -19,6 +18,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
 import type { ReportClub } from '#app/feedback/feedback.server.ts';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 
@@ -33,7 +33,7 @@ export async function loadReportClub(args: Args, clubId: number | null): Promise
   if (clubId === null) return null;
   const lang = getLang(args.context);
   try {
-    const { data: club } = await gatewayClient(args)(`/api/v1/general/club/${String(clubId)}/detail`, clubSchema);
+    const { data: club } = await gatewayClient(args)(generalEndpoints.club, { params: { clubId } });
     return club.isActive ? { id: club.id, name: pick(lang, club.nameVi, club.nameEn), address: club.address } : null;
   } catch (error) {
     if (error instanceof GatewayError && error.status === 404) return null;
@@ -76,7 +76,7 @@ export async function reportAction(args: Args, reportType: FeedbackType) {
   const photo = formData.get(REPORT_PHOTO_FIELD);
   if (photo instanceof File && photo.size > 0) upload.set(REPORT_PHOTO_FIELD, photo, photo.name || 'photo');
   try {
-    await gatewayClient(args)('/api/v1/public/customer-report', z.unknown(), { method: 'POST', form: upload });
+    await gatewayClient(args)(feedbackEndpoints.customerReport, { form: upload });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors);

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { pathOf, type EndpointDef, type ParamsOf, type QueryOf } from '#contract/endpoint.ts';
+import { webConfig } from './config.server.ts';
 
 /**
  * The gateway's answer to a call without a file: its status and body text.
@@ -87,4 +89,30 @@ function once(target: URL, { method, headers, body }: GatewayRequest, deadline: 
     });
     request.end(body);
   });
+}
+
+/**
+ * A declared endpoint that answers bytes (an image, a PDF, an SVG) or that a page passes through as
+ * it is: its Response, or undefined when the gateway cannot be reached in time (ADR 078).
+ */
+export async function gatewayFetch<E extends EndpointDef>(
+  endpoint: E,
+  input: {
+    params?: ParamsOf<E>;
+    query?: QueryOf<E> | Record<string, string>;
+    /** The member's or staff's bearer token, when the endpoint needs one. */
+    token?: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
+): Promise<Response | undefined> {
+  const headers: Record<string, string> = { ...input.headers };
+  if (input.token) headers.authorization = `Bearer ${input.token}`;
+  if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
+  const path = pathOf(endpoint, input.params as Record<string, string | number> | undefined, input.query as object);
+  return fetch(`${webConfig.gatewayUrl}${path}`, {
+    method: endpoint.method,
+    headers,
+    signal: AbortSignal.timeout(input.timeoutMs ?? webConfig.gatewayTimeoutMs),
+  }).catch(() => undefined);
 }

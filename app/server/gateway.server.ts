@@ -1,6 +1,15 @@
 import { data, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import { Codes, isSuccessCode, messageForCode, type Code } from '#contract/codes.ts';
+import {
+  isBinary,
+  pathOf,
+  type BodyOf,
+  type EndpointDef,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '#contract/endpoint.ts';
 import type { Envelope, FieldErrors } from '#contract/envelope.ts';
 import { webConfig } from './config.server.ts';
 import { requestGateway, type GatewayAnswer } from './gateway-http.server.ts';
@@ -59,6 +68,27 @@ type CallOptions = {
   /** The form's one-time key: the gateway does a repeat of it (a double tap, a resent form) once (ADR 052). */
   idempotencyKey?: string;
 };
+
+/** What a call of a declared endpoint passes (ADR 078): its path parameters, query and body, typed by the declaration. */
+export type CallInput<E extends EndpointDef> = {
+  query?: QueryOf<E>;
+  timeoutMs?: number;
+  idempotencyKey?: string;
+} & (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (E['body'] extends z.ZodType ? { json: BodyOf<E> } : { json?: undefined }) &
+  (E['multipart'] extends object ? { form: FormData } : { form?: undefined });
+
+/** The input is optional when the declaration needs none. */
+type InputArgs<E extends EndpointDef> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+export type Answer<T> = { code: Code; message: string; data: T };
+
+/** The client of the declared endpoints: `call(endpoint, input)`, typed by the declaration. */
+export type GatewayCall = {
+  <E extends EndpointDef>(endpoint: E, ...input: InputArgs<E>): Promise<Answer<ResponseOf<E>>>;
+  /** @deprecated A literal path and a schema paired by hand: only for the member screen reads until they move (issue 40 §2). */
+  <S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<Answer<z.output<S>>>;
+};
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
@@ -79,7 +109,7 @@ export type SessionExpired = { sessionExpired: true; message: string; to: string
 export function gatewayClient({ request, context }: Args, caller: Caller = memberCaller(context)) {
   const lang = getLang(context);
 
-  return async function call<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
+  async function send(path: string, options: CallOptions): Promise<Answer<unknown>> {
     const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     // ADR 017: a known device keeps its own OTP codes and limits at the gateway.
@@ -151,12 +181,29 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
         envelope.data,
       );
     }
-    return {
-      code: envelope.code,
-      message: messageForCode(envelope.code, lang),
-      data: schema.parse(envelope.data) as z.output<S>,
-    };
-  };
+    return { code: envelope.code, message: messageForCode(envelope.code, lang), data: envelope.data };
+  }
+
+  return async function call(
+    target: EndpointDef | string,
+    second?: z.ZodType | CallInput<EndpointDef>,
+    options: CallOptions = {},
+  ) {
+    if (typeof target === 'string') {
+      const answer = await send(target, options);
+      return { ...answer, data: (second as z.ZodType).parse(answer.data) };
+    }
+    if (isBinary(target.response)) throw new Error(`${target.method} ${target.path} answers bytes: use gatewayFetch`);
+    const input = (second ?? {}) as CallInput<EndpointDef> & { params?: Record<string, string | number> };
+    const answer = await send(pathOf(target, input.params, input.query as object | undefined), {
+      method: target.method,
+      json: input.json,
+      form: input.form,
+      timeoutMs: input.timeoutMs,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return { ...answer, data: target.response.parse(answer.data) };
+  } as GatewayCall;
 }
 
 function parseEnvelope(text: string): Envelope | undefined {

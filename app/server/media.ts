@@ -1,4 +1,5 @@
-import { webConfig } from './config.server.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
+import { gatewayFetch } from './gateway-http.server.ts';
 import type { Route } from './+types/media';
 
 /**
@@ -7,9 +8,7 @@ import type { Route } from './+types/media';
  */
 export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[0-9a-f]{32}$/.test(params.id)) throw new Response('Not found', { status: 404 });
-  const upstream = await fetch(`${webConfig.gatewayUrl}/api/v1/media/${params.id}`, {
-    signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-  }).catch(() => undefined);
+  const upstream = await gatewayFetch(generalEndpoints.media, { params: { id: params.id } });
   if (!upstream?.ok) throw new Response('Not found', { status: upstream?.status === 404 ? 404 : 502 });
   const type = upstream.headers.get('content-type') ?? '';
   if (!/^image\/(jpeg|png|webp)$/.test(type)) throw new Response('Not found', { status: 404 });

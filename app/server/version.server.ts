@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import { webConfig } from './config.server.ts';
+import { gatewayFetch } from './gateway-http.server.ts';
 
 // §7 GET /api/v1/general/version, "cached 15 minutes": one value for every visitor (it is public
 // and the same for all), so it is fetched without any member's token and kept in this process.
-const versionEnvelope = z.object({
-  code: z.literal(1000),
-  data: z.object({ settingValueVi: z.string().min(1), settingValueEn: z.string().min(1) }),
-});
+const versionEnvelope = z.object({ code: z.literal(1000), data: generalEndpoints.version.response });
 
 /** §3 "App version setting", as the gateway gives it. */
 export type AppVersionSetting = z.infer<typeof versionEnvelope>['data'];
@@ -22,10 +21,11 @@ let cached: { value: AppVersionSetting | null; until: number } | undefined;
 let pending: Promise<AppVersionSetting | null> | undefined;
 
 async function fetchVersion(): Promise<AppVersionSetting> {
-  const response = await fetch(`${webConfig.gatewayUrl}/api/v1/general/version`, {
+  const response = await gatewayFetch(generalEndpoints.version, {
     headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(Math.min(webConfig.gatewayTimeoutMs, 3_000)),
+    timeoutMs: Math.min(webConfig.gatewayTimeoutMs, 3_000),
   });
+  if (!response) throw new Error('gateway unreachable');
   return versionEnvelope.parse(await response.json()).data;
 }
 

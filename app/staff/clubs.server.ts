@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { clubSchema } from '#contract/clubs.ts';
+import { generalEndpoints } from '#contract/endpoints/general.ts';
 import type { staffGateway } from './staff-session.server.ts';
 
 export type DeskClub = { id: number; nameVi: string; nameEn: string };
@@ -13,7 +12,7 @@ export async function deskClubs(
   staffClubId: number | null,
   chosen: string | null,
 ) {
-  const { data } = await call('/api/v1/general/clubs?isActive=true', z.array(clubSchema));
+  const { data } = await call(generalEndpoints.clubs, { query: { isActive: 'true' } });
   const clubs: DeskClub[] = (staffClubId === null ? data : data.filter((club) => club.id === staffClubId)).map((c) => ({
     id: c.id,
     nameVi: c.nameVi,

@@ -1,8 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { feedbackStates, feedbackTypes } from '#contract/feedback-types.ts';
-import { staffFeedbackSchema, type StaffFeedback } from '#contract/feedback.ts';
+import { type StaffFeedback } from '#contract/feedback.ts';
 import { formatDateTime } from '#contract/format.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -18,6 +17,7 @@ import type { Route } from './+types/feedback-inbox';
 import { handledForm, inboxFilters } from './feedback-inbox.server.ts';
 import { requireDeskRole, staffGateway, staffOf } from './staff-session.server.ts';
 import { MemberLine } from './staff-ui.tsx';
+import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
 
 /** The string parts this page uses besides the frame's (ADR 030): the report types' names. */
 export const handle: StringsHandle = { strings: ['feedback', 'staffInbox'] };
@@ -29,10 +29,9 @@ export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
   const params = new URL(args.request.url).searchParams;
   const filters = inboxFilters.parse({ state: params.get('state') ?? 'NEW', type: params.get('type') || undefined });
-  const query = new URLSearchParams();
-  if (filters.state) query.set('state', filters.state);
-  if (filters.type) query.set('type', filters.type);
-  const { data } = await staffGateway(args)(`/api/v1/staff/feedback?${query.toString()}`, z.array(staffFeedbackSchema));
+  const { data } = await staffGateway(args)(feedbackEndpoints.staffList, {
+    query: { state: filters.state || undefined, type: filters.type || undefined },
+  });
   return { items: data, state: filters.state ?? '', type: filters.type ?? '', clubId: staffOf(args.context).clubId };
 }
 
@@ -44,8 +43,8 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: handledForm });
   if (submission.status !== 'success') return { id, result: localizedReply(submission.reply(), getLang(args.context)) };
   try {
-    await staffGateway(args)(`/api/v1/staff/feedback/${String(submission.value.id)}/handled`, staffFeedbackSchema, {
-      method: 'PUT',
+    await staffGateway(args)(feedbackEndpoints.staffHandled, {
+      params: { id: submission.value.id },
       json: { reply: submission.value.reply },
     });
   } catch (error) {

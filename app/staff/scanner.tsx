@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigation } from 'react-router';
-import { checkInResultSchema, type CheckInResult } from '#contract/check-in.ts';
+import { type CheckInResult } from '#contract/check-in.ts';
 import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { staffMemberSchema, type StaffMember } from '#contract/staff.ts';
+import { type StaffMember } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, readForm } from '#app/server/form.server.ts';
@@ -18,6 +18,7 @@ import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { PhoneSearch } from './phone-search.tsx';
 import { ClubPicker } from './staff-ui.tsx';
+import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
 
 export const handle: StringsHandle = { strings: ['staffScanner'] };
 
@@ -44,10 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
     if (!phone.success) phoneError = errorText(phone.error.issues[0]?.message ?? 'phoneInvalid', lang);
     else {
       try {
-        const { data } = await call(
-          `/api/v1/staff/member?phoneNumber=${phone.data.phone}&clubId=${String(club.id)}`,
-          staffMemberSchema,
-        );
+        const { data } = await call(checkInEndpoints.memberAtDesk, {
+          query: { phoneNumber: phone.data.phone, clubId: String(club.id) },
+        });
         lookup = {
           phoneNumber: phone.data.phone,
           found: data,
@@ -75,10 +75,10 @@ export async function action(args: Route.ActionArgs): Promise<DoorAnswer> {
   try {
     const { data } =
       entry.intent === 'code'
-        ? await staffGateway(args)('/api/v1/staff/check-in', checkInResultSchema, {
+        ? await staffGateway(args)(checkInEndpoints.scan, {
             json: { code: entry.code, clubId: entry.clubId },
           })
-        : await staffGateway(args)('/api/v1/staff/check-in/manual', checkInResultSchema, {
+        : await staffGateway(args)(checkInEndpoints.manual, {
             json: { phoneNumber: entry.phoneNumber, clubId: entry.clubId },
           });
     return { ok: true, result: data };

@@ -1,38 +1,23 @@
-import { z } from 'zod';
-import { memberShellSchema } from '#contract/auth.ts';
-import { accessClubSchema, homePageContractsSchema, savedCardSchema } from '#contract/membership.ts';
-import { subscriptionAllowSchema, subscriptionSchema } from '#contract/subscription.ts';
+import type { z } from 'zod';
+import type { subscriptionScreenReadSchema, yourPlanReadSchema } from '#contract/subscription.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { subscriptionEndpoints } from '#contract/endpoints/subscriptions.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
 // The screen reads of the subscription pages (issue 18, ADR 077): each page's data and the member
-// shell in one gateway call.
-
-const shellField = z.object({ shell: memberShellSchema });
-
-/** GET /member/screens/your-plan: the memberships, the clubs they open, the subscription. */
-export const yourPlanReadSchema = shellField.extend({
-  homePage: homePageContractsSchema,
-  accessClubs: z.array(accessClubSchema),
-  subscription: subscriptionSchema.nullable(),
-});
-
-/** GET /member/screens/subscription: the subscription, allow and the saved cards. */
-export const subscriptionScreenReadSchema = shellField.extend({
-  subscription: subscriptionSchema.nullable(),
-  allow: subscriptionAllowSchema,
-  cards: z.array(savedCardSchema),
-});
+// shell in one gateway call, declared in contract/endpoints (ADR 078).
+export { subscriptionScreenReadSchema, yourPlanReadSchema } from '#contract/subscription.ts';
 
 export type YourPlanScreen = Omit<z.infer<typeof yourPlanReadSchema>, 'shell'>;
 export type SubscriptionScreen = Omit<z.infer<typeof subscriptionScreenReadSchema>, 'shell'>;
 
 /** /home/your-plan (issue 12 §2: with the subscription) */
 export const yourPlanRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/screens/your-plan', yourPlanReadSchema)).data),
+  shellApart((await gatewayClient(args)(membershipEndpoints.yourPlanScreen)).data),
 );
 
 /** /membership/subscription/verify-upgrade and /account/information/payment-method/subscription-card */
 export const subscriptionRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/screens/subscription', subscriptionScreenReadSchema)).data),
+  shellApart((await gatewayClient(args)(subscriptionEndpoints.screen)).data),
 );

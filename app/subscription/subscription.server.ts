@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { pick } from '#app/account/account.server.ts';
-import { anything, safePayUrl } from '#app/payments/payment.server.ts';
+import { safePayUrl } from '#app/payments/payment.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
@@ -9,9 +9,8 @@ import { webConfig } from '#app/server/config.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatVnd } from '#contract/format.ts';
-import { otpSentSchema } from '#contract/auth.ts';
-import { addCardResultSchema, type SavedCard } from '#contract/membership.ts';
-import { changeCardBody, subscriptionSchema, upgradeBody, type Subscription } from '#contract/subscription.ts';
+import { type SavedCard } from '#contract/membership.ts';
+import { changeCardBody, upgradeBody, type Subscription } from '#contract/subscription.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
 
 // The subscription as the pages show it (dates DD/MM/YYYY, money with the dong sign), and the
@@ -22,6 +21,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 const day = (iso: string) => formatDate(`${iso}T12:00:00+07:00`);
 
 import { SUBSCRIPTION_CARD, VERIFY_UPGRADE, YOUR_PLAN } from './paths.ts';
+import { subscriptionEndpoints } from '#contract/endpoints/subscriptions.ts';
 
 export function subscriptionView(sub: Subscription, lang: Lang) {
   const vnd = (amount: number) => formatVnd(amount, lang);
@@ -84,11 +84,7 @@ export async function cancelAction(args: Args) {
   const id = String(form.get('subscriptionId') ?? '');
   if (form.get('intent') !== 'cancel-subscription' || !/^\d{1,9}$/.test(id)) return redirect(YOUR_PLAN);
   try {
-    const { data: sub } = await gatewayClient(args)(
-      `/api/v1/member/contract/subscription/${id}/cancel`,
-      subscriptionSchema,
-      { method: 'PUT' },
-    );
+    const { data: sub } = await gatewayClient(args)(subscriptionEndpoints.cancel, { params: { id } });
     flashToast(session, {
       kind: 'success',
       text: getT(args.context)('subscription.cancelled', { date: day(sub.endsOn ?? sub.periodEnd) }),
@@ -121,10 +117,9 @@ export async function upgradeAction(args: Args) {
   if (!parsed.success) return redirect(VERIFY_UPGRADE);
   const { intent, subscriptionId, otpCode = '' } = parsed.data;
   const call = gatewayClient(args);
-  const base = `/api/v1/member/vnpay/subscription/${subscriptionId}/black-card`;
   if (intent === 'send') {
     try {
-      const sent = await call(`${base}/otp`, otpSentSchema, { method: 'POST' });
+      const sent = await call(subscriptionEndpoints.upgradeOtp, { params: { id: subscriptionId } });
       flashToast(session, { kind: 'success', text: sent.message });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -136,7 +131,7 @@ export async function upgradeAction(args: Args) {
   const body = upgradeBody.safeParse({ otpCode });
   if (!body.success) return refuse(validationMessage(body.error.issues[0]?.message ?? 'otpInvalid', lang));
   try {
-    const done = await call(`${base}/upgrade`, anything, { method: 'PUT', json: body.data });
+    const done = await call(subscriptionEndpoints.upgrade, { params: { id: subscriptionId }, json: body.data });
     flashToast(session, { kind: 'success', text: done.message });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -162,14 +157,10 @@ export async function changeCardAction(args: Args) {
   if (!/^\d{1,9}$/.test(id) || !body.success)
     return data<CardChangeData>({ payUrl: null, error: validationMessage('invalid', lang) }, { status: 400 });
   try {
-    const { data: started } = await gatewayClient(args)(
-      `/api/v1/member/vnpay/subscription/${id}/change-card`,
-      addCardResultSchema,
-      {
-        method: 'PUT',
-        json: body.data,
-      },
-    );
+    const { data: started } = await gatewayClient(args)(subscriptionEndpoints.changeCard, {
+      params: { id },
+      json: body.data,
+    });
     return data<CardChangeData>({ payUrl: safePayUrl(started.payUrl), error: null });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

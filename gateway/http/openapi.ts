@@ -1,10 +1,10 @@
-import { payFreezeBody, requestFreezeBody } from '#contract/freeze.ts';
 import { z } from 'zod';
-import { otpCheckBody, otpSendBody, profileUpdateBody, registerBody, settingUpdateBody } from '#contract/auth.ts';
+import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 import { Codes, type Code } from '#contract/codes.ts';
-import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
-import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
-import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
+import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
+import { allEndpoints } from '#contract/endpoints/index.ts';
+import { payContractBody } from '#contract/membership.ts';
+import { cashConfirmBody } from '#contract/staff.ts';
 import {
   appVersionBody,
   contentPageBody,
@@ -13,13 +13,8 @@ import {
   paymentPlanBody,
   staffNoticeBody,
 } from '#contract/staff-settings.ts';
-import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
 import { classBookingBody } from '#contract/classes.ts';
 import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
-import { activateGiftBody } from '#contract/gift.ts';
-import { referralSendBody } from '#contract/referral.ts';
-import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
-import { feedbackHandledBody, memberFeedbackBody, ratingUpdateBody } from '#contract/feedback.ts';
 import { workoutProgressBody } from '#contract/workouts.ts';
 import { inbodyUpdateBody } from '#contract/inbody.ts';
 import { eContractSignBody, ptBookingBody } from '#contract/pt.ts';
@@ -40,410 +35,6 @@ type Operation = {
 
 /** Every operation of the contract this gateway serves; a test checks each one is routed. */
 export const operations: Operation[] = [
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send',
-    summary: 'Send a sign-in code by SMS',
-    auth: false,
-    success: Codes.OTP_SENT,
-    body: otpSendBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/login',
-    summary: 'Sign in with a code (200 + verifyToken for a new phone)',
-    auth: false,
-    success: Codes.SIGNED_IN,
-    body: otpCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send/verify',
-    summary: 'Check a sign-in code and get a sign-up ticket',
-    auth: false,
-    success: Codes.OK,
-    body: otpCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/register',
-    summary: 'Create a member account from a sign-up ticket',
-    auth: false,
-    success: Codes.SIGNED_UP,
-    body: registerBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/auth/otp/send/phone-number/new',
-    summary: 'Send a code to a new phone number',
-    auth: true,
-    success: Codes.OTP_SENT,
-    body: otpSendBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/auth/account/phone-number/change',
-    summary: 'Change the phone number with the code sent to it',
-    auth: true,
-    success: Codes.PHONE_CHANGED,
-    body: otpCheckBody,
-  },
-  { method: 'post', path: '/api/v1/auth/logout', summary: 'Revoke the current token', auth: true, success: Codes.OK },
-  { method: 'get', path: '/api/v1/auth/profile', summary: 'The signed-in member', auth: true, success: Codes.OK },
-  {
-    method: 'put',
-    path: '/api/v1/auth/profile',
-    summary: 'Update name and email',
-    auth: true,
-    success: Codes.OK,
-    body: profileUpdateBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/auth/profile/avatar',
-    summary: 'Upload an avatar (≤ 5 MB; re-encoded)',
-    auth: true,
-    success: Codes.OK,
-    multipart: 'image',
-  },
-  { method: 'get', path: '/api/v1/account/setting/me', summary: 'Account settings', auth: true, success: Codes.OK },
-  {
-    method: 'put',
-    path: '/api/v1/account/setting/update',
-    summary: 'Change the language',
-    auth: true,
-    success: Codes.OK,
-    body: settingUpdateBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/version',
-    summary: 'The app-version setting',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/page/{slug}',
-    summary: 'A content page: terms-condition, about or support (FAQ)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/contact',
-    summary: "The chain's contact channels and every active club's hotline",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/city/have-clubs',
-    summary: 'Cities with at least one active club and how many, most clubs first',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/clubs',
-    summary: 'Clubs (?cityId= optional; ?isActive=true|false, default true), by city',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/clubs/busyness',
-    summary:
-      "Each active club's members inside now (visits of the last 90 min), a word for it, and the usual visits per hour of this weekday over 4 weeks",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/club/{clubId}/detail',
-    summary: 'One club with its city, address, position and hotline',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/payment-method/groups',
-    summary: 'Active payment method groups (QR=1, CARD=2, CASH=3) in display order',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/push/public-key',
-    summary: 'The VAPID application server key for Web Push',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/notifications',
-    summary: 'Notifications, newest first (?page=1&limit=20, limit ≤ 50), with the unread count',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/notification/{id}',
-    summary: 'One notification; opening it marks it read',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/notifications/read-all',
-    summary: 'Mark every notification read',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/push/subscription',
-    summary: "Save this browser's push subscription for the caller",
-    auth: true,
-    success: Codes.OK,
-    body: pushSubscriptionBody,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/push/subscription',
-    summary: "Remove one of the caller's push subscriptions",
-    auth: true,
-    success: Codes.OK,
-    body: pushUnsubscribeBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/gift',
-    summary: "The member's newest unused, unexpired gift (kind PLAN_DAYS or EXPERIENCE, its days), or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/gift/{memberGiftId}/contract',
-    summary:
-      "Activate a gift as a paid contract with isGift at the plan's club (CLASSIC or BASIC), starting as a purchase would and lasting the gift's days; a repeat answers the same contract (ADR 035)",
-    auth: true,
-    success: Codes.GIFT_ACTIVATED,
-    body: activateGiftBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/gift/experience',
-    summary:
-      'Take the 1-day free experience pass (§9) as a gift to activate within 30 days: once per account, only without a paid membership',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/freeze-price',
-    summary: 'Freeze durations on offer and their prices, VND, shortest first (ADR 036)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/general/freeze-duration',
-    summary: 'Freeze durations in days and the start window (from tomorrow, up to 30 days ahead)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/freeze-contracts',
-    summary: "The caller's freezes, newest first (status WAITFORPAYMENT, FUTURE, CURRENT, UNFREEZE or FAIL)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/freeze-contract/{id}',
-    summary: "One freeze with its payment attempt, receipt and timeline (169 for anyone else's)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/freeze-preview',
-    summary:
-      'What freezing this membership for ?days from ?startDate costs and makes (first and last frozen day, new end date), before anything is created',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract/{id}/freeze',
-    summary:
-      'Ask for a freeze and open its payment (QR, card, cash); the same request again answers the same freeze; another while one is open is 168 (ADR 036)',
-    auth: true,
-    success: Codes.FREEZE_REQUESTED,
-    body: requestFreezeBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/freeze-contract/{id}/payment',
-    summary: 'Pay an unpaid freeze another way, or again',
-    auth: true,
-    success: Codes.FREEZE_REQUESTED,
-    body: payFreezeBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/freeze-contract/{id}/cancel',
-    summary: 'Withdraw an unpaid freeze',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/freeze-contract/{id}/unfreeze',
-    summary:
-      'End a paid freeze today (or before it begins): the days not frozen come back to the membership; 170 when none is left to end',
-    auth: true,
-    success: Codes.UNFROZEN,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/freeze/{contractId}',
-    summary:
-      "The freeze screen in one read ({contractId} or `current`, the home card's membership): the shell, the membership, durations and prices, the start window, the allowance, what blocks a freeze, and the preview of ?days&startDate",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/freeze-contract/{id}',
-    summary: "A freeze's result and history screens in one read: the shell and the freeze's detail",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/gift',
-    summary:
-      'The /gift screen in one read: the shell, the current gift, the clubs it can be activated at and whether the experience pass can be taken',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/referral/send',
-    summary:
-      "Text a friend an invitation with the member's referral code (rate-limited; refuses the member's own number 178, no membership 177, limit 157, a paid member or one who joined over 14 days ago 179, the same number within 7 days) (ADR 037)",
-    auth: true,
-    success: Codes.OK,
-    body: referralSendBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/subscription',
-    summary:
-      "The member's live subscription (else the latest): month, next billing date and amount, card, what cancelling today would do, the unpaid renewal, the Black Card upgrade on offer (ADR 038); null when none",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/subscription/allow',
-    summary: 'May this member start a monthly subscription: {allowed, code} (750 when one is live)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/vnpay/subscription',
-    summary:
-      'The card side of the subscription: vnpaySubscriptionId, masked card, autoCharge (a recurring agreement), a card change in progress; null when none',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/contract/subscription/{id}/cancel',
-    summary:
-      'Cancel: until 4 days before the paid month ends, it ends with that month; later, with the next (already charged) month; a past-due month is withdrawn (ADR 038)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/vnpay/subscription/{id}/change-card',
-    summary:
-      "Replace the subscription's card: the signed URL of VNPAY's token page (token_create); return and cancel URLs must be the web app's",
-    auth: true,
-    success: Codes.OK,
-    body: changeCardBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/vnpay/subscription/{id}/black-card/otp',
-    summary:
-      "Send the Black Card upgrade code by SMS to the member's phone (751 when the upgrade is not allowed; 30 s between sends)",
-    auth: true,
-    success: Codes.OTP_SENT,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/vnpay/subscription/{id}/black-card/upgrade',
-    summary:
-      'Upgrade to Black Card monthly from the next month not yet made, with the SMS code (209, OTP_NOT_VALID; 751 when not allowed)',
-    auth: true,
-    success: Codes.BLACK_CARD_UPGRADED,
-    body: upgradeBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/your-plan',
-    summary:
-      '/home/your-plan in one read: the shell, the memberships (as contracts/home-page), the clubs they open, the subscription (or null)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/subscription',
-    summary:
-      'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/screens/referral',
-    summary:
-      'The /home/referral screen in one read: the shell, the code, the offer, invited friends and their states (INVITED, JOINED, BOUGHT, REWARDED, EXPIRED), rewards given',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/plan-benefits',
-    summary:
-      "What the plans on sale at the active clubs give: one row per kind of plan (names, all-club or not, term, free PT sessions), the compare panel's source",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/club/{clubId}/payment-plans',
-    summary:
-      'Plan cards of an active club priced for the caller (bearer optional; ?coupon=CODE → 400 with 352/353/PROMO_CODE_INVALID)',
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/global/club/{clubId}/payment-plan/{paymentPlanId}/detail',
-    summary: 'One plan card priced for the caller (bearer optional; ?coupon=CODE)',
-    auth: false,
-    success: Codes.OK,
-  },
   {
     method: 'get',
     path: '/api/v1/global/pt-packages',
@@ -858,197 +449,6 @@ export const operations: Operation[] = [
     success: Codes.OK,
   },
   {
-    method: 'get',
-    path: '/api/v1/member/coupons',
-    summary: 'Coupons the member can still use at a club (?clubId=&paymentPlanId=)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/referral/check',
-    summary: "Check a referral code (the referrer's phone) → 1019 {referrerName, bonusDays}; 152–157, 178, 180",
-    auth: true,
-    success: Codes.REFERRAL_APPLIED,
-    body: referralCheckBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract',
-    summary: 'Buy a plan: the contract and its payment (an unpaid one at the same club comes back, existing:true)',
-    auth: true,
-    success: Codes.PURCHASE_REQUEST_CREATED,
-    body: createContractBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/contract/{id}/payment',
-    summary: 'Pay an unpaid contract (another way, or again)',
-    auth: true,
-    success: Codes.PURCHASE_REQUEST_CREATED,
-    body: payContractBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/payment',
-    summary: "The contract's latest payment attempt (live status), or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/contract/{id}/cancel',
-    summary: 'Give up an unpaid contract: it becomes FAIL',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contracts',
-    summary: 'Contracts newest first (?status&clubId&isFrozen&isGift&paymentPlanId)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/{id}/detail',
-    summary: 'One contract with transactions, receipts, timeline and the open payment',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/shell',
-    summary: 'The frame of a signed-in page in one call: profile, unread notifications, current gift',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/home',
-    summary: "The home screen in one call: the shell (profile, unread, gift) and the header card's contracts",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contracts/home-page',
-    summary: 'What the membership header card needs: current, future, waiting for payment',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/club/{clubId}/contract/latest',
-    summary: "The member's newest contract at a club, or null",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/club/{clubId}/payment-plan/{planId}/dates',
-    summary: 'When a plan bought now would start and end for this member (ADR 021), shown before Confirm',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/contract/access-clubs',
-    summary: "Clubs the member's current memberships open",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/transactions',
-    summary: "The member's transactions, newest first",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/transaction/{id}/detail',
-    summary: 'One transaction with its receipt',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/cards',
-    summary: 'Saved cards (masked number, bank, type), the default first',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/card',
-    summary: "Add a card: the signed URL of VNPAY's token page (token_create)",
-    auth: true,
-    success: Codes.OK,
-    body: addCardBody,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/card/{id}/default',
-    summary: 'Make a saved card the default (exactly one default)',
-    auth: true,
-    success: Codes.DEFAULT_CARD_SET,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/card/{id}',
-    summary: 'Delete a saved card; the default passes to the newest remaining card',
-    auth: true,
-    success: Codes.CARD_DELETED,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/ipn',
-    summary:
-      "VNPAY IPN (server to server, signed): the only source of truth; answers VNPAY's {RspCode, Message}, not the envelope",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/return',
-    summary: "VNPAY return fields (signed; 552 when not): the payment's status in our database, display only",
-    auth: false,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/payment/vnpay/card-return',
-    summary: 'VNPAY add-card return fields (signed; 552 when not): the request status and the card (1052 when added)',
-    auth: false,
-    success: Codes.CARD_ADDED,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/media/{id}',
-    summary: 'A stored image',
-    auth: false,
-    success: Codes.OK,
-    binary: 'image/webp',
-  },
-  {
-    method: 'post',
-    path: '/api/v1/payment/bank/casso',
-    summary:
-      'Casso webhook v2: an incoming bank transfer (X-Casso-Signature t=,v1= HMAC-SHA512, ≤ 5 min old); replays change nothing',
-    auth: false,
-    webhook: 'cassoSignature',
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/payment/bank/sepay',
-    summary: 'SePay webhook (Authorization: Apikey …): an incoming bank transfer; answers {"success":true}',
-    auth: false,
-    webhook: 'sepayApiKey',
-    success: Codes.OK,
-  },
-  {
     method: 'post',
     path: '/api/v1/staff/auth/otp/send',
     summary: 'Send a sign-in code to a staff phone (EMPLOYEE, LEADER, GM; other phones: 200)',
@@ -1098,32 +498,6 @@ export const operations: Operation[] = [
     auth: true,
     success: Codes.OK,
     body: cashConfirmBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/check-in',
-    summary:
-      "A door scan of a member's check-in code at the staff member's club (ADR 032): the visit and who it is, or the refusal's own code",
-    auth: true,
-    success: Codes.OK,
-    body: staffCheckInBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/member',
-    summary:
-      "A member at the desk without their phone, ?phoneNumber=&clubId= (EMPLOYEE/LEADER at their club, GM): id, name, avatar, whether they may enter now and the refusal a check-in would answer; 200 for a phone that is no member's; 120 lookups an hour per staff account (ADR 049)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/check-in/manual',
-    summary:
-      "Check a member in by phone number on the staff member's word: the same refusals, visit and notice as a scan, and an audit row (ADR 049)",
-    auth: true,
-    success: Codes.OK,
-    body: manualCheckInBody,
   },
   {
     method: 'get',
@@ -1213,43 +587,6 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/staff/staff-list',
     summary: "A club's LEADER, EMPLOYEE and PT accounts (LEADER: their club; GM: ?clubId= or every club) (ADR 052)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/check-in/devices',
-    summary:
-      'Register this device for check-in: its id and 256-bit key, answered once (a 4th device revokes the oldest)',
-    auth: true,
-    success: Codes.OK,
-    body: checkInDeviceBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-in/devices',
-    summary: "The member's active check-in devices (no keys)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/check-in/devices/{deviceId}',
-    summary: 'Revoke one of the member’s check-in devices',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-in/code',
-    summary: "The device's current check-in code (?deviceId=), drawn by the gateway for pages without JavaScript",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/check-ins',
-    summary: "The member's visits, newest first (?page=1&limit=20, ?since= an instant)",
     auth: true,
     success: Codes.OK,
   },
@@ -1344,81 +681,6 @@ export const operations: Operation[] = [
     summary: 'Take a payment message off the review queue (records who)',
     auth: true,
     success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/member/feedback',
-    summary:
-      'Feedback on a club: type (one of six), 1–5 stars, comment ≤ 1000, isAnonymous (then no account is kept); 10 an hour (ADR 039)',
-    auth: true,
-    success: Codes.REPORT_RECORDED,
-    body: memberFeedbackBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/public/customer-report',
-    summary:
-      "A visitor's report from a club's poster, no sign-in (multipart: clubId, type, rate, comment ≤ 1000, phoneNumber optional, one photo ≤ 5 MB re-encoded, honeypot 'website'); 8 an hour per address, 60 per club; answers 1120 and nothing else (ADR 039)",
-    auth: false,
-    success: Codes.REPORT_RECORDED,
-    multipart: 'photo',
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/feedback',
-    summary:
-      "Feedback and reports of the staff member's club (GM: every club or ?clubId), ?type= ?state=NEW|HANDLED ?page=, newest first, 50 a page",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/staff/feedback/{id}/handled',
-    summary:
-      'Mark feedback handled with a reply (once: FEEDBACK_ALREADY_HANDLED after); the member, unless anonymous, gets a notice',
-    auth: true,
-    success: Codes.OK,
-    body: feedbackHandledBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/ratings',
-    summary:
-      "The caller's pending rating requests, oldest first (§3 Rating request); the shell carries the oldest as pendingRating",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/member/rating/{ratingId}/update',
-    summary:
-      "Rate a pending request: rate 1–5 required, comment ≤ 1000; once (460 rated, 459 ignored; 404 for anyone else's)",
-    auth: true,
-    success: Codes.RATING_SUBMITTED,
-    body: ratingUpdateBody,
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/member/rating/{id}/ignore',
-    summary: "Dismiss a pending rating request (once; 404 for anyone else's)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/member/identity',
-    summary: "The caller's verified ID card or passport (number masked to its last 4), or null (ADR 040)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/fpt/recognize-id/upload',
-    summary:
-      "Verify the caller's identity from photos (multipart: recognitionType 1 ID card | 2 passport, front, back for a card): read by FPT.AI or the sandbox, name/age 15/expiry checked, stored without the photos; 201–206, 500–511; 10 tries an hour (ADR 040)",
-    auth: true,
-    success: Codes.OK,
-    multipart: 'front',
   },
   {
     method: 'get',
@@ -1592,9 +854,103 @@ const envelope = {
   },
 };
 
+/** A zod schema as JSON Schema: the JSON it accepts (its input side), without the dialect line. */
+function jsonSchema(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+/** The envelope of a success answer, its `data` as declared; an answer without data has none. */
+function successEnvelope(endpoint: EndpointDef, response: z.ZodType) {
+  const codes = [endpoint.success, ...(endpoint.codes ?? [])];
+  const { data: _data, ...properties } = envelope.properties;
+  return {
+    ...envelope,
+    properties: {
+      ...properties,
+      code: { enum: codes },
+      ...(response === noData ? {} : { data: jsonSchema(response) }),
+    },
+  };
+}
+
+const security = (auth: Auth) =>
+  auth === 'member' || auth === 'staff'
+    ? [{ bearer: [] }]
+    : auth === 'optional'
+      ? [{}, { bearer: [] }]
+      : auth === 'none'
+        ? []
+        : [{ [auth]: [] }];
+
+/** One operation of the document, generated from its declaration. */
+function operationOf(endpoint: EndpointDef) {
+  const requestBody = endpoint.body
+    ? { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body) } } }
+    : endpoint.multipart
+      ? {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: Object.fromEntries([
+                  ...(endpoint.multipart.fields ?? []).map((name) => [name, { type: 'string' }]),
+                  ...endpoint.multipart.files.map((name) => [name, { type: 'string', format: 'binary' }]),
+                ]),
+              },
+            },
+          },
+        }
+      : undefined;
+  const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', ...(endpoint.params?.[name] ? { pattern: `^${endpoint.params[name]}$` } : {}) },
+  }));
+  const query = endpoint.query ? (jsonSchema(endpoint.query) as { properties?: object; required?: string[] }) : {};
+  const queryParameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  const parameters = [...pathParameters, ...queryParameters];
+  const { response } = endpoint;
+  return {
+    summary: endpoint.summary,
+    security: security(endpoint.auth),
+    ...(parameters.length ? { parameters } : {}),
+    requestBody,
+    responses: {
+      200: isBinary(response)
+        ? {
+            description: 'the file',
+            content: Object.fromEntries(
+              response.binary.split(',').map((type) => [type.trim(), { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          }
+        : {
+            description: `code ${[endpoint.success, ...(endpoint.codes ?? [])].join(', ')}`,
+            content: {
+              'application/json': {
+                schema: endpoint.bare ? jsonSchema(response) : successEnvelope(endpoint, response),
+              },
+            },
+          },
+      default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of every declared operation, with its request and response shapes. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of allEndpoints)
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint);
   for (const op of operations) {
+    if (paths[op.path]?.[op.method]) continue;
     const requestBody = op.body
       ? {
           required: true,

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
+import { authEndpoints as endpoints } from '#contract/endpoints/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import { accountTypes } from '#contract/account.ts';
-import { otpCheckBody, otpSendBody, registerBody } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { ok } from '#gateway/http/envelope.ts';
-import { validate } from '#gateway/http/validate.ts';
 import { findAccountByPhone } from '#gateway/modules/accounts/queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { deviceTokenOf, knownDevice } from './devices.ts';
@@ -19,7 +19,7 @@ import { assertCustomer, changePhone, loginWithOtp, register, verifyPhone } from
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/otp/send', validate('json', otpSendBody), async (c) => {
+  route(app, endpoints.sendOtp, async (c) => {
     const { phoneNumber } = c.req.valid('json');
     const deps = c.get('deps');
     const account = await findAccountByPhone(deps.db, phoneNumber);
@@ -44,21 +44,21 @@ export function authRoutes() {
     return ok(c, sent, Codes.OTP_SENT);
   });
 
-  app.post('/otp/login', validate('json', otpCheckBody), async (c) => {
+  route(app, endpoints.login, async (c) => {
     const { phoneNumber, otp } = c.req.valid('json');
     return ok(c, await loginWithOtp(c.get('deps'), phoneNumber, otp, deviceTokenOf(c)), Codes.SIGNED_IN);
   });
 
-  app.post('/otp/send/verify', validate('json', otpCheckBody), async (c) => {
+  route(app, endpoints.verifyPhone, async (c) => {
     const { phoneNumber, otp } = c.req.valid('json');
     return ok(c, await verifyPhone(c.get('deps'), phoneNumber, otp));
   });
 
-  app.post('/register', validate('json', registerBody), async (c) => {
+  route(app, endpoints.register, async (c) => {
     return ok(c, await register(c.get('deps'), c.req.valid('json'), c.get('lang')), Codes.SIGNED_UP);
   });
 
-  app.post('/otp/send/phone-number/new', requireAccount(), validate('json', otpSendBody), async (c) => {
+  route(app, endpoints.sendNewPhoneOtp, requireAccount(), async (c) => {
     const { phoneNumber } = c.req.valid('json');
     const deps = c.get('deps');
     const holder = await findAccountByPhone(deps.db, phoneNumber);
@@ -74,14 +74,14 @@ export function authRoutes() {
     return ok(c, sent, Codes.OTP_SENT);
   });
 
-  app.put('/account/phone-number/change', requireAccount(), validate('json', otpCheckBody), async (c) => {
+  route(app, endpoints.changePhone, requireAccount(), async (c) => {
     const { phoneNumber, otp } = c.req.valid('json');
     const profile = await changePhone(c.get('deps'), c.get('account').id, phoneNumber, otp);
     return ok(c, profile, Codes.PHONE_CHANGED);
   });
 
   // Any account revokes its own token: members here, the staff area's sign-out too (issue 17).
-  app.post('/logout', requireAccount(accountTypes), async (c) => {
+  route(app, endpoints.logout, requireAccount(accountTypes), async (c) => {
     const { db, clock } = c.get('deps');
     await revokeToken(db, c.get('account').tokenId, clock.now());
     return ok(c);

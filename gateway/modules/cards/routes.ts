@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
+import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { route } from '#gateway/http/route.ts';
 
 import { Codes } from '#contract/codes.ts';
-import { addCardBody } from '#contract/membership.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 
 const cardNotFound = () => new ApiError(404, Codes.CARD_NOT_FOUND);
 import { deleteCard, listCards, setDefaultCard, startAddCard } from './service.ts';
@@ -16,9 +17,9 @@ export function cardRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/member/cards', member, async (c) => ok(c, await listCards(c.get('deps').db, c.get('account').id)));
+  route(app, endpoints.cards, member, async (c) => ok(c, await listCards(c.get('deps').db, c.get('account').id)));
 
-  app.post('/member/card', member, validate('json', addCardBody), async (c) => {
+  route(app, endpoints.addCard, member, async (c) => {
     const result = await startAddCard(c.get('deps'), {
       accountId: c.get('account').id,
       cardType: c.req.valid('json').cardType,
@@ -28,12 +29,12 @@ export function cardRoutes() {
     return ok(c, result);
   });
 
-  app.put('/member/card/:id/default', member, async (c) => {
+  route(app, endpoints.defaultCard, member, async (c) => {
     const card = await setDefaultCard(c.get('deps').db, c.get('account').id, idParam(c, 'id', cardNotFound));
     return ok(c, card, Codes.DEFAULT_CARD_SET);
   });
 
-  app.delete('/member/card/:id', member, async (c) => {
+  route(app, endpoints.deleteCard, member, async (c) => {
     const { db, clock } = c.get('deps');
     await deleteCard(db, c.get('account').id, idParam(c, 'id', cardNotFound), clock.now());
     return ok(c, undefined, Codes.CARD_DELETED);

@@ -1,14 +1,14 @@
-import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
-import { checkInDeviceBody, deviceIdSchema, staffCheckInBody, visitsQuery } from '#contract/check-in.ts';
+import { Hono, type Context } from 'hono';
+import { checkInEndpoints as endpoints } from '#contract/endpoints/check-in.ts';
+import { deviceIdSchema } from '#contract/check-in.ts';
 import { Codes } from '#contract/codes.ts';
-import { manualCheckInBody, staffAccountTypes, staffMemberQuery } from '#contract/staff.ts';
+import { staffAccountTypes } from '#contract/staff.ts';
 import { z } from 'zod';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
-import { ApiError } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
+import { ApiError, validationError } from '#gateway/http/errors.ts';
+import { route } from '#gateway/http/route.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import {
   checkIn,
@@ -24,7 +24,6 @@ import {
 /** Phone lookups at the desk (GET /staff/member, POST /staff/check-in/manual) per staff account per hour before 429. */
 export const MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR = 120;
 
-const deviceQuery = z.object({ deviceId: deviceIdSchema });
 const deviceParam = z.object({ deviceId: deviceIdSchema });
 
 /** Issue 11 §1 (ADR 032): member devices that draw check-in codes, the door scan, the member's visits. */
@@ -33,37 +32,38 @@ export function checkInRoutes() {
   const member = requireAccount();
   const staffOnly = requireAccount(staffAccountTypes);
 
-  app.post('/member/check-in/devices', member, validate('json', checkInDeviceBody), async (c) => {
+  route(app, endpoints.registerDevice, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await registerDevice(db, c.get('account').id, c.req.valid('json').label, clock.now()), Codes.OK);
   });
 
-  app.get('/member/check-in/devices', member, async (c) =>
-    ok(c, await listDevices(c.get('deps').db, c.get('account').id)),
-  );
+  route(app, endpoints.devices, member, async (c) => ok(c, await listDevices(c.get('deps').db, c.get('account').id)));
 
-  app.delete('/member/check-in/devices/:deviceId', member, validate('param', deviceParam), async (c) => {
+  route(app, endpoints.revokeDevice, member, async (c) => {
     const { db, clock } = c.get('deps');
-    await revokeDevice(db, c.get('account').id, c.req.valid('param').deviceId, clock.now());
+    // A malformed id is code 2 with the field error.
+    const param = deviceParam.safeParse(c.req.param());
+    if (!param.success) throw validationError(param.error, c.get('lang'));
+    await revokeDevice(db, c.get('account').id, param.data.deviceId, clock.now());
     return ok(c, null);
   });
 
-  app.get('/member/check-in/code', member, validate('query', deviceQuery), async (c) => {
+  route(app, endpoints.code, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await currentCode(db, c.get('account').id, c.req.valid('query').deviceId, clock.now()));
   });
 
-  app.get('/member/check-ins', member, validate('query', visitsQuery), async (c) =>
+  route(app, endpoints.visits, member, async (c) =>
     ok(c, await listVisits(c.get('deps').db, c.get('account').id, c.req.valid('query'))),
   );
 
-  app.post('/staff/check-in', staffOnly, validate('json', staffCheckInBody), async (c) =>
+  route(app, endpoints.scan, staffOnly, async (c) =>
     ok(c, await checkIn(c.get('deps'), c.get('account').id, c.req.valid('json'))),
   );
 
   // A member without their phone (ADR 049): found by phone number, checked in on the staff member's word.
   // Both count against the staff member's hourly phone lookups, so the desk cannot list members.
-  const phoneLookup = createMiddleware<AppEnv>(async (c, next) => {
+  const phoneLookup = async (c: Context<AppEnv>) => {
     const { db, clock } = c.get('deps');
     const allowed = await countHit(
       db,
@@ -72,16 +72,18 @@ export function checkInRoutes() {
       MAX_MEMBER_LOOKUPS_PER_STAFF_PER_HOUR,
     );
     if (!allowed) throw new ApiError(429, Codes.TOO_MANY_REQUESTS);
-    await next();
+  };
+
+  // Counted once the request is valid (a malformed one is code 2 and not a lookup).
+  route(app, endpoints.memberAtDesk, staffOnly, async (c) => {
+    await phoneLookup(c);
+    return ok(c, await memberAtDesk(c.get('deps'), c.get('account').id, c.req.valid('query')));
   });
 
-  app.get('/staff/member', staffOnly, validate('query', staffMemberQuery), phoneLookup, async (c) =>
-    ok(c, await memberAtDesk(c.get('deps'), c.get('account').id, c.req.valid('query'))),
-  );
-
-  app.post('/staff/check-in/manual', staffOnly, validate('json', manualCheckInBody), phoneLookup, async (c) =>
-    ok(c, await manualCheckIn(c.get('deps'), c.get('account').id, c.req.valid('json'))),
-  );
+  route(app, endpoints.manual, staffOnly, async (c) => {
+    await phoneLookup(c);
+    return ok(c, await manualCheckIn(c.get('deps'), c.get('account').id, c.req.valid('json')));
+  });
 
   return app;
 }

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { clubsQuery } from '#contract/clubs.ts';
+import { generalEndpoints as endpoints } from '#contract/endpoints/general.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { route } from '#gateway/http/route.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { activePaymentMethodGroups, citiesWithClubs, findClub, listClubs } from './queries.ts';
 import { cachedClubsBusyness } from './busyness.ts';
 
@@ -11,33 +12,33 @@ import { cachedClubsBusyness } from './busyness.ts';
 export function clubRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/city/have-clubs', async (c) => {
+  route(app, endpoints.citiesWithClubs, async (c) => {
     const rows = await citiesWithClubs(c.get('deps').db);
     publicCache(c);
     return ok(c, rows);
   });
 
-  app.get('/clubs', validate('query', clubsQuery), async (c) => {
+  route(app, endpoints.clubs, async (c) => {
     const rows = await listClubs(c.get('deps').db, c.req.valid('query'));
     publicCache(c);
     return ok(c, rows);
   });
 
   // Issue 11 §3: how busy each club is now and usually today (from visits), cached a minute.
-  app.get('/clubs/busyness', async (c) => {
+  route(app, endpoints.busyness, async (c) => {
     const { db, clock } = c.get('deps');
     c.header('cache-control', 'public, max-age=60');
     return ok(c, await cachedClubsBusyness(db, clock.now()));
   });
 
-  app.get('/club/:clubId/detail', async (c) => {
+  route(app, endpoints.club, async (c) => {
     const club = await findClub(c.get('deps').db, idParam(c, 'clubId'));
     if (!club) throw notFound();
     publicCache(c);
     return ok(c, club);
   });
 
-  app.get('/payment-method/groups', async (c) => {
+  route(app, endpoints.paymentMethodGroups, async (c) => {
     const rows = await activePaymentMethodGroups(c.get('deps').db);
     publicCache(c);
     return ok(c, rows);

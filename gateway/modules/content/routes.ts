@@ -2,9 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { contentPageSlugSchema, type Contact, type ContentPage } from '#contract/content.ts';
 import { appSettings, clubs, contentPages } from '#gateway/db/schema/index.ts';
+import { generalEndpoints as endpoints } from '#contract/endpoints/general.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';
+import { route } from '#gateway/http/route.ts';
 
 /** app_settings keys of the chain's contact channels (value_vi and value_en; equal where not text). */
 export const CONTACT_SETTINGS = {
@@ -20,7 +22,7 @@ export const CONTACT_SETTINGS = {
 export function contentRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/page/:slug', async (c) => {
+  route(app, endpoints.page, async (c) => {
     const slug = contentPageSlugSchema.safeParse(c.req.param('slug'));
     if (!slug.success) throw notFound();
     const [row] = await c.get('deps').db.select().from(contentPages).where(eq(contentPages.slug, slug.data));
@@ -36,7 +38,7 @@ export function contentRoutes() {
     return ok(c, page);
   });
 
-  app.get('/contact', async (c) => {
+  route(app, endpoints.contact, async (c) => {
     const { db } = c.get('deps');
     const [settings, clubRows] = await Promise.all([
       db

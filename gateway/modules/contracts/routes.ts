@@ -2,22 +2,17 @@ import { HOME_TODAY_CLASSES, todayClasses, upcomingBookings } from '#gateway/mod
 import { trialSummary } from '#gateway/modules/pt/free-sessions.ts';
 import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
+import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { route } from '#gateway/http/route.ts';
 
 import { Codes } from '#contract/codes.ts';
-import {
-  contractsQuery,
-  createContractBody,
-  isAllClubPlan,
-  payContractBody,
-  referralCheckBody,
-  type HomePageContracts,
-} from '#contract/membership.ts';
+import { isAllClubPlan, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound, validationError } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
@@ -105,7 +100,7 @@ export function contractRoutes() {
   const member = requireAccount();
 
   // A malformed code is 154 (§8 "referral code invalid") with the field error, not a bare code 2.
-  app.post('/member/referral/check', member, async (c) => {
+  route(app, endpoints.checkReferral, member, async (c) => {
     const { db, clock } = c.get('deps');
     const lang = c.get('lang');
     let raw: unknown;
@@ -142,14 +137,14 @@ export function contractRoutes() {
     return ok(c, { referrerName: result.referrerName, bonusDays: result.bonusDays }, Codes.REFERRAL_APPLIED);
   });
 
-  app.post('/member/contract', member, validate('json', createContractBody), async (c) => {
+  route(app, endpoints.create, member, async (c) => {
     const result = await createContract(purchase(c), c.req.valid('json'));
     // A coupon that covers everything settles inside the purchase, which queued its notice (ADR 016).
     if (!result.existing && result.payment.status === 'SUCCESS') await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
   });
 
-  app.post('/member/contract/:id/payment', member, validate('json', payContractBody), async (c) => {
+  route(app, endpoints.pay, member, async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
     const result = await payContract(purchase(c), id, {
@@ -159,7 +154,7 @@ export function contractRoutes() {
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
   });
 
-  app.get('/member/contract/:id/payment', member, async (c) => {
+  route(app, endpoints.payment, member, async (c) => {
     const id = idParam(c, 'id');
     await freshen(c);
     const { db } = c.get('deps');
@@ -170,21 +165,21 @@ export function contractRoutes() {
     return ok(c, toPayment(payment, join.club, unbookedOfPayment(join.unbooked, payment.id)));
   });
 
-  app.put('/member/contract/:id/cancel', member, async (c) => {
+  route(app, endpoints.cancel, member, async (c) => {
     const id = idParam(c, 'id');
     return ok(c, await cancelContract(purchase(c), id));
   });
 
-  app.get('/member/contracts', member, validate('query', contractsQuery), async (c) => {
+  route(app, endpoints.list, member, async (c) => {
     return ok(c, await currentContracts(c, c.req.valid('query')));
   });
 
-  app.get('/member/contract/access-clubs', member, async (c) => {
+  route(app, endpoints.accessClubs, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await accessClubs(db, c.get('account').id, vietnamDay(clock.now())));
   });
 
-  app.get('/member/contract/:id/detail', member, async (c) => {
+  route(app, endpoints.detail, member, async (c) => {
     const id = idParam(c, 'id');
     const today = await freshen(c);
     const { db } = c.get('deps');
@@ -196,10 +191,10 @@ export function contractRoutes() {
     return ok(c, await contractDetail(db, join, today, savedCardOnly));
   });
 
-  app.get('/member/contracts/home-page', member, async (c) => ok(c, await homePageOf(c)));
+  route(app, endpoints.homePage, member, async (c) => ok(c, await homePageOf(c)));
 
   // Issue 18: the home screen in one round trip, its frame (the shell) with the header card.
-  app.get('/member/home', member, async (c) => {
+  route(app, endpoints.home, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
@@ -249,7 +244,7 @@ export function contractRoutes() {
   });
 
   // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.
-  app.get('/member/screens/your-plan', member, async (c) => {
+  route(app, endpoints.yourPlanScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const now = clock.now();
@@ -263,22 +258,22 @@ export function contractRoutes() {
     return ok(c, { shell, homePage, accessClubs: clubs, subscription });
   });
 
-  app.get('/member/club/:clubId/payment-plan/:planId/dates', member, async (c) => {
+  route(app, endpoints.plannedDates, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await plannedDates(db, c.get('account').id, idParam(c, 'clubId'), idParam(c, 'planId'), clock.now()));
   });
 
-  app.get('/member/club/:clubId/contract/latest', member, async (c) => {
+  route(app, endpoints.latest, member, async (c) => {
     const [latest] = await currentContracts(c, { clubId: idParam(c, 'clubId') });
     return ok(c, latest ?? null);
   });
 
-  app.get('/member/transactions', member, async (c) => {
+  route(app, endpoints.transactions, member, async (c) => {
     await freshen(c);
     return ok(c, await listTransactions(c.get('deps').db, c.get('account').id));
   });
 
-  app.get('/member/transaction/:id/detail', member, async (c) => {
+  route(app, endpoints.transaction, member, async (c) => {
     const id = idParam(c, 'id');
     await freshen(c);
     const detail = await transactionDetail(c.get('deps').db, c.get('account').id, id);

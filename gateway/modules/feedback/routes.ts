@@ -1,20 +1,15 @@
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import {
-  feedbackHandledBody,
-  HONEYPOT_FIELD,
-  memberFeedbackBody,
-  publicReportFields,
-  REPORT_PHOTO_FIELD,
-  staffFeedbackQuery,
-} from '#contract/feedback.ts';
+import { feedbackEndpoints as endpoints } from '#contract/endpoints/feedback.ts';
+import { HONEYPOT_FIELD, publicReportFields, REPORT_PHOTO_FIELD } from '#contract/feedback.ts';
 import { staffAccountTypes } from '#contract/staff.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { route } from '#gateway/http/route.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { loadStaff, worksAt } from '#gateway/modules/accounts/staff.ts';
 import {
@@ -31,13 +26,13 @@ import {
 export function feedbackRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/member/feedback', requireAccount(), validate('json', memberFeedbackBody), async (c) => {
+  route(app, endpoints.send, requireAccount(), async (c) => {
     await recordMemberFeedback(c.get('deps'), c.get('account').id, c.req.valid('json'));
     return ok(c, null, Codes.REPORT_RECORDED);
   });
 
   // No token: anyone in the club. It answers 1120 and nothing else, so it reads nothing out.
-  app.post('/public/customer-report', imageUploadLimit(), async (c) => {
+  route(app, endpoints.customerReport, imageUploadLimit(), async (c) => {
     const deps = c.get('deps');
     const lang = c.get('lang');
     const form = await c.req.parseBody().catch(() => {
@@ -65,7 +60,7 @@ export function feedbackRoutes() {
 
   const staffOnly = requireAccount(staffAccountTypes);
 
-  app.get('/staff/feedback', staffOnly, validate('query', staffFeedbackQuery), async (c) => {
+  route(app, endpoints.staffList, staffOnly, async (c) => {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const query = c.req.valid('query');
@@ -74,7 +69,7 @@ export function feedbackRoutes() {
     return ok(c, await listFeedback(db, staff, query));
   });
 
-  app.put('/staff/feedback/:id/handled', staffOnly, validate('json', feedbackHandledBody), async (c) => {
+  route(app, endpoints.staffHandled, staffOnly, async (c) => {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
     return ok(c, await markHandled(deps, staff, idParam(c, 'id'), c.req.valid('json').reply));

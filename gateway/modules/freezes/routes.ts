@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { freezeEndpoints as endpoints } from '#contract/endpoints/freezes.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
-import {
-  FREEZE_EARLIEST_START_DAYS,
-  FREEZE_LATEST_START_DAYS,
-  freezeChoiceSchema,
-  payFreezeBody,
-  requestFreezeBody,
-} from '#contract/freeze.ts';
+import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema } from '#contract/freeze.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
@@ -47,9 +42,6 @@ const purchase = (c: Context<AppEnv>): PurchaseContext => {
 
 const freezeId = (c: Context<AppEnv>) => idParam(c, 'id', () => new ApiError(404, Codes.FREEZE_NOT_FOUND));
 
-/** The screen's query: a choice only when both parts are there (a half-filled form previews nothing). */
-const screenQuery = z.object({ days: z.string().max(4).optional(), startDate: z.string().max(10).optional() });
-
 /** The shell beside a screen's data (issue 18: one round trip per page). */
 async function withShell<T>(c: Context<AppEnv>, data: Promise<T>) {
   const { db, clock } = c.get('deps');
@@ -63,9 +55,9 @@ export function freezeRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/general/freeze-price', async (c) => ok(c, await listFreezeOptions(c.get('deps').db)));
+  route(app, endpoints.prices, async (c) => ok(c, await listFreezeOptions(c.get('deps').db)));
 
-  app.get('/general/freeze-duration', async (c) => {
+  route(app, endpoints.durations, async (c) => {
     const options = await listFreezeOptions(c.get('deps').db);
     return ok(c, {
       durations: options.map((o) => o.days),
@@ -74,32 +66,32 @@ export function freezeRoutes() {
     });
   });
 
-  app.get('/member/freeze-contracts', member, async (c) => {
+  route(app, endpoints.list, member, async (c) => {
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);
     return ok(c, await listFreezes(db, c.get('account').id, clock.now()));
   });
 
-  app.get('/member/freeze-contract/:id', member, async (c) => {
+  route(app, endpoints.detail, member, async (c) => {
     const id = freezeId(c);
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);
     return ok(c, await freezeDetail(db, c.get('account').id, id, clock.now()));
   });
 
-  app.get('/member/contract/:id/freeze-preview', member, validate('query', freezeChoiceSchema), async (c) => {
+  route(app, endpoints.preview, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await previewFreeze(db, c.get('account').id, idParam(c, 'id'), c.req.valid('query'), clock.now()));
   });
 
-  app.post('/member/contract/:id/freeze', member, validate('json', requestFreezeBody), async (c) => {
+  route(app, endpoints.request, member, async (c) => {
     const result = await requestFreeze(purchase(c), idParam(c, 'id'), c.req.valid('json'));
     // A free duration settles inside the request, which queued its notice (ADR 016).
     if (result.freeze.paidAt) await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.FREEZE_REQUESTED);
   });
 
-  app.post('/member/freeze-contract/:id/payment', member, validate('json', payFreezeBody), async (c) => {
+  route(app, endpoints.pay, member, async (c) => {
     const body = c.req.valid('json');
     return ok(
       c,
@@ -108,18 +100,16 @@ export function freezeRoutes() {
     );
   });
 
-  app.put('/member/freeze-contract/:id/cancel', member, async (c) =>
-    ok(c, await cancelFreeze(purchase(c), freezeId(c))),
-  );
+  route(app, endpoints.cancel, member, async (c) => ok(c, await cancelFreeze(purchase(c), freezeId(c))));
 
-  app.put('/member/freeze-contract/:id/unfreeze', member, async (c) => {
+  route(app, endpoints.unfreeze, member, async (c) => {
     const result = await unfreeze(purchase(c), freezeId(c));
     await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.UNFROZEN);
   });
 
   // The freeze screen (/membership/freeze/payment): the rules, the durations and the preview of the query's choice.
-  app.get('/member/screens/freeze/:contractId', member, validate('query', screenQuery), async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const query = c.req.valid('query');
     const parsed = freezeChoiceSchema.safeParse(query);
@@ -135,7 +125,7 @@ export function freezeRoutes() {
   });
 
   // The freeze's result page and its history page.
-  app.get('/member/screens/freeze-contract/:id', member, async (c) => {
+  route(app, endpoints.detailScreen, member, async (c) => {
     const id = freezeId(c);
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);

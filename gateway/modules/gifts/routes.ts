@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { giftEndpoints as endpoints } from '#contract/endpoints/gifts.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
-import { activateGiftBody } from '#contract/gift.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { currentGift } from '#gateway/modules/accounts/gift.ts';
@@ -16,17 +17,17 @@ export function giftRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/member/gift', member, async (c) => {
+  route(app, endpoints.current, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await currentGift(db, c.get('account').id, clock.now()));
   });
 
-  app.post('/member/gift/experience', member, async (c) => {
+  route(app, endpoints.experience, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await takeExperience(db, c.get('account').id, clock.now()));
   });
 
-  app.post('/member/gift/:memberGiftId/contract', member, validate('json', activateGiftBody), async (c) => {
+  route(app, endpoints.activate, member, async (c) => {
     const deps = c.get('deps');
     const giftId = idParam(c, 'memberGiftId', () => new ApiError(404, Codes.GIFT_NOT_FOUND));
     const result = await activateGift(
@@ -41,7 +42,7 @@ export function giftRoutes() {
     return ok(c, result, Codes.GIFT_ACTIVATED);
   });
 
-  app.get('/member/screens/gift', member, async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;

@@ -1,5 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { Hono } from 'hono';
+import { identityEndpoints as endpoints } from '#contract/endpoints/identity.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
 import {
   ID_BACK_FIELD,
@@ -24,10 +26,11 @@ export function identityRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/member/identity', member, async (c) => ok(c, await findIdentity(c.get('deps').db, c.get('account').id)));
+  route(app, endpoints.read, member, async (c) => ok(c, await findIdentity(c.get('deps').db, c.get('account').id)));
 
-  app.post(
-    '/fpt/recognize-id/upload',
+  route(
+    app,
+    endpoints.recognize,
     member,
     bodyLimit({
       maxSize: MAX_BODY,

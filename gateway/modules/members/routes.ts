@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { profileUpdateBody, settingUpdateBody } from '#contract/auth.ts';
+import { authEndpoints as endpoints } from '#contract/endpoints/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { accounts } from '#gateway/db/schema/index.ts';
@@ -8,7 +9,6 @@ import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
 import { imageUploadLimit, reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { deleteMedia, storeImage } from '#gateway/modules/media/queries.ts';
 import { findAccountById, findMemberShell, toProfile } from '#gateway/modules/accounts/queries.ts';
@@ -23,7 +23,7 @@ export function memberRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/auth/profile', member, async (c) => {
+  route(app, endpoints.profile, member, async (c) => {
     const { db, clock } = c.get('deps');
     const id = c.get('account').id;
     // Both primary-key reads at once: the verification adds no round trip to the profile's.
@@ -43,7 +43,7 @@ export function memberRoutes() {
   });
 
   // Issue 18: the frame of every signed-in page in one call (three reads, one token check).
-  app.get('/member/shell', member, async (c) => {
+  route(app, endpoints.shell, member, async (c) => {
     const { db, clock } = c.get('deps');
     const id = c.get('account').id;
     const shell = await findMemberShell(db, id, clock.now());
@@ -51,7 +51,7 @@ export function memberRoutes() {
     return ok(c, shell);
   });
 
-  app.put('/auth/profile', member, validate('json', profileUpdateBody), async (c) => {
+  route(app, endpoints.updateProfile, member, async (c) => {
     const { db, clock } = c.get('deps');
     const body = c.req.valid('json');
     const [account] = await db
@@ -62,7 +62,7 @@ export function memberRoutes() {
     return ok(c, toProfile(account));
   });
 
-  app.put('/auth/profile/avatar', member, imageUploadLimit(), async (c) => {
+  route(app, endpoints.avatar, member, imageUploadLimit(), async (c) => {
     const form = await c.req.parseBody().catch(() => {
       throw new ApiError(415, Codes.NOT_AN_IMAGE);
     });
@@ -92,12 +92,12 @@ export function memberRoutes() {
     return ok(c, toProfile(account));
   });
 
-  app.get('/account/setting/me', member, async (c) => {
+  route(app, endpoints.settings, member, async (c) => {
     const account = await findAccountById(c.get('deps').db, c.get('account').id);
     return ok(c, { lang: account?.lang ?? 'vi' });
   });
 
-  app.put('/account/setting/update', member, validate('json', settingUpdateBody), async (c) => {
+  route(app, endpoints.updateSettings, member, async (c) => {
     const { db, clock } = c.get('deps');
     const { lang } = c.req.valid('json');
     await db

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { paymentEndpoints as endpoints } from '#contract/endpoints/payments.ts';
+import { route } from '#gateway/http/route.ts';
 import type { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { stripUnstorableText } from '#contract/text.ts';
@@ -43,7 +45,7 @@ export function bankWebhookRoutes() {
   const app = new Hono<AppEnv>();
 
   // Casso v2: the timestamp is checked before anything is read, the HMAC over the parsed body before it is trusted.
-  app.post('/casso', async (c) => {
+  route(app, endpoints.casso, async (c) => {
     const deps = c.get('deps');
     const header = parseCassoSignatureHeader(c.req.header(CASSO_SIGNATURE_HEADER));
     if (!header) throw refused(c, 'casso', 'missing or malformed signature header');
@@ -59,7 +61,7 @@ export function bankWebhookRoutes() {
   });
 
   // SePay: Authorization: Apikey <key>; answers {"success":true} as SePay expects (else it retries).
-  app.post('/sepay', async (c) => {
+  route(app, endpoints.sepay, async (c) => {
     const deps = c.get('deps');
     if (!hasValidSepayApiKey(c.req.header('authorization'), bankWebhookSecret(deps.config)))
       throw refused(c, 'sepay', 'bad api key');

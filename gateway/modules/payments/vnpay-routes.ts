@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { paymentEndpoints as endpoints } from '#contract/endpoints/payments.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
 import { cardRequests, payments, savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -15,7 +17,7 @@ export function vnpayRoutes() {
   const app = new Hono<AppEnv>();
 
   // VNPAY reads JSON {RspCode, Message} with HTTP 200, never our envelope.
-  app.get('/ipn', async (c) => {
+  route(app, endpoints.vnpayIpn, async (c) => {
     const deps = c.get('deps');
     try {
       return c.json(await handleVnpayIpn(deps, c.req.query()), 200);
@@ -32,7 +34,7 @@ export function vnpayRoutes() {
   };
 
   // Display only: what OUR database says, whatever the URL claims (the IPN is the truth).
-  app.get('/return', async (c) => {
+  route(app, endpoints.vnpayReturn, async (c) => {
     const { db, config } = c.get('deps');
     const result = signedResult(c.req.query(), vnpaySettings(config).hashSecret);
     const [payment] = await db
@@ -55,7 +57,7 @@ export function vnpayRoutes() {
     });
   });
 
-  app.get('/card-return', async (c) => {
+  route(app, endpoints.vnpayCardReturn, async (c) => {
     const { db, config } = c.get('deps');
     const result = signedResult(c.req.query(), vnpaySettings(config).hashSecret);
     const [request] = await db.select().from(cardRequests).where(eq(cardRequests.reference, result.txnRef));

@@ -303,7 +303,8 @@ test('an unexpected failure behind a valid signature answers 99 Unknown error wi
     await next();
   });
   app.route('/', vnpayRoutes());
-  const res = await app.request(`/ipn?${signed(vnpResult('VF1ANY', 1000))}`);
+  // The routes carry their whole paths (ADR 078).
+  const res = await app.request(`/api/v1/payment/vnpay/ipn?${signed(vnpResult('VF1ANY', 1000))}`);
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ RspCode: '99', Message: 'Unknown error' });
   // The same request on the working gateway is answered normally.

@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono';
+import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { route } from '#gateway/http/route.ts';
 
 import { Codes } from '#contract/codes.ts';
-import { couponsQuery, paymentPlansQuery } from '#contract/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import {
   activeCoupons,
   couponFitsPlan,
@@ -43,7 +44,7 @@ async function couponByCode(db: Executor, code: string, accountId: number | null
 export function planRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/global/club/:clubId/payment-plans', optionalAccount(), validate('query', paymentPlansQuery), async (c) => {
+  route(app, endpoints.plans, optionalAccount(), async (c) => {
     const { db, clock } = c.get('deps');
     const clubId = idParam(c, 'clubId');
     const accountId = c.get('maybeAccount')?.id ?? null;
@@ -70,34 +71,29 @@ export function planRoutes() {
     );
   });
 
-  app.get(
-    '/global/club/:clubId/payment-plan/:paymentPlanId/detail',
-    optionalAccount(),
-    validate('query', paymentPlansQuery),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const clubId = idParam(c, 'clubId');
-      const planId = idParam(c, 'paymentPlanId');
-      const found = await findSellablePlan(db, planId, clubId);
-      if (!found) throw notFound();
-      const who = await buyer(db, c);
-      const { coupon: code } = c.req.valid('query');
-      if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
-      const coupon = await couponByCode(db, code, who.accountId);
-      await requireUsableCoupon(
-        db,
-        coupon.coupon,
-        { ...who, clubId, planType: found.plan.type, now: clock.now() },
-        coupon.uses,
-      );
-      return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
-    },
-  );
+  route(app, endpoints.plan, optionalAccount(), async (c) => {
+    const { db, clock } = c.get('deps');
+    const clubId = idParam(c, 'clubId');
+    const planId = idParam(c, 'paymentPlanId');
+    const found = await findSellablePlan(db, planId, clubId);
+    if (!found) throw notFound();
+    const who = await buyer(db, c);
+    const { coupon: code } = c.req.valid('query');
+    if (code === undefined) return ok(c, toPlanCard(found.plan, who.isNewMember, null));
+    const coupon = await couponByCode(db, code, who.accountId);
+    await requireUsableCoupon(
+      db,
+      coupon.coupon,
+      { ...who, clubId, planType: found.plan.type, now: clock.now() },
+      coupon.uses,
+    );
+    return ok(c, toPlanCard(found.plan, who.isNewMember, coupon));
+  });
 
   // Issue 37 §5: the chain's plans and what each gives, for the compare panel and the texts about free PT sessions.
-  app.get('/global/plan-benefits', async (c) => ok(c, await planBenefits(c.get('deps').db)));
+  route(app, endpoints.planBenefits, async (c) => ok(c, await planBenefits(c.get('deps').db)));
 
-  app.get('/member/coupons', requireAccount(), validate('query', couponsQuery), async (c) => {
+  route(app, endpoints.coupons, requireAccount(), async (c) => {
     const { db, clock } = c.get('deps');
     const { clubId, paymentPlanId } = c.req.valid('query');
     const club = await findActiveClub(db, clubId);

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { ratingUpdateBody } from '#contract/feedback.ts';
+import { feedbackEndpoints as endpoints } from '#contract/endpoints/feedback.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { ratingRequests } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { route } from '#gateway/http/route.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { pendingRatings } from './queries.ts';
 
 /** The member's own rating request, locked for this transaction; anyone else's id is 404 (no existence leak). */
@@ -33,9 +34,11 @@ export function ratingRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/member/ratings', member, async (c) => ok(c, await pendingRatings(c.get('deps').db, c.get('account').id)));
+  route(app, endpoints.ratings, member, async (c) =>
+    ok(c, await pendingRatings(c.get('deps').db, c.get('account').id)),
+  );
 
-  app.put('/member/rating/:ratingId/update', member, validate('json', ratingUpdateBody), async (c) => {
+  route(app, endpoints.rate, member, async (c) => {
     const { db } = c.get('deps');
     const id = idParam(c, 'ratingId');
     const { rate, comment } = c.req.valid('json');
@@ -49,7 +52,7 @@ export function ratingRoutes() {
     return ok(c, { id, rate, comment: comment ?? null }, Codes.RATING_SUBMITTED);
   });
 
-  app.delete('/member/rating/:id/ignore', member, async (c) => {
+  route(app, endpoints.ignoreRating, member, async (c) => {
     const { db } = c.get('deps');
     const id = idParam(c, 'id');
     await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { giftEndpoints as endpoints } from '#contract/endpoints/gifts.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
-import { referralSendBody, sandboxJoinedBody } from '#contract/referral.ts';
+import { sandboxJoinedBody } from '#contract/referral.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -16,7 +18,7 @@ export function referralRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.post('/member/referral/send', member, validate('json', referralSendBody), async (c) => {
+  route(app, endpoints.sendReferral, member, async (c) => {
     const result = await sendInvitation(c.get('deps'), {
       accountId: c.get('account').id,
       phoneNumber: c.req.valid('json').phoneNumber,
@@ -25,7 +27,7 @@ export function referralRoutes() {
     return ok(c, result);
   });
 
-  app.get('/member/screens/referral', member, async (c) => {
+  route(app, endpoints.referralScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { subscriptionEndpoints as endpoints } from '#contract/endpoints/subscriptions.ts';
+import { route } from '#gateway/http/route.ts';
 import { Codes } from '#contract/codes.ts';
-import { changeCardBody, sandboxRunBody, upgradeBody } from '#contract/subscription.ts';
+import { sandboxRunBody } from '#contract/subscription.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -26,13 +28,13 @@ export function subscriptionRoutes() {
   const current = async (c: Context<AppEnv>) =>
     currentSubscription(c.get('deps').db, c.get('account').id, c.get('deps').clock.now());
 
-  app.get('/member/contract/subscription', member, async (c) => ok(c, await current(c)));
+  route(app, endpoints.current, member, async (c) => ok(c, await current(c)));
 
-  app.get('/member/contract/subscription/allow', member, async (c) =>
+  route(app, endpoints.allow, member, async (c) =>
     ok(c, await allowSubscription(c.get('deps').db, c.get('account').id)),
   );
 
-  app.get('/member/vnpay/subscription', member, async (c) => {
+  route(app, endpoints.vnpay, member, async (c) => {
     const view = await current(c);
     return ok(
       c,
@@ -48,11 +50,11 @@ export function subscriptionRoutes() {
     );
   });
 
-  app.put('/member/contract/subscription/:id/cancel', member, async (c) => {
+  route(app, endpoints.cancel, member, async (c) => {
     return ok(c, await cancelSubscription(c.get('deps'), c.get('account').id, idParam(c, 'id')));
   });
 
-  app.put('/member/vnpay/subscription/:id/change-card', member, validate('json', changeCardBody), async (c) => {
+  route(app, endpoints.changeCard, member, async (c) => {
     const result = await startCardChange(c.get('deps'), {
       accountId: c.get('account').id,
       id: idParam(c, 'id'),
@@ -62,7 +64,7 @@ export function subscriptionRoutes() {
     return ok(c, result);
   });
 
-  app.post('/member/vnpay/subscription/:id/black-card/otp', member, async (c) => {
+  route(app, endpoints.upgradeOtp, member, async (c) => {
     const sent = await sendUpgradeCode(c.get('deps'), {
       accountId: c.get('account').id,
       id: idParam(c, 'id'),
@@ -72,7 +74,7 @@ export function subscriptionRoutes() {
     return ok(c, sent, Codes.OTP_SENT);
   });
 
-  app.put('/member/vnpay/subscription/:id/black-card/upgrade', member, validate('json', upgradeBody), async (c) => {
+  route(app, endpoints.upgrade, member, async (c) => {
     const view = await upgradeToBlackCard(c.get('deps'), {
       accountId: c.get('account').id,
       id: idParam(c, 'id'),
@@ -82,7 +84,7 @@ export function subscriptionRoutes() {
   });
 
   // The three subscription pages (your plan, verify-upgrade, subscription-card) in one read.
-  app.get('/member/screens/subscription', member, async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const [shell, subscription, allow, cards] = await Promise.all([
