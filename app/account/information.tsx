@@ -16,8 +16,13 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
-import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
-import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
+import {
+  prepareUpload,
+  submitOnce,
+  UploadProgress,
+  useUploadState,
+  withUploadProgress,
+} from '#app/ui/upload-progress.tsx';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/handle.ts';
@@ -111,8 +116,12 @@ export default function AccountInformation({ loaderData, actionData }: Route.Com
     setPreview(null);
     if (!input.files?.[0]) return;
     setPreparing(true);
-    // The form then posts the small JPEG instead of the original, with or without the router.
-    const jpeg = await shrinkPickedPhoto(input, MAX_SIDE, 'avatar.jpg');
+    // The form then posts the small JPEG instead of the original, with or without the router. The
+    // shrinking and the upload's code load now (issue 18's first-load budget).
+    void prepareUpload().catch(() => undefined);
+    const jpeg = await import('#app/ui/shrink-image.ts')
+      .then(({ shrinkPickedPhoto }) => shrinkPickedPhoto(input, MAX_SIDE, 'avatar.jpg'))
+      .catch(() => null);
     if (jpeg) setPreview(URL.createObjectURL(jpeg));
     setPreparing(false);
   }

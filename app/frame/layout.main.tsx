@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
 import { requireMember } from '#app/auth/auth.server.ts';
 import { BottomNav } from '#app/shell/bottom-nav.tsx';
 import { Icon } from '#app/ui/icons.tsx';
-import { InstallPrompt } from '#app/shell/install-prompt.tsx';
 import { MemberHeader } from '#app/shell/member-header.tsx';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { PageError } from '#app/ui/page-error.tsx';
@@ -10,6 +10,10 @@ import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
 import { loadShell } from './layout.main.server.ts';
 import { RatingSlot } from '#app/ratings/rating-slot.tsx';
+
+// The install prompt's gate loads on demand too (issue 18's first-load budget): where it shows
+// without JavaScript (ADR 030) the server renders it in place, and it hydrates once its code is here.
+const InstallPrompt = lazy(() => import('#app/shell/install-prompt.tsx').then((m) => ({ default: m.InstallPrompt })));
 
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
@@ -58,7 +62,9 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
         <p className="slogan">{t('app.slogan')}</p>
         <p className="small muted">© {t('app.name')}</p>
       </footer>
-      <InstallPrompt />
+      <Suspense fallback={null}>
+        <InstallPrompt />
+      </Suspense>
       <BottomNav />
     </div>
   );

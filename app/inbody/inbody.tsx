@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { INBODY_IMAGE_FIELD } from '#contract/inbody-fields.ts';
 import { useT } from '#app/i18n.ts';
@@ -10,8 +10,8 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { ChangeText, LineChart, Segments } from './inbody-ui.tsx';
-import { inbodyAction, inbodyView, type DraftView, type FormInput, type InbodyActionData } from './inbody.server.ts';
+import { ChangeText, LineChart } from './inbody-ui.tsx';
+import { inbodyAction, inbodyView, type InbodyActionData } from './inbody.server.ts';
 import { inbodyRead } from './inbody.read.server.ts';
 import type { Route } from './+types/inbody';
 
@@ -32,11 +32,25 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => inbodyAction(args);
 
-// With JavaScript the photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withUploadProgress(serverAction);
+// The dialog that checks what was read loads on demand (issue 18's first-load budget): asked for as
+// soon as a photo or "Nhập tay" is sent, it is there by the answer.
+const loadConfirm = () => import('./inbody-confirm.tsx');
+const ConfirmForm = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmForm })));
+// So does one scan's detail (the Summary tab opens first).
+const Detail = lazy(() => import('./inbody-detail.tsx').then((m) => ({ default: m.Detail })));
 
-/** The longest side the browser shrinks a sheet photo to before sending (the gateway reads at 1700 px wide). */
-const SHEET_PHOTO_SIDE = 2400;
+// With JavaScript the photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => {
+  void loadConfirm().catch(() => undefined);
+  return withUploadProgress(serverAction);
+};
+
+/**
+ * The longest side the browser shrinks a sheet photo to before sending: the gateway reads the page at
+ * 1700 px wide, and on weak 3G (400 kbit/s) a 12 MP camera photo goes up in about half the time it
+ * took at 2400 px (issue 39).
+ */
+const SHEET_PHOTO_SIDE = 1800;
 
 const guideTips: { key: 'frame' | 'light' | 'still' | 'flat'; icon: IconName }[] = [
   { key: 'frame', icon: 'frame' },
@@ -153,210 +167,7 @@ function UploadForm({ refusal }: { refusal: InbodyActionData | null }) {
   );
 }
 
-/** The one "Check again" text the doubtful region inputs are described by (the table has no room for it in each cell). */
-const DOUBTFUL_NOTE_ID = 'inbody-doubtful-note';
-
-/** A region's input: labelled for screen readers by region, part and unit; the row and columns say it on screen. */
-function SegmentInput({ input, label }: { input: FormInput; label: string }) {
-  const { t } = useT();
-  const id = `inbody-${input.name.replace('.', '-')}`;
-  const described =
-    [input.doubtful ? DOUBTFUL_NOTE_ID : null, input.error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-    undefined;
-  return (
-    <td className={input.doubtful ? 'inbody-segment-cell doubtful' : 'inbody-segment-cell'}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={input.name}
-        className={input.doubtful ? 'input inbody-segment-input doubtful' : 'input inbody-segment-input'}
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={input.value}
-        aria-invalid={input.error ? true : undefined}
-        aria-describedby={described}
-      />
-      {input.doubtful ? (
-        <span className="inbody-doubtful-mark" title={t('inbody.doubtful')}>
-          <Icon name="warning" size={16} />
-        </span>
-      ) : null}
-      {input.error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {input.error}
-        </p>
-      ) : null}
-    </td>
-  );
-}
-
-/** The regions read from the sheet, in the dialog so they are checked before they are saved (issue 37 item 18). */
-function SegmentInputsTable({ group }: { group: DraftView['segments'][number] }) {
-  const { t } = useT();
-  const part = group.kind === 'fat' ? t('inbody.fat') : t('inbody.lean');
-  const title = `${t('inbody.segmentsTitle')}: ${part}`;
-  return (
-    <table className="inbody-segment-inputs">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <td />
-          <th scope="col">{t('inbody.unit.kg')}</th>
-          <th scope="col">{t('inbody.percentOfNormal')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {group.rows.map((row) => {
-          const segment = t(`inbody.segment.${row.segment}`);
-          return (
-            <tr key={row.segment}>
-              <th scope="row">{segment}</th>
-              <SegmentInput
-                input={row.mass}
-                label={t('inbody.segmentInput', { segment, part, unit: t('inbody.unit.kg') })}
-              />
-              <SegmentInput
-                input={row.percent}
-                label={t('inbody.segmentInput', { segment, part, unit: t('inbody.percentOfNormal') })}
-              />
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * §2 "update inbody data": what was read, editable, doubtful values marked; confirming saves (1124).
- * The same form corrects a saved record (§7 update), then cancelling leaves it as it was.
- */
-function ConfirmForm({ draft }: { draft: DraftView }) {
-  const { t } = useT();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const doubtful = [...draft.fields, ...draft.segments.flatMap((g) => g.rows.flatMap((r) => [r.mass, r.percent]))]
-    .filter((f) => f.doubtful)
-    .map((f) => f.name);
-  return (
-    <section className="inbody-confirm" role="dialog" aria-labelledby="inbody-confirm-title" aria-modal="false">
-      <h2 id="inbody-confirm-title">
-        {draft.saved ? t('inbody.correctTitle') : draft.manual ? t('inbody.manualTitle') : t('inbody.confirmTitle')}
-      </h2>
-      <p className="muted small">
-        {draft.saved ? t('inbody.correctLead') : draft.manual ? t('inbody.manualLead') : t('inbody.confirmLead')}
-      </p>
-      {doubtful.length ? (
-        <p className="small inbody-doubtful-lead">
-          <Icon name="warning" size={18} />
-          <span>{t('inbody.doubtfulLead', { count: doubtful.length })}</span>
-        </p>
-      ) : null}
-      {doubtful.length ? (
-        <span id={DOUBTFUL_NOTE_ID} hidden>
-          {t('inbody.doubtful')}
-        </span>
-      ) : null}
-      <Form method="post" className="stack" noValidate>
-        <input type="hidden" name="id" value={draft.id} />
-        <input type="hidden" name="doubtful" value={doubtful.join(',')} />
-        {draft.saved ? <input type="hidden" name="saved" value="1" /> : null}
-        {draft.manual ? <input type="hidden" name="manual" value="1" /> : null}
-        <div className="inbody-fields">
-          {draft.fields.map((field) => {
-            const id = `inbody-${field.name}`;
-            const described =
-              [field.doubtful ? `${id}-doubtful` : null, field.error ? `${id}-error` : null]
-                .filter(Boolean)
-                .join(' ') || undefined;
-            return (
-              <div key={field.name} className={field.doubtful ? 'field inbody-field doubtful' : 'field inbody-field'}>
-                <label htmlFor={id}>
-                  {t(`inbody.field.${field.name}`)}{' '}
-                  <span className="muted small">({t(`inbody.unit.${field.unit}`)})</span>
-                </label>
-                <input
-                  id={id}
-                  name={field.name}
-                  className="input"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  defaultValue={field.value}
-                  aria-invalid={field.error ? true : undefined}
-                  aria-describedby={described}
-                />
-                <div className="inbody-field-notes">
-                  {field.doubtful ? (
-                    <p id={`${id}-doubtful`} className="hint inbody-doubtful">
-                      <Icon name="warning" size={16} />
-                      {t('inbody.doubtful')}
-                    </p>
-                  ) : null}
-                  {field.error ? (
-                    <p id={`${id}-error`} className="field-error" role="alert">
-                      {field.error}
-                    </p>
-                  ) : null}
-                </div>
-              </div>
-            );
-          })}
-        </div>
-        {draft.segments.map((group) => (
-          <SegmentInputsTable key={group.kind} group={group} />
-        ))}
-        <div className="field">
-          <label htmlFor="inbody-measuredOn">{t('inbody.measuredOn')}</label>
-          <input
-            id="inbody-measuredOn"
-            name="measuredOn"
-            type="date"
-            className="input"
-            defaultValue={draft.measuredOn}
-          />
-        </div>
-        {draft.formError ? (
-          <p className="form-error" role="alert">
-            {draft.formError}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          name="intent"
-          value="confirm"
-          className="button button-primary button-block"
-          disabled={busy}
-        >
-          {t('inbody.confirm')}
-        </button>
-        {draft.saved ? (
-          <Link
-            to={`/inbody?tab=detail&record=${String(draft.id)}`}
-            className="button button-secondary button-block"
-            replace
-          >
-            {t('inbody.cancelCorrect')}
-          </Link>
-        ) : (
-          // The read is kept by the gateway until confirmed: discarding drops it (and its photo).
-          <button
-            type="submit"
-            name="intent"
-            value="discard"
-            className="button button-secondary button-block"
-            disabled={busy}
-          >
-            {draft.manual ? t('inbody.cancelManual') : t('inbody.discard')}
-          </button>
-        )}
-      </Form>
-    </section>
-  );
-}
-
-type View = Extract<Route.ComponentProps['loaderData'], { ok: true }>['value'];
+export type View = Extract<Route.ComponentProps['loaderData'], { ok: true }>['value'];
 
 function Summary({ view }: { view: View }) {
   const { t } = useT();
@@ -386,116 +197,6 @@ function Summary({ view }: { view: View }) {
         chart={summary.chart}
         title={t('inbody.chartOf', { metric: t(`inbody.field.${summary.chart.metric}`) })}
       />
-    </>
-  );
-}
-
-function Detail({ view }: { view: View }) {
-  const { t } = useT();
-  const detail = view.detail!;
-  const at = (record: number, extra = '') => `/inbody?tab=detail&record=${String(record)}${extra}`;
-  return (
-    <>
-      <div className="inbody-browse">
-        {detail.olderId ? (
-          <Link to={at(detail.olderId)} className="button button-secondary" replace>
-            <span aria-hidden="true">‹ </span>
-            {t('inbody.older')}
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="small muted">
-          {t('inbody.position', { index: detail.position.index, total: detail.position.total })}
-        </span>
-        {detail.newerId ? (
-          <Link to={at(detail.newerId)} className="button button-secondary" replace>
-            {t('inbody.newer')}
-            <span aria-hidden="true"> ›</span>
-          </Link>
-        ) : (
-          <span />
-        )}
-      </div>
-      <h2 className="section-title">{t('inbody.recordOf', { date: detail.date })}</h2>
-      {detail.score !== null ? (
-        <p className="inbody-score">
-          <span className="muted small">{t('inbody.field.score')}</span>
-          <strong>{t('inbody.scoreOf', { score: detail.score })}</strong>
-        </p>
-      ) : null}
-
-      <h3 className="section-title">{t('inbody.composition')}</h3>
-      <p className="small muted">{detail.first ? t('inbody.first') : t('inbody.changeFromPrevious')}</p>
-      <ul className="inbody-bars">
-        {detail.bars.map((bar) => (
-          <li key={bar.metric}>
-            <span className="inbody-bar-label">{t(`inbody.field.${bar.metric}`)}</span>
-            <span className="inbody-bar-value">
-              {bar.text ?? '—'} {bar.text ? t(`inbody.unit.${bar.unit}`) : ''}
-            </span>
-            <ChangeText change={bar.change} />
-          </li>
-        ))}
-      </ul>
-
-      <h3 className="section-title">{t('inbody.segmentsTitle')}</h3>
-      <nav className="segmented tab-links" aria-label={t('inbody.segmentsLabel')}>
-        <Link
-          to={at(detail.id)}
-          className="segment"
-          aria-current={detail.part === 'lean' ? 'page' : undefined}
-          replace
-          preventScrollReset
-        >
-          {t('inbody.lean')}
-        </Link>
-        <Link
-          to={at(detail.id, '&part=fat')}
-          className="segment"
-          aria-current={detail.part === 'fat' ? 'page' : undefined}
-          replace
-          preventScrollReset
-        >
-          {t('inbody.fat')}
-        </Link>
-      </nav>
-      <Segments
-        segments={detail.segments}
-        title={`${t('inbody.segmentsTitle')}: ${detail.part === 'fat' ? t('inbody.fat') : t('inbody.lean')}`}
-      />
-
-      <div className="stack inbody-record-actions">
-        <Link to={at(detail.id, '&edit=1')} className="button button-secondary button-block" replace>
-          {t('inbody.correct')}
-        </Link>
-        {detail.photoUrl ? (
-          <a href={`${detail.photoUrl}?download`} className="button button-secondary button-block" download>
-            {t('inbody.download')}
-          </a>
-        ) : (
-          <p className="small muted">{t('inbody.noPhoto')}</p>
-        )}
-        {detail.confirmDelete ? (
-          <div className="notice" role="alertdialog" aria-labelledby="inbody-delete-question">
-            <p id="inbody-delete-question">{t('inbody.deleteQuestion', { date: detail.date })}</p>
-            <Form method="post" className="stack">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={detail.id} />
-              <button type="submit" className="button button-secondary button-block danger-text">
-                {t('inbody.deleteConfirm')}
-              </button>
-              <Link to={at(detail.id)} className="button button-link" replace>
-                {t('inbody.keep')}
-              </Link>
-            </Form>
-          </div>
-        ) : (
-          <Link to={at(detail.id, '&delete=1')} className="button button-link danger-text" replace preventScrollReset>
-            {t('inbody.delete')}
-          </Link>
-        )}
-      </div>
     </>
   );
 }
@@ -534,7 +235,9 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
     <main className="page inbody">
       <h1>{t('inbody.title')}</h1>
       {draft ? (
-        <ConfirmForm draft={draft} />
+        <Suspense fallback={null}>
+          <ConfirmForm draft={draft} />
+        </Suspense>
       ) : (
         <>
           <nav className="segmented-links tab-links" aria-label={t('inbody.tabsLabel')}>
@@ -557,7 +260,9 @@ export default function InbodyTab({ loaderData, actionData }: Route.ComponentPro
           ) : view.tab === 'summary' ? (
             <Summary view={view} />
           ) : view.tab === 'detail' ? (
-            <Detail view={view} />
+            <Suspense fallback={null}>
+              <Detail view={view} />
+            </Suspense>
           ) : (
             <History view={view} />
           )}

@@ -4,14 +4,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LinksFunction } from 'react-router';
 import type { Lang } from '#contract/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
-import { OfflineAlert, ShellAlert } from './offline-alert.tsx';
-import { useServiceWorker } from './service-worker.tsx';
+import { OfflineAlert } from './offline-alert.tsx';
 import { Splash, SplashScript } from './splash.tsx';
 
 // Not needed to show or hydrate the page: loaded once the browser is idle after it (ADR 030's
 // first-load budget), from the service worker's precache on later visits.
 const PullToReload = lazy(() => import('./pull-to-reload.tsx').then((m) => ({ default: m.PullToReload })));
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
+const WorkerBridge = lazy(() => import('./service-worker.tsx').then((m) => ({ default: m.WorkerBridge })));
 
 /** False until the browser is first idle after hydration (at most 1 s). */
 function useIdle() {
@@ -46,27 +46,19 @@ export function PwaHead({ nonce }: { nonce: string }) {
 }
 
 /**
- * On every page, error pages included: the splash (server-rendered, CSS-driven), the offline
- * alert and the service worker at once; the update prompt and pull-to-reload once idle.
+ * On every page, error pages included: the splash (server-rendered, CSS-driven) and the offline
+ * alert at once; the service worker's side, the update prompt and pull-to-reload once idle.
  */
 export function PwaShell({ lang, appVersion }: { lang: Lang; appVersion: string | null }) {
-  const { formWaited, dismissFormWaited } = useServiceWorker();
   const { app, pwa } = useMessages(lang);
   const idle = useIdle();
   return (
     <>
       <Splash name={app.name} slogan={app.slogan} />
       <OfflineAlert title={pwa.offlineTitle} body={pwa.offlineBody} close={pwa.offlineClose} />
-      {formWaited ? (
-        <ShellAlert
-          title={pwa.formSlowTitle}
-          body={pwa.formSlowBody}
-          close={pwa.offlineClose}
-          onClose={dismissFormWaited}
-        />
-      ) : null}
       {idle ? (
         <Suspense fallback={null}>
+          <WorkerBridge title={pwa.formSlowTitle} body={pwa.formSlowBody} close={pwa.offlineClose} />
           <UpdatePrompt version={appVersion} lang={lang} />
           <PullToReload lang={lang} />
         </Suspense>

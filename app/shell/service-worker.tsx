@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPath, useLocation, useNavigation } from 'react-router';
+import { useUploadState } from '#app/ui/upload-state.ts';
+import { ShellAlert } from './offline-alert.tsx';
 import { FORM_WAITED, NAVIGATION_WAIT_MS, SAVED_COPY_ID, type WorkerMessage } from './sw-logic.ts';
 
 /** Tells the worker something and waits for its word, not longer than `ms`. */
@@ -50,7 +52,7 @@ function watchSavedCopy() {
  * whole-page form the worker could not send in time. A page reached by a link asks the worker to
  * keep its copy (the worker only sees its data go by).
  */
-export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: () => void } {
+function useServiceWorker(): { formWaited: boolean; dismissFormWaited: () => void } {
   const outdated = useRef(false);
   const [formWaited, setFormWaited] = useState(false);
   useEffect(() => {
@@ -108,15 +110,29 @@ export function useServiceWorker(): { formWaited: boolean; dismissFormWaited: ()
       navigator.serviceWorker?.controller?.postMessage({ type: 'keep-copy', url: path } satisfies WorkerMessage);
   }, [here.key, path]);
 
-  // A form sent and not answered in time: it stays as typed, and is not sent again from here.
+  // A form sent and not answered in time: it stays as typed, and is not sent again from here. A
+  // photo upload shows its own progress (ADR 066): while its bytes move, and once it is up and the
+  // server works on it (reading a sheet, checking a card), the network is not what is slow.
   const submitting = navigation.state === 'submitting';
+  const upload = useUploadState();
+  const uploaded = upload.phase === 'processing';
   useEffect(() => {
-    if (!submitting) return;
+    if (!submitting || uploaded) return;
     const timer = setTimeout(() => setFormWaited(true), NAVIGATION_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [submitting]);
-  // An answer came (or another page): the notice has said its piece.
-  if (formWaited && navigation.state === 'loading') setFormWaited(false);
+  }, [submitting, uploaded, upload.loaded]);
+  // An answer came (or another page), or the photo is up: the notice has said its piece.
+  if (formWaited && (navigation.state === 'loading' || uploaded)) setFormWaited(false);
 
   return { formWaited, dismissFormWaited: () => setFormWaited(false) };
+}
+
+/**
+ * The page's side of the worker, loaded once the browser is idle after hydration (pwa-shell.tsx;
+ * issue 18's first-load budget): a first visit has no worker in control yet, a later one loads this
+ * from the precache. A form that waited too long says so here.
+ */
+export function WorkerBridge({ title, body, close }: { title: string; body: string; close: string }) {
+  const { formWaited, dismissFormWaited } = useServiceWorker();
+  return formWaited ? <ShellAlert title={title} body={body} close={close} onClose={dismissFormWaited} /> : null;
 }

@@ -172,10 +172,13 @@ const isSignOut = (url: URL) => url.pathname === '/logout' || url.pathname === '
 
 /**
  * A form sent as a whole page (POST): the network's answer within the wait; else the page stays as
- * it is, with what was typed (204), and is told so. Never sent again from here.
+ * it is, with what was typed (204), and is told so. Never sent again from here. A photo (a multipart
+ * body) is left to the network: its page says it may take a few seconds (ADR 066), the browser shows
+ * its loading bar, and the server's reading of it often takes longer than the wait, on a good network.
  */
 async function formPost(event: FetchEvent, request: Request): Promise<Response> {
   if (isSignOut(new URL(request.url))) await signedOut();
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return fetch(request);
   const network = fetch(request);
   event.waitUntil(network.catch(() => undefined));
   const answer = await Promise.race([network.catch(() => null), sleep(NAVIGATION_WAIT_MS)]);

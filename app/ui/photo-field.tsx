@@ -1,4 +1,4 @@
-import { shrinkPickedPhoto } from '#app/ui/shrink-image.ts';
+import { prepareUpload } from '#app/ui/upload-progress.tsx';
 
 /**
  * A photo to send with a form (the camera or the gallery): the browser shrinks it to a JPEG of at
@@ -41,7 +41,13 @@ export function PhotoField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(event) => {
           onPreparing(true);
-          void shrinkPickedPhoto(event.currentTarget, maxSide, `${name}.jpg`).finally(() => onPreparing(false));
+          void prepareUpload().catch(() => undefined);
+          const input = event.currentTarget;
+          // The shrinking code loads when a photo is picked (issue 18's first-load budget).
+          void import('#app/ui/shrink-image.ts')
+            .then(({ shrinkPickedPhoto }) => shrinkPickedPhoto(input, maxSide, `${name}.jpg`))
+            .catch(() => null)
+            .finally(() => onPreparing(false));
         }}
       />
       <p id={`${id}-hint`} className="hint">

@@ -1,5 +1,7 @@
-import { useSyncExternalStore, type FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useT } from '#app/i18n.ts';
+import type * as UploadSend from './upload-send.ts';
+import { idleUpload, setUploadState, uploadState, useUploadState } from './upload-state.ts';
 
 // Issue 39 §3 (ADR 066): a photo upload shows how much has gone up, then a step of its own while
 // the server works on it (reads the sheet, checks the card). fetch() cannot tell how much of a body
@@ -8,69 +10,21 @@ import { useT } from '#app/i18n.ts';
 // the same body: the server side stays one path (the same action answers the plain form without
 // JavaScript and this), React Router still decodes the answer, redirects and revalidates.
 
-export type UploadPhase = 'idle' | 'sending' | 'processing';
-export type UploadState = { phase: UploadPhase; loaded: number; total: number };
+export { useUploadState } from './upload-state.ts';
 
-const idle: UploadState = { phase: 'idle', loaded: 0, total: 0 };
-let state = idle;
-const listeners = new Set<() => void>();
-function setState(next: UploadState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+// The XMLHttpRequest half and the steps' markup load on demand (issue 18's first-load budget): when
+// a photo is picked, so that both are there by the tap.
+const loadSteps = () => import('./upload-steps.tsx');
+const UploadSteps = lazy(() => loadSteps().then((m) => ({ default: m.UploadSteps })));
+let sender: Promise<typeof UploadSend> | undefined;
+/** Loads upload-send.ts (once) and upload-steps.tsx. */
+export const prepareUpload = () => {
+  void loadSteps().catch(() => undefined);
+  return (sender ??= import('./upload-send.ts').catch((error: unknown) => {
+    sender = undefined;
+    throw error;
+  }));
 };
-
-/** Where the upload is: idle, sending (with bytes), or processing on the server. */
-export const useUploadState = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => idle,
-  );
-
-/** Statuses that carry no body: a Response refuses one. */
-const NO_BODY = new Set([101, 204, 205, 304]);
-
-function responseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
-  return headers;
-}
-
-/** fetch()'s answer to one POST, sent by XMLHttpRequest so its upload can be followed. */
-function sendWithProgress(url: string, init: RequestInit & { body: FormData }): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.responseType = 'arraybuffer';
-    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.onprogress = (event) =>
-      setState({ phase: 'sending', loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    xhr.upload.onload = () => setState({ phase: 'processing', loaded: state.total, total: state.total });
-    xhr.onload = () => {
-      const body = NO_BODY.has(xhr.status) ? null : (xhr.response as ArrayBuffer);
-      resolve(
-        new Response(body, {
-          status: xhr.status,
-          statusText: xhr.statusText,
-          headers: responseHeaders(xhr.getAllResponseHeaders()),
-        }),
-      );
-    };
-    // As fetch does: a network failure is a TypeError, an abort an AbortError.
-    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
-    xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(init.body);
-  });
-}
 
 const carriesFile = (body: unknown): body is FormData =>
   body instanceof FormData && [...body.values()].some((value) => value instanceof File && value.size > 0);
@@ -86,7 +40,12 @@ export async function withUploadProgress<T>(serverAction: () => Promise<T>): Pro
     if (init?.method === 'POST' && carriesFile(init.body)) {
       window.fetch = original;
       const url = input instanceof Request ? input.url : String(input);
-      return sendWithProgress(url, { ...init, body: init.body });
+      const body = init.body;
+      // Its half not loaded (no network for it): the photo goes by fetch, without the bar.
+      return prepareUpload().then(
+        ({ sendWithProgress }) => sendWithProgress(url, { ...init, body }),
+        () => original(input, init),
+      );
     }
     return original(input, init);
   };
@@ -95,7 +54,7 @@ export async function withUploadProgress<T>(serverAction: () => Promise<T>): Pro
     return await serverAction();
   } finally {
     if (window.fetch === intercept) window.fetch = original;
-    setState(idle);
+    setUploadState(idleUpload);
   }
 }
 
@@ -104,55 +63,29 @@ export async function withUploadProgress<T>(serverAction: () => Promise<T>): Pro
  * tap while one is on its way is dropped (React Router's Form then does not send it).
  */
 export function submitOnce(event: FormEvent<HTMLFormElement>) {
-  if (state.phase !== 'idle') {
+  if (uploadState().phase !== 'idle') {
     event.preventDefault();
     return;
   }
-  if (carriesFile(new FormData(event.currentTarget))) setState({ phase: 'sending', loaded: 0, total: 0 });
+  if (!carriesFile(new FormData(event.currentTarget))) return;
+  void prepareUpload().catch(() => undefined);
+  setUploadState({ phase: 'sending', loaded: 0, total: 0 });
 }
 
 /**
- * The two steps of an upload: a bar of how much of the photo has gone up, then `processingLabel`
- * ("Đang đọc phiếu…") with its own moving indicator. Without JavaScript a line says the page may
- * take a few seconds (the browser shows its own loading bar).
+ * The two steps of an upload (upload-steps.tsx) once one has started; without JavaScript a line says
+ * the page may take a few seconds (the browser shows its own loading bar).
  */
 export function UploadProgress({ processingLabel }: { processingLabel: string }) {
   const { t } = useT();
-  const { phase, loaded, total } = useUploadState();
-  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  const { phase } = useUploadState();
   return (
     <>
       <p className="hint no-js-only">{t('upload.mayTakeSeconds')}</p>
       {phase === 'idle' ? null : (
-        <ol className="upload-steps" aria-label={t('upload.stepsLabel')}>
-          <li className={phase === 'sending' ? 'upload-step current' : 'upload-step done'}>
-            <span className="upload-step-text" role="status">
-              <span className="upload-step-mark" aria-hidden="true">
-                {phase === 'sending' ? '1' : '✓'}
-              </span>
-              {phase === 'sending' ? t('upload.sending') : t('upload.sent')}
-              {phase === 'sending' && total > 0 ? <span aria-hidden="true"> {percent} %</span> : null}
-            </span>
-            <progress
-              className="upload-bar"
-              max={100}
-              value={phase === 'sending' ? percent : 100}
-              aria-label={t('upload.sending')}
-            />
-          </li>
-          <li
-            className={phase === 'processing' ? 'upload-step current' : 'upload-step'}
-            aria-current={phase === 'processing' ? 'step' : undefined}
-          >
-            <span className="upload-step-text" role={phase === 'processing' ? 'status' : undefined}>
-              <span className="upload-step-mark" aria-hidden="true">
-                2
-              </span>
-              {processingLabel}
-            </span>
-            {phase === 'processing' ? <span className="upload-working" aria-hidden="true" /> : null}
-          </li>
-        </ol>
+        <Suspense fallback={null}>
+          <UploadSteps processingLabel={processingLabel} />
+        </Suspense>
       )}
     </>
   );

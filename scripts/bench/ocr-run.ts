@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import sharp from 'sharp';
 import { inbodyCoreFields, inbodySegments } from '#contract/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
@@ -30,8 +31,21 @@ const { values: options } = parseArgs({
     cache: { type: 'string' },
     failures: { type: 'boolean', default: false },
     save: { type: 'string' },
+    // What the phone sends (issue 39): "1800:0.8" shrinks each photo to 1800 px at JPEG quality 0.8
+    // first, as the browser's canvas does (app/ui/shrink-image.ts); left out, the photo as made.
+    phone: { type: 'string' },
   },
 });
+const [phoneSide, phoneQuality] = (options.phone ?? '').split(':').map(Number);
+/** The photo as the phone would send it (--phone), re-encoded like a canvas's toBlob('image/jpeg', q). */
+const asSent = async (jpeg: Uint8Array): Promise<Uint8Array> =>
+  phoneSide
+    ? sharp(jpeg)
+        .resize({ width: phoneSide, height: phoneSide, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: Math.round((phoneQuality || 0.85) * 100) })
+        .toBuffer()
+    : jpeg;
+const sentBytes: number[] = [];
 const per = Number(options.per);
 const part = options.part as Part;
 const categories = options.categories.split(',') as Category[];
@@ -162,6 +176,8 @@ const maker = await devSetMaker(browser);
 for (const category of categories)
   for (let i = 0; i < per; i++) {
     const photo = await maker.make(part, category, i);
+    const sent = await asSent(photo.photo.jpeg);
+    sentBytes.push(sent.byteLength);
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
       writeFileSync(path.join(options.save, `${category}-${String(i)}.jpg`), photo.photo.jpeg);
@@ -171,7 +187,7 @@ for (const category of categories)
     for (const reader of order) {
       const cpu0 = process.cpuUsage();
       const start = performance.now();
-      const image = await reencodeImage(photo.photo.jpeg, { maxSide: 2400 });
+      const image = await reencodeImage(sent, { maxSide: 2400 });
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
       const reading = await readSheet(image.bytes, recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
@@ -220,6 +236,9 @@ console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);
 for (const [name, ...cells] of rows)
   console.log(`| ${name.padEnd(width)} | ${cells.map((c) => c.padStart(11)).join(' | ')} |`);
+console.log(
+  `\nphotos as sent (${options.phone ? `phone shrinks to ${options.phone}` : 'as made'}): mean ${(mean(sentBytes) / 1e3).toFixed(0)} KB, max ${(Math.max(...sentBytes) / 1e3).toFixed(0)} KB`,
+);
 console.log(
   `\npeak RSS of the bench process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
 );

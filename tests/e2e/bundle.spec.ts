@@ -25,11 +25,11 @@ test('no file the browser loads (page chunks, the service worker) contains zod',
 });
 
 // Issue 18: every page's first-load JavaScript (gzipped, as `npm run bench` weighs it) stays within
-// 1.15× the bare React Router app's, built and weighed in the same run. Issue 39's bounded wait
-// (the shell's page timer) and upload progress (/inbody's clientAction) brought the heaviest pages to
-// 1.155–1.18×: the budget is 1.19× until they load on demand (the next step, said in the closing note). The heaviest pages of the
-// bench: a member's plan, InBody and monthly-plan pages, and a new visitor's /landing.
-test('first-load JavaScript of the heaviest pages is at most 1.19× the bare React Router app', async ({
+// 1.15× the bare React Router app's, built and weighed in the same run. Issue 39's bounded wait (the
+// shell's side of the worker) and upload progress (its XMLHttpRequest half) load on demand, after
+// the page. The heaviest pages of the bench: a member's plan, InBody and monthly-plan pages, and a
+// new visitor's /landing.
+test('first-load JavaScript of the heaviest pages is at most 1.15× the bare React Router app', async ({
   page,
   request,
 }) => {
@@ -47,5 +47,6 @@ test('first-load JavaScript of the heaviest pages is at most 1.19× the bare Rea
   for (const pagePath of ['/membership/1/plan/3', '/inbody', '/home/your-plan'])
     weighed.push(await weigh(pagePath, { ...phone, Cookie: cookie }));
   expect(bare.js.gzip).toBeGreaterThan(100_000); // React and React Router: the bare app was weighed
-  expect(weighed.filter((w) => w.ratio > 1.19)).toEqual([]);
+  console.log(`first-load JS × the bare app: ${JSON.stringify(weighed)}`);
+  expect(weighed.filter((w) => w.ratio > 1.15)).toEqual([]);
 });

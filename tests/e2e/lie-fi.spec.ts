@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import {
   test as base,
   controlledByServiceWorker,
@@ -236,4 +237,70 @@ test('lie-fi: a whole-page form (no script running) stays on screen as typed whe
   console.log(`lie-fi: whole-page form answered 204 after ${String(answeredAfter)} ms, still as typed`);
   expect(answeredAfter).toBeLessThan(5_000);
   lieFi.hang(false);
+});
+
+/** A black photo: the reader refuses it at once ("too dark"), so its answer is the network's only. */
+const blackPhoto = async () => ({
+  name: 'sheet.jpg',
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#050505' } })
+    .jpeg()
+    .toBuffer(),
+});
+
+test('a photo that has gone up says nothing of a slow network while the server works on it, however long', async ({
+  page,
+  request,
+  lieFi,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, request);
+  await page.goto('/inbody');
+  const input = page.getByLabel('Ảnh tờ kết quả');
+  await waitForHydrated(input);
+  // A small photo: it goes up at once into the connection, whose answer comes 20 s later (a reading
+  // that long, as on a loaded server).
+  await input.setInputFiles(await blackPhoto());
+  const read = page.getByRole('button', { name: 'Đọc tờ kết quả' });
+  await expect(read).toBeEnabled();
+  lieFi.hang(true);
+  await read.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Đang đọc phiếu…' })).toBeVisible({ timeout: 5_000 });
+  // Past the 3.5 s after which a form that is not answered says the network is slow.
+  await page.waitForTimeout(6_000);
+  const slowNotice = page.getByText('Chưa gửi được — mạng đang chậm');
+  await expect(slowNotice).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Đang đọc phiếu…' })).toBeVisible();
+  await snap(page, 'lie-fi-upload-reading-no-slow-notice');
+  lieFi.hang(false);
+  // The late answer: the reading's (a black photo is refused, with its reason).
+  await expect(page.getByRole('alert').filter({ hasText: 'Không đọc được ảnh này' })).toBeVisible({
+    timeout: ANSWER_AFTER_MS + 30_000,
+  });
+  await expect(slowNotice).toHaveCount(0);
+});
+
+test('a photo sent as a whole page (no script running) is left to the network: its late answer shows, not a 204', async ({
+  page,
+  request,
+  lieFi,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/landing');
+  await controlledByServiceWorker(page);
+  await signUpInBrowser(page, request);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await page.goto('/inbody');
+  await page.getByLabel('Ảnh tờ kết quả').setInputFiles(await blackPhoto());
+  lieFi.hang(true);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/inbody',
+    { timeout: ANSWER_AFTER_MS + 30_000 },
+  );
+  await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click({ noWaitAfter: true });
+  await page.waitForTimeout(1_500); // the photo's request is held by the proxy; what follows is not
+  lieFi.hang(false);
+  expect((await answered).status()).not.toBe(204);
+  await expect(page.getByText('Không đọc được ảnh này')).toBeVisible({ timeout: 30_000 });
 });
