@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import sharp from 'sharp';
 import { inbodyCoreFields, inbodySegments } from '#contract/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
@@ -30,8 +31,22 @@ const { values: options } = parseArgs({
     cache: { type: 'string' },
     failures: { type: 'boolean', default: false },
     save: { type: 'string' },
+    // Issue 36 / 39: the phone shrinks the photo before it uploads it (app/ui/shrink-image.ts: a
+    // canvas, JPEG); the bench judges the photo as the gateway receives it. Today's app: 2400 px, 0.85.
+    side: { type: 'string', default: '2400' },
+    quality: { type: 'string', default: '0.85' },
   },
 });
+const phoneSide = Number(options.side);
+const phoneQuality = Number(options.quality);
+/** The photo as the phone sends it: at most `phoneSide` px on its long side (bilinear, as a canvas draws it), JPEG at `phoneQuality`. */
+const asThePhoneSends = (jpeg: Buffer) =>
+  sharp(jpeg)
+    .rotate()
+    .resize({ width: phoneSide, height: phoneSide, fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: Math.round(phoneQuality * 100) })
+    .toBuffer();
 const per = Number(options.per);
 const part = options.part as Part;
 const categories = options.categories.split(',') as Category[];
@@ -162,6 +177,7 @@ const maker = await devSetMaker(browser);
 for (const category of categories)
   for (let i = 0; i < per; i++) {
     const photo = await maker.make(part, category, i);
+    const sent = await asThePhoneSends(photo.photo.jpeg);
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
       writeFileSync(path.join(options.save, `${category}-${String(i)}.jpg`), photo.photo.jpeg);
@@ -171,7 +187,7 @@ for (const category of categories)
     for (const reader of order) {
       const cpu0 = process.cpuUsage();
       const start = performance.now();
-      const image = await reencodeImage(photo.photo.jpeg, { maxSide: 2400 });
+      const image = await reencodeImage(sent, { maxSide: 2400 });
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
       const reading = await readSheet(image.bytes, recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
@@ -214,7 +230,7 @@ const rows: string[][] = [
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
 console.log(
-  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), one OCR thread; new = page finder, old = projection (issue 14)\n`,
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, JPEG ${String(phoneQuality)}), one OCR thread; new = page finder and boxes, old = projection (issue 14)\n`,
 );
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);

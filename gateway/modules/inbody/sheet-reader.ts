@@ -2,7 +2,9 @@ import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
-import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet } from './parse.ts';
+import { inbodyCoreFields } from '#contract/inbody-fields.ts';
+import { boxPlaces, modelOf, readBox, type Box, type BoxField } from './layout.ts';
+import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
 // The photo has been decoded, oriented (EXIF) and re-encoded by the upload pipeline already.
@@ -209,7 +211,69 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   );
   await breather();
   const page = await evenLight(flat.data, flat.width, flat.height);
-  return { image: await columnsStacked(page), page: finding.page, corners };
+  await breather();
+  const raw = await sharp(page).greyscale().raw().toBuffer();
+  eraseBars({ data: raw, width: flat.width, height: flat.height });
+  const cleared = await sharp(raw, { raw: { width: flat.width, height: flat.height, channels: 1 } })
+    .withMetadata({ density: 200 })
+    .png()
+    .toBuffer();
+  return { image: await columnsStacked(cleared), page: finding.page, corners };
+}
+
+/**
+ * Issue 36 §3: the Muscle-Fat and Obesity bars are solid dark rectangles with their value printed
+ * just past their end ("████████ 72.5"); tesseract reads the bar's end into the value's first digit
+ * or drops the value. A bar is a band at least BAR_MIN_HEIGHT rows tall of dark runs at least
+ * BAR_MIN_RUN long (table rulings and box borders are a few rows thin, print is never that long);
+ * it is painted white up to where its rows stop being dark, so its value is left alone on the line.
+ * Works on a grey page in place.
+ */
+export function eraseBars(page: Grey): number {
+  const { data, width, height } = page;
+  const dark = 110;
+  const minRun = Math.round(width * 0.03);
+  const minHeight = Math.round(width * 0.006);
+  // Per row, the runs of dark pixels long enough to be a bar's.
+  const runs: [number, number][][] = [];
+  for (let y = 0; y < height; y++) {
+    const row: [number, number][] = [];
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const d = x < width && data[y * width + x] < dark;
+      if (d && start < 0) start = x;
+      else if (!d && start >= 0) {
+        if (x - start >= minRun) row.push([start, x]);
+        start = -1;
+      }
+    }
+    runs.push(row);
+  }
+  let erased = 0;
+  for (let y = 0; y < height; y++) {
+    for (const [x0, x1] of runs[y]) {
+      // A band: the rows below that hold a long run starting near this one's start.
+      let bottom = y;
+      while (bottom + 1 < height && runs[bottom + 1].some(([a, b]) => Math.abs(a - x0) < minHeight && b - a >= minRun))
+        bottom++;
+      if (bottom - y + 1 < minHeight) continue;
+      // Its end: the first column past the start where fewer than 60 % of its rows are dark (the gap before the value).
+      let end = x0;
+      for (let x = x0; x < Math.min(width, x1 + minRun); x++) {
+        let n = 0;
+        for (let yy = y; yy <= bottom; yy++) if (data[yy * width + x] < dark) n++;
+        if (n < (bottom - y + 1) * 0.6) break;
+        end = x;
+      }
+      const pad = Math.ceil(minHeight / 3);
+      for (let yy = Math.max(0, y - pad); yy <= Math.min(height - 1, bottom + pad); yy++) {
+        data.fill(255, yy * width + Math.max(0, x0 - pad), yy * width + Math.min(width, end + 1));
+        runs[yy] = runs[yy].filter(([a]) => Math.abs(a - x0) >= minHeight);
+      }
+      erased++;
+    }
+  }
+  return erased;
 }
 
 /**
@@ -307,6 +371,47 @@ async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: Parsed
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
 
+/** The boxes that hold the core fields, read again one by one where the whole page left one unconfirmed. */
+const BOXES_READ_AGAIN: Box[] = ['composition', 'muscleFat', 'obesity', 'score'];
+/** The scales a box is read at, in turn until one gives its values (measured on the tuning part). */
+const BOX_SCALES = { score: [0.7, 1], rows: [2] };
+
+/**
+ * Issue 36 §3: each box that holds a core value is cut out by its heading and read on its own
+ * (layout.ts); what it says is added to the page's readings as a second, independent reading. A
+ * score read there as "NN/100" goes first, and lone digits read on the page ("5/100") are dropped.
+ */
+async function boxesReadAgain(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+  const { width = 0, height = 0 } = await sharp(page).metadata();
+  const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
+  for (const place of boxPlaces(lines, width, height)) {
+    if (!BOXES_READ_AGAIN.includes(place.box)) continue;
+    const area = {
+      left: place.left,
+      top: place.top,
+      width: place.right - place.left,
+      height: place.bottom - place.top,
+    };
+    // Tesseract reads print of a certain height best: the score's large digits smaller, the boxes' small print larger.
+    let reading: ReturnType<typeof readBox> = {};
+    for (const scale of BOX_SCALES[place.box === 'score' ? 'score' : 'rows']) {
+      const crop = await sharp(page)
+        .extract(area)
+        .resize({ width: Math.round(area.width * scale), kernel: 'lanczos3' })
+        .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
+        .png()
+        .toBuffer();
+      reading = readBox(place.box, model, await recognize(crop));
+      if (Object.keys(reading).length) break;
+    }
+    for (const [field, readings] of Object.entries(reading) as [BoxField, Reading[]][])
+      parsed[field] =
+        field === 'score'
+          ? [...readings, ...parsed.score.filter((r) => r.value >= 10)]
+          : [...parsed[field], ...readings];
+  }
+}
+
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
@@ -322,6 +427,10 @@ export async function readSheet(
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
   await secondScoreReading(prepared.image, lines, parsed, recognize);
-  const checked = checkSheet(parsed);
+  let checked = checkSheet(parsed);
+  if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
+    await boxesReadAgain(prepared.image, lines, parsed, recognize);
+    checked = checkSheet(parsed);
+  }
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }
