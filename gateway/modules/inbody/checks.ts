@@ -185,7 +185,16 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set(
     'skeletalMuscleMass',
     smm?.value,
-    Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD),
+    Boolean(
+      smm &&
+      smmPlausible &&
+      smm.decimals === 1 &&
+      smm.confidence >= SURE_WORD &&
+      // A second reading (the Muscle-Fat box read on its own, layout.ts) that says otherwise: not sure.
+      sheet.skeletalMuscleMass.every(
+        (r) => r.value === smm.value || !withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass),
+      ),
+    ),
   );
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
