@@ -322,3 +322,9 @@ test('a skeletal muscle mass a second reading contradicts (the page 32.0, its bo
     checkSheet(contradicted).confidence.skeletalMuscleMass,
   ]).toEqual([32, 'doubtful']);
 });
+
+test('a weight and a fat mass misread alike (a bar end read as "1" before both) fit the sum but not the PBF read: neither is confirmed', () => {
+  const checked = checkSheet(parseSheet(english({ weight: '173.0', fat: '115.6' })));
+  expect(checked.values.weight).toBe(173);
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['doubtful', 'doubtful']);
+});

@@ -153,6 +153,16 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const sumDisagrees =
     ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
   if (ratio && sumDisagrees) ratio.sure = false;
+  // And the other way: the sum holds for a weight and a fat mass misread alike ("167.5" and "110.7",
+  // a bar's end read as a 1 before both: the difference stays right). When the PBF read fits them
+  // without that 1, neither is confirmed.
+  if (
+    sum &&
+    !ratio &&
+    sum.fat > 100 &&
+    pbfs.some((p) => Math.abs(p.value - ((sum.fat - 100) / (sum.weight - 100)) * 100) <= pbfTolerance(sum.weight - 100))
+  )
+    sum.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;

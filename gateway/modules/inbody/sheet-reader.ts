@@ -211,69 +211,7 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   );
   await breather();
   const page = await evenLight(flat.data, flat.width, flat.height);
-  await breather();
-  const raw = await sharp(page).greyscale().raw().toBuffer();
-  eraseBars({ data: raw, width: flat.width, height: flat.height });
-  const cleared = await sharp(raw, { raw: { width: flat.width, height: flat.height, channels: 1 } })
-    .withMetadata({ density: 200 })
-    .png()
-    .toBuffer();
-  return { image: await columnsStacked(cleared), page: finding.page, corners };
-}
-
-/**
- * Issue 36 §3: the Muscle-Fat and Obesity bars are solid dark rectangles with their value printed
- * just past their end ("████████ 72.5"); tesseract reads the bar's end into the value's first digit
- * or drops the value. A bar is a band at least BAR_MIN_HEIGHT rows tall of dark runs at least
- * BAR_MIN_RUN long (table rulings and box borders are a few rows thin, print is never that long);
- * it is painted white up to where its rows stop being dark, so its value is left alone on the line.
- * Works on a grey page in place.
- */
-export function eraseBars(page: Grey): number {
-  const { data, width, height } = page;
-  const dark = 110;
-  const minRun = Math.round(width * 0.03);
-  const minHeight = Math.round(width * 0.006);
-  // Per row, the runs of dark pixels long enough to be a bar's.
-  const runs: [number, number][][] = [];
-  for (let y = 0; y < height; y++) {
-    const row: [number, number][] = [];
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const d = x < width && data[y * width + x] < dark;
-      if (d && start < 0) start = x;
-      else if (!d && start >= 0) {
-        if (x - start >= minRun) row.push([start, x]);
-        start = -1;
-      }
-    }
-    runs.push(row);
-  }
-  let erased = 0;
-  for (let y = 0; y < height; y++) {
-    for (const [x0, x1] of runs[y]) {
-      // A band: the rows below that hold a long run starting near this one's start.
-      let bottom = y;
-      while (bottom + 1 < height && runs[bottom + 1].some(([a, b]) => Math.abs(a - x0) < minHeight && b - a >= minRun))
-        bottom++;
-      if (bottom - y + 1 < minHeight) continue;
-      // Its end: the first column past the start where fewer than 60 % of its rows are dark (the gap before the value).
-      let end = x0;
-      for (let x = x0; x < Math.min(width, x1 + minRun); x++) {
-        let n = 0;
-        for (let yy = y; yy <= bottom; yy++) if (data[yy * width + x] < dark) n++;
-        if (n < (bottom - y + 1) * 0.6) break;
-        end = x;
-      }
-      const pad = Math.ceil(minHeight / 3);
-      for (let yy = Math.max(0, y - pad); yy <= Math.min(height - 1, bottom + pad); yy++) {
-        data.fill(255, yy * width + Math.max(0, x0 - pad), yy * width + Math.min(width, end + 1));
-        runs[yy] = runs[yy].filter(([a]) => Math.abs(a - x0) >= minHeight);
-      }
-      erased++;
-    }
-  }
-  return erased;
+  return { image: await columnsStacked(page), page: finding.page, corners };
 }
 
 /**
