@@ -180,3 +180,24 @@ test('a bar scale printed beside a label ("Co xuong (kg) 115 130 145 160 175") i
   expect(readBox('muscleFat', '570', bars).skeletalMuscleMass?.map((r) => r.value)).toEqual([35.8]);
   expect(parseSheet(bars).skeletalMuscleMass.map((r) => r.value)).toEqual([35.8]);
 });
+
+test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered without it too, never as a sure word', () => {
+  const bars = [line('Weight (kg) 167.5'), line('SMM (kg) 31.0'), line('Body Fat Mass (kg) 110.7')];
+  const got = readBox('muscleFat', '570', bars);
+  expect(got.weight?.map((r) => [r.value, r.confidence])).toEqual([
+    [167.5, 93],
+    [67.5, 0],
+  ]);
+  expect(got.bodyFatMass?.map((r) => r.value)).toEqual([110.7, 10.7]);
+  expect(got.skeletalMuscleMass?.map((r) => r.value)).toEqual([31]);
+  // The composition table has no bar: its values stand as read.
+  expect(
+    readBox('composition', '270', [
+      line('a 42.1'),
+      line('b 11.4'),
+      line('c 3.92'),
+      line('d 15.6'),
+      line('e 167.5'),
+    ]).weight?.map((r) => r.value),
+  ).toEqual([167.5]);
+});

@@ -174,7 +174,13 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
   if (!fields) return {};
   const out: BoxReading = {};
   fields.forEach((field, i) => {
-    if (field !== 'bmi') out[field] = [values[i]];
+    if (field === 'bmi') return;
+    const reading = values[i];
+    out[field] = [reading];
+    // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
+    // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
+    if (box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value)))
+      out[field].push({ ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 });
   });
   return out;
 }
