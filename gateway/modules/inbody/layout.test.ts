@@ -201,3 +201,8 @@ test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered w
     ]).weight?.map((r) => r.value),
   ).toEqual([167.5]);
 });
+
+test('box places are whole pixels (a crop cannot be cut at 1143.75)', () => {
+  const lines = SHEETS.en['270']();
+  for (const p of boxPlaces(lines, 1700, 4577)) expect([p.top, p.bottom].every(Number.isInteger)).toBe(true);
+});

@@ -120,7 +120,7 @@ export function boxPlaces(lines: OcrLine[], width: number, height: number): BoxP
     );
     const top = h.box === 'score' ? h.at.y0 : h.at.y1;
     if (bottom - top < lineHeight) return;
-    places.push({ box: h.box, top, bottom, left: 0, right: width });
+    places.push({ box: h.box, top: Math.round(top), bottom: Math.round(bottom), left: 0, right: width });
   });
   return places;
 }
