@@ -2,7 +2,7 @@
 // at rest on PostgreSQL. A throw-away PostgreSQL server, the gateway as it is deployed (its own
 // process, sandbox providers), one member who sends one sheet photo; the gateway's resident memory
 // (VmRSS) is sampled after start, while the photo is read (every 0.2 s), and past the OCR pool's
-// idle stop (45 s), when no photo came in the last minute.
+// idle stop (30 s), when no photo came in the last minute.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -108,6 +108,6 @@ try {
   await new Promise((resolve) => gateway.once('exit', resolve));
   await pg.close();
 }
-console.log('\nGateway memory on PostgreSQL (VmRSS of the gateway process; the OCR pool stops after 45 s idle)\n');
+console.log('\nGateway memory on PostgreSQL (VmRSS of the gateway process; the OCR pool stops after 30 s idle)\n');
 console.log('| moment | RSS, MB |\n|---|---|');
 for (const [moment, mb] of rows) console.log(`| ${moment} | ${mb} |`);
