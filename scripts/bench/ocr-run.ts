@@ -31,20 +31,21 @@ const { values: options } = parseArgs({
     cache: { type: 'string' },
     failures: { type: 'boolean', default: false },
     save: { type: 'string' },
-    // What the phone sends (issue 39): "1800:0.8" shrinks each photo to 1800 px at JPEG quality 0.8
-    // first, as the browser's canvas does (app/ui/shrink-image.ts); left out, the photo as made.
-    phone: { type: 'string' },
+    // Issue 36 / 39: the phone shrinks the photo before it uploads it (app/ui/shrink-image.ts: a
+    // canvas, JPEG); the bench judges the photo as the gateway receives it. --phone SIDE:QUALITY,
+    // default the app's (issue 39: 1800 px, JPEG 0.85).
+    phone: { type: 'string', default: '1800:0.85' },
   },
 });
-const [phoneSide, phoneQuality] = (options.phone ?? '').split(':').map(Number);
-/** The photo as the phone would send it (--phone), re-encoded like a canvas's toBlob('image/jpeg', q). */
-const asSent = async (jpeg: Uint8Array): Promise<Uint8Array> =>
-  phoneSide
-    ? sharp(jpeg)
-        .resize({ width: phoneSide, height: phoneSide, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: Math.round((phoneQuality || 0.85) * 100) })
-        .toBuffer()
-    : jpeg;
+const [phoneSide, phoneQuality] = options.phone.split(':').map(Number);
+/** The photo as the phone sends it: at most `phoneSide` px on its long side (bilinear, as a canvas draws it), JPEG at `phoneQuality`. */
+const asThePhoneSends = (jpeg: Buffer) =>
+  sharp(jpeg)
+    .rotate()
+    .resize({ width: phoneSide, height: phoneSide, fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: Math.round(phoneQuality * 100) })
+    .toBuffer();
 const sentBytes: number[] = [];
 const per = Number(options.per);
 const part = options.part as Part;
@@ -176,7 +177,7 @@ const maker = await devSetMaker(browser);
 for (const category of categories)
   for (let i = 0; i < per; i++) {
     const photo = await maker.make(part, category, i);
-    const sent = await asSent(photo.photo.jpeg);
+    const sent = await asThePhoneSends(photo.photo.jpeg);
     sentBytes.push(sent.byteLength);
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
@@ -230,7 +231,7 @@ const rows: string[][] = [
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
 console.log(
-  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), one OCR thread; new = page finder, old = projection (issue 14)\n`,
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, JPEG ${String(phoneQuality)}), one OCR thread; new = page finder and boxes, old = projection (issue 14)\n`,
 );
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);

@@ -1,15 +1,27 @@
 // npm run bench:ocr (issue 14): the InBody sheet reader's accuracy and speed on generated phone
 // photos of 270/570 sheets in English and Vietnamese, graded clean, mild and hard. Bundles
 // ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 3 --seed 1000 --grades clean,mild,hard --cache DIR],
-// or one photo step by step: npm run bench:ocr -- --show hard 570 en 1083
+// --phone 2400:0.85: the photo shrunk as the phone sends it, long side and JPEG quality (default: the app's 1800:0.85);
+// --memory: the gateway's memory at rest on a throw-away PostgreSQL; or one photo step by step: npm run bench:ocr -- --show hard 570 en 1083
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../lib/build-if-needed.mjs';
 import { bundleForNode } from '../lib/bundle-node.mjs';
 
 const outdir = path.join(ROOT, 'build/bench-ocr');
-await bundleForNode({ run: 'scripts/bench/ocr-run.ts', show: 'scripts/bench/ocr-show.ts' }, outdir);
 const [first, ...rest] = process.argv.slice(2);
-const [entry, args] = first === '--show' ? ['show.js', rest] : ['run.js', process.argv.slice(2)];
+// --memory: the gateway's memory at rest on PostgreSQL (ocr-memory.ts), the gateway bundled beside it.
+await bundleForNode(
+  first === '--memory'
+    ? { memory: 'scripts/bench/ocr-memory.ts', server: 'gateway/server.ts' }
+    : { run: 'scripts/bench/ocr-run.ts', show: 'scripts/bench/ocr-show.ts' },
+  outdir,
+);
+const [entry, args] =
+  first === '--show'
+    ? ['show.js', rest]
+    : first === '--memory'
+      ? ['memory.js', [path.join(outdir, 'server.js')]]
+      : ['run.js', process.argv.slice(2)];
 const child = spawn(process.execPath, [path.join(outdir, entry), ...args], { stdio: 'inherit', cwd: ROOT });
 child.on('exit', (code) => process.exit(code ?? 1));

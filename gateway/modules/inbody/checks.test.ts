@@ -304,3 +304,27 @@ test('a weight the ratio fits but the four parts contradict is doubtful; a value
   const extra = checkSheet(parseSheet(english({ protein: '11.43' })));
   expect(extra.confidence.protein).not.toBe('confirmed');
 });
+
+test('a skeletal muscle mass a second reading contradicts (the page 32.0, its box 38.0) is not confirmed; one it agrees with is', () => {
+  const sheet = parseSheet(english());
+  expect(checkSheet(sheet).confidence.skeletalMuscleMass).toBe('confirmed');
+  const agreed = {
+    ...sheet,
+    skeletalMuscleMass: [...sheet.skeletalMuscleMass, { value: 32, confidence: 90, decimals: 1 }],
+  };
+  expect(checkSheet(agreed).confidence.skeletalMuscleMass).toBe('confirmed');
+  const contradicted = {
+    ...sheet,
+    skeletalMuscleMass: [...sheet.skeletalMuscleMass, { value: 38, confidence: 90, decimals: 1 }],
+  };
+  expect([
+    checkSheet(contradicted).values.skeletalMuscleMass,
+    checkSheet(contradicted).confidence.skeletalMuscleMass,
+  ]).toEqual([32, 'doubtful']);
+});
+
+test('a weight and a fat mass misread alike (a bar end read as "1" before both) fit the sum but not the PBF read: neither is confirmed', () => {
+  const checked = checkSheet(parseSheet(english({ weight: '173.0', fat: '115.6' })));
+  expect(checked.values.weight).toBe(173);
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['doubtful', 'doubtful']);
+});

@@ -153,6 +153,16 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   const sumDisagrees =
     ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
   if (ratio && sumDisagrees) ratio.sure = false;
+  // And the other way: the sum holds for a weight and a fat mass misread alike ("167.5" and "110.7",
+  // a bar's end read as a 1 before both: the difference stays right). When the PBF read fits them
+  // without that 1, neither is confirmed.
+  if (
+    sum &&
+    !ratio &&
+    sum.fat > 100 &&
+    pbfs.some((p) => Math.abs(p.value - ((sum.fat - 100) / (sum.weight - 100)) * 100) <= pbfTolerance(sum.weight - 100))
+  )
+    sum.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
@@ -185,7 +195,16 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set(
     'skeletalMuscleMass',
     smm?.value,
-    Boolean(smm && smmPlausible && smm.decimals === 1 && smm.confidence >= SURE_WORD),
+    Boolean(
+      smm &&
+      smmPlausible &&
+      smm.decimals === 1 &&
+      smm.confidence >= SURE_WORD &&
+      // A second reading (the Muscle-Fat box read on its own, layout.ts) that says otherwise: not sure.
+      sheet.skeletalMuscleMass.every(
+        (r) => r.value === smm.value || !withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass),
+      ),
+    ),
   );
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');

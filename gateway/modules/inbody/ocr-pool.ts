@@ -12,8 +12,8 @@ import type { OcrLine } from './parse.ts';
 const require = createRequire(import.meta.url);
 // The English model ships inside an npm package: nothing is downloaded at run time (ARCHITECTURE).
 const ENG_DATA = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-/** Workers with nothing to do for this long are stopped (their threads hold ~100 MB each). */
-const IDLE_MS = 60_000;
+/** Workers with nothing to do for this long are stopped (their threads hold ~100 MB each; a minute after the last photo the gateway is back under 350 MB, issue 36 §7). */
+const IDLE_MS = 30_000;
 
 export class OcrBusyError extends Error {
   constructor() {

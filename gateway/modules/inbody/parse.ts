@@ -72,6 +72,8 @@ const MODEL_LINE = /inbody\s*[2-6s]\s*[7t]\s*[0o]\b/;
 const UNIT = /\([^()\d]{0,8}[^()]{0,3}\)/g;
 const RANGE = /\(?\s*\d+(?:[.,]\d+)?\s*[~–-]\s*\d+(?:[.,]\d+)?\s*\)?/g;
 const NUMBER = /\d+(?:[.,]\d+)?/g;
+/** A bar's scale printed beside a label ("Co xuong (kg) 115 130 145 160 175"): three whole numbers or more in a row, never a value. */
+export const SCALE = /(?:^|\s)\d{1,3}(?:\s+\d{1,3}){2,}(?=\s|$)/g;
 
 function levelIn(folded: string): InbodyLevel | undefined {
   if (/normal|b[il1]nh\s*th/.test(folded)) return 'Normal';
@@ -98,7 +100,10 @@ function readingOf(token: string, words: OcrWord[]): Reading {
 function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
   const folded = fold(line.text);
   const at = label.exec(folded);
-  const rest = (at ? folded.slice(at.index + at[0].length) : folded).replace(UNIT, ' ').replace(RANGE, ' ');
+  const rest = (at ? folded.slice(at.index + at[0].length) : folded)
+    .replace(UNIT, ' ')
+    .replace(RANGE, ' ')
+    .replace(SCALE, ' ');
   // A number glued to a letter is a misread word ("thể" read "0é", "(80" read "S80"), not a value;
   // a unit after it ("456kg", "97%") is not a word.
   return [...rest.matchAll(NUMBER)]

@@ -2,7 +2,9 @@ import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
-import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet } from './parse.ts';
+import { inbodyCoreFields } from '#contract/inbody-fields.ts';
+import { boxPlaces, modelOf, readBox, type Box, type BoxField } from './layout.ts';
+import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
 // The photo has been decoded, oriented (EXIF) and re-encoded by the upload pipeline already.
@@ -307,6 +309,47 @@ async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: Parsed
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
 
+/** The boxes that hold the core fields, read again one by one where the whole page left one unconfirmed. */
+const BOXES_READ_AGAIN: Box[] = ['composition', 'muscleFat', 'obesity', 'score'];
+/** The scales a box is read at, in turn until one gives its values (measured on the tuning part). */
+const BOX_SCALES = { score: [0.7, 1], rows: [2] };
+
+/**
+ * Issue 36 §3: each box that holds a core value is cut out by its heading and read on its own
+ * (layout.ts); what it says is added to the page's readings as a second, independent reading. A
+ * score read there as "NN/100" goes first, and lone digits read on the page ("5/100") are dropped.
+ */
+async function boxesReadAgain(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+  const { width = 0, height = 0 } = await sharp(page).metadata();
+  const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
+  for (const place of boxPlaces(lines, width, height)) {
+    if (!BOXES_READ_AGAIN.includes(place.box)) continue;
+    const area = {
+      left: place.left,
+      top: place.top,
+      width: place.right - place.left,
+      height: place.bottom - place.top,
+    };
+    // Tesseract reads print of a certain height best: the score's large digits smaller, the boxes' small print larger.
+    let reading: ReturnType<typeof readBox> = {};
+    for (const scale of BOX_SCALES[place.box === 'score' ? 'score' : 'rows']) {
+      const crop = await sharp(page)
+        .extract(area)
+        .resize({ width: Math.round(area.width * scale), kernel: 'lanczos3' })
+        .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
+        .png()
+        .toBuffer();
+      reading = readBox(place.box, model, await recognize(crop));
+      if (Object.keys(reading).length) break;
+    }
+    for (const [field, readings] of Object.entries(reading) as [BoxField, Reading[]][])
+      parsed[field] =
+        field === 'score'
+          ? [...readings, ...parsed.score.filter((r) => r.value >= 10)]
+          : [...parsed[field], ...readings];
+  }
+}
+
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
@@ -322,6 +365,10 @@ export async function readSheet(
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
   await secondScoreReading(prepared.image, lines, parsed, recognize);
-  const checked = checkSheet(parsed);
+  let checked = checkSheet(parsed);
+  if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
+    await boxesReadAgain(prepared.image, lines, parsed, recognize);
+    checked = checkSheet(parsed);
+  }
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }

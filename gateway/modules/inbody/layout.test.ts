@@ -1,0 +1,208 @@
+import { describe, expect, test } from 'vitest';
+import { boxPlaces, headingOf, modelOf, readBox, type SheetModel } from './layout.ts';
+import { parseSheet, type OcrLine } from './parse.ts';
+
+// Issue 36 §3: the layout reader, per model (270, 570) and language (en, vi), on OCR lines as
+// tesseract gives them (garbled labels, lost decimal marks), and its sure-and-wrong rules.
+let y = 0;
+const line = (text: string, confidence = 93): OcrLine => {
+  y += 40;
+  return {
+    text,
+    words: text.split(/\s+/).map((w) => ({ text: w, confidence })),
+    box: { x0: 10, y0: y, x1: 600, y1: y + 30 },
+  };
+};
+
+const SHEETS: Record<'en' | 'vi', Record<SheetModel, () => OcrLine[]>> = {
+  en: {
+    '270': () => [
+      line('InBody InBody270'),
+      line('Body Composition Analysis'),
+      line('Total Body Water (L) 42.1 37.5 ~ 44.9'),
+      line('Protein (kg) 11.4 9.5 ~ 11.6'),
+      line('Minerals (kg) 3.92 2.67 ~ 3.31'),
+      line('Body Fat Mass (kg) 15.6 6.5 ~ 12.9'),
+      line('Weight (kg) 73.0 55.0 ~ 74.4'),
+      line('Muscle-Fat Analysis'),
+      line('Under Normal Over'),
+      line('55 70 85 100 115 130 145 160 175'),
+      line('Weight (kg) | 73.0'),
+      line('55 70 85 100 115 130 145 160 175'),
+      line('SMM (kg) 32.0'),
+      line('55 70 85 100 115 130 145 160 175'),
+      line('Body Fat Mass (kg) 15.6'),
+      line('Obesity Analysis'),
+      line('BMI Body Mass Index (kg/m2) 24.1'),
+      line('PBF Percent Body Fat (%) 21.4'),
+      line('Segmental Lean Analysis'),
+      line('InBody Score'),
+      line('75 /100 Points'),
+      line('* A muscular person may score over 100 points.'),
+      line('Weight Control'),
+    ],
+    '570': () => [
+      line('InBody [InBody570]'),
+      line('Body Composition Analysis'),
+      line('Values Total Body Water Soft Lean Mass Fat Free Mass Weight'),
+      line('Total Body Water (L) 42.1 37.5 ~ 44.9 42.1 53.5 73.0'),
+      line('Protein (kg) 11.4 9.5 ~ 11.6'),
+      line('Minerals (kg) 3.92 2.67 ~ 3.31'),
+      line('Body Fat Mass (kg) 15.6 6.5 ~ 12.9'),
+      line('Muscle-Fat Analysis'),
+      line('Weight (kg) 73.0'),
+      line('SMM (kg) 32.0'),
+      line('Body Fat Mass (kg) 15.6'),
+      line('Obesity Analysis'),
+      line('BMI (kg/m2) 24.1'),
+      line('PBF (%) 21.4'),
+      line('InBody Score'),
+      line('75/100 Points'),
+      line('Weight Control'),
+    ],
+  },
+  vi: {
+    '270': () => [
+      line('InBody InBody270'),
+      // As the English model reads Vietnamese: marks dropped, letters misread.
+      line('Phan tich thanh phn co the'),
+      line('Tong lugng nudc (L) 42.1 37.5 ~ 44.9'),
+      line('Protein (kg) 11.4 9.5 ~ 11.6'),
+      line('Khoang chat (kg) 3.92 2.67 ~ 3.31'),
+      line('Lugng md co th (kg) 15.6 6.5 ~ 12.9'),
+      line('Can nang (kg) 73.0 55.0 ~ 74.4'),
+      line('Phintich co - md'),
+      line('Can nang (kg) 73.0'),
+      line('Co xuong (kg) 32.0'),
+      line('Lugng md co the (kg) 15.6'),
+      line('Phan tich beo phi'),
+      line('BMI 24.1'),
+      line('PBF Ty Ie md co the (%) 21.4'),
+      line('Diem InBody'),
+      line('75/100 Diem'),
+      line('Kiem soat can nang'),
+    ],
+    '570': () => [
+      line('InBody [InBodyS70]'),
+      line('Phan tich thanh phan co the'),
+      line('Tong lugng nudc (L) 42.1 37.5 ~ 44.9 42.1 53.5 73.0'),
+      line('Protein (kg) 11.4'),
+      line('Khoang chat (kg) 3.92'),
+      line('Lugng md co the (kg) 15.6'),
+      line('Phan tich co - mo'),
+      line('Can nang (kg) 73.0'),
+      line('Co xuong (kg) 32.0'),
+      line('Lugng md co the (kg) 15.6'),
+      line('Phan tich beo phi'),
+      line('BMI 24.1'),
+      line('PBF 21.4'),
+      line('Diem lnBody'),
+      line('75/100 Diem'),
+      line('Kiem soat can nang'),
+    ],
+  },
+};
+
+/** Reads each box of the lines as the reader does: the box's lines are those inside its place. */
+function readAll(lines: OcrLine[], model: SheetModel | undefined) {
+  const out: Record<string, number[]> = {};
+  for (const place of boxPlaces(lines, 1700, 1_000_000)) {
+    const inside = lines.filter((l) => l.box && l.box.y0 >= place.top && l.box.y1 <= place.bottom);
+    for (const [field, readings] of Object.entries(readBox(place.box, model, inside)))
+      out[field] = [...(out[field] ?? []), ...readings.map((r) => r.value)];
+  }
+  return out;
+}
+
+describe.each(['en', 'vi'] as const)('%s', (lang) => {
+  describe.each(['270', '570'] as const)('InBody%s', (model) => {
+    test('the model is read from its printed name', () => {
+      expect(modelOf(SHEETS[lang][model]())).toBe(model);
+    });
+
+    test('each core value is read from its box', () => {
+      const got = readAll(SHEETS[lang][model](), model);
+      expect(got.score).toEqual([75]);
+      expect(got.skeletalMuscleMass).toEqual([32]);
+      expect(got.percentBodyFat).toEqual([21.4]);
+      // The composition table's fat mass and the bar's.
+      expect(got.bodyFatMass).toEqual([15.6, 15.6]);
+      // The 270's table prints the weight as its last row; the 570's only in its bars (and a column).
+      expect(got.weight).toEqual(model === '270' ? [73, 73] : [73]);
+      expect(got.totalBodyWater).toEqual([42.1]);
+      expect(got.minerals).toEqual([3.92]);
+    });
+
+    test('with the model not read, the composition row count tells it', () => {
+      const lines = SHEETS[lang][model]().filter((l) => !/InBody[25S]70/.test(l.text));
+      expect(modelOf(lines)).toBeUndefined();
+      expect(readAll(lines, undefined).totalBodyWater).toEqual([42.1]);
+    });
+  });
+});
+
+test('headings are placed though garbled, and plain rows are not headings', () => {
+  expect(headingOf(line('Phintich co - md'))).toBe('muscleFat');
+  expect(headingOf(line('Muscle-Fat Analysls'))).toBe('muscleFat');
+  expect(headingOf(line('Phintichcotimgveng'))).toBe('lean');
+  expect(headingOf(line('Body Fat Mass (kg) 15.6'))).toBeUndefined();
+  expect(headingOf(line('Weight (kg) 73.0'))).toBeUndefined();
+});
+
+test('a box with a row more or fewer than printed gives nothing (the order would lie)', () => {
+  const bars = [line('Weight (kg) 73.0'), line('Body Fat Mass (kg) 15.6')];
+  expect(readBox('muscleFat', '270', bars)).toEqual({});
+});
+
+test('a bar value that lost its decimal mark is kept whole, for the checks to put the mark back (never as printed)', () => {
+  const bars = [line('Weight (kg) | 730'), line('SMM (kg) 32.0'), line('Body Fat Mass (kg) 15.6')];
+  const got = readBox('muscleFat', '270', bars);
+  expect(got.weight).toEqual([{ value: 730, confidence: 93, decimals: 0 }]);
+});
+
+test('the score box never gives the 100 of "/100", nor a lone digit', () => {
+  expect(readBox('score', '570', [line('InBody Score'), line('/100 Points')])).toEqual({});
+  expect(readBox('score', '570', [line('100/100 Points')])).toEqual({});
+  expect(readBox('score', '570', [line('5/100 Points')])).toEqual({});
+  expect(readBox('score', '570', [line('* A muscular person may score over 100 points.')])).toEqual({});
+  expect(readBox('score', '570', [line('82/100 Points')]).score?.map((r) => [r.value, r.outOf100])).toEqual([
+    [82, true],
+  ]);
+});
+
+test('a bar scale printed beside a label ("Co xuong (kg) 115 130 145 160 175") is no value, on the page nor in the box', () => {
+  const bars = [
+    line('Can nang (kg) 105.6'),
+    line('Co xuong (kg) : 15 130 145 160 175'),
+    line('Khei luong co xuong 35.8'),
+    line('Lugng md co the (kg) 37.2'),
+  ];
+  expect(readBox('muscleFat', '570', bars).skeletalMuscleMass?.map((r) => r.value)).toEqual([35.8]);
+  expect(parseSheet(bars).skeletalMuscleMass.map((r) => r.value)).toEqual([35.8]);
+});
+
+test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered without it too, never as a sure word', () => {
+  const bars = [line('Weight (kg) 167.5'), line('SMM (kg) 31.0'), line('Body Fat Mass (kg) 110.7')];
+  const got = readBox('muscleFat', '570', bars);
+  expect(got.weight?.map((r) => [r.value, r.confidence])).toEqual([
+    [167.5, 93],
+    [67.5, 0],
+  ]);
+  expect(got.bodyFatMass?.map((r) => r.value)).toEqual([110.7, 10.7]);
+  expect(got.skeletalMuscleMass?.map((r) => r.value)).toEqual([31]);
+  // The composition table has no bar: its values stand as read.
+  expect(
+    readBox('composition', '270', [
+      line('a 42.1'),
+      line('b 11.4'),
+      line('c 3.92'),
+      line('d 15.6'),
+      line('e 167.5'),
+    ]).weight?.map((r) => r.value),
+  ).toEqual([167.5]);
+});
+
+test('box places are whole pixels (a crop cannot be cut at 1143.75)', () => {
+  const lines = SHEETS.en['270']();
+  for (const p of boxPlaces(lines, 1700, 4577)) expect([p.top, p.bottom].every(Number.isInteger)).toBe(true);
+});

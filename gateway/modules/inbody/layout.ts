@@ -1,0 +1,186 @@
+import { fold, SCALE, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
+
+// Issue 36 §3 (ADR 075): reading by the sheet's layout. The InBody 270 and 570 print the same
+// boxes in the same order, in English and Vietnamese: on the left the Body Composition Analysis
+// table, the Muscle-Fat Analysis bars (weight, skeletal muscle mass, body fat mass), the Obesity
+// Analysis bars (BMI, percent body fat) and the Segmental Lean Analysis; on the right the InBody
+// Score box ("NN/100 Points"), Weight Control, (570) Segmental Fat Analysis, Research Parameters.
+// Each box is found by its heading (a close match, so a garbled heading still places its box),
+// cut out of the page and read on its own; inside a box a value is known by its row, in the
+// model's order, when its label was not read. What the boxes give is a second, independent
+// reading beside the whole page's: checks.ts confirms a value only where arithmetic or two
+// readings agree.
+
+export type SheetModel = '270' | '570';
+export type Box = 'composition' | 'muscleFat' | 'obesity' | 'lean' | 'score' | 'control' | 'segmentalFat' | 'research';
+
+/** Each box's heading as printed, English and Vietnamese, folded to ASCII. */
+const HEADINGS: Record<Box, string[]> = {
+  composition: ['body composition analysis', 'phan tich thanh phan co the'],
+  muscleFat: ['muscle-fat analysis', 'phan tich co - mo'],
+  obesity: ['obesity analysis', 'phan tich beo phi'],
+  lean: ['segmental lean analysis', 'phan tich co tung vung'],
+  score: ['inbody score', 'diem inbody'],
+  control: ['weight control', 'kiem soat can nang'],
+  segmentalFat: ['segmental fat analysis', 'phan tich mo tung vung'],
+  research: ['research parameters', 'thong so nghien cuu'],
+};
+
+/** The fields a box reading may give (BMI is a row of the Obesity box that no field keeps). */
+export type BoxField =
+  | 'weight'
+  | 'skeletalMuscleMass'
+  | 'percentBodyFat'
+  | 'bodyFatMass'
+  | 'score'
+  | 'totalBodyWater'
+  | 'protein'
+  | 'minerals';
+type Row = Exclude<BoxField, 'score'> | 'bmi';
+
+/** The boxes read again on their own, and the values their rows hold in print order, by model. */
+export const BOX_ROWS: Record<SheetModel, Partial<Record<Box, Row[]>>> = {
+  // The 270 prints its composition as five rows, the weight last.
+  '270': {
+    composition: ['totalBodyWater', 'protein', 'minerals', 'bodyFatMass', 'weight'],
+    muscleFat: ['weight', 'skeletalMuscleMass', 'bodyFatMass'],
+    obesity: ['bmi', 'percentBodyFat'],
+  },
+  // The 570's composition is four rows with the sums in columns beside them: the weight is the bars'.
+  '570': {
+    composition: ['totalBodyWater', 'protein', 'minerals', 'bodyFatMass'],
+    muscleFat: ['weight', 'skeletalMuscleMass', 'bodyFatMass'],
+    obesity: ['bmi', 'percentBodyFat'],
+  },
+};
+
+const letters = (s: string) => fold(s).replace(/[^a-z]/g, '');
+
+/** Edit distance (Levenshtein) of two short strings. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** Which box's heading a line is, if it is one: its letters within a third of a heading's (in either language). */
+export function headingOf(line: OcrLine): Box | undefined {
+  const text = letters(line.text);
+  if (text.length < 6) return undefined;
+  let best: [Box | undefined, number] = [undefined, 0.34];
+  for (const [box, names] of Object.entries(HEADINGS) as [Box, string[]][])
+    for (const name of names) {
+      const want = letters(name);
+      // A heading's line may carry a neighbour's print after it: compare its start.
+      const d = distance(text.slice(0, want.length + 2), want) / want.length;
+      if (d < best[1]) best = [box, d];
+    }
+  return best[0];
+}
+
+/** The model from its printed name ("[InBody570]", "InBody270", read "InBodyS70"…), else unknown. */
+export function modelOf(lines: OcrLine[]): SheetModel | undefined {
+  for (const line of lines) {
+    const m = /inbody\s*\[?\s*([25s])\s*[7t]\s*[0o]\b/.exec(fold(line.text)) ?? /\b([25])70\b/.exec(fold(line.text));
+    if (m) return m[1] === '2' ? '270' : '570';
+  }
+  return undefined;
+}
+
+export type BoxPlace = { box: Box; top: number; bottom: number; left: number; right: number };
+
+/**
+ * Where each box is on the page the lines were read from: from below its heading to the next
+ * heading below it (the page's columns are stacked, so "below" stays within a column), across the
+ * heading's column. `width` and `height` are the page's.
+ */
+export function boxPlaces(lines: OcrLine[], width: number, height: number): BoxPlace[] {
+  const headings = lines
+    .filter((l) => l.box)
+    .map((l) => ({ box: headingOf(l), at: l.box! }))
+    .filter((h): h is { box: Box; at: NonNullable<OcrLine['box']> } => h.box !== undefined)
+    .sort((a, b) => a.at.y0 - b.at.y0);
+  const seen = new Set<Box>();
+  const places: BoxPlace[] = [];
+  headings.forEach((h, i) => {
+    if (seen.has(h.box)) return;
+    seen.add(h.box);
+    const next = headings[i + 1];
+    const lineHeight = h.at.y1 - h.at.y0;
+    // The score box holds its heading and the score: at most a few lines; the others run to the next heading.
+    const bottom = Math.min(
+      next ? next.at.y0 : height,
+      h.box === 'score' ? h.at.y1 + lineHeight * 5 : height,
+      h.at.y1 + height * 0.25,
+    );
+    const top = h.box === 'score' ? h.at.y0 : h.at.y1;
+    if (bottom - top < lineHeight) return;
+    places.push({ box: h.box, top: Math.round(top), bottom: Math.round(bottom), left: 0, right: width });
+  });
+  return places;
+}
+
+const NUMBER = /\d+(?:[.,]\d+)?/g;
+/** A bar's scale ("55 70 85 100 …") or a range ("36.3 ~ 44.3") is no value. */
+const RANGE = /\d+(?:[.,]\d+)?\s*[~–-]\s*\d+(?:[.,]\d+)?/g;
+
+/**
+ * The value of a row inside a box, ranges and units left out: in a table the first number after the
+ * label (the 570 prints its sums in columns after it), past a bar the last. A number with a decimal
+ * mark goes before a whole one.
+ */
+function rowValue(line: OcrLine, table: boolean): Reading | undefined {
+  const text = fold(line.text)
+    .replace(/\([^()]{0,8}\)/g, ' ')
+    .replace(RANGE, ' ')
+    .replace(SCALE, ' ');
+  const numbers = [...text.matchAll(NUMBER)].map((m) => m[0].replace(',', '.'));
+  // A scale row holds many numbers and no letters.
+  if (numbers.length >= 4 && !/[a-z]{3}/.test(text)) return undefined;
+  // Blurred print loses its decimal mark ("158" for 15.8): a whole number of 2–4 digits is kept as read (checks.ts tries the mark back).
+  const pick = (ns: string[]) => (table ? ns[0] : ns.at(-1));
+  const value = pick(numbers.filter((n) => n.includes('.'))) ?? pick(numbers.filter((n) => /^\d{2,4}$/.test(n)));
+  if (!value) return undefined;
+  const word = line.words.find((w) => w.text.replace(',', '.').includes(value));
+  return {
+    value: Number(value),
+    confidence: word?.confidence ?? 50,
+    decimals: value.includes('.') ? value.length - value.indexOf('.') - 1 : 0,
+  };
+}
+
+export type BoxReading = Partial<Record<BoxField, Reading[]>>;
+
+/**
+ * What a box's own reading says: the score box, "NN/100" (never the 100 itself); the others, by row
+ * in the model's print order (the rows that hold a value, scales and ranges left out).
+ */
+export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[]): BoxReading {
+  if (box === 'score') {
+    const score = lines.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100);
+    return score ? { score: [score] } : {};
+  }
+  const values = lines.filter((l) => !headingOf(l)).flatMap((l) => rowValue(l, box === 'composition') ?? []);
+  // The model not read: the composition's row count tells it (the 270 prints five, the 570 four).
+  const fields = (model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]]).find(
+    (rows) => rows?.length === values.length,
+  );
+  // A row more or fewer than printed: the order says nothing.
+  if (!fields) return {};
+  const out: BoxReading = {};
+  fields.forEach((field, i) => {
+    if (field === 'bmi') return;
+    const reading = values[i];
+    out[field] = [reading];
+    // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
+    // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
+    if (box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value)))
+      out[field].push({ ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 });
+  });
+  return out;
+}
