@@ -1,4 +1,4 @@
-import { memberHomeSchema } from '#contract/membership.ts';
+import { membershipEndpoints } from '#contract/endpoints/membership.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
@@ -7,5 +7,5 @@ import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
 /** /home */
 export const homeRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/home', memberHomeSchema)).data),
+  shellApart((await gatewayClient(args)(membershipEndpoints.home)).data),
 );

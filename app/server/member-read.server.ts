@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from 'react-router';
-import { memberShellSchema, type MemberShell } from '#contract/auth.ts';
+import type { MemberShell } from '#contract/auth.ts';
+import { authEndpoints } from '#contract/endpoints/auth.ts';
 import { gatewayClient } from './gateway.server.ts';
 
 // ADR 077: a signed-in page under the main layout makes ONE gateway round trip for its frame (the
@@ -67,7 +68,7 @@ export function screenRead<T>(read: Read<T>): ScreenRead<T> {
 }
 
 const readShell: Read<null> = async (args) => ({
-  shell: (await gatewayClient(args)('/api/v1/member/shell', memberShellSchema)).data,
+  shell: (await gatewayClient(args)(authEndpoints.shell)).data,
   screen: null,
 });
 
