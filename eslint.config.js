@@ -48,6 +48,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type X }` keeps a side-effect import of the module: a zod schema module in a browser chunk (ADR 004).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // One date formatter on both sides (issue 40 §6): contract/format.ts prints §9's formats in Vietnam's zone.
       'no-restricted-syntax': [

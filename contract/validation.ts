@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorableText } from './text.ts';
 import { normalizePhone, PHONE_PATTERN } from './phone.ts';
-import { type ValidationMessageKey } from './validation-messages.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
 
 export { validationMessage, validationMessages, type ValidationMessageKey } from './validation-messages.ts';
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { otpSentSchema, type OtpSent } from '#contract/auth.ts';
-import { type authEndpoints } from '#contract/endpoints/auth.ts';
+import type { authEndpoints } from '#contract/endpoints/auth.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession, rememberOtpSent } from '#app/server/session.server.ts';

@@ -20,7 +20,7 @@ import type { ReadArgs } from '#app/server/member-read.server.ts';
 export { freezeQuery } from './freeze-query.ts';
 import type { Lang } from '#contract/codes.ts';
 import { codeMessages } from '#contract/codes.ts';
-import { type FreezeContract, type FreezeDetail, type FreezeScreen } from '#contract/freeze.ts';
+import type { FreezeContract, FreezeDetail, FreezeScreen } from '#contract/freeze.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import { freezeEndpoints } from '#contract/endpoints/freezes.ts';
 

@@ -7,7 +7,7 @@ import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatDateTime } from '#contract/format.ts';
-import { type GiftScreen } from '#contract/gift.ts';
+import type { GiftScreen } from '#contract/gift.ts';
 import { giftEndpoints } from '#contract/endpoints/gifts.ts';
 
 /** The /gift screen in the page's language: the gift, when it must be activated by, and the clubs grouped by city. */

@@ -1,4 +1,4 @@
-import { type CheckInDeviceKey } from '#contract/check-in.ts';
+import type { CheckInDeviceKey } from '#contract/check-in.ts';
 import { GatewayError, type gatewayClient } from '#app/server/gateway.server.ts';
 import type { AppSession } from '#app/server/session.server.ts';
 import { qrSvg } from '#app/payments/payment.server.ts';

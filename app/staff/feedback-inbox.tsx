@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
 import { feedbackStates, feedbackTypes } from '#contract/feedback-types.ts';
-import { type StaffFeedback } from '#contract/feedback.ts';
+import type { StaffFeedback } from '#contract/feedback.ts';
 import { formatDateTime } from '#contract/format.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';

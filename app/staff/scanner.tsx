@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigation } from 'react-router';
-import { type CheckInResult } from '#contract/check-in.ts';
+import type { CheckInResult } from '#contract/check-in.ts';
 import { messageForCode, type Code } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
-import { type StaffMember } from '#contract/staff.ts';
+import type { StaffMember } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, readForm } from '#app/server/form.server.ts';

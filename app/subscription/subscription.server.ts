@@ -9,7 +9,7 @@ import { webConfig } from '#app/server/config.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import type { Lang } from '#contract/codes.ts';
 import { formatDate, formatVnd } from '#contract/format.ts';
-import { type SavedCard } from '#contract/membership.ts';
+import type { SavedCard } from '#contract/membership.ts';
 import { changeCardBody, upgradeBody, type Subscription } from '#contract/subscription.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
 
