@@ -1,4 +1,5 @@
 import type { EndpointDef } from '../endpoint.ts';
+import { classEndpoints } from './classes.ts';
 import { feedbackEndpoints } from './feedback.ts';
 import { generalEndpoints } from './general.ts';
 import { giftEndpoints } from './gifts.ts';
@@ -7,6 +8,7 @@ import { notificationEndpoints } from './notifications.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
+  classes: classEndpoints,
   feedback: feedbackEndpoints,
   general: generalEndpoints,
   gifts: giftEndpoints,

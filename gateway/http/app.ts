@@ -134,7 +134,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/api/v1/staff', staffPeopleRoutes());
   app.route('/api/v1/staff', trainerRoutes());
   app.route('/api/v1', checkInRoutes());
-  app.route('/api/v1', classRoutes());
+  app.route('/', classRoutes());
   app.route('/api/v1', freezeRoutes());
   app.route('/api/v1', cardRoutes());
   app.route('/api/v1', subscriptionRoutes());
