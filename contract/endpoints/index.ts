@@ -5,6 +5,7 @@ import { generalEndpoints } from './general.ts';
 import { giftEndpoints } from './gifts.ts';
 import { identityEndpoints } from './identity.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { workoutEndpoints } from './workouts.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
@@ -14,6 +15,7 @@ export const endpointGroups = {
   gifts: giftEndpoints,
   identity: identityEndpoints,
   notifications: notificationEndpoints,
+  workouts: workoutEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointGroups).flatMap((group) =>

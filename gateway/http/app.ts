@@ -141,7 +141,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', feedbackRoutes());
   app.route('/', ratingRoutes());
   app.route('/', identityRoutes());
-  app.route('/api/v1', workoutRoutes());
+  app.route('/', workoutRoutes());
   app.route('/api/v1', inbodyRoutes());
   app.route('/api/v1', ptRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
