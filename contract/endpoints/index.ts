@@ -5,6 +5,7 @@ import { generalEndpoints } from './general.ts';
 import { giftEndpoints } from './gifts.ts';
 import { identityEndpoints } from './identity.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { staffEndpoints } from './staff.ts';
 import { workoutEndpoints } from './workouts.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
@@ -15,6 +16,7 @@ export const endpointGroups = {
   gifts: giftEndpoints,
   identity: identityEndpoints,
   notifications: notificationEndpoints,
+  staff: staffEndpoints,
   workouts: workoutEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

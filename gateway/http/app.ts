@@ -130,8 +130,8 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
   app.route('/api/v1/staff', staffRoutes());
-  app.route('/api/v1/staff', settingsRoutes());
-  app.route('/api/v1/staff', staffPeopleRoutes());
+  app.route('/', settingsRoutes());
+  app.route('/', staffPeopleRoutes());
   app.route('/api/v1/staff', trainerRoutes());
   app.route('/api/v1', checkInRoutes());
   app.route('/', classRoutes());
