@@ -5,7 +5,6 @@ import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { contentPageSlugSchema } from '#contract/content.ts';
 import { contentPageSlugs } from '#contract/content-slugs.ts';
 import { formatDateTime } from '#contract/format.ts';
-import { staffMeSchema } from '#contract/staff.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -59,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   const gateway = staffGateway(args);
   const [{ data: settings }, { data: me }] = await Promise.all([
     gateway(staffEndpoints.settings),
-    gateway('/api/v1/staff/me', staffMeSchema),
+    gateway(staffEndpoints.me),
   ]);
   // Plans of a club no longer listed (closed) still show, by number.
   const clubs = [...me.clubs];

@@ -1,6 +1,25 @@
+import { z } from 'zod';
+import { otpCheckBody, otpSendBody, otpSentSchema } from '../auth.ts';
 import { Codes } from '../codes.ts';
 import { contentPageSchema } from '../content.ts';
 import { endpoint } from '../endpoint.ts';
+import { freeSessionProposeBody, ptBookingSchema } from '../pt.ts';
+import {
+  cashConfirmBody,
+  cashConfirmResultSchema,
+  paymentEventSchema,
+  paymentEventsQuery,
+  staffAuditQuery,
+  staffAuditSchema,
+  staffMeSchema,
+  staffSessionSchema,
+  staffTodayQuery,
+  staffTodaySchema,
+  staffTrialsSchema,
+  waitingCashContractSchema,
+  waitingContractsQuery,
+  waitingFreeSessionSchema,
+} from '../staff.ts';
 import {
   appVersionBody,
   appVersionSettingSchema,
@@ -18,7 +37,7 @@ import {
   staffSettingsSchema,
 } from '../staff-settings.ts';
 
-/** The staff app (issue 17): the GM's settings (ADR 053), notices to members and the staff list. */
+/** The staff app (issue 17): sign-in, the desk (cash, trials, today, bank events, audit), the GM's settings (ADR 053), notices and the staff list. */
 export const staffEndpoints = {
   settings: endpoint({
     method: 'GET',
@@ -104,5 +123,147 @@ export const staffEndpoints = {
     query: staffListQuery,
     success: Codes.OK,
     response: staffListSchema,
+  }),
+  freeSessions: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/free-sessions',
+    summary: "The staff club's trial sessions waiting for a time or an answer",
+    auth: 'staff',
+    success: Codes.OK,
+    response: z.array(waitingFreeSessionSchema),
+  }),
+  trials: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/trials',
+    summary:
+      "The staff Trials page in one read: the club's trial sessions waiting for a time or an answer (as /staff/free-sessions) and the trainers of their clubs {clubId, ptId, fullName}, each club's best rated first (EMPLOYEE/LEADER: their club; GM: every club)",
+    auth: 'staff',
+    success: Codes.OK,
+    response: staffTrialsSchema,
+  }),
+  today: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/today',
+    summary:
+      "The staff start page in one read: cash waiting, trial sessions waiting, NEW feedback (counted up to 51) and today's classes not cancelled; ?clubId= (EMPLOYEE/LEADER: their club, another 403; GM: one club, else every club and classesToday null)",
+    auth: 'staff',
+    query: staffTodayQuery,
+    success: Codes.OK,
+    response: staffTodaySchema,
+  }),
+  proposeFreeSession: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/free-session/{id}/propose',
+    summary:
+      'The club proposes a trial start {date, afterMinute, ptId} (WAITCUSCONFIRM); the member accepts or rejects',
+    auth: 'staff',
+    success: Codes.OK,
+    body: freeSessionProposeBody,
+    response: ptBookingSchema,
+  }),
+  ptContractCash: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/pt-contract/{id}/cash/confirm',
+    summary:
+      "Confirm a PT package's cash taken at the counter of its club: the package is paid (553 if the amount differs; a repeat answers outcome already; ADR 045)",
+    auth: 'staff',
+    success: Codes.OK,
+    body: cashConfirmBody,
+    response: cashConfirmResultSchema,
+  }),
+  otpSend: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/auth/otp/send',
+    summary: 'Send a sign-in code to a staff phone (EMPLOYEE, LEADER, GM; other phones: 200)',
+    auth: 'none',
+    success: Codes.OTP_SENT,
+    body: otpSendBody,
+    response: otpSentSchema,
+  }),
+  otpLogin: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/auth/otp/login',
+    summary: 'Staff sign-in with a code → {accessToken, expiresAt, accountType, fullName, clubId}',
+    auth: 'none',
+    success: Codes.SIGNED_IN,
+    body: otpCheckBody,
+    response: staffSessionSchema,
+  }),
+  waitingCash: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/contracts/waiting',
+    summary:
+      "Everything waiting for cash at the staff member's club (GM: every club): memberships, freeze fees, PT packages, one per payable with its slip (paymentId, kind, reference), member, item and amount; ?phoneNumber= the member's phone (ADR 063)",
+    auth: 'staff',
+    query: waitingContractsQuery,
+    success: Codes.OK,
+    response: z.array(waitingCashContractSchema),
+  }),
+  cashPayment: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/cash-payment/{id}/confirm',
+    summary:
+      'Confirm the cash of one slip of the waiting list, whatever it pays (553 if the amount differs; a repeat answers outcome already; the receipt names the member and the item; ADR 063)',
+    auth: 'staff',
+    success: Codes.OK,
+    body: cashConfirmBody,
+    response: cashConfirmResultSchema,
+  }),
+  contractCash: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/contract/{id}/cash/confirm',
+    summary:
+      'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)',
+    auth: 'staff',
+    success: Codes.OK,
+    body: cashConfirmBody,
+    response: cashConfirmResultSchema,
+  }),
+  freezeContractCash: endpoint({
+    method: 'POST',
+    path: '/api/v1/staff/freeze-contract/{id}/cash/confirm',
+    summary:
+      "Confirm a freeze's fee taken in cash at the counter: the freeze is paid and the membership's end moves (553 if the amount differs; a repeat answers outcome already; ADR 036)",
+    auth: 'staff',
+    success: Codes.OK,
+    body: cashConfirmBody,
+    response: cashConfirmResultSchema,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/me',
+    summary:
+      'The signed-in EMPLOYEE, PT, LEADER or GM: id, name, type, club (null for a GM) and the clubs they may act at (a GM: every active club)',
+    auth: 'staff',
+    success: Codes.OK,
+    response: staffMeSchema,
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/audit',
+    summary:
+      'What staff changed, newest first, with who (LEADER: their club; GM: ?clubId= or every club), ?limit= ≤ 200, ?before= the last id seen (ADR 049)',
+    auth: 'staff',
+    query: staffAuditQuery,
+    success: Codes.OK,
+    response: staffAuditSchema,
+  }),
+  paymentEvents: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff/payment-events',
+    summary:
+      'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200',
+    auth: 'staff',
+    query: paymentEventsQuery,
+    success: Codes.OK,
+    response: z.array(paymentEventSchema),
+  }),
+  reviewPaymentEvent: endpoint({
+    method: 'PUT',
+    path: '/api/v1/staff/payment-event/{id}/reviewed',
+    summary: 'Take a payment message off the review queue (records who)',
+    auth: 'staff',
+    success: Codes.OK,
+    response: paymentEventSchema,
   }),
 };

@@ -129,7 +129,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', clubRoutes());
   app.route('/', mediaRoutes());
   app.route('/api/v1/payment/bank', bankWebhookRoutes());
-  app.route('/api/v1/staff', staffRoutes());
+  app.route('/', staffRoutes());
   app.route('/', settingsRoutes());
   app.route('/', staffPeopleRoutes());
   app.route('/api/v1/staff', trainerRoutes());

@@ -481,37 +481,6 @@ export const operations: Operation[] = [
     success: Codes.OK,
   },
   {
-    method: 'get',
-    path: '/api/v1/staff/free-sessions',
-    summary: "The staff club's trial sessions waiting for a time or an answer",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/trials',
-    summary:
-      "The staff Trials page in one read: the club's trial sessions waiting for a time or an answer (as /staff/free-sessions) and the trainers of their clubs {clubId, ptId, fullName}, each club's best rated first (EMPLOYEE/LEADER: their club; GM: every club)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/today',
-    summary:
-      "The staff start page in one read: cash waiting, trial sessions waiting, NEW feedback (counted up to 51) and today's classes not cancelled; ?clubId= (EMPLOYEE/LEADER: their club, another 403; GM: one club, else every club and classesToday null)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/free-session/{id}/propose',
-    summary:
-      'The club proposes a trial start {date, afterMinute, ptId} (WAITCUSCONFIRM); the member accepts or rejects',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
     method: 'put',
     path: '/api/v1/staff/pt-booking/{id}/confirm',
     summary: "The booking's trainer confirms it (BOOKED)",
@@ -640,15 +609,6 @@ export const operations: Operation[] = [
     summary: "A PT contract's result and history screens: the shell and the contract's detail",
     auth: true,
     success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/pt-contract/{id}/cash/confirm',
-    summary:
-      "Confirm a PT package's cash taken at the counter of its club: the package is paid (553 if the amount differs; a repeat answers outcome already; ADR 045)",
-    auth: true,
-    success: Codes.OK,
-    body: cashConfirmBody,
   },
   {
     method: 'get',
@@ -864,57 +824,6 @@ export const operations: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/staff/auth/otp/send',
-    summary: 'Send a sign-in code to a staff phone (EMPLOYEE, LEADER, GM; other phones: 200)',
-    auth: false,
-    success: Codes.OTP_SENT,
-    body: otpSendBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/auth/otp/login',
-    summary: 'Staff sign-in with a code → {accessToken, expiresAt, accountType, fullName, clubId}',
-    auth: false,
-    success: Codes.SIGNED_IN,
-    body: otpCheckBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/contracts/waiting',
-    summary:
-      "Everything waiting for cash at the staff member's club (GM: every club): memberships, freeze fees, PT packages, one per payable with its slip (paymentId, kind, reference), member, item and amount; ?phoneNumber= the member's phone (ADR 063)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/cash-payment/{id}/confirm',
-    summary:
-      'Confirm the cash of one slip of the waiting list, whatever it pays (553 if the amount differs; a repeat answers outcome already; the receipt names the member and the item; ADR 063)',
-    auth: true,
-    success: Codes.OK,
-    body: cashConfirmBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/contract/{id}/cash/confirm',
-    summary:
-      'Confirm cash taken at the counter: activates the membership (553 if the amount differs; a repeat answers outcome already)',
-    auth: true,
-    success: Codes.OK,
-    body: cashConfirmBody,
-  },
-  {
-    method: 'post',
-    path: '/api/v1/staff/freeze-contract/{id}/cash/confirm',
-    summary:
-      "Confirm a freeze's fee taken in cash at the counter: the freeze is paid and the membership's end moves (553 if the amount differs; a repeat answers outcome already; ADR 036)",
-    auth: true,
-    success: Codes.OK,
-    body: cashConfirmBody,
-  },
-  {
-    method: 'post',
     path: '/api/v1/staff/check-in',
     summary:
       "A door scan of a member's check-in code at the staff member's club (ADR 032): the visit and who it is, or the refusal's own code",
@@ -938,22 +847,6 @@ export const operations: Operation[] = [
     auth: true,
     success: Codes.OK,
     body: manualCheckInBody,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/me',
-    summary:
-      'The signed-in EMPLOYEE, PT, LEADER or GM: id, name, type, club (null for a GM) and the clubs they may act at (a GM: every active club)',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/audit',
-    summary:
-      'What staff changed, newest first, with who (LEADER: their club; GM: ?clubId= or every club), ?limit= ≤ 200, ?before= the last id seen (ADR 049)',
-    auth: true,
-    success: Codes.OK,
   },
   {
     method: 'post',
@@ -989,21 +882,6 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/member/check-ins',
     summary: "The member's visits, newest first (?page=1&limit=20, ?since= an instant)",
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'get',
-    path: '/api/v1/staff/payment-events',
-    summary:
-      'Payment messages (bank webhooks, IPN) newest first, ?needsReview=true for the review queue, ?limit= ≤ 200',
-    auth: true,
-    success: Codes.OK,
-  },
-  {
-    method: 'put',
-    path: '/api/v1/staff/payment-event/{id}/reviewed',
-    summary: 'Take a payment message off the review queue (records who)',
     auth: true,
     success: Codes.OK,
   },
