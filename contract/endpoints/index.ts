@@ -4,6 +4,7 @@ import { feedbackEndpoints } from './feedback.ts';
 import { generalEndpoints } from './general.ts';
 import { giftEndpoints } from './gifts.ts';
 import { identityEndpoints } from './identity.ts';
+import { inbodyEndpoints } from './inbody.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { staffEndpoints } from './staff.ts';
 import { workoutEndpoints } from './workouts.ts';
@@ -15,6 +16,7 @@ export const endpointGroups = {
   general: generalEndpoints,
   gifts: giftEndpoints,
   identity: identityEndpoints,
+  inbody: inbodyEndpoints,
   notifications: notificationEndpoints,
   staff: staffEndpoints,
   workouts: workoutEndpoints,

@@ -142,7 +142,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', ratingRoutes());
   app.route('/', identityRoutes());
   app.route('/', workoutRoutes());
-  app.route('/api/v1', inbodyRoutes());
+  app.route('/', inbodyRoutes());
   app.route('/api/v1', ptRoutes());
   app.route('/api/v1/payment/vnpay', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
