@@ -5,21 +5,9 @@ import { Codes, type Code } from '#contract/codes.ts';
 import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
 import { allEndpoints } from '#contract/endpoints/index.ts';
 import { addCardBody, createContractBody, payContractBody, referralCheckBody } from '#contract/membership.ts';
-import { cashConfirmBody, manualCheckInBody } from '#contract/staff.ts';
-import {
-  appVersionBody,
-  contentPageBody,
-  couponCampaignBody,
-  freezeOptionBody,
-  paymentPlanBody,
-  staffNoticeBody,
-} from '#contract/staff-settings.ts';
+import { manualCheckInBody } from '#contract/staff.ts';
 import { checkInDeviceBody, staffCheckInBody } from '#contract/check-in.ts';
-import { classBookingBody } from '#contract/classes.ts';
-import { classAttendanceBody, classCancelBody } from '#contract/staff-classes.ts';
 import { changeCardBody, upgradeBody } from '#contract/subscription.ts';
-import { workoutProgressBody } from '#contract/workouts.ts';
-import { inbodyUpdateBody } from '#contract/inbody.ts';
 import { eContractSignBody, ptBookingBody } from '#contract/pt.ts';
 
 type Operation = {
