@@ -11,7 +11,7 @@ import type { ShellHandle } from '#app/shell/handle.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FoldedWithoutJs } from '#app/ui/folded.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { classBookingResultSchema } from '#contract/classes.ts';
+import { classEndpoints } from '#contract/endpoints/classes.ts';
 import { classDetailView, standingView, type ClassDetailView } from './classes.server.ts';
 import { classRead } from './classes.read.server.ts';
 import { BookingBadge, SpotsText } from '#app/classes/classes-ui.tsx';
@@ -62,9 +62,7 @@ export async function action(args: Route.ActionArgs) {
   const call = gatewayClient(args);
   try {
     if (form.intent === 'cancel') {
-      const result = await call(`/api/v1/member/class-bookings/${form.booking}/cancel`, classBookingResultSchema, {
-        method: 'PUT',
-      });
+      const result = await call(classEndpoints.cancelBooking, { params: { bookingId: form.booking } });
       const { state } = result.data.booking;
       const wasWaiting = form.from === 'WAITLISTED';
       flashToast(session, {
@@ -78,7 +76,8 @@ export async function action(args: Route.ActionArgs) {
         ),
       });
     } else {
-      const result = await call(`/api/v1/member/classes/${String(id)}/booking`, classBookingResultSchema, {
+      const result = await call(classEndpoints.book, {
+        params: { sessionId: id },
         json: { joinWaitlist: form.intent === 'waitlist' },
       });
       const { booking } = result.data;

@@ -1,4 +1,5 @@
-import { webConfig } from '#app/server/config.server.ts';
+import { gatewayFetch } from '#app/server/gateway-http.server.ts';
+import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/inbody-photo';
 
@@ -12,15 +13,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!token) throw new Response('Not found', { status: 404 });
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not found', { status: 404 });
   const download = new URL(request.url).searchParams.has('download');
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (webConfig.gatewayInternalSecret) headers['x-internal-secret'] = webConfig.gatewayInternalSecret;
-  const upstream = await fetch(
-    `${webConfig.gatewayUrl}/api/v1/member/inbody/${params.id}/photo${download ? '?download' : ''}`,
-    {
-      headers,
-      signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-    },
-  ).catch(() => undefined);
+  const upstream = await gatewayFetch(inbodyEndpoints.photo, {
+    params: { id: params.id },
+    query: download ? { download: '' } : {},
+    token,
+  });
   if (!upstream?.ok)
     throw new Response('Not found', { status: upstream?.status === 404 || upstream?.status === 401 ? 404 : 502 });
   const type = upstream.headers.get('content-type') ?? '';

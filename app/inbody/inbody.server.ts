@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
+import type { BodyOf } from '#contract/endpoint.ts';
+import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
 import { z } from 'zod';
 import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
 import { formatDate } from '#contract/format.ts';
 import {
   INBODY_IMAGE_FIELD,
   inbodyDetectLimitSchema,
-  inbodyDetectionSchema,
   inbodyUnreadableSchema,
-  inbodyRecordSchema,
   inbodySegments,
   type InbodyConfidence,
   type InbodyLevel,
@@ -330,8 +330,7 @@ export async function inbodyAction(args: Args) {
     try {
       // The gateway may queue the photo and read it for up to INBODY_OCR_TIMEOUT_MS (20 s): wait for it
       // rather than tell the member to try again while their draft is being made.
-      const { data: detection } = await call('/api/v1/member/inbody/detect', inbodyDetectionSchema, {
-        method: 'POST',
+      const { data: detection } = await call(inbodyEndpoints.detect, {
         form: upload,
         timeoutMs: 45_000,
       });
@@ -348,7 +347,7 @@ export async function inbodyAction(args: Args) {
   if (parsed.data.intent === 'manual') {
     // The photo could not be read: an empty draft to type the sheet's values into (ADR 066).
     try {
-      const { data: started } = await call('/api/v1/member/inbody/manual', inbodyDetectionSchema, { method: 'POST' });
+      const { data: started } = await call(inbodyEndpoints.manual);
       return { draft: draftView(started.record, null, lang), uploadError: null } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -361,7 +360,7 @@ export async function inbodyAction(args: Args) {
 
   if (parsed.data.intent === 'delete' || parsed.data.intent === 'discard') {
     try {
-      await call(`/api/v1/member/inbody/${String(id)}/delete`, z.null(), { method: 'DELETE' });
+      await call(inbodyEndpoints.remove, { params: { id } });
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status !== 404) throw error;
     }
@@ -389,7 +388,8 @@ export async function inbodyAction(args: Args) {
     body[kind === 'lean' ? 'leanBodyMass' : 'fatBodyMass'] = group;
   }
   try {
-    await call(`/api/v1/member/inbody/${String(id)}/update`, inbodyRecordSchema, { method: 'PUT', json: body });
+    // As typed: the gateway's validation answers each field's error, shown beside it.
+    await call(inbodyEndpoints.update, { params: { id }, json: body as BodyOf<typeof inbodyEndpoints.update> });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     const byField = gatewayFieldErrors(error.fieldErrors) ?? {};

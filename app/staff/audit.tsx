@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { formatDateTime } from '#contract/format.ts';
-import { staffAuditSchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
@@ -18,8 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = staffOf(args.context);
   if (staff.accountType !== 'LEADER' && staff.accountType !== 'GM') throw redirect('/staff');
   const before = new URL(args.request.url).searchParams.get('before');
-  const query = before && /^[1-9]\d{0,9}$/.test(before) ? `?before=${before}` : '';
-  const { data } = await staffGateway(args)(`/api/v1/staff/audit${query}`, staffAuditSchema);
+  const query = before && /^[1-9]\d{0,9}$/.test(before) ? { before } : {};
+  const { data } = await staffGateway(args)(staffEndpoints.audit, { query });
   return data;
 }
 

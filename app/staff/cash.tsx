@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { Form, useNavigation } from 'react-router';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
-import { cashConfirmResultSchema, waitingCashContractSchema, type WaitingCashContract } from '#contract/staff.ts';
+import { type cashConfirmResultSchema, type WaitingCashContract } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, localizedReply, readForm } from '#app/server/form.server.ts';
@@ -33,11 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
     const issue = search.error.issues[0]?.message ?? 'phoneInvalid';
     return { typed, phoneError: errorText(issue, getLang(args.context)), items: [] as WaitingCashContract[] };
   }
-  const query = search.data.phone ? `?phoneNumber=${search.data.phone}` : '';
-  const { data: items } = await staffGateway(args)(
-    `/api/v1/staff/contracts/waiting${query}`,
-    z.array(waitingCashContractSchema),
-  );
+  const query = search.data.phone ? { phoneNumber: search.data.phone } : {};
+  const { data: items } = await staffGateway(args)(staffEndpoints.waitingCash, { query });
   return { typed, phoneError: null, items };
 }
 
@@ -56,11 +54,10 @@ export async function action(args: Route.ActionArgs) {
   const { paymentId, amount } = submission.value;
   try {
     // Issue 38 §1: one confirmation for every kind of payable, by its slip (ADR 063).
-    const { data: receipt } = await staffGateway(args)(
-      `/api/v1/staff/cash-payment/${String(paymentId)}/confirm`,
-      cashConfirmResultSchema,
-      { json: { amount } },
-    );
+    const { data: receipt } = await staffGateway(args)(staffEndpoints.cashPayment, {
+      params: { id: paymentId },
+      json: { amount },
+    });
     return { key: paymentId, result: null, receipt };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -1,13 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatDate, formatTime } from '#contract/format.ts';
-import {
-  classAttendanceResultSchema,
-  classCancelResultSchema,
-  staffClassesSchema,
-  type StaffClassBooking,
-  type StaffClassSession,
-} from '#contract/staff-classes.ts';
+import { classEndpoints } from '#contract/endpoints/classes.ts';
+import { type StaffClassBooking, type StaffClassSession } from '#contract/staff-classes.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -39,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const call = staffGateway(args);
   const { clubs, club } = await deskClubs(call, staff.clubId, params.get('club'));
   if (!club) return { clubs, clubId: null, date, today: vietnamDay(now), sessions: [], now };
-  const { data } = await call(`/api/v1/staff/classes?clubId=${String(club.id)}&date=${date}`, staffClassesSchema);
+  const { data } = await call(classEndpoints.staffDay, { query: { clubId: String(club.id), date } });
   return { clubs, clubId: club.id, date, today: vietnamDay(now), sessions: data.sessions, now };
 }
 
@@ -56,11 +51,10 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { sessionId, result: localizedReply(submission.reply(), getLang(args.context)) };
     try {
-      const { data } = await call(
-        `/api/v1/staff/class-session/${String(submission.value.sessionId)}/cancel`,
-        classCancelResultSchema,
-        { method: 'PUT', json: { reason: submission.value.reason } },
-      );
+      const { data } = await call(classEndpoints.cancelSession, {
+        params: { id: submission.value.sessionId },
+        json: { reason: submission.value.reason },
+      });
       flashToast(getSession(args.context), {
         kind: 'success',
         text:
@@ -80,8 +74,8 @@ export async function action(args: Route.ActionArgs) {
   const mark = attendanceForm.safeParse(Object.fromEntries(form));
   if (!mark.success) return { error: t('staffClasses.notMarked') };
   try {
-    await call(`/api/v1/staff/class-booking/${String(mark.data.bookingId)}/attendance`, classAttendanceResultSchema, {
-      method: 'PUT',
+    await call(classEndpoints.attendance, {
+      params: { id: mark.data.bookingId },
       json: { attended: mark.data.intent === 'attended' },
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { redirect } from 'react-router';
-import { loginForm, otpSentSchema } from '#contract/auth.ts';
+import { loginForm } from '#contract/auth.ts';
 import { Codes } from '#contract/codes.ts';
 import { useT } from '#app/i18n.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
@@ -27,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   const { phoneNumber } = submission.value;
   const session = getStaffSession(context);
   try {
-    const { data: sent } = await staffGateway(args)('/api/v1/staff/auth/otp/send', otpSentSchema, {
+    const { data: sent } = await staffGateway(args)(staffEndpoints.otpSend, {
       json: { phoneNumber },
     });
     session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000);

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
 import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE } from '#contract/staff-settings-limits.ts';
-import { staffNoticeResultSchema } from '#contract/staff-settings.ts';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
@@ -40,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const lang = getLang(args.context);
   if (submission.status !== 'success') return { result: localizedReply(submission.reply(), lang) };
   try {
-    const { data } = await staffGateway(args)('/api/v1/staff/notifications', staffNoticeResultSchema, {
+    const { data } = await staffGateway(args)(staffEndpoints.notify, {
       json: noticeBody(submission.value),
       idempotencyKey: submission.value.idempotencyKey,
     });

@@ -1,7 +1,8 @@
 import { redirect, Form, useNavigation } from 'react-router';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { z } from 'zod';
 import { formatDateTime, formatVnd } from '#contract/format.ts';
-import { paymentEventSchema, type PaymentEvent } from '#contract/staff.ts';
+import { type PaymentEvent } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { readFormAs } from '#app/server/form.server.ts';
@@ -20,10 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 /** Issue 17 §2: bank transfers that did not match a payment (wrong amount, late, unknown memo) at the staff member's club (a GM: every club). */
 export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
-  const { data } = await staffGateway(args)(
-    '/api/v1/staff/payment-events?needsReview=true',
-    z.array(paymentEventSchema),
-  );
+  const { data } = await staffGateway(args)(staffEndpoints.paymentEvents, { query: { needsReview: 'true' } });
   return { events: data };
 }
 
@@ -35,9 +33,7 @@ export async function action(args: Route.ActionArgs) {
     z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   );
   try {
-    await staffGateway(args)(`/api/v1/staff/payment-event/${String(id)}/reviewed`, paymentEventSchema, {
-      method: 'PUT',
-    });
+    await staffGateway(args)(staffEndpoints.reviewPaymentEvent, { params: { id } });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { id, error: error.text };

@@ -1,17 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Codes } from '#contract/codes.ts';
-import { contentPageSchema, contentPageSlugSchema } from '#contract/content.ts';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { contentPageSlugSchema } from '#contract/content.ts';
 import { contentPageSlugs } from '#contract/content-slugs.ts';
 import { formatDateTime } from '#contract/format.ts';
-import { staffMeSchema } from '#contract/staff.ts';
-import {
-  appVersionSettingSchema,
-  couponCampaignSettingSchema,
-  freezeOptionSettingSchema,
-  planSettingSchema,
-  staffSettingsSchema,
-} from '#contract/staff-settings.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -64,8 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
   const query = settingsQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const gateway = staffGateway(args);
   const [{ data: settings }, { data: me }] = await Promise.all([
-    gateway('/api/v1/staff/settings', staffSettingsSchema),
-    gateway('/api/v1/staff/me', staffMeSchema),
+    gateway(staffEndpoints.settings),
+    gateway(staffEndpoints.me),
   ]);
   // Plans of a club no longer listed (closed) still show, by number.
   const clubs = [...me.clubs];
@@ -126,8 +119,7 @@ export async function action(args: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: appVersionForm });
       if (submission.status !== 'success') return answer('app-version', submission.reply(), submission.payload);
       try {
-        await gateway('/api/v1/staff/settings/app-version', appVersionSettingSchema, {
-          method: 'PUT',
+        await gateway(staffEndpoints.appVersion, {
           json: submission.value,
         });
       } catch (error) {
@@ -154,8 +146,8 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload, rows);
       let title: string;
       try {
-        const { data: page } = await gateway(`/api/v1/staff/content-page/${slug.data}`, contentPageSchema, {
-          method: 'PUT',
+        const { data: page } = await gateway(staffEndpoints.contentPage, {
+          params: { slug: slug.data },
           json: submission.value,
         });
         title = lang === 'en' ? page.titleEn : page.titleVi;
@@ -172,8 +164,8 @@ export async function action(args: Route.ActionArgs) {
       const formId = `freeze-${String(days)}`;
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload);
       try {
-        await gateway(`/api/v1/staff/freeze-option/${String(days)}`, freezeOptionSettingSchema, {
-          method: 'PUT',
+        await gateway(staffEndpoints.freezeOption, {
+          params: { days },
           json: submission.value,
         });
       } catch (error) {
@@ -190,8 +182,8 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== 'success') return answer(formId, submission.reply(), submission.payload);
       let plan;
       try {
-        ({ data: plan } = await gateway(`/api/v1/staff/payment-plan/${String(id)}`, planSettingSchema, {
-          method: 'PUT',
+        ({ data: plan } = await gateway(staffEndpoints.paymentPlan, {
+          params: { id },
           json: submission.value,
         }));
       } catch (error) {
@@ -222,8 +214,7 @@ export async function action(args: Route.ActionArgs) {
       }
       let name: string;
       try {
-        const { data: created } = await gateway('/api/v1/staff/coupon-campaign', couponCampaignSettingSchema, {
-          method: 'POST',
+        const { data: created } = await gateway(staffEndpoints.createCoupons, {
           json: submission.value,
         });
         name = lang === 'en' ? created.nameEn : created.nameVi;
@@ -248,11 +239,7 @@ export async function action(args: Route.ActionArgs) {
       if (id === null) throw data(null, { status: 400 });
       let name: string;
       try {
-        const { data: ended } = await gateway(
-          `/api/v1/staff/coupon-campaign/${String(id)}/end`,
-          couponCampaignSettingSchema,
-          { method: 'PUT' },
-        );
+        const { data: ended } = await gateway(staffEndpoints.endCoupons, { params: { id } });
         name = lang === 'en' ? ended.nameEn : ended.nameVi;
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;

@@ -1,4 +1,5 @@
-import { staffListSchema, type StaffListEntry } from '#contract/staff-settings.ts';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { type StaffListEntry } from '#contract/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
@@ -18,10 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const call = staffGateway(args);
   const [{ clubs }, { data }] = await Promise.all([
     deskClubs(call, staff.clubId, null),
-    call(
-      staff.clubId === null ? '/api/v1/staff/staff-list' : `/api/v1/staff/staff-list?clubId=${String(staff.clubId)}`,
-      staffListSchema,
-    ),
+    call(staffEndpoints.staffList, { query: staff.clubId === null ? {} : { clubId: String(staff.clubId) } }),
   ]);
   const byClub = clubs
     .map((club) => ({ club, staff: data.staff.filter((s) => s.clubId === club.id) }))

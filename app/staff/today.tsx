@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { STAFF_FEEDBACK_PAGE_SIZE } from '#contract/feedback.ts';
-import { staffTodaySchema } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';
@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   // A trainer's day is their agenda (ADR 049).
   if (staff.accountType === 'PT') throw redirect('/staff/agenda');
   // A GM chooses no club here: every club's counts, and no classes (the classes page asks them which).
-  const { data } = await staffGateway(args)('/api/v1/staff/today', staffTodaySchema);
+  const { data } = await staffGateway(args)(staffEndpoints.today);
   return {
     staff,
     cashWaiting: data.cashWaiting,

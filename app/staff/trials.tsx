@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { formatDate } from '#contract/format.ts';
-import { ptBookingSchema } from '#contract/pt.ts';
-import { staffTrialsSchema, type WaitingFreeSession } from '#contract/staff.ts';
+import { type WaitingFreeSession } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
@@ -27,7 +27,7 @@ type Trainer = { ptId: number; fullName: string };
 /** Issue 17 §2: trial sessions waiting for a time at the staff member's club (a GM: every club), and each club's trainers to propose; one gateway read (issue 18). */
 export async function loader(args: Route.LoaderArgs) {
   requireDeskRole(args.context);
-  const { data } = await staffGateway(args)('/api/v1/staff/trials', staffTrialsSchema);
+  const { data } = await staffGateway(args)(staffEndpoints.trials);
   // A member books one trial at a time (167): their open one, else the first of those still to book.
   const waiting = data.sessions.filter(
     (session, _, list) =>
@@ -50,7 +50,8 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return { id, result: localizedReply(submission.reply(), lang) };
   const { freeSessionId, ptId, date, time } = submission.value;
   try {
-    await staffGateway(args)(`/api/v1/staff/free-session/${String(freeSessionId)}/propose`, ptBookingSchema, {
+    await staffGateway(args)(staffEndpoints.proposeFreeSession, {
+      params: { id: freeSessionId },
       json: { ptId, date, afterMinute: time },
     });
   } catch (error) {

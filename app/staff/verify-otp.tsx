@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { redirect } from 'react-router';
 import { verifyOtpForm } from '#contract/auth.ts';
-import { staffSessionSchema } from '#contract/staff.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { OtpStep } from '#app/auth/otp-step.tsx';
 import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.ts';
@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(request);
   const call = staffGateway(args);
   if (formData.get('intent') === 'resend') {
-    return resendCode(args, '/api/v1/staff/auth/otp/send', phoneNumber, {
+    return resendCode(args, staffEndpoints.otpSend.path, phoneNumber, {
       call,
       remember: (sent) => session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000),
     });
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
       resendError: undefined,
     };
   try {
-    const grant = await call('/api/v1/staff/auth/otp/login', staffSessionSchema, {
+    const grant = await call(staffEndpoints.otpLogin, {
       json: { phoneNumber, otp: submission.value.otp },
     });
     session.unset('otpPhone');

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { workoutProgressBody, workoutProgressSchema } from '#contract/workouts.ts';
+import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
+import { workoutProgressBody } from '#contract/workouts.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { onServerClock } from '#app/workouts/progress-clock.ts';
 import type { Route } from './+types/progress';
@@ -17,10 +18,7 @@ export async function action(args: Route.ActionArgs) {
   const sentAt = typeof sent === 'object' && sent !== null && 'sentAt' in sent ? sent.sentAt : undefined;
   const events = onServerClock(body.data.events, sentAt, new Date());
   try {
-    const { data: progress } = await gatewayClient(args)('/api/v1/member/workout/progress', workoutProgressSchema, {
-      method: 'POST',
-      json: { events },
-    });
+    const { data: progress } = await gatewayClient(args)(workoutEndpoints.recordProgress, { json: { events } });
     return { ok: true, progress };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -1,4 +1,5 @@
-import { webConfig } from '#app/server/config.server.ts';
+import { gatewayFetch } from '#app/server/gateway-http.server.ts';
+import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
 import type { Route } from './+types/workout-drawing';
 
 /**
@@ -10,13 +11,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f]{8}$/.test(params.hash) || !/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/.test(params.file))
     throw new Response('Not found', { status: 404 });
   const ifNoneMatch = request.headers.get('if-none-match');
-  const upstream = await fetch(
-    `${webConfig.gatewayUrl}/api/v1/general/workout-drawings/${params.hash}/${params.file}`,
-    {
-      headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
-      signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-    },
-  ).catch(() => undefined);
+  const upstream = await gatewayFetch(workoutEndpoints.drawing, {
+    params: { hash: params.hash, file: params.file },
+    headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
+  });
   if (!upstream || (upstream.status !== 200 && upstream.status !== 304))
     throw new Response('Not found', { status: upstream?.status === 404 ? 404 : 502 });
   const headers = {

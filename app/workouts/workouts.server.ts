@@ -1,13 +1,12 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
 import {
-  workoutProgressSchema,
   type LessonDetail,
   type LessonProgress,
   type WorkoutEventKind,
   type WorkoutProgress,
 } from '#contract/workouts.ts';
 import { pick } from '#app/account/account.server.ts';
+import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
@@ -137,9 +136,11 @@ export async function lessonAction(args: Args, lessonId: number, backTo: string 
   const session = getSession(args.context);
   try {
     if (intent === 'favorite' || intent === 'unfavorite') {
-      const answer = await call(`/api/v1/member/workout/favorites/${String(lessonId)}`, z.unknown(), {
-        method: intent === 'favorite' ? 'POST' : 'DELETE',
-      });
+      const input = { params: { lessonId } };
+      const answer =
+        intent === 'favorite'
+          ? await call(workoutEndpoints.addFavorite, input)
+          : await call(workoutEndpoints.removeFavorite, input);
       flashToast(session, { kind: 'success', text: answer.message });
       return redirect(back);
     }
@@ -157,7 +158,7 @@ export async function lessonAction(args: Args, lessonId: number, backTo: string 
         ? { mappingId: Number(mappingId) }
         : {}),
     };
-    await call('/api/v1/member/workout/progress', workoutProgressSchema, { method: 'POST', json: { events: [event] } });
+    await call(workoutEndpoints.recordProgress, { json: { events: [event] } });
     return redirect(back);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

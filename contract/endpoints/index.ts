@@ -1,6 +1,7 @@
 import type { EndpointDef } from '../endpoint.ts';
 import { authEndpoints } from './auth.ts';
 import { checkInEndpoints } from './check-in.ts';
+import { classEndpoints } from './classes.ts';
 import { feedbackEndpoints } from './feedback.ts';
 import { freezeEndpoints } from './freezes.ts';
 import { generalEndpoints } from './general.ts';
@@ -9,12 +10,16 @@ import { identityEndpoints } from './identity.ts';
 import { membershipEndpoints } from './membership.ts';
 import { paymentEndpoints } from './payments.ts';
 import { subscriptionEndpoints } from './subscriptions.ts';
+import { inbodyEndpoints } from './inbody.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { staffEndpoints } from './staff.ts';
+import { workoutEndpoints } from './workouts.ts';
 
 /** Every declared gateway operation, by domain (ADR 078). */
 export const endpointGroups = {
   auth: authEndpoints,
   checkIn: checkInEndpoints,
+  classes: classEndpoints,
   feedback: feedbackEndpoints,
   freezes: freezeEndpoints,
   general: generalEndpoints,
@@ -23,7 +28,10 @@ export const endpointGroups = {
   membership: membershipEndpoints,
   payments: paymentEndpoints,
   subscriptions: subscriptionEndpoints,
+  inbody: inbodyEndpoints,
   notifications: notificationEndpoints,
+  staff: staffEndpoints,
+  workouts: workoutEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointGroups).flatMap((group) =>

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import { classBookingBody, classesQuery } from '#contract/classes.ts';
+import { classEndpoints as endpoints } from '#contract/endpoints/classes.ts';
 import { Codes } from '#contract/codes.ts';
-import { classAttendanceBody, classCancelBody, staffClassesQuery } from '#contract/staff-classes.ts';
 import { staffAccountTypes } from '#contract/staff.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { vietnamDay } from '#contract/vietnam-time.ts';
@@ -9,7 +8,8 @@ import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { ok } from '#gateway/http/envelope.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { route } from '#gateway/http/route.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { accessClubs } from '#gateway/modules/club-access/queries.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
@@ -33,38 +33,38 @@ export function classRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/global/classes', optionalAccount(), validate('query', classesQuery), async (c) => {
+  route(app, endpoints.list, optionalAccount(), async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await listClasses(db, c.req.valid('query'), c.get('maybeAccount')?.id ?? null, clock.now()));
   });
 
-  app.get('/global/classes/:sessionId', optionalAccount(), async (c) => {
+  route(app, endpoints.detail, optionalAccount(), async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await classDetail(db, idParam(c, 'sessionId'), c.get('maybeAccount')?.id ?? null, clock.now()));
   });
 
-  app.get('/general/class-types', async (c) => ok(c, await listClassTypes(c.get('deps').db)));
+  route(app, endpoints.types, async (c) => ok(c, await listClassTypes(c.get('deps').db)));
 
-  app.post('/member/classes/:sessionId/booking', member, validate('json', classBookingBody), async (c) =>
+  route(app, endpoints.book, member, async (c) =>
     ok(c, await bookClass(c.get('deps'), c.get('account').id, idParam(c, 'sessionId'), c.req.valid('json'))),
   );
 
-  app.put('/member/class-bookings/:bookingId/cancel', member, async (c) =>
+  route(app, endpoints.cancelBooking, member, async (c) =>
     ok(c, await cancelBooking(c.get('deps'), c.get('account').id, idParam(c, 'bookingId'))),
   );
 
-  app.get('/member/class-bookings', member, async (c) => {
+  route(app, endpoints.bookings, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await upcomingBookings(db, c.get('account').id, clock.now()));
   });
 
-  app.get('/member/class-standing', member, async (c) => {
+  route(app, endpoints.standing, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await classStanding(db, c.get('account').id, clock.now()));
   });
 
   // Issue 18: each /class screen in one read, the member's shell with it.
-  app.get('/member/screens/classes', member, validate('query', classesQuery), async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
@@ -96,7 +96,7 @@ export function classRoutes() {
     });
   });
 
-  app.get('/member/screens/class/:sessionId', member, async (c) => {
+  route(app, endpoints.sessionScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
@@ -109,7 +109,7 @@ export function classRoutes() {
     return ok(c, { shell, class: { session, standing } });
   });
 
-  app.get('/member/screens/today-classes', member, async (c) => {
+  route(app, endpoints.todayScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const accountId = c.get('account').id;
@@ -125,7 +125,7 @@ export function classRoutes() {
   // Issue 17 "Classes" (ADR 051): the desk (EMPLOYEE/LEADER at their club, GM at any); a PT or member is 403.
   const desk = requireAccount(staffAccountTypes);
 
-  app.get('/staff/classes', desk, validate('query', staffClassesQuery), async (c) => {
+  route(app, endpoints.staffDay, desk, async (c) => {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const query = c.req.valid('query');
@@ -146,13 +146,13 @@ export function classRoutes() {
     return ok(c, await staffClassDay(db, clubId, query.date ?? vietnamDay(now), now));
   });
 
-  app.put('/staff/class-booking/:id/attendance', desk, validate('json', classAttendanceBody), async (c) => {
+  route(app, endpoints.attendance, desk, async (c) => {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
     return ok(c, await markAttendance(deps, staff, idParam(c, 'id'), c.req.valid('json').attended));
   });
 
-  app.put('/staff/class-session/:id/cancel', desk, validate('json', classCancelBody), async (c) => {
+  route(app, endpoints.cancelSession, desk, async (c) => {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
     const result = await cancelClassSession(deps, staff, idParam(c, 'id'), c.req.valid('json').reason);

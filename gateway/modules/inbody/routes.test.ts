@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { inbodyScreenSchema } from '#contract/inbody.ts';
+import { inbodyScreenSchema, inbodySegments, type LeanBodyMass } from '#contract/inbody.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import { closeOcrPools, ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
@@ -163,11 +163,16 @@ test(
   },
 );
 
+/** A draft as the gateway stores one (manual.ts): every region's value present, none read. */
+const noLeanValues = Object.fromEntries(
+  inbodySegments.flatMap((s) => [`${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`].map((key) => [key, null])),
+) as LeanBodyMass;
+
 test('bounds, empty as 0, and unstorable or malformed input are 400 with field errors, never 500', async () => {
   const m = await gw.signUp();
   const [draft] = await gw.db
     .insert(inbodyRecords)
-    .values({ accountId: m.profile.id, status: 'DRAFT', measuredAt: new Date(), leanBodyMass: {} as never })
+    .values({ accountId: m.profile.id, status: 'DRAFT', measuredAt: new Date(), leanBodyMass: noLeanValues })
     .returning();
   const url = `/api/v1/member/inbody/${String(draft.id)}/update`;
   const put = (json: unknown) => gw.call('PUT', url, { token: m.token, json, lang: 'en' });

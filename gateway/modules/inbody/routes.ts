@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { Codes } from '#contract/codes.ts';
-import { INBODY_IMAGE_FIELD, inbodyListQuery, inbodyUpdateBody } from '#contract/inbody.ts';
+import { inbodyEndpoints as endpoints } from '#contract/endpoints/inbody.ts';
+import { INBODY_IMAGE_FIELD } from '#contract/inbody.ts';
 import { findUnstorableText } from '#contract/text.ts';
 import { validationMessage } from '#contract/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { idParam, readForm, validate } from '#gateway/http/validate.ts';
+import { idParam, readForm } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { startManualEntry } from './manual.ts';
@@ -18,13 +20,13 @@ export function inbodyRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/member/inbody/list', member, validate('query', inbodyListQuery), async (c) =>
+  route(app, endpoints.list, member, async (c) =>
     ok(c, await listInbody(c.get('deps').db, c.get('account').id, c.req.valid('query'))),
   );
 
   // Issue 18: /inbody in one read with the signed-in frame: every confirmed record, newest first
   // (a member measures a few times a year: the summary, detail and history tabs need them all).
-  app.get('/member/screens/inbody', member, async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const now = clock.now();
@@ -37,7 +39,7 @@ export function inbodyRoutes() {
     return ok(c, { shell, records: list.items, draft });
   });
 
-  app.post('/member/inbody/detect', member, imageUploadLimit(), async (c) => {
+  route(app, endpoints.detect, member, imageUploadLimit(), async (c) => {
     const form = await readForm(c);
     const image = form[INBODY_IMAGE_FIELD];
     // An empty file input arrives as a nameless empty file: that is no photo.
@@ -50,19 +52,19 @@ export function inbodyRoutes() {
   });
 
   // ADR 066: the values typed from the sheet when its photo cannot be read: an empty draft to fill.
-  app.post('/member/inbody/manual', member, async (c) =>
+  route(app, endpoints.manual, member, async (c) =>
     ok(c, await startManualEntry(c.get('deps'), c.get('account').id), Codes.INBODY_UPLOADED),
   );
 
-  app.put(
-    '/member/inbody/:id/update',
+  route(
+    app,
+    endpoints.update,
     member,
     async (c, next) => {
       // The id first: another member's or a malformed id is 404 whatever the body.
       idParam(c, 'id');
       await next();
     },
-    validate('json', inbodyUpdateBody),
     async (c) => {
       const body = c.req.valid('json');
       if (findUnstorableText(body) !== undefined) throw new ApiError(400, Codes.VALIDATION);
@@ -74,12 +76,12 @@ export function inbodyRoutes() {
     },
   );
 
-  app.delete('/member/inbody/:id/delete', member, async (c) => {
+  route(app, endpoints.remove, member, async (c) => {
     await deleteInbody(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
     return ok(c, null, Codes.INBODY_DELETED);
   });
 
-  app.get('/member/inbody/:id/photo', member, async (c) => {
+  route(app, endpoints.photo, member, async (c) => {
     const media = await inbodyPhoto(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
     const id = c.req.param('id');
     return c.body(new Uint8Array(media.bytes), 200, {

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { Codes } from '#contract/codes.ts';
+import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   noticeSenderAccountTypes,
-  staffListQuery,
   staffListReaderAccountTypes,
-  staffNoticeBody,
   type StaffList,
   type StaffListEntry,
   type StaffNoticeBody,
@@ -27,10 +26,10 @@ import {
   type NoticeContent,
 } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { validate } from '#gateway/http/validate.ts';
 import { countHit } from '#gateway/modules/limits/counters.ts';
 import { findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow, enqueueNotice } from '#gateway/modules/notifications/service.ts';
@@ -92,7 +91,7 @@ const forbidden = () => new ApiError(403, Codes.FORBIDDEN);
 export function staffPeopleRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/notifications', requireAccount(noticeSenderAccountTypes), validate('json', staffNoticeBody), async (c) => {
+  route(app, endpoints.notify, requireAccount(noticeSenderAccountTypes), async (c) => {
     const deps = c.get('deps');
     const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (header === undefined) throw keyError(c, 'required');
@@ -192,7 +191,7 @@ export function staffPeopleRoutes() {
   });
 
   // Who works at a club: a LEADER reads their own club's, the GM one club's (?clubId=) or every club's.
-  app.get('/staff-list', requireAccount(staffListReaderAccountTypes), validate('query', staffListQuery), async (c) => {
+  route(app, endpoints.staffList, requireAccount(staffListReaderAccountTypes), async (c) => {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const { clubId } = c.req.valid('query');

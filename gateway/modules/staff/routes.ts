@@ -1,17 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { otpCheckBody, otpSendBody } from '#contract/auth.ts';
 
 import { Codes } from '#contract/codes.ts';
-import { freeSessionProposeBody } from '#contract/pt.ts';
+import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
 import {
   auditReaderAccountTypes,
-  cashConfirmBody,
-  paymentEventsQuery,
   staffAccountTypes,
-  staffAuditQuery,
-  staffTodayQuery,
-  waitingContractsQuery,
   workforceAccountTypes,
   type StaffMe,
   type StaffSession,
@@ -20,10 +14,11 @@ import {
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { consumeOtp, sendOtp } from '#gateway/modules/auth/otp.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
@@ -107,7 +102,7 @@ export function staffRoutes() {
   const staffOnly = requireAccount(staffAccountTypes);
 
   // The member OTP rules and limits (auth/otp.ts), for staff phones only.
-  app.post('/auth/otp/send', validate('json', otpSendBody), async (c) => {
+  route(app, endpoints.otpSend, async (c) => {
     const deps = c.get('deps');
     const { phoneNumber } = c.req.valid('json');
     const account = await staffByPhone(deps, phoneNumber, c.get('clientIp'));
@@ -120,7 +115,7 @@ export function staffRoutes() {
     return ok(c, sent, Codes.OTP_SENT);
   });
 
-  app.post('/auth/otp/login', validate('json', otpCheckBody), async (c) => {
+  route(app, endpoints.otpLogin, async (c) => {
     const deps = c.get('deps');
     const { phoneNumber, otp } = c.req.valid('json');
     const account = await staffByPhone(deps, phoneNumber, c.get('clientIp'));
@@ -136,7 +131,7 @@ export function staffRoutes() {
     return ok(c, session, Codes.SIGNED_IN);
   });
 
-  app.get('/contracts/waiting', staffOnly, validate('query', waitingContractsQuery), async (c) => {
+  route(app, endpoints.waitingCash, staffOnly, async (c) => {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     return ok(c, await waitingCashContracts(db, staff, c.req.valid('query').phoneNumber));
@@ -188,7 +183,7 @@ export function staffRoutes() {
   }
 
   // Issue 38 §1 (ADR 063): the desk confirms any slip of its one list by the payment, whatever it pays.
-  app.post('/cash-payment/:id/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+  route(app, endpoints.cashPayment, staffOnly, async (c) => {
     const slip = await cashPayable(c.get('deps').db, idParam(c, 'id'));
     if (!slip) throw notFound();
     const of: CashFor =
@@ -198,7 +193,7 @@ export function staffRoutes() {
     return confirmCash(c, of, slip.club.id, c.req.valid('json').amount);
   });
 
-  app.post('/contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+  route(app, endpoints.contractCash, staffOnly, async (c) => {
     const contractId = idParam(c, 'id');
     return confirmCash(
       c,
@@ -208,7 +203,7 @@ export function staffRoutes() {
     );
   });
 
-  app.post('/freeze-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+  route(app, endpoints.freezeContractCash, staffOnly, async (c) => {
     const freezeContractId = idParam(c, 'id');
     const { db } = c.get('deps');
     const [freeze] = await db
@@ -224,7 +219,7 @@ export function staffRoutes() {
     );
   });
 
-  app.post('/pt-contract/:id/cash/confirm', staffOnly, validate('json', cashConfirmBody), async (c) => {
+  route(app, endpoints.ptContractCash, staffOnly, async (c) => {
     const ptContractId = idParam(c, 'id');
     const [pt] = await c
       .get('deps')
@@ -235,14 +230,14 @@ export function staffRoutes() {
   });
 
   // Trial sessions (ADR 048): what waits for a time or an answer at the club, and the club's proposal.
-  app.get('/free-sessions', staffOnly, async (c) => {
+  route(app, endpoints.freeSessions, staffOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     return ok(c, await waitingFreeSessions(db, staff.accountType === 'GM' ? null : (staff.clubId ?? -1), clock.now()));
   });
 
   // Issue 18: the Trials page in one read: what waits, and whom each club may propose.
-  app.get('/trials', staffOnly, async (c) => {
+  route(app, endpoints.trials, staffOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const sessions = await waitingFreeSessions(
@@ -255,7 +250,7 @@ export function staffRoutes() {
   });
 
   // Issue 18: the desk's start page in one read (counts only).
-  app.get('/today', staffOnly, validate('query', staffTodayQuery), async (c) => {
+  route(app, endpoints.today, staffOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const { clubId } = c.req.valid('query');
@@ -264,7 +259,7 @@ export function staffRoutes() {
     return ok(c, await staffToday(db, staff, clubId, clock.now()));
   });
 
-  app.post('/free-session/:id/propose', staffOnly, validate('json', freeSessionProposeBody), async (c) => {
+  route(app, endpoints.proposeFreeSession, staffOnly, async (c) => {
     const deps = c.get('deps');
     const staff = await loadStaff(deps.db, c.get('account').id);
     const freeSessionId = idParam(c, 'id');
@@ -290,14 +285,14 @@ export function staffRoutes() {
     return ok(c, booking);
   });
 
-  app.get('/payment-events', staffOnly, validate('query', paymentEventsQuery), async (c) => {
+  route(app, endpoints.paymentEvents, staffOnly, async (c) => {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     return ok(c, await listPaymentEvents(db, staff, c.req.valid('query')));
   });
 
   // Staff looked at the money (refunded it, matched it by hand…): it leaves the queue, with who did it.
-  app.put('/payment-event/:id/reviewed', staffOnly, async (c) => {
+  route(app, endpoints.reviewPaymentEvent, staffOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const id = idParam(c, 'id');
     const staff = await loadStaff(db, c.get('account').id);
@@ -329,7 +324,7 @@ export function staffRoutes() {
   });
 
   // Who is signed in, and where they may act (ADR 049): the web app's /staff layout.
-  app.get('/me', requireAccount(workforceAccountTypes), async (c) => {
+  route(app, endpoints.me, requireAccount(workforceAccountTypes), async (c) => {
     const { db } = c.get('deps');
     const [me] = await db
       .select({
@@ -361,7 +356,7 @@ export function staffRoutes() {
   });
 
   // The audit log (ADR 049): a LEADER reads their club's, a GM every club's; EMPLOYEE and PT 403.
-  app.get('/audit', requireAccount(auditReaderAccountTypes), validate('query', staffAuditQuery), async (c) => {
+  route(app, endpoints.audit, requireAccount(auditReaderAccountTypes), async (c) => {
     const { db } = c.get('deps');
     const staff = await loadStaff(db, c.get('account').id);
     const query = c.req.valid('query');

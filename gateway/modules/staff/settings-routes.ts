@@ -1,13 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { Codes } from '#contract/codes.ts';
+import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
 import { contentPageSlugSchema, contentPageSlugs, type ContentPage } from '#contract/content.ts';
 import {
-  appVersionBody,
-  contentPageBody,
-  couponCampaignBody,
-  freezeOptionBody,
-  paymentPlanBody,
   settingsEditorAccountTypes,
   type AppVersionSetting,
   type CouponCampaignSetting,
@@ -29,10 +25,11 @@ import {
   paymentPlans,
 } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
+import { route } from '#gateway/http/route.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { APP_VERSION_SETTING } from '#gateway/modules/general/routes.ts';
 import { recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 
@@ -156,7 +153,7 @@ export function settingsRoutes() {
   const app = new Hono<AppEnv>();
   const gmOnly = requireAccount(settingsEditorAccountTypes);
 
-  app.get('/settings', gmOnly, async (c) => {
+  route(app, endpoints.settings, gmOnly, async (c) => {
     const { db } = c.get('deps');
     const [appVersion, pages, options, plans, campaigns] = await Promise.all([
       appVersionOf(db),
@@ -183,7 +180,7 @@ export function settingsRoutes() {
   });
 
   // The version GET /general/version answers (cached 15 min by browsers and the web server).
-  app.put('/settings/app-version', gmOnly, validate('json', appVersionBody), async (c) => {
+  route(app, endpoints.appVersion, gmOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const body = c.req.valid('json');
     const actor = c.get('account').id;
@@ -217,7 +214,7 @@ export function settingsRoutes() {
     return ok(c, await appVersionOf(db));
   });
 
-  app.put('/content-page/:slug', gmOnly, validate('json', contentPageBody), async (c) => {
+  route(app, endpoints.contentPage, gmOnly, async (c) => {
     const slug = contentPageSlugSchema.safeParse(c.req.param('slug'));
     if (!slug.success) throw notFound();
     const { db, clock } = c.get('deps');
@@ -251,7 +248,7 @@ export function settingsRoutes() {
   });
 
   // A duration's price or whether it is offered; durations themselves are the seed's (the table's key).
-  app.put('/freeze-option/:days', gmOnly, validate('json', freezeOptionBody), async (c) => {
+  route(app, endpoints.freezeOption, gmOnly, async (c) => {
     const days = idParam(c, 'days');
     const { db, clock } = c.get('deps');
     const body = c.req.valid('json');
@@ -282,7 +279,7 @@ export function settingsRoutes() {
   });
 
   // A plan's prices at its club. Contracts already made keep theirs: they store every amount (ADR 052).
-  app.put('/payment-plan/:id', gmOnly, validate('json', paymentPlanBody), async (c) => {
+  route(app, endpoints.paymentPlan, gmOnly, async (c) => {
     const id = idParam(c, 'id');
     const { db, clock } = c.get('deps');
     const body = c.req.valid('json');
@@ -318,7 +315,7 @@ export function settingsRoutes() {
 
   // A campaign and its coupons at once. Codes are unique across campaigns: a double submit meets its
   // own codes and is refused (409), so it cannot make the campaign twice.
-  app.post('/coupon-campaign', gmOnly, validate('json', couponCampaignBody), async (c) => {
+  route(app, endpoints.createCoupons, gmOnly, async (c) => {
     const { db, clock } = c.get('deps');
     const body = c.req.valid('json');
     const actor = c.get('account').id;
@@ -384,7 +381,7 @@ export function settingsRoutes() {
   });
 
   // Ends a campaign: each of its coupons stops applying (contracts that used one keep their price).
-  app.put('/coupon-campaign/:id/end', gmOnly, async (c) => {
+  route(app, endpoints.endCoupons, gmOnly, async (c) => {
     const id = idParam(c, 'id');
     const { db, clock } = c.get('deps');
     const actor = c.get('account').id;

@@ -3,14 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { Codes } from '#contract/codes.ts';
-import { workoutProgressBody } from '#contract/workouts.ts';
+import { workoutEndpoints as endpoints } from '#contract/endpoints/workouts.ts';
+import { route } from '#gateway/http/route.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { workoutDrawings } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import {
   addFavorite,
@@ -64,18 +65,18 @@ export function workoutRoutes() {
   const member = requireAccount();
   const content = [publicContent, etag()] as const;
 
-  app.get('/general/workout-tutorials', ...content, async (c) => ok(c, await listWorkoutTypes(c.get('deps').db)));
+  route(app, endpoints.tutorials, ...content, async (c) => ok(c, await listWorkoutTypes(c.get('deps').db)));
 
-  app.get('/general/workout-types/:typeId', ...content, async (c) =>
+  route(app, endpoints.type, ...content, async (c) =>
     ok(c, await workoutTypeDetail(c.get('deps').db, idParam(c, 'typeId'))),
   );
 
-  app.get('/general/workout-lessons/:lessonId', ...content, async (c) =>
+  route(app, endpoints.lesson, ...content, async (c) =>
     ok(c, await lessonDetail(c.get('deps').db, idParam(c, 'lessonId'))),
   );
 
   // Only names of the set: 8 hex of the drawing's hash and a plain file name, nothing with a slash or dots to climb.
-  app.get('/general/workout-drawings/:hash/:file{[a-z0-9-]+\\.svg}', async (c) => {
+  route(app, endpoints.drawing, async (c) => {
     const hash = c.req.param('hash');
     const drawing = HASH.test(hash) ? await findDrawing(c.get('deps').db, hash, c.req.param('file')) : null;
     if (!drawing) throw notFound();
@@ -91,30 +92,28 @@ export function workoutRoutes() {
     return c.body(drawing.svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
   });
 
-  app.get('/member/workout/favorites', member, async (c) =>
+  route(app, endpoints.favorites, member, async (c) =>
     ok(c, await listFavorites(c.get('deps').db, c.get('account').id)),
   );
 
-  app.post('/member/workout/favorites/:lessonId', member, async (c) => {
+  route(app, endpoints.addFavorite, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await addFavorite(db, c.get('account').id, idParam(c, 'lessonId'), clock.now()), Codes.FAVORITE_ADDED);
   });
 
-  app.delete('/member/workout/favorites/:lessonId', member, async (c) =>
+  route(app, endpoints.removeFavorite, member, async (c) =>
     ok(c, await removeFavorite(c.get('deps').db, c.get('account').id, idParam(c, 'lessonId')), Codes.FAVORITE_REMOVED),
   );
 
-  app.get('/member/workout/progress', member, async (c) =>
-    ok(c, await readProgress(c.get('deps').db, c.get('account').id)),
-  );
+  route(app, endpoints.progress, member, async (c) => ok(c, await readProgress(c.get('deps').db, c.get('account').id)));
 
-  app.post('/member/workout/progress', member, validate('json', workoutProgressBody), async (c) => {
+  route(app, endpoints.recordProgress, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await recordProgress(db, c.get('account').id, c.req.valid('json').events, clock.now(), c.get('lang')));
   });
 
   // Issue 18: each workout page in one read with the signed-in frame (contract/workouts.ts *ScreenSchema).
-  app.get('/member/screens/workout', member, async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const [shell, types, favorites, progress] = await Promise.all([
@@ -128,7 +127,7 @@ export function workoutRoutes() {
     return ok(c, { shell, types, favorites, progress, resumeLesson });
   });
 
-  app.get('/member/screens/workout-type/:typeId', member, async (c) => {
+  route(app, endpoints.typeScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const [shell, type, progress] = await Promise.all([
@@ -141,7 +140,7 @@ export function workoutRoutes() {
   });
 
   // /workout/newbie: the beginner programme (the one type of kind PROGRAMME), as a type's screen.
-  app.get('/member/screens/workout-programme', member, async (c) => {
+  route(app, endpoints.programmeScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const programme = (await listWorkoutTypes(db)).find((type) => type.kind === 'PROGRAMME');
@@ -155,7 +154,7 @@ export function workoutRoutes() {
     return ok(c, { shell, type, progress });
   });
 
-  app.get('/member/screens/workout-lesson/:lessonId', member, async (c) => {
+  route(app, endpoints.lessonScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const lessonId = idParam(c, 'lessonId');
