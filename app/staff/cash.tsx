@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { Form, useNavigation } from 'react-router';
-import { type z } from 'zod';
+import type { z } from 'zod';
 import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
-import { type cashConfirmResultSchema, type WaitingCashContract } from '#contract/staff.ts';
+import type { cashConfirmResultSchema, WaitingCashContract } from '#contract/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, localizedReply, readForm } from '#app/server/form.server.ts';

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatDate, formatTime } from '#contract/format.ts';
 import { classEndpoints } from '#contract/endpoints/classes.ts';
-import { type StaffClassBooking, type StaffClassSession } from '#contract/staff-classes.ts';
+import type { StaffClassBooking, StaffClassSession } from '#contract/staff-classes.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';

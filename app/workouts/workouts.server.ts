@@ -1,10 +1,5 @@
 import { data, redirect } from 'react-router';
-import {
-  type LessonDetail,
-  type LessonProgress,
-  type WorkoutEventKind,
-  type WorkoutProgress,
-} from '#contract/workouts.ts';
+import type { LessonDetail, LessonProgress, WorkoutEventKind, WorkoutProgress } from '#contract/workouts.ts';
 import { pick } from '#app/account/account.server.ts';
 import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
