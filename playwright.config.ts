@@ -23,7 +23,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey costs CPU on each one (snapshots, screencast); a failure on CI is retried once
+    // and that retry records it.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium ?? undefined,
