@@ -116,6 +116,9 @@ function resolveImport(from: string, specifier: string): string | null {
 }
 
 const lazyModules = new Set<string>();
+/** For each lazily imported module, the route modules whose pages import it: their parts are loaded when it renders. */
+const lazyImporters = new Map<string, Set<string>>();
+let visitingRoute: string | null = null;
 
 /** The parts whose keys appear in a module and everything it imports statically (lazily imported modules are noted in lazyModules). */
 function partsUsedFrom(file: string): Set<StringsPart> {
@@ -140,7 +143,10 @@ function partsUsedFrom(file: string): Set<StringsPart> {
     }
     for (const [, specifier] of source.matchAll(lazyImportPattern)) {
       const target = resolveImport(module, specifier!);
-      if (target) lazyModules.add(target);
+      if (target) {
+        lazyModules.add(target);
+        if (visitingRoute) lazyImporters.set(target, (lazyImporters.get(target) ?? new Set()).add(visitingRoute));
+      }
     }
   };
   visit(file);
@@ -161,10 +167,13 @@ async function collect(entries: RouteEntry[], inherited: StringsPart[], out: Che
     const file = path.join(appDir, entry.file);
     const module = (await import(file)) as { handle?: StringsHandle };
     const named = [...(module.handle?.strings ?? [])];
+    visitingRoute = file;
+    const used = [...partsUsedFrom(file)].sort();
+    visitingRoute = null;
     out.push({
       id: entry.id ?? entry.file,
       file,
-      used: [...partsUsedFrom(file)].sort(),
+      used,
       named,
       inherited,
     });
@@ -205,7 +214,14 @@ describe('the string parts each route names (ADR 030)', async () => {
       const named = [...readFileSync(file, 'utf8').matchAll(ownPartsPattern)].flatMap(([, list]) =>
         [...list!.matchAll(/'(\w+)'/g)].map(([, part]) => part),
       );
-      const available = new Set(['shell', ...named]);
+      // Loaded only by pages that name a part (the InBody confirm dialog, by /inbody): that part is there when it renders.
+      const pages = [...(lazyImporters.get(file) ?? [])].map((route) => checked.find((c) => c.file === route)!);
+      const fromEveryPage = pages.length
+        ? pages
+            .map((page) => [...page.inherited, ...page.named])
+            .reduce((common, parts) => common.filter((part) => parts.includes(part)))
+        : [];
+      const available = new Set(['shell', ...named, ...fromEveryPage]);
       expect(
         [...partsUsedFrom(file)].filter((part) => !available.has(part)),
         'parts used but not named in its useMessages call',
