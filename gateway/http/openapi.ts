@@ -1,24 +1,6 @@
 import { z } from 'zod';
-import type { Code } from '#contract/codes.ts';
 import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
 import { allEndpoints } from '#contract/endpoints/index.ts';
-
-type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string;
-  summary: string;
-  auth: boolean;
-  /** Server-to-server webhooks: authenticated by the provider's signature or key instead of a bearer token (401 code 552 without it). */
-  webhook?: 'cassoSignature' | 'sepayApiKey';
-  success: Code;
-  body?: z.ZodType;
-  multipart?: string;
-  /** Answers raw bytes of this type instead of the JSON envelope. */
-  binary?: string;
-};
-
-/** Every operation of the contract this gateway serves; a test checks each one is routed. */
-export const operations: Operation[] = [];
 
 const envelope = {
   type: 'object',
@@ -126,42 +108,6 @@ export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of allEndpoints)
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint);
-  for (const op of operations) {
-    if (paths[op.path]?.[op.method]) continue;
-    const requestBody = op.body
-      ? {
-          required: true,
-          content: { 'application/json': { schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) } },
-        }
-      : op.multipart
-        ? {
-            required: true,
-            content: {
-              'multipart/form-data': {
-                schema: { type: 'object', properties: { [op.multipart]: { type: 'string', format: 'binary' } } },
-              },
-            },
-          }
-        : undefined;
-    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    (paths[op.path] ??= {})[op.method] = {
-      summary: op.summary,
-      security: op.auth ? [{ bearer: [] }] : op.webhook ? [{ [op.webhook]: [] }] : [],
-      ...(parameters.length ? { parameters } : {}),
-      requestBody,
-      responses: {
-        200: op.binary
-          ? { description: 'the file', content: { [op.binary]: { schema: { type: 'string', format: 'binary' } } } }
-          : { description: `code ${String(op.success)}`, content: { 'application/json': { schema: envelope } } },
-        default: { description: 'failure with a §8 code', content: { 'application/json': { schema: envelope } } },
-      },
-    };
-  }
   return {
     openapi: '3.1.0',
     info: { title: 'Gym member gateway', version: '1' },
