@@ -352,3 +352,37 @@ export const trainerRequestSchema = ptContractSchema.extend({
   member: z.object({ fullName: z.string(), phoneNumber: z.string() }),
 });
 export type TrainerRequest = z.infer<typeof trainerRequestSchema>;
+
+/** ?clubId: the member's PT and trial booking histories, /pt/select-pt's club. */
+export const ptClubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
+
+/** ?date=YYYY-MM-DD: the day whose free starts a trial's info lists. */
+export const ptDayQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+
+/** GET /member/screens/pt-booking?ptContractId&date */
+export const ptBookingScreenQuery = ptDayQuery.extend({
+  ptContractId: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
+/** PUT /member/booking/{id}/rating */
+export const ptRatingBody = z.object({ rating: z.number().int().min(1).max(5) });
+
+/** PUT /staff/pt-contract/{id}/accept|reject: the contract's state after the trainer's answer. */
+export const trainerAnswerSchema = z.object({ ptContractId: z.number(), state: z.string() });
+
+/** PUT /staff/pt-booking/{id}/confirm|reject|complete|no-show: the booking's status after the trainer's mark. */
+export const trainerBookingAnswerSchema = z.object({ bookingId: z.number(), status: z.enum(ptBookingStatuses) });
+
+/** POST /global/e-contract/verify: whether a PDF is one we sealed, unchanged. */
+export const eContractVerifySchema = z.object({
+  valid: z.boolean(),
+  sealValid: z.boolean(),
+  reason: z.string().nullable(),
+  eContractId: z.number().nullable(),
+  signedAt: z.string().nullable(),
+});

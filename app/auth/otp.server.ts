@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
-import { otpSentSchema, type OtpSent } from '#contract/auth.ts';
+import type { OtpSent } from '#contract/auth.ts';
 import type { authEndpoints } from '#contract/endpoints/auth.ts';
+import type { staffEndpoints } from '#contract/endpoints/staff.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession, rememberOtpSent } from '#app/server/session.server.ts';
@@ -13,8 +14,8 @@ type Args = Parameters<typeof gatewayClient>[0];
  */
 export async function resendCode(
   args: Args,
-  /** The member's sign-in or new-phone code, or (until the staff endpoints are declared) the staff sign-in's path. */
-  send: typeof authEndpoints.sendOtp | typeof authEndpoints.sendNewPhoneOtp | string,
+  /** The member's sign-in or new-phone code, or the staff sign-in's. */
+  send: typeof authEndpoints.sendOtp | typeof authEndpoints.sendNewPhoneOtp | typeof staffEndpoints.otpSend,
   phoneNumber: string,
   {
     call = gatewayClient(args),
@@ -23,10 +24,7 @@ export async function resendCode(
 ) {
   const session = getSession(args.context);
   try {
-    const sent =
-      typeof send === 'string'
-        ? await call(send, otpSentSchema, { json: { phoneNumber } })
-        : await call(send, { json: { phoneNumber } });
+    const sent = await call(send, { json: { phoneNumber } });
     if (remember) remember(sent.data);
     else rememberOtpSent(session, sent.data);
     flashToast(session, { kind: 'success', text: sent.message });

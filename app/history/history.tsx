@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { ptContractSchema } from '#contract/pt.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
 import { ptContractView, type PtContractView } from '#app/pt/pt.server.ts';
 import { PtContractCard } from '#app/pt/pt-ui.tsx';
 import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
@@ -47,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (tab === 'pt') {
     // The PT packages (issue 13): each leads to /history/pt/{id}, or to paying while unpaid.
-    const { data } = await call('/api/v1/member/pt-contracts', z.array(ptContractSchema));
+    const { data } = await call(ptEndpoints.contracts);
     return { ...none, tab, ptContracts: data.map((c) => ptContractView(c, lang)) };
   }
   const { data } = await call(membershipEndpoints.list);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { trialSummarySchema } from '#contract/pt.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
 import { loadContact, pick, telHref, tryLoad } from '#app/account/account.server.ts';
 import { loadFreePtOffers } from '#app/membership/membership.server.ts';
 import { FreePtOfferLines } from '#app/membership/free-pt-offers.tsx';
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       return [...byClub.values()];
     }),
     loadContact(args),
-    softRead(async () => (await call('/api/v1/member/free-sessions/summary', trialSummarySchema)).data, null),
+    softRead(async () => (await call(ptEndpoints.trialSummary)).data, null),
     loadFreePtOffers(args),
   ]);
   const hotlines: Hotline[] = [

@@ -1,4 +1,4 @@
-import { inbodyScreenSchema } from '#contract/inbody.ts';
+import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
@@ -6,5 +6,5 @@ import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
 /** /inbody */
 export const inbodyRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/screens/inbody', inbodyScreenSchema)).data),
+  shellApart((await gatewayClient(args)(inbodyEndpoints.screen)).data),
 );

@@ -2,12 +2,12 @@ const PATTERNS = { id: /^\d{1,9}$/, date: /^\d{4}-\d{2}-\d{2}$/ };
 
 /** A page's query (?contract=&date=, ?club=&date=) checked and renamed as the gateway's screen read wants it. */
 function screenQuery(url: URL, names: Record<string, [string, keyof typeof PATTERNS]>) {
-  const query = new URLSearchParams();
+  const query: Record<string, string> = {};
   for (const [pageName, [gatewayName, kind]] of Object.entries(names)) {
     const value = url.searchParams.get(pageName);
-    if (value && PATTERNS[kind].test(value)) query.set(gatewayName, value);
+    if (value && PATTERNS[kind].test(value)) query[gatewayName] = value;
   }
-  return query.toString();
+  return query;
 }
 
 /** /pt/booking: ?contract=&date= → ptContractId, date. */

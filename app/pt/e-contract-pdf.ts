@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { idParam } from '#app/payments/payment.server.ts';
-import { webConfig } from '#app/server/config.server.ts';
+import { gatewayFetch } from '#app/server/gateway-http.server.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/e-contract-pdf';
 
@@ -9,13 +10,7 @@ export async function loader(args: Route.LoaderArgs) {
   const token = getSession(args.context).get('token');
   if (!token) throw data(null, { status: 401 });
   const id = idParam(args.params.eContractId);
-  const upstream = await fetch(`${webConfig.gatewayUrl}/api/v1/member/pt-e-contract/${String(id)}/pdf`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(webConfig.gatewayInternalSecret ? { 'x-internal-secret': webConfig.gatewayInternalSecret } : {}),
-    },
-    signal: AbortSignal.timeout(webConfig.gatewayTimeoutMs),
-  }).catch(() => undefined);
+  const upstream = await gatewayFetch(ptEndpoints.eContractPdf, { params: { id }, token });
   if (!upstream?.ok || upstream.headers.get('content-type') !== 'application/pdf')
     throw data(null, { status: upstream?.status === 404 ? 404 : 502 });
   return new Response(upstream.body, {

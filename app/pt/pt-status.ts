@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { ptContractDetailSchema } from '#contract/pt.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
 import { idParam, pollState } from '#app/payments/payment.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';
@@ -11,10 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!getSession(args.context).get('token')) return data({ state: 'signed-out' }, { status: 401, headers });
   const id = idParam(args.params.ptContractId);
   try {
-    const { data: pt } = await gatewayClient(args)(
-      `/api/v1/member/pt-contract/${id}/transaction/waiting-for-payment`,
-      ptContractDetailSchema,
-    );
+    const { data: pt } = await gatewayClient(args)(ptEndpoints.waitingForPayment, { params: { ptContractId: id } });
     const payment = pt.status === 'WAITFORPAYMENT' || pt.paidAt !== null ? pt.payment : null;
     return data({ state: pollState(payment, pt.paidAt !== null) }, { headers });
   } catch (error) {

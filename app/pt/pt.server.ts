@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { pick, telHref, webMediaUrl } from '#app/account/account.server.ts';
 import { bankAppLinks } from '#app/payments/bank-deeplinks.ts';
 import {
-  anything,
   idParam,
   loadCards,
   notFoundAs404,
@@ -19,6 +18,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { ptContractRead } from './pt.read.server.ts';
 import type { ReadArgs } from '#app/server/member-read.server.ts';
 import type { Lang } from '#contract/codes.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
 import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
 import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
 import { validationMessage } from '#contract/validation-messages.ts';
@@ -164,21 +164,17 @@ export async function ptAction(args: Args & { params: { ptContractId?: string; p
       const ptId = idParam(args.params.ptId);
       const packageId = String(form.get('ptPackageId') ?? '');
       if (!/^\d{1,9}$/.test(packageId)) return { error: t('pt.choosePackage'), ptPackageId: null };
-      const { data: made } = await call(
-        `/api/v1/member/pt-package/${packageId}/pt/${String(ptId)}/register`,
-        z.object({ ptContractId: z.number() }),
-        { method: 'POST' },
-      );
+      const { data: made } = await call(ptEndpoints.register, { params: { ptPackageId: packageId, ptId } });
       return redirect(resultOf(made.ptContractId));
     }
     const id = idParam(args.params.ptContractId);
     if (intent.data === 'pay') {
       const choice = parseMethodChoice(form.get('method'));
       if (!choice) return { error: t('pt.chooseMethod'), ptPackageId: null };
-      await call(`/api/v1/member/pt-contract/${String(id)}/transaction/pay`, anything, { json: choice });
+      await call(ptEndpoints.pay, { params: { ptContractId: id }, json: choice });
       return redirect(resultOf(id));
     }
-    await call(`/api/v1/member/pt-contract/${String(id)}/cancel`, anything, { method: 'PUT' });
+    await call(ptEndpoints.cancel, { params: { ptContractId: id } });
     flashToast(session, { kind: 'success', text: t('pt.cancelled') });
     return redirect('/pt');
   } catch (error) {
@@ -207,6 +203,13 @@ export type BookingView = ReturnType<typeof bookingView>;
 
 const bookingIntent = z.enum(['book', 'cancel', 'rate', 'accept', 'reject']);
 
+/** A trial session's answers (ADR 048), by intent. */
+const freeSessionAnswers = {
+  cancel: ptEndpoints.cancelFreeSession,
+  accept: ptEndpoints.acceptFreeSession,
+  reject: ptEndpoints.rejectFreeSession,
+};
+
 /**
  * The writes of /pt/booking and /pt/free-session: book a start (a package's session, or a trial one
  * by `freeSessionId`), cancel a waiting booking, rate a completed one, accept or reject the club's
@@ -231,11 +234,11 @@ export async function bookingAction(args: Args) {
         throw data(null, { status: 400 });
       const json = { date, afterMinute: Number(minute) };
       if (freeSessionId) {
-        await call(`/api/v1/member/free-session/${freeSessionId}/booking`, anything, { json });
+        await call(ptEndpoints.bookFreeSession, { params: { freeSessionId }, json });
         flashToast(session, { kind: 'success', text: t('pt.booking.requested') });
         return redirect(here.pathname + here.search);
       }
-      await call(`/api/v1/member/pt-contract/${contract}/booking`, anything, { json });
+      await call(ptEndpoints.book, { params: { ptContractId: contract }, json });
       flashToast(session, { kind: 'success', text: t('pt.booking.requested') });
       return redirect(`/pt/booking?contract=${contract}&date=${date}`);
     }
@@ -243,7 +246,7 @@ export async function bookingAction(args: Args) {
     if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 400 });
     if (intent.data === 'accept' || intent.data === 'reject' || (intent.data === 'cancel' && freeSessionId)) {
       if (!freeSessionId) throw data(null, { status: 400 });
-      await call(`/api/v1/member/free-session/${freeSessionId}/${intent.data}`, anything, { method: 'PUT' });
+      await call(freeSessionAnswers[intent.data], { params: { freeSessionId } });
       flashToast(session, {
         kind: 'success',
         text: t(
@@ -255,13 +258,13 @@ export async function bookingAction(args: Args) {
         ),
       });
     } else if (intent.data === 'cancel') {
-      await call(`/api/v1/member/booking/${id}/cancel`, anything, { method: 'PUT' });
+      await call(ptEndpoints.cancelBooking, { params: { bookingId: id } });
       flashToast(session, { kind: 'success', text: t('pt.booking.cancelled') });
     } else {
       const rating = field('rating');
       if (!/^[1-5]$/.test(rating))
         return { error: t('pt.booking.chooseStars'), afterMinute: null, bookingId: Number(id) };
-      await call(`/api/v1/member/booking/${id}/rating`, anything, { method: 'PUT', json: { rating: Number(rating) } });
+      await call(ptEndpoints.rateBooking, { params: { bookingId: id }, json: { rating: Number(rating) } });
       flashToast(session, { kind: 'success', text: t('pt.booking.thanks') });
     }
     return redirect(here.pathname + here.search);
@@ -312,7 +315,7 @@ export async function signAction(args: Args & { params: { eContractId?: string }
   const kept = { fullName, otpSent: intent.data === 'otp' || form.get('otpSent') === '1' };
   try {
     if (intent.data === 'otp') {
-      await call(`/api/v1/member/pt-e-contract/${String(id)}/otp`, anything, { method: 'POST' });
+      await call(ptEndpoints.eContractOtp, { params: { id } });
       return {
         ...kept,
         otpSent: true,
@@ -330,7 +333,8 @@ export async function signAction(args: Args & { params: { eContractId?: string }
     if (form.get('agree') !== 'on') fieldErrors.agree = t('pt.eContract.mustAgree');
     if (Object.keys(fieldErrors).length > 0) return { ...kept, notice: null, error: null, fieldErrors };
     const drawn = String(form.get('signaturePng') ?? '').replace(/^data:image\/png;base64,/, '');
-    await call(`/api/v1/member/pt-e-contract/${String(id)}/sign`, anything, {
+    await call(ptEndpoints.eContractSign, {
+      params: { id },
       json: { documentSha256: String(form.get('documentSha256') ?? ''), otp, fullName, signaturePng: drawn || null },
     });
     flashToast(session, { kind: 'success', text: t('pt.eContract.signed') });

@@ -4,6 +4,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { Codes, messageForCode } from '#contract/codes.ts';
+import { endpoint, type Method } from '#contract/endpoint.ts';
 
 // A real gateway stand-in: each path answers with what the test put in `answers`.
 type Answer = { status?: number; body?: unknown; raw?: string; contentType?: string; hang?: boolean; hangUp?: boolean };
@@ -83,17 +84,30 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 const lastSeen = (url: string) => seen.filter((s) => s.url === url).at(-1);
 const profile = z.object({ id: z.number(), fullName: z.string() });
 
+/** A declaration of a stand-in path (the client only calls declared endpoints, ADR 078). */
+const at = <S extends z.ZodType = z.ZodUnknown>(path: string, response?: S, method: Method = 'GET') =>
+  endpoint({
+    method,
+    path,
+    summary: 'a test path',
+    auth: 'none',
+    success: Codes.OK,
+    response: (response ?? z.unknown()) as S,
+  });
+/** The same with a JSON body. */
+const withBody = (path: string, method: Method = 'POST') => ({ ...at(path, z.unknown(), method), body: z.unknown() });
+
 test('a success envelope returns its code, the code message and the parsed data', async () => {
   answers.set('/ok', { body: { code: 1000, data: { id: 7, fullName: 'Nguyễn Lan', extra: 'dropped' } } });
   const { call } = await callerFor();
-  const result = await call('/ok', profile);
+  const result = await call(at('/ok', profile));
   expect(result).toEqual({ code: 1000, message: messageForCode(1000, 'vi'), data: { id: 7, fullName: 'Nguyễn Lan' } });
 });
 
 test('any 4-digit code is a success, with its own message', async () => {
   answers.set('/otp', { body: { code: Codes.OTP_SENT, data: null } });
   const { call } = await callerFor();
-  const result = await call('/otp', z.null());
+  const result = await call(at('/otp', z.null()));
   expect(result.code).toBe(Codes.OTP_SENT);
   expect(result.message).toBe('Mã OTP đã được gửi đến số điện thoại của bạn.');
 });
@@ -104,7 +118,7 @@ test('sends the bearer token, the language and the member IP to the gateway', as
     token: 'tok-123',
     headers: { 'x-client-ip': '203.0.113.7', 'x-request-id': 'page-request-0001' },
   });
-  await call('/headers', z.object({}));
+  await call(at('/headers', z.object({})));
   const request = lastSeen('/headers');
   expect(request?.method).toBe('GET');
   expect(request?.headers.authorization).toBe('Bearer tok-123');
@@ -119,27 +133,27 @@ test('sends the bearer token, the language and the member IP to the gateway', as
 test('a signed-out visitor sends no Authorization and no made-up client IP', async () => {
   answers.set('/anonymous', { body: { code: 1000, data: {} } });
   const { call } = await callerFor();
-  await call('/anonymous', z.object({}));
+  await call(at('/anonymous', z.object({})));
   const request = lastSeen('/anonymous');
   expect(request?.headers.authorization).toBeUndefined();
   expect(request?.headers['x-client-ip']).toBeUndefined();
 });
 
-test('a JSON body is POSTed as JSON unless another method is given', async () => {
+test('a JSON body goes as JSON, with the method its declaration gives', async () => {
   answers.set('/post', { body: { code: 1001, data: {} } });
   const { call } = await callerFor();
-  await call('/post', z.object({}), { json: { phone: '0100123456' } });
+  await call(withBody('/post'), { json: { phone: '0100123456' } });
   expect(lastSeen('/post')).toMatchObject({ method: 'POST', body: '{"phone":"0100123456"}' });
   expect(lastSeen('/post')?.headers['content-type']).toBe('application/json');
 
-  await call('/post', z.object({}), { method: 'PUT', json: { lang: 'en' } });
+  await call(withBody('/post', 'PUT'), { json: { lang: 'en' } });
   expect(lastSeen('/post')).toMatchObject({ method: 'PUT', body: '{"lang":"en"}' });
 });
 
 test('a failure envelope throws a GatewayError with the Vietnamese message and its data', async () => {
   answers.set('/wrong-otp', { status: 400, body: { code: Codes.WRONG_OTP, data: { attemptsLeft: 4 } } });
   const { call } = await callerFor();
-  const error = await caught(call('/wrong-otp', z.unknown(), { json: { otp: '0000' } }));
+  const error = await caught(call(withBody('/wrong-otp'), { json: { otp: '0000' } }));
   expect(error).toBeInstanceOf(GatewayError);
   expect(error).toMatchObject({
     status: 400,
@@ -154,7 +168,7 @@ test('a validation failure (code 2) exposes its field errors', async () => {
   const fieldErrors = { phone: ['Số điện thoại không hợp lệ.'] };
   answers.set('/invalid', { status: 400, body: { code: Codes.VALIDATION, data: { fieldErrors } } });
   const { call } = await callerFor();
-  const error = await caught(call('/invalid', z.unknown(), { json: { phone: 'x' } }));
+  const error = await caught(call(withBody('/invalid'), { json: { phone: 'x' } }));
   expect(error).toBeInstanceOf(GatewayError);
   expect((error as InstanceType<typeof GatewayError>).code).toBe(2);
   expect((error as InstanceType<typeof GatewayError>).fieldErrors).toEqual(fieldErrors);
@@ -163,7 +177,7 @@ test('a validation failure (code 2) exposes its field errors', async () => {
 test('a failure without field errors has none', async () => {
   answers.set('/plain-failure', { status: 409, body: { code: Codes.PHONE_EXISTS } });
   const { call } = await callerFor();
-  const error = (await caught(call('/plain-failure', z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(call(at('/plain-failure')))) as InstanceType<typeof GatewayError>;
   expect(error.code).toBe(Codes.PHONE_EXISTS);
   expect(error.fieldErrors).toBeUndefined();
   expect(error.data).toBeUndefined();
@@ -172,7 +186,7 @@ test('a failure without field errors has none', async () => {
 test('a string failure code throws too (string codes are never success)', async () => {
   answers.set('/limit', { status: 429, body: { code: 'LIMIT_30_SECONDS', data: { retryAfterSeconds: 30 } } });
   const { call } = await callerFor();
-  const error = (await caught(call('/limit', z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(call(at('/limit')))) as InstanceType<typeof GatewayError>;
   expect(error).toBeInstanceOf(GatewayError);
   expect(error.code).toBe('LIMIT_30_SECONDS');
   expect(error.text).toBe(messageForCode('LIMIT_30_SECONDS', 'vi'));
@@ -182,7 +196,7 @@ test('a string failure code throws too (string codes are never success)', async 
 test('code 4 shows the reason the gateway gave in its description', async () => {
   answers.set('/service', { status: 502, body: { code: 4, description: { code: Codes.WRONG_OTP } } });
   const { call } = await callerFor();
-  const error = (await caught(call('/service', z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(call(at('/service')))) as InstanceType<typeof GatewayError>;
   expect(error.code).toBe(4);
   expect(error.text).toBe(messageForCode(Codes.WRONG_OTP, 'vi'));
 });
@@ -195,7 +209,7 @@ test.each<[string, number, number]>([
   const path = `/expired/${String(status)}/${String(code)}`;
   answers.set(path, { status, body: { code } });
   const { call, session } = await callerFor(mod, { token: 'tok-expired' });
-  const error = await caught(call(path, z.unknown()));
+  const error = await caught(call(at(path)));
   expect(error).not.toBeInstanceOf(GatewayError);
   expect(error).toMatchObject({
     type: 'DataWithResponseInit',
@@ -219,7 +233,7 @@ test.each<[string, Answer]>([
   const path = `/broken/${encodeURIComponent(_case)}`;
   answers.set(path, answer);
   const { call, session } = await callerFor(mod, { token: 'tok-kept' });
-  const error = (await caught(call(path, z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(call(at(path)))) as InstanceType<typeof GatewayError>;
   expect(error).toBeInstanceOf(GatewayError);
   expect(error.code).toBe(Codes.SYSTEM_ERROR);
   expect(error.text).toBe(messageForCode(Codes.SYSTEM_ERROR, 'vi'));
@@ -234,7 +248,7 @@ test('a page read whose gateway is down fails the page with 503 and Retry-After,
   await new Promise((resolve) => closed.close(resolve));
   const down = await loadClient({ GATEWAY_URL: `http://127.0.0.1:${String(closedPort)}` });
   const { call, session } = await callerFor(down, { token: 'tok-kept' });
-  const thrown = (await caught(call('/api/v1/account', z.unknown()))) as { init: ResponseInit; data: unknown };
+  const thrown = (await caught(call(at('/api/v1/account')))) as { init: ResponseInit; data: unknown };
   expect(down.isGatewayUnavailable(thrown)).toBe(true);
   expect(thrown.init.status).toBe(503);
   expect(new Headers(thrown.init.headers).get('retry-after')).toBe('5');
@@ -244,9 +258,9 @@ test('a page read whose gateway is down fails the page with 503 and Retry-After,
 test('a gateway answering 503 (its database away) is the same: 503 for a page read, a GatewayError for an action', async () => {
   answers.set('/db-away', { status: 503, body: { code: Codes.SYSTEM_ERROR, message: 'x' } });
   const read = await callerFor();
-  expect(mod.isGatewayUnavailable(await caught(read.call('/db-away', z.unknown())))).toBe(true);
+  expect(mod.isGatewayUnavailable(await caught(read.call(at('/db-away'))))).toBe(true);
   const write = await callerFor(mod, { method: 'POST' });
-  const error = (await caught(write.call('/db-away', z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(write.call(at('/db-away')))) as InstanceType<typeof GatewayError>;
   expect(error).toBeInstanceOf(GatewayError);
   expect(error.status).toBe(503);
   expect(error.code).toBe(Codes.SYSTEM_ERROR);
@@ -255,13 +269,13 @@ test('a gateway answering 503 (its database away) is the same: 503 for a page re
 test('a success envelope whose data does not match the schema throws instead of passing it on', async () => {
   answers.set('/bad-shape', { body: { code: 1000, data: { id: 'seven' } } });
   const { call } = await callerFor();
-  await expect(call('/bad-shape', profile)).rejects.toThrow();
+  await expect(call(at('/bad-shape', profile))).rejects.toThrow();
 });
 
 test('an action whose gateway hangs up mid-request gets a GatewayError with code 3', async () => {
   answers.set('/hang-up', { hangUp: true });
   const { call } = await callerFor(mod, { method: 'POST' });
-  const error = (await caught(call('/hang-up', z.unknown()))) as InstanceType<typeof GatewayError>;
+  const error = (await caught(call(at('/hang-up')))) as InstanceType<typeof GatewayError>;
   expect(error).toBeInstanceOf(GatewayError);
   expect(error.code).toBe(Codes.TIMEOUT);
   expect(error.text).toBe(messageForCode(Codes.TIMEOUT, 'vi'));
@@ -272,7 +286,7 @@ test('an action whose gateway never answers gets a GatewayError with code 3 afte
   const short = await loadClient({ GATEWAY_URL: gatewayUrl, GATEWAY_TIMEOUT_MS: '300' });
   const { call } = await callerFor(short, { method: 'POST' });
   const started = Date.now();
-  const error = (await caught(call('/slow', z.unknown()))) as InstanceType<typeof short.GatewayError>;
+  const error = (await caught(call(at('/slow')))) as InstanceType<typeof short.GatewayError>;
   expect(error).toBeInstanceOf(short.GatewayError);
   expect(error.code).toBe(Codes.TIMEOUT);
   expect(Date.now() - started).toBeLessThan(5_000);
@@ -286,7 +300,7 @@ test('an action whose gateway is down (closed port) gets a GatewayError with cod
 
   const down = await loadClient({ GATEWAY_URL: `http://127.0.0.1:${String(closedPort)}` });
   const { call, session } = await callerFor(down, { token: 'tok-kept', method: 'POST' });
-  const error = (await caught(call('/api/v1/account', z.unknown()))) as InstanceType<typeof down.GatewayError>;
+  const error = (await caught(call(at('/api/v1/account')))) as InstanceType<typeof down.GatewayError>;
   expect(error).toBeInstanceOf(down.GatewayError);
   expect(error.code).toBe(Codes.TIMEOUT);
   expect(error.status).toBe(503);
@@ -323,7 +337,7 @@ test('a device token from sign-in is set as a signed, HttpOnly, long-lived cooki
   answers.set('/device', { body: { code: 1000, data: { id: 1, fullName: 'A' } } });
   await run(pair, (context) =>
     device
-      .gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile)
+      .gatewayClient({ request: new Request('http://app.example/login'), context })(at('/device', profile))
       .then(() => undefined),
   );
   expect(lastSeen('/device')?.headers['x-device-token']).toBe('device-token-of-this-phone');
@@ -331,7 +345,7 @@ test('a device token from sign-in is set as a signed, HttpOnly, long-lived cooki
   const forged = `gym_device=${Buffer.from(JSON.stringify('someone-elses-token')).toString('base64')}`;
   const again = await run(forged, (context) =>
     device
-      .gatewayClient({ request: new Request('http://app.example/login'), context })('/device', profile)
+      .gatewayClient({ request: new Request('http://app.example/login'), context })(at('/device', profile))
       .then(() => undefined),
   );
   expect(lastSeen('/device')?.headers['x-device-token']).toBeUndefined();
@@ -344,10 +358,10 @@ test('with GATEWAY_INTERNAL_SECRET the client IP goes with the secret; without i
   process.env.GATEWAY_INTERNAL_SECRET = 'web-to-gateway-secret-0123456789abcdef';
   const withSecret = await loadClient({ GATEWAY_URL: gatewayUrl });
   delete process.env.GATEWAY_INTERNAL_SECRET;
-  await (await callerFor(withSecret, { headers: { 'x-client-ip': '203.0.113.9' } })).call('/secret', z.object({}));
+  await (await callerFor(withSecret, { headers: { 'x-client-ip': '203.0.113.9' } })).call(at('/secret', z.object({})));
   expect(lastSeen('/secret')?.headers['x-internal-secret']).toBe('web-to-gateway-secret-0123456789abcdef');
   expect(lastSeen('/secret')?.headers['x-client-ip']).toBe('203.0.113.9');
   const without = await loadClient({ GATEWAY_URL: gatewayUrl });
-  await (await callerFor(without)).call('/secret', z.object({}));
+  await (await callerFor(without)).call(at('/secret', z.object({})));
   expect(lastSeen('/secret')?.headers['x-internal-secret']).toBeUndefined();
 });

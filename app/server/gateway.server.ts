@@ -86,8 +86,6 @@ export type Answer<T> = { code: Code; message: string; data: T };
 /** The client of the declared endpoints: `call(endpoint, input)`, typed by the declaration. */
 export type GatewayCall = {
   <E extends EndpointDef>(endpoint: E, ...input: InputArgs<E>): Promise<Answer<ResponseOf<E>>>;
-  /** @deprecated A literal path and a schema paired by hand: only for the member screen reads until they move (issue 40 §2). */
-  <S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<Answer<z.output<S>>>;
 };
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -184,18 +182,11 @@ export function gatewayClient({ request, context }: Args, caller: Caller = membe
     return { code: envelope.code, message: messageForCode(envelope.code, lang), data: envelope.data };
   }
 
-  return async function call(
-    target: EndpointDef | string,
-    second?: z.ZodType | CallInput<EndpointDef>,
-    options: CallOptions = {},
-  ) {
-    if (typeof target === 'string') {
-      const answer = await send(target, options);
-      return { ...answer, data: (second as z.ZodType).parse(answer.data) };
-    }
+  /** Untyped inside; GatewayCall types each call by its declaration. */
+  type LooseInput = Omit<CallOptions, 'method'> & { params?: Record<string, string | number>; query?: object };
+  return async function call(target: EndpointDef, input: LooseInput = {}) {
     if (isBinary(target.response)) throw new Error(`${target.method} ${target.path} answers bytes: use gatewayFetch`);
-    const input = (second ?? {}) as CallInput<EndpointDef> & { params?: Record<string, string | number> };
-    const answer = await send(pathOf(target, input.params, input.query as object | undefined), {
+    const answer = await send(pathOf(target, input.params, input.query), {
       method: target.method,
       json: input.json,
       form: input.form,

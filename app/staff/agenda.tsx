@@ -1,12 +1,8 @@
 import { Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatVnd } from '#contract/format.ts';
-import {
-  trainerAgendaItemSchema,
-  trainerRequestSchema,
-  type TrainerAgendaItem,
-  type TrainerRequest,
-} from '#contract/pt.ts';
+import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import type { TrainerAgendaItem, TrainerRequest } from '#contract/pt.ts';
 import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -30,9 +26,9 @@ type AgendaView = (typeof agendaViews)[number];
 /** The gateway's ?from&to of a view (Vietnam days). */
 function agendaRange(view: AgendaView, now: number) {
   const today = vietnamDay(now);
-  if (view === 'today') return `?from=${today}&to=${today}`;
-  if (view === 'week') return `?from=${today}&to=${addDays(today, 6)}`;
-  return '';
+  if (view === 'today') return { from: today, to: today };
+  if (view === 'week') return { from: today, to: addDays(today, 6) };
+  return {};
 }
 
 /** Issue 17 §2: the trainer's package requests and their sessions of today, the week or from today on (their own only: the gateway answers for the token). */
@@ -43,8 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   const call = staffGateway(args);
   const [bookings, requests] = await Promise.all([
-    call(`/api/v1/staff/pt/bookings${agendaRange(view, now)}`, z.array(trainerAgendaItemSchema)),
-    call('/api/v1/staff/pt/requests', z.array(trainerRequestSchema)),
+    call(ptEndpoints.trainerBookings, { query: agendaRange(view, now) }),
+    call(ptEndpoints.trainerRequests),
   ]);
   return { bookings: bookings.data, requests: requests.data, now, view };
 }
@@ -61,12 +57,21 @@ const answerForm = z.discriminatedUnion('intent', [
 export async function action(args: Route.ActionArgs) {
   requireTrainer(args.context);
   const answer = await readFormAs(args.request, answerForm);
-  const path =
-    'ptContractId' in answer
-      ? `/api/v1/staff/pt-contract/${String(answer.ptContractId)}/${answer.intent === 'accept' ? 'accept' : 'reject'}`
-      : `/api/v1/staff/pt-booking/${String(answer.bookingId)}/${answer.intent}`;
+  const call = staffGateway(args);
   try {
-    await staffGateway(args)(path, z.unknown(), { method: 'PUT' });
+    if ('ptContractId' in answer)
+      await call(answer.intent === 'accept' ? ptEndpoints.trainerAccept : ptEndpoints.trainerReject, {
+        params: { id: answer.ptContractId },
+      });
+    else {
+      const marks = {
+        confirm: ptEndpoints.trainerConfirmBooking,
+        reject: ptEndpoints.trainerRejectBooking,
+        complete: ptEndpoints.trainerCompleteBooking,
+        'no-show': ptEndpoints.trainerNoShow,
+      };
+      await call(marks[answer.intent], { params: { id: answer.bookingId } });
+    }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { error: error.text };

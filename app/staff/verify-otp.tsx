@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(request);
   const call = staffGateway(args);
   if (formData.get('intent') === 'resend') {
-    return resendCode(args, staffEndpoints.otpSend.path, phoneNumber, {
+    return resendCode(args, staffEndpoints.otpSend, phoneNumber, {
       call,
       remember: (sent) => session.set('otpResendAt', Date.now() + sent.resendAfterSeconds * 1000),
     });

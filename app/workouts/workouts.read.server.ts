@@ -1,4 +1,4 @@
-import { workoutLessonScreenSchema, workoutScreenSchema, workoutTypeScreenSchema } from '#contract/workouts.ts';
+import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 import { idOf } from './workouts.server.ts';
@@ -7,26 +7,22 @@ import { idOf } from './workouts.server.ts';
 
 /** /workout */
 export const workoutRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/screens/workout', workoutScreenSchema)).data),
+  shellApart((await gatewayClient(args)(workoutEndpoints.screen)).data),
 );
 
 /** /workout/type/{id} */
 export const workoutTypeRead = screenRead(async (args) => {
-  const id = idOf(args.params.workoutTypeId);
-  return shellApart(
-    (await gatewayClient(args)(`/api/v1/member/screens/workout-type/${String(id)}`, workoutTypeScreenSchema)).data,
-  );
+  const typeId = idOf(args.params.workoutTypeId);
+  return shellApart((await gatewayClient(args)(workoutEndpoints.typeScreen, { params: { typeId } })).data);
 });
 
 /** /workout/newbie: the beginner programme, as a type. */
 export const programmeRead = screenRead(async (args) =>
-  shellApart((await gatewayClient(args)('/api/v1/member/screens/workout-programme', workoutTypeScreenSchema)).data),
+  shellApart((await gatewayClient(args)(workoutEndpoints.programmeScreen)).data),
 );
 
 /** /workout/type/{id}/lesson/{id} and its player …/exercise/{id} */
 export const lessonRead = screenRead(async (args) => {
-  const id = idOf(args.params.lessonId);
-  return shellApart(
-    (await gatewayClient(args)(`/api/v1/member/screens/workout-lesson/${String(id)}`, workoutLessonScreenSchema)).data,
-  );
+  const lessonId = idOf(args.params.lessonId);
+  return shellApart((await gatewayClient(args)(workoutEndpoints.lessonScreen, { params: { lessonId } })).data);
 });

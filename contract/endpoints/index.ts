@@ -9,6 +9,7 @@ import { giftEndpoints } from './gifts.ts';
 import { identityEndpoints } from './identity.ts';
 import { membershipEndpoints } from './membership.ts';
 import { paymentEndpoints } from './payments.ts';
+import { ptEndpoints } from './pt.ts';
 import { subscriptionEndpoints } from './subscriptions.ts';
 import { inbodyEndpoints } from './inbody.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -27,6 +28,7 @@ export const endpointGroups = {
   identity: identityEndpoints,
   membership: membershipEndpoints,
   payments: paymentEndpoints,
+  pt: ptEndpoints,
   subscriptions: subscriptionEndpoints,
   inbody: inbodyEndpoints,
   notifications: notificationEndpoints,

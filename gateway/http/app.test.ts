@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import webpush from 'web-push';
 import { makeSelfSignedSealKey } from '#gateway/providers/e-seal/seal.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { allEndpoints } from '#contract/endpoints/index.ts';
+import { routedEndpoints } from '#gateway/http/route.ts';
 import { classSessions, clubs, paymentPlans, workoutTypes } from '#gateway/db/schema/index.ts';
 import { readWorkoutContent, syncWorkoutContent } from '#gateway/modules/workouts/content-sync.ts';
 import type { SmsMessage } from '#gateway/providers/sms/port.ts';
@@ -362,13 +364,24 @@ test('every operation the OpenAPI document lists is routed, and its security mat
   }
 });
 
-test('every /api/v1 route the app serves is in the OpenAPI document', async () => {
+test('every /api/v1 route the app serves comes from a declaration, and every declaration is routed (ADR 078)', async () => {
+  const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
+  const declared = new Set(allEndpoints.map(key));
+  const routed = new Set([...routedEndpoints].map(key));
+  const served = new Set(
+    gw.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/') && r.path !== '/api/v1/openapi.json')
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{.*?\})?(?=\/|$)/g, '{$1}')}`),
+  );
+  expect(served.size).toBeGreaterThan(0);
+  // Hono serves nothing under /api/v1 that was not registered through route() from a declaration…
+  for (const route of served) expect(routed, route).toContain(route);
+  // …and every declaration is served, once.
+  for (const endpoint of declared) expect(served, endpoint).toContain(endpoint);
+  expect(declared.size, 'two declarations of one method and path').toBe(allEndpoints.length);
+  // The OpenAPI document is generated from the same declarations.
   const documented = new Set((await operations()).map(({ path, method }) => `${method.toUpperCase()} ${path}`));
-  const served = gw.app.routes
-    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/') && r.path !== '/api/v1/openapi.json')
-    .map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{.*\})?/g, '{$1}')}`);
-  expect(served.length).toBeGreaterThan(0);
-  for (const route of new Set(served)) expect(documented, route).toContain(route);
+  expect(documented).toEqual(declared);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', staffRoutes());
   app.route('/', settingsRoutes());
   app.route('/', staffPeopleRoutes());
-  app.route('/api/v1/staff', trainerRoutes());
+  app.route('/', trainerRoutes());
   app.route('/', checkInRoutes());
   app.route('/', classRoutes());
   app.route('/', freezeRoutes());
@@ -143,7 +143,7 @@ export function createGatewayApp(deps: Deps) {
   app.route('/', identityRoutes());
   app.route('/', workoutRoutes());
   app.route('/', inbodyRoutes());
-  app.route('/api/v1', ptRoutes());
+  app.route('/', ptRoutes());
   app.route('/', vnpayRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', sandboxRoutes());
   if (deps.config.SANDBOX) app.route('/sandbox', referralSandboxRoutes());

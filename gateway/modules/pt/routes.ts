@@ -1,15 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { Codes } from '#contract/codes.ts';
 import { validationMessage } from '#contract/validation.ts';
-import { payContractBody } from '#contract/membership.ts';
-import { eContractSignBody, ptBookingBody, ptContractsQuery, trainerAgendaQuery } from '#contract/pt.ts';
+import { ptEndpoints as endpoints } from '#contract/endpoints/pt.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { idParam, validate } from '#gateway/http/validate.ts';
+import { route } from '#gateway/http/route.ts';
+import { idParam } from '#gateway/http/validate.ts';
 import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
@@ -72,34 +71,18 @@ async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>)
   return { shell, ...screen };
 }
 
-const clubQuery = z.object({ clubId: z.coerce.number().int().positive().max(2147483647).optional() });
-const bookingScreenQuery = z.object({
-  ptContractId: z.coerce.number().int().positive().max(2147483647).optional(),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-});
-const dayQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-});
-const ratingBody = z.object({ rating: z.number().int().min(1).max(5) });
-
 /** §7 PT: the public reads of trainers and packages (ADR 044), and a member's PT contracts (ADR 045). */
 export function ptRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();
 
-  app.get('/global/pt-packages', async (c) => {
+  route(app, endpoints.packages, async (c) => {
     const packages = await activePackages(c.get('deps').db);
     publicCache(c);
     return ok(c, packages);
   });
 
-  app.get('/global/club/:clubId/pt-packages', async (c) => {
+  route(app, endpoints.clubPackages, async (c) => {
     const { db } = c.get('deps');
     const clubId = idParam(c, 'clubId');
     if (!(await findActiveClub(db, clubId))) throw notFound();
@@ -107,7 +90,7 @@ export function ptRoutes() {
     return ok(c, await activePackages(db, clubId));
   });
 
-  app.get('/global/club/:clubId/pts', async (c) => {
+  route(app, endpoints.clubTrainers, async (c) => {
     const { db, clock } = c.get('deps');
     const clubId = idParam(c, 'clubId');
     if (!(await findActiveClub(db, clubId))) throw notFound();
@@ -116,12 +99,12 @@ export function ptRoutes() {
   });
 
   // The clubs where PT is sold (trainers and packages), with the caller's access to each.
-  app.get('/general/pt-contract/clubs', member, async (c) => {
+  route(app, endpoints.clubs, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await ptClubs(db, c.get('account').id, clock.now()));
   });
 
-  app.get('/member/pt-contracts', member, validate('query', ptContractsQuery), async (c) => {
+  route(app, endpoints.contracts, member, async (c) => {
     const { db, clock } = c.get('deps');
     const query = c.req.valid('query');
     await expireStalePayments(db, clock.now(), c.get('account').id);
@@ -133,41 +116,36 @@ export function ptRoutes() {
     return ok(c, await listPtContracts(db, c.get('account').id, filter, clock.now()));
   });
 
-  app.post('/member/pt-package/:ptPackageId/pt/:ptId/register', member, async (c) => {
+  route(app, endpoints.register, member, async (c) => {
     const made = await registerPtContract(purchase(c), idParam(c, 'ptPackageId'), idParam(c, 'ptId'));
     return ok(c, made, Codes.PT_SIGNUP_AWAITING_CONFIRM);
   });
 
-  app.get('/member/pt-contract/:ptContractId/transaction/waiting-for-payment', member, async (c) => {
+  route(app, endpoints.waitingForPayment, member, async (c) => {
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);
     return ok(c, await ptContractDetail(db, c.get('account').id, idParam(c, 'ptContractId'), clock.now()));
   });
 
-  app.post(
-    '/member/pt-contract/:ptContractId/transaction/pay',
-    member,
-    validate('json', payContractBody),
-    async (c) => {
-      const body = c.req.valid('json');
-      await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
-      return ok(
-        c,
-        await payPtContract(purchase(c), idParam(c, 'ptContractId'), {
-          method: body.paymentMethodGroupId,
-          savedCardId: body.savedCardId,
-        }),
-        Codes.PURCHASE_REQUEST_CREATED,
-      );
-    },
-  );
+  route(app, endpoints.pay, member, async (c) => {
+    const body = c.req.valid('json');
+    await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
+    return ok(
+      c,
+      await payPtContract(purchase(c), idParam(c, 'ptContractId'), {
+        method: body.paymentMethodGroupId,
+        savedCardId: body.savedCardId,
+      }),
+      Codes.PURCHASE_REQUEST_CREATED,
+    );
+  });
 
-  app.put('/member/pt-contract/:ptContractId/cancel', member, async (c) =>
+  route(app, endpoints.cancel, member, async (c) =>
     ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))),
   );
 
   // Booking a session (issue 13 §3, ADR 046).
-  app.post('/member/pt-contract/:ptContractId/booking', member, validate('json', ptBookingBody), async (c) => {
+  route(app, endpoints.book, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(
       c,
@@ -176,17 +154,17 @@ export function ptRoutes() {
     );
   });
 
-  app.get('/member/booking/history', member, validate('query', clubQuery), async (c) => {
+  route(app, endpoints.bookings, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await listBookings(db, c.get('account').id, { clubId: c.req.valid('query').clubId }, clock.now()));
   });
 
-  app.get('/member/booking/current', member, async (c) => {
+  route(app, endpoints.currentBookings, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await listBookings(db, c.get('account').id, { current: true }, clock.now()));
   });
 
-  app.put('/member/booking/:bookingId/cancel', member, async (c) => {
+  route(app, endpoints.cancelBooking, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(
       c,
@@ -195,7 +173,7 @@ export function ptRoutes() {
     );
   });
 
-  app.put('/member/booking/:bookingId/rating', member, validate('json', ratingBody), async (c) => {
+  route(app, endpoints.rateBooking, member, async (c) => {
     const { db } = c.get('deps');
     return ok(
       c,
@@ -204,13 +182,13 @@ export function ptRoutes() {
     );
   });
 
-  app.get('/member/screens/pt-booking', member, validate('query', bookingScreenQuery), async (c) => {
+  route(app, endpoints.bookingScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await withShell(c, bookingScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
   });
 
   // Trial sessions (issue 13 §4, ADR 048).
-  app.get('/member/club/:clubId/free-sessions/info', member, validate('query', dayQuery), async (c) => {
+  route(app, endpoints.freeSessionsInfo, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(
       c,
@@ -218,7 +196,7 @@ export function ptRoutes() {
     );
   });
 
-  app.post('/member/free-session/:freeSessionId/booking', member, validate('json', ptBookingBody), async (c) => {
+  route(app, endpoints.bookFreeSession, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(
       c,
@@ -227,7 +205,7 @@ export function ptRoutes() {
     );
   });
 
-  app.get('/member/free-sessions/history', member, validate('query', clubQuery), async (c) => {
+  route(app, endpoints.freeSessionBookings, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(
       c,
@@ -236,44 +214,48 @@ export function ptRoutes() {
   });
 
   // Issue 37 §4: the newcomer's guide offers booking a trial only to a member who has one.
-  app.get('/member/free-sessions/summary', member, async (c) => {
+  route(app, endpoints.trialSummary, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await trialSummary(db, c.get('account').id, clock.now()));
   });
 
-  app.get('/member/free-session/current', member, async (c) => {
+  route(app, endpoints.currentFreeSession, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await listBookings(db, c.get('account').id, { current: true, trial: true }, clock.now()));
   });
 
-  for (const verb of ['cancel', 'accept', 'reject'] as const) {
-    app.put(`/member/free-session/:freeSessionId/${verb}`, member, async (c) => {
+  for (const [verb, answer] of [
+    ['cancel', endpoints.cancelFreeSession],
+    ['accept', endpoints.acceptFreeSession],
+    ['reject', endpoints.rejectFreeSession],
+  ] as const) {
+    route(app, answer, member, async (c) => {
       const { db, clock } = c.get('deps');
       const booking = await answerFreeSession(db, c.get('account').id, idParam(c, 'freeSessionId'), verb, clock.now());
       return ok(c, booking, verb === 'cancel' ? Codes.BOOKING_CANCELLED : Codes.OK);
     });
   }
 
-  app.get('/member/club/:clubId/sessions/count', member, async (c) => {
+  route(app, endpoints.sessionsCount, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await sessionsCount(db, c.get('account').id, idParam(c, 'clubId'), clock.now()));
   });
 
-  app.get('/member/screens/free-session', member, validate('query', clubQuery.merge(dayQuery)), async (c) => {
+  route(app, endpoints.freeSessionScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await withShell(c, freeSessionScreen(db, c.get('account').id, c.req.valid('query'), clock.now())));
   });
 
   // The e-contract (issue 13 §2, ADR 047).
-  app.get('/member/pt-e-contracts', member, async (c) =>
+  route(app, endpoints.eContracts, member, async (c) =>
     ok(c, await listEContracts(c.get('deps').db, c.get('account').id)),
   );
 
-  app.get('/member/pt-e-contract/:id', member, async (c) =>
+  route(app, endpoints.eContract, member, async (c) =>
     ok(c, await eContractDetail(c.get('deps').db, c.get('account').id, idParam(c, 'id'))),
   );
 
-  app.post('/member/pt-e-contract/:id/otp', member, async (c) =>
+  route(app, endpoints.eContractOtp, member, async (c) =>
     ok(
       c,
       await sendSigningCode(c.get('deps'), c.get('account').id, idParam(c, 'id'), c.get('clientIp')),
@@ -281,7 +263,7 @@ export function ptRoutes() {
     ),
   );
 
-  app.post('/member/pt-e-contract/:id/sign', member, validate('json', eContractSignBody), async (c) => {
+  route(app, endpoints.eContractSign, member, async (c) => {
     const body = c.req.valid('json');
     const signed = await signEContract(c.get('deps'), c.get('account').id, idParam(c, 'id'), {
       ...body,
@@ -291,7 +273,7 @@ export function ptRoutes() {
     return ok(c, signed, Codes.CONTRACT_SIGNED);
   });
 
-  app.get('/member/pt-e-contract/:id/pdf', member, async (c) => {
+  route(app, endpoints.eContractPdf, member, async (c) => {
     const { pdf, fileName } = await eContractPdf(c.get('deps').db, c.get('account').id, idParam(c, 'id'));
     return c.body(new Uint8Array(pdf), 200, {
       'content-type': 'application/pdf',
@@ -301,8 +283,9 @@ export function ptRoutes() {
   });
 
   // Anyone holding a PDF may ask whether it is one we sealed, unchanged (multipart, field "file").
-  app.post(
-    '/global/e-contract/verify',
+  route(
+    app,
+    endpoints.eContractVerify,
     bodyLimit({
       maxSize: 5 * 1024 * 1024,
       onError: () => {
@@ -320,7 +303,7 @@ export function ptRoutes() {
     },
   );
 
-  app.get('/member/screens/pt-e-contracts', member, async (c) => {
+  route(app, endpoints.eContractsScreen, member, async (c) => {
     const { db } = c.get('deps');
     return ok(
       c,
@@ -331,7 +314,7 @@ export function ptRoutes() {
     );
   });
 
-  app.get('/member/screens/pt-e-contract/:id', member, async (c) => {
+  route(app, endpoints.eContractScreen, member, async (c) => {
     const { db } = c.get('deps');
     return ok(
       c,
@@ -343,7 +326,7 @@ export function ptRoutes() {
   });
 
   // Screens (one round trip with the shell): /pt, /pt/select-pt, the packages of a trainer, a contract's result and history pages.
-  app.get('/member/screens/pt', member, async (c) => {
+  route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     await expireStalePayments(db, clock.now(), accountId);
@@ -359,7 +342,7 @@ export function ptRoutes() {
     );
   });
 
-  app.get('/member/screens/pt-select', member, validate('query', clubQuery), async (c) => {
+  route(app, endpoints.selectScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;
     const screen = ptClubs(db, accountId, clock.now()).then(async (clubs) => {
@@ -387,12 +370,12 @@ export function ptRoutes() {
     });
   };
 
-  app.get('/member/screens/pt-plans/:ptId/club/:clubId', member, async (c) =>
+  route(app, endpoints.plansScreen, member, async (c) =>
     ok(c, await withShell(c, plansScreen(c, idParam(c, 'ptId'), idParam(c, 'clubId')))),
   );
 
   // §2 /pt/select-pt/plans/{ptId}/plan/{id}: one package of the trainer's club (the id is the package's).
-  app.get('/member/screens/pt-plan/:ptId/plan/:ptPackageId', member, async (c) => {
+  route(app, endpoints.planScreen, member, async (c) => {
     const ptPackageId = idParam(c, 'ptPackageId');
     const pkg = (await activePackages(c.get('deps').db)).find((p) => p.id === ptPackageId);
     if (!pkg) throw notFound();
@@ -403,7 +386,7 @@ export function ptRoutes() {
     return ok(c, await withShell(c, screen));
   });
 
-  app.get('/member/screens/pt-contract/:id', member, async (c) => {
+  route(app, endpoints.contractScreen, member, async (c) => {
     const { db, clock } = c.get('deps');
     await expireStalePayments(db, clock.now(), c.get('account').id);
     return ok(
@@ -425,7 +408,7 @@ export function trainerRoutes() {
 
   // ?from&to (Vietnam days, at most 31): the agenda's day and week views; neither: today on; with today,
   // the confirmed sessions of earlier days not yet closed too (ADR 051).
-  app.get('/pt/bookings', trainer, validate('query', trainerAgendaQuery), async (c) => {
+  route(app, endpoints.trainerBookings, trainer, async (c) => {
     const { db, clock } = c.get('deps');
     const range = agendaRange(c.req.valid('query'), clock.now());
     if (!range)
@@ -433,16 +416,16 @@ export function trainerRoutes() {
     return ok(c, await trainerAgenda(db, c.get('account').id, range, clock.now()));
   });
 
-  app.get('/pt/requests', trainer, async (c) => {
+  route(app, endpoints.trainerRequests, trainer, async (c) => {
     const { db, clock } = c.get('deps');
     return ok(c, await trainerRequests(db, c.get('account').id, clock.now()));
   });
 
-  for (const [path, accept] of [
-    ['accept', true],
-    ['reject', false],
+  for (const [answer, accept] of [
+    [endpoints.trainerAccept, true],
+    [endpoints.trainerReject, false],
   ] as const) {
-    app.put(`/pt-contract/:id/${path}`, trainer, async (c) => {
+    route(app, answer, trainer, async (c) => {
       const deps = c.get('deps');
       const answer = await answerPtContract(deps.db, c.get('account').id, idParam(c, 'id'), accept, deps.clock.now());
       await deliverNoticesNow(deps);
@@ -450,8 +433,13 @@ export function trainerRoutes() {
     });
   }
 
-  for (const verb of ['confirm', 'reject', 'complete', 'no-show'] as const) {
-    app.put(`/pt-booking/:id/${verb}`, trainer, async (c) => {
+  for (const [verb, mark] of [
+    ['confirm', endpoints.trainerConfirmBooking],
+    ['reject', endpoints.trainerRejectBooking],
+    ['complete', endpoints.trainerCompleteBooking],
+    ['no-show', endpoints.trainerNoShow],
+  ] as const) {
+    route(app, mark, trainer, async (c) => {
       const deps = c.get('deps');
       const answer = await answerBooking(deps.db, c.get('account').id, idParam(c, 'id'), verb, deps.clock.now());
       await deliverNoticesNow(deps);
