@@ -114,7 +114,7 @@ for (const lang of ['vi', 'en'] as const) {
 
     // Home: the member card with Check-in; history with the right amount.
     await page.goto('/home');
-    await expect(page.getByRole('link', { name: t.checkIn })).toHaveAttribute('href', '/home/check-in');
+    await expect(page.getByRole('link', { name: t.checkIn, exact: true })).toHaveAttribute('href', '/home/check-in');
     await snap(page, `${lang}-home-member`);
     await page.goto('/history');
     await expect(page.locator('.contract-card').first()).toContainText(t.active);
