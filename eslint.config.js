@@ -20,7 +20,7 @@ const ROUTE_MODULES = [
 ];
 const ALIAS_RULE = {
   group: ['../*/*', '../../*'],
-  message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.',
+  message: 'Import through the #app/ #gateway/ #api/ #tests/ aliases.',
 };
 // Patterns are gitignore-style, where a leading # starts a comment: escape it, or the rule never fires.
 const escapeHash = (pattern) => ({ ...pattern, group: pattern.group.map((g) => g.replace(/^#/, '\\#')) });
@@ -51,30 +51,30 @@ export default tseslint.config(
       // `import { type X }` keeps a side-effect import of the module: a zod schema module in a browser chunk (ADR 004).
       '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // One date formatter on both sides (issue 40 §6): contract/format.ts prints §9's formats in Vietnam's zone.
+      // One date formatter on both sides (issue 40 §6): api/format.ts prints §9's formats in Vietnam's zone.
       'no-restricted-syntax': [
         'error',
         {
           selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: 'Format dates with #contract/format.ts (one formatter, Vietnam time).',
+          message: 'Format dates with #api/format.ts (one formatter, Vietnam time).',
         },
         {
           selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: 'Format dates and numbers with #contract/format.ts.',
+          message: 'Format dates and numbers with #api/format.ts.',
         },
       ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #contract/ #tests/ aliases.' },
+            { group: ['../*/*', '../../*'], message: 'Import through the #app/ #gateway/ #api/ #tests/ aliases.' },
           ],
         },
       ],
     },
   },
   {
-    // ARCHITECTURE §2: app/ and gateway/ never import each other; contract/ imports neither.
+    // ARCHITECTURE §2: app/ and gateway/ never import each other; api/ imports neither.
     files: ['app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: appPatterns() }] },
   },
@@ -133,11 +133,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['contract/**/*.ts'],
+    files: ['api/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['\\#app/*', '\\#gateway/*'], message: 'contract/ imports neither side.' }] },
+        { patterns: [{ group: ['\\#app/*', '\\#gateway/*'], message: 'api/ imports neither side.' }] },
       ],
     },
   },
@@ -166,7 +166,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['contract/format.ts'],
+    files: ['api/format.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

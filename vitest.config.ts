@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Plain vitest config: the React Router plugin is only for the web build. ADR 071 for the speed settings.
 export default defineConfig({
   test: {
-    include: ['{app,gateway,contract,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{app,gateway,api,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
-import type { Lang } from '#contract/codes.ts';
-import { translate as translateText, type TextVars } from '#contract/translate.ts';
+import type { Lang } from '#api/codes.ts';
+import { translate as translateText, type TextVars } from '#api/translate.ts';
 import type { en } from './locales/en/index.ts';
 
 export const supportedLanguages = ['vi', 'en'] as const;
@@ -11,7 +11,7 @@ export const isLang = (value: unknown): value is Lang => value === 'vi' || value
 
 type Vars = TextVars;
 
-/** Looks up "a.b.c" in the page's texts and fills {{name}}, plural forms by `count` (contract/translate.ts). */
+/** Looks up "a.b.c" in the page's texts and fills {{name}}, plural forms by `count` (api/translate.ts). */
 export const translate = (messages: Messages, key: string, vars?: Vars, lang: Lang = defaultLanguage): string =>
   translateText(messages, key, vars, lang);
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { openDatabase, type Database } from '#gateway/db/client.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
-import { createMetrics, METRICS_CONTENT_TYPE } from '#contract/metrics.ts';
+import { createMetrics, METRICS_CONTENT_TYPE } from '#api/metrics.ts';
 import type { AppEnv, Deps } from '#gateway/http/context.ts';
 import { ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 

@@ -1,8 +1,8 @@
-import { membershipKind } from '#gateway/modules/contracts/payable.ts';
-import { freezeKind } from '#gateway/modules/freezes/settle.ts';
+import { membershipKind } from '#gateway/modules/memberships/payable.ts';
+import { freezeKind } from '#gateway/modules/freezes/payable.ts';
 import { registerCardSaved, registerPayableKind } from '#gateway/modules/payments/kinds.ts';
-import { ptPackageKind } from '#gateway/modules/pt/settle.ts';
-import { subscriptionCardSavedIn } from '#gateway/modules/subscriptions/settle.ts';
+import { ptPackageKind } from '#gateway/modules/pt/payable.ts';
+import { subscriptionCardSavedIn } from '#gateway/modules/subscriptions/paid.ts';
 
 /**
  * What money can buy (ADR 072): each payable kind registers with the payments module, which names

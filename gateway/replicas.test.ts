@@ -1,4 +1,4 @@
-import { timeStepOf } from '#contract/check-in.ts';
+import { timeStepOf } from '#api/check-in.ts';
 import { classBookings } from '#gateway/db/schema/index.ts';
 import { openDatabase } from '#gateway/db/client.ts';
 import { drawCheckInCode } from '#gateway/modules/check-in/code.ts';

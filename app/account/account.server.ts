@@ -1,7 +1,7 @@
-import type { Profile } from '#contract/auth.ts';
-import { Codes, type Lang } from '#contract/codes.ts';
-import type { ContentPageSlug } from '#contract/content.ts';
-import { generalEndpoints } from '#contract/endpoints/general.ts';
+import type { Profile } from '#api/auth.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import type { ContentPageSlug } from '#api/content.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router';
-import type { AccountType } from '#contract/account.ts';
+import type { AccountType } from '#api/account.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
@@ -11,7 +11,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/account';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account'] };

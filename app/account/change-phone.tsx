@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { loginForm } from '#contract/auth.ts';
-import { Codes } from '#contract/codes.ts';
+import { loginForm } from '#api/auth.ts';
+import { Codes } from '#api/codes.ts';
 import { TextField } from '#app/ui/field.tsx';
 import { formProps, useServerForm } from '#app/ui/form.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -13,7 +13,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
-import { verifyOtpForm } from '#contract/auth.ts';
+import { verifyOtpForm } from '#api/auth.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { OtpStep } from '#app/auth/otp-step.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -13,7 +13,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/change-phone.verify';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'auth'],

@@ -2,8 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { localizedReply } from '#app/server/form.server.ts';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { profileUpdateBody } from '#contract/auth.ts';
-import { Codes, messageForCode } from '#contract/codes.ts';
+import { profileUpdateBody } from '#api/auth.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { Avatar } from '#app/ui/avatar.tsx';
@@ -26,7 +26,7 @@ import {
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/information';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 export const handle: ShellHandle = {
   strings: ['account', 'payments'],

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { nameForm } from '#contract/auth.ts';
+import { nameForm } from '#api/auth.ts';
 import { safeRedirectPath } from '#app/auth/auth.server.ts';
 import { profileView, tryLoad } from './account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
@@ -15,7 +15,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/name';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 // Issue 37 §6: the member's full name, asked where it is first needed: right after sign-up (the
 // sign-up leads here, skippable) and before a step that needs it (`?next=` that step).

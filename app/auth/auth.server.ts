@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import type { SessionGrant } from '#contract/auth.ts';
+import type { SessionGrant } from '#api/auth.ts';
 import { type AppSession, getSession } from '#app/server/session.server.ts';
 
 /** Member pages: a signed-out visitor goes to /landing before any loader runs. */

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { redirect } from 'react-router';
-import { loginForm } from '#contract/auth.ts';
-import { Codes } from '#contract/codes.ts';
+import { loginForm } from '#api/auth.ts';
+import { Codes } from '#api/codes.ts';
 import { redirectIfSignedIn } from './auth.server.ts';
 import { PhoneForm } from './phone-form.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -12,7 +12,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['auth'] };

@@ -2,8 +2,8 @@ import { redirect } from 'react-router';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession, signOutSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/logout';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
-import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
+import { checkInEndpoints } from '#api/endpoints/check-in.ts';
 
 export const loader = () => redirect('/home');
 

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
-import type { OtpSent } from '#contract/auth.ts';
-import type { authEndpoints } from '#contract/endpoints/auth.ts';
-import type { staffEndpoints } from '#contract/endpoints/staff.ts';
+import type { OtpSent } from '#api/auth.ts';
+import type { authEndpoints } from '#api/endpoints/auth.ts';
+import type { staffEndpoints } from '#api/endpoints/staff.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession, rememberOtpSent } from '#app/server/session.server.ts';

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getLang } from '#app/server/i18n.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { signUpForm } from '#contract/auth.ts';
-import { Codes, referralRefusalCodes } from '#contract/codes.ts';
+import { signUpForm } from '#api/auth.ts';
+import { Codes, referralRefusalCodes } from '#api/codes.ts';
 import { formatPhone, redirectIfSignedIn, startMemberSession } from './auth.server.ts';
 import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';
 import { formProps, inputProps, useServerForm } from '#app/ui/form.ts';
@@ -13,7 +13,7 @@ import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { readForm, localizedReply } from '#app/server/form.server.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['account', 'auth'] };

@@ -11,7 +11,7 @@ import type { ShellHandle } from '#app/shell/handle.ts';
 import { Avatar } from '#app/ui/avatar.tsx';
 import { FoldedWithoutJs } from '#app/ui/folded.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { classEndpoints } from '#contract/endpoints/classes.ts';
+import { classEndpoints } from '#api/endpoints/classes.ts';
 import { classDetailView, standingView, type ClassDetailView } from './classes.server.ts';
 import { classRead } from './classes.read.server.ts';
 import { BookingBadge, SpotsText } from '#app/classes/classes-ui.tsx';

@@ -1,4 +1,4 @@
-import { classEndpoints } from '#contract/endpoints/classes.ts';
+import { classEndpoints } from '#api/endpoints/classes.ts';
 import { idParam } from '#app/payments/payment.server.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead } from '#app/server/member-read.server.ts';

@@ -4,9 +4,9 @@ import {
   type ClassSession,
   type ClassSessionDetail,
   type ClassStanding,
-} from '#contract/classes.ts';
-import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatDateTime, formatTime } from '#contract/format.ts';
+} from '#api/classes.ts';
+import type { Lang } from '#api/codes.ts';
+import { formatDate, formatDateTime, formatTime } from '#api/format.ts';
 
 /** A class as its card shows it, in the page's language and Vietnam time. */
 export function classCardView(session: ClassSession, lang: Lang) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { FEEDBACK_TEXT_MAX } from '#contract/feedback-types.ts';
-import { isPhoneNumber } from '#contract/phone.ts';
+import { FEEDBACK_TEXT_MAX } from '#api/feedback-types.ts';
+import { isPhoneNumber } from '#api/phone.ts';
 import { useT } from '#app/i18n.ts';
 import { StarRating, type StarTexts } from '#app/ui/stars.tsx';
 

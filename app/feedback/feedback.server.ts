@@ -1,15 +1,15 @@
 import { data, redirect } from 'react-router';
-import { Codes, messageForCode } from '#contract/codes.ts';
-import { memberFeedbackBody } from '#contract/feedback.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
+import { memberFeedbackBody } from '#api/feedback.ts';
 import { pick } from '#app/account/account.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from './form-errors.server.ts';
-import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
-import { generalEndpoints } from '#contract/endpoints/general.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { feedbackEndpoints } from '#api/endpoints/feedback.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { feedbackTypes } from '#contract/feedback-types.ts';
+import { feedbackTypes } from '#api/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { pageMeta } from '#app/ui/meta.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Lang } from '#contract/codes.ts';
-import type { FieldErrors } from '#contract/envelope.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
+import type { Lang } from '#api/codes.ts';
+import type { FieldErrors } from '#api/envelope.ts';
+import { validationMessage } from '#api/validation-messages.ts';
 
 // The feedback, report and rating forms show one message per field: §5's, or the gateway's.
 

@@ -1,11 +1,11 @@
 import { redirect } from 'react-router';
-import { langSchema } from '#contract/validation.ts';
+import { langSchema } from '#api/validation.ts';
 import { safeRedirectPath } from '#app/auth/auth.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/language';
 import { readForm } from '#app/server/form.server.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 export const loader = () => redirect('/home');
 

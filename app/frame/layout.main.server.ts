@@ -1,6 +1,6 @@
 import { memberShell, type ReadArgs } from '#app/server/member-read.server.ts';
 import { GatewayError, isGatewayUnavailable } from '#app/server/gateway.server.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDate } from '#api/format.ts';
 import { ratingPromptOf, type RatingPrompt } from '#app/ratings/rating-prompt.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { GiftBadge } from '#app/shell/gift-badge.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatDateTimeSeconds } from '#contract/format.ts';
+import { formatDateTimeSeconds } from '#api/format.ts';
 import { Link, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';

@@ -3,7 +3,7 @@ import { idParam, pollState } from '#app/payments/payment.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/freeze-status';
-import { freezeEndpoints } from '#contract/endpoints/freezes.ts';
+import { freezeEndpoints } from '#api/endpoints/freezes.ts';
 
 /**
  * GET /membership/freeze/payment/{freezeId}/status → {state}, what the freeze's payment page polls

@@ -1,4 +1,4 @@
-import { freezeEndpoints } from '#contract/endpoints/freezes.ts';
+import { freezeEndpoints } from '#api/endpoints/freezes.ts';
 import { idParam } from '#app/payments/payment.server.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead } from '#app/server/member-read.server.ts';

@@ -18,11 +18,11 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { freezeDetailRead } from './freeze.read.server.ts';
 import type { ReadArgs } from '#app/server/member-read.server.ts';
 export { freezeQuery } from './freeze-query.ts';
-import type { Lang } from '#contract/codes.ts';
-import { codeMessages } from '#contract/codes.ts';
-import type { FreezeContract, FreezeDetail, FreezeScreen } from '#contract/freeze.ts';
-import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
-import { freezeEndpoints } from '#contract/endpoints/freezes.ts';
+import type { Lang } from '#api/codes.ts';
+import { codeMessages } from '#api/codes.ts';
+import type { FreezeContract, FreezeDetail, FreezeScreen } from '#api/freeze.ts';
+import { formatDate, formatDateTimeSeconds, formatVnd } from '#api/format.ts';
+import { freezeEndpoints } from '#api/endpoints/freezes.ts';
 
 // Views and actions of the freeze pages (issue 12 §1, ADR 036). Formatted here, on the server: the
 // browser gets ready text and no date or money code.

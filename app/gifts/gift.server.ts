@@ -5,10 +5,10 @@ import { readFormAs } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatDateTime } from '#contract/format.ts';
-import type { GiftScreen } from '#contract/gift.ts';
-import { giftEndpoints } from '#contract/endpoints/gifts.ts';
+import type { Lang } from '#api/codes.ts';
+import { formatDate, formatDateTime } from '#api/format.ts';
+import type { GiftScreen } from '#api/gift.ts';
+import { giftEndpoints } from '#api/endpoints/gifts.ts';
 
 /** The /gift screen in the page's language: the gift, when it must be activated by, and the clubs grouped by city. */
 export function giftScreenView(screen: GiftScreen, lang: Lang) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { ptContractView, type PtContractView } from '#app/pt/pt.server.ts';
 import { PtContractCard } from '#app/pt/pt-ui.tsx';
 import { ContractCard, TransactionRow } from '#app/payments/contract-ui.tsx';
@@ -17,7 +17,7 @@ import {
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/history';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['contracts', 'history', 'home', 'pt'] };

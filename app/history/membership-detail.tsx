@@ -5,12 +5,12 @@ import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { formatDate, formatDateTimeSeconds } from '#contract/format.ts';
+import { formatDate, formatDateTimeSeconds } from '#api/format.ts';
 import { contractView, idParam, notFoundAs404, receiptView, transactionView } from '#app/payments/payment.server.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/membership-detail';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'history', 'home', 'receipts'],

@@ -1,8 +1,8 @@
-import type { CheckInDeviceKey } from '#contract/check-in.ts';
+import type { CheckInDeviceKey } from '#api/check-in.ts';
 import { GatewayError, type gatewayClient } from '#app/server/gateway.server.ts';
 import type { AppSession } from '#app/server/session.server.ts';
 import { qrSvg } from '#app/payments/payment.server.ts';
-import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
+import { checkInEndpoints } from '#api/endpoints/check-in.ts';
 
 type Call = ReturnType<typeof gatewayClient>;
 

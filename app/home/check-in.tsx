@@ -1,7 +1,7 @@
 import { pick } from '#app/account/account.server.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { formatDate, formatTime } from '#contract/format.ts';
+import { formatDate, formatTime } from '#api/format.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
@@ -9,16 +9,16 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { contractView } from '#app/payments/payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
-import { CHECK_IN_STEP_SECONDS } from '#contract/check-in-code.ts';
-import type { CheckInDeviceKey } from '#contract/check-in.ts';
+import { CHECK_IN_STEP_SECONDS } from '#api/check-in-code.ts';
+import type { CheckInDeviceKey } from '#api/check-in.ts';
 import { checkInCode } from './check-in.server.ts';
 import { usePoll } from '#app/ui/poll.ts';
 import { readPass, writePass } from '#app/shell/check-in-store.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/check-in';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 // Issue 11 (ADR 032): the member's check-in code, a QR that changes every 30 s. The server draws the
 // current one (it works without JavaScript: the page refreshes itself); with JavaScript the page asks

@@ -1,4 +1,4 @@
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { BusynessBadge, InsideNow } from '#app/membership/busyness.tsx';
 import { Icon } from '#app/ui/icons.tsx';
-import { formatDate } from '#contract/format.ts';
+import { formatDate } from '#api/format.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { MembershipCard } from '#app/membership/membership-card.tsx';

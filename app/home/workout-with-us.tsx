@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { loadContact, pick, telHref, tryLoad } from '#app/account/account.server.ts';
 import { loadFreePtOffers } from '#app/membership/membership.server.ts';
 import { FreePtOfferLines } from '#app/membership/free-pt-offers.tsx';
@@ -12,7 +12,7 @@ import { pageMeta } from '#app/ui/meta.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/workout-with-us';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 // Issue 11 §5: the newcomer's guide. The texts are the page's own; the numbers to call for a free
 // trial session, the plans that give free PT sessions (issue 37 §5) and whether the member has one

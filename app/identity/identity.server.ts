@@ -1,19 +1,19 @@
 import { data, redirect } from 'react-router';
-import { Codes, messageForCode } from '#contract/codes.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
 import {
   ID_BACK_FIELD,
   ID_FRONT_FIELD,
   RECOGNITION_TYPE_FIELD,
   RecognitionTypes,
   type Identity,
-} from '#contract/identity.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
-import { formatDate, formatDateTime } from '#contract/format.ts';
+} from '#api/identity.ts';
+import { validationMessage } from '#api/validation-messages.ts';
+import { formatDate, formatDateTime } from '#api/format.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
-import { identityEndpoints } from '#contract/endpoints/identity.ts';
+import { identityEndpoints } from '#api/endpoints/identity.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 

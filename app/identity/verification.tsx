@@ -7,7 +7,7 @@ import {
   RECOGNITION_TYPE_FIELD,
   RecognitionTypes,
   type DocumentType,
-} from '#contract/identity-fields.ts';
+} from '#api/identity-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';

@@ -1,5 +1,5 @@
 import { gatewayFetch } from '#app/server/gateway-http.server.ts';
-import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
+import { inbodyEndpoints } from '#api/endpoints/inbody.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/inbody-photo';
 

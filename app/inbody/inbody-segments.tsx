@@ -1,5 +1,5 @@
 import { useT } from '#app/i18n.ts';
-import type { InbodyLevel, InbodySegment } from '#contract/inbody-fields.ts';
+import type { InbodyLevel, InbodySegment } from '#api/inbody-fields.ts';
 import type { SegmentsView } from './inbody.server.ts';
 
 // The regional analysis of one scan, drawn as SVG by the server like inbody-ui.tsx's charts (ADR

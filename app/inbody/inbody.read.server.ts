@@ -1,4 +1,4 @@
-import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
+import { inbodyEndpoints } from '#api/endpoints/inbody.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 

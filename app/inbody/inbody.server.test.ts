@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { translate, type Messages } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';

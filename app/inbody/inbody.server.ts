@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router';
-import type { BodyOf } from '#contract/endpoint.ts';
-import { inbodyEndpoints } from '#contract/endpoints/inbody.ts';
+import type { BodyOf } from '#api/endpoint.ts';
+import { inbodyEndpoints } from '#api/endpoints/inbody.ts';
 import { z } from 'zod';
-import { Codes, messageForCode, type Lang } from '#contract/codes.ts';
-import { formatDate } from '#contract/format.ts';
+import { Codes, messageForCode, type Lang } from '#api/codes.ts';
+import { formatDate } from '#api/format.ts';
 import {
   INBODY_IMAGE_FIELD,
   inbodyDetectLimitSchema,
@@ -14,8 +14,8 @@ import {
   type InbodyRecord,
   type InbodySegment,
   type InbodyUnreadableReason,
-} from '#contract/inbody.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
+} from '#api/inbody.ts';
+import { validationMessage } from '#api/validation-messages.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { INBODY_IMAGE_FIELD } from '#contract/inbody-fields.ts';
+import { INBODY_IMAGE_FIELD } from '#api/inbody-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { tryLoad } from '#app/account/account.server.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { use, useSyncExternalStore } from 'react';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import type { Messages } from '#app/i18n.ts';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // Issue 38 §20: "Huỷ" and "Hủy" were mixed on the same screens. The texts write the tone mark on
 // the vowel's modern place, "hủy", everywhere ("khuỷu", elbow, is another word and keeps its own).
-const roots = ['app/locales/vi', 'contract', 'gateway/modules'];
+const roots = ['app/locales/vi', 'api', 'gateway/modules'];
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

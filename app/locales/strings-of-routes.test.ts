@@ -108,7 +108,7 @@ function resolveImport(from: string, specifier: string): string | null {
   let target: string;
   if (specifier.startsWith('#app/')) target = path.join(appDir, specifier.slice('#app/'.length));
   else if (specifier.startsWith('.')) target = path.resolve(path.dirname(from), specifier);
-  else return null; // packages and #contract: no texts of ours
+  else return null; // packages and #api: no texts of ours
   if (target.includes(`${path.sep}locales${path.sep}`) || target.endsWith('.css') || target.includes('?')) return null;
   for (const candidate of [target, `${target}.ts`, `${target}.tsx`])
     if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;

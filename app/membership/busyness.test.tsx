@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ClubBusyness } from '#contract/clubs.ts';
+import type { ClubBusyness } from '#api/clubs.ts';
 import { I18nProvider } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';

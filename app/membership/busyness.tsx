@@ -1,4 +1,4 @@
-import type { ClubBusyness } from '#contract/clubs.ts';
+import type { ClubBusyness } from '#api/clubs.ts';
 import { useT } from '#app/i18n.ts';
 
 // Issue 11 §3: how busy a club is now (a word), and usually today (a small bar chart drawn in

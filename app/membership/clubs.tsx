@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { distanceKm } from '#contract/geo.ts';
+import { distanceKm } from '#api/geo.ts';
 import { ComparePlans, MembershipFaq } from './membership-guide.tsx';
 import { BusynessBadge } from './busyness.tsx';
 import { useHydrated } from '#app/ui/hooks.ts';

@@ -1,4 +1,4 @@
-import { afterPlanWord } from '#contract/format.ts';
+import { afterPlanWord } from '#api/format.ts';
 import { Link } from 'react-router';
 import { useT } from '#app/i18n.ts';
 import type { HomeCardView } from '#app/payments/payment.server.ts';

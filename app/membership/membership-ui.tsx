@@ -1,16 +1,16 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { afterPlanWord, durationText, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, durationText, formatVnd } from '#api/format.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PageError } from '#app/ui/page-error.tsx';
 
 // Issue 4's shared membership components (spec §2): plan card, prices, the membership error. The
 // compare-plans panel and the FAQ, shown on /membership only, are in membership-guide.tsx.
-// No import of contract/membership.ts here: it carries zod, which must stay out of the browser
+// No import of api/membership.ts here: it carries zod, which must stay out of the browser
 // (ADR 004). Its constants come in through the loaders (`membershipTerms`).
 
-/** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of contract/membership.ts, as the loaders pass them. */
+/** REFERRAL_BONUS_DAYS and PAYMENT_WINDOW_MINUTES of api/membership.ts, as the loaders pass them. */
 export type MembershipTerms = { referralDays: number; paymentMinutes: number; freePtDays: number };
 
 type PlanFigures = {

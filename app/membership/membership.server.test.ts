@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Club } from '#contract/clubs.ts';
+import type { Club } from '#api/clubs.ts';
 import { clubChoice, clubView, normalizeCoupon } from './membership.server.ts';
 
 const club: Club = {

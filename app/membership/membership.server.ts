@@ -1,7 +1,7 @@
 import { data } from 'react-router';
-import { isId, type Club, type ClubBusyness } from '#contract/clubs.ts';
-import { generalEndpoints } from '#contract/endpoints/general.ts';
-import { Codes, referralRefusalCodes, type Code, type Lang } from '#contract/codes.ts';
+import { isId, type Club, type ClubBusyness } from '#api/clubs.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
+import { Codes, referralRefusalCodes, type Code, type Lang } from '#api/codes.ts';
 import {
   FREE_PT_WINDOW_DAYS,
   PAYMENT_WINDOW_MINUTES,
@@ -10,15 +10,15 @@ import {
   type Coupon,
   type PaymentPlan,
   type PlanBenefit,
-} from '#contract/membership.ts';
-import { formatDate } from '#contract/format.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+} from '#api/membership.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays } from '#api/vietnam-time.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import type { AppSession } from '#app/server/session.server.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 // Issue 4, choosing a club and a plan: the gateway reads these pages make, in the page's language.
 

@@ -1,13 +1,13 @@
 import { pick } from '#app/account/account.server.ts';
 import { Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from 'react-router';
-import { isId } from '#contract/clubs.ts';
-import { Codes, messageForCode } from '#contract/codes.ts';
-import { createContractBody, referralCheckBody } from '#contract/membership.ts';
-import { referralCodeSchema } from '#contract/validation.ts';
+import { isId } from '#api/clubs.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
+import { createContractBody, referralCheckBody } from '#api/membership.ts';
+import { referralCodeSchema } from '#api/validation.ts';
 import { FieldErrors, FormErrors } from '#app/ui/field.tsx';
-import { validationMessage } from '#contract/validation-messages.ts';
+import { validationMessage } from '#api/validation-messages.ts';
 import { MembershipError, PlanFacts, PlanPrice } from './membership-ui.tsx';
-import { afterPlanWord, formatDate, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, formatDate, formatVnd } from '#api/format.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { useT } from '#app/i18n.ts';
 import {
@@ -33,7 +33,7 @@ import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/plan';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['membership', 'purchase'],

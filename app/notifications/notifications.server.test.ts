@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '#contract/notifications.ts';
+import type { Notification } from '#api/notifications.ts';
 import { pageFromUrl, toNotificationView } from './notifications.server.ts';
 
 const base: Notification = {

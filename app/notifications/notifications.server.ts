@@ -1,7 +1,7 @@
-import type { Notification } from '#contract/notifications.ts';
-import type { Lang } from '#contract/codes.ts';
+import type { Notification } from '#api/notifications.ts';
+import type { Lang } from '#api/codes.ts';
 import { safeRedirectPath } from '#app/auth/auth.server.ts';
-import { formatDateTime } from '#contract/format.ts';
+import { formatDateTime } from '#api/format.ts';
 
 export type NotificationView = {
   id: string;

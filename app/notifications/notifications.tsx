@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from 'react-router';
-import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
+import { notificationEndpoints as endpoints } from '#api/endpoints/notifications.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { PushToggle } from './push-toggle.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';

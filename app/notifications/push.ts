@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
-import { pushSubscriptionBody, pushUnsubscribeBody } from '#contract/notifications.ts';
+import { notificationEndpoints as endpoints } from '#api/endpoints/notifications.ts';
+import { pushSubscriptionBody, pushUnsubscribeBody } from '#api/notifications.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import type { Route } from './+types/push';
 

@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '#contract/membership.ts';
+import type { Receipt } from '#api/membership.ts';
 import { LiveStatus } from './payment-ui.tsx';
-import { formatVnd } from '#contract/format.ts';
+import { formatVnd } from '#api/format.ts';
 import {
   cardMessage,
   isOpen,

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import QRCode from 'qrcode';
-import { bankByCode } from '#contract/banks.ts';
-import { isId } from '#contract/clubs.ts';
-import type { Lang } from '#contract/codes.ts';
-import { cardResultMessages, vnpayResponseMessages } from '#contract/codes.ts';
+import { bankByCode } from '#api/banks.ts';
+import { isId } from '#api/clubs.ts';
+import type { Lang } from '#api/codes.ts';
+import { cardResultMessages, vnpayResponseMessages } from '#api/codes.ts';
 import {
   type homePageContractsSchema,
   payContractBody,
@@ -15,11 +15,11 @@ import {
   type SavedCard,
   type Transaction,
   type UnbookedTransfer,
-} from '#contract/membership.ts';
+} from '#api/membership.ts';
 import { pick, telHref } from '#app/account/account.server.ts';
-import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
+import { durationText, formatDate, formatDateTime, formatDateTimeSeconds, formatVnd } from '#api/format.ts';
 import { GatewayError, gatewayClient, softRead } from '#app/server/gateway.server.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 // Views of contracts, receipts, transactions and cards for the payment, history and card pages.
 // Everything is formatted here, on the server, so the browser gets ready text and no formatter code.

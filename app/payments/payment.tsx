@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link, data, redirect, useRevalidator } from 'react-router';
-import { formatDateTimeSeconds } from '#contract/format.ts';
+import { formatDateTimeSeconds } from '#api/format.ts';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';
 import { UnbookedNotice } from '#app/payments/receipt-ui.tsx';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
@@ -25,7 +25,7 @@ import type { ShellHandle } from '#app/shell/handle.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { bankAppLinks } from './bank-deeplinks.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],

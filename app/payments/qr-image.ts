@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { idParam, isOpen, notFoundAs404, qrPng } from './payment.server.ts';
 import type { Route } from './+types/qr-image';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 /**
  * GET /membership/payment/{contractId}/qr.png (issue 10 §5): the open transfer's VietQR as a PNG to

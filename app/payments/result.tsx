@@ -1,4 +1,4 @@
-import { afterPlanWord } from '#contract/format.ts';
+import { afterPlanWord } from '#api/format.ts';
 import { Link } from 'react-router';
 import { LiveStatus } from '#app/payments/payment-ui.tsx';
 import { StatusBadge } from '#app/payments/contract-ui.tsx';
@@ -11,7 +11,7 @@ import { contractView, idParam, isPaid, notFoundAs404, paymentView, receiptView 
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/result';
 import type { ShellHandle } from '#app/shell/handle.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 export const handle: ShellHandle = {
   strings: ['contracts', 'payments', 'receipts'],

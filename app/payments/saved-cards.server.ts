@@ -1,13 +1,13 @@
 import { redirect } from 'react-router';
-import { Codes, messageForCode } from '#contract/codes.ts';
-import { addCardBody } from '#contract/membership.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
+import { addCardBody } from '#api/membership.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { cardMessage, idParam, safePayUrl, vnpayFields } from './payment.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { readForm } from '#app/server/form.server.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
-import { paymentEndpoints } from '#contract/endpoints/payments.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
+import { paymentEndpoints } from '#api/endpoints/payments.ts';
 
 type Args = Parameters<typeof gatewayClient>[0] & { params: { cardId?: string } };
 

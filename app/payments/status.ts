@@ -3,7 +3,7 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { idParam, pollState } from './payment.server.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/status';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
 
 /**
  * GET /membership/payment/{contractId}/status → {state}: what the payment page polls every 3 s.

@@ -6,7 +6,7 @@ import { vnpayFields } from './payment.server.ts';
 import { shellOnly } from '#app/server/member-read.server.ts';
 import type { Route } from './+types/vnpay-return';
 import type { StringsHandle } from '#app/locales/messages.ts';
-import { paymentEndpoints } from '#contract/endpoints/payments.ts';
+import { paymentEndpoints } from '#api/endpoints/payments.ts';
 
 /** The string parts this page uses (ADR 030). */
 export const handle: StringsHandle = { strings: ['payments'] };

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { idParam } from '#app/payments/payment.server.ts';
 import { gatewayFetch } from '#app/server/gateway-http.server.ts';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { getSession } from '#app/server/session.server.ts';
 import type { Route } from './+types/e-contract-pdf';
 

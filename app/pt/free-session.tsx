@@ -6,7 +6,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDate } from '#api/format.ts';
 import { loadFreePtOffers } from '#app/membership/membership.server.ts';
 import { FreePtOfferLines } from '#app/membership/free-pt-offers.tsx';
 import { bookingAction, bookingView } from './pt.server.ts';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { idParam, isOpen, notFoundAs404, qrPng } from '#app/payments/payment.server.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import type { Route } from './+types/pt-qr-image';

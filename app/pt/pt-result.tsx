@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Form, Link, useNavigation, useRevalidator } from 'react-router';
-import { formatDateTimeSeconds } from '#contract/format.ts';
+import { formatDateTimeSeconds } from '#api/format.ts';
 import { useT } from '#app/i18n.ts';
 import { MethodChoices } from '#app/payments/method-choices.tsx';
 import { AttemptEndedNotice, CancelFold, PayAnotherWay, PayBlocks } from '#app/payments/payment-ui.tsx';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { idParam, pollState } from '#app/payments/payment.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getSession } from '#app/server/session.server.ts';

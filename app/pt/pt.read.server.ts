@@ -1,4 +1,4 @@
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
 import { idParam } from '#app/payments/payment.server.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';

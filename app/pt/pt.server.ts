@@ -17,12 +17,12 @@ import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { ptContractRead } from './pt.read.server.ts';
 import type { ReadArgs } from '#app/server/member-read.server.ts';
-import type { Lang } from '#contract/codes.ts';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
-import { formatDate, formatDateTimeSeconds, formatVnd } from '#contract/format.ts';
-import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#contract/pt.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
-import { hhmm } from '#contract/vietnam-time.ts';
+import type { Lang } from '#api/codes.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
+import { formatDate, formatDateTimeSeconds, formatVnd } from '#api/format.ts';
+import type { EContract, PtBooking, PtClub, PtContract, PtContractDetail, PtPackage, PtTrainer } from '#api/pt.ts';
+import { validationMessage } from '#api/validation-messages.ts';
+import { hhmm } from '#api/vietnam-time.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 
 // Views and actions of the PT pages (issue 13, ADR 044–045). Formatted here, on the server: the

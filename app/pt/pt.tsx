@@ -5,7 +5,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDate } from '#api/format.ts';
 import { bookingView, ptContractView } from './pt.server.ts';
 import { PtContractCard } from './pt-ui.tsx';
 import { TrialCard } from './trial-card.tsx';

@@ -1,6 +1,6 @@
-import { afterPlanWord } from '#contract/format.ts';
-import type { RatingRequest } from '#contract/feedback.ts';
-import type { Lang } from '#contract/codes.ts';
+import { afterPlanWord } from '#api/format.ts';
+import type { RatingRequest } from '#api/feedback.ts';
+import type { Lang } from '#api/codes.ts';
 import { pick } from '#app/account/account.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { getSession, type AppSession } from '#app/server/session.server.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { I18nProvider, translate } from '#app/i18n.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { useHydrated } from '#app/ui/hooks.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import type { RatingPrompt as Prompt } from './rating-prompt.server.ts';
 
 const promptChunk = () => import('./rating-prompt.tsx');

@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
-import { Codes, messageForCode } from '#contract/codes.ts';
-import { ratingUpdateBody } from '#contract/feedback.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
+import { ratingUpdateBody } from '#api/feedback.ts';
 import { snoozeRatingPrompt } from './rating-prompt.server.ts';
 import { readForm } from '#app/server/form.server.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
-import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
+import { feedbackEndpoints } from '#api/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 

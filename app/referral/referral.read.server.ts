@@ -1,4 +1,4 @@
-import { giftEndpoints } from '#contract/endpoints/gifts.ts';
+import { giftEndpoints } from '#api/endpoints/gifts.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead } from '#app/server/member-read.server.ts';
 

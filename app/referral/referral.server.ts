@@ -5,11 +5,11 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { errorText } from '#app/server/form.server.ts';
-import { Codes } from '#contract/codes.ts';
-import { formatDate } from '#contract/format.ts';
-import { referralSendBody, type ReferralScreen } from '#contract/referral.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
-import { giftEndpoints } from '#contract/endpoints/gifts.ts';
+import { Codes } from '#api/codes.ts';
+import { formatDate } from '#api/format.ts';
+import { referralSendBody, type ReferralScreen } from '#api/referral.ts';
+import { validationMessage } from '#api/validation-messages.ts';
+import { giftEndpoints } from '#api/endpoints/gifts.ts';
 
 /** The /home/referral screen as the page shows it: dates in DD/MM/YYYY, each friend's date the one their state names. */
 export function referralScreenView(screen: ReferralScreen) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { HONEYPOT_FIELD, REPORT_PHOTO_FIELD } from '#contract/feedback-types.ts';
+import { HONEYPOT_FIELD, REPORT_PHOTO_FIELD } from '#api/feedback-types.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';

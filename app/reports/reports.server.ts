@@ -1,14 +1,14 @@
 import QRCode from 'qrcode';
 import { data, redirect } from 'react-router';
-import { generalEndpoints } from '#contract/endpoints/general.ts';
-import { Codes, messageForCode } from '#contract/codes.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
 import {
   HONEYPOT_FIELD,
   isFeedbackType,
   publicReportFields,
   REPORT_PHOTO_FIELD,
   type FeedbackType,
-} from '#contract/feedback.ts';
+} from '#api/feedback.ts';
 import { pick } from '#app/account/account.server.ts';
 import { loadMessages } from '#app/locales/messages.ts';
 import { translate } from '#app/i18n.ts';
@@ -18,7 +18,7 @@ import { getLang } from '#app/server/i18n.server.ts';
 import { readBoundedForm } from '#app/server/upload.server.ts';
 import { gatewayFieldErrors, issuesByField } from '#app/feedback/form-errors.server.ts';
 import type { ReportClub } from '#app/feedback/feedback.server.ts';
-import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
+import { feedbackEndpoints } from '#api/endpoints/feedback.ts';
 
 type Args = Parameters<typeof gatewayClient>[0];
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
-import type { Lang } from '#contract/codes.ts';
-import { isValidationMessageKey, validationMessage } from '#contract/validation-messages.ts';
+import type { Lang } from '#api/codes.ts';
+import { isValidationMessageKey, validationMessage } from '#api/validation-messages.ts';
 
 /**
  * The posted form of an action. A body that is not a form (none, JSON, text, broken multipart)
@@ -29,7 +29,7 @@ export async function readFormAs<T>(
 }
 
 /**
- * A refusal as the member reads it: a schema issue is a message key of contract/validation.ts (§5),
+ * A refusal as the member reads it: a schema issue is a message key of api/validation.ts (§5),
  * turned into its text here; a gateway error is already text. Actions send texts only, so the
  * browser never loads the messages of every form (issue 18).
  */

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pathOf, type EndpointDef, type ParamsOf, type QueryOf } from '#contract/endpoint.ts';
+import { pathOf, type EndpointDef, type ParamsOf, type QueryOf } from '#api/endpoint.ts';
 import { webConfig } from './config.server.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { Codes, messageForCode } from '#contract/codes.ts';
-import { endpoint, type Method } from '#contract/endpoint.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
+import { endpoint, type Method } from '#api/endpoint.ts';
 
 // A real gateway stand-in: each path answers with what the test put in `answers`.
 type Answer = { status?: number; body?: unknown; raw?: string; contentType?: string; hang?: boolean; hangUp?: boolean };

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
-import { Codes, isSuccessCode, messageForCode, type Code } from '#contract/codes.ts';
+import { Codes, isSuccessCode, messageForCode, type Code } from '#api/codes.ts';
 import {
   isBinary,
   pathOf,
@@ -9,8 +9,8 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
-} from '#contract/endpoint.ts';
-import type { Envelope, FieldErrors } from '#contract/envelope.ts';
+} from '#api/endpoint.ts';
+import type { Envelope, FieldErrors } from '#api/envelope.ts';
 import { webConfig } from './config.server.ts';
 import { requestGateway, type GatewayAnswer } from './gateway-http.server.ts';
 import { getLang } from './i18n.server.ts';

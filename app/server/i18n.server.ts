@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { defaultLanguage, isLang, supportedLanguages } from '#app/i18n.ts';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';

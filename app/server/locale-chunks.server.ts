@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { stringsParts, type PartUrls, type StringsPart } from '#app/locales/messages.ts';
 import { buildDir } from './build-dir.server.ts';
 

@@ -1,4 +1,4 @@
-import { generalEndpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
 import { gatewayFetch } from './gateway-http.server.ts';
 import type { Route } from './+types/media';
 

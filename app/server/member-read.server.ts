@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from 'react-router';
-import type { MemberShell } from '#contract/auth.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import type { MemberShell } from '#api/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 import { gatewayClient } from './gateway.server.ts';
 
 // ADR 077: a signed-in page under the main layout makes ONE gateway round trip for its frame (the

@@ -1,5 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { createMetrics, METRICS_CONTENT_TYPE } from '#contract/metrics.ts';
+import { createMetrics, METRICS_CONTENT_TYPE } from '#api/metrics.ts';
 
 // The web server's /metrics (issue 41 §6, ADR 070), in the gateway's format: requests by method,
 // route and status with latency histograms. A page's route is its path with ids folded

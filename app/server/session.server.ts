@@ -5,9 +5,9 @@ import {
   type RouterContextProvider,
   type Session,
 } from 'react-router';
-import type { AccountType } from '#contract/account.ts';
-import type { OtpSent } from '#contract/auth.ts';
-import type { Lang } from '#contract/codes.ts';
+import type { AccountType } from '#api/account.ts';
+import type { OtpSent } from '#api/auth.ts';
+import type { Lang } from '#api/codes.ts';
 import { webConfig } from './config.server.ts';
 import { withParseCache } from './cookie-cache.server.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generalEndpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
 import { webConfig } from './config.server.ts';
 import { gatewayFetch } from './gateway-http.server.ts';
 

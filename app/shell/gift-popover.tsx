@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { translate } from '#app/i18n.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { Icon } from '#app/ui/icons.tsx';

@@ -3,7 +3,7 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { translate } from '#app/i18n.ts';
 import { useMessages } from '#app/locales/messages.ts';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { ESCAPE_FLAG, type ClientPlatform } from '#app/server/platform.ts';
 import { bip, dismissedKey, helpSeenKey, modeOf, onBip, standalone, stored } from './install-state.ts';
 

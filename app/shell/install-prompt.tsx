@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { loadMessages } from '#app/locales/messages.ts';
 import { useHydrated } from '#app/ui/hooks.ts';
 import type { ClientPlatform } from '#app/server/platform.ts';

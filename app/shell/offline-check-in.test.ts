@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCheckInCode, timeStepOf } from '#contract/check-in.ts';
+import { parseCheckInCode, timeStepOf } from '#api/check-in.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { offlineCheckInPage, signCheckInCode } from './offline-check-in.ts';
 

@@ -5,7 +5,7 @@ import {
   checkInMessage,
   formatCheckInCode,
   timeStepOf,
-} from '#contract/check-in-code.ts';
+} from '#api/check-in-code.ts';
 import { home as enHome } from '#app/locales/en/home.ts';
 import { home as viHome } from '#app/locales/vi/home.ts';
 import { shell as enShell } from '#app/locales/en/shell.ts';

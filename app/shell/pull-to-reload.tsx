@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { pullOffset, pullReloads } from './pwa.ts';
 

@@ -2,7 +2,7 @@
 // `pwaLinks` in links, <PwaHead> in <head>, <PwaShell> in <body>.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LinksFunction } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { OfflineAlert } from './offline-alert.tsx';
 import { Splash, SplashScript } from './splash.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
 import { APP_VERSION_KEY, isNewVersion } from './pwa.ts';
 

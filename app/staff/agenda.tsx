@@ -1,9 +1,9 @@
 import { Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { formatDate, formatVnd } from '#contract/format.ts';
-import { ptEndpoints } from '#contract/endpoints/pt.ts';
-import type { TrainerAgendaItem, TrainerRequest } from '#contract/pt.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { formatDate, formatVnd } from '#api/format.ts';
+import { ptEndpoints } from '#api/endpoints/pt.ts';
+import type { TrainerAgendaItem, TrainerRequest } from '#api/pt.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { readFormAs } from '#app/server/form.server.ts';

@@ -1,6 +1,6 @@
-import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
-import { hhmm } from '#contract/vietnam-time.ts';
+import type { Lang } from '#api/codes.ts';
+import { formatDate, formatDateTime, formatVnd } from '#api/format.ts';
+import { hhmm } from '#api/vietnam-time.ts';
 
 // What a manager reads in the audit log (issue 38 §15): each changed field in words, its values as
 // the app shows them elsewhere (money in ₫, statuses translated, dates and times in Vietnam time),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { staffActionNames } from '#contract/staff.ts';
+import { staffActionNames } from '#api/staff.ts';
 import { staffAudit as en } from '#app/locales/en/staffAudit.ts';
 import { staffAudit as vi } from '#app/locales/vi/staffAudit.ts';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
-import { formatDateTime } from '#contract/format.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
+import { formatDateTime } from '#api/format.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';

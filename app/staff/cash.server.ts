@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumberSchema } from '#contract/validation.ts';
+import { phoneNumberSchema } from '#api/validation.ts';
 
 /**
  * A whole number of dong as the desk types it: "1.500.000", "1 500 000" or "1500000 đ" are the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDaySchema, classCancelBody } from '#contract/staff-classes.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { calendarDaySchema, classCancelBody } from '#api/staff-classes.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 
 /** The day asked for by `?date=`, if it is a real day, else today. */
 export const chosenDay = (asked: string | null, now: number) => {

@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { formatDate, formatTime } from '#contract/format.ts';
-import { classEndpoints } from '#contract/endpoints/classes.ts';
-import type { StaffClassBooking, StaffClassSession } from '#contract/staff-classes.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { formatDate, formatTime } from '#api/format.ts';
+import { classEndpoints } from '#api/endpoints/classes.ts';
+import type { StaffClassBooking, StaffClassSession } from '#api/staff-classes.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';

@@ -1,4 +1,4 @@
-import { generalEndpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints } from '#api/endpoints/general.ts';
 import type { staffGateway } from './staff-session.server.ts';
 
 export type DeskClub = { id: number; nameVi: string; nameEn: string };

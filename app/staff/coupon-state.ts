@@ -1,5 +1,5 @@
-import type { CouponCampaignSetting, CouponSetting } from '#contract/staff-settings.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import type { CouponCampaignSetting, CouponSetting } from '#api/staff-settings.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 
 /** A coupon switched on whose last day (Vietnam time) is before `today` (YYYY-MM-DD). */
 export const couponExpired = (coupon: Pick<CouponSetting, 'isActive' | 'validTo'>, today: string) =>

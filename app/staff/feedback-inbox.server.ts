@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { feedbackStates, feedbackTypes } from '#contract/feedback-types.ts';
-import { requiredFreeTextSchema } from '#contract/validation.ts';
+import { feedbackStates, feedbackTypes } from '#api/feedback-types.ts';
+import { requiredFreeTextSchema } from '#api/validation.ts';
 
 /** The inbox's filters as the GET form sends them: an empty choice is "all". */
 export const inboxFilters = z.object({

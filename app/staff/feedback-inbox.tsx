@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, redirect, useNavigation } from 'react-router';
-import { feedbackStates, feedbackTypes } from '#contract/feedback-types.ts';
-import type { StaffFeedback } from '#contract/feedback.ts';
-import { formatDateTime } from '#contract/format.ts';
+import { feedbackStates, feedbackTypes } from '#api/feedback-types.ts';
+import type { StaffFeedback } from '#api/feedback.ts';
+import { formatDateTime } from '#api/format.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
@@ -17,7 +17,7 @@ import type { Route } from './+types/feedback-inbox';
 import { handledForm, inboxFilters } from './feedback-inbox.server.ts';
 import { requireDeskRole, staffGateway, staffOf } from './staff-session.server.ts';
 import { MemberLine } from './staff-ui.tsx';
-import { feedbackEndpoints } from '#contract/endpoints/feedback.ts';
+import { feedbackEndpoints } from '#api/endpoints/feedback.ts';
 
 /** The string parts this page uses besides the frame's (ADR 030): the report types' names. */
 export const handle: StringsHandle = { strings: ['feedback', 'staffInbox'] };

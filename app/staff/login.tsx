@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
 import { redirect } from 'react-router';
-import { loginForm } from '#contract/auth.ts';
-import { Codes } from '#contract/codes.ts';
+import { loginForm } from '#api/auth.ts';
+import { Codes } from '#api/codes.ts';
 import { useT } from '#app/i18n.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';
 import { GatewayError } from '#app/server/gateway.server.ts';

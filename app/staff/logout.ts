@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { endStaffSession, getStaffSession, staffGateway } from './staff-session.server.ts';
-import { authEndpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints } from '#api/endpoints/auth.ts';
 
 export const loader = () => redirect('/staff');
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  idempotencyKeySchema,
-  inAppLinkSchema,
-  staffNoticeBody,
-  type StaffNoticeBody,
-} from '#contract/staff-settings.ts';
-import { phoneNumberSchema } from '#contract/validation.ts';
+import { idempotencyKeySchema, inAppLinkSchema, staffNoticeBody, type StaffNoticeBody } from '#api/staff-settings.ts';
+import { phoneNumberSchema } from '#api/validation.ts';
 
 const { titleVi, titleEn, bodyVi, bodyEn } = staffNoticeBody.shape;
 

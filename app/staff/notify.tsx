@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
-import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE } from '#contract/staff-settings-limits.ts';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE } from '#api/staff-settings-limits.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';

@@ -1,8 +1,8 @@
 import { redirect, Form, useNavigation } from 'react-router';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
 import { z } from 'zod';
-import { formatDateTime, formatVnd } from '#contract/format.ts';
-import type { PaymentEvent } from '#contract/staff.ts';
+import { formatDateTime, formatVnd } from '#api/format.ts';
+import type { PaymentEvent } from '#api/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { readFormAs } from '#app/server/form.server.ts';

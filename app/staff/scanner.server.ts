@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumberSchema } from '#contract/validation.ts';
+import { phoneNumberSchema } from '#api/validation.ts';
 
 const clubId = z.coerce.number().int().positive().max(2_147_483_647);
 

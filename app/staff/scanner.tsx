@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigation } from 'react-router';
-import type { CheckInResult } from '#contract/check-in.ts';
-import { messageForCode, type Code } from '#contract/codes.ts';
-import { formatDate } from '#contract/format.ts';
-import type { StaffMember } from '#contract/staff.ts';
+import type { CheckInResult } from '#api/check-in.ts';
+import { messageForCode, type Code } from '#api/codes.ts';
+import { formatDate } from '#api/format.ts';
+import type { StaffMember } from '#api/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { errorText, readForm } from '#app/server/form.server.ts';
@@ -18,7 +18,7 @@ import { deskClubs } from './clubs.server.ts';
 import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { PhoneSearch } from './phone-search.tsx';
 import { ClubPicker } from './staff-ui.tsx';
-import { checkInEndpoints } from '#contract/endpoints/check-in.ts';
+import { checkInEndpoints } from '#api/endpoints/check-in.ts';
 
 export const handle: StringsHandle = { strings: ['staffScanner'] };
 

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { CouponCampaignSetting } from '#contract/staff-settings.ts';
+import type { CouponCampaignSetting } from '#api/staff-settings.ts';
 import { I18nProvider } from '#app/i18n.ts';
 import { vi } from '#app/locales/vi/index.ts';
 import { CampaignItem } from './settings-coupons.tsx';

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { formatDate, formatVnd } from '#contract/format.ts';
-import { couponTargets, MAX_CAMPAIGN_COUPONS } from '#contract/staff-settings-limits.ts';
-import type { CouponCampaignSetting, CouponSetting } from '#contract/staff-settings.ts';
+import { formatDate, formatVnd } from '#api/format.ts';
+import { couponTargets, MAX_CAMPAIGN_COUPONS } from '#api/staff-settings-limits.ts';
+import type { CouponCampaignSetting, CouponSetting } from '#api/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from 'react-router';
-import type { ContentPage } from '#contract/content.ts';
-import { formatDateTime, formatVnd } from '#contract/format.ts';
-import { MAX_SECTIONS } from '#contract/staff-settings-limits.ts';
-import type { FreezeOptionSetting, PlanSetting } from '#contract/staff-settings.ts';
+import type { ContentPage } from '#api/content.ts';
+import { formatDateTime, formatVnd } from '#api/format.ts';
+import { MAX_SECTIONS } from '#api/staff-settings-limits.ts';
+import type { FreezeOptionSetting, PlanSetting } from '#api/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';
 import { FieldErrors, FormErrors, TextField } from '#app/ui/field.tsx';

@@ -1,4 +1,4 @@
-import type { ContentPageSlug } from '#contract/content.ts';
+import type { ContentPageSlug } from '#api/content.ts';
 
 // Where on the GM's settings page (issue 17): browser-safe, shared by the page and its action.
 

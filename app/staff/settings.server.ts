@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentPageSlugs } from '#contract/content.ts';
+import { contentPageSlugs } from '#api/content.ts';
 import {
   appVersionBody,
   contentPageBody,
@@ -9,7 +9,7 @@ import {
   MAX_CAMPAIGN_COUPONS,
   MAX_SECTIONS,
   paymentPlanBody,
-} from '#contract/staff-settings.ts';
+} from '#api/staff-settings.ts';
 import { typedAmountSchema } from './cash.server.ts';
 import { settingsSections } from './settings-place.ts';
 

@@ -1,11 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { Codes } from '#contract/codes.ts';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
-import { contentPageSlugSchema } from '#contract/content.ts';
-import { contentPageSlugs } from '#contract/content-slugs.ts';
-import { formatDateTime } from '#contract/format.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
+import { contentPageSlugSchema } from '#api/content.ts';
+import { contentPageSlugs } from '#api/content-slugs.ts';
+import { formatDateTime } from '#api/format.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';

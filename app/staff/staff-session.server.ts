@@ -7,7 +7,7 @@ import {
   type RouterContextProvider,
   type Session,
 } from 'react-router';
-import type { StaffSession } from '#contract/staff.ts';
+import type { StaffSession } from '#api/staff.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { withParseCache } from '#app/server/cookie-cache.server.ts';
 import { gatewayClient, type Caller } from '#app/server/gateway.server.ts';

@@ -1,5 +1,5 @@
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
-import type { StaffListEntry } from '#contract/staff-settings.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
+import type { StaffListEntry } from '#api/staff-settings.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { EmptyState } from '#app/ui/empty-state.tsx';

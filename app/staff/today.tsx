@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
-import { STAFF_FEEDBACK_PAGE_SIZE } from '#contract/feedback.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
+import { STAFF_FEEDBACK_PAGE_SIZE } from '#api/feedback.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { pageMeta } from '#app/ui/meta.ts';

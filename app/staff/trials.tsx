@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { formatDate } from '#contract/format.ts';
-import type { WaitingFreeSession } from '#contract/staff.ts';
+import { formatDate } from '#api/format.ts';
+import type { WaitingFreeSession } from '#api/staff.ts';
 import { useT } from '#app/i18n.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';
 import { localizedReply, readForm } from '#app/server/form.server.ts';

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { staffEndpoints } from '#contract/endpoints/staff.ts';
+import { staffEndpoints } from '#api/endpoints/staff.ts';
 import { redirect } from 'react-router';
-import { verifyOtpForm } from '#contract/auth.ts';
+import { verifyOtpForm } from '#api/auth.ts';
 import { formatPhone } from '#app/auth/auth.server.ts';
 import { OtpStep } from '#app/auth/otp-step.tsx';
 import { otpStepData, refusedCodeText, resendCode } from '#app/auth/otp.server.ts';

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { subscriptionScreenReadSchema, yourPlanReadSchema } from '#contract/subscription.ts';
-import { membershipEndpoints } from '#contract/endpoints/membership.ts';
-import { subscriptionEndpoints } from '#contract/endpoints/subscriptions.ts';
+import type { subscriptionScreenReadSchema, yourPlanReadSchema } from '#api/subscription.ts';
+import { membershipEndpoints } from '#api/endpoints/membership.ts';
+import { subscriptionEndpoints } from '#api/endpoints/subscriptions.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 
 // The screen reads of the subscription pages (issue 18, ADR 077): each page's data and the member
-// shell in one gateway call, declared in contract/endpoints (ADR 078).
-export { subscriptionScreenReadSchema, yourPlanReadSchema } from '#contract/subscription.ts';
+// shell in one gateway call, declared in api/endpoints (ADR 078).
+export { subscriptionScreenReadSchema, yourPlanReadSchema } from '#api/subscription.ts';
 
 export type YourPlanScreen = Omit<z.infer<typeof yourPlanReadSchema>, 'shell'>;
 export type SubscriptionScreen = Omit<z.infer<typeof subscriptionScreenReadSchema>, 'shell'>;

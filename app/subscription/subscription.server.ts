@@ -7,11 +7,11 @@ import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang, getT } from '#app/server/i18n.server.ts';
 import { webConfig } from '#app/server/config.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
-import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatVnd } from '#contract/format.ts';
-import type { SavedCard } from '#contract/membership.ts';
-import { changeCardBody, upgradeBody, type Subscription } from '#contract/subscription.ts';
-import { validationMessage } from '#contract/validation-messages.ts';
+import type { Lang } from '#api/codes.ts';
+import { formatDate, formatVnd } from '#api/format.ts';
+import type { SavedCard } from '#api/membership.ts';
+import { changeCardBody, upgradeBody, type Subscription } from '#api/subscription.ts';
+import { validationMessage } from '#api/validation-messages.ts';
 
 // The subscription as the pages show it (dates DD/MM/YYYY, money with the dong sign), and the
 // forms: cancel, send the upgrade code, upgrade, change the card. Plain forms with PRG.
@@ -21,7 +21,7 @@ type Args = Parameters<typeof gatewayClient>[0];
 const day = (iso: string) => formatDate(`${iso}T12:00:00+07:00`);
 
 import { SUBSCRIPTION_CARD, VERIFY_UPGRADE, YOUR_PLAN } from './paths.ts';
-import { subscriptionEndpoints } from '#contract/endpoints/subscriptions.ts';
+import { subscriptionEndpoints } from '#api/endpoints/subscriptions.ts';
 
 export function subscriptionView(sub: Subscription, lang: Lang) {
   const vnd = (amount: number) => formatVnd(amount, lang);

@@ -1,4 +1,4 @@
-import { EVERKINETIC_CREDIT } from '#contract/workout-fields.ts';
+import { EVERKINETIC_CREDIT } from '#api/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 
 /** The workout drawings' licence credit (CC BY-SA 4.0 asks for it where the drawings and texts are shown, and on About). */

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loginForm, signUpForm } from '#contract/auth.ts';
+import { loginForm, signUpForm } from '#api/auth.ts';
 import { TextField } from './field.tsx';
 import { useServerForm, type FormReply } from './form.ts';
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import { translate, type Messages } from '#app/i18n.ts';
 import { loadedMessages } from '#app/locales/messages.ts';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { isPhoneNumber } from '#contract/phone.ts';
+import { isPhoneNumber } from '#api/phone.ts';
 import { StarRating, type StarTexts } from './stars.tsx';
 
 const texts: StarTexts = {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { MAX_STARS } from '#contract/feedback-types.ts';
+import { MAX_STARS } from '#api/feedback-types.ts';
 import { useHydrated } from './hooks.ts';
 
 const STARS = Array.from({ length: MAX_STARS }, (_, i) => i + 1);

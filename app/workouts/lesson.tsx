@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHydrated, useSaveData } from '#app/ui/hooks.ts';
 import { Form, Link, useRevalidator } from 'react-router';
-import { workoutBlocks, type WorkoutBlock } from '#contract/workout-fields.ts';
+import { workoutBlocks, type WorkoutBlock } from '#api/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { ShellHandle } from '#app/shell/handle.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '#app/ui/hooks.ts';
 import { Form, Link, useNavigate } from 'react-router';
-import { workoutBlocks } from '#contract/workout-fields.ts';
+import { workoutBlocks } from '#api/workout-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import type { StringsHandle } from '#app/locales/messages.ts';

@@ -1,4 +1,4 @@
-import type { WorkoutEvent } from '#contract/workouts.ts';
+import type { WorkoutEvent } from '#api/workouts.ts';
 
 // Issue 15 (ADR 041): what the player did, kept on the phone until the gateway has it. Each event
 // has its own uuid, so sending one twice (a retry after a lost answer, two tabs) counts once.

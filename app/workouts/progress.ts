@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
-import { workoutProgressBody } from '#contract/workouts.ts';
+import { workoutEndpoints } from '#api/endpoints/workouts.ts';
+import { workoutProgressBody } from '#api/workouts.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { onServerClock } from '#app/workouts/progress-clock.ts';
 import type { Route } from './+types/progress';

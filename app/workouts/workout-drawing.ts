@@ -1,5 +1,5 @@
 import { gatewayFetch } from '#app/server/gateway-http.server.ts';
-import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
+import { workoutEndpoints } from '#api/endpoints/workouts.ts';
 import type { Route } from './+types/workout-drawing';
 
 /**

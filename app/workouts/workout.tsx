@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Codes, messageForCode } from '#contract/codes.ts';
+import { Codes, messageForCode } from '#api/codes.ts';
 import { useT } from '#app/i18n.ts';
 import { pick, tryLoad } from '#app/account/account.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';

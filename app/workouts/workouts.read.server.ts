@@ -1,4 +1,4 @@
-import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
+import { workoutEndpoints } from '#api/endpoints/workouts.ts';
 import { gatewayClient } from '#app/server/gateway.server.ts';
 import { screenRead, shellApart } from '#app/server/member-read.server.ts';
 import { idOf } from './workouts.server.ts';

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
-import type { LessonDetail, LessonProgress, WorkoutEventKind, WorkoutProgress } from '#contract/workouts.ts';
+import type { LessonDetail, LessonProgress, WorkoutEventKind, WorkoutProgress } from '#api/workouts.ts';
 import { pick } from '#app/account/account.server.ts';
-import { workoutEndpoints } from '#contract/endpoints/workouts.ts';
+import { workoutEndpoints } from '#api/endpoints/workouts.ts';
 import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';

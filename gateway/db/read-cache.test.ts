@@ -3,8 +3,8 @@
 // webhook or staff would make it, and the next read must show it.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Contract } from '#contract/membership.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import type { Contract } from '#api/membership.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import type { Transaction } from '#gateway/db/client.ts';
 import {
   clubs,

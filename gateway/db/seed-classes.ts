@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import type { Executor } from './client.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { inbodyRecordSchema } from '#contract/inbody.ts';
-import { contractSchema, receiptSchema, savedCardSchema, transactionSchema } from '#contract/membership.ts';
+import { inbodyRecordSchema } from '#api/inbody.ts';
+import { contractSchema, receiptSchema, savedCardSchema, transactionSchema } from '#api/membership.ts';
 import { DEMO_MEMBER_PHONE, seedDatabase } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 

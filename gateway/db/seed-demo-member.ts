@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
-import { addDays, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
+import { PaymentLocations, PaymentMethods } from '#api/membership.ts';
+import { addDays, vietnamDay, vietnamInstant } from '#api/vietnam-time.ts';
 import type { Executor } from './client.ts';
 import { contracts, paymentPlans, payments, ratingRequests, savedCards, transactions } from './schema/index.ts';
-import { feeRows } from '#gateway/modules/contracts/service.ts';
+import { feeRows } from '#gateway/modules/memberships/service.ts';
 import { membershipEnd } from '#gateway/modules/payments/dates.ts';
 import { pricePlan } from '#gateway/modules/plans/pricing.ts';
 import { transferMemo } from '#gateway/providers/bank-transfer/memo.ts';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { inbodySegments, levelOfPercent, type FatBodyMass, type LeanBodyMass } from '#contract/inbody.ts';
+import { inbodySegments, levelOfPercent, type FatBodyMass, type LeanBodyMass } from '#api/inbody.ts';
 import type { Executor } from './client.ts';
 import { inbodyRecords } from './schema/index.ts';
 

@@ -1,6 +1,6 @@
 import { gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { vietnamDayStart } from '#contract/vietnam-time.ts';
+import { vietnamDayStart } from '#api/vietnam-time.ts';
 import { freshDatabase } from '#tests/support/gateway.ts';
 import type { DatabaseHandle } from './client.ts';
 import { visits } from './schema/index.ts';

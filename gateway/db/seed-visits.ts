@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, isoWeekday, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { addDays, isoWeekday, vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import type { Executor } from './client.ts';
 import { accounts, clubs, visits } from './schema/index.ts';
 import { seededRandom } from './seeded-random.ts';

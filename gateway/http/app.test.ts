@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import webpush from 'web-push';
 import { makeSelfSignedSealKey } from '#gateway/providers/e-seal/seal.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { allEndpoints } from '#contract/endpoints/index.ts';
+import { allEndpoints } from '#api/endpoints/index.ts';
 import { routedEndpoints } from '#gateway/http/route.ts';
 import { classSessions, clubs, paymentPlans, workoutTypes } from '#gateway/db/schema/index.ts';
 import { readWorkoutContent, syncWorkoutContent } from '#gateway/modules/workouts/content-sync.ts';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { AccountType } from '#contract/account.ts';
-import type { Lang } from '#contract/codes.ts';
+import type { AccountType } from '#api/account.ts';
+import type { Lang } from '#api/codes.ts';
 import type { Clock } from '#gateway/clock.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database } from '#gateway/db/client.ts';

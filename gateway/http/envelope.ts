@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { Codes, messageForCode, type Code } from '#contract/codes.ts';
+import { Codes, messageForCode, type Code } from '#api/codes.ts';
 import type { AppEnv } from './context.ts';
 
 /** A success answer: a 4-digit code (1000 for a plain read) with its message. */

@@ -1,8 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { Codes, type Code, type Lang } from '#contract/codes.ts';
-import type { FieldErrors } from '#contract/envelope.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes, type Code, type Lang } from '#api/codes.ts';
+import type { FieldErrors } from '#api/envelope.ts';
+import { validationMessage } from '#api/validation.ts';
 
 /** A failure the gateway answers on purpose: an HTTP status and a §8 code. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { seededRandom } from '#gateway/db/seeded-random.ts';
-import { allEndpoints } from '#contract/endpoints/index.ts';
+import { allEndpoints } from '#api/endpoints/index.ts';
 
 /** Every operation of the contract, as declared (ADR 078). */
 const contract = allEndpoints.map((e) => ({ method: e.method.toLowerCase(), path: e.path, body: e.body }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isBinary, noData, type Auth, type EndpointDef } from '#contract/endpoint.ts';
-import { allEndpoints } from '#contract/endpoints/index.ts';
+import { isBinary, noData, type Auth, type EndpointDef } from '#api/endpoint.ts';
+import { allEndpoints } from '#api/endpoints/index.ts';
 
 const envelope = {
   type: 'object',

@@ -1,6 +1,6 @@
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { isBinary, type EndpointDef } from '#contract/endpoint.ts';
+import { isBinary, type EndpointDef } from '#api/endpoint.ts';
 import type { AppEnv } from './context.ts';
 import { validate } from './validate.ts';
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { findUnstorableText } from '#contract/text.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes } from '#api/codes.ts';
+import { findUnstorableText } from '#api/text.ts';
+import { validationMessage } from '#api/validation.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 import { ipnAnswer } from '#gateway/modules/payments/vnpay-ipn.ts';

@@ -2,8 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from './context.ts';
-import { isId } from '#contract/clubs.ts';
-import { Codes } from '#contract/codes.ts';
+import { isId } from '#api/clubs.ts';
+import { Codes } from '#api/codes.ts';
 import { ApiError, notFound, validationError } from './errors.ts';
 
 type Target = 'json' | 'query' | 'param' | 'form';

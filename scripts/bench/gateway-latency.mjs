@@ -290,7 +290,7 @@ async function main() {
             (await call('POST', '/api/v1/member/check-in/devices', { token, json: { label: 'Bench' } })).body.data,
           );
         }
-        // The code each phone shows now (contract/check-in.ts: 30 s steps, 96-bit HMAC-SHA256).
+        // The code each phone shows now (api/check-in.ts: 30 s steps, 96-bit HMAC-SHA256).
         const step = Math.floor(Date.now() / 30_000);
         const codeOf = ({ memberId, deviceId, key }) =>
           `VF1.${deviceId}.${String(step)}.${createHmac('sha256', Buffer.from(key, 'base64url'))

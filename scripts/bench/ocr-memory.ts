@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INBODY_IMAGE_FIELD } from '#contract/inbody-fields.ts';
+import { INBODY_IMAGE_FIELD } from '#api/inbody-fields.ts';
 import { randomTruth } from '#tests/support/inbody-sheet.ts';
 import { findPostgresBin, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { photograph } from '#tests/support/sheets/camera.ts';

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import sharp from 'sharp';
-import { inbodyCoreFields, inbodySegments } from '#contract/inbody-fields.ts';
+import { inbodyCoreFields, inbodySegments } from '#api/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';

@@ -24,7 +24,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BUILD_OUTPUTS = ['build/gateway/server.js', 'build/web/server.js', 'build/server/index.js'];
 export const STAMP_FILE = 'build/.stamp';
 
-const INPUT_DIRS = ['app', 'gateway', 'contract', 'public'];
+const INPUT_DIRS = ['app', 'gateway', 'api', 'public'];
 const INPUT_FILES = [
   'package.json',
   'package-lock.json',

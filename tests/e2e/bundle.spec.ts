@@ -7,7 +7,7 @@ import { expect, signUpInBrowser, test, testClientIp } from './fixtures.ts';
 // ADR 004: no browser code carries zod (tens of KB). A contract module with schemas at its top is
 // kept whole by the bundler once a page imports one constant from it: the check-in page did, with
 // CHECK_IN_STEP_SECONDS, and its chunk was 92 KB instead of 5 KB (151 KB first load, 1.34× the bare
-// app). Browser code imports zod-free modules (contract/check-in-code.ts, contract/format.ts…).
+// app). Browser code imports zod-free modules (api/check-in-code.ts, api/format.ts…).
 
 const client = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
 

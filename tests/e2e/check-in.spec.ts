@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { parseCheckInCode } from '#contract/check-in.ts';
+import { parseCheckInCode } from '#api/check-in.ts';
 import { controlledByServiceWorker, expect, gatewayUrl, snap, test, waitForHydrated } from './fixtures.ts';
 import { CLUB, newMember, paidMember, staffToken } from './membership-steps.ts';
 

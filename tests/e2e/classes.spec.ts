@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { expect, gatewayUrl, snap, test } from './fixtures.ts';
 import { CLUB, paidMember, type Lang } from './membership-steps.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { messageForCode, Codes } from '#contract/codes.ts';
+import { messageForCode, Codes } from '#api/codes.ts';
 import { startSystem } from '#scripts/lib/system.mjs';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';

@@ -1,5 +1,5 @@
-import { messageForCode } from '#contract/codes.ts';
-import { validationMessages } from '#contract/validation-messages.ts';
+import { messageForCode } from '#api/codes.ts';
+import { validationMessages } from '#api/validation-messages.ts';
 import { checkPhoneLayout, expect, signUp, snap, test, watchConsole } from './fixtures.ts';
 import type { Browser, Page } from '@playwright/test';
 import { newMember } from './membership-steps.ts';

@@ -11,7 +11,7 @@ import {
   typeOtp,
 } from './fixtures.ts';
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
-import { formatDate } from '#contract/format.ts';
+import { formatDate } from '#api/format.ts';
 
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
 

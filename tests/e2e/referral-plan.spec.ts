@@ -1,7 +1,7 @@
 import { expect, gatewayUrl, randomPhone, signUp, snap, snapBothWidths, test, toEnglish } from './fixtures.ts';
 import { CLUB, paidMember, singleClubPlan } from './membership-steps.ts';
-import { formatDate } from '#contract/format.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays } from '#api/vietnam-time.ts';
 
 // Issue 38 §9 and §10 (ADR 037): on the plan page a checked referral code moves the summary's end
 // date at once, by the days it adds; a friend whose 14 days after joining are over is told so in

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp } from './fixtures.ts';
 import { CLUB, paidMember } from './membership-steps.ts';
 import { LEADER_PHONE, signInAtDesk } from './staff-steps.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 import { INSTRUCTOR_NAMES } from '#gateway/db/seed-classes.ts';
 

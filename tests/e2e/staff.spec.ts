@@ -12,8 +12,8 @@ import {
   waitForHydrated,
 } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
-import { formatDate, formatTime } from '#contract/format.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { formatDate, formatTime } from '#api/format.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { TRAINER_NAMES, trainerPhone } from '#gateway/db/seed-pt.ts';
 import { DESK_PHONE, GM_PHONE, deskComputer, signInAtDesk } from './staff-steps.ts';
 import { signPtContract } from './pt-steps.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import {
   expect,
   gatewayUrl,

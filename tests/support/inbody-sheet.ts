@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { inbodySegments, levelOfPercent, type InbodyLevel, type InbodySegment } from '#contract/inbody-fields.ts';
+import { inbodySegments, levelOfPercent, type InbodyLevel, type InbodySegment } from '#api/inbody-fields.ts';
 import { seededRandom } from '#gateway/db/seeded-random.ts';
 
 // Generated InBody result sheets for the reader's tests and bench (issue 14): drawn as SVG, in the

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { PlanType } from '#contract/membership.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import type { PlanType } from '#api/membership.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { clubs, contracts, coupons, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import type { TestGateway } from './gateway.ts';

@@ -2,8 +2,8 @@
 // contract endpoint does (pricePlan, startPayment), for tests of what happens after: webhooks,
 // cash at the counter, expiry.
 import { and, asc, eq } from 'drizzle-orm';
-import { PaymentLocations, PaymentMethods, type PaymentMethodId } from '#contract/membership.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { PaymentLocations, PaymentMethods, type PaymentMethodId } from '#api/membership.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { clubs, contracts, paymentPlans, transactions } from '#gateway/db/schema/index.ts';
 import { membershipEnd } from '#gateway/modules/payments/dates.ts';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { and, asc, eq } from 'drizzle-orm';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { loadGatewayConfig } from '#gateway/config.ts';
 import { accounts, clubs, contracts, paymentPlans, payments } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from './gateway.ts';

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { account as vi } from '#app/locales/vi/account.ts';
 
 export const account: Shape<typeof vi> = {

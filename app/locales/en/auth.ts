@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { auth as vi } from '#app/locales/vi/auth.ts';
 
 export const auth: Shape<typeof vi> = {

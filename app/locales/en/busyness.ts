@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { busyness as vi } from '#app/locales/vi/busyness.ts';
 
 /** English texts of how busy a club is (ADR 030). */

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { classCards as vi } from '#app/locales/vi/classCards.ts';
 
 /** English texts of a class as a card; the same keys as vi/classCards.ts. */

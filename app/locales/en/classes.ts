@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { classes as vi } from '#app/locales/vi/classes.ts';
 
 /** English texts of group classes (issue 11 §4). */

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { contracts as vi } from '#app/locales/vi/contracts.ts';
 
 /** English texts of what was bought and paid, as cards and rows; the same keys as vi/contracts.ts. */

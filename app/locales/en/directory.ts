@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { directory as vi } from '#app/locales/vi/directory.ts';
 
 /** English texts of the club pages (ADR 030). */

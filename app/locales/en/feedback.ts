@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { feedback as vi } from '#app/locales/vi/feedback.ts';
 
 /** English texts of feedback, the public problem report and ratings (issue 16 §1, §2; their own strings part, ADR 030). */

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { gift as vi } from '#app/locales/vi/gift.ts';
 
 /** English texts of the gift: the popover in the header (loaded with it where a member has a gift) and the /gift screen (its own strings part, ADR 030). */

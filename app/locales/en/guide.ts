@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { guide as vi } from '#app/locales/vi/guide.ts';
 
 /** English texts of /membership's compare panel and FAQ (ADR 030). */

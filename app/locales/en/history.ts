@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { history as vi } from '#app/locales/vi/history.ts';
 
 export const history: Shape<typeof vi> = {

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { home as vi } from '#app/locales/vi/home.ts';
 
 export const home: Shape<typeof vi> = {

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { inbody as vi } from '#app/locales/vi/inbody.ts';
 
 /** English texts of the InBody tab; the same keys as vi/inbody.ts. */

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { vi } from '#app/locales/vi/index.ts';
 import { shell } from './shell.ts';
 import { auth } from './auth.ts';

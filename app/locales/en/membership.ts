@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { membership as vi } from '#app/locales/vi/membership.ts';
 
 export const membership: Shape<typeof vi> = {

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { newcomer as vi } from '#app/locales/vi/newcomer.ts';
 
 /** English texts of the newcomer's guide, /home/workout-with-us (ADR 030). */

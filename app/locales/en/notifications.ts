@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { notifications as vi } from '#app/locales/vi/notifications.ts';
 
 export const notifications: Shape<typeof vi> = {

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { payments as vi } from '#app/locales/vi/payments.ts';
 
 export const payments: Shape<typeof vi> = {

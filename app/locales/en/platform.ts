@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { platform as vi } from '#app/locales/vi/platform.ts';
 
 /** English texts of the install prompt and the platform pages (ADR 008, 030). */

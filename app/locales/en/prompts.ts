@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { prompts as vi } from '#app/locales/vi/prompts.ts';
 
 /** English texts of the update prompt and pull-to-reload (ADR 030). */

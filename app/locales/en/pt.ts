@@ -1,5 +1,5 @@
 import type { pt as vi } from '#app/locales/vi/pt.ts';
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 
 /** English texts of personal training (issue 13, ADR 044–045). */
 export const pt: Shape<typeof vi> = {

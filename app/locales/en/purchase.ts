@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { purchase as vi } from '#app/locales/vi/purchase.ts';
 
 /** English texts of the plan page (ADR 030). */

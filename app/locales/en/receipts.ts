@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { receipts as vi } from '#app/locales/vi/receipts.ts';
 
 /** English texts of a receipt and of money not booked; the same keys as vi/receipts.ts. */

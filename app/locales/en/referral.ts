@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { referral as vi } from '#app/locales/vi/referral.ts';
 
 /** English texts of /home/referral, the refer-a-friend screen (its own strings part, ADR 030). */

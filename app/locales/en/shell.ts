@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { shell as vi } from '#app/locales/vi/shell.ts';
 
 export const shell: Shape<typeof vi> = {

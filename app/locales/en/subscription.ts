@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { subscription as vi } from '#app/locales/vi/subscription.ts';
 
 /** English texts of the monthly subscription: its section on /home/your-plan, the Black Card upgrade and the subscription card (its own strings part, ADR 030). */

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { workouts as vi } from '#app/locales/vi/workouts.ts';
 
 /** English texts of guided workouts (issue 15). */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AccountType } from '#contract/account.ts';
+import type { AccountType } from '#api/account.ts';
 import { createdAt } from './columns.ts';
 import { mediaFiles } from './media.ts';
 

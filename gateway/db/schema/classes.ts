@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ClassBookingStatus, ClassLevel } from '#contract/classes.ts';
-import type { ClassAttendanceMark } from '#contract/staff-classes.ts';
+import type { ClassBookingStatus, ClassLevel } from '#api/classes.ts';
+import type { ClassAttendanceMark } from '#api/staff-classes.ts';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
 import { createdAt } from './columns.ts';

@@ -23,7 +23,7 @@ export const clubs = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     hotline: text('hotline').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** The club's receiving bank account for VietQR transfers (the BIN is in contract/banks.ts). */
+    /** The club's receiving bank account for VietQR transfers (the BIN is in api/banks.ts). */
     bankBin: text('bank_bin'),
     bankAccountNumber: text('bank_account_number'),
     bankAccountName: text('bank_account_name'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ContractCloseReason, TransactionStatus, TransactionType } from '#contract/membership.ts';
+import type { ContractCloseReason, TransactionStatus, TransactionType } from '#api/membership.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { FeedbackState, FeedbackType } from '#contract/feedback-types.ts';
+import type { FeedbackState, FeedbackType } from '#api/feedback-types.ts';
 import { accounts } from './accounts.ts';
 import { clubs } from './clubs.ts';
 import { createdAt } from './columns.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ContractCloseReason } from '#contract/membership.ts';
+import type { ContractCloseReason } from '#api/membership.ts';
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { contracts } from './contracts.ts';

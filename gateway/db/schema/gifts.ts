@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { GiftKind } from '#contract/gift.ts';
+import type { GiftKind } from '#api/gift.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { contracts } from './contracts.ts';

@@ -1,6 +1,6 @@
 import { check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { DocumentType } from '#contract/identity-fields.ts';
+import type { DocumentType } from '#api/identity-fields.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 

@@ -1,6 +1,6 @@
 import { check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { FatBodyMass, InbodyDetection, LeanBodyMass } from '#contract/inbody.ts';
+import type { FatBodyMass, InbodyDetection, LeanBodyMass } from '#api/inbody.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { mediaFiles } from './media.ts';

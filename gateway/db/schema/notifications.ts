@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { NotificationKind } from '#contract/notifications.ts';
+import type { NotificationKind } from '#api/notifications.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CardType, PaymentStatus } from '#contract/membership.ts';
-import type { PaymentEventOutcome } from '#contract/staff.ts';
+import type { CardType, PaymentStatus } from '#api/membership.ts';
+import type { PaymentEventOutcome } from '#api/staff.ts';
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { contracts } from './contracts.ts';

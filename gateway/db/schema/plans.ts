@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { PlanType, PlanUnit } from '#contract/membership.ts';
+import type { PlanType, PlanUnit } from '#api/membership.ts';
 import { clubs } from './clubs.ts';
 
 /** A plan as sold at one club: its prices are the club's (§3 plan card). */

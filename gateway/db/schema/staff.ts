@@ -13,7 +13,7 @@ export const staffActions = pgTable(
     actorAccountId: integer('actor_account_id')
       .notNull()
       .references(() => accounts.id),
-    /** What was done, e.g. 'cash.confirm', 'check-in.manual' (contract/staff.ts staffActionNames). */
+    /** What was done, e.g. 'cash.confirm', 'check-in.manual' (api/staff.ts staffActionNames). */
     action: text('action').notNull(),
     /** What it was done to: 'contract', 'visit', 'feedback', … with its id. */
     subjectType: text('subject_type').notNull(),

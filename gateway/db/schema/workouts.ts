@@ -18,7 +18,7 @@ import type {
   WorkoutEventKind,
   WorkoutLevel,
   WorkoutTypeKind,
-} from '#contract/workout-fields.ts';
+} from '#api/workout-fields.ts';
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
 

@@ -1,5 +1,5 @@
 import { and, type Column, desc, eq, gt, isNull, or, type Placeholder } from 'drizzle-orm';
-import type { MemberGift } from '#contract/gift.ts';
+import type { MemberGift } from '#api/gift.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { memberGifts } from '#gateway/db/schema/index.ts';
 

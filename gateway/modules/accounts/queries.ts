@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { MemberShell, Profile } from '#contract/auth.ts';
+import type { MemberShell, Profile } from '#api/auth.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, notifications } from '#gateway/db/schema/index.ts';
 import { currentGiftQuery, toMemberGift } from '#gateway/modules/accounts/gift.ts';

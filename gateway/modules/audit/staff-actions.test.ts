@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import { staffAuditSchema } from '#contract/staff.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { staffAuditSchema } from '#api/staff.ts';
 import { accounts, feedback, paymentEvents, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { trainerPhone } from '#gateway/db/seed-pt.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { StaffActionName, StaffAudit } from '#contract/staff.ts';
+import type { StaffActionName, StaffAudit } from '#api/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, staffActions } from '#gateway/db/schema/index.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
+import { Codes, type Lang } from '#api/codes.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { otpCodes, type OtpPurpose } from '#gateway/db/schema/index.ts';

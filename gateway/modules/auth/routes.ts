@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { authEndpoints as endpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints as endpoints } from '#api/endpoints/auth.ts';
 import { route } from '#gateway/http/route.ts';
-import { accountTypes } from '#contract/account.ts';
-import { Codes } from '#contract/codes.ts';
+import { accountTypes } from '#api/account.ts';
+import { Codes } from '#api/codes.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';

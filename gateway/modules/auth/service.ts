@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { RegisterBody, SessionGrant } from '#contract/auth.ts';
-import { Codes, type Lang } from '#contract/codes.ts';
+import type { RegisterBody, SessionGrant } from '#api/auth.ts';
+import { Codes, type Lang } from '#api/codes.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, phoneVerifications } from '#gateway/db/schema/index.ts';
 import { hashToken } from '#gateway/http/auth.ts';

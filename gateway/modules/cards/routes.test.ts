@@ -1,4 +1,4 @@
-import { formatVnd } from '#contract/format.ts';
+import { formatVnd } from '#api/format.ts';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { makeSelfSignedSealKey } from '#gateway/providers/e-seal/seal.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints as endpoints } from '#api/endpoints/membership.ts';
 import { route } from '#gateway/http/route.ts';
 
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
-import type { SavedCard } from '#contract/membership.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import type { SavedCard } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { cardRequests, savedCards } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { parseCheckInCode, timeStepOf } from '#contract/check-in.ts';
+import { parseCheckInCode, timeStepOf } from '#api/check-in.ts';
 import { checkInMac, drawCheckInCode, macMatches, newDeviceCredentials } from './code.ts';
 
 test('a code is VF1.<device>.<step>.<96-bit mac> and parses back', () => {

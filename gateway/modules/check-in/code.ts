@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CHECK_IN_MAC_BYTES, checkInMessage, formatCheckInCode } from '#contract/check-in.ts';
+import { CHECK_IN_MAC_BYTES, checkInMessage, formatCheckInCode } from '#api/check-in.ts';
 
 /** A new device's public id (12 random bytes, 16 base64url characters) and its 256-bit key. */
 export function newDeviceCredentials() {

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { timeStepOf } from '#contract/check-in.ts';
-import { PaymentMethods } from '#contract/membership.ts';
+import { timeStepOf } from '#api/check-in.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { accounts, contracts, noticeOutbox, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE } from '#gateway/db/seed.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHECK_IN_STEP_SECONDS, checkInResultSchema, timeStepOf } from '#contract/check-in.ts';
-import { staffMemberSchema } from '#contract/staff.ts';
+import { CHECK_IN_STEP_SECONDS, checkInResultSchema, timeStepOf } from '#api/check-in.ts';
+import { staffMemberSchema } from '#api/staff.ts';
 import { accounts, checkInDevices, contracts, notifications, staffActions, visits } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { checkInEndpoints as endpoints } from '#contract/endpoints/check-in.ts';
-import { deviceIdSchema } from '#contract/check-in.ts';
-import { Codes } from '#contract/codes.ts';
-import { staffAccountTypes } from '#contract/staff.ts';
+import { checkInEndpoints as endpoints } from '#api/endpoints/check-in.ts';
+import { deviceIdSchema } from '#api/check-in.ts';
+import { Codes } from '#api/codes.ts';
+import { staffAccountTypes } from '#api/staff.ts';
 import { z } from 'zod';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';

@@ -8,11 +8,11 @@ import {
   timeStepOf,
   type CheckInDeviceKey,
   type CheckInResult,
-} from '#contract/check-in.ts';
-import { Codes } from '#contract/codes.ts';
-import type { StaffMember } from '#contract/staff.ts';
-import { formatTime } from '#contract/format.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+} from '#api/check-in.ts';
+import { Codes } from '#api/codes.ts';
+import type { StaffMember } from '#api/staff.ts';
+import { formatTime } from '#api/format.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, checkInDevices, clubs, visits } from '#gateway/db/schema/index.ts';

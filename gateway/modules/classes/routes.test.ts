@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { CLASS_SCHEDULE_DAYS } from '#api/classes.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { classBookings, classSessions, notifications, visits } from '#gateway/db/schema/index.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { classSessionIn } from '#tests/support/classes.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { classEndpoints as endpoints } from '#contract/endpoints/classes.ts';
-import { Codes } from '#contract/codes.ts';
-import { staffAccountTypes } from '#contract/staff.ts';
-import { validationMessage } from '#contract/validation.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { classEndpoints as endpoints } from '#api/endpoints/classes.ts';
+import { Codes } from '#api/codes.ts';
+import { staffAccountTypes } from '#api/staff.ts';
+import { validationMessage } from '#api/validation.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';

@@ -16,11 +16,11 @@ import {
   type ClassStanding,
   type ClassesQuery,
   type MyClassBooking,
-} from '#contract/classes.ts';
-import { Codes } from '#contract/codes.ts';
-import type { ClassAttendanceMark } from '#contract/staff-classes.ts';
-import { formatDateTime } from '#contract/format.ts';
-import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+} from '#api/classes.ts';
+import { Codes } from '#api/codes.ts';
+import type { ClassAttendanceMark } from '#api/staff-classes.ts';
+import { formatDateTime } from '#api/format.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';

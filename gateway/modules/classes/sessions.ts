@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { CLASS_SCHEDULE_DAYS } from '#contract/classes.ts';
-import { addDays, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
+import { CLASS_SCHEDULE_DAYS } from '#api/classes.ts';
+import { addDays, isoWeekday, vietnamDay, vietnamInstant } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { classSchedules, classSessions, classTypes } from '#gateway/db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema } from '#contract/staff-classes.ts';
-import { hhmm, vietnamDay, vietnamMinute } from '#contract/vietnam-time.ts';
+import { classAttendanceResultSchema, classCancelResultSchema, staffClassesSchema } from '#api/staff-classes.ts';
+import { hhmm, vietnamDay, vietnamMinute } from '#api/vietnam-time.ts';
 import {
   accounts,
   classBookings,

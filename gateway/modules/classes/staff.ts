@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Codes } from '#contract/codes.ts';
-import { formatDateTime } from '#contract/format.ts';
-import { addDays, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { formatDateTime } from '#api/format.ts';
+import { addDays, vietnamDayStart } from '#api/vietnam-time.ts';
 import {
   CLASS_ATTENDANCE_FROM_MINUTES,
   CLASS_ATTENDANCE_UNTIL_HOURS,
@@ -12,7 +12,7 @@ import {
   type StaffClassBooking,
   type StaffClassSession,
   type StaffClasses,
-} from '#contract/staff-classes.ts';
+} from '#api/staff-classes.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, classBookings, classRooms, classSessions, classTypes } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { isAllClubPlan, planTypes, type PlanType } from '#contract/membership.ts';
+import { isAllClubPlan, planTypes, type PlanType } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, freezeContracts, paymentPlans } from '#gateway/db/schema/index.ts';
 import type { Period } from '#gateway/modules/payments/dates.ts';

@@ -1,11 +1,6 @@
 import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
-import {
-  BUSYNESS_HISTORY_WEEKS,
-  BUSYNESS_INSIDE_MINUTES,
-  type BusynessLevel,
-  type ClubBusyness,
-} from '#contract/clubs.ts';
-import { isoWeekday, vietnamDay, vietnamDayStart, vietnamMinute } from '#contract/vietnam-time.ts';
+import { BUSYNESS_HISTORY_WEEKS, BUSYNESS_INSIDE_MINUTES, type BusynessLevel, type ClubBusyness } from '#api/clubs.ts';
+import { isoWeekday, vietnamDay, vietnamDayStart, vietnamMinute } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, visits } from '#gateway/db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { CityWithClubs, Club, ClubsQuery, PaymentMethodGroup } from '#contract/clubs.ts';
+import type { CityWithClubs, Club, ClubsQuery, PaymentMethodGroup } from '#api/clubs.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { cities, clubs, paymentMethodGroups } from '#gateway/db/schema/index.ts';
 

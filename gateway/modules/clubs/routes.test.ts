@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cityWithClubsSchema, clubSchema, paymentMethodGroupSchema } from '#contract/clubs.ts';
+import { cityWithClubsSchema, clubSchema, paymentMethodGroupSchema } from '#api/clubs.ts';
 import { cities, clubs, paymentMethodGroups } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { publicRead } from '#tests/support/public-read.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contactSchema, contentPageSchema } from '#contract/content.ts';
+import { contactSchema, contentPageSchema } from '#api/content.ts';
 import { appSettings, clubs, contentPages } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 

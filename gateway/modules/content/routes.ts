@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { contentPageSlugSchema, type Contact, type ContentPage } from '#contract/content.ts';
+import { contentPageSlugSchema, type Contact, type ContentPage } from '#api/content.ts';
 import { appSettings, clubs, contentPages } from '#gateway/db/schema/index.ts';
-import { generalEndpoints as endpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints as endpoints } from '#api/endpoints/general.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';

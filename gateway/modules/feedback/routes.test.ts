@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { staffFeedbackSchema } from '#contract/feedback.ts';
+import { staffFeedbackSchema } from '#api/feedback.ts';
 import { feedback, mediaFiles, notifications } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

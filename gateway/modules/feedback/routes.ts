@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { feedbackEndpoints as endpoints } from '#contract/endpoints/feedback.ts';
-import { HONEYPOT_FIELD, publicReportFields, REPORT_PHOTO_FIELD } from '#contract/feedback.ts';
-import { staffAccountTypes } from '#contract/staff.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes } from '#api/codes.ts';
+import { feedbackEndpoints as endpoints } from '#api/endpoints/feedback.ts';
+import { HONEYPOT_FIELD, publicReportFields, REPORT_PHOTO_FIELD } from '#api/feedback.ts';
+import { staffAccountTypes } from '#api/staff.ts';
+import { validationMessage } from '#api/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,11 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import {
-  STAFF_FEEDBACK_PAGE_SIZE,
-  type FeedbackState,
-  type FeedbackType,
-  type StaffFeedback,
-} from '#contract/feedback.ts';
+import { Codes } from '#api/codes.ts';
+import { STAFF_FEEDBACK_PAGE_SIZE, type FeedbackState, type FeedbackType, type StaffFeedback } from '#api/feedback.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, feedback } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { accounts, contracts, freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
 import { issueToken } from '#gateway/modules/auth/tokens.ts';
 import { randomPhone, startTestGateway } from '#tests/support/gateway.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freezeDetailSchema, freezeScreenSchema } from '#contract/freeze.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { freezeDetailSchema, freezeScreenSchema } from '#api/freeze.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { contracts, freezeContracts, payments, staffActions, transactions } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { freezeEndpoints as endpoints } from '#contract/endpoints/freezes.ts';
+import { freezeEndpoints as endpoints } from '#api/endpoints/freezes.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
-import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema } from '#contract/freeze.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { FREEZE_EARLIEST_START_DAYS, FREEZE_LATEST_START_DAYS, freezeChoiceSchema } from '#api/freeze.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

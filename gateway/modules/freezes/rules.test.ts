@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { freezeAllowanceDays } from '#contract/freeze.ts';
+import { freezeAllowanceDays } from '#api/freeze.ts';
 import {
   allowanceUsedBy,
   freezeBlocker,

@@ -1,11 +1,11 @@
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import {
   FREEZE_EARLIEST_START_DAYS,
   FREEZE_LATEST_START_DAYS,
   type FreezeBlocker,
   type FreezeStatus,
-} from '#contract/freeze.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+} from '#api/freeze.ts';
+import { addDays } from '#api/vietnam-time.ts';
 import type { FreezePaymentState } from '#gateway/db/schema/index.ts';
 
 // The freeze arithmetic (ADR 036), pure: the preview, the settlement and the unfreeze all call

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import {
   freezeAllowanceDays,
   type FreezeChoice,
@@ -8,10 +8,10 @@ import {
   type FreezeDetail,
   type FreezePreview,
   type FreezeScreen,
-} from '#contract/freeze.ts';
-import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
-import { formatDate } from '#contract/format.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+} from '#api/freeze.ts';
+import { PaymentLocations, PaymentMethods } from '#api/membership.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import {
@@ -24,7 +24,7 @@ import {
   transactions,
 } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';
-import { findOwnContract, listContracts, toContract, type ContractRow } from '#gateway/modules/contracts/queries.ts';
+import { findOwnContract, listContracts, toContract, type ContractRow } from '#gateway/modules/memberships/queries.ts';
 import { checkPayChoice, type PayChoice, type PurchaseContext } from '#gateway/modules/payments/choice.ts';
 import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
@@ -41,7 +41,7 @@ import {
   startWindow,
   unfreezeOn,
 } from './rules.ts';
-import { moveMembershipEnd } from './settle.ts';
+import { moveMembershipEnd } from './payable.ts';
 import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Freezing a membership (issue 12 §1, ADR 036): asked with a preview, paid through the one payment

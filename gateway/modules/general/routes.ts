@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { appSettings } from '#gateway/db/schema/index.ts';
-import { generalEndpoints as endpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints as endpoints } from '#api/endpoints/general.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { notFound } from '#gateway/http/errors.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { activatedGiftSchema } from '#contract/gift-activation.ts';
-import { giftScreenSchema, memberGiftSchema } from '#contract/gift.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { activatedGiftSchema } from '#api/gift-activation.ts';
+import { giftScreenSchema, memberGiftSchema } from '#api/gift.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { contracts, memberGifts, notifications, transactions } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { currentGiftSchema } from '#contract/gift.ts';
+import { currentGiftSchema } from '#api/gift.ts';
 import { memberGifts } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { giftEndpoints as endpoints } from '#contract/endpoints/gifts.ts';
+import { giftEndpoints as endpoints } from '#api/endpoints/gifts.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

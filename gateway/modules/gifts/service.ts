@@ -1,21 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import { formatDate } from '#contract/format.ts';
-import {
-  EXPERIENCE_DAYS,
-  EXPERIENCE_VALID_DAYS,
-  giftPlanTypes,
-  isGiftPlanType,
-  type GiftClub,
-} from '#contract/gift.ts';
-import type { ActivatedGift } from '#contract/gift-activation.ts';
-import { PaymentMethods } from '#contract/membership.ts';
-import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { formatDate } from '#api/format.ts';
+import { EXPERIENCE_DAYS, EXPERIENCE_VALID_DAYS, giftPlanTypes, isGiftPlanType, type GiftClub } from '#api/gift.ts';
+import type { ActivatedGift } from '#api/gift-activation.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#api/vietnam-time.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { cities, clubs, contracts, memberGifts, paymentPlans } from '#gateway/db/schema/index.ts';
 import { toMemberGift, type GiftRow } from '#gateway/modules/accounts/gift.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
-import { findOwnContract, toContract } from '#gateway/modules/contracts/queries.ts';
+import { findOwnContract, toContract } from '#gateway/modules/memberships/queries.ts';
 import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { grantFreeSessionsIn } from '#gateway/modules/pt/free-sessions.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { accounts, identityVerifications, mediaFiles } from '#gateway/db/schema/index.ts';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

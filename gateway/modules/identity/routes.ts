@@ -1,16 +1,16 @@
 import { bodyLimit } from 'hono/body-limit';
 import { Hono } from 'hono';
-import { identityEndpoints as endpoints } from '#contract/endpoints/identity.ts';
+import { identityEndpoints as endpoints } from '#api/endpoints/identity.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import {
   ID_BACK_FIELD,
   ID_FRONT_FIELD,
   RECOGNITION_TYPE_FIELD,
   RecognitionTypes,
   recognitionTypeSchema,
-} from '#contract/identity.ts';
-import { validationMessage } from '#contract/validation.ts';
+} from '#api/identity.ts';
+import { validationMessage } from '#api/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import type { IdReading } from '#gateway/providers/id-recognition/port.ts';
 import { ageOn, documentFrom, IdentityRefusal, maskIdNumber, namesMatch } from './rules.ts';
 

@@ -1,5 +1,5 @@
-import { Codes, type Code } from '#contract/codes.ts';
-import type { DocumentType } from '#contract/identity-fields.ts';
+import { Codes, type Code } from '#api/codes.ts';
+import type { DocumentType } from '#api/identity-fields.ts';
 import type { IdReading } from '#gateway/providers/id-recognition/port.ts';
 import { cardExpiryByLaw } from '#gateway/providers/id-recognition/cccd.ts';
 

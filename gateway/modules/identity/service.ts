@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Codes } from '#contract/codes.ts';
-import type { DocumentType, Identity } from '#contract/identity.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import type { DocumentType, Identity } from '#api/identity.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { accounts, identityVerifications } from '#gateway/db/schema/index.ts';
 import type { Database } from '#gateway/db/client.ts';

@@ -9,8 +9,8 @@ import {
   type InbodyConfidence,
   type InbodySegment,
   type InbodyTopField,
-} from '#contract/inbody-fields.ts';
-import type { FatBodyMass, LeanBodyMass } from '#contract/inbody.ts';
+} from '#api/inbody-fields.ts';
+import type { FatBodyMass, LeanBodyMass } from '#api/inbody.ts';
 import type { ParsedSheet, Reading, SegmentReading } from './parse.ts';
 
 // Issue 14 (ADR 042): which read values the sheet itself vouches for. A value is "confirmed" only

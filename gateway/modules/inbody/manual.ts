@@ -1,5 +1,5 @@
-import { Codes } from '#contract/codes.ts';
-import { inbodySegments, type InbodyDetection, type LeanBodyMass } from '#contract/inbody.ts';
+import { Codes } from '#api/codes.ts';
+import { inbodySegments, type InbodyDetection, type LeanBodyMass } from '#api/inbody.ts';
 import { inbodyRecords } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { inbodyDetectLimitSchema, inbodyDetectionSchema, inbodyUnreadableSchema } from '#contract/inbody.ts';
+import { inbodyDetectLimitSchema, inbodyDetectionSchema, inbodyUnreadableSchema } from '#api/inbody.ts';
 import { inbodyRecords, rateCounters } from '#gateway/db/schema/index.ts';
 import { hourWindow } from '#gateway/modules/limits/counters.ts';
 import { closeOcrPools } from '#gateway/modules/inbody/ocr-pool.ts';

@@ -1,4 +1,4 @@
-import { inbodySegments, type InbodyLevel, type InbodySegment } from '#contract/inbody-fields.ts';
+import { inbodySegments, type InbodyLevel, type InbodySegment } from '#api/inbody-fields.ts';
 
 // Issue 14 (ADR 042): what the OCR's lines of an InBody 270/570 sheet say, English or Vietnamese.
 // One pattern per label, matched on text folded to ASCII (the English model drops Vietnamese

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { InbodyUnreadableReason } from '#contract/inbody-fields.ts';
+import type { InbodyUnreadableReason } from '#api/inbody-fields.ts';
 
 // Issue 36 §6 (ADR 066): when a sheet photo gives too few values, the member is told why in words.
 // Two measures of the photo itself, on a grey copy 1000 px wide (so they do not depend on the

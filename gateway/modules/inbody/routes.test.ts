@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { inbodyScreenSchema, inbodySegments, type LeanBodyMass } from '#contract/inbody.ts';
+import { inbodyScreenSchema, inbodySegments, type LeanBodyMass } from '#api/inbody.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import { closeOcrPools, ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { inbodyEndpoints as endpoints } from '#contract/endpoints/inbody.ts';
-import { INBODY_IMAGE_FIELD } from '#contract/inbody.ts';
-import { findUnstorableText } from '#contract/text.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes } from '#api/codes.ts';
+import { inbodyEndpoints as endpoints } from '#api/endpoints/inbody.ts';
+import { INBODY_IMAGE_FIELD } from '#api/inbody.ts';
+import { findUnstorableText } from '#api/text.ts';
+import { validationMessage } from '#api/validation.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import { route } from '#gateway/http/route.ts';
 import type { AppEnv } from '#gateway/http/context.ts';

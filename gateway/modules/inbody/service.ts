@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import {
   inbodySegments,
   type InbodyDetectLimit,
@@ -10,8 +10,8 @@ import {
   type InbodyUpdateBody,
   type LeanBodyMass,
   type FatBodyMass,
-} from '#contract/inbody.ts';
-import { vietnamInstant } from '#contract/vietnam-time.ts';
+} from '#api/inbody.ts';
+import { vietnamInstant } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';

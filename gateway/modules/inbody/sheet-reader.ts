@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
-import { inbodyCoreFields } from '#contract/inbody-fields.ts';
+import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, readBox, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { inbodyScreenSchema, inbodySegments, levelOfPercent, type LeanBodyMass } from '#contract/inbody.ts';
+import { inbodyScreenSchema, inbodySegments, levelOfPercent, type LeanBodyMass } from '#api/inbody.ts';
 import { inbodyRecords } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 

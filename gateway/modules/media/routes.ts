@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { generalEndpoints as endpoints } from '#contract/endpoints/general.ts';
+import { generalEndpoints as endpoints } from '#api/endpoints/general.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { notFound } from '#gateway/http/errors.ts';
 import { route } from '#gateway/http/route.ts';

@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { ImageRejectedError, MAX_UPLOAD_BYTES, reencodeImage, type ProcessedImage } from './image.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { authEndpoints as endpoints } from '#contract/endpoints/auth.ts';
+import { authEndpoints as endpoints } from '#api/endpoints/auth.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes } from '#api/codes.ts';
+import { validationMessage } from '#api/validation.ts';
 import { accounts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { memberHomeSchema } from '#contract/membership.ts';
+import { memberHomeSchema } from '#api/membership.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 let gw: TestGateway;

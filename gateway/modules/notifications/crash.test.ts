@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { accounts, noticeOutbox, notifications, payments } from '#gateway/db/schema/index.ts';
 import { cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';
 import { formatBankTime } from '#gateway/providers/bank-transfer/transfer.ts';

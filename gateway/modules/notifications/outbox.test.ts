@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { noticeOutbox, notifications, pushSubscriptions } from '#gateway/db/schema/index.ts';
 import { settlePaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PushSender } from '#gateway/providers/push/port.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import type { PushSubscriptionBody } from '#contract/notifications.ts';
+import type { PushSubscriptionBody } from '#api/notifications.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { notifications, pushSubscriptions } from '#gateway/db/schema/index.ts';
 import { toNotification } from './service.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { notificationPageSchema, notificationSchema } from '#contract/notifications.ts';
+import { notificationPageSchema, notificationSchema } from '#api/notifications.ts';
 import { pushSubscriptions } from '#gateway/db/schema/index.ts';
 import { resolveVapidKeys } from '#gateway/providers/push/vapid.ts';
 import type { PushSender } from '#gateway/providers/push/port.ts';

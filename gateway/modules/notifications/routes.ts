@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { notificationEndpoints as endpoints } from '#contract/endpoints/notifications.ts';
+import { notificationEndpoints as endpoints } from '#api/endpoints/notifications.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Notification } from '#contract/notifications.ts';
+import type { Notification } from '#api/notifications.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   accounts,

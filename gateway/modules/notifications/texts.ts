@@ -1,14 +1,14 @@
-import type { Lang } from '#contract/codes.ts';
-import { smsAscii } from '#contract/format.ts';
-import { translate, type Catalogue, type TextVars } from '#contract/translate.ts';
+import type { Lang } from '#api/codes.ts';
+import { smsAscii } from '#api/format.ts';
+import { translate, type Catalogue, type TextVars } from '#api/translate.ts';
 import type { NoticeContent } from '#gateway/db/schema/index.ts';
 import { en } from './texts/en.ts';
 import { vi } from './texts/vi.ts';
 
 /**
  * The one place the gateway's words for members come from (issue 40 §6, ADR 079): notices, SMS and the gifts it
- * grants, one catalogue per language (texts/vi.ts, texts/en.ts) read the web app's way (contract/translate.ts).
- * Dates and money are formatted by the caller with contract/format.ts, the one formatter both sides use.
+ * grants, one catalogue per language (texts/vi.ts, texts/en.ts) read the web app's way (api/translate.ts).
+ * Dates and money are formatted by the caller with api/format.ts, the one formatter both sides use.
  */
 const catalogues: Record<Lang, Catalogue> = { vi, en };
 

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { paymentEndpoints as endpoints } from '#contract/endpoints/payments.ts';
+import { paymentEndpoints as endpoints } from '#api/endpoints/payments.ts';
 import { route } from '#gateway/http/route.ts';
 import type { z } from 'zod';
-import { Codes } from '#contract/codes.ts';
-import { stripUnstorableText } from '#contract/text.ts';
+import { Codes } from '#api/codes.ts';
+import { stripUnstorableText } from '#api/text.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError, validationError } from '#gateway/http/errors.ts';

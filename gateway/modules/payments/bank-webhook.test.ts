@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';

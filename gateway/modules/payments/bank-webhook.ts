@@ -6,7 +6,7 @@
 // fit (wrong amount, late, unknown memo) is stored with needs_review for staff: never silently
 // accepted, never dropped.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterPlanWord, formatDateTime, formatVnd } from '#contract/format.ts';
+import { afterPlanWord, formatDateTime, formatVnd } from '#api/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   clubs,

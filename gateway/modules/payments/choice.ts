@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
-import { PaymentMethods, type PaymentMethodId } from '#contract/membership.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import { PaymentMethods, type PaymentMethodId } from '#api/membership.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { paymentMethodGroups, savedCards } from '#gateway/db/schema/index.ts';

@@ -1,7 +1,7 @@
-import type { Duration } from '#contract/membership.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+import type { Duration } from '#api/membership.ts';
+import { addDays } from '#api/vietnam-time.ts';
 
-// Membership dates are Vietnam calendar days, kept as 'YYYY-MM-DD' (#contract/vietnam-time.ts).
+// Membership dates are Vietnam calendar days, kept as 'YYYY-MM-DD' (#api/vietnam-time.ts).
 
 const toUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 const fromUtc = (date: Date) => date.toISOString().slice(0, 10);

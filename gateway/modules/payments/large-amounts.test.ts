@@ -3,8 +3,8 @@
 // with code 2 on its field, never a 500.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_VND } from '#contract/format.ts';
-import { PaymentMethods } from '#contract/membership.ts';
+import { MAX_VND } from '#api/format.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { contracts, paymentEvents, payments } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE } from '#gateway/db/seed.ts';
 import { cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';

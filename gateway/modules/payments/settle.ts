@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import { PaymentLocations, PaymentMethods } from '#contract/membership.ts';
+import { PaymentLocations, PaymentMethods } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { type contracts, type freezeContracts, payments, transactions } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { addMinutes } from './dates.ts';
-import { bankByBin } from '#contract/banks.ts';
-import type { Lang } from '#contract/codes.ts';
-import { PAYMENT_WINDOW_MINUTES, PaymentMethods, type Payment, type PaymentMethodId } from '#contract/membership.ts';
+import { bankByBin } from '#api/banks.ts';
+import type { Lang } from '#api/codes.ts';
+import { PAYMENT_WINDOW_MINUTES, PaymentMethods, type Payment, type PaymentMethodId } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { payments, type clubs, type contracts } from '#gateway/db/schema/index.ts';
 import type { GatewayConfig } from '#gateway/config.ts';

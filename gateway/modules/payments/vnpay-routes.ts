@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { paymentEndpoints as endpoints } from '#contract/endpoints/payments.ts';
+import { paymentEndpoints as endpoints } from '#api/endpoints/payments.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { cardRequests, payments, savedCards } from '#gateway/db/schema/index.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

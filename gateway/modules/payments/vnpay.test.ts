@@ -1,4 +1,4 @@
-import { formatVnd } from '#contract/format.ts';
+import { formatVnd } from '#api/format.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contracts, paymentEvents, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { FREE_PT_WINDOW_DAYS, memberHomeSchema, paymentPlanSchema, planBenefitsSchema } from '#contract/membership.ts';
+import { FREE_PT_WINDOW_DAYS, memberHomeSchema, paymentPlanSchema, planBenefitsSchema } from '#api/membership.ts';
 import { paymentPlans } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, clubBySlug, plansOf } from '#tests/support/membership.ts';

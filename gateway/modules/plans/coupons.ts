@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import type { Coupon, PlanType } from '#contract/membership.ts';
+import { Codes } from '#api/codes.ts';
+import type { Coupon, PlanType } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { contracts, couponCampaigns, coupons } from '#gateway/db/schema/index.ts';

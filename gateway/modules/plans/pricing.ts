@@ -1,5 +1,5 @@
-import type { PlanType, PlanUnit } from '#contract/membership.ts';
-import { isSubscriptionPlan } from '#contract/membership.ts';
+import type { PlanType, PlanUnit } from '#api/membership.ts';
+import { isSubscriptionPlan } from '#api/membership.ts';
 import type { CouponTarget } from '#gateway/db/schema/index.ts';
 
 // The one place prices are computed (security.md "Money"): plan cards, plan detail and the

@@ -5,7 +5,7 @@ import {
   isSubscriptionPlan,
   type PaymentPlan,
   type PlanBenefits,
-} from '#contract/membership.ts';
+} from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { cachePerDatabase, contractsScope, readVersionsOf } from '#gateway/db/read-cache.ts';

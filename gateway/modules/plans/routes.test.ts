@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { couponSchema, paymentPlanSchema, type PaymentPlan } from '#contract/membership.ts';
+import { couponSchema, paymentPlanSchema, type PaymentPlan } from '#api/membership.ts';
 import { clubs, coupons, paymentPlans } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { anchorCoupons, buyAndPay, clubBySlug, plansOf } from '#tests/support/membership.ts';

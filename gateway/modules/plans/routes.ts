@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints as endpoints } from '#api/endpoints/membership.ts';
 import { route } from '#gateway/http/route.ts';
 
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { optionalAccount, requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';

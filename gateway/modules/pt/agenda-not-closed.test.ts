@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ptBookingScreenSchema, TRAINER_AGENDA_NOT_CLOSED_DAYS, trainerAgendaItemSchema } from '#contract/pt.ts';
-import { addDays, vietnamInstant } from '#contract/vietnam-time.ts';
+import { ptBookingScreenSchema, TRAINER_AGENDA_NOT_CLOSED_DAYS, trainerAgendaItemSchema } from '#api/pt.ts';
+import { addDays, vietnamInstant } from '#api/vietnam-time.ts';
 import { ptBookings } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { firstClubPt, memberWithPackage, type Trainer } from '#tests/support/pt.ts';

@@ -3,8 +3,8 @@ import {
   PT_BOOKING_MIN_LEAD_MINUTES,
   PT_SESSION_MINUTES,
   PT_SLOT_STEP_MINUTES,
-} from '#contract/pt.ts';
-import { addDays, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
+} from '#api/pt.ts';
+import { addDays, vietnamDay, vietnamInstant } from '#api/vietnam-time.ts';
 
 // When a PT session may start (ADR 046): pure rules, tested on their own.
 

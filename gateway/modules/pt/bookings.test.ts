@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#contract/pt.ts';
+import { PT_SESSION_MINUTES, ptBookingScreenSchema } from '#api/pt.ts';
 import {
   clubs,
   ptBookings,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Codes } from '#contract/codes.ts';
-import { formatDayMinute } from '#contract/format.ts';
+import { Codes } from '#api/codes.ts';
+import { formatDayMinute } from '#api/format.ts';
 import {
   PT_SESSION_MINUTES,
   TRAINER_AGENDA_MAX_DAYS,
@@ -9,8 +9,8 @@ import {
   type PtBooking,
   type PtBookingScreen,
   type TrainerAgendaItem,
-} from '#contract/pt.ts';
-import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
+} from '#api/pt.ts';
+import { addDays, hhmm, isoWeekday, vietnamDay, vietnamDayStart, vietnamInstant } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import {
@@ -31,7 +31,7 @@ import { lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import { fieldChange, recordStaffAction } from '#gateway/modules/audit/staff-actions.ts';
 import { bookableDays, freeStarts, startProblem, type Interval } from './booking-rules.ts';
-import { listPtContracts, ptContractStatus } from './contracts.ts';
+import { listPtContracts, ptContractStatus } from './pt-contracts.ts';
 import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // Booking a session with one's trainer (issue 13 §3, ADR 046). The rules a member can read are

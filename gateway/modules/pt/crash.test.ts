@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import { freeSessionsInfoSchema } from '#contract/pt.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { freeSessionsInfoSchema } from '#api/pt.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import {
   accounts,
   contracts,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Lang } from '#contract/codes.ts';
+import type { Lang } from '#api/codes.ts';
 import type { EContractDocument } from './e-contract-template.ts';
 
 // The signed contract as a PDF (ADR 047): the document's text exactly as shown, the member's

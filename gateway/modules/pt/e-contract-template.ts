@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Lang } from '#contract/codes.ts';
-import { formatDate, formatDateTime, formatVnd } from '#contract/format.ts';
+import type { Lang } from '#api/codes.ts';
+import { formatDate, formatDateTime, formatVnd } from '#api/format.ts';
 
 // The PT e-contract's text (issue 13 §2, ADR 047): a versioned template in plain Vietnamese (the
 // consumer law asks for clear terms in Vietnamese, no vague "other costs") and English. What the

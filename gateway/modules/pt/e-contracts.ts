@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Codes } from '#contract/codes.ts';
-import { formatDateTime, smsVnd } from '#contract/format.ts';
+import { Codes } from '#api/codes.ts';
+import { formatDateTime, smsVnd } from '#api/format.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   accounts,

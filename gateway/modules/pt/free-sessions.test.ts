@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
-import { freeSessionScreenSchema, freeSessionsInfoSchema } from '#contract/pt.ts';
+import { Codes } from '#api/codes.ts';
+import { freeSessionScreenSchema, freeSessionsInfoSchema } from '#api/pt.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import {
   accounts,

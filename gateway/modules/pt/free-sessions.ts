@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import { FREE_PT_WINDOW_DAYS } from '#contract/membership.ts';
-import { formatDayMinute } from '#contract/format.ts';
+import { Codes } from '#api/codes.ts';
+import { FREE_PT_WINDOW_DAYS } from '#api/membership.ts';
+import { formatDayMinute } from '#api/format.ts';
 import {
   PT_SESSION_MINUTES,
   type FreeSession,
   type FreeSessionScreen,
   type FreeSessionsInfo,
   type TrialSummary,
-} from '#contract/pt.ts';
-import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#contract/vietnam-time.ts';
+} from '#api/pt.ts';
+import { addDays, hhmm, isoWeekday, vietnamDay, vietnamInstant } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isExclusionViolation, isUniqueViolation, retryOnDeadlock } from '#gateway/db/errors.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ptBookingSchema, ptBookingScreenSchema, trainerAgendaItemSchema } from '#contract/pt.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+import { ptBookingSchema, ptBookingScreenSchema, trainerAgendaItemSchema } from '#api/pt.ts';
+import { addDays } from '#api/vietnam-time.ts';
 import { clubs, noticeOutbox, ptBookings, ptContracts, ptPackages, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

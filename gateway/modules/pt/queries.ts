@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PtPackage, PtTrainer, PtWorkingInterval } from '#contract/pt.ts';
+import type { PtPackage, PtTrainer, PtWorkingInterval } from '#api/pt.ts';
 import type { Executor } from '#gateway/db/client.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { accounts, clubs, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { clubAccess, membershipsNotEndedBy, opensClub } from '#gateway/modules/club-access/queries.ts';
 import { mediaUrl } from '#gateway/modules/media/queries.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ptPackageSchema, ptTrainerSchema } from '#contract/pt.ts';
+import { ptPackageSchema, ptTrainerSchema } from '#api/pt.ts';
 import { accounts, clubs, ptPackages, ptTrainers, ptWorkingHours } from '#gateway/db/schema/index.ts';
 import { TRAINERS_PER_CLUB } from '#gateway/db/seed-pt.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

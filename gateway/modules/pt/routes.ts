@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { validationMessage } from '#contract/validation.ts';
-import { ptEndpoints as endpoints } from '#contract/endpoints/pt.ts';
+import { Codes } from '#api/codes.ts';
+import { validationMessage } from '#api/validation.ts';
+import { ptEndpoints as endpoints } from '#api/endpoints/pt.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -22,7 +22,7 @@ import {
   ptContractDetail,
   registerPtContract,
   trainerRequests,
-} from './contracts.ts';
+} from './pt-contracts.ts';
 import { activePackages, ptClubs, trainersAtClub } from './queries.ts';
 import {
   eContractDetail,

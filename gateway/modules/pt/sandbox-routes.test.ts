@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
-import { ptBookingScreenSchema, trainerAgendaItemSchema } from '#contract/pt.ts';
-import { addDays, vietnamInstant } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { ptBookingScreenSchema, trainerAgendaItemSchema } from '#api/pt.ts';
+import { addDays, vietnamInstant } from '#api/vietnam-time.ts';
 import { clubs, ptBookings, ptPackages } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers, memberWithPackage, trainerToken } from '#tests/support/pt.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { Codes } from '#contract/codes.ts';
-import { TRAINER_AGENDA_NOT_CLOSED_DAYS } from '#contract/pt.ts';
-import { addDays, vietnamDay, vietnamInstant, vietnamMinute } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { TRAINER_AGENDA_NOT_CLOSED_DAYS } from '#api/pt.ts';
+import { addDays, vietnamDay, vietnamInstant, vietnamMinute } from '#api/vietnam-time.ts';
 import { ptBookings } from '#gateway/db/schema/index.ts';
 import { isExclusionViolation, isUniqueViolation } from '#gateway/db/errors.ts';
 import type { AppEnv } from '#gateway/http/context.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eContractSchema, ptBookingScreenSchema } from '#contract/pt.ts';
+import { eContractSchema, ptBookingScreenSchema } from '#api/pt.ts';
 import { clubs, notifications, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { clubTrainers, memberWithPackage, trainerToken, type Trainer } from '#tests/support/pt.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type Column } from 'drizzle-orm';
-import type { RatingRequest } from '#contract/feedback.ts';
+import type { RatingRequest } from '#api/feedback.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { clubs, contracts, paymentPlans, ratingRequests } from '#gateway/db/schema/index.ts';
 

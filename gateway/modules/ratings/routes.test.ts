@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { memberShellSchema } from '#contract/auth.ts';
-import { ratingRequestSchema } from '#contract/feedback.ts';
+import { memberShellSchema } from '#api/auth.ts';
+import { ratingRequestSchema } from '#api/feedback.ts';
 import { ratingRequests } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { feedbackEndpoints as endpoints } from '#contract/endpoints/feedback.ts';
+import { Codes } from '#api/codes.ts';
+import { feedbackEndpoints as endpoints } from '#api/endpoints/feedback.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { ratingRequests } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lte } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership.ts';
-import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#api/membership.ts';
+import { vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, contracts } from '#gateway/db/schema/index.ts';
 import { ApiError } from '#gateway/http/errors.ts';

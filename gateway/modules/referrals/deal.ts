@@ -1,5 +1,5 @@
-import { REFERRAL_DEAL_DAYS } from '#contract/referral.ts';
-import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
+import { REFERRAL_DEAL_DAYS } from '#api/referral.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#api/vietnam-time.ts';
 
 /**
  * The last moment a friend's purchase counts (ADR 037): the end of the 14th Vietnam day after

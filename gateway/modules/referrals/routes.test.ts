@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { referralScreenSchema, type ReferralScreen } from '#contract/referral.ts';
-import { addDays, vietnamDay, vietnamDayEnd } from '#contract/vietnam-time.ts';
+import { referralScreenSchema, type ReferralScreen } from '#api/referral.ts';
+import { addDays, vietnamDay, vietnamDayEnd } from '#api/vietnam-time.ts';
 import { accounts, contracts, memberGifts, noticeOutbox, referralRewards } from '#gateway/db/schema/index.ts';
 import { settlePayment } from '#gateway/modules/payments/settle.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

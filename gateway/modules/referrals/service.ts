@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, max, or, sql } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
-import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#contract/membership.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import { REFERRAL_BONUS_DAYS, REFERRAL_YEARLY_LIMIT } from '#api/membership.ts';
 import {
   REFERRAL_DEAL_DAYS,
   REFERRAL_RESEND_DAYS,
@@ -8,7 +8,7 @@ import {
   REFERRAL_REWARD_VALID_DAYS,
   type ReferralFriend,
   type ReferralScreen,
-} from '#contract/referral.ts';
+} from '#api/referral.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, contracts, memberGifts, referralInvitations, referralRewards } from '#gateway/db/schema/index.ts';
 import type { Deps } from '#gateway/http/context.ts';
@@ -19,8 +19,8 @@ import { countHit } from '#gateway/modules/limits/counters.ts';
 import { takeAttempt, type GuardRule } from '#gateway/modules/limits/guards.ts';
 import { findAccountById, findAccountByPhone, lockAccount } from '#gateway/modules/accounts/queries.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
-import { formatDate } from '#contract/format.ts';
-import { addDays, vietnamDay, vietnamDayEnd, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays, vietnamDay, vietnamDayEnd, vietnamDayStart } from '#api/vietnam-time.ts';
 import { hasPaidContract } from '#gateway/modules/plans/queries.ts';
 import { SmsDeliveryError } from '#gateway/providers/sms/port.ts';
 import { referralDealEnds, withinReferralDeal } from './deal.ts';

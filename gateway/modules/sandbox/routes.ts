@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { Codes } from '#contract/codes.ts';
-import { EXPERIENCE_DAYS, sandboxGiftBody } from '#contract/gift.ts';
-import { notificationKindSchema } from '#contract/notifications.ts';
-import { phoneNumberSchema } from '#contract/validation.ts';
+import { Codes } from '#api/codes.ts';
+import { EXPERIENCE_DAYS, sandboxGiftBody } from '#api/gift.ts';
+import { notificationKindSchema } from '#api/notifications.ts';
+import { phoneNumberSchema } from '#api/validation.ts';
 import {
   accounts,
   appSettings,

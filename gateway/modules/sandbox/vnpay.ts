@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { formatVnd } from '#contract/format.ts';
+import { formatVnd } from '#api/format.ts';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { savedCards } from '#gateway/db/schema/index.ts';

@@ -1,13 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import {
-  staffMeSchema,
-  staffTodaySchema,
-  waitingCashContractSchema,
-  type WaitingCashContract,
-} from '#contract/staff.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { staffMeSchema, staffTodaySchema, waitingCashContractSchema, type WaitingCashContract } from '#api/staff.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import { contracts, payments, ptContracts, staffActions } from '#gateway/db/schema/index.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { staffListSchema } from '#contract/staff-settings.ts';
+import { staffListSchema } from '#api/staff-settings.ts';
 import { accounts, classInstructors, contracts, noticeOutbox, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { buyAndPay, plansOf } from '#tests/support/membership.ts';
 import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt, openUnpaidContract } from '#tests/support/unpaid-contract.ts';
-import { PaymentMethods } from '#contract/membership.ts';
-import { addDays, vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { addDays, vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import { STAFF_NOTICE_LIMITS } from './notify-routes.ts';
 
 // ADR 052: staff notices to members (one by phone, or a club's members) and the staff list.

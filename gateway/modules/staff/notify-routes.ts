@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
+import { Codes } from '#api/codes.ts';
+import { staffEndpoints as endpoints } from '#api/endpoints/staff.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
@@ -12,9 +12,9 @@ import {
   type StaffListEntry,
   type StaffNoticeBody,
   type StaffNoticeResult,
-} from '#contract/staff-settings.ts';
-import { validationMessage } from '#contract/validation.ts';
-import { vietnamDay, vietnamDayStart } from '#contract/vietnam-time.ts';
+} from '#api/staff-settings.ts';
+import { validationMessage } from '#api/validation.ts';
+import { vietnamDay, vietnamDayStart } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   accounts,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { CashPayableKind, PaymentEvent, WaitingCashContract } from '#contract/staff.ts';
+import type { CashPayableKind, PaymentEvent, WaitingCashContract } from '#api/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   accounts,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { staffMeSchema } from '#contract/staff.ts';
+import { staffMeSchema } from '#api/staff.ts';
 import { accounts, clubs } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import { accounts, contracts, payments } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_MEMBER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { cassoSignatureHeader } from '#gateway/providers/bank-transfer/casso.ts';

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 
-import { Codes } from '#contract/codes.ts';
-import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
+import { Codes } from '#api/codes.ts';
+import { staffEndpoints as endpoints } from '#api/endpoints/staff.ts';
 import {
   auditReaderAccountTypes,
   staffAccountTypes,
@@ -10,7 +10,7 @@ import {
   type StaffMe,
   type StaffSession,
   type StaffTrials,
-} from '#contract/staff.ts';
+} from '#api/staff.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { accounts, clubs, contracts, freezeContracts, paymentEvents, ptContracts } from '#gateway/db/schema/index.ts';
 import { requireAccount } from '#gateway/http/auth.ts';

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
+import { PaymentMethods } from '#api/membership.ts';
 import {
   appVersionSettingSchema,
   couponCampaignSettingSchema,
   planSettingSchema,
   staffSettingsSchema,
-} from '#contract/staff-settings.ts';
+} from '#api/staff-settings.ts';
 import { accounts, contracts, couponCampaigns, coupons, payments, staffActions } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { randomPhone, startTestGateway, type TestGateway } from '#tests/support/gateway.ts';

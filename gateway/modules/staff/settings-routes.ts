@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { Codes } from '#contract/codes.ts';
-import { staffEndpoints as endpoints } from '#contract/endpoints/staff.ts';
-import { contentPageSlugSchema, contentPageSlugs, type ContentPage } from '#contract/content.ts';
+import { Codes } from '#api/codes.ts';
+import { staffEndpoints as endpoints } from '#api/endpoints/staff.ts';
+import { contentPageSlugSchema, contentPageSlugs, type ContentPage } from '#api/content.ts';
 import {
   settingsEditorAccountTypes,
   type AppVersionSetting,
@@ -10,8 +10,8 @@ import {
   type FreezeOptionSetting,
   type PlanSetting,
   type StaffSettings,
-} from '#contract/staff-settings.ts';
-import { validationMessage } from '#contract/validation.ts';
+} from '#api/staff-settings.ts';
+import { validationMessage } from '#api/validation.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import {

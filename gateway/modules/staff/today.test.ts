@@ -1,10 +1,10 @@
 import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import { ptTrainerSchema } from '#contract/pt.ts';
-import { staffClassesSchema } from '#contract/staff-classes.ts';
-import { staffMeSchema, staffTodaySchema, staffTrialsSchema, type StaffToday } from '#contract/staff.ts';
-import { addDays, vietnamDay, vietnamDayStart, vietnamInstant } from '#contract/vietnam-time.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { ptTrainerSchema } from '#api/pt.ts';
+import { staffClassesSchema } from '#api/staff-classes.ts';
+import { staffMeSchema, staffTodaySchema, staffTrialsSchema, type StaffToday } from '#api/staff.ts';
+import { addDays, vietnamDay, vietnamDayStart, vietnamInstant } from '#api/vietnam-time.ts';
 import { accounts, classSessions, feedback, freeSessions, payments, ptBookings } from '#gateway/db/schema/index.ts';
 import { DEMO_MANAGER_PHONE, DEMO_STAFF_PHONE } from '#gateway/db/seed.ts';
 import { instructorPhone } from '#gateway/db/seed-classes.ts';

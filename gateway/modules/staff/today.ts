@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TODAY_FEEDBACK_COUNTED, type StaffToday } from '#contract/staff.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { TODAY_FEEDBACK_COUNTED, type StaffToday } from '#api/staff.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { ensureSessions } from '#gateway/modules/classes/sessions.ts';
 import { liveClassCount } from '#gateway/modules/classes/staff.ts';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import { isSubscriptionPlan, PaymentLocations, PaymentMethods } from '#contract/membership.ts';
-import type { Subscription } from '#contract/subscription.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { isSubscriptionPlan, PaymentLocations, PaymentMethods } from '#api/membership.ts';
+import type { Subscription } from '#api/subscription.ts';
+import { addDays } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   cardRequests,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { formatDate, formatVnd, smsVnd } from '#contract/format.ts';
-import { PaymentMethods } from '#contract/membership.ts';
-import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#contract/subscription.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { formatDate, formatVnd, smsVnd } from '#api/format.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { RENEW_DAYS_BEFORE_END, type RenewalReport } from '#api/subscription.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   contracts,

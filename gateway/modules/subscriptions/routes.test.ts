@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { PaymentMethods } from '#contract/membership.ts';
-import { subscriptionSchema, type Subscription } from '#contract/subscription.ts';
+import { PaymentMethods } from '#api/membership.ts';
+import { subscriptionSchema, type Subscription } from '#api/subscription.ts';
 import {
   clubs,
   contracts,

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { subscriptionEndpoints as endpoints } from '#contract/endpoints/subscriptions.ts';
+import { subscriptionEndpoints as endpoints } from '#api/endpoints/subscriptions.ts';
 import { route } from '#gateway/http/route.ts';
-import { Codes } from '#contract/codes.ts';
-import { sandboxRunBody } from '#contract/subscription.ts';
+import { Codes } from '#api/codes.ts';
+import { sandboxRunBody } from '#api/subscription.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
@@ -20,7 +20,7 @@ import {
   upgradeToBlackCard,
 } from './service.ts';
 
-/** §7 contract/subscription, subscription/allow, vnpay/subscription, change-card, black-card/upgrade; the screen read (ADR 038). */
+/** §7 api/subscription, subscription/allow, vnpay/subscription, change-card, black-card/upgrade; the screen read (ADR 038). */
 export function subscriptionRoutes() {
   const app = new Hono<AppEnv>();
   const member = requireAccount();

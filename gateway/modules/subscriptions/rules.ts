@@ -1,5 +1,5 @@
-import { CANCEL_DAYS_BEFORE_END, GRACE_DAYS, RENEW_DAYS_BEFORE_END, RETRY_DAYS } from '#contract/subscription.ts';
-import { addDays } from '#contract/vietnam-time.ts';
+import { CANCEL_DAYS_BEFORE_END, GRACE_DAYS, RENEW_DAYS_BEFORE_END, RETRY_DAYS } from '#api/subscription.ts';
+import { addDays } from '#api/vietnam-time.ts';
 import { addMonths } from '#gateway/modules/payments/dates.ts';
 
 // The calendar of a monthly subscription (ADR 038), in Vietnam days ('YYYY-MM-DD'). Months are

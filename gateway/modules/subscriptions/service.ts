@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
-import { formatDate, formatVnd, smsVnd } from '#contract/format.ts';
-import type { ChangeCardBody } from '#contract/subscription.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import { formatDate, formatVnd, smsVnd } from '#api/format.ts';
+import type { ChangeCardBody } from '#api/subscription.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   accounts,

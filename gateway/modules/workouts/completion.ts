@@ -1,4 +1,4 @@
-import { WORKOUT_COMPLETION_WINDOW_MINUTES, type WorkoutEventKind } from '#contract/workout-fields.ts';
+import { WORKOUT_COMPLETION_WINDOW_MINUTES, type WorkoutEventKind } from '#api/workout-fields.ts';
 
 // Issue 15 §4 (ADR 041): what a member's events say about one lesson. A pure function of the set of
 // events (they are replayed in the order they happened, ties by id), so batches that arrive late,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { bodyParts, exerciseKinds, exerciseSources, workoutLevels } from '#contract/workout-fields.ts';
+import { bodyParts, exerciseKinds, exerciseSources, workoutLevels } from '#api/workout-fields.ts';
 import type { Database } from '#gateway/db/client.ts';
 import {
   workoutContentState,

@@ -13,7 +13,7 @@ import {
   type LessonDetail,
   type WorkoutProgress,
   type WorkoutTypeSummary,
-} from '#contract/workouts.ts';
+} from '#api/workouts.ts';
 import { workoutProgressEvents } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { readWorkoutContent, syncWorkoutContent } from './content-sync.ts';

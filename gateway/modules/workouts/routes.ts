@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import { Codes } from '#contract/codes.ts';
-import { workoutEndpoints as endpoints } from '#contract/endpoints/workouts.ts';
+import { Codes } from '#api/codes.ts';
+import { workoutEndpoints as endpoints } from '#api/endpoints/workouts.ts';
 import { route } from '#gateway/http/route.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { workoutDrawings } from '#gateway/db/schema/index.ts';
@@ -112,7 +112,7 @@ export function workoutRoutes() {
     return ok(c, await recordProgress(db, c.get('account').id, c.req.valid('json').events, clock.now(), c.get('lang')));
   });
 
-  // Issue 18: each workout page in one read with the signed-in frame (contract/workouts.ts *ScreenSchema).
+  // Issue 18: each workout page in one read with the signed-in frame (api/workouts.ts *ScreenSchema).
   route(app, endpoints.screen, member, async (c) => {
     const { db, clock } = c.get('deps');
     const accountId = c.get('account').id;

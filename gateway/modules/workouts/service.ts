@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Codes, type Lang } from '#contract/codes.ts';
-import type { FieldErrors } from '#contract/envelope.ts';
-import { validationMessage } from '#contract/validation.ts';
+import { Codes, type Lang } from '#api/codes.ts';
+import type { FieldErrors } from '#api/envelope.ts';
+import { validationMessage } from '#api/validation.ts';
 import {
   WORKOUT_EVENT_CLOCK_SKEW_MINUTES,
   WORKOUT_EVENT_MAX_AGE_DAYS,
@@ -13,7 +13,7 @@ import {
   type WorkoutProgress,
   type WorkoutTypeDetail,
   type WorkoutTypeSummary,
-} from '#contract/workouts.ts';
+} from '#api/workouts.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import {
   workoutExercises,

@@ -5,7 +5,7 @@
 // to a payment is modules/payments/bank-webhook.ts's job.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { MAX_VND } from '#contract/format.ts';
+import { MAX_VND } from '#api/format.ts';
 import { constantTimeEqual } from './compare.ts';
 import { parseBankTime, type IncomingTransfer } from './transfer.ts';
 

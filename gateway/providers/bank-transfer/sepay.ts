@@ -2,7 +2,7 @@
 // authenticated with `Authorization: Apikey <key>`; SePay wants `{"success":true}` with a 2xx,
 // and retries otherwise. Protocol only; matching is modules/payments/bank-webhook.ts's job.
 import { z } from 'zod';
-import { MAX_VND } from '#contract/format.ts';
+import { MAX_VND } from '#api/format.ts';
 import { constantTimeEqual } from './compare.ts';
 import { parseBankTime, type IncomingTransfer } from './transfer.ts';
 

@@ -1,4 +1,4 @@
-import { vietnamDateTime } from '#contract/vietnam-time.ts';
+import { vietnamDateTime } from '#api/vietnam-time.ts';
 
 // What a bank webhook reports, whichever service (Casso, SePay) sent it: the matching in
 // modules/payments/bank-webhook.ts works on this shape only.

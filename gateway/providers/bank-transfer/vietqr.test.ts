@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { banks } from '#contract/banks.ts';
+import { banks } from '#api/banks.ts';
 import {
   buildVietQrPayload,
   crc16CcittFalse,

@@ -2,7 +2,7 @@
 // notes/providers.md "VietQR"). Every field is ID (2 digits) + length (2 digits) + value. A
 // banking app that scans it fills in the receiving bank and account, the exact amount and the
 // transfer memo, which is what the webhook later matches the incoming money on.
-import { bankByBin } from '#contract/banks.ts';
+import { bankByBin } from '#api/banks.ts';
 
 export const VIETQR_GUID = 'A000000727';
 export const SERVICE_TO_ACCOUNT = 'QRIBFTTA';

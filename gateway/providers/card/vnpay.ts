@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { vietnamDateTime } from '#contract/vietnam-time.ts';
+import { vietnamDateTime } from '#api/vietnam-time.ts';
 
 // VNPAY payment gateway 2.1.0 (notes/providers.md): a signed pay URL, checked the same way on
 // the IPN and the return. The signature is HMAC-SHA512 over the parameters sorted by key and

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { createFptIdRecognition, fptDate } from './fpt.ts';
 import { IdRecognitionError } from './port.ts';
 

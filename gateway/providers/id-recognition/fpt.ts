@@ -1,5 +1,5 @@
-import { Codes, fptErrorToCode } from '#contract/codes.ts';
-import { stripUnstorableText } from '#contract/text.ts';
+import { Codes, fptErrorToCode } from '#api/codes.ts';
+import { stripUnstorableText } from '#api/text.ts';
 import { IdRecognitionError, type IdPhoto, type IdReading, type IdRecognitionPort } from './port.ts';
 
 export type FptConfig = { apiKey: string; baseUrl: string; timeoutMs: number; fetch?: typeof fetch };

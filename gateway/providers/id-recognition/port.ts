@@ -1,5 +1,5 @@
-import type { Code } from '#contract/codes.ts';
-import type { DocumentType } from '#contract/identity-fields.ts';
+import type { Code } from '#api/codes.ts';
+import type { DocumentType } from '#api/identity-fields.ts';
 
 /** Which photo a reading is of: a card's front or back, or a passport's photo page. */
 export type IdSide = 'front' | 'back';

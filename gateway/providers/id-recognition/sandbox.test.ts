@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
 import { IdRecognitionError } from './port.ts';
 import { createSandboxIdRecognition } from './sandbox.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { createWorker, PSM } from 'tesseract.js';
-import { Codes } from '#contract/codes.ts';
+import { Codes } from '#api/codes.ts';
 import { cardExpiryByLaw, parseCccdQr } from './cccd.ts';
 import { findTd3Lines, readTd3 } from './mrz.ts';
 import { IdRecognitionError, type IdPhoto, type IdReading, type IdRecognitionPort } from './port.ts';

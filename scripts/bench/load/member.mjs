@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
 import { readSignedCookie } from './http.mjs';
 
-/** The code the member's phone shows now (contract/check-in-code.ts: 30 s steps, 96-bit HMAC-SHA256). */
+/** The code the member's phone shows now (api/check-in-code.ts: 30 s steps, 96-bit HMAC-SHA256). */
 export function checkInCode({ memberId, deviceId, key }, now = Date.now()) {
   const step = Math.floor(now / 30_000);
   const mac = createHmac('sha256', Buffer.from(key, 'base64url'))

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import { inbodySegments } from '#contract/inbody-fields.ts';
+import { inbodySegments } from '#api/inbody-fields.ts';
 import type { SheetLang, SheetLayout, SheetTruth } from '#tests/support/inbody-sheet.ts';
 
 // Issue 36 §5, renderer A: an InBody 270/570 result sheet written as HTML and CSS and printed to a

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { inbodySegments } from '#contract/inbody-fields.ts';
+import { inbodySegments } from '#api/inbody-fields.ts';
 import type { SheetLang, SheetLayout, SheetTruth } from '#tests/support/inbody-sheet.ts';
 
 // Issue 36 §5, renderer B: an InBody 270/570 sheet drawn with ImageMagick's own vector language

@@ -1,4 +1,4 @@
-import type { Shape } from '#contract/translate.ts';
+import type { Shape } from '#api/translate.ts';
 import type { vi } from './vi.ts';
 
 /** English texts of what the gateway says to a member outside the app's pages: the keys of vi.ts, see there. */

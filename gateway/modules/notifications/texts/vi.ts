@@ -2,7 +2,7 @@
  * Vietnamese texts of what the gateway says to a member outside the app's pages (issue 40 §6): inbox and push
  * notices (`title`, `body`…), SMS (accented here; sent unaccented, see ../texts.ts), the words an approval code
  * names, and the gifts it grants. en.ts has exactly these keys (Shape); {{name}} is filled from the caller's
- * values and a numeric {{count}} picks the plural form, as in the web app's texts (contract/translate.ts).
+ * values and a numeric {{count}} picks the plural form, as in the web app's texts (api/translate.ts).
  */
 export const vi = {
   account: {

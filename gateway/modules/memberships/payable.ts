@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterPlanWord, formatDate } from '#contract/format.ts';
-import { isAllClubPlan, PaymentMethods } from '#contract/membership.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { afterPlanWord, formatDate } from '#api/format.ts';
+import { isAllClubPlan, PaymentMethods } from '#api/membership.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, paymentPlans, payments, ratingRequests, transactions } from '#gateway/db/schema/index.ts';
 import { coveringPeriods } from '#gateway/modules/club-access/queries.ts';
@@ -12,7 +12,7 @@ import { bookPaymentIn, failUnpaidIn } from '#gateway/modules/payments/settle.ts
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
 import { grantFreeSessionsIn, planWindow } from '#gateway/modules/pt/free-sessions.ts';
 import { rewardReferrerIn } from '#gateway/modules/referrals/service.ts';
-import { subscriptionPaidIn } from '#gateway/modules/subscriptions/settle.ts';
+import { subscriptionPaidIn } from '#gateway/modules/subscriptions/paid.ts';
 import { notice } from '#gateway/modules/notifications/texts.ts';
 
 // A membership as a payable kind (ADR 072): the only way money turns into a membership

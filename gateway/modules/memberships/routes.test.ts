@@ -11,8 +11,8 @@ import {
   receiptSchema,
   REFERRAL_YEARLY_LIMIT,
   type Contract,
-} from '#contract/membership.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+} from '#api/membership.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import {
   accounts,
   authTokens,

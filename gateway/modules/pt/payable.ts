@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { formatDate } from '#contract/format.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { payments, ptContracts, ptPackages } from '#gateway/db/schema/index.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import type { PaidItem, PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
 import { bookPaymentIn } from '#gateway/modules/payments/settle.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';
-import { ptStartAt } from './contracts.ts';
+import { ptStartAt } from './pt-contracts.ts';
 import { createEContractIn } from './e-contracts.ts';
 import { notice } from '#gateway/modules/notifications/texts.ts';
 

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { Codes } from '#contract/codes.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import {
   isAllClubPlan,
   PaymentLocations,
   PaymentMethods,
   type createContractBody,
   type PlannedDates,
-} from '#contract/membership.ts';
+} from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import { contracts, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isSubscriptionPlan } from '#contract/membership.ts';
+import { isSubscriptionPlan } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, type paymentPlans, subscriptionPeriods, subscriptions } from '#gateway/db/schema/index.ts';
 import type { PaymentRow } from '#gateway/modules/payments/start.ts';

@@ -18,7 +18,7 @@ import {
 export * from './staff-settings-limits.ts';
 
 // Issue 17 (ADR 052): the GM's settings, staff notices to members, and a club's staff list.
-// Every write is audited (contract/staff.ts staffActionNames); the same value again writes nothing.
+// Every write is audited (api/staff.ts staffActionNames); the same value again writes nothing.
 
 /** Who changes the chain's settings: the GM only (every other role 403 code 6). */
 export const settingsEditorAccountTypes = ['GM'] as const;

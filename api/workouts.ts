@@ -8,7 +8,7 @@ import {
   workoutLevels,
   workoutTypeKinds,
 } from './workout-fields.ts';
-import { memberShellSchema } from '#contract/auth.ts';
+import { memberShellSchema } from '#api/auth.ts';
 
 // Issue 15 (ADR 041): guided workouts. Types (body parts and the beginner programme) hold lessons;
 // a lesson's blocks place exercises as mappings (sets, reps or seconds, rest, tempo). Content is

@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { isAllClubPlan, planTypes } from '#contract/membership.ts';
-import { formatDate } from '#contract/format.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { isAllClubPlan, planTypes } from '#api/membership.ts';
+import { formatDate } from '#api/format.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { contracts, freezeContracts, paymentPlans, payments, transactions } from '#gateway/db/schema/index.ts';
 import { releaseBookingsIn } from '#gateway/modules/classes/service.ts';
-import { describeMembershipIn } from '#gateway/modules/contracts/payable.ts';
+import { describeMembershipIn } from '#gateway/modules/memberships/payable.ts';
 import { enqueueNotice } from '#gateway/modules/notifications/service.ts';
 import type { PayableKind, SettleInput, SettleOutcome } from '#gateway/modules/payments/kinds.ts';
 import { bookPaymentIn, failUnpaidIn } from '#gateway/modules/payments/settle.ts';

@@ -8,7 +8,7 @@ import {
   type ContractStatus,
   type Receipt,
   type Transaction,
-} from '#contract/membership.ts';
+} from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { preparedFor } from '#gateway/db/prepared.ts';
 import { cachePerDatabase, contractsScope, readVersionsOf, type ReadVersions } from '#gateway/db/read-cache.ts';

@@ -81,7 +81,7 @@ export const subscriptionEndpoints = {
     method: 'GET',
     path: '/api/v1/member/screens/subscription',
     summary:
-      'The subscription pages in one read: the shell, the subscription (as contract/subscription), allow, the saved cards',
+      'The subscription pages in one read: the shell, the subscription (as api/subscription), allow, the saved cards',
     auth: 'member',
     success: Codes.OK,
     response: subscriptionScreenReadSchema,

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ptContractSchema, trainerRequestSchema } from '#contract/pt.ts';
-import { addDays, vietnamDay } from '#contract/vietnam-time.ts';
+import { ptContractSchema, trainerRequestSchema } from '#api/pt.ts';
+import { addDays, vietnamDay } from '#api/vietnam-time.ts';
 import {
   clubs,
   contracts,

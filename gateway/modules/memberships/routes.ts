@@ -2,12 +2,12 @@ import { HOME_TODAY_CLASSES, todayClasses, upcomingBookings } from '#gateway/mod
 import { trialSummary } from '#gateway/modules/pt/free-sessions.ts';
 import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
-import { membershipEndpoints as endpoints } from '#contract/endpoints/membership.ts';
+import { membershipEndpoints as endpoints } from '#api/endpoints/membership.ts';
 import { route } from '#gateway/http/route.ts';
 
-import { Codes } from '#contract/codes.ts';
-import { isAllClubPlan, referralCheckBody, type HomePageContracts } from '#contract/membership.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import { isAllClubPlan, referralCheckBody, type HomePageContracts } from '#api/membership.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';

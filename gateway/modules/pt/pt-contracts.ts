@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Codes } from '#contract/codes.ts';
-import type { PtContract, PtContractDetail, PtContractStatus, TrainerRequest } from '#contract/pt.ts';
-import { vietnamDay } from '#contract/vietnam-time.ts';
+import { Codes } from '#api/codes.ts';
+import type { PtContract, PtContractDetail, PtContractStatus, TrainerRequest } from '#api/pt.ts';
+import { vietnamDay } from '#api/vietnam-time.ts';
 import type { Executor } from '#gateway/db/client.ts';
 import { isUniqueViolation } from '#gateway/db/errors.ts';
 import {

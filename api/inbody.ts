@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from './text.ts';
-import { memberShellSchema } from '#contract/auth.ts';
+import { memberShellSchema } from '#api/auth.ts';
 import {
   INBODY_BOUNDS,
   inbodyConfidences,
