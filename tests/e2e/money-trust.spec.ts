@@ -193,7 +193,7 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
 
   // §8 the home card's Check-in opens the member's pass, not a bounce back to /home.
   await page.goto('/home');
-  await page.getByRole('link', { name: 'Check-in' }).click();
+  await page.getByRole('link', { name: 'Check-in', exact: true }).click();
   await expect(page).toHaveURL(/\/home\/check-in$/);
   const pass = page.locator('.member-pass');
   await expect(pass).toContainText(bought[0]);
