@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { createPool, OcrBusyError, OcrTimeoutError } from './ocr-pool.ts';
+import sharp from 'sharp';
+import { createOcrPool, createPool, OcrBusyError, OcrTimeoutError } from './ocr-pool.ts';
 
 // Issue 14 (ADR 042): the pool's limits, with a stand-in for tesseract.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,3 +38,26 @@ test('a run over the time limit is abandoned, its slot reset and given to the ne
   expect(quick).toEqual({ status: 'fulfilled', value: 2 });
   expect(resets).toEqual([0]);
 });
+
+test(
+  'a photo timed out while its tesseract worker starts leaves no rejection unhandled',
+  { timeout: 60_000 },
+  async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 50 });
+    try {
+      const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      await expect(pool.recognize(blank)).rejects.toBeInstanceOf(OcrTimeoutError);
+      // The worker finishes starting after the time-out; the abandoned run must not use it once it is terminated.
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      await pool.close();
+    }
+  },
+);

@@ -125,7 +125,15 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   };
   const pool = createPool<OcrLine[]>(
     options,
-    async (slot, image) => linesOf(await workerFor(slot), image),
+    async (slot, image) => {
+      const starting = workerFor(slot);
+      const worker = await starting;
+      // Timed out while the worker was starting (loading the model takes seconds under load): the reset has already
+      // let go of it and terminates it. A recognize on a terminated tesseract worker fails inside tesseract.js in a
+      // promise nobody holds (its send is async): an unhandled rejection. So the abandoned run stops here.
+      if (workers.get(slot) !== starting) throw new OcrTimeoutError(options.timeoutMs);
+      return linesOf(worker, image);
+    },
     async (slot) => {
       const worker = workers.get(slot);
       workers.delete(slot);
