@@ -10,7 +10,7 @@ import type { AppEnv } from '#gateway/http/context.ts';
 import { ok } from '#gateway/http/envelope.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 import { idParam } from '#gateway/http/validate.ts';
-import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
+import { purchaseContext } from '#gateway/modules/payments/choice.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { freezeContracts } from '#gateway/db/schema/index.ts';
@@ -27,18 +27,6 @@ import {
   requestFreeze,
   unfreeze,
 } from './service.ts';
-
-const purchase = (c: Context<AppEnv>): PurchaseContext => {
-  const { db, config, clock } = c.get('deps');
-  return {
-    db,
-    config,
-    accountId: c.get('account').id,
-    lang: c.get('lang'),
-    clientIp: c.get('clientIp'),
-    now: clock.now(),
-  };
-};
 
 const freezeId = (c: Context<AppEnv>) => idParam(c, 'id', () => new ApiError(404, Codes.FREEZE_NOT_FOUND));
 
@@ -85,7 +73,7 @@ export function freezeRoutes() {
   });
 
   route(app, endpoints.request, member, async (c) => {
-    const result = await requestFreeze(purchase(c), idParam(c, 'id'), c.req.valid('json'));
+    const result = await requestFreeze(purchaseContext(c), idParam(c, 'id'), c.req.valid('json'));
     // A free duration settles inside the request, which queued its notice (ADR 016).
     if (result.freeze.paidAt) await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.FREEZE_REQUESTED);
@@ -95,15 +83,18 @@ export function freezeRoutes() {
     const body = c.req.valid('json');
     return ok(
       c,
-      await payFreeze(purchase(c), freezeId(c), { method: body.paymentMethodGroupId, savedCardId: body.savedCardId }),
+      await payFreeze(purchaseContext(c), freezeId(c), {
+        method: body.paymentMethodGroupId,
+        savedCardId: body.savedCardId,
+      }),
       Codes.FREEZE_REQUESTED,
     );
   });
 
-  route(app, endpoints.cancel, member, async (c) => ok(c, await cancelFreeze(purchase(c), freezeId(c))));
+  route(app, endpoints.cancel, member, async (c) => ok(c, await cancelFreeze(purchaseContext(c), freezeId(c))));
 
   route(app, endpoints.unfreeze, member, async (c) => {
-    const result = await unfreeze(purchase(c), freezeId(c));
+    const result = await unfreeze(purchaseContext(c), freezeId(c));
     await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.UNFROZEN);
   });

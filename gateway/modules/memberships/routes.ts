@@ -34,20 +34,8 @@ import {
 } from './queries.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from '#gateway/modules/referrals/check.ts';
-import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
+import { purchaseContext } from '#gateway/modules/payments/choice.ts';
 import { cancelContract, createContract, payContract, plannedDates } from './service.ts';
-
-const purchase = (c: Context<AppEnv>): PurchaseContext => {
-  const { db, config, clock } = c.get('deps');
-  return {
-    db,
-    config,
-    accountId: c.get('account').id,
-    lang: c.get('lang'),
-    clientIp: c.get('clientIp'),
-    now: clock.now(),
-  };
-};
 
 /** Reads that show payment state expire the caller's stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
 const freshen = async (c: Context<AppEnv>) => {
@@ -138,7 +126,7 @@ export function contractRoutes() {
   });
 
   route(app, endpoints.create, member, async (c) => {
-    const result = await createContract(purchase(c), c.req.valid('json'));
+    const result = await createContract(purchaseContext(c), c.req.valid('json'));
     // A coupon that covers everything settles inside the purchase, which queued its notice (ADR 016).
     if (!result.existing && result.payment.status === 'SUCCESS') await deliverNoticesNow(c.get('deps'));
     return ok(c, result, Codes.PURCHASE_REQUEST_CREATED);
@@ -147,7 +135,7 @@ export function contractRoutes() {
   route(app, endpoints.pay, member, async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
-    const result = await payContract(purchase(c), id, {
+    const result = await payContract(purchaseContext(c), id, {
       method: body.paymentMethodGroupId,
       savedCardId: body.savedCardId,
     });
@@ -167,7 +155,7 @@ export function contractRoutes() {
 
   route(app, endpoints.cancel, member, async (c) => {
     const id = idParam(c, 'id');
-    return ok(c, await cancelContract(purchase(c), id));
+    return ok(c, await cancelContract(purchaseContext(c), id));
   });
 
   route(app, endpoints.list, member, async (c) => {

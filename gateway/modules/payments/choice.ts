@@ -4,6 +4,8 @@ import { PaymentMethods, type PaymentMethodId } from '#api/membership.ts';
 import type { GatewayConfig } from '#gateway/config.ts';
 import type { Database, Executor } from '#gateway/db/client.ts';
 import { paymentMethodGroups, savedCards } from '#gateway/db/schema/index.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '#gateway/http/context.ts';
 import { ApiError } from '#gateway/http/errors.ts';
 
 // What every purchase of a payable kind brings (a membership, a freeze's fee, a PT package): who
@@ -16,6 +18,19 @@ export type PurchaseContext = {
   lang: Lang;
   clientIp: string;
   now: Date;
+};
+
+/** A member's purchase as a route handler sees it: the caller, their language and address, the clock's now. */
+export const purchaseContext = (c: Context<AppEnv>): PurchaseContext => {
+  const { db, config, clock } = c.get('deps');
+  return {
+    db,
+    config,
+    accountId: c.get('account').id,
+    lang: c.get('lang'),
+    clientIp: c.get('clientIp'),
+    now: clock.now(),
+  };
 };
 
 export type PayChoice = { method: PaymentMethodId; savedCardId?: number | null };

@@ -9,7 +9,7 @@ import { ok, publicCache } from '#gateway/http/envelope.ts';
 import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { route } from '#gateway/http/route.ts';
 import { idParam } from '#gateway/http/validate.ts';
-import type { PurchaseContext } from '#gateway/modules/payments/choice.ts';
+import { purchaseContext } from '#gateway/modules/payments/choice.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
@@ -50,18 +50,6 @@ import {
   rateBooking,
   trainerAgenda,
 } from './bookings.ts';
-
-const purchase = (c: Context<AppEnv>): PurchaseContext => {
-  const { db, config, clock } = c.get('deps');
-  return {
-    db,
-    config,
-    accountId: c.get('account').id,
-    lang: c.get('lang'),
-    clientIp: c.get('clientIp'),
-    now: clock.now(),
-  };
-};
 
 /** The shell beside a screen's data (issue 18: one round trip per page). */
 async function withShell<T extends object>(c: Context<AppEnv>, data: Promise<T>) {
@@ -117,7 +105,7 @@ export function ptRoutes() {
   });
 
   route(app, endpoints.register, member, async (c) => {
-    const made = await registerPtContract(purchase(c), idParam(c, 'ptPackageId'), idParam(c, 'ptId'));
+    const made = await registerPtContract(purchaseContext(c), idParam(c, 'ptPackageId'), idParam(c, 'ptId'));
     return ok(c, made, Codes.PT_SIGNUP_AWAITING_CONFIRM);
   });
 
@@ -132,7 +120,7 @@ export function ptRoutes() {
     await expireStalePayments(c.get('deps').db, c.get('deps').clock.now(), c.get('account').id);
     return ok(
       c,
-      await payPtContract(purchase(c), idParam(c, 'ptContractId'), {
+      await payPtContract(purchaseContext(c), idParam(c, 'ptContractId'), {
         method: body.paymentMethodGroupId,
         savedCardId: body.savedCardId,
       }),
@@ -141,7 +129,7 @@ export function ptRoutes() {
   });
 
   route(app, endpoints.cancel, member, async (c) =>
-    ok(c, await cancelPtContract(purchase(c), idParam(c, 'ptContractId'))),
+    ok(c, await cancelPtContract(purchaseContext(c), idParam(c, 'ptContractId'))),
   );
 
   // Booking a session (issue 13 §3, ADR 046).
