@@ -26,10 +26,20 @@ const BESIDE_JOURNEYS = ['nice', '-n', '5'];
 
 /** @typedef {{ name: string, command: string[], env?: Record<string, string | undefined> }} Step */
 
+const databaseTests = gatewayDatabaseTests();
+/**
+ * With PostgreSQL there (CI), a gateway test that opens a database runs once, on PostgreSQL, the
+ * engine production runs; on PGlite stay the rest and the tests that check the embedded engine itself.
+ * PGlite still carries every journey (the app runs on it). Without PostgreSQL all run on PGlite (ADR 081).
+ */
+const onPostgresOnly = pgUrl
+  ? databaseTests.withDatabase.filter((file) => !databaseTests.embeddedEngine.includes(file))
+  : [];
+
 /** @type {Step} */
 const vitestPglite = {
-  name: 'unit and gateway tests (PGlite)',
-  command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run'],
+  name: `unit and gateway tests (PGlite${onPostgresOnly.length ? `, ${onPostgresOnly.length} database files on PostgreSQL only` : ''})`,
+  command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run', ...onPostgresOnly.flatMap((file) => ['--exclude', file])],
   env: withoutPg,
 };
 // VITEST_ALONE=1: the Vitest step in a stage of its own before the journeys, as before ADR 076 (if a
@@ -52,9 +62,9 @@ const stages = [
     ...(pgUrl
       ? [
           {
-            // The PGlite step has run every gateway file; this repeats those that open a database.
+            // Every gateway file that opens a database.
             name: 'gateway tests on PostgreSQL',
-            command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run', ...gatewayDatabaseTests().withDatabase],
+            command: [...BESIDE_JOURNEYS, 'npx', 'vitest', 'run', ...databaseTests.withDatabase],
             env: { ...process.env, VITEST_MAX_WORKERS: '1' },
           },
         ]
@@ -67,7 +77,7 @@ const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 /**
  * @param {Step} step
  * @param {boolean} live its output goes straight through; otherwise it is held until the step ends
- * @returns {Promise<{ step: Step, code: number, ms: number }>}
+ * @returns {Promise<{ step: Step, code: number, ms: number, output: string }>}
  */
 function run(step, live) {
   const started = performance.now();
@@ -91,9 +101,21 @@ function run(step, live) {
       }
       const result = code === 0 ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`;
       console.log(`--- ${step.name}: ${result}, ${seconds(ms)}`);
-      resolve({ step, code: code ?? 1, ms });
+      resolve({ step, code: code ?? 1, ms, output: Buffer.concat(held).toString('utf8') });
     });
   });
+}
+
+/** What a failed test runner printed about its failures (a CI log is often read from its end only). */
+const FAILURE_LINE = /FAIL|Error|Timeout|timed out|^\s*→|[×✘]/;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** @param {string} name @param {string} output */
+function failureSummary(name, output) {
+  const lines = output.replace(ANSI, '').split('\n');
+  const failures = lines.filter((line) => FAILURE_LINE.test(line)).slice(0, 60);
+  console.log(`\n--- ${name} failed; its lines that name a failure (${failures.length}):`);
+  console.log(failures.join('\n'));
 }
 
 const started = performance.now();
@@ -104,6 +126,7 @@ for (const stage of stages) {
   const results = await Promise.all(stage.map((step, i) => run(step, i === 0)));
   for (const { step, code, ms } of results)
     report.push(`${seconds(ms).padStart(6)}  ${step.name}${code === 0 ? '' : '  FAILED'}`);
+  for (const { step, code, output } of results) if (code !== 0 && output) failureSummary(step.name, output);
   if (results.some((r) => r.code !== 0)) {
     failed = true;
     break;

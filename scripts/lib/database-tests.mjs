@@ -1,6 +1,7 @@
-// The gateway test files that open a database: what CI's PostgreSQL run repeats (ADR 076). The
-// PGlite run (npm test's Vitest step) runs every file; a file that never opens a database (a rule,
-// a provider's signature, the photo reader) would only run again on PostgreSQL for nothing.
+// The gateway test files that open a database: what CI's PostgreSQL run repeats (ADR 076). A file
+// that never opens a database (a rule, a provider's signature, the photo reader) would only run again
+// on PostgreSQL for nothing. With PostgreSQL there (CI), a database file runs once, on PostgreSQL,
+// unless it names PGlite: those check the embedded engine's own behaviour and run on both (ADR 081).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -45,13 +46,22 @@ function gatewayTestFiles(root) {
     .sort();
 }
 
-/** The gateway test files (relative to root) that open a database, and those that do not. */
+/** A test that names PGlite checks what the embedded engine does (its lock, its one connection, its seed). */
+const NAMES_PGLITE = /pglite/i;
+
+/**
+ * The gateway test files (relative to root) that open a database, and those that do not; and of those
+ * that do, the ones that name PGlite (`embeddedEngine`), which also run on PGlite when PostgreSQL is there.
+ */
 export function gatewayDatabaseTests(root = process.cwd()) {
   const withDatabase = [];
   const without = [];
+  const embeddedEngine = [];
   const seen = new Map();
   for (const file of gatewayTestFiles(root)) {
-    (opensDatabase(root, path.join(root, file), seen) ? withDatabase : without).push(file);
+    const opens = opensDatabase(root, path.join(root, file), seen);
+    (opens ? withDatabase : without).push(file);
+    if (opens && NAMES_PGLITE.test(readFileSync(path.join(root, file), 'utf8'))) embeddedEngine.push(file);
   }
-  return { withDatabase, without };
+  return { withDatabase, without, embeddedEngine };
 }

@@ -140,7 +140,8 @@ test(
     const m = await gw.signUp();
     const truth = randomTruth(12);
     const photo = jpeg(await sheetPhoto(truth, '570', 'vi', 'mild', 12));
-    const reading = detect(gw, m.token, photo);
+    const readingStarted = performance.now();
+    const reading = detect(gw, m.token, photo).then((answer) => ({ answer, ms: performance.now() - readingStarted }));
     // While the photo is read (sharp in libuv's pool, tesseract in its thread), the event loop answers others.
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -149,10 +150,11 @@ test(
       await gw.call('GET', '/api/v1/member/inbody/list', { token: m.token });
       times.push(performance.now() - start);
     }
-    const res = await reading;
+    const { answer: res, ms: readingMs } = await reading;
     expect([res.status, res.body.code]).toEqual([200, 1121]);
-    // A blocked event loop waits the reading's seconds; 1 s leaves room for CI's journeys running beside this suite.
-    expect(Math.max(...times)).toBeLessThan(1000);
+    // A blocked event loop makes a cheap request wait about the reading's whole time. On a machine busy
+    // with CI's journeys beside this suite both stretch, so the bound is a share of the reading, at least 1 s.
+    expect(Math.max(...times)).toBeLessThan(Math.max(1000, readingMs / 3));
     expect(res.body.data).toMatchObject({ layout: '570', language: 'vi' });
     expect(res.body.data.record).toMatchObject(core(truth));
     expect(res.body.data.record.fatBodyMass).toMatchObject({
