@@ -27,6 +27,10 @@ export default defineConfig({
     // and that retry records it.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker installs its whole precache on a journey's first page: about 1 s of CPU a journey on
+    // the 2-core runner. Journeys that test the installed app (offline, lie-fi, the update, install) allow it
+    // with test.use({ serviceWorkers: 'allow' }) at their top (ADR 081).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium ?? undefined,
       args: [

@@ -5,6 +5,9 @@ import { parseCheckInCode } from '#api/check-in.ts';
 import { controlledByServiceWorker, expect, gatewayUrl, snap, test, waitForHydrated } from './fixtures.ts';
 import { CLUB, newMember, paidMember, staffToken } from './membership-steps.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 11 §6 (ADR 032): a member opens check-in, the door's scanner reads the QR (decoded here from
 // a screenshot by a real QR decoder) and the member's page hears of the visit; offline the service
 // worker keeps drawing codes that the door accepts; without JavaScript the server's QR refreshes.

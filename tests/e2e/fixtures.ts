@@ -225,6 +225,8 @@ export async function controlledByServiceWorker(page: Page) {
 export function watchConsole(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // Playwright's own note where a journey blocks service workers (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { englishMemberWithoutJs, expect, signUp, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 36 §6 and issue 39 §3 (ADR 066): the member's side of a sheet photo. A guide before the
 // picker; the upload shows how much has gone up, then its reading step; a doubtful value is marked
 // in words and corrected; an unreadable photo says why and offers to retake or type the values;

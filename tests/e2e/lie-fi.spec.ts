@@ -72,6 +72,9 @@ const test = base.extend<{ lieFi: LieFi }>({
   },
 });
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 const savedCopyBanner = (page: Page) => page.locator('#saved-copy');
 
 /**

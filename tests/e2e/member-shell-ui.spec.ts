@@ -3,6 +3,9 @@ import { userAgents as ua } from '#tests/support/user-agents.ts';
 import { expect, signUp, snap, snapBothWidths, test, toEnglish, waitForHydrated } from './fixtures.ts';
 import { buy, CLUB, copyValue, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 37 items 2, 3, 7, 11, 15, 16: stars that show only what was chosen (and say it), an offline
 // alert and toasts that cover no control, Support without a stale promise, forms that preselect the
 // member's club and drop an error once its field is right, aligned labels and links, §9's panels.

@@ -13,6 +13,9 @@ import {
 import { CLUB, buy, copyValue, newMember, singleClubPlan, transfer, vnd, type Lang } from './membership-steps.ts';
 import { formatDate } from '#api/format.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 10: money screens a member can trust, at 390×844 in Vietnamese and English.
 
 const texts = {

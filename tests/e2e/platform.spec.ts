@@ -2,6 +2,9 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { userAgents as ua } from '#tests/support/user-agents.ts';
 import { expect, snap, test, watchConsole } from './fixtures.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 const base = () => process.env.E2E_BASE_URL!;
 type Lang = 'vi' | 'en';
 

@@ -17,6 +17,9 @@ import sharp from 'sharp';
 import { startSystem } from '#scripts/lib/system.mjs';
 import { controlledByServiceWorker, expect, snap, test, waitForHydrated } from './fixtures.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // The PWA of issue 3 (ADR 009): manifest, service worker, offline page and alert, update prompt,
 // splash and pull-to-reload, at 390×844 in Vietnamese and English.
 

@@ -1,5 +1,8 @@
 import { expect, randomPhone, readOtp, requestCode, test, typeOtp } from './fixtures.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 9: about 2 sign-ups in 11 lost the terms tick between the tap and Send on a phone.
 // The tick is tapped the moment /sign-up is reached, before anything settles, ten times over: five
 // after the client navigation from the code, five on a page loaded afresh (a reload, a slow phone:

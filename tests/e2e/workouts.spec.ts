@@ -9,6 +9,9 @@ import {
   toEnglish,
 } from './fixtures.ts';
 
+// This file's journeys need the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 15: a member browses the guided workouts, plays a lesson with the timer and rest, finishes it
 // and sees it marked; favourites; the warm-up toggle is remembered; without JavaScript, done marks are forms.
 
