@@ -111,6 +111,10 @@ export async function startTestGateway(
     SANDBOX: 'true',
     LOG_LEVEL: 'silent',
     GATEWAY_INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    // A photo's reading is bounded at 20 s in production; a suite on a busy 2-core runner (CI's
+    // journeys beside it) can take longer, and the reading would answer 103 "unreadable". The
+    // limit has its own test (inbody/routes.test.ts, 800 ms).
+    INBODY_OCR_TIMEOUT_MS: '120000',
     ...options.env,
   });
   const sandboxSms = createSandboxSmsSender(handle.db);

@@ -34,7 +34,7 @@ function detect(token: string, image: Blob) {
 
 test(
   'the 31st photo in an hour is refused with the wait to the next one (data and Retry-After); the next hour takes photos again',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const m = await gw.signUp();
     gw.clock.set(new Date('2026-11-21T05:48:00Z'));
@@ -59,7 +59,7 @@ test(
 
 test(
   'an unreadable photo answers 103 with the reason: a black photo is too dark, a plain wall has no sheet, a sheet out of focus is blurred',
-  { timeout: 90_000 },
+  { timeout: 180_000 },
   async () => {
     const m = await gw.signUp();
     const dark = await detect(m.token, jpeg(await black()));

@@ -36,7 +36,7 @@ const core = (t: SheetTruth) => ({
 
 test(
   'a 270 sheet in English is read into a draft that is not history until confirmed; comma decimals; the photo is the owner’s only',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const m = await gw.signUp();
     const truth = randomTruth(11);
@@ -135,7 +135,7 @@ test(
 
 test(
   'a 570 sheet in Vietnamese, photographed on a desk, gives the segmental fat too; a cheap request stays fast meanwhile',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const m = await gw.signUp();
     const truth = randomTruth(12);
