@@ -328,3 +328,16 @@ test('a weight and a fat mass misread alike (a bar end read as "1" before both) 
   expect(checked.values.weight).toBe(173);
   expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['doubtful', 'doubtful']);
 });
+
+test('a PBF or a fat mass not read at all is given by the other two read in their printed form, and only offered (ADR 084)', () => {
+  // The composition's parts not read either (a shadow across the table): no sum gives them.
+  const parts = /^(Total Body Water|Protein|Minerals)/;
+  const withoutPbf = english().filter((l) => !l.text.startsWith('PBF') && !parts.test(l.text));
+  const noPbf = checkSheet(parseSheet(withoutPbf));
+  expect(noPbf.values.percentBodyFat).toBe(21.4);
+  expect(noPbf.confidence.percentBodyFat).toBe('doubtful');
+  const withoutFat = english().filter((l) => !l.text.startsWith('Body Fat Mass') && !parts.test(l.text));
+  const noFat = checkSheet(parseSheet(withoutFat));
+  expect(noFat.values.bodyFatMass).toBe(15.6);
+  expect(noFat.confidence.bodyFatMass).toBe('doubtful');
+});

@@ -165,12 +165,33 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     sum.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
-  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
+  // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
+  // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
+  const printedWeight = only(weights, true)[0]?.value;
+  const printedPbf = only(pbfs, true)[0]?.value;
+  const fatOfRatio =
+    !fats.length && printedWeight !== undefined && printedPbf !== undefined
+      ? round((printedWeight * printedPbf) / 100, 1)
+      : undefined;
+  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value ?? fatOfRatio;
   set('bodyFatMass', fat !== undefined && fat === values.weight ? undefined : fat, sureOf(ratio) || sureOf(sum));
   // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
   // for is their ratio, to be looked at (rounding may differ by 0.1).
   const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
-  set('percentBodyFat', ratio?.pbf ?? pbfOfSum ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
+  const printedFat = only(fats, true)[0]?.value;
+  const pbfOfRatio =
+    !pbfs.length && printedWeight !== undefined && printedFat !== undefined
+      ? round((printedFat / printedWeight) * 100, 1)
+      : undefined;
+  set(
+    'percentBodyFat',
+    ratio?.pbf ??
+      pbfOfSum ??
+      derived?.pbf ??
+      pbfs[0]?.value ??
+      (pbfOfRatio !== undefined && withinBound(pbfOfRatio, INBODY_BOUNDS.percentBodyFat) ? pbfOfRatio : undefined),
+    sureOf(ratio),
+  );
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
