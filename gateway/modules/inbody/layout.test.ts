@@ -149,9 +149,25 @@ test('headings are placed though garbled, and plain rows are not headings', () =
   expect(headingOf(line('Weight (kg) 73.0'))).toBeUndefined();
 });
 
-test('a box with a row more or fewer than printed gives nothing (the order would lie)', () => {
-  const bars = [line('Weight (kg) 73.0'), line('Body Fat Mass (kg) 15.6')];
-  expect(readBox('muscleFat', '270', bars)).toEqual({});
+test('a box with a row more or fewer than printed gives nothing by order (the order would lie), only by the labels read', () => {
+  const bars = [line('Weight (kg) 73.0'), line('Mdxy (kg) 15.6')];
+  expect(readBox('muscleFat', '270', bars)).toEqual({ weight: [{ value: 73, confidence: 93, decimals: 1 }] });
+  expect(readBox('muscleFat', '270', [line('Abc 73.0'), line('Mdxy 15.6')])).toEqual({});
+});
+
+test('a Vietnamese SMM row printed on two lines, its scale garbled into a row too many: its second label names the value (ADR 084)', () => {
+  const bars = [
+    line('Duds Binh thuotng Trén'),
+    line('AY 0 11% 1% 14% 160 175'),
+    line('Can nang (kg) I 50.2'),
+    line('Co xuong (kg) 100 1" 130 14s 160 73'),
+    line('Khoi luong co xuong I 18.9'),
+    line('100 115 1% 145 160 175'),
+    line('Lugng md co thé (kg) EES 14.7'),
+  ];
+  const got = readBox('muscleFat', '570', bars);
+  expect(got.skeletalMuscleMass?.map((r) => r.value)).toContain(18.9);
+  expect([got.weight?.[0].value, got.bodyFatMass?.[0].value]).toEqual([50.2, 14.7]);
 });
 
 test('a bar value that lost its decimal mark is kept whole, for the checks to put the mark back (never as printed)', () => {

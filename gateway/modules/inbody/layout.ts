@@ -1,4 +1,4 @@
-import { fold, SCALE, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
+import { fold, parseSheet, SCALE, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
 
 // Issue 36 §3 (ADR 075): reading by the sheet's layout. The InBody 270 and 570 print the same
 // boxes in the same order, in English and Vietnamese: on the left the Body Composition Analysis
@@ -166,21 +166,29 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
     return score ? { score: [score] } : {};
   }
   const values = lines.filter((l) => !headingOf(l)).flatMap((l) => rowValue(l, box === 'composition') ?? []);
+  const printed = model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]];
   // The model not read: the composition's row count tells it (the 270 prints five, the 570 four).
-  const fields = (model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]]).find(
-    (rows) => rows?.length === values.length,
-  );
-  // A row more or fewer than printed: the order says nothing.
-  if (!fields) return {};
+  const fields = printed.find((rows) => rows?.length === values.length);
   const out: BoxReading = {};
-  fields.forEach((field, i) => {
-    if (field === 'bmi') return;
-    const reading = values[i];
-    out[field] = [reading];
-    // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
-    // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
-    if (box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value)))
-      out[field].push({ ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 });
-  });
+  // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
+  // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
+  const offer = (field: BoxField, readings: Reading[]) => {
+    out[field] = readings.flatMap((reading) =>
+      box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value))
+        ? [reading, { ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 }]
+        : [reading],
+    );
+  };
+  if (fields) {
+    fields.forEach((field, i) => {
+      if (field !== 'bmi') offer(field, [values[i]]);
+    });
+    return out;
+  }
+  // A row more or fewer than printed (a scale read as a row, a label on two lines): the order says
+  // nothing, but a row whose label was read still names its value (ADR 084), as on the page.
+  const labelled = parseSheet(lines);
+  const inBox = new Set(printed.flatMap((rows) => rows ?? []));
+  for (const field of inBox) if (field !== 'bmi' && labelled[field].length) offer(field, labelled[field]);
   return out;
 }

@@ -181,7 +181,9 @@ export async function prepareByProjection(bytes: Buffer): Promise<Grey> {
   return evenLight(data, info.width, info.height);
 }
 
-const rawImage = ({ data, width, height }: Grey) => sharp(data, { raw: { width, height, channels: 1 } });
+/** The raw page as an image to cut from, at the page's 200 dpi (tesseract sizes its search by it). */
+const rawImage = ({ data, width, height }: Grey) =>
+  sharp(data, { raw: { width, height, channels: 1 } }).withDensity(200);
 
 /** The old reader's page (the bench compares it). */
 const projected = async (bytes: Buffer) => {
