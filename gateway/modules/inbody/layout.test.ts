@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boxPlaces, headingOf, modelOf, readBox, type SheetModel } from './layout.ts';
+import { boxPlaces, headingOf, modelOf, readBox, readCrop, type SheetModel } from './layout.ts';
 import { parseSheet, type OcrLine } from './parse.ts';
 
 // Issue 36 §3: the layout reader, per model (270, 570) and language (en, vi), on OCR lines as
@@ -221,4 +221,18 @@ test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered w
 test('box places are whole pixels (a crop cannot be cut at 1143.75)', () => {
   const lines = SHEETS.en['270']();
   for (const p of boxPlaces(lines, 1700, 4577)) expect([p.top, p.bottom].every(Number.isInteger)).toBe(true);
+});
+
+test('a crop that holds the next box too (its heading not read on the page) reads each box in its own order (ADR 084)', () => {
+  const crop = [
+    line('Went (vg) SEE 5.4'),
+    line('| SMM (kg) ee——— 2s 000'),
+    line('Sody fat Mass hg)  ENNEENENNNNES 25.2 $0'),
+    line('Obesity Analysts'),
+    line('oar EE 27.3'),
+    line('rer pr CEE 29.5'),
+  ];
+  const got = readCrop('muscleFat', '570', crop);
+  expect(got.percentBodyFat?.map((r) => r.value)).toEqual([29.5]);
+  expect(got.bodyFatMass?.map((r) => r.value)).toEqual([25.2]);
 });

@@ -192,3 +192,22 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
   for (const field of inBox) if (field !== 'bmi' && labelled[field].length) offer(field, labelled[field]);
   return out;
 }
+
+/**
+ * What a box's crop says (ADR 084). A box runs to the next heading read on the page; when the next
+ * box's heading was not read there, the crop holds that box too, and its rows would be one box's
+ * rows too many. Each heading read inside the crop starts its own box, read in its own order.
+ */
+export function readCrop(box: Box, model: SheetModel | undefined, lines: OcrLine[]): BoxReading {
+  const groups: { box: Box; lines: OcrLine[] }[] = [{ box, lines: [] }];
+  for (const line of lines) {
+    const heading = headingOf(line);
+    if (heading && heading !== groups[groups.length - 1].box) groups.push({ box: heading, lines: [] });
+    groups[groups.length - 1].lines.push(line);
+  }
+  const out: BoxReading = {};
+  for (const group of groups)
+    for (const [field, readings] of Object.entries(readBox(group.box, model, group.lines)) as [BoxField, Reading[]][])
+      out[field] = [...(out[field] ?? []), ...readings];
+  return out;
+}

@@ -3,7 +3,7 @@ import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
-import { boxPlaces, modelOf, readBox, type Box, type BoxField } from './layout.ts';
+import { boxPlaces, modelOf, readCrop, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -357,7 +357,7 @@ async function boxesReadAgain(page: Grey, lines: OcrLine[], parsed: ParsedSheet,
       height: place.bottom - place.top,
     };
     // Tesseract reads print of a certain height best: the score's large digits smaller, the boxes' small print larger.
-    let reading: ReturnType<typeof readBox> = {};
+    let reading: ReturnType<typeof readCrop> = {};
     for (const scale of BOX_SCALES[place.box === 'score' ? 'score' : 'rows']) {
       const crop = await rawImage(page)
         .extract(area)
@@ -365,7 +365,7 @@ async function boxesReadAgain(page: Grey, lines: OcrLine[], parsed: ParsedSheet,
         .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
         .png(QUICK_PNG)
         .toBuffer();
-      reading = readBox(place.box, model, await recognize(crop));
+      reading = readCrop(place.box, model, await recognize(crop));
       if (Object.keys(reading).length) break;
     }
     for (const [field, readings] of Object.entries(reading) as [BoxField, Reading[]][])
