@@ -297,6 +297,11 @@ test('a large score read with a gap between its digits ("9 5 /100") is 95/100', 
   expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
 });
 
+test('a score whose "100" is read with a gap ("62 / 1 00 Điểm") is 62/100 (ADR 084)', () => {
+  const checked = checkSheet(parseSheet(withScore('| 62 / 1 00 biém |')));
+  expect([checked.values.score, checked.confidence.score]).toEqual([62, 'confirmed']);
+});
+
 test('a weight the ratio fits but the four parts contradict is doubtful; a value read with a digit too many is not sure', () => {
   // 73.3 fits PBF 21.4 with fat 15.6 within the rounding, but water + protein + minerals + fat = 73.0.
   const loose = checkSheet(parseSheet(english({ weight: '73.3' })));
