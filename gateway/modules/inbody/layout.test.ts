@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boxPlaces, headingOf, modelOf, readBox, readCrop, type SheetModel } from './layout.ts';
+import { boxPlaces, headingOf, modelOf, placedReadings, readBox, readCrop, type SheetModel } from './layout.ts';
 import { parseSheet, type OcrLine } from './parse.ts';
 
 // Issue 36 §3: the layout reader, per model (270, 570) and language (en, vi), on OCR lines as
@@ -235,4 +235,20 @@ test('a crop that holds the next box too (its heading not read on the page) read
   const got = readCrop('muscleFat', '570', crop);
   expect(got.percentBodyFat?.map((r) => r.value)).toEqual([29.5]);
   expect(got.bodyFatMass?.map((r) => r.value)).toEqual([25.2]);
+});
+
+test("the page's own lines give the rows whose labels were lost by their place, never as a sure word (ADR 084)", () => {
+  y = 0;
+  const page = [
+    line('InBody InBody270'),
+    line('Phin tich béo phi'),
+    line('sa CE 27.3'),
+    line('| er ES 14.4'),
+    line('Phin tich co timg ving'),
+    line('3.55kg 3.83kg'),
+  ];
+  const got = placedReadings(page, '270', 1700, 2400);
+  expect(got.percentBodyFat).toEqual([{ value: 14.4, confidence: 50, decimals: 1 }]);
+  // A sure word on the page stays sure where it was read by its label; its place adds only a doubtful copy.
+  expect(parseSheet(page).percentBodyFat).toEqual([]);
 });

@@ -211,3 +211,28 @@ export function readCrop(box: Box, model: SheetModel | undefined, lines: OcrLine
       out[field] = [...(out[field] ?? []), ...readings];
   return out;
 }
+
+/** Where a value is known by its place and not by its label, it is never a sure word (checks.ts wants ≥ 85). */
+const PLACED_CONFIDENCE = 50;
+
+/**
+ * ADR 084: the page's own lines read by the layout, before any box is read again. Each box placed
+ * by its heading gives its rows in the model's print order (a label garbled past matching still
+ * has its place: "| er ES 14.4" under "BMI 27.3" is the PBF), at a confidence no check takes as a
+ * sure word; only the sheet's arithmetic can confirm such a value. No OCR: the lines are the page's.
+ */
+export function placedReadings(lines: OcrLine[], model: SheetModel | undefined, width: number, height: number) {
+  const out: BoxReading = {};
+  for (const place of boxPlaces(lines, width, height)) {
+    if (place.box === 'score') continue;
+    const inside = lines.filter(
+      (l) => l.box && (l.box.y0 + l.box.y1) / 2 > place.top && (l.box.y0 + l.box.y1) / 2 < place.bottom,
+    );
+    for (const [field, readings] of Object.entries(readBox(place.box, model, inside)) as [BoxField, Reading[]][])
+      out[field] = [
+        ...(out[field] ?? []),
+        ...readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
+      ];
+  }
+  return out;
+}

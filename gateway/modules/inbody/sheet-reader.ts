@@ -3,7 +3,7 @@ import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
-import { boxPlaces, modelOf, readCrop, type Box, type BoxField } from './layout.ts';
+import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -387,6 +387,12 @@ export async function readSheet(
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
+  // The page's lines by their place in the layout (ADR 084): rows whose labels were lost.
+  const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
+  for (const [field, readings] of Object.entries(
+    placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
+  ) as [BoxField, Reading[]][])
+    parsed[field].push(...readings);
   await secondScoreReading(prepared.grey, lines, parsed, recognize);
   let checked = checkSheet(parsed);
   if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
