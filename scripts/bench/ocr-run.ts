@@ -110,11 +110,15 @@ const failures: string[] = [];
 const pool = createOcrPool({ workers: 1, queue: 100, timeoutMs: 300_000 });
 // --cache DIR: the OCR's lines kept per prepared image, so that a change to parse.ts or checks.ts is measured in seconds (times are then meaningless).
 const cacheDir = options.cache;
-const recognize: Recognize = async (image) => {
-  if (!cacheDir) return pool.recognize(image);
-  const file = path.join(cacheDir, `${createHash('sha256').update(image).digest('hex')}.json`);
+const recognize: Recognize = async (image, read) => {
+  if (!cacheDir) return pool.recognize(image, read);
+  const key = createHash('sha256')
+    .update(image)
+    .update(read?.digits ? 'digits' : '')
+    .digest('hex');
+  const file = path.join(cacheDir, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OcrLine[];
-  const lines = await pool.recognize(image);
+  const lines = await pool.recognize(image, read);
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(file, JSON.stringify(lines));
   return lines;

@@ -55,9 +55,9 @@ const { photo, truth } = await photoAndTruth();
 const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
 // The reader's own pipeline, each image it hands to the OCR and the lines it gets back kept for showing.
 let calls = 0;
-const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image) => {
-  const lines: OcrLine[] = await pool.recognize(image);
-  const name = calls ? `ocr-${String(calls)}.png` : 'page.png';
+const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image, read) => {
+  const lines: OcrLine[] = await pool.recognize(image, read);
+  const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
   calls++;
   writeFileSync(path.join(out, name), image);
   console.log(`\n== ${name}`);

@@ -83,3 +83,38 @@ test('the two columns are stacked under the header from the raw page, copied row
   expect(bands[2].x).toBeLessThan(100);
   expect(bands[2].y).toBeGreaterThan(bands[1].y);
 });
+
+test("a speck in the gutter does not split the right column through the score's large digits: the header's rule does (ADR 084)", () => {
+  const width = 200;
+  const height = 300;
+  const data = Buffer.alloc(width * height, 255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
+  };
+  ink(10, 10, 190, 12); // the header's rule, across the gutter
+  ink(130, 30, 160, 80); // the score's large digits, from above the columns' usual start (15 %) to below it
+  ink(10, 60, 90, 70); // the left column's row
+  data[45 * width + 100] = 0; // a speck in the gutter at 15 % of the height
+  const stacked = columnsStacked({ data, width, height });
+  const bands: number[] = [];
+  let previous = false;
+  for (let y = 0; y < stacked.height; y++) {
+    // (The speck alone is no band.)
+    const dark = stacked.data.subarray(y * width, (y + 1) * width).filter((v) => v < 110).length >= 3;
+    if (dark && !previous) bands.push(y);
+    previous = dark;
+  }
+  // The rule, the left row, the digits whole: three bands (the digits cut in two would make four).
+  expect(bands).toHaveLength(3);
+});
+
+test('a score whose large digits are read as letters ("DY /100") is read again with digits only, and only offered (ADR 084)', async () => {
+  const reads: (boolean | undefined)[] = [];
+  const reading = await readSheet(await photo(), async (_image, options) => {
+    reads.push(options?.digits);
+    if (reads.length === 1) return sheet(line('DY /100 Diém', { x0: 100, y0: 300, x1: 400, y1: 340 }));
+    return options?.digits ? [line('59 /100 0')] : [line('DY /100 Diém')];
+  });
+  expect(reads.slice(0, 3)).toEqual([undefined, undefined, true]);
+  expect([reading.values.score, reading.confidence.score]).toEqual([59, 'doubtful']);
+});

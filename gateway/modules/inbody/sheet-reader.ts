@@ -272,9 +272,15 @@ export function columnsStacked(page: Grey): Grey {
   }
   if (best[1] - best[0] < width * 0.012) return page;
   const gutter = Math.round((best[0] + best[1]) / 2);
-  // The header's rule and print cross the gutter: the columns start below the first dark row met going up from there.
+  // The header's rule crosses the gutter: the columns start below the first row met going up from
+  // there that is dark across most of the gutter (ADR 084: a single dark pixel, a box's corner or a
+  // speck, split the InBody Score box through its large digits).
   let split = 0;
-  for (let y = top; y > 0 && !split; y--) for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) split = y + 4;
+  for (let y = top; y > 0 && !split; y--) {
+    let ink = 0;
+    for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) ink++;
+    if (ink >= (best[1] - best[0]) * 0.6) split = y + 4;
+  }
   if (!split) split = top;
   const lastInk = (x0: number, x1: number) => {
     for (let y = height - 1; y > split; y--)
@@ -315,13 +321,15 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
   if (!line?.box) return;
   const { width, height } = page;
   const pad = Math.round((line.box.y1 - line.box.y0) * 0.4);
+  // The large digits may stand above the line tesseract found ("DY" with their tops cut, ADR 084).
+  const above = pad * 2;
   const left = Math.max(0, line.box.x0 - pad);
-  const top = Math.max(0, line.box.y0 - pad);
+  const top = Math.max(0, line.box.y0 - above);
   const box = {
     left,
     top,
     width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad),
-    height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad),
+    height: Math.min(height - top, line.box.y1 - top + pad),
   };
   if (box.width < 8 || box.height < 8) return;
   const crop = await rawImage(page)
@@ -330,10 +338,20 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
     .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
     .png(QUICK_PNG)
     .toBuffer();
-  const again = (await recognize(crop)).map(scoreOutOf100).find((r) => r && r.value >= 10);
+  const score = (read: OcrLine[]) => read.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100);
+  let again = score(await recognize(crop));
+  // ADR 084: the large digits read as letters ("DY /100" for 59): read once more with digits only.
+  // Whatever a whitelist reads is forced into digits, so it is offered, never a sure word.
+  if (!again) {
+    const digits = score(await recognize(crop, { digits: true }));
+    if (digits) again = { ...digits, confidence: Math.min(digits.confidence, DIGITS_ONLY_CONFIDENCE) };
+  }
   // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
+
+/** A value read with digits only is never a sure word (checks.ts wants ≥ 85). */
+const DIGITS_ONLY_CONFIDENCE = 50;
 
 /** The boxes that hold the core fields, read again one by one where the whole page left one unconfirmed. */
 const BOXES_READ_AGAIN: Box[] = ['composition', 'muscleFat', 'obesity', 'score'];
