@@ -56,13 +56,19 @@ test('a second reading that finds no "NN/100" leaves the score doubtful; a line 
   expect(calls).toBe(1);
 });
 
-test('the two columns are stacked under the header from the raw page, copied row by row (ADR 084)', () => {
+/** A white 200 × 300 raw page and a pen that inks rectangles on it. */
+function blankPage() {
   const width = 200;
   const height = 300;
   const data = Buffer.alloc(width * height, 255);
   const ink = (x0: number, y0: number, x1: number, y1: number) => {
     for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
   };
+  return { width, height, data, ink };
+}
+
+test('the two columns are stacked under the header from the raw page, copied row by row (ADR 084)', () => {
+  const { width, height, data, ink } = blankPage();
   ink(10, 10, 190, 20); // the header's rule, across the gutter
   ink(10, 60, 90, 70); // the left column's row
   ink(120, 100, 190, 110); // the right column's row
@@ -85,12 +91,7 @@ test('the two columns are stacked under the header from the raw page, copied row
 });
 
 test("a speck in the gutter does not split the right column through the score's large digits: the header's rule does (ADR 084)", () => {
-  const width = 200;
-  const height = 300;
-  const data = Buffer.alloc(width * height, 255);
-  const ink = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
-  };
+  const { width, height, data, ink } = blankPage();
   ink(10, 10, 190, 12); // the header's rule, across the gutter
   ink(130, 30, 160, 80); // the score's large digits, from above the columns' usual start (15 %) to below it
   ink(10, 60, 90, 70); // the left column's row
