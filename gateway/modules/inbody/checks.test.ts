@@ -346,3 +346,15 @@ test('a PBF or a fat mass not read at all is given by the other two read in thei
   expect(noFat.values.bodyFatMass).toBe(15.6);
   expect(noFat.confidence.bodyFatMass).toBe('doubtful');
 });
+
+test('an SMM in its printed form goes before a whole number read from a garbled scale; a whole number is put back only at the printed mark (ADR 084)', () => {
+  const lines = english();
+  lines.splice(10, 0, line('SMM (kg) 11% 130 148 160 17s', 40));
+  const checked = checkSheet(parseSheet(lines));
+  expect(checked.values.skeletalMuscleMass).toBe(32);
+  // Minerals are printed with two decimals: "392" is 3.92 in its printed form, "39" no printed 3.9.
+  const sheet = parseSheet(english());
+  sheet.minerals = [{ value: 39, confidence: 95, decimals: 0 }];
+  sheet.weight = [{ value: 72.9, confidence: 95, decimals: 1 }];
+  expect(checkSheet(sheet).confidence.minerals).not.toBe('confirmed');
+});

@@ -60,7 +60,12 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
     const whole = r.decimals === 0 && field !== 'score';
     // Printed with one decimal (minerals two): "12.23" for 12.3 holds a neighbour's digit (issue 36 §4).
     out.push({ value: r.value, formatted: !whole && (field === 'score' || r.decimals === PRINTED_DECIMALS[field]) });
-    if (whole) out.push({ value: r.value / 10, formatted: true }, { value: r.value / 100, formatted: true });
+    // The mark put back where the field prints it (ADR 084: "46" is no 4.66 nor, for minerals, a printed 4.6).
+    if (whole)
+      out.push(
+        { value: r.value / 10, formatted: PRINTED_DECIMALS[field] === 1 },
+        { value: r.value / 100, formatted: PRINTED_DECIMALS[field] === 2 },
+      );
   }
   const seen = new Set<number>();
   return out
@@ -202,8 +207,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
 
   // Skeletal muscle: no sum covers it. A sure word, printed to 0.1, 45–65 % of the fat-free mass.
   // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
+  // A reading in its printed form (one decimal) goes before a whole number (ADR 084: a garbled
+  // scale "SMM (kg) 11% 130 148" is no SMM of 11).
+  const inBound = (r: Reading) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass);
   const smm =
-    sheet.skeletalMuscleMass.find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
+    sheet.skeletalMuscleMass.find(inBound) ??
     sheet.skeletalMuscleMass
       .filter((r) => r.decimals === 0)
       .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
