@@ -357,4 +357,10 @@ test('an SMM in its printed form goes before a whole number read from a garbled 
   sheet.minerals = [{ value: 39, confidence: 95, decimals: 0 }];
   sheet.weight = [{ value: 72.9, confidence: 95, decimals: 1 }];
   expect(checkSheet(sheet).confidence.minerals).not.toBe('confirmed');
+  // Nor is an unsure whole number ("A460" at 46 % for 4.66) put back into a confirmed value.
+  sheet.weight = [{ value: 73, confidence: 95, decimals: 1 }];
+  sheet.minerals = [{ value: 392, confidence: 46, decimals: 0 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
+  sheet.minerals = [{ value: 392, confidence: 95, decimals: 0 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');
 });

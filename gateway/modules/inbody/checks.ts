@@ -60,11 +60,13 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
     const whole = r.decimals === 0 && field !== 'score';
     // Printed with one decimal (minerals two): "12.23" for 12.3 holds a neighbour's digit (issue 36 §4).
     out.push({ value: r.value, formatted: !whole && (field === 'score' || r.decimals === PRINTED_DECIMALS[field]) });
-    // The mark put back where the field prints it (ADR 084: "46" is no 4.66 nor, for minerals, a printed 4.6).
+    // The mark put back where the field prints it, and only in a sure word (ADR 084: "A460" at 46 %
+    // for minerals 4.66 is no printed 4.60: the sum's tolerance cannot tell the second decimal).
+    const sureWord = r.confidence >= SURE_WORD;
     if (whole)
       out.push(
-        { value: r.value / 10, formatted: PRINTED_DECIMALS[field] === 1 },
-        { value: r.value / 100, formatted: PRINTED_DECIMALS[field] === 2 },
+        { value: r.value / 10, formatted: sureWord && PRINTED_DECIMALS[field] === 1 },
+        { value: r.value / 100, formatted: sureWord && PRINTED_DECIMALS[field] === 2 },
       );
   }
   const seen = new Set<number>();
