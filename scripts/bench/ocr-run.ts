@@ -11,7 +11,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import sharp from 'sharp';
 import { inbodyCoreFields, inbodySegments } from '#api/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
@@ -21,6 +20,7 @@ import type { SheetLayout, SheetTruth } from '#tests/support/inbody-sheet.ts';
 import type { Category } from '#tests/support/sheets/camera.ts';
 import { devSetMaker, type Part } from '#tests/support/sheets/dev-set.ts';
 import { findChromium } from '#scripts/lib/chromium.mjs';
+import { asThePhoneSends } from './phone-photo.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -38,14 +38,6 @@ const { values: options } = parseArgs({
   },
 });
 const [phoneSide, phoneQuality] = options.phone.split(':').map(Number);
-/** The photo as the phone sends it: at most `phoneSide` px on its long side (bilinear, as a canvas draws it), JPEG at `phoneQuality`. */
-const asThePhoneSends = (jpeg: Buffer) =>
-  sharp(jpeg)
-    .rotate()
-    .resize({ width: phoneSide, height: phoneSide, fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: Math.round(phoneQuality * 100) })
-    .toBuffer();
 const sentBytes: number[] = [];
 const per = Number(options.per);
 const part = options.part as Part;
@@ -118,11 +110,15 @@ const failures: string[] = [];
 const pool = createOcrPool({ workers: 1, queue: 100, timeoutMs: 300_000 });
 // --cache DIR: the OCR's lines kept per prepared image, so that a change to parse.ts or checks.ts is measured in seconds (times are then meaningless).
 const cacheDir = options.cache;
-const recognize: Recognize = async (image) => {
-  if (!cacheDir) return pool.recognize(image);
-  const file = path.join(cacheDir, `${createHash('sha256').update(image).digest('hex')}.json`);
+const recognize: Recognize = async (image, read) => {
+  if (!cacheDir) return pool.recognize(image, read);
+  const key = createHash('sha256')
+    .update(image)
+    .update(read?.digits ? 'digits' : '')
+    .digest('hex');
+  const file = path.join(cacheDir, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OcrLine[];
-  const lines = await pool.recognize(image);
+  const lines = await pool.recognize(image, read);
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(file, JSON.stringify(lines));
   return lines;
@@ -177,7 +173,7 @@ const maker = await devSetMaker(browser);
 for (const category of categories)
   for (let i = 0; i < per; i++) {
     const photo = await maker.make(part, category, i);
-    const sent = await asThePhoneSends(photo.photo.jpeg);
+    const sent = await asThePhoneSends(photo.photo.jpeg, phoneSide, phoneQuality);
     sentBytes.push(sent.byteLength);
     if (options.save) {
       mkdirSync(options.save, { recursive: true });

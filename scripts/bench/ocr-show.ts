@@ -2,41 +2,70 @@
 // sheet photo through the reader, step by step — the photo and the page handed to the OCR written
 // to build/bench-ocr/, the OCR's lines with their words' confidence, what parse.ts and checks.ts
 // made of them, and the truth. For finding out why a bench photo was misread.
+// `--show tuning|validation CATEGORY INDEX`: a photo of the development set (never the unseen
+// part), sent as the phone sends it (1800 px, JPEG 0.85); every image handed to the OCR is written
+// (ocr-N.png) with what it read.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright';
 import { createOcrPool } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout } from '#tests/support/inbody-sheet.ts';
+import { devSetMaker } from '#tests/support/sheets/dev-set.ts';
+import { findChromium } from '#scripts/lib/chromium.mjs';
+import { asThePhoneSends } from './phone-photo.ts';
 
-const [grade, layout, lang, seedText] = process.argv.slice(2);
-if (
-  !['clean', 'mild', 'hard'].includes(grade) ||
-  !['270', '570'].includes(layout) ||
-  !['en', 'vi'].includes(lang) ||
-  !Number.isInteger(Number(seedText))
-) {
-  console.error('usage: npm run bench:ocr -- --show clean|mild|hard 270|570 en|vi SEED');
+const args = process.argv.slice(2);
+const usage = () => {
+  console.error(
+    'usage: npm run bench:ocr -- --show clean|mild|hard 270|570 en|vi SEED\n   or: npm run bench:ocr -- --show tuning|validation clean|mild|hard INDEX',
+  );
   process.exit(2);
-}
-const seed = Number(seedText);
+};
 const out = path.join(process.cwd(), 'build/bench-ocr');
-const truth = randomTruth(seed);
-const photo = await sheetPhoto(truth, layout as SheetLayout, lang as SheetLang, grade as Grade, seed);
+
+async function photoAndTruth(): Promise<{ photo: Buffer; truth: unknown }> {
+  if (args[0] === 'tuning' || args[0] === 'validation') {
+    const [part, category, index] = args;
+    if (!['clean', 'mild', 'hard'].includes(category) || !Number.isInteger(Number(index))) usage();
+    const browser = await chromium.launch({ executablePath: findChromium() });
+    const maker = await devSetMaker(browser);
+    const made = await maker.make(part, category as Grade, Number(index));
+    await maker.close();
+    await browser.close();
+    console.log(made.id);
+    return { photo: await asThePhoneSends(made.photo.jpeg, 1800, 0.85), truth: made.truth };
+  }
+  const [grade, layout, lang, seedText] = args;
+  if (
+    !['clean', 'mild', 'hard'].includes(grade) ||
+    !['270', '570'].includes(layout) ||
+    !['en', 'vi'].includes(lang) ||
+    !Number.isInteger(Number(seedText))
+  )
+    usage();
+  const truth = randomTruth(Number(seedText));
+  const photo = await sheetPhoto(truth, layout as SheetLayout, lang as SheetLang, grade as Grade, Number(seedText));
+  return { photo, truth };
+}
+
+const { photo, truth } = await photoAndTruth();
 const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
-// The reader's own pipeline, with the page it hands to the OCR and the lines it gets back kept for showing.
-let page: Buffer = Buffer.alloc(0);
-let lines: OcrLine[] = [];
-const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image) => {
-  page = image;
-  lines = await pool.recognize(image);
+// The reader's own pipeline, each image it hands to the OCR and the lines it gets back kept for showing.
+let calls = 0;
+const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image, read) => {
+  const lines: OcrLine[] = await pool.recognize(image, read);
+  const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
+  calls++;
+  writeFileSync(path.join(out, name), image);
+  console.log(`\n== ${name}`);
+  for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
   return lines;
 });
 await pool.close();
 writeFileSync(path.join(out, 'photo.jpg'), photo);
-writeFileSync(path.join(out, 'page.png'), page);
-for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
 const { lean, fat, ...top } = reading.parsed;
 console.log('\nparsed', JSON.stringify(top), '\nlean', JSON.stringify(lean), '\nfat', JSON.stringify(fat));
 console.log(
@@ -48,4 +77,4 @@ console.log(
   JSON.stringify(reading.warnings),
 );
 console.log('\ntruth', JSON.stringify(truth));
-console.log(`\nphoto and OCR page: ${path.relative(process.cwd(), out)}/photo.jpg, page.png`);
+console.log(`\nphoto and OCR images: ${path.relative(process.cwd(), out)}/photo.jpg, page.png, ocr-N.png`);

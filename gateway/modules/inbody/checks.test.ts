@@ -297,6 +297,11 @@ test('a large score read with a gap between its digits ("9 5 /100") is 95/100', 
   expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
 });
 
+test('a score whose "100" is read with a gap ("62 / 1 00 Điểm") is 62/100 (ADR 084)', () => {
+  const checked = checkSheet(parseSheet(withScore('| 62 / 1 00 biém |')));
+  expect([checked.values.score, checked.confidence.score]).toEqual([62, 'confirmed']);
+});
+
 test('a weight the ratio fits but the four parts contradict is doubtful; a value read with a digit too many is not sure', () => {
   // 73.3 fits PBF 21.4 with fat 15.6 within the rounding, but water + protein + minerals + fat = 73.0.
   const loose = checkSheet(parseSheet(english({ weight: '73.3' })));
@@ -327,4 +332,35 @@ test('a weight and a fat mass misread alike (a bar end read as "1" before both) 
   const checked = checkSheet(parseSheet(english({ weight: '173.0', fat: '115.6' })));
   expect(checked.values.weight).toBe(173);
   expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['doubtful', 'doubtful']);
+});
+
+test('a PBF or a fat mass not read at all is given by the other two read in their printed form, and only offered (ADR 084)', () => {
+  // The composition's parts not read either (a shadow across the table): no sum gives them.
+  const parts = /^(Total Body Water|Protein|Minerals)/;
+  const withoutPbf = english().filter((l) => !l.text.startsWith('PBF') && !parts.test(l.text));
+  const noPbf = checkSheet(parseSheet(withoutPbf));
+  expect(noPbf.values.percentBodyFat).toBe(21.4);
+  expect(noPbf.confidence.percentBodyFat).toBe('doubtful');
+  const withoutFat = english().filter((l) => !l.text.startsWith('Body Fat Mass') && !parts.test(l.text));
+  const noFat = checkSheet(parseSheet(withoutFat));
+  expect(noFat.values.bodyFatMass).toBe(15.6);
+  expect(noFat.confidence.bodyFatMass).toBe('doubtful');
+});
+
+test('an SMM in its printed form goes before a whole number read from a garbled scale; a whole number is put back only at the printed mark (ADR 084)', () => {
+  const lines = english();
+  lines.splice(10, 0, line('SMM (kg) 11% 130 148 160 17s', 40));
+  const checked = checkSheet(parseSheet(lines));
+  expect(checked.values.skeletalMuscleMass).toBe(32);
+  // Minerals are printed with two decimals: "392" is 3.92 in its printed form, "39" no printed 3.9.
+  const sheet = parseSheet(english());
+  sheet.minerals = [{ value: 39, confidence: 95, decimals: 0 }];
+  sheet.weight = [{ value: 72.9, confidence: 95, decimals: 1 }];
+  expect(checkSheet(sheet).confidence.minerals).not.toBe('confirmed');
+  // Nor is an unsure whole number ("A460" at 46 % for 4.66) put back into a confirmed value.
+  sheet.weight = [{ value: 73, confidence: 95, decimals: 1 }];
+  sheet.minerals = [{ value: 392, confidence: 46, decimals: 0 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
+  sheet.minerals = [{ value: 392, confidence: 95, decimals: 0 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');
 });

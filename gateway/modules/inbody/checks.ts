@@ -60,7 +60,14 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
     const whole = r.decimals === 0 && field !== 'score';
     // Printed with one decimal (minerals two): "12.23" for 12.3 holds a neighbour's digit (issue 36 §4).
     out.push({ value: r.value, formatted: !whole && (field === 'score' || r.decimals === PRINTED_DECIMALS[field]) });
-    if (whole) out.push({ value: r.value / 10, formatted: true }, { value: r.value / 100, formatted: true });
+    // The mark put back where the field prints it, and only in a sure word (ADR 084: "A460" at 46 %
+    // for minerals 4.66 is no printed 4.60: the sum's tolerance cannot tell the second decimal).
+    const sureWord = r.confidence >= SURE_WORD;
+    if (whole)
+      out.push(
+        { value: r.value / 10, formatted: sureWord && PRINTED_DECIMALS[field] === 1 },
+        { value: r.value / 100, formatted: sureWord && PRINTED_DECIMALS[field] === 2 },
+      );
   }
   const seen = new Set<number>();
   return out
@@ -165,12 +172,33 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     sum.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
-  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value;
+  // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
+  // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
+  const printedWeight = only(weights, true)[0]?.value;
+  const printedPbf = only(pbfs, true)[0]?.value;
+  const fatOfRatio =
+    !fats.length && printedWeight !== undefined && printedPbf !== undefined
+      ? round((printedWeight * printedPbf) / 100, 1)
+      : undefined;
+  const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value ?? fatOfRatio;
   set('bodyFatMass', fat !== undefined && fat === values.weight ? undefined : fat, sureOf(ratio) || sureOf(sum));
   // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
   // for is their ratio, to be looked at (rounding may differ by 0.1).
   const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
-  set('percentBodyFat', ratio?.pbf ?? pbfOfSum ?? derived?.pbf ?? pbfs[0]?.value, sureOf(ratio));
+  const printedFat = only(fats, true)[0]?.value;
+  const pbfOfRatio =
+    !pbfs.length && printedWeight !== undefined && printedFat !== undefined
+      ? round((printedFat / printedWeight) * 100, 1)
+      : undefined;
+  set(
+    'percentBodyFat',
+    ratio?.pbf ??
+      pbfOfSum ??
+      derived?.pbf ??
+      pbfs[0]?.value ??
+      (pbfOfRatio !== undefined && withinBound(pbfOfRatio, INBODY_BOUNDS.percentBodyFat) ? pbfOfRatio : undefined),
+    sureOf(ratio),
+  );
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
@@ -181,8 +209,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
 
   // Skeletal muscle: no sum covers it. A sure word, printed to 0.1, 45–65 % of the fat-free mass.
   // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
+  // A reading in its printed form (one decimal) goes before a whole number (ADR 084: a garbled
+  // scale "SMM (kg) 11% 130 148" is no SMM of 11).
+  const inBound = (r: Reading) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass);
   const smm =
-    sheet.skeletalMuscleMass.find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
+    sheet.skeletalMuscleMass.find(inBound) ??
     sheet.skeletalMuscleMass
       .filter((r) => r.decimals === 0)
       .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boxPlaces, headingOf, modelOf, readBox, type SheetModel } from './layout.ts';
+import { boxPlaces, headingOf, modelOf, placedReadings, readBox, readCrop, type SheetModel } from './layout.ts';
 import { parseSheet, type OcrLine } from './parse.ts';
 
 // Issue 36 §3: the layout reader, per model (270, 570) and language (en, vi), on OCR lines as
@@ -149,9 +149,25 @@ test('headings are placed though garbled, and plain rows are not headings', () =
   expect(headingOf(line('Weight (kg) 73.0'))).toBeUndefined();
 });
 
-test('a box with a row more or fewer than printed gives nothing (the order would lie)', () => {
-  const bars = [line('Weight (kg) 73.0'), line('Body Fat Mass (kg) 15.6')];
-  expect(readBox('muscleFat', '270', bars)).toEqual({});
+test('a box with a row more or fewer than printed gives nothing by order (the order would lie), only by the labels read', () => {
+  const bars = [line('Weight (kg) 73.0'), line('Mdxy (kg) 15.6')];
+  expect(readBox('muscleFat', '270', bars)).toEqual({ weight: [{ value: 73, confidence: 93, decimals: 1 }] });
+  expect(readBox('muscleFat', '270', [line('Abc 73.0'), line('Mdxy 15.6')])).toEqual({});
+});
+
+test('a Vietnamese SMM row printed on two lines, its scale garbled into a row too many: its second label names the value (ADR 084)', () => {
+  const bars = [
+    line('Duds Binh thuotng Trén'),
+    line('AY 0 11% 1% 14% 160 175'),
+    line('Can nang (kg) I 50.2'),
+    line('Co xuong (kg) 100 1" 130 14s 160 73'),
+    line('Khoi luong co xuong I 18.9'),
+    line('100 115 1% 145 160 175'),
+    line('Lugng md co thé (kg) EES 14.7'),
+  ];
+  const got = readBox('muscleFat', '570', bars);
+  expect(got.skeletalMuscleMass?.map((r) => r.value)).toContain(18.9);
+  expect([got.weight?.[0].value, got.bodyFatMass?.[0].value]).toEqual([50.2, 14.7]);
 });
 
 test('a bar value that lost its decimal mark is kept whole, for the checks to put the mark back (never as printed)', () => {
@@ -205,4 +221,34 @@ test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered w
 test('box places are whole pixels (a crop cannot be cut at 1143.75)', () => {
   const lines = SHEETS.en['270']();
   for (const p of boxPlaces(lines, 1700, 4577)) expect([p.top, p.bottom].every(Number.isInteger)).toBe(true);
+});
+
+test('a crop that holds the next box too (its heading not read on the page) reads each box in its own order (ADR 084)', () => {
+  const crop = [
+    line('Went (vg) SEE 5.4'),
+    line('| SMM (kg) ee——— 2s 000'),
+    line('Sody fat Mass hg)  ENNEENENNNNES 25.2 $0'),
+    line('Obesity Analysts'),
+    line('oar EE 27.3'),
+    line('rer pr CEE 29.5'),
+  ];
+  const got = readCrop('muscleFat', '570', crop);
+  expect(got.percentBodyFat?.map((r) => r.value)).toEqual([29.5]);
+  expect(got.bodyFatMass?.map((r) => r.value)).toEqual([25.2]);
+});
+
+test("the page's own lines give the rows whose labels were lost by their place, never as a sure word (ADR 084)", () => {
+  y = 0;
+  const page = [
+    line('InBody InBody270'),
+    line('Phin tich béo phi'),
+    line('sa CE 27.3'),
+    line('| er ES 14.4'),
+    line('Phin tich co timg ving'),
+    line('3.55kg 3.83kg'),
+  ];
+  const got = placedReadings(page, '270', 1700, 2400);
+  expect(got.percentBodyFat).toEqual([{ value: 14.4, confidence: 50, decimals: 1 }]);
+  // A sure word on the page stays sure where it was read by its label; its place adds only a doubtful copy.
+  expect(parseSheet(page).percentBodyFat).toEqual([]);
 });

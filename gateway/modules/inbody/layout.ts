@@ -1,4 +1,4 @@
-import { fold, SCALE, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
+import { fold, parseSheet, SCALE, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
 
 // Issue 36 §3 (ADR 075): reading by the sheet's layout. The InBody 270 and 570 print the same
 // boxes in the same order, in English and Vietnamese: on the left the Body Composition Analysis
@@ -166,21 +166,73 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
     return score ? { score: [score] } : {};
   }
   const values = lines.filter((l) => !headingOf(l)).flatMap((l) => rowValue(l, box === 'composition') ?? []);
+  const printed = model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]];
   // The model not read: the composition's row count tells it (the 270 prints five, the 570 four).
-  const fields = (model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]]).find(
-    (rows) => rows?.length === values.length,
-  );
-  // A row more or fewer than printed: the order says nothing.
-  if (!fields) return {};
+  const fields = printed.find((rows) => rows?.length === values.length);
   const out: BoxReading = {};
-  fields.forEach((field, i) => {
-    if (field === 'bmi') return;
-    const reading = values[i];
-    out[field] = [reading];
-    // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
-    // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
-    if (box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value)))
-      out[field].push({ ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 });
-  });
+  // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
+  // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
+  const offer = (field: BoxField, readings: Reading[]) => {
+    out[field] = readings.flatMap((reading) =>
+      box !== 'composition' && reading.value >= 100 && /^1\d\d/.test(String(reading.value))
+        ? [reading, { ...reading, value: Number(String(reading.value).slice(1)), confidence: 0 }]
+        : [reading],
+    );
+  };
+  if (fields) {
+    fields.forEach((field, i) => {
+      if (field !== 'bmi') offer(field, [values[i]]);
+    });
+    return out;
+  }
+  // A row more or fewer than printed (a scale read as a row, a label on two lines): the order says
+  // nothing, but a row whose label was read still names its value (ADR 084), as on the page.
+  const labelled = parseSheet(lines);
+  const inBox = new Set(printed.flatMap((rows) => rows ?? []));
+  for (const field of inBox) if (field !== 'bmi' && labelled[field].length) offer(field, labelled[field]);
+  return out;
+}
+
+/**
+ * What a box's crop says (ADR 084). A box runs to the next heading read on the page; when the next
+ * box's heading was not read there, the crop holds that box too, and its rows would be one box's
+ * rows too many. Each heading read inside the crop starts its own box, read in its own order.
+ */
+export function readCrop(box: Box, model: SheetModel | undefined, lines: OcrLine[]): BoxReading {
+  const groups: { box: Box; lines: OcrLine[] }[] = [{ box, lines: [] }];
+  for (const line of lines) {
+    const heading = headingOf(line);
+    if (heading && heading !== groups[groups.length - 1].box) groups.push({ box: heading, lines: [] });
+    groups[groups.length - 1].lines.push(line);
+  }
+  const out: BoxReading = {};
+  for (const group of groups)
+    for (const [field, readings] of Object.entries(readBox(group.box, model, group.lines)) as [BoxField, Reading[]][])
+      out[field] = [...(out[field] ?? []), ...readings];
+  return out;
+}
+
+/** Where a value is known by its place and not by its label, it is never a sure word (checks.ts wants ≥ 85). */
+const PLACED_CONFIDENCE = 50;
+
+/**
+ * ADR 084: the page's own lines read by the layout, before any box is read again. Each box placed
+ * by its heading gives its rows in the model's print order (a label garbled past matching still
+ * has its place: "| er ES 14.4" under "BMI 27.3" is the PBF), at a confidence no check takes as a
+ * sure word; only the sheet's arithmetic can confirm such a value. No OCR: the lines are the page's.
+ */
+export function placedReadings(lines: OcrLine[], model: SheetModel | undefined, width: number, height: number) {
+  const out: BoxReading = {};
+  for (const place of boxPlaces(lines, width, height)) {
+    if (place.box === 'score') continue;
+    const inside = lines.filter(
+      (l) => l.box && (l.box.y0 + l.box.y1) / 2 > place.top && (l.box.y0 + l.box.y1) / 2 < place.bottom,
+    );
+    for (const [field, readings] of Object.entries(readBox(place.box, model, inside)) as [BoxField, Reading[]][])
+      out[field] = [
+        ...(out[field] ?? []),
+        ...readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
+      ];
+  }
   return out;
 }

@@ -29,8 +29,10 @@ export class OcrTimeoutError extends Error {
 }
 
 export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number };
+/** `digits`: only digits and "/" may be read (ADR 084: the score's large print, read "DY" for 59). */
+export type RecognizeOptions = { digits?: boolean };
 /** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
-export type Recognize = (image: Buffer) => Promise<OcrLine[]>;
+export type Recognize = (image: Buffer, options?: RecognizeOptions) => Promise<OcrLine[]>;
 export type OcrPool = {
   recognize: Recognize;
   close: () => Promise<void>;
@@ -44,8 +46,11 @@ async function tesseractWorker(): Promise<Worker> {
   return createWorker('eng', 1, { langPath: ENG_DATA, gzip: true, cacheMethod: 'none' });
 }
 
-async function linesOf(worker: Worker, image: Buffer): Promise<OcrLine[]> {
-  const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+async function linesOf(worker: Worker, image: Buffer, options: RecognizeOptions = {}): Promise<OcrLine[]> {
+  if (options.digits) await worker.setParameters({ tessedit_char_whitelist: '0123456789/' });
+  const { data } = await worker
+    .recognize(image, {}, { text: true, blocks: true })
+    .finally(() => (options.digits ? worker.setParameters({ tessedit_char_whitelist: '' }) : undefined));
   return (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
       paragraph.lines.map((line) => ({
@@ -61,9 +66,9 @@ async function linesOf(worker: Worker, image: Buffer): Promise<OcrLine[]> {
  * A pool over `run`: at most `workers` at once, `queue` waiting, each limited to `timeoutMs`.
  * `run` gets the slot's number; `reset` is called with it after a time-out.
  */
-export function createPool<T>(
+export function createPool<T, Input = Buffer>(
   options: OcrPoolOptions,
-  run: (slot: number, input: Buffer) => Promise<T>,
+  run: (slot: number, input: Input) => Promise<T>,
   reset: (slot: number) => Promise<void> = () => Promise.resolve(),
 ) {
   const free = Array.from({ length: options.workers }, (_, i) => i);
@@ -79,7 +84,7 @@ export function createPool<T>(
     if (next) next(slot);
     else free.push(slot);
   };
-  async function submit(input: Buffer): Promise<T> {
+  async function submit(input: Input): Promise<T> {
     const slot = await acquire();
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
@@ -123,16 +128,16 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     }
     return worker;
   };
-  const pool = createPool<OcrLine[]>(
+  const pool = createPool<OcrLine[], { image: Buffer; options?: RecognizeOptions }>(
     options,
-    async (slot, image) => {
+    async (slot, { image, options: read }) => {
       const starting = workerFor(slot);
       const worker = await starting;
       // Timed out while the worker was starting (loading the model takes seconds under load): the reset has already
       // let go of it and terminates it. A recognize on a terminated tesseract worker fails inside tesseract.js in a
       // promise nobody holds (its send is async): an unhandled rejection. So the abandoned run stops here.
       if (workers.get(slot) !== starting) throw new OcrTimeoutError(options.timeoutMs);
-      return linesOf(worker, image);
+      return linesOf(worker, image, read);
     },
     async (slot) => {
       const worker = workers.get(slot);
@@ -141,10 +146,10 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     },
   );
   return {
-    recognize: async (image) => {
+    recognize: async (image, read) => {
       clearTimeout(idle);
       try {
-        return await pool.submit(image);
+        return await pool.submit({ image, options: read });
       } finally {
         idle = setTimeout(() => {
           if (pool.stats().running === 0) void stopAll();

@@ -118,7 +118,8 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
 /** "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score. */
 export function scoreOutOf100(line: OcrLine): Reading | undefined {
   // Large print is read with a gap between its digits ("9 5 /100").
-  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1[o0]{2}\b/.exec(fold(line.text));
+  // And so is the "100" ("62 / 1 00 Điểm", ADR 084).
+  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0]\b/.exec(fold(line.text));
   return score ? { ...readingOf(score[1].replace(/ /g, ''), line.words), outOf100: true } : undefined;
 }
 

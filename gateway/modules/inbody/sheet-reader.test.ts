@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { OcrLine } from './parse.ts';
-import { readSheet } from './sheet-reader.ts';
+import { columnsStacked, readSheet } from './sheet-reader.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
 // digit; its line is read again, cut out and enlarged, and only an "NN/100" read counts as sure.
@@ -54,4 +54,68 @@ test('a second reading that finds no "NN/100" leaves the score doubtful; a line 
     return sheet(line('90 100 Points'));
   });
   expect(calls).toBe(1);
+});
+
+/** A white 200 × 300 raw page and a pen that inks rectangles on it. */
+function blankPage() {
+  const width = 200;
+  const height = 300;
+  const data = Buffer.alloc(width * height, 255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
+  };
+  return { width, height, data, ink };
+}
+
+test('the two columns are stacked under the header from the raw page, copied row by row (ADR 084)', () => {
+  const { width, height, data, ink } = blankPage();
+  ink(10, 10, 190, 20); // the header's rule, across the gutter
+  ink(10, 60, 90, 70); // the left column's row
+  ink(120, 100, 190, 110); // the right column's row
+  const stacked = columnsStacked({ data, width, height });
+  expect(stacked.width).toBe(width);
+  // Bands of dark rows, each with the x of its first dark pixel.
+  const bands: { y: number; x: number }[] = [];
+  let previous = false;
+  for (let y = 0; y < stacked.height; y++) {
+    const row = stacked.data.subarray(y * width, (y + 1) * width);
+    const x = row.findIndex((v) => v < 110);
+    if (x >= 0 && !previous) bands.push({ y, x });
+    previous = x >= 0;
+  }
+  // Header, the left column's row, then the right column's row under it, moved to the left edge.
+  expect(bands).toHaveLength(3);
+  expect([bands[0].x, bands[1].x]).toEqual([10, 10]);
+  expect(bands[2].x).toBeLessThan(100);
+  expect(bands[2].y).toBeGreaterThan(bands[1].y);
+});
+
+test("a speck in the gutter does not split the right column through the score's large digits: the header's rule does (ADR 084)", () => {
+  const { width, height, data, ink } = blankPage();
+  ink(10, 10, 190, 12); // the header's rule, across the gutter
+  ink(130, 30, 160, 80); // the score's large digits, from above the columns' usual start (15 %) to below it
+  ink(10, 60, 90, 70); // the left column's row
+  data[45 * width + 100] = 0; // a speck in the gutter at 15 % of the height
+  const stacked = columnsStacked({ data, width, height });
+  const bands: number[] = [];
+  let previous = false;
+  for (let y = 0; y < stacked.height; y++) {
+    // (The speck alone is no band.)
+    const dark = stacked.data.subarray(y * width, (y + 1) * width).filter((v) => v < 110).length >= 3;
+    if (dark && !previous) bands.push(y);
+    previous = dark;
+  }
+  // The rule, the left row, the digits whole: three bands (the digits cut in two would make four).
+  expect(bands).toHaveLength(3);
+});
+
+test('a score whose large digits are read as letters ("DY /100") is read again with digits only, and only offered (ADR 084)', async () => {
+  const reads: (boolean | undefined)[] = [];
+  const reading = await readSheet(await photo(), async (_image, options) => {
+    reads.push(options?.digits);
+    if (reads.length === 1) return sheet(line('DY /100 Diém', { x0: 100, y0: 300, x1: 400, y1: 340 }));
+    return options?.digits ? [line('59 /100 0')] : [line('DY /100 Diém')];
+  });
+  expect(reads.slice(0, 3)).toEqual([undefined, undefined, true]);
+  expect([reading.values.score, reading.confidence.score]).toEqual([59, 'doubtful']);
 });

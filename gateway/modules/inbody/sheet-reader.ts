@@ -3,7 +3,7 @@ import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
 import type { Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
-import { boxPlaces, modelOf, readBox, type Box, type BoxField } from './layout.ts';
+import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -17,6 +17,12 @@ const OCR_WIDTH = 1700;
 /** The side the paper and the slant are looked for at. */
 const PROBE_SIDE = 600;
 const MAX_SLANT = 12;
+/**
+ * The PNGs handed between the steps and to the OCR are encoded at zlib's fastest level (ADR 084):
+ * at the default level, encoding the 1700 × 4500 px stacked page took ≈ 0.6 s of CPU, a fifth of a
+ * photo's time; the OCR decodes either as fast.
+ */
+const QUICK_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
 type Grey = { data: Buffer; width: number; height: number };
 
@@ -119,8 +125,8 @@ const greyAt = async (image: Sharp, side: number): Promise<Grey> => {
   return { data, width: info.width, height: info.height };
 };
 
-/** Uneven light divided out (the page shrunk until print vanishes, blurred, grown back), contrast stretched, PNG at ~200 dpi. */
-async function evenLight(data: Uint8Array, width: number, height: number): Promise<Buffer> {
+/** Uneven light divided out (the page shrunk until print vanishes, blurred, grown back), contrast stretched. */
+async function evenLight(data: Uint8Array, width: number, height: number): Promise<Grey> {
   // (Separate pipelines: sharp applies one resize per pipeline.)
   const small = await sharp(data, { raw: { width, height, channels: 1 } })
     .resize({ width: Math.max(8, Math.round(width / 24)) })
@@ -130,19 +136,28 @@ async function evenLight(data: Uint8Array, width: number, height: number): Promi
   const light = await sharp(small).resize({ width, height, fit: 'fill' }).greyscale().raw().toBuffer();
   const even = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) even[i] = Math.min(255, Math.round((data[i] * 245) / Math.max(1, light[i])));
-  return sharp(even, { raw: { width, height, channels: 1 } })
+  const normal = await sharp(even, { raw: { width, height, channels: 1 } })
     .normalise()
-    .withMetadata({ density: 200 })
-    .png()
+    .toColourspace('b-w')
+    .raw()
     .toBuffer();
+  return { data: normal, width, height };
 }
+
+/** The page as the OCR takes it: a grey PNG at ~200 dpi. */
+const pngOf = ({ data, width, height }: Grey): Promise<Buffer> =>
+  sharp(data, { raw: { width, height, channels: 1 } })
+    .withDensity(200)
+    .toColourspace('b-w')
+    .png(QUICK_PNG)
+    .toBuffer();
 
 /**
  * The old page (issue 14, kept for the bench's comparison and as the fallback when no page is
  * found): the bright rows and columns cropped, the text's slant measured by projection and turned
  * level, ~200 dpi.
  */
-export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
+export async function prepareByProjection(bytes: Buffer): Promise<Grey> {
   const source = sharp(bytes).greyscale();
   const { width = 0, height = 0 } = await source.metadata();
   const probe = await greyAt(source, PROBE_SIDE);
@@ -154,7 +169,7 @@ export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
     width: Math.min(width - Math.floor(box.left * scale), Math.ceil(box.width * scale)),
     height: Math.min(height - Math.floor(box.top * scale), Math.ceil(box.height * scale)),
   };
-  const paper = await sharp(bytes).extract(crop).greyscale().png().toBuffer();
+  const paper = await sharp(bytes).extract(crop).greyscale().png(QUICK_PNG).toBuffer();
   const slant = slantOf(await greyAt(sharp(paper), PROBE_SIDE));
   let level = sharp(paper);
   if (Math.abs(slant) >= 0.25) level = level.rotate(-slant, { background: '#ffffff' });
@@ -166,13 +181,24 @@ export async function prepareByProjection(bytes: Buffer): Promise<Buffer> {
   return evenLight(data, info.width, info.height);
 }
 
+/** The raw page as an image to cut from, at the page's 200 dpi (tesseract sizes its search by it). */
+const rawImage = ({ data, width, height }: Grey) =>
+  sharp(data, { raw: { width, height, channels: 1 } }).withDensity(200);
+
+/** The old reader's page (the bench compares it). */
+const projected = async (bytes: Buffer) => {
+  const grey = await prepareByProjection(bytes);
+  return { image: await pngOf(grey), grey, page: 'none' as const };
+};
+
 /** Lets the event loop answer what waits before the next stretch of work. */
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The side the page's corners are looked for at. */
 const FINDER_SIDE = 520;
 
-export type PreparedPage = { image: Buffer; page: PageFound; corners: Quad | null };
+/** The page handed to the OCR (`image`, PNG) and the same page raw (`grey`), which the boxes are cut from without decoding it again. */
+export type PreparedPage = { image: Buffer; grey: Grey; page: PageFound; corners: Quad | null };
 
 /**
  * Issue 36 §1: the page found by its four corners (page-finder.ts) and warped flat to 1700 px wide
@@ -193,7 +219,10 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
     height: probe.info.height,
     channels: probe.info.channels,
   });
-  if (!finding.corners) return { image: await prepareByProjection(bytes), page: finding.page, corners: null };
+  if (!finding.corners) {
+    const grey = await prepareByProjection(bytes);
+    return { image: await pngOf(grey), grey, page: finding.page, corners: null };
+  }
   const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
   const k = full.info.width / probe.info.width;
   const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
@@ -210,8 +239,8 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
     Math.round(OCR_WIDTH * aspect),
   );
   await breather();
-  const page = await evenLight(flat.data, flat.width, flat.height);
-  return { image: await columnsStacked(page), page: finding.page, corners };
+  const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
+  return { image: await pngOf(grey), grey, page: finding.page, corners };
 }
 
 /**
@@ -222,9 +251,8 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
  * of the page below the header; the header, the left column and the right column are then stacked
  * one under the other, so every line holds one box's row. No gutter: the page as it is.
  */
-export async function columnsStacked(png: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
+export function columnsStacked(page: Grey): Grey {
+  const { data, width, height } = page;
   const dark = (x: number, y: number) => data[y * width + x] < 110;
   const top = Math.round(height * 0.15);
   const bottom = Math.round(height * 0.95);
@@ -242,11 +270,17 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
       start = -1;
     }
   }
-  if (best[1] - best[0] < width * 0.012) return png;
+  if (best[1] - best[0] < width * 0.012) return page;
   const gutter = Math.round((best[0] + best[1]) / 2);
-  // The header's rule and print cross the gutter: the columns start below the first dark row met going up from there.
+  // The header's rule crosses the gutter: the columns start below the first row met going up from
+  // there that is dark across most of the gutter (ADR 084: a single dark pixel, a box's corner or a
+  // speck, split the InBody Score box through its large digits).
   let split = 0;
-  for (let y = top; y > 0 && !split; y--) for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) split = y + 4;
+  for (let y = top; y > 0 && !split; y--) {
+    let ink = 0;
+    for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) ink++;
+    if (ink >= (best[1] - best[0]) * 0.6) split = y + 4;
+  }
   if (!split) split = top;
   const lastInk = (x0: number, x1: number) => {
     for (let y = height - 1; y > split; y--)
@@ -262,19 +296,17 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
   ];
   const gap = 30;
   const total = parts.reduce((h, p) => h + p.height + gap, 0);
-  const pieces = await Promise.all(parts.map((p) => sharp(png).extract(p).png().toBuffer()));
+  // Copied row by row (raw): no image is decoded or encoded between the steps (ADR 084).
+  const out = Buffer.alloc(width * total, 255);
   let y = 0;
-  const composite = pieces.map((input, i) => {
-    const at = { input, left: 0, top: y };
-    y += parts[i].height + gap;
-    return at;
-  });
-  return sharp({ create: { width, height: total, channels: 3, background: '#ffffff' } })
-    .composite(composite)
-    .greyscale()
-    .withMetadata({ density: 200 })
-    .png()
-    .toBuffer();
+  for (const p of parts) {
+    for (let row = 0; row < p.height; row++) {
+      const from = (p.top + row) * width + p.left;
+      data.copy(out, (y + row) * width, from, from + p.width);
+    }
+    y += p.height + gap;
+  }
+  return { data: out, width, height: total };
 }
 
 /**
@@ -282,32 +314,44 @@ export async function columnsStacked(png: Buffer): Promise<Buffer> {
  * often loses the slash or the first digit. When no two-digit "NN/100" was read, the score's line is cut out, enlarged and read
  * again on its own; an "NN/100" read there is the score in its printed form.
  */
-async function secondScoreReading(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
   // A score of two digits read "NN/100" needs no second look; one digit lost one ("5/100" for 75).
   if (parsed.score.some((r) => r.outOf100 && r.value >= 10)) return;
   const line = scoreLineOf(lines);
   if (!line?.box) return;
-  const { width = 0, height = 0 } = await sharp(page).metadata();
+  const { width, height } = page;
   const pad = Math.round((line.box.y1 - line.box.y0) * 0.4);
+  // The large digits may stand above the line tesseract found ("DY" with their tops cut, ADR 084).
+  const above = pad * 2;
   const left = Math.max(0, line.box.x0 - pad);
-  const top = Math.max(0, line.box.y0 - pad);
+  const top = Math.max(0, line.box.y0 - above);
   const box = {
     left,
     top,
     width: Math.min(width - left, line.box.x1 - line.box.x0 + 2 * pad),
-    height: Math.min(height - top, line.box.y1 - line.box.y0 + 2 * pad),
+    height: Math.min(height - top, line.box.y1 - top + pad),
   };
   if (box.width < 8 || box.height < 8) return;
-  const crop = await sharp(page)
+  const crop = await rawImage(page)
     .extract(box)
     .resize({ width: box.width * 2 })
     .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
-    .png()
+    .png(QUICK_PNG)
     .toBuffer();
-  const again = (await recognize(crop)).map(scoreOutOf100).find((r) => r && r.value >= 10);
+  const score = (read: OcrLine[]) => read.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100);
+  let again = score(await recognize(crop));
+  // ADR 084: the large digits read as letters ("DY /100" for 59): read once more with digits only.
+  // Whatever a whitelist reads is forced into digits, so it is offered, never a sure word.
+  if (!again) {
+    const digits = score(await recognize(crop, { digits: true }));
+    if (digits) again = { ...digits, confidence: Math.min(digits.confidence, DIGITS_ONLY_CONFIDENCE) };
+  }
   // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
+
+/** A value read with digits only is never a sure word (checks.ts wants ≥ 85). */
+const DIGITS_ONLY_CONFIDENCE = 50;
 
 /** The boxes that hold the core fields, read again one by one where the whole page left one unconfirmed. */
 const BOXES_READ_AGAIN: Box[] = ['composition', 'muscleFat', 'obesity', 'score'];
@@ -319,8 +363,8 @@ const BOX_SCALES = { score: [0.7, 1], rows: [2] };
  * (layout.ts); what it says is added to the page's readings as a second, independent reading. A
  * score read there as "NN/100" goes first, and lone digits read on the page ("5/100") are dropped.
  */
-async function boxesReadAgain(page: Buffer, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
-  const { width = 0, height = 0 } = await sharp(page).metadata();
+async function boxesReadAgain(page: Grey, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+  const { width, height } = page;
   const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
   for (const place of boxPlaces(lines, width, height)) {
     if (!BOXES_READ_AGAIN.includes(place.box)) continue;
@@ -331,15 +375,15 @@ async function boxesReadAgain(page: Buffer, lines: OcrLine[], parsed: ParsedShee
       height: place.bottom - place.top,
     };
     // Tesseract reads print of a certain height best: the score's large digits smaller, the boxes' small print larger.
-    let reading: ReturnType<typeof readBox> = {};
+    let reading: ReturnType<typeof readCrop> = {};
     for (const scale of BOX_SCALES[place.box === 'score' ? 'score' : 'rows']) {
-      const crop = await sharp(page)
+      const crop = await rawImage(page)
         .extract(area)
         .resize({ width: Math.round(area.width * scale), kernel: 'lanczos3' })
         .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
-        .png()
+        .png(QUICK_PNG)
         .toBuffer();
-      reading = readBox(place.box, model, await recognize(crop));
+      reading = readCrop(place.box, model, await recognize(crop));
       if (Object.keys(reading).length) break;
     }
     for (const [field, readings] of Object.entries(reading) as [BoxField, Reading[]][])
@@ -358,16 +402,19 @@ export async function readSheet(
   recognize: Recognize,
   options: { reader?: 'page' | 'projection' } = {},
 ): Promise<SheetReading> {
-  const prepared =
-    options.reader === 'projection'
-      ? { image: await prepareByProjection(bytes), page: 'none' as const }
-      : await prepareSheet(bytes);
+  const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
-  await secondScoreReading(prepared.image, lines, parsed, recognize);
+  // The page's lines by their place in the layout (ADR 084): rows whose labels were lost.
+  const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
+  for (const [field, readings] of Object.entries(
+    placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
+  ) as [BoxField, Reading[]][])
+    parsed[field].push(...readings);
+  await secondScoreReading(prepared.grey, lines, parsed, recognize);
   let checked = checkSheet(parsed);
   if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
-    await boxesReadAgain(prepared.image, lines, parsed, recognize);
+    await boxesReadAgain(prepared.grey, lines, parsed, recognize);
     checked = checkSheet(parsed);
   }
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
