@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
+import type { ModuleInfo } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -50,6 +51,64 @@ function importWithoutPreloadHelper(): Plugin {
         }
       }
     },
+  };
+}
+
+type ModuleGraph = { getModuleInfo: (id: string) => ModuleInfo | null; getModuleIds: () => IterableIterator<string> };
+
+/** The modules `from` imports at once (static imports, transitively), `from` included. */
+function staticClosure(from: string, graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    const info = graph.getModuleInfo(id);
+    if (!info) return;
+    seen.add(id);
+    for (const next of info.importedIds) visit(next);
+  };
+  visit(from);
+  return seen;
+}
+
+const ROUTE_MODULE = '?__react-router-build-client-route';
+/** A module that at least this share of the members' and the public pages import goes in `app` too. */
+const COMMON_SHARE = 0.2;
+
+/**
+ * ADR 083: the code every page loads is one file, `app` (the entry's chunk). Rollup splits shared
+ * code by which routes import each module, a chunk for each set of importers; a page then loads
+ * 12–24 files, and on a weak 3G link (HTTP/1.1, 6 connections, 400 ms round trips, the big entry
+ * ahead in the queue) each six files past the first six cost the first visit another round trip.
+ * In `app`: what the browser entry and the root route import at once (React, React Router, the
+ * shell, the strings loader), what both page layouts import (the page's error view), and the small
+ * modules that a fifth or more of the member and public routes import (the meta, hooks,
+ * load-failed and empty-state helpers: under 1.1 KB gzipped together, for the pages that would not
+ * load them). The route modules stay files of their own (React Router imports them by URL).
+ */
+function appChunk(): (id: string, graph: ModuleGraph) => string | undefined {
+  let app: Set<string> | undefined;
+  return (id, graph) => {
+    if (!app) {
+      app = new Set();
+      const entry = path.resolve('app/entry.client.tsx');
+      // The server build has no browser entry: nothing is grouped there.
+      if (!graph.getModuleInfo(entry)) return undefined;
+      for (const from of [entry, path.resolve('app/root.tsx')]) for (const m of staticClosure(from, graph)) app.add(m);
+      const [main, bare] = ['app/frame/layout.main.tsx', 'app/shell/layout.bare.tsx'].map((file) =>
+        staticClosure(path.resolve(file) + ROUTE_MODULE, graph),
+      );
+      for (const m of main!) if (bare!.has(m) && !m.endsWith(ROUTE_MODULE)) app.add(m);
+      const routes = [...graph.getModuleIds()].filter(
+        (m) => m.endsWith(ROUTE_MODULE) && !m.startsWith(path.resolve('app/staff')),
+      );
+      const importers = new Map<string, number>();
+      for (const route of routes)
+        for (const m of staticClosure(route, graph)) importers.set(m, (importers.get(m) ?? 0) + 1);
+      for (const [m, count] of importers)
+        if (count >= routes.length * COMMON_SHARE && !m.endsWith(ROUTE_MODULE) && !m.includes('/app/locales/'))
+          app.add(m);
+    }
+    return app.has(id) ? 'app' : undefined;
   };
 }
 
@@ -130,6 +189,6 @@ export default defineConfig({
   ],
   // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
   // names of the strings chunks from it, to preload the page's parts (ADR 024, 030).
-  build: { manifest: true, modulePreload: false },
+  build: { manifest: true, modulePreload: false, rollupOptions: { output: { manualChunks: appChunk() } } },
   server: { port: 3000, host: '127.0.0.1' },
 });

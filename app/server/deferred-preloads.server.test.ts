@@ -45,6 +45,24 @@ describe('deferModulePreloads (ADR 027)', () => {
     expect(run(plain)).toBe(plain);
   });
 
+  test('the whole sheet the entry waits for is preloaded as a style, first, beside the modules (ADR 083)', () => {
+    const html = deferModulePreloads(page, 'n0nce', ['/assets/styles.css']);
+    const script =
+      new RegExp(`<script nonce="n0nce" id="${DEFERRED_PRELOADS_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
+    const added: { rel?: string; as?: string; href?: string }[] = [];
+    const document = { createElement: () => ({}), head: { appendChild: (l: object) => added.push(l) } };
+    const raf = (f: () => void) => f();
+    new Function('requestAnimationFrame', 'setTimeout', 'document', script)(raf, raf, document);
+    expect(added).toEqual([
+      { rel: 'preload', as: 'style', href: '/assets/styles.css' },
+      { rel: 'modulepreload', href: '/assets/entry.js' },
+      { rel: 'modulepreload', href: '/assets/vi.js' },
+    ]);
+    // A page without modules (nothing will run) preloads no sheet either.
+    const plain = '<html><body><p>a</p></body></html>';
+    expect(deferModulePreloads(plain, 'n0nce', ['/assets/styles.css'])).toBe(plain);
+  });
+
   test('a repeated preload is listed once', () => {
     const twice = page.replace('</main>', '</main><link rel="modulepreload" href="/assets/entry.js"/>');
     expect(run(twice)).toContain('["/assets/entry.js","/assets/vi.js"]');

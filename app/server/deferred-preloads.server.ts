@@ -22,9 +22,11 @@ export const deferredModuleScript = (code: string, nonce: string) =>
   `<script nonce="${nonce}" id="${DEFERRED_MODULE_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
   `var s=document.createElement('script');s.type='module';s.nonce=${JSON.stringify(nonce)};s.text=${JSON.stringify(code).replace(/</g, '\\u003c')};document.body.appendChild(s)})})</script>`;
 
+/** A `.css` href of the list is preloaded as a style (the whole sheet, ADR 083), every other one as a module. */
 export const deferredPreloadScript = (hrefs: readonly string[], nonce: string) =>
   `<script nonce="${nonce}" id="${DEFERRED_PRELOADS_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
-  `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
+  `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');` +
+  `if(h.slice(-4)=='.css'){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
 
 const MANIFEST = 'window.__reactRouterManifest = ';
 
@@ -46,8 +48,13 @@ export function compactManifest(code: string): string {
   }
 }
 
-/** The page with its modulepreload links moved into one script before </body>, and React Router's module script started after the first paint. */
-export function deferModulePreloads(html: string, nonce: string): string {
+/**
+ * The page with its modulepreload links moved into one script before </body>, and React Router's
+ * module script started after the first paint. `sheets`: stylesheets the entry loads before it
+ * hydrates (ADR 029), preloaded by the same script beside the modules (ADR 083): the entry asks for
+ * them only once it runs, one more round trip after its own download on a first visit.
+ */
+export function deferModulePreloads(html: string, nonce: string, sheets: readonly string[] = []): string {
   const hrefs: string[] = [];
   const out = html
     .replace(PRELOAD, (_tag, href: string) => {
@@ -55,8 +62,9 @@ export function deferModulePreloads(html: string, nonce: string): string {
       return '';
     })
     .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(compactManifest(code), nonce));
+  // A page without modules (no JavaScript to run) loads no sheet either.
   if (hrefs.length === 0) return out;
   const end = out.indexOf('</body>');
-  const script = deferredPreloadScript(hrefs, nonce);
+  const script = deferredPreloadScript([...sheets, ...hrefs], nonce);
   return end >= 0 ? out.slice(0, end) + script + out.slice(end) : out + script;
 }
