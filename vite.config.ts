@@ -71,33 +71,43 @@ function staticClosure(from: string, graph: ModuleGraph): Set<string> {
 }
 
 const ROUTE_MODULE = '?__react-router-build-client-route';
+/** The bottom tabs' pages (app/shell/bottom-tabs.ts), the home page first. */
+const TABS = [
+  'app/home/home.tsx',
+  'app/membership/clubs.tsx',
+  'app/workouts/workout.tsx',
+  'app/inbody/inbody.tsx',
+  'app/history/history.tsx',
+];
 /** A module that at least this share of the members' and the public pages import goes in `app` too. */
 const COMMON_SHARE = 0.2;
 
 /**
- * ADR 083: the code every page loads is one file, `app` (the entry's chunk). Rollup splits shared
- * code by which routes import each module, a chunk for each set of importers; a page then loads
- * 12–24 files, and on a weak 3G link (HTTP/1.1, 6 connections, 400 ms round trips, the big entry
- * ahead in the queue) each six files past the first six cost the first visit another round trip.
- * In `app`: what the browser entry and the root route import at once (React, React Router, the
- * shell, the strings loader), what both page layouts import (the page's error view), and the small
- * modules that a fifth or more of the member and public routes import (the meta, hooks,
- * load-failed and empty-state helpers: under 1.1 KB gzipped together, for the pages that would not
- * load them). The route modules stay files of their own (React Router imports them by URL).
+ * ADR 083: fewer files on a first visit. Rollup splits shared code by which routes import each
+ * module, a chunk for each set of importers, and a page loaded 12–24 files. On a weak 3G link
+ * (HTTP/1.1: 6 connections; 400 ms round trips; the 100 KB entry ahead of everything in the queue)
+ * each file past the first 11 or so cost the first visit another round trip before it was usable.
+ * - `app` (the browser entry's chunk): what the entry and the root route import at once (React,
+ *   React Router, the shell, the strings loader), what both page layouts import (the page's error
+ *   view), and the modules a fifth or more of the member and public routes import (the meta, hooks,
+ *   load-failed and empty-state helpers: about 1 KB gzipped for the pages that would not use them).
+ * - `home`: what the home page imports besides `app` and that no other tab needs, so the first page
+ *   after sign-in loads 10 files and its sheet; a page that uses one of them loads the group.
+ * Route modules stay files of their own (React Router imports them by URL).
  */
-function appChunk(): (id: string, graph: ModuleGraph) => string | undefined {
-  let app: Set<string> | undefined;
+function pageChunks(): (id: string, graph: ModuleGraph) => string | undefined {
+  let groups: Map<string, 'app' | 'home'> | undefined;
   return (id, graph) => {
-    if (!app) {
-      app = new Set();
+    if (!groups) {
+      groups = new Map();
       const entry = path.resolve('app/entry.client.tsx');
       // The server build has no browser entry: nothing is grouped there.
       if (!graph.getModuleInfo(entry)) return undefined;
-      for (const from of [entry, path.resolve('app/root.tsx')]) for (const m of staticClosure(from, graph)) app.add(m);
-      const [main, bare] = ['app/frame/layout.main.tsx', 'app/shell/layout.bare.tsx'].map((file) =>
-        staticClosure(path.resolve(file) + ROUTE_MODULE, graph),
-      );
-      for (const m of main!) if (bare!.has(m) && !m.endsWith(ROUTE_MODULE)) app.add(m);
+      const isRoute = (m: string) => m.endsWith(ROUTE_MODULE) || graph.getModuleInfo(m + ROUTE_MODULE) !== null;
+      const closureOf = (file: string) => staticClosure(path.resolve(file) + ROUTE_MODULE, graph);
+      const app = new Set([...staticClosure(entry, graph), ...staticClosure(path.resolve('app/root.tsx'), graph)]);
+      const bare = closureOf('app/shell/layout.bare.tsx');
+      for (const m of closureOf('app/frame/layout.main.tsx')) if (bare.has(m) && !isRoute(m)) app.add(m);
       const routes = [...graph.getModuleIds()].filter(
         (m) => m.endsWith(ROUTE_MODULE) && !m.startsWith(path.resolve('app/staff')),
       );
@@ -105,10 +115,17 @@ function appChunk(): (id: string, graph: ModuleGraph) => string | undefined {
       for (const route of routes)
         for (const m of staticClosure(route, graph)) importers.set(m, (importers.get(m) ?? 0) + 1);
       for (const [m, count] of importers)
-        if (count >= routes.length * COMMON_SHARE && !m.endsWith(ROUTE_MODULE) && !m.includes('/app/locales/'))
-          app.add(m);
+        if (count >= routes.length * COMMON_SHARE && !isRoute(m) && !m.includes('/app/locales/')) app.add(m);
+      // Rollup puts what a module of a manual chunk imports in that chunk too: a module that
+      // imports code another tab needs stays out of `home`, or that tab would load the whole group.
+      const [homePage, ...otherTabs] = TABS.map(closureOf);
+      const others = new Set(otherTabs.flatMap((tab) => [...tab]));
+      for (const m of homePage!)
+        if (!app.has(m) && !isRoute(m) && [...staticClosure(m, graph)].every((d) => app.has(d) || !others.has(d)))
+          groups.set(m, 'home');
+      for (const m of app) groups.set(m, 'app');
     }
-    return app.has(id) ? 'app' : undefined;
+    return groups.get(id);
   };
 }
 
@@ -189,6 +206,6 @@ export default defineConfig({
   ],
   // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
   // names of the strings chunks from it, to preload the page's parts (ADR 024, 030).
-  build: { manifest: true, modulePreload: false, rollupOptions: { output: { manualChunks: appChunk() } } },
+  build: { manifest: true, modulePreload: false, rollupOptions: { output: { manualChunks: pageChunks() } } },
   server: { port: 3000, host: '127.0.0.1' },
 });
