@@ -4,6 +4,7 @@ import {
   DEFERRED_MODULE_ID,
   DEFERRED_PRELOADS_ID,
   deferModulePreloads,
+  entrySixth,
 } from './deferred-preloads.server.ts';
 
 const run = (html: string) => deferModulePreloads(html, 'n0nce');
@@ -61,6 +62,30 @@ describe('deferModulePreloads (ADR 027)', () => {
     // A page without modules (nothing will run) preloads no sheet either.
     const plain = '<html><body><p>a</p></body></html>';
     expect(deferModulePreloads(plain, 'n0nce', ['/assets/styles.css'])).toBe(plain);
+  });
+
+  test('the entry React Router imports is asked for sixth, after five small files (ADR 083)', () => {
+    const files = ['/a.css', '/e.js', '/1.js', '/2.js', '/3.js', '/4.js', '/5.js', '/6.js'];
+    expect(entrySixth(files, '/e.js')).toEqual([
+      '/a.css',
+      '/1.js',
+      '/2.js',
+      '/3.js',
+      '/4.js',
+      '/e.js',
+      '/5.js',
+      '/6.js',
+    ]);
+    expect(entrySixth(['/e.js', '/1.js'], '/e.js')).toEqual(['/1.js', '/e.js']);
+    expect(entrySixth(['/1.js', '/2.js'], '/e.js')).toEqual(['/1.js', '/2.js']);
+    expect(entrySixth(['/1.js', '/2.js'], undefined)).toEqual(['/1.js', '/2.js']);
+    const withEntry = page
+      .replace('if (0<1) {}', 'import("/assets/entry.js");')
+      .replace(
+        '<link rel="modulepreload" href="/assets/vi.js"/>',
+        '<link rel="modulepreload" href="/assets/vi.js"/><link rel="modulepreload" href="/assets/root.js"/>',
+      );
+    expect(run(withEntry)).toContain('["/assets/vi.js","/assets/root.js","/assets/entry.js"]');
   });
 
   test('a repeated preload is listed once', () => {

@@ -48,6 +48,25 @@ export function compactManifest(code: string): string {
   }
 }
 
+/** Connections Chromium opens to one host over HTTP/1.1 (the page's own among them). */
+const CONNECTIONS = 6;
+/** The entry, imported last by React Router's module script: `import("/assets/entry.client-….js");`. */
+const ENTRY_IMPORT = /\bimport\("([^"]+)"\);?\s*$/;
+
+/**
+ * ADR 083: the entry is the one big file (React, React Router, the shell: about 100 KB). Asked for
+ * among the first files, its bytes fill a weak link for seconds, and every small file asked for
+ * after it waits behind them, its connection held; asked for after the sixth, it starts a round
+ * trip late. So it goes sixth: the five small files ahead of it are answered first and their
+ * connections fetch the next five while the entry downloads.
+ */
+export function entrySixth(hrefs: readonly string[], entry: string | undefined): string[] {
+  const rest = hrefs.filter((href) => href !== entry);
+  if (!entry || rest.length === hrefs.length) return [...hrefs];
+  const at = Math.min(CONNECTIONS - 1, rest.length);
+  return [...rest.slice(0, at), entry, ...rest.slice(at)];
+}
+
 /**
  * The page with its modulepreload links moved into one script before </body>, and React Router's
  * module script started after the first paint. `sheets`: stylesheets the entry loads before it
@@ -56,15 +75,19 @@ export function compactManifest(code: string): string {
  */
 export function deferModulePreloads(html: string, nonce: string, sheets: readonly string[] = []): string {
   const hrefs: string[] = [];
+  let entry: string | undefined;
   const out = html
     .replace(PRELOAD, (_tag, href: string) => {
       if (!hrefs.includes(href)) hrefs.push(href);
       return '';
     })
-    .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(compactManifest(code), nonce));
+    .replace(MODULE_SCRIPT, (_tag, code: string) => {
+      entry = ENTRY_IMPORT.exec(code)?.[1];
+      return deferredModuleScript(compactManifest(code), nonce);
+    });
   // A page without modules (no JavaScript to run) loads no sheet either.
   if (hrefs.length === 0) return out;
   const end = out.indexOf('</body>');
-  const script = deferredPreloadScript([...sheets, ...hrefs], nonce);
+  const script = deferredPreloadScript(entrySixth([...sheets, ...hrefs], entry), nonce);
   return end >= 0 ? out.slice(0, end) + script + out.slice(end) : out + script;
 }
