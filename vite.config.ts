@@ -91,12 +91,13 @@ const COMMON_SHARE = 0.2;
  *   React Router, the shell, the strings loader), what both page layouts import (the page's error
  *   view), and the modules a fifth or more of the member and public routes import (the meta, hooks,
  *   load-failed and empty-state helpers: about 1 KB gzipped for the pages that would not use them).
- * - `home`: what the home page imports besides `app` and that no other tab needs, so the first page
- *   after sign-in loads 10 files and its sheet; a page that uses one of them loads the group.
+ * - `home-page` (not the strings part `home`): what the home page imports besides `app` and that
+ *   no other tab needs, so the first page after sign-in loads 10 files and its sheet; a page that
+ *   uses one of them loads the group.
  * Route modules stay files of their own (React Router imports them by URL).
  */
 function pageChunks(): (id: string, graph: ModuleGraph) => string | undefined {
-  let groups: Map<string, 'app' | 'home'> | undefined;
+  let groups: Map<string, 'app' | 'home-page'> | undefined;
   return (id, graph) => {
     if (!groups) {
       groups = new Map();
@@ -122,7 +123,7 @@ function pageChunks(): (id: string, graph: ModuleGraph) => string | undefined {
       const others = new Set(otherTabs.flatMap((tab) => [...tab]));
       for (const m of homePage!)
         if (!app.has(m) && !isRoute(m) && [...staticClosure(m, graph)].every((d) => app.has(d) || !others.has(d)))
-          groups.set(m, 'home');
+          groups.set(m, 'home-page');
       for (const m of app) groups.set(m, 'app');
     }
     return groups.get(id);
