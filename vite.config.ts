@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
+import type { ModuleInfo } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -50,6 +51,82 @@ function importWithoutPreloadHelper(): Plugin {
         }
       }
     },
+  };
+}
+
+type ModuleGraph = { getModuleInfo: (id: string) => ModuleInfo | null; getModuleIds: () => IterableIterator<string> };
+
+/** The modules `from` imports at once (static imports, transitively), `from` included. */
+function staticClosure(from: string, graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    const info = graph.getModuleInfo(id);
+    if (!info) return;
+    seen.add(id);
+    for (const next of info.importedIds) visit(next);
+  };
+  visit(from);
+  return seen;
+}
+
+const ROUTE_MODULE = '?__react-router-build-client-route';
+/** The bottom tabs' pages (app/shell/bottom-tabs.ts), the home page first. */
+const TABS = [
+  'app/home/home.tsx',
+  'app/membership/clubs.tsx',
+  'app/workouts/workout.tsx',
+  'app/inbody/inbody.tsx',
+  'app/history/history.tsx',
+];
+/** A module that at least this share of the members' and the public pages import goes in `app` too. */
+const COMMON_SHARE = 0.2;
+
+/**
+ * ADR 083: fewer files on a first visit. Rollup splits shared code by which routes import each
+ * module, a chunk for each set of importers, and a page loaded 12–24 files. On a weak 3G link
+ * (HTTP/1.1: 6 connections; 400 ms round trips; the 100 KB entry ahead of everything in the queue)
+ * each file past the first 11 or so cost the first visit another round trip before it was usable.
+ * - `app` (the browser entry's chunk): what the entry and the root route import at once (React,
+ *   React Router, the shell, the strings loader), what both page layouts import (the page's error
+ *   view), and the modules a fifth or more of the member and public routes import (the meta, hooks,
+ *   load-failed and empty-state helpers: about 1 KB gzipped for the pages that would not use them).
+ * - `home-page` (not the strings part `home`): what the home page imports besides `app` and that
+ *   no other tab needs, so the first page after sign-in loads 10 files and its sheet; a page that
+ *   uses one of them loads the group.
+ * Route modules stay files of their own (React Router imports them by URL).
+ */
+function pageChunks(): (id: string, graph: ModuleGraph) => string | undefined {
+  let groups: Map<string, 'app' | 'home-page'> | undefined;
+  return (id, graph) => {
+    if (!groups) {
+      groups = new Map();
+      const entry = path.resolve('app/entry.client.tsx');
+      // The server build has no browser entry: nothing is grouped there.
+      if (!graph.getModuleInfo(entry)) return undefined;
+      const isRoute = (m: string) => m.endsWith(ROUTE_MODULE) || graph.getModuleInfo(m + ROUTE_MODULE) !== null;
+      const closureOf = (file: string) => staticClosure(path.resolve(file) + ROUTE_MODULE, graph);
+      const app = new Set([...staticClosure(entry, graph), ...staticClosure(path.resolve('app/root.tsx'), graph)]);
+      const bare = closureOf('app/shell/layout.bare.tsx');
+      for (const m of closureOf('app/frame/layout.main.tsx')) if (bare.has(m) && !isRoute(m)) app.add(m);
+      const routes = [...graph.getModuleIds()].filter(
+        (m) => m.endsWith(ROUTE_MODULE) && !m.startsWith(path.resolve('app/staff')),
+      );
+      const importers = new Map<string, number>();
+      for (const route of routes)
+        for (const m of staticClosure(route, graph)) importers.set(m, (importers.get(m) ?? 0) + 1);
+      for (const [m, count] of importers)
+        if (count >= routes.length * COMMON_SHARE && !isRoute(m) && !m.includes('/app/locales/')) app.add(m);
+      // Rollup puts what a module of a manual chunk imports in that chunk too: a module that
+      // imports code another tab needs stays out of `home`, or that tab would load the whole group.
+      const [homePage, ...otherTabs] = TABS.map(closureOf);
+      const others = new Set(otherTabs.flatMap((tab) => [...tab]));
+      for (const m of homePage!)
+        if (!app.has(m) && !isRoute(m) && [...staticClosure(m, graph)].every((d) => app.has(d) || !others.has(d)))
+          groups.set(m, 'home-page');
+      for (const m of app) groups.set(m, 'app');
+    }
+    return groups.get(id);
   };
 }
 
@@ -130,6 +207,6 @@ export default defineConfig({
   ],
   // Kept in build/client/.vite (never served: dotfiles are not): the web server reads the hashed
   // names of the strings chunks from it, to preload the page's parts (ADR 024, 030).
-  build: { manifest: true, modulePreload: false },
+  build: { manifest: true, modulePreload: false, rollupOptions: { output: { manualChunks: pageChunks() } } },
   server: { port: 3000, host: '127.0.0.1' },
 });

@@ -7,6 +7,7 @@ import { encodeDocument } from '#app/server/document-encoding.server.ts';
 import { pageSheet, withPageCss } from '#app/server/page-css.server.ts';
 import { SPLASH_CLASS } from '#app/shell/splash.tsx';
 import stylesheet from './styles.css?inline';
+import stylesheetUrl from './styles.css?url';
 import { NonceContext } from '#app/server/nonce.ts';
 import { documentCsp, newNonce } from '#app/server/security.server.ts';
 
@@ -41,8 +42,9 @@ export default function handleRequest(
     const send = (html: string) => {
       clearTimeout(giveUp);
       // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave
-      // the HTML and come back after the first paint (ADR 027).
-      const page = deferModulePreloads(withPageCss(html, pageCss), nonce);
+      // the HTML and come back after the first paint (ADR 027), with the whole sheet the entry
+      // waits for (ADR 083).
+      const page = deferModulePreloads(withPageCss(html, pageCss), nonce, [stylesheetUrl]);
       const { body, encoding } = encodeDocument(page, request.headers.get('accept-encoding'));
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       responseHeaders.append('Vary', 'Accept-Encoding');

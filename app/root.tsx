@@ -41,10 +41,7 @@ import type { SessionExpired as SessionExpiredData } from '#app/server/gateway.s
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  ...pwaLinks,
-];
+export const links: Route.LinksFunction = () => pwaLinks;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = getSession(context);

@@ -4,6 +4,7 @@ import {
   DEFERRED_MODULE_ID,
   DEFERRED_PRELOADS_ID,
   deferModulePreloads,
+  entrySixth,
 } from './deferred-preloads.server.ts';
 
 const run = (html: string) => deferModulePreloads(html, 'n0nce');
@@ -43,6 +44,48 @@ describe('deferModulePreloads (ADR 027)', () => {
   test('a page without preloads is untouched', () => {
     const plain = '<html><body><p>a &lt; b</p></body></html>';
     expect(run(plain)).toBe(plain);
+  });
+
+  test('the whole sheet the entry waits for is preloaded as a style, first, beside the modules (ADR 083)', () => {
+    const html = deferModulePreloads(page, 'n0nce', ['/assets/styles.css']);
+    const script =
+      new RegExp(`<script nonce="n0nce" id="${DEFERRED_PRELOADS_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
+    const added: { rel?: string; as?: string; href?: string }[] = [];
+    const document = { createElement: () => ({}), head: { appendChild: (l: object) => added.push(l) } };
+    const raf = (f: () => void) => f();
+    new Function('requestAnimationFrame', 'setTimeout', 'document', script)(raf, raf, document);
+    expect(added).toEqual([
+      { rel: 'preload', as: 'style', href: '/assets/styles.css' },
+      { rel: 'modulepreload', href: '/assets/entry.js' },
+      { rel: 'modulepreload', href: '/assets/vi.js' },
+    ]);
+    // A page without modules (nothing will run) preloads no sheet either.
+    const plain = '<html><body><p>a</p></body></html>';
+    expect(deferModulePreloads(plain, 'n0nce', ['/assets/styles.css'])).toBe(plain);
+  });
+
+  test('the entry React Router imports is asked for sixth, after five small files (ADR 083)', () => {
+    const files = ['/a.css', '/e.js', '/1.js', '/2.js', '/3.js', '/4.js', '/5.js', '/6.js'];
+    expect(entrySixth(files, '/e.js')).toEqual([
+      '/a.css',
+      '/1.js',
+      '/2.js',
+      '/3.js',
+      '/4.js',
+      '/e.js',
+      '/5.js',
+      '/6.js',
+    ]);
+    expect(entrySixth(['/e.js', '/1.js'], '/e.js')).toEqual(['/1.js', '/e.js']);
+    expect(entrySixth(['/1.js', '/2.js'], '/e.js')).toEqual(['/1.js', '/2.js']);
+    expect(entrySixth(['/1.js', '/2.js'], undefined)).toEqual(['/1.js', '/2.js']);
+    const withEntry = page
+      .replace('if (0<1) {}', 'import("/assets/entry.js");')
+      .replace(
+        '<link rel="modulepreload" href="/assets/vi.js"/>',
+        '<link rel="modulepreload" href="/assets/vi.js"/><link rel="modulepreload" href="/assets/root.js"/>',
+      );
+    expect(run(withEntry)).toContain('["/assets/vi.js","/assets/root.js","/assets/entry.js"]');
   });
 
   test('a repeated preload is listed once', () => {

@@ -22,9 +22,11 @@ export const deferredModuleScript = (code: string, nonce: string) =>
   `<script nonce="${nonce}" id="${DEFERRED_MODULE_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
   `var s=document.createElement('script');s.type='module';s.nonce=${JSON.stringify(nonce)};s.text=${JSON.stringify(code).replace(/</g, '\\u003c')};document.body.appendChild(s)})})</script>`;
 
+/** A `.css` href of the list is preloaded as a style (the whole sheet, ADR 083), every other one as a module. */
 export const deferredPreloadScript = (hrefs: readonly string[], nonce: string) =>
   `<script nonce="${nonce}" id="${DEFERRED_PRELOADS_ID}">requestAnimationFrame(function(){setTimeout(function(){` +
-  `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
+  `${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement('link');` +
+  `if(h.slice(-4)=='.css'){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})})</script>`;
 
 const MANIFEST = 'window.__reactRouterManifest = ';
 
@@ -46,17 +48,46 @@ export function compactManifest(code: string): string {
   }
 }
 
-/** The page with its modulepreload links moved into one script before </body>, and React Router's module script started after the first paint. */
-export function deferModulePreloads(html: string, nonce: string): string {
+/** Connections Chromium opens to one host over HTTP/1.1 (the page's own among them). */
+const CONNECTIONS = 6;
+/** The entry, imported last by React Router's module script: `import("/assets/entry.client-….js");`. */
+const ENTRY_IMPORT = /\bimport\("([^"]+)"\);?\s*$/;
+
+/**
+ * ADR 083: the entry is the one big file (React, React Router, the shell: about 100 KB). Asked for
+ * among the first files, its bytes fill a weak link for seconds, and every small file asked for
+ * after it waits behind them, its connection held; asked for after the sixth, it starts a round
+ * trip late. So it goes sixth: the five small files ahead of it are answered first and their
+ * connections fetch the next five while the entry downloads.
+ */
+export function entrySixth(hrefs: readonly string[], entry: string | undefined): string[] {
+  const rest = hrefs.filter((href) => href !== entry);
+  if (!entry || rest.length === hrefs.length) return [...hrefs];
+  const at = Math.min(CONNECTIONS - 1, rest.length);
+  return [...rest.slice(0, at), entry, ...rest.slice(at)];
+}
+
+/**
+ * The page with its modulepreload links moved into one script before </body>, and React Router's
+ * module script started after the first paint. `sheets`: stylesheets the entry loads before it
+ * hydrates (ADR 029), preloaded by the same script beside the modules (ADR 083): the entry asks for
+ * them only once it runs, one more round trip after its own download on a first visit.
+ */
+export function deferModulePreloads(html: string, nonce: string, sheets: readonly string[] = []): string {
   const hrefs: string[] = [];
+  let entry: string | undefined;
   const out = html
     .replace(PRELOAD, (_tag, href: string) => {
       if (!hrefs.includes(href)) hrefs.push(href);
       return '';
     })
-    .replace(MODULE_SCRIPT, (_tag, code: string) => deferredModuleScript(compactManifest(code), nonce));
+    .replace(MODULE_SCRIPT, (_tag, code: string) => {
+      entry = ENTRY_IMPORT.exec(code)?.[1];
+      return deferredModuleScript(compactManifest(code), nonce);
+    });
+  // A page without modules (no JavaScript to run) loads no sheet either.
   if (hrefs.length === 0) return out;
   const end = out.indexOf('</body>');
-  const script = deferredPreloadScript(hrefs, nonce);
+  const script = deferredPreloadScript(entrySixth([...sheets, ...hrefs], entry), nonce);
   return end >= 0 ? out.slice(0, end) + script + out.slice(end) : out + script;
 }

@@ -56,9 +56,11 @@ export function referencedAssets(html, pageUrl) {
       if (rel.includes('modulepreload') && a.href) js.add(abs(a.href));
       if (rel.includes('stylesheet') && a.href) css.add(abs(a.href));
     } else if (a.id === 'deferred-modulepreloads') {
-      // ADR 027: the page's modulepreloads, added by this script one frame after the first paint.
+      // ADR 027: the page's modulepreloads, added by this script one frame after the first paint,
+      // and the whole sheet the entry waits for (ADR 083).
       const list = /\[[^\]]*\]/.exec(m[3] ?? '');
-      for (const href of list ? /** @type {string[]} */ (JSON.parse(list[0])) : []) js.add(abs(href));
+      for (const href of list ? /** @type {string[]} */ (JSON.parse(list[0])) : [])
+        (href.endsWith('.css') ? css : js).add(abs(href));
     } else if (a.id === 'deferred-module') {
       // ADR 027 (amended): React Router's module script, as a string this script runs after the first paint.
       const code = /s\.text=("(?:[^"\\]|\\.)*")/.exec(m[3] ?? '');

@@ -50,3 +50,25 @@ test('first-load JavaScript of the heaviest pages is at most 1.15× the bare Rea
   console.log(`first-load JS × the bare app: ${JSON.stringify(weighed)}`);
   expect(weighed.filter((w) => w.ratio > 1.15)).toEqual([]);
 });
+
+// ADR 083: on a weak 3G link (HTTP/1.1, 6 connections, 400 ms round trips) each file a first visit
+// needs before it is usable past about 11 costs another round trip: the weak-network bench's pages
+// load their code as a few files (the `app` and `home` chunks of vite.config.ts), and the sheet.
+test('a first visit to the weak-network pages needs at most 11 files of code and style', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, request);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const phone = { 'User-Agent': await page.evaluate(() => navigator.userAgent), 'x-forwarded-for': testClientIp() };
+  const counted = [];
+  for (const [pagePath, headers] of [
+    ['/login', phone],
+    ['/home', { ...phone, Cookie: cookie }],
+    ['/membership', { ...phone, Cookie: cookie }],
+    ['/inbody', { ...phone, Cookie: cookie }],
+  ] as const) {
+    const { js, css } = await measureFirstLoad(new URL(pagePath, process.env.E2E_BASE_URL).href, headers);
+    counted.push({ page: pagePath, files: js.files.length + css.files.length });
+  }
+  console.log(`first-visit files: ${JSON.stringify(counted)}`);
+  expect(counted.filter((c) => c.files > 11)).toEqual([]);
+});
