@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { INBODY_IMAGE_FIELD } from '#api/inbody-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { tryLoad } from '#app/account/account.server.ts';
@@ -7,6 +7,7 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { Icon, type IconName } from '#app/ui/icons.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
+import { keepsData } from '#app/ui/revalidate.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -31,6 +32,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => inbodyAction(args);
+
+/**
+ * A reading (or an empty form to type into) opens the confirm dialog from the action's answer at once
+ * (ADR 082): the draft it made is in that answer, and nothing else on the page has changed.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsData(args) && args.defaultShouldRevalidate;
 
 // The dialog that checks what was read loads on demand (issue 18's first-load budget): asked for as
 // soon as a photo or "Nhập tay" is sent, it is there by the answer.

@@ -174,6 +174,8 @@ async function cameraPhoto() {
 function watchUploadStages() {
   /** @type {Record<string, number>} */
   const at = {};
+  /** @type {{ url: string, type: string, start: number, end: number }[]} */
+  const requests = [];
   const mark = (name) => (at[name] ??= performance.now());
   const button = () => document.querySelector('main form[enctype="multipart/form-data"] button[type="submit"]');
   document.addEventListener(
@@ -197,6 +199,13 @@ function watchUploadStages() {
   new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
   new PerformanceObserver((list) => {
     for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
+      if (at.picked !== undefined)
+        requests.push({
+          url: new URL(entry.name).pathname,
+          type: entry.initiatorType,
+          start: entry.startTime - at.picked,
+          end: entry.responseEnd - at.picked,
+        });
       if (!entry.name.includes('.data')) continue;
       if (entry.initiatorType === 'xmlhttprequest' || (at.tap && !at.answer && entry.startTime >= at.tap)) {
         at.answer ??= entry.responseEnd;
@@ -205,7 +214,7 @@ function watchUploadStages() {
       }
     }
   }).observe({ type: 'resource', buffered: false });
-  Object.defineProperty(window, '__uploadStages', { value: at });
+  Object.defineProperty(window, '__uploadStages', { value: { at, requests } });
 }
 
 /** The stages above, in ms from the photo being picked. */
@@ -256,8 +265,8 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
       .then(() => performance.now() - tapped)
       .catch(() => null);
     await Promise.race([watch, new Promise((r) => setTimeout(r, 100))]);
-    const marks = /** @type {Record<string, number>} */ (
-      await page.evaluate(() => /** @type {any} */ (window).__uploadStages).catch(() => ({}))
+    const { at: marks, requests } = /** @type {{ at: Record<string, number>, requests: object[] }} */ (
+      await page.evaluate(() => /** @type {any} */ (window).__uploadStages).catch(() => ({ at: {}, requests: [] }))
     );
     /** @type {Record<string, number | null>} */
     const stages = {};
@@ -269,6 +278,7 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
       dialogMs: dialog,
       progressMs: progressSeen,
       stages,
+      requests,
     };
   } finally {
     await context.close();
