@@ -218,7 +218,7 @@ function watchUploadStages() {
 }
 
 /** The stages above, in ms from the photo being picked. */
-const UPLOAD_STAGES = ['shrunk', 'tap', 'progress', 'sent', 'answer', 'revalidated', 'dialog'];
+const UPLOAD_STAGES = ['shrunk', 'tap', 'progress', 'sent', 'crossed', 'answer', 'revalidated', 'dialog'];
 
 /**
  * The InBody tab on weak 3G: the page opened, the photo chosen at once, the tap, the confirm dialog.
@@ -247,6 +247,16 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     if (warm.usable === null) throw new Error(`/inbody was not usable on weak 3G: ${String(warm.error)}`);
     await page.evaluate(watchUploadStages);
     const sentBefore = link.sent().up;
+    // The photo's POST: its body's size, to find when its last byte crossed the link (the browser's
+    // own progress counts bytes handed to the socket: on this machine that is the proxy's, at once).
+    /** @type {Promise<number | null>} */
+    const postBody = page
+      .waitForRequest((r) => r.method() === 'POST' && r.url().includes('.data'), { timeout: 120_000 })
+      .then(async (r) => {
+        await r.response();
+        return (await r.sizes()).requestBodySize + (await r.sizes()).requestHeadersSize;
+      })
+      .catch(() => null);
     const tapped = performance.now();
     // The bench taps as soon as the photo is picked (a member takes a second or two): the shrinking counts.
     await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
@@ -268,6 +278,10 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     const { at: marks, requests } = /** @type {{ at: Record<string, number>, requests: object[] }} */ (
       await page.evaluate(() => /** @type {any} */ (window).__uploadStages).catch(() => ({ at: {}, requests: [] }))
     );
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    const postBytes = await postBody;
+    const upAt = postBytes === null ? null : link.upAt(sentBefore + postBytes);
+    if (upAt !== null && marks.picked !== undefined) marks.crossed = performance.timeOrigin + upAt - pageOrigin;
     /** @type {Record<string, number | null>} */
     const stages = {};
     for (const name of UPLOAD_STAGES)
@@ -275,6 +289,7 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     return {
       photoBytes: readFileSync(photo).length,
       uploadedBytes: link.sent().up - sentBefore,
+      postBytes,
       dialogMs: dialog,
       progressMs: progressSeen,
       stages,
@@ -341,7 +356,8 @@ const STAGE_NAMES = {
   shrunk: 'photo shrunk',
   tap: 'tap',
   progress: 'first progress bar',
-  sent: 'last byte up',
+  sent: 'bar at 100 % (last byte handed to the socket)',
+  crossed: 'last byte over the link',
   answer: 'reading answered',
   revalidated: 'data reloaded',
   dialog: 'dialog on screen',
@@ -361,6 +377,7 @@ function uploadReport(upload) {
     ),
     `| **tap → confirm dialog** | ${cases.map(([, u]) => `**${t(u.dialogMs)}**`).join(' | ')} |`,
     `| first progress after the tap | ${cases.map(([, u]) => t(u.progressMs)).join(' | ')} |`,
+    `| the photo's POST (headers and body) | ${cases.map(([, u]) => (u.postBytes === null ? 'n/a' : `${(u.postBytes / 1e3).toFixed(0)} KB`)).join(' | ')} |`,
     `| sent up (all requests) | ${cases.map(([, u]) => `${(u.uploadedBytes / 1e3).toFixed(0)} KB`).join(' | ')} |`,
   ];
 }
