@@ -214,7 +214,8 @@ function watchUploadStages() {
       }
     }
   }).observe({ type: 'resource', buffered: false });
-  Object.defineProperty(window, '__uploadStages', { value: { at, requests } });
+  const stages = { at, requests, fileBytes: /** @type {number | undefined} */ (undefined) };
+  Object.defineProperty(window, '__uploadStages', { value: stages });
 }
 
 /** The stages above, in ms from the photo being picked. */
@@ -247,16 +248,6 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     if (warm.usable === null) throw new Error(`/inbody was not usable on weak 3G: ${String(warm.error)}`);
     await page.evaluate(watchUploadStages);
     const sentBefore = link.sent().up;
-    // The photo's POST: its body's size, to find when its last byte crossed the link (the browser's
-    // own progress counts bytes handed to the socket: on this machine that is the proxy's, at once).
-    /** @type {Promise<number | null>} */
-    const postBody = page
-      .waitForRequest((r) => r.method() === 'POST' && r.url().includes('.data'), { timeout: 120_000 })
-      .then(async (r) => {
-        await r.response();
-        return (await r.sizes()).requestBodySize + (await r.sizes()).requestHeadersSize;
-      })
-      .catch(() => null);
     const tapped = performance.now();
     // The bench taps as soon as the photo is picked (a member takes a second or two): the shrinking counts.
     await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
@@ -279,7 +270,10 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
       await page.evaluate(() => /** @type {any} */ (window).__uploadStages).catch(() => ({ at: {}, requests: [] }))
     );
     const pageOrigin = await page.evaluate(() => performance.timeOrigin);
-    const postBytes = await postBody;
+    // The photo as the form sent it (its multipart wrapping is a few hundred bytes more).
+    const postBytes = /** @type {number | null} */ (
+      await page.evaluate(() => window.__uploadStages.fileBytes ?? null).catch(() => null)
+    );
     const upAt = postBytes === null ? null : link.upAt(sentBefore + postBytes);
     if (upAt !== null && marks.picked !== undefined) marks.crossed = performance.timeOrigin + upAt - pageOrigin;
     /** @type {Record<string, number | null>} */
@@ -377,7 +371,7 @@ function uploadReport(upload) {
     ),
     `| **tap → confirm dialog** | ${cases.map(([, u]) => `**${t(u.dialogMs)}**`).join(' | ')} |`,
     `| first progress after the tap | ${cases.map(([, u]) => t(u.progressMs)).join(' | ')} |`,
-    `| the photo's POST (headers and body) | ${cases.map(([, u]) => (u.postBytes === null ? 'n/a' : `${(u.postBytes / 1e3).toFixed(0)} KB`)).join(' | ')} |`,
+    `| the photo as sent | ${cases.map(([, u]) => (u.postBytes === null ? 'n/a' : `${(u.postBytes / 1e3).toFixed(0)} KB`)).join(' | ')} |`,
     `| sent up (all requests) | ${cases.map(([, u]) => `${(u.uploadedBytes / 1e3).toFixed(0)} KB`).join(' | ')} |`,
   ];
 }
