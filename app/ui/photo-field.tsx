@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useIdle, useSaveData } from '#app/ui/hooks.ts';
 import { prepareUpload } from '#app/ui/upload-progress.tsx';
-import type { PhotoFormat } from '#app/ui/shrink-image.ts';
 
 // The shrinking and the upload's XMLHttpRequest half stay out of the page's first load (issue 18's
 // budget) but are fetched before the photo is picked (issue 39: on weak 3G, fetched at the pick they
@@ -15,7 +14,7 @@ const prepare = () => {
 
 /**
  * A photo to send with a form (the camera or the gallery): the browser shrinks it to a JPEG of at
- * most `maxSide` px (or a WebP) before the form posts (shrinkPickedPhoto); without JavaScript the file goes as
+ * most `maxSide` px before the form posts (shrinkPickedPhoto); without JavaScript the file goes as
  * picked. Its hint and its error are tied to the input for screen readers.
  */
 export function PhotoField({
@@ -25,7 +24,6 @@ export function PhotoField({
   hint,
   error,
   maxSide,
-  format,
   capture,
   onPreparing,
 }: {
@@ -35,8 +33,6 @@ export function PhotoField({
   hint: string;
   error?: string;
   maxSide: number;
-  /** "webp": sent as a WebP where the browser can write one (half the bytes of the JPEG, ADR 082). */
-  format?: PhotoFormat;
   /** "environment" opens the back camera at once (an ID card); left out, the phone offers the camera or the gallery. */
   capture?: 'environment';
   /** True while the photo is being shrunk: the form should wait to be sent. */
@@ -67,7 +63,7 @@ export function PhotoField({
           void prepareUpload().catch(() => undefined);
           const input = event.currentTarget;
           void loadShrink()
-            .then(({ shrinkPickedPhoto }) => shrinkPickedPhoto(input, maxSide, `${name}.jpg`, format))
+            .then(({ shrinkPickedPhoto }) => shrinkPickedPhoto(input, maxSide, `${name}.jpg`))
             .catch(() => null)
             .finally(() => onPreparing(false));
         }}

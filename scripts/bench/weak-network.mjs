@@ -183,9 +183,17 @@ function watchUploadStages() {
     (e) => e.target instanceof HTMLInputElement && e.target.type === 'file' && mark('picked'),
     true,
   );
+  const stages = { at, requests, fileBytes: /** @type {number | undefined} */ (undefined) };
   document.addEventListener(
     'click',
-    (e) => e.target instanceof Element && e.target.closest('button') === button() && mark('tap'),
+    (e) => {
+      if (!(e.target instanceof Element) || e.target.closest('button') !== button()) return;
+      mark('tap');
+      const input = /** @type {HTMLInputElement | null | undefined} */ (
+        button()?.closest('form')?.querySelector('input[type="file"]')
+      );
+      stages.fileBytes ??= input?.files?.[0]?.size;
+    },
     true,
   );
   const look = () => {
@@ -214,7 +222,6 @@ function watchUploadStages() {
       }
     }
   }).observe({ type: 'resource', buffered: false });
-  const stages = { at, requests, fileBytes: /** @type {number | undefined} */ (undefined) };
   Object.defineProperty(window, '__uploadStages', { value: stages });
 }
 
