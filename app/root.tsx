@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { BrandHeader } from '#app/shell/brand-header.tsx';
-import { keepsData } from '#app/ui/revalidate.ts';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 import { InstallCapture } from '#app/shell/install-capture.tsx';
 import { LoadingBar } from '#app/shell/loading-bar.tsx';
 import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
@@ -82,7 +82,7 @@ export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (keepsData({ actionResult })) return false;
+  if ((actionResult as Partial<KeepsData> | undefined)?.keepsData === true) return false;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }

@@ -6,7 +6,7 @@ import { Icon } from '#app/ui/icons.tsx';
 import { MemberHeader } from '#app/shell/member-header.tsx';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { PageError } from '#app/ui/page-error.tsx';
-import { keepsData } from '#app/ui/revalidate.ts';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
 import { loadShell } from './layout.main.server.ts';
@@ -21,7 +21,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireMember];
 export const loader = (args: Route.LoaderArgs) => loadShell(args);
 
 /** An action's answer marked `keepsData` (ADR 082) leaves the header's counts as they are. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsData(args) && args.defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<KeepsData> | undefined)?.keepsData !== true && defaultShouldRevalidate;
 
 /**
  * A page whose loader changes the unread count (opening a notification) returns the new figure as

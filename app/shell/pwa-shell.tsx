@@ -1,10 +1,9 @@
 // The app shell's PWA pieces (ADR 009), grouped so root.tsx adds them in three places:
 // `pwaLinks` in links, <PwaHead> in <head>, <PwaShell> in <body>.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LinksFunction } from 'react-router';
 import type { Lang } from '#api/codes.ts';
 import { useMessages } from '#app/locales/messages.ts';
-import { useIdle } from '#app/ui/hooks.ts';
 import { OfflineAlert } from './offline-alert.tsx';
 import { Splash, SplashScript } from './splash.tsx';
 
@@ -13,6 +12,20 @@ import { Splash, SplashScript } from './splash.tsx';
 const PullToReload = lazy(() => import('./pull-to-reload.tsx').then((m) => ({ default: m.PullToReload })));
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
 const WorkerBridge = lazy(() => import('./service-worker.tsx').then((m) => ({ default: m.WorkerBridge })));
+
+/** False until the browser is first idle after hydration (at most 1 s). */
+function useIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIdle(true), 200); // Safari has no requestIdleCallback
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
 
 export const pwaLinks: ReturnType<LinksFunction> = [
   { rel: 'manifest', href: '/manifest.webmanifest' },

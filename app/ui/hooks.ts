@@ -30,17 +30,3 @@ export function useCountdown(seconds: number, resetKey: string | number) {
 
 /** The phone's data saver as the root loader read its Save-Data header (ADR 068): no speculative downloads. */
 export const useSaveData = (): boolean => useRouteLoaderData<{ saveData?: boolean }>('root')?.saveData === true;
-
-/** False until the browser is first idle after hydration (at most 1 s): for what a page may want soon but not first. */
-export function useIdle() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIdle(true), 200); // Safari has no requestIdleCallback
-    return () => clearTimeout(timer);
-  }, []);
-  return idle;
-}

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useIdle, useSaveData } from '#app/ui/hooks.ts';
+import { useSaveData } from '#app/ui/hooks.ts';
 import { prepareUpload } from '#app/ui/upload-progress.tsx';
 
 // The shrinking and the upload's XMLHttpRequest half stay out of the page's first load (issue 18's
 // budget) but are fetched before the photo is picked (issue 39: on weak 3G, fetched at the pick they
 // cost the member about 2 s between the tap and the bar): once the page is idle, or at the latest
-// when the member touches or focuses the input (with the data saver on, only then).
+// when the member taps (or a label opens) or focuses the input (with the data saver on, only then).
 const loadShrink = () => import('#app/ui/shrink-image.ts');
 const prepare = () => {
   void prepareUpload().catch(() => undefined);
@@ -39,11 +39,10 @@ export function PhotoField({
   onPreparing: (busy: boolean) => void;
 }) {
   const id = `${idPrefix}-${name}`;
-  const idle = useIdle();
   const saveData = useSaveData();
   useEffect(() => {
-    if (idle && !saveData) prepare();
-  }, [idle, saveData]);
+    if (!saveData) (window.requestIdleCallback ?? setTimeout)(prepare); // Safari has no requestIdleCallback
+  }, [saveData]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -56,7 +55,7 @@ export function PhotoField({
         className="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onPointerDown={prepare}
+        onClick={prepare}
         onFocus={prepare}
         onChange={(event) => {
           onPreparing(true);
