@@ -225,6 +225,9 @@ function watchUploadStages() {
   Object.defineProperty(window, '__uploadStages', { value: stages });
 }
 
+/** How long the member spends in the camera between tapping the photo field and the photo being picked. */
+const CAMERA_MS = 3000;
+
 /** The stages above, in ms from the photo being picked. */
 const UPLOAD_STAGES = ['shrunk', 'tap', 'progress', 'sent', 'crossed', 'answer', 'revalidated', 'dialog'];
 
@@ -254,10 +257,14 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     const warm = await visit(page, url, 'main input[type="file"]');
     if (warm.usable === null) throw new Error(`/inbody was not usable on weak 3G: ${String(warm.error)}`);
     await page.evaluate(watchUploadStages);
+    // The member taps the field (the phone opens its camera), frames the sheet for CAMERA_MS, and
+    // taps "Đọc tờ kết quả" as soon as the photo is picked: the shrinking counts, the framing does not.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByLabel('Ảnh tờ kết quả').click();
+    await new Promise((resolve) => setTimeout(resolve, CAMERA_MS));
     const sentBefore = link.sent().up;
     const tapped = performance.now();
-    // The bench taps as soon as the photo is picked (a member takes a second or two): the shrinking counts.
-    await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
+    await (await chooser).setFiles(photo);
     await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
     /** @type {number | null} */
     let progressSeen = null;
@@ -369,7 +376,7 @@ function uploadReport(upload) {
   const cases = Object.entries(upload);
   const { photoBytes } = cases[0][1];
   return [
-    `InBody upload on weak 3G of a ${(photoBytes / 1e6).toFixed(1)} MB camera photo, tapped as soon as it is picked; stages in the page's clock from the pick:`,
+    `InBody upload on weak 3G of a ${(photoBytes / 1e6).toFixed(1)} MB camera photo: the field tapped once the page is usable, ${t(CAMERA_MS)} in the camera, “Đọc tờ kết quả” tapped as soon as the photo is picked; stages in the page's clock from the pick:`,
     '',
     `| stage | ${cases.map(([how]) => (how === 'first' ? 'first visit' : 'app installed')).join(' | ')} |`,
     `|:--|${cases.map(() => '--:').join('|')}|`,
@@ -379,7 +386,7 @@ function uploadReport(upload) {
     `| **tap → confirm dialog** | ${cases.map(([, u]) => `**${t(u.dialogMs)}**`).join(' | ')} |`,
     `| first progress after the tap | ${cases.map(([, u]) => t(u.progressMs)).join(' | ')} |`,
     `| the photo as sent | ${cases.map(([, u]) => (u.postBytes === null ? 'n/a' : `${(u.postBytes / 1e3).toFixed(0)} KB`)).join(' | ')} |`,
-    `| sent up (all requests) | ${cases.map(([, u]) => `${(u.uploadedBytes / 1e3).toFixed(0)} KB`).join(' | ')} |`,
+    `| sent up from the pick (all requests) | ${cases.map(([, u]) => `${(u.uploadedBytes / 1e3).toFixed(0)} KB`).join(' | ')} |`,
   ];
 }
 
