@@ -257,6 +257,10 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     const warm = await visit(page, url, 'main input[type="file"]');
     if (warm.usable === null) throw new Error(`/inbody was not usable on weak 3G: ${String(warm.error)}`);
     await page.evaluate(watchUploadStages);
+    /** @type {string[]} what went wrong in the page meanwhile (console errors, uncaught errors, the error page) */
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text().slice(0, 300)));
+    page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
     // The member taps the field (the phone opens its camera), frames the sheet for CAMERA_MS, and
     // taps "Đọc tờ kết quả" as soon as the photo is picked: the shrinking counts, the framing does not.
     const chooser = page.waitForEvent('filechooser');
@@ -302,6 +306,7 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
       progressMs: progressSeen,
       stages,
       requests,
+      errors,
     };
   } finally {
     await context.close();
