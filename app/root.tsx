@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { BrandHeader } from '#app/shell/brand-header.tsx';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 import { InstallCapture } from '#app/shell/install-capture.tsx';
 import { LoadingBar } from '#app/shell/loading-bar.tsx';
 import { PwaHead, PwaShell, pwaLinks } from '#app/shell/pwa-shell.tsx';
@@ -68,14 +69,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * The root's data (strings, toast, platform, version) changes with a form post (language, sign-in,
  * any action's toast) or a refresh, not with a tap on a link. Framework mode would reload it on
  * every navigation: on a dropped connection that turned a failed tap into a root error page
- * without styles or the offline alert. Now a failed navigation leaves the root as it was.
+ * without styles or the offline alert. Now a failed navigation leaves the root as it was. An
+ * action's answer marked `keepsData` (ADR 082) changes nothing of it either.
  */
 export function shouldRevalidate({
   formMethod,
   currentUrl,
   nextUrl,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as Partial<KeepsData> | undefined)?.keepsData === true) return false;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }

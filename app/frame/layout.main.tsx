@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet, useMatches, type ShouldRevalidateFunction } from 'react-router';
 import { requireMember } from '#app/auth/auth.server.ts';
 import { BottomNav } from '#app/shell/bottom-nav.tsx';
 import { Icon } from '#app/ui/icons.tsx';
 import { MemberHeader } from '#app/shell/member-header.tsx';
 import type { ShellHandle } from '#app/shell/handle.ts';
 import { PageError } from '#app/ui/page-error.tsx';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 import { useT } from '#app/i18n.ts';
 import type { Route } from './+types/layout.main';
 import { loadShell } from './layout.main.server.ts';
@@ -18,6 +19,10 @@ const InstallPrompt = lazy(() => import('#app/shell/install-prompt.tsx').then((m
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
 export const loader = (args: Route.LoaderArgs) => loadShell(args);
+
+/** An action's answer marked `keepsData` (ADR 082) leaves the header's counts as they are. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<KeepsData> | undefined)?.keepsData !== true && defaultShouldRevalidate;
 
 /**
  * A page whose loader changes the unread count (opening a notification) returns the new figure as

@@ -23,6 +23,7 @@ import { flashToast, getSession } from '#app/server/session.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
 import { inbodyRead } from './inbody.read.server.ts';
 import type { ReadArgs } from '#app/server/member-read.server.ts';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 
 // Issue 14 §3: the InBody tab's data and forms. Every number is formatted here, in the page's
 // language, so the browser only prints (and loads no chart library: the charts are SVG drawn on the
@@ -303,6 +304,8 @@ export type InbodyActionData = {
   uploadError: string | null;
   unreadable?: InbodyUnreadableReason;
   limit?: { sent: number; minutes: number };
+  /** A draft made (read or to type in): the page shows it from this answer without reloading its data (ADR 082). */
+  keepsData?: KeepsData['keepsData'];
 };
 
 const actionSchema = z.object({ intent: z.enum(['upload', 'manual', 'confirm', 'delete', 'discard']) });
@@ -337,6 +340,7 @@ export async function inbodyAction(args: Args) {
       return {
         draft: draftView(detection.record, detection.confidence, lang),
         uploadError: null,
+        keepsData: true,
       } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -348,7 +352,11 @@ export async function inbodyAction(args: Args) {
     // The photo could not be read: an empty draft to type the sheet's values into (ADR 066).
     try {
       const { data: started } = await call(inbodyEndpoints.manual);
-      return { draft: draftView(started.record, null, lang), uploadError: null } satisfies InbodyActionData;
+      return {
+        draft: draftView(started.record, null, lang),
+        uploadError: null,
+        keepsData: true,
+      } satisfies InbodyActionData;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       return refuseUpload(error.text);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { INBODY_IMAGE_FIELD } from '#api/inbody-fields.ts';
 import { useT } from '#app/i18n.ts';
 import { tryLoad } from '#app/account/account.server.ts';
@@ -7,6 +7,7 @@ import { EmptyState } from '#app/ui/empty-state.tsx';
 import { Icon, type IconName } from '#app/ui/icons.tsx';
 import { LoadFailed } from '#app/ui/load-failed.tsx';
 import { pageMeta } from '#app/ui/meta.ts';
+import type { KeepsData } from '#app/ui/revalidate.ts';
 import { PhotoField } from '#app/ui/photo-field.tsx';
 import { submitOnce, UploadProgress, useUploadState, withUploadProgress } from '#app/ui/upload-progress.tsx';
 import type { StringsHandle } from '#app/locales/messages.ts';
@@ -32,16 +33,27 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => inbodyAction(args);
 
+/**
+ * A reading (or an empty form to type into) opens the confirm dialog from the action's answer at once
+ * (ADR 082): the draft it made is in that answer, and nothing else on the page has changed.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<KeepsData> | undefined)?.keepsData !== true && defaultShouldRevalidate;
+
 // The dialog that checks what was read loads on demand (issue 18's first-load budget): asked for as
 // soon as a photo or "Nhập tay" is sent, it is there by the answer.
 const loadConfirm = () => import('./inbody-confirm.tsx');
 const ConfirmForm = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmForm })));
+// So does what a refused photo says (ADR 066): asked for with the dialog, it is there by the answer.
+const loadRefusal = () => import('./inbody-refusal.tsx');
+const UploadRefusal = lazy(() => loadRefusal().then((m) => ({ default: m.UploadRefusal })));
 // So does one scan's detail (the Summary tab opens first).
 const Detail = lazy(() => import('./inbody-detail.tsx').then((m) => ({ default: m.Detail })));
 
 // With JavaScript the photo goes up through XMLHttpRequest, so the page shows how much has gone (ADR 066).
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => {
   void loadConfirm().catch(() => undefined);
+  void loadRefusal().catch(() => undefined);
   return withUploadProgress(serverAction);
 };
 
@@ -81,54 +93,6 @@ function PhotoGuide() {
   );
 }
 
-/** The input the "Take it again" label opens (PhotoField's id). */
-const PHOTO_INPUT_ID = `inbody-${INBODY_IMAGE_FIELD}`;
-
-/**
- * A photo that could not be read says why, or the hourly limit says how long to wait (ADR 066); both
- * offer to type the values instead, and the unreadable one to take the photo again (the label opens
- * the picker, with or without JavaScript).
- */
-function UploadRefusal({ refusal }: { refusal: InbodyActionData }) {
-  const { t } = useT();
-  const busy = useNavigation().state !== 'idle';
-  if (!refusal.unreadable && !refusal.limit) return null;
-  return (
-    <div className="notice inbody-refusal" role="alert" aria-labelledby="inbody-refusal-title">
-      {refusal.unreadable ? (
-        <>
-          <p id="inbody-refusal-title" className="inbody-refusal-title">
-            <Icon name="warning" size={20} />
-            {t('inbody.unreadableTitle')}
-          </p>
-          <p>{t(`inbody.unreadable.${refusal.unreadable}`)}</p>
-          <p className="small">{t('inbody.unreadableOffer')}</p>
-        </>
-      ) : (
-        <>
-          <p id="inbody-refusal-title" className="inbody-refusal-title">
-            <Icon name="clock" size={20} />
-            {t('inbody.limitReached', { total: refusal.limit!.sent, count: refusal.limit!.minutes })}
-          </p>
-          <p className="small">{t('inbody.limitOffer')}</p>
-        </>
-      )}
-      <div className="inbody-refusal-actions">
-        {refusal.unreadable ? (
-          <label htmlFor={PHOTO_INPUT_ID} className="button button-primary">
-            {t('inbody.retake')}
-          </label>
-        ) : null}
-        <Form method="post">
-          <button type="submit" name="intent" value="manual" className="button button-secondary" disabled={busy}>
-            {t('inbody.typeIn')}
-          </button>
-        </Form>
-      </div>
-    </div>
-  );
-}
-
 function UploadForm({ refusal }: { refusal: InbodyActionData | null }) {
   const { t } = useT();
   const navigation = useNavigation();
@@ -140,7 +104,11 @@ function UploadForm({ refusal }: { refusal: InbodyActionData | null }) {
       <h2 id="inbody-add-title" className="section-title">
         {t('inbody.add')}
       </h2>
-      {refusal ? <UploadRefusal refusal={refusal} /> : null}
+      {refusal?.unreadable || refusal?.limit ? (
+        <Suspense fallback={null}>
+          <UploadRefusal refusal={refusal} />
+        </Suspense>
+      ) : null}
       <PhotoGuide />
       <Form method="post" encType="multipart/form-data" className="stack" onSubmit={submitOnce}>
         <input type="hidden" name="intent" value="upload" />

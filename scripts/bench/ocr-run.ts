@@ -33,11 +33,12 @@ const { values: options } = parseArgs({
     save: { type: 'string' },
     // Issue 36 / 39: the phone shrinks the photo before it uploads it (app/ui/shrink-image.ts: a
     // canvas, JPEG); the bench judges the photo as the gateway receives it. --phone SIDE:QUALITY,
-    // default the app's (issue 39: 1800 px, JPEG 0.85).
+    // default the app's (issue 39: 1800 px, JPEG 0.85); SIDE:QUALITY:webp for a WebP (ADR 082).
     phone: { type: 'string', default: '1800:0.85' },
   },
 });
 const [phoneSide, phoneQuality] = options.phone.split(':').map(Number);
+const phoneFormat = options.phone.split(':')[2] === 'webp' ? 'webp' : 'jpeg';
 const sentBytes: number[] = [];
 const per = Number(options.per);
 const part = options.part as Part;
@@ -173,7 +174,7 @@ const maker = await devSetMaker(browser);
 for (const category of categories)
   for (let i = 0; i < per; i++) {
     const photo = await maker.make(part, category, i);
-    const sent = await asThePhoneSends(photo.photo.jpeg, phoneSide, phoneQuality);
+    const sent = await asThePhoneSends(photo.photo.jpeg, phoneSide, phoneQuality, phoneFormat);
     sentBytes.push(sent.byteLength);
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
@@ -227,7 +228,7 @@ const rows: string[][] = [
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
 console.log(
-  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, JPEG ${String(phoneQuality)}), one OCR thread; new = page finder and boxes, old = projection (issue 14)\n`,
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, ${phoneFormat === 'webp' ? 'WebP' : 'JPEG'} ${String(phoneQuality)}), one OCR thread; new = page finder and boxes, old = projection (issue 14)\n`,
 );
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);

@@ -34,6 +34,8 @@ class Direction {
     this.key = key;
     this.freeAt = 0;
     this.bytes = 0;
+    /** @type {[number, number][]} when each chunk arrives, and the bytes carried with it */
+    this.arrived = [];
   }
 
   /** When a chunk of `bytes` handed over now arrives at the other end (ms, performance.now() clock). */
@@ -44,7 +46,15 @@ class Direction {
     this.bytes += bytes;
     const sending = kbit > 0 ? (bytes * 8) / kbit : 0;
     this.freeAt = Math.max(this.freeAt, now) + sending;
-    return this.freeAt + p.rttMs / 2;
+    const at = this.freeAt + p.rttMs / 2;
+    this.arrived.push([at, this.bytes]);
+    if (this.arrived.length > 100_000) this.arrived.splice(0, 50_000);
+    return at;
+  }
+
+  /** When the link had carried `total` bytes this way (its byte count, as `sent()` says), or null. */
+  carried(total) {
+    return this.arrived.find(([, bytes]) => bytes >= total)?.[0] ?? null;
   }
 }
 
@@ -105,6 +115,8 @@ export async function startShapedLink(target, profile = PROFILES.open) {
     },
     /** Bytes carried so far each way. */
     sent: () => ({ up: up.bytes, down: down.bytes }),
+    /** When the far end had received `bytes` of the upstream count (performance.now() clock), or null. */
+    upAt: (/** @type {number} */ bytes) => up.carried(bytes),
     /** Drops every open connection (a changed network: the browser has to connect again). */
     cut() {
       for (const s of sockets) s.destroy();

@@ -11,7 +11,7 @@
 // control (below) is there and enabled: React has attached its props to that element, so a tap
 // does what the app means (before that, a tap on a link or button does the browser's default).
 // Times count from the start of the navigation (the new document's time origin).
-/* global document, navigator -- the functions given to page.waitForFunction and page.evaluate run in the page */
+/* global document, navigator, window, HTMLInputElement, Element, MutationObserver, PerformanceObserver -- the functions given to page.waitForFunction and page.evaluate run in the page */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -191,23 +191,109 @@ async function cameraPhoto() {
 }
 
 /**
- * The InBody tab on weak 3G with the worker warm: the photo chosen, the tap, the confirm dialog.
- * @param {import('playwright').Browser} browser @param {Awaited<ReturnType<typeof startShapedLink>>} link
- * @param {string} url @param {import('playwright').Cookie[]} cookies
+ * Watches the InBody upload from inside the page (its own clock): the photo picked, the shrunk photo
+ * ready (the button enabled again), the tap, the first progress bar, the last byte up (the "reading"
+ * step), the reading's answer (the POST's last byte back), the next data request after it (a
+ * revalidation) and the confirm dialog on screen. Read back with UPLOAD_STAGES_READ.
  */
-async function inbodyUpload(browser, link, url, cookies) {
+function watchUploadStages() {
+  /** @type {Record<string, number>} */
+  const at = {};
+  /** @type {{ url: string, type: string, start: number, end: number }[]} */
+  const requests = [];
+  const mark = (name) => (at[name] ??= performance.now());
+  const button = () => document.querySelector('main form[enctype="multipart/form-data"] button[type="submit"]');
+  document.addEventListener(
+    'change',
+    (e) => e.target instanceof HTMLInputElement && e.target.type === 'file' && mark('picked'),
+    true,
+  );
+  const stages = { at, requests, fileBytes: /** @type {number | undefined} */ (undefined) };
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (!(e.target instanceof Element) || e.target.closest('button') !== button()) return;
+      mark('tap');
+      const input = /** @type {HTMLInputElement | null | undefined} */ (
+        button()?.closest('form')?.querySelector('input[type="file"]')
+      );
+      stages.fileBytes ??= input?.files?.[0]?.size;
+    },
+    true,
+  );
+  const look = () => {
+    const b = button();
+    if (at.picked && b && !b.disabled && !at.tap) mark('shrunk');
+    if (document.querySelector('main progress')) mark('progress');
+    if (document.querySelector('main .upload-step.current[aria-current="step"]')) mark('sent');
+    const dialog = document.querySelector('main [role="dialog"]');
+    if (dialog && dialog.getBoundingClientRect().height > 0) mark('dialog');
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
+      if (at.picked !== undefined)
+        requests.push({
+          url: new URL(entry.name).pathname,
+          type: entry.initiatorType,
+          start: entry.startTime - at.picked,
+          end: entry.responseEnd - at.picked,
+        });
+      if (!entry.name.includes('.data')) continue;
+      if (entry.initiatorType === 'xmlhttprequest' || (at.tap && !at.answer && entry.startTime >= at.tap)) {
+        at.answer ??= entry.responseEnd;
+      } else if (at.answer && entry.startTime >= at.answer - 5) {
+        at.revalidated ??= entry.responseEnd;
+      }
+    }
+  }).observe({ type: 'resource', buffered: false });
+  Object.defineProperty(window, '__uploadStages', { value: stages });
+}
+
+/** How long the member spends in the camera between tapping the photo field and the photo being picked. */
+const CAMERA_MS = 3000;
+
+/** The stages above, in ms from the photo being picked. */
+const UPLOAD_STAGES = ['shrunk', 'tap', 'progress', 'sent', 'crossed', 'answer', 'revalidated', 'dialog'];
+
+/**
+ * The InBody tab on weak 3G: the page opened, the photo chosen at once, the tap, the confirm dialog.
+ * `installed`: the app was opened before (its worker installed on an open link, as threeVisits does),
+ * this is a new tab of it; else a first visit, the worker's install sharing the link with the upload.
+ * @param {import('playwright').Browser} browser @param {Awaited<ReturnType<typeof startShapedLink>>} link
+ * @param {string} url @param {import('playwright').Cookie[]} cookies @param {{ installed: boolean }} how
+ */
+async function inbodyUpload(browser, link, url, cookies, { installed }) {
   const photo = await cameraPhoto();
   const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'allow' });
   try {
     await context.addCookies(cookies);
+    if (installed) {
+      link.set(PROFILES.open);
+      const before = await context.newPage();
+      await before.goto(url);
+      await workerReady(before);
+      await before.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+      await before.close();
+    }
     link.set(PROFILES.weak3g);
     link.cut();
     const page = await context.newPage();
     const warm = await visit(page, url, 'main input[type="file"]');
     if (warm.usable === null) throw new Error(`/inbody was not usable on weak 3G: ${String(warm.error)}`);
-    await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
+    await page.evaluate(watchUploadStages);
+    /** @type {string[]} what went wrong in the page meanwhile (console errors, uncaught errors, the error page) */
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text().slice(0, 300)));
+    page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
+    // The member taps the field (the phone opens its camera), frames the sheet for CAMERA_MS, and
+    // taps "Đọc tờ kết quả" as soon as the photo is picked: the shrinking counts, the framing does not.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByLabel('Ảnh tờ kết quả').click();
+    await new Promise((resolve) => setTimeout(resolve, CAMERA_MS));
     const sentBefore = link.sent().up;
     const tapped = performance.now();
+    await (await chooser).setFiles(photo);
     await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
     /** @type {number | null} */
     let progressSeen = null;
@@ -223,11 +309,29 @@ async function inbodyUpload(browser, link, url, cookies) {
       .then(() => performance.now() - tapped)
       .catch(() => null);
     await Promise.race([watch, new Promise((r) => setTimeout(r, 100))]);
+    const { at: marks, requests } = /** @type {{ at: Record<string, number>, requests: object[] }} */ (
+      await page.evaluate(() => /** @type {any} */ (window).__uploadStages).catch(() => ({ at: {}, requests: [] }))
+    );
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    // The photo as the form sent it (its multipart wrapping is a few hundred bytes more).
+    const postBytes = /** @type {number | null} */ (
+      await page.evaluate(() => window.__uploadStages.fileBytes ?? null).catch(() => null)
+    );
+    const upAt = postBytes === null ? null : link.upAt(sentBefore + postBytes);
+    if (upAt !== null && marks.picked !== undefined) marks.crossed = performance.timeOrigin + upAt - pageOrigin;
+    /** @type {Record<string, number | null>} */
+    const stages = {};
+    for (const name of UPLOAD_STAGES)
+      stages[name] = marks.picked !== undefined && marks[name] !== undefined ? marks[name] - marks.picked : null;
     return {
       photoBytes: readFileSync(photo).length,
       uploadedBytes: link.sent().up - sentBefore,
+      postBytes,
       dialogMs: dialog,
       progressMs: progressSeen,
+      stages,
+      requests,
+      errors,
     };
   } finally {
     await context.close();
@@ -235,7 +339,8 @@ async function inbodyUpload(browser, link, url, cookies) {
 }
 
 /** @param {import('./index.mjs').SectionContext} ctx @returns {Promise<import('./index.mjs').SectionResult>} */
-export async function measureWeakNetwork({ system, log }) {
+export async function measureWeakNetwork(ctx) {
+  const { system, log } = ctx;
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_HELP);
   const web = new URL(system.webUrl);
@@ -253,7 +358,8 @@ export async function measureWeakNetwork({ system, log }) {
   try {
     log('weak network: bare app');
     const bare = await threeVisits(browser, bareLink, `${bareLink.url}/`, BARE.control, []);
-    for (const route of WEAK_ROUTES) {
+    // --routes narrows the pages (and the InBody upload goes with /inbody); the bare app is always there.
+    for (const route of WEAK_ROUTES.filter((r) => ctx.routes.some((asked) => asked.path === r.path))) {
       if (route.access && !sessions.has(route.access)) sessions.set(route.access, await route.access.headers(system));
       const cookies = cookiesOf(route.access ? sessions.get(route.access)?.Cookie : undefined, link.url);
       log(`weak network: ${route.path}`);
@@ -273,9 +379,16 @@ export async function measureWeakNetwork({ system, log }) {
         paired: { ours, bare: bares, usable: median(ours), bareUsable: median(bares) },
       });
     }
-    log('weak network: InBody upload of a 3 MB camera photo');
-    const uploader = await signedInMember.headers(system);
-    upload = await inbodyUpload(browser, link, `${link.url}/inbody`, cookiesOf(uploader.Cookie, link.url));
+    if (ctx.routes.some((r) => r.path === '/inbody')) {
+      // A member each: the first upload leaves a draft that the page would open with.
+      const inbodyUrl = `${link.url}/inbody`;
+      const member = async () => cookiesOf((await signedInMember.headers(system)).Cookie, link.url);
+      log('weak network: InBody upload of a 3 MB camera photo, first visit');
+      const first = await inbodyUpload(browser, link, inbodyUrl, await member(), { installed: false });
+      log('weak network: InBody upload of a 3 MB camera photo, app installed');
+      const installed = await inbodyUpload(browser, link, inbodyUrl, await member(), { installed: true });
+      upload = { first, installed };
+    }
     return report(bare, rows, upload);
   } finally {
     await browser.close();
@@ -287,6 +400,36 @@ export async function measureWeakNetwork({ system, log }) {
 
 /** @param {number | null} n */
 const t = (n) => seconds(n);
+
+const STAGE_NAMES = {
+  shrunk: 'photo shrunk',
+  tap: 'tap',
+  progress: 'first progress bar',
+  sent: 'bar at 100 % (last byte handed to the socket)',
+  crossed: 'last byte over the link',
+  answer: 'reading answered',
+  revalidated: 'data reloaded',
+  dialog: 'dialog on screen',
+};
+
+/** The InBody uploads: bytes, tap → dialog, and each stage from the photo being picked. */
+function uploadReport(upload) {
+  const cases = Object.entries(upload);
+  const { photoBytes } = cases[0][1];
+  return [
+    `InBody upload on weak 3G of a ${(photoBytes / 1e6).toFixed(1)} MB camera photo: the field tapped once the page is usable, ${t(CAMERA_MS)} in the camera, “Đọc tờ kết quả” tapped as soon as the photo is picked; stages in the page's clock from the pick:`,
+    '',
+    `| stage | ${cases.map(([how]) => (how === 'first' ? 'first visit' : 'app installed')).join(' | ')} |`,
+    `|:--|${cases.map(() => '--:').join('|')}|`,
+    ...Object.entries(STAGE_NAMES).map(
+      ([key, name]) => `| ${name} | ${cases.map(([, u]) => t(u.stages[key] ?? null)).join(' | ')} |`,
+    ),
+    `| **tap → confirm dialog** | ${cases.map(([, u]) => `**${t(u.dialogMs)}**`).join(' | ')} |`,
+    `| first progress after the tap | ${cases.map(([, u]) => t(u.progressMs)).join(' | ')} |`,
+    `| the photo as sent | ${cases.map(([, u]) => (u.postBytes === null ? 'n/a' : `${(u.postBytes / 1e3).toFixed(0)} KB`)).join(' | ')} |`,
+    `| sent up from the pick (all requests) | ${cases.map(([, u]) => `${(u.uploadedBytes / 1e3).toFixed(0)} KB`).join(' | ')} |`,
+  ];
+}
 
 function report(bare, rows, upload) {
   const missed = [];
@@ -307,10 +450,11 @@ function report(bare, rows, upload) {
         `weak 3G first visit ${r.path}: usable after ${t(r.paired.usable)} (median of ${FIRST_VISITS}; > the bare app's ${t(r.paired.bareUsable)}, taken in turn with it, + 20 %)`,
       );
   }
-  if (upload.dialogMs === null || upload.dialogMs > WEAK_TARGETS.inbodyMs)
-    missed.push(
-      `InBody 3 MB photo on weak 3G: confirm dialog after ${t(upload.dialogMs)} (> ${t(WEAK_TARGETS.inbodyMs)})`,
-    );
+  for (const [how, u] of Object.entries(upload ?? {}))
+    if (u.dialogMs === null || u.dialogMs > WEAK_TARGETS.inbodyMs)
+      missed.push(
+        `InBody 3 MB photo on weak 3G (${how}): confirm dialog after ${t(u.dialogMs)} (> ${t(WEAK_TARGETS.inbodyMs)})`,
+      );
   const markdown = [
     `Through a shaped link: ${PROFILES.weak3g.name}; lie-fi: ${PROFILES.lieFi.name}. Pixel 7 viewport and user agent. Usable: hydrated, main control enabled.`,
     '',
@@ -328,7 +472,7 @@ function report(bare, rows, upload) {
         `| ${r.path} | ${t(r.paired.usable)} | ${t(r.paired.bareUsable)} | ${r.paired.usable !== null && r.paired.bareUsable ? (r.paired.usable / r.paired.bareUsable).toFixed(2) : 'n/a'} | ${r.paired.ours.map(t).join(', ')} | ${r.paired.bare.map(t).join(', ')} |`,
     ),
     '',
-    `InBody upload on weak 3G: a ${(upload.photoBytes / 1e6).toFixed(1)} MB camera photo, ${(upload.uploadedBytes / 1e6).toFixed(2)} MB sent; tap → confirm dialog ${t(upload.dialogMs)}; first progress indicator ${t(upload.progressMs)}.`,
+    ...(upload ? ['', ...uploadReport(upload)] : []),
     `Targets (issue 39): lie-fi content ≤ ${t(WEAK_TARGETS.lieFiContentMs)}; repeat visit usable ≤ ${t(WEAK_TARGETS.repeatUsableMs)}; first visit usable (median) ≤ the bare app's (median, same minutes) + 20 %; InBody dialog ≤ ${t(WEAK_TARGETS.inbodyMs)}.`,
   ].join('\n');
   return { markdown, data: { bare, routes: rows, upload }, missed };
