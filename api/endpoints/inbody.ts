@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Codes } from '../codes.ts';
-import { endpoint } from '../endpoint.ts';
+import { endpoint, noData } from '../endpoint.ts';
 import {
   INBODY_IMAGE_FIELD,
   inbodyDetectionSchema,
@@ -31,6 +31,15 @@ export const inbodyEndpoints = {
     query: inbodyListQuery,
     success: Codes.OK,
     response: inbodyListSchema,
+  }),
+  prepare: endpoint({
+    method: 'POST',
+    path: '/api/v1/member/inbody/prepare',
+    summary:
+      "A sheet photo's upload has begun at the web server: the OCR threads start now instead of when the photo has arrived; they stop after 30 s idle if none comes (ADR 085)",
+    auth: 'member',
+    success: Codes.OK,
+    response: noData,
   }),
   detect: endpoint({
     method: 'POST',

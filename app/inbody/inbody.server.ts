@@ -319,6 +319,10 @@ export async function inbodyAction(args: Args) {
   const lang = getLang(args.context);
   const session = getSession(args.context);
   const call = gatewayClient(args);
+  // A photo's upload has begun (its body takes seconds on weak 3G): the gateway starts its OCR thread
+  // meanwhile (ADR 085). Not awaited; a failure only means the thread starts with the photo, as before.
+  if (args.request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    void call(inbodyEndpoints.prepare).catch(() => undefined);
   const { formData, tooLarge } = await readBoundedForm(args.request, MAX_IMAGE_BYTES + 64 * 1024);
   const refuseUpload = (text: string) => data<InbodyActionData>({ draft: null, uploadError: text }, { status: 400 });
   if (tooLarge) return refuseUpload(messageForCode(Codes.FILE_TOO_LARGE, lang));

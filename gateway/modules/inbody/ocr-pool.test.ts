@@ -61,3 +61,25 @@ test(
     }
   },
 );
+
+test(
+  'warm starts the threads before a photo comes (ADR 085); the photo is read by the started thread, no second start',
+  { timeout: 60_000 },
+  async () => {
+    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
+    try {
+      expect(pool.started()).toBe(0);
+      pool.warm();
+      pool.warm();
+      expect(pool.started()).toBe(1);
+      const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      await expect(pool.recognize(blank)).resolves.toEqual([]);
+      expect(pool.started()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.started()).toBe(0);
+  },
+);

@@ -35,6 +35,10 @@ export type RecognizeOptions = { digits?: boolean };
 export type Recognize = (image: Buffer, options?: RecognizeOptions) => Promise<OcrLine[]>;
 export type OcrPool = {
   recognize: Recognize;
+  /** Starts every thread now (a photo is on its way, ADR 085); they stop again after the idle time. */
+  warm: () => void;
+  /** Threads started (running or idle), not yet stopped. */
+  started: () => number;
   close: () => Promise<void>;
   stats: () => { running: number; waiting: number };
 };
@@ -145,18 +149,28 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       await (await worker)?.terminate();
     },
   );
+  const stopWhenIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (pool.stats().running === 0) void stopAll();
+    }, IDLE_MS);
+    idle.unref();
+  };
   return {
     recognize: async (image, read) => {
       clearTimeout(idle);
       try {
         return await pool.submit({ image, options: read });
       } finally {
-        idle = setTimeout(() => {
-          if (pool.stats().running === 0) void stopAll();
-        }, IDLE_MS);
-        idle.unref();
+        stopWhenIdle();
       }
     },
+    warm: () => {
+      // workerFor keeps the start's failure to itself (the slot is freed); the next photo starts it again.
+      for (let slot = 0; slot < options.workers; slot++) void workerFor(slot);
+      if (pool.stats().running === 0) stopWhenIdle();
+    },
+    started: () => workers.size,
     close: stopAll,
     stats: pool.stats,
   };

@@ -283,3 +283,10 @@ test('a photo over the time limit is 103, unreadable', { timeout: 60_000 }, asyn
     await tight.close();
   }
 });
+
+test('prepare (ADR 085) is a member call: 401 without a session, 200 with one', async () => {
+  const m = await gw.signUp();
+  expect((await gw.call('POST', '/api/v1/member/inbody/prepare')).status).toBe(401);
+  const prepared = await gw.call('POST', '/api/v1/member/inbody/prepare', { token: m.token });
+  expect([prepared.status, prepared.body.code]).toEqual([200, 1000]);
+});

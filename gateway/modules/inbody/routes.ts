@@ -13,7 +13,15 @@ import { idParam, readForm } from '#gateway/http/validate.ts';
 import { imageUploadLimit } from '#gateway/modules/media/upload.ts';
 import { findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { startManualEntry } from './manual.ts';
-import { deleteInbody, detectInbody, inbodyPhoto, latestDraft, listInbody, updateInbody } from './service.ts';
+import {
+  deleteInbody,
+  detectInbody,
+  inbodyPhoto,
+  latestDraft,
+  listInbody,
+  prepareInbodyReading,
+  updateInbody,
+} from './service.ts';
 
 /** Issue 14 (ADR 042): InBody sheets read from photos, confirmed by the member, and their history. */
 export function inbodyRoutes() {
@@ -37,6 +45,12 @@ export function inbodyRoutes() {
     ]);
     if (!shell) throw new ApiError(401, Codes.SESSION_EXPIRED);
     return ok(c, { shell, records: list.items, draft });
+  });
+
+  // ADR 085: the web server says a photo is on its way as soon as its upload begins.
+  route(app, endpoints.prepare, member, (c) => {
+    prepareInbodyReading(c.get('deps'));
+    return ok(c);
   });
 
   route(app, endpoints.detect, member, imageUploadLimit(), async (c) => {
