@@ -29,6 +29,8 @@ const envSchema = z
     INBODY_OCR_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
     INBODY_OCR_QUEUE: z.coerce.number().int().min(0).max(100).default(4),
     INBODY_OCR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** How many times the warm-up asks its reads before /readyz says ready (ADR 068, 088; 0: ready at once). */
+    WARM_UP_ROUNDS: z.coerce.number().int().min(0).max(1000).default(40),
     SMS_PROVIDER: z.enum(['sandbox', 'esms']).default('sandbox'),
     ESMS_API_KEY: z.string().optional(),
     ESMS_SECRET_KEY: z.string().optional(),

@@ -8,7 +8,8 @@ import { DatabaseLockedError } from './db/lock.ts';
 import { seedOnStart } from './db/seed.ts';
 import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
-import { warmGateway } from './http/warm-up.ts';
+import { WARM_UP_LANES, warmGateway } from './http/warm-up.ts';
+import { warmHomeReads } from './modules/memberships/routes.ts';
 import { startIntervalJob } from './jobs.ts';
 import { purgeOldRows } from './retention.ts';
 import { prepareSealing } from './modules/pt/e-contracts.ts';
@@ -77,7 +78,11 @@ async function main() {
       { url: `http://${info.address}:${info.port}`, database: handle.kind, sms: sms.name, push: push.name },
       'gateway listening',
     );
-    void warmGateway(app).then((done) => {
+    void warmGateway(app, {
+      rounds: config.WARM_UP_ROUNDS,
+      lanes: WARM_UP_LANES,
+      memberReads: () => warmHomeReads(handle.db, systemClock.now()),
+    }).then((done) => {
       warm = true;
       logger.info({ warmUpMs: Math.round(done.ms), requests: done.sent, failed: done.failed }, 'ready');
     });

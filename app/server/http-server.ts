@@ -14,7 +14,7 @@ import { GZIP_LEVEL } from './document-encoding.server.ts';
 import { webLogger } from './log.server.ts';
 import { mountMetrics } from './metrics.server.ts';
 import { brotliCopies, serveBrotli } from './precompressed.server.ts';
-import { readiness, readyzAnswer, warmUp, webWarmUpRequests } from './readiness.server.ts';
+import { readiness, readyzAnswer, WARM_UP_LANES, warmUp, webWarmUpRequests } from './readiness.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -35,7 +35,7 @@ const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const shutdownDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 /** WARM_UP_ROUNDS: how many times the warm-up sends its requests before /readyz says ready (0: ready at once). */
-const warmUpRounds = Number(process.env.WARM_UP_ROUNDS ?? 5);
+const warmUpRounds = Number(process.env.WARM_UP_ROUNDS ?? 40);
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -180,15 +180,19 @@ async function main() {
     // Warm before ready (ADR 068): the first pages asked of this process, a few times over, then /readyz says 200.
     const { port: listening } = server.address() as AddressInfo;
     const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${String(listening)}`;
-    void warmUp({ origin, requests: webWarmUpRequests(origin), rounds: warmUpRounds, timeoutMs: 30_000 }).then(
-      (warm) => {
-        ready.ready();
-        webLogger.info(
-          { warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut },
-          'ready',
-        );
-      },
-    );
+    void warmUp({
+      origin,
+      requests: webWarmUpRequests(origin),
+      rounds: warmUpRounds,
+      lanes: WARM_UP_LANES,
+      timeoutMs: 30_000,
+    }).then((warm) => {
+      ready.ready();
+      webLogger.info(
+        { warmUpMs: Math.round(warm.ms), requests: warm.sent, failed: warm.failed, timedOut: warm.timedOut },
+        'ready',
+      );
+    });
   });
   // Behind a load balancer the balancer keeps idle upstream connections: the server must keep them
   // longer than it does, or a request sent as the server closes one is reset (the gateway's 65 s, ADR 015).

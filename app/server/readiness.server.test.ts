@@ -49,6 +49,35 @@ describe('warmUp', () => {
     expect(result).toMatchObject({ sent: 6, failed: 2, timedOut: false });
   });
 
+  test('rounds in lanes (ADR 088): several rounds at a time, each keeping its own cookie, every request sent', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const cookiesSeen: string[] = [];
+    const fetchImpl = (async (url: URL, init: RequestInit) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      if (url.pathname === '/language') return answer(302, `gym_session=${String(Math.random())}`);
+      cookiesSeen.push((init.headers as Record<string, string>).Cookie ?? '-');
+      return answer(200);
+    }) as unknown as typeof fetch;
+    const result = await warmUp({
+      origin: 'http://127.0.0.1:3000',
+      requests: [{ path: '/landing' }, { method: 'POST', path: '/language' }, { path: '/home' }],
+      rounds: 7,
+      lanes: 3,
+      timeoutMs: 5_000,
+      fetchImpl,
+    });
+    expect(result).toMatchObject({ sent: 21, failed: 0, timedOut: false });
+    expect(most).toBe(3);
+    // Each round's /home carries the cookie its own /language set: 7 different ones, none missing.
+    const afterLanguage = cookiesSeen.filter((c) => c !== '-');
+    expect(afterLanguage).toHaveLength(7);
+    expect(new Set(afterLanguage).size).toBe(7);
+  });
+
   test('a server that does not answer: given up after the time-out, never unready for ever', async () => {
     const fetchImpl = ((_url: URL, init: RequestInit) =>
       new Promise((_resolve, reject) =>

@@ -23,6 +23,9 @@ export function readiness() {
 /** What /readyz answers in a state. */
 export const readyzAnswer = (state: ReadyState) => ({ status: state === 'ready' ? 200 : 503, body: { status: state } });
 
+/** How many warm-up rounds run at a time (ADR 088). */
+export const WARM_UP_LANES = 8;
+
 export type WarmUpRequest = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 
 /**
@@ -36,12 +39,15 @@ export async function warmUp({
   origin,
   requests,
   rounds,
+  lanes = 1,
   timeoutMs,
   fetchImpl = fetch,
 }: {
   origin: string;
   requests: readonly WarmUpRequest[];
   rounds: number;
+  /** How many rounds run at a time (ADR 088): a replica's first seconds bring many requests at once. */
+  lanes?: number;
   timeoutMs: number;
   fetchImpl?: typeof fetch;
 }): Promise<{ ms: number; sent: number; failed: number; timedOut: boolean }> {
@@ -49,29 +55,38 @@ export async function warmUp({
   const deadline = started + timeoutMs;
   let sent = 0;
   let failed = 0;
-  for (let round = 0; round < rounds; round++) {
-    let cookie = '';
-    for (const request of requests) {
-      if (performance.now() > deadline) return { ms: performance.now() - started, sent, failed, timedOut: true };
-      sent++;
-      try {
-        const res = await fetchImpl(new URL(request.path, origin), {
-          method: request.method ?? 'GET',
-          headers: { ...request.headers, ...(cookie && { Cookie: cookie }) },
-          body: request.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))),
-        });
-        await res.arrayBuffer();
-        const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-        if (set.length) cookie = set.join('; ');
-        if (res.status >= 400) failed++;
-      } catch {
-        failed++;
+  let timedOut = false;
+  let next = 0;
+  const lane = async () => {
+    while (next < rounds && !timedOut) {
+      next++;
+      let cookie = '';
+      for (const request of requests) {
+        if (performance.now() > deadline) {
+          timedOut = true;
+          return;
+        }
+        sent++;
+        try {
+          const res = await fetchImpl(new URL(request.path, origin), {
+            method: request.method ?? 'GET',
+            headers: { ...request.headers, ...(cookie && { Cookie: cookie }) },
+            body: request.body,
+            redirect: 'manual',
+            signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))),
+          });
+          await res.arrayBuffer();
+          const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+          if (set.length) cookie = set.join('; ');
+          if (res.status >= 400) failed++;
+        } catch {
+          failed++;
+        }
       }
     }
-  }
-  return { ms: performance.now() - started, sent, failed, timedOut: false };
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, rounds)) }, lane));
+  return { ms: performance.now() - started, sent, failed, timedOut };
 }
 
 /** A phone's navigation, as the platform gate lets it through (ADR 008). */

@@ -16,23 +16,61 @@ export const GATEWAY_WARM_UP_PATHS = Object.freeze([
   '/api/v1/global/plan-benefits',
 ]);
 
-/** Asks each path `rounds` times over, one after another. A refusal counts as failed (a path renamed since; an empty database has no club 1) and changes nothing else. */
+/**
+ * A member's read with a token no one has: the bearer check and its statement run (answer 401),
+ * the member's own statements come from `memberReads` (ADR 088).
+ */
+export const GATEWAY_WARM_UP_MEMBER_PATH = '/api/v1/member/home';
+/** How many rounds the server's warm-up runs at a time (ADR 088). */
+export const WARM_UP_LANES = 8;
+
+const NO_ONES_TOKEN = 'Bearer warm-up-token-that-no-session-has';
+
+/**
+ * Asks each path `rounds` times over, `lanes` rounds at a time (a replica's first seconds bring
+ * many requests at once: the warm-up grows the heap and the connections' pools as they will be),
+ * and runs `memberReads` once a round. A refusal counts as failed (a path renamed since; an empty
+ * database has no club 1) and changes nothing else.
+ */
 export async function warmGateway(
   app: Pick<Hono, 'request'>,
-  { rounds = 5, paths = GATEWAY_WARM_UP_PATHS }: { rounds?: number; paths?: readonly string[] } = {},
+  {
+    rounds = 5,
+    lanes = 1,
+    paths = GATEWAY_WARM_UP_PATHS,
+    memberReads,
+  }: {
+    rounds?: number;
+    lanes?: number;
+    paths?: readonly string[];
+    memberReads?: () => Promise<unknown>;
+  } = {},
 ) {
   const started = performance.now();
   let failed = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (const path of paths) {
-      try {
-        const res = await app.request(path, { headers: { 'x-request-id': 'warm-up-request' } });
-        await res.arrayBuffer();
-        if (res.status >= 400) failed++;
-      } catch {
-        failed++;
+  let sent = 0;
+  const ask = async (path: string, headers: Record<string, string>, expected: (status: number) => boolean) => {
+    sent++;
+    try {
+      const res = await app.request(path, { headers: { 'x-request-id': 'warm-up-request', ...headers } });
+      await res.arrayBuffer();
+      if (!expected(res.status)) failed++;
+    } catch {
+      failed++;
+    }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < rounds) {
+      next++;
+      for (const path of paths) await ask(path, {}, (status) => status < 400);
+      if (memberReads) {
+        await ask(GATEWAY_WARM_UP_MEMBER_PATH, { authorization: NO_ONES_TOKEN }, (status) => status === 401);
+        sent++;
+        await memberReads().catch(() => failed++);
       }
     }
-  }
-  return { ms: performance.now() - started, sent: rounds * paths.length, failed };
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, rounds)) }, lane));
+  return { ms: performance.now() - started, sent, failed };
 }

@@ -54,6 +54,8 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
         PATH: process.env.PATH,
         SANDBOX: 'true',
         LOG_LEVEL: 'warn',
+        // The crash tests restart gateways many times: a short warm-up (ADR 088) keeps them quick.
+        WARM_UP_ROUNDS: '2',
         GATEWAY_HOST: '127.0.0.1',
         GATEWAY_PORT: String(port),
         GATEWAY_INTERNAL_SECRET: 'crash-test-internal-secret-of-32-characters',

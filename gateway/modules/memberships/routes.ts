@@ -21,6 +21,7 @@ import { findAccountById, findHomeShell, findMemberShell } from '#gateway/module
 import { paidBySavedCardOnly } from '#gateway/modules/subscriptions/queries.ts';
 import { currentSubscription } from '#gateway/modules/subscriptions/service.ts';
 import type { ReadVersions } from '#gateway/db/read-cache.ts';
+import type { Executor } from '#gateway/db/client.ts';
 import { accessClubs } from '#gateway/modules/club-access/queries.ts';
 import {
   contractDetail,
@@ -78,6 +79,32 @@ export async function homePageOf(c: Context<AppEnv>, versions?: ReadVersions): P
     frozenUntil: current?.isFrozen ? (current.freeze?.endDate ?? null) : null,
   };
 }
+
+/**
+ * The statements of GET /member/home run for an account no one has (id 0: every answer empty but
+ * the day's classes at the open clubs), so that a gateway's warm-up (ADR 068, 088) prepares them and
+ * compiles the code that builds them before the first member's home waits on it. Changes nothing
+ * but what any member's home would (the day's class sessions are made if missing).
+ */
+export async function warmHomeReads(db: Executor, now: Date) {
+  const busyness = await cachedClubsBusyness(db, now);
+  await Promise.all([
+    findHomeShell(db, NO_ACCOUNT, now),
+    listContracts(db, NO_ACCOUNT, {}, now, vietnamDay(now)),
+    upcomingBookings(db, NO_ACCOUNT, now),
+    trialSummary(db, NO_ACCOUNT, now),
+    todayClasses(
+      db,
+      NO_ACCOUNT,
+      busyness.map((club) => club.clubId),
+      now,
+      HOME_TODAY_CLASSES,
+    ),
+  ]);
+}
+
+/** No account has id 0 (ids start at 1). */
+const NO_ACCOUNT = 0;
 
 /** §7 Member: referral check, buying a membership and reading contracts, transactions and receipts. */
 /** A member types a friend's code once or twice; a list of phones is not a referral. */
