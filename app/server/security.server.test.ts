@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { baseSecurityHeaders, documentCsp, sandboxDemo, vnpayPayOrigin } from './security.server.ts';
+import { describe, expect, test } from 'vitest';
+import { baseSecurityHeaders, documentCsp, newNonce, sandboxDemo, vnpayPayOrigin } from './security.server.ts';
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 
@@ -37,4 +37,16 @@ test('only a sandbox demo lets its own pages be framed (the /try phone frame); p
   expect(sandboxDemo({})).toBe(false);
   expect(sandboxDemo({ SANDBOX: 'false' })).toBe(false);
   expect(sandboxDemo({ SANDBOX: 'true' })).toBe(true);
+});
+
+describe('newNonce', () => {
+  test('16 random bytes in base64, never the same twice across pool refills', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const nonce = newNonce();
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(1000);
+  });
 });

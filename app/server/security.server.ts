@@ -1,6 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
-export const newNonce = () => randomBytes(16).toString('base64');
+/**
+ * A page's CSP nonce: 16 random bytes, base64. Taken from a pool that is filled from the system's
+ * generator 64 nonces at a time (one `randomBytes` call a page was 1 % of the web server's CPU).
+ */
+export function newNonce() {
+  if (noncePoolAt === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolAt = 0;
+  }
+  const nonce = noncePool.toString('base64', noncePoolAt, noncePoolAt + NONCE_BYTES);
+  noncePoolAt += NONCE_BYTES;
+  return nonce;
+}
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 64);
+let noncePoolAt = noncePool.length;
 
 const isDev = process.env.NODE_ENV === 'development';
 
