@@ -8,7 +8,7 @@ import { cancelAction, subscriptionView } from '#app/subscription/subscription.s
 import { useT } from '#app/i18n.ts';
 import { pageMeta } from '#app/ui/meta.ts';
 import { getLang } from '#app/server/i18n.server.ts';
-import { contractView } from '#app/payments/payment.server.ts';
+import { contractView, type ContractView } from '#app/payments/payment.server.ts';
 import type { Route } from './+types/your-plan';
 import type { ShellHandle } from '#app/shell/handle.ts';
 
@@ -58,48 +58,9 @@ export default function YourPlan({ loaderData }: Route.ComponentProps) {
     <main className="page">
       <h1>{t('homeCard.yourPlanTitle')}</h1>
       {subscription ? <SubscriptionSection sub={subscription} /> : null}
-      {currents.length ? (
-        <section aria-labelledby="current-title">
-          <h2 id="current-title" className="section-title">
-            {t('homeCard.current')}
-          </h2>
-          <ul className="contract-list">
-            {currents.map((c) => (
-              <li key={c.id}>
-                <ContractCard contract={c} to={`/history/membership/${c.id}`} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {future.length ? (
-        <section aria-labelledby="future-title">
-          <h2 id="future-title" className="section-title">
-            {t('homeCard.future')}
-          </h2>
-          <ul className="contract-list">
-            {future.map((c) => (
-              <li key={c.id}>
-                <ContractCard contract={c} to={`/history/membership/${c.id}`} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {waiting.length ? (
-        <section aria-labelledby="waiting-title">
-          <h2 id="waiting-title" className="section-title">
-            {t('homeCard.waitingTitle')}
-          </h2>
-          <ul className="contract-list">
-            {waiting.map((c) => (
-              <li key={c.id}>
-                <ContractCard contract={c} to={`/membership/payment/${c.id}`} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ContractSection id="current-title" title={t('homeCard.current')} contracts={currents} />
+      <ContractSection id="future-title" title={t('homeCard.future')} contracts={future} />
+      <ContractSection id="waiting-title" title={t('homeCard.waitingTitle')} contracts={waiting} toPay />
       <section aria-labelledby="clubs-title">
         <h2 id="clubs-title" className="section-title">
           {t('homeCard.accessClubs')}
@@ -119,5 +80,34 @@ export default function YourPlan({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </main>
+  );
+}
+
+/** One list of the member's memberships under its title; none, no section. A membership waiting for payment links to its payment. */
+function ContractSection({
+  id,
+  title,
+  contracts,
+  toPay = false,
+}: {
+  id: string;
+  title: string;
+  contracts: readonly ContractView[];
+  toPay?: boolean;
+}) {
+  if (!contracts.length) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <ul className="contract-list">
+        {contracts.map((c) => (
+          <li key={c.id}>
+            <ContractCard contract={c} to={toPay ? `/membership/payment/${c.id}` : `/history/membership/${c.id}`} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
