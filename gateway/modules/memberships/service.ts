@@ -8,6 +8,7 @@ import {
   PaymentLocations,
   PaymentMethods,
   type createContractBody,
+  type PaymentMethodId,
   type PlannedDates,
 } from '#api/membership.ts';
 import type { Executor } from '#gateway/db/client.ts';
@@ -60,16 +61,18 @@ async function openAttempt(
     .update(transactions)
     .set({ paymentMethod: choice.method, paymentLocation: isCash ? PaymentLocations.COUNTER : PaymentLocations.ONLINE })
     .where(and(eq(transactions.contractId, contract.id), isNull(transactions.freezeContractId)));
-  const payment = await startPayment(tx, ctx.config, {
-    contract,
-    method: choice.method,
-    lang: ctx.lang,
-    clientIp: ctx.clientIp,
-    now: ctx.now,
-    savedCard,
-  });
-  return payment;
+  return startPaymentOf(tx, ctx, contract, choice.method, savedCard);
 }
+
+/** The payment attempt of a contract by the method chosen, in the member's language, from their address. */
+const startPaymentOf = (
+  tx: Executor,
+  ctx: PurchaseContext,
+  contract: ContractRow,
+  method: PaymentMethodId,
+  savedCard: { id: number; token: string } | null | undefined,
+) =>
+  startPayment(tx, ctx.config, { contract, method, lang: ctx.lang, clientIp: ctx.clientIp, now: ctx.now, savedCard });
 
 async function answer(tx: Executor, ctx: PurchaseContext, contractId: number, payment: PaymentRow, existing: boolean) {
   const join = await findOwnContract(tx, ctx.accountId, contractId);
@@ -226,15 +229,7 @@ async function createIn(tx: Executor, ctx: PurchaseContext, body: PurchaseBody) 
     const [settled] = await tx.select().from(payments).where(eq(payments.id, free.id));
     return answer(tx, ctx, contract.id, settled, false);
   }
-  const payment = await startPayment(tx, ctx.config, {
-    contract,
-    method: choice.method,
-    lang: ctx.lang,
-    clientIp: ctx.clientIp,
-    now: ctx.now,
-    savedCard,
-  });
-  return answer(tx, ctx, contract.id, payment, false);
+  return answer(tx, ctx, contract.id, await startPaymentOf(tx, ctx, contract, choice.method, savedCard), false);
 }
 
 /** POST /member/contract/{id}/payment: pay an unpaid contract (another way, or again). Same method twice → the open attempt. */
