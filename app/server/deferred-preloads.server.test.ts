@@ -31,14 +31,64 @@ describe('deferModulePreloads (ADR 027)', () => {
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     const deferred =
       new RegExp(`<script nonce="n0nce" id="${DEFERRED_MODULE_ID}">(.*?)</script>`).exec(html)?.[1] ?? '';
-    expect(deferred).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(/);
+    expect(deferred).toMatch(/^requestAnimationFrame\(/);
     expect(deferred).not.toContain('<');
     // Run the script's body against a tiny DOM: it appends a module script with the same code and nonce.
     const appended: { type?: string; nonce?: string; text?: string }[] = [];
     const document = { createElement: () => ({}), body: { appendChild: (s: object) => appended.push(s) } };
     const raf = (f: () => void) => f();
-    new Function('requestAnimationFrame', 'setTimeout', 'document', deferred)(raf, raf, document);
+    new Function('requestAnimationFrame', 'setTimeout', 'document', 'window', deferred)(raf, raf, document, {});
     expect(appended).toEqual([{ type: 'module', nonce: 'n0nce', text: 'import "/assets/root.js"; if (0<1) {}' }]);
+  });
+
+  test('with paint timing, the modules are asked for once the first contentful paint is reported (ADR 087)', () => {
+    const html = deferModulePreloads(page, 'n0nce', ['/assets/styles.css']);
+    const scripts = [...html.matchAll(/<script nonce="n0nce" id="[^"]+">(.*?)<\/script>/g)].map((m) => m[1]);
+    const requested: string[] = [];
+    const document = {
+      createElement: () => ({}),
+      head: { appendChild: (l: { href: string }) => requested.push(l.href) },
+      body: { appendChild: () => requested.push('module script') },
+    };
+    const frames: (() => void)[] = [];
+    const timers: { f: () => void; ms: number }[] = [];
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      disconnected = false;
+      constructor(readonly callback: (list: object, o: PerformanceObserver) => void) {
+        observers.push(this);
+      }
+      observe(options: object) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+    }
+    const observers: PerformanceObserver[] = [];
+    const run = (code: string) =>
+      new Function('requestAnimationFrame', 'setTimeout', 'document', 'window', code)(
+        (f: () => void) => frames.push(f),
+        (f: () => void, ms = 0) => timers.push({ f, ms }),
+        document,
+        { PerformanceObserver },
+      );
+    scripts.forEach(run);
+    const flush = () => timers.splice(0).forEach((t) => t.ms === 0 && t.f());
+    // The first frame is drawn: nothing is asked for yet, only the 500 ms fallback is set.
+    frames.splice(0).forEach((f) => f());
+    expect(timers.map((t) => t.ms)).toEqual([500, 500]);
+    timers.length = 0;
+    const paints = (names: string[]) => ({ getEntriesByName: (n: string) => names.filter((x) => x === n) });
+    // A first paint that is not contentful changes nothing.
+    observers.forEach((o) => o.callback(paints(['first-paint']), o));
+    flush();
+    expect(requested).toEqual([]);
+    // The first contentful paint: the module script, then the preloads, the sheet first.
+    observers.forEach((o) => o.callback(paints(['first-contentful-paint']), o));
+    expect(observers.every((o) => o.disconnected)).toBe(true);
+    flush();
+    expect(requested).toEqual(['module script', '/assets/styles.css', '/assets/entry.js', '/assets/vi.js']);
   });
 
   test('a page without preloads is untouched', () => {
@@ -53,7 +103,7 @@ describe('deferModulePreloads (ADR 027)', () => {
     const added: { rel?: string; as?: string; href?: string }[] = [];
     const document = { createElement: () => ({}), head: { appendChild: (l: object) => added.push(l) } };
     const raf = (f: () => void) => f();
-    new Function('requestAnimationFrame', 'setTimeout', 'document', script)(raf, raf, document);
+    new Function('requestAnimationFrame', 'setTimeout', 'document', 'window', script)(raf, raf, document, {});
     expect(added).toEqual([
       { rel: 'preload', as: 'style', href: '/assets/styles.css' },
       { rel: 'modulepreload', href: '/assets/entry.js' },

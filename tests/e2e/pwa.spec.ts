@@ -99,6 +99,29 @@ test.describe('manifest', () => {
     ]);
   });
 
+  test('is linked once the page is idle, not from the HTML; without JavaScript from a <noscript> (ADR 087)', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // The HTML links it only inside <noscript>: Chromium does not fetch it while the page parses.
+    const html = await (await request.get('/landing')).text();
+    expect(html).toContain('<noscript><link rel="manifest" href="/manifest.webmanifest"></noscript>');
+    expect(html.replace(/<noscript>.*?<\/noscript>/g, '')).not.toContain('rel="manifest"');
+    await page.goto('/landing');
+    await waitForHydrated(page.locator('h1'));
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    // Without JavaScript, the <noscript> copy is the link.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noJs.newPage();
+      await plain.goto('/landing');
+      await expect(plain.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    } finally {
+      await noJs.close();
+    }
+  });
+
   test("Chrome's installability checks pass (what Lighthouse's installable-manifest audit reported)", async ({
     baseURL,
   }) => {

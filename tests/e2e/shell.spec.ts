@@ -10,6 +10,7 @@ import {
   test,
   toEnglish,
   typeOtp,
+  waitForHydrated,
 } from './fixtures.ts';
 
 const tabs = [
@@ -81,6 +82,28 @@ test('a page carries only its own style rules; the whole sheet is there before a
     .click();
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.locator('.clubs-title-row .section-title')).toHaveCSS('margin-top', '16px');
+});
+
+test("a reload keeps the page's scroll position; a new visit starts at the top, its scroll script reading no sessionStorage (ADR 087)", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/terms')).text();
+  expect(html).toContain('if(window.history.state&&window.history.state.key)((storageKey');
+  await page.goto('/terms');
+  await expect(page.locator('h1')).toBeVisible();
+  // The hydrated page keeps the position when it is left (React Router, on pagehide).
+  await waitForHydrated(page.locator('h1'));
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(900 + 844);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  // The same address as a new entry: no stored position under its new key.
+  await page.goto('/landing');
+  await page.goto('/terms');
+  await expect(page.locator('h1')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe('string');
 });
 
 test('a page downloads only the strings parts its routes name; a client navigation fetches the new part first (ADR 030)', async ({
