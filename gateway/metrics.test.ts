@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recordJobRun } from '#gateway/metrics.ts';
+import { warmGateway } from '#gateway/http/warm-up.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 
 // Issue 41 §6 (ADR 070): GET /metrics answers in Prometheus text format and its counters move.
@@ -47,4 +48,13 @@ test('a request counts by its route pattern and status, with its latency; job ru
   // A path that matched no route is one series, not one per path.
   await gw.call('GET', '/no/such/path/123');
   expect(await scrape()).toContain('route="unmatched",status="404"');
+});
+
+test("the process's own warm-up requests are not counted (ADR 088); the same read from a client is", async () => {
+  const clubs = 'http_requests_total{method="GET",route="/api/v1/general/clubs",status="200"}';
+  const before = await scrape();
+  await warmGateway(gw.app, { rounds: 2, paths: ['/api/v1/general/clubs'] });
+  expect(value(await scrape(), clubs)).toBe(value(before, clubs));
+  await gw.app.request('/api/v1/general/clubs', { headers: { 'x-request-id': 'warm-up-request-from-outside' } });
+  expect(value(await scrape(), clubs)).toBe(value(before, clubs) + 1);
 });

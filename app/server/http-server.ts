@@ -14,7 +14,14 @@ import { GZIP_LEVEL } from './document-encoding.server.ts';
 import { webLogger } from './log.server.ts';
 import { mountMetrics } from './metrics.server.ts';
 import { brotliCopies, serveBrotli } from './precompressed.server.ts';
-import { readiness, readyzAnswer, WARM_UP_LANES, warmUp, webWarmUpRequests } from './readiness.server.ts';
+import {
+  readiness,
+  readyzAnswer,
+  WARM_UP_LANES,
+  WARM_UP_REQUEST_ID,
+  warmUp,
+  webWarmUpRequests,
+} from './readiness.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);
@@ -118,7 +125,7 @@ async function main() {
     const requestId = requestIdOf(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
     res.set('x-request-id', requestId);
-    if (accessLog && !req.path.startsWith('/assets/')) {
+    if (accessLog && !req.path.startsWith('/assets/') && requestId !== WARM_UP_REQUEST_ID) {
       const started = performance.now();
       // One line per page or form request (not the hashed assets): what the gateway logs, with the same id.
       res.once('finish', () =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Readiness of a server for the load balancer (ADR 053, 068): `warming` from the start until what
  * the first requests need is prepared, `ready` then, `draining` from the moment it stops. /readyz
@@ -89,6 +90,12 @@ export async function warmUp({
   return { ms: performance.now() - started, sent, failed, timedOut };
 }
 
+/**
+ * The request id of this process's own warm-up requests (ADR 088): unknown outside it, so no client
+ * can keep its requests out of the access log with it. They are not logged (hundreds at each start).
+ */
+export const WARM_UP_REQUEST_ID = `warm-up-${randomUUID()}`;
+
 /** A phone's navigation, as the platform gate lets it through (ADR 008). */
 const PHONE = {
   'User-Agent':
@@ -96,7 +103,7 @@ const PHONE = {
   Accept: 'text/html',
   'Accept-Encoding': 'gzip, br',
   'Sec-Fetch-Dest': 'document',
-  'X-Request-Id': 'warm-up-request',
+  'X-Request-Id': WARM_UP_REQUEST_ID,
 };
 
 /**

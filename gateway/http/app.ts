@@ -41,6 +41,7 @@ import { ApiError } from './errors.ts';
 import { fromWebServer, INTERNAL_SECRET_HEADER } from './internal.ts';
 import { openApiDocument } from './openapi.ts';
 import { refuseUnstorableText } from './unstorable.ts';
+import { WARM_UP_REQUEST_ID } from './warm-up.ts';
 
 const langOf = (header: string | undefined): Lang => (header?.trim().toLowerCase().startsWith('en') ? 'en' : 'vi');
 
@@ -80,6 +81,7 @@ export function createGatewayApp(deps: Deps) {
     c.header('x-content-type-options', 'nosniff');
     // Draining: the client (the load balancer's pool, the web server's agent) opens its next request elsewhere.
     if (deps.draining?.()) c.header('connection', 'close');
+    if (requestId === WARM_UP_REQUEST_ID) return;
     const ms = performance.now() - started;
     recordRequest(c, ms / 1000);
     deps.logger.info(
