@@ -43,7 +43,8 @@ const sentBytes: number[] = [];
 const per = Number(options.per);
 const part = options.part as Part;
 const categories = options.categories.split(',') as Category[];
-type ReaderName = 'new' | 'old';
+// tess: the new reader without the second engine (ADR 086), to weigh what PaddleOCR's recognizer adds in the same run.
+type ReaderName = 'new' | 'old' | 'tess';
 const readers = options.readers.split(',') as ReaderName[];
 
 /** Each field the bench scores: its true value and where the reader puts it. */
@@ -189,6 +190,7 @@ for (const category of categories)
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
       const reading = await readSheet(image.bytes, recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
+        readLines: reader === 'new' ? pool.readLines : undefined,
       }).catch((error: unknown) => {
         failures.push(`${reader} failed ${photo.id}: ${String(error)}`);
         return undefined;
@@ -228,7 +230,7 @@ const rows: string[][] = [
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
 console.log(
-  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, ${phoneFormat === 'webp' ? 'WebP' : 'JPEG'} ${String(phoneQuality)}), one OCR thread; new = page finder and boxes, old = projection (issue 14)\n`,
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, ${phoneFormat === 'webp' ? 'WebP' : 'JPEG'} ${String(phoneQuality)}), one OCR thread; new = page finder, boxes and the second engine, tess = the same without it, old = projection (issue 14)\n`,
 );
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);

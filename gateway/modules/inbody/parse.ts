@@ -13,7 +13,14 @@ export type OcrLine = { text: string; words: OcrWord[]; box?: { x0: number; y0: 
  * A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it
  * printed a decimal mark; a score read in its printed form "NN/100" has `outOf100`.
  */
-export type Reading = { value: number; confidence: number; decimals: number; outOf100?: boolean };
+export type Reading = {
+  value: number;
+  confidence: number;
+  decimals: number;
+  outOf100?: boolean;
+  /** Read by the second engine (ADR 086: PaddleOCR's recognizer on tesseract's line), not by tesseract. */
+  second?: boolean;
+};
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 

@@ -1,9 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
-import type { Recognize } from './ocr-pool.ts';
+import type { GreyCrop, LineText } from './line-reader.ts';
+import type { ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
-import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
+import { boxPlaces, modelOf, placedReadings, readBox, readCrop, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -350,6 +351,10 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
 
+/** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
+const SECOND_SURE = 85;
+const SECOND_GUESS = 60;
+
 /** A value read with digits only is never a sure word (checks.ts wants ≥ 85). */
 const DIGITS_ONLY_CONFIDENCE = 50;
 
@@ -394,13 +399,187 @@ async function boxesReadAgain(page: Grey, lines: OcrLine[], parsed: ParsedSheet,
   }
 }
 
+/** A crop of the raw page (rows copied, no image decoded). */
+function cropOf(page: Grey, box: { left: number; top: number; width: number; height: number }): GreyCrop {
+  const left = Math.max(0, Math.round(box.left));
+  const top = Math.max(0, Math.round(box.top));
+  const width = Math.min(page.width - left, Math.round(box.width));
+  const height = Math.min(page.height - top, Math.round(box.height));
+  const data = new Uint8Array(Math.max(0, width * height));
+  for (let y = 0; y < height; y++)
+    data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + left + width), y * width);
+  return { data, width, height };
+}
+
+/**
+ * The Muscle-Fat and Obesity bars whitened out of a line's crop (ADR 086): a solid dark band, dark
+ * through half the crop's height for at least 1.5 heights across, with a margin for its blurred end.
+ * The recognizer, trained on lines of text, reads "PBF ▬▬▬ 29.5" as "9" and "PBF 29.5" right.
+ */
+export function withoutBars(crop: GreyCrop): GreyCrop {
+  const { data, width, height } = crop;
+  const dark = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    let n = 0;
+    for (let y = 0; y < height; y++) if (data[y * width + x] < 128) n++;
+    dark[x] = n >= height * 0.3 ? 1 : 0;
+  }
+  const out = Uint8Array.from(data);
+  const margin = Math.ceil(height * 0.2);
+  for (let x = 0; x < width;) {
+    if (!dark[x]) {
+      x++;
+      continue;
+    }
+    let end = x;
+    while (end < width && dark[end]) end++;
+    if (end - x >= height * 2)
+      for (let y = 0; y < height; y++)
+        out.fill(255, y * width + Math.max(0, x - margin), y * width + Math.min(width, end + margin));
+    x = end;
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * A line's crop cut at its wide gaps (label, value, unit), each piece trimmed to its ink and given a
+ * margin: the recognizer reads print that fills its 48 px best ("PBF          29.5" read as "5").
+ */
+export function piecesOf(crop: GreyCrop): GreyCrop[] {
+  const { data, width, height } = crop;
+  const INK = 140;
+  const inked = (x: number) => {
+    for (let y = 0; y < height; y++) if (data[y * width + x] < INK) return true;
+    return false;
+  };
+  const gap = Math.max(4, Math.round(height * 0.6));
+  const spans: [number, number][] = [];
+  let start = -1;
+  let blank = 0;
+  for (let x = 0; x <= width; x++) {
+    const ink = x < width && inked(x);
+    if (ink) {
+      if (start < 0) start = x;
+      blank = 0;
+    } else if (start >= 0 && (++blank >= gap || x === width)) {
+      spans.push([start, x - blank + 1]);
+      start = -1;
+    }
+  }
+  const out: GreyCrop[] = [];
+  for (const [x0, x1] of spans) {
+    let y0 = height;
+    let y1 = -1;
+    for (let y = 0; y < height; y++)
+      for (let x = x0; x < x1; x++)
+        if (data[y * width + x] < INK) {
+          y0 = Math.min(y0, y);
+          y1 = Math.max(y1, y);
+          break;
+        }
+    if (y1 - y0 < 4 || x1 - x0 < 3) continue;
+    const pad = Math.max(3, Math.round((y1 - y0) * 0.2));
+    const w = x1 - x0 + pad * 2;
+    const h = y1 - y0 + 1 + pad * 2;
+    const piece = new Uint8Array(w * h).fill(255);
+    for (let y = y0; y <= y1; y++) piece.set(data.subarray(y * width + x0, y * width + x1), (y - y0 + pad) * w + pad);
+    out.push({ data: piece, width: w, height: h });
+  }
+  return out;
+}
+
+/** The second engine's line as an OcrLine: its words' confidence is their least sure character's (0–100). */
+function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
+  const words: OcrLine['words'] = [];
+  let word = { text: '', p: 1 };
+  for (const { char, p } of [...read.chars, { char: ' ', p: 1 }]) {
+    if (char === ' ') {
+      if (word.text) words.push({ text: word.text, confidence: Math.round(word.p * 100) });
+      word = { text: '', p: 1 };
+    } else word = { text: word.text + char, p: Math.min(word.p, p) };
+  }
+  return { text: read.text.trim(), words, box };
+}
+
+/** The boxes whose lines the second engine reads again (their rows hold the five core values). */
+const SECOND_BOXES: Box[] = ['composition', 'muscleFat', 'obesity'];
+/** Rows read by their place (not their label) by the second engine: offered, never a sure word. */
+const SECOND_PLACED_CONFIDENCE = 50;
+
+/**
+ * ADR 086: the lines that hold the core values (the rows of the composition, Muscle-Fat and Obesity
+ * boxes, and the score's line, where tesseract placed them) read again by PaddleOCR's recognizer.
+ * What it reads by label, and the score as "NN/100", is a second, independent reading
+ * (`second`), which checks.ts may confirm a value with; rows known only by their place are offered.
+ */
+export async function secondReading(
+  page: Grey,
+  lines: OcrLine[],
+  model: ReturnType<typeof modelOf>,
+  readLines: ReadLines,
+): Promise<Partial<Record<BoxField, Reading[]>>> {
+  const places = boxPlaces(lines, page.width, page.height).filter((p) => SECOND_BOXES.includes(p.box));
+  const wanted: { line: OcrLine; box?: Box; crop: GreyCrop }[] = [];
+  const lineCrop = (line: OcrLine, above: number) => {
+    const b = line.box!;
+    const h = b.y1 - b.y0;
+    return withoutBars(
+      cropOf(page, {
+        left: b.x0 - h * 0.5,
+        top: b.y0 - h * above,
+        width: b.x1 - b.x0 + h,
+        height: h * (1 + above + 0.25),
+      }),
+    );
+  };
+  for (const place of places)
+    for (const line of lines)
+      if (line.box && (line.box.y0 + line.box.y1) / 2 > place.top && (line.box.y0 + line.box.y1) / 2 < place.bottom)
+        wanted.push({ line, box: place.box, crop: lineCrop(line, 0.25) });
+  const score = scoreLineOf(lines);
+  // The large digits stand above the line tesseract found (ADR 084).
+  if (score?.box) wanted.push({ line: score, crop: lineCrop(score, 0.8) });
+  const usable = wanted.filter((w) => w.crop.width >= 8 && w.crop.height >= 8);
+  const pieces = usable.map((w) => piecesOf(w.crop));
+  const texts = await readLines(pieces.flat());
+  let at = 0;
+  const read = pieces.map((p, i) => {
+    const parts = texts.slice(at, (at += p.length));
+    const joined: LineText = { text: '', chars: [] };
+    for (const part of parts) {
+      if (joined.chars.length) joined.chars.push({ char: ' ', p: 1 });
+      joined.chars.push(...part.chars);
+    }
+    joined.text = joined.chars.map((c) => c.char).join('');
+    return asOcrLine(joined, usable[i].line.box);
+  });
+  const out: Partial<Record<BoxField, Reading[]>> = {};
+  const add = (field: BoxField, readings: Reading[]) =>
+    (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
+  const labelled = parseSheet(read);
+  for (const field of ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score'] as const)
+    add(
+      field,
+      labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
+    );
+  for (const place of places) {
+    const inBox = read.filter((_, i) => usable[i].box === place.box);
+    for (const [field, readings] of Object.entries(readBox(place.box, model, inBox)) as [BoxField, Reading[]][])
+      add(
+        field,
+        readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, SECOND_PLACED_CONFIDENCE) })),
+      );
+  }
+  return out;
+}
+
 export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
 export async function readSheet(
   bytes: Buffer,
   recognize: Recognize,
-  options: { reader?: 'page' | 'projection' } = {},
+  options: { reader?: 'page' | 'projection'; readLines?: ReadLines } = {},
 ): Promise<SheetReading> {
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
@@ -411,11 +590,25 @@ export async function readSheet(
     placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
   ) as [BoxField, Reading[]][])
     parsed[field].push(...readings);
-  await secondScoreReading(prepared.grey, lines, parsed, recognize);
   let checked = checkSheet(parsed);
-  if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
-    await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  const unconfirmed = () => inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed');
+  // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
+  // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
+  const unsure: [BoxField, Reading[]][] = [];
+  if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
+    const second = await secondReading(prepared.grey, lines, model, options.readLines).catch(() => ({}));
+    for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
+      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
+      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+    }
     checked = checkSheet(parsed);
   }
+  if (unconfirmed()) await secondScoreReading(prepared.grey, lines, parsed, recognize);
+  checked = checkSheet(parsed);
+  if (unconfirmed()) {
+    await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  }
+  for (const [field, readings] of unsure) parsed[field].push(...readings);
+  checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }
