@@ -59,9 +59,14 @@ let calls = 0;
 let lineCalls = 0;
 // ADR 086: the second engine's crops written as second-N-M.png with what it read, each character's probability.
 const readLines: ReadLines = async (crops) => {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
   const read = await pool.readLines(crops);
+  const used = process.cpuUsage(cpu);
   lineCalls++;
-  console.log(`\n== second engine, ${String(crops.length)} lines`);
+  console.log(
+    `\n== second engine, ${String(crops.length)} pieces, ${(performance.now() - start).toFixed(0)} ms, CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (its first call loads the model)`,
+  );
   for (const [i, crop] of crops.entries()) {
     const name = `second-${String(lineCalls)}-${String(i)}.png`;
     await sharp(Buffer.from(crop.data), { raw: { width: crop.width, height: crop.height, channels: 1 } })

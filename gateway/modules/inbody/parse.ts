@@ -126,7 +126,8 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
 export function scoreOutOf100(line: OcrLine): Reading | undefined {
   // Large print is read with a gap between its digits ("9 5 /100").
   // And so is the "100" ("62 / 1 00 Điểm", ADR 084).
-  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0]\b/.exec(fold(line.text));
+  // The second engine (ADR 086) may run "/100Points" together: the 100 ends at a non-digit.
+  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0](?![\d.,])/.exec(fold(line.text));
   return score ? { ...readingOf(score[1].replace(/ /g, ''), line.words), outOf100: true } : undefined;
 }
 

@@ -7,6 +7,8 @@ import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readBox, readCrop, type Box, type BoxField } from './layout.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
+type InbodyCoreField = (typeof inbodyCoreFields)[number];
+
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
 // The photo has been decoded, oriented (EXIF) and re-encoded by the upload pipeline already.
 // Here: find the paper (the large bright area) and crop the desk away, measure the text lines'
@@ -448,7 +450,15 @@ export function withoutBars(crop: GreyCrop): GreyCrop {
 export function piecesOf(crop: GreyCrop): GreyCrop[] {
   const { data, width, height } = crop;
   const INK = 140;
+  // A box's vertical rule (dark through most of the crop's height) is no print: it would join the lines above and below.
+  const rule = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    let n = 0;
+    for (let y = 0; y < height; y++) if (data[y * width + x] < INK) n++;
+    rule[x] = n >= height * 0.8 ? 1 : 0;
+  }
   const inked = (x: number) => {
+    if (rule[x]) return false;
     for (let y = 0; y < height; y++) if (data[y * width + x] < INK) return true;
     return false;
   };
@@ -468,16 +478,21 @@ export function piecesOf(crop: GreyCrop): GreyCrop[] {
   }
   const out: GreyCrop[] = [];
   for (const [x0, x1] of spans) {
-    let y0 = height;
-    let y1 = -1;
-    for (let y = 0; y < height; y++)
-      for (let x = x0; x < x1; x++)
-        if (data[y * width + x] < INK) {
-          y0 = Math.min(y0, y);
-          y1 = Math.max(y1, y);
-          break;
-        }
-    if (y1 - y0 < 4 || x1 - x0 < 3) continue;
+    // The piece's rows of ink: where the crop holds a neighbour's print above or below (the score's
+    // heading over its large digits), the tallest band of rows is the line's.
+    let [y0, y1] = [height, -1];
+    let bandStart = -1;
+    for (let y = 0; y <= height; y++) {
+      let ink = false;
+      if (y < height) for (let x = x0; x < x1 && !ink; x++) ink = !rule[x] && data[y * width + x] < INK;
+      if (ink && bandStart < 0) bandStart = y;
+      if (!ink && bandStart >= 0) {
+        if (y - 1 - bandStart > y1 - y0) [y0, y1] = [bandStart, y - 1];
+        bandStart = -1;
+      }
+    }
+    // Specks and a ruling's remains: too small to be print.
+    if (y1 - y0 < Math.max(4, height * 0.25) || x1 - x0 < (y1 - y0) * 0.3) continue;
     const pad = Math.max(3, Math.round((y1 - y0) * 0.2));
     const w = x1 - x0 + pad * 2;
     const h = y1 - y0 + 1 + pad * 2;
@@ -488,21 +503,35 @@ export function piecesOf(crop: GreyCrop): GreyCrop[] {
   return out;
 }
 
+/** A bar's scale ("115 130 145 160 175"), no letters: no value to read again. */
+const isScaleLine = (line: OcrLine) => !/[a-z]{2}/i.test(line.text) && (line.text.match(/\d+/g) ?? []).length >= 3;
+
 /** The second engine's line as an OcrLine: its words' confidence is their least sure character's (0–100). */
 function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
   const words: OcrLine['words'] = [];
   let word = { text: '', p: 1 };
+  // A slash is a word of its own: the score's digits ("90/100") are as sure as they are, whatever the slash.
   for (const { char, p } of [...read.chars, { char: ' ', p: 1 }]) {
-    if (char === ' ') {
+    if (char === ' ' || char === '/') {
       if (word.text) words.push({ text: word.text, confidence: Math.round(word.p * 100) });
       word = { text: '', p: 1 };
+      if (char === '/') words.push({ text: char, confidence: Math.round(p * 100) });
     } else word = { text: word.text + char, p: Math.min(word.p, p) };
   }
   return { text: read.text.trim(), words, box };
 }
 
-/** The boxes whose lines the second engine reads again (their rows hold the five core values). */
-const SECOND_BOXES: Box[] = ['composition', 'muscleFat', 'obesity'];
+/**
+ * The boxes whose lines the second engine reads again, for each core field left unconfirmed: the
+ * Muscle-Fat bars hold weight, SMM and fat mass; the Obesity bars PBF; the composition (the sum's
+ * parts) only where weight or fat mass is in doubt. The score's line is read for the score.
+ */
+const SECOND_BOXES: Record<Exclude<InbodyCoreField, 'score'>, Box[]> = {
+  weight: ['muscleFat', 'composition'],
+  skeletalMuscleMass: ['muscleFat'],
+  bodyFatMass: ['muscleFat', 'composition'],
+  percentBodyFat: ['obesity'],
+};
 /** Rows read by their place (not their label) by the second engine: offered, never a sure word. */
 const SECOND_PLACED_CONFIDENCE = 50;
 
@@ -517,8 +546,10 @@ export async function secondReading(
   lines: OcrLine[],
   model: ReturnType<typeof modelOf>,
   readLines: ReadLines,
+  fields: readonly InbodyCoreField[],
 ): Promise<Partial<Record<BoxField, Reading[]>>> {
-  const places = boxPlaces(lines, page.width, page.height).filter((p) => SECOND_BOXES.includes(p.box));
+  const boxes = new Set(fields.flatMap((f) => (f === 'score' ? [] : SECOND_BOXES[f])));
+  const places = boxPlaces(lines, page.width, page.height).filter((p) => boxes.has(p.box));
   const wanted: { line: OcrLine; box?: Box; crop: GreyCrop }[] = [];
   const lineCrop = (line: OcrLine, above: number) => {
     const b = line.box!;
@@ -534,9 +565,14 @@ export async function secondReading(
   };
   for (const place of places)
     for (const line of lines)
-      if (line.box && (line.box.y0 + line.box.y1) / 2 > place.top && (line.box.y0 + line.box.y1) / 2 < place.bottom)
+      if (
+        line.box &&
+        (line.box.y0 + line.box.y1) / 2 > place.top &&
+        (line.box.y0 + line.box.y1) / 2 < place.bottom &&
+        !isScaleLine(line)
+      )
         wanted.push({ line, box: place.box, crop: lineCrop(line, 0.25) });
-  const score = scoreLineOf(lines);
+  const score = fields.includes('score') ? scoreLineOf(lines) : undefined;
   // The large digits stand above the line tesseract found (ADR 084).
   if (score?.box) wanted.push({ line: score, crop: lineCrop(score, 0.8) });
   const usable = wanted.filter((w) => w.crop.width >= 8 && w.crop.height >= 8);
@@ -596,7 +632,8 @@ export async function readSheet(
   // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
   const unsure: [BoxField, Reading[]][] = [];
   if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
-    const second = await secondReading(prepared.grey, lines, model, options.readLines).catch(() => ({}));
+    const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
+    const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
     for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
       parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
       unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
