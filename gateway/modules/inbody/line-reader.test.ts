@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
 import { classesOf, createLineReader, ctcDecode, type GreyCrop } from './line-reader.ts';
+import { piecesOf, withoutBars } from './sheet-reader.ts';
 
 // Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
 
@@ -15,10 +16,10 @@ test('CTC decoding merges repeats, drops blanks, and keeps a letter repeated acr
 });
 
 /** A line of print as tesseract's box would cut it: dark text on white, grey. */
-async function printed(text: string, size: number): Promise<GreyCrop> {
-  const width = Math.round(text.length * size * 0.62) + 20;
+async function printed(text: string, size: number, more = '', wide = 0): Promise<GreyCrop> {
+  const width = Math.max(wide, Math.round(text.length * size * 0.62) + 20);
   const height = Math.round(size * 1.5);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}"><rect width="100%" height="100%" fill="#fff"/><text x="10" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">${text}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}"><rect width="100%" height="100%" fill="#fff"/>${more}<text x="10" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">${text}</text></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
@@ -30,6 +31,13 @@ test('reads a printed value and a score in their printed form', { timeout: 30_00
     expect(read[0].text.replace(/\s/g, '')).toBe('Weight(kg)93.4');
     expect(read[1].text.replace(/\s/g, '')).toBe('75/100Points');
     expect(Math.min(...read[0].chars.map((c) => c.p))).toBeGreaterThan(0.5);
+    // A Muscle-Fat bar runs up to the value: the line is read without it, cut at its gaps.
+    const size = 24;
+    const bar = `<rect x="${String(size * 4)}" y="${String(size * 0.35)}" width="${String(size * 9)}" height="${String(size * 0.8)}" fill="#000"/><text x="${String(size * 13.3)}" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">29.5</text>`;
+    const line = await printed('PBF', size, bar, size * 16);
+    const pieces = piecesOf(withoutBars(line));
+    expect(pieces).toHaveLength(2);
+    expect((await reader.read(pieces)).map((r) => r.text)).toEqual(['PBF', '29.5']);
   } finally {
     await reader.close();
   }
