@@ -642,9 +642,7 @@ export async function readSheet(
   }
   if (unconfirmed()) await secondScoreReading(prepared.grey, lines, parsed, recognize);
   checked = checkSheet(parsed);
-  if (unconfirmed()) {
-    await boxesReadAgain(prepared.grey, lines, parsed, recognize);
-  }
+  if (unconfirmed()) await boxesReadAgain(prepared.grey, lines, parsed, recognize);
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
