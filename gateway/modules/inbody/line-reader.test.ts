@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
 import { classesOf, createLineReader, ctcDecode, type GreyCrop } from './line-reader.ts';
-import { piecesOf, withoutBars } from './sheet-reader.ts';
+import { piecesOf, withoutBars } from './second-reading.ts';
 
 // Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
 
