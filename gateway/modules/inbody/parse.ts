@@ -61,6 +61,9 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
 
+/** The field a line's label names (the first label that matches, as parseSheet reads it). */
+export const labelOf = (line: OcrLine) => LABELS.find(([, pattern]) => pattern.test(fold(line.text)))?.[0];
+
 const REGIONS: [InbodySegment, RegExp][] = [
   ['rightArm', /right\s*arm|tay\s*ph[aả]i/],
   ['leftArm', /left\s*arm|tay\s*tr[aá]i/],

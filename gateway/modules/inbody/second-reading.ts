@@ -2,7 +2,7 @@ import type { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, readBox, type Box, type BoxField, type SheetModel } from './layout.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { ReadLines } from './ocr-pool.ts';
-import { parseSheet, scoreLineOf, type OcrLine, type Reading } from './parse.ts';
+import { labelOf, parseSheet, scoreLineOf, type OcrLine, type Reading } from './parse.ts';
 
 // Issue 36 (ADR 086): the rows that hold the core values, cut from the raw page by tesseract's line
 // boxes, read again by the second engine (PaddleOCR's recognizer, line-reader.ts). Its readings are
@@ -159,7 +159,7 @@ export async function secondReading(
 ): Promise<Partial<Record<BoxField, Reading[]>>> {
   const boxes = new Set(fields.flatMap((f) => (f === 'score' ? [] : SECOND_BOXES[f])));
   const places = boxPlaces(lines, page.width, page.height).filter((p) => boxes.has(p.box));
-  const wanted: { line: OcrLine; box?: Box; crop: GreyCrop }[] = [];
+  const wanted: { line: OcrLine; box?: Box; crop: GreyCrop; after?: boolean }[] = [];
   const lineCrop = (line: OcrLine, above: number) => {
     const b = line.box!;
     const h = b.y1 - b.y0;
@@ -181,6 +181,18 @@ export async function secondReading(
         !isScaleLine(line)
       )
         wanted.push({ line, box: place.box, crop: lineCrop(line, 0.25) });
+  // A field whose boxes were not placed (their headings too garbled, ADR 075): its labelled lines, each
+  // with the line after it, where the value may stand on its own beyond the bar ("SMM (kg)" then "… 36.2").
+  const placedBoxes = new Set(places.map((p) => p.box));
+  const unplaced = new Set(fields.filter((f) => f !== 'score' && !SECOND_BOXES[f].some((b) => placedBoxes.has(b))));
+  const withBox = lines.filter((l) => l.box && !isScaleLine(l));
+  withBox.forEach((line, i) => {
+    const field = labelOf(line);
+    if (!field || !unplaced.has(field as InbodyCoreField)) return;
+    wanted.push({ line, crop: lineCrop(line, 0.25) });
+    const after = withBox[i + 1] as OcrLine | undefined;
+    if (after && !labelOf(after)) wanted.push({ line: after, crop: lineCrop(after, 0.25), after: true });
+  });
   const score = fields.includes('score') ? scoreLineOf(lines) : undefined;
   // The large digits stand above the line tesseract found (ADR 084).
   if (score?.box) wanted.push({ line: score, crop: lineCrop(score, 0.8) });
@@ -188,16 +200,22 @@ export async function secondReading(
   const pieces = usable.map((w) => piecesOf(w.crop));
   const texts = await readLines(pieces.flat());
   let at = 0;
-  const read = pieces.map((p, i) => {
-    const parts = texts.slice(at, (at += p.length));
+  const joinedOf = (parts: LineText[]) => {
     const joined: LineText = { text: '', chars: [] };
     for (const part of parts) {
       if (joined.chars.length) joined.chars.push({ char: ' ', p: 1 });
       joined.chars.push(...part.chars);
     }
     joined.text = joined.chars.map((c) => c.char).join('');
-    return asOcrLine(joined, usable[i].line.box);
-  });
+    return joined;
+  };
+  const lineTexts = pieces.map((p) => joinedOf(texts.slice(at, (at += p.length))));
+  // A labelled line read without a number takes the line after it as its value.
+  const read = lineTexts.map((text, i) =>
+    usable[i + 1]?.after && !/\d/.test(text.text)
+      ? asOcrLine(joinedOf([text, lineTexts[i + 1]]), usable[i].line.box)
+      : asOcrLine(usable[i].after ? { text: '', chars: [] } : text, usable[i].line.box),
+  );
   const out: Partial<Record<BoxField, Reading[]>> = {};
   const add = (field: BoxField, readings: Reading[]) =>
     (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
