@@ -157,8 +157,8 @@ export function createLineReader(): LineReader {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // Typed arrays go across as they are (structured clone), not as JSON.
     serialization: 'advanced',
+    // Nothing of the gateway's environment (its database URL, secrets): only what the reader needs.
     env: {
-      ...process.env,
       INBODY_LINE_READER: JSON.stringify({
         ortPath,
         modelPath: paddleModels.recognitionPath,
