@@ -40,9 +40,25 @@ const gateway = spawn(process.execPath, [server], {
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+const rssOf = (pid: string) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // gone meanwhile
+  }
+};
+// The gateway and its child processes (ADR 086: the second engine runs in one while the OCR pool runs).
+let lastChildren = 0;
 const rssMb = () => {
-  const status = readFileSync(`/proc/${String(gateway.pid)}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const pid = String(gateway.pid);
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    // no children file: none counted
+  }
+  lastChildren = children.length;
+  return rssOf(pid) + children.reduce((sum, child) => sum + rssOf(child), 0);
 };
 const base = `http://127.0.0.1:${String(port)}`;
 const call = async (method: string, url: string, init: { json?: unknown; body?: FormData; token?: string } = {}) => {
@@ -91,6 +107,8 @@ try {
   const form = new FormData();
   form.set(INBODY_IMAGE_FIELD, new Blob([new Uint8Array(photo.jpeg)], { type: 'image/jpeg' }), 'sheet.jpg');
   const started = Date.now();
+  // As the web server does when an upload begins (ADR 085): both engines' threads start (ADR 086).
+  await call('POST', '/api/v1/member/inbody/prepare', { token });
   const detected = await call('POST', '/api/v1/member/inbody/detect', { token, body: form });
   clearInterval(sampler);
   rows.push([
@@ -101,13 +119,16 @@ try {
   for (const seconds of [30, 50, 60, 70, 90]) {
     await sleep((seconds - waited) * 1000);
     waited = seconds;
-    rows.push([`${String(seconds)} s after the photo's answer`, rssMb().toFixed(0)]);
+    const mb = rssMb().toFixed(0);
+    rows.push([`${String(seconds)} s after the photo's answer (${String(lastChildren)} child processes)`, mb]);
   }
 } finally {
   gateway.kill('SIGTERM');
   await new Promise((resolve) => gateway.once('exit', resolve));
   await pg.close();
 }
-console.log('\nGateway memory on PostgreSQL (VmRSS of the gateway process; the OCR pool stops after 30 s idle)\n');
+console.log(
+  '\nGateway memory on PostgreSQL (VmRSS of the gateway process and its children; the OCR pool stops after 30 s idle)\n',
+);
 console.log('| moment | RSS, MB |\n|---|---|');
 for (const [moment, mb] of rows) console.log(`| ${moment} | ${mb} |`);

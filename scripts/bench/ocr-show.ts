@@ -8,7 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { createOcrPool } from '#gateway/modules/inbody/ocr-pool.ts';
+import sharp from 'sharp';
+import { createOcrPool, type ReadLines } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
@@ -55,15 +56,39 @@ const { photo, truth } = await photoAndTruth();
 const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
 // The reader's own pipeline, each image it hands to the OCR and the lines it gets back kept for showing.
 let calls = 0;
-const reading = await readSheet((await reencodeImage(photo, { maxSide: 2400 })).bytes, async (image, read) => {
-  const lines: OcrLine[] = await pool.recognize(image, read);
-  const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
-  calls++;
-  writeFileSync(path.join(out, name), image);
-  console.log(`\n== ${name}`);
-  for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
-  return lines;
-});
+let lineCalls = 0;
+// ADR 086: the second engine's crops written as second-N-M.png with what it read, each character's probability.
+const readLines: ReadLines = async (crops) => {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const read = await pool.readLines(crops);
+  const used = process.cpuUsage(cpu);
+  lineCalls++;
+  console.log(
+    `\n== second engine, ${String(crops.length)} pieces, ${(performance.now() - start).toFixed(0)} ms, CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (its first call loads the model)`,
+  );
+  for (const [i, crop] of crops.entries()) {
+    const name = `second-${String(lineCalls)}-${String(i)}.png`;
+    await sharp(Buffer.from(crop.data), { raw: { width: crop.width, height: crop.height, channels: 1 } })
+      .png()
+      .toFile(path.join(out, name));
+    console.log(name, JSON.stringify(read[i].text), read[i].chars.map((c) => Math.round(c.p * 100)).join(','));
+  }
+  return read;
+};
+const reading = await readSheet(
+  (await reencodeImage(photo, { maxSide: 2400 })).bytes,
+  async (image, read) => {
+    const lines: OcrLine[] = await pool.recognize(image, read);
+    const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
+    calls++;
+    writeFileSync(path.join(out, name), image);
+    console.log(`\n== ${name}`);
+    for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
+    return lines;
+  },
+  { readLines },
+);
 await pool.close();
 writeFileSync(path.join(out, 'photo.jpg'), photo);
 const { lean, fat, ...top } = reading.parsed;

@@ -364,3 +364,63 @@ test('an SMM in its printed form goes before a whole number read from a garbled 
   sheet.minerals = [{ value: 392, confidence: 95, decimals: 0 }];
   expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');
 });
+
+// ADR 086: the second engine's reading (PaddleOCR's recognizer on the same lines) is an independent second reading.
+const second = (value: number, decimals: number, confidence = 99, outOf100?: boolean) => ({
+  value,
+  decimals,
+  confidence,
+  second: true,
+  ...(outOf100 ? { outOf100 } : {}),
+});
+
+test('a value both engines read alike in its printed form is confirmed; where they differ it stays doubtful', () => {
+  // The weight's and fat mass's rows lost: no arithmetic covers SMM or PBF, and tesseract read them unsure.
+  const sheet = parseSheet(
+    english({ smm: '32.0', pbf: '21.4' }).map((l) =>
+      /^(SMM|PBF)/.test(l.text) ? line(l.text, 60) : /^(Body Fat Mass|Weight)/.test(l.text) ? line('') : l,
+    ),
+  );
+  expect(checkSheet(sheet).confidence).toMatchObject({ skeletalMuscleMass: 'doubtful', percentBodyFat: 'doubtful' });
+  const agreed = checkSheet({
+    ...sheet,
+    skeletalMuscleMass: [second(32, 1), ...sheet.skeletalMuscleMass],
+    percentBodyFat: [second(21.4, 1), ...sheet.percentBodyFat],
+  });
+  expect(agreed.values).toMatchObject({ skeletalMuscleMass: 32, percentBodyFat: 21.4 });
+  expect(agreed.confidence).toMatchObject({ skeletalMuscleMass: 'confirmed', percentBodyFat: 'confirmed' });
+  // The second engine reads another value: neither is sure.
+  const differ = checkSheet({
+    ...sheet,
+    skeletalMuscleMass: [...sheet.skeletalMuscleMass, second(33.0, 1)],
+    percentBodyFat: [second(27.4, 1), ...sheet.percentBodyFat],
+  });
+  expect(differ.confidence).toMatchObject({ skeletalMuscleMass: 'doubtful', percentBodyFat: 'doubtful' });
+  // Unsure (below the sure word) or not in the printed form (no decimal): no second reading.
+  const weak = checkSheet({
+    ...sheet,
+    skeletalMuscleMass: [second(32, 1, 70), ...sheet.skeletalMuscleMass],
+    percentBodyFat: [second(21.4, 0), ...sheet.percentBodyFat],
+  });
+  expect(weak.confidence).toMatchObject({ skeletalMuscleMass: 'doubtful', percentBodyFat: 'doubtful' });
+});
+
+test('a score with its slash lost is confirmed by the second engine\'s "NN/100"; the 100 of "/100" never is', () => {
+  const lost = parseSheet(
+    english().map((l) => (/^InBody Score/.test(l.text) ? line('InBody Score 78 100 Points') : l)),
+  );
+  expect(checkSheet(lost).confidence.score).toBe('doubtful');
+  const both = checkSheet({ ...lost, score: [second(78, 0, 99, true), ...lost.score] });
+  expect(both.values.score).toBe(78);
+  expect(both.confidence.score).toBe('confirmed');
+  // Read without its slash by the second engine too: not its printed form.
+  expect(checkSheet({ ...lost, score: [second(78, 0, 99), ...lost.score] }).confidence.score).toBe('doubtful');
+  // "/100" alone read as the score by both: 100 is no score either engine may confirm.
+  const hundred = { value: 100, decimals: 0, confidence: 99 };
+  const onlyHundred = checkSheet({ ...lost, score: [second(100, 0, 99, true), { ...hundred, outOf100: true }] });
+  expect(onlyHundred.confidence.score).not.toBe('confirmed');
+  // And a second engine that disagrees with a score tesseract read surely: doubtful.
+  const sure = parseSheet(english());
+  expect(checkSheet(sure).confidence.score).toBe('confirmed');
+  expect(checkSheet({ ...sure, score: [...sure.score, second(76, 0, 99, true)] }).confidence.score).toBe('doubtful');
+});

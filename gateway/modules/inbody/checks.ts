@@ -77,7 +77,7 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.
-const SUM_TOLERANCE = 0.26;
+const SUM_TOLERANCE = 0.21;
 const pbfTolerance = (weight: number) => (0.05 * 100) / weight + 0.06;
 
 export function checkSheet(sheet: ParsedSheet): CheckedSheet {
@@ -171,6 +171,11 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   )
     sum.sure = false;
   const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
+  // The fields the sheet's arithmetic confirmed (a second engine's disagreement does not undo those).
+  const arithmetic = new Set<InbodyTopField>([
+    ...(sureOf(ratio) ? (['weight', 'bodyFatMass', 'percentBodyFat'] as const) : []),
+    ...(sureOf(sum) ? (['weight', 'bodyFatMass'] as const) : []),
+  ]);
   set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
   // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
   // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
@@ -253,6 +258,26 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     sheet.score.every((r) => r.value === score.value),
   );
   set('score', score?.value, scoreSure);
+
+  // ADR 086 (issue 36 §4): a value no arithmetic covers, or that the arithmetic left doubtful, is
+  // confirmed when two independent readings agree on it in its printed form: tesseract's, and the
+  // second engine's (PaddleOCR's recognizer, by its label or as "NN/100") as a sure word; and no
+  // sure word of the second engine says otherwise. The score's 100 is never one (10–99 only).
+  const printed = (field: InbodyTopField, r: Reading) =>
+    field === 'score'
+      ? r.value >= 10 && r.value < 100 && (!r.second || r.outOf100 === true)
+      : r.decimals === PRINTED_DECIMALS[field];
+  for (const field of ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score'] as const) {
+    const value = values[field];
+    if (value === null) continue;
+    const seconds = sheet[field].filter((r) => r.second && r.confidence >= SURE_WORD && printed(field, r));
+    if (seconds.some((r) => r.value !== value)) {
+      if (confidence[field] === 'confirmed' && !arithmetic.has(field)) confidence[field] = 'doubtful';
+      continue;
+    }
+    const firsts = sheet[field].filter((r) => !r.second && r.value === value && printed(field, r));
+    if (confidence[field] === 'doubtful' && seconds.length > 0 && firsts.length > 0) confidence[field] = 'confirmed';
+  }
 
   const segment = (
     region: InbodySegment,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
+import { createLineReader, type GreyCrop, type LineReader, type LineText, type Usage } from './line-reader.ts';
 import type { OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): tesseract runs in its own worker threads, never on the event loop. A few
@@ -33,8 +34,13 @@ export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number
 export type RecognizeOptions = { digits?: boolean };
 /** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
 export type Recognize = (image: Buffer, options?: RecognizeOptions) => Promise<OcrLine[]>;
+/** Reads crops of the page, each one line, with the second engine (ADR 086: PaddleOCR's recognizer). */
+export type ReadLines = (crops: GreyCrop[]) => Promise<LineText[]>;
 export type OcrPool = {
   recognize: Recognize;
+  readLines: ReadLines;
+  /** The second engine's process: CPU seconds since it started, its memory (zeros when none runs). */
+  secondEngineUsage: () => Usage;
   /** Starts every thread now (a photo is on its way, ADR 085); they stop again after the idle time. */
   warm: () => void;
   /** Threads started (running or idle), not yet stopped. */
@@ -118,10 +124,18 @@ export function createPool<T, Input = Buffer>(
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const workers = new Map<number, Promise<Worker>>();
   let idle: NodeJS.Timeout | undefined;
+  // ADR 086: the second engine's thread starts with the pool and stops with it (its model holds ≈ 200 MB).
+  let lineReader: LineReader | undefined;
+  const lineReaderNow = () => (lineReader ??= createLineReader());
   const stopAll = async () => {
     const all = [...workers.values()];
     workers.clear();
-    await Promise.all(all.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)));
+    const reader = lineReader;
+    lineReader = undefined;
+    await Promise.all([
+      reader?.close().catch(() => undefined),
+      ...all.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)),
+    ]);
   };
   const workerFor = (slot: number) => {
     let worker = workers.get(slot);
@@ -165,12 +179,28 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
         stopWhenIdle();
       }
     },
+    readLines: async (crops) => {
+      clearTimeout(idle);
+      const reader = lineReaderNow();
+      try {
+        return await reader.read(crops);
+      } catch (error) {
+        // A reader that failed (its thread died) is dropped: the next photo starts another.
+        if (lineReader === reader) lineReader = undefined;
+        void reader.close().catch(() => undefined);
+        throw error;
+      } finally {
+        stopWhenIdle();
+      }
+    },
     warm: () => {
       // workerFor keeps the start's failure to itself (the slot is freed); the next photo starts it again.
       for (let slot = 0; slot < options.workers; slot++) void workerFor(slot);
+      lineReaderNow();
       if (pool.stats().running === 0) stopWhenIdle();
     },
     started: () => workers.size,
+    secondEngineUsage: () => lineReader?.usage() ?? { cpuSeconds: 0, rss: 0 },
     close: stopAll,
     stats: pool.stats,
   };

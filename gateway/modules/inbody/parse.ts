@@ -13,7 +13,14 @@ export type OcrLine = { text: string; words: OcrWord[]; box?: { x0: number; y0: 
  * A number read from the sheet: its value, the word's OCR confidence (0–100), and whether it
  * printed a decimal mark; a score read in its printed form "NN/100" has `outOf100`.
  */
-export type Reading = { value: number; confidence: number; decimals: number; outOf100?: boolean };
+export type Reading = {
+  value: number;
+  confidence: number;
+  decimals: number;
+  outOf100?: boolean;
+  /** Read by the second engine (ADR 086: PaddleOCR's recognizer on tesseract's line), not by tesseract. */
+  second?: boolean;
+};
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };
 
@@ -53,6 +60,9 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
+
+/** The field a line's label names (the first label that matches, as parseSheet reads it). */
+export const labelOf = (line: OcrLine) => LABELS.find(([, pattern]) => pattern.test(fold(line.text)))?.[0];
 
 const REGIONS: [InbodySegment, RegExp][] = [
   ['rightArm', /right\s*arm|tay\s*ph[aả]i/],
@@ -119,7 +129,8 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
 export function scoreOutOf100(line: OcrLine): Reading | undefined {
   // Large print is read with a gap between its digits ("9 5 /100").
   // And so is the "100" ("62 / 1 00 Điểm", ADR 084).
-  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0]\b/.exec(fold(line.text));
+  // The second engine (ADR 086) may run "/100Points" together: the 100 ends at a non-digit.
+  const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0](?![\d.,])/.exec(fold(line.text));
   return score ? { ...readingOf(score[1].replace(/ /g, ''), line.words), outOf100: true } : undefined;
 }
 

@@ -19,7 +19,14 @@ import { ApiError, notFound } from '#gateway/http/errors.ts';
 import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { reencodeUpload } from '#gateway/modules/media/upload.ts';
 import { storeImage } from '#gateway/modules/media/queries.ts';
-import { defaultOcrWorkers, OcrBusyError, OcrTimeoutError, sharedOcrPool, type Recognize } from './ocr-pool.ts';
+import {
+  defaultOcrWorkers,
+  OcrBusyError,
+  OcrTimeoutError,
+  sharedOcrPool,
+  type ReadLines,
+  type Recognize,
+} from './ocr-pool.ts';
 import { unreadableReason } from './photo-quality.ts';
 import { readSheet } from './sheet-reader.ts';
 
@@ -66,9 +73,9 @@ function ocrPoolOf(deps: Deps) {
   });
 }
 
-/** The OCR this configuration reads with; tests may replace it. */
-export function ocrOf(deps: Deps): Recognize {
-  return ocrPoolOf(deps).recognize;
+/** The OCR this configuration reads with (tesseract, and the second engine of ADR 086); tests may replace it. */
+export function ocrOf(deps: Deps): { recognize: Recognize; readLines?: ReadLines } {
+  return ocrPoolOf(deps);
 }
 
 /**
@@ -98,7 +105,7 @@ export async function detectInbody(
   deps: Deps,
   accountId: number,
   file: File,
-  recognize: Recognize = ocrOf(deps),
+  ocr: { recognize: Recognize; readLines?: ReadLines } = ocrOf(deps),
 ): Promise<InbodyDetection> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -119,7 +126,7 @@ export async function detectInbody(
     } satisfies InbodyUnreadable);
   let reading;
   try {
-    reading = await readSheet(image.bytes, recognize);
+    reading = await readSheet(image.bytes, ocr.recognize, { readLines: ocr.readLines });
   } catch (error) {
     if (error instanceof OcrBusyError)
       throw new ApiError(429, Codes.TOO_MANY_REQUESTS, {

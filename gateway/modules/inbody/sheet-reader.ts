@@ -1,9 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
-import type { Recognize } from './ocr-pool.ts';
+import type { ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
+import { secondReading } from './second-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -350,6 +351,10 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
 }
 
+/** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
+const SECOND_SURE = 85;
+const SECOND_GUESS = 60;
+
 /** A value read with digits only is never a sure word (checks.ts wants ≥ 85). */
 const DIGITS_ONLY_CONFIDENCE = 50;
 
@@ -400,7 +405,7 @@ export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean
 export async function readSheet(
   bytes: Buffer,
   recognize: Recognize,
-  options: { reader?: 'page' | 'projection' } = {},
+  options: { reader?: 'page' | 'projection'; readLines?: ReadLines } = {},
 ): Promise<SheetReading> {
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
@@ -411,11 +416,24 @@ export async function readSheet(
     placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
   ) as [BoxField, Reading[]][])
     parsed[field].push(...readings);
-  await secondScoreReading(prepared.grey, lines, parsed, recognize);
   let checked = checkSheet(parsed);
-  if (inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed')) {
-    await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  const unconfirmed = () => inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed');
+  // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
+  // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
+  const unsure: [BoxField, Reading[]][] = [];
+  if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
+    const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
+    const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
+    for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
+      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
+      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+    }
     checked = checkSheet(parsed);
   }
+  if (unconfirmed()) await secondScoreReading(prepared.grey, lines, parsed, recognize);
+  checked = checkSheet(parsed);
+  if (unconfirmed()) await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  for (const [field, readings] of unsure) parsed[field].push(...readings);
+  checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
 }

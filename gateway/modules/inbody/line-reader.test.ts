@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import sharp from 'sharp';
+import { classesOf, createLineReader, ctcDecode, type GreyCrop } from './line-reader.ts';
+import { piecesOf, withoutBars } from './second-reading.ts';
+
+// Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
+
+test('CTC decoding merges repeats, drops blanks, and keeps a letter repeated across a blank', () => {
+  const classes = classesOf('1\n3\n.\n4\n9\n');
+  // classes: '' 1 3 . 4 9 ' '
+  const best = [0, 5, 5, 0, 2, 3, 3, 0, 4, 0, 0, 4, 6, 6];
+  const p = best.map((_, i) => (i === 2 ? 0.5 : 0.99));
+  const read = ctcDecode(best, p, classes);
+  expect(read.text).toBe('93.44 ');
+  expect(read.chars.map((c) => c.p)).toEqual([0.5, 0.99, 0.99, 0.99, 0.99, 0.99]);
+});
+
+/** A line of print as tesseract's box would cut it: dark text on white, grey. */
+async function printed(text: string, size: number, more = '', wide = 0): Promise<GreyCrop> {
+  const width = Math.max(wide, Math.round(text.length * size * 0.62) + 20);
+  const height = Math.round(size * 1.5);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}"><rect width="100%" height="100%" fill="#fff"/>${more}<text x="10" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">${text}</text></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+test('reads a printed value and a score in their printed form', { timeout: 30_000 }, async () => {
+  const reader = createLineReader();
+  try {
+    const read = await reader.read([await printed('Weight (kg) 93.4', 26), await printed('75/100 Points', 30)]);
+    expect(read[0].text.replace(/\s/g, '')).toBe('Weight(kg)93.4');
+    expect(read[1].text.replace(/\s/g, '')).toBe('75/100Points');
+    expect(Math.min(...read[0].chars.map((c) => c.p))).toBeGreaterThan(0.5);
+    // A Muscle-Fat bar runs up to the value: the line is read without it, cut at its gaps.
+    const size = 24;
+    const bar = `<rect x="${String(size * 4)}" y="${String(size * 0.35)}" width="${String(size * 9)}" height="${String(size * 0.8)}" fill="#000"/><text x="${String(size * 13.3)}" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">29.5</text>`;
+    const line = await printed('PBF', size, bar, size * 16);
+    const pieces = piecesOf(withoutBars(line));
+    expect(pieces).toHaveLength(2);
+    expect((await reader.read(pieces)).map((r) => r.text)).toEqual(['PBF', '29.5']);
+  } finally {
+    await reader.close();
+  }
+});
