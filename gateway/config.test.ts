@@ -54,6 +54,7 @@ test('an empty environment gives the documented defaults: loopback, port 4000, e
     INBODY_OCR_WORKERS: 0,
     INBODY_OCR_QUEUE: 4,
     INBODY_OCR_TIMEOUT_MS: 20_000,
+    WARM_UP_ROUNDS: 40,
   });
 });
 
