@@ -7,6 +7,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
+import { WARM_UP_LANES } from '#api/warm-up-lanes.ts';
 import { platformGate } from './platform-gate.server.ts';
 import { baseSecurityHeaders, sandboxDemo } from './security.server.ts';
 import { buildDir as buildDirOf } from './build-dir.server.ts';
@@ -14,14 +15,7 @@ import { GZIP_LEVEL } from './document-encoding.server.ts';
 import { webLogger } from './log.server.ts';
 import { mountMetrics } from './metrics.server.ts';
 import { brotliCopies, serveBrotli } from './precompressed.server.ts';
-import {
-  readiness,
-  readyzAnswer,
-  WARM_UP_LANES,
-  WARM_UP_REQUEST_ID,
-  warmUp,
-  webWarmUpRequests,
-} from './readiness.server.ts';
+import { readiness, readyzAnswer, WARM_UP_REQUEST_ID, warmUp, webWarmUpRequests } from './readiness.server.ts';
 
 const buildDir = buildDirOf();
 const port = Number(process.env.PORT ?? 3000);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inLanes } from '#api/warm-up-lanes.ts';
 /**
  * Readiness of a server for the load balancer (ADR 053, 068): `warming` from the start until what
  * the first requests need is prepared, `ready` then, `draining` from the moment it stops. /readyz
@@ -23,9 +24,6 @@ export function readiness() {
 
 /** What /readyz answers in a state. */
 export const readyzAnswer = (state: ReadyState) => ({ status: state === 'ready' ? 200 : 503, body: { status: state } });
-
-/** How many warm-up rounds run at a time (ADR 088). */
-export const WARM_UP_LANES = 8;
 
 export type WarmUpRequest = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 
@@ -57,10 +55,9 @@ export async function warmUp({
   let sent = 0;
   let failed = 0;
   let timedOut = false;
-  let next = 0;
-  const lane = async () => {
-    while (next < rounds && !timedOut) {
-      next++;
+  await inLanes(
+    { rounds, lanes },
+    async () => {
       let cookie = '';
       for (const request of requests) {
         if (performance.now() > deadline) {
@@ -84,9 +81,9 @@ export async function warmUp({
           failed++;
         }
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, rounds)) }, lane));
+    },
+    () => timedOut,
+  );
   return { ms: performance.now() - started, sent, failed, timedOut };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { inLanes } from '#api/warm-up-lanes.ts';
 
 /**
  * The request id of this process's own warm-up requests (ADR 088): unknown outside it, so no client
@@ -29,9 +30,6 @@ export const GATEWAY_WARM_UP_PATHS = Object.freeze([
  * the member's own statements come from `memberReads` (ADR 088).
  */
 export const GATEWAY_WARM_UP_MEMBER_PATH = '/api/v1/member/home';
-/** How many rounds the server's warm-up runs at a time (ADR 088). */
-export const WARM_UP_LANES = 8;
-
 const NO_ONES_TOKEN = 'Bearer warm-up-token-that-no-session-has';
 
 /**
@@ -67,18 +65,13 @@ export async function warmGateway(
       failed++;
     }
   };
-  let next = 0;
-  const lane = async () => {
-    while (next < rounds) {
-      next++;
-      for (const path of paths) await ask(path, {}, (status) => status < 400);
-      if (memberReads) {
-        await ask(GATEWAY_WARM_UP_MEMBER_PATH, { authorization: NO_ONES_TOKEN }, (status) => status === 401);
-        sent++;
-        await memberReads().catch(() => failed++);
-      }
+  await inLanes({ rounds, lanes }, async () => {
+    for (const path of paths) await ask(path, {}, (status) => status < 400);
+    if (memberReads) {
+      await ask(GATEWAY_WARM_UP_MEMBER_PATH, { authorization: NO_ONES_TOKEN }, (status) => status === 401);
+      sent++;
+      await memberReads().catch(() => failed++);
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, rounds)) }, lane));
+  });
   return { ms: performance.now() - started, sent, failed };
 }
