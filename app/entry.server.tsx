@@ -5,7 +5,6 @@ import { ServerRouter } from 'react-router';
 import { deferModulePreloads } from '#app/server/deferred-preloads.server.ts';
 import { encodeDocument } from '#app/server/document-encoding.server.ts';
 import { pageSheet, withPageCss } from '#app/server/page-css.server.ts';
-import { scrollRestoreOnlyWithKey } from '#app/server/scroll-restoration.server.ts';
 import { SPLASH_CLASS } from '#app/shell/splash.tsx';
 import stylesheet from './styles.css?inline';
 import stylesheetUrl from './styles.css?url';
@@ -44,9 +43,8 @@ export default function handleRequest(
       clearTimeout(giveUp);
       // The page's own style rules go into its <style> (ADR 029); the modulepreload links leave
       // the HTML and come back after the first paint (ADR 027), with the whole sheet the entry
-      // waits for (ADR 083). React Router's scroll script reads sessionStorage only for an entry that
-      // can have a stored position (ADR 087).
-      const page = scrollRestoreOnlyWithKey(deferModulePreloads(withPageCss(html, pageCss), nonce, [stylesheetUrl]));
+      // waits for (ADR 083).
+      const page = deferModulePreloads(withPageCss(html, pageCss), nonce, [stylesheetUrl]);
       const { body, encoding } = encodeDocument(page, request.headers.get('accept-encoding'));
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       responseHeaders.append('Vary', 'Accept-Encoding');

@@ -4,6 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { pathToFileURL } from 'node:url';
+import type * as ReactRouter from 'react-router';
 import { createRequestHandler, createStaticHandler, type RouteObject, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
@@ -85,5 +89,77 @@ describe('react-router with our patch', () => {
       const response = await handle(new Request('http://localhost/clubs/1'));
       expect(await response.json()).toEqual({ clubId: '1' });
     }
+  });
+});
+
+/**
+ * React Router as the web server loads it: Node's `import` of the package gives the ES module build,
+ * which the patch changes; vitest's own import of 'react-router' here gives its CommonJS copy.
+ */
+const esmReactRouter = (await import(
+  pathToFileURL(createRequire(import.meta.url).resolve('react-router')).href
+)) as typeof ReactRouter;
+
+/** The inline script React Router's <ScrollRestoration> writes into a server-rendered page (with `getKey` when given). */
+function scrollScript(getKey?: () => string): string {
+  const { createRoutesStub, ScrollRestoration } = esmReactRouter;
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => createElement(ScrollRestoration, { nonce: 'n0nce', getKey }) },
+  ]);
+  const html = renderToString(createElement(Stub, { initialEntries: ['/'] }));
+  const code = /<script nonce="n0nce">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!code) throw new Error(`no scroll script in ${html}`);
+  return code;
+}
+
+/** Runs a scroll script against a window whose history entry has `state`. */
+function runScroll(code: string, state: unknown, stored: Record<string, number> = {}) {
+  const reads: string[] = [];
+  const scrolled: number[] = [];
+  const history = {
+    state,
+    replaceState(next: unknown) {
+      history.state = next;
+    },
+  };
+  const window = { history, scrollTo: (_x: number, y: number) => scrolled.push(y) };
+  const sessionStorage = {
+    getItem: (key: string) => {
+      reads.push(key);
+      return JSON.stringify(stored);
+    },
+    removeItem: () => undefined,
+  };
+  // The page's own inline script, run as the browser would.
+  new Function('window', 'sessionStorage', code)(window, sessionStorage);
+  return { reads, scrolled, state: history.state as { key?: string } | null };
+}
+
+// ADR 087: the scroll script of a page's first parse reads sessionStorage only where a stored position can exist.
+describe("<ScrollRestoration>'s inline script, patched", () => {
+  it('gives a new history entry its key without reading sessionStorage', () => {
+    const fresh = runScroll(scrollScript(), null);
+    expect(fresh.reads).toEqual([]);
+    expect(fresh.scrolled).toEqual([]);
+    expect(fresh.state?.key).toMatch(/^[0-9a-v]+$/);
+    // A state without a key (another script's) is replaced as React Router does.
+    expect(runScroll(scrollScript(), { other: 1 }).state).toEqual({ key: expect.any(String) });
+  });
+
+  it('scrolls an entry with a key (reload, back, forward) to its stored position', () => {
+    const back = runScroll(scrollScript(), { key: 'abc' }, { abc: 420 });
+    expect(back.reads).toEqual(['react-router-scroll-positions']);
+    expect(back.scrolled).toEqual([420]);
+    expect(back.state).toEqual({ key: 'abc' });
+  });
+
+  it('still looks up a restore key given by getKey on a new entry', () => {
+    const fresh = runScroll(
+      scrollScript(() => '/clubs'),
+      null,
+      { '/clubs': 96 },
+    );
+    expect(fresh.reads).toEqual(['react-router-scroll-positions']);
+    expect(fresh.scrolled).toEqual([96]);
   });
 });
