@@ -2,10 +2,11 @@
 // them, on ports of their own and throw-away volumes:
 //   base images (made without a registry when missing) → the app image → docker-compose.yml up →
 //   a member's journey through the containers (sign up with the sandbox code, buy a plan, pay from the
-//   sandbox bank, check in at the door) → the stack stopped and started → the member's data still
-//   there → docker-compose.cluster.yml up → the journey through HAProxy → a gateway replica killed
-//   mid-traffic (no GET may fail) and recreated (HAProxy finds its new address) → stopped and
-//   started → data still there → everything torn down. Prints each step's time.
+//   sandbox bank, check in at the door) → an InBody sheet photo read by the OCR in the image → the
+//   stack stopped and started → the member's data still there → docker-compose.cluster.yml up → the
+//   journey through HAProxy → a gateway replica killed mid-traffic (no GET may fail) and recreated
+//   (HAProxy finds its new address) → stopped and started → data still there → everything torn
+//   down. Prints each step's time.
 //   KEEP=1 leaves the stacks running at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -219,6 +220,35 @@ async function journey({ web, gateway }, { metrics = true } = {}) {
   };
 }
 
+/**
+ * A photo of a printed InBody 270 sheet, read by the image's own OCR engines (tesseract and the
+ * PaddleOCR recognizer with their models from node_modules, each in its child process, ADR 086):
+ * what the runtime image must carry beyond the bundles. The photo is made here, by the dev set's
+ * renderer and camera (tests/support, run by Node's own TypeScript stripping).
+ */
+async function inbodyRead({ gateway }, token) {
+  const { randomTruth, sheetPhoto } = await import('../../tests/support/inbody-sheet.ts');
+  const truth = randomTruth(11);
+  const photo = await sheetPhoto(truth, '270', 'en', 'clean', 11);
+  expectOk('prepare the reader', await request(gateway, 'POST', '/api/v1/member/inbody/prepare', { token }));
+  const form = new globalThis.FormData();
+  form.append('image', new globalThis.Blob([photo], { type: 'image/jpeg' }), 'sheet.jpg');
+  const started = Date.now();
+  const response = await fetch(`${gateway}/api/v1/member/inbody/detect`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = await response.json();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const record = body?.data?.record;
+  if (response.status !== 200 || record?.weight !== truth.weight)
+    throw new Error(`InBody read: ${String(response.status)} ${JSON.stringify(body).slice(0, 300)}`);
+  const confirmed = Object.values(body.data.confidence).filter((c) => c === 'confirmed').length;
+  return `a ${String(Math.round(photo.length / 1024))} KB sheet photo read in ${seconds} s: weight ${String(record.weight)} kg as printed, ${String(confirmed)} values confirmed`;
+}
+
 /** After a restart: the member's session, paid contract and visit are still in the database. */
 async function stillThere({ gateway }, member) {
   const profile = expectOk(
@@ -321,6 +351,9 @@ async function main() {
     member = await journey(demoUrls);
     return member.note;
   });
+  await step(`${demo.file}: an InBody sheet photo read in the gateway container`, () =>
+    inbodyRead(demoUrls, member.token),
+  );
   await restarted(demo, demoUrls, member);
   await step(
     `${demo.file}: down (volume removed)`,
