@@ -128,7 +128,8 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
     stopped: () => stopped !== undefined,
     close: async () => {
       busy();
-      if (child.exitCode === null && child.signalCode === null) child.kill();
+      // SIGKILL: it holds nothing to save, and a stuck or stopped process ends all the same.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
   };
