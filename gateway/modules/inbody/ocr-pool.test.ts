@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
-import { createOcrPool, createPool, OcrBusyError, OcrTimeoutError } from './ocr-pool.ts';
+import {
+  createOcrPool,
+  createPool,
+  OcrBusyError,
+  OcrTimeoutError,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './ocr-pool.ts';
 
 // Issue 14 (ADR 042): the pool's limits, with a stand-in for tesseract.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,65 +144,57 @@ test(
   },
 );
 
-test('idle for the idle time, the OCR process ends; the next photo starts another', { timeout: 60_000 }, async () => {
+/**
+ * A pool whose OCR process has read a photo; `lose` makes it lose that process (given its pid) in
+ * one way; the next photo must then be read by a fresh process, the lost one gone.
+ */
+async function losingItsProcess(
+  options: Partial<OcrPoolOptions>,
+  lose: (pool: OcrPool, pid: number, blank: Buffer) => Promise<void>,
+) {
   const blank = await blankPng();
-  const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000, idleMs: 500 });
+  const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000, ...options });
   try {
     await expect(pool.recognize(blank)).resolves.toEqual([]);
-    const [first] = ocrProcesses();
-    expect(first).toBeGreaterThan(0);
-    await expect.poll(ocrProcesses, { timeout: 10_000 }).toEqual([]);
+    const [lost] = ocrProcesses();
+    expect(lost).toBeGreaterThan(0);
+    await lose(pool, lost, blank);
     expect(pool.started()).toBe(0);
     await expect(pool.recognize(blank)).resolves.toEqual([]);
+    await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
     expect(ocrProcesses()).toHaveLength(1);
-    expect(ocrProcesses()).not.toContain(first);
+    expect(ocrProcesses()).not.toContain(lost);
   } finally {
     await pool.close();
   }
-});
+}
+
+test('idle for the idle time, the OCR process ends; the next photo starts another', { timeout: 60_000 }, () =>
+  losingItsProcess({ idleMs: 500 }, async () => {
+    await expect.poll(ocrProcesses, { timeout: 10_000 }).toEqual([]);
+  }),
+);
 
 test(
   'a photo over the time limit has its OCR process killed (even a stuck one) and the next photo gets a fresh one',
   { timeout: 60_000 },
-  async () => {
-    const blank = await blankPng();
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 8_000 });
-    try {
-      await expect(pool.recognize(blank)).resolves.toEqual([]);
-      const [stuck] = ocrProcesses();
+  () =>
+    losingItsProcess({ timeoutMs: 8_000 }, async (pool, pid, blank) => {
       // A process that answers nothing more: stopped, it ignores SIGTERM too.
-      process.kill(stuck, 'SIGSTOP');
+      process.kill(pid, 'SIGSTOP');
       await expect(pool.recognize(blank)).rejects.toBeInstanceOf(OcrTimeoutError);
       expect(ocrProcesses()).toEqual([]);
-      await expect(pool.recognize(blank)).resolves.toEqual([]);
-      expect(ocrProcesses()).toHaveLength(1);
-      expect(ocrProcesses()).not.toContain(stuck);
-    } finally {
-      await pool.close();
-    }
-  },
+    }),
 );
 
 test(
   'an OCR process that crashes fails the photo it was reading at once; the next photo gets a fresh one',
   { timeout: 60_000 },
-  async () => {
-    const blank = await blankPng();
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
-    try {
-      await expect(pool.recognize(blank)).resolves.toEqual([]);
-      const [crashed] = ocrProcesses();
-      process.kill(crashed, 'SIGSTOP');
+  () =>
+    losingItsProcess({}, async (pool, pid, blank) => {
+      process.kill(pid, 'SIGSTOP');
       const reading = pool.recognize(blank);
-      process.kill(crashed, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
       await expect(reading).rejects.toThrow(/OCR process stopped/);
-      expect(pool.started()).toBe(0);
-      await expect(pool.recognize(blank)).resolves.toEqual([]);
-      await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
-      expect(ocrProcesses()).toHaveLength(1);
-      expect(ocrProcesses()).not.toContain(crashed);
-    } finally {
-      await pool.close();
-    }
-  },
+    }),
 );
