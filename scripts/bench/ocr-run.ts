@@ -253,7 +253,7 @@ console.log(
   `\nphotos as sent (${options.phone ? `phone shrinks to ${options.phone}` : 'as made'}): mean ${(mean(sentBytes) / 1e3).toFixed(0)} KB, max ${(Math.max(...sentBytes) / 1e3).toFixed(0)} KB`,
 );
 console.log(
-  `\npeak RSS of the bench process and the second engine's (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
+  `\npeak RSS of the bench process and the OCR's process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
 );
 // The unseen part's failures are not printed unless asked: nobody tunes the reader on them.
 if (failures.length && (part !== 'unseen' || options.failures)) console.log(`\n${failures.join('\n')}`);
