@@ -146,21 +146,20 @@ export function createPool<T, Input = Buffer>(
 }
 
 /**
- * Where the second engine runs: in the process of tesseract's first slot (`0`: one process, ADR 089)
- * or in one of its own (`'lines'`).
+ * The second engine runs in the process of tesseract's first slot (ADR 089: one process on the 2-core
+ * machine, not one each: the same at rest, less at the peak, one Node start fewer).
  */
-const LINES: Slot = 0;
-type Slot = number | 'lines';
+const LINES = 0;
 
 /** The OCR pool: engines' processes started on first use (or `warm`) and stopped when idle. */
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
-  const processes = new Map<Slot, OcrProcess>();
+  const processes = new Map<number, OcrProcess>();
   let idle: NodeJS.Timeout | undefined;
   // Photos being read or waiting, second readings running: the idle stop waits for none.
   let busy = 0;
   // CPU seconds of the processes already ended.
   let pastCpu = 0;
-  const end = (slot: Slot) => {
+  const end = (slot: number) => {
     const ocr = processes.get(slot);
     processes.delete(slot);
     if (!ocr) return Promise.resolve();
@@ -171,11 +170,11 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     await Promise.all([...processes.keys()].map(end));
   };
   /** The slot's process, started (its models loading) when there is none or it has stopped (crashed, killed). */
-  const processFor = (slot: Slot) => {
+  const processFor = (slot: number) => {
     const running = processes.get(slot);
     if (running && !running.stopped()) return running;
     if (running) void end(slot);
-    const load = [...(typeof slot === 'number' ? ['tesseract'] : []), ...(slot === LINES ? ['lines'] : [])];
+    const load = slot === LINES ? ['tesseract', 'lines'] : ['tesseract'];
     const ocr = startOcrProcess(engines(), load);
     processes.set(slot, ocr);
     return ocr;
@@ -209,10 +208,9 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     readLines: (crops) => using(() => readLinesIn(processFor(LINES), crops)),
     warm: () => {
       for (let slot = 0; slot < options.workers; slot++) processFor(slot);
-      processFor(LINES);
       if (busy === 0) stopWhenIdle();
     },
-    started: () => [...processes].filter(([slot, ocr]) => typeof slot === 'number' && !ocr.stopped()).length,
+    started: () => [...processes.values()].filter((ocr) => !ocr.stopped()).length,
     processUsage: () => {
       const running = [...processes.values()].map((ocr) => ocr.usage());
       return {

@@ -73,7 +73,9 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
     .map(([name, engine]) => `${JSON.stringify(name)}: ${engine.body.toString()}`)
     .join(',\n');
   const settings = Object.fromEntries(Object.entries(engines).map(([name, engine]) => [name, engine.settings]));
-  const child = spawn(process.execPath, ['-e', `(${serve.toString()})({${bodies}})`], {
+  // `__name`: a transform that keeps function names (tsx, esbuild's keepNames) wraps them in it.
+  const source = `var __name = (f) => f;\n(${serve.toString()})({${bodies}})`;
+  const child = spawn(process.execPath, ['-e', source], {
     // Its standard output is the engines' chatter (tesseract's "Line cannot be recognized!!"); errors still show.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // Typed arrays and buffers go across as they are (structured clone), not as JSON.
