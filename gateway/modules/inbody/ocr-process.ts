@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 
 // Issue 36 §7 (ADR 086, 089): the OCR engines run in a child process, never in the gateway's. A
-// terminated worker thread's memory is not given back to the system (tesseract's thread left the
-// gateway ≈ 100 MB heavier for good, PaddleOCR's ≈ 220 MB); a process that exits gives all of it
+// terminated worker thread's memory is not all given back to the system (PaddleOCR's thread left
+// ≈ 220 MB in the gateway, tesseract's ≈ 50 MB once collected); a process that exits gives all of it
 // back. This is the one plumbing for every engine: the child's body is sent as source (`node -e`:
 // the gateway is bundled, so no file of its own sits beside it), gets nothing of the gateway's
 // environment but its engines' settings, and answers numbered requests with its CPU and memory.
