@@ -121,7 +121,13 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
       return new Promise<Answer>((resolve, reject) => {
         waiting.set(id, { resolve: resolve as (answer: unknown) => void, reject });
         busy();
-        child.send({ id, name, request });
+        try {
+          child.send({ id, name, request });
+        } catch (error) {
+          // A request that cannot be sent (not cloneable) waits for no answer.
+          waiting.delete(id);
+          throw error;
+        }
       }).finally(() => {
         if (!waiting.size) idle();
       });
@@ -130,6 +136,8 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
     stopped: () => stopped !== undefined,
     close: async () => {
       busy();
+      // Never started (spawn failed: 'error', no 'exit'): nothing to wait for.
+      if (child.pid === undefined) return;
       // SIGKILL: it holds nothing to save, and a stuck or stopped process ends all the same.
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
