@@ -24,8 +24,9 @@ const envSchema = z
     /** The guided-workout content files (ADR 041), copied into the database at start when they changed. */
     WORKOUT_CONTENT_DIR: z.string().default('./gateway/modules/workouts/content'),
     SANDBOX: flag.default(true),
-    // InBody sheet reading (issue 14, ADR 042): OCR threads (0: one fewer than the cores, at least one),
-    // photos allowed to wait for one (429 beyond), and the time a photo may take once started.
+    // InBody sheet reading (issue 14, ADR 042): OCR engines, each in a child process (ADR 089; 0: one
+    // fewer than the cores, at least one), photos allowed to wait for one (429 beyond), and the time a
+    // photo may take once started.
     INBODY_OCR_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
     INBODY_OCR_QUEUE: z.coerce.number().int().min(0).max(100).default(4),
     INBODY_OCR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),

@@ -126,10 +126,9 @@ const recognize: Recognize = async (image, read) => {
   return lines;
 };
 
-// Peak resident memory of the whole process (the OCR's worker threads live in it).
+// Peak resident memory of this process and the OCR's processes (ADR 089: each one's at its last answer).
 let peakRss = 0;
-// ADR 086: with the second engine's process (its memory at its last answer).
-const rssNow = () => process.memoryUsage.rss() + pool.secondEngineUsage().rss;
+const rssNow = () => process.memoryUsage.rss() + pool.processUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssNow())), 50);
 const peakBy = new Map<ReaderName, number>();
 
@@ -187,8 +186,8 @@ for (const category of categories)
     const order = i % 2 ? [...readers].reverse() : readers;
     for (const reader of order) {
       const cpu0 = process.cpuUsage();
-      // ADR 086: the second engine runs in a process of its own; its CPU is the photo's too.
-      const secondCpu0 = pool.secondEngineUsage().cpuSeconds;
+      // ADR 089: the OCR engines run in processes of their own; their CPU is the photo's too.
+      const ocrCpu0 = pool.processUsage().cpuSeconds;
       const start = performance.now();
       const image = await reencodeImage(sent, { maxSide: 2400 });
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
@@ -206,8 +205,7 @@ for (const category of categories)
       }
       const seconds = (performance.now() - start) / 1000;
       const cpu = process.cpuUsage(cpu0);
-      const secondCpu = pool.secondEngineUsage().cpuSeconds;
-      const second = secondCpu >= secondCpu0 ? secondCpu - secondCpu0 : secondCpu;
+      const ocrCpu = pool.processUsage().cpuSeconds - ocrCpu0;
       score(
         reader,
         category,
@@ -216,7 +214,7 @@ for (const category of categories)
         photo.layout,
         reading,
         seconds,
-        (cpu.user + cpu.system) / 1e6 + second,
+        (cpu.user + cpu.system) / 1e6 + ocrCpu,
       );
       peakBy.set(reader, Math.max(peakBy.get(reader) ?? 0, rssNow()));
     }
@@ -255,7 +253,7 @@ console.log(
   `\nphotos as sent (${options.phone ? `phone shrinks to ${options.phone}` : 'as made'}): mean ${(mean(sentBytes) / 1e3).toFixed(0)} KB, max ${(Math.max(...sentBytes) / 1e3).toFixed(0)} KB`,
 );
 console.log(
-  `\npeak RSS of the bench process and the second engine's (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
+  `\npeak RSS of the bench process and the OCR's process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
 );
 // The unseen part's failures are not printed unless asked: nobody tunes the reader on them.
 if (failures.length && (part !== 'unseen' || options.failures)) console.log(`\n${failures.join('\n')}`);

@@ -60,12 +60,13 @@ let lineCalls = 0;
 // ADR 086: the second engine's crops written as second-N-M.png with what it read, each character's probability.
 const readLines: ReadLines = async (crops) => {
   const start = performance.now();
-  const cpu = process.cpuUsage();
+  // ADR 089: the engine runs in the OCR's process; its CPU is counted there.
+  const cpu = pool.processUsage().cpuSeconds;
   const read = await pool.readLines(crops);
-  const used = process.cpuUsage(cpu);
+  const used = pool.processUsage().cpuSeconds - cpu;
   lineCalls++;
   console.log(
-    `\n== second engine, ${String(crops.length)} pieces, ${(performance.now() - start).toFixed(0)} ms, CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (its first call loads the model)`,
+    `\n== second engine, ${String(crops.length)} pieces, ${(performance.now() - start).toFixed(0)} ms, CPU ${(used * 1000).toFixed(0)} ms (its first call waits for the model)`,
   );
   for (const [i, crop] of crops.entries()) {
     const name = `second-${String(lineCalls)}-${String(i)}.png`;

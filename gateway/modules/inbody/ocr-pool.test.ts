@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
-import { createOcrPool, createPool, OcrBusyError, OcrTimeoutError } from './ocr-pool.ts';
+import {
+  createOcrPool,
+  createPool,
+  OcrBusyError,
+  OcrTimeoutError,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './ocr-pool.ts';
 
 // Issue 14 (ADR 042): the pool's limits, with a stand-in for tesseract.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,4 +90,111 @@ test(
     }
     expect(pool.started()).toBe(0);
   },
+);
+
+// Issue 36 §7 (ADR 089): the engines run in a child process of their own; the gateway's memory comes back when it ends.
+/** This process's OCR processes (Linux: /proc), those not yet reaped included, exited ones not. */
+function ocrProcesses(): number[] {
+  const children = readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${String(pid)}/environ`, 'utf8').includes('INBODY_OCR=');
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+const threads = () => readdirSync('/proc/self/task').length;
+const blankPng = () =>
+  sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+/** A page's line as the second engine gets it: white with a dark bar. */
+const crop = () => {
+  const data = new Uint8Array(200 * 40).fill(255);
+  data.fill(0, 200 * 15, 200 * 25);
+  return { data, width: 200, height: 40 };
+};
+
+test(
+  'warm starts one OCR process with both engines and no thread in this one; the photo and the second reading are read there',
+  { timeout: 60_000 },
+  async () => {
+    const blank = await blankPng();
+    const before = threads();
+    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
+    try {
+      expect(ocrProcesses()).toEqual([]);
+      pool.warm();
+      await expect(pool.recognize(blank)).resolves.toEqual([]);
+      // tesseract.js's worker thread (and the model's memory) is in the child, not here.
+      expect(threads()).toBe(before);
+      const [pid] = ocrProcesses();
+      expect(ocrProcesses()).toEqual([pid]);
+      await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
+      expect(ocrProcesses()).toEqual([pid]);
+      expect(pool.processUsage().cpuSeconds).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+    expect(ocrProcesses()).toEqual([]);
+    expect(pool.processUsage().rss).toBe(0);
+  },
+);
+
+/**
+ * A pool whose OCR process has read a photo; `lose` makes it lose that process (given its pid) in
+ * one way; the next photo must then be read by a fresh process, the lost one gone.
+ */
+async function losingItsProcess(
+  options: Partial<OcrPoolOptions>,
+  lose: (pool: OcrPool, pid: number, blank: Buffer) => Promise<void>,
+) {
+  const blank = await blankPng();
+  const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000, ...options });
+  try {
+    await expect(pool.recognize(blank)).resolves.toEqual([]);
+    const [lost] = ocrProcesses();
+    expect(lost).toBeGreaterThan(0);
+    await lose(pool, lost, blank);
+    expect(pool.started()).toBe(0);
+    await expect(pool.recognize(blank)).resolves.toEqual([]);
+    await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
+    expect(ocrProcesses()).toHaveLength(1);
+    expect(ocrProcesses()).not.toContain(lost);
+  } finally {
+    await pool.close();
+  }
+}
+
+test('idle for the idle time, the OCR process ends; the next photo starts another', { timeout: 60_000 }, () =>
+  losingItsProcess({ idleMs: 500 }, async () => {
+    await expect.poll(ocrProcesses, { timeout: 10_000 }).toEqual([]);
+  }),
+);
+
+test(
+  'a photo over the time limit has its OCR process killed (even a stuck one) and the next photo gets a fresh one',
+  { timeout: 60_000 },
+  () =>
+    losingItsProcess({ timeoutMs: 8_000 }, async (pool, pid, blank) => {
+      // A process that answers nothing more: stopped, it ignores SIGTERM too.
+      process.kill(pid, 'SIGSTOP');
+      await expect(pool.recognize(blank)).rejects.toBeInstanceOf(OcrTimeoutError);
+      expect(ocrProcesses()).toEqual([]);
+    }),
+);
+
+test(
+  'an OCR process that crashes fails the photo it was reading at once; the next photo gets a fresh one',
+  { timeout: 60_000 },
+  () =>
+    losingItsProcess({}, async (pool, pid, blank) => {
+      process.kill(pid, 'SIGSTOP');
+      const reading = pool.recognize(blank);
+      process.kill(pid, 'SIGKILL');
+      await expect(reading).rejects.toThrow(/OCR process stopped/);
+    }),
 );

@@ -1,19 +1,24 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createWorker, type Worker } from 'tesseract.js';
-import { createLineReader, type GreyCrop, type LineReader, type LineText, type Usage } from './line-reader.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { createWorker as tesseractWorker, Worker } from 'tesseract.js';
+import { lineEngine, readLinesIn, type GreyCrop, type LineText } from './line-reader.ts';
+import { startOcrProcess, type Engine, type EngineBody, type OcrProcess, type Usage } from './ocr-process.ts';
 import type { OcrLine } from './parse.ts';
 
-// Issue 14 (ADR 042): tesseract runs in its own worker threads, never on the event loop. A few
-// long-lived workers (loading the model costs a second), a short queue in front of them (a photo
-// beyond it is refused at once: 429), and a time limit per photo (the worker is then killed and
-// replaced: a stuck recognition cannot hold a slot).
+// Issue 14 (ADR 042): tesseract never runs on the event loop. A few long-lived engines (loading the
+// model costs a second), a short queue in front of them (a photo beyond it is refused at once: 429),
+// and a time limit per photo (the engine's process is then killed and replaced: a stuck recognition
+// cannot hold a slot). Issue 36 §7 (ADR 089): each runs in a child process (ocr-process.ts), started
+// on the first photo or when one is on its way (ADR 085) and ended when idle: the gateway at rest holds
+// no engine and gets all its memory back.
 
 const require = createRequire(import.meta.url);
 // The English model ships inside an npm package: nothing is downloaded at run time (ARCHITECTURE).
 const ENG_DATA = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-/** Workers with nothing to do for this long are stopped (their threads hold ~100 MB each; a minute after the last photo the gateway is back under 350 MB, issue 36 §7). */
+/** Engines with nothing to do for this long are stopped (a minute after the last photo the gateway is back under 350 MB, issue 36 §7). */
 const IDLE_MS = 30_000;
 
 export class OcrBusyError extends Error {
@@ -29,7 +34,8 @@ export class OcrTimeoutError extends Error {
   }
 }
 
-export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number };
+/** `idleMs`: how long engines with nothing to do are kept (30 s; tests shorten it). */
+export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number; idleMs?: number };
 /** `digits`: only digits and "/" may be read (ADR 084: the score's large print, read "DY" for 59). */
 export type RecognizeOptions = { digits?: boolean };
 /** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
@@ -39,11 +45,11 @@ export type ReadLines = (crops: GreyCrop[]) => Promise<LineText[]>;
 export type OcrPool = {
   recognize: Recognize;
   readLines: ReadLines;
-  /** The second engine's process: CPU seconds since it started, its memory (zeros when none runs). */
-  secondEngineUsage: () => Usage;
-  /** Starts every thread now (a photo is on its way, ADR 085); they stop again after the idle time. */
+  /** The engines' processes: CPU seconds of all of them since the pool was made, the memory of those running. */
+  processUsage: () => Usage;
+  /** Starts every engine now (a photo is on its way, ADR 085); they stop again after the idle time. */
   warm: () => void;
-  /** Threads started (running or idle), not yet stopped. */
+  /** Tesseract's engines started (running or idle), not yet stopped. */
   started: () => number;
   close: () => Promise<void>;
   stats: () => { running: number; waiting: number };
@@ -52,25 +58,44 @@ export type OcrPool = {
 /** One fewer thread than the machine has cores (the event loop keeps one), at least one. */
 export const defaultOcrWorkers = () => Math.max(1, availableParallelism() - 1);
 
-async function tesseractWorker(): Promise<Worker> {
-  return createWorker('eng', 1, { langPath: ENG_DATA, gzip: true, cacheMethod: 'none' });
-}
+/**
+ * Tesseract as its process runs it (ocr-process.ts; its source is sent there, so no import): a
+ * tesseract.js worker, and for each image the lines with their words' confidences and boxes.
+ */
+const tesseract: EngineBody<
+  { tesseractPath: string; langPath: string },
+  { image: Uint8Array; digits: boolean },
+  OcrLine[]
+> = ({ tesseractPath, langPath }) => {
+  const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
+  const { createWorker } = requireFrom(tesseractPath)(tesseractPath) as { createWorker: typeof tesseractWorker };
+  const started: Promise<Worker> = createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none' });
+  return {
+    ready: started,
+    run: async ({ image, digits }) => {
+      const worker = await started;
+      if (digits) await worker.setParameters({ tessedit_char_whitelist: '0123456789/' });
+      const { data } = await worker
+        .recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true })
+        .finally(() => (digits ? worker.setParameters({ tessedit_char_whitelist: '' }) : undefined));
+      return (data.blocks ?? []).flatMap((block) =>
+        block.paragraphs.flatMap((paragraph) =>
+          paragraph.lines.map((line) => ({
+            text: line.text.trim(),
+            words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })),
+            box: line.bbox,
+          })),
+        ),
+      );
+    },
+  };
+};
 
-async function linesOf(worker: Worker, image: Buffer, options: RecognizeOptions = {}): Promise<OcrLine[]> {
-  if (options.digits) await worker.setParameters({ tessedit_char_whitelist: '0123456789/' });
-  const { data } = await worker
-    .recognize(image, {}, { text: true, blocks: true })
-    .finally(() => (options.digits ? worker.setParameters({ tessedit_char_whitelist: '' }) : undefined));
-  return (data.blocks ?? []).flatMap((block) =>
-    block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({
-        text: line.text.trim(),
-        words: line.words.map((w) => ({ text: w.text, confidence: w.confidence })),
-        box: line.bbox,
-      })),
-    ),
-  );
-}
+/** The engines an OCR process can run: tesseract, and the second engine (ADR 086). */
+const engines = (): Record<string, Engine> => ({
+  tesseract: { body: tesseract, settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA } },
+  lines: lineEngine(),
+});
 
 /**
  * A pool over `run`: at most `workers` at once, `queue` waiting, each limited to `timeoutMs`.
@@ -120,90 +145,101 @@ export function createPool<T, Input = Buffer>(
   return { submit, stats: () => ({ running: options.workers - free.length, waiting: waiting.length }) };
 }
 
-/** The tesseract pool: workers started on first use and stopped after a minute idle. */
+/**
+ * The second engine runs in the process of tesseract's first slot (ADR 089: one process on the 2-core
+ * machine, not one each: the same at rest, less at the peak, one Node start fewer).
+ */
+const LINES = 0;
+
+/** The OCR pool: engines' processes started on first use (or `warm`) and stopped when idle. */
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
-  const workers = new Map<number, Promise<Worker>>();
+  const processes = new Map<number, OcrProcess>();
   let idle: NodeJS.Timeout | undefined;
-  // ADR 086: the second engine's thread starts with the pool and stops with it (its model holds ≈ 200 MB).
-  let lineReader: LineReader | undefined;
-  const lineReaderNow = () => (lineReader ??= createLineReader());
-  const stopAll = async () => {
-    const all = [...workers.values()];
-    workers.clear();
-    const reader = lineReader;
-    lineReader = undefined;
-    await Promise.all([
-      reader?.close().catch(() => undefined),
-      ...all.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)),
-    ]);
+  // Photos being read or waiting, second readings running: the idle stop waits for none.
+  let busy = 0;
+  // CPU seconds of the processes already ended.
+  let pastCpu = 0;
+  const end = (slot: number) => {
+    const ocr = processes.get(slot);
+    processes.delete(slot);
+    if (!ocr) return Promise.resolve();
+    pastCpu += ocr.usage().cpuSeconds;
+    return ocr.close();
   };
-  const workerFor = (slot: number) => {
-    let worker = workers.get(slot);
-    if (!worker) {
-      worker = tesseractWorker();
-      worker.catch(() => workers.delete(slot));
-      workers.set(slot, worker);
-    }
-    return worker;
+  const stopAll = async () => {
+    await Promise.all([...processes.keys()].map(end));
+  };
+  /** The slot's process, started (its models loading) when there is none or it has stopped (crashed, killed). */
+  const processFor = (slot: number) => {
+    const running = processes.get(slot);
+    if (running && !running.stopped()) return running;
+    if (running) void end(slot);
+    const load = slot === LINES ? ['tesseract', 'lines'] : ['tesseract'];
+    const ocr = startOcrProcess(engines(), load);
+    processes.set(slot, ocr);
+    return ocr;
   };
   const pool = createPool<OcrLine[], { image: Buffer; options?: RecognizeOptions }>(
     options,
-    async (slot, { image, options: read }) => {
-      const starting = workerFor(slot);
-      const worker = await starting;
-      // Timed out while the worker was starting (loading the model takes seconds under load): the reset has already
-      // let go of it and terminates it. A recognize on a terminated tesseract worker fails inside tesseract.js in a
-      // promise nobody holds (its send is async): an unhandled rejection. So the abandoned run stops here.
-      if (workers.get(slot) !== starting) throw new OcrTimeoutError(options.timeoutMs);
-      return linesOf(worker, image, read);
-    },
-    async (slot) => {
-      const worker = workers.get(slot);
-      workers.delete(slot);
-      await (await worker)?.terminate();
-    },
+    (slot, { image, options: read }) =>
+      processFor(slot).call<OcrLine[]>('tesseract', { image, digits: read?.digits === true }),
+    // Timed out: the process is killed (a stuck recognition with it); the slot's next photo starts another.
+    (slot) => end(slot),
   );
   const stopWhenIdle = () => {
     clearTimeout(idle);
     idle = setTimeout(() => {
-      if (pool.stats().running === 0) void stopAll();
-    }, IDLE_MS);
+      if (busy === 0) void stopAll().then(collectGarbage);
+    }, options.idleMs ?? IDLE_MS);
     idle.unref();
   };
+  const using = async <T>(work: () => Promise<T>): Promise<T> => {
+    clearTimeout(idle);
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+      stopWhenIdle();
+    }
+  };
   return {
-    recognize: async (image, read) => {
-      clearTimeout(idle);
-      try {
-        return await pool.submit({ image, options: read });
-      } finally {
-        stopWhenIdle();
-      }
-    },
-    readLines: async (crops) => {
-      clearTimeout(idle);
-      const reader = lineReaderNow();
-      try {
-        return await reader.read(crops);
-      } catch (error) {
-        // A reader that failed (its thread died) is dropped: the next photo starts another.
-        if (lineReader === reader) lineReader = undefined;
-        void reader.close().catch(() => undefined);
-        throw error;
-      } finally {
-        stopWhenIdle();
-      }
-    },
+    recognize: (image, read) => using(() => pool.submit({ image, options: read })),
+    readLines: (crops) => using(() => readLinesIn(processFor(LINES), crops)),
     warm: () => {
-      // workerFor keeps the start's failure to itself (the slot is freed); the next photo starts it again.
-      for (let slot = 0; slot < options.workers; slot++) void workerFor(slot);
-      lineReaderNow();
-      if (pool.stats().running === 0) stopWhenIdle();
+      for (let slot = 0; slot < options.workers; slot++) processFor(slot);
+      if (busy === 0) stopWhenIdle();
     },
-    started: () => workers.size,
-    secondEngineUsage: () => lineReader?.usage() ?? { cpuSeconds: 0, rss: 0 },
+    started: () => [...processes.values()].filter((ocr) => !ocr.stopped()).length,
+    processUsage: () => {
+      const running = [...processes.values()].map((ocr) => ocr.usage());
+      return {
+        cpuSeconds: running.reduce((sum, u) => sum + u.cpuSeconds, pastCpu),
+        rss: running.reduce((sum, u) => sum + u.rss, 0),
+      };
+    },
     close: stopAll,
     stats: pool.stats,
   };
+}
+
+let collect: NodeJS.GCFunction | undefined;
+/**
+ * A full garbage collection now. The photos' buffers and the start's garbage are dead once the pool
+ * is idle, but V8 shrinks its heap only after a full collection, which an idle gateway may not run
+ * for minutes (measured, ADR 089: 373 MB held 100 s after a photo, 232 MB after the collection).
+ * `gc` without starting node with --expose-gc: taken from a context made while the flag is on.
+ */
+function collectGarbage() {
+  if (!collect) {
+    if (globalThis.gc) collect = globalThis.gc;
+    else {
+      setFlagsFromString('--expose-gc');
+      collect = runInNewContext('gc') as NodeJS.GCFunction;
+      setFlagsFromString('--no-expose-gc');
+    }
+  }
+  collect();
 }
 
 const pools = new Map<string, OcrPool>();

@@ -80,7 +80,7 @@ export function ocrOf(deps: Deps): { recognize: Recognize; readLines?: ReadLines
 
 /**
  * POST member/inbody/prepare (ADR 085): a sheet photo has begun to arrive at the web server; on weak
- * 3G it takes seconds more. The OCR threads start now, not once it is here (about 0.6 s of a start,
+ * 3G it takes seconds more. The OCR process starts now, not once it is here (about 1 s of a start,
  * more under load); if no photo comes they stop after the pool's idle time, as after a reading.
  */
 export function prepareInbodyReading(deps: Deps): { started: number } {
