@@ -275,6 +275,9 @@ test('a score is confirmed only when read as "NN/100" with two digits; a lone di
   expect([lone.values.score, lone.confidence.score]).toEqual([7, 'doubtful']);
   const slashLost = checkSheet(parseSheet(withScore('90 100 Points')));
   expect([slashLost.values.score, slashLost.confidence.score]).toEqual([90, 'doubtful']);
+  // ADR 090: the slash read as a 1 glued to the 100 (a tuning photo's "92 1100 points"): offered, doubtful.
+  const slashAsOne = checkSheet(parseSheet(withScore('92 1100 points')));
+  expect([slashAsOne.values.score, slashAsOne.confidence.score]).toEqual([92, 'doubtful']);
   const printed = checkSheet(parseSheet(withScore('InBody Score 90/100 Points')));
   expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
 });

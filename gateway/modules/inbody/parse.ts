@@ -194,8 +194,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    // The slash lost: "NN 100 Points", read as a score but not in its printed form.
-    const slashLost = /(?:^|\s)(\d{2})\s+1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded);
+    // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
+    // score, but not in its printed form.
+    const slashLost = /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded);
     if (slashLost) {
       labelledScores.push(readingOf(slashLost[1], line.words));
       continue;

@@ -52,3 +52,25 @@ test("SMM alone in doubt: only its labelled line is read again (its label and va
 test('the weight in doubt too: the whole Muscle-Fat box is read again, SMM among its rows', async () => {
   expect(await piecesRead(['skeletalMuscleMass', 'weight'])).toBe(6);
 });
+
+test("where the composition's rows are read again, its parts are kept too, as second readings the sum may use (ADR 090)", async () => {
+  const composition = [
+    line('Body Composition Analysis', 40),
+    line('Total Body Water (L) 40.8', 80),
+    line('Protein (kg) 10.5', 120),
+    line('Weight (kg) 64.7', 160),
+    line('Muscle-Fat Analysis', 220),
+  ];
+  const text = (t: string): LineText => ({ text: t, chars: [...t].map((char) => ({ char, p: 0.99 })) });
+  const said = ['Total Body Water (L)', '40.8', 'Protein (kg)', '10.5', 'Weight (kg)', '64.7'];
+  const read = await secondReading(
+    page([80, 120, 160]),
+    composition,
+    '270',
+    async (crops) => crops.map((_, i) => text(said[i] ?? '')),
+    ['weight'],
+  );
+  // Read by their labels, as sure as the engine was (by their place alone they are only offered, at 50).
+  expect(read.totalBodyWater?.[0]).toMatchObject({ value: 40.8, second: true, confidence: 99 });
+  expect(read.protein?.[0]).toMatchObject({ value: 10.5, second: true, confidence: 99 });
+});

@@ -239,7 +239,18 @@ export async function secondReading(
   const add = (field: BoxField, readings: Reading[]) =>
     (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
   const labelled = parseSheet(read);
-  for (const field of ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score'] as const)
+  // ADR 090: the composition's parts too, where its rows were read (weight or fat mass in doubt): the
+  // sum (weight = water + protein + minerals + fat) may then hold with what tesseract lost.
+  for (const field of [
+    'weight',
+    'skeletalMuscleMass',
+    'percentBodyFat',
+    'bodyFatMass',
+    'score',
+    'totalBodyWater',
+    'protein',
+    'minerals',
+  ] as const)
     add(
       field,
       labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
