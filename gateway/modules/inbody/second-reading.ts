@@ -1,4 +1,4 @@
-import type { inbodyCoreFields } from '#api/inbody-fields.ts';
+import { inbodyTopFields, type inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, readBox, type Box, type BoxField, type SheetModel } from './layout.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { ReadLines } from './ocr-pool.ts';
@@ -241,16 +241,7 @@ export async function secondReading(
   const labelled = parseSheet(read);
   // ADR 090: the composition's parts too, where its rows were read (weight or fat mass in doubt): the
   // sum (weight = water + protein + minerals + fat) may then hold with what tesseract lost.
-  for (const field of [
-    'weight',
-    'skeletalMuscleMass',
-    'percentBodyFat',
-    'bodyFatMass',
-    'score',
-    'totalBodyWater',
-    'protein',
-    'minerals',
-  ] as const)
+  for (const field of inbodyTopFields)
     add(
       field,
       labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
