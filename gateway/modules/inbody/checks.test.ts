@@ -278,6 +278,12 @@ test('a score is confirmed only when read as "NN/100" with two digits; a lone di
   // ADR 090: the slash read as a 1 glued to the 100 (a tuning photo's "92 1100 points"): offered, doubtful.
   const slashAsOne = checkSheet(parseSheet(withScore('92 1100 points')));
   expect([slashAsOne.values.score, slashAsOne.confidence.score]).toEqual([92, 'doubtful']);
+  // A speck or the box's rule read as a digit before the large print ("3 8 6 /100" for 86), and the
+  // slash dropped with the words run together ("86100opoints"): offered, doubtful.
+  const speck = checkSheet(parseSheet(withScore('3 8 6 /100 Points')));
+  expect([speck.values.score, speck.confidence.score]).toEqual([86, 'doubtful']);
+  const glued = checkSheet(parseSheet(withScore('-|86100opoints')));
+  expect([glued.values.score, glued.confidence.score]).toEqual([86, 'doubtful']);
   const printed = checkSheet(parseSheet(withScore('InBody Score 90/100 Points')));
   expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
 });
