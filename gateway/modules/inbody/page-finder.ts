@@ -310,7 +310,7 @@ function pageAt({ width, height }: Raster, score: Uint8Array, t: number): PageFi
 // makes a quad, scored by the length of its sides where the inside is brighter than the outside.
 
 /** The luminance of an RGB raster, lightly smoothed (a 3×3 box): JPEG's blocks and paper grain out. */
-export function smoothGrey({ data, width, height, channels }: Raster): Float32Array {
+function smoothGrey({ data, width, height, channels }: Raster): Float32Array {
   const grey = new Float32Array(width * height);
   for (let i = 0; i < width * height; i++)
     grey[i] =
@@ -336,7 +336,7 @@ export function smoothGrey({ data, width, height, channels }: Raster): Float32Ar
 }
 
 /** Each pixel's colour against its brightness: paper (and its shadow) is near 0, wood and skin are not. */
-export function tintOf({ data, width, height, channels }: Raster): Float32Array {
+function tintOf({ data, width, height, channels }: Raster): Float32Array {
   const out = new Float32Array(width * height);
   if (channels < 3) return out;
   for (let i = 0; i < width * height; i++) {
@@ -374,7 +374,7 @@ function stepUp(probe: Probe, x: number, y: number, ux: number, uy: number): boo
 type Line = { theta: number; rho: number; votes: number };
 
 /** Lines (x cos θ + y sin θ = ρ) through the ridges of strong gradients, strongest first. */
-export function houghLines({ grey, tint, width, height }: Probe): Line[] {
+function houghLines({ grey, tint, width, height }: Probe): Line[] {
   const gx = new Float32Array(width * height);
   const gy = new Float32Array(width * height);
   const magnitude = new Float32Array(width * height);
@@ -470,7 +470,7 @@ function stepAlong(probe: Probe, a: Point, b: Point, inward: Point): number {
 }
 
 /** The longest run of a line inside the image along which it is a step into paper (either way), as a share of the image's short side. */
-export function stepRun(probe: Probe, line: Line): number {
+function stepRun(probe: Probe, line: Line): number {
   const { width, height } = probe;
   const c = Math.cos(line.theta);
   const s = Math.sin(line.theta);
