@@ -5,6 +5,8 @@
 // keep the most area. The photo is then mapped onto an upright page by the homography of those
 // corners (bilinear). A region that touches the photo's edge is a sheet cut off ('partial'); no
 // region of a sheet's size and shape is 'none' (the caller then reads the whole photo).
+// ADR 090: the sheet's edges are looked for first (`findPageByEdges`, below); the bright region is
+// the fallback for a sheet whose four edges do not all show.
 
 export type Point = { x: number; y: number };
 /** Corners in the order top-left, top-right, bottom-right, bottom-left. */
