@@ -84,6 +84,7 @@ type Tally = {
   cpu: number[];
   read: number;
   wrongSure: number;
+  sure: number;
   unreadable: number;
   pageFound: number;
   fieldsRight: number;
@@ -96,6 +97,7 @@ const tally = (): Tally => ({
   cpu: [],
   read: 0,
   wrongSure: 0,
+  sure: 0,
   unreadable: 0,
   pageFound: 0,
   fieldsRight: 0,
@@ -157,6 +159,7 @@ function score(
     t.fields++;
     if (right) t.fieldsRight++;
     if (got !== null && got !== undefined) t.read++;
+    if (got !== null && got !== undefined && reading.confidence[key] === 'confirmed') t.sure++;
     if (!right && got !== null && got !== undefined && reading.confidence[key] === 'confirmed') {
       t.wrongSure++;
       wrong.push(`${key} ${String(got)}≠${String(value)}`);
@@ -234,6 +237,8 @@ const rows: string[][] = [
   ['all five core fields exact', ...cell((t) => pct(t.coreAllRight, t.photos))],
   ['every field exact', ...cell((t) => pct(t.fieldsRight, t.fields))],
   ['wrong and confirmed, of values read', ...cell((t) => pct(t.wrongSure, t.read))],
+  // ADR 090: what a rule that refuses more costs the member (more values shown as doubtful).
+  ['confirmed, of values read', ...cell((t) => pct(t.sure, t.read))],
   ['unreadable (103)', ...cell((t) => String(t.unreadable))],
   ['whole page found', ...cell((t) => String(t.pageFound))],
   ['seconds a photo, mean', ...cell((t) => mean(t.seconds).toFixed(2))],

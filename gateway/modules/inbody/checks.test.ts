@@ -58,17 +58,10 @@ test('a sheet that adds up: every core field confirmed, regions read, the layout
     rightArmFatPercentage: 120,
     rightArmStatus: 'Over',
   });
-  for (const f of [
-    'weight',
-    'bodyFatMass',
-    'percentBodyFat',
-    'skeletalMuscleMass',
-    'score',
-    'totalBodyWater',
-    'protein',
-    'minerals',
-  ])
+  for (const f of ['weight', 'bodyFatMass', 'percentBodyFat', 'score', 'totalBodyWater', 'protein', 'minerals'])
     expect(checked.confidence[f]).toBe('confirmed');
+  // ADR 090: no sum covers SMM; tesseract's word alone does not confirm it (the second engine's does, below).
+  expect(checked.confidence.skeletalMuscleMass).toBe('doubtful');
   expect(checked.warnings).toEqual([]);
   expect(isUsable(checked)).toBe(true);
 });
@@ -282,6 +275,15 @@ test('a score is confirmed only when read as "NN/100" with two digits; a lone di
   expect([lone.values.score, lone.confidence.score]).toEqual([7, 'doubtful']);
   const slashLost = checkSheet(parseSheet(withScore('90 100 Points')));
   expect([slashLost.values.score, slashLost.confidence.score]).toEqual([90, 'doubtful']);
+  // ADR 090: the slash read as a 1 glued to the 100 (a tuning photo's "92 1100 points"): offered, doubtful.
+  const slashAsOne = checkSheet(parseSheet(withScore('92 1100 points')));
+  expect([slashAsOne.values.score, slashAsOne.confidence.score]).toEqual([92, 'doubtful']);
+  // A speck or the box's rule read as a digit before the large print ("3 8 6 /100" for 86), and the
+  // slash dropped with the words run together ("86100opoints"): offered, doubtful.
+  const speck = checkSheet(parseSheet(withScore('3 8 6 /100 Points')));
+  expect([speck.values.score, speck.confidence.score]).toEqual([86, 'doubtful']);
+  const glued = checkSheet(parseSheet(withScore('-|86100opoints')));
+  expect([glued.values.score, glued.confidence.score]).toEqual([86, 'doubtful']);
   const printed = checkSheet(parseSheet(withScore('InBody Score 90/100 Points')));
   expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
 });
@@ -310,12 +312,11 @@ test('a weight the ratio fits but the four parts contradict is doubtful; a value
   expect(extra.confidence.protein).not.toBe('confirmed');
 });
 
-test('a skeletal muscle mass a second reading contradicts (the page 32.0, its box 38.0) is not confirmed; one it agrees with is', () => {
+test('a skeletal muscle mass a second reading contradicts (the page 32.0, its box 38.0) is not confirmed; one the second engine agrees with is', () => {
   const sheet = parseSheet(english());
-  expect(checkSheet(sheet).confidence.skeletalMuscleMass).toBe('confirmed');
   const agreed = {
     ...sheet,
-    skeletalMuscleMass: [...sheet.skeletalMuscleMass, { value: 32, confidence: 90, decimals: 1 }],
+    skeletalMuscleMass: [...sheet.skeletalMuscleMass, { value: 32, confidence: 90, decimals: 1, second: true }],
   };
   expect(checkSheet(agreed).confidence.skeletalMuscleMass).toBe('confirmed');
   const contradicted = {
@@ -423,4 +424,20 @@ test('a score with its slash lost is confirmed by the second engine\'s "NN/100";
   const sure = parseSheet(english());
   expect(checkSheet(sure).confidence.score).toBe('confirmed');
   expect(checkSheet({ ...sure, score: [...sure.score, second(76, 0, 99, true)] }).confidence.score).toBe('doubtful');
+});
+
+test("one engine's sure word does not confirm what no sum covers: an SMM at 90 %, a region's mass or % below 95 % (ADR 090)", () => {
+  // Tuning photos: a blurred "21.5" read "21.3" at 90 %, within 45–65 % of the fat-free mass; a
+  // region's "97.5 %" read "97.3 %" at 88 %.
+  const sheet = parseSheet(
+    english({ smm: '32.3' }).map((l) =>
+      /^SMM/.test(l.text) ? line(l.text, 90) : /^Right Arm 0.9/.test(l.text) ? line(l.text, 88) : l,
+    ),
+  );
+  const checked = checkSheet(sheet);
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32.3, 'doubtful']);
+  expect(checked.confidence['fatBodyMass.rightArmFatPercentage']).toBe('doubtful');
+  expect(checked.confidence['fatBodyMass.rightArmFatMass']).toBe('doubtful');
+  // Read at 95 % or more, with the region's level agreeing: confirmed as before.
+  expect(checked.confidence['leanBodyMass.rightArmMusclePercentage']).toBe('confirmed');
 });

@@ -26,6 +26,12 @@ export type CheckedSheet = { values: CheckedValues; confidence: Record<string, I
 
 /** How sure the OCR must be of a word no arithmetic covers. */
 const SURE_WORD = 85;
+/**
+ * A region's mass or % (no sum covers it, no second engine reads it) is confirmed by tesseract's
+ * word alone only when it is this sure (ADR 090: a blurred "97.5 %" read "97.3 %" at 88 %, "208.5 %"
+ * as "208.3 %" at 93 %).
+ */
+const SEGMENT_SURE_WORD = 95;
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 /** A region's lean mass as a share of the fat-free mass (wide: bodies differ). */
 const LEAN_SHARE: Record<InbodySegment, [number, number]> = {
@@ -212,7 +218,9 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length)
     warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
 
-  // Skeletal muscle: no sum covers it. A sure word, printed to 0.1, 45–65 % of the fat-free mass.
+  // Skeletal muscle: no sum covers it. ADR 090 (issue 36 §4): one engine's sure word is not enough
+  // (tesseract read a blurred "21.5" as "21.3" at 90 %, within 45–65 % of the fat-free mass): it is
+  // confirmed only below, where the second engine reads it alike.
   // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
   // A reading in its printed form (one decimal) goes before a whole number (ADR 084: a garbled
   // scale "SMM (kg) 11% 130 148" is no SMM of 11).
@@ -229,20 +237,7 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       ? values.weight - values.bodyFatMass
       : undefined;
   const smmPlausible = smm && fatFree !== undefined && smm.value / fatFree >= 0.45 && smm.value / fatFree <= 0.65;
-  set(
-    'skeletalMuscleMass',
-    smm?.value,
-    Boolean(
-      smm &&
-      smmPlausible &&
-      smm.decimals === 1 &&
-      smm.confidence >= SURE_WORD &&
-      // A second reading (the Muscle-Fat box read on its own, layout.ts) that says otherwise: not sure.
-      sheet.skeletalMuscleMass.every(
-        (r) => r.value === smm.value || !withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass),
-      ),
-    ),
-  );
+  set('skeletalMuscleMass', smm?.value, false);
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 
@@ -309,7 +304,7 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
     const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
-    const sure = (r: Reading) => r.confidence >= SURE_WORD && r.decimals > 0 && agrees;
+    const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
     confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';

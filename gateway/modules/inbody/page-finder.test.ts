@@ -11,8 +11,22 @@ const inside = (q: Quad, p: Point) =>
     return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0;
   });
 
+type Scene = {
+  /** The colour under the sheet at (x, y), before the light. */
+  under?: (x: number, y: number) => number[] | undefined;
+  /** The light falling on (x, y), 0–1 (a shadow across the photo). */
+  light?: (x: number, y: number) => number;
+};
+
 /** A width × height RGB photo: `background` everywhere, the paper (white with dark lines) inside `quad`. */
-function photo(width: number, height: number, quad: Quad, background: [number, number, number], seed = 1): Raster {
+function photo(
+  width: number,
+  height: number,
+  quad: Quad,
+  background: [number, number, number],
+  seed = 1,
+  scene: Scene = {},
+): Raster {
   const random = seededRandom(seed);
   const data = new Uint8Array(width * height * 3);
   const toPage = homography(quad, [
@@ -25,14 +39,15 @@ function photo(width: number, height: number, quad: Quad, background: [number, n
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 3;
       const p = { x: x + 0.5, y: y + 0.5 };
-      let rgb: number[] = background.map((c) => c + (random() - 0.5) * 20);
+      let rgb: number[] = (scene.under?.(x, y) ?? background).map((c) => c + (random() - 0.5) * 20);
       if (inside(quad, p)) {
         const { x: u, y: v } = project(toPage, p);
         const print = u > 0.1 && u < 0.85 && v > 0.08 && v < 0.9 && Math.floor(v * 60) % 3 === 0 && (u * 17) % 1 < 0.7;
         rgb = print ? [30, 30, 30] : [235, 235, 230];
       }
+      const light = scene.light?.(x, y) ?? 1;
       data.set(
-        rgb.map((c) => Math.max(0, Math.min(255, Math.round(c)))),
+        rgb.map((c) => Math.max(0, Math.min(255, Math.round(c * light)))),
         o,
       );
     }
@@ -126,3 +141,46 @@ test("the page warped flat puts its corners at the output's corners", () => {
   ])
     expect(flat.data[y * 200 + x]).toBeGreaterThan(150);
 });
+
+/** Off-white sheets with grey bars of print lying under the photo's sheet, turned a little (camera.ts's "papers"). */
+function otherPapers(width: number, height: number): (x: number, y: number) => number[] | undefined {
+  const papers = [
+    { quad: pageQuad(width * 0.2, height * 0.3, height * 0.75, -12), tone: [216, 212, 204] },
+    { quad: pageQuad(width * 0.85, height * 0.45, height * 0.8, 9), tone: [206, 202, 194] },
+  ];
+  return (x, y) => {
+    for (const { quad, tone } of papers.slice().reverse()) {
+      if (!inside(quad, { x, y })) continue;
+      const { y: v } = project(
+        homography(quad, [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 1, y: 1 },
+          { x: 0, y: 1 },
+        ]),
+        { x, y },
+      );
+      return Math.floor(v * 40) % 2 === 0 && v > 0.1 && v < 0.8 ? [136, 136, 136] : tone;
+    }
+    return undefined;
+  };
+}
+
+test.each([
+  ['upright', 0, 0.05],
+  ['turned 20° and tilted', 20, 0.2],
+  ['turned −15°', -15, 0.1],
+] as const)(
+  'finds the corners of a page %s lying on other papers, a shadow darkening the photo from the top (ADR 090)',
+  (_, degrees, tilt) => {
+    const truth = pageQuad(200, 270, 340, degrees, tilt);
+    const source = photo(390, 520, truth, [110, 105, 100], 3, {
+      under: otherPapers(390, 520),
+      // camera.ts's shadow: half the light at the top, all of it from 60 % down.
+      light: (_x, y) => 0.5 + 0.5 * Math.min(1, y / (520 * 0.6)),
+    });
+    const found = findPage(source);
+    expect(found.page).toBe('found');
+    expect(worst(found.corners!, truth)).toBeLessThan(520 * 0.015);
+  },
+);

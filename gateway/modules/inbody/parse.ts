@@ -125,13 +125,24 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
     .map((m) => readingOf(m[0], line.words));
 }
 
+/** A score read with a digit too many or its slash lost is offered at this confidence, below checks.ts's sure word. */
+const UNSURE_SCORE = 50;
+
 /** "NN/100 Points": NN is the score, never the 100 after the slash; a lone "/100" is no score. */
 export function scoreOutOf100(line: OcrLine): Reading | undefined {
   // Large print is read with a gap between its digits ("9 5 /100").
   // And so is the "100" ("62 / 1 00 Điểm", ADR 084).
   // The second engine (ADR 086) may run "/100Points" together: the 100 ends at a non-digit.
   const score = /(?:^|[^\d.,])(\d(?: ?\d){0,2})\s*[/|]\s*1 ?[o0] ?[o0](?![\d.,])/.exec(fold(line.text));
-  return score ? { ...readingOf(score[1].replace(/ /g, ''), line.words), outOf100: true } : undefined;
+  if (!score) return undefined;
+  const digits = score[1].replace(/ /g, '');
+  // ADR 090: large print read with a speck or the box's rule before it ("3 8 6 /100" for 86): the last
+  // two digits, offered, never a sure word.
+  if (digits.length === 3 && Number(digits) > 100) {
+    const last = readingOf(digits.slice(1), line.words);
+    return { ...last, confidence: Math.min(last.confidence, UNSURE_SCORE), outOf100: true };
+  }
+  return { ...readingOf(digits, line.words), outOf100: true };
 }
 
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
@@ -194,8 +205,12 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    // The slash lost: "NN 100 Points", read as a score but not in its printed form.
-    const slashLost = /(?:^|\s)(\d{2})\s+1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded);
+    // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
+    // score, but not in its printed form.
+    // The second engine runs the words together and may drop the slash too ("86100opoints").
+    const slashLost =
+      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded) ??
+      /(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?(?:points|diem|d[il1]em)/.exec(folded);
     if (slashLost) {
       labelledScores.push(readingOf(slashLost[1], line.words));
       continue;

@@ -1,4 +1,4 @@
-import type { inbodyCoreFields } from '#api/inbody-fields.ts';
+import { inbodyTopFields, type inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, readBox, type Box, type BoxField, type SheetModel } from './layout.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { ReadLines } from './ocr-pool.ts';
@@ -157,7 +157,20 @@ export async function secondReading(
   readLines: ReadLines,
   fields: readonly InbodyCoreField[],
 ): Promise<Partial<Record<BoxField, Reading[]>>> {
-  const boxes = new Set(fields.flatMap((f) => (f === 'score' ? [] : SECOND_BOXES[f])));
+  // ADR 090: SMM is in doubt on almost every sheet (no sum covers it; only the second engine may
+  // confirm it). Where it is the only field of the Muscle-Fat box in doubt and its labelled line with
+  // a value was read, that line alone is read again, not the whole box (its bars' scales, the weight's
+  // and fat mass's rows): two or three pieces.
+  const smmLines = lines.filter(
+    (l) => l.box && labelOf(l) === 'skeletalMuscleMass' && /\d[.,]\d/.test(l.text) && !isScaleLine(l),
+  );
+  const smmAlone =
+    fields.includes('skeletalMuscleMass') &&
+    !fields.some((f) => f !== 'skeletalMuscleMass' && f !== 'score' && SECOND_BOXES[f].includes('muscleFat')) &&
+    smmLines.length > 0;
+  const boxes = new Set(
+    fields.flatMap((f) => (f === 'score' || (smmAlone && f === 'skeletalMuscleMass') ? [] : SECOND_BOXES[f])),
+  );
   const places = boxPlaces(lines, page.width, page.height).filter((p) => boxes.has(p.box));
   const wanted: { line: OcrLine; box?: Box; crop: GreyCrop; after?: boolean }[] = [];
   const lineCrop = (line: OcrLine, above: number) => {
@@ -184,7 +197,12 @@ export async function secondReading(
   // A field whose boxes were not placed (their headings too garbled, ADR 075): its labelled lines, each
   // with the line after it, where the value may stand on its own beyond the bar ("SMM (kg)" then "… 36.2").
   const placedBoxes = new Set(places.map((p) => p.box));
-  const unplaced = new Set(fields.filter((f) => f !== 'score' && !SECOND_BOXES[f].some((b) => placedBoxes.has(b))));
+  const unplaced = new Set(
+    fields.filter(
+      (f) =>
+        f !== 'score' && !(smmAlone && f === 'skeletalMuscleMass') && !SECOND_BOXES[f].some((b) => placedBoxes.has(b)),
+    ),
+  );
   const withBox = lines.filter((l) => l.box && !isScaleLine(l));
   withBox.forEach((line, i) => {
     const field = labelOf(line);
@@ -193,6 +211,7 @@ export async function secondReading(
     const after = withBox[i + 1] as OcrLine | undefined;
     if (after && !labelOf(after)) wanted.push({ line: after, crop: lineCrop(after, 0.25), after: true });
   });
+  if (smmAlone) for (const line of smmLines) wanted.push({ line, crop: lineCrop(line, 0.25) });
   const score = fields.includes('score') ? scoreLineOf(lines) : undefined;
   // The large digits stand above the line tesseract found (ADR 084).
   if (score?.box) wanted.push({ line: score, crop: lineCrop(score, 0.8) });
@@ -220,7 +239,9 @@ export async function secondReading(
   const add = (field: BoxField, readings: Reading[]) =>
     (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
   const labelled = parseSheet(read);
-  for (const field of ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score'] as const)
+  // ADR 090: the composition's parts too, where its rows were read (weight or fat mass in doubt): the
+  // sum (weight = water + protein + minerals + fat) may then hold with what tesseract lost.
+  for (const field of inbodyTopFields)
     add(
       field,
       labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),

@@ -196,7 +196,7 @@ const projected = async (bytes: Buffer) => {
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The side the page's corners are looked for at. */
-const FINDER_SIDE = 520;
+export const FINDER_SIDE = 520;
 
 /** The page handed to the OCR (`image`, PNG) and the same page raw (`grey`), which the boxes are cut from without decoding it again. */
 export type PreparedPage = { image: Buffer; grey: Grey; page: PageFound; corners: Quad | null };
