@@ -24,6 +24,11 @@ export const PROFILES = Object.freeze({
 });
 
 /**
+ * A connection's chunks one way, waiting for their arrival time (performance.now() clock), in order.
+ * @typedef {{ last: number, queue: { at: number, chunk: Buffer }[], timer: NodeJS.Timeout | null, ending?: boolean }} Order
+ */
+
+/**
  * One direction of the link: chunks leave in order, each after the link has carried the ones
  * before it at `kbit` and then half the round trip.
  */
@@ -71,13 +76,36 @@ export async function startShapedLink(target, profile = PROFILES.open) {
   const sockets = new Set();
 
   /**
-   * Writes `chunk` to `to` at its arrival time, in order after the chunks before it.
-   * @param {{ last: number }} order @param {Direction} dir @param {net.Socket} to @param {Buffer} chunk @param {number} stallUntil
+   * Writes `chunk` to `to` at its arrival time, in order after the chunks before it. One timer per
+   * direction drains a queue: a timer per chunk could fire out of order (Node reckons a timer's
+   * expiry from the event loop's cached clock, which lags behind performance.now() while the loop is
+   * busy, so a later chunk due a few ms after an earlier one could leave first), and Chromium then
+   * read the bytes of an answer in the wrong order: net::ERR_INVALID_HTTP_RESPONSE.
+   * @param {Order} order @param {Direction} dir @param {net.Socket} to @param {Buffer} chunk @param {number} stallUntil
    */
   const forward = (order, dir, to, chunk, stallUntil) => {
     const at = Math.max(dir.arrival(chunk.length), stallUntil, order.last);
     order.last = at;
-    setTimeout(() => to.destroyed || to.write(chunk), Math.max(0, at - performance.now()));
+    order.queue.push({ at, chunk });
+    if (!order.timer) drainLater(order, to);
+  };
+  /** @param {Order} order @param {net.Socket} to */
+  const drainLater = (order, to) => {
+    const first = order.queue[0];
+    if (!first) return;
+    order.timer = setTimeout(
+      () => {
+        order.timer = null;
+        const now = performance.now();
+        while (order.queue.length > 0 && order.queue[0].at <= now) {
+          const { chunk } = /** @type {{ chunk: Buffer }} */ (order.queue.shift());
+          if (!to.destroyed) to.write(chunk);
+        }
+        if (order.queue.length > 0) drainLater(order, to);
+        else if (order.ending) to.end();
+      },
+      Math.max(0, first.at - performance.now()),
+    );
   };
 
   const server = net.createServer((client) => {
@@ -87,12 +115,16 @@ export async function startShapedLink(target, profile = PROFILES.open) {
     const stallUntil = opened + p.rttMs + (p.stallMs ?? 0);
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
-    const toServer = { last: 0 };
-    const toClient = { last: 0 };
+    /** @type {Order} */
+    const toServer = { last: 0, queue: [], timer: null };
+    /** @type {Order} */
+    const toClient = { last: 0, queue: [], timer: null };
     client.on('data', (chunk) => forward(toServer, up, upstream, chunk, stallUntil));
     upstream.on('data', (chunk) => forward(toClient, down, client, chunk, stallUntil));
-    const close = (/** @type {net.Socket} */ other, /** @type {{ last: number }} */ order) => () => {
-      setTimeout(() => other.end(), Math.max(0, order.last - performance.now()));
+    // One side ended: the other is ended once the chunks still on their way have been written.
+    const close = (/** @type {net.Socket} */ other, /** @type {Order} */ order) => () => {
+      order.ending = true;
+      if (!order.timer) other.end();
     };
     client.on('end', close(upstream, toServer));
     upstream.on('end', close(client, toClient));

@@ -286,6 +286,10 @@ async function inbodyUpload(browser, link, url, cookies, { installed }) {
     const errors = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text().slice(0, 300)));
     page.on('pageerror', (e) => errors.push(String(e).slice(0, 300)));
+    // Which request failed, and how (the console says only "Failed to load resource: net::…").
+    page.on('requestfailed', (r) =>
+      errors.push(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText ?? '?'}`),
+    );
     // The member taps the field (the phone opens its camera), frames the sheet for CAMERA_MS, and
     // taps "Đọc tờ kết quả" as soon as the photo is picked: the shrinking counts, the framing does not.
     const chooser = page.waitForEvent('filechooser');
