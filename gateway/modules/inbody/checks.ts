@@ -1,5 +1,6 @@
 import {
   INBODY_BOUNDS,
+  inbodyCoreFields,
   inbodySegments,
   inbodyTopFields,
   levelOfPercent,
@@ -262,7 +263,7 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     field === 'score'
       ? r.value >= 10 && r.value < 100 && (!r.second || r.outOf100 === true)
       : r.decimals === PRINTED_DECIMALS[field];
-  for (const field of ['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass', 'score'] as const) {
+  for (const field of inbodyCoreFields) {
     const value = values[field];
     if (value === null) continue;
     const seconds = sheet[field].filter((r) => r.second && r.confidence >= SURE_WORD && printed(field, r));

