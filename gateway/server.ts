@@ -10,7 +10,7 @@ import { createGatewayApp } from './http/app.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
 import { WARM_UP_LANES } from '#api/warm-up-lanes.ts';
 import { warmGateway } from './http/warm-up.ts';
-import { warmHomeReads } from './modules/memberships/routes.ts';
+import { warmHomeReads } from './modules/memberships/home.ts';
 import { startIntervalJob } from './jobs.ts';
 import { purgeOldRows } from './retention.ts';
 import { prepareSealing } from './modules/pt/e-contracts.ts';

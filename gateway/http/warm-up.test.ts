@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { warmHomeReads } from '#gateway/modules/memberships/routes.ts';
+import { warmHomeReads } from '#gateway/modules/memberships/home.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { GATEWAY_WARM_UP_PATHS, warmGateway } from './warm-up.ts';
 

@@ -1,12 +1,9 @@
-import { HOME_TODAY_CLASSES, todayClasses, upcomingBookings } from '#gateway/modules/classes/service.ts';
-import { trialSummary } from '#gateway/modules/pt/free-sessions.ts';
-import { cachedClubsBusyness } from '#gateway/modules/clubs/busyness.ts';
 import { Hono, type Context } from 'hono';
 import { membershipEndpoints as endpoints } from '#api/endpoints/membership.ts';
 import { route } from '#gateway/http/route.ts';
 
 import { Codes } from '#api/codes.ts';
-import { isAllClubPlan, referralCheckBody, type HomePageContracts } from '#api/membership.ts';
+import { referralCheckBody } from '#api/membership.ts';
 import { vietnamDay } from '#api/vietnam-time.ts';
 import { requireAccount } from '#gateway/http/auth.ts';
 import type { AppEnv } from '#gateway/http/context.ts';
@@ -17,18 +14,14 @@ import { deliverNoticesNow } from '#gateway/modules/notifications/service.ts';
 import { expireStalePayments } from '#gateway/modules/payments/settle.ts';
 import { toPayment } from '#gateway/modules/payments/start.ts';
 import { findSellablePlan, hasPaidContract } from '#gateway/modules/plans/queries.ts';
-import { findAccountById, findHomeShell, findMemberShell } from '#gateway/modules/accounts/queries.ts';
+import { findAccountById, findMemberShell } from '#gateway/modules/accounts/queries.ts';
 import { paidBySavedCardOnly } from '#gateway/modules/subscriptions/queries.ts';
 import { currentSubscription } from '#gateway/modules/subscriptions/service.ts';
-import type { ReadVersions } from '#gateway/db/read-cache.ts';
-import type { Executor } from '#gateway/db/client.ts';
 import { accessClubs } from '#gateway/modules/club-access/queries.ts';
 import {
   contractDetail,
   findOwnContract,
   latestPayment,
-  listContracts,
-  type ContractFilters,
   listTransactions,
   transactionDetail,
   unbookedOfPayment,
@@ -37,6 +30,7 @@ import { countHit, hourWindow } from '#gateway/modules/limits/counters.ts';
 import { checkReferral } from '#gateway/modules/referrals/check.ts';
 import { purchaseContext } from '#gateway/modules/payments/choice.ts';
 import { cancelContract, createContract, payContract, plannedDates } from './service.ts';
+import { currentContracts, homePageOf, readMemberHome, type MemberRead } from './home.ts';
 
 /** Reads that show payment state expire the caller's stale attempts first, so a lapsed QR reads EXPIRED/FAIL. */
 const freshen = async (c: Context<AppEnv>) => {
@@ -45,66 +39,12 @@ const freshen = async (c: Context<AppEnv>) => {
   return vietnamDay(clock.now());
 };
 
-/**
- * The member's contracts as of now, for the hot reads (issue 18): one statement, which also says
- * whether a listed contract's bank-QR or card attempt is past its 15 minutes; while none of the
- * member's contract rows has changed, only their read version is read (ADR 056). Only then does the
- * expiry run (that contract fails) and the list is read again; the gateway's sweep expires the
- * rest every few seconds.
- */
-async function currentContracts(c: Context<AppEnv>, filters: ContractFilters, versions?: ReadVersions) {
-  const { db, clock } = c.get('deps');
-  const accountId = c.get('account').id;
-  const now = clock.now();
-  const today = vietnamDay(now);
-  const first = await listContracts(db, accountId, filters, now, today, { cached: versions ?? true });
-  if (!first.lapsed || (await expireStalePayments(db, now, accountId)) === 0) return first.contracts;
-  return (await listContracts(db, accountId, filters, now, today, { cached: true })).contracts;
-}
-
-/**
- * GET /member/contracts/home-page: what the membership header card needs (also part of GET
- * /member/home, which passes the contract versions it read with the shell).
- */
-export async function homePageOf(c: Context<AppEnv>, versions?: ReadVersions): Promise<HomePageContracts> {
-  const all = await currentContracts(c, {}, versions);
-  const currents = all.filter((x) => x.status === 'CURRENT').sort((a, b) => b.endDate.localeCompare(a.endDate));
-  const current = currents[0] ?? null;
-  return {
-    isExistsCurrentContract: current !== null,
-    current,
-    currents,
-    future: all.filter((x) => x.status === 'FUTURE').sort((a, b) => a.startDate.localeCompare(b.startDate)),
-    waitingForPayment: all.filter((x) => x.status === 'WAITFORPAYMENT'),
-    frozenUntil: current?.isFrozen ? (current.freeze?.endDate ?? null) : null,
-  };
-}
-
-/**
- * The statements of GET /member/home run for an account no one has (id 0: every answer empty but
- * the day's classes at the open clubs), so that a gateway's warm-up (ADR 068, 088) prepares them and
- * compiles the code that builds them before the first member's home waits on it. Changes nothing
- * but what any member's home would (the day's class sessions are made if missing).
- */
-export async function warmHomeReads(db: Executor, now: Date) {
-  const busyness = await cachedClubsBusyness(db, now);
-  await Promise.all([
-    findHomeShell(db, NO_ACCOUNT, now),
-    listContracts(db, NO_ACCOUNT, {}, now, vietnamDay(now)),
-    upcomingBookings(db, NO_ACCOUNT, now),
-    trialSummary(db, NO_ACCOUNT, now),
-    todayClasses(
-      db,
-      NO_ACCOUNT,
-      busyness.map((club) => club.clubId),
-      now,
-      HOME_TODAY_CLASSES,
-    ),
-  ]);
-}
-
-/** No account has id 0 (ids start at 1). */
-const NO_ACCOUNT = 0;
+/** The caller's reads as of the request's clock. */
+const memberRead = (c: Context<AppEnv>): MemberRead => ({
+  db: c.get('deps').db,
+  accountId: c.get('account').id,
+  now: c.get('deps').clock.now(),
+});
 
 /** §7 Member: referral check, buying a membership and reading contracts, transactions and receipts. */
 /** A member types a friend's code once or twice; a list of phones is not a referral. */
@@ -186,7 +126,7 @@ export function contractRoutes() {
   });
 
   route(app, endpoints.list, member, async (c) => {
-    return ok(c, await currentContracts(c, c.req.valid('query')));
+    return ok(c, await currentContracts(memberRead(c), c.req.valid('query')));
   });
 
   route(app, endpoints.accessClubs, member, async (c) => {
@@ -206,66 +146,21 @@ export function contractRoutes() {
     return ok(c, await contractDetail(db, join, today, savedCardOnly));
   });
 
-  route(app, endpoints.homePage, member, async (c) => ok(c, await homePageOf(c)));
+  route(app, endpoints.homePage, member, async (c) => ok(c, await homePageOf(memberRead(c))));
 
-  // Issue 18: the home screen in one round trip, its frame (the shell) with the header card.
   route(app, endpoints.home, member, async (c) => {
-    const { db, clock } = c.get('deps');
-    const now = clock.now();
-    const accountId = c.get('account').id;
-    // The shell's statement also reads the contracts' versions (while they hold, the contracts cost
-    // no statement, ADR 056) and whether the member has a class to come (most have none).
-    const withShell = async () => {
-      const found = await findHomeShell(db, accountId, now);
-      if (!found) throw new ApiError(401, Codes.SESSION_EXPIRED);
-      const [homePage, upcoming] = await Promise.all([
-        homePageOf(c, found.contractVersions),
-        found.hasUpcomingClass ? upcomingBookings(db, accountId, now) : [],
-      ]);
-      // Issue 37 §12: only a class with a spot is the member's next class; a waitlisted one is not.
-      return {
-        shell: found.shell,
-        homePage,
-        nextClass: upcoming.find((session) => session.myBooking?.state === 'BOOKED'),
-      };
-    };
-    // Side by side: on PostgreSQL on pooled connections, so the page waits for the slower read only.
-    const [{ shell, homePage, nextClass }, busyness, trial] = await Promise.all([
-      withShell(),
-      cachedClubsBusyness(db, now), // every member's home shares this minute's answer (one row per active club)
-      trialSummary(db, accountId, now), // issue 37 §5: the free PT sessions the plan gave, as they stand
-    ]);
-    // Today's classes at the clubs the member's current memberships open (as accessClubs), from what is already read.
-    const allClubs = homePage.currents.some((contract) => isAllClubPlan(contract.paymentPlan.type));
-    const clubIds = allClubs
-      ? busyness.map((b) => b.clubId)
-      : [...new Set(homePage.currents.map((contract) => contract.clubId))];
-    const today = await todayClasses(db, accountId, clubIds, now, HOME_TODAY_CLASSES);
-    const classes = { next: nextClass ?? null, today: today.sessions, todayTotal: today.total };
-    const clubId = homePage.current?.clubId;
-    const homeTrial = {
-      left: trial.left,
-      validUntil: trial.validUntil,
-      clubId: trial.clubId,
-      inTheWorks: trial.open !== null,
-    };
-    return ok(c, {
-      shell,
-      homePage,
-      busyness: busyness.find((b) => b.clubId === clubId) ?? null,
-      classes,
-      trial: homeTrial,
-    });
+    const home = await readMemberHome(memberRead(c));
+    if (!home) throw new ApiError(401, Codes.SESSION_EXPIRED);
+    return ok(c, home);
   });
 
   // /home/your-plan in one read: the memberships (as contracts/home-page), the clubs they open and the subscription.
   route(app, endpoints.yourPlanScreen, member, async (c) => {
-    const { db, clock } = c.get('deps');
-    const accountId = c.get('account').id;
-    const now = clock.now();
+    const read = memberRead(c);
+    const { db, accountId, now } = read;
     const [shell, homePage, clubs, subscription] = await Promise.all([
       findMemberShell(db, accountId, now),
-      homePageOf(c),
+      homePageOf(read),
       accessClubs(db, accountId, vietnamDay(now)),
       currentSubscription(db, accountId, now),
     ]);
@@ -279,7 +174,7 @@ export function contractRoutes() {
   });
 
   route(app, endpoints.latest, member, async (c) => {
-    const [latest] = await currentContracts(c, { clubId: idParam(c, 'clubId') });
+    const [latest] = await currentContracts(memberRead(c), { clubId: idParam(c, 'clubId') });
     return ok(c, latest ?? null);
   });
 
