@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
 
 // Issue 36 §7 (ADR 086, 089): the OCR engines run in a child process, never in the gateway's. A
 // terminated worker thread's memory is not all given back to the system (PaddleOCR's thread left
@@ -76,13 +78,15 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
   // `__name`: a transform that keeps function names (tsx, esbuild's keepNames) wraps them in it.
   const source = `var __name = (f) => f;\n(${serve.toString()})({${bodies}})`;
   const child = spawn(process.execPath, ['-e', source], {
-    // Its standard output is the engines' chatter (tesseract's "Line cannot be recognized!!"); errors still show.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Its standard output is the engines' chatter (tesseract's "Line cannot be recognized!!"); its
+    // errors go through `forwardErrors`.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Typed arrays and buffers go across as they are (structured clone), not as JSON.
     serialization: 'advanced',
     // Nothing of the gateway's environment (its database URL, secrets): only what the engines need.
     env: { INBODY_OCR: JSON.stringify({ settings, load }) },
   });
+  forwardErrors(child.stderr);
   // Idle, it does not keep the gateway (or a test) running.
   const idle = () => {
     child.unref();
@@ -143,4 +147,22 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
       await exited;
     },
   };
+}
+
+/**
+ * What tesseract writes to its standard error about every photo, not about a fault: a photo without
+ * a resolution of ≥ 70 dpi in its header (phones write 72 or none), its own estimate, a line or a
+ * page with no text. One line a photo would drown the gateway's log.
+ */
+export const ENGINE_CHATTER =
+  /^(Warning: Invalid resolution \d+ dpi|Estimating resolution as \d+|Line cannot be recognized|Empty page|Detected \d+ diacritics)/;
+
+/** The child's standard error, line by line, in the gateway's, marked as the OCR's; chatter dropped. */
+function forwardErrors(stderr: Readable | null) {
+  if (!stderr) return;
+  // A log never keeps the gateway running.
+  (stderr as Readable & { unref?: () => void }).unref?.();
+  createInterface({ input: stderr, crlfDelay: Infinity }).on('line', (line) => {
+    if (line.trim() !== '' && !ENGINE_CHATTER.test(line)) console.error(`inbody ocr: ${line}`);
+  });
 }
