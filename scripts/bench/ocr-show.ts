@@ -88,7 +88,16 @@ const reading = await readSheet(
     for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
     return lines;
   },
-  { readLines },
+  {
+    readLines,
+    // ADR 091: the detector's boxes, when a page is read poorly.
+    detectLines: async (page) => {
+      const start = performance.now();
+      const boxes = await pool.detectLines(page);
+      console.log(`\n== detector, ${String(boxes.length)} boxes, ${(performance.now() - start).toFixed(0)} ms`);
+      return boxes;
+    },
+  },
 );
 await pool.close();
 writeFileSync(path.join(out, 'photo.jpg'), photo);

@@ -11,7 +11,7 @@ import { labelOf, parseSheet, scoreLineOf, type OcrLine, type Reading } from './
 type InbodyCoreField = (typeof inbodyCoreFields)[number];
 
 /** A crop of the raw page (rows copied, no image decoded). */
-function cropOf(page: GreyCrop, box: { left: number; top: number; width: number; height: number }): GreyCrop {
+export function cropOf(page: GreyCrop, box: { left: number; top: number; width: number; height: number }): GreyCrop {
   const left = Math.max(0, Math.round(box.left));
   const top = Math.max(0, Math.round(box.top));
   const width = Math.min(page.width - left, Math.round(box.width));
@@ -116,7 +116,7 @@ export function piecesOf(crop: GreyCrop): GreyCrop[] {
 const isScaleLine = (line: OcrLine) => !/[a-z]{2}/i.test(line.text) && (line.text.match(/\d+/g) ?? []).length >= 3;
 
 /** The second engine's line as an OcrLine: its words' confidence is their least sure character's (0–100). */
-function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
+export function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
   const words: OcrLine['words'] = [];
   let word = { text: '', p: 1 };
   // A slash is a word of its own: the score's digits ("90/100") are as sure as they are, whatever the slash.

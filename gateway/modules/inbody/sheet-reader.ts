@@ -1,10 +1,11 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
-import type { ReadLines, Recognize } from './ocr-pool.ts';
+import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { secondReading } from './second-reading.ts';
+import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -25,7 +26,8 @@ const MAX_SLANT = 12;
  */
 const QUICK_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
-type Grey = { data: Buffer; width: number; height: number };
+/** `parts`: where a stacked page's header, left and right columns lie (columnsStacked; ADR 091 reads the core rows by them). */
+type Grey = { data: Buffer; width: number; height: number; parts?: PagePart[] };
 
 /** Otsu's threshold of a grey image. */
 function otsu({ data }: Grey): number {
@@ -297,6 +299,7 @@ export function columnsStacked(page: Grey): Grey {
   ];
   const gap = 30;
   const total = parts.reduce((h, p) => h + p.height + gap, 0);
+  const stacked: PagePart[] = [];
   // Copied row by row (raw): no image is decoded or encoded between the steps (ADR 084).
   const out = Buffer.alloc(width * total, 255);
   let y = 0;
@@ -305,9 +308,10 @@ export function columnsStacked(page: Grey): Grey {
       const from = (p.top + row) * width + p.left;
       data.copy(out, (y + row) * width, from, from + p.width);
     }
+    stacked.push({ top: y, height: p.height });
     y += p.height + gap;
   }
-  return { data: out, width, height: total };
+  return { data: out, width, height: total, parts: stacked };
 }
 
 /**
@@ -349,6 +353,17 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
   }
   // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
+}
+
+/**
+ * ADR 091: tesseract's page read poorly: fewer than three of weight, SMM, PBF and fat mass read by
+ * their labels at all (a blurred page where its segmentation placed few line boxes).
+ */
+function poorlyRead(parsed: ParsedSheet): boolean {
+  const read = (['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass'] as const).filter(
+    (f) => parsed[f].length > 0,
+  );
+  return read.length < 3;
 }
 
 /** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
@@ -405,7 +420,7 @@ export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean
 export async function readSheet(
   bytes: Buffer,
   recognize: Recognize,
-  options: { reader?: 'page' | 'projection'; readLines?: ReadLines } = {},
+  options: { reader?: 'page' | 'projection'; readLines?: ReadLines; detectLines?: DetectLines } = {},
 ): Promise<SheetReading> {
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
@@ -421,6 +436,23 @@ export async function readSheet(
   // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
   // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
   const unsure: [BoxField, Reading[]][] = [];
+  // ---- ADR 091: a page tesseract read poorly, read by PaddleOCR's detector and recognizer. ----
+  const poor =
+    options.readLines && options.detectLines && options.reader !== 'projection' && poorlyRead(parsed);
+  if (poor && options.readLines && options.detectLines) {
+    const detected = await detectedReading(
+      prepared.grey,
+      options.detectLines,
+      options.readLines,
+      prepared.grey.parts,
+    ).catch(() => undefined);
+    for (const [field, readings] of Object.entries(detected?.readings ?? {}) as [BoxField, Reading[]][]) {
+      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
+      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+    }
+    checked = checkSheet(parsed);
+  }
+  // ---- end ADR 091 ----
   if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
     const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
     const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
