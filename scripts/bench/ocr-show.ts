@@ -80,11 +80,12 @@ const readLines: ReadLines = async (crops) => {
 const reading = await readSheet(
   (await reencodeImage(photo, { maxSide: 2400 })).bytes,
   async (image, read) => {
+    const start = performance.now();
     const lines: OcrLine[] = await pool.recognize(image, read);
     const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
     calls++;
     writeFileSync(path.join(out, name), image);
-    console.log(`\n== ${name}`);
+    console.log(`\n== ${name}, ${(performance.now() - start).toFixed(0)} ms`);
     for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
     return lines;
   },

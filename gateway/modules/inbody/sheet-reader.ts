@@ -436,9 +436,13 @@ export async function readSheet(
   // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
   // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
   const unsure: [BoxField, Reading[]][] = [];
-  // ---- ADR 091: a page tesseract read poorly, read by PaddleOCR's detector and recognizer. ----
-  const poor =
-    options.readLines && options.detectLines && options.reader !== 'projection' && poorlyRead(parsed);
+  // ---- ADR 091: a page tesseract read poorly, read by PaddleOCR's detector and recognizer (instead
+  // of tesseract's few lines read again); the boxes read again are placed by its lines' headings
+  // where they place more boxes than tesseract's. ----
+  let placing = lines;
+  const poor = Boolean(
+    options.readLines && options.detectLines && options.reader !== 'projection' && poorlyRead(parsed),
+  );
   if (poor && options.readLines && options.detectLines) {
     const detected = await detectedReading(
       prepared.grey,
@@ -450,10 +454,13 @@ export async function readSheet(
       parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
       unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
     }
+    const { width, height } = prepared.grey;
+    if (detected && boxPlaces(detected.lines, width, height).length > boxPlaces(lines, width, height).length)
+      placing = detected.lines;
     checked = checkSheet(parsed);
   }
   // ---- end ADR 091 ----
-  if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
+  if (options.readLines && options.reader !== 'projection' && !poor && unconfirmed()) {
     const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
     const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
     for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
@@ -462,9 +469,9 @@ export async function readSheet(
     }
     checked = checkSheet(parsed);
   }
-  if (unconfirmed()) await secondScoreReading(prepared.grey, lines, parsed, recognize);
+  if (unconfirmed()) await secondScoreReading(prepared.grey, placing, parsed, recognize);
   checked = checkSheet(parsed);
-  if (unconfirmed()) await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  if (unconfirmed()) await boxesReadAgain(prepared.grey, placing, parsed, recognize);
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
