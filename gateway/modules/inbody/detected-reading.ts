@@ -1,9 +1,9 @@
 import { inbodyTopFields } from '#api/inbody-fields.ts';
 import { modelOf, placedReadings, type BoxField } from './layout.ts';
-import { linesOf, type TextLine } from './line-detector.ts';
+import { linesOf, type TextBox, type TextLine } from './line-detector.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { DetectLines, ReadLines } from './ocr-pool.ts';
-import { parseSheet, type OcrLine, type Reading } from './parse.ts';
+import { parseSheet, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
 import { asOcrLine, cropOf } from './second-reading.ts';
 
 // Issue 36 §2 (ADR 091): a page tesseract read poorly (blurred: few or no line boxes) read by
@@ -19,10 +19,11 @@ export type PagePart = { top: number; height: number };
  * Where the core values are on the stacked page (sheet-reader.ts `columnsStacked`): the header's
  * first rows (the model's name), the upper half of the left column (the composition, Muscle-Fat and
  * Obesity boxes come first on the 270 and the 570) and the top of the right column (the InBody
- * Score box). A page not stacked (no gutter found): its upper part.
+ * Score box). A page not stacked (no gutter found, or a column without ink): its upper part.
  */
 export function coreRows(parts: PagePart[] | undefined, height: number): [number, number][] {
-  if (parts?.length !== 3) return [[0, height * 0.6]];
+  // A column with no ink found (its part a row or two high): the page is taken as not stacked.
+  if (parts?.length !== 3 || parts.some((p) => p.height < height * 0.05)) return [[0, height * 0.6]];
   const [header, left, right] = parts;
   return [
     [header.top, header.top + header.height * 0.4],
@@ -119,6 +120,29 @@ const UNSHARP = 1.5;
 /** The margin a text box is cut with, as a share of its height (half of it above and below). */
 const MARGIN = 0.3;
 
+/** A text box cut from the page with its margin. */
+const boxCrop = (page: GreyCrop, b: TextBox) => {
+  const h = b.y1 - b.y0;
+  return cropOf(page, {
+    left: b.x0 - h * MARGIN,
+    top: b.y0 - h * MARGIN * 0.5,
+    width: b.x1 - b.x0 + h * MARGIN * 2,
+    height: h * (1 + MARGIN),
+  });
+};
+
+/** A line's boxes as read, joined left to right with a space (boxes read as nothing left out). */
+function joined(parts: LineText[]): LineText {
+  const line: LineText = { text: '', chars: [] };
+  for (const part of parts) {
+    if (!part.text.trim()) continue;
+    if (line.chars.length) line.chars.push({ char: ' ', p: 1 });
+    line.chars.push(...part.chars);
+  }
+  line.text = line.chars.map((c) => c.char).join('');
+  return line;
+}
+
 /** Rows known only by their place (not their label), read by the second engine: offered, never a sure word. */
 const PLACED_CONFIDENCE = 50;
 
@@ -144,44 +168,23 @@ export async function detectedReading(
   // a box lower than SMALL_PRINT of the tall boxes' height (the upper quartile) is not read.
   const heights = lines.flatMap((l) => l.parts.map((b) => b.ink)).sort((a, b) => a - b);
   const tall = heights[Math.floor(heights.length * 0.75)] ?? 0;
-  if (process.env.INBODY_DEBUG)
-    for (const l of lines)
-      console.log('LINE', Math.round(tall), l.parts.map((b) => `${Math.round(b.x0)}-${Math.round(b.x1)}/${Math.round(b.y0)}-${Math.round(b.y1)} ink ${Math.round(b.ink)}`).join(' | '));
   // Each box with a margin (the detector's box may cut a blurred first digit: "127" for 42.7).
   const crops = lines.map((line) =>
     line.parts
       .filter((b) => b.ink >= tall * SMALL_PRINT)
-      .map((b) => {
-        const h = b.y1 - b.y0;
-        return barCut(
-          cropOf(page, {
-            left: b.x0 - h * MARGIN,
-            top: b.y0 - h * MARGIN * 0.5,
-            width: b.x1 - b.x0 + h * MARGIN * 2,
-            height: h * (1 + MARGIN),
-          }),
-        );
-      })
+      .map((b) => barCut(boxCrop(page, b)))
       .filter((c) => c.width >= 8 && c.height >= 8),
   );
   const texts = await readLines(crops.flat().map(sharpened));
   let at = 0;
-  const read = lines.map((line: TextLine, i) => {
-    const joined: LineText = { text: '', chars: [] };
-    for (const part of texts.slice(at, (at += crops[i].length))) {
-      if (!part.text.trim()) continue;
-      if (joined.chars.length) joined.chars.push({ char: ' ', p: 1 });
-      joined.chars.push(...part.chars);
-    }
-    joined.text = joined.chars.map((c) => c.char).join('');
-    return asOcrLine(joined, {
+  const read = lines.map((line: TextLine, i) =>
+    asOcrLine(joined(texts.slice(at, (at += crops[i].length))), {
       x0: Math.round(line.box.x0),
       y0: Math.round(line.box.y0),
       x1: Math.round(line.box.x1),
       y1: Math.round(line.box.y1),
-    });
-  });
-  if (process.env.INBODY_DEBUG) for (const l of read) console.log('DET', JSON.stringify(l.text), l.box?.y0);
+    }),
+  );
   const readings: Partial<Record<BoxField, Reading[]>> = {};
   const add = (field: BoxField, found: Reading[]) =>
     (readings[field] = [...(readings[field] ?? []), ...found.map((r) => ({ ...r, second: true }))]);
@@ -200,6 +203,42 @@ export async function detectedReading(
       field,
       found.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
     );
-  if (process.env.INBODY_DEBUG) console.log('DETREAD', JSON.stringify(readings));
   return { lines: read, readings };
+}
+
+/**
+ * The InBody Score box's rows: the top of the right column of the stacked page (both models print the
+ * score box first there); a page not stacked, its upper right quarter.
+ */
+export function scoreRows(parts: PagePart[] | undefined, width: number, height: number) {
+  if (parts?.length !== 3 || parts.some((p) => p.height < height * 0.05))
+    return { left: Math.round(width / 2), top: 0, width: Math.round(width / 2), height: Math.round(height / 4) };
+  const right = parts[2];
+  return { left: 0, top: right.top, width, height: Math.round(right.height * 0.25) };
+}
+
+/**
+ * The score where no sure "NN/100" was read (ADR 091): the score box's rows cut out, their text boxes
+ * found by the detector (on the crop: a few tenths of a second) and read by the recognizer; an
+ * "NN/100" read there (NN 10–99) is a second reading of the score.
+ */
+export async function detectedScore(
+  page: GreyCrop,
+  detect: DetectLines,
+  readLines: ReadLines,
+  parts?: PagePart[],
+): Promise<Reading[]> {
+  const area = scoreRows(parts, page.width, page.height);
+  const crop = cropOf(page, area);
+  if (crop.width < 32 || crop.height < 32) return [];
+  const lines = linesOf(await detect(crop));
+  const crops = lines.map((line) =>
+    line.parts.map((b) => boxCrop(crop, b)).filter((p) => p.width >= 8 && p.height >= 8),
+  );
+  const texts = await readLines(crops.flat());
+  let at = 0;
+  return crops.flatMap((pieces) => {
+    const score = scoreOutOf100(asOcrLine(joined(texts.slice(at, (at += pieces.length))), undefined));
+    return score && score.value >= 10 && score.value < 100 ? [{ ...score, second: true }] : [];
+  });
 }

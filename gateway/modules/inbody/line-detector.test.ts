@@ -40,7 +40,8 @@ test("a bar joined to its value: the bar is whitened, the value's bold digits ar
   const data = new Uint8Array(width * height).fill(255);
   // The bar: rows 4–15, columns 0–119; the value: digit-like strokes from 124 on, rows 2–17.
   for (let y = 4; y < 16; y++) data.fill(0, y * width, y * width + 120);
-  for (let y = 2; y < 18; y++) for (const x of [124, 125, 126, 140, 141, 150, 151, 152, 170, 171]) data[y * width + x] = 0;
+  for (let y = 2; y < 18; y++)
+    for (const x of [124, 125, 126, 140, 141, 150, 151, 152, 170, 171]) data[y * width + x] = 0;
   for (let x = 124; x < 160; x++) data[2 * width + x] = 0;
   const cut = barCut({ data, width, height });
   const inked = (x: number) => [...Array(height).keys()].some((y) => cut.data[y * width + x] < 128);
@@ -57,45 +58,53 @@ async function page(lines: { text: string; y: number; size: number; x?: number }
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600"><rect width="100%" height="100%" fill="#fff"/>${texts}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).greyscale().blur(1.5).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .greyscale()
+    .blur(1.5)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-test('the detector finds the printed lines of a blurred page and the recognizer reads them', { timeout: 60_000 }, async () => {
-  const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
-  try {
-    const printed = [
-      { text: 'Body Composition Analysis', y: 200, size: 40 },
-      { text: 'Weight (kg)', y: 400, size: 34 },
-      { text: '75/100 Points', y: 700, size: 44 },
-    ];
-    // The value far right of its label, on the same line.
-    const grey = await page([...printed, { text: '73.4', y: 400, size: 34, x: 800 }]);
-    const lines = linesOf(await pool.detectLines(grey));
-    // Each printed line is found once, about where it was printed (its baseline within the box).
-    expect(lines).toHaveLength(3);
-    for (const [i, l] of lines.entries()) {
-      expect(l.box.y0).toBeLessThan(printed[i].y);
-      expect(l.box.y1).toBeGreaterThan(printed[i].y - printed[i].size * 0.5);
+test(
+  'the detector finds the printed lines of a blurred page and the recognizer reads them',
+  { timeout: 60_000 },
+  async () => {
+    const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
+    try {
+      const printed = [
+        { text: 'Body Composition Analysis', y: 200, size: 40 },
+        { text: 'Weight (kg)', y: 400, size: 34 },
+        { text: '75/100 Points', y: 700, size: 44 },
+      ];
+      // The value far right of its label, on the same line.
+      const grey = await page([...printed, { text: '73.4', y: 400, size: 34, x: 800 }]);
+      const lines = linesOf(await pool.detectLines(grey));
+      // Each printed line is found once, about where it was printed (its baseline within the box).
+      expect(lines).toHaveLength(3);
+      for (const [i, l] of lines.entries()) {
+        expect(l.box.y0).toBeLessThan(printed[i].y);
+        expect(l.box.y1).toBeGreaterThan(printed[i].y - printed[i].size * 0.5);
+      }
+      // The value stands apart from its label: two boxes on the weight's line.
+      expect(lines[1].parts.length).toBeGreaterThanOrEqual(2);
+      const value = lines[1].parts.at(-1)!;
+      const crop = {
+        data: new Uint8Array(Math.round(value.x1 - value.x0) * Math.round(value.y1 - value.y0)),
+        width: Math.round(value.x1 - value.x0),
+        height: Math.round(value.y1 - value.y0),
+      };
+      for (let y = 0; y < crop.height; y++)
+        crop.data.set(
+          grey.data.subarray(
+            (Math.round(value.y0) + y) * grey.width + Math.round(value.x0),
+            (Math.round(value.y0) + y) * grey.width + Math.round(value.x0) + crop.width,
+          ),
+          y * crop.width,
+        );
+      expect((await pool.readLines([crop]))[0].text.trim()).toBe('73.4');
+    } finally {
+      await pool.close();
     }
-    // The value stands apart from its label: two boxes on the weight's line.
-    expect(lines[1].parts.length).toBeGreaterThanOrEqual(2);
-    const value = lines[1].parts.at(-1)!;
-    const crop = {
-      data: new Uint8Array(Math.round(value.x1 - value.x0) * Math.round(value.y1 - value.y0)),
-      width: Math.round(value.x1 - value.x0),
-      height: Math.round(value.y1 - value.y0),
-    };
-    for (let y = 0; y < crop.height; y++)
-      crop.data.set(
-        grey.data.subarray(
-          (Math.round(value.y0) + y) * grey.width + Math.round(value.x0),
-          (Math.round(value.y0) + y) * grey.width + Math.round(value.x0) + crop.width,
-        ),
-        y * crop.width,
-      );
-    expect((await pool.readLines([crop]))[0].text.trim()).toBe('73.4');
-  } finally {
-    await pool.close();
-  }
-});
+  },
+);
