@@ -3,7 +3,7 @@ import { modelOf, placedReadings, type BoxField } from './layout.ts';
 import { linesOf, type TextBox, type TextLine } from './line-detector.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { DetectLines, ReadLines } from './ocr-pool.ts';
-import { parseSheet, scoreOutOf100, type OcrLine, type Reading } from './parse.ts';
+import { parseSheet, type OcrLine, type Reading } from './parse.ts';
 import { asOcrLine, cropOf } from './second-reading.ts';
 
 // Issue 36 §2 (ADR 091): a page tesseract read poorly (blurred: few or no line boxes) read by
@@ -204,41 +204,4 @@ export async function detectedReading(
       found.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
     );
   return { lines: read, readings };
-}
-
-/**
- * The InBody Score box's rows: the top of the right column of the stacked page (both models print the
- * score box first there); a page not stacked, its upper right quarter.
- */
-export function scoreRows(parts: PagePart[] | undefined, width: number, height: number) {
-  if (parts?.length !== 3 || parts.some((p) => p.height < height * 0.05))
-    return { left: Math.round(width / 2), top: 0, width: Math.round(width / 2), height: Math.round(height / 4) };
-  const right = parts[2];
-  return { left: 0, top: right.top, width, height: Math.round(right.height * 0.25) };
-}
-
-/**
- * The score where no sure "NN/100" was read (ADR 091): the score box's rows cut out, their text boxes
- * found by the detector (on the crop: a few tenths of a second) and read by the recognizer; an
- * "NN/100" read there (NN 10–99) is a second reading of the score.
- */
-export async function detectedScore(
-  page: GreyCrop,
-  detect: DetectLines,
-  readLines: ReadLines,
-  parts?: PagePart[],
-): Promise<Reading[]> {
-  const area = scoreRows(parts, page.width, page.height);
-  const crop = cropOf(page, area);
-  if (crop.width < 32 || crop.height < 32) return [];
-  const lines = linesOf(await detect(crop));
-  const crops = lines.map((line) =>
-    line.parts.map((b) => boxCrop(crop, b)).filter((p) => p.width >= 8 && p.height >= 8),
-  );
-  const texts = await readLines(crops.flat());
-  let at = 0;
-  return crops.flatMap((pieces) => {
-    const score = scoreOutOf100(asOcrLine(joined(texts.slice(at, (at += pieces.length))), undefined));
-    return score && score.value >= 10 && score.value < 100 ? [{ ...score, second: true }] : [];
-  });
 }

@@ -5,7 +5,7 @@ import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { secondReading } from './second-reading.ts';
-import { detectedReading, detectedScore, type PagePart } from './detected-reading.ts';
+import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -17,8 +17,8 @@ import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet,
 /** The paper's width handed to OCR: ~200 dpi for an A4 sheet. */
 const OCR_WIDTH = 1700;
 /** ADR 091: a page fewer than SMALL_PAGE px across in the photo is read at SMALL_OCR_WIDTH. */
-const SMALL_PAGE = Number(process.env.INBODY_SMALL_PAGE ?? 800);
-const SMALL_OCR_WIDTH = Number(process.env.INBODY_SMALL_WIDTH ?? 1200);
+const SMALL_PAGE = 800;
+const SMALL_OCR_WIDTH = 1200;
 /** The side the paper and the slant are looked for at. */
 const PROBE_SIDE = 600;
 const MAX_SLANT = 12;
@@ -241,7 +241,6 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // ADR 091: a page taken small in the photo (fewer than SMALL_PAGE px across) holds no more detail
   // at 1700 px than at SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels).
   const ocrWidth = across < SMALL_PAGE ? SMALL_OCR_WIDTH : OCR_WIDTH;
-  if (process.env.INBODY_DEBUG) console.log('ACROSS', Math.round(across), ocrWidth);
   const flat = flatten(
     { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
     corners,
@@ -478,23 +477,6 @@ export async function readSheet(
   }
   if (unconfirmed()) await secondScoreReading(prepared.grey, placing, parsed, recognize);
   checked = checkSheet(parsed);
-  // ADR 091: no sure "NN/100" yet: the score box's text found by the detector and read by the recognizer.
-  if (
-    options.readLines &&
-    options.detectLines &&
-    options.reader !== 'projection' &&
-    checked.confidence.score !== 'confirmed'
-  ) {
-    const scores = await detectedScore(
-      prepared.grey,
-      options.detectLines,
-      options.readLines,
-      prepared.grey.parts,
-    ).catch(() => []);
-    parsed.score = [...scores.filter((r) => r.confidence >= SECOND_SURE), ...parsed.score];
-    unsure.push(['score', scores.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
-    checked = checkSheet(parsed);
-  }
   if (unconfirmed()) await boxesReadAgain(prepared.grey, placing, parsed, recognize);
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
