@@ -1,10 +1,9 @@
-import { inbodyTopFields } from '#api/inbody-fields.ts';
 import { modelOf, placedReadings, type BoxField } from './layout.ts';
 import { linesOf, type TextBox, type TextLine } from './line-detector.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { DetectLines, ReadLines } from './ocr-pool.ts';
 import { parseSheet, type OcrLine, type Reading } from './parse.ts';
-import { asOcrLine, cropOf } from './second-reading.ts';
+import { asOcrLine, cropOf, labelledSeconds } from './second-reading.ts';
 
 // Issue 36 §2 (ADR 091): a page tesseract read poorly (blurred: few or no line boxes) read by
 // PaddleOCR alone: its detector finds the text boxes (line-detector.ts), its recognizer reads them
@@ -185,16 +184,11 @@ export async function detectedReading(
       y1: Math.round(line.box.y1),
     }),
   );
-  const readings: Partial<Record<BoxField, Reading[]>> = {};
+  const readings = labelledSeconds(read);
   const add = (field: BoxField, found: Reading[]) =>
     (readings[field] = [...(readings[field] ?? []), ...found.map((r) => ({ ...r, second: true }))]);
-  const labelled = parseSheet(read);
-  for (const field of inbodyTopFields)
-    add(
-      field,
-      labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
-    );
-  const model = labelled.layout === 'unknown' ? modelOf(read) : labelled.layout;
+  const layout = parseSheet(read).layout;
+  const model = layout === 'unknown' ? modelOf(read) : layout;
   for (const [field, found] of Object.entries(placedReadings(read, model, page.width, page.height)) as [
     BoxField,
     Reading[],

@@ -130,6 +130,19 @@ export function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
   return { text: read.text.trim(), words, box };
 }
 
+/** What the second engine read by label, marked `second`: every top field, the score only as "NN/100" (NN 10–99). */
+export function labelledSeconds(read: OcrLine[]): Partial<Record<BoxField, Reading[]>> {
+  const labelled = parseSheet(read);
+  return Object.fromEntries(
+    inbodyTopFields.map((field) => [
+      field,
+      labelled[field]
+        .filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100))
+        .map((r) => ({ ...r, second: true })),
+    ]),
+  );
+}
+
 /**
  * The boxes whose lines the second engine reads again, for each core field left unconfirmed: the
  * Muscle-Fat bars hold weight, SMM and fat mass; the Obesity bars PBF; the composition (the sum's
@@ -235,17 +248,11 @@ export async function secondReading(
       ? asOcrLine(joinedOf([text, lineTexts[i + 1]]), usable[i].line.box)
       : asOcrLine(usable[i].after ? { text: '', chars: [] } : text, usable[i].line.box),
   );
-  const out: Partial<Record<BoxField, Reading[]>> = {};
-  const add = (field: BoxField, readings: Reading[]) =>
-    (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
-  const labelled = parseSheet(read);
   // ADR 090: the composition's parts too, where its rows were read (weight or fat mass in doubt): the
   // sum (weight = water + protein + minerals + fat) may then hold with what tesseract lost.
-  for (const field of inbodyTopFields)
-    add(
-      field,
-      labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
-    );
+  const out = labelledSeconds(read);
+  const add = (field: BoxField, readings: Reading[]) =>
+    (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
   for (const place of places) {
     const inBox = read.filter((_, i) => usable[i].box === place.box);
     for (const [field, readings] of Object.entries(readBox(place.box, model, inBox)) as [BoxField, Reading[]][])
