@@ -4,6 +4,7 @@ import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
+import { measurePhoto } from './photo-quality.ts';
 import { secondReading } from './second-reading.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
@@ -16,8 +17,12 @@ import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet,
 
 /** The paper's width handed to OCR: ~200 dpi for an A4 sheet. */
 const OCR_WIDTH = 1700;
-/** ADR 091: a page fewer than SMALL_PAGE px across in the photo is read at SMALL_OCR_WIDTH. */
+/**
+ * ADR 091: a page fewer than SMALL_PAGE px across in the photo, in a soft photo (photo-quality.ts's
+ * sharpness below SOFT_PHOTO; clean photos measure 2,200–4,500), is read at SMALL_OCR_WIDTH.
+ */
 const SMALL_PAGE = 800;
+const SOFT_PHOTO = 500;
 const SMALL_OCR_WIDTH = 1200;
 /** The side the paper and the slant are looked for at. */
 const PROBE_SIDE = 600;
@@ -238,9 +243,11 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
   const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
   await breather();
-  // ADR 091: a page taken small in the photo (fewer than SMALL_PAGE px across) holds no more detail
-  // at 1700 px than at SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels).
-  const ocrWidth = across < SMALL_PAGE ? SMALL_OCR_WIDTH : OCR_WIDTH;
+  // ADR 091: a page taken small in a soft photo holds no more detail at 1700 px than at
+  // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
+  // keeps 1700 px (read at 1200, a clean one lost confirmed values).
+  const ocrWidth =
+    across < SMALL_PAGE && (await measurePhoto(bytes)).sharpness < SOFT_PHOTO ? SMALL_OCR_WIDTH : OCR_WIDTH;
   const flat = flatten(
     { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
     corners,
