@@ -21,7 +21,7 @@ const OCR_WIDTH = 1700;
  * ADR 091: a page fewer than SMALL_PAGE px across in the photo, in a soft photo (photo-quality.ts's
  * sharpness below SOFT_PHOTO; clean photos measure 2,200–4,500), is read at SMALL_OCR_WIDTH.
  */
-const SMALL_PAGE = 800;
+const SMALL_PAGE = 950;
 const SOFT_PHOTO = 500;
 const SMALL_OCR_WIDTH = 1200;
 /** The side the paper and the slant are looked for at. */
