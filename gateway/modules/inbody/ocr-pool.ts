@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { createWorker as tesseractWorker, Worker } from 'tesseract.js';
+import { detectIn, detectorEngine, type TextBox } from './line-detector.ts';
 import { lineEngine, readLinesIn, type GreyCrop, type LineText } from './line-reader.ts';
 import { startOcrProcess, type Engine, type EngineBody, type OcrProcess, type Usage } from './ocr-process.ts';
 import type { OcrLine } from './parse.ts';
@@ -42,9 +43,12 @@ export type RecognizeOptions = { digits?: boolean };
 export type Recognize = (image: Buffer, options?: RecognizeOptions) => Promise<OcrLine[]>;
 /** Reads crops of the page, each one line, with the second engine (ADR 086: PaddleOCR's recognizer). */
 export type ReadLines = (crops: GreyCrop[]) => Promise<LineText[]>;
+/** Finds the text boxes of a (flat) page with PaddleOCR's detector (ADR 091), in the page's pixels. */
+export type DetectLines = (page: GreyCrop) => Promise<TextBox[]>;
 export type OcrPool = {
   recognize: Recognize;
   readLines: ReadLines;
+  detectLines: DetectLines;
   /** The engines' processes: CPU seconds of all of them since the pool was made, the memory of those running. */
   processUsage: () => Usage;
   /** Starts every engine now (a photo is on its way, ADR 085); they stop again after the idle time. */
@@ -91,10 +95,14 @@ const tesseract: EngineBody<
   };
 };
 
-/** The engines an OCR process can run: tesseract, and the second engine (ADR 086). */
+/**
+ * The engines an OCR process can run: tesseract, the second engine (ADR 086) and its text detector
+ * (ADR 091: loaded on its first page, not at the start: most photos never need it).
+ */
 const engines = (): Record<string, Engine> => ({
   tesseract: { body: tesseract, settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA } },
   lines: lineEngine(),
+  detector: detectorEngine(),
 });
 
 /**
@@ -206,6 +214,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   return {
     recognize: (image, read) => using(() => pool.submit({ image, options: read })),
     readLines: (crops) => using(() => readLinesIn(processFor(LINES), crops)),
+    detectLines: (page) => using(() => detectIn(processFor(LINES), page)),
     warm: () => {
       for (let slot = 0; slot < options.workers; slot++) processFor(slot);
       if (busy === 0) stopWhenIdle();

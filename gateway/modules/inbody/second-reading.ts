@@ -11,7 +11,7 @@ import { labelOf, parseSheet, scoreLineOf, type OcrLine, type Reading } from './
 type InbodyCoreField = (typeof inbodyCoreFields)[number];
 
 /** A crop of the raw page (rows copied, no image decoded). */
-function cropOf(page: GreyCrop, box: { left: number; top: number; width: number; height: number }): GreyCrop {
+export function cropOf(page: GreyCrop, box: { left: number; top: number; width: number; height: number }): GreyCrop {
   const left = Math.max(0, Math.round(box.left));
   const top = Math.max(0, Math.round(box.top));
   const width = Math.min(page.width - left, Math.round(box.width));
@@ -116,7 +116,7 @@ export function piecesOf(crop: GreyCrop): GreyCrop[] {
 const isScaleLine = (line: OcrLine) => !/[a-z]{2}/i.test(line.text) && (line.text.match(/\d+/g) ?? []).length >= 3;
 
 /** The second engine's line as an OcrLine: its words' confidence is their least sure character's (0–100). */
-function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
+export function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
   const words: OcrLine['words'] = [];
   let word = { text: '', p: 1 };
   // A slash is a word of its own: the score's digits ("90/100") are as sure as they are, whatever the slash.
@@ -128,6 +128,19 @@ function asOcrLine(read: LineText, box: OcrLine['box']): OcrLine {
     } else word = { text: word.text + char, p: Math.min(word.p, p) };
   }
   return { text: read.text.trim(), words, box };
+}
+
+/** What the second engine read by label, marked `second`: every top field, the score only as "NN/100" (NN 10–99). */
+export function labelledSeconds(read: OcrLine[]): Partial<Record<BoxField, Reading[]>> {
+  const labelled = parseSheet(read);
+  return Object.fromEntries(
+    inbodyTopFields.map((field) => [
+      field,
+      labelled[field]
+        .filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100))
+        .map((r) => ({ ...r, second: true })),
+    ]),
+  );
 }
 
 /**
@@ -235,17 +248,11 @@ export async function secondReading(
       ? asOcrLine(joinedOf([text, lineTexts[i + 1]]), usable[i].line.box)
       : asOcrLine(usable[i].after ? { text: '', chars: [] } : text, usable[i].line.box),
   );
-  const out: Partial<Record<BoxField, Reading[]>> = {};
-  const add = (field: BoxField, readings: Reading[]) =>
-    (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
-  const labelled = parseSheet(read);
   // ADR 090: the composition's parts too, where its rows were read (weight or fat mass in doubt): the
   // sum (weight = water + protein + minerals + fat) may then hold with what tesseract lost.
-  for (const field of inbodyTopFields)
-    add(
-      field,
-      labelled[field].filter((r) => field !== 'score' || (r.outOf100 && r.value >= 10 && r.value < 100)),
-    );
+  const out = labelledSeconds(read);
+  const add = (field: BoxField, readings: Reading[]) =>
+    (out[field] = [...(out[field] ?? []), ...readings.map((r) => ({ ...r, second: true }))]);
   for (const place of places) {
     const inBox = read.filter((_, i) => usable[i].box === place.box);
     for (const [field, readings] of Object.entries(readBox(place.box, model, inBox)) as [BoxField, Reading[]][])

@@ -24,6 +24,7 @@ import {
   OcrBusyError,
   OcrTimeoutError,
   sharedOcrPool,
+  type DetectLines,
   type ReadLines,
   type Recognize,
 } from './ocr-pool.ts';
@@ -74,7 +75,7 @@ function ocrPoolOf(deps: Deps) {
 }
 
 /** The OCR this configuration reads with (tesseract, and the second engine of ADR 086); tests may replace it. */
-export function ocrOf(deps: Deps): { recognize: Recognize; readLines?: ReadLines } {
+export function ocrOf(deps: Deps): { recognize: Recognize; readLines?: ReadLines; detectLines?: DetectLines } {
   return ocrPoolOf(deps);
 }
 
@@ -105,7 +106,7 @@ export async function detectInbody(
   deps: Deps,
   accountId: number,
   file: File,
-  ocr: { recognize: Recognize; readLines?: ReadLines } = ocrOf(deps),
+  ocr: { recognize: Recognize; readLines?: ReadLines; detectLines?: DetectLines } = ocrOf(deps),
 ): Promise<InbodyDetection> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -126,7 +127,7 @@ export async function detectInbody(
     } satisfies InbodyUnreadable);
   let reading;
   try {
-    reading = await readSheet(image.bytes, ocr.recognize, { readLines: ocr.readLines });
+    reading = await readSheet(image.bytes, ocr.recognize, { readLines: ocr.readLines, detectLines: ocr.detectLines });
   } catch (error) {
     if (error instanceof OcrBusyError)
       throw new ApiError(429, Codes.TOO_MANY_REQUESTS, {

@@ -1,10 +1,12 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
-import type { ReadLines, Recognize } from './ocr-pool.ts';
+import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
+import { measurePhoto } from './photo-quality.ts';
 import { secondReading } from './second-reading.ts';
+import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
 // Issue 14 (ADR 042): a phone photo of a printed InBody sheet → values the sheet vouches for.
@@ -15,6 +17,13 @@ import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet,
 
 /** The paper's width handed to OCR: ~200 dpi for an A4 sheet. */
 const OCR_WIDTH = 1700;
+/**
+ * ADR 091: a page fewer than SMALL_PAGE px across in the photo, in a soft photo (photo-quality.ts's
+ * sharpness below SOFT_PHOTO; clean photos measure 2,200–4,500), is read at SMALL_OCR_WIDTH.
+ */
+const SMALL_PAGE = 950;
+const SOFT_PHOTO = 500;
+const SMALL_OCR_WIDTH = 1200;
 /** The side the paper and the slant are looked for at. */
 const PROBE_SIDE = 600;
 const MAX_SLANT = 12;
@@ -25,7 +34,8 @@ const MAX_SLANT = 12;
  */
 const QUICK_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
-type Grey = { data: Buffer; width: number; height: number };
+/** `parts`: where a stacked page's header, left and right columns lie (columnsStacked; ADR 091 reads the core rows by them). */
+type Grey = { data: Buffer; width: number; height: number; parts?: PagePart[] };
 
 /** Otsu's threshold of a grey image. */
 function otsu({ data }: Grey): number {
@@ -233,11 +243,16 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // Tilt shortens the far edge: the measured proportion is only near; paper comes in A4 or Letter.
   const aspect = Math.abs(down / across - 1.294) < Math.abs(down / across - 1.414) ? 1.294 : 1.414;
   await breather();
+  // ADR 091: a page taken small in a soft photo holds no more detail at 1700 px than at
+  // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
+  // keeps 1700 px (read at 1200, a clean one lost confirmed values).
+  const ocrWidth =
+    across < SMALL_PAGE && (await measurePhoto(bytes)).sharpness < SOFT_PHOTO ? SMALL_OCR_WIDTH : OCR_WIDTH;
   const flat = flatten(
     { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
     corners,
-    OCR_WIDTH,
-    Math.round(OCR_WIDTH * aspect),
+    ocrWidth,
+    Math.round(ocrWidth * aspect),
   );
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
@@ -297,6 +312,7 @@ export function columnsStacked(page: Grey): Grey {
   ];
   const gap = 30;
   const total = parts.reduce((h, p) => h + p.height + gap, 0);
+  const stacked: PagePart[] = [];
   // Copied row by row (raw): no image is decoded or encoded between the steps (ADR 084).
   const out = Buffer.alloc(width * total, 255);
   let y = 0;
@@ -305,9 +321,10 @@ export function columnsStacked(page: Grey): Grey {
       const from = (p.top + row) * width + p.left;
       data.copy(out, (y + row) * width, from, from + p.width);
     }
+    stacked.push({ top: y, height: p.height });
     y += p.height + gap;
   }
-  return { data: out, width, height: total };
+  return { data: out, width, height: total, parts: stacked };
 }
 
 /**
@@ -349,6 +366,17 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
   }
   // The closer reading replaces a lone digit read from the same print ("5/100" for 75).
   if (again) parsed.score = [again, ...parsed.score.filter((r) => r.value >= 10)];
+}
+
+/**
+ * ADR 091: tesseract's page read poorly: fewer than three of weight, SMM, PBF and fat mass read by
+ * their labels at all (a blurred page where its segmentation placed few line boxes).
+ */
+function poorlyRead(parsed: ParsedSheet): boolean {
+  const read = (['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass'] as const).filter(
+    (f) => parsed[f].length > 0,
+  );
+  return read.length < 3;
 }
 
 /** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
@@ -405,7 +433,7 @@ export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean
 export async function readSheet(
   bytes: Buffer,
   recognize: Recognize,
-  options: { reader?: 'page' | 'projection'; readLines?: ReadLines } = {},
+  options: { reader?: 'page' | 'projection'; readLines?: ReadLines; detectLines?: DetectLines } = {},
 ): Promise<SheetReading> {
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
   const lines = await recognize(prepared.image);
@@ -421,7 +449,31 @@ export async function readSheet(
   // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
   // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
   const unsure: [BoxField, Reading[]][] = [];
-  if (options.readLines && options.reader !== 'projection' && unconfirmed()) {
+  // ---- ADR 091: a page tesseract read poorly, read by PaddleOCR's detector and recognizer (instead
+  // of tesseract's few lines read again); the boxes read again are placed by its lines' headings
+  // where they place more boxes than tesseract's. ----
+  let placing = lines;
+  const poor = Boolean(
+    options.readLines && options.detectLines && options.reader !== 'projection' && poorlyRead(parsed),
+  );
+  if (poor && options.readLines && options.detectLines) {
+    const detected = await detectedReading(
+      prepared.grey,
+      options.detectLines,
+      options.readLines,
+      prepared.grey.parts,
+    ).catch(() => undefined);
+    for (const [field, readings] of Object.entries(detected?.readings ?? {}) as [BoxField, Reading[]][]) {
+      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
+      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+    }
+    const { width, height } = prepared.grey;
+    if (detected && boxPlaces(detected.lines, width, height).length > boxPlaces(lines, width, height).length)
+      placing = detected.lines;
+    checked = checkSheet(parsed);
+  }
+  // ---- end ADR 091 ----
+  if (options.readLines && options.reader !== 'projection' && !poor && unconfirmed()) {
     const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
     const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
     for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
@@ -430,9 +482,9 @@ export async function readSheet(
     }
     checked = checkSheet(parsed);
   }
-  if (unconfirmed()) await secondScoreReading(prepared.grey, lines, parsed, recognize);
+  if (unconfirmed()) await secondScoreReading(prepared.grey, placing, parsed, recognize);
   checked = checkSheet(parsed);
-  if (unconfirmed()) await boxesReadAgain(prepared.grey, lines, parsed, recognize);
+  if (unconfirmed()) await boxesReadAgain(prepared.grey, placing, parsed, recognize);
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };

@@ -1,0 +1,84 @@
+import sharp from 'sharp';
+import { expect, test } from 'vitest';
+import { coreRows, detectedReading } from './detected-reading.ts';
+import type { TextBox } from './line-detector.ts';
+import type { GreyCrop, LineText } from './line-reader.ts';
+import { readSheet } from './sheet-reader.ts';
+
+// Issue 36 §2 (ADR 091): a page tesseract reads poorly (blurred: no line boxes) is read by PaddleOCR's
+// detector and recognizer; what they read is a second reading, confirmed only by the sheet's arithmetic.
+
+const text = (t: string, p = 0.97): LineText => ({ text: t, chars: [...t].map((char) => ({ char, p })) });
+const box = (x0: number, y0: number, x1: number, y1: number): TextBox => ({ x0, y0, x1, y1, score: 0.9, ink: y1 - y0 });
+
+/** The composition's rows as the detector finds them: a label box and a value box on each line. */
+const rows: [string, string][] = [
+  ['InBody270', ''],
+  ['Total Body Water (L)', '42.1'],
+  ['Protein (kg)', '11.4'],
+  ['Minerals (kg)', '3.92'],
+  ['Body Fat Mass (kg)', '15.6'],
+  ['Weight (kg)', '73.0'],
+];
+const boxes = rows.flatMap(([, value], i) => [
+  box(20, 10 + i * 28, 160, 32 + i * 28),
+  ...(value ? [box(240, 10 + i * 28, 300, 32 + i * 28)] : []),
+]);
+const said = rows.flatMap(([label, value]) => (value ? [label, value] : [label]));
+
+test('the core rows: the header, the upper half of the left column and the top of the right; a page not stacked, its upper part', () => {
+  expect(
+    coreRows(
+      [
+        { top: 0, height: 100 },
+        { top: 130, height: 1000 },
+        { top: 1160, height: 800 },
+      ],
+      2000,
+    ),
+  ).toEqual([
+    [0, 40],
+    [130, 630],
+    [1160, 1360],
+  ]);
+  expect(coreRows(undefined, 1000)).toEqual([[0, 600]]);
+  // A column without ink (a part a row high): not taken as stacked.
+  const blank = [
+    { top: 0, height: 300 },
+    { top: 330, height: 1 },
+    { top: 361, height: 1 },
+  ];
+  expect(coreRows(blank, 1000)).toEqual([[0, 600]]);
+});
+
+test("the detector's boxes are read by the recognizer, line by line, and parsed by their labels as second readings", async () => {
+  const page: GreyCrop = { data: new Uint8Array(400 * 600).fill(255), width: 400, height: 600 };
+  let read = 0;
+  const reading = await detectedReading(
+    page,
+    async () => boxes,
+    async (crops) => crops.map(() => text(said[read++] ?? '')),
+  );
+  expect(read).toBe(said.length);
+  expect(reading.lines.map((l) => l.text)).toContain('Weight (kg) 73.0');
+  expect(reading.readings.weight?.[0]).toMatchObject({ value: 73, second: true, confidence: 97 });
+  expect(reading.readings.minerals?.[0]).toMatchObject({ value: 3.92, second: true });
+});
+
+test('a page tesseract reads nothing of: the detector finds its lines, and the sum confirms what the recognizer read', async () => {
+  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
+    .jpeg()
+    .toBuffer();
+  let read = 0;
+  let detected = 0;
+  const reading = await readSheet(photo, async () => [], {
+    readLines: async (crops) => crops.map(() => text(said[read++] ?? '')),
+    detectLines: async () => {
+      detected++;
+      return boxes;
+    },
+  });
+  expect(detected).toBeGreaterThan(0);
+  expect([reading.values.weight, reading.confidence.weight]).toEqual([73, 'confirmed']);
+  expect([reading.values.bodyFatMass, reading.confidence.bodyFatMass]).toEqual([15.6, 'confirmed']);
+});
