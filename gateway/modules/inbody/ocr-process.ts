@@ -15,11 +15,26 @@ export type Usage = { cpuSeconds: number; rss: number };
 /**
  * An engine as the child runs it: given its settings, it starts loading its model (`ready`) and
  * answers requests (`run`). Its source is sent to the child, so it may use no import and no
- * `require` (the bundler renames it): only its argument and `process.getBuiltinModule`.
+ * `require` (the bundler renames it): only its arguments and `process.getBuiltinModule`.
  */
-export type EngineBody<Settings, Request, Answer> = (settings: Settings) => {
+export type EngineBody<Settings, Request, Answer> = (
+  settings: Settings,
+  kit: EngineKit,
+) => {
   ready: Promise<unknown>;
   run: (request: Request) => Promise<Answer>;
+};
+
+/** An ONNX model loaded by onnxruntime-web: run on named input tensors, its outputs by name. */
+export type OnnxSession = { run: (feeds: object) => Promise<Record<string, { dims: number[]; data: Float32Array }>> };
+/** onnxruntime-web as the engines use it: its tensor. */
+export type OnnxRuntime = { Tensor: new (type: 'float32', data: Float32Array, dims: number[]) => unknown };
+/**
+ * What more than one engine needs, given to each in the child: `onnx` loads onnxruntime-web from
+ * `ortPath` (one wasm thread: the child has one core's work) and starts loading the model at `modelPath`.
+ */
+export type EngineKit = {
+  onnx: (ortPath: string, modelPath: string) => { ort: OnnxRuntime; session: Promise<OnnxSession> };
 };
 /** An engine's body and its settings (paths of its package and model: plain JSON). */
 export type Engine = { body: EngineBody<never, never, unknown>; settings: unknown };
@@ -35,11 +50,26 @@ function serve(bodies: Record<string, EngineBody<unknown, unknown, unknown>>) {
     load: string[];
   };
   process.on('disconnect', () => process.exit(0));
+  const kit: EngineKit = {
+    onnx: (ortPath, modelPath) => {
+      const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
+      const ort = requireFrom(ortPath)(ortPath) as OnnxRuntime & {
+        env: { wasm: { numThreads: number } };
+        InferenceSession: { create: (model: Uint8Array, options: object) => Promise<OnnxSession> };
+      };
+      ort.env.wasm.numThreads = 1;
+      const model = process.getBuiltinModule('node:fs').readFileSync(modelPath);
+      return {
+        ort,
+        session: ort.InferenceSession.create(model, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' }),
+      };
+    },
+  };
   const started = new Map<string, ReturnType<EngineBody<unknown, unknown, unknown>>>();
   const engine = (name: string) => {
     let e = started.get(name);
     if (!e) {
-      e = bodies[name](settings[name]);
+      e = bodies[name](settings[name], kit);
       // A model that fails to load fails each request that needs it (run awaits `ready`).
       e.ready.catch(() => undefined);
       started.set(name, e);

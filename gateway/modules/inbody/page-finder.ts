@@ -1,3 +1,5 @@
+import { regionsOf } from './regions.ts';
+
 // Issue 36 §1 (ADR 042): the sheet's four corners on any background, and the page warped flat.
 // The paper is the large bright, colourless region (wood, skin and most desks are coloured or
 // dark): a mask of "paperness" (brightness less saturation, Otsu), closed so print does not hole
@@ -150,33 +152,8 @@ function close(mask: Uint8Array, width: number, height: number, r: number): Uint
 
 /** The largest 4-connected region of ones: its pixels' indices. */
 function largestRegion(mask: Uint8Array, width: number, height: number): number[] {
-  const seen = new Uint8Array(mask.length);
   let best: number[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    const region: number[] = [];
-    stack.push(start);
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      region.push(i);
-      const x = i % width;
-      const y = (i - x) / width;
-      const next = [
-        x > 0 ? i - 1 : -1,
-        x < width - 1 ? i + 1 : -1,
-        y > 0 ? i - width : -1,
-        y < height - 1 ? i + width : -1,
-      ];
-      for (const n of next)
-        if (n >= 0 && mask[n] && !seen[n]) {
-          seen[n] = 1;
-          stack.push(n);
-        }
-    }
-    if (region.length > best.length) best = region;
-  }
+  for (const region of regionsOf(width, height, (i) => mask[i] !== 0)) if (region.length > best.length) best = region;
   return best;
 }
 

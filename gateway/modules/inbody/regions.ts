@@ -1,0 +1,34 @@
+/**
+ * The 4-connected regions of the pixels of a `width` × `height` grid for which `inside(i)` holds
+ * (i = y × width + x): each as its pixels' indices, in the order of their first pixel. The page
+ * finder's paper mask and the text detector's probability map both part their pixels so.
+ */
+export function regionsOf(width: number, height: number, inside: (i: number) => boolean): number[][] {
+  const size = width * height;
+  const seen = new Uint8Array(size);
+  const regions: number[][] = [];
+  const stack: number[] = [];
+  const reach = (j: number) => {
+    if (!seen[j] && inside(j)) {
+      seen[j] = 1;
+      stack.push(j);
+    }
+  };
+  for (let start = 0; start < size; start++) {
+    if (seen[start] || !inside(start)) continue;
+    const region: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      region.push(i);
+      const x = i % width;
+      if (x > 0) reach(i - 1);
+      if (x < width - 1) reach(i + 1);
+      if (i >= width) reach(i - width);
+      if (i < size - width) reach(i + width);
+    }
+    regions.push(region);
+  }
+  return regions;
+}
