@@ -99,11 +99,14 @@ const tesseract: EngineBody<
  * The engines an OCR process can run: tesseract, the second engine (ADR 086) and its text detector
  * (ADR 091: loaded on its first page, not at the start: most photos never need it).
  */
-const engines = (): Record<string, Engine> => ({
-  tesseract: { body: tesseract, settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA } },
-  lines: lineEngine(),
-  detector: detectorEngine(),
-});
+let engineSet: Record<string, Engine> | undefined;
+/** Made on the first process's start (package paths resolved, the recognizer's dictionary read), then kept. */
+const engines = (): Record<string, Engine> =>
+  (engineSet ??= {
+    tesseract: { body: tesseract, settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA } },
+    lines: lineEngine(),
+    detector: detectorEngine(),
+  });
 
 /**
  * A pool over `run`: at most `workers` at once, `queue` waiting, each limited to `timeoutMs`.
