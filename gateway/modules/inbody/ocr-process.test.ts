@@ -11,7 +11,9 @@ const noisy: Engine = {
     ready: Promise.resolve(),
     run: () => {
       process.stderr.write('Warning: Invalid resolution 25 dpi. Using 70 instead.\nEstimating resolution as 312\n');
-      process.stderr.write('Line cannot be recognized!!\n\nthe model file is damaged\n');
+      process.stderr.write(
+        'Line cannot be recognized!!\nImage too small to scale!! (2x36 vs min width of 3)\n\nthe model file is damaged\n',
+      );
       return Promise.resolve(42);
     },
   })) as Engine['body'],

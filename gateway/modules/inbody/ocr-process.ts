@@ -182,10 +182,10 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
 /**
  * What tesseract writes to its standard error about every photo, not about a fault: a photo without
  * a resolution of ≥ 70 dpi in its header (phones write 72 or none), its own estimate, a line or a
- * page with no text. One line a photo would drown the gateway's log.
+ * page with no text, a box too narrow to read (a speck the layout's boxes cut). One line a photo would drown the gateway's log.
  */
 export const ENGINE_CHATTER =
-  /^(Warning: Invalid resolution \d+ dpi|Estimating resolution as \d+|Line cannot be recognized|Empty page|Detected \d+ diacritics)/;
+  /^(Warning: Invalid resolution \d+ dpi|Estimating resolution as \d+|Line cannot be recognized|Empty page|Detected \d+ diacritics|Image too small to scale)/;
 
 /** The child's standard error, line by line, in the gateway's, marked as the OCR's; chatter dropped. */
 function forwardErrors(stderr: Readable | null) {
