@@ -272,14 +272,17 @@ test('a speck read as "|" between the bars does not lose the place of a garbled 
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
 });
 
-test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed', () => {
+test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed, nor its level', () => {
   const lines = english().map((l) => (/^Right Arm 0\.9/.test(l.text) ? line('Right Arm 0.9 kg 20.0 % Over') : l));
   const checked = checkSheet(parseSheet(lines));
   expect([
     checked.values.fatBodyMass?.rightArmFatPercentage,
     checked.confidence['fatBodyMass.rightArmFatPercentage'],
   ]).toEqual([20, 'doubtful']);
+  // ADR 092: nor is its level, which the % contradicts.
+  expect(checked.confidence['fatBodyMass.rightArmStatus']).toBe('doubtful');
   expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmFatPercentage']).toBe('confirmed');
+  expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmStatus']).toBe('confirmed');
 });
 
 // Issue 36 §4: never sure and wrong.
@@ -458,7 +461,7 @@ test('a score with its slash lost is confirmed by the second engine\'s "NN/100";
   expect(checkSheet({ ...sure, score: [...sure.score, second(76, 0, 99, true)] }).confidence.score).toBe('doubtful');
 });
 
-test('ADR 092: a score read surely as "NN/100" by tesseract alone is not confirmed; the value both engines read goes first', () => {
+test('ADR 092: a score read surely as "NN/100" by tesseract alone is not confirmed; the value both engines read goes first, then the surest', () => {
   // A validation photo: the score box read again "29 /100" at 89 % (the large 99), the page "99 /100"
   // at 96 %, the second engine "99/100"; the box's reading goes first.
   const page = parseSheet(english().map((l) => (/^InBody Score/.test(l.text) ? line('99 /100 Diém', 96) : l)));
@@ -466,8 +469,11 @@ test('ADR 092: a score read surely as "NN/100" by tesseract alone is not confirm
   expect(checkSheet({ ...boxFirst, score: boxFirst.score.slice(0, 1) }).confidence.score).toBe('doubtful');
   const both = checkSheet({ ...boxFirst, score: [...boxFirst.score, second(99, 0, 99, true)] });
   expect([both.values.score, both.confidence.score]).toEqual([99, 'confirmed']);
-  // Where the second engine read no score, the first one read stays, doubtful.
-  expect([checkSheet(boxFirst).values.score, checkSheet(boxFirst).confidence.score]).toEqual([29, 'doubtful']);
+  // Where the second engine read no score, the surest "NN/100" read, doubtful (a tuning photo: the box
+  // read again "58/100" at 0 %, the page "68/100" at 93 %).
+  expect([checkSheet(boxFirst).values.score, checkSheet(boxFirst).confidence.score]).toEqual([99, 'doubtful']);
+  const unsureBox = { ...page, score: [{ value: 58, confidence: 0, decimals: 0, outOf100: true }, ...page.score] };
+  expect(checkSheet(unsureBox).values.score).toBe(99);
   // And SMM alike: the value both engines read goes before a whole number or another reading.
   const smm = parseSheet(english({ smm: '23.9' }));
   const picked = checkSheet({

@@ -281,9 +281,14 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
 
   // Score (issue 36 §4): it agrees with nothing else on the sheet, so like SMM it is confirmed only
   // where both engines read it alike (below), never on one engine's sure word alone (ADR 092: the
-  // large "99" read "29 /100" at 89 %). A value both engines read goes before the first one read.
-  const score =
-    agreed(sheet, 'score') ?? sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
+  // large "99" read "29 /100" at 89 %). A value both engines read goes first; else, of the readings
+  // as "NN/100" that disagree, the surest (the box read again "58/100" at 0 % where the page read
+  // "68/100" at 93 %); else the first one read.
+  const scores = sheet.score.filter((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
+  const surest = scores
+    .filter((r) => r.outOf100 && printed('score', r))
+    .reduce<Reading | undefined>((best, r) => (!best || r.confidence > best.confidence ? r : best), undefined);
+  const score = agreed(sheet, 'score') ?? surest ?? scores[0];
   set('score', score?.value, false);
 
   // ADR 086 (issue 36 §4): a value no arithmetic covers, or that the arithmetic left doubtful, is
@@ -330,7 +335,8 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
     const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
-    const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
+    // ADR 092: a fat region's level on the wrong side of its % is no surer than the % (one of them is misread).
+    const statusSure = Boolean(reading?.status) && (lean ? agrees : fits && sided);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
     const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
     confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
