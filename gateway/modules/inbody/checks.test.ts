@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { checkSheet, isUsable } from './checks.ts';
-import { parseSheet, type OcrLine } from './parse.ts';
+import { parseSheet, scoreLineOf, type OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): the sheet's arithmetic decides what is confirmed; a tampered or misread value is doubtful, never passed.
 const line = (text: string, confidence = 95): OcrLine => ({
@@ -150,6 +150,22 @@ test('an SMM label too garbled to match is taken from its place between the bars
   );
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
+  // ADR 092: SMM's label read with only a garbled scale after it, the value on the line below (a mild validation photo).
+  const split = english().flatMap((l) =>
+    /Skeletal/.test(l.text)
+      ? []
+      : /^Muscle-Fat/.test(l.text)
+        ? [
+            l,
+            line('Weight (kg) I 73.0'),
+            line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
+            line('Kh ong Co ong I 17.9'),
+            line('Body Fat Mass (kg) I 15.6'),
+          ]
+        : [l],
+  );
+  const below = checkSheet(parseSheet(split));
+  expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([17.9, 'doubtful']);
 });
 
 test('a fat mass read without its decimal mark (105 for 10.5) is put back where PBF then agrees', () => {
@@ -315,6 +331,10 @@ test('a score is offered, doubtful, when read with one digit or its slash lost; 
   expect([speck.values.score, speck.confidence.score]).toEqual([86, 'doubtful']);
   const glued = checkSheet(parseSheet(withScore('-|86100opoints')));
   expect([glued.values.score, glued.confidence.score]).toEqual([86, 'doubtful']);
+  // ADR 092: "Điểm" read with its Đ as a 0 (a mild validation photo's "61 100 0im"): offered, and its line read again.
+  const zero = checkSheet(parseSheet(withScore('61 100 0im')));
+  expect([zero.values.score, zero.confidence.score]).toEqual([61, 'doubtful']);
+  expect(scoreLineOf([{ ...line('61 100 0im'), box: { x0: 0, y0: 0, x1: 100, y1: 20 } }])).toBeDefined();
   const printed = parseSheet(withScore('InBody Score 90/100 Points'));
   expect([checkSheet(printed).values.score, checkSheet(printed).confidence.score]).toEqual([90, 'doubtful']);
   const both = checkSheet({ ...printed, score: [second(90, 0, 99, true), ...printed.score] });

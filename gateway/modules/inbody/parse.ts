@@ -154,7 +154,8 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
   return lines.find(
     (l) =>
-      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box,
+      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) &&
+      l.box,
   );
 }
 
@@ -213,8 +214,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
     // score, but not in its printed form.
     // The second engine runs the words together and may drop the slash too ("86100opoints").
+    // ADR 092: "Điểm" read with its Đ as a 0 ("61 100 0im").
     const slashLost =
-      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded) ??
+      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em|[o0][il1]e?m\b)/.exec(folded) ??
       /(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?(?:points|diem|d[il1]em)/.exec(folded);
     if (slashLost) {
       labelledScores.push(readingOf(slashLost[1], line.words));
@@ -241,7 +243,14 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       const [field, pattern] = label;
       const [first] = numbersAfter(line, pattern);
       if (first) sheet[field].push(first);
-      if (field === 'bodyFatMass' && ++fatMassLines === 2 && prior && sheet.skeletalMuscleMass.length === 0) {
+      // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
+      // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
+      if (
+        field === 'bodyFatMass' &&
+        ++fatMassLines === 2 &&
+        prior &&
+        !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
+      ) {
         const guess = numbersAfter(prior, /\(\S{0,3}\)|$^/).at(-1);
         // Found by position, not by its label: offered, never confirmed.
         if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
