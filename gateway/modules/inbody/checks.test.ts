@@ -150,7 +150,8 @@ test('an SMM label too garbled to match is taken from its place between the bars
   );
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
-  // ADR 092: SMM's label read with only a garbled scale after it, the value on the line below (a mild validation photo).
+  // ADR 092: SMM's label read with only a garbled scale after it, the value on the line below, a garbled
+  // line before the fat mass's (a mild validation photo).
   const split = english().flatMap((l) =>
     /Skeletal/.test(l.text)
       ? []
@@ -160,6 +161,7 @@ test('an SMM label too garbled to match is taken from its place between the bars
             line('Weight (kg) I 73.0'),
             line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
             line('Kh ong Co ong I 17.9'),
+            line('an mw 8) - iv "mm'),
             line('Body Fat Mass (kg) I 15.6'),
           ]
         : [l],

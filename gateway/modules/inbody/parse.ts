@@ -256,7 +256,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
         if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
       }
     } else {
-      unlabelled = line;
+      // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
+      unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
     }
   }
   sheet.score.push(...labelledScores);
