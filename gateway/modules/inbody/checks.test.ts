@@ -217,6 +217,19 @@ test('labels as the English model garbles them: "Tổng lượng nước" as "To
   expect(sheet.weight.map((r) => r.value)).toEqual([87.3, 70.8]);
 });
 
+test("ADR 092: a region's level is confirmed only with its %, not by agreeing with a % read unsure", () => {
+  const lines = english().map((l) =>
+    /^Right Arm 3\.12/.test(l.text) ? line('Right Arm 3.12 kg 77.7 % Under', 87) : l,
+  );
+  const checked = checkSheet(parseSheet(lines));
+  expect(checked.values.leanBodyMass).toMatchObject({ rightArmMusclePercentage: 77.7, rightArmStatus: 'Under' });
+  expect(checked.confidence['leanBodyMass.rightArmMusclePercentage']).toBe('doubtful');
+  expect(checked.confidence['leanBodyMass.rightArmStatus']).toBe('doubtful');
+  // Read surely, both are confirmed.
+  const sure = checkSheet(parseSheet(english()));
+  expect(sure.confidence['leanBodyMass.rightArmStatus']).toBe('confirmed');
+});
+
 test('ADR 092: a part the sum fits within its tolerance is not confirmed when tesseract doubted its word', () => {
   // A validation photo: minerals 3.69 read "3.60" at 40 %; the sum held by 0.1 and confirmed it.
   const lines = english().map((l) => (/^Minerals/.test(l.text) ? line('Minerals (kg) 3.82 (3.36 ~ 4.11)', 40) : l));

@@ -335,10 +335,11 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
     const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
-    // ADR 092: a fat region's level on the wrong side of its % is no surer than the % (one of them is misread).
-    const statusSure = Boolean(reading?.status) && (lean ? agrees : fits && sided);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
     const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
+    // ADR 092: a level is confirmed only with its % (a mild tuning photo: "77.7 % Under" read at 87 % in
+    // the right arm's row, another row's, whose level agreed with it; the arm was 111.4 % Over).
+    const statusSure = Boolean(reading?.status) && percent !== undefined && sure(percent);
     confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';
