@@ -160,7 +160,7 @@ test('an SMM label too garbled to match is taken from its place between the bars
             l,
             line('Weight (kg) I 73.0'),
             line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
-            line('Kh ong Co ong I 17.9'),
+            line('Kh ong Co ong I 17.9 i 2 FS'),
             line('an mw 8) - iv "mm'),
             line('Body Fat Mass (kg) I 15.6'),
           ]
@@ -249,11 +249,15 @@ test('ADR 092: a part the sum fits within its tolerance is not confirmed when te
 test('ADR 092: an SMM label whose first word is garbled ("olal Muscle Mass", "Khoi lurgng cd xufcmg") still names SMM', () => {
   // The second engine's lines on two mild tuning photos; the fat mass's row is not taken for SMM.
   const sheet = parseSheet(
-    ['olal Muscle Mass 25.1', 'Khoi lurgng cd xufcmg 22.0', 'Lurong m co the (kg) 5.2', 'Luong mo co the (kg) 5.2'].map(
-      (t) => line(t),
-    ),
+    [
+      'olal Muscle Mass 25.1',
+      'Khoi lurgng cd xufcmg 22.0',
+      'Luong coxurong (kg) EEE 31.8',
+      'Lurong m co the (kg) 5.2',
+      'Luong mo co the (kg) 5.2',
+    ].map((t) => line(t)),
   );
-  expect(sheet.skeletalMuscleMass.map((r) => r.value)).toEqual([25.1, 22]);
+  expect(sheet.skeletalMuscleMass.map((r) => r.value)).toEqual([25.1, 22, 31.8]);
   expect(sheet.bodyFatMass.map((r) => r.value)).toEqual([5.2, 5.2]);
 });
 

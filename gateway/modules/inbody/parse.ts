@@ -53,11 +53,11 @@ export const fold = (value: string) =>
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
   ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
-  // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd"):
-  // "Muscle Mass" and "lượng cơ x…" name no other row.
+  // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd";
+  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row.
   [
     'skeletalMuscleMass',
-    /skeletal|\bsmm\b|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s+x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s+x/,
+    /skeletal|\bsmm\b|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
   ],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /\bpr[o0]t[e3]/],
@@ -251,7 +251,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
         prior &&
         !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
       ) {
-        const guess = numbersAfter(prior, /\(\S{0,3}\)|$^/).at(-1);
+        // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").
+        const found = numbersAfter(prior, /\(\S{0,3}\)|$^/);
+        const guess = found.filter((r) => r.decimals === 1).at(-1) ?? found.at(-1);
         // Found by position, not by its label: offered, never confirmed.
         if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
       }
