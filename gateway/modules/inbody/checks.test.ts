@@ -217,9 +217,18 @@ test('labels as the English model garbles them: "Tổng lượng nước" as "To
   expect(sheet.weight.map((r) => r.value)).toEqual([87.3, 70.8]);
 });
 
-test("ADR 092: a region's level is confirmed only with its %, not by agreeing with a % read unsure", () => {
+test("ADR 092: a region's level is confirmed only where its row's mass and % were read surely in their printed form", () => {
+  // Another row's "77.7 % Under" at 87 % in the right arm's row, its mass "3" at 43 %.
   const lines = english().map((l) =>
-    /^Right Arm 3\.12/.test(l.text) ? line('Right Arm 3.12 kg 77.7 % Under', 87) : l,
+    /^Right Arm 3\.12/.test(l.text)
+      ? {
+          text: 'Right Arm 3 kg 77.7 % Under',
+          words: [
+            { text: '3', confidence: 43 },
+            { text: '77.7', confidence: 87 },
+          ],
+        }
+      : l,
   );
   const checked = checkSheet(parseSheet(lines));
   expect(checked.values.leanBodyMass).toMatchObject({ rightArmMusclePercentage: 77.7, rightArmStatus: 'Under' });
