@@ -217,7 +217,7 @@ test('labels as the English model garbles them: "Tổng lượng nước" as "To
   expect(sheet.weight.map((r) => r.value)).toEqual([87.3, 70.8]);
 });
 
-test("ADR 092: a region's level is confirmed only where its row's mass and % were read surely in their printed form", () => {
+test("ADR 092: a region's level is confirmed only where its row's mass and % were read in their printed form", () => {
   // Another row's "77.7 % Under" at 87 % in the right arm's row, its mass "3" at 43 %.
   const lines = english().map((l) =>
     /^Right Arm 3\.12/.test(l.text)

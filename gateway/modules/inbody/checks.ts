@@ -337,12 +337,12 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
     const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
-    // ADR 092: a level is confirmed only where its row's mass and % were read as sure words in their
-    // printed form (a mild tuning photo: another row's "77.7 % Under" at 87 % in the right arm's row,
-    // its mass "8" at 43 %, confirmed the arm's level; it was 111.4 % Over).
-    const surePrinted = (r: Reading | undefined) => r !== undefined && r.confidence >= SURE_WORD && r.decimals > 0;
+    // ADR 092: a level is confirmed only where its row's mass and % were read in their printed form
+    // (with decimals) and agree with it (a mild tuning photo: another row's "77.7 % Under" in the right
+    // arm's row, its mass read "8", confirmed the arm's level; it was 111.4 % Over).
+    const inPrintedForm = (r: Reading | undefined) => r !== undefined && r.decimals > 0;
     const statusSure =
-      Boolean(reading?.status) && (lean ? agrees : fits && sided) && surePrinted(kg) && surePrinted(percent);
+      Boolean(reading?.status) && (lean ? agrees : fits && sided) && inPrintedForm(kg) && inPrintedForm(percent);
     confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';
