@@ -25,11 +25,16 @@ import { asThePhoneSends } from './phone-photo.ts';
 const { values: options } = parseArgs({
   options: {
     per: { type: 'string', default: '16' },
+    // --from N: the photos N … N + per − 1 of each category (a larger sample without re-reading the first ones).
+    from: { type: 'string', default: '0' },
     part: { type: 'string', default: 'unseen' },
     categories: { type: 'string', default: 'clean,mild,hard' },
     readers: { type: 'string', default: 'new,old' },
     cache: { type: 'string' },
     failures: { type: 'boolean', default: false },
+    // --wrong: every wrong value read, confirmed or not, with its reading's OCR confidence (how near a
+    // misread comes to a sure word; ADR 092). Tuning and validation parts only.
+    wrong: { type: 'boolean', default: false },
     save: { type: 'string' },
     // Issue 36 / 39: the phone shrinks the photo before it uploads it (app/ui/shrink-image.ts: a
     // canvas, JPEG); the bench judges the photo as the gateway receives it. --phone SIDE:QUALITY,
@@ -41,6 +46,7 @@ const [phoneSide, phoneQuality] = options.phone.split(':').map(Number);
 const phoneFormat = options.phone.split(':')[2] === 'webp' ? 'webp' : 'jpeg';
 const sentBytes: number[] = [];
 const per = Number(options.per);
+const from = Number(options.from);
 const part = options.part as Part;
 const categories = options.categories.split(',') as Category[];
 // tess: the new reader without the second engine (ADR 086), to weigh what PaddleOCR's recognizer adds in the same run.
@@ -168,6 +174,33 @@ function score(
   }
   if (core) t.coreAllRight++;
   if (wrong.length) failures.push(`${reader} WRONG AND CONFIRMED ${id}: ${wrong.join(', ')}`);
+  if (options.wrong && part !== 'unseen')
+    for (const [key, value] of Object.entries(want)) {
+      const got = valueAt(reading.values, key);
+      if (got === null || got === undefined || got === value) continue;
+      // The readings that gave the value: a top field's list, a region's mass or % (its status is a word).
+      const [table, name] = key.split('.');
+      const region = name?.match(
+        /^(rightArm|leftArm|trunk|rightLeg|leftLeg)(MuscleMass|FatMass|MusclePercentage|FatPercentage)$/,
+      );
+      const readings = (
+        name === undefined
+          ? ((reading.parsed as unknown as Record<string, { value: number; confidence: number; second?: boolean }[]>)[
+              key
+            ] ?? [])
+          : region
+            ? [
+                reading.parsed[table === 'leanBodyMass' ? 'lean' : 'fat'][region[1] as 'trunk']?.[
+                  /Mass$/.test(region[2]) ? 'kg' : 'percent'
+                ],
+              ].flatMap((r) => r ?? [])
+            : []
+      ).filter((r) => r.value === got);
+      const ocr = readings.map((r) => `${String(Math.round(r.confidence))}${r.second ? 's' : ''}`).join('/');
+      failures.push(
+        `${reader} wrong ${id}: ${key} ${String(got)}≠${String(value)} ${reading.confidence[key]} ocr ${ocr || '–'}`,
+      );
+    }
   if (!core)
     failures.push(
       `${reader} core miss ${id} page ${reading.page}: ${inbodyCoreFields.map((k) => `${k} ${String(valueAt(reading.values, k))}/${String(want[k])}(${reading.confidence[k]})`).join(', ')}`,
@@ -177,7 +210,7 @@ function score(
 const browser = await chromium.launch({ executablePath: findChromium() });
 const maker = await devSetMaker(browser);
 for (const category of categories)
-  for (let i = 0; i < per; i++) {
+  for (let i = from; i < from + per; i++) {
     const photo = await maker.make(part, category, i);
     const sent = await asThePhoneSends(photo.photo.jpeg, phoneSide, phoneQuality, phoneFormat);
     sentBytes.push(sent.byteLength);
@@ -249,7 +282,7 @@ const rows: string[][] = [
 const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
 const head = columns.map(([r, c]) => `${r} ${c}`.padStart(11));
 console.log(
-  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, ${phoneFormat === 'webp' ? 'WebP' : 'JPEG'} ${String(phoneQuality)}), one OCR thread; new = page finder, boxes and the second engine, tess = the same without it, old = projection (issue 14)\n`,
+  `\nInBody OCR bench, ${part} part: ${String(per)} photos a category${from ? ` from photo ${String(from)}` : ''} (html/magick renderers × 270/570 × en/vi), sent as the phone shrinks them (${String(phoneSide)} px, ${phoneFormat === 'webp' ? 'WebP' : 'JPEG'} ${String(phoneQuality)}), one OCR thread; new = page finder, boxes and the second engine, tess = the same without it, old = projection (issue 14)\n`,
 );
 console.log(`| ${'measure'.padEnd(width)} | ${head.join(' | ')} |`);
 console.log(`|${'-'.repeat(width + 2)}|${head.map(() => '-'.repeat(13)).join('|')}|`);

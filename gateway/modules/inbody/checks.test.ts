@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { checkSheet, isUsable } from './checks.ts';
-import { parseSheet, type OcrLine } from './parse.ts';
+import { parseSheet, scoreLineOf, type OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): the sheet's arithmetic decides what is confirmed; a tampered or misread value is doubtful, never passed.
 const line = (text: string, confidence = 95): OcrLine => ({
@@ -58,10 +58,11 @@ test('a sheet that adds up: every core field confirmed, regions read, the layout
     rightArmFatPercentage: 120,
     rightArmStatus: 'Over',
   });
-  for (const f of ['weight', 'bodyFatMass', 'percentBodyFat', 'score', 'totalBodyWater', 'protein', 'minerals'])
+  for (const f of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'])
     expect(checked.confidence[f]).toBe('confirmed');
-  // ADR 090: no sum covers SMM; tesseract's word alone does not confirm it (the second engine's does, below).
+  // ADR 090, 092: no sum covers SMM or the score; tesseract's word alone does not confirm them (the second engine's does, below).
   expect(checked.confidence.skeletalMuscleMass).toBe('doubtful');
+  expect(checked.confidence.score).toBe('doubtful');
   expect(checked.warnings).toEqual([]);
   expect(isUsable(checked)).toBe(true);
 });
@@ -149,6 +150,24 @@ test('an SMM label too garbled to match is taken from its place between the bars
   );
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
+  // ADR 092: SMM's label read with only a garbled scale after it, the value on the line below, a garbled
+  // line before the fat mass's (a mild validation photo).
+  const split = english().flatMap((l) =>
+    /Skeletal/.test(l.text)
+      ? []
+      : /^Muscle-Fat/.test(l.text)
+        ? [
+            l,
+            line('Weight (kg) I 73.0'),
+            line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
+            line('Kh ong Co ong I 17.9 i 2 FS'),
+            line('an mw 8) - iv "mm'),
+            line('Body Fat Mass (kg) I 15.6'),
+          ]
+        : [l],
+  );
+  const below = checkSheet(parseSheet(split));
+  expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([17.9, 'doubtful']);
 });
 
 test('a fat mass read without its decimal mark (105 for 10.5) is put back where PBF then agrees', () => {
@@ -165,13 +184,13 @@ test('whole numbers that fit PBF = fat ÷ weight by chance ("11" read from "11.1
   ]);
 });
 
-test('the machine\'s name read as "InBodyS70" is no score: the "NN/100" reading is, and it stays confirmed', () => {
+test('the machine\'s name read as "InBodyS70" is no score: the "NN/100" reading is', () => {
   const lines = english();
   lines[0] = line('InBody InBodyS70');
   const sheet = parseSheet(lines);
   expect(sheet.score.map((r) => r.value)).toEqual([78]);
   const checked = checkSheet(sheet);
-  expect([checked.values.score, checked.confidence.score]).toEqual([78, 'confirmed']);
+  expect(checked.values.score).toBe(78);
 });
 
 test('a score read only beside its label comes after one read as "NN/100"', () => {
@@ -196,6 +215,59 @@ test('labels as the English model garbles them: "Tổng lượng nước" as "To
   expect(sheet.minerals.map((r) => r.value)).toEqual([3.92, 3.92]);
   expect(sheet.protein.map((r) => r.value)).toEqual([16.6]);
   expect(sheet.weight.map((r) => r.value)).toEqual([87.3, 70.8]);
+});
+
+test("ADR 092: a region's level is confirmed only where its row's mass and % were read in their printed form", () => {
+  // Another row's "77.7 % Under" at 87 % in the right arm's row, its mass "3" at 43 %.
+  const lines = english().map((l) =>
+    /^Right Arm 3\.12/.test(l.text)
+      ? {
+          text: 'Right Arm 3 kg 77.7 % Under',
+          words: [
+            { text: '3', confidence: 43 },
+            { text: '77.7', confidence: 87 },
+          ],
+        }
+      : l,
+  );
+  const checked = checkSheet(parseSheet(lines));
+  expect(checked.values.leanBodyMass).toMatchObject({ rightArmMusclePercentage: 77.7, rightArmStatus: 'Under' });
+  expect(checked.confidence['leanBodyMass.rightArmMusclePercentage']).toBe('doubtful');
+  expect(checked.confidence['leanBodyMass.rightArmStatus']).toBe('doubtful');
+  // Read surely, both are confirmed.
+  const sure = checkSheet(parseSheet(english()));
+  expect(sure.confidence['leanBodyMass.rightArmStatus']).toBe('confirmed');
+});
+
+test('ADR 092: a part the sum fits within its tolerance is not confirmed when tesseract doubted its word', () => {
+  // A validation photo: minerals 3.69 read "3.60" at 40 %; the sum held by 0.1 and confirmed it.
+  const lines = english().map((l) => (/^Minerals/.test(l.text) ? line('Minerals (kg) 3.82 (3.36 ~ 4.11)', 40) : l));
+  const unsure = checkSheet(parseSheet(lines));
+  expect([unsure.values.minerals, unsure.confidence.minerals]).toEqual([3.82, 'doubtful']);
+  // The other parts, read surely, stay confirmed by the same sum; a sure word of the second engine confirms it.
+  expect(unsure.confidence).toMatchObject({ weight: 'confirmed', totalBodyWater: 'confirmed', protein: 'confirmed' });
+  const sheet = parseSheet(lines);
+  expect(checkSheet({ ...sheet, minerals: [...sheet.minerals, second(3.82, 2)] }).confidence.minerals).toBe(
+    'confirmed',
+  );
+  // Read surely, the same value is confirmed as before.
+  const sure = english().map((l) => (/^Minerals/.test(l.text) ? line('Minerals (kg) 3.82 (3.36 ~ 4.11)') : l));
+  expect(checkSheet(parseSheet(sure)).confidence.minerals).toBe('confirmed');
+});
+
+test('ADR 092: an SMM label whose first word is garbled ("olal Muscle Mass", "Khoi lurgng cd xufcmg") still names SMM', () => {
+  // The second engine's lines on two mild tuning photos; the fat mass's row is not taken for SMM.
+  const sheet = parseSheet(
+    [
+      'olal Muscle Mass 25.1',
+      'Khoi lurgng cd xufcmg 22.0',
+      'Luong coxurong (kg) EEE 31.8',
+      'Lurong m co the (kg) 5.2',
+      'Luong mo co the (kg) 5.2',
+    ].map((t) => line(t)),
+  );
+  expect(sheet.skeletalMuscleMass.map((r) => r.value)).toEqual([25.1, 22, 31.8]);
+  expect(sheet.bodyFatMass.map((r) => r.value)).toEqual([5.2, 5.2]);
 });
 
 test('a misread weight or fat mass that breaks both checks is given by the parts when PBF agrees with it, and only offered', () => {
@@ -244,14 +316,17 @@ test('a speck read as "|" between the bars does not lose the place of a garbled 
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
 });
 
-test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed', () => {
+test('a fat region\'s % on the wrong side of its level ("14.1 % Over" read from "114.1 % Over") is not confirmed, nor its level', () => {
   const lines = english().map((l) => (/^Right Arm 0\.9/.test(l.text) ? line('Right Arm 0.9 kg 20.0 % Over') : l));
   const checked = checkSheet(parseSheet(lines));
   expect([
     checked.values.fatBodyMass?.rightArmFatPercentage,
     checked.confidence['fatBodyMass.rightArmFatPercentage'],
   ]).toEqual([20, 'doubtful']);
+  // ADR 092: nor is its level, which the % contradicts.
+  expect(checked.confidence['fatBodyMass.rightArmStatus']).toBe('doubtful');
   expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmFatPercentage']).toBe('confirmed');
+  expect(checkSheet(parseSheet(english())).confidence['fatBodyMass.rightArmStatus']).toBe('confirmed');
 });
 
 // Issue 36 §4: never sure and wrong.
@@ -270,7 +345,7 @@ test('the score box\'s small print "may score over 100 points" is no score, and 
   expect([hundred.values.score, hundred.confidence.score]).toEqual([100, 'doubtful']);
 });
 
-test('a score is confirmed only when read as "NN/100" with two digits; a lone digit or a lost slash is doubtful', () => {
+test('a score is offered, doubtful, when read with one digit or its slash lost; as "NN/100" it still needs the second engine (ADR 092)', () => {
   const lone = checkSheet(parseSheet(withScore('InBody Score 7/100 Points')));
   expect([lone.values.score, lone.confidence.score]).toEqual([7, 'doubtful']);
   const slashLost = checkSheet(parseSheet(withScore('90 100 Points')));
@@ -284,8 +359,14 @@ test('a score is confirmed only when read as "NN/100" with two digits; a lone di
   expect([speck.values.score, speck.confidence.score]).toEqual([86, 'doubtful']);
   const glued = checkSheet(parseSheet(withScore('-|86100opoints')));
   expect([glued.values.score, glued.confidence.score]).toEqual([86, 'doubtful']);
-  const printed = checkSheet(parseSheet(withScore('InBody Score 90/100 Points')));
-  expect([printed.values.score, printed.confidence.score]).toEqual([90, 'confirmed']);
+  // ADR 092: "Điểm" read with its Đ as a 0 (a mild validation photo's "61 100 0im"): offered, and its line read again.
+  const zero = checkSheet(parseSheet(withScore('61 100 0im')));
+  expect([zero.values.score, zero.confidence.score]).toEqual([61, 'doubtful']);
+  expect(scoreLineOf([{ ...line('61 100 0im'), box: { x0: 0, y0: 0, x1: 100, y1: 20 } }])).toBeDefined();
+  const printed = parseSheet(withScore('InBody Score 90/100 Points'));
+  expect([checkSheet(printed).values.score, checkSheet(printed).confidence.score]).toEqual([90, 'doubtful']);
+  const both = checkSheet({ ...printed, score: [second(90, 0, 99, true), ...printed.score] });
+  expect([both.values.score, both.confidence.score]).toEqual([90, 'confirmed']);
 });
 
 test("body fat mass never takes the weight's value", () => {
@@ -295,13 +376,15 @@ test("body fat mass never takes the weight's value", () => {
 });
 
 test('a large score read with a gap between its digits ("9 5 /100") is 95/100', () => {
-  const checked = checkSheet(parseSheet(withScore('9 5 /100 Points')));
-  expect([checked.values.score, checked.confidence.score]).toEqual([95, 'confirmed']);
+  const sheet = parseSheet(withScore('9 5 /100 Points'));
+  expect(sheet.score).toMatchObject([{ value: 95, outOf100: true }]);
+  expect(checkSheet({ ...sheet, score: [...sheet.score, second(95, 0, 99, true)] }).confidence.score).toBe('confirmed');
 });
 
 test('a score whose "100" is read with a gap ("62 / 1 00 Điểm") is 62/100 (ADR 084)', () => {
-  const checked = checkSheet(parseSheet(withScore('| 62 / 1 00 biém |')));
-  expect([checked.values.score, checked.confidence.score]).toEqual([62, 'confirmed']);
+  const sheet = parseSheet(withScore('| 62 / 1 00 biém |'));
+  expect(sheet.score).toMatchObject([{ value: 62, outOf100: true }]);
+  expect(checkSheet({ ...sheet, score: [...sheet.score, second(62, 0, 99, true)] }).confidence.score).toBe('confirmed');
 });
 
 test('a weight the ratio fits but the four parts contradict is doubtful; a value read with a digit too many is not sure', () => {
@@ -422,8 +505,30 @@ test('a score with its slash lost is confirmed by the second engine\'s "NN/100";
   expect(onlyHundred.confidence.score).not.toBe('confirmed');
   // And a second engine that disagrees with a score tesseract read surely: doubtful.
   const sure = parseSheet(english());
-  expect(checkSheet(sure).confidence.score).toBe('confirmed');
+  expect(checkSheet({ ...sure, score: [...sure.score, second(78, 0, 99, true)] }).confidence.score).toBe('confirmed');
   expect(checkSheet({ ...sure, score: [...sure.score, second(76, 0, 99, true)] }).confidence.score).toBe('doubtful');
+});
+
+test('ADR 092: a score read surely as "NN/100" by tesseract alone is not confirmed; the value both engines read goes first, then the surest', () => {
+  // A validation photo: the score box read again "29 /100" at 89 % (the large 99), the page "99 /100"
+  // at 96 %, the second engine "99/100"; the box's reading goes first.
+  const page = parseSheet(english().map((l) => (/^InBody Score/.test(l.text) ? line('99 /100 Diém', 96) : l)));
+  const boxFirst = { ...page, score: [{ value: 29, confidence: 89, decimals: 0, outOf100: true }, ...page.score] };
+  expect(checkSheet({ ...boxFirst, score: boxFirst.score.slice(0, 1) }).confidence.score).toBe('doubtful');
+  const both = checkSheet({ ...boxFirst, score: [...boxFirst.score, second(99, 0, 99, true)] });
+  expect([both.values.score, both.confidence.score]).toEqual([99, 'confirmed']);
+  // Where the second engine read no score, the surest "NN/100" read, doubtful (a tuning photo: the box
+  // read again "58/100" at 0 %, the page "68/100" at 93 %).
+  expect([checkSheet(boxFirst).values.score, checkSheet(boxFirst).confidence.score]).toEqual([99, 'doubtful']);
+  const unsureBox = { ...page, score: [{ value: 58, confidence: 0, decimals: 0, outOf100: true }, ...page.score] };
+  expect(checkSheet(unsureBox).values.score).toBe(99);
+  // And SMM alike: the value both engines read goes before a whole number or another reading.
+  const smm = parseSheet(english({ smm: '23.9' }));
+  const picked = checkSheet({
+    ...smm,
+    skeletalMuscleMass: [{ value: 28.9, confidence: 90, decimals: 1 }, ...smm.skeletalMuscleMass, second(23.9, 1)],
+  });
+  expect([picked.values.skeletalMuscleMass, picked.confidence.skeletalMuscleMass]).toEqual([23.9, 'confirmed']);
 });
 
 test("one engine's sure word does not confirm what no sum covers: an SMM at 90 %, a region's mass or % below 95 % (ADR 090)", () => {

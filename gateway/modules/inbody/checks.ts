@@ -16,8 +16,8 @@ import type { ParsedSheet, Reading, SegmentReading } from './parse.ts';
 
 // Issue 14 (ADR 042): which read values the sheet itself vouches for. A value is "confirmed" only
 // when an independent check agrees (weight = water + protein + minerals + fat mass; PBF = fat ÷
-// weight × 100; or, for fields no sum covers, a sure OCR word of the printed format within a
-// plausible ratio); everything else read is "doubtful", for the member to look at. Never guessed.
+// weight × 100; or, for fields no sum covers, two engines reading the same printed value, ADR 086,
+// 090, 092); everything else read is "doubtful", for the member to look at. Never guessed.
 
 export type CheckedValues = Record<InbodyTopField, number | null> & {
   leanBodyMass: LeanBodyMass;
@@ -33,6 +33,8 @@ const SURE_WORD = 85;
  * as "208.3 %" at 93 %).
  */
 const SEGMENT_SURE_WORD = 95;
+/** A value the sheet's arithmetic fits is confirmed only where a word that gave it is at least this sure (ADR 092). */
+const ARITHMETIC_WORD = 60;
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 /** A region's lean mass as a share of the fat-free mass (wide: bodies differ). */
 const LEAN_SHARE: Record<InbodySegment, [number, number]> = {
@@ -81,6 +83,29 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
     .map((c) => ({ ...c, value: round(c.value, 2) }))
     .filter((c) => withinBound(c.value, INBODY_BOUNDS[field]) && !seen.has(c.value) && seen.add(c.value))
     .slice(0, 6);
+}
+
+/**
+ * Whether a reading is in the field's printed form: its decimals, or for the score "NN" in 10–99
+ * (100 may be the "/100" itself; a lone digit lost one), the second engine's only as "NN/100".
+ */
+const printed = (field: InbodyTopField, r: Reading) =>
+  field === 'score'
+    ? r.value >= 10 && r.value < 100 && (!r.second || r.outOf100 === true)
+    : r.decimals === PRINTED_DECIMALS[field];
+
+/**
+ * ADR 092: the value two independent readings agree on, each in its printed form (the second
+ * engine's a sure word, tesseract's any), where no sure word of the second engine says otherwise:
+ * for a field no arithmetic covers, it goes before whatever was read first (a score box read again
+ * "29 /100" where the page and the second engine read "99 /100").
+ */
+function agreed(sheet: ParsedSheet, field: 'skeletalMuscleMass' | 'score'): Reading | undefined {
+  const seconds = sheet[field].filter((r) => r.second && r.confidence >= SURE_WORD && printed(field, r));
+  const value = seconds[0]?.value;
+  if (value === undefined || !withinBound(value, INBODY_BOUNDS[field]) || seconds.some((r) => r.value !== value))
+    return undefined;
+  return sheet[field].some((r) => !r.second && r.value === value && printed(field, r)) ? seconds[0] : undefined;
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.
@@ -214,6 +239,17 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
   set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
   set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
+  // ADR 092: a sum or the ratio pins a value to its tolerance (±0.2), not its last digits: those are
+  // the word's, and a word tesseract itself doubts is not confirmed by a fit ("3.60" at 40 % for
+  // minerals 3.69 fitted the sum by 0.1). The second engine agreeing may still confirm it (below).
+  for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
+    const value = values[field];
+    if (confidence[field] !== 'confirmed' || value === null) continue;
+    const asRead = (r: Reading) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value);
+    if (sheet[field].some((r) => asRead(r) && r.confidence >= ARITHMETIC_WORD)) continue;
+    confidence[field] = 'doubtful';
+    arithmetic.delete(field);
+  }
   if (!ratio && weights.length && fats.length && pbfs.length)
     warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
   if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length)
@@ -227,6 +263,7 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   // scale "SMM (kg) 11% 130 148" is no SMM of 11).
   const inBound = (r: Reading) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass);
   const smm =
+    agreed(sheet, 'skeletalMuscleMass') ??
     sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
     sheet.skeletalMuscleMass.find(inBound) ??
     sheet.skeletalMuscleMass
@@ -242,27 +279,22 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 
-  // Score (issue 36 §4): confirmed only when read in its printed form "NN/100", NN two digits in
-  // 10–99 (a lone digit lost one; 100 may be the "/100" itself), surely, and no other score read
-  // disagrees; it agrees with nothing else on the sheet.
-  const score = sheet.score.find((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
-  const scoreSure = Boolean(
-    score?.outOf100 &&
-    score.value >= 10 &&
-    score.value < 100 &&
-    score.confidence >= SURE_WORD &&
-    sheet.score.every((r) => r.value === score.value),
-  );
-  set('score', score?.value, scoreSure);
+  // Score (issue 36 §4): it agrees with nothing else on the sheet, so like SMM it is confirmed only
+  // where both engines read it alike (below), never on one engine's sure word alone (ADR 092: the
+  // large "99" read "29 /100" at 89 %). A value both engines read goes first; else, of the readings
+  // as "NN/100" that disagree, the surest (the box read again "58/100" at 0 % where the page read
+  // "68/100" at 93 %); else the first one read.
+  const scores = sheet.score.filter((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
+  const surest = scores
+    .filter((r) => r.outOf100 && printed('score', r))
+    .reduce<Reading | undefined>((best, r) => (!best || r.confidence > best.confidence ? r : best), undefined);
+  const score = agreed(sheet, 'score') ?? surest ?? scores[0];
+  set('score', score?.value, false);
 
   // ADR 086 (issue 36 §4): a value no arithmetic covers, or that the arithmetic left doubtful, is
   // confirmed when two independent readings agree on it in its printed form: tesseract's, and the
   // second engine's (PaddleOCR's recognizer, by its label or as "NN/100") as a sure word; and no
   // sure word of the second engine says otherwise. The score's 100 is never one (10–99 only).
-  const printed = (field: InbodyTopField, r: Reading) =>
-    field === 'score'
-      ? r.value >= 10 && r.value < 100 && (!r.second || r.outOf100 === true)
-      : r.decimals === PRINTED_DECIMALS[field];
   for (const field of inbodyCoreFields) {
     const value = values[field];
     if (value === null) continue;
@@ -303,9 +335,14 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
       (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
     const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
-    const statusSure = Boolean(reading?.status) && (lean ? agrees : fits);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
     const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
+    // ADR 092: a level is confirmed only where its row's mass and % were read in their printed form
+    // (with decimals) and agree with it (a mild tuning photo: another row's "77.7 % Under" in the right
+    // arm's row, its mass read "8", confirmed the arm's level; it was 111.4 % Over).
+    const inPrintedForm = (r: Reading | undefined) => r !== undefined && r.decimals > 0;
+    const statusSure =
+      Boolean(reading?.status) && (lean ? agrees : fits && sided) && inPrintedForm(kg) && inPrintedForm(percent);
     confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
     confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { boxPlaces, headingOf, modelOf, placedReadings, readBox, readCrop, type SheetModel } from './layout.ts';
+import { checkSheet } from './checks.ts';
 import { parseSheet, type OcrLine } from './parse.ts';
 
 // Issue 36 §3: the layout reader, per model (270, 570) and language (en, vi), on OCR lines as
@@ -127,8 +128,8 @@ describe.each(['en', 'vi'] as const)('%s', (lang) => {
       expect(got.percentBodyFat).toEqual([21.4]);
       // The composition table's fat mass and the bar's.
       expect(got.bodyFatMass).toEqual([15.6, 15.6]);
-      // The 270's table prints the weight as its last row; the 570's only in its bars (and a column).
-      expect(got.weight).toEqual(model === '270' ? [73, 73] : [73]);
+      // The 270's table prints the weight as its last row; the 570's in its bars and its last column (ADR 092).
+      expect(got.weight).toEqual([73, 73]);
       expect(got.totalBodyWater).toEqual([42.1]);
       expect(got.minerals).toEqual([3.92]);
     });
@@ -216,6 +217,30 @@ test('a bar value with its bar\'s end read as a leading 1 ("167.5") is offered w
       line('e 167.5'),
     ]).weight?.map((r) => r.value),
   ).toEqual([167.5]);
+});
+
+test("ADR 092: the 570's weight column is offered as a weight; the ratio picks it where the bars' weight was misread", () => {
+  // A clean validation photo: the bars' "68.4" read "63.4", the fat mass's value glued to its range.
+  const rows = [
+    line('Total Body Water (L) 30.9 284-340'),
+    line('Protein (kg) 8173-89 39.0 68.4'),
+    line('Khoang chat (kg) 2.47 222-272 58.1 ~787'),
+    line('Body Fat Mass (kg) 26.9 6.5~13.7'),
+  ];
+  expect(readBox('composition', '570', rows).weight?.map((r) => r.value)).toEqual([68.4]);
+  // Not the 270's: it prints the weight as a row.
+  expect(readBox('composition', '270', rows).weight).toBeUndefined();
+  const sheet = parseSheet([
+    line('InBody [InBody570]'),
+    line('Weight (kg) 63.4'),
+    line('Body Fat Mass (kg) 26.9'),
+    line('PBF (%) 39.4'),
+  ]);
+  const placed = readBox('composition', '570', rows);
+  const checked = checkSheet({ ...sheet, weight: [...sheet.weight, ...placed.weight!] });
+  expect([checked.values.weight, checked.values.bodyFatMass, checked.values.percentBodyFat]).toEqual([
+    68.4, 26.9, 39.4,
+  ]);
 });
 
 test('box places are whole pixels (a crop cannot be cut at 1143.75)', () => {

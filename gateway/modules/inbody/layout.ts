@@ -154,6 +154,20 @@ function rowValue(line: OcrLine, table: boolean): Reading | undefined {
   };
 }
 
+/** The numbers in one decimal after a table row's value (the 570's column sums), ranges and units left out. */
+function columnsAfterValue(line: OcrLine): Reading[] {
+  const text = fold(line.text)
+    .replace(/\([^()]{0,8}\)/g, ' ')
+    .replace(RANGE, ' ')
+    .replace(SCALE, ' ');
+  const numbers = [...text.matchAll(NUMBER)].map((m) => m[0].replace(',', '.'));
+  return numbers.slice(1).flatMap((n) => {
+    if (!/^\d{1,3}\.\d$/.test(n)) return [];
+    const word = line.words.find((w) => w.text.replace(',', '.').includes(n));
+    return [{ value: Number(n), confidence: word?.confidence ?? 50, decimals: 1 }];
+  });
+}
+
 export type BoxReading = Partial<Record<BoxField, Reading[]>>;
 
 /**
@@ -165,11 +179,21 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
     const score = lines.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100);
     return score ? { score: [score] } : {};
   }
-  const values = lines.filter((l) => !headingOf(l)).flatMap((l) => rowValue(l, box === 'composition') ?? []);
+  const rows = lines.filter((l) => !headingOf(l));
+  const values = rows.flatMap((l) => rowValue(l, box === 'composition') ?? []);
   const printed = model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]];
   // The model not read: the composition's row count tells it (the 270 prints five, the 570 four).
   const fields = printed.find((rows) => rows?.length === values.length);
   const out: BoxReading = {};
+  // ADR 092: the 570 prints the composition's running sums in columns after the rows' values (soft
+  // lean, fat-free mass, weight), the weight the largest: offered as a weight, for the ratio or the sum
+  // to pick where the bars' weight was misread ("63.4" for 68.4).
+  if (box === 'composition' && model === '570') {
+    const weight = rows
+      .flatMap((l) => columnsAfterValue(l))
+      .reduce<Reading | undefined>((top, r) => (!top || r.value > top.value ? r : top), undefined);
+    if (weight) out.weight = [weight];
+  }
   // A bar's end is often read as a 1 before its value ("167.5" for 67.5): the value without it is
   // offered too, never as a sure word; only the sheet's arithmetic can pick it (checks.ts).
   const offer = (field: BoxField, readings: Reading[]) => {

@@ -53,7 +53,12 @@ export const fold = (value: string) =>
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
   ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
-  ['skeletalMuscleMass', /skeletal|\bsmm\b|\bx\S{1,5}ng\b|\bc[o0a]\s+x[a-z]{2,}/],
+  // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd";
+  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row.
+  [
+    'skeletalMuscleMass',
+    /skeletal|\bsmm\b|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
+  ],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /\bpr[o0]t[e3]/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng|\bkh\S{1,3}ng\s*ch/],
@@ -149,7 +154,8 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
   return lines.find(
     (l) =>
-      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|d\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|d\S{0,2}m)/.test(fold(l.text)) && l.box,
+      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) &&
+      l.box,
   );
 }
 
@@ -208,8 +214,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
     // score, but not in its printed form.
     // The second engine runs the words together and may drop the slash too ("86100opoints").
+    // ADR 092: "Điểm" read with its Đ as a 0 ("61 100 0im").
     const slashLost =
-      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em)/.exec(folded) ??
+      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em|[o0][il1]e?m\b)/.exec(folded) ??
       /(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?(?:points|diem|d[il1]em)/.exec(folded);
     if (slashLost) {
       labelledScores.push(readingOf(slashLost[1], line.words));
@@ -236,13 +243,23 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       const [field, pattern] = label;
       const [first] = numbersAfter(line, pattern);
       if (first) sheet[field].push(first);
-      if (field === 'bodyFatMass' && ++fatMassLines === 2 && prior && sheet.skeletalMuscleMass.length === 0) {
-        const guess = numbersAfter(prior, /\(\S{0,3}\)|$^/).at(-1);
+      // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
+      // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
+      if (
+        field === 'bodyFatMass' &&
+        ++fatMassLines === 2 &&
+        prior &&
+        !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
+      ) {
+        // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").
+        const found = numbersAfter(prior, /\(\S{0,3}\)|$^/);
+        const guess = found.filter((r) => r.decimals === 1).at(-1) ?? found.at(-1);
         // Found by position, not by its label: offered, never confirmed.
         if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
       }
     } else {
-      unlabelled = line;
+      // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
+      unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
     }
   }
   sheet.score.push(...labelledScores);

@@ -29,7 +29,7 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
-test('a score read "5/100" is read again from its line, and the "75/100" read there is confirmed', async () => {
+test('a score read "5/100" is read again from its line, and the "75/100" read there is the score (offered: tesseract alone, ADR 092)', async () => {
   const calls: number[] = [];
   const reading = await readSheet(await photo(), async (image) => {
     calls.push(image.length);
@@ -38,7 +38,7 @@ test('a score read "5/100" is read again from its line, and the "75/100" read th
       : [line('75/100 Points')];
   });
   expect(calls).toHaveLength(2);
-  expect([reading.values.score, reading.confidence.score]).toEqual([75, 'confirmed']);
+  expect([reading.values.score, reading.confidence.score]).toEqual([75, 'doubtful']);
 });
 
 test('a second reading that finds no "NN/100" leaves the score doubtful; a line without a box is not read again', async () => {
@@ -118,4 +118,34 @@ test('a score whose large digits are read as letters ("DY /100") is read again w
   });
   expect(reads.slice(0, 3)).toEqual([undefined, undefined, true]);
   expect([reading.values.score, reading.confidence.score]).toEqual([59, 'doubtful']);
+});
+
+test('ADR 092: where only SMM and the score are unconfirmed, only the boxes that hold them are read again', async () => {
+  // The blank photo's page is 1700 × 453 px: the lines' boxes lie inside it.
+  const at = (y: number) => ({ x0: 50, y0: y, x1: 900, y1: y + 12 });
+  const page = [
+    line('InBody InBody270'),
+    line('Body Composition Analysis', at(20)),
+    line('Total Body Water (L) 42.1 (36.3 ~ 44.3)', at(40)),
+    line('Protein (kg) 11.4 (9.7 ~ 11.9)', at(60)),
+    line('Minerals (kg) 3.92 (3.36 ~ 4.11)', at(80)),
+    line('Body Fat Mass (kg) 15.6 (8.0 ~ 15.9)', at(100)),
+    line('Weight (kg) 73.0 (55.8 ~ 75.4)', at(120)),
+    line('Muscle-Fat Analysis', at(150)),
+    line('SMM Skeletal Muscle Mass (kg) 32.0', at(170)),
+    line('Obesity Analysis', at(200)),
+    line('PBF Percent Body Fat (%) 21.4', at(220)),
+    line('InBody Score', at(260)),
+    line('78/100 Points', at(280)),
+  ];
+  let calls = 0;
+  const reading = await readSheet(
+    await sharp({ create: { width: 1000, height: 1400, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer(),
+    async () => (calls++ === 0 ? page : []),
+  );
+  // Weight, fat mass and PBF confirmed by the sums: the page, the Muscle-Fat box once, the score box at its two scales.
+  expect(reading.confidence).toMatchObject({ weight: 'confirmed', percentBodyFat: 'confirmed', score: 'doubtful' });
+  expect(calls).toBe(4);
 });

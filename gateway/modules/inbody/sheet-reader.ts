@@ -387,7 +387,12 @@ const SECOND_GUESS = 60;
 const DIGITS_ONLY_CONFIDENCE = 50;
 
 /** The boxes that hold the core fields, read again one by one where the whole page left one unconfirmed. */
-const BOXES_READ_AGAIN: Box[] = ['composition', 'muscleFat', 'obesity', 'score'];
+const BOXES_READ_AGAIN: Partial<Record<Box, readonly string[]>> = {
+  composition: ['weight', 'bodyFatMass'],
+  muscleFat: ['weight', 'skeletalMuscleMass', 'bodyFatMass'],
+  obesity: ['percentBodyFat'],
+  score: ['score'],
+};
 /** The scales a box is read at, in turn until one gives its values (measured on the tuning part). */
 const BOX_SCALES = { score: [0.7, 1], rows: [2] };
 
@@ -396,11 +401,18 @@ const BOX_SCALES = { score: [0.7, 1], rows: [2] };
  * (layout.ts); what it says is added to the page's readings as a second, independent reading. A
  * score read there as "NN/100" goes first, and lone digits read on the page ("5/100") are dropped.
  */
-async function boxesReadAgain(page: Grey, lines: OcrLine[], parsed: ParsedSheet, recognize: Recognize) {
+async function boxesReadAgain(
+  page: Grey,
+  lines: OcrLine[],
+  parsed: ParsedSheet,
+  recognize: Recognize,
+  doubtful: readonly string[],
+) {
   const { width, height } = page;
   const model = parsed.layout === 'unknown' ? modelOf(lines) : parsed.layout;
   for (const place of boxPlaces(lines, width, height)) {
-    if (!BOXES_READ_AGAIN.includes(place.box)) continue;
+    // ADR 092: only the boxes that hold a core field still unconfirmed (the score alone: its box alone).
+    if (!BOXES_READ_AGAIN[place.box]?.some((f) => doubtful.includes(f))) continue;
     const area = {
       left: place.left,
       top: place.top,
@@ -484,7 +496,14 @@ export async function readSheet(
   }
   if (unconfirmed()) await secondScoreReading(prepared.grey, placing, parsed, recognize);
   checked = checkSheet(parsed);
-  if (unconfirmed()) await boxesReadAgain(prepared.grey, placing, parsed, recognize);
+  if (unconfirmed())
+    await boxesReadAgain(
+      prepared.grey,
+      placing,
+      parsed,
+      recognize,
+      inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed'),
+    );
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
