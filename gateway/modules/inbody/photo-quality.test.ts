@@ -55,3 +55,14 @@ test("the reader's page finding: none or partial is not a whole sheet; dark stil
 test('bytes that are no image still get a reason', async () => {
   expect(await unreadableReason(Buffer.from('not an image'))).toBe('NO_VALUES');
 });
+
+test('the measures the reader took on its way are used as they are, not taken again; a malformed one is measured', async () => {
+  // A sharp, lit photo said (by the reader's own measures) to be dark or soft: the reason follows what it was told.
+  expect(await unreadableReason(fine, { page: 'found', measures: { bright: 10, mean: 10, sharpness: 4000 } })).toBe(
+    'TOO_DARK',
+  );
+  expect(await unreadableReason(fine, { page: 'found', measures: { bright: 240, mean: 200, sharpness: 1 } })).toBe(
+    'BLURRED',
+  );
+  expect(await unreadableReason(fine, { page: 'found', measures: { bright: 'x' } })).toBe('NO_VALUES');
+});

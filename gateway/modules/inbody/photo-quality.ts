@@ -85,6 +85,14 @@ const pageOf = (reading: unknown): 'found' | 'partial' | 'none' | undefined => {
   return page === 'found' || page === 'partial' || page === 'none' ? page : undefined;
 };
 
+/** The photo's measures the reader took on its way (sheet-reader.ts, a small page), when it took them. */
+const measuresOf = (reading: unknown): PhotoMeasures | undefined => {
+  const measures = (reading as { measures?: Partial<PhotoMeasures> } | null | undefined)?.measures;
+  return typeof measures?.bright === 'number' && typeof measures.sharpness === 'number'
+    ? (measures as PhotoMeasures)
+    : undefined;
+};
+
 /**
  * Why a photo that gave too few values could not be read: too dark first (nothing else can be
  * judged), then no sheet found at all, then blurred, then a sheet found only in part, else the
@@ -92,7 +100,7 @@ const pageOf = (reading: unknown): 'found' | 'partial' | 'none' | undefined => {
  */
 export async function unreadableReason(bytes: Buffer, reading?: unknown): Promise<InbodyUnreadableReason> {
   const page = pageOf(reading);
-  const measures = await measurePhoto(bytes).catch(() => null);
+  const measures = measuresOf(reading) ?? (await measurePhoto(bytes).catch(() => null));
   if (measures && measures.bright < DARK_BRIGHT_LEVEL) return 'TOO_DARK';
   if (page === 'none') return 'NOT_WHOLE_SHEET';
   if (measures && measures.sharpness < BLUR_LEVEL) return 'BLURRED';

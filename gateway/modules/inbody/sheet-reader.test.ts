@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { OcrLine } from './parse.ts';
-import { columnsStacked, readSheet } from './sheet-reader.ts';
+import { columnsStacked, prepareSheet, readSheet } from './sheet-reader.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
 // digit; its line is read again, cut out and enlarged, and only an "NN/100" read counts as sure.
@@ -148,4 +148,32 @@ test('ADR 092: where only SMM and the score are unconfirmed, only the boxes that
   // Weight, fat mass and PBF confirmed by the sums: the page, the Muscle-Fat box once, the score box at its two scales.
   expect(reading.confidence).toMatchObject({ weight: 'confirmed', percentBodyFat: 'confirmed', score: 'doubtful' });
   expect(calls).toBe(4);
+});
+
+/** A white page `across` px wide (A4) with lines of "print", on a dark desk, blurred by `blur`. */
+const pageOnDesk = async (across: number, blur: number) => {
+  const down = Math.round(across * 1.414);
+  const rows = Array.from(
+    { length: 30 },
+    (_, k) =>
+      `<rect x="${String(across * 0.1)}" y="${String(down * (0.08 + k * 0.028))}" width="${String(across * 0.6)}" height="${String(down * 0.008)}" fill="#222"/>`,
+  ).join('');
+  const page = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${String(across)}" height="${String(down)}"><rect width="100%" height="100%" fill="#f4f4f0"/>${rows}</svg>`,
+  );
+  return sharp({ create: { width: 1500, height: 2000, channels: 3, background: '#303038' } })
+    .composite([{ input: page, left: Math.round((1500 - across) / 2), top: Math.round((2000 - down) / 2) }])
+    .blur(blur)
+    .jpeg()
+    .toBuffer();
+};
+
+test("ADR 091: a small page is measured once on the way (is it soft?), and the measures go out with the page (the unreadable reason's); a large one is not measured", async () => {
+  const small = await prepareSheet(await pageOnDesk(800, 4));
+  expect(small.corners).not.toBeNull();
+  expect(small.measures?.sharpness).toBeGreaterThan(0);
+  expect(small.measures?.bright).toBeGreaterThan(200);
+  const large = await prepareSheet(await pageOnDesk(1200, 4));
+  expect(large.corners).not.toBeNull();
+  expect(large.measures).toBeUndefined();
 });

@@ -4,7 +4,7 @@ import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
-import { measurePhoto } from './photo-quality.ts';
+import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { secondReading } from './second-reading.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
@@ -197,9 +197,9 @@ const rawImage = ({ data, width, height }: Grey) =>
   sharp(data, { raw: { width, height, channels: 1 } }).withDensity(200);
 
 /** The old reader's page (the bench compares it). */
-const projected = async (bytes: Buffer) => {
+const projected = async (bytes: Buffer): Promise<PreparedPage> => {
   const grey = await prepareByProjection(bytes);
-  return { image: await pngOf(grey), grey, page: 'none' as const };
+  return { image: await pngOf(grey), grey, page: 'none', corners: null };
 };
 
 /** Lets the event loop answer what waits before the next stretch of work. */
@@ -208,8 +208,18 @@ const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The side the page's corners are looked for at. */
 export const FINDER_SIDE = 520;
 
-/** The page handed to the OCR (`image`, PNG) and the same page raw (`grey`), which the boxes are cut from without decoding it again. */
-export type PreparedPage = { image: Buffer; grey: Grey; page: PageFound; corners: Quad | null };
+/**
+ * The page handed to the OCR (`image`, PNG) and the same page raw (`grey`), which the boxes are cut
+ * from without decoding it again; `measures`, the photo's brightness and sharpness where they were
+ * measured on the way (a small page), so that an unreadable photo's reason does not measure again.
+ */
+export type PreparedPage = {
+  image: Buffer;
+  grey: Grey;
+  page: PageFound;
+  corners: Quad | null;
+  measures?: PhotoMeasures;
+};
 
 /**
  * Issue 36 §1: the page found by its four corners (page-finder.ts) and warped flat to 1700 px wide
@@ -246,8 +256,8 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // ADR 091: a page taken small in a soft photo holds no more detail at 1700 px than at
   // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
   // keeps 1700 px (read at 1200, a clean one lost confirmed values).
-  const ocrWidth =
-    across < SMALL_PAGE && (await measurePhoto(bytes)).sharpness < SOFT_PHOTO ? SMALL_OCR_WIDTH : OCR_WIDTH;
+  const measures = across < SMALL_PAGE ? await measurePhoto(bytes) : undefined;
+  const ocrWidth = measures && measures.sharpness < SOFT_PHOTO ? SMALL_OCR_WIDTH : OCR_WIDTH;
   const flat = flatten(
     { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
     corners,
@@ -256,7 +266,7 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   );
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
-  return { image: await pngOf(grey), grey, page: finding.page, corners };
+  return { image: await pngOf(grey), grey, page: finding.page, corners, measures };
 }
 
 /**
@@ -373,15 +383,30 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
  * their labels at all (a blurred page where its segmentation placed few line boxes).
  */
 function poorlyRead(parsed: ParsedSheet): boolean {
-  const read = (['weight', 'skeletalMuscleMass', 'percentBodyFat', 'bodyFatMass'] as const).filter(
-    (f) => parsed[f].length > 0,
-  );
-  return read.length < 3;
+  return inbodyCoreFields.filter((f) => f !== 'score' && parsed[f].length > 0).length < 3;
 }
 
 /** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
 const SECOND_SURE = 85;
 const SECOND_GUESS = 60;
+
+/**
+ * ADR 086: the second engine's sure readings go before tesseract's; its unsure ones are kept in
+ * `last`, to go after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
+ */
+function takeSecondReadings(
+  parsed: ParsedSheet,
+  second: Partial<Record<BoxField, Reading[]>>,
+  last: [BoxField, Reading[]][],
+) {
+  for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
+    parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
+    last.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+  }
+}
+
+/** The core fields the sheet's checks did not confirm. */
+const doubtfulOf = (checked: CheckedSheet) => inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
 
 /** A value read with digits only is never a sure word (checks.ts wants ≥ 85). */
 const DIGITS_ONLY_CONFIDENCE = 50;
@@ -439,7 +464,12 @@ async function boxesReadAgain(
   }
 }
 
-export type SheetReading = CheckedSheet & { parsed: ParsedSheet; usable: boolean; page: PageFound };
+export type SheetReading = CheckedSheet & {
+  parsed: ParsedSheet;
+  usable: boolean;
+  page: PageFound;
+  measures?: PhotoMeasures;
+};
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
 export async function readSheet(
@@ -457,54 +487,36 @@ export async function readSheet(
   ) as [BoxField, Reading[]][])
     parsed[field].push(...readings);
   let checked = checkSheet(parsed);
-  const unconfirmed = () => inbodyCoreFields.some((f) => checked.confidence[f] !== 'confirmed');
-  // ADR 086: the second engine reads the core rows again; its sure readings go first, its unsure
-  // ones after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
   const unsure: [BoxField, Reading[]][] = [];
-  // ---- ADR 091: a page tesseract read poorly, read by PaddleOCR's detector and recognizer (instead
+  // ADR 091: a page tesseract read poorly is read by PaddleOCR's detector and recognizer (instead
   // of tesseract's few lines read again); the boxes read again are placed by its lines' headings
-  // where they place more boxes than tesseract's. ----
+  // where they place more boxes than tesseract's.
   let placing = lines;
-  const poor = Boolean(
-    options.readLines && options.detectLines && options.reader !== 'projection' && poorlyRead(parsed),
-  );
-  if (poor && options.readLines && options.detectLines) {
-    const detected = await detectedReading(
-      prepared.grey,
-      options.detectLines,
-      options.readLines,
-      prepared.grey.parts,
-    ).catch(() => undefined);
-    for (const [field, readings] of Object.entries(detected?.readings ?? {}) as [BoxField, Reading[]][]) {
-      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
-      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
-    }
+  const { readLines, detectLines } = options;
+  const paged = options.reader !== 'projection';
+  const poor = paged && poorlyRead(parsed) && readLines && detectLines;
+  if (poor) {
+    const detected = await detectedReading(prepared.grey, detectLines, readLines, prepared.grey.parts).catch(
+      () => undefined,
+    );
+    takeSecondReadings(parsed, detected?.readings ?? {}, unsure);
     const { width, height } = prepared.grey;
     if (detected && boxPlaces(detected.lines, width, height).length > boxPlaces(lines, width, height).length)
       placing = detected.lines;
     checked = checkSheet(parsed);
   }
-  // ---- end ADR 091 ----
-  if (options.readLines && options.reader !== 'projection' && !poor && unconfirmed()) {
-    const doubtful = inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed');
-    const second = await secondReading(prepared.grey, lines, model, options.readLines, doubtful).catch(() => ({}));
-    for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
-      parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
-      unsure.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
-    }
+  // ADR 086: otherwise the second engine reads the rows of the core fields still unconfirmed.
+  if (readLines && paged && !poor && doubtfulOf(checked).length) {
+    const second = await secondReading(prepared.grey, lines, model, readLines, doubtfulOf(checked)).catch(() => ({}));
+    takeSecondReadings(parsed, second, unsure);
     checked = checkSheet(parsed);
   }
-  if (unconfirmed()) await secondScoreReading(prepared.grey, placing, parsed, recognize);
-  checked = checkSheet(parsed);
-  if (unconfirmed())
-    await boxesReadAgain(
-      prepared.grey,
-      placing,
-      parsed,
-      recognize,
-      inbodyCoreFields.filter((f) => checked.confidence[f] !== 'confirmed'),
-    );
+  if (doubtfulOf(checked).length) {
+    await secondScoreReading(prepared.grey, placing, parsed, recognize);
+    checked = checkSheet(parsed);
+  }
+  if (doubtfulOf(checked).length) await boxesReadAgain(prepared.grey, placing, parsed, recognize, doubtfulOf(checked));
   for (const [field, readings] of unsure) parsed[field].push(...readings);
   checked = checkSheet(parsed);
-  return { ...checked, parsed, usable: isUsable(checked), page: prepared.page };
+  return { ...checked, parsed, usable: isUsable(checked), page: prepared.page, measures: prepared.measures };
 }
