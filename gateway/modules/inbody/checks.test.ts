@@ -33,6 +33,10 @@ const english = (over: Record<string, string> = {}) =>
     'Basal Metabolic Rate 1620 kcal',
   ].map((t) => line(t));
 
+/** The English sheet with the Muscle-Fat box's rows as given (its SMM row among them, garbled), in place of its own. */
+const muscleFatRows = (rows: OcrLine[]) =>
+  english().flatMap((l) => (/Skeletal/.test(l.text) ? [] : /^Muscle-Fat/.test(l.text) ? [l, ...rows] : [l]));
+
 test('a sheet that adds up: every core field confirmed, regions read, the layout and date known', () => {
   const sheet = parseSheet(english());
   expect(sheet).toMatchObject({ layout: '570', language: 'en', testDate: '2026-03-14' });
@@ -135,37 +139,23 @@ test('unsure words are doubtful; nothing readable is not usable', () => {
 });
 
 test('an SMM label too garbled to match is taken from its place between the bars, and only offered', () => {
-  const lines = english().flatMap((l) =>
-    /Skeletal/.test(l.text)
-      ? []
-      : /^Muscle-Fat/.test(l.text)
-        ? [
-            l,
-            line('Weight (kg) I 73.0'),
-            line('55 70 85 100 115 130'),
-            line('Lufomg oof ure (kg) I, 320'),
-            line('Body Fat Mass (kg) I 15.6'),
-          ]
-        : [l],
-  );
+  const lines = muscleFatRows([
+    line('Weight (kg) I 73.0'),
+    line('55 70 85 100 115 130'),
+    line('Lufomg oof ure (kg) I, 320'),
+    line('Body Fat Mass (kg) I 15.6'),
+  ]);
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
   // ADR 092: SMM's label read with only a garbled scale after it, the value on the line below, a garbled
   // line before the fat mass's (a mild validation photo).
-  const split = english().flatMap((l) =>
-    /Skeletal/.test(l.text)
-      ? []
-      : /^Muscle-Fat/.test(l.text)
-        ? [
-            l,
-            line('Weight (kg) I 73.0'),
-            line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
-            line('Kh ong Co ong I 17.9 i 2 FS'),
-            line('an mw 8) - iv "mm'),
-            line('Body Fat Mass (kg) I 15.6'),
-          ]
-        : [l],
-  );
+  const split = muscleFatRows([
+    line('Weight (kg) I 73.0'),
+    line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
+    line('Kh ong Co ong I 17.9 i 2 FS'),
+    line('an mw 8) - iv "mm'),
+    line('Body Fat Mass (kg) I 15.6'),
+  ]);
   const below = checkSheet(parseSheet(split));
   expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([17.9, 'doubtful']);
 });
@@ -299,19 +289,12 @@ test('a number glued to a letter is a misread word, not the value: "Tỷ lệ m�
 });
 
 test('a speck read as "|" between the bars does not lose the place of a garbled SMM row', () => {
-  const lines = english().flatMap((l) =>
-    /Skeletal/.test(l.text)
-      ? []
-      : /^Muscle-Fat/.test(l.text)
-        ? [
-            l,
-            line('Weight (kg) I 73.0'),
-            line('Lufomg oof ure (kg) I, 32.0'),
-            line('|'),
-            line('Body Fat Mass (kg) I 15.6'),
-          ]
-        : [l],
-  );
+  const lines = muscleFatRows([
+    line('Weight (kg) I 73.0'),
+    line('Lufomg oof ure (kg) I, 32.0'),
+    line('|'),
+    line('Body Fat Mass (kg) I 15.6'),
+  ]);
   const checked = checkSheet(parseSheet(lines));
   expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([32, 'doubtful']);
 });
