@@ -52,7 +52,7 @@ export const fold = (value: string) =>
 // Labels, tried in this order on a line; the first that matches names the line.
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
-  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
+  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oau0]|\(\S?%\)/],
   // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd";
   // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row.
   [
@@ -62,7 +62,8 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /\bpr[o0]t[e3]/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng|\bkh\S{1,3}ng\s*ch/],
-  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
+  // ADR 093: "cơ" read "cu" ("Lugng md cu thé").
+  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oau0]|m[o0d@]\s*c[oau0]\S?\s*th/],
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
 
@@ -121,14 +122,29 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
     .replace(SCALE, ' ');
   // A number glued to a letter is a misread word ("thể" read "0é", "(80" read "S80"), not a value;
   // a unit after it ("456kg", "97%") is not a word.
-  return [...rest.matchAll(NUMBER)]
+  const found = [...rest.matchAll(NUMBER)]
     .filter(
       (m) =>
         !/[a-z]/.test(rest[m.index - 1] ?? '') &&
         !/^[a-z]/.test(rest.slice(m.index + m[0].length).replace(/^(?:kg|l)\b/, '')),
     )
     .map((m) => readingOf(m[0], line.words));
+  // ADR 093: blurred print reads a decimal mark as a gap ("25 8" for 25.8, "45 1" for 45.1): a whole
+  // number and a lone digit ending the line are one value. The mark was never seen: offered, below a
+  // word the arithmetic takes (checks.ts), so only the second engine reading it alike confirms it.
+  const [whole, digit] = found.slice(-2);
+  const lostMark = /(?:^|\s)(\d{1,3}) (\d)[^a-z\d]*$/.exec(rest);
+  if (lostMark && whole?.decimals === 0 && digit?.decimals === 0 && String(digit.value) === lostMark[2])
+    found.splice(-2, 2, {
+      value: Number(`${lostMark[1]}.${lostMark[2]}`),
+      confidence: Math.min(whole.confidence, digit.confidence, LOST_MARK),
+      decimals: 1,
+    });
+  return found;
 }
+
+/** A value whose decimal mark was read as a gap is offered at this confidence (below checks.ts's ARITHMETIC_WORD). */
+const LOST_MARK = 50;
 
 /** A score read with a digit too many or its slash lost is offered at this confidence, below checks.ts's sure word. */
 const UNSURE_SCORE = 50;
@@ -150,12 +166,30 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
   return { ...readingOf(digits, line.words), outOf100: true };
 }
 
+/**
+ * The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090); the
+ * second engine runs the words together and may drop the slash too ("86100opoints"); "Điểm" read with
+ * its Đ as a 0 ("61 100 0im", ADR 092). ADR 093: the slash and the 1 read as one letter or mark
+ * ("87 noo Points", "84.00 Points"), "Điểm" as "viem". A score, but not in its printed form: offered,
+ * doubtful (checks.ts confirms it only where the second engine reads "NN/100" alike).
+ */
+export function scoreSlashLost(line: OcrLine): Reading | undefined {
+  const folded = fold(line.text);
+  const word = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0v][il1]?e?m\b)`;
+  const found =
+    new RegExp(String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${word}`).exec(folded) ??
+    new RegExp(String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${word}`).exec(folded) ??
+    new RegExp(String.raw`(?:^|[^\d.,])(\d{2})\s*(?:n|[.,:;]\s?)[o0]{2}\s*${word}`).exec(folded);
+  return found ? readingOf(found[1], line.words) : undefined;
+}
+
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
   return lines.find(
     (l) =>
-      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) &&
-      l.box,
+      l.box &&
+      (/\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) ||
+        scoreSlashLost(l)),
   );
 }
 
@@ -182,6 +216,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // garbled to match is the unlabelled line before the second "body fat mass" (scales skipped).
   let unlabelled: OcrLine | undefined;
   let fatMassLines = 0;
+  // ADR 093: a weight's line read since the last fat mass line (the bars' order: weight, SMM, fat mass).
+  let afterWeight = false;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -211,15 +247,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
-    // score, but not in its printed form.
-    // The second engine runs the words together and may drop the slash too ("86100opoints").
-    // ADR 092: "Điểm" read with its Đ as a 0 ("61 100 0im").
-    const slashLost =
-      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em|[o0][il1]e?m\b)/.exec(folded) ??
-      /(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?(?:points|diem|d[il1]em)/.exec(folded);
+    const slashLost = scoreSlashLost(line);
     if (slashLost) {
-      labelledScores.push(readingOf(slashLost[1], line.words));
+      labelledScores.push(slashLost);
       continue;
     }
     if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
@@ -245,9 +275,13 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       if (first) sheet[field].push(first);
       // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
       // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
+      // ADR 093: or the fat mass line after the bars' weight, where the composition's fat row was lost.
+      const afterBarsWeight = afterWeight;
+      if (field === 'weight') afterWeight = true;
+      if (field === 'bodyFatMass') afterWeight = false;
       if (
         field === 'bodyFatMass' &&
-        ++fatMassLines === 2 &&
+        (++fatMassLines === 2 || afterBarsWeight) &&
         prior &&
         !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
       ) {
