@@ -292,6 +292,8 @@ test("ADR 093: SMM by its place also where the composition's fat row was lost: t
     ].map((t) => line(t)),
   );
   expect(sheet.skeletalMuscleMass).toEqual([{ value: 22.6, confidence: 0, decimals: 1 }]);
+  // "SMM (kg)" read "SM(g)" by the second engine on a fresh tuning photo.
+  expect(parseSheet([line('SM(g) 24.5')]).skeletalMuscleMass.map((r) => r.value)).toEqual([24.5]);
 });
 
 test('ADR 092: an SMM label whose first word is garbled ("olal Muscle Mass", "Khoi lurgng cd xufcmg") still names SMM', () => {

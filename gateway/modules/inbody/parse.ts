@@ -54,10 +54,11 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
   ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oau0]|\(\S?%\)/],
   // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd";
-  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row.
+  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row. ADR 093: "SMM (kg)"
+  // read "SM(g)" by the second engine.
   [
     'skeletalMuscleMass',
-    /skeletal|\bsmm\b|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
+    /skeletal|\bsmm\b|\bsm\s*\(k?g\)|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
   ],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /\bpr[o0]t[e3]/],
