@@ -279,6 +279,20 @@ test('ADR 093: a decimal mark read as a gap ("25 8") gives the value, offered; "
   expect(parseSheet([line('Ty le md cu thé (%) 37.6')]).percentBodyFat.map((r) => r.value)).toEqual([37.6]);
 });
 
+test("ADR 093: PBF by its place where its label was lost: the last of the Obesity lines with a value after BMI's, before the regions", () => {
+  // A fresh tuning photo (570, Vietnamese): "Tỷ lệ mỡ cơ thể (%)" read "TH 4 ma oo thd ON".
+  const obesity = (pbf: string[]) =>
+    parseSheet(
+      ['BMI . ~ I M', 'On of ki oo od Ope [EE 24.5', 'PRY . @', ...pbf, 'Tay phai 2.55kg 90.4% Binh thuong'].map((t) =>
+        line(t),
+      ),
+    ).percentBodyFat;
+  expect(obesity(['TH 4 ma oo thd ON I 38.2'])).toEqual([{ value: 38.2, confidence: 0, decimals: 1 }]);
+  // BMI's value alone (PBF's line lost) is no PBF; a PBF read by its label is not replaced.
+  expect(obesity([])).toEqual([]);
+  expect(obesity(['PBF Percent Body Fat 38.2']).map((r) => r.confidence)).toEqual([95]);
+});
+
 test("ADR 093: SMM by its place also where the composition's fat row was lost: the line between the bars' weight and fat mass", () => {
   // A fresh tuning photo (570, Vietnamese): the composition's fat row garbled, SMM's label with no value,
   // its value on the next, garbled line.
@@ -292,6 +306,19 @@ test("ADR 093: SMM by its place also where the composition's fat row was lost: t
     ].map((t) => line(t)),
   );
   expect(sheet.skeletalMuscleMass).toEqual([{ value: 22.6, confidence: 0, decimals: 1 }]);
+  // Its label read with its value, the mark lost ("EE 233" for 23.3): a speck's "13" before the fat
+  // mass's line is no SMM (a fresh tuning photo).
+  const lost = parseSheet(
+    [
+      'Lugng m& co thé (kg) 17.3 60-120',
+      'Cin ning (kg) EE 59.8 . N = a',
+      'KhOL haying oor xurong EE 233',
+      'LL nm 13 J ue T- mm',
+      'Luyng md co thé (kg) I 17.3',
+    ].map((t) => line(t)),
+  );
+  expect(lost.skeletalMuscleMass.map((r) => r.value)).toEqual([233]);
+  expect(checkSheet(lost).values.skeletalMuscleMass).toBe(23.3);
   // "SMM (kg)" read "SM(g)" by the second engine on a fresh tuning photo.
   expect(parseSheet([line('SM(g) 24.5')]).skeletalMuscleMass.map((r) => r.value)).toEqual([24.5]);
 });
@@ -418,6 +445,8 @@ test('ADR 093: a score whose slash and 1 were read as one letter or mark is offe
     ['84.00 Points', 84],
     ['75 noo viem', 75],
     ['71 / 100 Diém', 71],
+    ['97 1100 piém |', 97],
+    ['99 100 um', 99],
   ] as const) {
     const checked = checkSheet(parseSheet(withScore(text)));
     expect([checked.values.score, checked.confidence.score]).toEqual([value, 'doubtful']);

@@ -1,4 +1,10 @@
-import { inbodySegments, type InbodyLevel, type InbodySegment } from '#api/inbody-fields.ts';
+import {
+  INBODY_BOUNDS,
+  inbodySegments,
+  withinBound,
+  type InbodyLevel,
+  type InbodySegment,
+} from '#api/inbody-fields.ts';
 
 // Issue 14 (ADR 042): what the OCR's lines of an InBody 270/570 sheet say, English or Vietnamese.
 // One pattern per label, matched on text folded to ASCII (the English model drops Vietnamese
@@ -171,12 +177,12 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
  * The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090); the
  * second engine runs the words together and may drop the slash too ("86100opoints"); "Điểm" read with
  * its Đ as a 0 ("61 100 0im", ADR 092). ADR 093: the slash and the 1 read as one letter or mark
- * ("87 noo Points", "84.00 Points"), "Điểm" as "viem". A score, but not in its printed form: offered,
+ * ("87 noo Points", "84.00 Points"), "Điểm" as "viem", "piém" or "um". A score, but not in its printed form: offered,
  * doubtful (checks.ts confirms it only where the second engine reads "NN/100" alike).
  */
 export function scoreSlashLost(line: OcrLine): Reading | undefined {
   const folded = fold(line.text);
-  const word = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0v][il1]?e?m\b)`;
+  const word = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
   const found =
     new RegExp(String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${word}`).exec(folded) ??
     new RegExp(String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${word}`).exec(folded) ??
@@ -219,6 +225,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   let fatMassLines = 0;
   // ADR 093: a weight's line read since the last fat mass line (the bars' order: weight, SMM, fat mass).
   let afterWeight = false;
+  // ADR 093: the Obesity bars print BMI, then PBF, then the Segmental Lean table follows: the unlabelled
+  // lines with a value from BMI's label on, the last of two or more being PBF's where its label was lost.
+  let obesityValues: OcrLine[] | undefined;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -261,6 +270,15 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       continue;
     }
     const region = REGIONS.find(([, pattern]) => pattern.test(folded));
+    if (region && obesityValues && obesityValues.length >= 2 && !sheet.percentBodyFat.some((r) => r.decimals === 1)) {
+      // "TH 4 ma oo thd ON I 38.2" (Tỷ lệ mỡ cơ thể) after BMI's "On of ki oo od Ope [EE 24.5": by its place, offered.
+      const guess = numbersAfter(obesityValues[obesityValues.length - 1], /\(\S{0,3}\)|$^/)
+        .filter((r) => r.decimals === 1)
+        .at(-1);
+      if (guess) sheet.percentBodyFat.push({ ...guess, confidence: 0 });
+    }
+    if (region) obesityValues = undefined;
+    if (/\bbmi\b/.test(folded)) obesityValues = [];
     if (region) {
       const [name, pattern] = region;
       // Without a heading read, the first table is lean; a region seen twice without a fat heading between: the second is the fat table.
@@ -284,7 +302,13 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
         field === 'bodyFatMass' &&
         (++fatMassLines === 2 || afterBarsWeight) &&
         prior &&
-        !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
+        // ADR 093: nor where its label was read with its value, the mark lost ("EE 233" for 23.3): a
+        // speck's "13" on the line before the fat mass's went before it.
+        !sheet.skeletalMuscleMass.some(
+          (r) =>
+            r.decimals === 1 ||
+            (r.value >= 100 && withinBound(r.value / 10, INBODY_BOUNDS.skeletalMuscleMass) && r.confidence > 0),
+        )
       ) {
         // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").
         const found = numbersAfter(prior, /\(\S{0,3}\)|$^/);
@@ -295,6 +319,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     } else {
       // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
       unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
+      if (obesityValues && /\d[.,]\d/.test(line.text)) obesityValues.push(line);
     }
   }
   sheet.score.push(...labelledScores);
