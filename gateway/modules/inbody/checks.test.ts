@@ -279,13 +279,18 @@ test('ADR 093: a decimal mark read as a gap ("25 8") gives the value, offered; "
   expect(parseSheet([line('Ty le md cu thé (%) 37.6')]).percentBodyFat.map((r) => r.value)).toEqual([37.6]);
 });
 
-test("ADR 093: PBF by its place where its label was lost: the last of the Obesity lines with a value after BMI's, before the regions", () => {
+test("ADR 093: PBF by its place where its label was lost: the second Obesity line with a value from BMI's on, before the regions", () => {
   // A fresh tuning photo (570, Vietnamese): "Tỷ lệ mỡ cơ thể (%)" read "TH 4 ma oo thd ON".
   const obesity = (pbf: string[]) =>
     parseSheet(
-      ['BMI . ~ I M', 'On of ki oo od Ope [EE 24.5', 'PRY . @', ...pbf, 'Tay phai 2.55kg 90.4% Binh thuong'].map((t) =>
-        line(t),
-      ),
+      [
+        'BMI . ~ I M',
+        'On of ki oo od Ope [EE 24.5',
+        'PRY . @',
+        ...pbf,
+        'Tay phi 2.55kg 20.4% Binh thuong',
+        'Tay trai 2.53kg 90.1% Binh thuong',
+      ].map((t) => line(t)),
     ).percentBodyFat;
   expect(obesity(['TH 4 ma oo thd ON I 38.2'])).toEqual([{ value: 38.2, confidence: 0, decimals: 1 }]);
   // BMI's value alone (PBF's line lost) is no PBF; a PBF read by its label is not replaced.

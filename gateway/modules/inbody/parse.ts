@@ -225,8 +225,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   let fatMassLines = 0;
   // ADR 093: a weight's line read since the last fat mass line (the bars' order: weight, SMM, fat mass).
   let afterWeight = false;
-  // ADR 093: the Obesity bars print BMI, then PBF, then the Segmental Lean table follows: the unlabelled
-  // lines with a value from BMI's label on, the last of two or more being PBF's where its label was lost.
+  // ADR 093: the Obesity bars print BMI, then PBF, then the Segmental Lean table follows: of the
+  // unlabelled lines with a value from BMI's label on, the second is PBF's where its label was lost (a
+  // region's row read with its name garbled, "Tay phi 2.55kg 90.4%", is none of them).
   let obesityValues: OcrLine[] | undefined;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
@@ -272,7 +273,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     const region = REGIONS.find(([, pattern]) => pattern.test(folded));
     if (region && obesityValues && obesityValues.length >= 2 && !sheet.percentBodyFat.some((r) => r.decimals === 1)) {
       // "TH 4 ma oo thd ON I 38.2" (Tỷ lệ mỡ cơ thể) after BMI's "On of ki oo od Ope [EE 24.5": by its place, offered.
-      const guess = numbersAfter(obesityValues[obesityValues.length - 1], /\(\S{0,3}\)|$^/)
+      const guess = numbersAfter(obesityValues[1], /\(\S{0,3}\)|$^/)
         .filter((r) => r.decimals === 1)
         .at(-1);
       if (guess) sheet.percentBodyFat.push({ ...guess, confidence: 0 });
@@ -319,7 +320,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     } else {
       // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
       unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
-      if (obesityValues && /\d[.,]\d/.test(line.text)) obesityValues.push(line);
+      if (obesityValues && /\d[.,]\d/.test(line.text) && !/\d\s*(?:%|kg)/i.test(line.text)) obesityValues.push(line);
     }
   }
   sheet.score.push(...labelledScores);
