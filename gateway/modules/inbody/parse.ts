@@ -182,13 +182,19 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
  */
 export function scoreSlashLost(line: OcrLine): Reading | undefined {
   const folded = fold(line.text);
-  const word = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
-  const found =
-    new RegExp(String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${word}`).exec(folded) ??
-    new RegExp(String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${word}`).exec(folded) ??
-    new RegExp(String.raw`(?:^|[^\d.,])(\d{2})\s*(?:n|[.,:;]\s?)[o0]{2}\s*${word}`).exec(folded);
-  return found ? readingOf(found[1], line.words) : undefined;
+  for (const pattern of SLASH_LOST) {
+    const found = pattern.exec(folded);
+    if (found) return readingOf(found[1], line.words);
+  }
+  return undefined;
 }
+/** "Points" or "Điểm" after the 100, as the engines misread them. */
+const SCORE_WORD = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
+const SLASH_LOST = [
+  String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${SCORE_WORD}`,
+  String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${SCORE_WORD}`,
+  String.raw`(?:^|[^\d.,])(\d{2})\s*(?:n|[.,:;]\s?)[o0]{2}\s*${SCORE_WORD}`,
+].map((source) => new RegExp(source));
 
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
