@@ -245,6 +245,79 @@ test('ADR 092: a part the sum fits within its tolerance is not confirmed when te
   expect(checkSheet(parseSheet(sure)).confidence.minerals).toBe('confirmed');
 });
 
+test("ADR 093: a part only the sum covers is confirmed by it only where its word is sure (its last digit is the word's)", () => {
+  // Fresh tuning photos: minerals 3.35 read "3.38" at 65 %, protein 13.1 read "13.0" at 63 %; both fitted the sum.
+  const at = (confidence: number) =>
+    english().map((l) => (/^Minerals/.test(l.text) ? line('Minerals (kg) 3.92 (3.36 ~ 4.11)', confidence) : l));
+  const mid = checkSheet(parseSheet(at(65)));
+  expect([mid.values.minerals, mid.confidence.minerals]).toEqual([3.92, 'doubtful']);
+  expect(mid.confidence).toMatchObject({ weight: 'confirmed', bodyFatMass: 'confirmed', protein: 'confirmed' });
+  expect(checkSheet(parseSheet(at(85))).confidence.minerals).toBe('confirmed');
+  // The weight at 65 %, held by the ratio too, stays confirmed.
+  const weight = english().map((l) => (/^Weight/.test(l.text) ? line('Weight (kg) 73.0 (55.8 ~ 75.4)', 65) : l));
+  expect(checkSheet(parseSheet(weight)).confidence.weight).toBe('confirmed');
+});
+
+test('ADR 093: a decimal mark read as a gap ("25 8") gives the value, offered; "cơ" read "cu" still names the fat mass', () => {
+  const sheet = parseSheet([line('Skeletal Muscle Mass [DEED 25 8'), line('Lugng md cu thé (kg) 27.1 ican')]);
+  expect(sheet.skeletalMuscleMass).toEqual([{ value: 25.8, confidence: 50, decimals: 1 }]);
+  expect(sheet.bodyFatMass.map((r) => r.value)).toEqual([27.1]);
+  // Not where the lone digit is not the line's last number, nor a value with its mark read.
+  expect(parseSheet([line('PBF 33 aw rt 5')]).percentBodyFat.map((r) => r.value)).toEqual([33]);
+  expect(parseSheet([line('Weight (kg) 73.0 5')]).weight.map((r) => r.value)).toEqual([73]);
+  // The PBF's Vietnamese label with "cơ" read "cu" is no fat mass.
+  expect(parseSheet([line('Ty le md cu thé (%) 37.6')]).percentBodyFat.map((r) => r.value)).toEqual([37.6]);
+});
+
+test("ADR 093: PBF by its place where its label was lost: the second Obesity line with a value from BMI's on, before the regions", () => {
+  // A fresh tuning photo (570, Vietnamese): "Tỷ lệ mỡ cơ thể (%)" read "TH 4 ma oo thd ON".
+  const obesity = (pbf: string[]) =>
+    parseSheet(
+      [
+        'BMI . ~ I M',
+        'On of ki oo od Ope [EE 24.5',
+        'PRY . @',
+        ...pbf,
+        'Tay phi 2.55kg 20.4% Binh thuong',
+        'Tay trai 2.53kg 90.1% Binh thuong',
+      ].map((t) => line(t)),
+    ).percentBodyFat;
+  expect(obesity(['TH 4 ma oo thd ON I 38.2'])).toEqual([{ value: 38.2, confidence: 0, decimals: 1 }]);
+  // BMI's value alone (PBF's line lost) is no PBF; a PBF read by its label is not replaced.
+  expect(obesity([])).toEqual([]);
+  expect(obesity(['PBF Percent Body Fat 38.2']).map((r) => r.confidence)).toEqual([95]);
+});
+
+test("ADR 093: SMM by its place also where the composition's fat row was lost: the line between the bars' weight and fat mass", () => {
+  // A fresh tuning photo (570, Vietnamese): the composition's fat row garbled, SMM's label with no value,
+  // its value on the next, garbled line.
+  const sheet = parseSheet(
+    [
+      'Luyng md cx thé (kg) 23004-1r',
+      'Cin ning (kg) 63.5',
+      'Co xuvmng (kg) rw mn i. we a m',
+      '0 hong co veer [EE 22.6',
+      'md ca thé (kg) ne om RLS Tw i',
+    ].map((t) => line(t)),
+  );
+  expect(sheet.skeletalMuscleMass).toEqual([{ value: 22.6, confidence: 0, decimals: 1 }]);
+  // Its label read with its value, the mark lost ("EE 233" for 23.3): a speck's "13" before the fat
+  // mass's line is no SMM (a fresh tuning photo).
+  const lost = parseSheet(
+    [
+      'Lugng m& co thé (kg) 17.3 60-120',
+      'Cin ning (kg) EE 59.8 . N = a',
+      'KhOL haying oor xurong EE 233',
+      'LL nm 13 J ue T- mm',
+      'Luyng md co thé (kg) I 17.3',
+    ].map((t) => line(t)),
+  );
+  expect(lost.skeletalMuscleMass.map((r) => r.value)).toEqual([233]);
+  expect(checkSheet(lost).values.skeletalMuscleMass).toBe(23.3);
+  // "SMM (kg)" read "SM(g)" by the second engine on a fresh tuning photo.
+  expect(parseSheet([line('SM(g) 24.5')]).skeletalMuscleMass.map((r) => r.value)).toEqual([24.5]);
+});
+
 test('ADR 092: an SMM label whose first word is garbled ("olal Muscle Mass", "Khoi lurgng cd xufcmg") still names SMM', () => {
   // The second engine's lines on two mild tuning photos; the fat mass's row is not taken for SMM.
   const sheet = parseSheet(
@@ -350,6 +423,26 @@ test('a score is offered, doubtful, when read with one digit or its slash lost; 
   expect([checkSheet(printed).values.score, checkSheet(printed).confidence.score]).toEqual([90, 'doubtful']);
   const both = checkSheet({ ...printed, score: [second(90, 0, 99, true), ...printed.score] });
   expect([both.values.score, both.confidence.score]).toEqual([90, 'confirmed']);
+});
+
+test('ADR 093: a score whose slash and 1 were read as one letter or mark is offered, doubtful, and its line read again', () => {
+  const boxed = (text: string) => ({ ...line(text), box: { x0: 0, y0: 0, x1: 100, y1: 20 } });
+  // Fresh tuning photos: "87 noo Points" (the "/1" read as an n), "84.00 Points" (as a point), "Điểm" read "viem".
+  for (const [text, value] of [
+    ['=p 87 noo Points', 87],
+    ['84.00 Points', 84],
+    ['75 noo viem', 75],
+    ['71 / 100 Diém', 71],
+    ['97 1100 piém |', 97],
+    ['99 100 um', 99],
+  ] as const) {
+    const checked = checkSheet(parseSheet(withScore(text)));
+    expect([checked.values.score, checked.confidence.score]).toEqual([value, 'doubtful']);
+    expect(scoreLineOf([boxed(text)])).toBeDefined();
+  }
+  // Not a score: a weight, the small print, a scale that holds 100.
+  for (const text of ['Target Weight 84.00 kg', 'A muscular person may score over 100 points', '85 100 115 Normal'])
+    expect(scoreLineOf([boxed(text)])).toBeUndefined();
 });
 
 test("body fat mass never takes the weight's value", () => {

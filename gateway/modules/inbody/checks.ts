@@ -242,11 +242,17 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   // ADR 092: a sum or the ratio pins a value to its tolerance (±0.2), not its last digits: those are
   // the word's, and a word tesseract itself doubts is not confirmed by a fit ("3.60" at 40 % for
   // minerals 3.69 fitted the sum by 0.1). The second engine agreeing may still confirm it (below).
+  // ADR 093: water, protein and minerals only the sum covers; its tolerance (0.21) is wider than their
+  // last printed digit, so that digit is the word's alone, which must then be a sure word ("3.38" at
+  // 65 % for minerals 3.35, "13.0" at 63 % for protein 13.1 fitted the sum). Weight, fat mass and PBF
+  // are held by the ratio too.
+  const SUM_ONLY: readonly InbodyTopField[] = ['totalBodyWater', 'protein', 'minerals'];
   for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
     const value = values[field];
     if (confidence[field] !== 'confirmed' || value === null) continue;
     const asRead = (r: Reading) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value);
-    if (sheet[field].some((r) => asRead(r) && r.confidence >= ARITHMETIC_WORD)) continue;
+    const word = SUM_ONLY.includes(field) ? SURE_WORD : ARITHMETIC_WORD;
+    if (sheet[field].some((r) => asRead(r) && r.confidence >= word)) continue;
     confidence[field] = 'doubtful';
     arithmetic.delete(field);
   }

@@ -187,6 +187,15 @@ test('the score box never gives the 100 of "/100", nor a lone digit', () => {
   ]);
 });
 
+test('the score box read again with its slash lost offers the score after the printed form (ADR 093)', () => {
+  // A tuning photo's score box at 0.7 ×: "84 100 Points" (the page read "84.00 Points").
+  expect(readBox('score', '270', [line('InBody Score'), line('84 100 Points')]).score?.map((r) => r.value)).toEqual([
+    84,
+  ]);
+  expect(readBox('score', '270', [line('84 100 Points'), line('84/100 Points')]).score?.[0].outOf100).toBe(true);
+  expect(readBox('score', '270', [line('* A muscular person may score over 100 points.')])).toEqual({});
+});
+
 test('a bar scale printed beside a label ("Co xuong (kg) 115 130 145 160 175") is no value, on the page nor in the box', () => {
   const bars = [
     line('Can nang (kg) 105.6'),

@@ -1,4 +1,10 @@
-import { inbodySegments, type InbodyLevel, type InbodySegment } from '#api/inbody-fields.ts';
+import {
+  INBODY_BOUNDS,
+  inbodySegments,
+  withinBound,
+  type InbodyLevel,
+  type InbodySegment,
+} from '#api/inbody-fields.ts';
 
 // Issue 14 (ADR 042): what the OCR's lines of an InBody 270/570 sheet say, English or Vietnamese.
 // One pattern per label, matched on text folded to ASCII (the English model drops Vietnamese
@@ -52,17 +58,19 @@ export const fold = (value: string) =>
 // Labels, tried in this order on a line; the first that matches names the line.
 const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 'language'>, RegExp][] = [
   // "(%)" is the unit of PBF alone among the labelled rows (regions print "%" after their numbers).
-  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oa0]|\(\S?%\)/],
+  ['percentBodyFat', /percent\s*body\s*fat|\bpbf\b|\bt[yi]\s*[l1i|]\S{0,3}\s*m\S{0,2}\s+c[oau0]|\(\S?%\)/],
   // ADR 092: its first word garbled ("olal Muscle Mass"; "xương" read "xufcmg" after "Khoi lurgng cd";
-  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row.
+  // "cơ xương" run together, "coxurong"): "Muscle Mass" and "lượng cơ x…" name no other row. ADR 093: "SMM (kg)"
+  // read "SM(g)" by the second engine.
   [
     'skeletalMuscleMass',
-    /skeletal|\bsmm\b|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
+    /skeletal|\bsmm\b|\bsm\s*\(k?g\)|muscle\s*mass|\bx\S{1,5}[nm]g\b|\bc[o0a]\s*x[a-z]{2,}|\bl\S{1,5}ng\s+c\S{0,2}\s*x/,
   ],
   ['totalBodyWater', /body\s*water|water|nu[o0d]c|n[uư][o0]c|t[o0e]ng\s*l|\bt\S{1,2}ng\s+\S{2,6}\s+nu/],
   ['protein', /\bpr[o0]t[e3]/],
   ['minerals', /m[il1]neral|kh[o0][aá]ng|\bkh\S{1,3}ng\s*ch/],
-  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oa0]|m[o0d@]\s*c[oa0]\S?\s*th/],
+  // ADR 093: "cơ" read "cu" ("Lugng md cu thé").
+  ['bodyFatMass', /body\s*fat\s*mass|fat\s*mass|l\S{1,4}ng\s+m\S{0,2}\s+c[oau0]|m[o0d@]\s*c[oau0]\S?\s*th/],
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
 
@@ -121,14 +129,29 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
     .replace(SCALE, ' ');
   // A number glued to a letter is a misread word ("thể" read "0é", "(80" read "S80"), not a value;
   // a unit after it ("456kg", "97%") is not a word.
-  return [...rest.matchAll(NUMBER)]
+  const found = [...rest.matchAll(NUMBER)]
     .filter(
       (m) =>
         !/[a-z]/.test(rest[m.index - 1] ?? '') &&
         !/^[a-z]/.test(rest.slice(m.index + m[0].length).replace(/^(?:kg|l)\b/, '')),
     )
     .map((m) => readingOf(m[0], line.words));
+  // ADR 093: blurred print reads a decimal mark as a gap ("25 8" for 25.8, "45 1" for 45.1): a whole
+  // number and a lone digit ending the line are one value. The mark was never seen: offered, below a
+  // word the arithmetic takes (checks.ts), so only the second engine reading it alike confirms it.
+  const [whole, digit] = found.slice(-2);
+  const lostMark = /(?:^|\s)(\d{1,3}) (\d)[^a-z\d]*$/.exec(rest);
+  if (lostMark && whole?.decimals === 0 && digit?.decimals === 0 && String(digit.value) === lostMark[2])
+    found.splice(-2, 2, {
+      value: Number(`${lostMark[1]}.${lostMark[2]}`),
+      confidence: Math.min(whole.confidence, digit.confidence, LOST_MARK),
+      decimals: 1,
+    });
+  return found;
 }
+
+/** A value whose decimal mark was read as a gap is offered at this confidence (below checks.ts's ARITHMETIC_WORD). */
+const LOST_MARK = 50;
 
 /** A score read with a digit too many or its slash lost is offered at this confidence, below checks.ts's sure word. */
 const UNSURE_SCORE = 50;
@@ -150,12 +173,36 @@ export function scoreOutOf100(line: OcrLine): Reading | undefined {
   return { ...readingOf(digits, line.words), outOf100: true };
 }
 
+/**
+ * The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090); the
+ * second engine runs the words together and may drop the slash too ("86100opoints"); "Điểm" read with
+ * its Đ as a 0 ("61 100 0im", ADR 092). ADR 093: the slash and the 1 read as one letter or mark
+ * ("87 noo Points", "84.00 Points"), "Điểm" as "viem", "piém" or "um". A score, but not in its printed form: offered,
+ * doubtful (checks.ts confirms it only where the second engine reads "NN/100" alike).
+ */
+export function scoreSlashLost(line: OcrLine): Reading | undefined {
+  const folded = fold(line.text);
+  for (const pattern of SLASH_LOST) {
+    const found = pattern.exec(folded);
+    if (found) return readingOf(found[1], line.words);
+  }
+  return undefined;
+}
+/** "Points" or "Điểm" after the 100, as the engines misread them. */
+const SCORE_WORD = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
+const SLASH_LOST = [
+  String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${SCORE_WORD}`,
+  String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${SCORE_WORD}`,
+  String.raw`(?:^|[^\d.,])(\d{2})\s*(?:n|[.,:;]\s?)[o0]{2}\s*${SCORE_WORD}`,
+].map((source) => new RegExp(source));
+
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
   return lines.find(
     (l) =>
-      /\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) &&
-      l.box,
+      l.box &&
+      (/\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) ||
+        scoreSlashLost(l)),
   );
 }
 
@@ -182,6 +229,12 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // garbled to match is the unlabelled line before the second "body fat mass" (scales skipped).
   let unlabelled: OcrLine | undefined;
   let fatMassLines = 0;
+  // ADR 093: a weight's line read since the last fat mass line (the bars' order: weight, SMM, fat mass).
+  let afterWeight = false;
+  // ADR 093: the Obesity bars print BMI, then PBF, then the Segmental Lean table follows: of the
+  // unlabelled lines with a value from BMI's label on, the second is PBF's where its label was lost (a
+  // region's row read with its name garbled, "Tay phi 2.55kg 90.4%", is none of them).
+  let obesityValues: OcrLine[] | undefined;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -211,15 +264,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    // The slash lost: "NN 100 Points", or read as a 1 glued to the 100 ("92 1100 points", ADR 090): a
-    // score, but not in its printed form.
-    // The second engine runs the words together and may drop the slash too ("86100opoints").
-    // ADR 092: "Điểm" read with its Đ as a 0 ("61 100 0im").
-    const slashLost =
-      /(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*(?:points|diem|d[il1]em|[o0][il1]e?m\b)/.exec(folded) ??
-      /(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?(?:points|diem|d[il1]em)/.exec(folded);
+    const slashLost = scoreSlashLost(line);
     if (slashLost) {
-      labelledScores.push(readingOf(slashLost[1], line.words));
+      labelledScores.push(slashLost);
       continue;
     }
     if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
@@ -230,6 +277,15 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       continue;
     }
     const region = REGIONS.find(([, pattern]) => pattern.test(folded));
+    if (region && obesityValues && obesityValues.length >= 2 && !sheet.percentBodyFat.some((r) => r.decimals === 1)) {
+      // "TH 4 ma oo thd ON I 38.2" (Tỷ lệ mỡ cơ thể) after BMI's "On of ki oo od Ope [EE 24.5": by its place, offered.
+      const guess = numbersAfter(obesityValues[1], /\(\S{0,3}\)|$^/)
+        .filter((r) => r.decimals === 1)
+        .at(-1);
+      if (guess) sheet.percentBodyFat.push({ ...guess, confidence: 0 });
+    }
+    if (region) obesityValues = undefined;
+    if (/\bbmi\b/.test(folded)) obesityValues = [];
     if (region) {
       const [name, pattern] = region;
       // Without a heading read, the first table is lean; a region seen twice without a fat heading between: the second is the fat table.
@@ -245,11 +301,21 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       if (first) sheet[field].push(first);
       // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
       // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
+      // ADR 093: or the fat mass line after the bars' weight, where the composition's fat row was lost.
+      const afterBarsWeight = afterWeight;
+      if (field === 'weight') afterWeight = true;
+      if (field === 'bodyFatMass') afterWeight = false;
       if (
         field === 'bodyFatMass' &&
-        ++fatMassLines === 2 &&
+        (++fatMassLines === 2 || afterBarsWeight) &&
         prior &&
-        !sheet.skeletalMuscleMass.some((r) => r.decimals === 1)
+        // ADR 093: nor where its label was read with its value, the mark lost ("EE 233" for 23.3): a
+        // speck's "13" on the line before the fat mass's went before it.
+        !sheet.skeletalMuscleMass.some(
+          (r) =>
+            r.decimals === 1 ||
+            (r.value >= 100 && withinBound(r.value / 10, INBODY_BOUNDS.skeletalMuscleMass) && r.confidence > 0),
+        )
       ) {
         // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").
         const found = numbersAfter(prior, /\(\S{0,3}\)|$^/);
@@ -260,6 +326,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     } else {
       // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
       unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
+      if (obesityValues && /\d[.,]\d/.test(line.text) && !/\d\s*(?:%|kg)/i.test(line.text)) obesityValues.push(line);
     }
   }
   sheet.score.push(...labelledScores);
