@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 // Issue 36 (ADR 094): a blurred photo's print deconvolved before the OCR reads it. Phone blur is
 // close to a Gaussian point spread; Richardson–Lucy's iteration restores what such a blur of a
 // known width took away (the point of "42.7", the gap between the 1s of "11.2").
@@ -87,21 +85,29 @@ export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): 
   return { data: out, width, height };
 }
 
-/** Van Cittert's iteration (f ← f + β (g − G∗f)), each blur by libvips. */
-export async function vanCittert(page: GreyRaster, sigma: number, steps: number, beta = 1): Promise<GreyRaster> {
-  const { data, width, height } = page;
-  const n = width * height;
-  let estimate = Uint8Array.from(data);
-  for (let s = 0; s < steps; s++) {
-    const blurred = await sharp(estimate, { raw: { width, height, channels: 1 } })
-      .blur(sigma)
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
-    const next = new Uint8Array(n);
-    for (let i = 0; i < n; i++)
-      next[i] = Math.max(0, Math.min(255, Math.round(estimate[i] + beta * (data[i] - blurred[i]))));
-    estimate = next;
-  }
-  return { data: estimate, width, height };
+/**
+ * The part of a grey photo within `box` (the page's corners' bounding box, a margin around)
+ * deconvolved in place: phone blur is the same across the photo, so its deviation is the photo's,
+ * and the photo's page holds fewer pixels than the page flattened for the OCR.
+ */
+export function deblurWithin(
+  photo: GreyRaster,
+  box: { left: number; top: number; right: number; bottom: number },
+  sigma: number,
+  steps: number,
+): void {
+  const margin = Math.ceil(sigma * 3);
+  const left = Math.max(0, Math.floor(box.left) - margin);
+  const top = Math.max(0, Math.floor(box.top) - margin);
+  const right = Math.min(photo.width, Math.ceil(box.right) + margin);
+  const bottom = Math.min(photo.height, Math.ceil(box.bottom) + margin);
+  const width = right - left;
+  const height = bottom - top;
+  if (width < 1 || height < 1) return;
+  const region = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    region.set(photo.data.subarray((top + y) * photo.width + left, (top + y) * photo.width + right), y * width);
+  const restored = richardsonLucy({ data: region, width, height }, sigma, steps).data;
+  for (let y = 0; y < height; y++)
+    photo.data.set(restored.subarray(y * width, (y + 1) * width), (top + y) * photo.width + left);
 }
