@@ -5,6 +5,7 @@ import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
+import { deblurWithin } from './deblur.ts';
 import { secondReading } from './second-reading.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
@@ -24,6 +25,19 @@ const OCR_WIDTH = 1700;
 const SMALL_PAGE = 950;
 const SOFT_PHOTO = 500;
 const SMALL_OCR_WIDTH = 1200;
+/**
+ * ADR 094: the Gaussian deviation (px of the photo as sent) a soft photo's page is deconvolved by
+ * before it is flattened, and Richardson–Lucy's iterations (measured on the tuning part).
+ */
+const PHOTO_BLUR = 1.1;
+const DEBLUR_STEPS = 10;
+/** The bounding box of four corners. */
+const boxOf = (corners: Quad) => ({
+  left: Math.min(...corners.map((p) => p.x)),
+  top: Math.min(...corners.map((p) => p.y)),
+  right: Math.max(...corners.map((p) => p.x)),
+  bottom: Math.max(...corners.map((p) => p.y)),
+});
 /** The side the paper and the slant are looked for at. */
 const PROBE_SIDE = 600;
 const MAX_SLANT = 12;
@@ -245,6 +259,7 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
     return { image: await pngOf(grey), grey, page: finding.page, corners: null };
   }
   const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const photoGrey = { data: full.data, width: full.info.width, height: full.info.height };
   const k = full.info.width / probe.info.width;
   const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
   const [tl, tr, br, bl] = corners;
@@ -257,13 +272,14 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
   // keeps 1700 px (read at 1200, a clean one lost confirmed values).
   const measures = across < SMALL_PAGE ? await measurePhoto(bytes) : undefined;
-  const ocrWidth = measures && measures.sharpness < SOFT_PHOTO ? SMALL_OCR_WIDTH : OCR_WIDTH;
-  const flat = flatten(
-    { data: full.data, width: full.info.width, height: full.info.height, channels: 1 },
-    corners,
-    ocrWidth,
-    Math.round(ocrWidth * aspect),
-  );
+  const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
+  const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
+  // ADR 094: the soft photo's page deconvolved where it lies in the photo, before it is flattened.
+  if (soft) {
+    deblurWithin(photoGrey, boxOf(corners), PHOTO_BLUR, DEBLUR_STEPS);
+    await breather();
+  }
+  const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
   return { image: await pngOf(grey), grey, page: finding.page, corners, measures };
