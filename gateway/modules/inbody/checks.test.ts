@@ -622,3 +622,17 @@ test("one engine's sure word does not confirm what no sum covers: an SMM at 90 %
   // Read at 95 % or more, with the region's level agreeing: confirmed as before.
   expect(checked.confidence['leanBodyMass.rightArmMusclePercentage']).toBe('confirmed');
 });
+
+test('ADR 095: the ratio alone confirms a weight read unsurely only where it pins its last digit; a sure word it confirms', () => {
+  // A lean body (51.5 kg, fat 5.0, PBF 9.7), protein not read so no sum holds: a blurred "51.3" at 64 % fits the ratio.
+  const lean = (weightConfidence: number) =>
+    english({ weight: '51.3', fat: '5.0', pbf: '9.7' })
+      .filter((l) => !/^Protein/.test(l.text))
+      .map((l) => (/^Weight/.test(l.text) ? line(l.text, weightConfidence) : l));
+  const unsure = checkSheet(parseSheet(lean(64)));
+  expect([unsure.values.weight, unsure.confidence.weight]).toEqual([51.3, 'doubtful']);
+  // Fat mass and PBF, read surely, are still confirmed by the ratio.
+  expect(unsure.confidence).toMatchObject({ bodyFatMass: 'confirmed', percentBodyFat: 'confirmed' });
+  expect(checkSheet(parseSheet(lean(90))).confidence.weight).toBe('confirmed');
+  // With the sum holding too (ADR 092), a weight at 65 % stays confirmed (the test above).
+});

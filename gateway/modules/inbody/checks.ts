@@ -247,11 +247,23 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
   // 65 % for minerals 3.35, "13.0" at 63 % for protein 13.1 fitted the sum). Weight, fat mass and PBF
   // are held by the ratio too.
   const SUM_ONLY: readonly InbodyTopField[] = ['totalBodyWater', 'protein', 'minerals'];
+  // ADR 095: where the ratio holds alone (no sum), it pins a value's last printed digit only if that
+  // digit moved by one (0.1) would no longer fit it; otherwise the digit is the word's, which must be
+  // sure ("51.3" at 64 % for a lean body's 51.5 kg fitted the ratio: 0.2 kg moves PBF by 0.03).
+  const ratioPins = (field: InbodyTopField) => {
+    if (!ratio) return false;
+    const moved = (f: InbodyTopField, d: number) => (f === field ? d : 0);
+    return [-0.1, 0.1].every((d) => {
+      const weight = ratio.weight + moved('weight', d);
+      const pbf = ((ratio.fat + moved('bodyFatMass', d)) / weight) * 100;
+      return Math.abs(ratio.pbf + moved('percentBodyFat', d) - pbf) > pbfTolerance(weight);
+    });
+  };
   for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
     const value = values[field];
     if (confidence[field] !== 'confirmed' || value === null) continue;
     const asRead = (r: Reading) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value);
-    const word = SUM_ONLY.includes(field) ? SURE_WORD : ARITHMETIC_WORD;
+    const word = SUM_ONLY.includes(field) || (!sureOf(sum) && !ratioPins(field)) ? SURE_WORD : ARITHMETIC_WORD;
     if (sheet[field].some((r) => asRead(r) && r.confidence >= word)) continue;
     confidence[field] = 'doubtful';
     arithmetic.delete(field);
