@@ -59,11 +59,21 @@ export function blurInto(
   return out;
 }
 
+/** Awaited between two iterations: the gateway answers what waits (a step on a page box is ≈ 30 ms of CPU). */
+type Pause = () => Promise<void>;
+const noPause: Pause = () => Promise.resolve();
+
 /**
  * Richardson–Lucy deconvolution of a grey page by a Gaussian of deviation `sigma` px, `steps`
- * iterations (the image as ink on paper: the dark print is what the blur spread).
+ * iterations (the image as ink on paper: the dark print is what the blur spread), `pause` awaited
+ * after each.
  */
-export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): GreyRaster {
+export async function richardsonLucy(
+  page: GreyRaster,
+  sigma: number,
+  steps: number,
+  pause: Pause = noPause,
+): Promise<GreyRaster> {
   const { data, width, height } = page;
   const n = width * height;
   const kernel = gaussianKernel(sigma);
@@ -79,6 +89,7 @@ export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): 
     for (let i = 0; i < n; i++) ratio[i] = observed[i] / Math.max(1e-3, blurred[i]);
     blurInto(ratio, width, height, kernel, tmp, blurred);
     for (let i = 0; i < n; i++) estimate[i] *= blurred[i];
+    await pause();
   }
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.max(0, Math.min(255, Math.round(256 - estimate[i])));
@@ -90,12 +101,13 @@ export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): 
  * deconvolved in place: phone blur is the same across the photo, so its deviation is the photo's,
  * and the photo's page holds fewer pixels than the page flattened for the OCR.
  */
-export function deblurWithin(
+export async function deblurWithin(
   photo: GreyRaster,
   box: { left: number; top: number; right: number; bottom: number },
   sigma: number,
   steps: number,
-): void {
+  pause: Pause = noPause,
+): Promise<void> {
   const margin = Math.ceil(sigma * 3);
   const left = Math.max(0, Math.floor(box.left) - margin);
   const top = Math.max(0, Math.floor(box.top) - margin);
@@ -107,7 +119,7 @@ export function deblurWithin(
   const region = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)
     region.set(photo.data.subarray((top + y) * photo.width + left, (top + y) * photo.width + right), y * width);
-  const restored = richardsonLucy({ data: region, width, height }, sigma, steps).data;
+  const restored = (await richardsonLucy({ data: region, width, height }, sigma, steps, pause)).data;
   for (let y = 0; y < height; y++)
     photo.data.set(restored.subarray(y * width, (y + 1) * width), (top + y) * photo.width + left);
 }

@@ -275,10 +275,8 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
   // ADR 094: the soft photo's page deconvolved where it lies in the photo, before it is flattened.
-  if (soft) {
-    deblurWithin(photoGrey, boxOf(corners), PHOTO_BLUR, DEBLUR_STEPS);
-    await breather();
-  }
+  // Its iterations are plain JavaScript (≈ 0.3 s in all): other requests are let through between them.
+  if (soft) await deblurWithin(photoGrey, boxOf(corners), PHOTO_BLUR, DEBLUR_STEPS, breather);
   const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
