@@ -10,13 +10,17 @@ const line = (text: string, box?: OcrLine['box']): OcrLine => ({
   words: text.split(/\s+/).map((w) => ({ text: w, confidence: 95 })),
   box,
 });
+/** The composition table's rows of one made-up sheet (they add up: weight = water + protein + minerals + fat). */
+const COMPOSITION = [
+  'Total Body Water (L) 42.1 (36.3 ~ 44.3)',
+  'Protein (kg) 11.4 (9.7 ~ 11.9)',
+  'Minerals (kg) 3.92 (3.36 ~ 4.11)',
+  'Body Fat Mass (kg) 15.6 (8.0 ~ 15.9)',
+  'Weight (kg) 73.0 (55.8 ~ 75.4)',
+];
 const sheet = (scoreLine: OcrLine) => [
   line('InBody InBody270'),
-  line('Total Body Water (L) 42.1 (36.3 ~ 44.3)'),
-  line('Protein (kg) 11.4 (9.7 ~ 11.9)'),
-  line('Minerals (kg) 3.92 (3.36 ~ 4.11)'),
-  line('Body Fat Mass (kg) 15.6 (8.0 ~ 15.9)'),
-  line('Weight (kg) 73.0 (55.8 ~ 75.4)'),
+  ...COMPOSITION.map((text) => line(text)),
   line('SMM Skeletal Muscle Mass (kg) 32.0'),
   line('PBF Percent Body Fat (%) 21.4'),
   line('InBody Score'),
@@ -126,11 +130,7 @@ test('ADR 092: where only SMM and the score are unconfirmed, only the boxes that
   const page = [
     line('InBody InBody270'),
     line('Body Composition Analysis', at(20)),
-    line('Total Body Water (L) 42.1 (36.3 ~ 44.3)', at(40)),
-    line('Protein (kg) 11.4 (9.7 ~ 11.9)', at(60)),
-    line('Minerals (kg) 3.92 (3.36 ~ 4.11)', at(80)),
-    line('Body Fat Mass (kg) 15.6 (8.0 ~ 15.9)', at(100)),
-    line('Weight (kg) 73.0 (55.8 ~ 75.4)', at(120)),
+    ...COMPOSITION.map((text, k) => line(text, at(40 + 20 * k))),
     line('Muscle-Fat Analysis', at(150)),
     line('SMM Skeletal Muscle Mass (kg) 32.0', at(170)),
     line('Obesity Analysis', at(200)),
