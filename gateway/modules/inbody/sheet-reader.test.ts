@@ -113,6 +113,18 @@ test("a speck in the gutter does not split the right column through the score's 
   expect(bands).toHaveLength(3);
 });
 
+test("a left column's heading band reaching into the gutter is no header rule: the InBody Score box stays whole", () => {
+  const { width, height, data, ink } = blankPage();
+  ink(10, 10, 190, 12); // the header's rule, across the page
+  ink(10, 36, 125, 44); // the composition's heading band, into the gutter, above the columns' usual start (15 %)
+  ink(130, 30, 170, 34); // the score box's title, level with the band
+  ink(130, 50, 160, 80); // the score's large digits
+  ink(10, 60, 90, 70); // the left column's row
+  const stacked = columnsStacked({ data, width, height });
+  // The header ends under its rule; split at the band, the title would stay in the header without its digits.
+  expect(stacked.parts?.[0].height).toBe(15);
+});
+
 test('a score whose large digits are read as letters ("DY /100") is read again with digits only, and only offered (ADR 084)', async () => {
   const reads: (boolean | undefined)[] = [];
   const reading = await readSheet(await photo(), async (_image, options) => {

@@ -315,12 +315,24 @@ export function columnsStacked(page: Grey): Grey {
   // The header's rule crosses the gutter: the columns start below the first row met going up from
   // there that is dark across most of the gutter (ADR 084: a single dark pixel, a box's corner or a
   // speck, split the InBody Score box through its large digits).
-  let split = 0;
-  for (let y = top; y > 0 && !split; y--) {
+  // The rule runs on into the right column too (within a few rows: the flattened page may lean a
+  // little): a left column's heading band that reaches into the gutter above the columns' usual start
+  // ends before the right column (a mild tuning photo: split at the band's dark lower edge, the InBody
+  // Score box's title stayed in the header and its "59/100" went to the right column).
+  const near = Math.max(1, Math.round(height * 0.004));
+  const mostlyDark = (y: number, x0: number, x1: number, k = 0) => {
     let ink = 0;
-    for (let x = best[0]; x < best[1]; x++) if (dark(x, y)) ink++;
-    if (ink >= (best[1] - best[0]) * 0.6) split = y + 4;
-  }
+    for (let x = x0; x < x1; x++) {
+      let d = false;
+      for (let yy = Math.max(0, y - k); yy <= Math.min(height - 1, y + k) && !d; yy++) d = dark(x, yy);
+      if (d) ink++;
+    }
+    return ink >= (x1 - x0) * 0.6;
+  };
+  const rightSpan = Math.round(best[1] + (width - best[1]) * 0.8);
+  let split = 0;
+  for (let y = top; y > 0 && !split; y--)
+    if (mostlyDark(y, best[0], best[1]) && mostlyDark(y, best[1], rightSpan, near)) split = y + 4;
   if (!split) split = top;
   const lastInk = (x0: number, x1: number) => {
     for (let y = height - 1; y > split; y--)
