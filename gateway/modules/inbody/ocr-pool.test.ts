@@ -200,3 +200,34 @@ test(
       await expect(reading).rejects.toThrow(/OCR process stopped/);
     }),
 );
+
+/** A label and value printed dark on light, and below it another printed light on a dark band. */
+const darkAndLightPrint = () =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="260">
+        <rect width="900" height="260" fill="#fff"/>
+        <text x="40" y="80" font-family="DejaVu Sans" font-size="44" fill="#000">Protein 12.3 kg</text>
+        <rect y="140" width="900" height="90" fill="#000"/>
+        <text x="40" y="205" font-family="DejaVu Sans" font-size="44" fill="#fff">Minerals 4.56 kg</text>
+      </svg>`,
+    ),
+  )
+    .greyscale()
+    .png()
+    .toBuffer();
+
+test(
+  'ADR 096: tesseract reads a line once, never again inverted: dark print is read, print light on dark is not',
+  { timeout: 60_000 },
+  async () => {
+    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
+    try {
+      const text = (await pool.recognize(await darkAndLightPrint())).map((l) => l.text).join(' | ');
+      expect(text).toContain('Protein 12.3');
+      expect(text).not.toContain('4.56');
+    } finally {
+      await pool.close();
+    }
+  },
+);

@@ -63,17 +63,30 @@ export type OcrPool = {
 export const defaultOcrWorkers = () => Math.max(1, availableParallelism() - 1);
 
 /**
+ * ADR 096: tesseract 5 reads every line whose mean confidence is below `invert_threshold` (0.7)
+ * a second time, inverted (for white print on dark). The sheets print dark on light, and on a hard
+ * photo most lines are read unsure: the page's LSTM work was done nearly twice for nothing. 0: never.
+ */
+export const TESSERACT_SETTINGS = { invert_threshold: '0' } as const;
+
+/**
  * Tesseract as its process runs it (ocr-process.ts; its source is sent there, so no import): a
- * tesseract.js worker, and for each image the lines with their words' confidences and boxes.
+ * tesseract.js worker set with `parameters`, and for each image the lines with their words'
+ * confidences and boxes.
  */
 const tesseract: EngineBody<
-  { tesseractPath: string; langPath: string },
+  { tesseractPath: string; langPath: string; parameters: Record<string, string> },
   { image: Uint8Array; digits: boolean },
   OcrLine[]
-> = ({ tesseractPath, langPath }) => {
+> = ({ tesseractPath, langPath, parameters }) => {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
   const { createWorker } = requireFrom(tesseractPath)(tesseractPath) as { createWorker: typeof tesseractWorker };
-  const started: Promise<Worker> = createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none' });
+  const started: Promise<Worker> = createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none' }).then(
+    async (worker) => {
+      await worker.setParameters(parameters);
+      return worker;
+    },
+  );
   return {
     ready: started,
     run: async ({ image, digits }) => {
@@ -103,7 +116,10 @@ let engineSet: Record<string, Engine> | undefined;
 /** Made on the first process's start (package paths resolved, the recognizer's dictionary read), then kept. */
 const engines = (): Record<string, Engine> =>
   (engineSet ??= {
-    tesseract: { body: tesseract, settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA } },
+    tesseract: {
+      body: tesseract,
+      settings: { tesseractPath: require.resolve('tesseract.js'), langPath: ENG_DATA, parameters: TESSERACT_SETTINGS },
+    },
     lines: lineEngine(),
     detector: detectorEngine(),
   });

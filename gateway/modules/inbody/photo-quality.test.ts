@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { BLUR_LEVEL, DARK_BRIGHT_LEVEL, measurePhoto, unreadableReason } from './photo-quality.ts';
+import { BLUR_LEVEL, DARK_BRIGHT_LEVEL, measureGrey, measurePhoto, unreadableReason } from './photo-quality.ts';
 
 // Issue 36 §6 (ADR 066): an unreadable photo is told apart as too dark, blurred, not the whole
 // sheet, or simply no values, on generated photos.
@@ -65,4 +65,13 @@ test('the measures the reader took on its way are used as they are, not taken ag
     'BLURRED',
   );
   expect(await unreadableReason(fine, { page: 'found', measures: { bright: 'x' } })).toBe('NO_VALUES');
+});
+
+test('ADR 096: the measures of the grey photo the reader decoded are those of the photo, to the digit', async () => {
+  for (const photo of [fine, hard, await jpeg(sharp(hard).blur(2))]) {
+    const grey = await sharp(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(await measureGrey({ data: grey.data, width: grey.info.width, height: grey.info.height })).toEqual(
+      await measurePhoto(photo),
+    );
+  }
 });

@@ -4,7 +4,7 @@ import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
-import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
+import { measureGrey, type PhotoMeasures } from './photo-quality.ts';
 import { deblurWithin } from './deblur.ts';
 import { secondReading } from './second-reading.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
@@ -270,8 +270,9 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   await breather();
   // ADR 091: a page taken small in a soft photo holds no more detail at 1700 px than at
   // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
-  // keeps 1700 px (read at 1200, a clean one lost confirmed values).
-  const measures = across < SMALL_PAGE ? await measurePhoto(bytes) : undefined;
+  // keeps 1700 px (read at 1200, a clean one lost confirmed values). Measured on the grey photo
+  // decoded above (ADR 096: not the JPEG decoded again), before the deconvolution changes it.
+  const measures = across < SMALL_PAGE ? await measureGrey(photoGrey) : undefined;
   const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
   // ADR 094: the soft photo's page deconvolved where it lies in the photo, before it is flattened.
