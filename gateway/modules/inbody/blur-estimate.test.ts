@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { estimateBlur, fitStep, phi } from './blur-estimate.ts';
+import { deblurSigma, estimateBlur, fitStep, phi } from './blur-estimate.ts';
 import { blurInto, gaussianKernel } from './deblur.ts';
 import type { Quad } from './page-finder.ts';
 
@@ -123,4 +123,14 @@ test('a border that is no step (paper on paper of the same white) gives no estim
   const corners = pageCorners(5);
   const grey = { data: await photo(corners, 1.2, 70, 222), width: W, height: H };
   expect(estimateBlur(grey, roughly(corners))).toBeNull();
+});
+
+test('a page is deconvolved by the border’s blur, none when sharp, capped, and as before when the border does not say', () => {
+  const measured = (sigma: number) => ({ sigma, stretches: 30, spread: 0.05 });
+  expect(deblurSigma(measured(0.93), 1.1)).toBe(0.93);
+  expect(deblurSigma(measured(0.93), null)).toBe(0.93);
+  expect(deblurSigma(measured(0.45), 1.1)).toBeNull();
+  expect(deblurSigma(measured(3.4), null)).toBe(2);
+  expect(deblurSigma(null, 1.1)).toBe(1.1);
+  expect(deblurSigma(null, null)).toBeNull();
 });
