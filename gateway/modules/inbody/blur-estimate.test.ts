@@ -125,11 +125,13 @@ test('a border that is no step (paper on paper of the same white) gives no estim
   expect(estimateBlur(grey, roughly(corners))).toBeNull();
 });
 
-test('a page is deconvolved by the border’s blur, none when sharp, capped, and as before when the border does not say', () => {
+test('a page is deconvolved by the border’s blur, capped; as before when the border does not say or measures under 0.7', () => {
   const measured = (sigma: number) => ({ sigma, stretches: 30, spread: 0.05 });
   expect(deblurSigma(measured(0.93), 1.1)).toBe(0.93);
   expect(deblurSigma(measured(0.93), null)).toBe(0.93);
-  expect(deblurSigma(measured(0.45), 1.1)).toBeNull();
+  expect(deblurSigma(measured(0.45), null)).toBeNull();
+  // Under LEAST_BLUR a soft small page is deconvolved as ADR 094 did.
+  expect(deblurSigma(measured(0.66), 1.1)).toBe(1.1);
   expect(deblurSigma(measured(3.4), null)).toBe(2);
   expect(deblurSigma(null, 1.1)).toBe(1.1);
   expect(deblurSigma(null, null)).toBeNull();

@@ -276,10 +276,9 @@ export const MOST_BLUR = 2;
 
 /**
  * The Gaussian deviation a page is deconvolved by (px of the photo), or null for none: the border's
- * estimate when it gives one (none below LEAST_BLUR, at most MOST_BLUR); else `unsure`, what the
- * reader does without a measure.
+ * estimate when it is at least LEAST_BLUR (at most MOST_BLUR); else, or without an estimate, what
+ * the reader did without a measure (`unsure`: ADR 094's 1.1 for a soft small page, none for others).
  */
 export function deblurSigma(estimate: BlurEstimate | null, unsure: number | null): number | null {
-  if (!estimate) return unsure;
-  return estimate.sigma < LEAST_BLUR ? null : Math.min(MOST_BLUR, estimate.sigma);
+  return estimate && estimate.sigma >= LEAST_BLUR ? Math.min(MOST_BLUR, estimate.sigma) : unsure;
 }

@@ -277,9 +277,9 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
   // ADR 094, 097: the page deconvolved where it lies in the photo, before it is flattened, by the
-  // blur its border measures (blur-estimate.ts; none for a sharp photo); where the border does not
-  // say, a soft photo's page by PHOTO_BLUR as before. Its iterations are plain JavaScript (≈ 0.3 s
-  // in all): other requests are let through between them.
+  // blur its border measures when that is 0.7 px or more (blur-estimate.ts); else, or where the
+  // border does not say, as before: a soft small page by PHOTO_BLUR, no other. Its iterations are
+  // plain JavaScript (≈ 0.3 s in all): other requests are let through between them.
   const sigma = deblurSigma(estimateBlur(photoGrey, corners), soft ? PHOTO_BLUR : null);
   if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS, breather);
   const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
