@@ -6,6 +6,7 @@ import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { measureGrey, type PhotoMeasures } from './photo-quality.ts';
 import { deblurWithin } from './deblur.ts';
+import { deblurSigma, estimateBlur } from './blur-estimate.ts';
 import { secondReading } from './second-reading.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
@@ -27,7 +28,8 @@ const SOFT_PHOTO = 500;
 const SMALL_OCR_WIDTH = 1200;
 /**
  * ADR 094: the Gaussian deviation (px of the photo as sent) a soft photo's page is deconvolved by
- * before it is flattened, and Richardson–Lucy's iterations (measured on the tuning part).
+ * before it is flattened when its border gives no measure (ADR 097), and Richardson–Lucy's
+ * iterations (measured on the tuning part).
  */
 const PHOTO_BLUR = 1.1;
 const DEBLUR_STEPS = 10;
@@ -275,9 +277,12 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const measures = across < SMALL_PAGE ? await measureGrey(photoGrey) : undefined;
   const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
-  // ADR 094: the soft photo's page deconvolved where it lies in the photo, before it is flattened.
-  // Its iterations are plain JavaScript (≈ 0.3 s in all): other requests are let through between them.
-  if (soft) await deblurWithin(photoGrey, boxOf(corners), PHOTO_BLUR, DEBLUR_STEPS, breather);
+  // ADR 094, 097: the page deconvolved where it lies in the photo, before it is flattened, by the
+  // blur its border measures when that is 0.7 px or more (blur-estimate.ts); else, or where the
+  // border does not say, as before: a soft small page by PHOTO_BLUR, no other. Its iterations are
+  // plain JavaScript (≈ 0.3 s in all): other requests are let through between them.
+  const sigma = deblurSigma(estimateBlur(photoGrey, corners), soft ? PHOTO_BLUR : null);
+  if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS, breather);
   const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
