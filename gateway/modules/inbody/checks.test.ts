@@ -623,6 +623,24 @@ test("one engine's sure word does not confirm what no sum covers: an SMM at 90 %
   expect(checked.confidence['leanBodyMass.rightArmMusclePercentage']).toBe('confirmed');
 });
 
+test("on a deconvolved page no region's value is confirmed by its word alone, however sure (ADR 097)", () => {
+  // Validation hard 249: a deconvolved page's fat "236 %" for 256 read as a sure word.
+  const sheet = parseSheet(english());
+  const deconvolved = checkSheet(sheet, { deconvolved: true });
+  for (const key of [
+    'fatBodyMass.rightArmFatPercentage',
+    'fatBodyMass.rightArmFatMass',
+    'leanBodyMass.trunkMuscleMass',
+  ])
+    expect([key, checkSheet(sheet).confidence[key], deconvolved.confidence[key]]).toEqual([
+      key,
+      'confirmed',
+      'doubtful',
+    ]);
+  // The core values the sheet's arithmetic confirms stay confirmed.
+  expect(deconvolved.confidence.weight).toBe('confirmed');
+});
+
 test('ADR 095: the ratio alone confirms a weight read unsurely only where it pins its last digit; a sure word it confirms', () => {
   // A lean body (51.5 kg, fat 5.0, PBF 9.7), protein not read so no sum holds: a blurred "51.3" at 64 % fits the ratio.
   const lean = (weightConfidence: number) =>

@@ -112,7 +112,15 @@ function agreed(sheet: ParsedSheet, field: 'skeletalMuscleMass' | 'score'): Read
 const SUM_TOLERANCE = 0.21;
 const pbfTolerance = (weight: number) => (0.05 * 100) / weight + 0.06;
 
-export function checkSheet(sheet: ParsedSheet): CheckedSheet {
+/**
+ * What the page went through before it was read: `deconvolved`, sharpened by its measured blur (ADR
+ * 097), which makes tesseract surer of its words, of wrong ones too (a region's fat "236 %" for 256,
+ * "208.3 %" for 208.5, read as sure words on deconvolved pages): there no region's value is
+ * confirmed by its word alone.
+ */
+export type PageRead = { deconvolved?: boolean };
+
+export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedSheet {
   const confidence: Record<string, InbodyConfidence> = {};
   const warnings: string[] = [];
   const values = Object.fromEntries(inbodyTopFields.map((f) => [f, null])) as Record<InbodyTopField, number | null>;
@@ -354,7 +362,7 @@ export function checkSheet(sheet: ParsedSheet): CheckedSheet {
     const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
     const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
     // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
-    const sure = (r: Reading) => r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
+    const sure = (r: Reading) => !page.deconvolved && r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
     // ADR 092: a level is confirmed only where its row's mass and % were read in their printed form
     // (with decimals) and agree with it (a mild tuning photo: another row's "77.7 % Under" in the right
     // arm's row, its mass read "8", confirmed the arm's level; it was 111.4 % Over).

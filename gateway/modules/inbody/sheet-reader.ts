@@ -235,6 +235,8 @@ export type PreparedPage = {
   page: PageFound;
   corners: Quad | null;
   measures?: PhotoMeasures;
+  /** ADR 097: the page sharpened by its measured blur before it was flattened (checks.ts trusts its words less). */
+  deconvolved?: boolean;
 };
 
 /**
@@ -286,7 +288,7 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
   const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
-  return { image: await pngOf(grey), grey, page: finding.page, corners, measures };
+  return { image: await pngOf(grey), grey, page: finding.page, corners, measures, deconvolved: sigma !== null };
 }
 
 /**
@@ -518,7 +520,7 @@ export async function readSheet(
     placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
   ) as [BoxField, Reading[]][])
     parsed[field].push(...readings);
-  let checked = checkSheet(parsed);
+  let checked = checkSheet(parsed, prepared);
   const unsure: [BoxField, Reading[]][] = [];
   // ADR 091: a page tesseract read poorly is read by PaddleOCR's detector and recognizer (instead
   // of tesseract's few lines read again); the boxes read again are placed by its lines' headings
@@ -535,20 +537,20 @@ export async function readSheet(
     const { width, height } = prepared.grey;
     if (detected && boxPlaces(detected.lines, width, height).length > boxPlaces(lines, width, height).length)
       placing = detected.lines;
-    checked = checkSheet(parsed);
+    checked = checkSheet(parsed, prepared);
   }
   // ADR 086: otherwise the second engine reads the rows of the core fields still unconfirmed.
   if (readLines && paged && !poor && doubtfulOf(checked).length) {
     const second = await secondReading(prepared.grey, lines, model, readLines, doubtfulOf(checked)).catch(() => ({}));
     takeSecondReadings(parsed, second, unsure);
-    checked = checkSheet(parsed);
+    checked = checkSheet(parsed, prepared);
   }
   if (doubtfulOf(checked).length) {
     await secondScoreReading(prepared.grey, placing, parsed, recognize);
-    checked = checkSheet(parsed);
+    checked = checkSheet(parsed, prepared);
   }
   if (doubtfulOf(checked).length) await boxesReadAgain(prepared.grey, placing, parsed, recognize, doubtfulOf(checked));
   for (const [field, readings] of unsure) parsed[field].push(...readings);
-  checked = checkSheet(parsed);
+  checked = checkSheet(parsed, prepared);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page, measures: prepared.measures };
 }
