@@ -1,5 +1,5 @@
 import type { GreyRaster } from './deblur.ts';
-import type { Point, Quad } from './page-finder.ts';
+import { bilinear, type Point, type Quad } from './page-finder.ts';
 
 // Issue 36 (ADR 097): how blurred a photo is, measured on the paper's own border. Paper lying on a
 // desk is a straight step from white to whatever lies beneath; the camera (focus, shake, the
@@ -60,14 +60,7 @@ export function phi(z: number): number {
 function sample({ data, width, height }: GreyRaster, x: number, y: number): number {
   const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
   const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  const i = y0 * width + x0;
-  return (
-    (data[i] * (1 - ax) + data[i + 1] * ax) * (1 - ay) + (data[i + width] * (1 - ax) + data[i + width + 1] * ax) * ay
-  );
+  return bilinear(data, width, height, 1, 0, fx, fy);
 }
 
 /**

@@ -48,6 +48,31 @@ export const project = (h: number[], { x, y }: Point): Point => {
 };
 
 /**
+ * Channel `c` of the image `data` (`sw` × `sh` pixels of `channels` bytes, rows top to bottom) at
+ * (sx, sy), between pixels (bilinear; pixel centres at integers). The caller keeps the point within
+ * [0, sw − 1] × [0, sh − 1]; on the last row or column the neighbour beyond is the pixel itself.
+ */
+export function bilinear(
+  data: Uint8Array,
+  sw: number,
+  sh: number,
+  channels: number,
+  c: number,
+  sx: number,
+  sy: number,
+): number {
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const x1 = Math.min(sw - 1, x0 + 1);
+  const y1 = Math.min(sh - 1, y0 + 1);
+  const fx = sx - x0;
+  const fy = sy - y0;
+  const top = data[(y0 * sw + x0) * channels + c] * (1 - fx) + data[(y0 * sw + x1) * channels + c] * fx;
+  const bottom = data[(y1 * sw + x0) * channels + c] * (1 - fx) + data[(y1 * sw + x1) * channels + c] * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
  * The output image of `width` × `height` whose pixel (x, y) is the source's at `map`(x, y)
  * (bilinear); outside the source: `fill`.
  */
@@ -64,17 +89,7 @@ export function warp(source: Raster, map: number[], width: number, height: numbe
         for (let c = 0; c < channels; c++) out[o + c] = fill[c] ?? 255;
         continue;
       }
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const y1 = Math.min(sh - 1, y0 + 1);
-      const fx = sx - x0;
-      const fy = sy - y0;
-      for (let c = 0; c < channels; c++) {
-        const top = data[(y0 * sw + x0) * channels + c] * (1 - fx) + data[(y0 * sw + x1) * channels + c] * fx;
-        const bottom = data[(y1 * sw + x0) * channels + c] * (1 - fx) + data[(y1 * sw + x1) * channels + c] * fx;
-        out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
-      }
+      for (let c = 0; c < channels; c++) out[o + c] = Math.round(bilinear(data, sw, sh, channels, c, sx, sy));
     }
   }
   return { data: out, width, height, channels };
