@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { checkSheet, isUsable, type CheckedSheet } from './checks.ts';
+import { checkSheet, isUsable, type CheckedSheet, type PageRead } from './checks.ts';
 import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
 import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
@@ -520,7 +520,9 @@ export async function readSheet(
     placedReadings(lines, model, prepared.grey.width, prepared.grey.height),
   ) as [BoxField, Reading[]][])
     parsed[field].push(...readings);
-  let checked = checkSheet(parsed, prepared);
+  // What checks.ts takes of the page: only whether it was deconvolved (ADR 097).
+  const pageRead: PageRead = { deconvolved: prepared.deconvolved };
+  let checked = checkSheet(parsed, pageRead);
   const unsure: [BoxField, Reading[]][] = [];
   // ADR 091: a page tesseract read poorly is read by PaddleOCR's detector and recognizer (instead
   // of tesseract's few lines read again); the boxes read again are placed by its lines' headings
@@ -537,20 +539,20 @@ export async function readSheet(
     const { width, height } = prepared.grey;
     if (detected && boxPlaces(detected.lines, width, height).length > boxPlaces(lines, width, height).length)
       placing = detected.lines;
-    checked = checkSheet(parsed, prepared);
+    checked = checkSheet(parsed, pageRead);
   }
   // ADR 086: otherwise the second engine reads the rows of the core fields still unconfirmed.
   if (readLines && paged && !poor && doubtfulOf(checked).length) {
     const second = await secondReading(prepared.grey, lines, model, readLines, doubtfulOf(checked)).catch(() => ({}));
     takeSecondReadings(parsed, second, unsure);
-    checked = checkSheet(parsed, prepared);
+    checked = checkSheet(parsed, pageRead);
   }
   if (doubtfulOf(checked).length) {
     await secondScoreReading(prepared.grey, placing, parsed, recognize);
-    checked = checkSheet(parsed, prepared);
+    checked = checkSheet(parsed, pageRead);
   }
   if (doubtfulOf(checked).length) await boxesReadAgain(prepared.grey, placing, parsed, recognize, doubtfulOf(checked));
   for (const [field, readings] of unsure) parsed[field].push(...readings);
-  checked = checkSheet(parsed, prepared);
+  checked = checkSheet(parsed, pageRead);
   return { ...checked, parsed, usable: isUsable(checked), page: prepared.page, measures: prepared.measures };
 }
