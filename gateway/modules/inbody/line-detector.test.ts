@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { barCut } from './detected-reading.ts';
 import { detectSize, linesOf, textBoxes } from './line-detector.ts';
 import type { GreyCrop } from './line-reader.ts';
-import { createOcrPool } from './ocr-pool.ts';
+import { withPool } from '#tests/support/ocr-pool.ts';
 
 // Issue 36 §2 (ADR 091): text lines found by PaddleOCR's detector, not by tesseract's page segmentation.
 
@@ -70,8 +70,7 @@ test(
   'the detector finds the printed lines of a blurred page and the recognizer reads them',
   { timeout: 60_000 },
   async () => {
-    const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 60_000 });
-    try {
+    await withPool({ workers: 1, queue: 1, timeoutMs: 60_000 }, async (pool) => {
       const printed = [
         { text: 'Body Composition Analysis', y: 200, size: 40 },
         { text: 'Weight (kg)', y: 400, size: 34 },
@@ -103,8 +102,6 @@ test(
           y * crop.width,
         );
       expect((await pool.readLines([crop]))[0].text.trim()).toBe('73.4');
-    } finally {
-      await pool.close();
-    }
+    });
   },
 );

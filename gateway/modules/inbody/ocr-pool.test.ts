@@ -1,14 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import sharp from 'sharp';
-import {
-  createOcrPool,
-  createPool,
-  OcrBusyError,
-  OcrTimeoutError,
-  type OcrPool,
-  type OcrPoolOptions,
-} from './ocr-pool.ts';
+import { createPool, OcrBusyError, OcrTimeoutError, type OcrPool, type OcrPoolOptions } from './ocr-pool.ts';
+import { withPool } from '#tests/support/ocr-pool.ts';
 
 // Issue 14 (ADR 042): the pool's limits, with a stand-in for tesseract.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,20 +47,20 @@ test(
   async () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', record);
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 50 });
-    try {
-      const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
-        .png()
-        .toBuffer();
-      await expect(pool.recognize(blank)).rejects.toBeInstanceOf(OcrTimeoutError);
-      // The worker finishes starting after the time-out; the abandoned run must not use it once it is terminated.
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
-      expect(unhandled).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', record);
-      await pool.close();
-    }
+    await withPool({ workers: 1, queue: 0, timeoutMs: 50 }, async (pool) => {
+      process.on('unhandledRejection', record);
+      try {
+        const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+          .png()
+          .toBuffer();
+        await expect(pool.recognize(blank)).rejects.toBeInstanceOf(OcrTimeoutError);
+        // The worker finishes starting after the time-out; the abandoned run must not use it once it is terminated.
+        await new Promise((resolve) => setTimeout(resolve, 8_000));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+    });
   },
 );
 
@@ -74,8 +68,7 @@ test(
   'warm starts the threads before a photo comes (ADR 085); the photo is read by the started thread, no second start',
   { timeout: 60_000 },
   async () => {
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
-    try {
+    const closed = await withPool({ workers: 1, queue: 0, timeoutMs: 30_000 }, async (pool) => {
       expect(pool.started()).toBe(0);
       pool.warm();
       pool.warm();
@@ -85,10 +78,8 @@ test(
         .toBuffer();
       await expect(pool.recognize(blank)).resolves.toEqual([]);
       expect(pool.started()).toBe(1);
-    } finally {
-      await pool.close();
-    }
-    expect(pool.started()).toBe(0);
+    });
+    expect(closed.started()).toBe(0);
   },
 );
 
@@ -124,8 +115,7 @@ test(
   async () => {
     const blank = await blankPng();
     const before = threads();
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
-    try {
+    const closed = await withPool({ workers: 1, queue: 0, timeoutMs: 30_000 }, async (pool) => {
       expect(ocrProcesses()).toEqual([]);
       pool.warm();
       await expect(pool.recognize(blank)).resolves.toEqual([]);
@@ -136,11 +126,9 @@ test(
       await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
       expect(ocrProcesses()).toEqual([pid]);
       expect(pool.processUsage().cpuSeconds).toBeGreaterThan(0);
-    } finally {
-      await pool.close();
-    }
+    });
     expect(ocrProcesses()).toEqual([]);
-    expect(pool.processUsage().rss).toBe(0);
+    expect(closed.processUsage().rss).toBe(0);
   },
 );
 
@@ -153,8 +141,7 @@ async function losingItsProcess(
   lose: (pool: OcrPool, pid: number, blank: Buffer) => Promise<void>,
 ) {
   const blank = await blankPng();
-  const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000, ...options });
-  try {
+  await withPool({ workers: 1, queue: 0, timeoutMs: 30_000, ...options }, async (pool) => {
     await expect(pool.recognize(blank)).resolves.toEqual([]);
     const [lost] = ocrProcesses();
     expect(lost).toBeGreaterThan(0);
@@ -164,9 +151,7 @@ async function losingItsProcess(
     await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
     expect(ocrProcesses()).toHaveLength(1);
     expect(ocrProcesses()).not.toContain(lost);
-  } finally {
-    await pool.close();
-  }
+  });
 }
 
 test('idle for the idle time, the OCR process ends; the next photo starts another', { timeout: 60_000 }, () =>
@@ -221,13 +206,10 @@ test(
   'ADR 096: tesseract reads a line once, never again inverted: dark print is read, print light on dark is not',
   { timeout: 60_000 },
   async () => {
-    const pool = createOcrPool({ workers: 1, queue: 0, timeoutMs: 30_000 });
-    try {
+    await withPool({ workers: 1, queue: 0, timeoutMs: 30_000 }, async (pool) => {
       const text = (await pool.recognize(await darkAndLightPrint())).map((l) => l.text).join(' | ');
       expect(text).toContain('Protein 12.3');
       expect(text).not.toContain('4.56');
-    } finally {
-      await pool.close();
-    }
+    });
   },
 );
