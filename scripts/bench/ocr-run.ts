@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { inbodyCoreFields, inbodySegments } from '#api/inbody-fields.ts';
+import { inbodyCoreFields, inbodySegments, inbodyTopFields } from '#api/inbody-fields.ts';
 import { reencodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
@@ -204,6 +204,11 @@ function score(
   if (!core)
     failures.push(
       `${reader} core miss ${id} page ${reading.page}: ${inbodyCoreFields.map((k) => `${k} ${String(valueAt(reading.values, k))}/${String(want[k])}(${reading.confidence[k]})`).join(', ')}`,
+    );
+  // Under each miss, every reading of the top fields (value@confidence, "s" for the second engine's): why the checks chose as they did.
+  if (!core)
+    failures.push(
+      `   read: ${inbodyTopFields.map((k) => `${k}=[${reading.parsed[k].map((r) => `${String(r.value)}@${String(r.confidence)}${r.second ? 's' : ''}`).join(' ')}]`).join(' ')}`,
     );
 }
 

@@ -435,6 +435,8 @@ test('ADR 093: a score whose slash and 1 were read as one letter or mark is offe
     ['71 / 100 Diém', 71],
     ['97 1100 piém |', 97],
     ['99 100 um', 99],
+    // A fresh hard tuning photo: "Points" read "poirts".
+    ['| 88 1100 poirts |', 88],
   ] as const) {
     const checked = checkSheet(parseSheet(withScore(text)));
     expect([checked.values.score, checked.confidence.score]).toEqual([value, 'doubtful']);
@@ -653,4 +655,59 @@ test('ADR 095: the ratio alone confirms a weight read unsurely only where it pin
   expect(unsure.confidence).toMatchObject({ bodyFatMass: 'confirmed', percentBodyFat: 'confirmed' });
   expect(checkSheet(parseSheet(lean(90))).confidence.weight).toBe('confirmed');
   // With the sum holding too (ADR 092), a weight at 65 % stays confirmed (the test above).
+});
+
+test('a value read in its printed form stays so when a whole number read first gives it too ("108" at 79 %, then "10.8")', () => {
+  // A hard tuning photo: PBF not read; weight and fat in their printed form give it, offered.
+  const sheet = parseSheet(english().filter((l) => !/^(PBF|Total Body Water|Protein|Minerals)/.test(l.text)));
+  sheet.bodyFatMass = [
+    { value: 156, confidence: 79, decimals: 0 },
+    { value: 15.6, confidence: 89, decimals: 1 },
+  ];
+  const checked = checkSheet(sheet);
+  expect([checked.values.percentBodyFat, checked.confidence.percentBodyFat]).toEqual([21.4, 'doubtful']);
+});
+
+test('two weights and fat masses read that each fit the ratio: neither is confirmed, the one read more surely is offered', () => {
+  // A hard tuning photo (PBF 26.4): "83.3" and "22.0" fit it as well as the printed 85.5 and 22.6; no parts read.
+  const sheet = parseSheet(
+    english({ weight: '85.5', fat: '22.6', pbf: '26.4' }).filter(
+      (l) => !/^(Total Body Water|Protein|Minerals)/.test(l.text),
+    ),
+  );
+  expect(checkSheet(sheet).confidence.weight).toBe('confirmed');
+  sheet.weight.unshift({ value: 83.3, confidence: 71, decimals: 1 });
+  sheet.bodyFatMass.unshift({ value: 22, confidence: 87, decimals: 1 });
+  sheet.bodyFatMass.push({ value: 22.6, confidence: 50, decimals: 1, second: true });
+  const checked = checkSheet(sheet);
+  expect([checked.values.weight, checked.values.bodyFatMass]).toEqual([85.5, 22.6]);
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['doubtful', 'doubtful']);
+});
+
+test('an SMM outside 45–65 % of the fat-free mass a check vouches for goes after one inside it, whatever the order read', () => {
+  // A hard tuning photo: "14.3" at 11 % was read before "37.2" at 92 % (fat-free mass 64.3 kg).
+  const sheet = parseSheet(english({ weight: '81.9', fat: '17.6', pbf: '21.5' }));
+  sheet.skeletalMuscleMass = [
+    { value: 14.3, confidence: 11, decimals: 1 },
+    { value: 37.2, confidence: 92, decimals: 1 },
+  ];
+  const checked = checkSheet(sheet);
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([37.2, 'doubtful']);
+  // With no check on the weight and fat mass, what was read first still goes first.
+  sheet.weight = [];
+  sheet.percentBodyFat = [];
+  expect(checkSheet(sheet).values.skeletalMuscleMass).toBe(14.3);
+});
+
+test("a weight read among another field's readings that fits the ratio is offered, doubtful, where the weight read fits nothing", () => {
+  // A hard tuning photo (570, Vietnamese): the row read again put "80.1" among protein's; the weight's own read "50.1".
+  const sheet = parseSheet(
+    english({ weight: '50.1', fat: '16.6', pbf: '20.7' }).filter((l) => !/^(Total Body Water|Minerals)/.test(l.text)),
+  );
+  sheet.protein.push({ value: 80.1, confidence: 57, decimals: 1 });
+  const checked = checkSheet(sheet);
+  expect([checked.values.weight, checked.confidence.weight]).toEqual([80.1, 'doubtful']);
+  // Where nothing read elsewhere fits, the weight read is kept.
+  sheet.protein = sheet.protein.filter((r) => r.value !== 80.1);
+  expect(checkSheet(sheet).values.weight).toBe(50.1);
 });

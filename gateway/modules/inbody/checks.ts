@@ -78,11 +78,17 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
         { value: r.value / 100, formatted: sureWord && PRINTED_DECIMALS[field] === 2 },
       );
   }
-  const seen = new Set<number>();
-  return out
-    .map((c) => ({ ...c, value: round(c.value, 2) }))
-    .filter((c) => withinBound(c.value, INBODY_BOUNDS[field]) && !seen.has(c.value) && seen.add(c.value))
-    .slice(0, 6);
+  // One candidate a value; it is in the printed format when any reading gave it so ("10.8" at 89 % after
+  // "108" at 79 %, whose mark put back is not a sure word: the value was still read in its printed form).
+  const byValue = new Map<number, Candidate>();
+  for (const c of out) {
+    const value = round(c.value, 2);
+    if (!withinBound(value, INBODY_BOUNDS[field])) continue;
+    const seen = byValue.get(value);
+    if (seen) seen.formatted ||= c.formatted;
+    else byValue.set(value, { value, formatted: c.formatted });
+  }
+  return [...byValue.values()].slice(0, 6);
 }
 
 /**
@@ -106,6 +112,32 @@ function agreed(sheet: ParsedSheet, field: 'skeletalMuscleMass' | 'score'): Read
   if (value === undefined || !withinBound(value, INBODY_BOUNDS[field]) || seconds.some((r) => r.value !== value))
     return undefined;
   return sheet[field].some((r) => !r.second && r.value === value && printed(field, r)) ? seconds[0] : undefined;
+}
+
+/** How strongly a field's readings hold a value: each reading that gave it (its mark perhaps put back) by its word's confidence. */
+const supportOf = (readings: Reading[], value: number) =>
+  readings
+    .filter((r) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value))
+    .reduce((total, r) => total + 1 + r.confidence, 0);
+
+/**
+ * No check held and the weight read fits none: the 570 prints the weight in the composition table's
+ * right column, on the protein row's line, and a row read again may put it in another field's
+ * readings (a hard tuning photo: "80.1" among protein's, the weight's own "50.1"). A number read on
+ * the page in the weight's printed form that fits the ratio with a fat mass and PBF read in theirs is
+ * offered, doubtful: it was not read as the weight.
+ */
+function strayWeight(sheet: ParsedSheet, fats: Candidate[], pbfs: Candidate[]): number | undefined {
+  const elsewhere = (
+    ['skeletalMuscleMass', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const
+  )
+    .flatMap((field) => sheet[field])
+    .filter((r) => r.decimals === PRINTED_DECIMALS.weight && withinBound(r.value, INBODY_BOUNDS.weight));
+  for (const r of elsewhere)
+    for (const fat of fats.filter((c) => c.formatted && c.value < r.value * 0.8))
+      for (const pbf of pbfs.filter((c) => c.formatted))
+        if (Math.abs(pbf.value - (fat.value / r.value) * 100) <= pbfTolerance(r.value)) return r.value;
+  return undefined;
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.
@@ -138,17 +170,30 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
   // Values in the printed format are tried first; a fit that needs a whole number is not sure.
   const only = (cs: Candidate[], formatted: boolean) => (formatted ? cs.filter((c) => c.formatted) : cs);
   let ratio: { weight: number; fat: number; pbf: number; sure: boolean } | undefined;
-  for (const sure of [true, false])
+  for (const sure of [true, false]) {
+    const fits: NonNullable<typeof ratio>[] = [];
     for (const weight of only(weights, sure))
       for (const fat of only(fats, sure))
         for (const pbf of only(pbfs, sure))
-          if (!ratio && Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value))
-            ratio = {
+          if (Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value))
+            fits.push({
               weight: weight.value,
               fat: fat.value,
               pbf: pbf.value,
               sure: sure || (weight.formatted && fat.formatted && pbf.formatted),
-            };
+            });
+    if (!fits.length) continue;
+    // Two weights or fat masses read that each fit the ratio (a hard tuning photo: "83.3" and "22.0"
+    // fitted PBF 26.4 as well as the printed 85.5 and 22.6): the ratio cannot tell them apart, so it
+    // confirms neither; the fit the page's readings hold more surely is offered.
+    const support = (fit: (typeof fits)[number]) =>
+      supportOf(sheet.weight, fit.weight) +
+      supportOf(sheet.bodyFatMass, fit.fat) +
+      supportOf(sheet.percentBodyFat, fit.pbf);
+    ratio = fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
+    if (fits.some((fit) => fit.weight !== ratio?.weight || fit.fat !== ratio.fat)) ratio.sure = false;
+    break;
+  }
   let sum: { weight: number; fat: number; water: number; protein: number; minerals: number; sure: boolean } | undefined;
   for (const sure of [true, false])
     for (const weight of ratio ? weights.filter((c) => c.value === ratio.weight) : only(weights, sure))
@@ -216,7 +261,11 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     ...(sureOf(ratio) ? (['weight', 'bodyFatMass', 'percentBodyFat'] as const) : []),
     ...(sureOf(sum) ? (['weight', 'bodyFatMass'] as const) : []),
   ]);
-  set('weight', ratio?.weight ?? sum?.weight ?? derived?.weight ?? weights[0]?.value, sureOf(ratio) || sureOf(sum));
+  set(
+    'weight',
+    ratio?.weight ?? sum?.weight ?? derived?.weight ?? strayWeight(sheet, fats, pbfs) ?? weights[0]?.value,
+    sureOf(ratio) || sureOf(sum),
+  );
   // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
   // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
   const printedWeight = only(weights, true)[0]?.value;
@@ -288,19 +337,32 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
   // A reading in its printed form (one decimal) goes before a whole number (ADR 084: a garbled
   // scale "SMM (kg) 11% 130 148" is no SMM of 11).
   const inBound = (r: Reading) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass);
-  const smm =
-    agreed(sheet, 'skeletalMuscleMass') ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
-    sheet.skeletalMuscleMass.find(inBound) ??
-    sheet.skeletalMuscleMass
-      .filter((r) => r.decimals === 0)
-      .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
-      .find((r) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass));
   const fatFree =
     values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed'
       ? values.weight - values.bodyFatMass
       : undefined;
-  const smmPlausible = smm && fatFree !== undefined && smm.value / fatFree >= 0.45 && smm.value / fatFree <= 0.65;
+  // Skeletal muscle is 45–65 % of the fat-free mass. Where a check held for the weight and fat mass,
+  // a reading outside that goes after one inside it (a hard tuning photo: "14.3" at 11 % was read
+  // before "37.2" at 92 % of a 64.3 kg fat-free mass). It only orders what was read: nothing is confirmed by it.
+  const fittedFatFree =
+    (ratio || sum) && values.weight !== null && values.bodyFatMass !== null
+      ? values.weight - values.bodyFatMass
+      : undefined;
+  const plausible = (r: Reading, of = fittedFatFree) =>
+    of === undefined || (r.value / of >= 0.45 && r.value / of <= 0.65);
+  const markPutBack = sheet.skeletalMuscleMass
+    .filter((r) => r.decimals === 0)
+    .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
+    .filter(inBound);
+  const smm =
+    agreed(sheet, 'skeletalMuscleMass') ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1 && plausible(r)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && plausible(r)) ??
+    markPutBack.find((r) => plausible(r)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
+    sheet.skeletalMuscleMass.find(inBound) ??
+    markPutBack[0];
+  const smmPlausible = smm && fatFree !== undefined && plausible(smm, fatFree);
   set('skeletalMuscleMass', smm?.value, false);
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');

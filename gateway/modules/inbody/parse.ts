@@ -188,8 +188,8 @@ export function scoreSlashLost(line: OcrLine): Reading | undefined {
   }
   return undefined;
 }
-/** "Points" or "Điểm" after the 100, as the engines misread them. */
-const SCORE_WORD = String.raw`(?:points|p\S{0,2}nts?\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
+/** "Points" or "Điểm" after the 100, as the engines misread them ("poirts": a hard tuning photo's "88 1100 poirts"). */
+const SCORE_WORD = String.raw`(?:points|p\S{0,2}nts?\b|p[a-z]{3,4}s\b|diem|d[il1]em|[o0vpu][il1]?e?m\b)`;
 const SLASH_LOST = [
   String.raw`(?:^|\s)(\d{2})\s+(?:[1l|]\s?)?1[o0]{2}\s*${SCORE_WORD}`,
   String.raw`(?:^|[^\d])(\d{2})1[o0]{2}\s*[o0]?${SCORE_WORD}`,
