@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { checkSheet, isUsable } from './checks.ts';
-import { parseSheet, scoreLineOf, type OcrLine } from './parse.ts';
+import { labelOf, parseSheet, scoreLineOf, type OcrLine } from './parse.ts';
 
 // Issue 14 (ADR 042): the sheet's arithmetic decides what is confirmed; a tampered or misread value is doubtful, never passed.
 const line = (text: string, confidence = 95): OcrLine => ({
@@ -93,8 +93,13 @@ test('a lost decimal mark is put back only where the sums then hold; an implausi
   const checked = checkSheet(parseSheet(english({ weight: '730', smm: '52.0' })));
   expect([checked.values.weight, checked.confidence.weight]).toEqual([73, 'confirmed']);
   expect(checked.values.skeletalMuscleMass).toBe(null);
-  const implausible = checkSheet(parseSheet(english({ smm: '42.0' })));
-  expect([implausible.values.skeletalMuscleMass, implausible.confidence.skeletalMuscleMass]).toEqual([42, 'doubtful']);
+  // 25.5 kg is 44 % of the 57.4 kg fat-free mass; several single digits put right would fit (35.5, 26.5 …): kept as read.
+  const implausible = checkSheet(parseSheet(english({ smm: '25.5' })));
+  expect([implausible.values.skeletalMuscleMass, implausible.confidence.skeletalMuscleMass]).toEqual([
+    25.5,
+    'doubtful',
+  ]);
+  expect(implausible.warnings).toContain('skeletalMuscleMass is not 45–65 % of the fat-free mass');
 });
 
 test('Vietnamese labels as the English model reads them', () => {
@@ -152,12 +157,12 @@ test('an SMM label too garbled to match is taken from its place between the bars
   const split = muscleFatRows([
     line('Weight (kg) I 73.0'),
     line('| Co xuong (kg) w ive 1s 1 18 Ie)'),
-    line('Kh ong Co ong I 17.9 i 2 FS'),
+    line('Kh ong Co ong I 31.9 i 2 FS'),
     line('an mw 8) - iv "mm'),
     line('Body Fat Mass (kg) I 15.6'),
   ]);
   const below = checkSheet(parseSheet(split));
-  expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([17.9, 'doubtful']);
+  expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([31.9, 'doubtful']);
 });
 
 test('a fat mass read without its decimal mark (105 for 10.5) is put back where PBF then agrees', () => {
@@ -699,6 +704,17 @@ test('an SMM outside 45–65 % of the fat-free mass a check vouches for goes aft
   expect(checkSheet(sheet).values.skeletalMuscleMass).toBe(14.3);
 });
 
+test('an SMM read with a digit before its mark misread ("10.8" for 40.8) is put right where one way alone fits the fat-free mass, offered', () => {
+  // A fresh hard tuning photo: fat-free mass 104.9 − 28.5 = 76.4 kg, SMM 45–65 % of it: 34.4–49.7 kg.
+  const sheet = parseSheet(
+    english({ weight: '104.9', fat: '28.5', pbf: '27.2', smm: '10.8', water: '56.4', protein: '15.4' }),
+  );
+  sheet.minerals = [{ value: 4.65, confidence: 95, decimals: 2 }];
+  const checked = checkSheet(sheet);
+  expect(checked.confidence.weight).toBe('confirmed');
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([40.8, 'doubtful']);
+});
+
 test("a weight read among another field's readings that fits the ratio is offered, doubtful, where the weight read fits nothing", () => {
   // A hard tuning photo (570, Vietnamese): the row read again put "80.1" among protein's; the weight's own read "50.1".
   const sheet = parseSheet(
@@ -707,7 +723,33 @@ test("a weight read among another field's readings that fits the ratio is offere
   sheet.protein.push({ value: 80.1, confidence: 57, decimals: 1 });
   const checked = checkSheet(sheet);
   expect([checked.values.weight, checked.confidence.weight]).toEqual([80.1, 'doubtful']);
-  // Where nothing read elsewhere fits, the weight read is kept.
+  // Nothing read elsewhere: "50.1" with its 5 put right is the one weight near it that fits (80.1), offered.
   sheet.protein = sheet.protein.filter((r) => r.value !== 80.1);
-  expect(checkSheet(sheet).values.weight).toBe(50.1);
+  expect([checkSheet(sheet).values.weight, checkSheet(sheet).confidence.weight]).toEqual([80.1, 'doubtful']);
+  // A weight no one digit puts right is kept as read.
+  sheet.weight = [{ value: 35, confidence: 39, decimals: 1 }];
+  expect(checkSheet(sheet).values.weight).toBe(35);
+});
+
+test("a weight read with its first digit misread and a PBF with a bar's end read as a 1 before it are put right where the ratio then fits, offered", () => {
+  // A fresh validation hard photo: weight "26.3" for 86.3, PBF "129.5" for 29.5, fat mass 25.5; no parts read.
+  const sheet = parseSheet(
+    english({ weight: '26.3', fat: '25.5', pbf: '129.5' }).filter(
+      (l) => !/^(Total Body Water|Protein|Minerals)/.test(l.text),
+    ),
+  );
+  const checked = checkSheet(sheet);
+  expect([checked.values.weight, checked.values.percentBodyFat]).toEqual([86.3, 29.5]);
+  expect([checked.confidence.weight, checked.confidence.percentBodyFat]).toEqual(['doubtful', 'doubtful']);
+});
+
+test("the Weight Control box's rows hold no weight, however the engines misread them", () => {
+  // A fresh hard tuning photo: the weight's own row lost, "Target Weight 65.4 kg" was taken for its 67.9.
+  const rows = ['Weight Control', 'Target Weight 65.4 kg', 'Drget Weigpt 65.4 kg', 'Welght Contro! -5.2 kg'];
+  const vi = ['Kiem soat can nang', 'Can nang muc tieu 65.4 kg', 'Kiem soat can nang -5.2 kg'];
+  const lines = [...english().filter((l) => !/^Weight/.test(l.text)), ...[...rows, ...vi].map((t) => line(t))];
+  expect(parseSheet(lines).weight).toEqual([]);
+  for (const text of [...rows, ...vi]) expect(labelOf(line(text))).toBeUndefined();
+  expect(labelOf(line('Weight (kg) 67.9'))).toBe('weight');
+  expect(labelOf(line('Can nang (kg) 67.9'))).toBe('weight');
 });

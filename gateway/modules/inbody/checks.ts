@@ -77,6 +77,10 @@ function candidates(readings: Reading[], field: InbodyTopField): Candidate[] {
         { value: r.value / 10, formatted: sureWord && PRINTED_DECIMALS[field] === 1 },
         { value: r.value / 100, formatted: sureWord && PRINTED_DECIMALS[field] === 2 },
       );
+    // A bar's end read as a 1 before the value ("129.5" for PBF 29.5, beyond its bounds): the value
+    // without it, never in its printed form (a check may choose it, none confirms it).
+    if (r.value >= 100 && r.value < 200 && !withinBound(r.value, INBODY_BOUNDS[field]))
+      out.push({ value: r.value - 100, formatted: false });
   }
   // One candidate a value; it is in the printed format when any reading gave it so ("10.8" at 89 % after
   // "108" at 79 %, whose mark put back is not a sure word: the value was still read in its printed form).
@@ -121,23 +125,52 @@ const supportOf = (readings: Reading[], value: number) =>
     .reduce((total, r) => total + 1 + r.confidence, 0);
 
 /**
- * No check held and the weight read fits none: the 570 prints the weight in the composition table's
- * right column, on the protein row's line, and a row read again may put it in another field's
- * readings (a hard tuning photo: "80.1" among protein's, the weight's own "50.1"). A number read on
- * the page in the weight's printed form that fits the ratio with a fat mass and PBF read in theirs is
- * offered, doubtful: it was not read as the weight.
+ * No check held and the weight read fits none: the weight the ratio offers with a fat mass and PBF
+ * read, doubtful (it was not read as the weight), from
+ * - a number read among another top field's readings in the weight's printed form: the 570 prints
+ *   the weight in the composition table's right column, on the protein row's line, and a row read
+ *   again may put it there (a hard tuning photo: "80.1" among protein's, the weight's own "50.1");
+ * - else a weight read with one digit before the mark misread ("26.3" for 86.3): the ratio names the
+ *   weight to a few tenths, so only that one way of putting the digit right may fit it.
  */
-function strayWeight(sheet: ParsedSheet, fats: Candidate[], pbfs: Candidate[]): number | undefined {
+function weightToOffer(sheet: ParsedSheet, fats: Candidate[], pbfs: Candidate[]): number | undefined {
+  // Any fat mass and PBF read, their marks put back or a bar's 1 left out: what is offered is never confirmed.
+  const fits = (weight: number) =>
+    withinBound(weight, INBODY_BOUNDS.weight) &&
+    fats.some(
+      (fat) =>
+        fat.value < weight * 0.8 &&
+        pbfs.some((pbf) => Math.abs(pbf.value - (fat.value / weight) * 100) <= pbfTolerance(weight)),
+    );
   const elsewhere = (
     ['skeletalMuscleMass', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const
   )
     .flatMap((field) => sheet[field])
-    .filter((r) => r.decimals === PRINTED_DECIMALS.weight && withinBound(r.value, INBODY_BOUNDS.weight));
-  for (const r of elsewhere)
-    for (const fat of fats.filter((c) => c.formatted && c.value < r.value * 0.8))
-      for (const pbf of pbfs.filter((c) => c.formatted))
-        if (Math.abs(pbf.value - (fat.value / r.value) * 100) <= pbfTolerance(r.value)) return r.value;
-  return undefined;
+    .find((r) => r.decimals === PRINTED_DECIMALS.weight && fits(r.value));
+  if (elsewhere) return elsewhere.value;
+  return oneDigitPutRight(
+    sheet.weight.filter((w) => w.decimals === PRINTED_DECIMALS.weight),
+    fits,
+  );
+}
+
+/**
+ * The one value that a reading with a single digit before its mark misread ("26.3" for 86.3, "10.8"
+ * for 40.8) becomes when that digit is put right so that `fits` holds; none where no way or several
+ * ways fit. The digits after the mark are the reading's: no check here can tell them.
+ */
+function oneDigitPutRight(readings: Reading[], fits: (value: number) => boolean): number | undefined {
+  const found = new Set<number>();
+  for (const r of readings) {
+    const text = r.value.toFixed(r.decimals);
+    const mark = text.indexOf('.');
+    for (let at = 0; at < (mark < 0 ? text.length : mark); at++)
+      for (const digit of '0123456789') {
+        const value = Number(text.slice(0, at) + digit + text.slice(at + 1));
+        if (value !== r.value && fits(value)) found.add(value);
+      }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 // The sheet prints each part to 0.1 (minerals 0.01): four roundings and the weight's own.
@@ -263,7 +296,7 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
   ]);
   set(
     'weight',
-    ratio?.weight ?? sum?.weight ?? derived?.weight ?? strayWeight(sheet, fats, pbfs) ?? weights[0]?.value,
+    ratio?.weight ?? sum?.weight ?? derived?.weight ?? weightToOffer(sheet, fats, pbfs) ?? weights[0]?.value,
     sureOf(ratio) || sureOf(sum),
   );
   // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
@@ -354,11 +387,22 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     .filter((r) => r.decimals === 0)
     .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
     .filter(inBound);
+  // None read is: one read in its printed form with a digit before its mark misread ("10.8" for
+  // 40.8 of a 76.4 kg fat-free mass) where one way alone of putting it right is (offered, doubtful).
+  const smmPutRight = () => {
+    if (fittedFatFree === undefined) return undefined;
+    const value = oneDigitPutRight(
+      sheet.skeletalMuscleMass.filter((r) => r.decimals === 1 && inBound(r)),
+      (v) => withinBound(v, INBODY_BOUNDS.skeletalMuscleMass) && plausible({ value: v, confidence: 0, decimals: 1 }),
+    );
+    return value === undefined ? undefined : { value, confidence: 0, decimals: 1 };
+  };
   const smm =
     agreed(sheet, 'skeletalMuscleMass') ??
     sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1 && plausible(r)) ??
     sheet.skeletalMuscleMass.find((r) => inBound(r) && plausible(r)) ??
     markPutBack.find((r) => plausible(r)) ??
+    smmPutRight() ??
     sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
     sheet.skeletalMuscleMass.find(inBound) ??
     markPutBack[0];

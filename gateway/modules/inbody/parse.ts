@@ -74,8 +74,19 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
   ['weight', /we[il1]ght|\bw[a-z]{3,5}\s*\(k|\bc\S{1,2}n\s*n\S{1,3}g\b/],
 ];
 
+/**
+ * The Weight Control box's rows ("Target Weight 56.2 kg", "Weight Control -5.2 kg", "Cân nặng mục
+ * tiêu", "Kiểm soát cân nặng", as the engines misread them: "Drget Weigpt", "Welght Contro!") name the
+ * weight but hold no weight: a fresh hard tuning photo took "65.4 kg", the target, for its 67.9.
+ */
+const CONTROL_LINE = /rget\b|c[o0]ntr[o0]|muc\s*tieu|kiem\s*soat/;
+
+/** The label a line's text starts its row with: the first that matches, as parseSheet reads it; no Weight Control row. */
+const labelIn = (folded: string) =>
+  CONTROL_LINE.test(folded) ? undefined : LABELS.find(([, pattern]) => pattern.test(folded));
+
 /** The field a line's label names (the first label that matches, as parseSheet reads it). */
-export const labelOf = (line: OcrLine) => LABELS.find(([, pattern]) => pattern.test(fold(line.text)))?.[0];
+export const labelOf = (line: OcrLine) => labelIn(fold(line.text))?.[0];
 
 const REGIONS: [InbodySegment, RegExp][] = [
   ['rightArm', /right\s*arm|tay\s*ph[aả]i/],
@@ -294,7 +305,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet[table][name] = { kg, percent, status: levelIn(folded.slice((pattern.exec(folded)?.index ?? 0) + 3)) };
       continue;
     }
-    const label = LABELS.find(([, pattern]) => pattern.test(folded));
+    const label = labelIn(folded);
     if (label) {
       const [field, pattern] = label;
       const [first] = numbersAfter(line, pattern);
