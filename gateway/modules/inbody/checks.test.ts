@@ -753,3 +753,23 @@ test("the Weight Control box's rows hold no weight, however the engines misread 
   expect(labelOf(line('Weight (kg) 67.9'))).toBe('weight');
   expect(labelOf(line('Can nang (kg) 67.9'))).toBe('weight');
 });
+
+test('ADR 099: a label too garbled for its pattern is named by the nearest printed label, where clearly nearest', () => {
+  // A fresh tuning hard photo (270, English): "Body Fat Mass (kg) 17.3" read with an s lost; PBF's row lost.
+  const lines = english({ fat: '17.3', weight: '61.4', pbf: '28.2', water: '32.4', protein: '8.8' }).map((l) =>
+    /^Body Fat Mass/.test(l.text) ? line('Body Fat Mas fg) 17.3 ar-us') : l,
+  );
+  const sheet = parseSheet(lines);
+  expect(sheet.bodyFatMass.map((r) => r.value)).toEqual([17.3]);
+  // Its whole numbers are no value (a speck's "1" before "28.2"); the Vietnamese labels too.
+  expect(parseSheet([line('Luong mq cy the 1 17.3')]).bodyFatMass.map((r) => r.value)).toEqual([17.3]);
+  expect(parseSheet([line('Cam nang 4 61.4')]).weight.map((r) => r.value)).toEqual([61.4]);
+  // Other rows near a core label are named by their own text, or by none clearly: no core value from them.
+  const others = parseSheet(
+    ['Weght Contrl -5.0 kg', 'Targt Weght 60.1 kg', 'Fat Fre Mass 50.1', 'Rigt Arm 3.12 kg', 'BMl 24.2'].map((t) =>
+      line(t),
+    ),
+  );
+  for (const field of ['weight', 'bodyFatMass', 'skeletalMuscleMass', 'percentBodyFat'] as const)
+    expect(others[field]).toEqual([]);
+});

@@ -81,11 +81,107 @@ const LABELS: [keyof Omit<ParsedSheet, 'lean' | 'fat' | 'testDate' | 'layout' | 
  */
 const CONTROL_LINE = /rget\b|c[o0]ntr[o0]|muc\s*tieu|kiem\s*soat/;
 
-/** The label a line's text starts its row with: the first that matches, as parseSheet reads it; no Weight Control row. */
-const labelIn = (folded: string) =>
-  CONTROL_LINE.test(folded) ? undefined : LABELS.find(([, pattern]) => pattern.test(folded));
+type LabelledField = (typeof LABELS)[number][0];
 
-/** The field a line's label names (the first label that matches, as parseSheet reads it). */
+// ADR 099: the texts printed before a value on the sheet (both languages, as the renderers and the
+// machine print them), each with the field it names, or none: a label too garbled for LABELS is named
+// by the nearest of them, so the region rows, the other columns and controls must be among them.
+const PRINTED: [LabelledField | undefined, string][] = [
+  ...(
+    [
+      ['totalBodyWater', ['Total Body Water', 'Tổng lượng nước']],
+      ['protein', ['Protein']],
+      ['minerals', ['Minerals', 'Khoáng chất']],
+      ['bodyFatMass', ['Body Fat Mass', 'Lượng mỡ cơ thể']],
+      ['weight', ['Weight', 'Cân nặng']],
+      [
+        'skeletalMuscleMass',
+        [
+          'SMM',
+          'Skeletal Muscle Mass',
+          'SMM Skeletal Muscle Mass',
+          'Cơ xương',
+          'Lượng cơ xương',
+          'Khối lượng cơ xương',
+        ],
+      ],
+      ['percentBodyFat', ['PBF', 'Percent Body Fat', 'PBF Percent Body Fat', 'Tỷ lệ mỡ cơ thể']],
+    ] as const
+  ).flatMap(([field, texts]) => texts.map((text): [LabelledField, string] => [field, text])),
+  ...[
+    ...['BMI', 'Body Mass Index', 'BMI Body Mass Index', 'Chỉ số khối cơ thể', 'Chỉ số khối cơ thể BMI'],
+    ...['Fat Free Mass', 'Soft Lean Mass', 'Values', 'Khối nạc', 'Khối không mỡ', 'Giá trị'],
+    ...['Target Weight', 'Weight Control', 'Fat Control', 'Muscle Control'],
+    ...['Cân nặng mục tiêu', 'Kiểm soát cân nặng', 'Kiểm soát mỡ', 'Kiểm soát cơ'],
+    ...['Right Arm', 'Left Arm', 'Trunk', 'Right Leg', 'Left Leg'],
+    ...['Tay phải', 'Tay trái', 'Thân', 'Chân phải', 'Chân trái'],
+    ...['Body Composition Analysis', 'Muscle-Fat Analysis', 'Obesity Analysis'],
+    ...['Segmental Lean Analysis', 'Segmental Fat Analysis', 'Research Parameters'],
+    ...['Phân tích thành phần cơ thể', 'Phân tích cơ - mỡ', 'Phân tích béo phì'],
+    ...['Phân tích cơ từng vùng', 'Phân tích mỡ từng vùng', 'Thông số nghiên cứu'],
+    ...['Basal Metabolic Rate', 'Visceral Fat Level', 'Waist-Hip Ratio', 'Obesity Degree'],
+    ...['Tỷ lệ trao đổi chất cơ bản', 'Mức mỡ nội tạng', 'Tỷ lệ eo-hông', 'Mức độ béo phì'],
+    ...['InBody Score', 'Điểm InBody', 'Height', 'Age', 'Gender', 'Test Date Time'],
+    ...['Chiều cao', 'Tuổi', 'Giới tính', 'Ngày đo', 'Under Normal Over', 'Dưới Bình thường Trên'],
+  ].map((text): [undefined, string] => [undefined, text]),
+].map(([field, text]) => [field, lettersOf(text)]);
+
+/** A label's letters, folded: what nearness compares (OCR loses and invents spaces and marks). */
+function lettersOf(text: string) {
+  return fold(text).replace(/[^a-z]/g, '');
+}
+
+/**
+ * The edits (insert, delete, replace a letter) from `label` to the nearest start of `text`: the line
+ * goes on past its label (its unit, "(kg)", read as anything).
+ */
+export function editsToStart(label: string, text: string): number {
+  let row = Array.from({ length: text.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= label.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= text.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (label[i - 1] === text[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return Math.min(...row);
+}
+
+/** The label of a line named by nearness: all before its first number. */
+const HEAD = /^[^\d]*/;
+/** At most this share of a printed label's letters edited, for a line to be named by it (none of three letters). */
+const NEAR = 0.3;
+/** And the next nearest printed text (another field's, or none's) at least this share farther. */
+const CLEARLY = 0.15;
+
+/**
+ * ADR 099: the field whose printed label is nearest the letters before the line's first number, where
+ * it is near (NEAR) and clearly nearer than any other printed text (CLEARLY): "Body Fat Mas fg) 17.3".
+ */
+export function labelByNearness(folded: string): LabelledField | undefined {
+  const head = lettersOf(HEAD.exec(folded)![0]);
+  if (head.length < 3) return undefined;
+  const ranked = PRINTED.map(([field, label]) => ({ field, share: editsToStart(label, head) / label.length })).sort(
+    (a, b) => a.share - b.share,
+  );
+  const [best] = ranked;
+  const rival = ranked.find((r) => r.field !== best.field);
+  if (!best.field || best.share > NEAR || (rival && rival.share - best.share < CLEARLY)) return undefined;
+  return best.field;
+}
+
+function byNearness(folded: string) {
+  const field = labelByNearness(folded);
+  return field && ([field, HEAD] as const);
+}
+
+/**
+ * The label a line's text starts its row with, as parseSheet reads it: the first pattern that matches,
+ * else the nearest printed label (ADR 099); no Weight Control row.
+ */
+const labelIn = (folded: string) =>
+  CONTROL_LINE.test(folded) ? undefined : (LABELS.find(([, pattern]) => pattern.test(folded)) ?? byNearness(folded));
+
+/** The field a line's label names. */
 export const labelOf = (line: OcrLine) => labelIn(fold(line.text))?.[0];
 
 const REGIONS: [InbodySegment, RegExp][] = [
@@ -308,7 +404,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     const label = labelIn(folded);
     if (label) {
       const [field, pattern] = label;
-      const [first] = numbersAfter(line, pattern);
+      // A line named by nearness is garbled: of its numbers, only those in a printed form (a decimal mark) are values.
+      const [first] = numbersAfter(line, pattern).filter((r) => pattern !== HEAD || r.decimals > 0);
       if (first) sheet[field].push(first);
       // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
       // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
