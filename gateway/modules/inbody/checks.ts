@@ -118,11 +118,12 @@ function agreed(sheet: ParsedSheet, field: 'skeletalMuscleMass' | 'score'): Read
   return sheet[field].some((r) => !r.second && r.value === value && printed(field, r)) ? seconds[0] : undefined;
 }
 
-/** How strongly a field's readings hold a value: each reading that gave it (its mark perhaps put back) by its word's confidence. */
+/** Whether a reading gave this value, as read or with its mark put back (candidates()). */
+const gave = (r: Reading, value: number) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value);
+
+/** How strongly a field's readings hold a value: each reading that gave it, by its word's confidence. */
 const supportOf = (readings: Reading[], value: number) =>
-  readings
-    .filter((r) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value))
-    .reduce((total, r) => total + 1 + r.confidence, 0);
+  readings.filter((r) => gave(r, value)).reduce((total, r) => total + 1 + r.confidence, 0);
 
 /**
  * No check held and the weight read fits none: the weight the ratio offers with a fat mass and PBF
@@ -352,9 +353,8 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
   for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
     const value = values[field];
     if (confidence[field] !== 'confirmed' || value === null) continue;
-    const asRead = (r: Reading) => [r.value, r.value / 10, r.value / 100].some((v) => round(v, 2) === value);
     const word = SUM_ONLY.includes(field) || (!sureOf(sum) && !ratioPins(field)) ? SURE_WORD : ARITHMETIC_WORD;
-    if (sheet[field].some((r) => asRead(r) && r.confidence >= word)) continue;
+    if (sheet[field].some((r) => gave(r, value) && r.confidence >= word)) continue;
     confidence[field] = 'doubtful';
     arithmetic.delete(field);
   }
@@ -381,8 +381,7 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     (ratio || sum) && values.weight !== null && values.bodyFatMass !== null
       ? values.weight - values.bodyFatMass
       : undefined;
-  const plausible = (r: Reading, of = fittedFatFree) =>
-    of === undefined || (r.value / of >= 0.45 && r.value / of <= 0.65);
+  const plausible = (smm: number, of = fittedFatFree) => of === undefined || (smm / of >= 0.45 && smm / of <= 0.65);
   const markPutBack = sheet.skeletalMuscleMass
     .filter((r) => r.decimals === 0)
     .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
@@ -393,20 +392,20 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     if (fittedFatFree === undefined) return undefined;
     const value = oneDigitPutRight(
       sheet.skeletalMuscleMass.filter((r) => r.decimals === 1 && inBound(r)),
-      (v) => withinBound(v, INBODY_BOUNDS.skeletalMuscleMass) && plausible({ value: v, confidence: 0, decimals: 1 }),
+      (v) => withinBound(v, INBODY_BOUNDS.skeletalMuscleMass) && plausible(v),
     );
     return value === undefined ? undefined : { value, confidence: 0, decimals: 1 };
   };
   const smm =
     agreed(sheet, 'skeletalMuscleMass') ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1 && plausible(r)) ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && plausible(r)) ??
-    markPutBack.find((r) => plausible(r)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1 && plausible(r.value)) ??
+    sheet.skeletalMuscleMass.find((r) => inBound(r) && plausible(r.value)) ??
+    markPutBack.find((r) => plausible(r.value)) ??
     smmPutRight() ??
     sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
     sheet.skeletalMuscleMass.find(inBound) ??
     markPutBack[0];
-  const smmPlausible = smm && fatFree !== undefined && plausible(smm, fatFree);
+  const smmPlausible = smm && fatFree !== undefined && plausible(smm.value, fatFree);
   set('skeletalMuscleMass', smm?.value, false);
   if (smm && fatFree !== undefined && !smmPlausible)
     warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
