@@ -1,4 +1,4 @@
-import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
+import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 37 item 18: the InBody page keeps a read across a reload, asks for an empty value, shows
@@ -19,7 +19,7 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
   await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
   await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cập nhật dữ liệu InBody' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   await expect(dialog.getByLabel('Tổng lượng nước (lít)')).toBeVisible();
   // The regions read, lean and (a 570 sheet) fat, are in the dialog before anything is saved.
   await expect(dialog.getByRole('table', { name: 'Phân tích theo vùng: Cơ' })).toBeVisible();
@@ -53,7 +53,7 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
   // A second scan half a year later: the charts' dates carry their years.
   await page.getByLabel('Ảnh tờ kết quả').setInputFiles(photo);
   await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   await dialog.getByLabel('Cân nặng (kg)').fill(vi(truth.weight - 1.5));
   await dialog.getByLabel('Cơ xương (kg)').fill(vi(truth.skeletalMuscleMass));
   await dialog.getByLabel('Tỷ lệ mỡ (%)').fill(vi(truth.percentBodyFat));
@@ -106,7 +106,7 @@ test.describe('JavaScript off', () => {
       .setInputFiles(jpeg(await sheetPhoto(randomTruth(11), '270', 'en', 'clean', 11)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update InBody data' });
-    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
     await page.goto('/inbody');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Total body water (L)')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
+import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { englishMemberWithoutJs, expect, signUp, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
 
 // This file's journeys need the service worker (playwright.config.ts blocks it for the others).
@@ -47,7 +47,7 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   const read = page.getByRole('button', { name: 'Đọc tờ kết quả' });
   await read.click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Không đọc được ảnh này' });
-  await expect(refusal).toBeVisible({ timeout: 30_000 });
+  await expect(refusal).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   await expect(refusal).toContainText('Ảnh quá tối');
   const retake = refusal.getByText('Chụp lại', { exact: true });
   await expect(retake).toBeVisible();
@@ -112,7 +112,7 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   });
 
   const dialog = page.getByRole('dialog', { name: 'Cập nhật dữ liệu InBody' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   // The reading's answer opened the dialog by itself: no reload of the page's data after it (ADR 082).
   expect(requested.slice(before).filter((r) => r.endsWith('.data'))).toEqual(['POST /inbody.data']);
   const weight = dialog.getByLabel('Cân nặng (kg)');
@@ -194,7 +194,7 @@ test.describe('JavaScript off', () => {
     await page.getByLabel('Photo of the result sheet').setInputFiles(jpeg(await blackPhoto()));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'We could not read this photo' });
-    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(refusal).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
     await expect(refusal).toContainText('too dark');
     await expect(refusal.getByText('Take it again')).toBeVisible();
     await snapBothWidths(page, 'en-inbody-unreadable-nojs');
@@ -209,6 +209,6 @@ test.describe('JavaScript off', () => {
       .getByLabel('Photo of the result sheet')
       .setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 13)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
-    await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
+import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
 import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
 
 // Issue 14 §3 (ADR 043): a member photographs an InBody sheet (generated, read by the gateway's
@@ -32,7 +32,7 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   await page.getByLabel('Ảnh tờ kết quả').setInputFiles(jpeg(await sheetPhoto(first, '270', 'en', 'clean', 11)));
   await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cập nhật dữ liệu InBody' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   // What the reader found is in the form, with the page's decimal mark.
   await expect(dialog.getByLabel(/Cân nặng/)).toHaveValue(/^\d{2,3}(,\d)?$/);
   await snapBothWidths(page, 'vi-inbody-confirm');
@@ -57,7 +57,7 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   const second = randomTruth(13);
   await page.getByLabel('Ảnh tờ kết quả').setInputFiles(jpeg(await sheetPhoto(second, '570', 'vi', 'clean', 13)));
   await page.getByRole('button', { name: 'Đọc tờ kết quả' }).click();
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
   await fillCore(page, second, { weight: 'Cân nặng (kg)', muscle: 'Cơ xương (kg)', fat: 'Tỷ lệ mỡ (%)' });
   // Both sheets print their own test date: the later one is the newer scan whatever the order.
   await dialog.getByLabel('Ngày đo').fill('2026-11-20');
@@ -111,7 +111,7 @@ test.describe('JavaScript off', () => {
       .getByLabel('Photo of the result sheet')
       .setInputFiles(jpeg(await sheetPhoto(truth, '270', 'en', 'clean', 11)));
     await page.getByRole('button', { name: 'Read the sheet' }).click();
-    await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('dialog', { name: 'Update InBody data' })).toBeVisible({ timeout: SHEET_READ_TIMEOUT });
     await page.getByLabel('Weight (kg)').fill(String(truth.weight));
     await page.getByLabel('Skeletal muscle (kg)').fill(String(truth.skeletalMuscleMass));
     await page.getByLabel('Body fat (%)').fill(String(truth.percentBodyFat));

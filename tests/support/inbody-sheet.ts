@@ -322,6 +322,13 @@ async function keystone(png: Buffer, amount: number, background: [number, number
     .toBuffer();
 }
 
+/**
+ * How long a journey waits for the gateway's answer to a sheet photo (the confirm dialog, or the
+ * unreadable photo's reason): the run's first photo starts the OCR's processes and loads its models,
+ * and under CI's three suites on two cores that once took more than 30 s.
+ */
+export const SHEET_READ_TIMEOUT = 60_000;
+
 /** A photo of the sheet in the given grade: JPEG bytes. */
 export async function sheetPhoto(
   truth: SheetTruth,
