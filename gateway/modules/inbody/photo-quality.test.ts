@@ -1,7 +1,15 @@
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { BLUR_LEVEL, DARK_BRIGHT_LEVEL, measureGrey, measurePhoto, unreadableReason } from './photo-quality.ts';
+import {
+  BLUR_LEVEL,
+  DARK_BRIGHT_LEVEL,
+  greySpread,
+  measureGrey,
+  measurePhoto,
+  NO_PRINT_SPREAD,
+  unreadableReason,
+} from './photo-quality.ts';
 
 // Issue 36 §6 (ADR 066): an unreadable photo is told apart as too dark, blurred, not the whole
 // sheet, or simply no values, on generated photos.
@@ -74,4 +82,20 @@ test('ADR 096: the measures of the grey photo the reader decoded are those of th
       await measurePhoto(photo),
     );
   }
+});
+
+test('nothing printed: a blank page and a wall spread under NO_PRINT_SPREAD; a sheet, even hard, blurred or dim, far over it', async () => {
+  const spreadOf = async (photo: Buffer) => {
+    const { data, info } = await sharp(photo)
+      .resize({ width: 520 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return greySpread({ data, channels: info.channels });
+  };
+  const plain = (background: string) => jpeg(sharp({ create: { width: 800, height: 1100, channels: 3, background } }));
+  expect(await spreadOf(await plain('#f4f4f4'))).toBeLessThan(NO_PRINT_SPREAD);
+  expect(await spreadOf(await plain('#c8c0b0'))).toBeLessThan(NO_PRINT_SPREAD);
+  for (const photo of [fine, hard, await jpeg(sharp(fine).blur(6)), await jpeg(sharp(fine).linear(0.2, 0))])
+    expect(await spreadOf(photo)).toBeGreaterThan(NO_PRINT_SPREAD * 1.5);
 });

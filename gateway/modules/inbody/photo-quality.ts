@@ -97,6 +97,33 @@ function measuresOfGrey(data: Uint8Array, width: number, height: number): PhotoM
   return { bright, mean: sum / data.length, sharpness: percentile(variances, 0.9) };
 }
 
+/**
+ * Below this spread of grey levels (the 1st to the 99th percentile) a photo has nothing printed in
+ * it: a blank page, a wall, a lens cap. Printed text on paper spreads over 100 levels and more even
+ * blurred or in dim light; such a photo is unreadable without being handed to the OCR.
+ */
+export const NO_PRINT_SPREAD = 24;
+
+/** The spread of a photo's grey levels, 1st to 99th percentile (pixels of `channels` bytes, RGB or grey). */
+export function greySpread(photo: { data: Uint8Array; channels: number }): number {
+  const { data, channels } = photo;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i + channels <= data.length; i += channels) {
+    const level = channels >= 3 ? (data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8 : data[i];
+    histogram[level] += 1;
+  }
+  const count = Math.floor(data.length / channels);
+  const levelAt = (p: number) => {
+    let seen = 0;
+    for (let level = 0; level < 256; level++) {
+      seen += histogram[level];
+      if (seen > count * p) return level;
+    }
+    return 255;
+  };
+  return levelAt(0.99) - levelAt(0.01);
+}
+
 /** What the reader says of the page, when it says (the page finder's `page`); read defensively. */
 const pageOf = (reading: unknown): 'found' | 'partial' | 'none' | undefined => {
   const page = (reading as { page?: unknown } | null | undefined)?.page;

@@ -28,10 +28,25 @@ const sheet = (scoreLine: OcrLine) => [
 ];
 
 let doubtfulCalls = 0;
-const photo = () =>
-  sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
+/** A white photo with a few lines of "print" (a blank one is refused before the OCR is asked). */
+const printed = (width: number, height: number) => {
+  const rows = Array.from(
+    { length: 8 },
+    (_, k) =>
+      `<rect x="${String(width * 0.1)}" y="${String(height * (0.1 + k * 0.1))}" width="${String(width * 0.5)}" height="${String(height * 0.01)}" fill="#222"/>`,
+  ).join('');
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}">${rows}</svg>`,
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
+};
+const photo = () => printed(600, 800);
 
 test('a score read "5/100" is read again from its line, and the "75/100" read there is the score (offered: tesseract alone, ADR 092)', async () => {
   const calls: number[] = [];
@@ -151,12 +166,7 @@ test('ADR 092: where only SMM and the score are unconfirmed, only the boxes that
     line('78/100 Points', at(280)),
   ];
   let calls = 0;
-  const reading = await readSheet(
-    await sharp({ create: { width: 1000, height: 1400, channels: 3, background: '#ffffff' } })
-      .jpeg()
-      .toBuffer(),
-    async () => (calls++ === 0 ? page : []),
-  );
+  const reading = await readSheet(await printed(1000, 1400), async () => (calls++ === 0 ? page : []));
   // Weight, fat mass and PBF confirmed by the sums: the page, the Muscle-Fat box once, the score box at its two scales.
   expect(reading.confidence).toMatchObject({ weight: 'confirmed', percentBodyFat: 'confirmed', score: 'doubtful' });
   expect(calls).toBe(4);
@@ -188,4 +198,16 @@ test("ADR 091: a small page is measured once on the way (is it soft?), and the m
   const large = await prepareSheet(await pageOnDesk(1200, 4));
   expect(large.corners).not.toBeNull();
   expect(large.measures).toBeUndefined();
+});
+
+test('a blank page is unreadable at once: the OCR is never asked, the page is none', async () => {
+  let calls = 0;
+  const blank = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#f4f4f4' } })
+    .jpeg()
+    .toBuffer();
+  const reading = await readSheet(blank, async () => {
+    calls++;
+    return sheet(line('InBody Score'));
+  });
+  expect([calls, reading.usable, reading.page]).toEqual([0, false, 'none']);
 });
