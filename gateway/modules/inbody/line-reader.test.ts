@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import sharp from 'sharp';
 import { classesOf, ctcDecode, sheetClasses, type GreyCrop } from './line-reader.ts';
 import { createOcrPool } from './ocr-pool.ts';
-import { piecesOf, withoutBars } from './second-reading.ts';
+import { piecesOf, withoutBars, withoutRules } from './second-reading.ts';
 
 // Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
 
@@ -50,4 +50,23 @@ test('reads a printed value and a score in their printed form', { timeout: 30_00
   } finally {
     await pool.close();
   }
+});
+
+test("a table's ruling through a line is whitened: the line is cut at its gaps again, and a rule alone is no piece", async () => {
+  const size = 24;
+  // A rule 1.5 px thick, slanted 3 px over the line, crossing the letters' feet; the value far to the right.
+  const rule = `<line x1="0" y1="${String(size * 1.15)}" x2="${String(size * 30)}" y2="${String(size * 1.15 + 3)}" stroke="#000" stroke-width="1.5"/><text x="${String(size * 14)}" y="${String(Math.round(size * 1.1))}" font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="${String(size)}">12.6</text>`;
+  const line = await printed('Protein', size, rule, size * 30);
+  expect(piecesOf(line)).toHaveLength(1);
+  const pieces = piecesOf(withoutRules(line));
+  expect(pieces).toHaveLength(2);
+  // Print itself is left alone: the same line without the rule cuts the same.
+  const plain = await printed('Protein', size, rule.replace(/<line[^>]*\/>/, ''), size * 30);
+  expect(withoutRules(plain)).toBe(plain);
+  expect(pieces.map((p) => p.width)).toEqual(piecesOf(plain).map((p) => p.width));
+  // A table's heavier outer border on its own (the line under a table's last row): nothing left to read.
+  const border = `<line x1="0" y1="${String(size * 0.9)}" x2="${String(size * 30)}" y2="${String(size * 0.9 + 8)}" stroke="#000" stroke-width="4"/>`;
+  const alone = await printed('', size, border, size * 30);
+  expect(piecesOf(alone)).toHaveLength(1);
+  expect(piecesOf(withoutRules(alone))).toHaveLength(0);
 });

@@ -52,13 +52,55 @@ export function withoutBars(crop: GreyCrop): GreyCrop {
   return { data: out, width, height };
 }
 
+/** Ink in a line's crop, for the rulings and the pieces (0–255 grey). */
+const INK = 140;
+
+/** A ruling's grey: a thin rule comes out lighter than print (grey, in part), its run broken at INK. */
+const RULE_INK = 200;
+
+/**
+ * A table's horizontal rulings whitened out of a line's crop: grey or darker that runs on along a row
+ * (with the two rows above and below it: a rule on a flattened page still slants up to ≈ 0.5°) for at
+ * least 8 crop heights. Print has no such run; a rule under a row joined its label, value and unit
+ * into one piece ("Protein12.6(1.313.9)Weight"), and a rule alone was a piece 1000 px wide that read
+ * as nothing (a clean tuning photo: 5 of its 17 pieces, ≈ 0.4 s of the recognizer). A crop grey
+ * through a third of it (a dark or noisy photo) is left as it is: its runs are no rule's.
+ */
+export function withoutRules(crop: GreyCrop): GreyCrop {
+  const { data, width, height } = crop;
+  const minRun = Math.max(80, height * 8);
+  if (width < minRun) return crop;
+  let grey = 0;
+  for (const value of data) if (value < RULE_INK) grey++;
+  if (grey > data.length / 3) return crop;
+  let out: Uint8Array | undefined;
+  const inkNear = (x: number, y: number) => {
+    for (let yy = Math.max(0, y - 2); yy <= Math.min(height - 1, y + 2); yy++)
+      if (data[yy * width + x] < RULE_INK) return true;
+    return false;
+  };
+  for (let y = 0; y < height; y++) {
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const ink = x < width && inkNear(x, y);
+      if (ink && start < 0) start = x;
+      if (!ink && start >= 0) {
+        if (x - start >= minRun)
+          for (let k = y * width + start; k < y * width + x; k++)
+            if (data[k] < RULE_INK) (out ??= Uint8Array.from(data))[k] = 255;
+        start = -1;
+      }
+    }
+  }
+  return out ? { data: out, width, height } : crop;
+}
+
 /**
  * A line's crop cut at its wide gaps (label, value, unit), each piece trimmed to its ink and given a
  * margin: the recognizer reads print that fills its 48 px best ("PBF          29.5" read as "5").
  */
 export function piecesOf(crop: GreyCrop): GreyCrop[] {
   const { data, width, height } = crop;
-  const INK = 140;
   // A box's vertical rule (dark through most of the crop's height) is no print: it would join the lines above and below.
   const rule = new Uint8Array(width);
   for (let x = 0; x < width; x++) {
@@ -189,13 +231,15 @@ export async function secondReading(
   const lineCrop = (line: OcrLine, above: number) => {
     const b = line.box!;
     const h = b.y1 - b.y0;
-    return withoutBars(
-      cropOf(page, {
-        left: b.x0 - h * 0.5,
-        top: b.y0 - h * above,
-        width: b.x1 - b.x0 + h,
-        height: h * (1 + above + 0.25),
-      }),
+    return withoutRules(
+      withoutBars(
+        cropOf(page, {
+          left: b.x0 - h * 0.5,
+          top: b.y0 - h * above,
+          width: b.x1 - b.x0 + h,
+          height: h * (1 + above + 0.25),
+        }),
+      ),
     );
   };
   for (const place of places)
