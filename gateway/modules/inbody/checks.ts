@@ -186,26 +186,38 @@ const pbfTolerance = (weight: number) => (0.05 * 100) / weight + 0.06;
  */
 export type PageRead = { deconvolved?: boolean };
 
-export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedSheet {
-  const confidence: Record<string, InbodyConfidence> = {};
-  const warnings: string[] = [];
-  const values = Object.fromEntries(inbodyTopFields.map((f) => [f, null])) as Record<InbodyTopField, number | null>;
+/** The values to try of the fields the sheet's arithmetic covers (candidates()). */
+type ArithmeticCandidates = Record<'weights' | 'fats' | 'pbfs' | 'waters' | 'proteins' | 'minerals', Candidate[]>;
+
+/** Values in the printed format only, where `formatted`: the checks try those first. */
+const only = (cs: Candidate[], formatted: boolean) => (formatted ? cs.filter((c) => c.formatted) : cs);
+
+/** B: PBF = fat ÷ weight × 100. `sure` where its three values were each read in their printed form. */
+type RatioFit = { weight: number; fat: number; pbf: number; sure: boolean };
+/** A: weight = water + protein + minerals + fat. */
+type SumFit = { weight: number; fat: number; water: number; protein: number; minerals: number; sure: boolean };
+/** Neither check held: one of weight and fat mass given by the four parts, PBF agreeing (never sure). */
+type DerivedFit = { weight: number; fat: number; pbf: number; water: number; protein: number; minerals: number };
+type SheetArithmetic = { ratio?: RatioFit; sum?: SumFit; derived?: DerivedFit };
+
+/** The top fields' values to try; a body fat mass is less than the weight (issue 36 §4: the weight's value read into the fat's row is no fat mass). */
+function arithmeticCandidates(sheet: ParsedSheet): ArithmeticCandidates {
   const pick = (field: InbodyTopField) => candidates(sheet[field], field);
-
   const weights = pick('weight');
-  // Body fat mass is less than the weight (issue 36 §4: the weight's value read into the fat's row is no fat mass).
-  const fats = pick('bodyFatMass').filter((f) => !weights.length || weights.some((w) => f.value < w.value * 0.8));
-  const pbfs = pick('percentBodyFat');
-  const waters = pick('totalBodyWater');
-  const proteins = pick('protein');
-  const minerals = pick('minerals');
+  return {
+    weights,
+    fats: pick('bodyFatMass').filter((f) => !weights.length || weights.some((w) => f.value < w.value * 0.8)),
+    pbfs: pick('percentBodyFat'),
+    waters: pick('totalBodyWater'),
+    proteins: pick('protein'),
+    minerals: pick('minerals'),
+  };
+}
 
-  // B: PBF = fat ÷ weight × 100; A: weight = water + protein + minerals + fat, with B's weight and fat when B held.
-  // Values in the printed format are tried first; a fit that needs a whole number is not sure.
-  const only = (cs: Candidate[], formatted: boolean) => (formatted ? cs.filter((c) => c.formatted) : cs);
-  let ratio: { weight: number; fat: number; pbf: number; sure: boolean } | undefined;
+/** B, values in the printed format tried first; a fit that needs a whole number is not sure. */
+function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandidates): RatioFit | undefined {
   for (const sure of [true, false]) {
-    const fits: NonNullable<typeof ratio>[] = [];
+    const fits: RatioFit[] = [];
     for (const weight of only(weights, sure))
       for (const fat of only(fats, sure))
         for (const pbf of only(pbfs, sure))
@@ -220,26 +232,30 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     // Two weights or fat masses read that each fit the ratio (a hard tuning photo: "83.3" and "22.0"
     // fitted PBF 26.4 as well as the printed 85.5 and 22.6): the ratio cannot tell them apart, so it
     // confirms neither; the fit the page's readings hold more surely is offered.
-    const support = (fit: (typeof fits)[number]) =>
+    const support = (fit: RatioFit) =>
       supportOf(sheet.weight, fit.weight) +
       supportOf(sheet.bodyFatMass, fit.fat) +
       supportOf(sheet.percentBodyFat, fit.pbf);
-    ratio = fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
-    if (fits.some((fit) => fit.weight !== ratio?.weight || fit.fat !== ratio.fat)) ratio.sure = false;
-    break;
+    const ratio = fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
+    if (fits.some((fit) => fit.weight !== ratio.weight || fit.fat !== ratio.fat)) ratio.sure = false;
+    return ratio;
   }
-  let sum: { weight: number; fat: number; water: number; protein: number; minerals: number; sure: boolean } | undefined;
+  return undefined;
+}
+
+/** A, with B's weight and fat mass when B held; the first fit found, values in the printed format tried first. */
+function sumFit(
+  { weights, fats, waters, proteins, minerals }: ArithmeticCandidates,
+  ratio: RatioFit | undefined,
+): SumFit | undefined {
   for (const sure of [true, false])
     for (const weight of ratio ? weights.filter((c) => c.value === ratio.weight) : only(weights, sure))
       for (const fat of ratio ? fats.filter((c) => c.value === ratio.fat) : only(fats, sure))
         for (const water of only(waters, sure))
           for (const protein of only(proteins, sure))
             for (const mineral of only(minerals, sure))
-              if (
-                !sum &&
-                Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE
-              )
-                sum = {
+              if (Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE)
+                return {
                   weight: weight.value,
                   fat: fat.value,
                   water: water.value,
@@ -247,38 +263,40 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
                   minerals: mineral.value,
                   sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
                 };
+  return undefined;
+}
 
-  // Neither check held with what was read: one of weight and fat mass may be misread or missing.
-  // The four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then
-  // agrees too: two sums agreeing name the value, but it was never read, so it stays doubtful.
-  let derived:
-    { weight: number; fat: number; pbf: number; water: number; protein: number; minerals: number } | undefined;
-  if (!ratio && !sum)
-    for (const water of only(waters, true))
-      for (const protein of only(proteins, true))
-        for (const mineral of only(minerals, true)) {
-          const parts = water.value + protein.value + mineral.value;
-          const tries = [
-            ...only(fats, true).map((fat) => ({ weight: round(parts + fat.value, 1), fat: fat.value })),
-            ...only(weights, true).map((weight) => ({ weight: weight.value, fat: round(weight.value - parts, 1) })),
-          ];
-          for (const t of tries) {
-            if (derived || !withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
-            const pbf = pbfs.find((c) => Math.abs(c.value - (t.fat / t.weight) * 100) <= pbfTolerance(t.weight));
-            if (pbf)
-              derived = { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
-          }
+/**
+ * Neither check held with what was read: one of weight and fat mass may be misread or missing. The
+ * four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then agrees
+ * too: two sums agreeing name the value, but it was never read, so it stays doubtful.
+ */
+function derivedFit({ weights, fats, pbfs, waters, proteins, minerals }: ArithmeticCandidates): DerivedFit | undefined {
+  for (const water of only(waters, true))
+    for (const protein of only(proteins, true))
+      for (const mineral of only(minerals, true)) {
+        const parts = water.value + protein.value + mineral.value;
+        const tries = [
+          ...only(fats, true).map((fat) => ({ weight: round(parts + fat.value, 1), fat: fat.value })),
+          ...only(weights, true).map((weight) => ({ weight: weight.value, fat: round(weight.value - parts, 1) })),
+        ];
+        for (const t of tries) {
+          if (!withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
+          const pbf = pbfs.find((c) => Math.abs(c.value - (t.fat / t.weight) * 100) <= pbfTolerance(t.weight));
+          if (pbf) return { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
         }
+      }
+  return undefined;
+}
 
-  const set = (field: InbodyTopField, value: number | undefined, sure: boolean) => {
-    values[field] = value ?? null;
-    confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
-  };
+/** The two checks of the sheet's arithmetic, each distrusted where the other contradicts it; else the derived values. */
+function sheetArithmetic(sheet: ParsedSheet, read: ArithmeticCandidates): SheetArithmetic {
+  const ratio = ratioFit(sheet, read);
+  const sum = sumFit(read, ratio);
   // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
   // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
-  const sumDisagrees =
-    ratio !== undefined && sum === undefined && waters.length > 0 && proteins.length > 0 && minerals.length > 0;
-  if (ratio && sumDisagrees) ratio.sure = false;
+  if (ratio && !sum && read.waters.length > 0 && read.proteins.length > 0 && read.minerals.length > 0)
+    ratio.sure = false;
   // And the other way: the sum holds for a weight and a fat mass misread alike ("167.5" and "110.7",
   // a bar's end read as a 1 before both: the difference stays right). When the PBF read fits them
   // without that 1, neither is confirmed.
@@ -286,20 +304,23 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     sum &&
     !ratio &&
     sum.fat > 100 &&
-    pbfs.some((p) => Math.abs(p.value - ((sum.fat - 100) / (sum.weight - 100)) * 100) <= pbfTolerance(sum.weight - 100))
+    read.pbfs.some(
+      (p) => Math.abs(p.value - ((sum.fat - 100) / (sum.weight - 100)) * 100) <= pbfTolerance(sum.weight - 100),
+    )
   )
     sum.sure = false;
-  const sureOf = (fit: { sure: boolean } | undefined) => Boolean(fit?.sure);
-  // The fields the sheet's arithmetic confirmed (a second engine's disagreement does not undo those).
-  const arithmetic = new Set<InbodyTopField>([
-    ...(sureOf(ratio) ? (['weight', 'bodyFatMass', 'percentBodyFat'] as const) : []),
-    ...(sureOf(sum) ? (['weight', 'bodyFatMass'] as const) : []),
-  ]);
-  set(
-    'weight',
-    ratio?.weight ?? sum?.weight ?? derived?.weight ?? weightToOffer(sheet, fats, pbfs) ?? weights[0]?.value,
-    sureOf(ratio) || sureOf(sum),
-  );
+  return { ratio, sum, derived: ratio || sum ? undefined : derivedFit(read) };
+}
+
+/** The values a check or a reading gives the fields the arithmetic covers, in that order of trust. */
+function arithmeticValues(
+  sheet: ParsedSheet,
+  read: ArithmeticCandidates,
+  { ratio, sum, derived }: SheetArithmetic,
+): Record<'weight' | 'bodyFatMass' | 'percentBodyFat' | 'totalBodyWater' | 'protein' | 'minerals', number | undefined> {
+  const { weights, fats, pbfs, waters, proteins, minerals } = read;
+  const weight =
+    ratio?.weight ?? sum?.weight ?? derived?.weight ?? weightToOffer(sheet, fats, pbfs) ?? weights[0]?.value;
   // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
   // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
   const printedWeight = only(weights, true)[0]?.value;
@@ -309,7 +330,6 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
       ? round((printedWeight * printedPbf) / 100, 1)
       : undefined;
   const fat = ratio?.fat ?? sum?.fat ?? derived?.fat ?? fats[0]?.value ?? fatOfRatio;
-  set('bodyFatMass', fat !== undefined && fat === values.weight ? undefined : fat, sureOf(ratio) || sureOf(sum));
   // Without the ratio check, a PBF not read or read at odds with the weight and fat mass the sum vouches
   // for is their ratio, to be looked at (rounding may differ by 0.1).
   const pbfOfSum = sum ? round((sum.fat / sum.weight) * 100, 1) : undefined;
@@ -318,30 +338,39 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     !pbfs.length && printedWeight !== undefined && printedFat !== undefined
       ? round((printedFat / printedWeight) * 100, 1)
       : undefined;
-  set(
-    'percentBodyFat',
-    ratio?.pbf ??
+  return {
+    weight,
+    bodyFatMass: fat !== undefined && fat === (weight ?? null) ? undefined : fat,
+    percentBodyFat:
+      ratio?.pbf ??
       pbfOfSum ??
       derived?.pbf ??
       pbfs[0]?.value ??
       (pbfOfRatio !== undefined && withinBound(pbfOfRatio, INBODY_BOUNDS.percentBodyFat) ? pbfOfRatio : undefined),
-    sureOf(ratio),
-  );
-  set('totalBodyWater', sum?.water ?? derived?.water ?? waters[0]?.value, sureOf(sum));
-  set('protein', sum?.protein ?? derived?.protein ?? proteins[0]?.value, sureOf(sum));
-  set('minerals', sum?.minerals ?? derived?.minerals ?? minerals[0]?.value, sureOf(sum));
-  // ADR 092: a sum or the ratio pins a value to its tolerance (±0.2), not its last digits: those are
-  // the word's, and a word tesseract itself doubts is not confirmed by a fit ("3.60" at 40 % for
-  // minerals 3.69 fitted the sum by 0.1). The second engine agreeing may still confirm it (below).
-  // ADR 093: water, protein and minerals only the sum covers; its tolerance (0.21) is wider than their
-  // last printed digit, so that digit is the word's alone, which must then be a sure word ("3.38" at
-  // 65 % for minerals 3.35, "13.0" at 63 % for protein 13.1 fitted the sum). Weight, fat mass and PBF
-  // are held by the ratio too.
-  const SUM_ONLY: readonly InbodyTopField[] = ['totalBodyWater', 'protein', 'minerals'];
-  // ADR 095: where the ratio holds alone (no sum), it pins a value's last printed digit only if that
-  // digit moved by one (0.1) would no longer fit it; otherwise the digit is the word's, which must be
-  // sure ("51.3" at 64 % for a lean body's 51.5 kg fitted the ratio: 0.2 kg moves PBF by 0.03).
-  const ratioPins = (field: InbodyTopField) => {
+    totalBodyWater: sum?.water ?? derived?.water ?? waters[0]?.value,
+    protein: sum?.protein ?? derived?.protein ?? proteins[0]?.value,
+    minerals: sum?.minerals ?? derived?.minerals ?? minerals[0]?.value,
+  };
+}
+
+/** Water, protein and minerals only the sum covers (ADR 093). */
+const SUM_ONLY: readonly InbodyTopField[] = ['totalBodyWater', 'protein', 'minerals'];
+
+/**
+ * Whether a value the arithmetic confirmed was read as a word sure enough for what pins its last digit.
+ * ADR 092: a sum or the ratio pins a value to its tolerance (±0.2), not its last digits: those are
+ * the word's, and a word tesseract itself doubts is not confirmed by a fit ("3.60" at 40 % for
+ * minerals 3.69 fitted the sum by 0.1). The second engine agreeing may still confirm it (later).
+ * ADR 093: water, protein and minerals only the sum covers; its tolerance (0.21) is wider than their
+ * last printed digit, so that digit is the word's alone, which must then be a sure word ("3.38" at
+ * 65 % for minerals 3.35, "13.0" at 63 % for protein 13.1 fitted the sum). Weight, fat mass and PBF
+ * are held by the ratio too.
+ * ADR 095: where the ratio holds alone (no sum), it pins a value's last printed digit only if that
+ * digit moved by one (0.1) would no longer fit it; otherwise the digit is the word's, which must be
+ * sure ("51.3" at 64 % for a lean body's 51.5 kg fitted the ratio: 0.2 kg moves PBF by 0.03).
+ */
+function lastDigitHeld(sheet: ParsedSheet, field: InbodyTopField, value: number, { ratio, sum }: SheetArithmetic) {
+  const ratioPins = () => {
     if (!ratio) return false;
     const moved = (f: InbodyTopField, d: number) => (f === field ? d : 0);
     return [-0.1, 0.1].every((d) => {
@@ -350,82 +379,83 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
       return Math.abs(ratio.pbf + moved('percentBodyFat', d) - pbf) > pbfTolerance(weight);
     });
   };
-  for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
-    const value = values[field];
-    if (confidence[field] !== 'confirmed' || value === null) continue;
-    const word = SUM_ONLY.includes(field) || (!sureOf(sum) && !ratioPins(field)) ? SURE_WORD : ARITHMETIC_WORD;
-    if (sheet[field].some((r) => gave(r, value) && r.confidence >= word)) continue;
-    confidence[field] = 'doubtful';
-    arithmetic.delete(field);
-  }
-  if (!ratio && weights.length && fats.length && pbfs.length)
-    warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
-  if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length)
-    warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
+  const word = SUM_ONLY.includes(field) || (!sum?.sure && !ratioPins()) ? SURE_WORD : ARITHMETIC_WORD;
+  return sheet[field].some((r) => gave(r, value) && r.confidence >= word);
+}
 
-  // Skeletal muscle: no sum covers it. ADR 090 (issue 36 §4): one engine's sure word is not enough
-  // (tesseract read a blurred "21.5" as "21.3" at 90 %, within 45–65 % of the fat-free mass): it is
-  // confirmed only below, where the second engine reads it alike.
-  // A reading that lost its decimal mark (335 for 33.5) is offered with it put back, never confirmed.
-  // A reading in its printed form (one decimal) goes before a whole number (ADR 084: a garbled
-  // scale "SMM (kg) 11% 130 148" is no SMM of 11).
+/** Skeletal muscle within 45–65 % of the fat-free mass (any, where that is not known). */
+const plausibleShare = (smm: number, fatFree: number | undefined) =>
+  fatFree === undefined || (smm / fatFree >= 0.45 && smm / fatFree <= 0.65);
+
+/**
+ * Skeletal muscle: no sum covers it. ADR 090 (issue 36 §4): one engine's sure word is not enough
+ * (tesseract read a blurred "21.5" as "21.3" at 90 %, within 45–65 % of the fat-free mass): it is
+ * confirmed only where the second engine reads it alike (confirmByTwoReadings). A reading that lost
+ * its decimal mark (335 for 33.5) is offered with it put back, never confirmed. A reading in its
+ * printed form (one decimal) goes before a whole number (ADR 084: a garbled scale "SMM (kg) 11% 130
+ * 148" is no SMM of 11). Skeletal muscle is 45–65 % of the fat-free mass: where a check held for
+ * the weight and fat mass (`fittedFatFree`), a reading outside that goes after one inside it (a hard
+ * tuning photo: "14.3" at 11 % was read before "37.2" at 92 % of a 64.3 kg fat-free mass). It only
+ * orders what was read: nothing is confirmed by it.
+ */
+function skeletalMuscleOf(sheet: ParsedSheet, fittedFatFree: number | undefined): Reading | undefined {
+  const readings = sheet.skeletalMuscleMass;
+  const plausible = (smm: number) => plausibleShare(smm, fittedFatFree);
   const inBound = (r: Reading) => withinBound(r.value, INBODY_BOUNDS.skeletalMuscleMass);
-  const fatFree =
-    values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed'
-      ? values.weight - values.bodyFatMass
-      : undefined;
-  // Skeletal muscle is 45–65 % of the fat-free mass. Where a check held for the weight and fat mass,
-  // a reading outside that goes after one inside it (a hard tuning photo: "14.3" at 11 % was read
-  // before "37.2" at 92 % of a 64.3 kg fat-free mass). It only orders what was read: nothing is confirmed by it.
-  const fittedFatFree =
-    (ratio || sum) && values.weight !== null && values.bodyFatMass !== null
-      ? values.weight - values.bodyFatMass
-      : undefined;
-  const plausible = (smm: number, of = fittedFatFree) => of === undefined || (smm / of >= 0.45 && smm / of <= 0.65);
-  const markPutBack = sheet.skeletalMuscleMass
+  const markPutBack = readings
     .filter((r) => r.decimals === 0)
     .map((r) => ({ ...r, value: r.value / 10, decimals: -1 }))
     .filter(inBound);
   // None read is: one read in its printed form with a digit before its mark misread ("10.8" for
   // 40.8 of a 76.4 kg fat-free mass) where one way alone of putting it right is (offered, doubtful).
-  const smmPutRight = () => {
+  const putRight = () => {
     if (fittedFatFree === undefined) return undefined;
     const value = oneDigitPutRight(
-      sheet.skeletalMuscleMass.filter((r) => r.decimals === 1 && inBound(r)),
+      readings.filter((r) => r.decimals === 1 && inBound(r)),
       (v) => withinBound(v, INBODY_BOUNDS.skeletalMuscleMass) && plausible(v),
     );
     return value === undefined ? undefined : { value, confidence: 0, decimals: 1 };
   };
-  const smm =
+  return (
     agreed(sheet, 'skeletalMuscleMass') ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1 && plausible(r.value)) ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && plausible(r.value)) ??
+    readings.find((r) => inBound(r) && r.decimals === 1 && plausible(r.value)) ??
+    readings.find((r) => inBound(r) && plausible(r.value)) ??
     markPutBack.find((r) => plausible(r.value)) ??
-    smmPutRight() ??
-    sheet.skeletalMuscleMass.find((r) => inBound(r) && r.decimals === 1) ??
-    sheet.skeletalMuscleMass.find(inBound) ??
-    markPutBack[0];
-  const smmPlausible = smm && fatFree !== undefined && plausible(smm.value, fatFree);
-  set('skeletalMuscleMass', smm?.value, false);
-  if (smm && fatFree !== undefined && !smmPlausible)
-    warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
+    putRight() ??
+    readings.find((r) => inBound(r) && r.decimals === 1) ??
+    readings.find(inBound) ??
+    markPutBack[0]
+  );
+}
 
-  // Score (issue 36 §4): it agrees with nothing else on the sheet, so like SMM it is confirmed only
-  // where both engines read it alike (below), never on one engine's sure word alone (ADR 092: the
-  // large "99" read "29 /100" at 89 %). A value both engines read goes first; else, of the readings
-  // as "NN/100" that disagree, the surest (the box read again "58/100" at 0 % where the page read
-  // "68/100" at 93 %); else the first one read.
+/**
+ * Score (issue 36 §4): it agrees with nothing else on the sheet, so like SMM it is confirmed only
+ * where both engines read it alike, never on one engine's sure word alone (ADR 092: the large "99"
+ * read "29 /100" at 89 %). A value both engines read goes first; else, of the readings as "NN/100"
+ * that disagree, the surest (the box read again "58/100" at 0 % where the page read "68/100" at
+ * 93 %); else the first one read.
+ */
+function scoreOf(sheet: ParsedSheet): Reading | undefined {
   const scores = sheet.score.filter((r) => withinBound(r.value, INBODY_BOUNDS.score) && r.decimals === 0);
   const surest = scores
     .filter((r) => r.outOf100 && printed('score', r))
     .reduce<Reading | undefined>((best, r) => (!best || r.confidence > best.confidence ? r : best), undefined);
-  const score = agreed(sheet, 'score') ?? surest ?? scores[0];
-  set('score', score?.value, false);
+  return agreed(sheet, 'score') ?? surest ?? scores[0];
+}
 
-  // ADR 086 (issue 36 §4): a value no arithmetic covers, or that the arithmetic left doubtful, is
-  // confirmed when two independent readings agree on it in its printed form: tesseract's, and the
-  // second engine's (PaddleOCR's recognizer, by its label or as "NN/100") as a sure word; and no
-  // sure word of the second engine says otherwise. The score's 100 is never one (10–99 only).
+/**
+ * ADR 086 (issue 36 §4): a value no arithmetic covers, or that the arithmetic left doubtful, is
+ * confirmed when two independent readings agree on it in its printed form: tesseract's, and the
+ * second engine's (PaddleOCR's recognizer, by its label or as "NN/100") as a sure word; and no sure
+ * word of the second engine says otherwise (which undoes a confirmation the arithmetic did not make).
+ * The score's 100 is never one (10–99 only).
+ */
+function confirmByTwoReadings(
+  sheet: ParsedSheet,
+  values: Record<InbodyTopField, number | null>,
+  confidence: Record<string, InbodyConfidence>,
+  arithmetic: ReadonlySet<InbodyTopField>,
+) {
   for (const field of inbodyCoreFields) {
     const value = values[field];
     if (value === null) continue;
@@ -437,52 +467,126 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     const firsts = sheet[field].filter((r) => !r.second && r.value === value && printed(field, r));
     if (confidence[field] === 'doubtful' && seconds.length > 0 && firsts.length > 0) confidence[field] = 'confirmed';
   }
+}
 
-  const segment = (
-    region: InbodySegment,
-    reading: SegmentReading | undefined,
-    prefix: string,
-    massKey: string,
-    percentKey: string,
-    statusKey: string,
-    lean: boolean,
-  ) => {
-    const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;
-    const percent =
-      reading?.percent && withinBound(reading.percent.value, SEGMENT_PERCENT_BOUND) ? reading.percent : undefined;
-    // A lean region's level follows from its % (below 90 Under, above 110 Over): a level that disagrees shows a misread.
-    // Its mass is its body's share of the fat-free mass (a row of the other table read here is not); a fat region holds less than all the fat.
-    const [low, high] = LEAN_SHARE[region];
-    const fits = lean
-      ? fatFree !== undefined && kg !== undefined && kg.value >= fatFree * low && kg.value <= fatFree * high
-      : values.bodyFatMass !== null &&
-        confidence.bodyFatMass === 'confirmed' &&
-        kg !== undefined &&
-        kg.value < values.bodyFatMass * 0.7;
-    // A fat region's bands differ by machine, but its % is of the standard: "Over" is above 100, "Under" below.
-    const sided =
-      !percent ||
-      !reading?.status ||
-      (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
-    const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
-    const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
-    // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
-    const sure = (r: Reading) => !page.deconvolved && r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
-    // ADR 092: a level is confirmed only where its row's mass and % were read in their printed form
-    // (with decimals) and agree with it (a mild tuning photo: another row's "77.7 % Under" in the right
-    // arm's row, its mass read "8", confirmed the arm's level; it was 111.4 % Over).
-    const inPrintedForm = (r: Reading | undefined) => r !== undefined && r.decimals > 0;
-    const statusSure =
-      Boolean(reading?.status) && (lean ? agrees : fits && sided) && inPrintedForm(kg) && inPrintedForm(percent);
-    confidence[`${prefix}.${massKey}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
-    confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
-    confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';
-    return { [massKey]: kg?.value ?? null, [percentKey]: percent?.value ?? null, [statusKey]: status ?? null };
+/** What a region's readings are checked against: the fat-free mass a check held for, the body fat mass and its confidence. */
+type RegionContext = {
+  fatFree: number | undefined;
+  bodyFatMass: number | null;
+  bodyFatConfirmed: boolean;
+  page: PageRead;
+};
+
+/** A region's mass, % and level, each with its confidence (set into `confidence` under `prefix`). */
+function regionOf(
+  region: InbodySegment,
+  reading: SegmentReading | undefined,
+  keys: { prefix: string; mass: string; percent: string; status: string },
+  lean: boolean,
+  { fatFree, bodyFatMass, bodyFatConfirmed, page }: RegionContext,
+  confidence: Record<string, InbodyConfidence>,
+) {
+  const kg = reading?.kg && withinBound(reading.kg.value, SEGMENT_MASS_BOUND) ? reading.kg : undefined;
+  const percent =
+    reading?.percent && withinBound(reading.percent.value, SEGMENT_PERCENT_BOUND) ? reading.percent : undefined;
+  // A lean region's level follows from its % (below 90 Under, above 110 Over): a level that disagrees shows a misread.
+  // Its mass is its body's share of the fat-free mass (a row of the other table read here is not); a fat region holds less than all the fat.
+  const [low, high] = LEAN_SHARE[region];
+  const fits = lean
+    ? fatFree !== undefined && kg !== undefined && kg.value >= fatFree * low && kg.value <= fatFree * high
+    : bodyFatMass !== null && bodyFatConfirmed && kg !== undefined && kg.value < bodyFatMass * 0.7;
+  // A fat region's bands differ by machine, but its % is of the standard: "Over" is above 100, "Under" below.
+  const sided =
+    !percent ||
+    !reading?.status ||
+    (reading.status === 'Over' ? percent.value > 100 : reading.status === 'Under' ? percent.value < 100 : true);
+  const agrees = fits && (lean ? percent !== undefined && reading?.status === levelOfPercent(percent.value) : sided);
+  const status = reading?.status ?? (lean && percent ? levelOfPercent(percent.value) : undefined);
+  // Regions are printed with decimals: a number without its mark lost one (2.6 read as 26).
+  const sure = (r: Reading) => !page.deconvolved && r.confidence >= SEGMENT_SURE_WORD && r.decimals > 0 && agrees;
+  // ADR 092: a level is confirmed only where its row's mass and % were read in their printed form
+  // (with decimals) and agree with it (a mild tuning photo: another row's "77.7 % Under" in the right
+  // arm's row, its mass read "8", confirmed the arm's level; it was 111.4 % Over).
+  const inPrintedForm = (r: Reading | undefined) => r !== undefined && r.decimals > 0;
+  const statusSure =
+    Boolean(reading?.status) && (lean ? agrees : fits && sided) && inPrintedForm(kg) && inPrintedForm(percent);
+  const { prefix, mass, percent: percentKey, status: statusKey } = keys;
+  confidence[`${prefix}.${mass}`] = kg ? (sure(kg) ? 'confirmed' : 'doubtful') : 'missing';
+  confidence[`${prefix}.${percentKey}`] = percent ? (sure(percent) ? 'confirmed' : 'doubtful') : 'missing';
+  confidence[`${prefix}.${statusKey}`] = status ? (statusSure ? 'confirmed' : 'doubtful') : 'missing';
+  return { [mass]: kg?.value ?? null, [percentKey]: percent?.value ?? null, [statusKey]: status ?? null };
+}
+
+export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedSheet {
+  const confidence: Record<string, InbodyConfidence> = {};
+  const warnings: string[] = [];
+  const values = Object.fromEntries(inbodyTopFields.map((f) => [f, null])) as Record<InbodyTopField, number | null>;
+  const set = (field: InbodyTopField, value: number | undefined, sure: boolean) => {
+    values[field] = value ?? null;
+    confidence[field] = value === undefined ? 'missing' : sure ? 'confirmed' : 'doubtful';
+  };
+
+  const read = arithmeticCandidates(sheet);
+  const fits = sheetArithmetic(sheet, read);
+  const { ratio, sum } = fits;
+  const ratioSure = Boolean(ratio?.sure);
+  const sumSure = Boolean(sum?.sure);
+  // The fields the sheet's arithmetic confirmed (a second engine's disagreement does not undo those).
+  const arithmetic = new Set<InbodyTopField>([
+    ...(ratioSure ? (['weight', 'bodyFatMass', 'percentBodyFat'] as const) : []),
+    ...(sumSure ? (['weight', 'bodyFatMass'] as const) : []),
+  ]);
+  const given = arithmeticValues(sheet, read, fits);
+  set('weight', given.weight, ratioSure || sumSure);
+  set('bodyFatMass', given.bodyFatMass, ratioSure || sumSure);
+  set('percentBodyFat', given.percentBodyFat, ratioSure);
+  set('totalBodyWater', given.totalBodyWater, sumSure);
+  set('protein', given.protein, sumSure);
+  set('minerals', given.minerals, sumSure);
+  for (const field of ['weight', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const) {
+    const value = values[field];
+    if (confidence[field] !== 'confirmed' || value === null || lastDigitHeld(sheet, field, value, fits)) continue;
+    confidence[field] = 'doubtful';
+    arithmetic.delete(field);
+  }
+  const { weights, fats, pbfs, waters, proteins, minerals } = read;
+  if (!ratio && weights.length && fats.length && pbfs.length)
+    warnings.push('percentBodyFat ≠ bodyFatMass ÷ weight × 100');
+  if (!sum && weights.length && fats.length && waters.length && proteins.length && minerals.length)
+    warnings.push('weight ≠ totalBodyWater + protein + minerals + bodyFatMass');
+
+  const fatFree =
+    values.weight !== null && values.bodyFatMass !== null && confidence.weight === 'confirmed'
+      ? values.weight - values.bodyFatMass
+      : undefined;
+  const fittedFatFree =
+    (ratio || sum) && values.weight !== null && values.bodyFatMass !== null
+      ? values.weight - values.bodyFatMass
+      : undefined;
+  const smm = skeletalMuscleOf(sheet, fittedFatFree);
+  set('skeletalMuscleMass', smm?.value, false);
+  if (smm && fatFree !== undefined && !plausibleShare(smm.value, fatFree))
+    warnings.push('skeletalMuscleMass is not 45–65 % of the fat-free mass');
+  set('score', scoreOf(sheet)?.value, false);
+  confirmByTwoReadings(sheet, values, confidence, arithmetic);
+
+  const context: RegionContext = {
+    fatFree,
+    bodyFatMass: values.bodyFatMass,
+    bodyFatConfirmed: confidence.bodyFatMass === 'confirmed',
+    page,
   };
   const leanBodyMass = Object.assign(
     {},
     ...inbodySegments.map((s) =>
-      segment(s, sheet.lean[s], 'leanBodyMass', `${s}MuscleMass`, `${s}MusclePercentage`, `${s}Status`, true),
+      regionOf(
+        s,
+        sheet.lean[s],
+        { prefix: 'leanBodyMass', mass: `${s}MuscleMass`, percent: `${s}MusclePercentage`, status: `${s}Status` },
+        true,
+        context,
+        confidence,
+      ),
     ),
   ) as LeanBodyMass;
   const hasFat = sheet.layout === '570' || inbodySegments.some((s) => sheet.fat[s]);
@@ -490,7 +594,14 @@ export function checkSheet(sheet: ParsedSheet, page: PageRead = {}): CheckedShee
     ? (Object.assign(
         {},
         ...inbodySegments.map((s) =>
-          segment(s, sheet.fat[s], 'fatBodyMass', `${s}FatMass`, `${s}FatPercentage`, `${s}Status`, false),
+          regionOf(
+            s,
+            sheet.fat[s],
+            { prefix: 'fatBodyMass', mass: `${s}FatMass`, percent: `${s}FatPercentage`, status: `${s}Status` },
+            false,
+            context,
+            confidence,
+          ),
         ),
       ) as FatBodyMass)
     : null;
