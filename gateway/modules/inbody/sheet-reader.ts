@@ -237,26 +237,22 @@ export type PreparedPage = {
   measures?: PhotoMeasures;
   /** ADR 097: the page sharpened by its measured blur before it was flattened (checks.ts trusts its words less). */
   deconvolved?: boolean;
-  /** Nothing printed in the photo (`greySpread` under NO_PRINT_SPREAD): there is nothing for the OCR to read. */
-  blank?: boolean;
 };
 
 /**
  * Issue 36 §1: the page found by its four corners (page-finder.ts) and warped flat to 1700 px wide
  * at its own proportions (A4 1.41, Letter 1.29); when no sheet-shaped page is found, the old
- * projection path reads the whole photo.
+ * projection path reads the whole photo. `'blank'`: nothing printed in the photo (`greySpread` under
+ * NO_PRINT_SPREAD), nothing for the OCR to read.
  */
-export async function prepareSheet(bytes: Buffer): Promise<PreparedPage> {
+export async function prepareSheet(bytes: Buffer): Promise<PreparedPage | 'blank'> {
   const probe = await sharp(bytes)
     .resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   // A blank page, a wall: nothing printed, nothing to prepare or hand to the OCR (≈ 2 ms on the probe).
-  if (greySpread({ data: probe.data, channels: probe.info.channels }) < NO_PRINT_SPREAD) {
-    const grey = { data: Buffer.alloc(0), width: 0, height: 0 };
-    return { image: Buffer.alloc(0), grey, page: 'none', corners: null, blank: true };
-  }
+  if (greySpread({ data: probe.data, channels: probe.info.channels }) < NO_PRINT_SPREAD) return 'blank';
   // The page finder and the warp are plain JavaScript (≈ 0.1–0.3 s each): other requests are let through between them.
   await breather();
   const finding = findPage({
@@ -519,9 +515,9 @@ export async function readSheet(
   options: { reader?: 'page' | 'projection'; readLines?: ReadLines; detectLines?: DetectLines } = {},
 ): Promise<SheetReading> {
   const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
-  if (prepared.blank) {
+  if (prepared === 'blank') {
     const parsed = parseSheet([]);
-    return { ...checkSheet(parsed), parsed, usable: false, page: prepared.page };
+    return { ...checkSheet(parsed), parsed, usable: false, page: 'none' };
   }
   const lines = await recognize(prepared.image);
   const parsed = parseSheet(lines);
