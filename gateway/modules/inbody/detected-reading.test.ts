@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { coreRows, detectedReading } from './detected-reading.ts';
 import type { TextBox } from './line-detector.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import { readSheet } from './sheet-reader.ts';
+import { printedPhoto } from '#tests/support/printed-photo.ts';
 
 // Issue 36 §2 (ADR 091): a page tesseract reads poorly (blurred: no line boxes) is read by PaddleOCR's
 // detector and recognizer; what they read is a second reading, confirmed only by the sheet's arithmetic.
@@ -66,9 +66,7 @@ test("the detector's boxes are read by the recognizer, line by line, and parsed 
 });
 
 test('a page tesseract reads nothing of: the detector finds its lines, and the sum confirms what the recognizer read', async () => {
-  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
-    .jpeg()
-    .toBuffer();
+  const photo = await printedPhoto(600, 800);
   let read = 0;
   let detected = 0;
   const reading = await readSheet(photo, async () => [], {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { OcrLine } from './parse.ts';
 import { columnsStacked, prepareSheet, readSheet } from './sheet-reader.ts';
+import { printedPhoto } from '#tests/support/printed-photo.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
 // digit; its line is read again, cut out and enlarged, and only an "NN/100" read counts as sure.
@@ -28,25 +29,7 @@ const sheet = (scoreLine: OcrLine) => [
 ];
 
 let doubtfulCalls = 0;
-/** A white photo with a few lines of "print" (a blank one is refused before the OCR is asked). */
-const printed = (width: number, height: number) => {
-  const rows = Array.from(
-    { length: 8 },
-    (_, k) =>
-      `<rect x="${String(width * 0.1)}" y="${String(height * (0.1 + k * 0.1))}" width="${String(width * 0.5)}" height="${String(height * 0.01)}" fill="#222"/>`,
-  ).join('');
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}">${rows}</svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
-};
-const photo = () => printed(600, 800);
+const photo = () => printedPhoto(600, 800);
 
 test('a score read "5/100" is read again from its line, and the "75/100" read there is the score (offered: tesseract alone, ADR 092)', async () => {
   const calls: number[] = [];
@@ -166,7 +149,7 @@ test('ADR 092: where only SMM and the score are unconfirmed, only the boxes that
     line('78/100 Points', at(280)),
   ];
   let calls = 0;
-  const reading = await readSheet(await printed(1000, 1400), async () => (calls++ === 0 ? page : []));
+  const reading = await readSheet(await printedPhoto(1000, 1400), async () => (calls++ === 0 ? page : []));
   // Weight, fat mass and PBF confirmed by the sums: the page, the Muscle-Fat box once, the score box at its two scales.
   expect(reading.confidence).toMatchObject({ weight: 'confirmed', percentBodyFat: 'confirmed', score: 'doubtful' });
   expect(calls).toBe(4);
