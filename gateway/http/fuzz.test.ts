@@ -114,7 +114,9 @@ function pathsOf(pattern: string): string[] {
   return [...badIds, '1'].map((id) => pattern.replace(/:\w+(\{.*?\})?(?=\/|$)/g, id));
 }
 
-test('no gateway operation answers 5xx to bad bytes, bodies, ids or types', { timeout: 120_000 }, async () => {
+// Thousands of requests one after another: about 80 s on PostgreSQL beside the journeys, and once more
+// than 120 s there (a clean-clone CI run, passed on its retry): the time allowed is the walk's, not a limit.
+test('no gateway operation answers 5xx to bad bytes, bodies, ids or types', { timeout: 300_000 }, async () => {
   const routes = gw.app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*'));
   // The contract's operations are all among Hono's routes, so the walk covers them.
   for (const op of contract) {
