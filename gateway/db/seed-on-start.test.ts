@@ -17,7 +17,8 @@ test('an empty production database (SANDBOX=false) stays empty: no GM with a kno
   expect(await accountCount(handle)).toBe(0);
 });
 
-test('an empty sandbox database gets the demo data once', async () => {
+// Seeding the whole demo data: once over 60 s on PGlite beside the journeys (a clean-clone CI run, passed on its retry).
+test('an empty sandbox database gets the demo data once', { timeout: 180_000 }, async () => {
   handle = await openDatabase({ kind: 'pglite', migrationsDir: 'gateway/db/migrations' });
   expect(await seedOnStart(handle.db, true)).toBe('seeded');
   expect(await accountCount(handle)).toBeGreaterThan(0);
