@@ -8,6 +8,7 @@ import { createGatewayApp } from '#gateway/http/app.ts';
 import { cities } from '#gateway/db/schema/index.ts';
 import { startIntervalJob } from '#gateway/jobs.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
+import { randomPhone } from '#tests/support/phones.ts';
 
 // ADR 053: a replica told to stop (SIGTERM) says it is draining on /readyz, refuses new
 // connections, finishes what it is doing and exits 0 within SHUTDOWN_TIMEOUT_MS.
@@ -96,8 +97,7 @@ test(
     const url = `http://127.0.0.1:${String(port)}`;
     await harness.waitReady(url, child);
 
-    const phoneNumber = `0912${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-    const inFlight = slowPost(port, '/api/v1/auth/otp/send', JSON.stringify({ phoneNumber }));
+    const inFlight = slowPost(port, '/api/v1/auth/otp/send', JSON.stringify({ phoneNumber: randomPhone() }));
     await inFlight.start();
     await new Promise((r) => setTimeout(r, 200)); // the gateway is now reading this request's body
     const signalled = Date.now();
