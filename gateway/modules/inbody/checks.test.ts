@@ -319,6 +319,21 @@ test("ADR 093: SMM by its place also where the composition's fat row was lost: t
   );
   expect(lost.skeletalMuscleMass.map((r) => r.value)).toEqual([233]);
   expect(checkSheet(lost).values.skeletalMuscleMass).toBe(23.3);
+  // But a 100 on its label's line is the bar scale's 100 % mark, not 10.0 kg with the mark lost: the value
+  // on the line below is still taken by its place (tesseract's lines of a fresh hard tuning photo).
+  const scaleMark = parseSheet(
+    [
+      'Luong md co thé (kg) 21.840-120',
+      'Cn ning (kg) EE 60.0',
+      '| Co xuong (kg) 100 ns 1 1 »e i',
+      '| Kn org co sung EEEEEEEEEE 20.8',
+      'Luong md ca thé m 1 oe 14 in',
+    ].map((t) => line(t)),
+  );
+  expect(scaleMark.skeletalMuscleMass.map((r) => [r.value, r.confidence])).toEqual([
+    [100, 95],
+    [20.8, 0],
+  ]);
   // "SMM (kg)" read "SM(g)" by the second engine on a fresh tuning photo.
   expect(parseSheet([line('SM(g) 24.5')]).skeletalMuscleMass.map((r) => r.value)).toEqual([24.5]);
 });
@@ -772,4 +787,20 @@ test('ADR 099: a label too garbled for its pattern is named by the nearest print
   );
   for (const field of ['weight', 'bodyFatMass', 'skeletalMuscleMass', 'percentBodyFat'] as const)
     expect(others[field]).toEqual([]);
+});
+
+test("ADR 100: a sum-only value's last digit is not confirmed where another fair reading gave it otherwise", () => {
+  // The sum (73.0 = 42.1 + 11.4 + 3.9x + 15.6) fits 3.92 and 3.95 alike: the hundredths are the words'.
+  const alone = checkSheet(parseSheet(english()));
+  expect([alone.values.minerals, alone.confidence.minerals]).toEqual([3.92, 'confirmed']);
+  const rival = parseSheet(english());
+  rival.minerals.push({ value: 395, confidence: 79, decimals: 0 });
+  const checked = checkSheet(rival);
+  expect([checked.values.minerals, checked.confidence.minerals]).toEqual([3.92, 'doubtful']);
+  // The rest of the sum still holds.
+  expect([checked.confidence.weight, checked.confidence.totalBodyWater]).toEqual(['confirmed', 'confirmed']);
+  // A rival below what a fit would take (a guess at 40 %), or another value altogether, leaves it confirmed.
+  const faint = parseSheet(english());
+  faint.minerals.push({ value: 3.95, confidence: 40, decimals: 2 }, { value: 4.92, confidence: 90, decimals: 2 });
+  expect(checkSheet(faint).confidence.minerals).toBe('confirmed');
 });

@@ -380,7 +380,23 @@ function lastDigitHeld(sheet: ParsedSheet, field: InbodyTopField, value: number,
     });
   };
   const word = SUM_ONLY.includes(field) || (!sum?.sure && !ratioPins()) ? SURE_WORD : ARITHMETIC_WORD;
-  return sheet[field].some((r) => gave(r, value) && r.confidence >= word);
+  if (!sheet[field].some((r) => gave(r, value) && r.confidence >= word)) return false;
+  // ADR 100: a digit that is the word's alone is not held where another reading, fair enough to be
+  // fitted, read that word with another last digit (minerals "4.61" at 89 % by the second engine,
+  // "464" at 61–79 % by tesseract, for a printed 4.64: the sum fits both).
+  return (
+    word === ARITHMETIC_WORD ||
+    !sheet[field].some((r) => r.confidence >= ARITHMETIC_WORD && lastDigitRival(field, r, value))
+  );
+}
+
+/** Whether a reading gives the field's printed value with only its last digit other than `value`'s. */
+function lastDigitRival(field: InbodyTopField, r: Reading, value: number) {
+  const decimals = PRINTED_DECIMALS[field];
+  if (decimals === 0 || (r.decimals !== decimals && r.decimals !== 0)) return false;
+  const read = round(r.decimals === 0 ? r.value / 10 ** decimals : r.value, decimals);
+  const lead = (v: number) => Math.floor(round(v * 10 ** (decimals - 1), 3));
+  return read !== value && lead(read) === lead(value);
 }
 
 /** Skeletal muscle within 45–65 % of the fat-free mass (any, where that is not known). */

@@ -418,11 +418,12 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
         (++fatMassLines === 2 || afterBarsWeight) &&
         prior &&
         // ADR 093: nor where its label was read with its value, the mark lost ("EE 233" for 23.3): a
-        // speck's "13" on the line before the fat mass's went before it.
+        // speck's "13" on the line before the fat mass's went before it. A 100 is the bar scale's 100 % mark,
+        // printed on every bar ("Co xuong (kg) 100 ns 1 1", the value 20.8 on the next line), not 10.0 kg.
         !sheet.skeletalMuscleMass.some(
           (r) =>
             r.decimals === 1 ||
-            (r.value >= 100 && withinBound(r.value / 10, INBODY_BOUNDS.skeletalMuscleMass) && r.confidence > 0),
+            (r.value > 100 && withinBound(r.value / 10, INBODY_BOUNDS.skeletalMuscleMass) && r.confidence > 0),
         )
       ) {
         // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").

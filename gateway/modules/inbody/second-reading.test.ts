@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { OcrLine } from './parse.ts';
-import { secondReading } from './second-reading.ts';
+import { asOcrLine, secondReading } from './second-reading.ts';
 
 // ADR 090: SMM is confirmed only by the second engine, so it is in doubt on almost every sheet; where
 // it is the only field of the Muscle-Fat box in doubt, its labelled line alone is read again.
@@ -73,4 +73,15 @@ test("where the composition's rows are read again, its parts are kept too, as se
   // Read by their labels, as sure as the engine was (by their place alone they are only offered, at 50).
   expect(read.totalBodyWater?.[0]).toMatchObject({ value: 40.8, second: true, confidence: 99 });
   expect(read.protein?.[0]).toMatchObject({ value: 10.5, second: true, confidence: 99 });
+});
+
+test("a mark read beside a value (a bar's blurred end as a quote) is a word of its own: the value is as sure as its digits", () => {
+  const chars = [...'Ca xuong (kg) 20.8"'].map((char, i, all) => ({ char, p: i === all.length - 1 ? 0.39 : 0.97 }));
+  const line = asOcrLine({ text: chars.map((c) => c.char).join(''), chars }, undefined);
+  expect(line.words).toContainEqual({ text: '20.8', confidence: 97 });
+  expect(line.words).toContainEqual({ text: '"', confidence: 39 });
+  expect(line.text).toBe('Ca xuong (kg) 20.8"');
+  // The slash, as before: "62/100" is three words.
+  const score = [...'62/100'].map((char) => ({ char, p: char === '/' ? 0.3 : 0.99 }));
+  expect(asOcrLine({ text: '62/100', chars: score }, undefined).words.map((w) => w.text)).toEqual(['62', '/', '100']);
 });
