@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { OcrLine } from './parse.ts';
-import { columnsStacked, prepareSheet, readSheet } from './sheet-reader.ts';
+import { columnsStacked, levelled, prepareSheet, readSheet, slantOf } from './sheet-reader.ts';
 import { printedPhoto } from '#tests/support/printed-photo.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
@@ -195,4 +195,26 @@ test('a blank page is unreadable at once: the OCR is never asked, the page is no
     return sheet(line('InBody Score'));
   });
   expect([calls, reading.usable, reading.page]).toEqual([0, false, 'none']);
+});
+
+/** A flattened page (grey raster) with rows of print turned by `degrees`. */
+async function rowsTurned(degrees: number) {
+  const rows = Array.from(
+    { length: 14 },
+    (_, k) =>
+      `<rect x="150" y="${String(200 + k * 70)}" width="${String(k % 3 === 0 ? 900 : 600)}" height="14" fill="#222"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1500"><rect width="1200" height="1500" fill="#fff"/><g transform="rotate(${String(degrees)} 600 750)">${rows}</g></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 1 };
+}
+
+test('ADR 100: a flattened page whose print still slants (corners a little off) is turned level; a level page is left as it is', async () => {
+  const slanted = await rowsTurned(4);
+  expect(Math.abs(slantOf(slanted))).toBeGreaterThanOrEqual(3);
+  const turned = await levelled(slanted);
+  expect(turned.width).toBe(slanted.width);
+  expect(Math.abs(slantOf({ ...turned, data: Buffer.from(turned.data) }))).toBeLessThanOrEqual(0.5);
+  const level = await rowsTurned(0.3);
+  expect(await levelled(level)).toBe(level);
 });

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet, type PageRead } from './checks.ts';
 import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
-import { findPage, flatten, type PageFound, type Quad } from './page-finder.ts';
+import { findPage, flatten, type PageFound, type Quad, type Raster } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { greySpread, measureGrey, NO_PRINT_SPREAD, type PhotoMeasures } from './photo-quality.ts';
@@ -288,10 +288,39 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage | 'blank
   // plain JavaScript (≈ 0.3 s in all): other requests are let through between them.
   const sigma = deblurSigma(estimateBlur(photoGrey, corners), soft ? PHOTO_BLUR : null);
   if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS, breather);
-  const flat = flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect));
+  const flat = await levelled(flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect)));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
   return { image: await pngOf(grey), grey, page: finding.page, corners, measures, deconvolved: sigma !== null };
+}
+
+/** A flattened page's print slanted at least this much (degrees) is turned level. */
+const RESIDUAL_SLANT = 1;
+
+/**
+ * ADR 100: a page flattened by corners a little off (on other papers, an edge of one taken for the
+ * sheet's top) keeps its print slanted, and tesseract joins the rows it crosses (a mild tuning photo:
+ * 5°, "Téng lugng nude (1) alg, a fx 8! king ma"). The slant is measured on the flat page as the old
+ * path measures it (projection, `slantOf`, ≈ 10 ms on a 600 px copy) and turned level; a page flattened
+ * right measures 0 and is left as it is.
+ */
+export async function levelled(flat: Raster): Promise<Raster> {
+  const raw = { raw: { width: flat.width, height: flat.height, channels: 1 as const } };
+  const slant = slantOf(await greyAt(sharp(flat.data, raw), PROBE_SIDE));
+  if (Math.abs(slant) < RESIDUAL_SLANT) return flat;
+  // (Separate pipelines: the turn, then back to the page's width.)
+  const turned = await sharp(flat.data, raw)
+    .rotate(-slant, { background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const level = await sharp(turned.data, {
+    raw: { width: turned.info.width, height: turned.info.height, channels: turned.info.channels },
+  })
+    .resize({ width: flat.width })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: level.data, width: level.info.width, height: level.info.height, channels: 1 };
 }
 
 /**
