@@ -366,6 +366,18 @@ test('a misread weight or fat mass that breaks both checks is given by the parts
   // PBF disagreeing with what the parts give: nothing derived, the reading stays as read.
   const neither = checkSheet(parseSheet(english({ weight: '43.0', pbf: '30.2' })));
   expect([neither.values.weight, neither.confidence.weight]).toEqual([43, 'doubtful']);
+  // ADR 100: the weight read nowhere and minerals only as an unsure "392" (its mark put back, no sure
+  // word): the parts still give the weight, offered; of two PBFs read, the one that fits best.
+  const unsure = parseSheet(
+    english({ weight: 'EE' }).map((l) => (/^Minerals/.test(l.text) ? line(l.text.replace('3.92', '392'), 30) : l)),
+  );
+  unsure.percentBodyFat.unshift({ value: 21.2, confidence: 80, decimals: 1 });
+  const derived = checkSheet(unsure);
+  expect([derived.values.weight, derived.confidence.weight, derived.values.percentBodyFat]).toEqual([
+    73,
+    'doubtful',
+    21.4,
+  ]);
 });
 
 test('a number glued to a letter is a misread word, not the value: "Tỷ lệ mỡ cơ thể (%) 20.4" read as "Ty 16 md co 0é ) 204"', () => {
@@ -803,4 +815,43 @@ test("ADR 100: a sum-only value's last digit is not confirmed where another fair
   const faint = parseSheet(english());
   faint.minerals.push({ value: 3.95, confidence: 40, decimals: 2 }, { value: 4.92, confidence: 90, decimals: 2 });
   expect(checkSheet(faint).confidence.minerals).toBe('confirmed');
+});
+
+test('ADR 101: a fit only offered never goes before a weight both engines read alike', () => {
+  // A mild validation photo: weight 57.6 read by both engines; the fat mass only as an unsure "100"; the
+  // target weight 54.5 among the weight's readings fitted PBF 18.2 with 10.0 kg and was offered.
+  const sheet = parseSheet(
+    english({ weight: '57.6', fat: '100', pbf: '18.2' }).map((l) =>
+      /^Body Fat Mass/.test(l.text) ? line(l.text, 54) : l,
+    ),
+  );
+  sheet.weight.unshift({ value: 57.6, confidence: 100, decimals: 1, second: true });
+  sheet.weight.push({ value: 54.5, confidence: 95, decimals: 1 });
+  const checked = checkSheet(sheet);
+  expect(checked.values.weight).toBe(57.6);
+  // Without the second engine's reading nothing is agreed: the ratio's offer stands, as before.
+  sheet.weight.shift();
+  expect(checkSheet(sheet).values.weight).toBe(54.5);
+});
+
+test('ADR 101: of the weights the parts derive, the one the readings hold most surely', () => {
+  // A fat-free mass "55.4" read into the fat mass's row gives 55.4 + the parts = 110.8 kg with a garbled
+  // PBF "50"; the weight 86.9 read by both engines gives a fat mass of 31.5 and PBF 36.3, read too.
+  const sheet = parseSheet(
+    english({ water: '40.5', protein: '11.6', weight: '86.9', fat: '55.4', pbf: '36.3' }).map((l) =>
+      /^Minerals/.test(l.text)
+        ? line('Minerals (kg) 3.28 (3.36 ~ 4.11)')
+        : /^Body Fat Mass/.test(l.text)
+          ? line(l.text, 50)
+          : l,
+    ),
+  );
+  sheet.weight.unshift({ value: 86.9, confidence: 100, decimals: 1, second: true });
+  sheet.percentBodyFat.push({ value: 50, confidence: 94, decimals: 0 });
+  const checked = checkSheet(sheet);
+  expect([checked.values.weight, checked.values.bodyFatMass, checked.values.percentBodyFat]).toEqual([
+    86.9, 31.5, 36.3,
+  ]);
+  // Read alike by both engines: confirmed by the two readings (ADR 092), not by the derived fit.
+  expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['confirmed', 'doubtful']);
 });

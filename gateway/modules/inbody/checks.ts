@@ -110,7 +110,7 @@ const printed = (field: InbodyTopField, r: Reading) =>
  * for a field no arithmetic covers, it goes before whatever was read first (a score box read again
  * "29 /100" where the page and the second engine read "99 /100").
  */
-function agreed(sheet: ParsedSheet, field: 'skeletalMuscleMass' | 'score'): Reading | undefined {
+function agreed(sheet: ParsedSheet, field: InbodyTopField): Reading | undefined {
   const seconds = sheet[field].filter((r) => r.second && r.confidence >= SURE_WORD && printed(field, r));
   const value = seconds[0]?.value;
   if (value === undefined || !withinBound(value, INBODY_BOUNDS[field]) || seconds.some((r) => r.value !== value))
@@ -221,13 +221,15 @@ function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandida
     for (const weight of only(weights, sure))
       for (const fat of only(fats, sure))
         for (const pbf of only(pbfs, sure))
-          if (Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value))
-            fits.push({
+          if (Math.abs(pbf.value - (fat.value / weight.value) * 100) <= pbfTolerance(weight.value)) {
+            const fit = {
               weight: weight.value,
               fat: fat.value,
               pbf: pbf.value,
               sure: sure || (weight.formatted && fat.formatted && pbf.formatted),
-            });
+            };
+            if (fit.sure || !againstAgreed(sheet, fit)) fits.push(fit);
+          }
     if (!fits.length) continue;
     // Two weights or fat masses read that each fit the ratio (a hard tuning photo: "83.3" and "22.0"
     // fitted PBF 26.4 as well as the printed 85.5 and 22.6): the ratio cannot tell them apart, so it
@@ -245,6 +247,7 @@ function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandida
 
 /** A, with B's weight and fat mass when B held; the first fit found, values in the printed format tried first. */
 function sumFit(
+  sheet: ParsedSheet,
   { weights, fats, waters, proteins, minerals }: ArithmeticCandidates,
   ratio: RatioFit | undefined,
 ): SumFit | undefined {
@@ -253,16 +256,19 @@ function sumFit(
       for (const fat of ratio ? fats.filter((c) => c.value === ratio.fat) : only(fats, sure))
         for (const water of only(waters, sure))
           for (const protein of only(proteins, sure))
-            for (const mineral of only(minerals, sure))
-              if (Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) <= SUM_TOLERANCE)
-                return {
-                  weight: weight.value,
-                  fat: fat.value,
-                  water: water.value,
-                  protein: protein.value,
-                  minerals: mineral.value,
-                  sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
-                };
+            for (const mineral of only(minerals, sure)) {
+              if (Math.abs(weight.value - (water.value + protein.value + mineral.value + fat.value)) > SUM_TOLERANCE)
+                continue;
+              const fit = {
+                weight: weight.value,
+                fat: fat.value,
+                water: water.value,
+                protein: protein.value,
+                minerals: mineral.value,
+                sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
+              };
+              if (fit.sure || !againstAgreed(sheet, fit)) return fit;
+            }
   return undefined;
 }
 
@@ -271,28 +277,66 @@ function sumFit(
  * four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then agrees
  * too: two sums agreeing name the value, but it was never read, so it stays doubtful.
  */
-function derivedFit({ weights, fats, pbfs, waters, proteins, minerals }: ArithmeticCandidates): DerivedFit | undefined {
-  for (const water of only(waters, true))
-    for (const protein of only(proteins, true))
-      for (const mineral of only(minerals, true)) {
-        const parts = water.value + protein.value + mineral.value;
-        const tries = [
-          ...only(fats, true).map((fat) => ({ weight: round(parts + fat.value, 1), fat: fat.value })),
-          ...only(weights, true).map((weight) => ({ weight: weight.value, fat: round(weight.value - parts, 1) })),
-        ];
-        for (const t of tries) {
-          if (!withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
-          const pbf = pbfs.find((c) => Math.abs(c.value - (t.fat / t.weight) * 100) <= pbfTolerance(t.weight));
-          if (pbf) return { ...t, pbf: pbf.value, water: water.value, protein: protein.value, minerals: mineral.value };
+function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit | undefined {
+  const { weights, fats, pbfs, waters, proteins, minerals } = read;
+  // ADR 100: the parts in their printed form first, then with a mark put back that no sure word gave
+  // (minerals "302" at 30 % for 3.02, a mild tuning photo whose weight was read nowhere): nothing derived is confirmed.
+  for (const formatted of [true, false]) {
+    const fits: DerivedFit[] = [];
+    for (const water of only(waters, formatted))
+      for (const protein of only(proteins, formatted))
+        for (const mineral of only(minerals, formatted)) {
+          const parts = water.value + protein.value + mineral.value;
+          const tries = [
+            ...only(fats, true).map((fat) => ({ weight: round(parts + fat.value, 1), fat: fat.value })),
+            ...only(weights, true).map((weight) => ({ weight: weight.value, fat: round(weight.value - parts, 1) })),
+          ];
+          for (const t of tries) {
+            if (!withinBound(t.weight, INBODY_BOUNDS.weight) || t.fat <= 0) continue;
+            // The PBF read that fits best (27.5 before 27.3 for 20.5 ÷ 74.6 = 27.48 %).
+            const off = (c: Candidate) => Math.abs(c.value - (t.fat / t.weight) * 100);
+            const pbf = pbfs
+              .filter((c) => off(c) <= pbfTolerance(t.weight))
+              .reduce<Candidate | undefined>((best, c) => (!best || off(c) < off(best) ? c : best), undefined);
+            const fit = pbf && {
+              ...t,
+              pbf: pbf.value,
+              water: water.value,
+              protein: protein.value,
+              minerals: mineral.value,
+            };
+            if (fit && !againstAgreed(sheet, fit)) fits.push(fit);
+          }
         }
-      }
+    // ADR 101: of the fits, the one the page's readings hold most surely (a fat mass "55.4" read at 50 %,
+    // the fat-free mass's, gave 110.8 kg with a PBF "50"; the weight 86.9 read by both engines gave 31.5 and 36.3).
+    const support = (fit: DerivedFit) =>
+      supportOf(sheet.weight, fit.weight) +
+      supportOf(sheet.bodyFatMass, fit.fat) +
+      supportOf(sheet.percentBodyFat, fit.pbf);
+    if (fits.length) return fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
+  }
   return undefined;
+}
+
+/**
+ * ADR 101: whether a fit that is only offered (not sure) gives a weight, fat mass or PBF other than the
+ * one both engines read alike (`agreed`): such a guess never goes before what two readings agree on (a
+ * mild validation photo: weight 57.6 read by both, the ratio with a fat mass "100" put back as 10.0
+ * offered 54.5, the target weight's).
+ */
+function againstAgreed(sheet: ParsedSheet, fit: { weight: number; fat: number; pbf?: number }) {
+  const differs = (field: InbodyTopField, value: number | undefined) => {
+    const both = agreed(sheet, field)?.value;
+    return both !== undefined && value !== undefined && both !== value;
+  };
+  return differs('weight', fit.weight) || differs('bodyFatMass', fit.fat) || differs('percentBodyFat', fit.pbf);
 }
 
 /** The two checks of the sheet's arithmetic, each distrusted where the other contradicts it; else the derived values. */
 function sheetArithmetic(sheet: ParsedSheet, read: ArithmeticCandidates): SheetArithmetic {
   const ratio = ratioFit(sheet, read);
-  const sum = sumFit(read, ratio);
+  const sum = sumFit(sheet, read, ratio);
   // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
   // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
   if (ratio && !sum && read.waters.length > 0 && read.proteins.length > 0 && read.minerals.length > 0)
@@ -309,7 +353,7 @@ function sheetArithmetic(sheet: ParsedSheet, read: ArithmeticCandidates): SheetA
     )
   )
     sum.sure = false;
-  return { ratio, sum, derived: ratio || sum ? undefined : derivedFit(read) };
+  return { ratio, sum, derived: ratio || sum ? undefined : derivedFit(sheet, read) };
 }
 
 /** The values a check or a reading gives the fields the arithmetic covers, in that order of trust. */
@@ -320,7 +364,13 @@ function arithmeticValues(
 ): Record<'weight' | 'bodyFatMass' | 'percentBodyFat' | 'totalBodyWater' | 'protein' | 'minerals', number | undefined> {
   const { weights, fats, pbfs, waters, proteins, minerals } = read;
   const weight =
-    ratio?.weight ?? sum?.weight ?? derived?.weight ?? weightToOffer(sheet, fats, pbfs) ?? weights[0]?.value;
+    ratio?.weight ??
+    sum?.weight ??
+    derived?.weight ??
+    // ADR 101: what both engines read alike before a weight guessed from the ratio.
+    agreed(sheet, 'weight')?.value ??
+    weightToOffer(sheet, fats, pbfs) ??
+    weights[0]?.value;
   // ADR 084: one of weight, fat mass and PBF not read at all, the other two read in their printed
   // form: the ratio gives it, only offered (doubtful) for the member to look at, never confirmed.
   const printedWeight = only(weights, true)[0]?.value;
