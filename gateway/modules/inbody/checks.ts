@@ -279,7 +279,7 @@ function sumFit(
  */
 function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit | undefined {
   const { weights, fats, pbfs, waters, proteins, minerals } = read;
-  // ADR 100: the parts in their printed form first, then with a mark put back that no sure word gave
+  // ADR 101: the parts in their printed form first, then with a mark put back that no sure word gave
   // (minerals "302" at 30 % for 3.02, a mild tuning photo whose weight was read nowhere): nothing derived is confirmed.
   for (const formatted of [true, false]) {
     const fits: DerivedFit[] = [];
