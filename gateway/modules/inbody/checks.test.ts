@@ -855,3 +855,12 @@ test('ADR 101: of the weights the parts derive, the one the readings hold most s
   // Read alike by both engines: confirmed by the two readings (ADR 092), not by the derived fit.
   expect([checked.confidence.weight, checked.confidence.bodyFatMass]).toEqual(['confirmed', 'doubtful']);
 });
+
+test('ADR 101: where every value of the parts and PBF was read in its printed form, their sums outweigh a weight both engines read alike', () => {
+  // A sheet printing its weight 3 kg off its own parts (the upload journey's): both engines read 76.0, the
+  // parts and PBF give 73.0, which is offered, doubtful.
+  const sheet = parseSheet(english({ weight: '76.0' }));
+  sheet.weight.unshift({ value: 76, confidence: 100, decimals: 1, second: true });
+  const checked = checkSheet(sheet);
+  expect([checked.values.weight, checked.confidence.weight]).toEqual([73, 'doubtful']);
+});

@@ -305,7 +305,9 @@ function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit 
               protein: protein.value,
               minerals: mineral.value,
             };
-            if (fit && !againstAgreed(sheet, fit)) fits.push(fit);
+            // Every value of the fit in its printed form (the parts, the fat mass or weight, the PBF): two
+            // sums agreeing on what was read surely outweigh a weight two engines read alike.
+            if (fit && ((formatted && pbf.formatted) || !againstAgreed(sheet, fit))) fits.push(fit);
           }
         }
     // ADR 101: of the fits, the one the page's readings hold most surely (a fat mass "55.4" read at 50 %,
@@ -320,10 +322,12 @@ function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit 
 }
 
 /**
- * ADR 101: whether a fit that is only offered (not sure) gives a weight, fat mass or PBF other than the
- * one both engines read alike (`agreed`): such a guess never goes before what two readings agree on (a
- * mild validation photo: weight 57.6 read by both, the ratio with a fat mass "100" put back as 10.0
- * offered 54.5, the target weight's).
+ * ADR 101: whether a fit that needs a value not in its printed form (a mark put back without a sure
+ * word, a whole number for a decimal) gives a weight, fat mass or PBF other than the one both engines
+ * read alike (`agreed`): such a guess never goes before what two readings agree on (a mild validation
+ * photo: weight 57.6 read by both, the ratio with a fat mass "100" put back as 10.0 offered 54.5, the
+ * target weight's). A fit of values all in their printed form is not such a guess: the sheet's sums
+ * agreeing outweigh it (a sheet printing a weight 3 kg off its parts: the parts give the weight).
  */
 function againstAgreed(sheet: ParsedSheet, fit: { weight: number; fat: number; pbf?: number }) {
   const differs = (field: InbodyTopField, value: number | undefined) => {
