@@ -215,7 +215,11 @@ function arithmeticCandidates(sheet: ParsedSheet): ArithmeticCandidates {
 }
 
 /** B, values in the printed format tried first; a fit that needs a whole number is not sure. */
-function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandidates): RatioFit | undefined {
+function ratioFit(
+  sheet: ParsedSheet,
+  { weights, fats, pbfs }: ArithmeticCandidates,
+  both: AgreedValues,
+): RatioFit | undefined {
   for (const sure of [true, false]) {
     const fits: RatioFit[] = [];
     for (const weight of only(weights, sure))
@@ -228,17 +232,13 @@ function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandida
               pbf: pbf.value,
               sure: sure || (weight.formatted && fat.formatted && pbf.formatted),
             };
-            if (fit.sure || !againstAgreed(sheet, fit)) fits.push(fit);
+            if (fit.sure || !againstAgreed(both, fit)) fits.push(fit);
           }
     if (!fits.length) continue;
     // Two weights or fat masses read that each fit the ratio (a hard tuning photo: "83.3" and "22.0"
     // fitted PBF 26.4 as well as the printed 85.5 and 22.6): the ratio cannot tell them apart, so it
     // confirms neither; the fit the page's readings hold more surely is offered.
-    const support = (fit: RatioFit) =>
-      supportOf(sheet.weight, fit.weight) +
-      supportOf(sheet.bodyFatMass, fit.fat) +
-      supportOf(sheet.percentBodyFat, fit.pbf);
-    const ratio = fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
+    const ratio = bestHeld(sheet, fits);
     if (fits.some((fit) => fit.weight !== ratio.weight || fit.fat !== ratio.fat)) ratio.sure = false;
     return ratio;
   }
@@ -247,9 +247,9 @@ function ratioFit(sheet: ParsedSheet, { weights, fats, pbfs }: ArithmeticCandida
 
 /** A, with B's weight and fat mass when B held; the first fit found, values in the printed format tried first. */
 function sumFit(
-  sheet: ParsedSheet,
   { weights, fats, waters, proteins, minerals }: ArithmeticCandidates,
   ratio: RatioFit | undefined,
+  both: AgreedValues,
 ): SumFit | undefined {
   for (const sure of [true, false])
     for (const weight of ratio ? weights.filter((c) => c.value === ratio.weight) : only(weights, sure))
@@ -267,7 +267,7 @@ function sumFit(
                 minerals: mineral.value,
                 sure: [weight, fat, water, protein, mineral].every((c) => c.formatted),
               };
-              if (fit.sure || !againstAgreed(sheet, fit)) return fit;
+              if (fit.sure || !againstAgreed(both, fit)) return fit;
             }
   return undefined;
 }
@@ -277,7 +277,7 @@ function sumFit(
  * four parts that were read give it (weight = the sum; fat = weight − the rest) when PBF then agrees
  * too: two sums agreeing name the value, but it was never read, so it stays doubtful.
  */
-function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit | undefined {
+function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates, both: AgreedValues): DerivedFit | undefined {
   const { weights, fats, pbfs, waters, proteins, minerals } = read;
   // ADR 101: the parts in their printed form first, then with a mark put back that no sure word gave
   // (minerals "302" at 30 % for 3.02, a mild tuning photo whose weight was read nowhere): nothing derived is confirmed.
@@ -307,16 +307,12 @@ function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit 
             };
             // Every value of the fit in its printed form (the parts, the fat mass or weight, the PBF): two
             // sums agreeing on what was read surely outweigh a weight two engines read alike.
-            if (fit && ((formatted && pbf.formatted) || !againstAgreed(sheet, fit))) fits.push(fit);
+            if (fit && ((formatted && pbf.formatted) || !againstAgreed(both, fit))) fits.push(fit);
           }
         }
     // ADR 101: of the fits, the one the page's readings hold most surely (a fat mass "55.4" read at 50 %,
     // the fat-free mass's, gave 110.8 kg with a PBF "50"; the weight 86.9 read by both engines gave 31.5 and 36.3).
-    const support = (fit: DerivedFit) =>
-      supportOf(sheet.weight, fit.weight) +
-      supportOf(sheet.bodyFatMass, fit.fat) +
-      supportOf(sheet.percentBodyFat, fit.pbf);
-    if (fits.length) return fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
+    if (fits.length) return bestHeld(sheet, fits);
   }
   return undefined;
 }
@@ -329,18 +325,37 @@ function derivedFit(sheet: ParsedSheet, read: ArithmeticCandidates): DerivedFit 
  * target weight's). A fit of values all in their printed form is not such a guess: the sheet's sums
  * agreeing outweigh it (a sheet printing a weight 3 kg off its parts: the parts give the weight).
  */
-function againstAgreed(sheet: ParsedSheet, fit: { weight: number; fat: number; pbf?: number }) {
-  const differs = (field: InbodyTopField, value: number | undefined) => {
-    const both = agreed(sheet, field)?.value;
-    return both !== undefined && value !== undefined && both !== value;
-  };
-  return differs('weight', fit.weight) || differs('bodyFatMass', fit.fat) || differs('percentBodyFat', fit.pbf);
+function againstAgreed(both: AgreedValues, fit: { weight: number; fat: number; pbf?: number }) {
+  const differs = (agreedValue: number | undefined, value: number | undefined) =>
+    agreedValue !== undefined && value !== undefined && agreedValue !== value;
+  return differs(both.weight, fit.weight) || differs(both.fat, fit.fat) || differs(both.pbf, fit.pbf);
+}
+
+/** The weight, fat mass and PBF both engines read alike (`agreed`), once a sheet, for the fits to yield to. */
+type AgreedValues = { weight?: number; fat?: number; pbf?: number };
+const agreedValues = (sheet: ParsedSheet): AgreedValues => ({
+  weight: agreed(sheet, 'weight')?.value,
+  fat: agreed(sheet, 'bodyFatMass')?.value,
+  pbf: agreed(sheet, 'percentBodyFat')?.value,
+});
+
+/**
+ * Of fits of the ratio or the parts, the one the page's readings hold most surely: each reading that
+ * gave its weight, fat mass or PBF, by its word's confidence (the first of equals).
+ */
+function bestHeld<Fit extends { weight: number; fat: number; pbf: number }>(sheet: ParsedSheet, fits: Fit[]): Fit {
+  const support = (fit: Fit) =>
+    supportOf(sheet.weight, fit.weight) +
+    supportOf(sheet.bodyFatMass, fit.fat) +
+    supportOf(sheet.percentBodyFat, fit.pbf);
+  return fits.reduce((best, fit) => (support(fit) > support(best) ? fit : best));
 }
 
 /** The two checks of the sheet's arithmetic, each distrusted where the other contradicts it; else the derived values. */
 function sheetArithmetic(sheet: ParsedSheet, read: ArithmeticCandidates): SheetArithmetic {
-  const ratio = ratioFit(sheet, read);
-  const sum = sumFit(sheet, read, ratio);
+  const both = agreedValues(sheet);
+  const ratio = ratioFit(sheet, read, both);
+  const sum = sumFit(read, ratio, both);
   // Issue 36 §4: the ratio alone is loose for a heavy body (107.8 for 107.5 kg moves PBF by < 0.1):
   // when the four parts were read and do not add up to the ratio's weight, the ratio vouches for nothing.
   if (ratio && !sum && read.waters.length > 0 && read.proteins.length > 0 && read.minerals.length > 0)
@@ -357,7 +372,7 @@ function sheetArithmetic(sheet: ParsedSheet, read: ArithmeticCandidates): SheetA
     )
   )
     sum.sure = false;
-  return { ratio, sum, derived: ratio || sum ? undefined : derivedFit(sheet, read) };
+  return { ratio, sum, derived: ratio || sum ? undefined : derivedFit(sheet, read, both) };
 }
 
 /** The values a check or a reading gives the fields the arithmetic covers, in that order of trust. */

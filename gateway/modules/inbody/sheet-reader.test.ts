@@ -209,7 +209,7 @@ async function rowsTurned(degrees: number) {
   return { data, width: info.width, height: info.height, channels: 1 };
 }
 
-test('ADR 100: a flattened page whose print still slants (corners a little off) is turned level; a level page is left as it is', async () => {
+test('ADR 101: a flattened page whose print still slants (corners a little off) is turned level; a level page is left as it is', async () => {
   const slanted = await rowsTurned(4);
   expect(Math.abs(slantOf(slanted))).toBeGreaterThanOrEqual(3);
   const turned = await levelled(slanted);

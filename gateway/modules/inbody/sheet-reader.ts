@@ -298,7 +298,7 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage | 'blank
 const RESIDUAL_SLANT = 1;
 
 /**
- * ADR 100: a page flattened by corners a little off (on other papers, an edge of one taken for the
+ * ADR 101: a page flattened by corners a little off (on other papers, an edge of one taken for the
  * sheet's top) keeps its print slanted, and tesseract joins the rows it crosses (a mild tuning photo:
  * 5°, "Téng lugng nude (1) alg, a fx 8! king ma"). The slant is measured on the flat page as the old
  * path measures it (projection, `slantOf`, ≈ 10 ms on a 600 px copy) and turned level; a page flattened
