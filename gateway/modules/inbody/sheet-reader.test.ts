@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { OcrLine } from './parse.ts';
-import { columnsStacked, levelled, prepareSheet, readSheet, slantOf } from './sheet-reader.ts';
+import {
+  columnsStacked,
+  contrastStretched,
+  evenLight,
+  levelled,
+  prepareSheet,
+  readSheet,
+  slantOf,
+} from './sheet-reader.ts';
 import { printedPhoto } from '#tests/support/printed-photo.ts';
 
 // Issue 36 §3/§4: the score printed large beside a small "/100 Points" loses its slash or its first
@@ -217,4 +225,46 @@ test('ADR 101: a flattened page whose print still slants (corners a little off) 
   expect(Math.abs(slantOf({ ...turned, data: Buffer.from(turned.data) }))).toBeLessThanOrEqual(0.5);
   const level = await rowsTurned(0.3);
   expect(await levelled(level)).toBe(level);
+});
+
+/** A grey page of print (dark rows of text-like bars) under a shadow that darkens it from left to right. */
+async function shadowedPage(width: number, height: number) {
+  const rows = Array.from(
+    { length: 14 },
+    (_, k) =>
+      `<rect x="${String(60 + (k % 4) * 30)}" y="${String(80 + k * 60)}" width="${String(300 + (k % 5) * 90)}" height="16" fill="#333"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}"><defs><linearGradient id="s"><stop offset="0" stop-color="#eee"/><stop offset="1" stop-color="#777"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/><g>${rows}</g></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+test("ADR 102: the contrast stretched by a table of 256 greys is sharp's normalise() to within one grey level", async () => {
+  const page = await shadowedPage(900, 1000);
+  const histogram = new Float64Array(256);
+  for (const v of page.data) histogram[v]++;
+  const ours = contrastStretched(page.data, histogram);
+  const sharps = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .normalise()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  let most = 0;
+  for (let i = 0; i < ours.length; i++) most = Math.max(most, Math.abs(ours[i] - sharps[i]));
+  expect(most).toBeLessThanOrEqual(1);
+  // It did stretch: the print is black and the lit paper white.
+  expect(ours.reduce((a, v) => Math.min(a, v), 255)).toBeLessThanOrEqual(2);
+  expect(ours.reduce((a, v) => Math.max(a, v), 0)).toBeGreaterThanOrEqual(250);
+  expect(page.data.reduce((a, v) => Math.max(a, v), 0)).toBeLessThan(240);
+});
+
+test('ADR 102: evenLight divides the shadow out: paper in the shadow comes out as light as lit paper, the print stays dark', async () => {
+  const page = await shadowedPage(900, 1000);
+  const even = await evenLight(page.data, page.width, page.height);
+  const at = (x: number, y: number) => even.data[y * page.width + x];
+  // Paper between the rows, lit (left) and shadowed (right); print in a row on the left.
+  expect(page.data[50 * page.width + 850]).toBeLessThan(140);
+  expect(Math.abs(at(40, 50) - at(850, 50))).toBeLessThanOrEqual(12);
+  expect(at(850, 50)).toBeGreaterThan(220);
+  expect(at(100, 88)).toBeLessThan(60);
 });
