@@ -20,11 +20,15 @@ const rows: [string, string][] = [
   ['Body Fat Mass (kg)', '15.6'],
   ['Weight (kg)', '73.0'],
 ];
-const boxes = rows.flatMap(([, value], i) => [
-  box(20, 10 + i * 28, 160, 32 + i * 28),
-  ...(value ? [box(240, 10 + i * 28, 300, 32 + i * 28)] : []),
-]);
-const said = rows.flatMap(([label, value]) => (value ? [label, value] : [label]));
+/** The detector's boxes of label–value rows, one row every 28 px, and what the recognizer says of them in turn. */
+const detectedRows = (labelled: [string, string][]) => ({
+  boxes: labelled.flatMap(([, value], i) => [
+    box(20, 10 + i * 28, 160, 32 + i * 28),
+    ...(value ? [box(240, 10 + i * 28, 300, 32 + i * 28)] : []),
+  ]),
+  said: labelled.flatMap(([label, value]) => (value ? [label, value] : [label])),
+});
+const { boxes, said } = detectedRows(rows);
 
 test('the core rows: the header, the upper half of the left column and the top of the right; a page not stacked, its upper part', () => {
   expect(
@@ -79,4 +83,43 @@ test('a page tesseract reads nothing of: the detector finds its lines, and the s
   expect(detected).toBeGreaterThan(0);
   expect([reading.values.weight, reading.confidence.weight]).toEqual([73, 'confirmed']);
   expect([reading.values.bodyFatMass, reading.confidence.bodyFatMass]).toEqual([15.6, 'confirmed']);
+});
+
+test('ADR 103: labels blurred past reading, the Muscle-Fat rows give their values by their place, offered and never confirmed', async () => {
+  // A hard tuning photo: the bold values survive the blur ("87.1", "32.1" at 98 %), the small labels do not ("wg", "St").
+  const muscleFat: [string, string][] = [
+    ['InBody570', ''],
+    ['Muscle-Fat Analysis', ''],
+    ['wg', '87.1'],
+    ['St', '32.1'],
+    ['var', '31.4'],
+    ['Obesity Analysis', ''],
+    ['BMI', '34.9'],
+    ['PBF', '36.0'],
+  ];
+  const { boxes: found, said: spoken } = detectedRows(muscleFat);
+  let read = 0;
+  const reading = await readSheet(await printedPhoto(600, 800), async () => [], {
+    readLines: async (crops) => crops.map(() => text(spoken[read++] ?? '')),
+    detectLines: async () => found,
+  });
+  expect(reading.values).toMatchObject({
+    weight: 87.1,
+    skeletalMuscleMass: 32.1,
+    bodyFatMass: 31.4,
+    percentBodyFat: 36,
+  });
+  // The PBF, read by its label, is held by the ratio of the weight and fat mass offered by their rows.
+  expect(reading.confidence).toMatchObject({
+    weight: 'doubtful',
+    skeletalMuscleMass: 'doubtful',
+    bodyFatMass: 'doubtful',
+    percentBodyFat: 'confirmed',
+  });
+  expect(reading.parsed.skeletalMuscleMass[0]).toMatchObject({
+    value: 32.1,
+    placed: true,
+    second: true,
+    confidence: 50,
+  });
 });

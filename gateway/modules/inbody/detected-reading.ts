@@ -133,9 +133,6 @@ function joined(parts: LineText[]): LineText {
   return line;
 }
 
-/** Rows known only by their place (not their label), read by the second engine: offered, never a sure word. */
-const PLACED_CONFIDENCE = 50;
-
 export type DetectedReading = { lines: OcrLine[]; readings: Partial<Record<BoxField, Reading[]>> };
 
 /**
@@ -184,9 +181,6 @@ export async function detectedReading(
     BoxField,
     Reading[],
   ][])
-    add(
-      field,
-      found.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
-    );
+    add(field, found);
   return { lines: read, readings };
 }

@@ -171,6 +171,25 @@ test('a Vietnamese SMM row printed on two lines, its scale garbled into a row to
   expect([got.weight?.[0].value, got.bodyFatMass?.[0].value]).toEqual([50.2, 14.7]);
 });
 
+test('ADR 103: a bar scale read in pieces ("r 4 13": too few numbers for a scale) is no row: the rows with a decimal mark are the values, by order', () => {
+  // The detector's lines of a blurred 570's Muscle-Fat box (fresh hard tuning 337): its labels lost, its values not.
+  const bars = [
+    line('r 4 13'),
+    line('pcgl 87.1'),
+    line('d 16'),
+    line(') 32.1'),
+    line('139 10 5'),
+    line('Boty FatMass (kg) 31.4'),
+  ];
+  const got = readBox('muscleFat', undefined, bars);
+  expect([got.weight?.[0].value, got.skeletalMuscleMass?.[0].value, got.bodyFatMass?.[0].value]).toEqual([
+    87.1, 32.1, 31.4,
+  ]);
+  // One value's mark lost ("321"): the marked rows are not as many as printed, and the order says nothing.
+  const lost = readBox('muscleFat', undefined, [line('pcgl 87.1'), line('d 16'), line(') 321'), line('Bdy 31.4')]);
+  expect(lost.weight).toBeUndefined();
+});
+
 test('a bar value that lost its decimal mark is kept whole, for the checks to put the mark back (never as printed)', () => {
   const bars = [line('Weight (kg) | 730'), line('SMM (kg) 32.0'), line('Body Fat Mass (kg) 15.6')];
   const got = readBox('muscleFat', '270', bars);
@@ -282,7 +301,7 @@ test("the page's own lines give the rows whose labels were lost by their place, 
     line('3.55kg 3.83kg'),
   ];
   const got = placedReadings(page, '270', 1700, 2400);
-  expect(got.percentBodyFat).toEqual([{ value: 14.4, confidence: 50, decimals: 1 }]);
+  expect(got.percentBodyFat).toEqual([{ value: 14.4, confidence: 50, decimals: 1, placed: true }]);
   // A sure word on the page stays sure where it was read by its label; its place adds only a doubtful copy.
   expect(parseSheet(page).percentBodyFat).toEqual([]);
 });

@@ -183,8 +183,13 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
     return score ? { score: [score] } : {};
   }
   const rows = lines.filter((l) => !headingOf(l));
-  const values = rows.flatMap((l) => rowValue(l, box === 'composition') ?? []);
+  const read = rows.flatMap((l) => rowValue(l, box === 'composition') ?? []);
   const printed = model ? [BOX_ROWS[model][box]] : [BOX_ROWS['270'][box], BOX_ROWS['570'][box]];
+  // ADR 103: a bar's scale read in pieces ("r 4 13", "139 10 5": too few numbers for a scale) is a
+  // row too many; the values are printed with a decimal mark, the scales without. Where the rows
+  // read with one are as many as printed, they are the values.
+  const marked = read.filter((r) => r.decimals > 0);
+  const values = printed.some((rows) => rows?.length === read.length) ? read : marked;
   // The model not read: the composition's row count tells it (the 270 prints five, the 570 four).
   const fields = printed.find((rows) => rows?.length === values.length);
   const out: BoxReading = {};
@@ -240,7 +245,11 @@ export function readCrop(box: Box, model: SheetModel | undefined, lines: OcrLine
 }
 
 /** Where a value is known by its place and not by its label, it is never a sure word (checks.ts wants ≥ 85). */
-const PLACED_CONFIDENCE = 50;
+export const PLACED_CONFIDENCE = 50;
+
+/** Readings known by their place: at most PLACED_CONFIDENCE, and marked so. */
+export const asPlaced = (readings: Reading[]): Reading[] =>
+  readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE), placed: true }));
 
 /**
  * ADR 084: the page's own lines read by the layout, before any box is read again. Each box placed
@@ -256,10 +265,7 @@ export function placedReadings(lines: OcrLine[], model: SheetModel | undefined, 
       (l) => l.box && (l.box.y0 + l.box.y1) / 2 > place.top && (l.box.y0 + l.box.y1) / 2 < place.bottom,
     );
     for (const [field, readings] of Object.entries(readBox(place.box, model, inside)) as [BoxField, Reading[]][])
-      out[field] = [
-        ...(out[field] ?? []),
-        ...readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, PLACED_CONFIDENCE) })),
-      ];
+      out[field] = [...(out[field] ?? []), ...asPlaced(readings)];
   }
   return out;
 }

@@ -26,6 +26,8 @@ export type Reading = {
   outOf100?: boolean;
   /** Read by the second engine (ADR 086: PaddleOCR's recognizer on tesseract's line), not by tesseract. */
   second?: boolean;
+  /** Known by its row in a box placed by its heading, not by its label (layout.ts; ADR 084, 103): offered, never a sure word. */
+  placed?: boolean;
 };
 
 export type SegmentReading = { kg?: Reading; percent?: Reading; status?: InbodyLevel };

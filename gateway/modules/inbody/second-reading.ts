@@ -1,5 +1,5 @@
 import { inbodyTopFields, type inbodyCoreFields } from '#api/inbody-fields.ts';
-import { boxPlaces, readBox, type Box, type BoxField, type SheetModel } from './layout.ts';
+import { asPlaced, boxPlaces, readBox, type Box, type BoxField, type SheetModel } from './layout.ts';
 import type { GreyCrop, LineText } from './line-reader.ts';
 import type { ReadLines } from './ocr-pool.ts';
 import { labelOf, parseSheet, scoreLineOf, type OcrLine, type Reading } from './parse.ts';
@@ -204,8 +204,6 @@ const SECOND_BOXES: Record<Exclude<InbodyCoreField, 'score'>, Box[]> = {
   bodyFatMass: ['muscleFat', 'composition'],
   percentBodyFat: ['obesity'],
 };
-/** Rows read by their place (not their label) by the second engine: offered, never a sure word. */
-const SECOND_PLACED_CONFIDENCE = 50;
 
 /**
  * ADR 086: the lines that hold the core values (the rows of the composition, Muscle-Fat and Obesity
@@ -308,10 +306,7 @@ export async function secondReading(
   for (const place of places) {
     const inBox = read.filter((_, i) => usable[i].box === place.box);
     for (const [field, readings] of Object.entries(readBox(place.box, model, inBox)) as [BoxField, Reading[]][])
-      add(
-        field,
-        readings.map((r) => ({ ...r, confidence: Math.min(r.confidence, SECOND_PLACED_CONFIDENCE) })),
-      );
+      add(field, asPlaced(readings));
   }
   return out;
 }

@@ -522,13 +522,19 @@ function poorlyRead(parsed: ParsedSheet): boolean {
   return inbodyCoreFields.filter((f) => f !== 'score' && parsed[f].length > 0).length < 3;
 }
 
-/** The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS they are dropped. */
+/**
+ * The second engine's readings at least this sure go before tesseract's; below SECOND_GUESS, those
+ * read by their label are dropped.
+ */
 const SECOND_SURE = 85;
 const SECOND_GUESS = 60;
 
 /**
  * ADR 086: the second engine's sure readings go before tesseract's; its unsure ones are kept in
- * `last`, to go after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better guess).
+ * `last`, to go after everything tesseract reads (a blurred "43.6" read "03.6" at 49 % is no better
+ * guess). ADR 103: a value it read in its row of a placed box (`placed`, at 50 %: ADR 086 meant it
+ * offered, and the 60 % bar dropped it) goes there too: on a page blurred past its small labels the
+ * bold values are still read ("87.1" at 98 % under "wg"), and only their rows name them.
  */
 function takeSecondReadings(
   parsed: ParsedSheet,
@@ -537,7 +543,10 @@ function takeSecondReadings(
 ) {
   for (const [field, readings] of Object.entries(second) as [BoxField, Reading[]][]) {
     parsed[field] = [...readings.filter((r) => r.confidence >= SECOND_SURE), ...parsed[field]];
-    last.push([field, readings.filter((r) => r.confidence < SECOND_SURE && r.confidence >= SECOND_GUESS)]);
+    last.push([
+      field,
+      readings.filter((r) => r.confidence < SECOND_SURE && (r.confidence >= SECOND_GUESS || r.placed)),
+    ]);
   }
 }
 
