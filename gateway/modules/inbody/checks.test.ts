@@ -555,7 +555,16 @@ test('an SMM in its printed form goes before a whole number read from a garbled 
   sheet.weight = [{ value: 73, confidence: 95, decimals: 1 }];
   sheet.minerals = [{ value: 392, confidence: 46, decimals: 0 }];
   expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
+  // ADR 104: nor a sure one: the sum put its mark back, and cannot tell its digits ("234" at 89 % for 2.54).
   sheet.minerals = [{ value: 392, confidence: 95, decimals: 0 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
+  // Read with its mark, the same word is held; so is the whole number where the second engine read it so.
+  sheet.minerals = [{ value: 3.92, confidence: 95, decimals: 2 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');
+  sheet.minerals = [
+    { value: 392, confidence: 95, decimals: 0 },
+    { value: 3.92, confidence: 99, decimals: 2, second: true },
+  ];
   expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');
 });
 
