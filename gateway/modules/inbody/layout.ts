@@ -245,7 +245,7 @@ export function readCrop(box: Box, model: SheetModel | undefined, lines: OcrLine
 }
 
 /** Where a value is known by its place and not by its label, it is never a sure word (checks.ts wants ≥ 85). */
-export const PLACED_CONFIDENCE = 50;
+const PLACED_CONFIDENCE = 50;
 
 /** Readings known by their place: at most PLACED_CONFIDENCE, and marked so. */
 export const asPlaced = (readings: Reading[]): Reading[] =>

@@ -173,9 +173,10 @@ const LIGHTEST_SHARE = 0.01;
 /**
  * ADR 102: the contrast of a grey page stretched as sharp's `normalise()` stretches it, as a table of
  * 256 greys applied in one pass (libvips converts every pixel to Lab and back: ≈ 190 ms a page). The
- * rule is measured, not documented: on 24 prepared pages and 29 photos and gradients, sharp stretches
- * linearly in lightness L* from the whole L* (rounded down) below which 2 % of the page lies to one
- * above the L* (rounded) above which 1 % lies, at most 100; the same to ±1 grey level on every pixel.
+ * rule is measured, not documented (29 photos and gradients: its lower bound on all, its upper on 27):
+ * sharp stretches linearly in lightness L* from the whole L* (rounded down) below which 2 % of the page
+ * lies to one above the L* (rounded) above which 1 % lies, at most 100. On 24 prepared pages (white
+ * always present: upper bound 100) the table gives sharp's result to ±1 grey level on every pixel.
  */
 export function contrastStretched(page: Buffer, histogram: Float64Array): Buffer {
   const down = new Float64Array(101);
