@@ -106,7 +106,8 @@ export function flatten(source: Raster, corners: Quad, width: number, height: nu
   return warp(source, homography(page, corners), width, height, [255, 255, 255, 255]);
 }
 
-function otsu(values: Uint8Array): number {
+/** Otsu's threshold of grey values: the level that best splits them into two classes. */
+export function otsu(values: Uint8Array): number {
   const histogram = new Float64Array(256);
   for (const v of values) histogram[v]++;
   let sum = 0;

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { checkSheet, isUsable, type CheckedSheet, type PageRead } from './checks.ts';
 import type { DetectLines, ReadLines, Recognize } from './ocr-pool.ts';
-import { findPage, flatten, type PageFound, type Quad, type Raster } from './page-finder.ts';
+import { findPage, flatten, otsu, type PageFound, type Quad, type Raster } from './page-finder.ts';
 import { inbodyCoreFields } from '#api/inbody-fields.ts';
 import { boxPlaces, modelOf, placedReadings, readCrop, type Box, type BoxField } from './layout.ts';
 import { greySpread, measureGrey, NO_PRINT_SPREAD, type PhotoMeasures } from './photo-quality.ts';
@@ -53,36 +53,10 @@ const QUICK_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
 /** `parts`: where a stacked page's header, left and right columns lie (columnsStacked; ADR 091 reads the core rows by them). */
 type Grey = { data: Buffer; width: number; height: number; parts?: PagePart[] };
 
-/** Otsu's threshold of a grey image. */
-function otsu({ data }: Grey): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (const v of data) histogram[v]++;
-  const total = data.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * histogram[i];
-  let sumB = 0;
-  let weightB = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    weightB += histogram[t];
-    if (weightB === 0) continue;
-    const weightF = total - weightB;
-    if (weightF === 0) break;
-    sumB += t * histogram[t];
-    const between = weightB * weightF * (sumB / weightB - (sum - sumB) / weightF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
-
 /** The bounding box of the rows and columns that are mostly bright: the paper on a darker desk. */
 export function paperBox(grey: Grey): { left: number; top: number; width: number; height: number } {
   const { data, width, height } = grey;
-  const t = otsu(grey);
+  const t = otsu(grey.data);
   const rows = new Array<number>(height).fill(0);
   const cols = new Array<number>(width).fill(0);
   for (let y = 0; y < height; y++)
@@ -107,7 +81,7 @@ export function paperBox(grey: Grey): { left: number; top: number; width: number
 /** The slant of the text lines in degrees: the angle whose rows of dark pixels are most uneven (projection profile). */
 export function slantOf(grey: Grey): number {
   const { data, width, height } = grey;
-  const t = otsu(grey);
+  const t = otsu(grey.data);
   const xs: number[] = [];
   const ys: number[] = [];
   // Every pixel (every other row would favour 0° by aliasing); the outer 5 % (paper edges, desk) is left out.
