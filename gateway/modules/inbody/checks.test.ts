@@ -165,6 +165,22 @@ test('an SMM label too garbled to match is taken from its place between the bars
   expect([below.values.skeletalMuscleMass, below.confidence.skeletalMuscleMass]).toEqual([31.9, 'doubtful']);
 });
 
+test('ADR 105: SMM read on the line after its label alone, where neither that line nor the fat mass line after it was named', () => {
+  // A hard tuning photo: "Skeletal Muscle Mass" under "SMM (kg)" and the fat mass row both garbled.
+  const lines = muscleFatRows([
+    line('Weight (ip) EE 73.0 = = oo ;'),
+    line('SMM oo wa ~'),
+    line('Yates Mune Mee [IREEDEEEENNEES 33.3'),
+    line('sodyiatMuny IEEE—— A'),
+  ]);
+  expect(parseSheet(lines).skeletalMuscleMass).toEqual([{ value: 33.3, confidence: 0, decimals: 1 }]);
+  const checked = checkSheet(parseSheet(lines));
+  expect([checked.values.skeletalMuscleMass, checked.confidence.skeletalMuscleMass]).toEqual([33.3, 'doubtful']);
+  // A region's row after it ("3.35kg 95.6%") or a value without its decimal mark is no SMM.
+  for (const after of ['Left Am 3.35kg 95.6% Normal', 'Yates Mune Mee [IREE 333'])
+    expect(parseSheet(muscleFatRows([line('SMM oo wa ~'), line(after)])).skeletalMuscleMass).toEqual([]);
+});
+
 test('a fat mass read without its decimal mark (105 for 10.5) is put back where PBF then agrees', () => {
   const checked = checkSheet(parseSheet(english({ fat: '156' })));
   expect([checked.values.bodyFatMass, checked.confidence.bodyFatMass]).toEqual([15.6, 'confirmed']);

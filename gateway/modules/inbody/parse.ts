@@ -344,6 +344,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // unlabelled lines with a value from BMI's label on, the second is PBF's where its label was lost (a
   // region's row read with its name garbled, "Tay phi 2.55kg 90.4%", is none of them).
   let obesityValues: OcrLine[] | undefined;
+  // ADR 105: SMM's label read on a line without a value in its printed form (the bar and its value
+  // on the next line, under "Skeletal Muscle Mass" read too garbled to be named).
+  let smmLabelAlone = false;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -353,6 +356,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     // Nor is a speck of the page's edge or a bar read as "|".
     if (!/[a-z\d]/.test(folded)) continue;
     unlabelled = undefined;
+    const afterSmmLabel = smmLabelAlone;
+    smmLabelAlone = false;
     if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
     if (/can\s*nang|phan\s*tich|l[uư]?[o0g]ng|co\s*the|tay\s*ph|chan\s*tr/.test(folded)) vietnamese++;
     if (/\b570\b|body\s*570/.test(folded)) sheet.layout = '570';
@@ -409,6 +414,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       // A line named by nearness is garbled: of its numbers, only those in a printed form (a decimal mark) are values.
       const [first] = numbersAfter(line, pattern).filter((r) => pattern !== HEAD || r.decimals > 0);
       if (first) sheet[field].push(first);
+      smmLabelAlone = field === 'skeletalMuscleMass' && first?.decimals !== 1;
       // ADR 092: also where SMM's label was read with no value in its printed form ("Co xuong (kg) w ive 1s
       // 1 18", the value on the next line: "Kh ong Co ong I 17.9").
       // ADR 093: or the fat mass line after the bars' weight, where the composition's fat row was lost.
@@ -435,6 +441,15 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
         if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
       }
     } else {
+      // ADR 105: the line after SMM's label alone, unnamed, with a value in SMM's printed form (one
+      // decimal, the last: past the bar): found by position, offered (only the second engine reading it
+      // alike confirms it).
+      if (afterSmmLabel && !/\d\s*(?:%|kg)/i.test(line.text)) {
+        const guess = numbersAfter(line, /\(\S{0,3}\)|$^/)
+          .filter((r) => r.decimals === 1)
+          .at(-1);
+        if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
+      }
       // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
       unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
       if (obesityValues && /\d[.,]\d/.test(line.text) && !/\d\s*(?:%|kg)/i.test(line.text)) obesityValues.push(line);

@@ -494,7 +494,8 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
  * their labels at all (a blurred page where its segmentation placed few line boxes).
  */
 function poorlyRead(parsed: ParsedSheet): boolean {
-  return inbodyCoreFields.filter((f) => f !== 'score' && parsed[f].length > 0).length < 3;
+  // ADR 105: a value found by its place alone (parse.ts, offered at 0 %) was not read by its label.
+  return inbodyCoreFields.filter((f) => f !== 'score' && parsed[f].some((r) => r.confidence > 0)).length < 3;
 }
 
 /**
