@@ -574,6 +574,9 @@ test('an SMM in its printed form goes before a whole number read from a garbled 
   // ADR 104: nor a sure one: the sum put its mark back, and cannot tell its digits ("234" at 89 % for 2.54).
   sheet.minerals = [{ value: 392, confidence: 95, decimals: 0 }];
   expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
+  // Nor a word with a digit lost after its mark ("3.9" for 3.92: the sum fits it too).
+  sheet.minerals = [{ value: 3.9, confidence: 95, decimals: 1 }];
+  expect(checkSheet(sheet).confidence.minerals).toBe('doubtful');
   // Read with its mark, the same word is held; so is the whole number where the second engine read it so.
   sheet.minerals = [{ value: 3.92, confidence: 95, decimals: 2 }];
   expect(checkSheet(sheet).confidence.minerals).toBe('confirmed');

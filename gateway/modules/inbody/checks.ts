@@ -451,8 +451,9 @@ function lastDigitHeld(sheet: ParsedSheet, field: InbodyTopField, value: number,
   const word = SUM_ONLY.includes(field) || (!sum?.sure && !ratioPins()) ? SURE_WORD : ARITHMETIC_WORD;
   // ADR 104: a value only the sum covers, read without its decimal mark (the sum put it back), is not
   // held by that word: print blurred enough to lose its mark loses digits too ("234" at 89 % for
-  // minerals 2.54, a mild tuning photo), and the sum's 0.21 cannot tell 2.34 from 2.54.
-  const asPrinted = (r: Reading) => !SUM_ONLY.includes(field) || r.decimals > 0;
+  // minerals 2.54, a mild tuning photo), and the sum's 0.21 cannot tell 2.34 from 2.54. Nor is a
+  // word with a digit lost after the mark (minerals "3.9" for 3.90): only a word in the printed form.
+  const asPrinted = (r: Reading) => !SUM_ONLY.includes(field) || printed(field, r);
   if (!sheet[field].some((r) => gave(r, value) && r.confidence >= word && asPrinted(r))) return false;
   // ADR 100: a digit that is the word's alone is not held where another reading, fair enough to be
   // fitted, read that word with another last digit (minerals "4.61" at 89 % by the second engine,

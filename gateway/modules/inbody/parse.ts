@@ -259,6 +259,18 @@ function numbersAfter(line: OcrLine, label: RegExp): Reading[] {
   return found;
 }
 
+/**
+ * ADR 092: a value found by its place, not by its label: the line's last number in the one-decimal
+ * printed form (past a bar, before a speck's digit: "PE 24.4 i 2 FS"), or with `anyForm` its last
+ * number at all. Offered at 0 %, never confirmed by itself (only the second engine reading it alike
+ * confirms it).
+ */
+function byPlace(line: OcrLine, anyForm = false): Reading | undefined {
+  const found = numbersAfter(line, /\(\S{0,3}\)|$^/);
+  const guess = found.filter((r) => r.decimals === 1).at(-1) ?? (anyForm ? found.at(-1) : undefined);
+  return guess && { ...guess, confidence: 0 };
+}
+
 /** A value whose decimal mark was read as a gap is offered at this confidence (below checks.ts's ARITHMETIC_WORD). */
 const LOST_MARK = 50;
 
@@ -393,10 +405,8 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     const region = REGIONS.find(([, pattern]) => pattern.test(folded));
     if (region && obesityValues && obesityValues.length >= 2 && !sheet.percentBodyFat.some((r) => r.decimals === 1)) {
       // "TH 4 ma oo thd ON I 38.2" (Tỷ lệ mỡ cơ thể) after BMI's "On of ki oo od Ope [EE 24.5": by its place, offered.
-      const guess = numbersAfter(obesityValues[1], /\(\S{0,3}\)|$^/)
-        .filter((r) => r.decimals === 1)
-        .at(-1);
-      if (guess) sheet.percentBodyFat.push({ ...guess, confidence: 0 });
+      const guess = byPlace(obesityValues[1]);
+      if (guess) sheet.percentBodyFat.push(guess);
     }
     if (region) obesityValues = undefined;
     if (/\bbmi\b/.test(folded)) obesityValues = [];
@@ -434,22 +444,14 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
             (r.value > 100 && withinBound(r.value / 10, INBODY_BOUNDS.skeletalMuscleMass) && r.confidence > 0),
         )
       ) {
-        // ADR 092: its last number in the printed form (one decimal) before a speck's digit ("PE 24.4 i 2 FS").
-        const found = numbersAfter(prior, /\(\S{0,3}\)|$^/);
-        const guess = found.filter((r) => r.decimals === 1).at(-1) ?? found.at(-1);
-        // Found by position, not by its label: offered, never confirmed.
-        if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
+        const guess = byPlace(prior, true);
+        if (guess) sheet.skeletalMuscleMass.push(guess);
       }
     } else {
-      // ADR 105: the line after SMM's label alone, unnamed, with a value in SMM's printed form (one
-      // decimal, the last: past the bar): found by position, offered (only the second engine reading it
-      // alike confirms it).
-      if (afterSmmLabel && !/\d\s*(?:%|kg)/i.test(line.text)) {
-        const guess = numbersAfter(line, /\(\S{0,3}\)|$^/)
-          .filter((r) => r.decimals === 1)
-          .at(-1);
-        if (guess) sheet.skeletalMuscleMass.push({ ...guess, confidence: 0 });
-      }
+      // ADR 105: the line after SMM's label alone, unnamed, with a value in SMM's printed form (a
+      // region's row, "3.35kg 95.6%", gives none).
+      const guess = afterSmmLabel && !/\d\s*(?:%|kg)/i.test(line.text) ? byPlace(line) : undefined;
+      if (guess) sheet.skeletalMuscleMass.push(guess);
       // ADR 092: a garbled line with no value in it ('an mw 8) - iv "mm') keeps the place of one before it that has one.
       unlabelled = prior && !/\d[.,]\d/.test(line.text) ? prior : line;
       if (obesityValues && /\d[.,]\d/.test(line.text) && !/\d\s*(?:%|kg)/i.test(line.text)) obesityValues.push(line);
