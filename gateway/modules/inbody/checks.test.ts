@@ -495,6 +495,28 @@ test('ADR 093: a score whose slash and 1 were read as one letter or mark is offe
     expect(scoreLineOf([boxed(text)])).toBeUndefined();
 });
 
+test("ADR 106: the line under the score box's heading is the score where its slash and word were lost", () => {
+  const boxed = (text: string) => ({ ...line(text), box: { x0: 0, y0: 0, x1: 100, y1: 20 } });
+  // Tuning photos: the slash read as a 7, the word garbled past knowing, the digits read apart.
+  for (const [heading, text, value] of [
+    ['= InBody Score', '93 100 reines', 93],
+    ['InBody Score', '91 7100 Points', 91],
+    ['Điểm InBody', '66100 Dim', 66],
+    ['Điểm InBody', '9 5 100 Diém', 95],
+  ] as const) {
+    const checked = checkSheet(parseSheet(withScore(heading, [text])));
+    expect([checked.values.score, checked.confidence.score]).toEqual([value, 'doubtful']);
+    expect(scoreLineOf([boxed(heading), boxed(text)])?.text).toBe(text);
+  }
+  // Not under the heading, or not two digits and a 100: no score.
+  expect(checkSheet(parseSheet(withScore('Weight Control', ['93 100 reines']))).values.score).toBeNull();
+  expect(checkSheet(parseSheet(withScore('InBody Score', ['100 points.']))).values.score).toBeNull();
+  expect(
+    checkSheet(parseSheet(withScore('InBody Score', ['composition. A muscular person may score over 100']))).values
+      .score,
+  ).toBeNull();
+});
+
 test("body fat mass never takes the weight's value", () => {
   const checked = checkSheet(parseSheet(english({ fat: '73.0' })));
   expect(checked.values.bodyFatMass).not.toBe(73);

@@ -1,4 +1,13 @@
-import { fold, parseSheet, SCALE, scoreOutOf100, scoreSlashLost, type OcrLine, type Reading } from './parse.ts';
+import {
+  fold,
+  parseSheet,
+  SCALE,
+  scoreOutOf100,
+  scoreSlashLost,
+  scoreUnderHeading,
+  type OcrLine,
+  type Reading,
+} from './parse.ts';
 
 // Issue 36 §3 (ADR 075): reading by the sheet's layout. The InBody 270 and 570 print the same
 // boxes in the same order, in English and Vietnamese: on the left the Body Composition Analysis
@@ -179,7 +188,7 @@ export function readBox(box: Box, model: SheetModel | undefined, lines: OcrLine[
     // ADR 093: read there with its slash lost ("84 100 Points"), offered after the printed form.
     const score =
       lines.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100) ??
-      lines.map(scoreSlashLost).find((r) => r && r.value >= 10);
+      lines.map((l, i) => scoreSlashLost(l) ?? scoreUnderHeading(lines[i - 1], l)).find((r) => r && r.value >= 10);
     return score ? { score: [score] } : {};
   }
   const rows = lines.filter((l) => !headingOf(l));

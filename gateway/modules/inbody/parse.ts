@@ -317,13 +317,36 @@ const SLASH_LOST = [
   String.raw`(?:^|[^\d.,])(\d{2})\s*(?:n|[.,:;]\s?)[o0]{2}\s*${SCORE_WORD}`,
 ].map((source) => new RegExp(source));
 
+/**
+ * ADR 106: the score's line known by its place, right under the score box's heading: two digits
+ * (large print, perhaps read apart: "9 5") and the 100, the slash lost or read as a 1 or a 7 ("91
+ * 7100 Points", "96 1100 pois"), whatever its word was read as ("93 100 reines", "66100 Dim").
+ */
+const SCORE_UNDER_HEADING = /^[^a-z\d]*(\d) ?(\d)\s*(?:[17l|!]\s?)?1 ?[o0] ?[o0](?![\d.,])/;
+
+/** Whether a line is the score box's heading ("InBody Score", "Điểm InBody"): no number, not the model's name. */
+const isScoreHeading = (line: OcrLine) => {
+  const folded = fold(line.text);
+  return SCORE_LINE.test(folded) && !MODEL_LINE.test(folded) && !/\d/.test(folded);
+};
+
+/** The score read on the line under the score box's heading (`under`): offered, as a slash lost is. */
+export function scoreUnderHeading(heading: OcrLine | undefined, under: OcrLine): Reading | undefined {
+  if (!heading || !isScoreHeading(heading)) return undefined;
+  const found = SCORE_UNDER_HEADING.exec(fold(under.text));
+  if (!found) return undefined;
+  const reading = readingOf(`${found[1]}${found[2]}`, under.words);
+  return { ...reading, confidence: Math.min(reading.confidence, UNSURE_SCORE) };
+}
+
 /** The line that should hold the score ("NN/100 Points", the slash perhaps lost): for a second, closer reading. */
 export function scoreLineOf(lines: OcrLine[]): OcrLine | undefined {
   return lines.find(
-    (l) =>
+    (l, i) =>
       l.box &&
       (/\d\s*[/|]?\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)|[/|]\s*1[o0]{2}\s*(?:points|[d0]\S{0,2}m)/.test(fold(l.text)) ||
-        scoreSlashLost(l)),
+        scoreSlashLost(l) ||
+        scoreUnderHeading(lines[i - 1], l)),
   );
 }
 
@@ -359,6 +382,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // ADR 105: SMM's label read on a line without a value in its printed form (the bar and its value
   // on the next line, under "Skeletal Muscle Mass" read too garbled to be named).
   let smmLabelAlone = false;
+  let before: OcrLine | undefined;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -368,6 +392,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     // Nor is a speck of the page's edge or a bar read as "|".
     if (!/[a-z\d]/.test(folded)) continue;
     unlabelled = undefined;
+    // The line before this one that was read (specks and scales left out).
+    const heading = before;
+    before = line;
     const afterSmmLabel = smmLabelAlone;
     smmLabelAlone = false;
     if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
@@ -390,7 +417,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    const slashLost = scoreSlashLost(line);
+    const slashLost = scoreSlashLost(line) ?? scoreUnderHeading(heading, line);
     if (slashLost) {
       labelledScores.push(slashLost);
       continue;
