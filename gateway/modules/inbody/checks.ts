@@ -143,9 +143,8 @@ function weightToOffer(sheet: ParsedSheet, fats: Candidate[], pbfs: Candidate[])
         fat.value < weight * 0.8 &&
         pbfs.some((pbf) => Math.abs(pbf.value - (fat.value / weight) * 100) <= pbfTolerance(weight)),
     );
-  const elsewhere = (
-    ['skeletalMuscleMass', 'bodyFatMass', 'percentBodyFat', 'totalBodyWater', 'protein', 'minerals'] as const
-  )
+  const elsewhere = inbodyTopFields
+    .filter((field) => field !== 'weight' && field !== 'score')
     .flatMap((field) => sheet[field])
     .find((r) => r.decimals === PRINTED_DECIMALS.weight && fits(r.value));
   if (elsewhere) return elsewhere.value;
