@@ -382,7 +382,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
   // ADR 105: SMM's label read on a line without a value in its printed form (the bar and its value
   // on the next line, under "Skeletal Muscle Mass" read too garbled to be named).
   let smmLabelAlone = false;
-  let before: OcrLine | undefined;
+  let lastRead: OcrLine | undefined;
   const labelledScores: Reading[] = [];
   for (const line of lines) {
     const folded = fold(line.text);
@@ -392,9 +392,9 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
     // Nor is a speck of the page's edge or a bar read as "|".
     if (!/[a-z\d]/.test(folded)) continue;
     unlabelled = undefined;
-    // The line before this one that was read (specks and scales left out).
-    const heading = before;
-    before = line;
+    // The line read before this one (specks and scales left out): the score's heading, perhaps (ADR 106).
+    const previous = lastRead;
+    lastRead = line;
     const afterSmmLabel = smmLabelAlone;
     smmLabelAlone = false;
     if (/weight|muscle|body\s*fat|analysis|segmental/.test(folded)) english++;
@@ -417,7 +417,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       sheet.score.push(score);
       continue;
     }
-    const slashLost = scoreSlashLost(line) ?? scoreUnderHeading(heading, line);
+    const slashLost = scoreSlashLost(line) ?? scoreUnderHeading(previous, line);
     if (slashLost) {
       labelledScores.push(slashLost);
       continue;
