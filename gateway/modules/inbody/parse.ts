@@ -324,10 +324,13 @@ const SLASH_LOST = [
  */
 const SCORE_UNDER_HEADING = /^[^a-z\d]*(\d) ?(\d)\s*(?:[17l|!]\s?)?1 ?[o0] ?[o0](?![\d.,])/;
 
-/** Whether a line is the score box's heading ("InBody Score", "Điểm InBody"): no number, not the model's name. */
+/** Whether a folded line names the score ("InBody Score", "Điểm InBody"), not the model ("InBody570"). */
+const namesScore = (folded: string) => SCORE_LINE.test(folded) && !MODEL_LINE.test(folded);
+
+/** Whether a line is the score box's heading: it names the score and holds no number. */
 const isScoreHeading = (line: OcrLine) => {
   const folded = fold(line.text);
-  return SCORE_LINE.test(folded) && !MODEL_LINE.test(folded) && !/\d/.test(folded);
+  return namesScore(folded) && !/\d/.test(folded);
 };
 
 /** The score read on the line under the score box's heading (`under`): offered, as a slash lost is. */
@@ -422,7 +425,7 @@ export function parseSheet(lines: OcrLine[]): ParsedSheet {
       labelledScores.push(slashLost);
       continue;
     }
-    if (SCORE_LINE.test(folded) && !MODEL_LINE.test(folded)) {
+    if (namesScore(folded)) {
       // The score box's small print ("… may score over 100 points") names 100 and is no score.
       const [first] = numbersAfter(line, SCORE_LINE).filter((r) => r.value !== 100);
       // Without its "/100" a number is a weaker sign of the score: it goes after those with it.
