@@ -7,6 +7,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# ADR 107: onnxruntime-node's postinstall would fetch CUDA libraries from NuGet (package.json's
+# allowScripts denies it to npm 11; this says so to any npm): the CPU build ships in the package.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 # patches/ is applied to node_modules by the postinstall script (ADR 057).
 COPY package.json package-lock.json ./
 COPY patches ./patches
@@ -23,11 +26,19 @@ RUN npm run build
 # Installed apart from the build so no devDependency reaches the runtime image.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 COPY package.json package-lock.json ./
 COPY patches ./patches
+# ADR 107: onnxruntime-node ships its native library for five platforms (≈ 290 MB); the image keeps
+# its own platform's (≈ 45 MB).
 RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi; \
-    npm ci --omit=dev --no-audit --no-fund
+    npm ci --omit=dev --no-audit --no-fund && \
+    own="$(node -p 'process.platform + "/" + process.arch')" && \
+    for dir in node_modules/onnxruntime-node/bin/napi-v6/*/*; do \
+      case "$dir" in */"$own") ;; *) rm -rf "$dir" ;; esac; \
+    done && \
+    test -e "node_modules/onnxruntime-node/bin/napi-v6/$own/onnxruntime_binding.node"
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

