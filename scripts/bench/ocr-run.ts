@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { inbodyCoreFields, inbodySegments, inbodyTopFields } from '#api/inbody-fields.ts';
-import { reencodeImage } from '#gateway/modules/media/image.ts';
+import { decodeImage, encodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet, type SheetReading } from '#gateway/modules/inbody/sheet-reader.ts';
@@ -230,9 +230,13 @@ for (const category of categories)
       // ADR 089: the OCR engines run in processes of their own; their CPU is the photo's too.
       const ocrCpu0 = pool.processUsage().cpuSeconds;
       const start = performance.now();
-      const image = await reencodeImage(sent, { maxSide: 2400 });
+      // ADR 108: as the service does, the photo kept is encoded while the reader reads its decoded
+      // pixels; the old reader (issue 14) read the kept WebP.
+      const decoded = await decodeImage(sent, { maxSide: 2400 });
+      const stored = encodeImage(decoded);
+      const input = reader === 'old' ? (await stored).bytes : decoded;
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
-      const reading = await readSheet(image.bytes, recognize, {
+      const reading = await readSheet(input, recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
         readLines: reader === 'new' ? pool.readLines : undefined,
         detectLines: reader === 'new' ? pool.detectLines : undefined,
@@ -240,6 +244,7 @@ for (const category of categories)
         failures.push(`${reader} failed ${photo.id}: ${String(error)}`);
         return undefined;
       });
+      await stored;
       if (!reading) {
         tallyOf(reader, category).photos++;
         tallyOf(reader, category).unreadable++;

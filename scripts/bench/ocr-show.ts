@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { createOcrPool, type ReadLines } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
 import { readSheet } from '#gateway/modules/inbody/sheet-reader.ts';
-import { reencodeImage } from '#gateway/modules/media/image.ts';
+import { decodeImage } from '#gateway/modules/media/image.ts';
 import { randomTruth, sheetPhoto, type Grade, type SheetLang, type SheetLayout } from '#tests/support/inbody-sheet.ts';
 import { devSetMaker } from '#tests/support/sheets/dev-set.ts';
 import { findChromium } from '#scripts/lib/chromium.mjs';
@@ -78,7 +78,7 @@ const readLines: ReadLines = async (crops) => {
   return read;
 };
 const reading = await readSheet(
-  (await reencodeImage(photo, { maxSide: 2400 })).bytes,
+  await decodeImage(photo, { maxSide: 2400 }),
   async (image, read) => {
     const start = performance.now();
     const lines: OcrLine[] = await pool.recognize(image, read);

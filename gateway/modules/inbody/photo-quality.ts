@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { InbodyUnreadableReason } from '#api/inbody-fields.ts';
+import { sharpOf, type PipelineImage } from '#gateway/modules/media/image.ts';
 
 // Issue 36 §6 (ADR 066): when a sheet photo gives too few values, the member is told why in words.
 // Two measures of the photo itself, on a grey copy 1000 px wide (so they do not depend on the
@@ -30,9 +31,9 @@ export type PhotoMeasures = {
 const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-/** Brightness and sharpness of a photo (any format sharp decodes). */
-export async function measurePhoto(bytes: Buffer): Promise<PhotoMeasures> {
-  const { data, info } = await sharp(bytes)
+/** Brightness and sharpness of a photo (any format sharp decodes, or the pixels the upload decoded). */
+export async function measurePhoto(photo: PipelineImage): Promise<PhotoMeasures> {
+  const { data, info } = await sharpOf(photo)
     .rotate()
     .greyscale()
     .resize({ width: MEASURE_WIDTH, withoutEnlargement: false })
@@ -143,9 +144,9 @@ const measuresOf = (reading: unknown): PhotoMeasures | undefined => {
  * judged), then no sheet found at all, then blurred, then a sheet found only in part, else the
  * values simply were not read.
  */
-export async function unreadableReason(bytes: Buffer, reading?: unknown): Promise<InbodyUnreadableReason> {
+export async function unreadableReason(photo: PipelineImage, reading?: unknown): Promise<InbodyUnreadableReason> {
   const page = pageOf(reading);
-  const measures = measuresOf(reading) ?? (await measurePhoto(bytes).catch(() => null));
+  const measures = measuresOf(reading) ?? (await measurePhoto(photo).catch(() => null));
   if (measures && measures.bright < DARK_BRIGHT_LEVEL) return 'TOO_DARK';
   if (page === 'none') return 'NOT_WHOLE_SHEET';
   if (measures && measures.sharpness < BLUR_LEVEL) return 'BLURRED';

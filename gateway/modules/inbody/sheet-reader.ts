@@ -8,6 +8,7 @@ import { greySpread, measureGrey, NO_PRINT_SPREAD, type PhotoMeasures } from './
 import { deblurWithin } from './deblur.ts';
 import { deblurSigma, estimateBlur } from './blur-estimate.ts';
 import { secondReading } from './second-reading.ts';
+import { sharpOf, type PipelineImage } from '#gateway/modules/media/image.ts';
 import { detectedReading, type PagePart } from './detected-reading.ts';
 import { parseSheet, scoreLineOf, scoreOutOf100, type OcrLine, type ParsedSheet, type Reading } from './parse.ts';
 
@@ -229,8 +230,8 @@ const pngOf = ({ data, width, height }: Grey): Promise<Buffer> =>
  * found): the bright rows and columns cropped, the text's slant measured by projection and turned
  * level, ~200 dpi.
  */
-export async function prepareByProjection(bytes: Buffer): Promise<Grey> {
-  const source = sharp(bytes).greyscale();
+export async function prepareByProjection(photo: PipelineImage): Promise<Grey> {
+  const source = sharpOf(photo).greyscale();
   const { width = 0, height = 0 } = await source.metadata();
   const probe = await greyAt(source, PROBE_SIDE);
   const box = paperBox(probe);
@@ -241,7 +242,7 @@ export async function prepareByProjection(bytes: Buffer): Promise<Grey> {
     width: Math.min(width - Math.floor(box.left * scale), Math.ceil(box.width * scale)),
     height: Math.min(height - Math.floor(box.top * scale), Math.ceil(box.height * scale)),
   };
-  const paper = await sharp(bytes).extract(crop).greyscale().png(QUICK_PNG).toBuffer();
+  const paper = await sharpOf(photo).extract(crop).greyscale().png(QUICK_PNG).toBuffer();
   const slant = slantOf(await greyAt(sharp(paper), PROBE_SIDE));
   let level = sharp(paper);
   if (Math.abs(slant) >= 0.25) level = level.rotate(-slant, { background: '#ffffff' });
@@ -258,8 +259,8 @@ const rawImage = ({ data, width, height }: Grey) =>
   sharp(data, { raw: { width, height, channels: 1 } }).withDensity(200);
 
 /** The old reader's page (the bench compares it). */
-const projected = async (bytes: Buffer): Promise<PreparedPage> => {
-  const grey = await prepareByProjection(bytes);
+const projected = async (photo: PipelineImage): Promise<PreparedPage> => {
+  const grey = await prepareByProjection(photo);
   return { image: await pngOf(grey), grey, page: 'none', corners: null };
 };
 
@@ -290,8 +291,8 @@ export type PreparedPage = {
  * projection path reads the whole photo. `'blank'`: nothing printed in the photo (`greySpread` under
  * NO_PRINT_SPREAD), nothing for the OCR to read.
  */
-export async function prepareSheet(bytes: Buffer): Promise<PreparedPage | 'blank'> {
-  const probe = await sharp(bytes)
+export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage | 'blank'> {
+  const probe = await sharpOf(photo)
     .resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: 'inside' })
     .removeAlpha()
     .raw()
@@ -307,10 +308,10 @@ export async function prepareSheet(bytes: Buffer): Promise<PreparedPage | 'blank
     channels: probe.info.channels,
   });
   if (!finding.corners) {
-    const grey = await prepareByProjection(bytes);
+    const grey = await prepareByProjection(photo);
     return { image: await pngOf(grey), grey, page: finding.page, corners: null };
   }
-  const full = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const full = await sharpOf(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
   const photoGrey = { data: full.data, width: full.info.width, height: full.info.height };
   const k = full.info.width / probe.info.width;
   const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
@@ -594,11 +595,11 @@ export type SheetReading = CheckedSheet & {
 
 /** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
 export async function readSheet(
-  bytes: Buffer,
+  photo: PipelineImage,
   recognize: Recognize,
   options: { reader?: 'page' | 'projection'; readLines?: ReadLines; detectLines?: DetectLines } = {},
 ): Promise<SheetReading> {
-  const prepared = options.reader === 'projection' ? await projected(bytes) : await prepareSheet(bytes);
+  const prepared = options.reader === 'projection' ? await projected(photo) : await prepareSheet(photo);
   if (prepared === 'blank') {
     const parsed = parseSheet([]);
     return { ...checkSheet(parsed), parsed, usable: false, page: 'none' };

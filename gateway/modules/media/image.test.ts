@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import {
+  decodeImage,
+  encodeImage,
   ImageRejectedError,
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
   reencodeImage,
+  sharpOf,
   type ImageRejectionReason,
 } from './image.ts';
 
@@ -109,12 +112,16 @@ test('GIF, WebP and AVIF inputs are accepted and re-encoded to WebP', async () =
   }
 });
 
-test('EXIF orientation 6 is applied: width and height swap and the picture is turned clockwise', async () => {
-  const raw = await splitColourRaw(80, 40);
-  const input = await sharp(raw, { raw: { width: 80, height: 40, channels: 3 } })
+/** The 80 × 40 red-and-blue JPEG marked EXIF orientation 6 (to be turned 90° clockwise). */
+async function turnedJpeg(): Promise<Buffer> {
+  return sharp(await splitColourRaw(80, 40), { raw: { width: 80, height: 40, channels: 3 } })
     .jpeg({ quality: 95 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+test('EXIF orientation 6 is applied: width and height swap and the picture is turned clockwise', async () => {
+  const input = await turnedJpeg();
   expect((await sharp(input).metadata()).orientation).toBe(6);
 
   const out = await reencodeImage(input, { maxSide: 1000 });
@@ -131,6 +138,29 @@ test('EXIF orientation 6 is applied: width and height swap and the picture is tu
   expect(top[2]).toBeLessThan(60);
   expect(bottom[2]).toBeGreaterThan(200);
   expect(bottom[0]).toBeLessThan(60);
+});
+
+test('ADR 108: the decoded pixels are upright and what is kept is encoded from them, byte for byte as in one pass', async () => {
+  const turned = await turnedJpeg();
+  const decoded = await decodeImage(turned, { maxSide: 1000 });
+  expect([decoded.width, decoded.height, decoded.channels]).toEqual([40, 80, 3]);
+  expect(decoded.data.length).toBe(40 * 80 * 3);
+  // The red left half is on top once turned upright.
+  expect(decoded.data[(10 * 40 + 20) * 3]).toBeGreaterThan(200);
+  expect(decoded.data[(70 * 40 + 20) * 3 + 2]).toBeGreaterThan(200);
+  for (const input of [turned, await photoJpegWithGps(900, 600), await smallPng()]) {
+    const kept = await encodeImage(await decodeImage(input, { maxSide: 500 }));
+    expect(kept.bytes.equals((await reencodeImage(input, { maxSide: 500 })).bytes)).toBe(true);
+    expect(isWebp(kept.bytes)).toBe(true);
+  }
+  // sharp takes either form alike.
+  const kept = await reencodeImage(turned, { maxSide: 1000 });
+  expect(await sharpOf(kept.bytes).metadata()).toMatchObject({ width: 40, height: 80 });
+  expect(await sharpOf(decoded).metadata()).toMatchObject({ width: 40, height: 80 });
+  // The same refusals: it is the one pipeline.
+  await expect(decodeImage(Buffer.from('not a picture at all'), { maxSide: 100 })).rejects.toBeInstanceOf(
+    ImageRejectedError,
+  );
 });
 
 test('a PNG truncated to half its bytes is not_an_image (header check alone would pass it)', async () => {

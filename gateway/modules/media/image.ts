@@ -46,12 +46,16 @@ function checkOptions(maxSide: number, quality: number): void {
   if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new RangeError('quality must be 1..100');
 }
 
-export async function reencodeImage(
-  input: Uint8Array,
-  opts: { maxSide: number; quality?: number },
-): Promise<ProcessedImage> {
-  const quality = opts.quality ?? DEFAULT_QUALITY;
-  checkOptions(opts.maxSide, quality);
+/**
+ * An upload's pixels: decoded, turned upright by its EXIF orientation and shrunk to fit `maxSide`;
+ * nothing of the file but its pixels. What is kept is encoded from them (`encodeImage`); a reader
+ * may read them meanwhile (ADR 108: the InBody sheet is read while its photo is encoded).
+ */
+export type DecodedImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+/** An upload decoded by the one image pipeline (formats sniffed, size and pixels bounded); rejects with ImageRejectedError. */
+export async function decodeImage(input: Uint8Array, opts: { maxSide: number }): Promise<DecodedImage> {
+  checkOptions(opts.maxSide, DEFAULT_QUALITY);
 
   // Size first, so an oversized upload is never handed to a decoder.
   if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large');
@@ -73,18 +77,42 @@ export async function reencodeImage(
     const { width, height } = meta;
     if (!width || !height || width * height > MAX_INPUT_PIXELS) throw new ImageRejectedError('not_an_image');
 
-    // Full decode (a truncated file fails here), EXIF orientation applied, then WebP without
-    // withMetadata(), which writes no EXIF/GPS/XMP.
+    // Full decode (a truncated file fails here), EXIF orientation applied.
     const { data, info } = await sharp(buffer, decodeOptions)
       .rotate()
       .resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-
-    return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
+    return { data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     // Anything libvips cannot decode (corrupt, truncated, pixel bomb, unsupported codec) is not an image to us.
     throw new ImageRejectedError('not_an_image', { cause: error });
   }
+}
+
+/** An image already through the pipeline: its encoded bytes (as kept) or its decoded pixels. */
+export type PipelineImage = Buffer | DecodedImage;
+
+/** Such an image as sharp's input. */
+export const sharpOf = (image: PipelineImage) =>
+  Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+
+/** Decoded pixels encoded as WebP, which writes no EXIF/GPS/XMP (no withMetadata()). */
+export async function encodeImage(image: DecodedImage, quality = DEFAULT_QUALITY): Promise<ProcessedImage> {
+  checkOptions(1, quality);
+  const { data, info } = await sharpOf(image).webp({ quality }).toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
+}
+
+/** An upload decoded and re-encoded (security.md, Uploads): what is kept of any image sent. */
+export async function reencodeImage(
+  input: Uint8Array,
+  opts: { maxSide: number; quality?: number },
+): Promise<ProcessedImage> {
+  const quality = opts.quality ?? DEFAULT_QUALITY;
+  checkOptions(opts.maxSide, quality);
+  return encodeImage(await decodeImage(input, opts), quality);
 }
