@@ -2,6 +2,9 @@
 // close to a Gaussian point spread; Richardson–Lucy's iteration restores what such a blur of a
 // known width took away (the point of "42.7", the gap between the 1s of "11.2").
 
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
 /** A grey raster (one byte a pixel). */
 export type GreyRaster = { data: Uint8Array; width: number; height: number };
 
@@ -59,21 +62,12 @@ export function blurInto(
   return out;
 }
 
-/** Awaited between two iterations: the gateway answers what waits (a step on a page box is ≈ 30 ms of CPU). */
-type Pause = () => Promise<void>;
-const noPause: Pause = () => Promise.resolve();
-
 /**
  * Richardson–Lucy deconvolution of a grey page by a Gaussian of deviation `sigma` px, `steps`
- * iterations (the image as ink on paper: the dark print is what the blur spread), `pause` awaited
- * after each.
+ * iterations (the image as ink on paper: the dark print is what the blur spread). It is sent to a
+ * worker thread as its source (BAND_WORKER): it may use only gaussianKernel and blurInto.
  */
-export async function richardsonLucy(
-  page: GreyRaster,
-  sigma: number,
-  steps: number,
-  pause: Pause = noPause,
-): Promise<GreyRaster> {
+export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): GreyRaster {
   const { data, width, height } = page;
   const n = width * height;
   const kernel = gaussianKernel(sigma);
@@ -89,7 +83,6 @@ export async function richardsonLucy(
     for (let i = 0; i < n; i++) ratio[i] = observed[i] / Math.max(1e-3, blurred[i]);
     blurInto(ratio, width, height, kernel, tmp, blurred);
     for (let i = 0; i < n; i++) estimate[i] *= blurred[i];
-    await pause();
   }
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.max(0, Math.min(255, Math.round(256 - estimate[i])));
@@ -97,16 +90,46 @@ export async function richardsonLucy(
 }
 
 /**
+ * A worker thread that deconvolves the raster it is given (`workerData`) and posts the pixels back.
+ * The functions go as their source (the gateway is bundled: no file of its own sits beside it);
+ * `__name`: a transform that keeps function names wraps them in it (as ocr-process.ts's engines).
+ */
+const BAND_WORKER = `var __name = (f) => f;
+${gaussianKernel.toString()}
+${blurInto.toString()}
+${richardsonLucy.toString()}
+const { parentPort, workerData } = require('node:worker_threads');
+const { page, sigma, steps } = workerData;
+const { data } = richardsonLucy(page, sigma, steps);
+parentPort.postMessage(data, [data.buffer]);`;
+
+function deconvolvedInWorker(page: GreyRaster, sigma: number, steps: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(BAND_WORKER, { eval: true, workerData: { page, sigma, steps } });
+    worker.once('message', (data: Uint8Array) => resolve(data));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the deconvolution's worker exited (${String(code)})`)));
+  });
+}
+
+/** Bands deconvolved at once: one a core, two at most (the OCR keeps one core's work, issue 36 §7). */
+const BANDS = Math.min(2, availableParallelism());
+
+/**
  * The part of a grey photo within `box` (the page's corners' bounding box, a margin around)
  * deconvolved in place: phone blur is the same across the photo, so its deviation is the photo's,
  * and the photo's page holds fewer pixels than the page flattened for the OCR.
+ * ADR 109: off the event loop, in worker threads, cut in `bands` of rows deconvolved at once. Each
+ * band is deconvolved with `reach` rows of its neighbours: what `steps` iterations of two blurs of
+ * the kernel's radius carry from a cut edge. The rows kept are then the same to the bit as those of
+ * the whole part deconvolved at once.
  */
 export async function deblurWithin(
   photo: GreyRaster,
   box: { left: number; top: number; right: number; bottom: number },
   sigma: number,
   steps: number,
-  pause: Pause = noPause,
+  bands = BANDS,
 ): Promise<void> {
   const margin = Math.ceil(sigma * 3);
   const left = Math.max(0, Math.floor(box.left) - margin);
@@ -116,10 +139,24 @@ export async function deblurWithin(
   const width = right - left;
   const height = bottom - top;
   if (width < 1 || height < 1) return;
-  const region = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    region.set(photo.data.subarray((top + y) * photo.width + left, (top + y) * photo.width + right), y * width);
-  const restored = (await richardsonLucy({ data: region, width, height }, sigma, steps, pause)).data;
-  for (let y = 0; y < height; y++)
-    photo.data.set(restored.subarray(y * width, (y + 1) * width), (top + y) * photo.width + left);
+  const reach = steps * 2 * ((gaussianKernel(sigma).length - 1) / 2);
+  // A band shorter than twice its reach would cost more than it saves.
+  const count = Math.max(1, Math.min(bands, Math.floor(height / (2 * reach))));
+  const cuts = Array.from({ length: count + 1 }, (_, i) => Math.round((i * height) / count));
+  await Promise.all(
+    cuts.slice(1).map(async (to, i) => {
+      const from = cuts[i];
+      const first = Math.max(0, from - reach);
+      const last = Math.min(height, to + reach);
+      const band = new Uint8Array(width * (last - first));
+      for (let y = first; y < last; y++)
+        band.set(
+          photo.data.subarray((top + y) * photo.width + left, (top + y) * photo.width + right),
+          (y - first) * width,
+        );
+      const restored = await deconvolvedInWorker({ data: band, width, height: last - first }, sigma, steps);
+      for (let y = from; y < to; y++)
+        photo.data.set(restored.subarray((y - first) * width, (y - first + 1) * width), (top + y) * photo.width + left);
+    }),
+  );
 }
