@@ -82,7 +82,8 @@ const reading = await readSheet(
   async (image, read) => {
     const start = performance.now();
     const lines: OcrLine[] = await pool.recognize(image, read);
-    const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.png` : 'page.png';
+    // ADR 110: the OCR takes PGMs.
+    const name = calls ? `ocr-${String(calls)}${read?.digits ? '-digits' : ''}.pgm` : 'page.pgm';
     calls++;
     writeFileSync(path.join(out, name), image);
     console.log(`\n== ${name}, ${(performance.now() - start).toFixed(0)} ms`);
@@ -113,4 +114,4 @@ console.log(
   JSON.stringify(reading.warnings),
 );
 console.log('\ntruth', JSON.stringify(truth));
-console.log(`\nphoto and OCR images: ${path.relative(process.cwd(), out)}/photo.jpg, page.png, ocr-N.png`);
+console.log(`\nphoto and OCR images: ${path.relative(process.cwd(), out)}/photo.jpg, page.pgm, ocr-N.pgm`);

@@ -39,7 +39,7 @@ export class OcrTimeoutError extends Error {
 export type OcrPoolOptions = { workers: number; queue: number; timeoutMs: number; idleMs?: number };
 /** `digits`: only digits and "/" may be read (ADR 084: the score's large print, read "DY" for 59). */
 export type RecognizeOptions = { digits?: boolean };
-/** Reads one prepared image; tests may give their own (a slow one, to fill the queue). */
+/** Reads one prepared image (a grey PGM, ADR 110); tests may give their own (a slow one, to fill the queue). */
 export type Recognize = (image: Buffer, options?: RecognizeOptions) => Promise<OcrLine[]>;
 /** Reads crops of the page, each one line, with the second engine (ADR 086: PaddleOCR's recognizer). */
 export type ReadLines = (crops: GreyCrop[]) => Promise<LineText[]>;
@@ -66,8 +66,9 @@ export const defaultOcrWorkers = () => Math.max(1, availableParallelism() - 1);
  * ADR 096: tesseract 5 reads every line whose mean confidence is below `invert_threshold` (0.7)
  * a second time, inverted (for white print on dark). The sheets print dark on light, and on a hard
  * photo most lines are read unsure: the page's LSTM work was done nearly twice for nothing. 0: never.
+ * ADR 110: the images come as PGMs, which carry no resolution; the page and its crops are at 200 dpi.
  */
-export const TESSERACT_SETTINGS = { invert_threshold: '0' } as const;
+export const TESSERACT_SETTINGS = { invert_threshold: '0', user_defined_dpi: '200' } as const;
 
 /**
  * Tesseract as its process runs it (ocr-process.ts; its source is sent there, so no import): a

@@ -51,6 +51,24 @@ test('a score read "5/100" is read again from its line, and the "75/100" read th
   expect([reading.values.score, reading.confidence.score]).toEqual([75, 'doubtful']);
 });
 
+test('ADR 110: the page and the crops read again go to the OCR as binary PGMs: a header, then one byte a pixel', async () => {
+  const images: Buffer[] = [];
+  await readSheet(await photo(), async (image) => {
+    images.push(image);
+    return images.length === 1 ? sheet(line('5/100 Points', { x0: 100, y0: 300, x1: 400, y1: 340 })) : [];
+  });
+  expect(images.length).toBeGreaterThanOrEqual(2);
+  for (const image of images) {
+    const header = /^P5\n(\d+) (\d+)\n255\n/.exec(image.subarray(0, 40).toString('latin1'));
+    expect(header).not.toBeNull();
+    const [text, width, height] = header ?? ['', '0', '0'];
+    expect(image.length).toBe(text.length + Number(width) * Number(height));
+  }
+  // The score's line cut out is enlarged twice and given a white margin of 20 px.
+  const cropWidth = Number(/^P5\n(\d+)/.exec(images[1].toString('latin1'))?.[1]);
+  expect(cropWidth).toBeGreaterThan(2 * 300);
+});
+
 test('a second reading that finds no "NN/100" leaves the score doubtful; a line without a box is not read again', async () => {
   const doubtful = await readSheet(await photo(), async (image) =>
     image.length > 0 && doubtfulCalls++ === 0

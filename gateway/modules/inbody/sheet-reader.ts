@@ -45,9 +45,9 @@ const boxOf = (corners: Quad) => ({
 const PROBE_SIDE = 600;
 const MAX_SLANT = 12;
 /**
- * The PNGs handed between the steps and to the OCR are encoded at zlib's fastest level (ADR 084):
+ * A PNG handed between two steps (the old path's paper) is encoded at zlib's fastest level (ADR 084):
  * at the default level, encoding the 1700 × 4500 px stacked page took ≈ 0.6 s of CPU, a fifth of a
- * photo's time; the OCR decodes either as fast.
+ * photo's time. The OCR takes no PNG since ADR 110 (`pgmOf`).
  */
 const QUICK_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
@@ -217,13 +217,20 @@ export async function evenLight(data: Uint8Array, width: number, height: number)
   return { data: contrastStretched(even, histogram), width, height };
 }
 
-/** The page as the OCR takes it: a grey PNG at ~200 dpi. */
-const pngOf = ({ data, width, height }: Grey): Promise<Buffer> =>
-  sharp(data, { raw: { width, height, channels: 1 } })
-    .withDensity(200)
-    .toColourspace('b-w')
-    .png(QUICK_PNG)
-    .toBuffer();
+/**
+ * An image as the OCR takes it (ADR 110): grey pixels in a binary PGM, their header before them and
+ * nothing to encode or decode (a PNG of the stacked page cost ≈ 30 ms to encode and as much again to
+ * decode in tesseract). A PGM carries no resolution: tesseract reads every image at the page's 200
+ * dpi (TESSERACT_SETTINGS), as it read the PNGs' density.
+ */
+const pgmOf = ({ data, width, height }: { data: Uint8Array; width: number; height: number }): Buffer =>
+  Buffer.concat([Buffer.from(`P5\n${String(width)} ${String(height)}\n255\n`, 'ascii'), data]);
+
+/** A crop of the page (`cut`: the sharp steps that cut and size it) as the OCR takes it. */
+const pgmCrop = async (cut: Sharp): Promise<Buffer> => {
+  const { data, info } = await cut.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return pgmOf({ data, width: info.width, height: info.height });
+};
 
 /**
  * The old page (issue 14, kept for the bench's comparison and as the fallback when no page is
@@ -254,14 +261,13 @@ export async function prepareByProjection(photo: PipelineImage): Promise<Grey> {
   return evenLight(data, info.width, info.height);
 }
 
-/** The raw page as an image to cut from, at the page's 200 dpi (tesseract sizes its search by it). */
-const rawImage = ({ data, width, height }: Grey) =>
-  sharp(data, { raw: { width, height, channels: 1 } }).withDensity(200);
+/** The raw page as an image to cut from. */
+const rawImage = ({ data, width, height }: Grey) => sharp(data, { raw: { width, height, channels: 1 } });
 
 /** The old reader's page (the bench compares it). */
 const projected = async (photo: PipelineImage): Promise<PreparedPage> => {
   const grey = await prepareByProjection(photo);
-  return { image: await pngOf(grey), grey, page: 'none', corners: null };
+  return { image: pgmOf(grey), grey, page: 'none', corners: null };
 };
 
 /** Lets the event loop answer what waits before the next stretch of work. */
@@ -309,7 +315,7 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
   });
   if (!finding.corners) {
     const grey = await prepareByProjection(photo);
-    return { image: await pngOf(grey), grey, page: finding.page, corners: null };
+    return { image: pgmOf(grey), grey, page: finding.page, corners: null };
   }
   const full = await sharpOf(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
   const photoGrey = { data: full.data, width: full.info.width, height: full.info.height };
@@ -337,7 +343,7 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
   const flat = await levelled(flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect)));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
-  return { image: await pngOf(grey), grey, page: finding.page, corners, measures, deconvolved: sigma !== null };
+  return { image: pgmOf(grey), grey, page: finding.page, corners, measures, deconvolved: sigma !== null };
 }
 
 /** A flattened page's print slanted at least this much (degrees) is turned level. */
@@ -472,12 +478,12 @@ async function secondScoreReading(page: Grey, lines: OcrLine[], parsed: ParsedSh
     height: Math.min(height - top, line.box.y1 - top + pad),
   };
   if (box.width < 8 || box.height < 8) return;
-  const crop = await rawImage(page)
-    .extract(box)
-    .resize({ width: box.width * 2 })
-    .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
-    .png(QUICK_PNG)
-    .toBuffer();
+  const crop = await pgmCrop(
+    rawImage(page)
+      .extract(box)
+      .resize({ width: box.width * 2 })
+      .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }),
+  );
   const score = (read: OcrLine[]) => read.map(scoreOutOf100).find((r) => r && r.value >= 10 && r.value < 100);
   let again = score(await recognize(crop));
   // ADR 084: the large digits read as letters ("DY /100" for 59): read once more with digits only.
@@ -569,12 +575,12 @@ async function boxesReadAgain(
     // Tesseract reads print of a certain height best: the score's large digits smaller, the boxes' small print larger.
     let reading: ReturnType<typeof readCrop> = {};
     for (const scale of BOX_SCALES[place.box === 'score' ? 'score' : 'rows']) {
-      const crop = await rawImage(page)
-        .extract(area)
-        .resize({ width: Math.round(area.width * scale), kernel: 'lanczos3' })
-        .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
-        .png(QUICK_PNG)
-        .toBuffer();
+      const crop = await pgmCrop(
+        rawImage(page)
+          .extract(area)
+          .resize({ width: Math.round(area.width * scale), kernel: 'lanczos3' })
+          .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }),
+      );
       reading = readCrop(place.box, model, await recognize(crop));
       if (Object.keys(reading).length) break;
     }
