@@ -218,24 +218,30 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
   }, [fetcher.state, fetcher.data]);
   // A code already sent is not sent again for a while: the camera sees it on every frame.
   const recent = useRef(new Map<string, number>());
-  const onCode = useCallback(
+  const send = useCallback(
     (code: string) => {
-      const now = Date.now();
-      if (clubId === null || fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > now - 5000) return;
-      recent.current.set(code, now);
+      if (clubId === null) return;
+      recent.current.set(code, Date.now());
       void fetcher.submit({ intent: 'code', code, clubId: String(clubId) }, { method: 'post' });
     },
     [clubId, fetcher],
   );
+  // The camera's frames wait while an answer is on its way (the next frame shows the code again).
+  const onCode = useCallback(
+    (code: string) => {
+      if (fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > Date.now() - 5000) return;
+      send(code);
+    },
+    [fetcher.state, send],
+  );
   const [noQr, setNoQr] = useState(false);
+  // A photo is chosen once: its code is sent even while the last answer's page is still reloading
+  // (skipped then, it was lost without a word: a CI journey's second photo, refused by nothing).
   const readPhoto = async (file: File) => {
     const { readQrInFile } = await import('./qr-decode.ts');
     const code = await readQrInFile(file).catch(() => null);
     setNoQr(code === null);
-    if (code) {
-      recent.current.delete(code);
-      onCode(code);
-    }
+    if (code) send(code);
   };
   const heard = useRef<DoorAnswer | undefined>(undefined);
   const verdict = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import {
   checkPhoneLayout,
   expect,
@@ -135,6 +135,14 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   const photo = staff.getByLabel('Choose a photo of the QR code');
   await waitForHydrated(photo);
   const shot = await qr.screenshot();
+  // After each answer the page's data reloads; slowed here, the second photo is chosen while it
+  // reloads (a busy machine did so by chance): a photo is sent all the same, never dropped.
+  const slowReload = async (route: Route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 3000));
+    // A reload the page gave up (the next answer came first) is no longer there to continue.
+    await route.continue().catch(() => undefined);
+  };
+  await staff.route(/\/staff\/scanner\.data/, slowReload);
   await photo.setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: shot });
   const welcome = staff.getByRole('status').filter({ hasText: 'Welcome in' });
   await expect(welcome).toBeVisible({ timeout: 15_000 });
@@ -149,6 +157,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await photo.setInputFiles({ name: 'qr-again.png', mimeType: 'image/png', buffer: shot });
   await expect(staff.getByRole('alert').filter({ hasText: 'Not allowed in' })).toContainText('already been used');
   await snap(staff, 'en-staff-door-refused');
+  await staff.unrouteAll({ behavior: 'ignoreErrors' });
 
   // Without JavaScript, the same desk's session types the code: the form posts, the answer is the page.
   const plain = await browser.newContext({
