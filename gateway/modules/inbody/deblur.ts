@@ -4,6 +4,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { deblurSimdModule } from './deblur-simd.ts';
 
 /** A grey raster (one byte a pixel). */
 export type GreyRaster = { data: Uint8Array; width: number; height: number };
@@ -18,7 +19,17 @@ export function gaussianKernel(sigma: number): Float32Array {
   return k;
 }
 
-/** `src` blurred by the separable `kernel` into `out` (`tmp`: scratch of the same size); edges clamped. */
+/**
+ * ADR 111: the interior of blurInto's two passes, done elsewhere (deblur-simd.ts's module, over the
+ * same arrays): `rows()` the first pass's columns r ≤ x < width − r of every row, `columns()` the
+ * second pass's rows r ≤ y < height − r; for pages at least `run` + 2r px wide and 2r + 1 px high.
+ */
+export type BlurInterior = { run: number; rows: () => void; columns: () => void };
+
+/**
+ * `src` blurred by the separable `kernel` into `out` (`tmp`: scratch of the same size); edges clamped.
+ * With `interior`, only the edges here (the rows and columns within the kernel's reach of them).
+ */
 export function blurInto(
   src: Float32Array,
   width: number,
@@ -26,12 +37,15 @@ export function blurInto(
   kernel: Float32Array,
   tmp: Float32Array,
   out: Float32Array,
+  interior?: BlurInterior,
 ): Float32Array {
   const r = (kernel.length - 1) / 2;
   const k0 = kernel[r];
+  const elsewhere = interior !== undefined && width - 2 * r >= interior.run && height - 2 * r >= 1;
+  if (elsewhere) interior.rows();
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
+    for (let x = 0; x < width; x = elsewhere && x === r - 1 ? width - r : x + 1) {
       const i = row + x;
       let a = k0 * src[i];
       // The kernel is symmetric: one product for each pair of neighbours.
@@ -42,7 +56,8 @@ export function blurInto(
       tmp[i] = a;
     }
   }
-  for (let y = 0; y < height; y++) {
+  if (elsewhere) interior.columns();
+  for (let y = 0; y < height; y = elsewhere && y === r - 1 ? height - r : y + 1) {
     const row = y * width;
     if (y >= r && y < height - r) {
       for (let x = 0; x < width; x++) out[row + x] = k0 * tmp[row + x];
@@ -64,25 +79,51 @@ export function blurInto(
 
 /**
  * Richardson–Lucy deconvolution of a grey page by a Gaussian of deviation `sigma` px, `steps`
- * iterations (the image as ink on paper: the dark print is what the blur spread). It is sent to a
- * worker thread as its source (BAND_WORKER): it may use only gaussianKernel and blurInto.
+ * iterations (the image as ink on paper: the dark print is what the blur spread). ADR 111: the blurs'
+ * interior and the element-wise steps run in `simd` (deblur-simd.ts's module: four pixels at a time,
+ * the same bits as the JavaScript); the edges, and a page too small for the module, in blurInto.
+ * It is sent to a worker thread as its source (BAND_WORKER): it may use only gaussianKernel and blurInto.
  */
-export function richardsonLucy(page: GreyRaster, sigma: number, steps: number): GreyRaster {
+export function richardsonLucy(
+  page: GreyRaster,
+  sigma: number,
+  steps: number,
+  simd: Uint8Array<ArrayBuffer>,
+): GreyRaster {
   const { data, width, height } = page;
   const n = width * height;
   const kernel = gaussianKernel(sigma);
+  const r = (kernel.length - 1) / 2;
+  // The memory: the kernel's weights from the centre out (float64), then five float32 arrays.
+  const bytes = n * 4 + 16;
+  const at = (k: number) => 16 * (r + 1) + k * bytes;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(at(5) / 65536) });
+  const wasm = new WebAssembly.Instance(new WebAssembly.Module(simd), { m: { memory } }).exports as Record<
+    'hblur' | 'vblur' | 'ratio' | 'product',
+    (...args: number[]) => void
+  > & { run: WebAssembly.Global };
+  new Float64Array(memory.buffer, 0, r + 1).set(kernel.subarray(r));
+  const [observed, estimate, tmp, blurred, ratio] = [0, 1, 2, 3, 4].map(
+    (k) => new Float32Array(memory.buffer, at(k), n),
+  );
+  // blurInto's interior passes in the module, over the arrays blurInto is given.
+  const interiorOf = (from: number): BlurInterior => ({
+    run: Number(wasm.run.value),
+    rows: () => wasm.hblur(at(from), at(2), width, 0, height, r, width - r, 0, r, 4),
+    columns: () => wasm.vblur(at(2), at(3), width, r, height - r, 0, width, 0, r, 4 * width),
+  });
+  const [ofEstimate, ofRatio] = [interiorOf(1), interiorOf(4)];
   // Ink (255 − grey, + 1 so that no value is 0): the print is the signal, the paper its absence.
-  const observed = new Float32Array(n);
   for (let i = 0; i < n; i++) observed[i] = 256 - data[i];
-  const estimate = Float32Array.from(observed);
-  const tmp = new Float32Array(n);
-  const blurred = new Float32Array(n);
-  const ratio = new Float32Array(n);
+  estimate.set(observed);
   for (let s = 0; s < steps; s++) {
-    blurInto(estimate, width, height, kernel, tmp, blurred);
-    for (let i = 0; i < n; i++) ratio[i] = observed[i] / Math.max(1e-3, blurred[i]);
-    blurInto(ratio, width, height, kernel, tmp, blurred);
-    for (let i = 0; i < n; i++) estimate[i] *= blurred[i];
+    blurInto(estimate, width, height, kernel, tmp, blurred, ofEstimate);
+    // Pairs in the module, the last pixel of an odd count here.
+    wasm.ratio(at(0), at(3), at(4), n);
+    if (n % 2) ratio[n - 1] = observed[n - 1] / Math.max(1e-3, blurred[n - 1]);
+    blurInto(ratio, width, height, kernel, tmp, blurred, ofRatio);
+    wasm.product(at(1), at(3), n);
+    if (n % 2) estimate[n - 1] *= blurred[n - 1];
   }
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.max(0, Math.min(255, Math.round(256 - estimate[i])));
@@ -99,13 +140,16 @@ ${gaussianKernel.toString()}
 ${blurInto.toString()}
 ${richardsonLucy.toString()}
 const { parentPort, workerData } = require('node:worker_threads');
-const { page, sigma, steps } = workerData;
-const { data } = richardsonLucy(page, sigma, steps);
+const { page, sigma, steps, simd } = workerData;
+const { data } = richardsonLucy(page, sigma, steps, simd);
 parentPort.postMessage(data, [data.buffer]);`;
+
+/** The deconvolution's WebAssembly (ADR 111), assembled once. */
+export const DEBLUR_SIMD = deblurSimdModule();
 
 function deconvolvedInWorker(page: GreyRaster, sigma: number, steps: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(BAND_WORKER, { eval: true, workerData: { page, sigma, steps } });
+    const worker = new Worker(BAND_WORKER, { eval: true, workerData: { page, sigma, steps, simd: DEBLUR_SIMD } });
     worker.once('message', (data: Uint8Array) => resolve(data));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the deconvolution's worker exited (${String(code)})`)));

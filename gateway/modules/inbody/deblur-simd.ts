@@ -1,0 +1,312 @@
+// ADR 111: the deconvolution's inner loops (deblur.ts) as a small WebAssembly module, written here
+// instruction by instruction (no compiler for WebAssembly is installed, and none is needed for four
+// loops). Two pixels at a time in f64x2 lanes: each pixel's value is computed by the same double
+// operations in the same order as `blurInto` and `richardsonLucy` compute it in JavaScript, and
+// rounded to single precision where they store it, so the pixels come out the same to the bit.
+//
+// Every address is a byte offset into the memory the caller gives (imported as m.memory); the
+// float arrays are Float32Arrays there, the kernel's weights from its centre out as float64.
+// A row's odd pixel out is done by a last pair shifted back by one: a blurred pixel's value depends
+// only on the source array, so computing it twice gives it twice.
+
+const I32 = 0x7f;
+const V128 = 0x7b;
+
+function unsigned(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+}
+
+function signed(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && !(byte & 0x40)) || (n === -1 && byte & 0x40)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+}
+
+const vector = (items: number[][]): number[] => [...unsigned(items.length), ...items.flat()];
+const text = (s: string): number[] => vector([...s].map((c) => [c.charCodeAt(0)]));
+const section = (id: number, body: number[]): number[] => [id, ...unsigned(body.length), ...body];
+
+// Instructions.
+const get = (local: number) => [0x20, ...unsigned(local)];
+const set = (local: number) => [0x21, ...unsigned(local)];
+const int = (n: number) => [0x41, ...signed(n)];
+const add = [0x6a];
+const sub = [0x6b];
+const mul = [0x6c];
+const shl = [0x74];
+const lessThan = [0x48];
+const greaterThan = [0x4a];
+const atLeast = [0x4e];
+const select = [0x1b];
+const double = (bits: number) => {
+  const bytes = new Uint8Array(new Float64Array([bits]).buffer);
+  return [0x44, ...bytes];
+};
+const loadDouble = [0x2b, 3, 0];
+const simd = (op: number, ...immediates: number[]) => [0xfd, ...unsigned(op), ...immediates];
+/** Two float32 from an address (4-byte aligned) `offset` bytes on, widened to f64x2. */
+const loadPairAt = (offset: number) => [...simd(0x5d, 2, ...unsigned(offset)), ...simd(0x5f)];
+const loadPair = loadPairAt(0);
+/** f64x2 → two float32 in the low half (f32x4.demote_f64x2_zero). */
+const narrow = simd(0x5e);
+/** The low two float32 lanes widened (f64x2.promote_low_f32x4). */
+const widen = simd(0x5f);
+/** v128.store64_lane 0: the two float32 of the low half stored at an address, `offset` bytes on. */
+const storePairAt = (offset: number) => simd(0x5b, 2, ...unsigned(offset), 0);
+const storePair = storePairAt(0);
+const splat = simd(0x14);
+const plus = simd(0xf0);
+const times = simd(0xf2);
+const over = simd(0xf3);
+const larger = simd(0xf5);
+
+/** `while (condition) { body }`, the condition computed by `test` (a non-zero i32 ends the loop). */
+const whileNot = (stop: number[], body: number[]) => [
+  0x02,
+  0x40,
+  0x03,
+  0x40,
+  ...stop,
+  0x0d,
+  1,
+  ...body,
+  0x0c,
+  0,
+  0x0b,
+  0x0b,
+];
+
+type Fn = { name: string; params: number; locals: [number, number][]; body: number[] };
+
+/** The kernel's weight j (a float64 at kern + 8j) in both lanes. */
+const weight = (kern: number, j: number[]) => [...get(kern), ...j, ...int(3), ...shl, ...add, ...loadDouble, ...splat];
+
+/** Pixels a step of `convolution` computes: two f64x2 accumulators (the kernel's weight loaded once for both). */
+const SIMD_RUN = 4;
+
+/**
+ * A pass of blurInto over rows y0 ≤ y < y1 and columns x0 ≤ x < x1 (x1 − x0 ≥ 4), its neighbours
+ * `step` bytes apart (4: the row's; the width in bytes: the column's):
+ * (src, dst, width, y0, y1, x0, x1, kern, r, step). `hblur` is its first pass, a = k0·s[i];
+ * a += k_j·(s[i − j] + s[i + j]), stored once; `vblur` its second, the sum stored as float32 after
+ * each step (blurInto adds into its output array).
+ */
+function convolution(name: string, roundEachStep: boolean): Fn {
+  const [src, dst, width, y0, y1, x0, x1, kern, r, step] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [y, x, at, j, p, offset, k, low, high] = [10, 11, 12, 13, 14, 15, 16, 17, 18];
+  const rounded = roundEachStep ? [...narrow, ...widen] : [];
+  // The weight times the pair at `p ± offset` (bytes `from` further on), added to the accumulator.
+  const term = (acc: number, from: number) => [
+    ...get(acc),
+    ...get(k),
+    ...get(p),
+    ...get(offset),
+    ...sub,
+    ...loadPairAt(from),
+    ...get(p),
+    ...get(offset),
+    ...add,
+    ...loadPairAt(from),
+    ...plus,
+    ...times,
+    ...plus,
+    ...rounded,
+    ...set(acc),
+  ];
+  const column = [
+    // at = x + 4 ≤ x1 ? x : x1 − 4 (the last run shifted back over pixels done already)
+    ...get(x),
+    ...get(x1),
+    ...int(SIMD_RUN),
+    ...sub,
+    ...get(x),
+    ...get(x1),
+    ...int(SIMD_RUN - 1),
+    ...sub,
+    ...lessThan,
+    ...select,
+    ...set(at),
+    // p = src + (y·width + at)·4
+    ...get(src),
+    ...get(y),
+    ...get(width),
+    ...mul,
+    ...get(at),
+    ...add,
+    ...int(2),
+    ...shl,
+    ...add,
+    ...set(p),
+    ...weight(kern, int(0)),
+    ...set(k),
+    ...get(k),
+    ...get(p),
+    ...loadPairAt(0),
+    ...times,
+    ...rounded,
+    ...set(low),
+    ...get(k),
+    ...get(p),
+    ...loadPairAt(8),
+    ...times,
+    ...rounded,
+    ...set(high),
+    ...int(1),
+    ...set(j),
+    ...get(step),
+    ...set(offset),
+    ...whileNot(
+      [...get(j), ...get(r), ...greaterThan],
+      [
+        ...weight(kern, get(j)),
+        ...set(k),
+        ...term(low, 0),
+        ...term(high, 8),
+        ...get(j),
+        ...int(1),
+        ...add,
+        ...set(j),
+        ...get(offset),
+        ...get(step),
+        ...add,
+        ...set(offset),
+      ],
+    ),
+    // dst + (p − src)
+    ...get(dst),
+    ...get(p),
+    ...get(src),
+    ...sub,
+    ...add,
+    ...set(p),
+    ...get(p),
+    ...get(low),
+    ...narrow,
+    ...storePairAt(0),
+    ...get(p),
+    ...get(high),
+    ...narrow,
+    ...storePairAt(8),
+    ...get(x),
+    ...int(SIMD_RUN),
+    ...add,
+    ...set(x),
+  ];
+  const body = [
+    ...get(y0),
+    ...set(y),
+    ...whileNot(
+      [...get(y), ...get(y1), ...atLeast],
+      [
+        ...get(x0),
+        ...set(x),
+        ...whileNot([...get(x), ...get(x1), ...atLeast], column),
+        ...get(y),
+        ...int(1),
+        ...add,
+        ...set(y),
+      ],
+    ),
+  ];
+  return {
+    name,
+    params: 10,
+    locals: [
+      [6, I32],
+      [3, V128],
+    ],
+    body,
+  };
+}
+
+/**
+ * An element-wise pass over the first n − n % 2 float32, two at a time (the last of an odd count is
+ * the caller's: `product` works in place, so a pair shifted back would multiply a pixel twice);
+ * `pair` computes one pair at byte offset `off`.
+ */
+function elementWise(name: string, params: number, pair: (off: number) => number[]): Fn {
+  const n = params - 1;
+  const [i, off] = [params, params + 1];
+  const body = [
+    ...int(0),
+    ...set(i),
+    ...whileNot(
+      [...get(i), ...get(n), ...int(1), ...sub, ...atLeast],
+      [...get(i), ...int(2), ...shl, ...set(off), ...pair(off), ...get(i), ...int(2), ...add, ...set(i)],
+    ),
+  ];
+  return { name, params, locals: [[2, I32]], body };
+}
+
+/** ratio(observed, blurred, out, n): out = observed / max(1e-3, blurred), as richardsonLucy's step. */
+const ratio = elementWise('ratio', 4, (off) => [
+  ...get(2),
+  ...get(off),
+  ...add,
+  ...get(0),
+  ...get(off),
+  ...add,
+  ...loadPair,
+  ...double(1e-3),
+  ...splat,
+  ...get(1),
+  ...get(off),
+  ...add,
+  ...loadPair,
+  ...larger,
+  ...over,
+  ...narrow,
+  ...storePair,
+]);
+
+/** product(estimate, blurred, n): estimate ·= blurred, as richardsonLucy's step. */
+const product = elementWise('product', 3, (off) => [
+  ...get(0),
+  ...get(off),
+  ...add,
+  ...get(0),
+  ...get(off),
+  ...add,
+  ...loadPair,
+  ...get(1),
+  ...get(off),
+  ...add,
+  ...loadPair,
+  ...times,
+  ...narrow,
+  ...storePair,
+]);
+
+/** The module's bytes: hblur, vblur, ratio and product over an imported memory (m.memory), and `run`. */
+export function deblurSimdModule(): Uint8Array<ArrayBuffer> {
+  const fns = [convolution('hblur', false), convolution('vblur', true), ratio, product];
+  const types = fns.map((f) => [0x60, ...vector(Array.from({ length: f.params }, () => [I32])), 0]);
+  const code = fns.map((f) => {
+    const body = [...vector(f.locals.map(([count, type]) => [...unsigned(count), type])), ...f.body, 0x0b];
+    return [...unsigned(body.length), ...body];
+  });
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector(types)),
+    ...section(2, vector([[...text('m'), ...text('memory'), 0x02, 0x00, 0x00]])),
+    ...section(3, vector(fns.map((_, i) => unsigned(i)))),
+    // The global `run`: how many pixels a step of the convolutions computes (their least interior).
+    ...section(6, vector([[I32, 0x00, ...int(SIMD_RUN), 0x0b]])),
+    ...section(
+      7,
+      vector([...fns.map((f, i) => [...text(f.name), 0x00, ...unsigned(i)]), [...text('run'), 0x03, 0x00]]),
+    ),
+    ...section(10, vector(code)),
+  ]);
+}
