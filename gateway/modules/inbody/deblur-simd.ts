@@ -1,12 +1,12 @@
 // ADR 111: the deconvolution's inner loops (deblur.ts) as a small WebAssembly module, written here
 // instruction by instruction (no compiler for WebAssembly is installed, and none is needed for four
-// loops). Two pixels at a time in f64x2 lanes: each pixel's value is computed by the same double
+// loops). Pixels two by two in f64x2 lanes (the blurs four a step): each is computed by the same double
 // operations in the same order as `blurInto` and `richardsonLucy` compute it in JavaScript, and
 // rounded to single precision where they store it, so the pixels come out the same to the bit.
 //
 // Every address is a byte offset into the memory the caller gives (imported as m.memory); the
 // float arrays are Float32Arrays there, the kernel's weights from its centre out as float64.
-// A row's odd pixel out is done by a last pair shifted back by one: a blurred pixel's value depends
+// A row's last run of four is shifted back over pixels done already: a blurred pixel's value depends
 // only on the source array, so computing it twice gives it twice.
 
 const I32 = 0x7f;

@@ -336,8 +336,8 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
   // ADR 094, 097: the page deconvolved where it lies in the photo, before it is flattened, by the
   // blur its border measures when that is 0.7 px or more (blur-estimate.ts); else, or where the
-  // border does not say, as before: a soft small page by PHOTO_BLUR, no other. Its iterations are
-  // plain JavaScript (≈ 0.4 s in all), run in worker threads in two bands at once (ADR 109).
+  // border does not say, as before: a soft small page by PHOTO_BLUR, no other. Its iterations run in
+  // worker threads in two bands at once (ADR 109), in WebAssembly (ADR 111: ≈ 0.2–0.3 s in all).
   const sigma = deblurSigma(estimateBlur(photoGrey, corners), soft ? PHOTO_BLUR : null);
   if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS);
   const flat = await levelled(flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect)));
