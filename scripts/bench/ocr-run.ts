@@ -15,7 +15,7 @@ import { inbodyCoreFields, inbodySegments, inbodyTopFields } from '#api/inbody-f
 import { decodeImage, encodeImage } from '#gateway/modules/media/image.ts';
 import { createOcrPool, type Recognize } from '#gateway/modules/inbody/ocr-pool.ts';
 import type { OcrLine } from '#gateway/modules/inbody/parse.ts';
-import { readSheet, type SheetReading } from '#gateway/modules/inbody/sheet-reader.ts';
+import { readSheet, startedWithTheOcr, type SheetReading } from '#gateway/modules/inbody/sheet-reader.ts';
 import type { SheetLayout, SheetTruth } from '#tests/support/inbody-sheet.ts';
 import type { Category } from '#tests/support/sheets/camera.ts';
 import { devSetMaker, type Part } from '#tests/support/sheets/dev-set.ts';
@@ -230,13 +230,13 @@ for (const category of categories)
       // ADR 089: the OCR engines run in processes of their own; their CPU is the photo's too.
       const ocrCpu0 = pool.processUsage().cpuSeconds;
       const start = performance.now();
-      // ADR 108: as the service does, the photo kept is encoded while the reader reads its decoded
-      // pixels; the old reader (issue 14) read the kept WebP.
+      // ADR 108, 112: as the service does, the photo kept is encoded while the reader reads its decoded
+      // pixels, from when the page is handed to the OCR; the old reader (issue 14) read the kept WebP.
       const decoded = await decodeImage(sent, { maxSide: 2400 });
-      const stored = encodeImage(decoded);
-      const input = reader === 'old' ? (await stored).bytes : decoded;
+      const stored = startedWithTheOcr(recognize, () => encodeImage(decoded));
+      const input = reader === 'old' ? (await stored.done()).bytes : decoded;
       // A photo the OCR gives up on (time-out) is an unreadable one, as the gateway answers it (103).
-      const reading = await readSheet(input, recognize, {
+      const reading = await readSheet(input, stored.recognize, {
         reader: reader === 'old' ? 'projection' : 'page',
         readLines: reader === 'new' ? pool.readLines : undefined,
         detectLines: reader === 'new' ? pool.detectLines : undefined,
@@ -244,7 +244,7 @@ for (const category of categories)
         failures.push(`${reader} failed ${photo.id}: ${String(error)}`);
         return undefined;
       });
-      await stored;
+      await stored.done();
       if (!reading) {
         tallyOf(reader, category).photos++;
         tallyOf(reader, category).unreadable++;

@@ -30,7 +30,7 @@ import {
   type Recognize,
 } from './ocr-pool.ts';
 import { unreadableReason } from './photo-quality.ts';
-import { readSheet } from './sheet-reader.ts';
+import { readSheet, startedWithTheOcr } from './sheet-reader.ts';
 
 /** The media kind of sheet photos: private, served only through GET member/inbody/{id}/photo. */
 export const INBODY_MEDIA_KIND = 'inbody';
@@ -121,9 +121,9 @@ export async function detectInbody(
     } satisfies InbodyDetectLimit);
   }
   const photo = await decodeUpload(file, SHEET_SIDE);
-  // ADR 108: the photo kept is encoded (≈ 0.1 s, in sharp's threads) while the sheet is read from its pixels.
-  const encoding = encodeImage(photo);
-  encoding.catch(() => undefined);
+  // ADR 108: the photo kept is encoded (≈ 0.1 s, in sharp's threads) while the sheet is read from its
+  // pixels; ADR 112: from when the page is handed to the OCR.
+  const keeping = startedWithTheOcr(ocr.recognize, () => encodeImage(photo));
   // ADR 066: 103 says why in its data, so the page can say it in words.
   const unreadable = async (reading?: unknown) =>
     new ApiError(422, Codes.CANNOT_SCAN, {
@@ -131,7 +131,7 @@ export async function detectInbody(
     } satisfies InbodyUnreadable);
   let reading;
   try {
-    reading = await readSheet(photo, ocr.recognize, { readLines: ocr.readLines, detectLines: ocr.detectLines });
+    reading = await readSheet(photo, keeping.recognize, { readLines: ocr.readLines, detectLines: ocr.detectLines });
   } catch (error) {
     if (error instanceof OcrBusyError)
       throw new ApiError(429, Codes.TOO_MANY_REQUESTS, {
@@ -143,7 +143,7 @@ export async function detectInbody(
   if (!reading.usable) throw await unreadable(reading);
   const { values, confidence, warnings, parsed } = reading;
   const meta = { confidence, warnings, layout: parsed.layout, language: parsed.language };
-  const image = await encoding;
+  const image = await keeping.done();
   const row = await db.transaction(async (tx) => {
     await dropStaleDrafts(tx, accountId, now);
     const photoId = await storeImage(tx, accountId, INBODY_MEDIA_KIND, image);

@@ -9,6 +9,7 @@ import {
   prepareSheet,
   readSheet,
   slantOf,
+  startedWithTheOcr,
 } from './sheet-reader.ts';
 import { printedPhoto } from '#tests/support/printed-photo.ts';
 
@@ -285,4 +286,27 @@ test('ADR 102: evenLight divides the shadow out: paper in the shadow comes out a
   expect(Math.abs(at(40, 50) - at(850, 50))).toBeLessThanOrEqual(12);
   expect(at(850, 50)).toBeGreaterThan(220);
   expect(at(100, 88)).toBeLessThan(60);
+});
+
+test('ADR 112: the photo kept is encoded from when the page is handed to the OCR, once, or when asked for', async () => {
+  const calls: string[] = [];
+  const recognize = (image: Buffer) => {
+    calls.push(`ocr ${image.toString()}`);
+    return Promise.resolve([] as OcrLine[]);
+  };
+  const task = () => {
+    calls.push('encode');
+    return Promise.resolve('webp');
+  };
+  const kept = startedWithTheOcr(recognize, task);
+  expect(calls).toEqual([]);
+  await kept.recognize(Buffer.from('page'));
+  await kept.recognize(Buffer.from('crop'));
+  expect(calls).toEqual(['encode', 'ocr page', 'ocr crop']);
+  expect(await kept.done()).toBe('webp');
+  expect(calls).toHaveLength(3);
+  // A photo the OCR never saw (a blank page): the task starts when its result is asked for.
+  const blank = startedWithTheOcr(recognize, task);
+  expect(await blank.done()).toBe('webp');
+  expect(calls).toHaveLength(4);
 });

@@ -305,6 +305,10 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
     .toBuffer({ resolveWithObject: true });
   // A blank page, a wall: nothing printed, nothing to prepare or hand to the OCR (≈ 2 ms on the probe).
   if (greySpread({ data: probe.data, channels: probe.info.channels }) < NO_PRINT_SPREAD) return 'blank';
+  // ADR 112: the photo in grey, decoded by sharp's threads while the page finder (plain JavaScript,
+  // ≈ 40 ms as well) looks for its corners; not used when it finds none.
+  const decoding = sharpOf(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
+  decoding.catch(() => undefined); // awaited below when a page is found; else its failure is nobody's
   // The page finder and the warp are plain JavaScript (≈ 0.1–0.3 s each): other requests are let through between them.
   await breather();
   const finding = findPage({
@@ -317,7 +321,7 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
     const grey = await prepareByProjection(photo);
     return { image: pgmOf(grey), grey, page: finding.page, corners: null };
   }
-  const full = await sharpOf(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const full = await decoding;
   const photoGrey = { data: full.data, width: full.info.width, height: full.info.height };
   const k = full.info.width / probe.info.width;
   const corners = finding.corners.map((p) => ({ x: p.x * k, y: p.y * k })) as Quad;
@@ -331,14 +335,17 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
   // SMALL_OCR_WIDTH: read at that width (tesseract's time goes with the pixels). A sharp small page
   // keeps 1700 px (read at 1200, a clean one lost confirmed values). Measured on the grey photo
   // decoded above (ADR 096: not the JPEG decoded again), before the deconvolution changes it.
-  const measures = across < SMALL_PAGE ? await measureGrey(photoGrey) : undefined;
+  const measuring = across < SMALL_PAGE ? measureGrey(photoGrey) : undefined;
+  // ADR 112: the border's blur (plain JavaScript) measured while sharp shrinks the photo for the measures.
+  const borderBlur = estimateBlur(photoGrey, corners);
+  const measures = await measuring;
   const soft = measures !== undefined && measures.sharpness < SOFT_PHOTO;
   const ocrWidth = soft ? SMALL_OCR_WIDTH : OCR_WIDTH;
   // ADR 094, 097: the page deconvolved where it lies in the photo, before it is flattened, by the
   // blur its border measures when that is 0.7 px or more (blur-estimate.ts); else, or where the
   // border does not say, as before: a soft small page by PHOTO_BLUR, no other. Its iterations run in
   // worker threads in two bands at once (ADR 109), in WebAssembly (ADR 111: ≈ 0.2–0.3 s in all).
-  const sigma = deblurSigma(estimateBlur(photoGrey, corners), soft ? PHOTO_BLUR : null);
+  const sigma = deblurSigma(borderBlur, soft ? PHOTO_BLUR : null);
   if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS);
   const flat = await levelled(flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect)));
   await breather();
@@ -590,6 +597,33 @@ async function boxesReadAgain(
           ? [...readings, ...parsed.score.filter((r) => r.value >= 10)]
           : [...parsed[field], ...readings];
   }
+}
+
+/**
+ * ADR 112: `recognize` that starts `task` on its first call, when the page is handed to the OCR: the
+ * OCR's one thread leaves the other core idle for a second or more then, while the page's preparation
+ * before it wants both cores (the deconvolution's two bands). `done()` starts the task if the OCR
+ * was never called (a blank photo) and gives its result.
+ */
+export function startedWithTheOcr<T>(
+  recognize: Recognize,
+  task: () => Promise<T>,
+): { recognize: Recognize; done: () => Promise<T> } {
+  let running: Promise<T> | undefined;
+  const done = () => {
+    if (!running) {
+      running = task();
+      running.catch(() => undefined); // awaited by `done()`'s caller; a photo refused first leaves it
+    }
+    return running;
+  };
+  return {
+    recognize: (image, options) => {
+      void done();
+      return recognize(image, options);
+    },
+    done,
+  };
 }
 
 export type SheetReading = CheckedSheet & {
