@@ -71,7 +71,7 @@ const times = simd(0xf2);
 const over = simd(0xf3);
 const larger = simd(0xf5);
 
-/** `while (condition) { body }`, the condition computed by `test` (a non-zero i32 ends the loop). */
+/** `while (!stop) { body }`: `stop` computes an i32, non-zero to end the loop. */
 const whileNot = (stop: number[], body: number[]) => [
   0x02,
   0x40,
@@ -86,6 +86,20 @@ const whileNot = (stop: number[], body: number[]) => [
   0x0b,
   0x0b,
 ];
+
+/** `local += by` (i32). */
+const increase = (local: number, by: number[]) => [...get(local), ...by, ...add, ...set(local)];
+/** Two i32 locals combined by `op` (add, sub, mul), as `base op local`. */
+const combined = (base: number, op: number[], local: number) => [...get(base), ...get(local), ...op];
+/** `for (local = from; local < end; local += by) body` over i32 locals (`stop`: another end test). */
+const counting = (
+  local: number,
+  from: number[],
+  end: number[],
+  by: number[],
+  body: number[],
+  stop = [...get(local), ...end, ...atLeast],
+) => [...from, ...set(local), ...whileNot(stop, [...body, ...increase(local, by)])];
 
 type Fn = { name: string; params: number; locals: [number, number][]; body: number[] };
 
@@ -106,17 +120,22 @@ function convolution(name: string, roundEachStep: boolean): Fn {
   const [src, dst, width, y0, y1, x0, x1, kern, r, step] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   const [y, x, at, j, p, offset, k, low, high] = [10, 11, 12, 13, 14, 15, 16, 17, 18];
   const rounded = roundEachStep ? [...narrow, ...widen] : [];
-  // The weight times the pair at `p ± offset` (bytes `from` further on), added to the accumulator.
+  // The kernel's weight `k` times the pair at `p` (bytes `from` further on), to start an accumulator.
+  const first = (acc: number, from: number) => [
+    ...get(k),
+    ...get(p),
+    ...loadPairAt(from),
+    ...times,
+    ...rounded,
+    ...set(acc),
+  ];
+  // The weight times the pairs at `p ± offset` (bytes `from` further on), added to the accumulator.
   const term = (acc: number, from: number) => [
     ...get(acc),
     ...get(k),
-    ...get(p),
-    ...get(offset),
-    ...sub,
+    ...combined(p, sub, offset),
     ...loadPairAt(from),
-    ...get(p),
-    ...get(offset),
-    ...add,
+    ...combined(p, add, offset),
     ...loadPairAt(from),
     ...plus,
     ...times,
@@ -124,7 +143,8 @@ function convolution(name: string, roundEachStep: boolean): Fn {
     ...rounded,
     ...set(acc),
   ];
-  const column = [
+  const stored = (acc: number, from: number) => [...get(p), ...get(acc), ...narrow, ...storePairAt(from)];
+  const run = [
     // at = x + 4 ≤ x1 ? x : x1 − 4 (the last run shifted back over pixels done already)
     ...get(x),
     ...get(x1),
@@ -139,9 +159,7 @@ function convolution(name: string, roundEachStep: boolean): Fn {
     ...set(at),
     // p = src + (y·width + at)·4
     ...get(src),
-    ...get(y),
-    ...get(width),
-    ...mul,
+    ...combined(y, mul, width),
     ...get(at),
     ...add,
     ...int(2),
@@ -150,75 +168,28 @@ function convolution(name: string, roundEachStep: boolean): Fn {
     ...set(p),
     ...weight(kern, int(0)),
     ...set(k),
-    ...get(k),
-    ...get(p),
-    ...loadPairAt(0),
-    ...times,
-    ...rounded,
-    ...set(low),
-    ...get(k),
-    ...get(p),
-    ...loadPairAt(8),
-    ...times,
-    ...rounded,
-    ...set(high),
-    ...int(1),
-    ...set(j),
+    ...first(low, 0),
+    ...first(high, 8),
+    // j = 1…r, offset = j · step
     ...get(step),
     ...set(offset),
-    ...whileNot(
+    ...counting(
+      j,
+      int(1),
+      get(r),
+      int(1),
+      [...weight(kern, get(j)), ...set(k), ...term(low, 0), ...term(high, 8), ...increase(offset, get(step))],
       [...get(j), ...get(r), ...greaterThan],
-      [
-        ...weight(kern, get(j)),
-        ...set(k),
-        ...term(low, 0),
-        ...term(high, 8),
-        ...get(j),
-        ...int(1),
-        ...add,
-        ...set(j),
-        ...get(offset),
-        ...get(step),
-        ...add,
-        ...set(offset),
-      ],
     ),
     // dst + (p − src)
     ...get(dst),
-    ...get(p),
-    ...get(src),
-    ...sub,
+    ...combined(p, sub, src),
     ...add,
     ...set(p),
-    ...get(p),
-    ...get(low),
-    ...narrow,
-    ...storePairAt(0),
-    ...get(p),
-    ...get(high),
-    ...narrow,
-    ...storePairAt(8),
-    ...get(x),
-    ...int(SIMD_RUN),
-    ...add,
-    ...set(x),
+    ...stored(low, 0),
+    ...stored(high, 8),
   ];
-  const body = [
-    ...get(y0),
-    ...set(y),
-    ...whileNot(
-      [...get(y), ...get(y1), ...atLeast],
-      [
-        ...get(x0),
-        ...set(x),
-        ...whileNot([...get(x), ...get(x1), ...atLeast], column),
-        ...get(y),
-        ...int(1),
-        ...add,
-        ...set(y),
-      ],
-    ),
-  ];
+  const body = counting(y, get(y0), get(y1), int(1), counting(x, get(x0), get(x1), int(SIMD_RUN), run));
   return {
     name,
     params: 10,
@@ -238,31 +209,24 @@ function convolution(name: string, roundEachStep: boolean): Fn {
 function elementWise(name: string, params: number, pair: (off: number) => number[]): Fn {
   const n = params - 1;
   const [i, off] = [params, params + 1];
-  const body = [
-    ...int(0),
-    ...set(i),
-    ...whileNot(
-      [...get(i), ...get(n), ...int(1), ...sub, ...atLeast],
-      [...get(i), ...int(2), ...shl, ...set(off), ...pair(off), ...get(i), ...int(2), ...add, ...set(i)],
-    ),
-  ];
+  const body = counting(i, int(0), [...get(n), ...int(1), ...sub], int(2), [
+    ...get(i),
+    ...int(2),
+    ...shl,
+    ...set(off),
+    ...pair(off),
+  ]);
   return { name, params, locals: [[2, I32]], body };
 }
 
 /** ratio(observed, blurred, out, n): out = observed / max(1e-3, blurred), as richardsonLucy's step. */
 const ratio = elementWise('ratio', 4, (off) => [
-  ...get(2),
-  ...get(off),
-  ...add,
-  ...get(0),
-  ...get(off),
-  ...add,
+  ...combined(2, add, off),
+  ...combined(0, add, off),
   ...loadPair,
   ...double(1e-3),
   ...splat,
-  ...get(1),
-  ...get(off),
-  ...add,
+  ...combined(1, add, off),
   ...loadPair,
   ...larger,
   ...over,
@@ -272,16 +236,10 @@ const ratio = elementWise('ratio', 4, (off) => [
 
 /** product(estimate, blurred, n): estimate ·= blurred, as richardsonLucy's step. */
 const product = elementWise('product', 3, (off) => [
-  ...get(0),
-  ...get(off),
-  ...add,
-  ...get(0),
-  ...get(off),
-  ...add,
+  ...combined(0, add, off),
+  ...combined(0, add, off),
   ...loadPair,
-  ...get(1),
-  ...get(off),
-  ...add,
+  ...combined(1, add, off),
   ...loadPair,
   ...times,
   ...narrow,
