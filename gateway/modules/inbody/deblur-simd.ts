@@ -9,51 +9,29 @@
 // A row's last run of four is shifted back over pixels done already: a blurred pixel's value depends
 // only on the source array, so computing it twice gives it twice.
 
-const I32 = 0x7f;
-const V128 = 0x7b;
+import {
+  add,
+  combined,
+  counting,
+  double,
+  get,
+  greaterThan,
+  I32,
+  increase,
+  int,
+  lessThan,
+  loadDouble,
+  mul,
+  select,
+  set,
+  shl,
+  sub,
+  unsigned,
+  V128,
+  wasmModule,
+  type Fn,
+} from './wasm-assembler.ts';
 
-function unsigned(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return out;
-}
-
-function signed(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && !(byte & 0x40)) || (n === -1 && byte & 0x40)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-}
-
-const vector = (items: number[][]): number[] => [...unsigned(items.length), ...items.flat()];
-const text = (s: string): number[] => vector([...s].map((c) => [c.charCodeAt(0)]));
-const section = (id: number, body: number[]): number[] => [id, ...unsigned(body.length), ...body];
-
-// Instructions.
-const get = (local: number) => [0x20, ...unsigned(local)];
-const set = (local: number) => [0x21, ...unsigned(local)];
-const int = (n: number) => [0x41, ...signed(n)];
-const add = [0x6a];
-const sub = [0x6b];
-const mul = [0x6c];
-const shl = [0x74];
-const lessThan = [0x48];
-const greaterThan = [0x4a];
-const atLeast = [0x4e];
-const select = [0x1b];
-const double = (bits: number) => {
-  const bytes = new Uint8Array(new Float64Array([bits]).buffer);
-  return [0x44, ...bytes];
-};
-const loadDouble = [0x2b, 3, 0];
 const simd = (op: number, ...immediates: number[]) => [0xfd, ...unsigned(op), ...immediates];
 /** Two float32 from an address (4-byte aligned) `offset` bytes on, widened to f64x2. */
 const loadPairAt = (offset: number) => [...simd(0x5d, 2, ...unsigned(offset)), ...simd(0x5f)];
@@ -70,38 +48,6 @@ const plus = simd(0xf0);
 const times = simd(0xf2);
 const over = simd(0xf3);
 const larger = simd(0xf5);
-
-/** `while (!stop) { body }`: `stop` computes an i32, non-zero to end the loop. */
-const whileNot = (stop: number[], body: number[]) => [
-  0x02,
-  0x40,
-  0x03,
-  0x40,
-  ...stop,
-  0x0d,
-  1,
-  ...body,
-  0x0c,
-  0,
-  0x0b,
-  0x0b,
-];
-
-/** `local += by` (i32). */
-const increase = (local: number, by: number[]) => [...get(local), ...by, ...add, ...set(local)];
-/** Two i32 locals combined by `op` (add, sub, mul), as `base op local`. */
-const combined = (base: number, op: number[], local: number) => [...get(base), ...get(local), ...op];
-/** `for (local = from; local < end; local += by) body` over i32 locals (`stop`: another end test). */
-const counting = (
-  local: number,
-  from: number[],
-  end: number[],
-  by: number[],
-  body: number[],
-  stop = [...get(local), ...end, ...atLeast],
-) => [...from, ...set(local), ...whileNot(stop, [...body, ...increase(local, by)])];
-
-type Fn = { name: string; params: number; locals: [number, number][]; body: number[] };
 
 /** The kernel's weight j (a float64 at kern + 8j) in both lanes. */
 const weight = (kern: number, j: number[]) => [...get(kern), ...j, ...int(3), ...shl, ...add, ...loadDouble, ...splat];
@@ -246,25 +192,8 @@ const product = elementWise('product', 3, (off) => [
   ...storePair,
 ]);
 
-/** The module's bytes: hblur, vblur, ratio and product over an imported memory (m.memory), and `run`. */
+/** The module's bytes: hblur, vblur, ratio and product over an imported memory (m.memory), and the global
+ * `run`: how many pixels a step of the convolutions computes (their least interior). */
 export function deblurSimdModule(): Uint8Array<ArrayBuffer> {
-  const fns = [convolution('hblur', false), convolution('vblur', true), ratio, product];
-  const types = fns.map((f) => [0x60, ...vector(Array.from({ length: f.params }, () => [I32])), 0]);
-  const code = fns.map((f) => {
-    const body = [...vector(f.locals.map(([count, type]) => [...unsigned(count), type])), ...f.body, 0x0b];
-    return [...unsigned(body.length), ...body];
-  });
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vector(types)),
-    ...section(2, vector([[...text('m'), ...text('memory'), 0x02, 0x00, 0x00]])),
-    ...section(3, vector(fns.map((_, i) => unsigned(i)))),
-    // The global `run`: how many pixels a step of the convolutions computes (their least interior).
-    ...section(6, vector([[I32, 0x00, ...int(SIMD_RUN), 0x0b]])),
-    ...section(
-      7,
-      vector([...fns.map((f, i) => [...text(f.name), 0x00, ...unsigned(i)]), [...text('run'), 0x03, 0x00]]),
-    ),
-    ...section(10, vector(code)),
-  ]);
+  return wasmModule([convolution('hblur', false), convolution('vblur', true), ratio, product], { run: SIMD_RUN });
 }

@@ -58,11 +58,11 @@ export async function measureGrey(photo: { data: Uint8Array; width: number; heig
 
 /** Brightness and sharpness of the grey copy MEASURE_WIDTH px wide. */
 function measuresOfGrey(data: Uint8Array, width: number, height: number): PhotoMeasures {
-  const histogram = new Array<number>(256).fill(0);
+  const histogram = new Float64Array(256);
   let sum = 0;
-  for (const value of data) {
-    histogram[value] += 1;
-    sum += value;
+  for (let i = 0; i < data.length; i++) {
+    histogram[data[i]]++;
+    sum += data[i];
   }
   let seen = 0;
   let bright = 255;

@@ -176,6 +176,15 @@ export function contrastStretched(page: Buffer, histogram: Float64Array): Buffer
 }
 
 /**
+ * A grey evened by its light (1–255): EVENED[light · 256 + grey] = min(255, round(grey · 245 / light)),
+ * looked up rather than divided (ADR 113: ≈ 2 ms to fill once, a division less for each of a page's
+ * ≈ 4 million pixels).
+ */
+const EVENED = Uint8Array.from({ length: 256 * 256 }, (_, i) =>
+  Math.min(255, Math.round(((i & 255) * 245) / Math.max(1, i >> 8))),
+);
+
+/**
  * Uneven light divided out (the page shrunk until print vanishes, blurred, grown back bilinearly
  * row by row as it divides: ADR 102), contrast stretched.
  */
@@ -209,7 +218,7 @@ export async function evenLight(data: Uint8Array, width: number, height: number)
     for (let x = 0; x < sw; x++) row[x] = light[above + x] * (1 - wy) + light[below + x] * wy;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const l = row[left[x]] * (1 - weight[x]) + row[right[x]] * weight[x];
-      const v = Math.min(255, Math.round((data[i] * 245) / Math.max(1, Math.round(l))));
+      const v = EVENED[((Math.round(l) || 1) << 8) | data[i]];
       even[i] = v;
       histogram[v]++;
     }
@@ -347,7 +356,7 @@ export async function prepareSheet(photo: PipelineImage): Promise<PreparedPage |
   // worker threads in two bands at once (ADR 109), in WebAssembly (ADR 111: ≈ 0.2–0.3 s in all).
   const sigma = deblurSigma(borderBlur, soft ? PHOTO_BLUR : null);
   if (sigma !== null) await deblurWithin(photoGrey, boxOf(corners), sigma, DEBLUR_STEPS);
-  const flat = await levelled(flatten({ ...photoGrey, channels: 1 }, corners, ocrWidth, Math.round(ocrWidth * aspect)));
+  const flat = await levelled(flatten(photoGrey, corners, ocrWidth, Math.round(ocrWidth * aspect)));
   await breather();
   const grey = columnsStacked(await evenLight(flat.data, flat.width, flat.height));
   return { image: pgmOf(grey), grey, page: finding.page, corners, measures, deconvolved: sigma !== null };
