@@ -90,7 +90,9 @@ for (const lang of ['vi', 'en'] as const) {
     // "I have transferred" before anything arrived: an honest answer, not a silent reload.
     await page.getByRole('link', { name: texts[lang].transferred }).click();
     const checked = page.locator('#checked');
-    await expect(checked).toContainText(texts[lang].nothingYet);
+    // The page's loader asks the gateway again: on the CI runner, with three suites at once, that
+    // once took longer than the 7 s an expectation waits (stop 56's first run).
+    await expect(checked).toContainText(texts[lang].nothingYet, { timeout: 15_000 });
     await expect(checked).toBeInViewport();
     await snap(page, `${lang}-payment-checked-nothing-yet`);
 
