@@ -95,14 +95,13 @@ test(
     const port = await freePort();
     const child = harness.start(port);
     const url = `http://127.0.0.1:${String(port)}`;
-    await harness.waitReady(url, child);
-
-    const inFlight = slowPost(port, '/api/v1/auth/otp/send', JSON.stringify({ phoneNumber: randomPhone() }));
-    await inFlight.start();
-    await new Promise((r) => setTimeout(r, 200)); // the gateway is now reading this request's body
-    const signalled = Date.now();
-    child.kill('SIGTERM');
     try {
+      await harness.waitReady(url, child);
+
+      const inFlight = slowPost(port, '/api/v1/auth/otp/send', JSON.stringify({ phoneNumber: randomPhone() }));
+      await inFlight.start();
+      await new Promise((r) => setTimeout(r, 200)); // the gateway is now reading this request's body
+      child.kill('SIGTERM');
       // The listener is closed: a new connection is refused (a load balancer retries it elsewhere).
       // Under CI's load the signal once took more than 300 ms to be handled: asked until refused, 5 s at most.
       const connecting = () =>
@@ -117,9 +116,13 @@ test(
       const answer = await inFlight.ended;
       expect(answer).toMatch(/^HTTP\/1\.1 200 /);
       expect(answer.toLowerCase()).toContain('connection: close');
+      // Exit 0 means it stopped before its own SHUTDOWN_TIMEOUT_MS (10 s), which exits 1; after the last
+      // request, only the jobs and the database are closed. (Timed from the signal this once failed at
+      // 15.7 s on a loaded runner: the test's own waits above were counted.)
+      const answered = Date.now();
       await exited(child);
       expect(child.exitCode).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect(Date.now() - answered).toBeLessThan(10_000);
     } finally {
       // A failed try leaves no gateway holding the embedded database's lock for the retry.
       if (child.exitCode === null && child.signalCode === null) {

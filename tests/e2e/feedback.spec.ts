@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { expect, gatewayUrl, randomPhone, signUp, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, randomPhone, signUp, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { CLUB, staffToken, type Lang } from './membership-steps.ts';
 
 // Issue 16 §1 (ADR 039): a visitor scans the club's poster and reports a broken machine with a
@@ -123,7 +123,7 @@ test('vi: a member sends feedback from Support; staff see it with the member’s
   await snapBothWidths(page, 'vi-feedback-member');
   await page.getByRole('button', { name: 'Gửi', exact: true }).click();
   await expect(page).toHaveURL(/\/support$/);
-  await expect(page.getByText('Cảm ơn bạn! Chúng tôi đã ghi nhận phản hồi của bạn.')).toBeVisible();
+  await expect(toastSaying(page, 'Cảm ơn bạn! Chúng tôi đã ghi nhận phản hồi của bạn.')).toBeAttached();
 
   const token = await staffToken(request, '0100000003');
   const headers = { authorization: `Bearer ${token}` };

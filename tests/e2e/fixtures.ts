@@ -61,6 +61,22 @@ export const test = base.extend({
   },
 });
 
+/**
+ * On CI the journeys share the runner's two cores with both Vitest suites, and that runner has been
+ * measured at twice a quiet machine's time for the same run (stop 57: 2,105 s against 973 s). A time
+ * limit a journey sets for itself is doubled there, as the config's defaults are (playwright.config.ts).
+ */
+export const CI_SLOWDOWN = process.env.CI ? 2 : 1;
+const setOwnTimeout = test.setTimeout.bind(test);
+test.setTimeout = (ms: number) => setOwnTimeout(ms * CI_SLOWDOWN);
+
+/**
+ * The toast saying `text`. It is in the page until the next navigation, but CSS hides it after
+ * 1.8 s (spec §9: a toast lasts 1,500 ms), so a journey asks for it to be attached, not visible: a busy
+ * runner can take longer than that to look.
+ */
+export const toastSaying = (page: Page, text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
+
 /** Types a code into the four boxes, one digit per box, as a person would. */
 export async function typeOtp(page: Page, code: string) {
   for (const [i, digit] of [...code].entries()) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { copyValue, paidMember, transfer, type Lang } from './membership-steps.ts';
 
 // Issue 12 §1 (ADR 036): a member freezes their membership without visiting the club. The preview
@@ -100,7 +100,7 @@ for (const lang of ['vi', 'en'] as const) {
     await page.getByRole('link', { name: T[lang].cancel }).click();
     await expect(page).toHaveURL(new RegExp(`/history/freeze/${freezeId}`));
     await page.getByRole('button', { name: T[lang].confirm }).click();
-    await expect(page.getByText(T[lang].unfrozen)).toBeVisible();
+    await expect(toastSaying(page, T[lang].unfrozen)).toBeAttached();
     await expect(page.locator('.contract-card .status-badge')).toHaveText(T[lang].ended);
     await snapBothWidths(page, `${lang}-freeze-ended`);
     // One day frozen (yesterday): the membership ends one day later than before the freeze.
@@ -135,7 +135,7 @@ test('with JavaScript off: preview, pay in cash at the counter, and the request 
   await plain.getByRole('link', { name: 'Xem yêu cầu bảo lưu' }).click();
   await plain.getByRole('link', { name: 'Hủy yêu cầu bảo lưu' }).click();
   await plain.getByRole('button', { name: 'Hủy yêu cầu' }).click();
-  await expect(plain.getByText('Đã hủy yêu cầu bảo lưu.')).toBeVisible();
+  await expect(toastSaying(plain, 'Đã hủy yêu cầu bảo lưu.')).toBeAttached();
   await expect(plain.locator('.contract-card .status-badge')).toHaveText('Đã hủy');
   await plain.context().close();
 });

@@ -1,5 +1,5 @@
 import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test, toastSaying } from './fixtures.ts';
 
 // Issue 37 item 18: the InBody page keeps a read across a reload, asks for an empty value, shows
 // the regions before they are saved (with the sheet's decimals), water in litres, dates with their
@@ -46,7 +46,7 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
   await dialog.getByLabel('Thân, Cơ (% so với chuẩn)').fill('104,7');
   await dialog.getByLabel('Ngày đo').fill('2025-12-20');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await page.reload();
   await expect(dialog).toBeHidden();
 
@@ -59,7 +59,7 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
   await dialog.getByLabel('Tỷ lệ mỡ (%)').fill(vi(truth.percentBodyFat));
   await dialog.getByLabel('Ngày đo').fill('2026-06-01');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   const chart = page.getByRole('img', { name: 'Cân nặng qua các lần đo' });
   await expect(chart).toContainText('20/12/2025');
   await expect(chart).toContainText('01/06/2026');
@@ -80,7 +80,7 @@ test('vi: a read survives a reload, regions shown and kept with their decimals, 
   await snapBothWidths(page, 'vi-inbody-correct');
   await correct.getByLabel('Cân nặng (kg)').fill('70,35');
   await correct.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await expect(page.getByText('Kết quả ngày 20/12/2025')).toBeVisible();
   await expect(page.locator('.inbody-bars')).toContainText('70,4 kg');
   await snapBothWidths(page, 'vi-inbody-detail-corrected');

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUp, snap, snapBothWidths, test, waitForHydrated } from './fixtures.ts';
+import {
+  englishMemberWithoutJs,
+  expect,
+  signUp,
+  snap,
+  snapBothWidths,
+  test,
+  toastSaying,
+  waitForHydrated,
+} from './fixtures.ts';
 
 // This file's journeys need the service worker (playwright.config.ts blocks it for the others).
 test.use({ serviceWorkers: 'allow' });
@@ -69,7 +78,7 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   await manual.getByLabel('Tỷ lệ mỡ (%)').fill('21,5');
   await manual.getByLabel('Ngày đo').fill('2026-01-10');
   await manual.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await expect(page.getByRole('link', { name: /Cân nặng\s*90,4/ })).toBeVisible();
 
   // The sheet prints a weight 3 kg off its own parts: the reader cannot confirm it.
@@ -128,7 +137,7 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   await dialog.getByLabel('Tỷ lệ mỡ (%)').fill(vi(truth.percentBodyFat));
   await dialog.getByLabel('Ngày đo').fill('2026-06-01');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await expect(
     page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(truth.weight, 'vi'))}`) }),
   ).toBeVisible();
@@ -174,7 +183,7 @@ test('vi: an avatar upload shows how much has gone up (its processing step next 
     uploadThroughput: -1,
   });
   await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
-  await expect(page.getByText('Đã cập nhật thông tin tài khoản.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật thông tin tài khoản.')).toBeAttached();
 });
 
 test.describe('JavaScript off', () => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
-import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test } from './fixtures.ts';
+import { englishMemberWithoutJs, expect, signUp, snapBothWidths, test, toastSaying } from './fixtures.ts';
 
 // Issue 14 §3 (ADR 043): a member photographs an InBody sheet (generated, read by the gateway's
 // offline reader), checks and corrects the values, and follows their scans on the tab.
@@ -47,7 +47,7 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   await fillCore(page, first, { weight: 'Cân nặng (kg)', muscle: 'Cơ xương (kg)', fat: 'Tỷ lệ mỡ (%)' });
   await dialog.getByLabel('Ngày đo').fill('2026-06-01');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await expect(
     page.getByRole('link', { name: new RegExp(`Cân nặng\\s*${escape(shown(first.weight, 'vi'))}`) }),
   ).toBeVisible();
@@ -62,7 +62,7 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   // Both sheets print their own test date: the later one is the newer scan whatever the order.
   await dialog.getByLabel('Ngày đo').fill('2026-11-20');
   await dialog.getByRole('button', { name: 'Xác nhận và lưu' }).click();
-  await expect(page.getByText('Đã cập nhật kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã cập nhật kết quả InBody.')).toBeAttached();
   await expect(page.locator('.inbody-chart svg')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Cân nặng qua các lần đo' })).toBeVisible();
   await page.getByRole('link', { name: /Cơ xương/ }).click();
@@ -84,7 +84,7 @@ test('vi: empty tab → a sheet photo read into the dialog → a refused value k
   await expect(page.getByText('Tờ kết quả này (InBody 270) không có phân tích mỡ theo vùng.')).toBeHidden();
   await page.getByRole('link', { name: 'Xóa kết quả này' }).click();
   await page.getByRole('button', { name: 'Có, xóa kết quả' }).click();
-  await expect(page.getByText('Đã xóa kết quả InBody.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã xóa kết quả InBody.')).toBeAttached();
   await expect(page.getByText('Lần đo 1 / 1')).toBeVisible();
 
   // History, then a reload comes back to it.
@@ -117,7 +117,7 @@ test.describe('JavaScript off', () => {
     await page.getByLabel('Body fat (%)').fill(String(truth.percentBodyFat));
     await snapBothWidths(page, 'en-inbody-confirm-nojs');
     await page.getByRole('button', { name: 'Confirm and save' }).click();
-    await expect(page.getByText('InBody result updated.')).toBeVisible();
+    await expect(toastSaying(page, 'InBody result updated.')).toBeAttached();
     await expect(page.getByText('One scan so far')).toBeVisible();
     await expect(
       page.getByRole('link', { name: new RegExp(`Weight\\s*${escape(shown(truth.weight, 'en'))}`) }),

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapReloading, test } from './fixtures.ts';
+import { expect, gatewayUrl, snap, snapReloading, test, toastSaying } from './fixtures.ts';
 import { buy, copyValue, newMember, singleClubPlan, staffToken, transfer, vnd } from './membership-steps.ts';
 
 // Issue 4, after "Confirm": bank QR that moves on by itself (with and without JavaScript), card
@@ -214,7 +214,7 @@ for (const lang of ['vi', 'en'] as const) {
       await expect(page.getByText('SANDBOX').first()).toBeVisible();
       await page.locator('form button[type="submit"]').click();
       await expect(page).toHaveURL(/\/account\/information\/payment-method$/);
-      await expect(page.getByText(t.cardAdded)).toBeVisible();
+      await expect(toastSaying(page, t.cardAdded)).toBeAttached();
     }
     await expect(page.locator('.saved-card')).toHaveCount(2);
     await snap(page, `${lang}-cards-two`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, readOtp } from './fixtures.ts';
+import { expect, readOtp, toastSaying } from './fixtures.ts';
 
 /**
  * The member signs their (only) unsigned PT e-contract through the pages, typed name as the mark:
@@ -32,5 +32,5 @@ export async function signPtContract(
   await expect(page.getByText('Đã gửi mã OTP đến số điện thoại của bạn.')).toBeVisible();
   await page.getByLabel('Mã OTP').fill(await readOtp(request, phone));
   await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
-  await expect(page.getByText('Ký hợp đồng thành công.')).toBeVisible({ timeout: 20_000 });
+  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: 20_000 });
 }

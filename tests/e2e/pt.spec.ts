@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { copyValue, paidMember, staffToken, transfer, type Lang } from './membership-steps.ts';
 import { signPtContract } from './pt-steps.ts';
 
@@ -160,7 +160,7 @@ test('with JavaScript off: choose a club, sign up with a trainer, a second sign-
   await plain.getByRole('link', { name: 'Hủy đăng ký gói PT' }).click();
   await plain.getByRole('button', { name: 'Hủy đăng ký' }).click();
   await expect(plain).toHaveURL(/\/pt$/);
-  await expect(plain.getByText('Đã hủy đăng ký gói PT.')).toBeVisible();
+  await expect(toastSaying(plain, 'Đã hủy đăng ký gói PT.')).toBeAttached();
   await expect(plain.locator('.pt-contract-card .status-badge')).toHaveText('Đã hủy');
   await plain.context().close();
 });
@@ -226,14 +226,14 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
   await page.locator('.slot').first().click();
   await snapBothWidths(page, 'vi-pt-booking');
   await page.getByRole('button', { name: 'Đặt lịch', exact: true }).click();
-  await expect(page.getByText('Đã gửi lịch tập, đang chờ huấn luyện viên xác nhận.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã gửi lịch tập, đang chờ huấn luyện viên xác nhận.')).toBeAttached();
   const card = page.locator('.booking-card').first();
   await expect(card.locator('.booking-state')).toHaveText('Chờ PT xác nhận');
   await expect(card).toContainText(start);
   // The start is taken now: no longer offered.
   await expect(page.locator('.slot', { hasText: start })).toHaveCount(0);
   await card.getByRole('button', { name: 'Hủy lịch' }).click();
-  await expect(page.getByText('Đã hủy lịch tập.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã hủy lịch tập.')).toBeAttached();
   await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Đã hủy');
   await expect(page.locator('.slot', { hasText: start })).toHaveCount(1);
 
@@ -343,7 +343,7 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   await snapBothWidths(page, 'vi-pt-contract-sign');
   await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
   // Signing makes, seals and stores a PDF: several seconds on a busy 2-core machine (CI saw 7 s pass).
-  await expect(page.getByText('Ký hợp đồng thành công.')).toBeVisible({ timeout: 20_000 });
+  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: 20_000 });
   await expect(page.getByText(/Đã ký bởi Trần Thị Mai Anh lúc/)).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Tải hợp đồng (PDF)' }).click();

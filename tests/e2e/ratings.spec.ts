@@ -1,4 +1,4 @@
-import { expect, snap, snapBothWidths, test, waitForHydrated, watchConsole } from './fixtures.ts';
+import { expect, snap, snapBothWidths, test, toastSaying, waitForHydrated, watchConsole } from './fixtures.ts';
 import { paidMember, type Lang } from './membership-steps.ts';
 
 // Issue 16 §2 (ADR 039): after paying a membership the member is asked to rate it, once: a dialog
@@ -53,7 +53,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     await expect(dialog.locator('.comment-counter')).toContainText('17/1000');
     await snap(page, `${lang}-rating-prompt-filled`);
     await send.click();
-    await expect(page.getByText(t.thanks)).toBeVisible();
+    await expect(toastSaying(page, t.thanks)).toBeAttached();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('.rating-banner')).toHaveCount(0);
     await page.reload();
@@ -103,7 +103,7 @@ test('en, JavaScript off: a banner leads to the rating page; stars are required;
   await plain.getByLabel(t.star4).check();
   await plain.getByRole('button', { name: t.send, exact: true }).click();
   await expect(plain).toHaveURL(/\/history$/);
-  await expect(plain.getByText(t.thanks)).toBeVisible();
+  await expect(toastSaying(plain, t.thanks)).toBeAttached();
   await expect(plain.locator('.rating-banner')).toHaveCount(0);
   await snap(plain, 'en-rating-sent-nojs');
   await context.close();

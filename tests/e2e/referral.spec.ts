@@ -9,6 +9,7 @@ import {
   snap,
   snapBothWidths,
   test,
+  toastSaying,
   typeOtp,
 } from './fixtures.ts';
 import { buy, copyValue, paidMember, singleClubPlan, transfer, type Lang } from './membership-steps.ts';
@@ -132,7 +133,7 @@ for (const lang of ['vi', 'en'] as const) {
 
     const friend = randomPhone();
     await invite(page, lang, friend);
-    await expect(page.getByText(T[lang].sent(friend))).toBeVisible();
+    await expect(toastSaying(page, T[lang].sent(friend))).toBeAttached();
     await expect(friendRow(page, friend).locator('.status-badge')).toHaveText(T[lang].invited);
     const texts = await smsTo(request, friend);
     expect(texts).toHaveLength(1);
@@ -186,7 +187,7 @@ test('with JavaScript off: the code and an sms: link, an invitation by a plain f
   const friend = randomPhone();
   await invite(plain, 'vi', friend);
   await expect(plain).toHaveURL(/\/home\/referral$/);
-  await expect(plain.getByText(T.vi.sent(friend))).toBeVisible();
+  await expect(toastSaying(plain, T.vi.sent(friend))).toBeAttached();
   await expect(friendRow(plain, friend).locator('.status-badge')).toHaveText(T.vi.invited);
 
   // The friend joins with the code but lets the 14 days pass (the sandbox ages the join).

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp } from './fixtures.ts';
+import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp, toastSaying } from './fixtures.ts';
 import { CLUB, paidMember } from './membership-steps.ts';
 import { LEADER_PHONE, signInAtDesk } from './staff-steps.ts';
 import { vietnamDay } from '#api/vietnam-time.ts';
@@ -70,7 +70,7 @@ test('club manager: marks who came to a class, cancels another with its reason, 
   const spot = leader.locator('.class-booking', { hasText: memberPhone }).first();
   await expect(spot).toContainText('Chưa điểm danh');
   await spot.getByRole('button', { name: 'Có mặt' }).click();
-  await expect(leader.getByText('Đã điểm danh.')).toBeVisible();
+  await expect(toastSaying(leader, 'Đã điểm danh.')).toBeAttached();
   await expect(leader.locator('.class-booking-attended', { hasText: memberPhone }).first()).toContainText('Có mặt');
   await snapBothWidths(leader, 'vi-staff-classes');
 

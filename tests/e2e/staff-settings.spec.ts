@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, type Browser, type BrowserContext } from '@playwright/test';
 import { startSystem } from '#scripts/lib/system.mjs';
 import { userAgents } from '#tests/support/user-agents.ts';
 import {
@@ -12,6 +12,7 @@ import {
   snapBothWidths,
   test,
   testClientIp,
+  toastSaying,
   waitForHydrated,
 } from './fixtures.ts';
 import { GM_PHONE, signInAtDesk } from './staff-steps.ts';
@@ -71,8 +72,6 @@ const context = (browser: Browser, options: Parameters<Browser['newContext']>[0]
 /** A phone as the other journeys use (playwright.config.ts): the member app's pages are for phones. */
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
 test('GM on a phone (vi): a new app version reaches a member’s app; a freeze price, refused then saved; a form without JavaScript', async ({
   browser,
   request,
@@ -107,7 +106,7 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
   await expect(valueVi).toBeFocused();
   await valueVi.fill(next);
   await gm.getByRole('button', { name: 'Lưu', exact: true }).click();
-  await expect(toast(gm, 'Đã lưu phiên bản ứng dụng.')).toBeAttached();
+  await expect(toastSaying(gm, 'Đã lưu phiên bản ứng dụng.')).toBeAttached();
   await expect(gm.getByText(`Đang dùng: ${next} (tiếng Việt) · ${next} (tiếng Anh)`)).toBeVisible();
   await snapBothWidths(gm, 'vi-staff-settings-version');
   // The GM's own browser started with the old version too: it takes the update (a reload).
@@ -137,7 +136,7 @@ test('GM on a phone (vi): a new app version reaches a member’s app; a freeze p
   await expect(week.getByText('Số phải lớn hơn 0')).toBeVisible();
   await price.fill('125.000');
   await week.getByRole('button', { name: 'Lưu' }).click();
-  await expect(toast(gm, 'Đã lưu giá bảo lưu 7 ngày.')).toBeAttached();
+  await expect(toastSaying(gm, 'Đã lưu giá bảo lưu 7 ngày.')).toBeAttached();
   await expect(week.locator('.staff-amount')).toHaveText('125.000\u00a0₫');
   await expect(price).toHaveValue('125.000');
   await gm.reload();
@@ -222,7 +221,7 @@ test('GM on a desktop (en): creates a campaign of two coupons, then ends it', as
   await second.getByLabel('Applies').selectOption('both');
   await second.getByLabel('Most uses (optional)').fill('50');
   await gm.getByRole('button', { name: 'Create campaign' }).click();
-  await expect(toast(gm, `Campaign “${name}” created.`)).toBeAttached();
+  await expect(toastSaying(gm, `Campaign “${name}” created.`)).toBeAttached();
 
   const campaign = gm.locator('.settings-campaign').filter({ hasText: name });
   await expect(campaign).toContainText('Running');
@@ -238,7 +237,7 @@ test('GM on a desktop (en): creates a campaign of two coupons, then ends it', as
   await expect(campaign.getByText(`End the campaign “${name}”?`)).toBeVisible();
   await snap(gm, 'en-staff-settings-end-ask-desktop');
   await campaign.getByRole('button', { name: 'Yes, end it' }).click();
-  await expect(toast(gm, `Campaign “${name}” ended.`)).toBeAttached();
+  await expect(toastSaying(gm, `Campaign “${name}” ended.`)).toBeAttached();
   await expect(gm.locator('.settings-campaign').filter({ hasText: name })).toContainText('Ended');
   await expect(
     gm.locator('.settings-campaign').filter({ hasText: name }).getByRole('link', { name: 'End campaign' }),

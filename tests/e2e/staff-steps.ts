@@ -21,7 +21,7 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
     await page.getByRole('button', { name: /^(Nhận mã OTP|Get a code)$/ }).click();
     if (
       /\/staff\/verify-otp$/.test(page.url()) ||
-      (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 5_000 }).then(
+      (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 10_000 }).then(
         () => true,
         () => false,
       ))
@@ -29,7 +29,7 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
       await typeOtp(page, await readOtp(request, phone));
       if (
         await page
-          .waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 10_000 })
+          .waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 20_000 })
           .then(
             () => true,
             () => false,

@@ -9,6 +9,7 @@ import {
   snapBothWidths,
   test,
   testClientIp,
+  toastSaying,
   waitForHydrated,
 } from './fixtures.ts';
 import { buy, copyValue, newMember, paidMember, singleClubPlan, transfer, vnd } from './membership-steps.ts';
@@ -84,9 +85,8 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
       await trial.getByLabel('Ngày').fill(day);
       await trial.getByLabel('Giờ bắt đầu').fill(`${String(14 + option)}:00`);
       await trial.getByRole('button', { name: 'Đề xuất giờ tập' }).click();
-      proposed = await staff
-        .getByText('Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.')
-        .waitFor({ timeout: 5_000 })
+      proposed = await toastSaying(staff, 'Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.')
+        .waitFor({ state: 'attached', timeout: 10_000 })
         .then(
           () => true,
           () => false,
@@ -117,7 +117,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await snap(staff, 'vi-staff-inbox-desktop');
   await report.getByLabel('Trả lời').fill('Câu lạc bộ đã sửa điều hòa tầng 2, cảm ơn bạn!');
   await report.getByRole('button', { name: 'Trả lời và đánh dấu đã xử lý' }).click();
-  await expect(staff.getByText('Đã đánh dấu đã xử lý.')).toBeVisible();
+  await expect(toastSaying(staff, 'Đã đánh dấu đã xử lý.')).toBeAttached();
   await expect(staff.locator('.staff-item').filter({ hasText: comment })).toHaveCount(0);
 
   // The member's payment page hears of it; their check-in QR is there.
@@ -198,7 +198,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await expect(transferCard).toContainText(vnd(1000, 'en'));
   await snap(staff, 'en-staff-transfers');
   await transferCard.getByRole('button', { name: 'Mark reviewed' }).click();
-  await expect(staff.getByText('Marked reviewed.')).toBeVisible();
+  await expect(toastSaying(staff, 'Marked reviewed.')).toBeAttached();
   await expect(staff.locator('.staff-item').filter({ hasText: forgetful.memo })).toHaveCount(0);
   await staff.goto('/staff/scanner');
 

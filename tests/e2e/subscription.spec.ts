@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test } from './fixtures.ts';
+import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { CLUB, newMember, type Lang } from './membership-steps.ts';
 
 // Issue 12 §2 (ADR 038) at 390×844, Vietnamese and English: a monthly subscription bought by a
@@ -179,7 +179,7 @@ for (const lang of ['vi', 'en'] as const) {
     await expect(page.getByText('SANDBOX').first()).toBeVisible();
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/account\/information\/payment-method\/subscription-card$/);
-    await expect(page.getByText(t.cardAdded)).toBeVisible();
+    await expect(toastSaying(page, t.cardAdded)).toBeAttached();
     await expect(page.getByTestId('subscription-card')).toContainText('VISA');
     expect(await page.getByTestId('subscription-card').innerText()).not.toBe(before);
     await snapBothWidths(page, `${lang}-subscription-card-changed`);

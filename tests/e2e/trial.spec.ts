@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp } from './fixtures.ts';
+import { expect, gatewayUrl, snap, snapBothWidths, test, testClientIp, toastSaying } from './fixtures.ts';
 import { DESK_PHONE, signInAtDesk } from './staff-steps.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
 import { newMember, paidMember, staffToken } from './membership-steps.ts';
@@ -73,7 +73,7 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await page.locator('.slot').nth(2).click();
   await snapBothWidths(page, 'vi-trial-pick');
   await page.getByRole('button', { name: 'Đặt buổi tập thử' }).click();
-  await expect(page.getByText('Đã gửi lịch tập, đang chờ huấn luyện viên xác nhận.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã gửi lịch tập, đang chờ huấn luyện viên xác nhận.')).toBeAttached();
   const booking = page.locator('.booking-card').first();
   await expect(booking.locator('.booking-state')).toHaveText('Chờ PT xác nhận');
   await expect(booking).toContainText(first);
@@ -104,7 +104,7 @@ test('vi: book a free trial session, the club proposes another time, accept it',
   await expect(proposed.locator('.booking-state')).toHaveText('Chờ bạn xác nhận');
   await snapBothWidths(page, 'vi-trial-proposed');
   await proposed.getByRole('button', { name: 'Đồng ý' }).click();
-  await expect(page.getByText('Đã xác nhận buổi tập thử.')).toBeVisible();
+  await expect(toastSaying(page, 'Đã xác nhận buổi tập thử.')).toBeAttached();
   await expect(page.locator('.booking-card').first().locator('.booking-state')).toHaveText('Đã đặt lịch');
   await expect(page.locator('.booking-card').first().getByRole('button')).toHaveCount(0);
   // Booked: the member may book no other trial until this one is done (167), so the desk sees nothing of theirs waiting.

@@ -13,6 +13,7 @@ import { freshDatabase } from './gateway.ts';
 // with TEST_DATABASE_URL, on a fresh PostgreSQL database.
 
 const migrationsDir = 'gateway/db/migrations';
+const READY_TIMEOUT_MS = 120_000;
 
 export async function gatewayProcessHarness(name: string, env: Record<string, string> = {}) {
   const work = mkdtempSync(path.join(os.tmpdir(), `gym-${name}-`));
@@ -69,8 +70,10 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
     return child;
   }
 
+  /** Until the gateway answers /readyz 200: 120 s at most (a loaded CI runner once took 104 s). */
   async function waitReady(url: string, child: ChildProcess) {
-    for (let i = 0; i < 300; i++) {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`gateway exited with ${String(child.exitCode)}: ${stderr}`);
       const ok = await fetch(`${url}/readyz`).then(
         (r) => r.ok,
@@ -79,7 +82,7 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
       if (ok) return;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('gateway not ready in 30 s');
+    throw new Error(`gateway not ready in ${String(READY_TIMEOUT_MS / 1000)} s`);
   }
 
   async function cleanup() {
