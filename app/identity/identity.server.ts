@@ -77,7 +77,9 @@ export async function verificationAction(args: Args) {
   if (documentType === 'ID_CARD' && back instanceof File && back.size > 0)
     upload.set(ID_BACK_FIELD, back, back.name || 'back.jpg');
   try {
-    await gatewayClient(args)(identityEndpoints.recognize, { form: upload });
+    // The gateway gives FPT.AI 20 s a side (gateway/providers/id-recognition) after decoding the photos:
+    // the web's default 10 s ended the member's wait while the gateway was still reading ("timed out").
+    await gatewayClient(args)(identityEndpoints.recognize, { form: upload, timeoutMs: 45_000 });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.code === Codes.ID_ALREADY_VERIFIED) return redirect('/account/verification/success');
