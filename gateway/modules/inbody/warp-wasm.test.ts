@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { homography, warp, type Quad } from './page-finder.ts';
+import { warp } from '#tests/support/sheets/warp.ts';
+import { homography, type Quad } from './page-finder.ts';
 import { warpGrey } from './warp-wasm.ts';
 
 // ADR 113: the page flattened in WebAssembly is the JavaScript warp's page, to the bit.

@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { seededRandom } from '#gateway/db/seeded-random.ts';
-import { homography, warp, type Quad } from '#gateway/modules/inbody/page-finder.ts';
+import { homography, type Quad } from '#gateway/modules/inbody/page-finder.ts';
+import { warp } from './warp.ts';
 
 // Issue 36 §5: a flat sheet "photographed" as a member would: on wood, on a dark desk, held in a
 // hand, on top of other papers; turned, tilted (perspective), a shadow across, phone blur, JPEG
