@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { userAgents as ua } from '#tests/support/user-agents.ts';
-import { expect, snap, test, watchConsole } from './fixtures.ts';
+import { expect, snap, snapReloading, test, watchConsole } from './fixtures.ts';
 
 // This file's journeys need the service worker (playwright.config.ts blocks it for the others).
 test.use({ serviceWorkers: 'allow' });
@@ -329,7 +329,7 @@ test('with JavaScript off, Facebook on Android still gets one attempt page, then
   const seen = documents(page);
   await page.goto(`${base()}/home`);
   await expect(page.getByRole('link', { name: /Mở bằng trình duyệt/ })).toBeVisible();
-  await snap(page, 'vi-inapp-attempt-page');
+  await snapReloading(page, 'vi-inapp-attempt-page'); // its noscript refresh moves on by itself
   // The noscript refresh carries on here with the flag; /home sends a visitor to /landing.
   await expect(page.getByRole('heading', { name: texts.vi.landing })).toBeVisible({ timeout: 6000 });
   expect(seen).toEqual(['/home', '/home?_ext=1', '/landing']);
