@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/chromium.mjs';
+import { timeLimit } from './tests/support/time-limit.ts';
 
 const chromium = findChromium();
 
@@ -8,9 +9,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
   globalSetup: './tests/e2e/global-setup.ts',
-  // On CI, twice as long (tests/e2e/fixtures.ts CI_SLOWDOWN: the runner has taken twice a quiet machine's time).
-  timeout: process.env.CI ? 90_000 : 45_000,
-  expect: { timeout: process.env.CI ? 14_000 : 7_000 },
+  // Doubled on CI (ADR 114: the runner has taken twice a quiet machine's time).
+  timeout: timeLimit(45_000),
+  expect: { timeout: timeLimit(7_000) },
   // Measured (ADR 071): two workers kept the 2-core machine ~60% busy (1,190 s of CPU in a 16-minute run), the rest
   // spent in the journeys' waits. A third worker fills those waits; E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS) || 3,

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recordJobRun } from '#gateway/metrics.ts';
 import { warmGateway } from '#gateway/http/warm-up.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 41 §6 (ADR 070): GET /metrics answers in Prometheus text format and its counters move.
 
 let gw: TestGateway;
 beforeAll(async () => {
   gw = await startTestGateway();
-}, 60_000);
+}, timeLimit(60_000));
 afterAll(() => gw?.close());
 
 const scrape = async () => {

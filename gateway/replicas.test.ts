@@ -10,6 +10,7 @@ import { staffLogin } from '#tests/support/staff.ts';
 import { clubAt } from '#tests/support/unpaid-contract.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 19 §1 (ADR 053): the gateway is stateless. Two replicas — two apps, each with its own pool
 // on one PostgreSQL database (TEST_DATABASE_URL; on PGlite both share the one embedded database) —
@@ -34,7 +35,7 @@ beforeAll(async () => {
     : { ...fresh, close: async () => {} };
   b = await startTestGateway({ database: async () => second, env });
   clubId = (await clubAt(a, 0)).id;
-}, 60_000);
+}, timeLimit(60_000));
 afterAll(async () => {
   await b?.close();
   await a?.close();

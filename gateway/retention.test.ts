@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accounts, noticeOutbox, rateCounters, smsOutbox, trustedDevices } from '#gateway/db/schema/index.ts';
 import { purgeOldRows, RETENTION_RULES } from '#gateway/retention.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 41 §6 (ADR 070): rows that only grow are purged once past their period, and nothing younger
 // (nor a notice still to deliver, however old) is touched.
@@ -11,7 +12,7 @@ const DAY = 24 * 3_600_000;
 let gw: TestGateway;
 beforeAll(async () => {
   gw = await startTestGateway();
-}, 60_000);
+}, timeLimit(60_000));
 afterAll(() => gw?.close());
 
 const keep = (table: string) => RETENTION_RULES.find((r) => r.table === table)!.keepDays * DAY;

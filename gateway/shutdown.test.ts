@@ -9,6 +9,7 @@ import { cities } from '#gateway/db/schema/index.ts';
 import { startIntervalJob } from '#gateway/jobs.ts';
 import { exited, freePort, gatewayProcessHarness } from '#tests/support/gateway-process.ts';
 import { randomPhone } from '#tests/support/phones.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // ADR 053: a replica told to stop (SIGTERM) says it is draining on /readyz, refuses new
 // connections, finishes what it is doing and exits 0 within SHUTDOWN_TIMEOUT_MS.
@@ -90,7 +91,7 @@ function slowPost(port: number, path: string, body: string) {
 // another phone number (the same one would wait out its OTP resend time: 429).
 test(
   'SIGTERM: the request in flight completes 200, a new connection is refused, the process exits 0',
-  { timeout: 180_000 },
+  { timeout: timeLimit(180_000) },
   async () => {
     const port = await freePort();
     const child = harness.start(port);

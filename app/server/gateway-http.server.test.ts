@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { GatewayUnreachable, IDLE_CONNECTION_MS, requestGateway } from './gateway-http.server.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // A stand-in gateway that counts requests per connection; a connection's second request can be
 // made to hang up without an answer (the gateway closing a kept-alive connection as it is reused).
@@ -92,22 +93,26 @@ test('no answer in time, or no gateway at all, is GatewayUnreachable', async () 
   ).rejects.toBeInstanceOf(GatewayUnreachable);
 });
 
-test('this side closes a connection idle for IDLE_CONNECTION_MS itself: a later write never meets the gateway closing it', async () => {
-  // A gateway that would keep it for a minute: the connection still closes here, after the pause.
-  const gateway = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.end('{"ok":true}'));
-  });
-  gateway.keepAliveTimeout = 60_000;
-  let opened = 0;
-  gateway.on('connection', () => opened++);
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${String((gateway.address() as AddressInfo).port)}/otp`;
-  const post = () => requestGateway(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 2000 });
-  expect((await post()).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS + 400));
-  expect((await post()).status).toBe(200);
-  expect(opened).toBe(2);
-  gateway.closeAllConnections();
-  await new Promise((resolve) => gateway.close(resolve));
-}, 10_000);
+test(
+  'this side closes a connection idle for IDLE_CONNECTION_MS itself: a later write never meets the gateway closing it',
+  async () => {
+    // A gateway that would keep it for a minute: the connection still closes here, after the pause.
+    const gateway = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{"ok":true}'));
+    });
+    gateway.keepAliveTimeout = 60_000;
+    let opened = 0;
+    gateway.on('connection', () => opened++);
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${String((gateway.address() as AddressInfo).port)}/otp`;
+    const post = () => requestGateway(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 2000 });
+    expect((await post()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS + 400));
+    expect((await post()).status).toBe(200);
+    expect(opened).toBe(2);
+    gateway.closeAllConnections();
+    await new Promise((resolve) => gateway.close(resolve));
+  },
+  timeLimit(10_000),
+);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { keepIdleConnections } from './keep-alive.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // A client that keeps a connection idle for 6 s (longer than Node's default keep-alive of 5 s) and
 // then reuses it: with the gateway's setting the same socket answers; with Node's default the server has closed it.
@@ -36,7 +37,7 @@ async function reusedAfterIdle(tune: (server: http.Server) => void) {
 
 test(
   "an idle connection outlives Node's 5 s default, so a client reusing it is answered on it",
-  { timeout: 20_000 },
+  { timeout: timeLimit(20_000) },
   async () => {
     const [tuned, untuned] = await Promise.all([reusedAfterIdle(keepIdleConnections), reusedAfterIdle(() => {})]);
     expect(tuned).toBe('answered on the same connection');

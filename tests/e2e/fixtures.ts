@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomPhone } from '#tests/support/phones.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export { expect, randomPhone };
@@ -61,14 +62,9 @@ export const test = base.extend({
   },
 });
 
-/**
- * On CI the journeys share the runner's two cores with both Vitest suites, and that runner has been
- * measured at twice a quiet machine's time for the same run (stop 57: 2,105 s against 973 s). A time
- * limit a journey sets for itself is doubled there, as the config's defaults are (playwright.config.ts).
- */
-export const CI_SLOWDOWN = process.env.CI ? 2 : 1;
+/** ADR 114: a journey's own time limit is written for a quiet machine, and doubled on CI (as the config's). */
 const setOwnTimeout = test.setTimeout.bind(test);
-test.setTimeout = (ms: number) => setOwnTimeout(ms * CI_SLOWDOWN);
+test.setTimeout = (ms: number) => setOwnTimeout(timeLimit(ms));
 
 /**
  * The toast saying `text`. It is in the page until the next navigation, but CSS hides it after

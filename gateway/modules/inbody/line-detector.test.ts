@@ -4,6 +4,7 @@ import { barCut } from './detected-reading.ts';
 import { detectSize, linesOf, textBoxes } from './line-detector.ts';
 import type { GreyCrop } from './line-reader.ts';
 import { withPool } from '#tests/support/ocr-pool.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 36 §2 (ADR 091): text lines found by PaddleOCR's detector, not by tesseract's page segmentation.
 
@@ -68,7 +69,7 @@ async function page(lines: { text: string; y: number; size: number; x?: number }
 
 test(
   'the detector finds the printed lines of a blurred page and the recognizer reads them',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   async () => {
     await withPool({ workers: 1, queue: 1, timeoutMs: 60_000 }, async (pool) => {
       const printed = [

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { classesOf, ctcDecode, sheetClasses, type GreyCrop } from './line-reader.ts';
 import { createOcrPool } from './ocr-pool.ts';
 import { piecesOf, withoutBars, withoutRules } from './second-reading.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 36 (ADR 086): PaddleOCR's recognizer alone, on a line cut out of the page.
 
@@ -31,7 +32,7 @@ async function printed(text: string, size: number, more = '', wide = 0): Promise
   return { data, width: info.width, height: info.height };
 }
 
-test('reads a printed value and a score in their printed form', { timeout: 30_000 }, async () => {
+test('reads a printed value and a score in their printed form', { timeout: timeLimit(30_000) }, async () => {
   // The second engine as the gateway runs it: in the OCR pool's process.
   const pool = createOcrPool({ workers: 1, queue: 1, timeoutMs: 30_000 });
   const reader = { read: pool.readLines };

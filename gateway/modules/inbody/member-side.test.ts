@@ -8,6 +8,7 @@ import { closeOcrPools } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto } from '#tests/support/inbody-sheet.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { DETECT_ATTEMPTS_PER_HOUR } from './service.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 36 §6 over HTTP (ADR 066): the hourly limit says how long to wait; an unreadable photo says
 // why; a member can type the values into an empty draft instead.
@@ -34,7 +35,7 @@ function detect(token: string, image: Blob) {
 
 test(
   'the 31st photo in an hour is refused with the wait to the next one (data and Retry-After); the next hour takes photos again',
-  { timeout: 180_000 },
+  { timeout: timeLimit(180_000) },
   async () => {
     const m = await gw.signUp();
     gw.clock.set(new Date('2026-11-21T05:48:00Z'));
@@ -59,7 +60,7 @@ test(
 
 test(
   'an unreadable photo answers 103 with the reason: a black photo is too dark, a plain wall has no sheet, a sheet out of focus is blurred',
-  { timeout: 180_000 },
+  { timeout: timeLimit(180_000) },
   async () => {
     const m = await gw.signUp();
     const dark = await detect(m.token, jpeg(await black()));

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import sharp from 'sharp';
 import { createPool, OcrBusyError, OcrTimeoutError, type OcrPool, type OcrPoolOptions } from './ocr-pool.ts';
 import { withPool } from '#tests/support/ocr-pool.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 14 (ADR 042): the pool's limits, with a stand-in for tesseract.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,7 +44,7 @@ test('a run over the time limit is abandoned, its slot reset and given to the ne
 
 test(
   'a photo timed out while its tesseract worker starts leaves no rejection unhandled',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   async () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
@@ -66,7 +67,7 @@ test(
 
 test(
   'warm starts the threads before a photo comes (ADR 085); the photo is read by the started thread, no second start',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   async () => {
     const closed = await withPool({ workers: 1, queue: 0, timeoutMs: 30_000 }, async (pool) => {
       expect(pool.started()).toBe(0);
@@ -111,7 +112,7 @@ const crop = () => {
 
 test(
   'warm starts one OCR process with both engines and no thread in this one; the photo and the second reading are read there',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   async () => {
     const blank = await blankPng();
     const before = threads();
@@ -119,8 +120,9 @@ test(
       expect(ocrProcesses()).toEqual([]);
       pool.warm();
       await expect(pool.recognize(blank)).resolves.toEqual([]);
-      // tesseract.js's worker thread (and the model's memory) is in the child, not here.
-      expect(threads()).toBe(before);
+      // tesseract.js's worker thread (and the model's memory) is in the child, not here. (Fewer is
+      // possible: a loaded CI runner once ended three of sharp's or V8's idle helpers meanwhile.)
+      expect(threads()).toBeLessThanOrEqual(before);
       const [pid] = ocrProcesses();
       expect(ocrProcesses()).toEqual([pid]);
       await expect(pool.readLines([crop()])).resolves.toHaveLength(1);
@@ -154,15 +156,18 @@ async function losingItsProcess(
   });
 }
 
-test('idle for the idle time, the OCR process ends; the next photo starts another', { timeout: 60_000 }, () =>
-  losingItsProcess({ idleMs: 500 }, async () => {
-    await expect.poll(ocrProcesses, { timeout: 10_000 }).toEqual([]);
-  }),
+test(
+  'idle for the idle time, the OCR process ends; the next photo starts another',
+  { timeout: timeLimit(60_000) },
+  () =>
+    losingItsProcess({ idleMs: 500 }, async () => {
+      await expect.poll(ocrProcesses, { timeout: timeLimit(10_000) }).toEqual([]);
+    }),
 );
 
 test(
   'a photo over the time limit has its OCR process killed (even a stuck one) and the next photo gets a fresh one',
-  { timeout: 120_000 },
+  { timeout: timeLimit(120_000) },
   () =>
     // The gateway's own limit (INBODY_OCR_TIMEOUT_MS): the fresh process's start counts against it too,
     // and on CI's busy 2 cores (journeys and both database runs beside this) 8 s was once too short.
@@ -176,7 +181,7 @@ test(
 
 test(
   'an OCR process that crashes fails the photo it was reading at once; the next photo gets a fresh one',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   () =>
     losingItsProcess({}, async (pool, pid, blank) => {
       process.kill(pid, 'SIGSTOP');
@@ -204,7 +209,7 @@ const darkAndLightPrint = () =>
 
 test(
   'ADR 096: tesseract reads a line once, never again inverted: dark print is read, print light on dark is not',
-  { timeout: 60_000 },
+  { timeout: timeLimit(60_000) },
   async () => {
     await withPool({ workers: 1, queue: 0, timeoutMs: 30_000 }, async (pool) => {
       const text = (await pool.recognize(await darkAndLightPrint())).map((l) => l.text).join(' | ');

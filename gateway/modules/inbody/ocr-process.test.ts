@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { startOcrProcess, type Engine } from './ocr-process.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,7 +29,7 @@ test("the OCR process's errors reach the gateway's log marked as the OCR's; tess
   const ocr = startOcrProcess({ noisy }, []);
   try {
     await expect(ocr.call('noisy', {})).resolves.toBe(42);
-    await expect.poll(() => logged, { timeout: 5_000 }).toEqual(['inbody ocr: the model file is damaged']);
+    await expect.poll(() => logged, { timeout: timeLimit(5_000) }).toEqual(['inbody ocr: the model file is damaged']);
   } finally {
     await ocr.close();
   }

@@ -10,6 +10,7 @@ import {
   NO_PRINT_SPREAD,
   unreadableReason,
 } from './photo-quality.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 36 §6 (ADR 066): an unreadable photo is told apart as too dark, blurred, not the whole
 // sheet, or simply no values, on generated photos.
@@ -19,7 +20,7 @@ let hard: Buffer;
 beforeAll(async () => {
   fine = await sheetPhoto(randomTruth(3), '270', 'en', 'clean', 3);
   hard = await sheetPhoto(randomTruth(5), '570', 'vi', 'hard', 5);
-}, 60_000);
+}, timeLimit(60_000));
 
 const jpeg = (image: Sharp) => image.jpeg({ quality: 85 }).toBuffer();
 

@@ -6,6 +6,7 @@ import { inbodyRecords, mediaFiles } from '#gateway/db/schema/index.ts';
 import { closeOcrPools, ocrPoolStats } from '#gateway/modules/inbody/ocr-pool.ts';
 import { randomTruth, sheetPhoto, type SheetTruth } from '#tests/support/inbody-sheet.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 14 over HTTP (ADR 042): detect on generated sheet photos (real OCR, a few only: CI runs
 // this file twice), confirm, list, photo, delete; bounds, comma decimals, ownership, malformed input.
@@ -36,7 +37,7 @@ const core = (t: SheetTruth) => ({
 
 test(
   'a 270 sheet in English is read into a draft that is not history until confirmed; comma decimals; the photo is the owner’s only',
-  { timeout: 180_000 },
+  { timeout: timeLimit(180_000) },
   async () => {
     const m = await gw.signUp();
     const truth = randomTruth(11);
@@ -135,7 +136,7 @@ test(
 
 test(
   'a 570 sheet in Vietnamese, photographed on a desk, gives the segmental fat too; a cheap request stays fast meanwhile',
-  { timeout: 180_000 },
+  { timeout: timeLimit(180_000) },
   async () => {
     const m = await gw.signUp();
     const truth = randomTruth(12);
@@ -217,7 +218,7 @@ test('bounds, empty as 0, and unstorable or malformed input are 400 with field e
 
 test(
   'detect refuses what is no sheet photo: no file 400, not an image 102, too large 100, broken multipart 400, a blank page 103',
-  { timeout: 30_000 },
+  { timeout: timeLimit(30_000) },
   async () => {
     const m = await gw.signUp();
     expect((await detect(gw, m.token)).status).toBe(400);
@@ -248,7 +249,7 @@ test(
 // runs beside the journeys, where the second photo's page preparation can outlast the first's reading.
 test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'beyond the queue a photo is refused with 429 at once, while the one thread reads another',
-  { timeout: 90_000 },
+  { timeout: timeLimit(90_000) },
   async () => {
     // One OCR thread and no queue; time enough for the first photo to be read whole.
     const tight = await startTestGateway({
@@ -269,7 +270,7 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   },
 );
 
-test('a photo over the time limit is 103, unreadable', { timeout: 60_000 }, async () => {
+test('a photo over the time limit is 103, unreadable', { timeout: timeLimit(60_000) }, async () => {
   // 800 ms a photo: loading the model alone takes longer.
   const tight = await startTestGateway({
     env: { INBODY_OCR_WORKERS: '1', INBODY_OCR_QUEUE: '0', INBODY_OCR_TIMEOUT_MS: '800' },

@@ -17,6 +17,7 @@ import {
 import { workoutProgressEvents } from '#gateway/db/schema/index.ts';
 import { startTestGateway, type TestGateway } from '#tests/support/gateway.ts';
 import { readWorkoutContent, syncWorkoutContent } from './content-sync.ts';
+import { timeLimit } from '#tests/support/time-limit.ts';
 
 // Issue 15 (ADR 041) over HTTP: the content as the API serves it, drawings and their caching,
 // favourites (1118, 753, 1119, empty) and progress synced from phones (idempotent, any order, owned).
@@ -43,7 +44,7 @@ beforeAll(async () => {
         lessonDetailSchema.parse((await gw.call('GET', `/api/v1/general/workout-lessons/${l.id}`)).body.data),
       );
   }
-}, 60_000);
+}, timeLimit(60_000));
 afterAll(() => gw.close());
 
 const firstLesson = () => lessons.get(types[0].id === 1 ? 101 : [...lessons.keys()][0])!;
