@@ -123,12 +123,15 @@ function richardsonLucyInJavaScript(page: Uint8Array, width: number, height: num
   return Uint8Array.from(estimate, (v) => Math.max(0, Math.min(255, Math.round(256 - v))));
 }
 
-test('ADR 111: the deconvolution in WebAssembly gives the JavaScript’s pixels to the bit, on any size of page', () => {
+test('ADR 111, 115: the deconvolution in WebAssembly gives the JavaScript’s pixels, a grey level at most apart in a few, on any size of page', () => {
   // Grained print: dark specks of any depth on paper of any shade, so a lane or an edge computed
   // otherwise shows in the pixels. Widths with an odd pixel out of the runs, pages narrower and
-  // shorter than the kernel, an odd count of pixels (the element-wise steps' last one).
+  // shorter than the kernel, an odd count of pixels (the element-wise steps' last one). ADR 115: the
+  // blurs' interior sums in single precision, the JavaScript's first pass in double: a pixel may
+  // round to the next grey level.
   let seed = 7;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  let [pixels, apart] = [0, 0];
   for (const [width, height] of [
     [203, 120],
     [61, 40],
@@ -144,7 +147,13 @@ test('ADR 111: the deconvolution in WebAssembly gives the JavaScript’s pixels 
         random() < 0.2 ? Math.floor(random() * 120) : 200 + Math.floor(random() * 55),
       );
       const restored = richardsonLucy({ data: page, width, height }, sigma, 4, DEBLUR_SIMD).data;
-      expect(Buffer.compare(restored, richardsonLucyInJavaScript(page, width, height, sigma, 4))).toBe(0);
+      const expected = richardsonLucyInJavaScript(page, width, height, sigma, 4);
+      for (let i = 0; i < expected.length; i++) {
+        expect(Math.abs(restored[i] - expected[i])).toBeLessThanOrEqual(1);
+        if (restored[i] !== expected[i]) apart++;
+      }
+      pixels += expected.length;
       if (width * height > 100) expect(Buffer.compare(restored, page)).not.toBe(0);
     }
+  expect(apart / pixels).toBeLessThan(0.001);
 });

@@ -79,9 +79,9 @@ export function blurInto(
 
 /**
  * Richardson–Lucy deconvolution of a grey page by a Gaussian of deviation `sigma` px, `steps`
- * iterations (the image as ink on paper: the dark print is what the blur spread). ADR 111: the blurs'
- * interior and the element-wise steps run in `simd` (deblur-simd.ts's module: four pixels at a time,
- * the same bits as the JavaScript); the edges, and a page too small for the module, in blurInto.
+ * iterations (the image as ink on paper: the dark print is what the blur spread). ADR 111, 115: the
+ * blurs' interior and the element-wise steps run in `simd` (deblur-simd.ts's module: the blurs eight
+ * pixels at a time in single precision); the edges, and a page too small for the module, in blurInto.
  * It is sent to a worker thread as its source (BAND_WORKER): it may use only gaussianKernel and blurInto.
  */
 export function richardsonLucy(
