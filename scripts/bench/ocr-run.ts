@@ -32,6 +32,9 @@ const { values: options } = parseArgs({
     readers: { type: 'string', default: 'new,old' },
     cache: { type: 'string' },
     failures: { type: 'boolean', default: false },
+    // --times: each column's seconds a photo, sorted (no photo named: safe on the unseen part), so that
+    // runs over parts of a sample can be put together for a percentile of the whole (issue 36 §7's p95).
+    times: { type: 'boolean', default: false },
     // --wrong: every wrong value read, confirmed or not, with its reading's OCR confidence (how near a
     // misread comes to a sure word; ADR 092). Tuning and validation parts only.
     wrong: { type: 'boolean', default: false },
@@ -304,6 +307,14 @@ console.log(
 console.log(
   `\npeak RSS of the bench process and the OCR's process (Chromium apart): ${(peakRss / 2 ** 20).toFixed(0)} MB; after the last photo of each reader: ${readers.map((r) => `${r} ${((peakBy.get(r) ?? 0) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
 );
+if (options.times)
+  for (const [r, c] of columns)
+    console.log(
+      `\nseconds a photo, ${r} ${c}, sorted: ${[...tallyOf(r, c).seconds]
+        .sort((a, b) => a - b)
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
 // The unseen part's failures are not printed unless asked: nobody tunes the reader on them.
 if (failures.length && (part !== 'unseen' || options.failures)) console.log(`\n${failures.join('\n')}`);
 else if (failures.length)

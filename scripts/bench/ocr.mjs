@@ -1,7 +1,7 @@
 // npm run bench:ocr (issue 14): the InBody sheet reader's accuracy and speed on generated phone
 // photos of 270/570 sheets in English and Vietnamese, graded clean, mild and hard. Bundles
 // ocr-run.ts (the gateway's own reader) and runs it. Usage: npm run bench:ocr [-- --per 8 --part unseen|tuning|validation
-// --categories clean,mild,hard --readers new,tess,old --cache DIR --failures],
+// --categories clean,mild,hard --readers new,tess,old --cache DIR --failures --times],
 // --phone 2400:0.85: the photo shrunk as the phone sends it, long side and JPEG quality (default: the app's 1800:0.85; 1800:0.85:webp for a WebP);
 // --memory: the gateway's memory at rest on a throw-away PostgreSQL; or one photo step by step: npm run bench:ocr -- --show hard 570 en 1083;
 // --pages [--part tuning|validation --per 16 --cache DIR]: the page finder alone against the photos' true corners (ocr-pages.ts)
