@@ -49,7 +49,9 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
       : openDatabase({ kind: 'postgres', url: database.url, migrationsDir });
 
   let stderr = '';
+  let logLines: string[] = [];
   function start(port: number): ChildProcess {
+    logLines = [];
     const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
       env: {
         PATH: process.env.PATH,
@@ -64,10 +66,30 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
         ...(database.kind === 'pglite' ? { PGLITE_DIR: database.dataDir } : { DATABASE_URL: database.url }),
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    // The gateway logs JSON lines on stdout: the last 200 are kept for a test that reads them.
+    let partial = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      logLines = [...logLines, ...lines].slice(-200);
+    });
     return child;
+  }
+
+  /** The started gateway's log entries with this message (LOG_LEVEL decides which are written). */
+  function logged(message: string): Array<Record<string, unknown> & { time: number }> {
+    return logLines
+      .map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown> & { time: number };
+        } catch {
+          return null;
+        }
+      })
+      .filter((entry) => entry !== null && entry.msg === message) as Array<Record<string, unknown> & { time: number }>;
   }
 
   /** Until the gateway answers /readyz 200: 120 s at most (a loaded CI runner once took 104 s). */
@@ -91,7 +113,7 @@ export async function gatewayProcessHarness(name: string, env: Record<string, st
     rmSync(bundleDir, { recursive: true, force: true });
   }
 
-  return { open, start, waitReady, cleanup };
+  return { open, start, waitReady, logged, cleanup };
 }
 
 export async function freePort(): Promise<number> {
