@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import {
@@ -188,15 +189,17 @@ test('avatar with JavaScript: resized in the browser, refused files say why and 
   });
   await input.setInputFiles(huge);
   // Decoding and resizing 6 MB in the page: ≈ 2 s on a quiet machine, past 7 s on a loaded runner.
-  await expect(page.getByText('Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Ảnh đã sẵn sàng, bấm Lưu thay đổi để cập nhật.')).toBeVisible({
+    timeout: timeLimit(20_000),
+  });
   await page.getByRole('button', { name: t.save }).click();
   // Re-encoding a 6.75 MB PNG on the gateway takes a few seconds on a busy 2-core machine.
-  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: timeLimit(20_000) });
   expect(uploads.at(-1)).toBeLessThan(1024 * 1024);
   const avatar = page.locator('.profile-card img.avatar');
   await expect(avatar).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}$/);
   await expect
-    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: timeLimit(15_000) })
     .toBeGreaterThan(0);
   await snap(page, 'vi-account-with-avatar');
   expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -71,7 +72,9 @@ for (const lang of ['vi', 'en'] as const) {
     expect((await scan(request, code)).status).toBe(200);
     // The same code again, at once, is refused: once and only once.
     expect((await scan(request, code)).body.code).toBe('CHECK_IN_CODE_USED');
-    await expect(page.getByRole('status').filter({ hasText: T[lang].done })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: T[lang].done })).toBeVisible({
+      timeout: timeLimit(10_000),
+    });
     await snap(page, `${lang}-check-in-done`);
 
     // 360 px: the QR fits, nothing sticks out sideways.
@@ -132,7 +135,9 @@ test('offline: the reloaded page still shows a QR, it changes after 30 s, and th
   await staffToken(request, GM_PHONE); // before the code it scans is read (see above)
   // The page refreshes itself at the next step: a new code.
   await expect
-    .poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), { timeout: 40_000 })
+    .poll(async () => page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'), {
+      timeout: timeLimit(40_000),
+    })
     .not.toBe(first);
   const second = (await page.getByRole('img', { name: T.vi.qr }).getAttribute('data-code'))!;
   expect(parseCheckInCode(second)!.timeStep).toBeGreaterThan(parseCheckInCode(first)!.timeStep);

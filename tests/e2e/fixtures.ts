@@ -229,7 +229,7 @@ export async function waitForHydrated(locator: Locator) {
  */
 export async function controlledByServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
-    timeout: 90_000,
+    timeout: timeLimit(90_000),
   });
 }
 

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { copyValue, paidMember, transfer, type Lang } from './membership-steps.ts';
@@ -87,7 +88,7 @@ for (const lang of ['vi', 'en'] as const) {
     const memo = (await copyValue(page, T[lang].memo).innerText()).trim();
     await transfer(request, memo, 180_000);
     // The page notices the payment by itself and says the date the preview promised.
-    await expect(page.getByRole('heading', { name: T[lang].paid })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: T[lang].paid })).toBeVisible({ timeout: timeLimit(15_000) });
     await expect(page.locator('.result-facts .lead')).toContainText(newEnd);
     await snap(page, `${lang}-freeze-paid`);
 

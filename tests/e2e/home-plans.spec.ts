@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapBothWidths, test, watchConsole } from './fixtures.ts';
 import {
@@ -139,7 +140,7 @@ for (const lang of ['vi', 'en'] as const) {
     await buy(page, plan.id, 1);
     const memo = (await copyValue(page, t.transferLabel).innerText()).trim();
     await transfer(request, memo, plan.totalPaymentFirst);
-    await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: timeLimit(15_000) });
 
     // Home: the same two sessions; no newcomer's welcome, no big sign-out button, never "about 0".
     await page.goto('/home');

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import { randomInt } from 'node:crypto';
 import { cccdBack, cccdFront, passportPage, type CardPerson } from '#tests/support/id-card.ts';
 import { expect, signUp, snapBothWidths, test, toEnglish } from './fixtures.ts';
@@ -35,7 +36,7 @@ test('vi: a member verifies with the front and back of a citizen ID card; Accoun
   await page.getByLabel('Ảnh mặt sau').setInputFiles(jpeg('back.jpg', await cccdBack(person)));
   await page.getByRole('button', { name: 'Gửi xác minh' }).click();
   // The web waits up to 45 s for the reading (identity.server.ts).
-  await expect(page).toHaveURL(/\/account\/verification\/success$/, { timeout: 50_000 });
+  await expect(page).toHaveURL(/\/account\/verification\/success$/, { timeout: timeLimit(50_000) });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xác minh thành công');
   await expect(page.getByText(`••••••••${person.idNumber.slice(-4)}`)).toBeVisible();
   // The account had no name: it takes the card's.
@@ -77,7 +78,7 @@ test('en: another name on the card is refused with what to do, the choice kept; 
   await page.getByLabel('Photo of the data page').setInputFiles(jpeg('passport.jpg', passport));
   await page.getByRole('button', { name: 'Verify' }).click();
   // The web waits up to 45 s for the reading (identity.server.ts).
-  await expect(page).toHaveURL(/\/account\/verification\/success$/, { timeout: 50_000 });
+  await expect(page).toHaveURL(/\/account\/verification\/success$/, { timeout: timeLimit(50_000) });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification complete');
   await expect(page.getByText('Passport')).toBeVisible();
   await snapBothWidths(page, 'en-verification-success');

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { randomTruth, SHEET_READ_TIMEOUT, sheetPhoto } from '#tests/support/inbody-sheet.ts';
@@ -109,7 +110,9 @@ test('vi, 390 px: the guide; a black photo says it is too dark and offers to ret
   expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
   await expect(read).toBeDisabled();
   await snap(page, 'vi-inbody-upload-progress-360');
-  await expect(page.getByRole('status').filter({ hasText: 'Đang đọc phiếu…' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Đang đọc phiếu…' })).toBeVisible({
+    timeout: timeLimit(30_000),
+  });
   await expect(page.getByText('Đã gửi ảnh')).toBeVisible();
   await snap(page, 'vi-inbody-upload-reading-360');
   await page.setViewportSize(width);
@@ -182,7 +185,7 @@ test('vi: an avatar upload shows how much has gone up (its processing step next 
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: timeLimit(30_000) });
   await expect(toastSaying(page, 'Đã cập nhật thông tin tài khoản.')).toBeAttached();
 });
 

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -305,5 +306,5 @@ test('a photo sent as a whole page (no script running) is left to the network: i
   await page.waitForTimeout(1_500); // the photo's request is held by the proxy; what follows is not
   lieFi.hang(false);
   expect((await answered).status()).not.toBe(204);
-  await expect(page.getByText('Không đọc được ảnh này')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Không đọc được ảnh này')).toBeVisible({ timeout: timeLimit(30_000) });
 });

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { userAgents as ua } from '#tests/support/user-agents.ts';
 import { expect, signUp, snap, snapBothWidths, test, toEnglish, waitForHydrated } from './fixtures.ts';
@@ -198,7 +199,7 @@ test('vi: a paying member: payment labels line up with their values, the rating 
   await snap(page, 'vi-payment-qr-labels');
   const memo = (await copyValue(page, 'Nội dung').innerText()).trim();
   await transfer(request, memo, plan.totalPaymentFirst);
-  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: timeLimit(15_000) });
 
   // Home's rating prompt: the same stars.
   await page.goto('/home');

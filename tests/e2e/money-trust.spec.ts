@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import {
   controlledByServiceWorker,
   expect,
@@ -92,7 +93,7 @@ for (const lang of ['vi', 'en'] as const) {
     const checked = page.locator('#checked');
     // The page's loader asks the gateway again: on the CI runner, with three suites at once, that
     // once took longer than the 7 s an expectation waits (stop 56's first run).
-    await expect(checked).toContainText(texts[lang].nothingYet, { timeout: 15_000 });
+    await expect(checked).toContainText(texts[lang].nothingYet, { timeout: timeLimit(15_000) });
     await expect(checked).toBeInViewport();
     await snap(page, `${lang}-payment-checked-nothing-yet`);
 
@@ -101,7 +102,7 @@ for (const lang of ['vi', 'en'] as const) {
     await transfer(request, memo, paid);
     // The page notices by itself (the status poll), stops offering to pay, and says what happens.
     const notice = page.getByRole('status').filter({ hasText: texts[lang].received });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(notice).toBeVisible({ timeout: timeLimit(15_000) });
     await expect(notice).toContainText(vnd(paid, lang));
     await expect(notice).toContainText(texts[lang].wrongAmount);
     await expect(notice).toContainText(texts[lang].noNeed);
@@ -186,7 +187,7 @@ test('§3 §4 the plan page shows when the plan runs before Confirm; plans paid 
     const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
     await transfer(request, memo, plan.totalPaymentFirst);
     await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, {
-      timeout: 15_000,
+      timeout: timeLimit(15_000),
     });
     bought.push(plan.planNameVi);
   }
@@ -249,7 +250,7 @@ test('§13 offline on the QR page, History says "no connection" (not "something 
   await expect(page.getByText('Đã có lỗi xảy ra')).toHaveCount(0);
   await snap(page, 'vi-offline-navigation');
   await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: 'Lịch sử', level: 1 })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Lịch sử', level: 1 })).toBeVisible({ timeout: timeLimit(10_000) });
   await expect(page.locator('.contract-card').first()).toBeVisible();
 });
 
@@ -264,7 +265,7 @@ test('§14 a Black Card receipt says "All clubs", itemises the plan offer, and i
   const contractId = await buy(page, black.id, 1);
   const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
   await transfer(request, memo, black.totalPaymentFirst);
-  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: timeLimit(15_000) });
   await page.goto(`/history/membership/${contractId}`);
   const receipt = page.getByRole('region', { name: 'Biên nhận' });
   await expect(receipt.locator('.facts > div', { hasText: 'Câu lạc bộ' }).locator('dd')).toHaveText(
@@ -413,7 +414,7 @@ test('§7 a referral code at sign-up is checked there (refused by its field, not
   await buy(page, plan.id, 1);
   const memo = (await copyValue(page, 'Nội dung chuyển khoản').innerText()).trim();
   await transfer(request, memo, plan.totalPaymentFirst);
-  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: timeLimit(15_000) });
 
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { Browser, Page } from '@playwright/test';
 import { expect, gatewayUrl, snap, snapReloading, test, toastSaying } from './fixtures.ts';
 import { buy, copyValue, newMember, singleClubPlan, staffToken, transfer, vnd } from './membership-steps.ts';
@@ -104,7 +105,9 @@ for (const lang of ['vi', 'en'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
 
     await transfer(request, memo, plan.totalPaymentFirst);
-    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), {
+      timeout: timeLimit(15_000),
+    });
     await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
     await expect(page.getByText(t.active).first()).toBeVisible();
     const receipt = page.getByRole('region', { name: t.receipt });
@@ -196,7 +199,9 @@ for (const lang of ['vi', 'en'] as const) {
       data: { amount: plan.totalPaymentFirst },
     });
     expect(confirmed.ok(), await confirmed.text()).toBe(true);
-    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), {
+      timeout: timeLimit(15_000),
+    });
     await expect(page.getByRole('heading', { name: t.success })).toBeVisible();
     await expect(page.locator('.receipt-total dd').first()).toHaveText(vnd(plan.totalPaymentFirst, lang));
     await snap(page, `${lang}-cash-success`);
@@ -273,7 +278,7 @@ test('bank QR with JavaScript off: the page refreshes itself and lands on succes
   );
   const memo = (await copyValue(noJs, texts.vi.memo).innerText()).trim();
   await transfer(request, memo, plan.totalPaymentFirst);
-  await expect(noJs).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: 15_000 });
+  await expect(noJs).toHaveURL(new RegExp(`/membership/payment/result/${contractId}$`), { timeout: timeLimit(15_000) });
   await expect(noJs.getByRole('heading', { name: texts.vi.success })).toBeVisible();
   await snap(noJs, 'vi-payment-success-nojs');
   await noJs.context().close();

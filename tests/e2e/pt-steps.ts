@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, readOtp, toastSaying } from './fixtures.ts';
 
@@ -32,5 +33,5 @@ export async function signPtContract(
   await expect(page.getByText('Đã gửi mã OTP đến số điện thoại của bạn.')).toBeVisible();
   await page.getByLabel('Mã OTP').fill(await readOtp(request, phone));
   await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
-  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: 20_000 });
+  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: timeLimit(20_000) });
 }

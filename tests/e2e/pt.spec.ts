@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gatewayUrl, readOtp, snap, snapBothWidths, test, toastSaying } from './fixtures.ts';
 import { copyValue, paidMember, staffToken, transfer, type Lang } from './membership-steps.ts';
@@ -105,7 +106,7 @@ for (const lang of ['vi', 'en'] as const satisfies Lang[]) {
     const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
     await snap(page, `${lang}-pt-qr`);
     await transfer(request, memo, amount);
-    await expect(page.getByRole('heading', { name: T[lang].paid })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: T[lang].paid })).toBeVisible({ timeout: timeLimit(15_000) });
     await snap(page, `${lang}-pt-paid`);
 
     await page.goto('/pt');
@@ -201,7 +202,9 @@ test('vi: book a session on a free start, cancel it, book again; the trainer con
     data: { amount },
   });
   expect(counted.ok(), await counted.text()).toBe(true);
-  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
 
   await page.goto('/pt');
   await page.getByRole('link', { name: 'Đặt lịch tập' }).click();
@@ -267,7 +270,9 @@ async function memberWithPtPackage(page: Page, request: APIRequestContext) {
   const memo = (await copyValue(page, 'Nội dung').innerText()).trim();
   const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
   await transfer(request, memo, amount);
-  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
   return phone;
 }
 
@@ -343,7 +348,7 @@ test('vi: sign the PT e-contract with a finger and the SMS code, then download t
   await snapBothWidths(page, 'vi-pt-contract-sign');
   await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
   // Signing makes, seals and stores a PDF: several seconds on a busy 2-core machine (CI saw 7 s pass).
-  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: 20_000 });
+  await expect(toastSaying(page, 'Ký hợp đồng thành công.')).toBeAttached({ timeout: timeLimit(20_000) });
   await expect(page.getByText(/Đã ký bởi Trần Thị Mai Anh lúc/)).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Tải hợp đồng (PDF)' }).click();

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import {
   appendFileSync,
   cpSync,
@@ -405,7 +406,7 @@ test.describe('splash', () => {
           return t.start !== undefined && t.end !== undefined ? t : null;
         },
         null,
-        { timeout: 10_000 },
+        { timeout: timeLimit(10_000) },
       );
       const { start, end } = (await times.jsonValue()) as { start: number; end: number };
       expect(end - start).toBeGreaterThan(3300);
@@ -577,7 +578,7 @@ test.describe('releases', () => {
 
     await page.locator('a[href="/login"]').first().click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => loads, { timeout: timeLimit(15_000) }).toBe(1);
     expect(await marked(page)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   expect,
@@ -149,7 +150,7 @@ for (const lang of ['vi', 'en'] as const) {
     await buy(friendPage, plan.id, 1);
     const memo = (await copyValue(friendPage, 'Nội dung').innerText()).trim();
     await transfer(request, memo, plan.totalPaymentFirst);
-    await expect(friendPage).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: 15_000 });
+    await expect(friendPage).toHaveURL(/\/membership\/payment\/result\/\d+$/, { timeout: timeLimit(15_000) });
     await friendPage.context().close();
 
     await page.reload();

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import {
   expect,
   gatewayUrl,
@@ -31,16 +32,20 @@ test('a revoked token: "Login session expired", then /landing after about 1 s (�
     await held;
     await route.continue();
   });
-  const response = await otherPage.goto(`${process.env.E2E_BASE_URL}/home`, { waitUntil: 'commit' });
-  const answeredAt = Date.now();
-  expect(response?.status()).toBe(401);
-  await expect(otherPage.getByRole('alert')).toHaveText('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại.');
-  // The page goes on to /landing by itself (held above): a screenshot the navigation interrupts would wait for it.
-  await snapReloading(otherPage, 'vi-session-expired');
-  await expect.poll(() => landingAskedAt, { timeout: 5000 }).toBeGreaterThan(0);
-  expect(landingAskedAt - answeredAt).toBeGreaterThan(500);
-  release();
-  await expect(otherPage).toHaveURL(/\/landing$/, { timeout: 10_000 });
+  // A failure before the release would leave the held request, and the context's close with it, waiting.
+  try {
+    const response = await otherPage.goto(`${process.env.E2E_BASE_URL}/home`, { waitUntil: 'commit' });
+    const answeredAt = Date.now();
+    expect(response?.status()).toBe(401);
+    await expect(otherPage.getByRole('alert')).toHaveText('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại.');
+    // The page goes on to /landing by itself (held above): a screenshot the navigation interrupts would wait for it.
+    await snapReloading(otherPage, 'vi-session-expired');
+    await expect.poll(() => landingAskedAt, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(landingAskedAt - answeredAt).toBeGreaterThan(500);
+  } finally {
+    release();
+  }
+  await expect(otherPage).toHaveURL(/\/landing$/, { timeout: timeLimit(10_000) });
   await other.unroute(/\/landing(\.data)?(\?.*)?$/);
   // The dead session was cleared: /home now goes straight to /landing.
   await otherPage.goto(`${process.env.E2E_BASE_URL}/home`);

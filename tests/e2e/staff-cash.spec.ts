@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkPhoneLayout, expect, gatewayUrl, snap, test, waitForHydrated } from './fixtures.ts';
 import { paidMember, staffToken, vnd } from './membership-steps.ts';
@@ -108,7 +109,9 @@ test('a PT package paid in cash: the desk finds it by list and by phone, confirm
   await checkPhoneLayout(staff);
 
   // The member's payment page: paid.
-  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
   await snap(page, 'vi-pt-cash-paid');
   expect(await cashWaitingToday(staff)).toBe(before);
   await desk.close();

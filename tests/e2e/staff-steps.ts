@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { readOtp, testClientIp, typeOtp } from './fixtures.ts';
 import { userAgents } from '#tests/support/user-agents.ts';
@@ -21,7 +22,7 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
     await page.getByRole('button', { name: /^(Nhận mã OTP|Get a code)$/ }).click();
     if (
       /\/staff\/verify-otp$/.test(page.url()) ||
-      (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: 10_000 }).then(
+      (await page.waitForURL(/\/staff\/verify-otp$/, { timeout: timeLimit(10_000) }).then(
         () => true,
         () => false,
       ))
@@ -29,7 +30,7 @@ export async function signInAtDesk(page: Page, request: APIRequestContext, phone
       await typeOtp(page, await readOtp(request, phone));
       if (
         await page
-          .waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: 20_000 })
+          .waitForURL((url) => !url.pathname.startsWith('/staff/verify-otp'), { timeout: timeLimit(20_000) })
           .then(
             () => true,
             () => false,

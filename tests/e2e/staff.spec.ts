@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import {
   checkPhoneLayout,
@@ -41,7 +42,9 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await staff.goto('/staff/cash');
   await expect(staff).toHaveURL(/\/staff\/login$/);
   await signInAtDesk(staff, request, DESK_PHONE);
-  await expect(staff.getByRole('heading', { name: 'Xin chào, Võ Minh Quầy' })).toBeVisible({ timeout: 15_000 });
+  await expect(staff.getByRole('heading', { name: 'Xin chào, Võ Minh Quầy' })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
   await expect(staff.getByText('Lễ tân')).toBeVisible();
   await snap(staff, 'vi-staff-today-desktop');
 
@@ -86,7 +89,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
       await trial.getByLabel('Giờ bắt đầu').fill(`${String(14 + option)}:00`);
       await trial.getByRole('button', { name: 'Đề xuất giờ tập' }).click();
       proposed = await toastSaying(staff, 'Đã gửi đề xuất. Hội viên sẽ đồng ý hoặc từ chối trong ứng dụng.')
-        .waitFor({ state: 'attached', timeout: 10_000 })
+        .waitFor({ state: 'attached', timeout: timeLimit(10_000) })
         .then(
           () => true,
           () => false,
@@ -145,7 +148,7 @@ test('front desk: sign in, confirm a member’s cash, scan their check-in QR (vi
   await staff.route(/\/staff\/scanner\.data/, slowReload);
   await photo.setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: shot });
   const welcome = staff.getByRole('status').filter({ hasText: 'Welcome in' });
-  await expect(welcome).toBeVisible({ timeout: 15_000 });
+  await expect(welcome).toBeVisible({ timeout: timeLimit(15_000) });
   await expect(welcome).toContainText(plan.planNameEn);
   // Who came in, to compare with the face (issue 38 §7): the photo, the name and the member number, large.
   await expect(welcome.locator('.avatar')).toBeVisible();
@@ -318,7 +321,9 @@ async function confirmedSession(
   const memo = (await copyValue(page, 'Nội dung').innerText()).trim();
   const amount = Number((await page.locator('.payment-summary .payment-amount').innerText()).replace(/\D/g, ''));
   await transfer(request, memo, amount);
-  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thanh toán gói PT thành công' })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
   await signPtContract(page, request, memberPhone);
   await page.goto('/pt/booking');
   for (let day = 1; day < 15 && (await page.locator('.slot').count()) === 0; day++) {

@@ -1,3 +1,4 @@
+import { timeLimit } from '#tests/support/time-limit.ts';
 import {
   controlledByServiceWorker,
   expect,
@@ -156,7 +157,7 @@ test('vi: a lesson opened online plays with no network; back online its progress
   await context.setOffline(false);
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vietfit.workout.pending') ?? '[]').length), {
-      timeout: 15_000,
+      timeout: timeLimit(15_000),
     })
     .toBe(0);
   const other = await browser.newContext({ storageState: await context.storageState() });
