@@ -10,7 +10,7 @@ import {
 import { validationMessage } from '#api/validation-messages.ts';
 import { formatDate, formatDateTime } from '#api/format.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
-import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { GatewayError, gatewayClient, PHOTO_READING_TIMEOUT_MS } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
 import { identityEndpoints } from '#api/endpoints/identity.ts';
@@ -77,9 +77,7 @@ export async function verificationAction(args: Args) {
   if (documentType === 'ID_CARD' && back instanceof File && back.size > 0)
     upload.set(ID_BACK_FIELD, back, back.name || 'back.jpg');
   try {
-    // The gateway gives FPT.AI 20 s a side (gateway/providers/id-recognition) after decoding the photos:
-    // the web's default 10 s ended the member's wait while the gateway was still reading ("timed out").
-    await gatewayClient(args)(identityEndpoints.recognize, { form: upload, timeoutMs: 45_000 });
+    await gatewayClient(args)(identityEndpoints.recognize, { form: upload, timeoutMs: PHOTO_READING_TIMEOUT_MS });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.code === Codes.ID_ALREADY_VERIFIED) return redirect('/account/verification/success');

@@ -17,7 +17,7 @@ import {
 } from '#api/inbody.ts';
 import { validationMessage } from '#api/validation-messages.ts';
 import { gatewayFieldErrors } from '#app/feedback/form-errors.server.ts';
-import { GatewayError, gatewayClient } from '#app/server/gateway.server.ts';
+import { GatewayError, gatewayClient, PHOTO_READING_TIMEOUT_MS } from '#app/server/gateway.server.ts';
 import { getLang } from '#app/server/i18n.server.ts';
 import { flashToast, getSession } from '#app/server/session.server.ts';
 import { MAX_IMAGE_BYTES, readBoundedForm } from '#app/server/upload.server.ts';
@@ -335,11 +335,9 @@ export async function inbodyAction(args: Args) {
     const upload = new FormData();
     upload.set(INBODY_IMAGE_FIELD, image, image.name || 'inbody.jpg');
     try {
-      // The gateway may queue the photo and read it for up to INBODY_OCR_TIMEOUT_MS (20 s): wait for it
-      // rather than tell the member to try again while their draft is being made.
       const { data: detection } = await call(inbodyEndpoints.detect, {
         form: upload,
-        timeoutMs: 45_000,
+        timeoutMs: PHOTO_READING_TIMEOUT_MS,
       });
       return {
         draft: draftView(detection.record, detection.confidence, lang),

@@ -59,6 +59,13 @@ export function isGatewayUnavailable(error: unknown): boolean {
   return thrown?.init?.status === 503 && thrown.data?.gatewayUnavailable === true;
 }
 
+/**
+ * How long the web waits for a call that reads a photo (an InBody sheet, an identity card): the
+ * gateway may queue it and reads it for up to 20 s (INBODY_OCR_TIMEOUT_MS; FPT.AI 20 s a side), after
+ * decoding it. The default GATEWAY_TIMEOUT_MS would tell the member it timed out while it is being read.
+ */
+export const PHOTO_READING_TIMEOUT_MS = 45_000;
+
 type CallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
