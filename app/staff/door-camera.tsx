@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { readQr } from './qr-decode.ts';
 
 /** How often a frame is read: 5 a second is quick at a door and leaves a cheap phone's CPU alone. */
@@ -6,7 +6,7 @@ const FRAME_MS = 200;
 
 /**
  * The back camera's picture with a frame to aim at; every code it reads goes to `onCode` (the page
- * keeps it from sending the same code twice). Stops the camera when it leaves the page. Its texts
+ * keeps it from sending the same code twice). Started once, stopped when it leaves the page. Its texts
  * come from the page, so this lazy module loads no strings of its own.
  */
 export default function DoorCamera({
@@ -20,6 +20,9 @@ export default function DoorCamera({
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  // The page's handler changes whenever its answer's state does; the camera must not restart with it
+  // (a new getUserMedia on every scan: a black frame, and on some phones the permission asked again).
+  const codeRead = useEffectEvent((code: string) => onCode(code));
   useEffect(() => {
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -29,7 +32,7 @@ export default function DoorCamera({
       if (stopped || !element) return;
       if (element.readyState >= 2) {
         const code = await readQr(element, element.videoWidth, element.videoHeight).catch(() => null);
-        if (code && !stopped) onCode(code);
+        if (code && !stopped) codeRead(code);
       }
       if (!stopped) timer = setTimeout(() => void read(), FRAME_MS);
     };
@@ -49,7 +52,7 @@ export default function DoorCamera({
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [onCode]);
+  }, []);
   if (failed) {
     return (
       <p className="notice notice-error" role="alert">

@@ -19,6 +19,7 @@ import { requireDeskRole, staffGateway } from './staff-session.server.ts';
 import { PhoneSearch } from './phone-search.tsx';
 import { ClubPicker } from './staff-ui.tsx';
 import { checkInEndpoints } from '#api/endpoints/check-in.ts';
+import { CHECK_IN_SKEW_STEPS, CHECK_IN_STEP_SECONDS } from '#api/check-in-code.ts';
 
 export const handle: StringsHandle = { strings: ['staffScanner'] };
 
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'staf
 
 // The camera and the JavaScript QR decoder load only when the camera is turned on or a photo is chosen.
 const Camera = lazy(() => import('./door-camera.tsx'));
+/** The longest a code on a member's phone is accepted: its own step and the one after (issue 11). */
+const CODE_LIFE_MS = (1 + CHECK_IN_SKEW_STEPS) * CHECK_IN_STEP_SECONDS * 1000;
 
 /**
  * Issue 17 §2: the clubs whose door this can be (a GM chooses; the desk staff have theirs), and a
@@ -226,10 +229,12 @@ export default function StaffScanner({ loaderData, actionData }: Route.Component
     },
     [clubId, fetcher],
   );
-  // The camera's frames wait while an answer is on its way (the next frame shows the code again).
+  // The camera's frames wait while an answer is on its way (the next frame shows the code again). A
+  // code already sent is not sent again while it could still be good: its answer stays on screen
+  // while the member lowers their phone (sent again, a used code turned the welcome into a refusal).
   const onCode = useCallback(
     (code: string) => {
-      if (fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > Date.now() - 5000) return;
+      if (fetcher.state !== 'idle' || (recent.current.get(code) ?? 0) > Date.now() - CODE_LIFE_MS) return;
       send(code);
     },
     [fetcher.state, send],
