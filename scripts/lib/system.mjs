@@ -27,6 +27,8 @@ const STOP_GRACE_MS = 5_000;
  * @property {boolean} [build] run `npm run build` first when the sources changed (default true).
  * @property {string} [profileDir] run both servers with V8's CPU profiler: each writes a .cpuprofile
  *   into <profileDir>/<gateway|web>/ when it stops (`npm run bench -- --profile`).
+ * @property {number} [readyTimeoutMs] how long each server may take to be ready. Default:
+ *   $READY_TIMEOUT_MS or READY_TIMEOUT_MS (the journeys pass theirs, doubled on CI: ADR 114).
  */
 
 /**
@@ -158,9 +160,10 @@ function startChild(name, script, env, { quiet, logFile, profileDir }) {
  * Polls `url` until it answers 200; fails early when the server process exits.
  * @param {ReturnType<typeof startChild>} child
  * @param {string} url
+ * @param {number} timeoutMs
  */
-async function waitUntilReady(child, url) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitUntilReady(child, url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
     if (child.hasExited()) {
@@ -178,7 +181,7 @@ async function waitUntilReady(child, url) {
     }
     await sleep(150);
   }
-  throw new Error(`The ${child.name} did not answer ${url} within ${READY_TIMEOUT_MS / 1000} s (last: ${last}).`);
+  throw new Error(`The ${child.name} did not answer ${url} within ${timeoutMs / 1000} s (last: ${last}).`);
 }
 
 /**
@@ -187,7 +190,7 @@ async function waitUntilReady(child, url) {
  * @returns {Promise<RunningSystem>}
  */
 export async function startSystem(options = {}) {
-  const { dataDir, quiet = false, logFile, build = true, profileDir } = options;
+  const { dataDir, quiet = false, logFile, build = true, profileDir, readyTimeoutMs = READY_TIMEOUT_MS } = options;
   if (build) await buildIfNeeded({ quiet });
 
   const pickPort = async (wanted, envValue, fallback) => {
@@ -266,9 +269,9 @@ export async function startSystem(options = {}) {
     }));
 
   try {
-    await waitUntilReady(gateway, `${gatewayUrl}/readyz`);
+    await waitUntilReady(gateway, `${gatewayUrl}/readyz`, readyTimeoutMs);
     web = startChild('web', 'build/web/server.js', webEnv, output);
-    await waitUntilReady(web, `http://${webHost}:${webPort}/healthz`);
+    await waitUntilReady(web, `http://${webHost}:${webPort}/healthz`, readyTimeoutMs);
   } catch (error) {
     await stop();
     throw error;

@@ -3,27 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { messageForCode, Codes } from '#api/codes.ts';
-import { startSystem } from '#scripts/lib/system.mjs';
 import { en } from '#app/locales/en/index.ts';
 import { vi } from '#app/locales/vi/index.ts';
 import { expect, randomPhone, skipNameStep, snap, test, testClientIp, typeOtp } from './fixtures.ts';
+import { JOURNEY_SYSTEM_READY_MS, startJourneySystem } from './journey-system.ts';
 
 // Issue 9: the gateway goes away under a member's feet. A form keeps what was typed and says the
 // problem is temporary; a page answers 503 with the shell and Try again, in both languages.
 test.describe('when the gateway is away', () => {
-  let system: Awaited<ReturnType<typeof startSystem>>;
+  let system: Awaited<ReturnType<typeof startJourneySystem>>;
   let dataDir: string;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // Two servers to start, the gateway on a fresh database.
+    test.setTimeout(2 * JOURNEY_SYSTEM_READY_MS + 30_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-down-'));
-    system = await startSystem({
-      webPort: 0,
-      gatewayPort: 0,
+    system = await startJourneySystem({
       dataDir,
-      quiet: true,
       build: false,
       logFile: path.resolve('test-results/servers-gateway-down.log'),
-      env: { TRUST_PROXY: 'loopback' },
     });
   });
   test.afterAll(async () => {

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { startSystem } from '#scripts/lib/system.mjs';
 import { controlledByServiceWorker, expect, snap, test, waitForHydrated } from './fixtures.ts';
+import { JOURNEY_SYSTEM_READY_MS, startJourneySystem } from './journey-system.ts';
 
 // This file's journeys need the service worker (playwright.config.ts blocks it for the others).
 test.use({ serviceWorkers: 'allow' });
@@ -488,24 +488,22 @@ test.describe('pull-to-reload', () => {
 // server serves its own copy of the build, where a test writes the next release's worker.
 test.describe('releases', () => {
   test.describe.configure({ mode: 'serial' });
-  let system: Awaited<ReturnType<typeof startSystem>>;
+  let system: Awaited<ReturnType<typeof startJourneySystem>>;
   let dataDir: string;
   let buildDir: string;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // Two servers to start, the gateway on a fresh database.
+    test.setTimeout(2 * JOURNEY_SYSTEM_READY_MS + 30_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-pwa-'));
     // Inside the checkout, where the server build finds node_modules.
     buildDir = mkdtempSync(path.resolve('test-results/pwa-build-'));
     for (const part of ['client', 'server'])
       cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
-    system = await startSystem({
-      webPort: 0,
-      gatewayPort: 0,
+    system = await startJourneySystem({
       dataDir,
-      quiet: true,
       build: false,
       logFile: path.resolve('test-results/servers-pwa.log'),
-      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir, TRUST_PROXY: 'loopback' },
+      env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir },
     });
   });
   test.afterAll(async () => {

@@ -2,7 +2,6 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, type Browser, type BrowserContext } from '@playwright/test';
-import { startSystem } from '#scripts/lib/system.mjs';
 import { userAgents } from '#tests/support/user-agents.ts';
 import {
   checkPhoneLayout,
@@ -15,6 +14,7 @@ import {
   toastSaying,
   waitForHydrated,
 } from './fixtures.ts';
+import { JOURNEY_SYSTEM_READY_MS, startJourneySystem } from './journey-system.ts';
 import { GM_PHONE, signInAtDesk } from './staff-steps.ts';
 
 // Issue 17 "Settings (GM)": the GM changes the app version and a member's app offers the update;
@@ -28,25 +28,23 @@ import { GM_PHONE, signInAtDesk } from './staff-steps.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let system: Awaited<ReturnType<typeof startSystem>>;
+let system: Awaited<ReturnType<typeof startJourneySystem>>;
 let dataDir: string;
 let buildDir: string;
 const before = { base: process.env.E2E_BASE_URL, gateway: process.env.E2E_GATEWAY_URL };
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Two servers to start, the gateway on a fresh database.
+  test.setTimeout(2 * JOURNEY_SYSTEM_READY_MS + 30_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'gym-e2e-settings-'));
   buildDir = mkdtempSync(path.resolve('test-results/settings-build-'));
   for (const part of ['client', 'server'])
     cpSync(path.resolve('build', part), path.join(buildDir, part), { recursive: true });
-  system = await startSystem({
-    webPort: 0,
-    gatewayPort: 0,
+  system = await startJourneySystem({
     dataDir,
-    quiet: true,
     build: false,
     logFile: path.resolve('test-results/servers-settings.log'),
-    env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir, TRUST_PROXY: 'loopback' },
+    env: { APP_VERSION_CACHE_SECONDS: '0', BUILD_DIR: buildDir },
   });
   // The shared steps (sign-in, OTP from the sandbox) talk to this system while these tests run.
   process.env.E2E_BASE_URL = system.webUrl;
